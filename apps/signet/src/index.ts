@@ -1,0 +1,3 @@
+export * from './registry';
+export * from './start-signet';
+export * from './targets';

@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { BlobStore, createBlobStore } from '@signet/blob';
+import { busMigrations, createBus, EventBus, Subscription } from '@signet/bus';
+import { createMailer, MailerSetup } from '@signet/mail';
+import { watchOutbox } from '@signet/metrics';
+import { ConfigError, loadConfig, PartName, SignetConfig } from '@signet/config';
+import { openDatabase, schemaNameFor } from '@signet/db';
+import type { EmbeddedPostgresHandle } from '@signet/db/embedded';
+import { AppError } from '@signet/http';
+import { createLogger, Logger } from '@signet/log';
+import type { Clock, SignetService } from '@signet/service';
+import type { Knex } from 'knex';
+import { developmentApiKey } from './dev-api-key';
+import { listen, Listening } from './listen';
+import { REGISTRY } from './registry';
+import { createShutdown, Shutdown } from './shutdown';
+import { runsEveryPart } from './targets';
+
+export interface StartOptions {
+  parts: PartName[];
+  env?: Record<string, string | undefined>;
+  clock?: Clock;
+  /** Extra consumers on this process's bus, such as an embedding application's (or a test's). */
+  subscriptions?: Subscription[];
+}
+
+export interface RunningSignet {
+  config: SignetConfig;
+  /** Where the gateway listens, when this process runs it. */
+  gatewayUrl: string | null;
+  developmentKey: string | null;
+  services: Map<PartName, SignetService>;
+  /** Where each part of this process listens (services sit on loopback behind the gateway). */
+  urls: Map<PartName, string>;
+  bus: EventBus;
+  stop(): Promise<void>;
+}
+
+function checkModes(config: SignetConfig, parts: PartName[]): string {
+  const everyPart = runsEveryPart(parts);
+  if (!config.kafka && !everyPart) {
+    throw new ConfigError('KAFKA_BROKERS', 'is required when a process runs only some parts (their events would never reach the others)');
+  }
+  if (config.internalSecret) return config.internalSecret;
+  if (!everyPart) throw new ConfigError('SIGNET_INTERNAL_SECRET', 'is required when a process runs only some parts');
+  return randomBytes(32).toString('hex');
+}
+
+function bindingFor(config: SignetConfig, part: PartName, parts: PartName[]): { port: number; host: string } {
+  if (part === 'gateway' || parts.length === 1) return { port: config.servicePorts[part] ?? config.port, host: config.host };
+  const port = config.servicePorts[part];
+  // Parts beside the gateway in one process are reached only through it: loopback, any free port.
+  return port ? { port, host: config.host } : { port: 0, host: '127.0.0.1' };
+}
+
+/** Starts the given parts in this process: database, bus, each part's HTTP server, consumers, workers. */
+export async function startSignet(options: StartOptions): Promise<RunningSignet> {
+  const env = options.env ?? process.env;
+  const config = loadConfig(env);
+  const internalSecret = checkModes(config, options.parts);
+  const clock = options.clock ?? (() => new Date());
+  const log = createLogger({ level: config.logLevel });
+  const shutdown = createShutdown(log);
+  const stop = () => shutdown.run();
+
+  try {
+    let developmentKey: string | null = null;
+    if (!config.databaseUrl && config.bootstrapApiKeys.length === 0 && options.parts.includes('gateway')) {
+      const devKey = developmentApiKey(config.dataDir);
+      config.bootstrapApiKeys.push(devKey);
+      developmentKey = devKey.key;
+    }
+    const databaseUrl = config.databaseUrl ?? (await startEmbedded(config, log, shutdown)).url;
+    const blobs = createBlobStore({
+      s3: config.s3 && { ...config.s3, endpoint: config.s3.endpoint ?? undefined, accessKeyId: config.s3.accessKeyId ?? undefined, secretAccessKey: config.s3.secretAccessKey ?? undefined },
+      filesystem: { dir: path.join(config.dataDir, 'blobs'), publicBaseUrl: config.publicBaseUrl, signingSecret: internalSecret, clock }
+    });
+    const mail = createMailer({ smtpUrl: config.smtpUrl });
+    shutdown.add('databases', async () => mail.close());
+    const bus = createBus({ kafka: config.kafka, retry: { initialMs: config.consumerRetryInitialMs, maxMs: config.consumerRetryMaxMs }, log });
+    shutdown.add('bus', () => bus.stop());
+
+    const local = new Map<PartName, string>();
+    const serviceUrl = (part: PartName): string => {
+      const url = local.get(part) ?? config.serviceUrls[part];
+      if (!url) throw new AppError('SERVICE_UNAVAILABLE', `The ${part} part is not running here and ${part.toUpperCase().replace(/-/g, '_')}_URL is not set`);
+      return url;
+    };
+
+    const services = new Map<PartName, SignetService>();
+    for (const part of options.parts) {
+      const service = await createPart(part, { config, databaseUrl, bus, blobs, mail, parts: options.parts, log, internalSecret, serviceUrl, clock, shutdown });
+      const binding = bindingFor(config, part, options.parts);
+      const listening: Listening = await listen(service.app, binding.port, binding.host);
+      shutdown.add('servers', () => listening.close());
+      local.set(part, listening.url);
+      services.set(part, service);
+    }
+    for (const service of services.values()) for (const consumer of service.consumers) bus.subscribe(consumer);
+    for (const subscription of options.subscriptions ?? []) bus.subscribe(subscription);
+    await bus.start();
+    for (const service of services.values()) {
+      await service.start();
+      shutdown.add('services', () => service.stop());
+    }
+    return { config, gatewayUrl: local.get('gateway') ?? null, developmentKey, services, urls: local, bus, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function startEmbedded(config: SignetConfig, log: Logger, shutdown: Shutdown): Promise<EmbeddedPostgresHandle> {
+  log.info({ data_dir: config.dataDir }, 'starting embedded PostgreSQL');
+  // Loaded only when used: deployments with DATABASE_URL never load the PostgreSQL binaries' package.
+  const { startEmbeddedPostgres } = require('@signet/db/embedded') as typeof import('@signet/db/embedded');
+  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPostgresPort, onLog: (line) => log.debug({ postgres: line.trim() }) });
+  shutdown.add('embedded', () => embedded.stop());
+  return embedded;
+}
+
+interface PartContext {
+  config: SignetConfig;
+  databaseUrl: string;
+  bus: EventBus;
+  blobs: BlobStore;
+  mail: MailerSetup;
+  parts: PartName[];
+  log: Logger;
+  internalSecret: string;
+  serviceUrl: (part: PartName) => string;
+  clock: Clock;
+  shutdown: Shutdown;
+}
+
+async function createPart(part: PartName, context: PartContext): Promise<SignetService> {
+  const definition = REGISTRY[part];
+  if (!definition) throw new ConfigError('--target', `names ${part}, which this build does not have`);
+  const db: Knex = await openDatabase({ url: context.databaseUrl, schema: schemaNameFor(part), migrations: definition.migrations });
+  context.shutdown.add('databases', () => db.destroy());
+  if (definition.migrations.some((migration) => migration.name === busMigrations[0]?.name)) watchOutbox(part, db);
+  return definition.create({
+    db,
+    bus: context.bus,
+    blobs: context.blobs,
+    mailer: context.mail.mailer,
+    // The sink's pages show what one process sent: only meaningful when that process runs every part.
+    mailSink: runsEveryPart(context.parts) ? context.mail.sink : null,
+    log: context.log.child({ service: part }),
+    config: context.config,
+    internalSecret: context.internalSecret,
+    serviceUrl: context.serviceUrl,
+    clock: context.clock
+  });
+}

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { findTextTokens } from '@signet/pdf';
+import { waitFor } from '@signet/testkit';
+import { PDFDocument } from 'pdf-lib';
+import { KEYS, startTestSignet, TestSignet } from './harness';
+import { sentEnvelope, sign, written } from './signing/flows';
+
+type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+describe('the evidence sheet, monolith mode', () => {
+  let api: TestSignet;
+
+  const evidence = (id: string, key: string = KEYS.globex) => api.call('GET', `/api/v1/envelopes/${id}/evidence`, { key });
+  const generatedFor = (id: string) => api.events.filter((event) => event.key === id && event.event.event_type === 'envelope.evidence_generated');
+  const pdfAt = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
+
+  beforeAll(async () => {
+    api = await startTestSignet();
+  });
+
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('is refused before SUCCESS, rendered once after it, cached, re-rendered in the background, and hidden from other tenants', async () => {
+    const envelope = await sentEnvelope(api, KEYS.globex, { 'recipients[ana][tax_id]': 'TAX-4711', 'recipients[ana][rep_id]': 'Lima Holdings' });
+    await waitFor(async () => (await evidence(envelope.id)).status === 409 || false, 20_000, 'the evidence service to know the envelope');
+    const refused = await evidence(envelope.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: expect.stringContaining('SUCCESS') });
+
+    expect((await sign(api, envelope.tokens.ana as string, written('Ana Lima'))).status).toBe(200);
+    expect((await sign(api, envelope.tokens.ben as string, written('Ben Ode'))).status).toBe(200);
+    const first = await waitFor(async () => {
+      const answer = await evidence(envelope.id);
+      return answer.status === 200 && answer;
+    }, 30_000, 'evidence once SUCCESS');
+    expect(first.body).toMatchObject({ evidence_document_url: expect.any(String), evidence_generated_at: expect.any(String) });
+
+    const pdf = await pdfAt(first.body.evidence_document_url as string);
+    expect((await PDFDocument.load(pdf)).getPageCount()).toBeGreaterThan(0);
+    const shown = (await api.call('GET', `/api/v1/envelopes/${envelope.id}`, { key: KEYS.globex })).body.envelope as Body;
+    const [document] = shown.documents as Body[];
+    const tokens = [envelope.id, 'Ana Lima', 'Ben Ode', document?.id, document?.sha256, document?.original_sha256,
+      'recipient.signed_all', 'envelope.success', 'envelope.in_progress', 'recipient.link_generated', 'Evidence', 'TAX-4711', 'Lima Holdings'] as string[];
+    const found = await findTextTokens(pdf, tokens);
+    for (const token of tokens) expect({ token, found: (found[token]?.length ?? 0) > 0 }).toEqual({ token, found: true });
+    await waitFor(() => generatedFor(envelope.id).length === 1, 10_000, 'envelope.evidence_generated');
+    expect(generatedFor(envelope.id)[0]?.event.data).toMatchObject({ id: envelope.id, status: 'SUCCESS', evidence_document_url: first.body.evidence_document_url });
+
+    const second = await evidence(envelope.id);
+    expect(second.body).toMatchObject({ evidence_document_url: first.body.evidence_document_url, evidence_generated_at: first.body.evidence_generated_at });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(generatedFor(envelope.id)).toHaveLength(1);
+
+    // A new timeline event (an email opened after completion) makes the sheet stale: re-rendered in the background.
+    const ana = (shown.envelope_signers as Body[] | undefined)?.find((r) => r.name === 'Ana Lima') ?? (shown.recipients as Body[]).find((r) => r.name === 'Ana Lima');
+    const anaEvent = api.events.find((event) => event.key === envelope.id && event.event.event_type === 'recipient.signed_all' && (event.event.data as Body).name === 'Ana Lima');
+    const { ip_address: _ip, user_agent: _ua, ...recipient } = anaEvent?.event.data as Body;
+    expect(ana).toBeDefined();
+    await api.signet.bus.publish([{
+      topic: 'recipient.email_opened',
+      key: envelope.id,
+      event: { id: randomUUID(), event_type: 'recipient.email_opened', data: recipient } as never,
+      headers: { tenantId: anaEvent?.headers.tenantId as string, apiKeyId: null, requestId: null, occurredAt: new Date().toISOString() }
+    }]);
+    await waitFor(() => generatedFor(envelope.id).length === 2, 15_000, 'a background re-render');
+    const third = await evidence(envelope.id);
+    expect(third.body.evidence_document_url).not.toBe(first.body.evidence_document_url);
+    const rerendered = await findTextTokens(await pdfAt(third.body.evidence_document_url as string), ['recipient.email_opened']);
+    expect(rerendered['recipient.email_opened']?.length).toBeGreaterThan(0);
+
+    expect((await evidence(envelope.id, KEYS.acme)).status).toBe(404);
+    expect((await evidence('no-such-envelope')).status).toBe(404);
+  }, 90_000);
+});

@@ -1,0 +1,171 @@
+import type { ConsumedEvent } from '@signet/bus';
+import { type ReceivedMail, type SmtpSink, startSmtpSink, waitFor } from '@signet/testkit';
+import { INFRASTRUCTURE_MODES, KEYS, startTestSignet, TestSignet } from './harness';
+import { drawn, reject, sentEnvelope, session, sign, written } from './signing/flows';
+
+type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The invitation's tracked link and pixel. */
+function trackingOf(mail: ReceivedMail): { link: string; pixel: string } {
+  const link = /href="([^"]+\/email\/v1\/links\/[^"]+)"/.exec(mail.html)?.[1];
+  const pixel = /src="([^"]+\/email\/v1\/pixels\/[^"]+)"/.exec(mail.html)?.[1];
+  if (!link || !pixel) throw new Error(`no tracked link or pixel in: ${mail.html}`);
+  return { link, pixel };
+}
+
+describe.each(INFRASTRUCTURE_MODES)('lifecycle emails and recipient email events, %s', (_mode, infrastructure) => {
+  let api: TestSignet;
+  let smtp: SmtpSink;
+  let closeInfrastructure: () => Promise<void>;
+
+  const eventsOf = (id: string, type: string, recipientId?: string): ConsumedEvent[] => api.events.filter((event) =>
+    event.key === id && event.event.event_type === type && (recipientId === undefined || (event.event.data as Body).id === recipientId));
+  const recipientIds = async (id: string): Promise<Record<string, string>> => {
+    const shown = (await api.call('GET', `/api/v1/envelopes/${id}`, { key: KEYS.globex })).body.envelope as Body;
+    return Object.fromEntries((shown.envelope_signers as Body[]).map((signer) => [signer.custom_key, signer.id]));
+  };
+  const mailTo = (address: string, subject: RegExp) =>
+    smtp.waitFor((mail) => mail.to.includes(address) && subject.test(mail.subject), 20_000);
+  const mailsTo = (address: string) => smtp.messages().filter((mail) => mail.to.includes(address));
+  const emailOf = async (id: string, key: string): Promise<string> => {
+    const shown = (await api.call('GET', `/api/v1/envelopes/${id}`, { key: KEYS.globex })).body.envelope as Body;
+    return (shown.envelope_signers as Body[]).find((signer) => signer.custom_key === key)?.email as string;
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink({ rejectRecipients: (address) => address.endsWith('@bounce.test') });
+    const infra = await infrastructure();
+    closeInfrastructure = infra.close;
+    api = await startTestSignet({ ...infra.env, SMTP_URL: smtp.url });
+  });
+
+  afterAll(async () => {
+    await api.close();
+    await closeInfrastructure();
+    await smtp.stop();
+  });
+
+  it('invites with the branding and a tracked link that opens the signing page; pixel and link count once each', async () => {
+    const envelope = await sentEnvelope(api, KEYS.globex, {
+      'settings[branding][name]': 'Acme Legal', 'settings[branding][sender_email]': 'legal@acme.example', 'settings[branding][reply_to]': 'help@acme.example',
+      'settings[signature_flow][sender_name]': 'Acme Contracts'
+    });
+    const ids = await recipientIds(envelope.id);
+    const mail = await mailTo(await emailOf(envelope.id, 'ana'), /sent you "contract.pdf" to sign/);
+    expect(mail.subject).toBe('Acme Contracts sent you "contract.pdf" to sign');
+    expect(mail.headers.from).toBe('Acme Contracts <legal@acme.example>');
+    expect(mail.headers['reply-to']).toBe('help@acme.example');
+    expect(mail.text).toMatch(/^Acme Legal$/m);
+    expect(mail.text).toMatch(/^Hello Ana Lima,$/m);
+    expect(mail.html).not.toContain(envelope.tokens.ana);
+
+    const { link, pixel } = trackingOf(mail);
+    expect(mail.text).toContain(link);
+    for (let round = 0; round < 2; round += 1) {
+      const click = await fetch(link, { redirect: 'manual' });
+      expect(click.status).toBe(302);
+      expect(click.headers.get('location')).toBe(`${api.url}/sign/${envelope.tokens.ana}`);
+      const open = await fetch(pixel);
+      expect(open.status).toBe(200);
+      expect(open.headers.get('content-type')).toBe('image/gif');
+    }
+    expect((await session(api, envelope.tokens.ana as string)).body).toMatchObject({ state: 'READY' });
+    expect((await fetch(`${api.url}/email/v1/links/not-a-token`, { redirect: 'manual' })).status).toBe(404);
+    expect((await fetch(`${api.url}/email/v1/pixels/not-a-token`)).status).toBe(200);
+
+    for (const type of ['recipient.email_sent', 'recipient.email_received', 'recipient.email_opened', 'recipient.email_clicked']) {
+      await waitFor(() => eventsOf(envelope.id, type, ids.ana).length > 0, 20_000, type);
+    }
+    await pause(500);
+    for (const type of ['recipient.email_sent', 'recipient.email_received', 'recipient.email_opened', 'recipient.email_clicked']) {
+      const found = eventsOf(envelope.id, type, ids.ana);
+      expect(found).toHaveLength(1);
+      expect(found[0]?.event.data).toMatchObject({ id: ids.ana, envelope_id: envelope.id, email: mail.to[0] });
+      expect(JSON.stringify(found[0]?.event)).not.toContain(envelope.tokens.ana);
+    }
+  });
+
+  it('invites the second SEQUENTIAL recipient only after the first has signed', async () => {
+    const envelope = await sentEnvelope(api, KEYS.globex, { 'settings[signature_flow][signature_order]': 'SEQUENTIAL' });
+    const ben = await emailOf(envelope.id, 'ben');
+    await mailTo(await emailOf(envelope.id, 'ana'), /to sign/);
+    await pause(1000);
+    expect(mailsTo(ben)).toHaveLength(0);
+    expect((await sign(api, envelope.tokens.ana as string, drawn)).status).toBe(200);
+    const invitation = await mailTo(ben, /to sign/);
+    const click = await fetch(trackingOf(invitation).link, { redirect: 'manual' });
+    expect(click.headers.get('location')).toBe(`${api.url}/sign/${envelope.tokens.ben}`);
+  });
+
+  it('writes in Spanish for an ES envelope', async () => {
+    const envelope = await sentEnvelope(api, KEYS.globex, { 'settings[signature_flow][language]': 'ES' });
+    const mail = await mailTo(await emailOf(envelope.id, 'ana'), /para firmar/);
+    expect(mail.subject).toBe('Signet le envió "contract.pdf" para firmar');
+    expect(mail.text).toContain('Hola Ana Lima:');
+    expect(mail.html).toContain('Revisar y firmar');
+  });
+
+  it('sends no invitation when its toggle is FALSE', async () => {
+    const envelope = await sentEnvelope(api, KEYS.globex, { 'settings[emails][envelope_invitation]': 'FALSE' });
+    await waitFor(() => eventsOf(envelope.id, 'recipient.in_progress').length === 2, 20_000, 'recipient.in_progress');
+    await pause(1500);
+    expect(mailsTo(await emailOf(envelope.id, 'ana'))).toHaveLength(0);
+    expect(eventsOf(envelope.id, 'recipient.email_sent')).toHaveLength(0);
+  });
+
+  it('tells every recipient when the sender voids the envelope', async () => {
+    const envelope = await sentEnvelope(api, KEYS.globex);
+    expect((await api.call('PUT', `/api/v1/envelopes/${envelope.id}/void`, { key: KEYS.globex })).status).toBe(200);
+    for (const key of ['ana', 'ben']) {
+      const mail = await mailTo(await emailOf(envelope.id, key), /was voided/);
+      expect(mail.subject).toBe('"contract.pdf" was voided');
+    }
+  });
+
+  it('tells the other recipients of a rejection, with the reason, and sends no voided email for it', async () => {
+    const envelope = await sentEnvelope(api, KEYS.globex);
+    const ana = await emailOf(envelope.id, 'ana');
+    expect((await reject(api, envelope.tokens.ben as string, 'Wrong amount')).status).toBe(200);
+    const mail = await mailTo(ana, /was rejected/);
+    expect(mail.text).toContain('Ben Ode rejected "contract.pdf"');
+    expect(mail.text).toContain('Reason: Wrong amount');
+    await waitFor(() => eventsOf(envelope.id, 'envelope.voided').length === 1, 20_000, 'envelope.voided');
+    await pause(1500);
+    expect(mailsTo(await emailOf(envelope.id, 'ben')).filter((candidate) => /rejected|voided/.test(candidate.subject))).toHaveLength(0);
+    expect(mailsTo(ana).filter((candidate) => /voided/.test(candidate.subject))).toHaveLength(0);
+  });
+
+  it('records a bounce when the server refuses the address, and one reported with the bounce token', async () => {
+    const envelope = await sentEnvelope(api, KEYS.globex, { 'recipients[ben][email]': `ben.${Date.now()}@bounce.test` });
+    const ids = await recipientIds(envelope.id);
+    await waitFor(() => eventsOf(envelope.id, 'recipient.email_bounced', ids.ben).length === 1, 20_000, 'email_bounced for ben');
+    expect(eventsOf(envelope.id, 'recipient.email_received', ids.ben)).toHaveLength(0);
+
+    const mail = await mailTo(await emailOf(envelope.id, 'ana'), /to sign/);
+    const token = mail.headers['x-signet-bounce'] as string;
+    const forged = await api.call('POST', '/email/v1/bounces', { key: null, json: { bounce_token: `${token.split('.')[0]}.forged` } });
+    expect(forged.status).toBe(404);
+    for (let round = 0; round < 2; round += 1) {
+      expect((await api.call('POST', '/email/v1/bounces', { key: null, json: { bounce_token: token } })).status).toBe(200);
+    }
+    await waitFor(() => eventsOf(envelope.id, 'recipient.email_bounced', ids.ana).length === 1, 20_000, 'email_bounced for ana');
+    await pause(500);
+    expect(eventsOf(envelope.id, 'recipient.email_bounced', ids.ana)).toHaveLength(1);
+  });
+
+  it('sends the completed email with links to the signed PDFs on SUCCESS', async () => {
+    const envelope = await sentEnvelope(api, KEYS.globex);
+    expect((await sign(api, envelope.tokens.ana as string, drawn)).status).toBe(200);
+    expect((await sign(api, envelope.tokens.ben as string, written('Ben Ode'))).status).toBe(200);
+    const mail = await mailTo(await emailOf(envelope.id, 'ben'), /is signed/);
+    expect(mail.subject).toBe('"contract.pdf" is signed');
+    const url = /- contract\.pdf: (\S+)/.exec(mail.text)?.[1] as string;
+    const signed = Buffer.from(await (await fetch(url)).arrayBuffer());
+    expect(signed.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const shown = (await api.call('GET', `/api/v1/envelopes/${envelope.id}`, { key: KEYS.globex })).body.envelope as Body;
+    expect(shown.status).toBe('SUCCESS');
+    expect(((shown.documents as Body[])[0] as Body).sha256).toBe((await import('node:crypto')).createHash('sha256').update(signed).digest('hex'));
+  });
+});

@@ -1,0 +1,38 @@
+import knex from 'knex';
+import { generateServiceCertificate, verifySealedPdf } from '@signet/signed-pdf';
+import { waitFor } from '@signet/testkit';
+import { KEYS, startTestSignet, TestSignet } from './harness';
+import { drawn, sentEnvelope, sign, written } from './signing/flows';
+
+type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+describe('sealing with a configured certificate, monolith mode', () => {
+  let api: TestSignet;
+
+  beforeAll(async () => {
+    const certificate = generateServiceCertificate({ commonName: 'Acme Seal' });
+    api = await startTestSignet({ SIGNET_SEAL_P12: certificate.p12.toString('base64'), SIGNET_SEAL_PASSPHRASE: certificate.passphrase });
+  });
+
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('seals signed PDFs with SIGNET_SEAL_P12 instead of generating a certificate', async () => {
+    const envelope = await sentEnvelope(api, KEYS.globex);
+    expect((await sign(api, envelope.tokens.ana as string, drawn)).status).toBe(200);
+    expect((await sign(api, envelope.tokens.ben as string, written('Ben Ode'))).status).toBe(200);
+    const done = await waitFor(async () => {
+      const shown = (await api.call('GET', `/api/v1/envelopes/${envelope.id}`, { key: KEYS.globex })).body.envelope as Body;
+      return shown.status === 'SUCCESS' && shown;
+    }, 30_000, 'SUCCESS');
+    const signedPdf = Buffer.from(await (await fetch((done.documents as Body[])[0]?.url as string)).arrayBuffer());
+    expect(verifySealedPdf(signedPdf)).toMatchObject({ valid: true, signerCommonName: 'Acme Seal' });
+    const db = knex({ client: 'pg', connection: api.signet.config.databaseUrl as string, searchPath: ['envelope'] });
+    try {
+      expect(await db('seal_certificates').count({ count: '*' })).toEqual([{ count: '0' }]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});

@@ -1,0 +1,85 @@
+import { waitFor } from '@signet/testkit';
+import { KEYS, startTestSignet, TestSignet } from './harness';
+import { apiKeyIdOf, publishEvent, specEvent } from './webhooks/events';
+import { createWebhook } from './webhooks/flows';
+import { Receiver, startReceiver } from './webhooks/receiver';
+
+type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+/** Retry timing on an injected clock that stands still until the test moves it: the spec's 5 seconds, exactly. */
+describe('webhook retry timing (spec 6: 3 attempts, 5 seconds apart)', () => {
+  let api: TestSignet;
+  let receiver: Receiver;
+  let now = Date.now();
+  let owner: { tenantId: string; apiKeyId: string };
+  const recipient = { id: 'rcp_timing', envelope_id: 'env_timing', custom_key: 'ana', order: 0, status: 'IN_PROGRESS', created_at: new Date(now).toISOString(), updated_at: new Date(now).toISOString(), name: 'Ana', name_label: null, email: 'ana@example.com', email_label: null };
+
+  const advance = (ms: number) => {
+    now += ms;
+  };
+  /** Gives the worker (polling every 50 ms) time to act on the clock as it is. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+  const deliveryOf = async (webhookId: string): Promise<Body> =>
+    ((await api.call('GET', `/api/v1/webhooks/${webhookId}/deliveries`)).body.deliveries as Body[])[0] as Body;
+  /** Waits until the receiver has had `count` attempts and the last is recorded, so the next wait starts from it. */
+  const attempted = async (webhookId: string, path: string, count: number): Promise<void> => {
+    await receiver.waitForCount(path, count);
+    await waitFor(async () => (await deliveryOf(webhookId))?.attempts.length === count, 10_000, `attempt ${count} recorded`);
+  };
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    // WEBHOOK_RETRY_DELAY_MS is left at its default of 5000.
+    api = await startTestSignet({ WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_POLL_INTERVAL_MS: '50' }, undefined, () => new Date(now));
+    owner = { tenantId: 'acme', apiKeyId: await apiKeyIdOf(api.signet.config.databaseUrl as string, KEYS.acme) };
+  });
+
+  afterAll(async () => {
+    await api.close();
+    await receiver.close();
+  });
+
+  it('makes the second and third attempts 5 seconds after the one before, not a moment sooner', async () => {
+    const hook = await createWebhook(api.call, KEYS.acme, { url: `${receiver.url}/flaky`, subscriptions: 'recipient.email_sent' });
+    receiver.script('/flaky', [500, 500]);
+    const event = specEvent('recipient.email_sent', {}, recipient);
+    await publishEvent(api.signet.bus, event, owner);
+    await attempted(hook.id, '/flaky', 1);
+
+    for (const attempt of [2, 3]) {
+      advance(5 * SECOND - 1);
+      await settle();
+      expect(receiver.at('/flaky')).toHaveLength(attempt - 1);
+      advance(1);
+      await attempted(hook.id, '/flaky', attempt);
+    }
+
+    const delivery = await deliveryOf(hook.id);
+    expect(delivery.status).toBe('SUCCESS');
+    const times = (delivery.attempts as Body[]).map((attempt) => Date.parse(attempt.attempted_at));
+    expect([(times[1] as number) - (times[0] as number), (times[2] as number) - (times[1] as number)]).toEqual([5 * SECOND, 5 * SECOND]);
+    expect((delivery.attempts as Body[]).map((attempt) => attempt.status_code)).toEqual([500, 500, 200]);
+    expect(new Set(receiver.at('/flaky').map((delivered) => delivered.headers['webhook-id']))).toEqual(new Set([event.id]));
+  });
+
+  it('keeps going on the EXTENDED schedule: 5 and 10 minutes after the third attempt', async () => {
+    const hook = await createWebhook(api.call, KEYS.acme, { url: `${receiver.url}/down-a-while`, subscriptions: 'recipient.email_bounced', retry_schedule: 'EXTENDED' });
+    receiver.script('/down-a-while', [503, 503, 503, 503]);
+    await publishEvent(api.signet.bus, specEvent('recipient.email_bounced', {}, recipient), owner);
+    await attempted(hook.id, '/down-a-while', 1);
+    for (const [wait, attempts] of [[5 * SECOND, 2], [5 * SECOND, 3], [5 * MINUTE, 4], [10 * MINUTE, 5]] as const) {
+      advance(wait - 1);
+      await settle();
+      expect(receiver.at('/down-a-while')).toHaveLength(attempts - 1);
+      advance(1);
+      await attempted(hook.id, '/down-a-while', attempts);
+    }
+    const delivery = await deliveryOf(hook.id);
+    expect(delivery.status).toBe('SUCCESS');
+    const times = (delivery.attempts as Body[]).map((attempt) => Date.parse(attempt.attempted_at));
+    expect(times.slice(1).map((time, index) => time - (times[index] as number))).toEqual([5 * SECOND, 5 * SECOND, 5 * MINUTE, 10 * MINUTE]);
+  });
+});

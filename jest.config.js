@@ -1,0 +1,11 @@
+/** One jest run for the whole workspace: unit tests beside the code, integration tests under test/. */
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': '@sucrase/jest-plugin' },
+  testMatch: ['<rootDir>/{libs,services,apps,infra}/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  globalSetup: '<rootDir>/libs/testkit/src/global-setup.ts',
+  setupFiles: ['<rootDir>/libs/testkit/src/quiet-logs.ts'],
+  testTimeout: 60000,
+  maxWorkers: 2
+};

@@ -1,0 +1,32 @@
+import type { Migration } from '@signet/db';
+
+/** The outbox and inbox tables every service that publishes or consumes events carries in its schema. */
+export const busMigrations: readonly Migration[] = [
+  {
+    name: 'bus_0001_outbox',
+    async up(knex) {
+      await knex.schema.createTable('outbox', (table) => {
+        table.bigIncrements('id').primary();
+        table.text('event_id').notNullable().unique();
+        table.text('topic').notNullable();
+        table.text('key').notNullable();
+        table.jsonb('payload').notNullable();
+        table.jsonb('headers').notNullable();
+        table.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        table.timestamp('published_at', { useTz: true });
+      });
+      await knex.raw('CREATE INDEX outbox_unpublished ON outbox (id) WHERE published_at IS NULL');
+    }
+  },
+  {
+    name: 'bus_0002_inbox',
+    async up(knex) {
+      await knex.schema.createTable('inbox', (table) => {
+        table.text('consumer').notNullable();
+        table.text('event_id').notNullable();
+        table.timestamp('processed_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        table.primary(['consumer', 'event_id']);
+      });
+    }
+  }
+];

@@ -1,0 +1,12 @@
+export * from './bus-migrations';
+export { DLQ_HEADERS } from './consumer-policy';
+export * from './create-bus';
+export * from './event-bus';
+export * from './inbox';
+export * from './kafka-transport';
+export * from './memory-transport';
+export * from './outbox';
+export * from './outbox-relay';
+export * from './polling-loop';
+export type { Transport, WireRecord } from './transport';
+export * from './types';

@@ -1,0 +1,68 @@
+import type { Knex } from 'knex';
+import type { Logger } from '@signet/log';
+import { createPollingLoop, PollingLoop } from './polling-loop';
+import type { EventBus, EventHeaders, OutgoingEvent } from './types';
+import type { AnySignetEvent } from '@signet/contracts';
+
+interface OutboxRow {
+  id: string;
+  topic: string;
+  key: string;
+  payload: AnySignetEvent;
+  headers: EventHeaders;
+}
+
+export interface OutboxRelayOptions {
+  db: Knex;
+  bus: EventBus;
+  log: Logger;
+  pollIntervalMs: number;
+  batchSize?: number;
+}
+
+export type OutboxRelay = PollingLoop;
+
+const PUBLISHED_RETENTION = '1 day';
+const PRUNE_EVERY_MS = 60_000;
+const MAX_BACKOFF_MS = 5_000;
+
+/**
+ * Publishes outbox rows in id order and marks them published. One relay per schema works at a time
+ * (a transaction-scoped advisory lock), so replicas never reorder or double-publish a batch; a broker
+ * outage leaves rows unpublished and the relay retries with back-off: events are delayed, never lost.
+ */
+export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
+  const batchSize = options.batchSize ?? 100;
+  let lastPrune = 0;
+
+  async function publishBatch(): Promise<number> {
+    return options.db.transaction(async (trx) => {
+      const lock = await trx.raw("SELECT pg_try_advisory_xact_lock(hashtext(current_schema() || '.outbox')) AS locked");
+      if (!lock.rows[0]?.locked) return 0;
+      const rows: OutboxRow[] = await trx('outbox').whereNull('published_at').orderBy('id').limit(batchSize);
+      if (rows.length === 0) return 0;
+      const events: OutgoingEvent[] = rows.map((row) => ({ topic: row.topic, key: row.key, event: row.payload, headers: row.headers }));
+      await options.bus.publish(events);
+      await trx('outbox').whereIn('id', rows.map((row) => row.id)).update({ published_at: trx.fn.now() });
+      return rows.length;
+    });
+  }
+
+  async function prunePublished(): Promise<void> {
+    if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = Date.now();
+    await options.db('outbox').where('published_at', '<', options.db.raw(`now() - interval '${PUBLISHED_RETENTION}'`)).delete();
+  }
+
+  return createPollingLoop({
+    what: 'outbox publish',
+    log: options.log.child({ component: 'outbox-relay' }),
+    pollIntervalMs: options.pollIntervalMs,
+    maxBackoffMs: MAX_BACKOFF_MS,
+    async step() {
+      const published = await publishBatch();
+      await prunePublished();
+      return published === batchSize;
+    }
+  });
+}

@@ -1,0 +1,37 @@
+import type { Knex } from 'knex';
+import { v7 as uuidv7 } from 'uuid';
+import { EventData, EventType, AnySignetEvent, topicFor } from '@signet/contracts';
+import type { EventHeaders } from './types';
+import { checkedEvent } from './wire-format';
+
+export interface EventContext {
+  tenantId: string;
+  apiKeyId: string | null;
+  requestId: string | null;
+}
+
+export interface NewEvent<T extends EventType> {
+  eventType: T;
+  /** The message key: the envelope id for envelope and recipient events (per-envelope order). */
+  key: string;
+  data: EventData<T>;
+  context: EventContext;
+  occurredAt?: Date;
+}
+
+/**
+ * Records an event in the outbox inside the caller's transaction, so the state change and the fact
+ * that it happened commit together; the relay publishes it later. Throws if the event breaks its contract.
+ */
+export async function writeOutboxEvent<T extends EventType>(trx: Knex.Transaction, input: NewEvent<T>): Promise<AnySignetEvent> {
+  const topic = topicFor(input.eventType);
+  const event = checkedEvent(topic, { id: uuidv7(), event_type: input.eventType, data: input.data });
+  const headers: EventHeaders = {
+    tenantId: input.context.tenantId,
+    apiKeyId: input.context.apiKeyId,
+    requestId: input.context.requestId,
+    occurredAt: (input.occurredAt ?? new Date()).toISOString()
+  };
+  await trx('outbox').insert({ event_id: event.id, topic, key: input.key, payload: event, headers });
+  return event;
+}

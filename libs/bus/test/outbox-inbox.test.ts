@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { openDatabase } from '@signet/db';
+import { createLogger } from '@signet/log';
+import { createTestDatabase, MockBroker, startMockBroker, TestDatabase, waitFor } from '@signet/testkit';
+import {
+  busMigrations, consumeOnce, ConsumedEvent, createEventBus, createKafkaTransport, createOutboxRelay, EventBus, OutboxRelay, writeOutboxEvent
+} from '../src';
+import { emailSent, sequenceOf } from './sample-events';
+
+const log = createLogger({ level: 'silent' });
+
+const effectsMigration = {
+  name: 'test_0001_effects',
+  async up(knex: Knex) {
+    await knex.schema.createTable('effects', (table) => {
+      table.increments('id');
+      table.text('event_id').notNullable();
+    });
+  }
+};
+
+describe('outbox and inbox on PostgreSQL and Kafka', () => {
+  let database: TestDatabase;
+  let db: Knex;
+  let broker: MockBroker;
+  const stoppables: Array<{ stop(): Promise<void> }> = [];
+
+  function kafkaBus(): EventBus {
+    const bus = createEventBus(createKafkaTransport({
+      brokers: broker.brokers, clientId: 'outbox-test', connectionTimeoutMs: 500, requestTimeoutMs: 2000,
+      sessionTimeoutMs: 10000, heartbeatIntervalMs: 500, fetchMaxWaitMs: 100, log
+    }), { log, retry: { initialMs: 20, maxMs: 100 } });
+    stoppables.push(bus);
+    return bus;
+  }
+
+  function relay(bus: EventBus): OutboxRelay {
+    const created = createOutboxRelay({ db, bus, log, pollIntervalMs: 50, batchSize: 10 });
+    stoppables.push(created);
+    created.start();
+    return created;
+  }
+
+  function collect(bus: EventBus, onEvent?: (event: ConsumedEvent) => Promise<void>): ConsumedEvent[] {
+    const received: ConsumedEvent[] = [];
+    bus.subscribe({ groupId: `test-${randomUUID()}`, topics: ['recipient.email_sent'], handle: async (event) => {
+      await onEvent?.(event);
+      received.push(event);
+    } });
+    return received;
+  }
+
+  async function writeEvents(keys: string[], from: number): Promise<void> {
+    await db.transaction(async (trx) => {
+      for (const [index, key] of keys.entries()) {
+        const sample = emailSent(key, from + index);
+        await writeOutboxEvent(trx, {
+          eventType: 'recipient.email_sent',
+          key,
+          data: sample.event.data as never,
+          context: { tenantId: 'acme', apiKeyId: 'key-1', requestId: 'req_1' }
+        });
+      }
+    });
+  }
+
+  beforeEach(async () => {
+    database = await createTestDatabase();
+    db = await openDatabase({ url: database.url, schema: 'bus_test', migrations: [...busMigrations, effectsMigration] });
+    broker = await startMockBroker();
+  });
+
+  afterEach(async () => {
+    await Promise.all(stoppables.splice(0).map((item) => item.stop()));
+    await db.destroy();
+    await broker.stop();
+    await database.drop();
+  });
+
+  it('publishes events written while the broker was down once it is back: nothing lost, order kept', async () => {
+    const consumerBus = kafkaBus();
+    const received = collect(consumerBus);
+    await consumerBus.start();
+
+    await broker.down();
+    await writeEvents(['env-1', 'env-1', 'env-1'], 1);
+    relay(kafkaBus());
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await db('outbox').whereNull('published_at').count({ n: '*' })).toEqual([{ n: '3' }]);
+
+    await broker.up();
+    await waitFor(() => received.length === 3, 30000, 'the three events after the broker came back');
+    expect(received.map((event) => sequenceOf(event.event))).toEqual([1, 2, 3]);
+    expect(received[0]?.headers).toMatchObject({ tenantId: 'acme', apiKeyId: 'key-1', requestId: 'req_1' });
+    expect(await db('outbox').whereNull('published_at').count({ n: '*' })).toEqual([{ n: '0' }]);
+  });
+
+  it('lets two relays share one outbox without publishing an event twice or out of order', async () => {
+    const consumerBus = kafkaBus();
+    const received = collect(consumerBus);
+    await consumerBus.start();
+    relay(kafkaBus());
+    relay(kafkaBus());
+    await writeEvents(Array.from({ length: 30 }, () => 'env-1'), 1);
+    await waitFor(() => received.length >= 30, 30000, 'thirty events');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received.map((event) => sequenceOf(event.event))).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
+  });
+
+  it('applies a redelivered event once (inbox)', async () => {
+    const producer = kafkaBus();
+    const consumerBus = kafkaBus();
+    const received = collect(consumerBus, async (event) => {
+      await consumeOnce(db, 'effects-writer', event.event.id, async (trx) => {
+        await trx('effects').insert({ event_id: event.event.id });
+      });
+    });
+    await consumerBus.start();
+    const event = emailSent('env-1', 1);
+    await producer.publish([event]);
+    await producer.publish([event]);
+    await waitFor(() => received.length === 2, 20000, 'both deliveries');
+    expect(await db('effects').select('event_id')).toEqual([{ event_id: event.event.id }]);
+  });
+});

@@ -1,0 +1,55 @@
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('runs monolith mode with no environment at all', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeNull();
+    expect(config.kafka).toBeNull();
+    expect(config.publicBaseUrl).toBe('http://localhost:3000');
+  });
+
+  it('names the bad variable in one line', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow('Invalid configuration: PORT must be an integer from 0 to 65535 (got "eighty")');
+    expect(() => loadConfig({ KAFKA_BROKERS: 'localhost' })).toThrow(/^Invalid configuration: KAFKA_BROKERS/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/^Invalid configuration: DATABASE_URL/);
+  });
+
+  it('reads the seal certificate as base64 PKCS#12 with its passphrase, or none', () => {
+    expect(loadConfig({}).seal).toBeNull();
+    expect(loadConfig({ SIGNET_SEAL_P12: 'AQID', SIGNET_SEAL_PASSPHRASE: 'secret' }).seal).toEqual({ p12: Buffer.from([1, 2, 3]), passphrase: 'secret' });
+    expect(() => loadConfig({ SIGNET_SEAL_P12: 'not base64!' })).toThrow('Invalid configuration: SIGNET_SEAL_P12 must be a base64 PKCS#12 file');
+  });
+
+  it('parses bootstrap keys and per-part URLs', () => {
+    const config = loadConfig({
+      SIGNET_BOOTSTRAP_API_KEYS: 'dev-key-123:acme:starter, other-key-456:globex:enterprise',
+      SETTINGS_URL: 'http://settings:3000/',
+      KAFKA_BROKERS: 'kafka-0:9092,kafka-1:9092'
+    });
+    expect(config.bootstrapApiKeys).toEqual([
+      { key: 'dev-key-123', tenantId: 'acme', plan: 'starter' },
+      { key: 'other-key-456', tenantId: 'globex', plan: 'enterprise' }
+    ]);
+    expect(config.serviceUrls.settings).toBe('http://settings:3000');
+    expect(config.kafka?.brokers).toEqual(['kafka-0:9092', 'kafka-1:9092']);
+  });
+
+  it('lets webhooks reach loopback on the embedded default only, unless told otherwise', () => {
+    expect(loadConfig({}).webhooks).toMatchObject({ allowLoopback: true, retryDelayMs: 5000, timeoutMs: 10000 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/signet' }).webhooks.allowLoopback).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/signet', WEBHOOK_ALLOW_LOOPBACK: 'true' }).webhooks.allowLoopback).toBe(true);
+    expect(loadConfig({ WEBHOOK_ALLOW_LOOPBACK: 'false' }).webhooks.allowLoopback).toBe(false);
+    expect(() => loadConfig({ WEBHOOK_ALLOW_LOOPBACK: 'maybe' })).toThrow('Invalid configuration: WEBHOOK_ALLOW_LOOPBACK must be true or false (got "maybe")');
+  });
+
+  it('sends mail from MAIL_FROM, or a default that can never be a real mailbox', () => {
+    expect(loadConfig({}).mailFrom).toBe('no-reply@signet.localhost');
+    expect(loadConfig({ MAIL_FROM: 'sign@acme.example' }).mailFrom).toBe('sign@acme.example');
+    expect(() => loadConfig({ MAIL_FROM: 'Acme <sign@acme.example>' })).toThrow(/^Invalid configuration: MAIL_FROM must be an email address/);
+  });
+
+  it('rejects a bootstrap key with an unknown plan', () => {
+    expect(() => loadConfig({ SIGNET_BOOTSTRAP_API_KEYS: 'dev-key-123:acme:gold' })).toThrow(/plans must be one of starter, professional, enterprise/);
+  });
+});

@@ -1,0 +1,152 @@
+import path from 'node:path';
+import { BootstrapApiKey, parseBootstrapApiKeys } from './bootstrap-keys';
+import { ConfigError } from './config-error';
+import { PART_NAMES, PartName, partEnvPrefix } from './parts';
+import { Env, readBoolean, readEmail, readEnum, readHostPortList, readInt, readOptionalString, readString, readUrl } from './readers';
+
+export interface KafkaConfig {
+  brokers: string[];
+  clientId: string;
+  connectionTimeoutMs: number;
+  requestTimeoutMs: number;
+  sessionTimeoutMs: number;
+  heartbeatIntervalMs: number;
+  fetchMaxWaitMs: number;
+}
+
+export interface S3Config {
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  forcePathStyle: boolean;
+}
+
+/** Webhook delivery (spec 6): timing, bounds and the one address rule an operator may relax. */
+export interface WebhookConfig {
+  timeoutMs: number;
+  retryDelayMs: number;
+  allowLoopback: boolean;
+  concurrency: number;
+  pollIntervalMs: number;
+  retentionDays: number;
+  maxPayloadBytes: number;
+}
+
+export interface SignetConfig {
+  port: number;
+  host: string;
+  publicBaseUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  embeddedPostgresPort: number;
+  kafka: KafkaConfig | null;
+  /** Null: documents are kept on the filesystem under DATA_DIR/blobs (monolith mode). */
+  s3: S3Config | null;
+  /** Null: mail goes to the built-in sink, readable at /dev/mail (monolith mode). */
+  smtpUrl: string | null;
+  /** Sender address of Signet's emails when a key's settings give no branding.sender_email. */
+  mailFrom: string;
+  internalSecret: string | null;
+  /** The certificate that seals signed PDFs (PKCS#12); null: one is generated once and kept in the database. */
+  seal: SealConfig | null;
+  bootstrapApiKeys: BootstrapApiKey[];
+  logLevel: string;
+  serviceUrls: Partial<Record<PartName, string>>;
+  servicePorts: Partial<Record<PartName, number>>;
+  outboxPollIntervalMs: number;
+  consumerRetryInitialMs: number;
+  consumerRetryMaxMs: number;
+  enterpriseEnvelopesPerHour: number;
+  enterpriseEnvelopesPerDay: number;
+  webhooks: WebhookConfig;
+}
+
+export interface SealConfig {
+  p12: Buffer;
+  passphrase: string;
+}
+
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+
+/** Reads and validates the environment; throws ConfigError (one line) on the first bad variable. */
+export function loadConfig(env: Env = process.env): SignetConfig {
+  const port = readInt(env, 'PORT', 3000, 0, 65535);
+  const brokers = readHostPortList(env, 'KAFKA_BROKERS');
+  return {
+    port,
+    host: readString(env, 'HOST', '0.0.0.0'),
+    publicBaseUrl: readUrl(env, 'PUBLIC_BASE_URL', ['http', 'https']) ?? `http://localhost:${port}`,
+    dataDir: path.resolve(readString(env, 'DATA_DIR', './.data')),
+    databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres', 'postgresql']),
+    embeddedPostgresPort: readInt(env, 'EMBEDDED_POSTGRES_PORT', 54329, 1, 65535),
+    kafka: brokers === null ? null : {
+      brokers,
+      clientId: readString(env, 'KAFKA_CLIENT_ID', 'signet'),
+      connectionTimeoutMs: readInt(env, 'KAFKA_CONNECTION_TIMEOUT_MS', 3000, 100, 600000),
+      requestTimeoutMs: readInt(env, 'KAFKA_REQUEST_TIMEOUT_MS', 30000, 100, 600000),
+      sessionTimeoutMs: readInt(env, 'KAFKA_SESSION_TIMEOUT_MS', 30000, 1000, 600000),
+      heartbeatIntervalMs: readInt(env, 'KAFKA_HEARTBEAT_INTERVAL_MS', 3000, 100, 600000),
+      fetchMaxWaitMs: readInt(env, 'KAFKA_FETCH_MAX_WAIT_MS', 500, 10, 60000)
+    },
+    s3: readS3(env),
+    smtpUrl: readUrl(env, 'SMTP_URL', ['smtp', 'smtps']),
+    mailFrom: readEmail(env, 'MAIL_FROM', 'no-reply@signet.localhost'),
+    internalSecret: readOptionalString(env, 'SIGNET_INTERNAL_SECRET'),
+    seal: readSeal(env),
+    bootstrapApiKeys: parseBootstrapApiKeys(readOptionalString(env, 'SIGNET_BOOTSTRAP_API_KEYS')),
+    logLevel: readEnum(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    serviceUrls: readPerPart('_URL', (name) => readUrl(env, name, ['http', 'https'])),
+    servicePorts: readPerPart('_PORT', (name) => readInt(env, name, 0, 1, 65535) || null),
+    outboxPollIntervalMs: readInt(env, 'OUTBOX_POLL_INTERVAL_MS', 250, 10, 60000),
+    consumerRetryInitialMs: readInt(env, 'CONSUMER_RETRY_INITIAL_MS', 500, 1, 600000),
+    consumerRetryMaxMs: readInt(env, 'CONSUMER_RETRY_MAX_MS', 30000, 1, 3600000),
+    enterpriseEnvelopesPerHour: readInt(env, 'ENTERPRISE_ENVELOPES_PER_HOUR', 1000, 1, 10000000),
+    enterpriseEnvelopesPerDay: readInt(env, 'ENTERPRISE_ENVELOPES_PER_DAY', 10000, 1, 100000000),
+    webhooks: readWebhooks(env)
+  };
+}
+
+function readWebhooks(env: Env): WebhookConfig {
+  return {
+    timeoutMs: readInt(env, 'WEBHOOK_TIMEOUT_MS', 10000, 100, 120000),
+    retryDelayMs: readInt(env, 'WEBHOOK_RETRY_DELAY_MS', 5000, 1, 3600000),
+    // The embedded default (no DATABASE_URL) is a developer's machine, where receivers live on localhost.
+    allowLoopback: readBoolean(env, 'WEBHOOK_ALLOW_LOOPBACK', readOptionalString(env, 'DATABASE_URL') === null),
+    concurrency: readInt(env, 'WEBHOOK_CONCURRENCY', 16, 1, 1000),
+    pollIntervalMs: readInt(env, 'WEBHOOK_POLL_INTERVAL_MS', 500, 10, 60000),
+    retentionDays: readInt(env, 'WEBHOOK_RETENTION_DAYS', 30, 1, 3650),
+    maxPayloadBytes: readInt(env, 'WEBHOOK_MAX_PAYLOAD_BYTES', 5242880, 1024, 104857600)
+  };
+}
+
+function readSeal(env: Env): SealConfig | null {
+  const p12 = readOptionalString(env, 'SIGNET_SEAL_P12');
+  if (p12 === null) return null;
+  if (!/^[A-Za-z0-9+/\s]+={0,2}\s*$/.test(p12)) throw new ConfigError('SIGNET_SEAL_P12', 'must be a base64 PKCS#12 file');
+  return { p12: Buffer.from(p12, 'base64'), passphrase: readOptionalString(env, 'SIGNET_SEAL_PASSPHRASE') ?? '' };
+}
+
+function readS3(env: Env): S3Config | null {
+  const bucket = readOptionalString(env, 'S3_BUCKET');
+  if (bucket === null) return null;
+  return {
+    endpoint: readUrl(env, 'S3_ENDPOINT', ['http', 'https']),
+    region: readString(env, 'S3_REGION', 'us-east-1'),
+    bucket,
+    accessKeyId: readOptionalString(env, 'S3_ACCESS_KEY_ID'),
+    secretAccessKey: readOptionalString(env, 'S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: readBoolean(env, 'S3_FORCE_PATH_STYLE', false)
+  };
+}
+
+function readPerPart<T>(suffix: string, read: (name: string) => T | null): Partial<Record<PartName, T>> {
+  const result: Partial<Record<PartName, T>> = {};
+  for (const part of PART_NAMES) {
+    if (part === 'gateway') continue;
+    const value = read(`${partEnvPrefix(part)}${suffix}`);
+    if (value !== null) result[part] = value;
+  }
+  return result;
+}

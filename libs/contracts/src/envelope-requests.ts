@@ -1,0 +1,78 @@
+import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
+import { LiteralUnion } from './schema-helpers';
+import { SettingsInput } from './settings';
+
+/*
+ * Envelope create and update requests (spec 4.1), as the bracket-notation form parser leaves them: every
+ * leaf a string. Closed, so a misspelt field is an error rather than silently dropped.
+ */
+
+const Closed = <T extends TProperties>(properties: T) => Type.Object(properties, { additionalProperties: false });
+
+/** Keys of documents and recipients: a numeric index or the caller's identifier. */
+export const ComponentKey = Type.String({ pattern: '^[A-Za-z0-9_.-]{1,64}$', errorMessage: 'must be 1-64 letters, digits, _ . or -' });
+const Keyed = <T extends TSchema>(schema: T, description: string) =>
+  Type.Record(Type.String({ pattern: '^[A-Za-z0-9_.-]{1,64}$' }), schema, {
+    errorMessage: { additionalProperties: `keys of ${description} must be 1-64 letters, digits, _ . or -` }
+  });
+
+const Digits = Type.String({ pattern: '^(0|[1-9][0-9]{0,5})$', errorMessage: 'must be a whole number' });
+const Decimal = Type.String({ pattern: '^(0|[1-9][0-9]{0,5})(\\.[0-9]{1,4})?$', errorMessage: 'must be a number of points, 0 or more' });
+
+export const DOCUMENT_TYPES = ['SIGNABLE', 'ATTACHMENT'] as const;
+export const PLACEMENT_TYPES = ['SIGNATURE', 'APPROVAL', 'WITNESS'] as const;
+
+export const DocumentInput = Closed({
+  base64: Type.String({ minLength: 1, errorMessage: 'is required: the PDF as base64' }),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  type: Type.Optional(LiteralUnion(DOCUMENT_TYPES)),
+  order: Type.Optional(Digits)
+});
+
+export const RecipientInput = Closed({
+  email: Type.String({ format: 'email', maxLength: 254, errorMessage: 'must be an email address' }),
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  order: Type.Optional(Digits),
+  phone: Type.Optional(Type.String({ pattern: '^\\+?[0-9 ()-]{5,20}$', errorMessage: 'must be a phone number' })),
+  tax_id: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+  tax_label: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+  rep_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  rep_label: Type.Optional(Type.String({ minLength: 1, maxLength: 50 }))
+});
+
+export const PlacementInput = Closed({
+  document_key: ComponentKey,
+  recipient_key: ComponentKey,
+  type: Type.Optional(LiteralUnion(PLACEMENT_TYPES)),
+  order: Type.Optional(Digits),
+  coordinates: Type.Optional(Closed({ top: Type.Optional(Decimal), left: Type.Optional(Decimal), page: Type.Optional(Digits) })),
+  token: Type.Optional(Type.String({ minLength: 1, maxLength: 100 }))
+});
+
+const Placements = Type.Record(Type.String({ pattern: '^(0|[1-9][0-9]{0,3})$' }), PlacementInput, {
+  errorMessage: { additionalProperties: 'placements are indexed 0, 1, 2, ...' }
+});
+
+const components = {
+  documents: Type.Optional(Keyed(DocumentInput, 'documents')),
+  placements: Type.Optional(Placements),
+  settings: Type.Optional(SettingsInput)
+};
+
+export const EnvelopeCreateRequest = Closed({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  recipients: Keyed(RecipientInput, 'recipients'),
+  ...components
+});
+
+export const EnvelopeUpdateRequest = Closed({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  recipients: Type.Optional(Keyed(RecipientInput, 'recipients')),
+  ...components
+});
+
+export type DocumentInput = Static<typeof DocumentInput>;
+export type RecipientInput = Static<typeof RecipientInput>;
+export type PlacementInput = Static<typeof PlacementInput>;
+export type EnvelopeCreateRequest = Static<typeof EnvelopeCreateRequest>;
+export type EnvelopeUpdateRequest = Static<typeof EnvelopeUpdateRequest>;

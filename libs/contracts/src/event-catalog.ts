@@ -1,0 +1,122 @@
+import type { TSchema } from '@sinclair/typebox';
+import { EVENT_DATA_SCHEMAS } from './event-schemas';
+import { EVENT_TYPES, EventType, INTERNAL_EVENT_TYPES } from './event-types';
+import { EnvelopePayload, EvidenceGeneratedPayload } from './payloads/envelope-payload';
+import { FileUploadedPayload } from './payloads/file-uploaded-payload';
+import { RecipientPayload } from './payloads/recipient-payload';
+import { DocumentProcessedPayload } from './payloads/document-processed-payload';
+import { SettingsUpdatedPayload } from './payloads/settings-updated-payload';
+import { Settings, SettingsPayload } from './settings';
+import { dlqTopicFor } from './topics';
+
+/** What each event means, for people reading the catalog (spec section 6 and the internal facts). */
+const MEANINGS: Record<EventType, string> = {
+  'envelope.in_progress': 'Envelope sent to recipients',
+  'envelope.success': 'All recipients signed',
+  'envelope.voided': 'Envelope cancelled',
+  'envelope.evidence_generated': 'Evidence sheet PDF generated',
+  'envelope.file_uploaded': 'File uploaded through an upload URL and processed',
+  'recipient.email_sent': 'Invitation email sent',
+  'recipient.email_received': 'Email delivered',
+  'recipient.email_opened': 'Recipient opened the email',
+  'recipient.email_clicked': 'Recipient clicked the link',
+  'recipient.email_bounced': 'Email bounced',
+  'recipient.link_generated': 'Unique access link created (carries `signing_url`)',
+  'recipient.in_progress': 'Recipient can now sign',
+  'recipient.signed_all': 'Recipient completed signing',
+  'recipient.rejected': 'Recipient declined (carries `reason`)',
+  'recipient.validation_code_generated': 'Code created',
+  'recipient.validation_code_sent': 'Code email sent',
+  'recipient.validation_code_success': 'Code verified',
+  'recipient.validation_code_failed': 'Invalid code submitted',
+  'recipient.validation_code_expired': 'Code expired',
+  'recipient.validation_max_attempts': '3 failed attempts on a code',
+  'settings.updated': "An API key's stored settings changed (key: the API key id)",
+  'envelope.created': 'Envelope created (internal)',
+  'envelope.updated': 'Envelope changed before sending, or a document was attached (internal)',
+  'document.processed': 'An uploaded PDF passed validation, with what the envelope service needs to attach it (internal)'
+};
+
+/** Each shape once; a shape another builds on (`extends`) lists only what it adds. */
+const PAYLOADS: Array<{ name: string; schema: TSchema; extends?: TSchema }> = [
+  { name: 'EnvelopePayload', schema: EnvelopePayload },
+  { name: 'EvidenceGeneratedPayload', schema: EvidenceGeneratedPayload, extends: EnvelopePayload },
+  { name: 'RecipientPayload', schema: RecipientPayload },
+  { name: 'FileUploadedPayload', schema: FileUploadedPayload },
+  { name: 'SettingsUpdatedPayload', schema: SettingsUpdatedPayload },
+  { name: 'DocumentProcessedPayload', schema: DocumentProcessedPayload },
+  { name: 'SettingsPayload', schema: SettingsPayload },
+  { name: 'Settings', schema: Settings }
+];
+
+function payloadName(schema: TSchema): string | null {
+  return PAYLOADS.find((payload) => payload.schema === schema)?.name ?? null;
+}
+
+function typeOf(schema: TSchema): string {
+  if (Array.isArray(schema.enum)) return schema.enum.map((value: unknown) => JSON.stringify(value)).join(' \\| ');
+  if (schema.const !== undefined) return JSON.stringify(schema.const);
+  if (Array.isArray(schema.anyOf)) return schema.anyOf.map((option: TSchema) => typeOf(option)).join(' or ');
+  if (schema.type === 'array') return `array of ${typeOf(schema.items as TSchema)}`;
+  if (schema.type === 'string' && schema.format) return `string (${schema.format})`;
+  return String(schema.type ?? 'any');
+}
+
+/** One row per field, nested objects and arrays of objects flattened into dotted paths; named shapes are referenced. */
+function fieldRows(schema: TSchema, prefix = ''): string[] {
+  const required = new Set<string>(schema.required ?? []);
+  return Object.entries((schema.properties ?? {}) as Record<string, TSchema>).flatMap(([name, field]) => {
+    const path = `${prefix}${name}`;
+    const named = payloadName(field);
+    const row = `| \`${path}\` | ${named ? `${named} (below)` : typeOf(field)} | ${required.has(name) ? 'yes' : 'no'} |`;
+    if (named) return [row];
+    if (field.type === 'object' && field.properties) return [row, ...fieldRows(field, `${path}.`)];
+    const items = field.type === 'array' ? (field.items as TSchema) : null;
+    if (items?.type === 'object' && items.properties) return [row, ...fieldRows(items, `${path}[].`)];
+    return [row];
+  });
+}
+
+function payloadSection(payload: (typeof PAYLOADS)[number]): string[] {
+  const parent = payload.extends;
+  const own = parent ? { ...payload.schema, properties: Object.fromEntries(Object.entries(payload.schema.properties).filter(([name]) => !(name in parent.properties))) } : payload.schema;
+  return [
+    `### ${payload.name}`,
+    '',
+    ...(parent ? [`${payloadName(parent)}, plus:`, ''] : []),
+    '| Field | Type | Required |',
+    '| --- | --- | --- |',
+    ...fieldRows(own),
+    ''
+  ];
+}
+
+/** The Markdown of docs/events.md: every topic, its payload and its fields, generated from the schemas. */
+export function renderEventCatalog(): string {
+  const internal = new Set<string>(INTERNAL_EVENT_TYPES);
+  const topics = EVENT_TYPES.map((type) =>
+    `| \`${type}\` | ${internal.has(type) ? 'internal' : 'spec'} | ${payloadName(EVENT_DATA_SCHEMAS[type])} | ${MEANINGS[type]} |`);
+  const payloads = PAYLOADS.flatMap(payloadSection);
+  return [
+    '# Event catalog',
+    '',
+    'Generated from `libs/contracts` by `npm run docs:events`; a test keeps it in step with the schemas.',
+    '',
+    'One Kafka topic per event type, named exactly as the event. The value is `{id, event_type, data}` as JSON;',
+    'the key is the envelope id (the API key id for `settings.updated`), so one envelope\'s events keep their',
+    'order; headers carry `signet-tenant-id`, `signet-api-key-id`, `signet-occurred-at` and `signet-request-id`.',
+    `Delivery is at least once: drop duplicates by \`id\`. An event no consumer can process goes to \`<topic>.dlq\` (e.g. \`${dlqTopicFor('envelope.success')}\`)`,
+    'with `signet-dlq-error`, `signet-dlq-source-topic` and `signet-dlq-consumer-group` headers. Spec events are',
+    'also delivered as webhooks; internal ones are not. Payloads may gain fields: ignore the ones you do not know.',
+    '',
+    '## Topics',
+    '',
+    '| Topic | Kind | `data` | Meaning |',
+    '| --- | --- | --- | --- |',
+    ...topics,
+    '',
+    '## Payloads',
+    '',
+    ...payloads
+  ].join('\n');
+}

@@ -1,0 +1,44 @@
+/** The events of spec section 6, in the spec's order: webhook subscriptions accept exactly these names. */
+export const SPEC_EVENT_TYPES = [
+  'envelope.in_progress',
+  'envelope.success',
+  'envelope.voided',
+  'envelope.evidence_generated',
+  'envelope.file_uploaded',
+  'recipient.email_sent',
+  'recipient.email_received',
+  'recipient.email_opened',
+  'recipient.email_clicked',
+  'recipient.email_bounced',
+  'recipient.link_generated',
+  'recipient.in_progress',
+  'recipient.signed_all',
+  'recipient.rejected',
+  'recipient.validation_code_generated',
+  'recipient.validation_code_sent',
+  'recipient.validation_code_success',
+  'recipient.validation_code_failed',
+  'recipient.validation_code_expired',
+  'recipient.validation_max_attempts'
+] as const;
+
+/** Facts the services share that customers never see: they travel on the bus but are never delivered as webhooks. */
+export const INTERNAL_EVENT_TYPES = ['settings.updated', 'envelope.created', 'envelope.updated', 'document.processed'] as const;
+
+export type SpecEventType = (typeof SPEC_EVENT_TYPES)[number];
+export type InternalEventType = (typeof INTERNAL_EVENT_TYPES)[number];
+export type EventType = SpecEventType | InternalEventType;
+
+export const EVENT_TYPES: readonly EventType[] = [...SPEC_EVENT_TYPES, ...INTERNAL_EVENT_TYPES];
+
+const specEventTypes: ReadonlySet<string> = new Set(SPEC_EVENT_TYPES);
+const eventTypes: ReadonlySet<string> = new Set(EVENT_TYPES);
+
+/** Guards webhook subscriptions: only spec events may be subscribed to. */
+export function isSpecEventType(name: string): name is SpecEventType {
+  return specEventTypes.has(name);
+}
+
+export function isEventType(name: string): name is EventType {
+  return eventTypes.has(name);
+}

@@ -1,0 +1,25 @@
+export * from './event-types';
+export * from './topics';
+export * from './event';
+export * from './event-schemas';
+export * from './payloads/envelope-document';
+export * from './payloads/envelope-recipient';
+export * from './payloads/envelope-placement';
+export * from './payloads/envelope-payload';
+export * from './payloads/recipient-payload';
+export * from './payloads/file-uploaded-payload';
+export * from './payloads/settings-updated-payload';
+export * from './payloads/document-processed-payload';
+export * from './settings';
+export { TEMPLATE_VARIABLES } from './settings-fields';
+export * from './settings-payload';
+export type { FieldError } from './field-errors';
+export * from './validate';
+
+// TypeBox types carry unique symbols, so schemas built with a second copy of the package do not type-check
+// against these; services build their request schemas with this one.
+export { Type, type Static, type TSchema } from '@sinclair/typebox';
+export * from './envelope-requests';
+export * from './upload-requests';
+export * from './validation-requests';
+export { renderEventCatalog } from './event-catalog';

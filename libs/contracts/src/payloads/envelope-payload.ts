@@ -1,0 +1,49 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { DateTime, LiteralUnion, Nullable } from '../schema-helpers';
+import { SettingsPayload } from '../settings';
+import { EnvelopeDocument } from './envelope-document';
+import { EnvelopePlacement } from './envelope-placement';
+import { EnvelopeRecipient } from './envelope-recipient';
+
+export const ENVELOPE_STATUSES = ['CREATED', 'IN_PROGRESS', 'SUCCESS', 'VOIDED', 'ERROR'] as const;
+export const EnvelopeStatus = LiteralUnion(ENVELOPE_STATUSES);
+export type EnvelopeStatus = Static<typeof EnvelopeStatus>;
+
+export const EnvelopeError = Type.Object({ field: Type.String(), code: Type.String(), message: Type.String() });
+export type EnvelopeError = Static<typeof EnvelopeError>;
+
+export const EnvelopeWarning = Type.Object({ code: Type.String(), message: Type.String() });
+export type EnvelopeWarning = Static<typeof EnvelopeWarning>;
+
+/**
+ * `data` of the envelope.* events (spec 2.1 and 6). Open to extra properties so producers can add fields
+ * without breaking consumers that have not been redeployed yet.
+ */
+export const EnvelopePayload = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    status: EnvelopeStatus,
+    created_at: DateTime(),
+    updated_at: DateTime(),
+    sent_at: Type.Optional(Nullable(DateTime())),
+    completed_at: Type.Optional(Nullable(DateTime())),
+    documents: Type.Array(EnvelopeDocument),
+    recipients: Type.Array(EnvelopeRecipient),
+    placements: Type.Array(EnvelopePlacement),
+    settings: SettingsPayload,
+    errors: Type.Array(EnvelopeError),
+    warnings: Type.Array(EnvelopeWarning)
+  },
+  { additionalProperties: true }
+);
+
+export type EnvelopePayload = Static<typeof EnvelopePayload>;
+
+/** `data` of envelope.evidence_generated: the envelope with the evidence sheet's link at the top level (spec 6). */
+export const EvidenceGeneratedPayload = Type.Object(
+  { ...EnvelopePayload.properties, evidence_document_url: Type.String(), evidence_generated_at: DateTime() },
+  { additionalProperties: true }
+);
+
+export type EvidenceGeneratedPayload = Static<typeof EvidenceGeneratedPayload>;

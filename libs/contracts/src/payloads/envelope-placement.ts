@@ -1,0 +1,30 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { DateTime, LiteralUnion, Nullable } from '../schema-helpers';
+
+/** Spec 2.4 shows coordinates as strings in payloads, although they are numbers on input. */
+export const PlacementCoordinates = Type.Object({
+  id: Type.String(),
+  top: Type.String(),
+  left: Type.String(),
+  page: Type.String()
+});
+
+/** A placement as webhook payloads show it (spec 2.4); coordinates and token are null when the signature goes on an extra page. */
+export const EnvelopePlacement = Type.Object({
+  id: Type.String(),
+  custom_key: Type.String(),
+  placement_type: LiteralUnion(['SIGNATURE', 'APPROVAL', 'WITNESS']),
+  created_at: DateTime(),
+  updated_at: DateTime(),
+  // Null while the placement names a key the envelope does not have (the envelope is then in ERROR).
+  recipient_id: Nullable(Type.String()),
+  recipient_key: Type.String(),
+  document_id: Nullable(Type.String()),
+  document_key: Type.String(),
+  order: Type.Integer({ minimum: 0 }),
+  coordinates: Nullable(PlacementCoordinates),
+  token: Nullable(Type.String())
+});
+
+export type PlacementCoordinates = Static<typeof PlacementCoordinates>;
+export type EnvelopePlacement = Static<typeof EnvelopePlacement>;

@@ -1,0 +1,24 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { DateTime, Nullable } from '../schema-helpers';
+
+/** A recipient as webhook payloads show it (spec 2.2); the spec lists only some of its status values, so status stays a string. */
+export const EnvelopeRecipient = Type.Object({
+  id: Type.String(),
+  custom_key: Type.String(),
+  order: Type.Integer({ minimum: 0 }),
+  status: Type.String(),
+  created_at: DateTime(),
+  updated_at: DateTime(),
+  name: Type.String(),
+  name_label: Nullable(Type.String()),
+  email: Type.String(),
+  email_label: Nullable(Type.String()),
+  // Spec 2.2 input fields, carried so the evidence sheet and integrators can show them.
+  tax_id: Type.Optional(Nullable(Type.String())),
+  tax_label: Type.Optional(Nullable(Type.String())),
+  rep_id: Type.Optional(Nullable(Type.String())),
+  rep_label: Type.Optional(Nullable(Type.String())),
+  signed_at: Type.Optional(Nullable(DateTime()))
+});
+
+export type EnvelopeRecipient = Static<typeof EnvelopeRecipient>;

@@ -1,0 +1,14 @@
+import { Type, type SchemaOptions, type TNull, type TSchema, type TString, type TUnion, type TUnsafe } from '@sinclair/typebox';
+
+/** The spec shows an absent value as null rather than leaving the field out. */
+export const Nullable = <T extends TSchema>(schema: T): TUnion<[T, TNull]> => Type.Union([schema, Type.Null()]);
+
+/** Spec 6: timestamps are ISO 8601 with a UTC offset, which ajv-formats' date-time insists on. */
+export const DateTime = (options?: SchemaOptions): TString => Type.String({ ...options, format: 'date-time' });
+
+/**
+ * A closed set of values as one JSON-schema `enum` rather than a union of literals, so a wrong value
+ * yields a single error that lists the choices.
+ */
+export const LiteralUnion = <const T extends readonly (string | number)[]>(values: T, options?: SchemaOptions): TUnsafe<T[number]> =>
+  Type.Unsafe<T[number]>({ ...options, enum: [...values] });

@@ -1,0 +1,98 @@
+import { Type } from '@sinclair/typebox';
+import { LiteralUnion } from './schema-helpers';
+
+/** Spec 2.5 sends booleans as TRUE/FALSE strings, JSON clients send true/false; both are accepted on input. */
+export const BooleanInput = Type.Union([Type.Boolean(), LiteralUnion(['TRUE', 'FALSE', 'true', 'false'])], {
+  errorMessage: 'must be TRUE or FALSE'
+});
+
+/** Webhook payloads show booleans as these strings (spec 2.5). */
+export const BooleanString = LiteralUnion(['TRUE', 'FALSE']);
+
+/** Multipart forms carry every value as a string, so an integer may also arrive as its digits. */
+export const IntegerInput = (minimum: number, maximum: number) => {
+  const digits = Array.from({ length: maximum - minimum + 1 }, (_, offset) => String(minimum + offset));
+  return Type.Union([Type.Integer({ minimum, maximum }), LiteralUnion(digits)], {
+    errorMessage: `must be an integer from ${minimum} to ${maximum}`
+  });
+};
+
+export const HttpsUrl = Type.String({
+  format: 'uri',
+  pattern: '^https://',
+  errorMessage: { format: 'must be an https URL', pattern: 'must be an https URL' }
+});
+
+export const HttpUrl = Type.String({
+  format: 'uri',
+  pattern: '^https?://',
+  errorMessage: { format: 'must be an http or https URL', pattern: 'must be an http or https URL' }
+});
+
+export const Email = Type.String({ format: 'email' });
+
+/** The spec recommends a 100x50 logo (a few KB); the bound keeps a data URL from bloating every payload that copies settings. */
+const LOGO_MAX_LENGTH = 262_144;
+
+const DataImageUrl = Type.String({ pattern: '^data:image/(?:png|jpeg|svg\\+xml);base64,[A-Za-z0-9+/]+={0,2}$' });
+
+export const Logo = Type.Union([HttpsUrl, DataImageUrl], {
+  maxLength: LOGO_MAX_LENGTH,
+  errorMessage: { anyOf: 'must be an https URL or a data:image/(png|jpeg|svg+xml);base64 value' }
+});
+
+/** DEFAULT is the spec's way to reset the logo on input; stored settings hold null instead. */
+export const LogoInput = Type.Union([Type.Literal('DEFAULT'), HttpsUrl, DataImageUrl], {
+  maxLength: LOGO_MAX_LENGTH,
+  errorMessage: { anyOf: 'must be an https URL, a data:image/(png|jpeg|svg+xml);base64 value, or DEFAULT' }
+});
+
+export const TEMPLATE_VARIABLES = [
+  'recipient.name',
+  'recipient.email',
+  'validations.code',
+  'envelope.name',
+  'validations.expires_at'
+] as const;
+
+const templateVariable = TEMPLATE_VARIABLES.map((name) => name.replace('.', '\\.')).join('|');
+
+/** Text outside `{{ }}` is free (HTML bodies use single braces in CSS); a `{{` must open one of the known variables. */
+const TEMPLATE_PATTERN = `^(?:[^{]|\\{(?!\\{)|\\{\\{\\s*(?:${templateVariable})\\s*\\}\\})*$`;
+
+export const TemplateString = (minLength: number, maxLength: number) =>
+  Type.String({
+    minLength,
+    maxLength,
+    pattern: TEMPLATE_PATTERN,
+    errorMessage: { pattern: `may only use the variables ${TEMPLATE_VARIABLES.map((name) => `{{${name}}}`).join(', ')}` }
+  });
+
+const signatureType = 'WRITTEN|DRAWN|UPLOADED';
+
+/** The lookahead rejects a type listed twice, which a plain list pattern cannot. */
+export const SignatureTypes = Type.String({
+  pattern: `^(?!.*\\b(${signatureType})\\b.*\\b\\1\\b)(?:${signatureType})(?:,(?:${signatureType}))*$`,
+  errorMessage: { pattern: 'must be a comma-separated list of WRITTEN, DRAWN, UPLOADED without repeats' }
+});
+
+export const SignatureColor = Type.String({
+  pattern: '^#(?:[0-9A-Fa-f]{3}){1,2}$',
+  errorMessage: { pattern: 'must be # followed by 3 or 6 hexadecimal digits' }
+});
+
+const SIGNATURE_TYPE_VALUES = ['SIMPLE', 'FULL', 'QUALIFIED_CHILE'] as const;
+
+export const SignatureType = LiteralUnion(SIGNATURE_TYPE_VALUES);
+/** Spec 2.5: webhook payloads also show INTERNATIONAL, which no request can set. */
+export const PayloadSignatureType = LiteralUnion([...SIGNATURE_TYPE_VALUES, 'INTERNATIONAL']);
+export const SignatureStyle = LiteralUnion(['SIMPLE', 'FULL']);
+export const SignatureFlowLanguage = LiteralUnion(['EN', 'ES']);
+export const SignatureOrder = LiteralUnion(['PARALLEL', 'SEQUENTIAL']);
+export const ValidationOrder = LiteralUnion([0, 1]);
+
+export const BrandingName = Type.String({ minLength: 1, maxLength: 100 });
+export const SenderName = Type.String({ minLength: 1, maxLength: 100 });
+export const CustomPageId = Type.String({ minLength: 1, maxLength: 60 });
+export const SignaturesPerPage = Type.Integer({ minimum: 1, maximum: 12 });
+export const SignaturesPerRow = Type.Integer({ minimum: 1, maximum: 4 });

@@ -1,0 +1,50 @@
+import type { Settings, SettingsPayload } from './settings';
+
+const flag = (value: boolean) => (value ? 'TRUE' : 'FALSE');
+
+/** Validations the spec lists in payloads but offers no operation for (spec 2.5): always shown switched off. */
+const off = { order: 0, enabled: 'FALSE' } as const;
+
+/** Renders stored settings the way spec 2.5 shows them in webhook payloads. */
+export function toSettingsPayload(settings: Settings): SettingsPayload {
+  const { branding, documents, emails, localization, signature, signature_flow, validations } = settings;
+  return {
+    branding: {
+      logo: branding.logo,
+      url_homepage: branding.url_homepage,
+      url_signature_flow: branding.url_signature_flow,
+      name: branding.name,
+      reply_to: branding.reply_to,
+      sender_email: branding.sender_email
+    },
+    documents: {
+      include_page_id: flag(documents.document_id_enabled),
+      custom_page_id: documents.custom_page_id,
+      signatures_per_page: documents.signatures_per_page,
+      signatures_per_row: documents.signatures_per_row
+    },
+    emails: {
+      envelope_invitation: flag(emails.envelope_invitation),
+      envelope_voided: flag(emails.envelope_voided),
+      envelope_rejected: flag(emails.envelope_rejected),
+      envelope_signed: flag(emails.envelope_signed)
+    },
+    localization: structuredClone(localization),
+    signature: { type: signature.type, style: signature.style, bg_image: signature.bg_image, image: 'DEFAULT', text: 'DEFAULT' },
+    signature_flow: {
+      language: signature_flow.language,
+      sender_name: signature_flow.sender_name,
+      signature_order: signature_flow.signature_order,
+      signature_types: signature_flow.signature_types,
+      signature_color: signature_flow.signature_color,
+      // The company behind the envelope is the branding name; the spec shows null when there is none.
+      sender_enterprise: branding.name
+    },
+    validations: {
+      email: { enabled: flag(validations.email.enabled), order: validations.email.order },
+      phone: { ...off, methods: 'SMS' },
+      id_check: { ...off },
+      biometric: { ...off }
+    }
+  };
+}

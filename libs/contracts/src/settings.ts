@@ -1,0 +1,212 @@
+import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
+import { Nullable } from './schema-helpers';
+import {
+  BooleanInput,
+  BooleanString,
+  BrandingName,
+  CustomPageId,
+  Email,
+  HttpUrl,
+  HttpsUrl,
+  IntegerInput,
+  Logo,
+  LogoInput,
+  PayloadSignatureType,
+  SenderName,
+  SignatureColor,
+  SignatureFlowLanguage,
+  SignatureOrder,
+  SignatureStyle,
+  SignatureType,
+  SignatureTypes,
+  SignaturesPerPage,
+  SignaturesPerRow,
+  TemplateString,
+  ValidationOrder
+} from './settings-fields';
+
+export const SETTINGS_CATEGORIES = [
+  'branding',
+  'documents',
+  'emails',
+  'localization',
+  'signature',
+  'signature_flow',
+  'validations'
+] as const;
+
+export type SettingsCategory = (typeof SETTINGS_CATEGORIES)[number];
+
+/*
+ * Input form: what PUT /api/v1/settings and an envelope's `settings[...]` accept. Closed everywhere, so a
+ * misspelt field is an error instead of a silently ignored setting; every field optional, null resets it.
+ */
+
+const Closed = <T extends TProperties>(properties: T) => Type.Object(properties, { additionalProperties: false });
+const Resettable = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
+
+const LocalizationEntryInput = Closed({
+  extra_page_intro: Resettable(TemplateString(0, 2000)),
+  emails: Type.Optional(
+    Closed({
+      email_validation: Type.Optional(
+        Closed({
+          subject: Resettable(TemplateString(1, 200)),
+          body: Resettable(TemplateString(1, 20000)),
+          cta: Resettable(TemplateString(1, 100))
+        })
+      )
+    })
+  )
+});
+
+export const SettingsInput = Closed({
+  branding: Type.Optional(
+    Closed({
+      logo: Resettable(LogoInput),
+      url_homepage: Resettable(HttpUrl),
+      url_signature_flow: Resettable(HttpsUrl),
+      name: Resettable(BrandingName),
+      reply_to: Resettable(Email),
+      sender_email: Resettable(Email)
+    })
+  ),
+  documents: Type.Optional(
+    Closed({
+      document_id_enabled: Resettable(BooleanInput),
+      custom_page_id: Resettable(CustomPageId),
+      signatures_per_page: Resettable(IntegerInput(1, 12)),
+      signatures_per_row: Resettable(IntegerInput(1, 4))
+    })
+  ),
+  emails: Type.Optional(
+    Closed({
+      envelope_invitation: Resettable(BooleanInput),
+      envelope_voided: Resettable(BooleanInput),
+      envelope_rejected: Resettable(BooleanInput),
+      envelope_signed: Resettable(BooleanInput)
+    })
+  ),
+  localization: Type.Optional(Closed({ en: Type.Optional(LocalizationEntryInput), es: Type.Optional(LocalizationEntryInput) })),
+  signature: Type.Optional(
+    Closed({
+      type: Resettable(SignatureType),
+      style: Resettable(SignatureStyle),
+      bg_image: Resettable(HttpsUrl)
+    })
+  ),
+  signature_flow: Type.Optional(
+    Closed({
+      language: Resettable(SignatureFlowLanguage),
+      sender_name: Resettable(SenderName),
+      signature_order: Resettable(SignatureOrder),
+      signature_types: Resettable(SignatureTypes),
+      signature_color: Resettable(SignatureColor)
+    })
+  ),
+  validations: Type.Optional(
+    Closed({
+      email: Type.Optional(Closed({ enabled: Resettable(BooleanInput), order: Resettable(IntegerInput(0, 1)) }))
+    })
+  )
+});
+
+export type SettingsInput = Static<typeof SettingsInput>;
+
+/*
+ * Canonical form: stored per API key and returned by GET /api/v1/settings. Every field present and typed,
+ * so no reader has to know about defaults or string booleans. Open to extra properties, like every output,
+ * so a field can be added without breaking older readers.
+ */
+
+const SettingsBranding = Type.Object({
+  logo: Nullable(Logo),
+  url_homepage: Nullable(HttpUrl),
+  url_signature_flow: Nullable(HttpsUrl),
+  name: Nullable(BrandingName),
+  reply_to: Nullable(Email),
+  sender_email: Nullable(Email)
+});
+
+const LocalizationEntry = Type.Object({
+  extra_page_intro: TemplateString(0, 2000),
+  emails: Type.Object({
+    email_validation: Type.Object({
+      subject: TemplateString(1, 200),
+      body: TemplateString(1, 20000),
+      cta: TemplateString(1, 100)
+    })
+  })
+});
+
+const SettingsLocalization = Type.Object({ en: LocalizationEntry, es: LocalizationEntry });
+
+const SettingsSignatureFlow = Type.Object({
+  language: SignatureFlowLanguage,
+  sender_name: SenderName,
+  signature_order: SignatureOrder,
+  signature_types: SignatureTypes,
+  signature_color: SignatureColor
+});
+
+export const Settings = Type.Object({
+  branding: SettingsBranding,
+  documents: Type.Object({
+    document_id_enabled: Type.Boolean(),
+    custom_page_id: CustomPageId,
+    signatures_per_page: SignaturesPerPage,
+    signatures_per_row: SignaturesPerRow
+  }),
+  emails: Type.Object({
+    envelope_invitation: Type.Boolean(),
+    envelope_voided: Type.Boolean(),
+    envelope_rejected: Type.Boolean(),
+    envelope_signed: Type.Boolean()
+  }),
+  localization: SettingsLocalization,
+  signature: Type.Object({ type: SignatureType, style: SignatureStyle, bg_image: Nullable(HttpsUrl) }),
+  signature_flow: SettingsSignatureFlow,
+  validations: Type.Object({ email: Type.Object({ enabled: Type.Boolean(), order: ValidationOrder }) })
+});
+
+export type Settings = Static<typeof Settings>;
+
+/*
+ * Payload form: settings as spec 2.5 shows them inside envelope webhook payloads, with string booleans and
+ * the fields customers see there although no operation sets them.
+ */
+
+const OffValidation = Type.Object({ order: Type.Integer({ minimum: 0 }), enabled: BooleanString });
+
+export const SettingsPayload = Type.Object({
+  branding: SettingsBranding,
+  documents: Type.Object({
+    include_page_id: BooleanString,
+    custom_page_id: CustomPageId,
+    signatures_per_page: SignaturesPerPage,
+    signatures_per_row: SignaturesPerRow
+  }),
+  emails: Type.Object({
+    envelope_invitation: BooleanString,
+    envelope_voided: BooleanString,
+    envelope_rejected: BooleanString,
+    envelope_signed: BooleanString
+  }),
+  localization: SettingsLocalization,
+  signature: Type.Object({
+    type: PayloadSignatureType,
+    style: SignatureStyle,
+    bg_image: Nullable(HttpsUrl),
+    image: Type.String(),
+    text: Type.String()
+  }),
+  signature_flow: Type.Object({ ...SettingsSignatureFlow.properties, sender_enterprise: Nullable(Type.String()) }),
+  validations: Type.Object({
+    email: Type.Object({ enabled: BooleanString, order: ValidationOrder }),
+    phone: Type.Object({ ...OffValidation.properties, methods: Type.String() }),
+    id_check: OffValidation,
+    biometric: OffValidation
+  })
+});
+
+export type SettingsPayload = Static<typeof SettingsPayload>;

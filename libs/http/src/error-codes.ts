@@ -1,0 +1,21 @@
+/**
+ * Every machine-readable error code Signet returns, with its HTTP status. docs/errors.md lists the same
+ * table for integrators; a test keeps the two in step.
+ */
+export const ERROR_CODES = {
+  BAD_REQUEST: { status: 400, meaning: 'The request could not be read (malformed JSON, bad multipart)' },
+  UNAUTHORIZED: { status: 401, meaning: 'Missing, unknown or revoked API key' },
+  INTERNAL_AUTH_FAILED: { status: 401, meaning: 'A service was called without a valid internal signature' },
+  FORBIDDEN: { status: 403, meaning: 'The credential is valid but cannot do this (expired upload URL, wrong Content-Type)' },
+  NOT_FOUND: { status: 404, meaning: 'No such resource for this tenant, or no such route' },
+  METHOD_NOT_ALLOWED: { status: 405, meaning: "The resource's state forbids the change, where the spec names 405" },
+  CONFLICT: { status: 409, meaning: "The resource's state forbids the action and the spec names no status" },
+  PAYLOAD_TOO_LARGE: { status: 413, meaning: 'The body is larger than the endpoint accepts' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'The body has a content type the endpoint does not take' },
+  VALIDATION_FAILED: { status: 422, meaning: 'Invalid input; `details` lists each field and what is wrong' },
+  RATE_LIMITED: { status: 429, meaning: 'A rate limit was reached; `Retry-After` says when to try again' },
+  INTERNAL_ERROR: { status: 500, meaning: 'An unexpected fault; the request id finds it in the logs' },
+  SERVICE_UNAVAILABLE: { status: 503, meaning: 'A part Signet needs is not reachable right now; retry later' }
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,0 +1,23 @@
+import type { Response } from 'express';
+
+/** Who is calling, as the gateway established it; present on every service request. */
+export interface RequestContext {
+  requestId: string;
+  tenantId: string;
+  apiKeyId: string;
+  plan: string;
+}
+
+export function setRequestContext(res: Response, context: RequestContext): void {
+  res.locals.context = context;
+}
+
+export function requestContext(res: Response): RequestContext {
+  const context = res.locals.context as RequestContext | undefined;
+  if (!context) throw new Error('request context missing: the route is not behind internal auth');
+  return context;
+}
+
+export function requestIdOf(res: Response): string {
+  return (res.locals.requestId as string | undefined) ?? 'unknown';
+}

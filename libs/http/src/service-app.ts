@@ -1,0 +1,55 @@
+import express, { Express, NextFunction, Request, Response } from 'express';
+import type { Logger } from '@signet/log';
+import { httpMetrics, metricsHandler } from '@signet/metrics';
+import { AppError } from './app-error';
+import { errorMiddleware, notFoundRoute } from './error-middleware';
+import type { HealthReport } from './health';
+import { verifyInternalHeaders } from './internal-auth';
+import { jsonResponses } from './json-responses';
+import { setRequestContext } from './request-context';
+import { acceptRequestId, newRequestId, REQUEST_ID_HEADER } from './request-id';
+
+export interface ServiceAppOptions {
+  /** The part's name, as metrics label it. */
+  name: string;
+  log: Logger;
+  internalSecret: string;
+  healthcheck: () => Promise<HealthReport>;
+  /** Mounts the service's routes; every one of them sits behind internal-signature checking. */
+  routes: (app: Express) => void;
+}
+
+function internalAuth(secret: string) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const context = verifyInternalHeaders(secret, req.method, req.originalUrl, req.headers);
+    if (!context) {
+      next(new AppError('INTERNAL_AUTH_FAILED', 'This service only answers signed internal calls'));
+      return;
+    }
+    setRequestContext(res, context);
+    next();
+  };
+}
+
+/** The express app every service shares: request ids, metrics, health probes, internal auth, JSON, errors. */
+export function createServiceApp(options: ServiceAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.use(jsonResponses((req) => acceptRequestId(req.headers[REQUEST_ID_HEADER]) ?? newRequestId()));
+  app.use(httpMetrics(options.name));
+  app.get('/metrics', metricsHandler());
+  app.get('/healthz', (_req, res) => {
+    res.json({ ok: true });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const report = await options.healthcheck();
+    res.status(report.ok ? 200 : 503).json(report);
+  });
+  app.use(internalAuth(options.internalSecret));
+  app.use(express.json({ limit: '1mb' }));
+  options.routes(app);
+  app.use(notFoundRoute);
+  app.use(errorMiddleware(options.log));
+  return app;
+}

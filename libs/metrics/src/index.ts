@@ -1,0 +1,4 @@
+export * from './event-metrics';
+export * from './http-metrics';
+export * from './outbox-metrics';
+export * from './registry';

@@ -1,0 +1,16 @@
+import type { PdfLimits } from './pdf-limits';
+import { runPdfJob } from './run-pdf-job';
+import type { PdfInspection } from './types';
+
+/** Validates an untrusted PDF (header, structure, encryption, page count) and reports its page sizes. */
+export function inspectPdf(bytes: Uint8Array, limits?: Partial<PdfLimits>): Promise<PdfInspection> {
+  return runPdfJob({ kind: 'inspect' }, { bytes }, limits);
+}
+
+/**
+ * inspectPdf for a file on disk, which the worker reads itself: the caller never holds the content.
+ * A file that cannot be read rejects with a plain Error, not an InvalidPdfError.
+ */
+export function inspectPdfFile(path: string, limits?: Partial<PdfLimits>): Promise<PdfInspection> {
+  return runPdfJob({ kind: 'inspect' }, { path }, limits);
+}

@@ -1,0 +1,30 @@
+import type { PdfInspection, TokenPosition } from './types';
+
+/** Mirrors what src/worker/pdf-worker.mjs reads from workerData and messages, and posts back. */
+export type PdfJob = { kind: 'inspect' } | { kind: 'findTokens'; tokens: string[] };
+
+export interface PdfJobResults {
+  inspect: PdfInspection;
+  findTokens: Record<string, TokenPosition[]>;
+}
+
+/** Fixed for the worker's whole life, like its resourceLimits. */
+export interface PdfWorkerData {
+  maxMemoryMb: number;
+}
+
+/** The document: bytes in memory, or a file the worker reads itself, so the caller never holds its content. */
+export type PdfSource = { bytes: Uint8Array } | { path: string };
+
+/** One job; its bytes, if it carries them, are transferred, so the worker owns them. */
+export type PdfWorkerRequest = { id: number; job: PdfJob; maxPages: number } & PdfSource;
+
+export type PdfWorkerFailure =
+  | { reason: 'corrupt' | 'encrypted' | 'too_complex' }
+  | { reason: 'too_many_pages'; pageCount: number };
+
+/** The answer to request `id`, with the memory the worker holds once the job is done (committed heap plus ArrayBuffers). */
+export type PdfWorkerResponse<R> = { id: number; memoryBytes: number } & (
+  | { ok: true; result: R }
+  | { ok: false; failure: PdfWorkerFailure }
+);

@@ -1,0 +1,61 @@
+import { readFile } from 'node:fs/promises';
+import { parentPort, workerData } from 'node:worker_threads';
+import { capPdfLibDecoding } from './cap-decoding.mjs';
+import { findTokens } from './find-tokens.mjs';
+import { inspect } from './inspect.mjs';
+import { memoryHeld, watchMemory } from './memory-watchdog.mjs';
+import { failureOf } from './pdf-failure.mjs';
+
+/**
+ * A long-lived worker of the pool (src/worker-pool.ts): it takes jobs one at a time, as messages
+ * described by src/worker-protocol.ts, and answers each with one message. Its memory budget is fixed
+ * when it starts (resourceLimits cannot change), so every job it runs has the same maxMemoryMb.
+ */
+const { maxMemoryMb } = workerData;
+
+// The parsers narrate every defect of a damaged file on the console; the verdict goes back as a message.
+for (const method of ['log', 'info', 'warn', 'error', 'debug']) console[method] = () => {};
+
+/** The job running now; the pool sends the next one only after this one has answered. */
+let currentId;
+
+/**
+ * Ends the worker at once (process.exit stops only this thread, and nothing after it runs): whatever
+ * the parsers were doing is abandoned, so this worker cannot be trusted with another job.
+ */
+function giveUp() {
+  parentPort.postMessage({ id: currentId, ok: false, failure: { reason: 'too_complex' }, memoryBytes: memoryHeld() });
+  process.exit(1);
+}
+capPdfLibDecoding(maxMemoryMb * 1024 * 1024, giveUp);
+
+let pdfjs;
+
+/** The file's bytes as a plain Uint8Array (a view, not a copy): pdf.js refuses Buffers. */
+async function readDocument(path) {
+  const buffer = await readFile(path);
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+parentPort.on('message', async ({ id, job, bytes, path, maxPages }) => {
+  currentId = id;
+  // Loaded once, on the first job that needs it, and outside the try below: a missing module is a fault
+  // of this service, not of the document (the rejection ends the worker with an 'error' event).
+  if (job.kind === 'findTokens') pdfjs ??= await import('pdfjs-dist/legacy/build/pdf.mjs');
+
+  const stopWatching = watchMemory(maxMemoryMb, giveUp);
+  // Read while watched, so a file larger than the budget ends the worker as transferred bytes would; and
+  // outside the try, as above: a file that cannot be read is not the document's fault.
+  const document = bytes ?? (await readDocument(path));
+  let output;
+  try {
+    const result =
+      job.kind === 'inspect' ? await inspect(document, maxPages) : await findTokens(pdfjs, document, job.tokens, maxPages);
+    output = { ok: true, result };
+  } catch (error) {
+    output = { ok: false, failure: failureOf(error) };
+  } finally {
+    stopWatching();
+  }
+  parentPort.postMessage({ id, ...output, memoryBytes: memoryHeld() });
+});

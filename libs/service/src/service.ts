@@ -1,0 +1,38 @@
+import type { Express } from 'express';
+import type { Knex } from 'knex';
+import type { BlobStore } from '@signet/blob';
+import type { EventBus, Subscription } from '@signet/bus';
+import type { Mailer, MailSink } from '@signet/mail';
+import type { PartName, SignetConfig } from '@signet/config';
+import type { HealthReport } from '@signet/http';
+import type { Logger } from '@signet/log';
+
+export type Clock = () => Date;
+
+/** Everything a service is given; it opens nothing itself, so the same code runs alone or in the monolith. */
+export interface ServiceDeps {
+  db: Knex;
+  bus: EventBus;
+  /** Where PDF bytes live: S3 in microservices mode, the filesystem in monolith mode. */
+  blobs: BlobStore;
+  /** SMTP in microservices mode; the built-in sink in monolith mode. */
+  mailer: Mailer;
+  /** The built-in sink when there is no SMTP server, else null. */
+  mailSink: MailSink | null;
+  log: Logger;
+  config: SignetConfig;
+  /** HMAC secret shared by the gateway and the services for signed internal calls. */
+  internalSecret: string;
+  /** Base URL of another part, for the few internal HTTP calls a service makes. */
+  serviceUrl: (part: PartName) => string;
+  clock: Clock;
+}
+
+export interface SignetService {
+  name: PartName;
+  app: Express;
+  consumers: Subscription[];
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  healthcheck(): Promise<HealthReport>;
+}

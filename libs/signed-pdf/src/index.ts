@@ -1,0 +1,14 @@
+export { SIGNATURE_BOX } from './placement-stamp';
+export { generateServiceCertificate, type ServiceCertificate, type ServiceCertificateOptions } from './seal/generate-service-certificate';
+export { sealPdf, type SealOptions } from './seal/seal-pdf';
+export { type SealVerification, verifySealedPdf } from './seal/verify-sealed-pdf';
+export { stampSignedPdf } from './stamp-signed-pdf';
+export type {
+  ExtraSignaturePages,
+  PlacementType,
+  ResolvedPlacement,
+  Signature,
+  SignedRecipient,
+  StampLanguage,
+  StampSignedPdfInput
+} from './types';

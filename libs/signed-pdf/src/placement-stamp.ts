@@ -1,0 +1,40 @@
+import { grayscale } from 'pdf-lib';
+import { drawText } from './draw-text';
+import type { PageFrame } from './page-frame';
+import { drawSignatureMark } from './signature-mark';
+import type { StampContext } from './stamp-context';
+import { fitWidth } from './text-layout';
+import type { ResolvedPlacement } from './types';
+import { signedAtText } from './words';
+
+/**
+ * The box a placement's signature is fitted into, its top-left corner at the placement's position.
+ * Exported so a signer page can mark placements with the same size as the stamp.
+ */
+export const SIGNATURE_BOX = { width: 150, height: 50 } as const;
+
+const CAPTION_SIZE = 6.5;
+const CAPTION_LINE = 8;
+const RULE = grayscale(0.45);
+const CAPTION = grayscale(0.3);
+
+/** The signature in its box over a thin rule, captioned with the placement type, name and time. */
+export async function stampPlacement(frame: PageFrame, placement: ResolvedPlacement, context: StampContext): Promise<void> {
+  const { left, top, recipient } = placement;
+  const { width, height } = SIGNATURE_BOX;
+  await drawSignatureMark(frame, recipient.signature, { left, top, width, height }, context);
+  frame.page.drawLine({
+    start: frame.point(left, top + height),
+    end: frame.point(left + width, top + height),
+    thickness: 0.5,
+    color: RULE
+  });
+  const captions = [
+    `${context.words.placement[placement.type]} · ${recipient.name}`,
+    signedAtText(context.words, recipient.signedAt)
+  ];
+  for (const [index, caption] of captions.entries()) {
+    const line = await fitWidth(context.text, caption, CAPTION_SIZE, width);
+    drawText(frame, line, left, top + height + CAPTION_LINE * (index + 1), { size: CAPTION_SIZE, color: CAPTION });
+  }
+}

@@ -1,0 +1,34 @@
+import * as fontkit from '@pdf-lib/fontkit';
+import { PDFDocument } from 'pdf-lib';
+import { drawDocumentIdLabel } from './document-id-label';
+import { appendExtraSignaturePages } from './extra-signature-pages';
+import { pageFrame } from './page-frame';
+import { stampPlacement } from './placement-stamp';
+import { stampContext } from './stamp-context';
+import type { StampSignedPdfInput } from './types';
+
+/**
+ * The signed document: every placement's signature at its position, extra signature pages at the end
+ * for recipients without placements, then the Document ID label on every page, appended ones included.
+ * The result is a new file (pdf-lib rewrites it); seal it with sealPdf as the last step.
+ */
+export async function stampSignedPdf(input: StampSignedPdfInput): Promise<Uint8Array> {
+  const document = await PDFDocument.load(input.pdf);
+  document.registerFontkit(fontkit);
+  const context = stampContext(document, input.language ?? 'EN');
+  const pageCount = document.getPageCount();
+
+  for (const placement of input.placements) {
+    if (!Number.isInteger(placement.page) || placement.page < 0 || placement.page >= pageCount) {
+      throw new RangeError(`A placement is on page ${placement.page}, but the document has pages 0 to ${pageCount - 1}`);
+    }
+    await stampPlacement(pageFrame(document.getPage(placement.page)), placement, context);
+  }
+  if (input.extraPages) await appendExtraSignaturePages(document, input.extraPages, context);
+
+  if (input.documentIdLabel !== undefined) {
+    const label = await context.text(`${input.documentIdLabel} ${input.documentId}`.trim());
+    for (const page of document.getPages()) drawDocumentIdLabel(pageFrame(page), label);
+  }
+  return document.save();
+}

@@ -1,0 +1,53 @@
+/**
+ * A recipient's signature as captured by the signing ceremony. DRAWN and UPLOADED arrive as PNG or JPG
+ * bytes; WRITTEN is the typed text, drawn in a handwriting font so it stays text in the PDF.
+ */
+export type Signature =
+  | { type: 'DRAWN' | 'UPLOADED'; image: Uint8Array }
+  | { type: 'WRITTEN'; text: string };
+
+export type PlacementType = 'SIGNATURE' | 'APPROVAL' | 'WITNESS';
+
+/** Language of the words this library adds (captions, field names); the envelope's language. */
+export type StampLanguage = 'EN' | 'ES';
+
+export interface SignedRecipient {
+  name: string;
+  email: string;
+  signedAt: Date;
+  signature: Signature;
+}
+
+/**
+ * A placement resolved to a position (from its coordinates or from where its token was found): page
+ * 0-indexed, `left` and `top` in PDF points from the top-left corner of the page as displayed (the
+ * CropBox within the MediaBox, /Rotate applied), as `inspectPdf` and `findTextTokens` of @signet/pdf
+ * measure them. The signature box (SIGNATURE_BOX) has its top-left corner there.
+ */
+export interface ResolvedPlacement {
+  type: PlacementType;
+  page: number;
+  left: number;
+  top: number;
+  recipient: SignedRecipient;
+}
+
+/** Signature pages appended at the end for recipients without placements on this document. */
+export interface ExtraSignaturePages {
+  recipients: SignedRecipient[];
+  /** `extra_page_intro` in the envelope's language; may span several paragraphs (`\n`). */
+  intro?: string;
+  signaturesPerPage: number;
+  signaturesPerRow: number;
+}
+
+export interface StampSignedPdfInput {
+  /** The original document. */
+  pdf: Uint8Array;
+  documentId: string;
+  /** `custom_page_id`: when given, "<documentIdLabel> <documentId>" is written on every page. */
+  documentIdLabel?: string;
+  language?: StampLanguage;
+  placements: ResolvedPlacement[];
+  extraPages?: ExtraSignaturePages;
+}

@@ -1,0 +1,64 @@
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { deflateSync } from 'node:zlib';
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
+
+const latin1 = (value: string) => Buffer.from(value, 'latin1');
+
+/** A PDF whose trailer names an /Encrypt dictionary: what marks a file as password-protected. */
+export async function encryptedPdf(): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  document.addPage([612, 792]);
+  const encrypt = document.context.obj({ Filter: 'Standard', V: 1, R: 2, P: -4 });
+  encrypt.set(PDFName.of('O'), PDFString.of('o'.repeat(32)));
+  encrypt.set(PDFName.of('U'), PDFString.of('u'.repeat(32)));
+  document.context.trailerInfo.Encrypt = document.context.register(encrypt);
+  return Buffer.from(await document.save({ useObjectStreams: false }));
+}
+
+/** A one-page PDF with an object stream that inflates to `inflatedMb` megabytes of zeros (a decompression bomb). */
+export function decompressionBombPdf(inflatedMb = 1024): Buffer {
+  const deflated = deflateSync(Buffer.alloc(inflatedMb * 1024 * 1024), { level: 9 });
+  return Buffer.concat([
+    latin1('%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n'),
+    latin1('2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n'),
+    latin1('3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>\nendobj\n'),
+    latin1(`4 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${deflated.length} >>\nstream\n`),
+    deflated,
+    latin1('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R /Size 5 >>\n%%EOF\n')
+  ]);
+}
+
+/**
+ * Writes a valid one-page PDF of about `totalBytes` to `path` without holding it in memory: the bulk is an
+ * unreferenced stream of spaces, written a megabyte at a time, with a correct cross-reference table.
+ */
+export async function writeLargePdf(path: string, totalBytes: number): Promise<number> {
+  const out = createWriteStream(path);
+  let written = 0;
+  const offsets: number[] = [];
+  const write = async (chunk: Buffer) => {
+    written += chunk.length;
+    if (!out.write(chunk)) await once(out, 'drain');
+  };
+  const object = async (number: number, body: string) => {
+    offsets[number] = written;
+    await write(latin1(`${number} 0 obj\n${body}\nendobj\n`));
+  };
+  await write(latin1('%PDF-1.4\n'));
+  await object(1, '<< /Type /Catalog /Pages 2 0 R >>');
+  await object(2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
+  await object(3, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>');
+  const padding = Math.max(0, totalBytes - 1024);
+  offsets[4] = written;
+  await write(latin1(`4 0 obj\n<< /Length ${padding} >>\nstream\n`));
+  const megabyte = Buffer.alloc(1024 * 1024, 0x20);
+  for (let left = padding; left > 0; left -= megabyte.length) await write(left >= megabyte.length ? megabyte : megabyte.subarray(0, left));
+  await write(latin1('\nendstream\nendobj\n'));
+  const xref = written;
+  const entries = offsets.slice(1).map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  await write(latin1(`xref\n0 5\n0000000000 65535 f \n${entries}trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`));
+  out.end();
+  await once(out, 'finish');
+  return written;
+}

@@ -1,0 +1,40 @@
+import { renderTemplate } from '@signet/mail';
+import { sealPdf, type SignedRecipient, stampSignedPdf } from '@signet/signed-pdf';
+import type { DocumentRow, EnvelopeAggregate } from '../model';
+import { resolvePlacements } from '../signing/resolve-placements';
+import type { SealCertificate } from './seal-certificate';
+
+/**
+ * One SIGNABLE document's signed PDF: each recipient's signature at their placements on it, the others
+ * on signature pages appended at the end, the Document ID on every page when enabled, then the seal.
+ */
+export async function buildSignedPdf(
+  aggregate: EnvelopeAggregate, document: DocumentRow, original: Buffer, signers: Map<string, SignedRecipient>, certificate: SealCertificate
+): Promise<Uint8Array> {
+  const { settings } = aggregate.envelope;
+  const language = settings.signature_flow.language;
+  const positions = await resolvePlacements(document, aggregate.placements, async () => original);
+  const placed = new Set(positions.map((position) => position.placement.recipient_key));
+  const signer = (key: string) => {
+    const found = signers.get(key);
+    if (!found) throw new Error(`Placement for unknown recipient ${key}`);
+    return found;
+  };
+  const localization = language === 'ES' ? settings.localization.es : settings.localization.en;
+  const stamped = await stampSignedPdf({
+    pdf: original,
+    documentId: document.id,
+    documentIdLabel: settings.documents.document_id_enabled ? settings.documents.custom_page_id : undefined,
+    language,
+    placements: positions.map((position) => ({
+      type: position.placement.placement_type, page: position.page, left: position.left, top: position.top, recipient: signer(position.placement.recipient_key)
+    })),
+    extraPages: {
+      recipients: aggregate.recipients.filter((recipient) => !placed.has(recipient.custom_key)).map((recipient) => signer(recipient.custom_key)),
+      intro: renderTemplate(localization.extra_page_intro, { 'envelope.name': aggregate.envelope.name }, 'text'),
+      signaturesPerPage: settings.documents.signatures_per_page,
+      signaturesPerRow: settings.documents.signatures_per_row
+    }
+  });
+  return sealPdf(stamped, { p12: certificate.p12, passphrase: certificate.passphrase, reason: 'Signed by every recipient' });
+}

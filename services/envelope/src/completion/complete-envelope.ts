@@ -1,0 +1,56 @@
+import { Readable } from 'node:stream';
+import { v7 as uuidv7 } from 'uuid';
+import type { EnvelopeDeps } from '../envelope-deps';
+import { writeEnvelopeEvent } from '../envelope-events';
+import { readBlob } from '../documents/read-blob';
+import type { DocumentRow, EnvelopeAggregate } from '../model';
+import { buildSignedPdf } from './build-signed-pdf';
+import { sealCertificate } from './seal-certificate';
+import { signedRecipients } from './signed-recipients';
+
+const allSigned = (aggregate: EnvelopeAggregate) => aggregate.recipients.every((recipient) => recipient.status === 'SIGNED');
+
+/** Signed PDFs get a key of their own per attempt: a replica that loses the race to complete overwrites nothing. */
+function signedBlobKey(document: DocumentRow, tenantId: string): string {
+  return `tenants/${tenantId}/envelopes/${document.envelope_id}/signed/${document.id}-${uuidv7()}.pdf`;
+}
+
+/**
+ * Turns an envelope whose recipients have all signed into SUCCESS. The PDFs are stamped, sealed and
+ * stored without any lock (seconds of work); a short transaction then re-checks the envelope under its
+ * row lock and records the documents SIGNED, the envelope SUCCESS and envelope.success. An envelope
+ * voided meanwhile, or completed by another replica, is left as it is.
+ */
+export async function completeEnvelope(deps: EnvelopeDeps, tenantId: string, envelopeId: string): Promise<void> {
+  const aggregate = await deps.store.load(deps.db, tenantId, envelopeId);
+  if (!aggregate || aggregate.envelope.status !== 'IN_PROGRESS' || !allSigned(aggregate)) return;
+  const signers = await signedRecipients(deps.db, deps.blobs, aggregate);
+  const certificate = await sealCertificate(deps.config.seal, deps.db, deps.clock());
+  const signed = new Map<string, { key: string; sha256: string }>();
+  for (const document of aggregate.documents.filter((candidate) => candidate.file_type === 'SIGNABLE')) {
+    const bytes = await buildSignedPdf(aggregate, document, await readBlob(deps.blobs, document.blob_key), signers, certificate);
+    const key = signedBlobKey(document, tenantId);
+    const stored = await deps.blobs.put(key, Readable.from(Buffer.from(bytes)), { contentType: 'application/pdf' });
+    signed.set(document.id, { key, sha256: stored.sha256 });
+  }
+
+  const now = deps.clock();
+  await deps.db.transaction(async (trx) => {
+    const current = await deps.store.load(trx, tenantId, envelopeId, { forUpdate: true });
+    if (!current || current.envelope.status !== 'IN_PROGRESS' || !allSigned(current)) return;
+    const documents = current.documents.map((document) => {
+      const result = signed.get(document.id);
+      if (!result) return document;
+      return { ...document, status: 'SIGNED', signed_blob_key: result.key, original_sha256: document.sha256, sha256: result.sha256, updated_at: now };
+    });
+    for (const document of documents.filter((candidate) => signed.has(candidate.id))) {
+      await trx('documents').where({ id: document.id }).update({
+        status: 'SIGNED', signed_blob_key: document.signed_blob_key, original_sha256: document.original_sha256, sha256: document.sha256, updated_at: now
+      });
+    }
+    await deps.store.updateEnvelope(trx, envelopeId, { status: 'SUCCESS', completed_at: now, updated_at: now });
+    const completed: EnvelopeAggregate = { ...current, envelope: { ...current.envelope, status: 'SUCCESS', completed_at: now, updated_at: now }, documents };
+    await writeEnvelopeEvent(trx, 'envelope.success', completed, deps.links, { tenantId, requestId: null }, now);
+  });
+  deps.relay.wake();
+}

@@ -1,0 +1,68 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { PlacementInput, RecipientInput } from '@signet/contracts';
+import type { PlacementRow, RecipientRow } from './model';
+
+/** "Key alphabetical order" (spec 2.2, 2.3), with numeric keys in numeric order: 2 before 10. */
+export function sortedKeys(record: Record<string, unknown>): string[] {
+  return Object.keys(record).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+}
+
+const byOrderThenKey = (a: { order: number; custom_key: string }, b: { order: number; custom_key: string }) =>
+  a.order - b.order || a.custom_key.localeCompare(b.custom_key, 'en', { numeric: true });
+
+/** How components are listed everywhere: by order, then by key (numeric keys numerically). */
+export function inListOrder<T extends { order: number; custom_key: string }>(items: T[]): T[] {
+  return [...items].sort(byOrderThenKey);
+}
+
+/** A component's order: the one given, else its position among the keys. */
+export function orderOf(given: string | undefined, position: number): number {
+  return given === undefined ? position : Number(given);
+}
+
+export function toRecipientRows(input: Record<string, RecipientInput>, envelopeId: string, now: Date): RecipientRow[] {
+  return inListOrder(sortedKeys(input).map((key, position): RecipientRow => {
+    const recipient = input[key] as RecipientInput;
+    return {
+      id: uuidv7(),
+      envelope_id: envelopeId,
+      custom_key: key,
+      name: recipient.name,
+      email: recipient.email,
+      order: orderOf(recipient.order, position),
+      phone: recipient.phone ?? null,
+      tax_id: recipient.tax_id ?? null,
+      tax_label: recipient.tax_label ?? null,
+      rep_id: recipient.rep_id ?? null,
+      rep_label: recipient.rep_label ?? null,
+      status: 'PENDING',
+      signed_at: null,
+      access_token_hash: null,
+      access_revoked_at: null,
+      created_at: now,
+      updated_at: now
+    };
+  }));
+}
+
+export function toPlacementRows(input: Record<string, PlacementInput>, envelopeId: string, now: Date): PlacementRow[] {
+  return inListOrder(sortedKeys(input).map((index): PlacementRow => {
+    const placement = input[index] as PlacementInput;
+    const coordinates = placement.coordinates;
+    return {
+      id: uuidv7(),
+      envelope_id: envelopeId,
+      custom_key: index,
+      placement_type: placement.type ?? 'SIGNATURE',
+      order: orderOf(placement.order, Number(index)),
+      document_key: placement.document_key,
+      recipient_key: placement.recipient_key,
+      top: coordinates?.top === undefined ? null : Number(coordinates.top),
+      left: coordinates?.left === undefined ? null : Number(coordinates.left),
+      page: coordinates?.page === undefined ? null : Number(coordinates.page),
+      token: placement.token ?? null,
+      created_at: now,
+      updated_at: now
+    };
+  }));
+}

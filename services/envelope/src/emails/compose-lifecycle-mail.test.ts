@@ -1,0 +1,32 @@
+import type { Settings } from '@signet/contracts';
+import { composeLifecycleMail, type LifecycleMail } from './compose-lifecycle-mail';
+
+/** The settings fields the emails read. */
+const settings = (logo: string | null) => ({
+  branding: { name: 'Acme <Legal>', logo, sender_email: null, reply_to: null },
+  signature_flow: { language: 'EN', sender_name: 'Acme' }
+}) as unknown as Settings;
+
+const mail = (overrides: Partial<LifecycleMail> = {}): LifecycleMail => ({
+  kind: 'INVITATION', to: 'ana@example.com', values: { recipientName: '<Ana>', envelopeName: 'a&b.pdf' }, settings: settings(null),
+  defaultFrom: 'no-reply@signet.localhost', bounceToken: 'mail.sig', actionUrl: 'https://signet.example/email/v1/links/t', ...overrides
+});
+
+describe('composeLifecycleMail', () => {
+  it('escapes names in the HTML and keeps them intact in the text', () => {
+    const message = composeLifecycleMail(mail());
+    expect(message.html).toContain('Hello &lt;Ana&gt;,');
+    expect(message.html).toContain('&quot;a&amp;b.pdf&quot;');
+    expect(message.html).not.toContain('<Ana>');
+    expect(message.text).toContain('Hello <Ana>,');
+    expect(message.text).toContain('Review and sign: https://signet.example/email/v1/links/t');
+    expect(message).toMatchObject({ from: 'no-reply@signet.localhost', fromName: 'Acme', replyTo: null, headers: { 'X-Signet-Bounce': 'mail.sig' } });
+  });
+
+  it('shows an https logo and leaves a data URL logo out for the branding name', () => {
+    expect(composeLifecycleMail(mail({ settings: settings('https://cdn.example.com/logo.png') })).html).toContain('<img src="https://cdn.example.com/logo.png"');
+    const withDataLogo = composeLifecycleMail(mail({ settings: settings('data:image/png;base64,AAAA') })).html;
+    expect(withDataLogo).not.toContain('data:image');
+    expect(withDataLogo).toContain('<strong>Acme &lt;Legal&gt;</strong>');
+  });
+});

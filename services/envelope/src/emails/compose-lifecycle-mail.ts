@@ -1,0 +1,74 @@
+import type { Settings } from '@signet/contracts';
+import { escapeHtml, type MailMessage } from '@signet/mail';
+import type { LifecycleMailKind } from './email-store';
+import { type MailTextValues, mailTexts } from './mail-texts';
+
+export interface LifecycleMail {
+  kind: LifecycleMailKind;
+  to: string;
+  values: Omit<MailTextValues, 'senderName'>;
+  settings: Settings;
+  /** MAIL_FROM, for settings without branding.sender_email. */
+  defaultFrom: string;
+  /** The tracked signing link (invitation). */
+  actionUrl?: string;
+  /** The tracking pixel (invitation). */
+  pixelUrl?: string;
+  /** Signed documents (signed). */
+  documents?: Array<{ name: string; url: string }>;
+  /** The X-Signet-Bounce header's value. */
+  bounceToken: string;
+}
+
+/** Mail clients block images given as data URLs, so only an https logo is shown. */
+function logoOf(settings: Settings): string | null {
+  const logo = settings.branding.logo;
+  return typeof logo === 'string' && logo.startsWith('https://') ? logo : null;
+}
+
+/** A lifecycle email in the envelope's language, HTML and plain text, with the tenant's branding and sender. */
+export function composeLifecycleMail(mail: LifecycleMail): MailMessage {
+  const { settings } = mail;
+  const senderName = settings.signature_flow.sender_name;
+  const brand = settings.branding.name ?? senderName;
+  const language = settings.signature_flow.language === 'ES' ? 'ES' : 'EN';
+  const texts = mailTexts(mail.kind, language, { ...mail.values, senderName });
+  const logo = logoOf(settings);
+  const documents = mail.documents ?? [];
+
+  const html = [
+    '<!doctype html>',
+    `<html lang="${language.toLowerCase()}"><head><meta charset="utf-8"></head>`,
+    '<body style="font-family:Arial,Helvetica,sans-serif;color:#222">',
+    logo ? `<p><img src="${escapeHtml(logo)}" alt="${escapeHtml(brand)}" style="max-height:48px"></p>` : `<p><strong>${escapeHtml(brand)}</strong></p>`,
+    `<p>${escapeHtml(texts.greeting)}</p>`,
+    ...texts.lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    mail.actionUrl && texts.action
+      ? `<p><a href="${escapeHtml(mail.actionUrl)}" style="display:inline-block;padding:10px 18px;background:#1a56db;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(texts.action)}</a></p>`
+      : '',
+    documents.length > 0 && texts.action
+      ? `<p><strong>${escapeHtml(texts.action)}</strong></p><ul>${documents.map((document) => `<li><a href="${escapeHtml(document.url)}">${escapeHtml(document.name)}</a></li>`).join('')}</ul>`
+      : '',
+    mail.pixelUrl ? `<img src="${escapeHtml(mail.pixelUrl)}" width="1" height="1" alt="" style="display:block;border:0">` : '',
+    '</body></html>'
+  ].filter(Boolean).join('\n');
+
+  const text = [
+    brand,
+    texts.greeting,
+    ...texts.lines,
+    mail.actionUrl && texts.action ? `${texts.action}: ${mail.actionUrl}` : '',
+    documents.length > 0 && texts.action ? [`${texts.action}:`, ...documents.map((document) => `- ${document.name}: ${document.url}`)].join('\n') : ''
+  ].filter(Boolean).join('\n\n');
+
+  return {
+    to: mail.to,
+    from: settings.branding.sender_email ?? mail.defaultFrom,
+    fromName: senderName,
+    replyTo: settings.branding.reply_to,
+    subject: texts.subject,
+    text,
+    html,
+    headers: { 'X-Signet-Bounce': mail.bounceToken }
+  };
+}

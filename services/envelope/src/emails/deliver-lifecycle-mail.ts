@@ -1,0 +1,75 @@
+import { type MailMessage, MailRejectedError } from '@signet/mail';
+import type { EmailDeps } from './email-deps';
+import { openText } from '@signet/http';
+import type { LifecycleMailRow } from './email-store';
+import { writeEmailEvent } from './email-events';
+
+const FIRST_RETRY_MS = 5_000;
+const LONGEST_RETRY_MS = 5 * 60_000;
+
+function reasonOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+}
+
+/** An invitation is pointless once the recipient can no longer sign (voided, rejected, signed meanwhile). */
+async function stillWanted(deps: EmailDeps, mail: LifecycleMailRow): Promise<boolean> {
+  if (mail.kind !== 'INVITATION') return true;
+  const row = await deps.db('recipients').join('envelopes', 'envelopes.id', 'recipients.envelope_id')
+    .where({ 'recipients.id': mail.recipient_id }).first({ recipient_status: 'recipients.status', envelope_status: 'envelopes.status' });
+  return row?.recipient_status === 'IN_PROGRESS' && row?.envelope_status === 'IN_PROGRESS';
+}
+
+/**
+ * Sends one claimed lifecycle email, outside any transaction. recipient.email_sent is recorded as it is
+ * handed to the transport (once, on the first attempt), recipient.email_received when the server accepts
+ * it, recipient.email_bounced when the server refuses the address for good. Any other failure tries again
+ * later (5 s, doubling to 5 min). The content, which may hold a signing link, is erased once it is out.
+ */
+export async function deliverLifecycleMail(deps: EmailDeps, mail: LifecycleMailRow): Promise<void> {
+  const log = deps.log.child({ mail_id: mail.id, envelope_id: mail.envelope_id, kind: mail.kind });
+  const finish = (changes: Partial<LifecycleMailRow>) => deps.emails.update(deps.db, mail.id, { sealed: null, next_attempt_at: null, ...changes });
+  if (!(await stillWanted(deps, mail))) {
+    await finish({ status: 'DROPPED' });
+    return;
+  }
+  let message: MailMessage;
+  try {
+    message = JSON.parse(openText(deps.keys.seal, mail.sealed as Buffer, mail.id)) as MailMessage;
+  } catch {
+    log.warn('a lifecycle email cannot be decrypted (SIGNET_INTERNAL_SECRET changed since it was queued); dropped');
+    await finish({ status: 'DROPPED' });
+    return;
+  }
+  if (mail.handed_at === null) {
+    const handedAt = deps.clock();
+    await deps.db.transaction(async (trx) => {
+      await deps.emails.update(trx, mail.id, { handed_at: handedAt });
+      await writeEmailEvent(trx, 'recipient.email_sent', mail, handedAt);
+    });
+    deps.relay.wake();
+  }
+  try {
+    await deps.mailer.send(message);
+  } catch (error) {
+    if (error instanceof MailRejectedError) {
+      log.warn({ response: error.response }, 'the mail server refused the recipient of a lifecycle email');
+      const bouncedAt = deps.clock();
+      await deps.db.transaction(async (trx) => {
+        await deps.emails.update(trx, mail.id, { status: 'BOUNCED', bounced_at: bouncedAt, sealed: null, next_attempt_at: null, last_error: reasonOf(error) });
+        await writeEmailEvent(trx, 'recipient.email_bounced', mail, bouncedAt);
+      });
+      deps.relay.wake();
+      return;
+    }
+    const delay = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** (mail.attempts - 1));
+    log.warn({ err: error, attempts: mail.attempts }, 'sending a lifecycle email failed; will retry');
+    await deps.emails.update(deps.db, mail.id, { next_attempt_at: new Date(deps.clock().getTime() + delay), last_error: reasonOf(error) });
+    return;
+  }
+  const sentAt = deps.clock();
+  await deps.db.transaction(async (trx) => {
+    await deps.emails.update(trx, mail.id, { status: 'SENT', sent_at: sentAt, sealed: null, next_attempt_at: null });
+    await writeEmailEvent(trx, 'recipient.email_received', mail, sentAt);
+  });
+  deps.relay.wake();
+}

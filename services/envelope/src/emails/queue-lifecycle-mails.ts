@@ -1,0 +1,79 @@
+import { consumeOnce, type ConsumedEvent, PoisonEventError, type Subscription } from '@signet/bus';
+import type { Knex } from 'knex';
+import type { EnvelopeAggregate } from '../model';
+import type { EmailDeps } from './email-deps';
+import { queueMail } from './queue-mail';
+
+const CONSUMER = 'lifecycle-mails';
+
+/** Signed documents stay downloadable from the email this long (S3 presigned URLs allow no more). */
+const SIGNED_LINK_TTL_SECONDS = 7 * 24 * 3600;
+
+interface RecipientEventData { id: string; envelope_id: string; reason?: string }
+
+/**
+ * Consumes the envelope's own events and queues the lifecycle emails they call for, each only when its
+ * settings.emails toggle is TRUE. Invitations take the signing link keepSigningLinks recorded.
+ */
+export function queueLifecycleMails(deps: EmailDeps): Subscription {
+  async function load(trx: Knex.Transaction, tenantId: string, envelopeId: string): Promise<EnvelopeAggregate> {
+    const aggregate = await deps.store.load(trx, tenantId, envelopeId);
+    if (!aggregate) throw new PoisonEventError(`envelope ${envelopeId} of tenant ${tenantId} does not exist`);
+    return aggregate;
+  }
+
+  async function handle({ event, headers }: ConsumedEvent): Promise<void> {
+    const data = event.data as RecipientEventData;
+    const envelopeId = event.event_type.startsWith('envelope.') ? data.id : data.envelope_id;
+    const requestId = headers.requestId;
+    await consumeOnce(deps.db, CONSUMER, event.id, async (trx) => {
+      const aggregate = await load(trx, headers.tenantId, envelopeId);
+      const { emails } = aggregate.envelope.settings;
+      switch (event.event_type) {
+        case 'recipient.in_progress': {
+          const recipient = aggregate.recipients.find((candidate) => candidate.id === data.id);
+          if (!recipient) throw new PoisonEventError(`recipient ${data.id} is not on envelope ${envelopeId}`);
+          // Also keeps a turn that has passed from waiting for a link that no longer matters.
+          if (!emails.envelope_invitation || recipient.status !== 'IN_PROGRESS' || aggregate.envelope.status !== 'IN_PROGRESS') return;
+          // Topics are read independently: this turn may arrive before the link it needs. Retried until it is there.
+          if ((await deps.emails.signingLink(trx, recipient.id)) === null) throw new Error(`the signing link of recipient ${recipient.id} has not been recorded yet`);
+          await queueMail(deps, trx, { kind: 'INVITATION', aggregate, recipient, requestId, tracked: true });
+          return;
+        }
+        case 'recipient.rejected': {
+          if (!emails.envelope_rejected) return;
+          const rejecter = aggregate.recipients.find((candidate) => candidate.id === data.id);
+          for (const recipient of aggregate.recipients.filter((candidate) => candidate.id !== data.id)) {
+            await queueMail(deps, trx, { kind: 'REJECTED', aggregate, recipient, requestId, extra: { rejecterName: rejecter?.name ?? '', reason: data.reason ?? '' } });
+          }
+          return;
+        }
+        case 'envelope.voided':
+          // A rejection voids the envelope too; its own email says so. Unsent envelopes told nobody anything.
+          if (!emails.envelope_voided || aggregate.envelope.sent_at === null) return;
+          if (aggregate.recipients.some((recipient) => recipient.status === 'REJECTED')) return;
+          for (const recipient of aggregate.recipients) await queueMail(deps, trx, { kind: 'VOIDED', aggregate, recipient, requestId });
+          return;
+        case 'envelope.success': {
+          if (!emails.envelope_signed) return;
+          const signed = aggregate.documents.filter((document) => document.file_type === 'SIGNABLE' && document.signed_blob_key);
+          const documents = await Promise.all(signed.map(async (document) => ({
+            name: document.file_name,
+            url: await deps.blobs.downloadUrl(document.signed_blob_key as string, { expiresInSeconds: SIGNED_LINK_TTL_SECONDS, fileName: document.file_name })
+          })));
+          for (const recipient of aggregate.recipients) await queueMail(deps, trx, { kind: 'SIGNED', aggregate, recipient, requestId, extra: { documents } });
+          return;
+        }
+        default:
+          throw new PoisonEventError(`${event.event_type} is not an event this consumer reads`);
+      }
+    });
+    deps.wakeMailWorker();
+  }
+
+  return {
+    groupId: 'signet.envelope.lifecycle-mails',
+    topics: ['recipient.in_progress', 'recipient.rejected', 'envelope.voided', 'envelope.success'],
+    handle
+  };
+}

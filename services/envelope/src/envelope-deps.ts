@@ -1,0 +1,24 @@
+import type { Knex } from 'knex';
+import type { BlobStore } from '@signet/blob';
+import type { OutboxRelay } from '@signet/bus';
+import type { SignetConfig } from '@signet/config';
+import type { Clock } from '@signet/service';
+import type { EnvelopeCompleter } from './completion/envelope-completer';
+import type { DocumentLinks } from './present/document-links';
+import type { SettingsClient } from './settings-client';
+import type { EnvelopeStore } from './store/envelope-store';
+import type { ValidationClient } from './validation-client';
+
+/** What the envelope use cases share. */
+export interface EnvelopeDeps {
+  db: Knex;
+  blobs: BlobStore;
+  store: EnvelopeStore;
+  settings: SettingsClient;
+  validations: ValidationClient;
+  links: DocumentLinks;
+  relay: OutboxRelay;
+  completer: EnvelopeCompleter;
+  clock: Clock;
+  config: SignetConfig;
+}

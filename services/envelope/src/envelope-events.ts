@@ -1,0 +1,44 @@
+import type { Knex } from 'knex';
+import { EventContext, writeOutboxEvent } from '@signet/bus';
+import type { RequestContext } from '@signet/http';
+import type { EnvelopeAggregate, RecipientRow } from './model';
+import type { DocumentLinks } from './present/document-links';
+import { envelopePayload, recipientPayload } from './present/envelope-payload';
+
+export type EnvelopeEventType = 'envelope.created' | 'envelope.updated' | 'envelope.in_progress' | 'envelope.voided' | 'envelope.success';
+export type RecipientEventType = 'recipient.link_generated' | 'recipient.in_progress' | 'recipient.signed_all' | 'recipient.rejected'
+  | 'recipient.email_sent' | 'recipient.email_received' | 'recipient.email_bounced' | 'recipient.email_opened' | 'recipient.email_clicked';
+
+/** Who caused an event: an API call's context, or (for a consumer) the tenant and request of the event it handles. */
+export type EventActor = Pick<RequestContext, 'tenantId'> & { requestId: string | null };
+
+/** Events name the key that created the envelope (whose webhooks receive them), whichever key acted. */
+function eventContext(context: EventActor, creatorKeyId: string): EventContext {
+  return { tenantId: context.tenantId, apiKeyId: creatorKeyId, requestId: context.requestId };
+}
+
+/** Records an envelope event, with the whole envelope as its data, in the caller's transaction. */
+export async function writeEnvelopeEvent(
+  trx: Knex.Transaction, eventType: EnvelopeEventType, aggregate: EnvelopeAggregate, links: DocumentLinks, context: EventActor, at: Date
+): Promise<void> {
+  await writeOutboxEvent(trx, {
+    eventType,
+    key: aggregate.envelope.id,
+    data: await envelopePayload(aggregate, links),
+    context: eventContext(context, aggregate.envelope.api_key_id),
+    occurredAt: at
+  });
+}
+
+export async function writeRecipientEvent(
+  trx: Knex.Transaction, eventType: RecipientEventType, recipient: RecipientRow, creatorKeyId: string, context: EventActor, at: Date,
+  extra: { signing_url?: string; reason?: string; ip_address?: string | null; user_agent?: string | null } = {}
+): Promise<void> {
+  await writeOutboxEvent(trx, {
+    eventType,
+    key: recipient.envelope_id,
+    data: { ...recipientPayload(recipient), ...extra },
+    context: eventContext(context, creatorKeyId),
+    occurredAt: at
+  });
+}

@@ -1,0 +1,114 @@
+import { createOutboxRelay } from '@signet/bus';
+import { createServiceApp, runHealthChecks } from '@signet/http';
+import { ServiceDeps, SignetService, standardChecks } from '@signet/service';
+import { attachUploadedDocument } from './attach-uploaded-document';
+import { completeEnvelope } from './completion/complete-envelope';
+import { createEnvelopeCompleter } from './completion/envelope-completer';
+import { createEnvelope } from './create-envelope';
+import type { EmailDeps } from './emails/email-deps';
+import { deriveEmailKeys } from './emails/email-keys';
+import { emailStore } from './emails/email-store';
+import { keepSigningLinks } from './emails/keep-signing-links';
+import { createLifecycleMailWorker } from './emails/lifecycle-mail-worker';
+import { queueLifecycleMails } from './emails/queue-lifecycle-mails';
+import { reportBounce } from './emails/report-bounce';
+import { trackEmailClick, trackEmailOpen } from './emails/track-email';
+import type { EnvelopeDeps } from './envelope-deps';
+import { getEnvelope } from './get-envelope';
+import { getEnvelopeRecipient } from './get-envelope-recipient';
+import { getEnvelopeSummary } from './get-envelope-summary';
+import { documentLinks } from './present/document-links';
+import { sendEnvelope } from './send-envelope';
+import { settingsClient } from './settings-client';
+import { serveSignerAssets } from './signer-page/serve-assets';
+import { serveSignerPage } from './signer-page/serve-signer-page';
+import { getSigningDocument } from './signing/get-signing-document';
+import { getSigningSession } from './signing/get-signing-session';
+import { rejectEnvelope } from './signing/reject-envelope';
+import { relayValidationCode } from './signing/relay-validation-code';
+import { signEnvelope } from './signing/sign-envelope';
+import { envelopeStore } from './store/envelope-store';
+import { updateEnvelope } from './update-envelope';
+import { validationClient } from './validation-client';
+import { voidEnvelope } from './void-envelope';
+
+export { envelopeMigrations } from '../migrations';
+
+/** How often replicas look for fully signed envelopes left to complete; the last signature wakes its own replica at once. */
+const COMPLETION_POLL_INTERVAL_MS = 5000;
+
+/** Envelopes, recipients, documents and placements, and their state machine (spec 2.1-2.4, 3.1, 4.1). */
+export function createEnvelopeService(deps: ServiceDeps): SignetService {
+  const relay = createOutboxRelay({ db: deps.db, bus: deps.bus, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs });
+  const envelopeDeps: EnvelopeDeps = {
+    db: deps.db,
+    blobs: deps.blobs,
+    store: envelopeStore(),
+    settings: settingsClient(() => deps.serviceUrl('settings'), deps.internalSecret),
+    validations: validationClient(() => deps.serviceUrl('validation'), deps.internalSecret),
+    links: documentLinks(deps.blobs),
+    relay,
+    completer: createEnvelopeCompleter({
+      db: deps.db,
+      log: deps.log,
+      pollIntervalMs: COMPLETION_POLL_INTERVAL_MS,
+      complete: (tenantId, envelopeId) => completeEnvelope(envelopeDeps, tenantId, envelopeId)
+    }),
+    clock: deps.clock,
+    config: deps.config
+  };
+  const emailDeps: EmailDeps = {
+    ...envelopeDeps,
+    emails: emailStore(),
+    keys: deriveEmailKeys(deps.internalSecret),
+    mailer: deps.mailer,
+    log: deps.log,
+    wakeMailWorker: () => mailWorker.wake()
+  };
+  const mailWorker = createLifecycleMailWorker(emailDeps, deps.config.outboxPollIntervalMs);
+  const healthcheck = () => runHealthChecks({ ...standardChecks(deps.db, deps.bus), blobs: () => deps.blobs.check() });
+
+  const app = createServiceApp({
+    name: 'envelope',
+    log: deps.log,
+    internalSecret: deps.internalSecret,
+    healthcheck,
+    routes: (router) => {
+      router.post('/api/v1/envelopes', createEnvelope(envelopeDeps));
+      router.get('/api/v1/envelopes/:id', getEnvelope(envelopeDeps));
+      router.put('/api/v1/envelopes/:id', updateEnvelope(envelopeDeps));
+      router.post('/api/v1/envelopes/:id/send_invitation', sendEnvelope(envelopeDeps));
+      router.put('/api/v1/envelopes/:id/void', voidEnvelope(envelopeDeps));
+      router.get('/signing/v1/:token', getSigningSession(envelopeDeps));
+      router.post('/signing/v1/:token/sign', signEnvelope(envelopeDeps));
+      router.post('/signing/v1/:token/reject', rejectEnvelope(envelopeDeps));
+      router.get('/signing/v1/:token/documents/:document_id', getSigningDocument(envelopeDeps));
+      router.post('/signing/v1/:token/validation/send_code', relayValidationCode(envelopeDeps, 'send_code'));
+      router.post('/signing/v1/:token/validation/verify_code', relayValidationCode(envelopeDeps, 'verify_code'));
+      router.get('/sign/assets/:file', serveSignerAssets());
+      router.get('/sign/:token', serveSignerPage(envelopeDeps));
+      router.get('/email/v1/pixels/:token', trackEmailOpen(emailDeps));
+      router.get('/email/v1/links/:token', trackEmailClick(emailDeps));
+      router.post('/email/v1/bounces', reportBounce(emailDeps));
+      router.get('/internal/envelopes/:id/summary', getEnvelopeSummary(envelopeDeps));
+      router.get('/internal/envelopes/:id/recipients/:recipient_id', getEnvelopeRecipient(envelopeDeps));
+    }
+  });
+
+  return {
+    name: 'envelope',
+    app,
+    consumers: [attachUploadedDocument(envelopeDeps, deps.log), keepSigningLinks(emailDeps), queueLifecycleMails(emailDeps)],
+    async start() {
+      relay.start();
+      envelopeDeps.completer.start();
+      mailWorker.start();
+    },
+    async stop() {
+      await mailWorker.stop();
+      await envelopeDeps.completer.stop();
+      await relay.stop();
+    },
+    healthcheck
+  };
+}

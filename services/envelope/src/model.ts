@@ -1,0 +1,109 @@
+import type { EnvelopeError, EnvelopeStatus, EnvelopeWarning, Settings, SettingsInput } from '@signet/contracts';
+
+export interface EnvelopeRow {
+  id: string;
+  tenant_id: string;
+  api_key_id: string;
+  name: string;
+  name_is_default: boolean;
+  status: EnvelopeStatus;
+  settings_overrides: SettingsInput;
+  settings: Settings;
+  errors: EnvelopeError[];
+  warnings: EnvelopeWarning[];
+  created_at: Date;
+  updated_at: Date;
+  sent_at: Date | null;
+  completed_at: Date | null;
+  voided_at: Date | null;
+}
+
+export interface PageSize {
+  width: number;
+  height: number;
+}
+
+export interface DocumentRow {
+  id: string;
+  envelope_id: string;
+  custom_key: string;
+  file_name: string;
+  file_type: 'SIGNABLE' | 'ATTACHMENT';
+  order: number;
+  status: string;
+  blob_key: string;
+  sha256: string;
+  file_size: number;
+  page_count: number;
+  page_sizes: PageSize[];
+  upload_id: string | null;
+  /** Set once the envelope is SUCCESS: the signed and sealed PDF, and the hash of the original it replaced. */
+  signed_blob_key?: string | null;
+  original_sha256?: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Recipient statuses: PENDING (not their turn), IN_PROGRESS (may sign), SIGNED, REJECTED. */
+export type RecipientStatus = 'PENDING' | 'IN_PROGRESS' | 'SIGNED' | 'REJECTED';
+
+export interface RecipientRow {
+  id: string;
+  envelope_id: string;
+  custom_key: string;
+  name: string;
+  email: string;
+  order: number;
+  phone: string | null;
+  tax_id: string | null;
+  tax_label: string | null;
+  rep_id: string | null;
+  rep_label: string | null;
+  status: RecipientStatus;
+  signed_at: Date | null;
+  access_token_hash: string | null;
+  access_revoked_at: Date | null;
+  rejected_at?: Date | null;
+  rejection_reason?: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface PlacementRow {
+  id: string;
+  envelope_id: string;
+  custom_key: string;
+  placement_type: 'SIGNATURE' | 'APPROVAL' | 'WITNESS';
+  order: number;
+  document_key: string;
+  recipient_key: string;
+  top: number | null;
+  left: number | null;
+  page: number | null;
+  token: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** An envelope with all its components: what every use case loads, checks and presents. */
+export interface EnvelopeAggregate {
+  envelope: EnvelopeRow;
+  documents: DocumentRow[];
+  recipients: RecipientRow[];
+  placements: PlacementRow[];
+}
+
+export type SignatureType = 'WRITTEN' | 'DRAWN' | 'UPLOADED';
+
+export interface SignatureRow {
+  id: string;
+  envelope_id: string;
+  recipient_id: string;
+  signature_type: SignatureType;
+  text: string | null;
+  image_blob_key: string | null;
+  consent: boolean;
+  ip_address: string | null;
+  user_agent: string | null;
+  signed_at: Date;
+}

@@ -1,0 +1,53 @@
+import type { Request, Response } from 'express';
+import { AppError, newSecretToken, notFound, requestContext } from '@signet/http';
+
+import type { EnvelopeDeps } from './envelope-deps';
+import { writeEnvelopeEvent, writeRecipientEvent } from './envelope-events';
+import type { RecipientRow } from './model';
+
+/** Whose turn it is first: everyone for PARALLEL, the lowest order (all who share it) for SEQUENTIAL. */
+export function firstTurn(recipients: RecipientRow[], order: 'PARALLEL' | 'SEQUENTIAL'): Set<string> {
+  if (order === 'PARALLEL') return new Set(recipients.map((recipient) => recipient.id));
+  const lowest = Math.min(...recipients.map((recipient) => recipient.order));
+  return new Set(recipients.filter((recipient) => recipient.order === lowest).map((recipient) => recipient.id));
+}
+
+/**
+ * POST /api/v1/envelopes/:id/send_invitation: once, from CREATED, with at least one document. Gives each
+ * recipient a signing link and records the events the emails and webhooks follow from; it answers
+ * before any email is sent.
+ */
+export function sendEnvelope(deps: EnvelopeDeps) {
+  return async (req: Request, res: Response): Promise<void> => {
+    const context = requestContext(res);
+    const now = deps.clock();
+    await deps.db.transaction(async (trx) => {
+      const aggregate = await deps.store.load(trx, context.tenantId, String(req.params.id), { forUpdate: true });
+      if (!aggregate) throw notFound('Envelope');
+      const { envelope } = aggregate;
+      if (envelope.status !== 'CREATED') throw new AppError('CONFLICT', `Envelope not in CREATED status (it is ${envelope.status})`);
+      if (aggregate.documents.length === 0) throw new AppError('CONFLICT', 'The envelope has no documents: add one before sending');
+      const turn = firstTurn(aggregate.recipients, envelope.settings.signature_flow.signature_order);
+      const links = new Map<string, string>();
+      const recipients = aggregate.recipients.map((recipient) => {
+        const { token, hash } = newSecretToken();
+        links.set(recipient.id, `${deps.config.publicBaseUrl}/sign/${token}`);
+        return { ...recipient, status: turn.has(recipient.id) ? 'IN_PROGRESS' as const : 'PENDING' as const, access_token_hash: hash, updated_at: now };
+      });
+      for (const recipient of recipients) {
+        await deps.store.updateRecipient(trx, recipient.id, { status: recipient.status, access_token_hash: recipient.access_token_hash, updated_at: now });
+      }
+      const sent = { ...aggregate, envelope: { ...envelope, status: 'IN_PROGRESS' as const, sent_at: now, updated_at: now }, recipients };
+      await deps.store.updateEnvelope(trx, envelope.id, { status: 'IN_PROGRESS', sent_at: now, updated_at: now });
+      await writeEnvelopeEvent(trx, 'envelope.in_progress', sent, deps.links, context, now);
+      for (const recipient of recipients) {
+        await writeRecipientEvent(trx, 'recipient.link_generated', recipient, envelope.api_key_id, context, now, { signing_url: links.get(recipient.id) as string });
+      }
+      for (const recipient of recipients.filter((candidate) => turn.has(candidate.id))) {
+        await writeRecipientEvent(trx, 'recipient.in_progress', recipient, envelope.api_key_id, context, now);
+      }
+    });
+    deps.relay.wake();
+    res.json({ success: true });
+  };
+}

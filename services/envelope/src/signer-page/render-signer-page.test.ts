@@ -1,0 +1,47 @@
+import { pageTexts } from './page-texts';
+import { renderSignerPage, type SignerPageView } from './render-signer-page';
+
+const view = (changes: Partial<SignerPageView> = {}): SignerPageView => ({
+  texts: pageTexts('EN'),
+  brand: { name: 'Acme <Legal>', logo: 'https://cdn.example.com/logo.png?a=1&b="2"' },
+  title: '<script>alert(1)</script>',
+  state: 'READY',
+  token: 'tok"en',
+  gate: { required: false, order: 0, verified: false },
+  signatureTypes: ['WRITTEN', 'DRAWN'],
+  signatureColor: '#0000ff',
+  ...changes
+});
+
+describe('renderSignerPage', () => {
+  it('escapes everything the envelope and link supply', () => {
+    const html = renderSignerPage(view());
+    expect(html).not.toContain('<script>alert');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('Acme &lt;Legal&gt;');
+    expect(html).toContain('src="https://cdn.example.com/logo.png?a=1&amp;b=&quot;2&quot;"');
+    expect(html).toContain('data-token="tok&quot;en"');
+  });
+
+  it('offers only the allowed signature types, and no script or form unless READY', () => {
+    const ready = renderSignerPage(view());
+    expect(ready).toContain('value="WRITTEN"');
+    expect(ready).toContain('id="pad"');
+    expect(ready).not.toContain('value="UPLOADED"');
+    const waiting = renderSignerPage(view({ state: 'NOT_YOUR_TURN', texts: pageTexts('ES') }));
+    expect(waiting).toContain('<html lang="es">');
+    expect(waiting).toContain('Aún no es su turno');
+    expect(waiting).not.toContain('<script');
+    expect(waiting).not.toContain('id="sign"');
+  });
+
+  it('puts the code step before the documents (order 0) or before the signature (order 1), and hides the documents only for order 0', () => {
+    const before = renderSignerPage(view({ gate: { required: true, order: 0, verified: false } }));
+    expect(before.indexOf('id="code-step"')).toBeLessThan(before.indexOf('id="documents"'));
+    expect(before).toContain('<div id="documents" hidden>');
+    const after = renderSignerPage(view({ gate: { required: true, order: 1, verified: false } }));
+    expect(after.indexOf('id="code-step"')).toBeGreaterThan(after.indexOf('id="documents"'));
+    expect(after.indexOf('id="code-step"')).toBeLessThan(after.indexOf('id="sign-step"'));
+    expect(renderSignerPage(view({ gate: { required: true, order: 1, verified: true } }))).not.toContain('id="code-step"');
+  });
+});

@@ -1,0 +1,56 @@
+import type { Request, Response } from 'express';
+import type { EnvelopeDeps } from '../envelope-deps';
+import { readBlob } from '../documents/read-blob';
+import { iso } from '../present/iso';
+import { loadSigningAccess, type SigningAccess } from './signing-access';
+import { resolvePlacements } from './resolve-placements';
+import { validationGate } from './validation-gate';
+
+async function documentsFor(deps: EnvelopeDeps, access: SigningAccess) {
+  const { aggregate, recipient } = access;
+  const placements = aggregate.placements.filter((placement) => placement.recipient_key === recipient.custom_key);
+  return Promise.all(aggregate.documents.map(async (document) => ({
+    id: document.id,
+    name: document.file_name,
+    type: document.file_type,
+    page_count: document.page_count,
+    page_sizes: document.page_sizes,
+    url: await deps.links(document),
+    placements: (await resolvePlacements(document, placements, () => readBlob(deps.blobs, document.blob_key))).map((position) => ({
+      id: position.placement.id,
+      type: position.placement.placement_type,
+      page: position.page,
+      left: position.left,
+      top: position.top
+    }))
+  })));
+}
+
+/**
+ * GET /signing/v1/:token (public, through the gateway without a key): what a signer page needs. Documents
+ * are shown only when the link can sign now (READY) and, with validation order 0, once the code is verified.
+ */
+export function getSigningSession(deps: EnvelopeDeps) {
+  return async (req: Request, res: Response): Promise<void> => {
+    const access = await loadSigningAccess(deps, deps.db, String(req.params.token));
+    const { envelope } = access.aggregate;
+    const { recipient, state } = access;
+    const gate = await validationGate(deps, res, access);
+    const documentsVisible = state === 'READY' && !(gate.required && gate.order === 0 && !gate.verified);
+    const flow = envelope.settings.signature_flow;
+    res.json({
+      state,
+      envelope: {
+        id: envelope.id,
+        name: envelope.name,
+        language: flow.language,
+        branding: { name: envelope.settings.branding.name, logo: envelope.settings.branding.logo },
+        signature_types: flow.signature_types.split(','),
+        signature_color: flow.signature_color
+      },
+      recipient: { id: recipient.id, name: recipient.name, email: recipient.email, order: recipient.order, status: recipient.status, signed_at: iso(recipient.signed_at) },
+      validation: gate,
+      documents: documentsVisible ? await documentsFor(deps, access) : []
+    });
+  };
+}

@@ -1,0 +1,17 @@
+import type { RecipientRow, RecipientStatus } from '../model';
+import { nextTurn } from './next-turn';
+
+const recipient = (custom_key: string, order: number, status: RecipientStatus) => ({ id: custom_key, custom_key, order, status }) as RecipientRow;
+
+describe('nextTurn', () => {
+  it('invites every recipient of the next order once the current order has all signed', () => {
+    const invited = nextTurn([recipient('a', 0, 'SIGNED'), recipient('b', 1, 'PENDING'), recipient('c', 1, 'PENDING'), recipient('d', 2, 'PENDING')], 'SEQUENTIAL');
+    expect(invited.map((row) => row.custom_key)).toEqual(['b', 'c']);
+  });
+
+  it('waits while someone of the current order has still to sign, and invites nobody in PARALLEL or at the end', () => {
+    expect(nextTurn([recipient('a', 0, 'SIGNED'), recipient('b', 0, 'IN_PROGRESS'), recipient('c', 1, 'PENDING')], 'SEQUENTIAL')).toEqual([]);
+    expect(nextTurn([recipient('a', 0, 'SIGNED'), recipient('b', 1, 'PENDING')], 'PARALLEL')).toEqual([]);
+    expect(nextTurn([recipient('a', 0, 'SIGNED'), recipient('b', 1, 'SIGNED')], 'SEQUENTIAL')).toEqual([]);
+  });
+});

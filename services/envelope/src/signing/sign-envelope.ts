@@ -1,0 +1,67 @@
+import { Readable } from 'node:stream';
+import type { Request, Response } from 'express';
+import { AppError, requestIdOf } from '@signet/http';
+import { v7 as uuidv7 } from 'uuid';
+import type { EnvelopeDeps } from '../envelope-deps';
+import { writeRecipientEvent } from '../envelope-events';
+import type { SignatureRow } from '../model';
+import { nextTurn } from './next-turn';
+import { readSignature } from './read-signature';
+import { signatureBlobKey } from './signature-blob-key';
+import { signerIdentity } from './signer-identity';
+import { loadSigningAccess, type SigningAccess } from './signing-access';
+import { SIGNING_STATE_MESSAGES } from './signing-state';
+import { validationGate } from './validation-gate';
+
+function assertReady(access: SigningAccess): void {
+  if (access.state !== 'READY') throw new AppError('CONFLICT', SIGNING_STATE_MESSAGES[access.state]);
+}
+
+/**
+ * POST /signing/v1/:token/sign (public): the token's recipient signs, once, while it is their turn. The
+ * signature, recipient SIGNED and the next invitations commit together under the envelope's row lock;
+ * the signed PDFs are built afterwards by the completer, which this wakes when the last one signed.
+ */
+export function signEnvelope(deps: EnvelopeDeps) {
+  return async (req: Request, res: Response): Promise<void> => {
+    const token = String(req.params.token);
+    const before = await loadSigningAccess(deps, deps.db, token);
+    assertReady(before);
+    const signature = readSignature(req.body, before.aggregate.envelope.settings);
+    const gate = await validationGate(deps, res, before);
+    if (gate.required && !gate.verified) throw new AppError('FORBIDDEN', 'Verify the code emailed to you before signing');
+    const { envelope } = before.aggregate;
+    // Stored before the transaction so no blob write holds the lock; a refused sign leaves an image that the next try overwrites.
+    let imageKey: string | null = null;
+    if (signature.type !== 'WRITTEN') {
+      imageKey = signatureBlobKey(envelope.tenant_id, envelope.id, before.recipient.id, signature.contentType);
+      await deps.blobs.put(imageKey, Readable.from(signature.image), { contentType: signature.contentType });
+    }
+
+    const identity = signerIdentity(req);
+    const now = deps.clock();
+    const allSigned = await deps.db.transaction(async (trx) => {
+      const access = await loadSigningAccess(deps, trx, token, { forUpdate: true });
+      assertReady(access);
+      const row: SignatureRow = {
+        id: uuidv7(), envelope_id: envelope.id, recipient_id: access.recipient.id, signature_type: signature.type,
+        text: signature.type === 'WRITTEN' ? signature.text : null, image_blob_key: imageKey, consent: true, ...identity, signed_at: now
+      };
+      await trx('signatures').insert(row);
+      const signed = { ...access.recipient, status: 'SIGNED' as const, signed_at: now, updated_at: now };
+      await deps.store.updateRecipient(trx, signed.id, { status: 'SIGNED', signed_at: now, updated_at: now });
+      const recipients = access.aggregate.recipients.map((recipient) => (recipient.id === signed.id ? signed : recipient));
+      const creator = access.aggregate.envelope.api_key_id;
+      const actor = { tenantId: envelope.tenant_id, requestId: requestIdOf(res) };
+      await writeRecipientEvent(trx, 'recipient.signed_all', signed, creator, actor, now, identity);
+      for (const invited of nextTurn(recipients, access.aggregate.envelope.settings.signature_flow.signature_order)) {
+        await deps.store.updateRecipient(trx, invited.id, { status: 'IN_PROGRESS', updated_at: now });
+        await writeRecipientEvent(trx, 'recipient.in_progress', { ...invited, status: 'IN_PROGRESS', updated_at: now }, creator, actor, now);
+      }
+      return recipients.every((recipient) => recipient.status === 'SIGNED');
+    });
+    deps.relay.wake();
+    if (allSigned) deps.completer.wake();
+    res.json({ success: true, state: 'ALREADY_SIGNED', signed_at: now.toISOString() });
+  };
+}

@@ -1,0 +1,21 @@
+import type { EnvelopeAggregate, RecipientRow } from '../model';
+
+/** What a signing link allows now: READY to sign, or why not. */
+export type SigningState = 'READY' | 'NOT_YOUR_TURN' | 'ALREADY_SIGNED' | 'REJECTED' | 'VOIDED' | 'COMPLETED';
+
+export const SIGNING_STATE_MESSAGES: Record<Exclude<SigningState, 'READY'>, string> = {
+  NOT_YOUR_TURN: 'It is not your turn to sign yet: an earlier recipient has not signed',
+  ALREADY_SIGNED: 'You have already signed this envelope',
+  REJECTED: 'The envelope was rejected by a recipient and can no longer be signed',
+  VOIDED: 'The envelope was voided by its sender and can no longer be signed',
+  COMPLETED: 'Every recipient has signed: the envelope is complete'
+};
+
+export function signingState(aggregate: EnvelopeAggregate, recipient: RecipientRow): SigningState {
+  const { status } = aggregate.envelope;
+  if (status === 'VOIDED') return aggregate.recipients.some((candidate) => candidate.status === 'REJECTED') ? 'REJECTED' : 'VOIDED';
+  if (status === 'SUCCESS') return 'COMPLETED';
+  if (recipient.status === 'SIGNED') return 'ALREADY_SIGNED';
+  if (status === 'IN_PROGRESS' && recipient.status === 'IN_PROGRESS') return 'READY';
+  return 'NOT_YOUR_TURN';
+}

@@ -1,0 +1,60 @@
+import { AppError, callInternal, RequestContext, signInternalHeaders } from '@signet/http';
+
+/** The validation part's gate: whether this recipient must verify an emailed code, where, and whether they have. */
+export interface ValidationGate {
+  required: boolean;
+  /** 0: before the documents are shown; 1: before signing. */
+  order: number;
+  verified: boolean;
+}
+
+/** The validation part's answer as it came: the signer page shows its status, message and limits as they are. */
+export interface RelayedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export type CodeAction = 'send_code' | 'verify_code';
+
+export interface ValidationClient {
+  gate(context: RequestContext, envelopeId: string, recipientId: string): Promise<ValidationGate>;
+  /** send_code or verify_code for a recipient, on behalf of the envelope's tenant and creator key. */
+  code(context: RequestContext, envelopeId: string, recipientId: string, action: CodeAction, body?: unknown): Promise<RelayedAnswer>;
+}
+
+/** The limit headers of send_code, which a signer page may show (when to ask again). */
+const RELAYED_HEADERS = ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+
+export function validationClient(baseUrl: () => string, secret: string): ValidationClient {
+  return {
+    async gate(context, envelopeId, recipientId) {
+      const answer = await callInternal<ValidationGate>({
+        baseUrl: baseUrl(),
+        method: 'GET',
+        path: `/internal/validations/envelopes/${encodeURIComponent(envelopeId)}/recipients/${encodeURIComponent(recipientId)}/status`,
+        context,
+        secret
+      });
+      return { required: answer.required, order: answer.order, verified: answer.verified };
+    },
+
+    // Not callInternal: its callers pass on only 404 and 422, and a signer needs 409 and 429 (with Retry-After) too.
+    async code(context, envelopeId, recipientId, action, body) {
+      const path = `/api/v1/envelopes/${encodeURIComponent(envelopeId)}/recipients/${encodeURIComponent(recipientId)}/validations/${action}`;
+      const headers = { ...signInternalHeaders(secret, 'POST', path, context), 'content-type': 'application/json' };
+      let response: Response;
+      try {
+        response = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers, body: JSON.stringify(body ?? {}), signal: AbortSignal.timeout(10_000) });
+      } catch {
+        throw new AppError('SERVICE_UNAVAILABLE', `A part Signet needs did not answer (POST ${path})`);
+      }
+      const relayed: Record<string, string> = {};
+      for (const name of RELAYED_HEADERS) {
+        const value = response.headers.get(name);
+        if (value !== null) relayed[name] = value;
+      }
+      return { status: response.status, headers: relayed, body: await response.json().catch(() => ({})) };
+    }
+  };
+}

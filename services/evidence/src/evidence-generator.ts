@@ -1,0 +1,86 @@
+import type { BlobStore } from '@signet/blob';
+import { writeOutboxEvent } from '@signet/bus';
+import type { EnvelopePayload } from '@signet/contracts';
+import type { Clock } from '@signet/service';
+import type { Knex } from 'knex';
+import { renderEvidencePdf } from './render-evidence-pdf';
+import { timelineStore, type EvidenceRow } from './timeline-store';
+
+/** Evidence links last a day; a cached link with less than an hour left is replaced. */
+const LINK_TTL_SECONDS = 24 * 60 * 60;
+const LINK_MARGIN_MS = 60 * 60_000;
+
+export interface GeneratorDeps {
+  db: Knex;
+  blobs: BlobStore;
+  clock: Clock;
+  committed: () => void;
+}
+
+export interface EvidenceDocument {
+  evidence_document_url: string;
+  evidence_generated_at: string;
+}
+
+/**
+ * Renders, stores and announces evidence PDFs. One render per envelope at a time in this process: a
+ * caller arriving while one runs waits for it instead of rendering again.
+ */
+export function createEvidenceGenerator(deps: GeneratorDeps) {
+  const inFlight = new Map<string, Promise<EvidenceRow>>();
+
+  async function render(envelopeId: string): Promise<EvidenceRow> {
+    const row = await timelineStore.find(deps.db, envelopeId);
+    if (!row || row.snapshot === null) throw new Error(`no evidence snapshot for envelope ${envelopeId}`);
+    const version = row.timeline_version;
+    const timeline = await timelineStore.timeline(deps.db, envelopeId);
+    const generatedAt = deps.clock();
+    const pdf = await renderEvidencePdf(row.snapshot, timeline, generatedAt);
+    const key = `tenants/${safe(row.tenant_id)}/envelopes/${safe(envelopeId)}/evidence/${version}-${generatedAt.getTime()}.pdf`;
+    await deps.blobs.put(key, pdf, { contentType: 'application/pdf' });
+    const url = await deps.blobs.downloadUrl(key, { expiresInSeconds: LINK_TTL_SECONDS, fileName: `evidence-${envelopeId}.pdf` });
+    const updated = await deps.db.transaction(async (trx) => {
+      const [saved] = await trx('evidence_envelopes')
+        .where({ envelope_id: envelopeId })
+        .update({
+          rendered_version: version, blob_key: key, document_url: url, generated_at: generatedAt,
+          document_url_expires_at: new Date(generatedAt.getTime() + LINK_TTL_SECONDS * 1000), render_count: trx.raw('render_count + 1')
+        })
+        .returning('*');
+      const data = { ...(row.snapshot as EnvelopePayload), evidence_document_url: url, evidence_generated_at: generatedAt.toISOString() };
+      await writeOutboxEvent(trx, { eventType: 'envelope.evidence_generated', key: envelopeId, data, context: { tenantId: row.tenant_id, apiKeyId: null, requestId: null }, occurredAt: generatedAt });
+      return saved as EvidenceRow;
+    });
+    if (row.blob_key !== null && row.blob_key !== key) await deps.blobs.delete(row.blob_key).catch(() => undefined);
+    deps.committed();
+    return updated;
+  }
+
+  function renderOnce(envelopeId: string): Promise<EvidenceRow> {
+    const running = inFlight.get(envelopeId);
+    if (running) return running;
+    const started = render(envelopeId).finally(() => inFlight.delete(envelopeId));
+    inFlight.set(envelopeId, started);
+    return started;
+  }
+
+  /** The cached document of a rendered envelope, with a fresh link when the cached one runs out. */
+  async function cached(row: EvidenceRow): Promise<EvidenceDocument> {
+    let url = row.document_url as string;
+    const expiresAt = row.document_url_expires_at?.getTime() ?? 0;
+    if (expiresAt - deps.clock().getTime() < LINK_MARGIN_MS) {
+      url = await deps.blobs.downloadUrl(row.blob_key as string, { expiresInSeconds: LINK_TTL_SECONDS, fileName: `evidence-${row.envelope_id}.pdf` });
+      await deps.db('evidence_envelopes').where({ envelope_id: row.envelope_id })
+        .update({ document_url: url, document_url_expires_at: new Date(deps.clock().getTime() + LINK_TTL_SECONDS * 1000) });
+    }
+    return { evidence_document_url: url, evidence_generated_at: (row.generated_at as Date).toISOString() };
+  }
+
+  return { renderOnce, cached };
+}
+
+export type EvidenceGenerator = ReturnType<typeof createEvidenceGenerator>;
+
+function safe(part: string): string {
+  return part.replace(/[^A-Za-z0-9_.-]/g, '_');
+}

@@ -1,0 +1,43 @@
+import { createOutboxRelay } from '@signet/bus';
+import { createServiceApp, runHealthChecks } from '@signet/http';
+import { ServiceDeps, SignetService, standardChecks } from '@signet/service';
+import { createEvidenceGenerator } from './evidence-generator';
+import { getEvidence } from './get-evidence';
+import { recordTimeline } from './record-timeline';
+import { createStaleRenderer } from './stale-renderer';
+
+export { evidenceMigrations } from '../migrations';
+export { renderEvidencePdf } from './render-evidence-pdf';
+
+/** Evidence: the audit timeline projected from envelope and recipient events, and the evidence sheet PDF (spec 2.1, 4.1, 6). */
+export function createEvidenceService(deps: ServiceDeps): SignetService {
+  const relay = createOutboxRelay({ db: deps.db, bus: deps.bus, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs });
+  const generator = createEvidenceGenerator({ db: deps.db, blobs: deps.blobs, clock: deps.clock, committed: () => relay.wake() });
+  const staleRenderer = createStaleRenderer({ db: deps.db, generator, log: deps.log, pollIntervalMs: Math.max(deps.config.outboxPollIntervalMs, 200) });
+  const healthcheck = () => runHealthChecks(standardChecks(deps.db, deps.bus));
+
+  const app = createServiceApp({
+    name: 'evidence',
+    log: deps.log,
+    internalSecret: deps.internalSecret,
+    healthcheck,
+    routes: (router) => {
+      router.get('/api/v1/envelopes/:id/evidence', getEvidence({ db: deps.db, generator }));
+    }
+  });
+
+  return {
+    name: 'evidence',
+    app,
+    consumers: [recordTimeline({ db: deps.db, onStale: () => staleRenderer.wake() })],
+    async start() {
+      relay.start();
+      staleRenderer.start();
+    },
+    async stop() {
+      await staleRenderer.stop();
+      await relay.stop();
+    },
+    healthcheck
+  };
+}

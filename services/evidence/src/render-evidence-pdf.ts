@@ -1,0 +1,154 @@
+import PDFDocument from 'pdfkit';
+import type { TimelineEntry } from './timeline-store';
+
+type Obj = Record<string, unknown>;
+
+const LABELS = {
+  EN: {
+    title: 'Evidence sheet', envelope: 'Envelope', envelopeId: 'Envelope ID', name: 'Name', status: 'Status', created: 'Created',
+    sent: 'Sent', completed: 'Completed', documents: 'Documents', documentId: 'Document ID', pages: 'Pages', originalHash: 'SHA-256 (original)',
+    signedHash: 'SHA-256 (signed)', recipients: 'Recipients', email: 'Email', taxId: 'Tax ID', repId: 'Representative ID', authentication: 'Authentication',
+    ip: 'IP address', userAgent: 'User agent', signedAt: 'Signed at', rejectedAt: 'Rejected at', reason: 'Reason', timeline: 'Timeline',
+    certificate: 'Signature certificate (FULL signature)', certificateIntro: 'Each document was sealed with an advanced electronic signature (PAdES). The SHA-256 values above identify the files before and after signing; anyone can recompute them from the files.',
+    signatureType: 'Signature type', generated: 'Generated', branding: 'Issued by', emailLink: 'Email link', emailCode: 'Email link and email code'
+  },
+  ES: {
+    title: 'Hoja de evidencias', envelope: 'Sobre', envelopeId: 'ID del sobre', name: 'Nombre', status: 'Estado', created: 'Creado',
+    sent: 'Enviado', completed: 'Completado', documents: 'Documentos', documentId: 'ID de documento', pages: 'Páginas', originalHash: 'SHA-256 (original)',
+    signedHash: 'SHA-256 (firmado)', recipients: 'Firmantes', email: 'Correo', taxId: 'ID tributario', repId: 'ID de representante', authentication: 'Autenticación',
+    ip: 'Dirección IP', userAgent: 'Agente de usuario', signedAt: 'Firmado el', rejectedAt: 'Rechazado el', reason: 'Motivo', timeline: 'Historial',
+    certificate: 'Certificado de firma (firma FULL)', certificateIntro: 'Cada documento fue sellado con una firma electrónica avanzada (PAdES). Los valores SHA-256 anteriores identifican los archivos antes y después de la firma; cualquiera puede recalcularlos.',
+    signatureType: 'Tipo de firma', generated: 'Generado', branding: 'Emitido por', emailLink: 'Enlace por correo', emailCode: 'Enlace y código por correo'
+  }
+} as const;
+
+/** A UTC time with its offset, as the spec writes times: 2025-01-02T03:04:05+00:00. */
+export function utcWithOffset(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const date = value instanceof Date ? value : new Date(String(value));
+  if (Number.isNaN(date.getTime())) return String(value);
+  return date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}
+
+function text(value: unknown): string {
+  return value === null || value === undefined || value === '' ? '-' : String(value);
+}
+
+/**
+ * The branding logo when it is a PNG or JPEG data URL. A URL logo is not fetched: rendering makes no
+ * outbound calls, so the sheet then shows the branding name only.
+ */
+export function logoImage(value: unknown): Buffer | null {
+  if (typeof value !== 'string') return null;
+  const match = /^data:image\/(png|jpe?g);base64,([A-Za-z0-9+/=\s]+)$/i.exec(value);
+  if (!match) return null;
+  const bytes = Buffer.from((match[2] as string).replace(/\s/g, ''), 'base64');
+  return bytes.length > 0 ? bytes : null;
+}
+
+/** Renders the evidence sheet of a SUCCESS envelope from its snapshot and timeline. */
+export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[], generatedAt: Date): Promise<Buffer> {
+  const settings = (envelope.settings ?? {}) as Obj;
+  const flow = (settings.signature_flow ?? {}) as Obj;
+  const language = flow.language === 'ES' ? 'ES' : 'EN';
+  const l = LABELS[language];
+  const branding = (settings.branding ?? {}) as Obj;
+  // The label the signed pages carry before the Document ID (settings.documents.custom_page_id).
+  const documentsSettings = (settings.documents ?? {}) as Obj;
+  const documentIdLabel = typeof documentsSettings.custom_page_id === 'string' && documentsSettings.custom_page_id !== '' ? documentsSettings.custom_page_id : l.documentId;
+  const signatureType = text(((settings.signature ?? {}) as Obj).type);
+  const validations = (settings.validations ?? {}) as Obj;
+  const emailValidation = ((validations.email ?? {}) as Obj).enabled;
+  const authentication = emailValidation === true || emailValidation === 'true' ? l.emailCode : l.emailLink;
+
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${l.title} ${text(envelope.id)}`, Producer: 'Signet' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const heading = (title: string) => doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).text(title).moveDown(0.3).font('Helvetica').fontSize(9);
+  const field = (label: string, value: unknown) => doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(text(value));
+
+  const logo = logoImage(branding.logo);
+  if (logo) {
+    try {
+      doc.image(logo, doc.page.margins.left, doc.y, { fit: [100, 50] });
+      doc.y += 56;
+    } catch {
+      // An unreadable image is left out; the branding name still identifies the issuer.
+    }
+  }
+  doc.font('Helvetica-Bold').fontSize(18).text(l.title);
+  doc.font('Helvetica').fontSize(9);
+  if (branding.name) field(l.branding, branding.name);
+  field(l.generated, utcWithOffset(generatedAt));
+
+  heading(l.envelope);
+  field(l.envelopeId, envelope.id);
+  field(l.name, envelope.name);
+  field(l.status, envelope.status);
+  field(l.created, utcWithOffset(envelope.created_at));
+  field(l.sent, utcWithOffset(envelope.sent_at));
+  field(l.completed, utcWithOffset(envelope.completed_at));
+  field(l.signatureType, signatureType);
+
+  heading(l.documents);
+  for (const document of (envelope.documents ?? []) as Obj[]) {
+    doc.font('Helvetica-Bold').text(text(document.file_name));
+    doc.font('Helvetica');
+    field(documentIdLabel, document.id);
+    field(l.pages, document.page_count);
+    field(l.originalHash, document.original_sha256 ?? document.sha256);
+    field(l.signedHash, document.sha256);
+    doc.moveDown(0.4);
+  }
+
+  heading(l.recipients);
+  for (const recipient of (envelope.recipients ?? []) as Obj[]) {
+    const own = timeline.filter((entry) => entry.recipient_id === recipient.id);
+    const signed = own.find((entry) => entry.event_type === 'recipient.signed_all');
+    const rejected = own.find((entry) => entry.event_type === 'recipient.rejected');
+    const last = signed ?? rejected ?? [...own].reverse().find((entry) => entry.ip_address !== null);
+    const extra = (last?.details ?? {}) as Obj;
+    doc.font('Helvetica-Bold').text(text(recipient.name));
+    doc.font('Helvetica');
+    field(l.email, recipient.email);
+    field(l.taxId, recipient.tax_id ?? extra.tax_id);
+    field(l.repId, recipient.rep_id ?? extra.rep_id);
+    field(l.authentication, own.some((entry) => entry.event_type === 'recipient.validation_code_success') ? l.emailCode : authentication);
+    field(l.ip, last?.ip_address);
+    field(l.userAgent, last?.user_agent);
+    if (rejected) {
+      field(l.rejectedAt, utcWithOffset(rejected.occurred_at));
+      field(l.reason, rejected.details.reason);
+    } else {
+      field(l.signedAt, utcWithOffset(recipient.signed_at ?? signed?.occurred_at));
+    }
+    doc.moveDown(0.4);
+  }
+
+  heading(l.timeline);
+  for (const entry of timeline) {
+    const who = entry.recipient_name ? `${entry.recipient_name} <${text(entry.recipient_email)}>` : l.envelope;
+    const where = entry.ip_address ? ` - ${entry.ip_address}${entry.user_agent ? ` - ${entry.user_agent}` : ''}` : '';
+    doc.text(`${utcWithOffset(entry.occurred_at)}  ${entry.event_type}  ${who}${where}`);
+  }
+
+  if (signatureType === 'FULL') {
+    heading(l.certificate);
+    doc.text(l.certificateIntro).moveDown(0.3);
+    for (const document of (envelope.documents ?? []) as Obj[]) {
+      field(l.documentId, document.id);
+      field(l.signedHash, document.sha256);
+    }
+    for (const recipient of (envelope.recipients ?? []) as Obj[]) {
+      field(l.name, `${text(recipient.name)} <${text(recipient.email)}> ${l.signedAt} ${utcWithOffset(recipient.signed_at)}`);
+    }
+  }
+
+  doc.end();
+  return done;
+}

@@ -1,0 +1,69 @@
+import { parseArgs } from 'node:util';
+import { isPlan, PLANS } from '@signet/config';
+import type { ApiKeyRepository } from '../api-keys/api-key-repository';
+import { generateApiKey } from '../api-keys/api-key-secret';
+
+const USAGE = [
+  'usage:',
+  '  signet keys create --tenant <tenant> --plan <starter|professional|enterprise> [--name <name>]',
+  '                     [--envelopes-per-hour <n> --envelopes-per-day <n>]   (enterprise: the key\'s own limits)',
+  '  signet keys list [--tenant <tenant>]',
+  '  signet keys revoke <key id>'
+].join('\n');
+
+/** A limit flag: absent is null (the plan's default), anything but a positive whole number is NaN. */
+function limitOf(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  return /^[1-9][0-9]{0,8}$/.test(value) ? Number(value) : Number.NaN;
+}
+
+export interface KeysCliIo {
+  keys: ApiKeyRepository;
+  print: (line: string) => void;
+  now: () => Date;
+}
+
+/** Manages API keys; the raw key is printed once, at creation, and never stored. Returns the exit code. */
+export async function runKeysCli(args: string[], io: KeysCliIo): Promise<number> {
+  const [command, ...rest] = args;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: {
+      tenant: { type: 'string' }, plan: { type: 'string' }, name: { type: 'string' },
+      'envelopes-per-hour': { type: 'string' }, 'envelopes-per-day': { type: 'string' }
+    },
+    allowPositionals: true,
+    strict: true
+  });
+  if (command === 'create') {
+    if (!values.tenant || !/^[A-Za-z0-9_.-]{1,100}$/.test(values.tenant) || !values.plan || !isPlan(values.plan)) {
+      io.print(`--tenant (1-100 letters, digits, _ . -) and --plan (${PLANS.join(', ')}) are required\n${USAGE}`);
+      return 2;
+    }
+    const limits = { envelopesPerHour: limitOf(values['envelopes-per-hour']), envelopesPerDay: limitOf(values['envelopes-per-day']) };
+    if (Number.isNaN(limits.envelopesPerHour) || Number.isNaN(limits.envelopesPerDay) || ((limits.envelopesPerHour ?? limits.envelopesPerDay) !== null && values.plan !== 'enterprise')) {
+      io.print(`--envelopes-per-hour and --envelopes-per-day take whole numbers, for enterprise keys only\n${USAGE}`);
+      return 2;
+    }
+    const key = generateApiKey();
+    const record = await io.keys.insert({ key, tenantId: values.tenant, plan: values.plan, name: values.name ?? 'cli', now: io.now(), ...limits });
+    io.print(`created key ${record.id} for tenant ${record.tenant_id} (${record.plan})`);
+    io.print(`API key (shown once, store it now): ${key}`);
+    return 0;
+  }
+  if (command === 'list') {
+    for (const record of await io.keys.list(values.tenant)) {
+      const state = record.revoked_at ? `revoked ${record.revoked_at.toISOString()}` : 'active';
+      const limits = record.envelopes_per_hour || record.envelopes_per_day ? `  limits=${record.envelopes_per_hour ?? '-'}/h,${record.envelopes_per_day ?? '-'}/day` : '';
+      io.print(`${record.id}  ${record.key_prefix}  tenant=${record.tenant_id}  plan=${record.plan}${limits}  name=${record.name}  ${state}`);
+    }
+    return 0;
+  }
+  if (command === 'revoke' && positionals[0]) {
+    const revoked = await io.keys.revoke(positionals[0], io.now());
+    io.print(revoked ? `revoked ${positionals[0]}` : `no active key ${positionals[0]}`);
+    return revoked ? 0 : 1;
+  }
+  io.print(USAGE);
+  return 2;
+}

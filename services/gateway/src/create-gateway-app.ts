@@ -1,0 +1,70 @@
+import express, { Express, NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import type { PartName } from '@signet/config';
+import { AppError, acceptRequestId, errorMiddleware, HealthReport, jsonResponses, newRequestId, notFoundRoute, REQUEST_ID_HEADER, requestIdOf } from '@signet/http';
+import type { Logger } from '@signet/log';
+import { httpMetrics, metricsHandler } from '@signet/metrics';
+import type { ApiKeyRepository } from './api-keys/api-key-repository';
+import { accessLog } from './access-log';
+import { authenticate } from './api-keys/authenticate';
+import { proxyToService } from './proxy/proxy-to-service';
+import type { RateLimitBucketName } from './rate-limit/plan-limits';
+import { PUBLIC_ROUTES } from './routes/public-route-table';
+import { ROUTES } from './routes/route-table';
+
+export interface GatewayAppOptions {
+  keys: ApiKeyRepository;
+  log: Logger;
+  internalSecret: string;
+  serviceUrl: (part: PartName) => string;
+  healthcheck: () => Promise<HealthReport>;
+  rateLimitFor: (bucket: RateLimitBucketName) => RequestHandler;
+  /** Serves HMAC-signed download links of the filesystem blob store (monolith mode); S3 links go to S3. */
+  files: RequestHandler | null;
+  /** The built-in mail sink's pages (monolith mode, development only); null with a real SMTP server. */
+  mailSink: Router | null;
+}
+
+/** A public route speaks for nobody: no tenant, no key; the service finds both from the route's own credential. */
+function anonymousContext(_req: Request, res: Response, next: NextFunction): void {
+  res.locals.context = { requestId: requestIdOf(res), tenantId: '', apiKeyId: '', plan: '' };
+  next();
+}
+
+/** The development mail page shows signing links and codes: only to the machine Signet runs on. */
+function loopbackOnly(req: Request, _res: Response, next: NextFunction): void {
+  const address = req.socket.remoteAddress ?? '';
+  next(['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(address) ? undefined : new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}`));
+}
+
+export function createGatewayApp(options: GatewayAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+  app.use(jsonResponses((req) => acceptRequestId(req.headers[REQUEST_ID_HEADER]) ?? newRequestId()));
+  app.use(accessLog(options.log));
+  app.use(httpMetrics('gateway'));
+  app.get('/metrics', metricsHandler());
+  app.get('/healthz', (_req, res) => {
+    res.json({ ok: true });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const report = await options.healthcheck();
+    res.status(report.ok ? 200 : 503).json(report);
+  });
+  if (options.files) app.get('/files/*key', options.files);
+  if (options.mailSink) app.use('/dev/mail', loopbackOnly, options.mailSink);
+  for (const route of PUBLIC_ROUTES) {
+    const proxy = proxyToService({ internalSecret: options.internalSecret, log: options.log, serviceUrl: () => options.serviceUrl(route.service) });
+    app[route.method](route.path, anonymousContext, proxy);
+  }
+  app.use('/api', authenticate(options.keys));
+  for (const route of ROUTES) {
+    const handlers: RequestHandler[] = [];
+    if (route.rateLimit) handlers.push(options.rateLimitFor(route.rateLimit));
+    handlers.push(proxyToService({ internalSecret: options.internalSecret, log: options.log, serviceUrl: () => options.serviceUrl(route.service) }));
+    app[route.method](route.path, ...handlers);
+  }
+  app.use(notFoundRoute);
+  app.use(errorMiddleware(options.log));
+  return app;
+}

@@ -1,0 +1,20 @@
+import type { Route } from './route-table';
+
+/**
+ * Routes served without an API key: the signing link's token is the credential, and the envelope
+ * service resolves the tenant from it. Proxied with an empty tenant and key.
+ */
+export const PUBLIC_ROUTES: readonly Route[] = [
+  { method: 'get', path: '/signing/v1/:token', service: 'envelope' },
+  { method: 'post', path: '/signing/v1/:token/sign', service: 'envelope' },
+  { method: 'post', path: '/signing/v1/:token/reject', service: 'envelope' },
+  { method: 'get', path: '/email/v1/pixels/:token', service: 'envelope' },
+  { method: 'get', path: '/email/v1/links/:token', service: 'envelope' },
+  { method: 'post', path: '/email/v1/bounces', service: 'envelope' },
+  { method: 'get', path: '/signing/v1/:token/documents/:document_id', service: 'envelope' },
+  { method: 'post', path: '/signing/v1/:token/validation/send_code', service: 'envelope' },
+  { method: 'post', path: '/signing/v1/:token/validation/verify_code', service: 'envelope' },
+  // The signer page and its static files: the page is what a recipient's link opens.
+  { method: 'get', path: '/sign/assets/:file', service: 'envelope' },
+  { method: 'get', path: '/sign/:token', service: 'envelope' }
+];

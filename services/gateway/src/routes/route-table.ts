@@ -1,0 +1,38 @@
+import type { PartName } from '@signet/config';
+import type { RateLimitBucketName } from '../rate-limit/plan-limits';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+
+export interface Route {
+  method: HttpMethod;
+  /** Express path pattern (under /api/v1; public routes under /signing/v1 and /sign); the owning service serves the same path. */
+  path: string;
+  service: PartName;
+  /** Name of the rate-limit bucket applied before proxying, if any. */
+  rateLimit?: RateLimitBucketName;
+}
+
+/** Every public API route and the part that owns it. The gateway holds no business logic beyond this. */
+export const ROUTES: readonly Route[] = [
+  { method: 'get', path: '/api/v1/settings', service: 'settings' },
+  { method: 'put', path: '/api/v1/settings', service: 'settings' },
+  { method: 'post', path: '/api/v1/envelopes', service: 'envelope', rateLimit: 'envelope.create' },
+  { method: 'get', path: '/api/v1/envelopes/:id', service: 'envelope' },
+  { method: 'put', path: '/api/v1/envelopes/:id', service: 'envelope' },
+  { method: 'post', path: '/api/v1/envelopes/:id/send_invitation', service: 'envelope' },
+  { method: 'put', path: '/api/v1/envelopes/:id/void', service: 'envelope' },
+  { method: 'get', path: '/api/v1/envelopes/:id/evidence', service: 'evidence' },
+  { method: 'post', path: '/api/v1/envelopes/:envelope_id/uploads', service: 'upload' },
+  { method: 'get', path: '/api/v1/envelopes/:envelope_id/uploads', service: 'upload' },
+  { method: 'get', path: '/api/v1/envelopes/:envelope_id/uploads/:id', service: 'upload' },
+  { method: 'put', path: '/api/v1/uploads/:token', service: 'upload' },
+  { method: 'post', path: '/api/v1/envelopes/:envelope_id/recipients/:recipient_id/validations/send_code', service: 'validation' },
+  { method: 'post', path: '/api/v1/envelopes/:envelope_id/recipients/:recipient_id/validations/verify_code', service: 'validation' },
+  { method: 'post', path: '/api/v1/webhooks', service: 'webhook-delivery' },
+  { method: 'get', path: '/api/v1/webhooks', service: 'webhook-delivery' },
+  { method: 'get', path: '/api/v1/webhooks/:id', service: 'webhook-delivery' },
+  { method: 'put', path: '/api/v1/webhooks/:id', service: 'webhook-delivery' },
+  { method: 'delete', path: '/api/v1/webhooks/:id', service: 'webhook-delivery' },
+  { method: 'get', path: '/api/v1/webhooks/:id/deliveries', service: 'webhook-delivery' },
+  { method: 'post', path: '/api/v1/webhooks/:id/deliveries/:delivery_id/redeliver', service: 'webhook-delivery' }
+];

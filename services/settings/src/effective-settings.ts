@@ -1,0 +1,22 @@
+import type { Request, Response } from 'express';
+import { SettingsInput, Static, Type } from '@signet/contracts';
+import { requestContext } from '@signet/http';
+import { DEFAULT_SETTINGS } from './default-settings';
+import type { SettingsRepository } from './settings-repository';
+import { applyPatch, patchFromInput, resolveSettings } from './settings-overrides';
+
+export const EffectiveSettingsRequest = Type.Object({ settings: Type.Optional(SettingsInput) }, { additionalProperties: false });
+
+/**
+ * POST /internal/settings/effective `{settings?}`: defaults, then the calling key's stored settings, then
+ * the envelope's own overrides (validated like PUT /settings by the route; errors name `settings.<field>`).
+ */
+export function effectiveSettings(repository: SettingsRepository) {
+  return async (req: Request, res: Response): Promise<void> => {
+    const request = req.body as Static<typeof EffectiveSettingsRequest>;
+    const context = requestContext(res);
+    const stored = await repository.findOverrides(context.apiKeyId, context.tenantId);
+    const overrides = request.settings ? applyPatch(stored, patchFromInput(request.settings)) : stored;
+    res.json({ settings: resolveSettings(DEFAULT_SETTINGS, overrides) });
+  };
+}

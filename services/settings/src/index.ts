@@ -1,0 +1,40 @@
+import { createOutboxRelay } from '@signet/bus';
+import { createServiceApp, runHealthChecks, validateBody } from '@signet/http';
+import { ServiceDeps, SignetService, standardChecks } from '@signet/service';
+import { EffectiveSettingsRequest, effectiveSettings } from './effective-settings';
+import { getSettings } from './get-settings';
+import { settingsRepository } from './settings-repository';
+import { updateSettings } from './update-settings';
+
+export { settingsMigrations } from '../migrations';
+export { DEFAULT_SETTINGS } from './default-settings';
+
+/** Per-API-key default settings (spec 2.5, 4.3) and the effective-settings merge other services ask for. */
+export function createSettingsService(deps: ServiceDeps): SignetService {
+  const repository = settingsRepository(deps.db);
+  const relay = createOutboxRelay({ db: deps.db, bus: deps.bus, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs });
+  const healthcheck = () => runHealthChecks(standardChecks(deps.db, deps.bus));
+
+  const app = createServiceApp({
+    name: 'settings',
+    log: deps.log,
+    internalSecret: deps.internalSecret,
+    healthcheck,
+    routes: (router) => {
+      router.get('/api/v1/settings', getSettings(repository));
+      router.put('/api/v1/settings', updateSettings(deps.db, repository, deps.clock, () => relay.wake()));
+      router.post('/internal/settings/effective', validateBody(EffectiveSettingsRequest), effectiveSettings(repository));
+    }
+  });
+
+  return {
+    name: 'settings',
+    app,
+    consumers: [],
+    async start() {
+      relay.start();
+    },
+    stop: () => relay.stop(),
+    healthcheck
+  };
+}

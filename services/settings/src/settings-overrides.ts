@@ -1,0 +1,51 @@
+import { Settings, SettingsInput, TSchema } from '@signet/contracts';
+
+/** A sparse tree of explicitly set values in canonical form; `null` in a patch means "back to default". */
+export type Overrides = { [key: string]: unknown };
+
+function isTree(value: unknown): value is Overrides {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The canonical schema at a path decides a leaf's type: the input form's strings become booleans and numbers. */
+function canonicalLeaf(schema: TSchema | undefined, value: unknown): unknown {
+  if (value === null || schema === undefined) return value;
+  const numericEnum = Array.isArray(schema.enum) && schema.enum.every((option: unknown) => typeof option === 'number');
+  if (schema.type === 'boolean') return value === true || value === 'TRUE' || value === 'true';
+  if ((schema.type === 'integer' || numericEnum) && typeof value === 'string') return Number(value);
+  return value;
+}
+
+function canonicalize(schema: TSchema | undefined, input: Overrides): Overrides {
+  const result: Overrides = {};
+  for (const [name, value] of Object.entries(input)) {
+    const child = schema?.properties?.[name] as TSchema | undefined;
+    result[name] = isTree(value) ? canonicalize(child, value) : canonicalLeaf(child, value);
+  }
+  return result;
+}
+
+/** Validated input -> canonical patch (TRUE/"true" -> true, "1" -> 1, logo DEFAULT -> null). */
+export function patchFromInput(input: SettingsInput): Overrides {
+  const patch = canonicalize(Settings, input as Overrides);
+  const branding = patch.branding;
+  if (isTree(branding) && branding.logo === 'DEFAULT') branding.logo = null;
+  return patch;
+}
+
+/** Applies a patch to stored overrides: values replace, nested trees merge, null removes the override. */
+export function applyPatch(overrides: Overrides, patch: Overrides): Overrides {
+  const result: Overrides = { ...overrides };
+  for (const [name, value] of Object.entries(patch)) {
+    const current = result[name];
+    if (value === null) delete result[name];
+    else if (isTree(value)) result[name] = applyPatch(isTree(current) ? current : {}, value);
+    else result[name] = value;
+  }
+  return result;
+}
+
+/** Defaults with the overrides laid over them: every field present. */
+export function resolveSettings(defaults: Settings, overrides: Overrides): Settings {
+  return applyPatch(defaults as unknown as Overrides, overrides) as unknown as Settings;
+}

@@ -1,0 +1,60 @@
+import { createOutboxRelay } from '@signet/bus';
+import { createServiceApp, runHealthChecks } from '@signet/http';
+import { ServiceDeps, SignetService, standardChecks } from '@signet/service';
+import { createUpload } from './create-upload';
+import { envelopeClient } from './envelope-client';
+import { getUpload } from './get-upload';
+import { listUploads } from './list-uploads';
+import { receiveUpload } from './receive-upload';
+import type { UploadDeps } from './upload-deps';
+import { createUploadProcessor } from './upload-processor';
+import { uploadStore } from './upload-store';
+
+export { uploadMigrations } from '../migrations';
+
+/** Upload URLs for large PDFs: issue, receive by streaming, validate, and announce (spec 2.6, 3.2, 4.2). */
+export function createUploadService(deps: ServiceDeps): SignetService {
+  const store = uploadStore(deps.db);
+  const relay = createOutboxRelay({ db: deps.db, bus: deps.bus, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs });
+  const processor = createUploadProcessor({
+    db: deps.db, store, blobs: deps.blobs, clock: deps.clock, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs, onCompleted: () => relay.wake()
+  });
+  const uploadDeps: UploadDeps = {
+    db: deps.db,
+    store,
+    blobs: deps.blobs,
+    envelopes: envelopeClient(() => deps.serviceUrl('envelope'), deps.internalSecret),
+    clock: deps.clock,
+    config: deps.config,
+    fileReceived: () => processor.wake()
+  };
+  const healthcheck = () => runHealthChecks({ ...standardChecks(deps.db, deps.bus), blobs: () => deps.blobs.check() });
+
+  const app = createServiceApp({
+    name: 'upload',
+    log: deps.log,
+    internalSecret: deps.internalSecret,
+    healthcheck,
+    routes: (router) => {
+      router.post('/api/v1/envelopes/:envelope_id/uploads', createUpload(uploadDeps));
+      router.get('/api/v1/envelopes/:envelope_id/uploads', listUploads(uploadDeps));
+      router.get('/api/v1/envelopes/:envelope_id/uploads/:id', getUpload(uploadDeps));
+      router.put('/api/v1/uploads/:token', receiveUpload(uploadDeps));
+    }
+  });
+
+  return {
+    name: 'upload',
+    app,
+    consumers: [],
+    async start() {
+      relay.start();
+      processor.start();
+    },
+    async stop() {
+      await processor.stop();
+      await relay.stop();
+    },
+    healthcheck
+  };
+}

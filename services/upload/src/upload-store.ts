@@ -1,0 +1,77 @@
+import type { Knex } from 'knex';
+import type { UploadStatus } from '@signet/contracts';
+import type { UploadRow } from './model';
+
+type Db = Knex | Knex.Transaction;
+
+const UNIQUE_VIOLATION = '23505';
+
+function fromDb(row: UploadRow): UploadRow {
+  const number = (value: unknown) => (value === null ? null : Number(value));
+  return { ...row, max_file_size: Number(row.max_file_size), file_size: number(row.file_size) };
+}
+
+export function uploadStore(db: Knex) {
+  return {
+    /** Inserts a PENDING upload; false when its order already has an active upload (the partial unique index). */
+    async insert(row: UploadRow): Promise<boolean> {
+      try {
+        await db('uploads').insert(row);
+        return true;
+      } catch (error) {
+        if ((error as { code?: string; constraint?: string }).code === UNIQUE_VIOLATION) return false;
+        throw error;
+      }
+    },
+
+    async find(tenantId: string, envelopeId: string, id: string): Promise<UploadRow | null> {
+      const row = await db('uploads').where({ id, tenant_id: tenantId, envelope_id: envelopeId }).first();
+      return row ? fromDb(row) : null;
+    },
+
+    async list(tenantId: string, envelopeId: string, statuses: readonly UploadStatus[] | null): Promise<UploadRow[]> {
+      const query = db('uploads').where({ tenant_id: tenantId, envelope_id: envelopeId }).orderBy([{ column: 'order' }, { column: 'created_at' }]);
+      const rows = statuses ? await query.whereIn('status', statuses) : await query;
+      return rows.map(fromDb);
+    },
+
+    async findByToken(tenantId: string, tokenHash: string): Promise<UploadRow | null> {
+      const row = await db('uploads').where({ token_hash: tokenHash, tenant_id: tenantId }).first();
+      return row ? fromDb(row) : null;
+    },
+
+    /** Claims a PENDING upload for receiving; null when another request has it or it is no longer PENDING. */
+    async claimForReceiving(id: string, now: Date): Promise<UploadRow | null> {
+      const [row] = await db('uploads').where({ id, status: 'PENDING' }).whereNull('receiving_since')
+        .update({ receiving_since: now, updated_at: now }).returning('*');
+      return row ? fromDb(row) : null;
+    },
+
+    async update(trx: Db, id: string, changes: Partial<UploadRow>): Promise<void> {
+      await trx('uploads').where({ id }).update(changes);
+    },
+
+    /** PENDING uploads past their expiry become EXPIRED (their order position is free again). */
+    async expireOverdue(tenantId: string, envelopeId: string, now: Date): Promise<void> {
+      await db('uploads').where({ tenant_id: tenantId, envelope_id: envelopeId, status: 'PENDING' }).where('expires_at', '<=', now)
+        .update({ status: 'EXPIRED', updated_at: now });
+    },
+
+    /**
+     * Takes the next upload to process: UPLOADED ones, or PROCESSING ones whose worker went silent longer
+     * than `staleBefore`. SKIP LOCKED lets several replicas share the work.
+     */
+    async claimNextToProcess(now: Date, staleBefore: Date): Promise<UploadRow | null> {
+      return db.transaction(async (trx) => {
+        const row = await trx('uploads')
+          .where((query) => query.where({ status: 'UPLOADED' }).orWhere((stale) => stale.where({ status: 'PROCESSING' }).where('processing_since', '<', staleBefore)))
+          .orderBy('uploaded_at').forUpdate().skipLocked().first();
+        if (!row) return null;
+        await trx('uploads').where({ id: row.id }).update({ status: 'PROCESSING', processing_since: now, updated_at: now });
+        return fromDb({ ...row, status: 'PROCESSING', processing_since: now });
+      });
+    }
+  };
+}
+
+export type UploadStore = ReturnType<typeof uploadStore>;

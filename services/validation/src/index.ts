@@ -1,0 +1,71 @@
+import { createOutboxRelay } from '@signet/bus';
+import { createServiceApp, runHealthChecks } from '@signet/http';
+import { ServiceDeps, SignetService, standardChecks } from '@signet/service';
+import { createCodeSweeper } from './code-sweeper';
+import { envelopeClient } from './envelope-client';
+import { getValidationStatus } from './get-validation-status';
+import { createMailWorker } from './mail/mail-worker';
+import { deriveValidationKeys } from './secret-keys';
+import { sendCode } from './send-code';
+import { codeStore } from './store/code-store';
+import { mailStore } from './store/mail-store';
+import type { ValidationDeps } from './validation-deps';
+import { verifyCode } from './verify-code';
+
+export { validationMigrations } from '../migrations';
+
+/** Email validation (2FA): codes, their limits and emails, their events, and the gate (spec 2.8, 3.4, 4.5). */
+export function createValidationService(deps: ServiceDeps): SignetService {
+  const relay = createOutboxRelay({ db: deps.db, bus: deps.bus, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs });
+  const codes = codeStore();
+  const mails = mailStore();
+  const keys = deriveValidationKeys(deps.internalSecret);
+  const mailWorker = createMailWorker({
+    db: deps.db, codes, mails, mailer: deps.mailer, keys, clock: deps.clock, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs,
+    onSent: () => relay.wake()
+  });
+  const sweeper = createCodeSweeper({ db: deps.db, codes, mails, clock: deps.clock, log: deps.log, onExpired: () => relay.wake() });
+  const validationDeps: ValidationDeps = {
+    db: deps.db,
+    codes,
+    mails,
+    envelopes: envelopeClient(() => deps.serviceUrl('envelope'), deps.internalSecret),
+    keys,
+    clock: deps.clock,
+    mailFrom: deps.config.mailFrom,
+    committed: () => {
+      relay.wake();
+      mailWorker.wake();
+    }
+  };
+  const healthcheck = () => runHealthChecks(standardChecks(deps.db, deps.bus));
+
+  const app = createServiceApp({
+    name: 'validation',
+    log: deps.log,
+    internalSecret: deps.internalSecret,
+    healthcheck,
+    routes: (router) => {
+      router.post('/api/v1/envelopes/:envelope_id/recipients/:recipient_id/validations/send_code', sendCode(validationDeps));
+      router.post('/api/v1/envelopes/:envelope_id/recipients/:recipient_id/validations/verify_code', verifyCode(validationDeps));
+      router.get('/internal/validations/envelopes/:envelope_id/recipients/:recipient_id/status', getValidationStatus(validationDeps));
+    }
+  });
+
+  return {
+    name: 'validation',
+    app,
+    consumers: [],
+    async start() {
+      relay.start();
+      mailWorker.start();
+      sweeper.start();
+    },
+    async stop() {
+      await sweeper.stop();
+      await mailWorker.stop();
+      await relay.stop();
+    },
+    healthcheck
+  };
+}

@@ -1,0 +1,71 @@
+import type { Knex } from 'knex';
+import type { CodeRow, RecipientValidationRow } from '../model';
+
+type Db = Knex | Knex.Transaction;
+
+/** Whose code: every query names the tenant, so another tenant's recipient is never found. */
+export interface RecipientKey {
+  tenant_id: string;
+  envelope_id: string;
+  recipient_id: string;
+}
+
+export function codeStore() {
+  return {
+    /**
+     * Takes the recipient's row lock (creating the row on first use): send_code and verify_code for one
+     * recipient run one after another, so neither the limits nor the attempt count can be raced.
+     */
+    async lockRecipient(trx: Knex.Transaction, key: RecipientKey, now: Date): Promise<void> {
+      await trx('recipient_validations').insert({ ...key, verified_at: null, created_at: now, updated_at: now }).onConflict(['envelope_id', 'recipient_id']).ignore();
+      await trx('recipient_validations').where(key).forUpdate().first();
+    },
+
+    async standing(db: Db, key: RecipientKey): Promise<RecipientValidationRow | null> {
+      return (await db('recipient_validations').where(key).first()) ?? null;
+    },
+
+    async markVerified(trx: Knex.Transaction, key: RecipientKey, at: Date): Promise<void> {
+      await trx('recipient_validations').where(key).update({ verified_at: at, updated_at: at });
+    },
+
+    async createdSince(trx: Knex.Transaction, key: RecipientKey, since: Date): Promise<Date[]> {
+      const rows: Array<{ created_at: Date }> = await trx('validation_codes').select('created_at').where(key).where('created_at', '>', since);
+      return rows.map((row) => row.created_at);
+    },
+
+    /**
+     * The recipient's newest code, whatever its state, locked until the transaction ends: the sweeper
+     * skips a locked code, so a request and the sweeper never both expire it (and announce it twice).
+     */
+    async latest(trx: Knex.Transaction, key: RecipientKey): Promise<CodeRow | null> {
+      return (await trx('validation_codes').where(key).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).forUpdate().first()) ?? null;
+    },
+
+    async find(db: Db, id: string): Promise<CodeRow | null> {
+      return (await db('validation_codes').where({ id }).first()) ?? null;
+    },
+
+    async insert(trx: Knex.Transaction, row: CodeRow): Promise<void> {
+      await trx('validation_codes').insert(row);
+    },
+
+    async update(trx: Db, id: string, changes: Partial<CodeRow>): Promise<void> {
+      await trx('validation_codes').where({ id }).update(changes);
+    },
+
+    /** PENDING codes past their time become EXPIRED, up to `limit`, skipping any a request holds. */
+    async expireOverdue(trx: Knex.Transaction, now: Date, limit: number): Promise<CodeRow[]> {
+      const due = trx('validation_codes').select('id').where({ status: 'PENDING' }).where('expires_at', '<=', now)
+        .orderBy('expires_at').limit(limit).forUpdate().skipLocked();
+      return trx('validation_codes').whereIn('id', due).update({ status: 'EXPIRED', updated_at: now }).returning('*');
+    },
+
+    /** Finished codes serve no rule once out of the hourly window: kept until `before`, then gone with their mails. */
+    async pruneBefore(db: Db, before: Date): Promise<void> {
+      await db('validation_codes').whereNot({ status: 'PENDING' }).where('created_at', '<', before).delete();
+    }
+  };
+}
+
+export type CodeStore = ReturnType<typeof codeStore>;

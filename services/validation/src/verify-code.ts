@@ -1,0 +1,78 @@
+import type { Request, Response } from 'express';
+import type { Knex } from 'knex';
+import { type RecipientPayload, VerifyCodeRequest } from '@signet/contracts';
+import { AppError, parseWith, requestContext } from '@signet/http';
+import { codeMatches } from './codes/code-hash';
+import type { CodeRow } from './model';
+import type { RecipientKey } from './store/code-store';
+import { assertValidationApplies } from './validation-applies';
+import type { ValidationDeps } from './validation-deps';
+import { ValidationEventType, writeValidationEvent } from './validation-events';
+
+type Verdict = { verified: true; at: Date } | { verified: false; error: AppError };
+
+/** One message per kind of refusal, whatever the guess: nothing tells how close it came. */
+function refuse(problem: string): Verdict {
+  return { verified: false, error: new AppError('VALIDATION_FAILED', `The code ${problem}`, [{ field: 'code', message: problem }]) };
+}
+
+const EXPIRED = 'has expired: request a new code';
+const EXHAUSTED = 'failed 3 times and no longer works: request a new code';
+
+async function judge(deps: ValidationDeps, trx: Knex.Transaction, key: RecipientKey, guess: string, recipient: RecipientPayload, requestId: string, now: Date): Promise<Verdict> {
+  const code = await deps.codes.latest(trx, key);
+  if (code === null || code.status === 'VERIFIED' || code.status === 'SUPERSEDED') {
+    return { verified: false, error: new AppError('NOT_FOUND', 'No pending validation code for this recipient: send one with send_code') };
+  }
+  if (code.status === 'EXHAUSTED') return refuse(EXHAUSTED);
+  if (code.status === 'EXPIRED') return refuse(EXPIRED);
+
+  const record = async (changes: Partial<CodeRow>, ...events: ValidationEventType[]) => {
+    await deps.codes.update(trx, code.id, { ...changes, updated_at: now });
+    for (const event of events) await writeValidationEvent(trx, event, { ...code, ...changes, updated_at: now }, recipient, requestId, now);
+  };
+  if (code.expires_at <= now) {
+    await record({ status: 'EXPIRED' }, 'recipient.validation_code_expired');
+    await deps.mails.deleteForCode(trx, code.id);
+    return refuse(EXPIRED);
+  }
+  if (codeMatches(deps.keys.codeHash, code.id, guess, code.code_hash)) {
+    await record({ status: 'VERIFIED', verified_at: now }, 'recipient.validation_code_success');
+    await deps.codes.markVerified(trx, key, now);
+    return { verified: true, at: now };
+  }
+  const attemptsLeft = code.attempts_left - 1;
+  if (attemptsLeft > 0) {
+    await record({ attempts_left: attemptsLeft }, 'recipient.validation_code_failed');
+    return refuse(`is not correct: ${attemptsLeft} ${attemptsLeft === 1 ? 'attempt' : 'attempts'} left`);
+  }
+  await record({ attempts_left: 0, status: 'EXHAUSTED' }, 'recipient.validation_code_failed', 'recipient.validation_max_attempts');
+  await deps.mails.deleteForCode(trx, code.id);
+  return refuse('is not correct, and after 3 failed attempts it no longer works: request a new code');
+}
+
+/**
+ * POST .../validations/verify_code `{code}`: checks the recipient's newest code. A wrong guess is
+ * counted even though the answer is an error, so the verdict commits before it is told.
+ */
+export function verifyCode(deps: ValidationDeps) {
+  return async (req: Request, res: Response): Promise<void> => {
+    // A body of another type is refused; no body at all is merely a missing code (422 below).
+    if (req.headers['content-type'] !== undefined && !req.is('application/json')) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the code as application/json: {"code": "123456"}');
+    }
+    const { code } = parseWith(VerifyCodeRequest, req.body ?? {});
+    const context = requestContext(res);
+    const facts = await deps.envelopes.recipient(context, String(req.params.envelope_id), String(req.params.recipient_id));
+    assertValidationApplies(facts);
+    const key: RecipientKey = { tenant_id: context.tenantId, envelope_id: facts.envelope.id, recipient_id: facts.recipient.id };
+    const now = deps.clock();
+    const verdict = await deps.db.transaction(async (trx) => {
+      await deps.codes.lockRecipient(trx, key, now);
+      return judge(deps, trx, key, code, facts.recipient, context.requestId, now);
+    });
+    deps.committed();
+    if (!verdict.verified) throw verdict.error;
+    res.json({ success: true, verified_at: verdict.at.toISOString() });
+  };
+}

@@ -1,0 +1,83 @@
+import { createServiceApp, runHealthChecks } from '@signet/http';
+import { ServiceDeps, SignetService, standardChecks } from '@signet/service';
+import { createWebhook } from './create-webhook';
+import { deleteWebhook } from './delete-webhook';
+import { getWebhook } from './get-webhook';
+import { listDeliveries } from './list-deliveries';
+import { listWebhooks } from './list-webhooks';
+import { addressPolicy } from './outbound/address-policy';
+import { systemResolve } from './outbound/guarded-lookup';
+import { postWebhook } from './outbound/post-webhook';
+import { redeliverDelivery } from './redeliver-delivery';
+import { scheduleDeliveries } from './schedule-deliveries';
+import { deliveryStore } from './store/delivery-store';
+import { webhookStore } from './store/webhook-store';
+import { updateWebhook } from './update-webhook';
+import type { WebhookDeps } from './webhook-deps';
+import { attemptDelivery } from './worker/attempt-delivery';
+import { watchDeliveries } from './worker/delivery-metrics';
+import { deliveryWorker } from './worker/delivery-worker';
+import { pruneDeliveries } from './worker/prune-deliveries';
+
+export { webhookDeliveryMigrations } from '../migrations';
+
+/** Webhook subscriptions, the delivery worker and the delivery log (spec 2.7, 4.4, 5.6, 6). */
+export function createWebhookDeliveryService(deps: ServiceDeps): SignetService {
+  const settings = deps.config.webhooks;
+  const policy = addressPolicy({ allowLoopback: settings.allowLoopback });
+  const webhooks = webhookStore(deps.db);
+  const deliveries = deliveryStore(deps.db);
+  const worker = deliveryWorker({
+    deliveries,
+    attempt: attemptDelivery({
+      deliveries,
+      post: postWebhook({ policy, resolve: systemResolve, timeoutMs: settings.timeoutMs, maxPayloadBytes: settings.maxPayloadBytes }),
+      clock: deps.clock,
+      retryDelayMs: settings.retryDelayMs,
+      log: deps.log
+    }),
+    prune: pruneDeliveries(deliveries, deps.clock, settings.retentionDays),
+    clock: deps.clock,
+    log: deps.log,
+    concurrency: settings.concurrency,
+    pollIntervalMs: settings.pollIntervalMs,
+    timeoutMs: settings.timeoutMs
+  });
+  const webhookDeps: WebhookDeps = { db: deps.db, webhooks, deliveries, policy, clock: deps.clock, wakeWorker: () => worker.wake() };
+  const healthcheck = () => runHealthChecks(standardChecks(deps.db, deps.bus));
+  let unwatch = (): void => undefined;
+
+  const app = createServiceApp({
+    name: 'webhook-delivery',
+    log: deps.log,
+    internalSecret: deps.internalSecret,
+    healthcheck,
+    routes: (router) => {
+      router.post('/api/v1/webhooks', createWebhook(webhookDeps));
+      router.get('/api/v1/webhooks', listWebhooks(webhookDeps));
+      router.get('/api/v1/webhooks/:id', getWebhook(webhookDeps));
+      router.put('/api/v1/webhooks/:id', updateWebhook(webhookDeps));
+      router.delete('/api/v1/webhooks/:id', deleteWebhook(webhookDeps));
+      router.get('/api/v1/webhooks/:id/deliveries', listDeliveries(webhookDeps));
+      router.post('/api/v1/webhooks/:id/deliveries/:delivery_id/redeliver', redeliverDelivery(webhookDeps));
+    }
+  });
+
+  return {
+    name: 'webhook-delivery',
+    app,
+    consumers: [scheduleDeliveries({ db: deps.db, webhooks, deliveries, clock: deps.clock, onScheduled: () => worker.wake() })],
+    async start() {
+      if (settings.allowLoopback) {
+        deps.log.warn('webhooks may be delivered to loopback addresses (WEBHOOK_ALLOW_LOOPBACK): for development only');
+      }
+      unwatch = watchDeliveries(deps.db);
+      worker.start();
+    },
+    async stop() {
+      await worker.stop();
+      unwatch();
+    },
+    healthcheck
+  };
+}

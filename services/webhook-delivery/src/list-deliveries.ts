@@ -1,0 +1,38 @@
+import type { Request, Response } from 'express';
+import { isSpecEventType, SPEC_EVENT_TYPES, Type } from '@signet/contracts';
+import { parseWith, validationError } from '@signet/http';
+import { DELIVERY_STATUSES, DeliveryStatus } from './model';
+import { deliveryView } from './present/delivery-view';
+import type { WebhookDeps } from './webhook-deps';
+import { ownedWebhook, ownerOf } from './webhook-owner';
+
+const DEFAULT_LIMIT = 20;
+
+const DeliveriesQuery = Type.Object({
+  status: Type.Optional(Type.Unsafe<DeliveryStatus>({ enum: [...DELIVERY_STATUSES], errorMessage: `must be one of ${DELIVERY_STATUSES.join(', ')}` })),
+  event_type: Type.Optional(Type.String()),
+  limit: Type.Optional(Type.String({ pattern: '^([1-9]|[1-9][0-9]|100)$', errorMessage: 'must be a whole number from 1 to 100' })),
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 64, errorMessage: 'must be the next_cursor of a previous page' }))
+}, { additionalProperties: false });
+
+/**
+ * GET /api/v1/webhooks/:id/deliveries?status=&event_type=&limit=&cursor=: the webhook's deliveries, newest
+ * first, each with its attempts; `next_cursor` fetches the next page and is null on the last.
+ */
+export function listDeliveries(deps: WebhookDeps) {
+  return async (req: Request, res: Response): Promise<void> => {
+    const query = parseWith(DeliveriesQuery, req.query);
+    if (query.event_type !== undefined && !isSpecEventType(query.event_type)) {
+      throw validationError([{ field: 'event_type', message: `must be one of ${SPEC_EVENT_TYPES.join(', ')}` }]);
+    }
+    const webhook = await ownedWebhook(deps.webhooks, ownerOf(res), String(req.params.id));
+    const limit = query.limit === undefined ? DEFAULT_LIMIT : Number(query.limit);
+    const rows = await deps.deliveries.list(webhook.id, { status: query.status, eventType: query.event_type, before: query.cursor, limit: limit + 1 });
+    const page = rows.slice(0, limit);
+    const attempts = await deps.deliveries.attemptsOf(page.map((row) => row.id));
+    res.json({
+      deliveries: page.map((row) => deliveryView(row, attempts.filter((attempt) => attempt.delivery_id === row.id))),
+      next_cursor: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null
+    });
+  };
+}

@@ -1,0 +1,61 @@
+import type { SpecEventType } from '@signet/contracts';
+import type { RetrySchedule } from './retry-schedule';
+
+/** Webhooks belong to the API key that created them, within its tenant (spec 5.2). */
+export interface Owner {
+  tenantId: string;
+  apiKeyId: string;
+}
+
+export interface WebhookRow {
+  id: string;
+  tenant_id: string;
+  api_key_id: string;
+  url: string;
+  subscriptions: SpecEventType[];
+  auth: string | null;
+  signing_secret: string;
+  retry_schedule: RetrySchedule;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const DELIVERY_STATUSES = ['PENDING', 'SUCCESS', 'FAILED'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export interface DeliveryRow {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  event_type: SpecEventType;
+  status: DeliveryStatus;
+  attempts: number;
+  round_attempts: number;
+  next_attempt_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  completed_at: Date | null;
+}
+
+export interface AttemptRow {
+  delivery_id: string;
+  attempt: number;
+  attempted_at: Date;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+  response_body: string | null;
+}
+
+/** A due delivery a worker has claimed, with what it needs to make the attempt. */
+export interface ClaimedDelivery {
+  id: string;
+  event_id: string;
+  round_attempts: number;
+  lease_token: string;
+  url: string;
+  auth: string | null;
+  signing_secret: string;
+  retry_schedule: RetrySchedule;
+  body: string;
+}

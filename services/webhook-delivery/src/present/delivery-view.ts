@@ -1,0 +1,25 @@
+import type { AttemptRow, DeliveryRow } from '../model';
+
+const iso = (at: Date | null): string | null => at?.toISOString() ?? null;
+
+/** A delivery with every attempt it has made, as the delivery log shows it. */
+export function deliveryView(row: DeliveryRow, attempts: AttemptRow[]) {
+  return {
+    id: row.id,
+    webhook_id: row.webhook_id,
+    event_id: row.event_id,
+    event_type: row.event_type,
+    status: row.status,
+    attempts: attempts.map((attempt) => ({
+      attempt: attempt.attempt,
+      attempted_at: attempt.attempted_at.toISOString(),
+      status_code: attempt.status_code,
+      duration_ms: attempt.duration_ms,
+      error: attempt.error,
+      response_body: attempt.response_body
+    })),
+    next_attempt_at: row.status === 'PENDING' ? iso(row.next_attempt_at) : null,
+    created_at: row.created_at.toISOString(),
+    completed_at: iso(row.completed_at)
+  };
+}

@@ -1,0 +1,30 @@
+import { Webhook } from 'standardwebhooks';
+import { signDelivery } from './sign-delivery';
+import { newSigningSecret } from './signing-secret';
+
+describe('signDelivery', () => {
+  const body = JSON.stringify({ id: 'evt_1', event_type: 'envelope.success', data: { id: 'env_1', name: 'Contrato' } });
+
+  it('signs as Standard Webhooks: the reference library verifies it', () => {
+    const secret = newSigningSecret();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const headers = signDelivery(secret, 'evt_1', new Date(), body);
+    expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
+  });
+
+  it('gives the same signature as the reference library for the same id, time and body', () => {
+    const secret = newSigningSecret();
+    const at = new Date('2025-01-02T03:04:05.678Z');
+    const headers = signDelivery(secret, 'evt_1', at, body);
+    expect(headers).toEqual({ 'webhook-id': 'evt_1', 'webhook-timestamp': '1735787045', 'webhook-signature': new Webhook(secret).sign('evt_1', at, body) });
+  });
+
+  it('does not verify with another secret, another body or an old timestamp', () => {
+    const secret = newSigningSecret();
+    const headers = signDelivery(secret, 'evt_1', new Date(), body);
+    expect(() => new Webhook(newSigningSecret()).verify(body, headers)).toThrow();
+    expect(() => new Webhook(secret).verify(body.replace('Contrato', 'Contract'), headers)).toThrow();
+    const replayed = signDelivery(secret, 'evt_1', new Date(Date.now() - 60 * 60_000), body);
+    expect(() => new Webhook(secret).verify(body, replayed)).toThrow(/timestamp/i);
+  });
+});

@@ -1,0 +1,47 @@
+import type { Knex } from 'knex';
+import type { SpecEventType } from '@signet/contracts';
+import type { Owner, WebhookRow } from '../model';
+
+export type WebhookChanges = Partial<Pick<WebhookRow, 'url' | 'subscriptions' | 'auth' | 'retry_schedule'>> & { updated_at: Date };
+
+const ownedBy = (owner: Owner) => ({ tenant_id: owner.tenantId, api_key_id: owner.apiKeyId });
+
+/** The webhooks table. Every read and write names the owning key, so another key's id is simply not found. */
+export function webhookStore(db: Knex) {
+  return {
+    list(owner: Owner): Promise<WebhookRow[]> {
+      return db('webhooks').where(ownedBy(owner)).orderBy('id');
+    },
+
+    find(owner: Owner, id: string, trx: Knex = db): Promise<WebhookRow | undefined> {
+      return trx('webhooks').where({ ...ownedBy(owner), id }).first();
+    },
+
+    /** Serialises creations of one key, so its webhook limit holds under concurrent requests. */
+    async lockOwner(trx: Knex.Transaction, owner: Owner): Promise<number> {
+      await trx.raw("SELECT pg_advisory_xact_lock(hashtext('webhooks:' || ?))", [owner.apiKeyId]);
+      const [row] = await trx('webhooks').where(ownedBy(owner)).count({ n: '*' });
+      return Number(row?.n ?? 0);
+    },
+
+    async insert(trx: Knex.Transaction, row: WebhookRow): Promise<void> {
+      await trx('webhooks').insert(row);
+    },
+
+    async update(owner: Owner, id: string, changes: WebhookChanges): Promise<WebhookRow | undefined> {
+      const [row] = await db('webhooks').where({ ...ownedBy(owner), id }).update(changes).returning('*');
+      return row;
+    },
+
+    async remove(owner: Owner, id: string): Promise<boolean> {
+      return (await db('webhooks').where({ ...ownedBy(owner), id }).delete()) > 0;
+    },
+
+    /** The key's webhooks that subscribe to the event type. */
+    subscribedTo(owner: Owner, eventType: SpecEventType, trx: Knex = db): Promise<WebhookRow[]> {
+      return trx('webhooks').where(ownedBy(owner)).whereRaw('? = ANY(subscriptions)', [eventType]).orderBy('id');
+    }
+  };
+}
+
+export type WebhookStore = ReturnType<typeof webhookStore>;

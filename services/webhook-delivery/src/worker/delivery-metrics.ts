@@ -1,0 +1,65 @@
+import type { Knex } from 'knex';
+import { Counter, Gauge, Histogram } from 'prom-client';
+import { metricsRegistry } from '@signet/metrics';
+import type { DeliveryStatus } from '../model';
+
+const attempts = new Counter({
+  name: 'signet_webhook_delivery_attempts_total',
+  help: 'Webhook delivery attempts, by outcome (delivered: a 2xx in time; failed: anything else)',
+  labelNames: ['outcome'] as const,
+  registers: [metricsRegistry()]
+});
+
+const finished = new Counter({
+  name: 'signet_webhook_deliveries_total',
+  help: 'Webhook deliveries that ended, by status (SUCCESS, or FAILED once their attempts ran out)',
+  labelNames: ['status'] as const,
+  registers: [metricsRegistry()]
+});
+
+const attemptDuration = new Histogram({
+  name: 'signet_webhook_delivery_attempt_seconds',
+  help: 'How long a webhook delivery attempt took, connecting to the end of the answer',
+  buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+  registers: [metricsRegistry()]
+});
+
+const sources = new Set<Knex>();
+
+async function readPending(this: Gauge<'measure'>): Promise<void> {
+  this.reset();
+  let pending = 0;
+  let overdue = 0;
+  for (const db of sources) {
+    const row = await db('deliveries').where({ status: 'PENDING' })
+      .select(db.raw('count(*)::int AS pending'), db.raw('coalesce(extract(epoch from now() - min(next_attempt_at)), 0)::float AS overdue'))
+      .first()
+      .catch(() => null);
+    if (!row) continue;
+    pending += Number(row.pending);
+    overdue = Math.max(overdue, Number(row.overdue));
+  }
+  this.set({ measure: 'pending_deliveries' }, pending);
+  this.set({ measure: 'oldest_due_seconds' }, Math.max(0, overdue));
+}
+
+new Gauge({
+  name: 'signet_webhook_delivery_backlog',
+  help: 'Deliveries waiting for an attempt (measure=pending_deliveries) and how long the most overdue has been due (measure=oldest_due_seconds)',
+  labelNames: ['measure'] as const,
+  registers: [metricsRegistry()],
+  collect: readPending
+});
+
+/** Counts one attempt and, when it ended the delivery, the delivery. */
+export function countAttempt(delivered: boolean, durationMs: number, status: DeliveryStatus): void {
+  attempts.inc({ outcome: delivered ? 'delivered' : 'failed' });
+  attemptDuration.observe(durationMs / 1000);
+  if (status !== 'PENDING') finished.inc({ status });
+}
+
+/** Reports this database's delivery backlog on every scrape, until the returned function is called. */
+export function watchDeliveries(db: Knex): () => void {
+  sources.add(db);
+  return () => sources.delete(db);
+}
