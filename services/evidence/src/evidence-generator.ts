@@ -23,23 +23,35 @@ export interface EvidenceDocument {
 }
 
 /**
- * Renders, stores and announces evidence PDFs. One render per envelope at a time in this process: a
- * caller arriving while one runs waits for it instead of rendering again.
+ * Renders, stores and announces evidence PDFs. One render per envelope at a time: in this process a
+ * caller arriving while one runs shares it; across replicas the advisory lock makes the others wait.
  */
 export function createEvidenceGenerator(deps: GeneratorDeps) {
   const inFlight = new Map<string, Promise<EvidenceRow>>();
 
+  /** Whether the stored document already shows the whole timeline (another replica may have just rendered it). */
+  function current(row: EvidenceRow): boolean {
+    return row.blob_key !== null && row.rendered_version !== null && row.rendered_version >= row.timeline_version;
+  }
+
+  /**
+   * Renders under a per-envelope advisory lock, so replicas take turns: one that waited finds the
+   * document its peer rendered and returns it instead of rendering again.
+   */
   async function render(envelopeId: string): Promise<EvidenceRow> {
-    const row = await timelineStore.find(deps.db, envelopeId);
-    if (!row || row.snapshot === null) throw new Error(`no evidence snapshot for envelope ${envelopeId}`);
-    const version = row.timeline_version;
-    const timeline = await timelineStore.timeline(deps.db, envelopeId);
-    const generatedAt = deps.clock();
-    const pdf = await renderEvidencePdf(row.snapshot, timeline, generatedAt);
-    const key = `tenants/${safe(row.tenant_id)}/envelopes/${safe(envelopeId)}/evidence/${version}-${generatedAt.getTime()}.pdf`;
-    await deps.blobs.put(key, pdf, { contentType: 'application/pdf' });
-    const url = await deps.blobs.downloadUrl(key, { expiresInSeconds: LINK_TTL_SECONDS, fileName: `evidence-${envelopeId}.pdf` });
+    let replaced: string | null = null;
     const updated = await deps.db.transaction(async (trx) => {
+      await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`evidence:${envelopeId}`]);
+      const row = await timelineStore.find(trx, envelopeId);
+      if (!row || row.snapshot === null) throw new Error(`no evidence snapshot for envelope ${envelopeId}`);
+      if (current(row)) return row;
+      const version = row.timeline_version;
+      const timeline = await timelineStore.timeline(trx, envelopeId);
+      const generatedAt = deps.clock();
+      const pdf = await renderEvidencePdf(row.snapshot, timeline, generatedAt);
+      const key = `tenants/${safe(row.tenant_id)}/envelopes/${safe(envelopeId)}/evidence/${version}-${generatedAt.getTime()}.pdf`;
+      await deps.blobs.put(key, pdf, { contentType: 'application/pdf' });
+      const url = await deps.blobs.downloadUrl(key, { expiresInSeconds: LINK_TTL_SECONDS, fileName: `evidence-${envelopeId}.pdf` });
       const [saved] = await trx('evidence_envelopes')
         .where({ envelope_id: envelopeId })
         .update({
@@ -49,9 +61,10 @@ export function createEvidenceGenerator(deps: GeneratorDeps) {
         .returning('*');
       const data = { ...(row.snapshot as EnvelopePayload), evidence_document_url: url, evidence_generated_at: generatedAt.toISOString() };
       await writeOutboxEvent(trx, { eventType: 'envelope.evidence_generated', key: envelopeId, data, context: { tenantId: row.tenant_id, apiKeyId: null, requestId: null }, occurredAt: generatedAt });
+      replaced = row.blob_key;
       return saved as EvidenceRow;
     });
-    if (row.blob_key !== null && row.blob_key !== key) await deps.blobs.delete(row.blob_key).catch(() => undefined);
+    if (replaced !== null && replaced !== updated.blob_key) await deps.blobs.delete(replaced).catch(() => undefined);
     deps.committed();
     return updated;
   }

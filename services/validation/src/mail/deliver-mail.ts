@@ -63,9 +63,10 @@ export async function deliverMail(deps: MailDeliveryDeps, mail: PendingMailRow):
   }
   const sentAt = deps.clock();
   await deps.db.transaction(async (trx) => {
+    // The code's lock before the mail's, the order every request and the sweeper take them in. Read
+    // again: the code may have been verified or replaced while the mail was on its way.
+    const current = await deps.codes.lock(trx, code.id);
     await deps.mails.delete(trx, mail.id);
-    // Read again: the code may have been verified or replaced while the mail was on its way.
-    const current = await deps.codes.find(trx, code.id);
     if (current === null) return;
     await deps.codes.update(trx, code.id, { sent_at: sentAt, updated_at: sentAt });
     await writeValidationEvent(trx, 'recipient.validation_code_sent', { ...current, sent_at: sentAt, updated_at: sentAt }, current.recipient, current.request_id, sentAt);

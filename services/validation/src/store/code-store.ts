@@ -46,6 +46,11 @@ export function codeStore() {
       return (await db('validation_codes').where({ id }).first()) ?? null;
     },
 
+    /** One code, locked until the transaction ends. */
+    async lock(trx: Knex.Transaction, id: string): Promise<CodeRow | null> {
+      return (await trx('validation_codes').where({ id }).forUpdate().first()) ?? null;
+    },
+
     async insert(trx: Knex.Transaction, row: CodeRow): Promise<void> {
       await trx('validation_codes').insert(row);
     },

@@ -1,0 +1,97 @@
+import type { Knex } from 'knex';
+import { v7 as uuidv7 } from 'uuid';
+import { openDatabase } from '@signet/db';
+import { createLogger } from '@signet/log';
+import type { Mailer } from '@signet/mail';
+import { createTestDatabase, TestDatabase, waitFor } from '@signet/testkit';
+import { validationMigrations } from '../migrations';
+import { expireOverdueCodes } from '../src/expire-overdue-codes';
+import { deliverMail } from '../src/mail/deliver-mail';
+import { sealMail } from '../src/mail/mail-cipher';
+import { ATTEMPTS_PER_CODE, CODE_TTL_MS, CodeRow } from '../src/model';
+import { deriveValidationKeys } from '../src/secret-keys';
+import { codeStore, RecipientKey } from '../src/store/code-store';
+import { mailStore } from '../src/store/mail-store';
+
+const codes = codeStore();
+const mails = mailStore();
+const keys = deriveValidationKeys('test-internal-secret');
+const log = createLogger({ level: 'silent' });
+const acceptingMailer: Mailer = { send: async () => ({ messageId: '<1@test>', accepted: true }) };
+
+/**
+ * Requests, the sweeper and the mail worker touch one code and its mail: each takes the code's lock
+ * before the mail's, so none waits for another in a circle, and one code's expiry is announced once.
+ */
+describe('locking a validation code (PostgreSQL)', () => {
+  let database: TestDatabase;
+  let db: Knex;
+  const now = new Date('2026-11-21T10:00:00.000Z');
+  const clock = () => now;
+
+  async function pendingCode(expiresInMs: number): Promise<{ key: RecipientKey; code: CodeRow }> {
+    const recipientId = uuidv7();
+    const key: RecipientKey = { tenant_id: 'acme', envelope_id: 'env-1', recipient_id: recipientId };
+    const code: CodeRow = {
+      ...key, id: uuidv7(), envelope_api_key_id: 'key-1', code_hash: 'ab'.repeat(32), status: 'PENDING', attempts_left: ATTEMPTS_PER_CODE,
+      expires_at: new Date(now.getTime() + expiresInMs), sent_at: null, verified_at: null,
+      recipient: {
+        id: recipientId, envelope_id: 'env-1', custom_key: 'ana', order: 0, status: 'IN_PROGRESS', created_at: now.toISOString(), updated_at: now.toISOString(),
+        name: 'Ana', name_label: null, email: 'ana@example.com', email_label: null
+      },
+      request_id: 'req_test', created_at: new Date(now.getTime() + expiresInMs - CODE_TTL_MS), updated_at: now
+    };
+    const mailId = uuidv7();
+    const message = { to: 'ana@example.com', from: 'no-reply@signet.localhost', subject: 'Code', text: 'code', html: '<p>code</p>' };
+    await db.transaction(async (trx) => {
+      await codes.insert(trx, code);
+      await mails.insert(trx, { id: mailId, code_id: code.id, sealed: sealMail(keys.mail, message, mailId), attempts: 0, next_attempt_at: now, last_error: null, created_at: now });
+    });
+    return { key, code };
+  }
+
+  /** Whether some session of this database waits for a row lock. */
+  const someoneWaits = async () => {
+    const { rows } = await db.raw("select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
+    return rows[0].waiting > 0;
+  };
+
+  beforeEach(async () => {
+    database = await createTestDatabase();
+    db = await openDatabase({ url: database.url, schema: 'validation', migrations: validationMigrations });
+  });
+
+  afterEach(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  it('leaves an overdue code to the request that is judging it, so its expiry is announced once', async () => {
+    const { key } = await pendingCode(-1);
+    const judging = await db.transaction();
+    try {
+      expect((await codes.latest(judging, key))?.status).toBe('PENDING');
+      expect(await expireOverdueCodes({ db, codes, mails, clock }, 100)).toBe(0);
+    } finally {
+      await judging.commit();
+    }
+    expect(await expireOverdueCodes({ db, codes, mails, clock }, 100)).toBe(1);
+    expect(await db('outbox').where({ topic: 'recipient.validation_code_expired' })).toHaveLength(1);
+  });
+
+  it('lets a code email finish while send_code replaces its code, without a deadlock', async () => {
+    const { key, code } = await pendingCode(CODE_TTL_MS);
+    const mail = await mails.claimDue(db, now, new Date(now.getTime() + 60_000));
+    const replacing = await db.transaction();
+    await codes.lockRecipient(replacing, key, now);
+    await codes.latest(replacing, key);
+    const delivery = deliverMail({ db, codes, mails, mailer: acceptingMailer, keys, clock, log, onSent: () => undefined }, mail as NonNullable<typeof mail>);
+    await waitFor(someoneWaits, 5000, 'the mail worker to wait for the code');
+    await mails.deleteForCode(replacing, code.id);
+    await codes.update(replacing, code.id, { status: 'SUPERSEDED', updated_at: now });
+    await replacing.commit();
+    await delivery;
+    expect(await db('pending_mails')).toEqual([]);
+    expect(await db('outbox').where({ topic: 'recipient.validation_code_sent' })).toHaveLength(1);
+  });
+});
