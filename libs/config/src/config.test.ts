@@ -43,6 +43,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WEBHOOK_ALLOW_LOOPBACK: 'maybe' })).toThrow('Invalid configuration: WEBHOOK_ALLOW_LOOPBACK must be true or false (got "maybe")');
   });
 
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, uniquelocal,10.0.0.0/8,fd00::/8,192.0.2.1' }).trustProxy).toEqual(['loopback', 'uniquelocal', '10.0.0.0/8', 'fd00::/8', '192.0.2.1']);
+    for (const bad of ['true', '10.0.0.0/33', 'everyone', '10.0.0.0/8/1']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/^Invalid configuration: TRUST_PROXY must be a number of proxy hops/);
+    }
+  });
+
   it('sends mail from MAIL_FROM, or a default that can never be a real mailbox', () => {
     expect(loadConfig({}).mailFrom).toBe('no-reply@signet.localhost');
     expect(loadConfig({ MAIL_FROM: 'sign@acme.example' }).mailFrom).toBe('sign@acme.example');

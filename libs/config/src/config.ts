@@ -2,7 +2,7 @@ import path from 'node:path';
 import { BootstrapApiKey, parseBootstrapApiKeys } from './bootstrap-keys';
 import { ConfigError } from './config-error';
 import { PART_NAMES, PartName, partEnvPrefix } from './parts';
-import { Env, readBoolean, readEmail, readEnum, readHostPortList, readInt, readOptionalString, readString, readUrl } from './readers';
+import { Env, readBoolean, readEmail, readEnum, readHostPortList, readInt, readOptionalString, readString, readTrustProxy, readUrl, TrustProxy } from './readers';
 
 export interface KafkaConfig {
   brokers: string[];
@@ -60,6 +60,10 @@ export interface SignetConfig {
   consumerRetryMaxMs: number;
   enterpriseEnvelopesPerHour: number;
   enterpriseEnvelopesPerDay: number;
+  /** The proxies in front of the gateway whose X-Forwarded-For names the client (signers' IPs, public rate limits). */
+  trustProxy: TrustProxy;
+  /** Requests per minute one client address may make to the public (keyless) routes, per gateway replica. */
+  publicRateLimitPerMinute: number;
   webhooks: WebhookConfig;
 }
 
@@ -104,6 +108,8 @@ export function loadConfig(env: Env = process.env): SignetConfig {
     consumerRetryMaxMs: readInt(env, 'CONSUMER_RETRY_MAX_MS', 30000, 1, 3600000),
     enterpriseEnvelopesPerHour: readInt(env, 'ENTERPRISE_ENVELOPES_PER_HOUR', 1000, 1, 10000000),
     enterpriseEnvelopesPerDay: readInt(env, 'ENTERPRISE_ENVELOPES_PER_DAY', 10000, 1, 100000000),
+    trustProxy: readTrustProxy(env, 'TRUST_PROXY'),
+    publicRateLimitPerMinute: readInt(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 1, 10000000),
     webhooks: readWebhooks(env)
   };
 }

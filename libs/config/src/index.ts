@@ -4,3 +4,4 @@ export * from './config-error';
 export * from './parts';
 export * from './plans';
 export * from './variables';
+export type { TrustProxy } from './readers';

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { ConfigError } from './config-error';
 
 export type Env = Record<string, string | undefined>;
@@ -70,6 +71,31 @@ export function readHostPortList(env: Env, name: string): string[] | null {
   const entries = value.split(',').map((entry) => entry.trim());
   if (entries.some((entry) => !/^[A-Za-z0-9.\-\[\]:]+:\d{1,5}$/.test(entry))) {
     throw new ConfigError(name, 'must be a comma-separated list of host:port', value);
+  }
+  return entries;
+}
+
+/** Which peers may tell the client's address in X-Forwarded-For: none, a hop count, or addresses. */
+export type TrustProxy = false | number | string[];
+
+const TRUSTED_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrSubnet(entry: string): boolean {
+  if (TRUSTED_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+export function readTrustProxy(env: Env, name: string): TrustProxy {
+  const value = raw(env, name);
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (!entries.every(isAddressOrSubnet)) {
+    throw new ConfigError(name, 'must be a number of proxy hops, or a comma-separated list of addresses, subnets (CIDR) and loopback, linklocal, uniquelocal', value);
   }
   return entries;
 }

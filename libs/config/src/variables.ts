@@ -42,6 +42,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'CONSUMER_RETRY_MAX_MS', default: '30000', description: 'Longest back-off of a consumer retrying a failed event' },
   { name: 'ENTERPRISE_ENVELOPES_PER_HOUR', default: '1000', description: 'Envelope creations per hour of enterprise keys without their own limit' },
   { name: 'ENTERPRISE_ENVELOPES_PER_DAY', default: '10000', description: 'Envelope creations per day of enterprise keys without their own limit' },
+  { name: 'TRUST_PROXY', default: '(none)', description: 'Proxies in front of the gateway whose X-Forwarded-For is believed: a hop count, or addresses/CIDRs and loopback, linklocal, uniquelocal. Decides the signer IP recorded and the address public rate limits count' },
+  { name: 'PUBLIC_RATE_LIMIT_PER_MINUTE', default: '600', description: 'Requests per minute one client address may make to the keyless routes (signing, tracking, bounces), per gateway replica' },
   { name: 'WEBHOOK_TIMEOUT_MS', default: '10000', description: 'Longest one webhook delivery attempt may take, connecting to reading the answer' },
   { name: 'WEBHOOK_RETRY_DELAY_MS', default: '5000', description: 'Wait between webhook delivery attempts (spec 6: 3 attempts, 5 seconds apart)' },
   { name: 'WEBHOOK_ALLOW_LOOPBACK', default: 'true without DATABASE_URL, else false', description: 'Let webhooks reach loopback addresses (development only; private, link-local and metadata addresses are always refused)' },

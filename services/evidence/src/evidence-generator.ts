@@ -3,6 +3,7 @@ import { writeOutboxEvent } from '@signet/bus';
 import type { EnvelopePayload } from '@signet/contracts';
 import type { Clock } from '@signet/service';
 import type { Knex } from 'knex';
+import { brandingLogoOf, type LoadLogo } from './logo-loader';
 import { renderEvidencePdf } from './render-evidence-pdf';
 import { timelineStore, type EvidenceRow } from './timeline-store';
 
@@ -15,6 +16,7 @@ export interface GeneratorDeps {
   blobs: BlobStore;
   clock: Clock;
   committed: () => void;
+  loadLogo: LoadLogo;
 }
 
 export interface EvidenceDocument {
@@ -40,6 +42,8 @@ export function createEvidenceGenerator(deps: GeneratorDeps) {
    */
   async function render(envelopeId: string): Promise<EvidenceRow> {
     let replaced: string | null = null;
+    // The logo (maybe a 5-second fetch) is loaded before the lock and its transaction are taken.
+    const logo = await deps.loadLogo(brandingLogoOf((await timelineStore.find(deps.db, envelopeId))?.snapshot ?? {}));
     const updated = await deps.db.transaction(async (trx) => {
       await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`evidence:${envelopeId}`]);
       const row = await timelineStore.find(trx, envelopeId);
@@ -48,7 +52,7 @@ export function createEvidenceGenerator(deps: GeneratorDeps) {
       const version = row.timeline_version;
       const timeline = await timelineStore.timeline(trx, envelopeId);
       const generatedAt = deps.clock();
-      const pdf = await renderEvidencePdf(row.snapshot, timeline, generatedAt);
+      const pdf = await renderEvidencePdf(row.snapshot, timeline, generatedAt, logo);
       const key = `tenants/${safe(row.tenant_id)}/envelopes/${safe(envelopeId)}/evidence/${version}-${generatedAt.getTime()}.pdf`;
       await deps.blobs.put(key, pdf, { contentType: 'application/pdf' });
       const url = await deps.blobs.downloadUrl(key, { expiresInSeconds: LINK_TTL_SECONDS, fileName: `evidence-${envelopeId}.pdf` });

@@ -3,6 +3,7 @@ import { createServiceApp, runHealthChecks } from '@signet/http';
 import { ServiceDeps, SignetService, standardChecks } from '@signet/service';
 import { createEvidenceGenerator } from './evidence-generator';
 import { getEvidence } from './get-evidence';
+import { createLogoLoader, fetchLogoFromPublicUrl } from './logo-loader';
 import { recordTimeline } from './record-timeline';
 import { createStaleRenderer } from './stale-renderer';
 
@@ -12,7 +13,8 @@ export { renderEvidencePdf } from './render-evidence-pdf';
 /** Evidence: the audit timeline projected from envelope and recipient events, and the evidence sheet PDF (spec 2.1, 4.1, 6). */
 export function createEvidenceService(deps: ServiceDeps): SignetService {
   const relay = createOutboxRelay({ db: deps.db, bus: deps.bus, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs });
-  const generator = createEvidenceGenerator({ db: deps.db, blobs: deps.blobs, clock: deps.clock, committed: () => relay.wake() });
+  const loadLogo = createLogoLoader({ fetch: fetchLogoFromPublicUrl(), log: deps.log });
+  const generator = createEvidenceGenerator({ db: deps.db, blobs: deps.blobs, clock: deps.clock, committed: () => relay.wake(), loadLogo });
   const staleRenderer = createStaleRenderer({ db: deps.db, generator, log: deps.log, pollIntervalMs: Math.max(deps.config.outboxPollIntervalMs, 200) });
   const healthcheck = () => runHealthChecks(standardChecks(deps.db, deps.bus));
 

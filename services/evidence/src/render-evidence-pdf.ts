@@ -1,4 +1,6 @@
 import PDFDocument from 'pdfkit';
+import { drawLogo, LOGO_BOX } from './draw-logo';
+import type { Logo } from './logo';
 import type { TimelineEntry } from './timeline-store';
 
 type Obj = Record<string, unknown>;
@@ -35,19 +37,10 @@ function text(value: unknown): string {
 }
 
 /**
- * The branding logo when it is a PNG or JPEG data URL. A URL logo is not fetched: rendering makes no
- * outbound calls, so the sheet then shows the branding name only.
+ * Renders the evidence sheet of a SUCCESS envelope from its snapshot and timeline, with the branding
+ * logo already loaded (rendering makes no outbound calls).
  */
-export function logoImage(value: unknown): Buffer | null {
-  if (typeof value !== 'string') return null;
-  const match = /^data:image\/(png|jpe?g);base64,([A-Za-z0-9+/=\s]+)$/i.exec(value);
-  if (!match) return null;
-  const bytes = Buffer.from((match[2] as string).replace(/\s/g, ''), 'base64');
-  return bytes.length > 0 ? bytes : null;
-}
-
-/** Renders the evidence sheet of a SUCCESS envelope from its snapshot and timeline. */
-export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[], generatedAt: Date): Promise<Buffer> {
+export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[], generatedAt: Date, logo: Logo | null): Promise<Buffer> {
   const settings = (envelope.settings ?? {}) as Obj;
   const flow = (settings.signature_flow ?? {}) as Obj;
   const language = flow.language === 'ES' ? 'ES' : 'EN';
@@ -72,11 +65,10 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
   const heading = (title: string) => doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).text(title).moveDown(0.3).font('Helvetica').fontSize(9);
   const field = (label: string, value: unknown) => doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(text(value));
 
-  const logo = logoImage(branding.logo);
   if (logo) {
     try {
-      doc.image(logo, doc.page.margins.left, doc.y, { fit: [100, 50] });
-      doc.y += 56;
+      drawLogo(doc, logo, doc.page.margins.left, doc.y);
+      doc.y += LOGO_BOX.height + 6;
     } catch {
       // An unreadable image is left out; the branding name still identifies the issuer.
     }

@@ -34,7 +34,8 @@ describe('the evidence generator across replicas (PostgreSQL)', () => {
     db,
     blobs: createFilesystemBlobStore({ dir, publicBaseUrl: 'http://localhost:3000', signingSecret: 'test-secret' }),
     clock: () => new Date(),
-    committed: () => undefined
+    committed: () => undefined,
+    loadLogo: async () => null
   });
 
   it('renders once when two replicas are asked at the same moment, and both answer with that document', async () => {

@@ -1,4 +1,6 @@
+import { inflateSync } from 'node:zlib';
 import { findTextTokens } from '@signet/pdf';
+import type { Logo } from '../src/logo';
 import { renderEvidencePdf, utcWithOffset } from '../src/render-evidence-pdf';
 
 const envelope = (language: string, type: string) => ({
@@ -13,33 +15,54 @@ const timeline = [{
   recipient_email: 'ana@example.com', ip_address: '203.0.113.7', user_agent: 'TestAgent/1.0', details: {}
 }];
 
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/** Every Flate stream of the PDF inflated and joined: the drawing operators pdfkit wrote. */
+function contentStreams(pdf: Buffer): string {
+  const text = pdf.toString('latin1');
+  const streams: string[] = [];
+  for (const match of text.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    try {
+      streams.push(inflateSync(Buffer.from(match[1] as string, 'latin1')).toString('latin1'));
+    } catch {
+      // Not deflated (or not a content stream): nothing to read there.
+    }
+  }
+  return streams.join('\n');
+}
+
 describe('the evidence PDF', () => {
   it('is in Spanish with the certificate section for a FULL signature', async () => {
-    const pdf = await renderEvidencePdf(envelope('ES', 'FULL'), timeline, new Date('2026-01-04T00:00:00Z'));
+    const pdf = await renderEvidencePdf(envelope('ES', 'FULL'), timeline, new Date('2026-01-04T00:00:00Z'), null);
     const found = await findTextTokens(pdf, ['Hoja', 'Certificado', 'Folio', 'Acme', '203.0.113.7', 'TestAgent/1.0', 'a'.repeat(64), 'b'.repeat(64)]);
     for (const [token, positions] of Object.entries(found)) expect({ token, found: positions.length > 0 }).toEqual({ token, found: true });
   });
 
   it('is in English without the certificate section for a SIMPLE signature', async () => {
-    const pdf = await renderEvidencePdf(envelope('EN', 'SIMPLE'), timeline, new Date('2026-01-04T00:00:00Z'));
+    const pdf = await renderEvidencePdf(envelope('EN', 'SIMPLE'), timeline, new Date('2026-01-04T00:00:00Z'), null);
     const found = await findTextTokens(pdf, ['Evidence', 'Certificate', 'certificate']);
     expect(found.Evidence?.length).toBeGreaterThan(0);
     expect(found.Certificate).toEqual([]);
     expect(found.certificate).toEqual([]);
   });
 
-  it('draws a data-URL PNG logo as an image XObject, and fetches no URL logo', async () => {
-    const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-    const withLogo = (logo: string) => {
-      const base = envelope('EN', 'SIMPLE');
-      return { ...base, settings: { ...base.settings, branding: { name: 'Acme', logo } } };
-    };
-    const drawn = await renderEvidencePdf(withLogo(png), timeline, new Date('2026-01-04T00:00:00Z'));
-    expect(drawn.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
-    expect((await findTextTokens(drawn, ['Acme'])).Acme?.length).toBeGreaterThan(0);
-    const linked = await renderEvidencePdf(withLogo('https://cdn.example.com/logo.png'), timeline, new Date('2026-01-04T00:00:00Z'));
-    expect(linked.toString('latin1')).not.toMatch(/\/Subtype\s*\/Image/);
-    expect((await findTextTokens(linked, ['Acme'])).Acme?.length).toBeGreaterThan(0);
+  it('draws a PNG logo as an image XObject and an SVG logo as vector paths, beside the branding name', async () => {
+    const png: Logo = { format: 'png', bytes: Buffer.from(ONE_PIXEL_PNG, 'base64') };
+    const svg: Logo = { format: 'svg', svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100"><circle cx="50" cy="50" r="40" fill="#ff0000"/></svg>' };
+    const withName = envelope('EN', 'SIMPLE');
+
+    const raster = await renderEvidencePdf(withName, timeline, new Date('2026-01-04T00:00:00Z'), png);
+    expect(raster.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+    expect((await findTextTokens(raster, ['Acme'])).Acme?.length).toBeGreaterThan(0);
+
+    const vector = await renderEvidencePdf(withName, timeline, new Date('2026-01-04T00:00:00Z'), svg);
+    expect(vector.toString('latin1')).not.toMatch(/\/Subtype\s*\/Image/);
+    // The circle: red fill colour ("1 0 0 scn"), Bezier curves ("c"), filled ("f"), scaled by half into 100x50.
+    expect(contentStreams(vector)).toMatch(/0\.5 0 0 0\.5 0 0 cm\n[\s\S]*1 0 0 scn\n[\s\S]* c\n[\s\S]*\nf\n/);
+    expect((await findTextTokens(vector, ['Acme'])).Acme?.length).toBeGreaterThan(0);
+
+    const none = await renderEvidencePdf(withName, timeline, new Date('2026-01-04T00:00:00Z'), null);
+    expect(contentStreams(none)).not.toMatch(/ c\n/);
   });
 
   it('writes UTC times with their offset', () => {

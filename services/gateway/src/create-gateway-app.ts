@@ -1,5 +1,5 @@
 import express, { Express, NextFunction, Request, RequestHandler, Response, Router } from 'express';
-import type { PartName } from '@signet/config';
+import type { PartName, TrustProxy } from '@signet/config';
 import { AppError, acceptRequestId, errorMiddleware, HealthReport, jsonResponses, newRequestId, notFoundRoute, REQUEST_ID_HEADER, requestIdOf } from '@signet/http';
 import type { Logger } from '@signet/log';
 import { httpMetrics, metricsHandler } from '@signet/metrics';
@@ -18,6 +18,9 @@ export interface GatewayAppOptions {
   serviceUrl: (part: PartName) => string;
   healthcheck: () => Promise<HealthReport>;
   rateLimitFor: (bucket: RateLimitBucketName) => RequestHandler;
+  /** The per-address limit of the keyless routes. */
+  publicRateLimit: RequestHandler;
+  trustProxy: TrustProxy;
   /** Serves HMAC-signed download links of the filesystem blob store (monolith mode); S3 links go to S3. */
   files: RequestHandler | null;
   /** The built-in mail sink's pages (monolith mode, development only); null with a real SMTP server. */
@@ -39,7 +42,8 @@ function loopbackOnly(req: Request, _res: Response, next: NextFunction): void {
 export function createGatewayApp(options: GatewayAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', false);
+  // req.ip: the connection's address, or the client's as named by the configured proxies in front.
+  app.set('trust proxy', options.trustProxy);
   app.use(jsonResponses((req) => acceptRequestId(req.headers[REQUEST_ID_HEADER]) ?? newRequestId()));
   app.use(accessLog(options.log));
   app.use(httpMetrics('gateway'));
@@ -55,7 +59,7 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
   if (options.mailSink) app.use('/dev/mail', loopbackOnly, options.mailSink);
   for (const route of PUBLIC_ROUTES) {
     const proxy = proxyToService({ internalSecret: options.internalSecret, log: options.log, serviceUrl: () => options.serviceUrl(route.service) });
-    app[route.method](route.path, anonymousContext, proxy);
+    app[route.method](route.path, ...(route.unlimited ? [] : [options.publicRateLimit]), anonymousContext, proxy);
   }
   app.use('/api', authenticate(options.keys));
   for (const route of ROUTES) {

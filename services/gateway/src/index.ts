@@ -6,6 +6,7 @@ import { apiKeyRepository } from './api-keys/api-key-repository';
 import { ensureBootstrapKeys } from './api-keys/ensure-bootstrap-keys';
 import { createGatewayApp } from './create-gateway-app';
 import { envelopeCreationBucket } from './rate-limit/plan-limits';
+import { publicRateLimit } from './rate-limit/public-rate-limit';
 import { rateLimit } from './rate-limit/rate-limit-middleware';
 import { rateLimiter } from './rate-limit/rate-limiter';
 
@@ -32,6 +33,8 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
     serviceUrl: deps.serviceUrl,
     healthcheck,
     rateLimitFor: (name) => rateLimit(limiter, buckets[name], deps.clock),
+    publicRateLimit: publicRateLimit(deps.config.publicRateLimitPerMinute, deps.clock),
+    trustProxy: deps.config.trustProxy,
     files: deps.config.s3 ? null : fileDownloadHandler(deps.blobs, deps.internalSecret, deps.clock),
     mailSink: deps.mailSink ? mailSinkRoutes(deps.mailSink) : null
   });

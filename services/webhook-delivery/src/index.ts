@@ -1,13 +1,13 @@
 import { createServiceApp, runHealthChecks } from '@signet/http';
+import { systemResolve } from '@signet/outbound';
 import { ServiceDeps, SignetService, standardChecks } from '@signet/service';
 import { createWebhook } from './create-webhook';
 import { deleteWebhook } from './delete-webhook';
 import { getWebhook } from './get-webhook';
 import { listDeliveries } from './list-deliveries';
 import { listWebhooks } from './list-webhooks';
-import { addressPolicy } from './outbound/address-policy';
-import { systemResolve } from './outbound/guarded-lookup';
 import { postWebhook } from './outbound/post-webhook';
+import { webhookPolicy } from './outbound/webhook-policy';
 import { redeliverDelivery } from './redeliver-delivery';
 import { scheduleDeliveries } from './schedule-deliveries';
 import { deliveryStore } from './store/delivery-store';
@@ -24,7 +24,7 @@ export { webhookDeliveryMigrations } from '../migrations';
 /** Webhook subscriptions, the delivery worker and the delivery log (spec 2.7, 4.4, 5.6, 6). */
 export function createWebhookDeliveryService(deps: ServiceDeps): SignetService {
   const settings = deps.config.webhooks;
-  const policy = addressPolicy({ allowLoopback: settings.allowLoopback });
+  const policy = webhookPolicy(settings.allowLoopback);
   const webhooks = webhookStore(deps.db);
   const deliveries = deliveryStore(deps.db);
   const worker = deliveryWorker({

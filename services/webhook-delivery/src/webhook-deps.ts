@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
+import type { AddressPolicy } from '@signet/outbound';
 import type { Clock } from '@signet/service';
-import type { AddressPolicy } from './outbound/address-policy';
 import type { DeliveryStore } from './store/delivery-store';
 import type { WebhookStore } from './store/webhook-store';
 

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { AppError, FieldError, validationError } from '@signet/http';
+import type { AddressPolicy } from '@signet/outbound';
 import type { WebhookRow } from './model';
-import type { AddressPolicy } from './outbound/address-policy';
 import type { RetrySchedule } from './retry-schedule';
 import { parseSubscriptions } from './subscriptions';
 import { checkWebhookUrl } from './webhook-url';

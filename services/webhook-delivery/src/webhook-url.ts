@@ -1,5 +1,5 @@
 import type { FieldError } from '@signet/http';
-import { AddressPolicy, ipLiteralOf } from './outbound/address-policy';
+import { AddressPolicy, ipLiteralOf } from '@signet/outbound';
 
 /**
  * Checks a receiver URL when it is saved: http or https, no credentials in it (they would end up in

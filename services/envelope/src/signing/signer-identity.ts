@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 
-/** The signer's address as the gateway saw the connection (it overwrites any X-Forwarded-For sent to it). */
+/** The signer's address as the gateway decided it (it overwrites X-Forwarded-For; see TRUST_PROXY). */
 export function signerIdentity(req: Request): { ip_address: string | null; user_agent: string | null } {
   const forwarded = req.headers['x-forwarded-for'];
   const ip = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();

@@ -42,7 +42,8 @@ export function proxyToService(options: ProxyOptions) {
       agent: target.protocol === 'https:' ? agents.https : agents.http,
       headers: {
         ...forwardedHeaders(req.headers),
-        'x-forwarded-for': req.socket.remoteAddress ?? '',
+        // Only the client's address as the gateway decided it (trust proxy), never what the client claims.
+        'x-forwarded-for': req.ip ?? req.socket.remoteAddress ?? '',
         ...signInternalHeaders(options.internalSecret, req.method, req.originalUrl, context)
       }
     });

@@ -1,10 +1,15 @@
 import type { Route } from './route-table';
 
+export interface PublicRoute extends Omit<Route, 'rateLimit'> {
+  /** Static files, the same for everyone, skip the per-address limit: a page load fetches several. */
+  unlimited?: true;
+}
+
 /**
  * Routes served without an API key: the signing link's token is the credential, and the envelope
- * service resolves the tenant from it. Proxied with an empty tenant and key.
+ * service resolves the tenant from it. Proxied with an empty tenant and key, behind a per-address limit.
  */
-export const PUBLIC_ROUTES: readonly Route[] = [
+export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'get', path: '/signing/v1/:token', service: 'envelope' },
   { method: 'post', path: '/signing/v1/:token/sign', service: 'envelope' },
   { method: 'post', path: '/signing/v1/:token/reject', service: 'envelope' },
@@ -15,6 +20,6 @@ export const PUBLIC_ROUTES: readonly Route[] = [
   { method: 'post', path: '/signing/v1/:token/validation/send_code', service: 'envelope' },
   { method: 'post', path: '/signing/v1/:token/validation/verify_code', service: 'envelope' },
   // The signer page and its static files: the page is what a recipient's link opens.
-  { method: 'get', path: '/sign/assets/:file', service: 'envelope' },
+  { method: 'get', path: '/sign/assets/:file', service: 'envelope', unlimited: true },
   { method: 'get', path: '/sign/:token', service: 'envelope' }
 ];

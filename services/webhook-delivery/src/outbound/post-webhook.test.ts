@@ -1,8 +1,8 @@
 import http, { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { addressPolicy } from './address-policy';
-import { Resolve, systemResolve } from './guarded-lookup';
+import { Resolve, systemResolve } from '@signet/outbound';
 import { postWebhook, PostWebhookOptions } from './post-webhook';
+import { webhookPolicy } from './webhook-policy';
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -41,7 +41,7 @@ const resolvingTo = (...addresses: string[]): Resolve => (_hostname, _options, c
 };
 
 const options = (overrides: Partial<PostWebhookOptions> = {}): PostWebhookOptions => ({
-  policy: addressPolicy({ allowLoopback: true }),
+  policy: webhookPolicy(true),
   resolve: systemResolve,
   timeoutMs: 2000,
   maxPayloadBytes: 1024,
@@ -121,7 +121,7 @@ describe('postWebhook', () => {
 
     it('refuses loopback literals when loopback is not allowed', async () => {
       const target = await start((res) => res.end());
-      const strict = postWebhook(options({ policy: addressPolicy({ allowLoopback: false }) }));
+      const strict = postWebhook(options({ policy: webhookPolicy(false) }));
       expect(await strict(request(target.url))).toMatchObject({ ok: false, error: expect.stringMatching(/^refused: 127\.0\.0\.1 is a loopback address/) });
       expect(await strict(request(`http://[::ffff:127.0.0.1]:${target.port}/`))).toMatchObject({ ok: false, error: expect.stringMatching(/loopback/) });
       expect(target.received).toHaveLength(0);
@@ -129,7 +129,7 @@ describe('postWebhook', () => {
 
     it('refuses a name that resolves to 127.0.0.1 at connect time (DNS rebinding)', async () => {
       const target = await start((res) => res.end());
-      const strict = postWebhook(options({ policy: addressPolicy({ allowLoopback: false }), resolve: resolvingTo('127.0.0.1') }));
+      const strict = postWebhook(options({ policy: webhookPolicy(false), resolve: resolvingTo('127.0.0.1') }));
       const outcome = await strict(request(`http://rebound.example:${target.port}/hook`));
       expect(outcome).toMatchObject({ ok: false, statusCode: null, error: expect.stringContaining('refused: rebound.example resolves only to addresses webhooks may not reach: 127.0.0.1 (a loopback address') });
       expect(target.received).toHaveLength(0);

@@ -1,7 +1,6 @@
 import http, { IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { AddressPolicy, ipLiteralOf } from './address-policy';
-import { guardedLookup, Resolve } from './guarded-lookup';
+import { AddressPolicy, guardedLookup, ipLiteralOf, Resolve } from '@signet/outbound';
 
 export interface WebhookRequest {
   url: string;

@@ -1,9 +1,18 @@
 import { BlockList, isIP } from 'node:net';
 
-/** Which addresses a webhook may connect to: public ones, and loopback only when the operator allows it. */
+/** Which addresses an outbound request may connect to: public ones, and loopback only when the operator allows it. */
 export interface AddressPolicy {
-  /** Why the address is refused, or null when a delivery may connect to it. */
+  /** What the requests are, in the plural ("webhooks", "logos"), for refusal messages. */
+  readonly purpose: string;
+  /** Why the address is refused, or null when a request may connect to it. */
   refusal(address: string): string | null;
+}
+
+export interface AddressPolicyOptions {
+  allowLoopback: boolean;
+  purpose: string;
+  /** The setting that allows loopback, named in the refusal so an operator knows what to change. */
+  loopbackSwitch?: string;
 }
 
 interface Range {
@@ -12,7 +21,7 @@ interface Range {
   reason: string;
 }
 
-// Special-purpose registries of IANA (RFC 6890 and successors): nothing a customer's receiver lives at.
+// Special-purpose registries of IANA (RFC 6890 and successors): nothing a customer's public server lives at.
 const REFUSED_IPV4: Range[] = [
   { network: '0.0.0.0', prefix: 8, reason: "an address of 'this network'" },
   { network: '10.0.0.0', prefix: 8, reason: 'a private address' },
@@ -75,17 +84,19 @@ function nat64Target(address: string): string | null {
   return [high >> 8, high & 255, low >> 8, low & 255].join('.');
 }
 
-export function addressPolicy(options: { allowLoopback: boolean }): AddressPolicy {
+export function addressPolicy(options: AddressPolicyOptions): AddressPolicy {
   const refused = matcher([...REFUSED_IPV4, ...REFUSED_IPV6]);
   const loopback = matcher(LOOPBACK);
+  const loopbackRefusal = options.loopbackSwitch ? `a loopback address (${options.loopbackSwitch} is off)` : 'a loopback address';
   const policy: AddressPolicy = {
+    purpose: options.purpose,
     refusal(address) {
       if (isIP(address) === 0) return 'not an IP address';
       const embedded = nat64Target(address);
       if (embedded) return policy.refusal(embedded);
       const reason = refused(address);
       if (reason) return reason;
-      if (loopback(address) && !options.allowLoopback) return 'a loopback address (WEBHOOK_ALLOW_LOOPBACK is off)';
+      if (loopback(address) && !options.allowLoopback) return loopbackRefusal;
       return null;
     }
   };

@@ -2,13 +2,13 @@ import dns, { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import type { AddressPolicy } from './address-policy';
 
-/** The DNS resolution a delivery uses; tests replace it to make a name resolve where they need. */
+/** The DNS resolution an outbound request uses; tests replace it to make a name resolve where they need. */
 export type Resolve = (hostname: string, options: dns.LookupAllOptions, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
 
 export const systemResolve: Resolve = (hostname, options, callback) => dns.lookup(hostname, options, callback);
 
 export class RefusedAddressError extends Error {
-  readonly code = 'ERR_WEBHOOK_ADDRESS_REFUSED';
+  readonly code = 'ERR_ADDRESS_REFUSED';
 
   constructor(message: string) {
     super(message);
@@ -19,7 +19,7 @@ export class RefusedAddressError extends Error {
 /**
  * A `lookup` for http.request that hands the socket only addresses the policy allows. The check happens
  * on the addresses the socket is about to connect to, so a name that resolved to a public address when
- * the webhook was saved and to 127.0.0.1 now (DNS rebinding) is still refused.
+ * it was checked and to 127.0.0.1 now (DNS rebinding) is still refused.
  */
 export function guardedLookup(policy: AddressPolicy, resolve: Resolve): LookupFunction {
   return (hostname, options, callback) => {
@@ -31,7 +31,7 @@ export function guardedLookup(policy: AddressPolicy, resolve: Resolve): LookupFu
       const allowed = addresses.filter((entry) => policy.refusal(entry.address) === null);
       if (allowed.length === 0) {
         const reasons = addresses.map((entry) => `${entry.address} (${policy.refusal(entry.address)})`).join(', ');
-        callback(new RefusedAddressError(`refused: ${hostname} resolves only to addresses webhooks may not reach: ${reasons || 'none'}`), '', 0);
+        callback(new RefusedAddressError(`refused: ${hostname} resolves only to addresses ${policy.purpose} may not reach: ${reasons || 'none'}`), '', 0);
         return;
       }
       if (options.all) {

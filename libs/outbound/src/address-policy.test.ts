@@ -1,8 +1,8 @@
 import { addressPolicy, ipLiteralOf } from './address-policy';
 
 describe('addressPolicy', () => {
-  const strict = addressPolicy({ allowLoopback: false });
-  const development = addressPolicy({ allowLoopback: true });
+  const strict = addressPolicy({ allowLoopback: false, purpose: 'webhooks', loopbackSwitch: 'WEBHOOK_ALLOW_LOOPBACK' });
+  const development = addressPolicy({ allowLoopback: true, purpose: 'webhooks' });
 
   it.each([
     ['169.254.169.254', /link-local/],
@@ -28,6 +28,11 @@ describe('addressPolicy', () => {
   it.each(['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'])('refuses loopback %s unless allowed', (address) => {
     expect(strict.refusal(address)).toMatch(/loopback/);
     expect(development.refusal(address)).toBeNull();
+  });
+
+  it('names the switch that allows loopback, when there is one', () => {
+    expect(strict.refusal('127.0.0.1')).toBe('a loopback address (WEBHOOK_ALLOW_LOOPBACK is off)');
+    expect(addressPolicy({ allowLoopback: false, purpose: 'logos' }).refusal('127.0.0.1')).toBe('a loopback address');
   });
 
   it.each(['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111', '64:ff9b::808:808'])('lets public %s through', (address) => {
