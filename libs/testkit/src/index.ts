@@ -5,3 +5,4 @@ export * from './hostile-pdfs';
 export * from './sample-pdf';
 export * from './test-database';
 export * from './wait-for';
+export * from './lock-waiters';

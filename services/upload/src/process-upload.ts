@@ -47,7 +47,8 @@ export async function processUpload(deps: ProcessDeps, upload: UploadRow): Promi
   } catch (error) {
     if (!(error instanceof InvalidPdfError)) throw error;
     const now = deps.clock();
-    await deps.store.update(deps.db, upload.id, { status: 'FAILED', error_message: error.message, processing_since: null, processed_at: now, updated_at: now });
+    // A successor that took this upload over as stale owns it (and its bytes) now.
+    if (!(await deps.store.finishProcessing(deps.db, upload, { status: 'FAILED', error_message: error.message, processing_since: null, processed_at: now, updated_at: now }))) return;
     await deps.blobs.delete(blobKey);
     return;
   }
@@ -55,9 +56,11 @@ export async function processUpload(deps: ProcessDeps, upload: UploadRow): Promi
   const fileId = uuidv7();
   const context: EventContext = { tenantId: upload.tenant_id, apiKeyId: upload.envelope_api_key_id, requestId: null };
   await deps.db.transaction(async (trx) => {
-    await deps.store.update(trx, upload.id, {
+    const finished = await deps.store.finishProcessing(trx, upload, {
       status: 'COMPLETED', file_id: fileId, page_count: inspection.pageCount, processing_since: null, processed_at: now, updated_at: now
     });
+    // Taken over as stale meanwhile: the successor records and announces the document, once.
+    if (!finished) return;
     const common = {
       envelope_id: upload.envelope_id, file_id: fileId, order: upload.order, file_name: upload.file_name, custom_key: upload.custom_key, processed_at: now.toISOString()
     };

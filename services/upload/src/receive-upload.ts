@@ -16,13 +16,13 @@ function tooLarge(upload: UploadRow): string {
 async function checkReceivable(deps: UploadDeps, upload: UploadRow, req: Request, now: Date): Promise<void> {
   if (!isPdfContentType(req)) throw new AppError('FORBIDDEN', 'The Content-Type must be application/pdf');
   if (upload.status === 'PENDING' && now >= upload.expires_at) {
-    await deps.store.update(deps.db, upload.id, { status: 'EXPIRED', updated_at: now });
+    await deps.store.updatePending(upload.id, { status: 'EXPIRED', updated_at: now });
     throw new AppError('FORBIDDEN', `This upload URL expired at ${upload.expires_at.toISOString()}; request a new one`);
   }
   if (upload.status === 'EXPIRED') throw new AppError('FORBIDDEN', `This upload URL expired at ${upload.expires_at.toISOString()}; request a new one`);
   if (upload.status !== 'PENDING') throw new AppError('FORBIDDEN', 'This upload URL has already been used');
   if (Number(req.headers['content-length'] ?? 0) > upload.max_file_size) {
-    await deps.store.update(deps.db, upload.id, { status: 'FAILED', error_message: tooLarge(upload), updated_at: now });
+    await deps.store.updatePending(upload.id, { status: 'FAILED', error_message: tooLarge(upload), updated_at: now });
     throw new AppError('PAYLOAD_TOO_LARGE', tooLarge(upload));
   }
 }
@@ -55,9 +55,14 @@ export function receiveUpload(deps: UploadDeps) {
       throw error;
     }
     const uploadedAt = deps.clock();
-    await deps.store.update(deps.db, upload.id, {
+    const received = await deps.store.finishReceiving(claimed, {
       status: 'UPLOADED', blob_key: blobKey, sha256: stored.sha256, file_size: stored.size, uploaded_at: uploadedAt, receiving_since: null, updated_at: uploadedAt
     });
+    if (!received) {
+      // The URL expired while the file was arriving (its order may already have a new upload): nothing is kept.
+      await deps.blobs.delete(blobKey);
+      throw new AppError('FORBIDDEN', `This upload URL expired at ${upload.expires_at.toISOString()}; request a new one`);
+    }
     deps.fileReceived();
     res.json({ success: true, upload_id: upload.id, status: 'UPLOADED', message: 'The file was received and is being validated' });
   };

@@ -51,6 +51,29 @@ export function uploadStore(db: Knex) {
       await trx('uploads').where({ id }).update(changes);
     },
 
+    /** Changes an upload only while it is PENDING and no PUT is receiving it (a concurrent PUT may have it, or have finished). */
+    async updatePending(id: string, changes: Partial<UploadRow>): Promise<void> {
+      await db('uploads').where({ id, status: 'PENDING' }).whereNull('receiving_since').update(changes);
+    },
+
+    /**
+     * The received file makes the upload UPLOADED only while this PUT's claim still holds: false when the
+     * upload expired meanwhile (its order may already belong to a new upload).
+     */
+    async finishReceiving(claimed: UploadRow, changes: Partial<UploadRow>): Promise<boolean> {
+      const updated = await db('uploads').where({ id: claimed.id, status: 'PENDING', receiving_since: claimed.receiving_since }).update(changes);
+      return updated > 0;
+    },
+
+    /**
+     * Records the end of processing only while this worker's claim still holds (PROCESSING since the time
+     * it claimed): false when a successor took the upload over as stale, whose result is the one kept.
+     */
+    async finishProcessing(trx: Db, claimed: UploadRow, changes: Partial<UploadRow>): Promise<boolean> {
+      const updated = await trx('uploads').where({ id: claimed.id, status: 'PROCESSING', processing_since: claimed.processing_since }).update(changes);
+      return updated > 0;
+    },
+
     /** PENDING uploads past their expiry become EXPIRED (their order position is free again). */
     async expireOverdue(tenantId: string, envelopeId: string, now: Date): Promise<void> {
       await db('uploads').where({ tenant_id: tenantId, envelope_id: envelopeId, status: 'PENDING' }).where('expires_at', '<=', now)

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { openDatabase } from '@signet/db';
 import { createLogger } from '@signet/log';
 import type { Mailer } from '@signet/mail';
-import { createTestDatabase, TestDatabase, waitFor } from '@signet/testkit';
+import { createTestDatabase, lockWaiters, TestDatabase, waitFor } from '@signet/testkit';
 import { validationMigrations } from '../migrations';
 import { expireOverdueCodes } from '../src/expire-overdue-codes';
 import { deliverMail } from '../src/mail/deliver-mail';
@@ -50,11 +50,6 @@ describe('locking a validation code (PostgreSQL)', () => {
     return { key, code };
   }
 
-  /** Whether some session of this database waits for a row lock. */
-  const someoneWaits = async () => {
-    const { rows } = await db.raw("select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
-    return rows[0].waiting > 0;
-  };
 
   beforeEach(async () => {
     database = await createTestDatabase();
@@ -86,7 +81,7 @@ describe('locking a validation code (PostgreSQL)', () => {
     await codes.lockRecipient(replacing, key, now);
     await codes.latest(replacing, key);
     const delivery = deliverMail({ db, codes, mails, mailer: acceptingMailer, keys, clock, log, onSent: () => undefined }, mail as NonNullable<typeof mail>);
-    await waitFor(someoneWaits, 5000, 'the mail worker to wait for the code');
+    await waitFor(async () => (await lockWaiters(db)) > 0, 5000, 'the mail worker to wait for the code');
     await mails.deleteForCode(replacing, code.id);
     await codes.update(replacing, code.id, { status: 'SUPERSEDED', updated_at: now });
     await replacing.commit();

@@ -55,7 +55,8 @@ export async function deliverLifecycleMail(deps: EmailDeps, mail: LifecycleMailR
       log.warn({ response: error.response }, 'the mail server refused the recipient of a lifecycle email');
       const bouncedAt = deps.clock();
       await deps.db.transaction(async (trx) => {
-        await deps.emails.update(trx, mail.id, { status: 'BOUNCED', bounced_at: bouncedAt, sealed: null, next_attempt_at: null, last_error: reasonOf(error) });
+        // Conditional: a bounce report of an earlier attempt may have recorded the bounce (and its event) already.
+        if (!(await deps.emails.markBounced(trx, mail.id, { bounced_at: bouncedAt, sealed: null, next_attempt_at: null, last_error: reasonOf(error) }))) return;
         await writeEmailEvent(trx, 'recipient.email_bounced', mail, bouncedAt);
       });
       deps.relay.wake();

@@ -62,6 +62,12 @@ export function emailStore() {
       await db('lifecycle_mails').where({ id }).update(changes);
     },
 
+    /** Marks the mail BOUNCED unless a bounce was already recorded (a report, or the worker); true when this one did. */
+    async markBounced(db: Db, id: string, changes: Partial<LifecycleMailRow> & { bounced_at: Date }): Promise<boolean> {
+      const updated = await db('lifecycle_mails').where({ id }).whereNull('bounced_at').update({ ...changes, status: 'BOUNCED' });
+      return updated > 0;
+    },
+
     async find(db: Db, id: string, options: { forUpdate?: boolean } = {}): Promise<LifecycleMailRow | null> {
       const query = db('lifecycle_mails').where({ id }).first();
       return (await (options.forUpdate ? query.forUpdate() : query)) ?? null;

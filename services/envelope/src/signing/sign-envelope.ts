@@ -31,7 +31,7 @@ export function signEnvelope(deps: EnvelopeDeps) {
     const gate = await validationGate(deps, res, before);
     if (gate.required && !gate.verified) throw new AppError('FORBIDDEN', 'Verify the code emailed to you before signing');
     const { envelope } = before.aggregate;
-    // Stored before the transaction so no blob write holds the lock; a refused sign leaves an image that the next try overwrites.
+    // Stored before the transaction so no blob write holds the lock, under a key of this attempt's own; a refused sign deletes it.
     let imageKey: string | null = null;
     if (signature.type !== 'WRITTEN') {
       imageKey = signatureBlobKey(envelope.tenant_id, envelope.id, before.recipient.id, signature.contentType);
@@ -40,7 +40,7 @@ export function signEnvelope(deps: EnvelopeDeps) {
 
     const identity = signerIdentity(req);
     const now = deps.clock();
-    const allSigned = await deps.db.transaction(async (trx) => {
+    const allSigned = await deps.db.transaction(async (trx): Promise<boolean> => {
       const access = await loadSigningAccess(deps, trx, token, { forUpdate: true });
       assertReady(access);
       const row: SignatureRow = {
@@ -59,6 +59,10 @@ export function signEnvelope(deps: EnvelopeDeps) {
         await writeRecipientEvent(trx, 'recipient.in_progress', { ...invited, status: 'IN_PROGRESS', updated_at: now }, creator, actor, now);
       }
       return recipients.every((recipient) => recipient.status === 'SIGNED');
+    }).catch(async (error: unknown) => {
+      // Only a refusal is surely rolled back (a failed commit might not be): its image is nobody's.
+      if (imageKey !== null && error instanceof AppError) await deps.blobs.delete(imageKey).catch(() => undefined);
+      throw error;
     });
     deps.relay.wake();
     if (allSigned) deps.completer.wake();
