@@ -87,7 +87,8 @@ export function createEvidenceGenerator(deps: GeneratorDeps) {
     const expiresAt = row.document_url_expires_at?.getTime() ?? 0;
     if (expiresAt - deps.clock().getTime() < LINK_MARGIN_MS) {
       url = await deps.blobs.downloadUrl(row.blob_key as string, { expiresInSeconds: LINK_TTL_SECONDS, fileName: `evidence-${row.envelope_id}.pdf` });
-      await deps.db('evidence_envelopes').where({ envelope_id: row.envelope_id })
+      // Only if the document is still the one this link is for: a re-render may have replaced (and deleted) it meanwhile.
+      await deps.db('evidence_envelopes').where({ envelope_id: row.envelope_id, blob_key: row.blob_key })
         .update({ document_url: url, document_url_expires_at: new Date(deps.clock().getTime() + LINK_TTL_SECONDS * 1000) });
     }
     return { evidence_document_url: url, evidence_generated_at: (row.generated_at as Date).toISOString() };

@@ -17,9 +17,10 @@ export function updateSettings(db: Knex, repository: SettingsRepository, clock: 
     if (!req.is('application/json')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the settings as application/json');
     const input = parseWith(SettingsInput, req.body);
     const context = requestContext(res);
-    const now = clock();
     const settings = await db.transaction(async (trx) => {
-      const stored = await repository.lockOverrides(trx, context.apiKeyId, context.tenantId, now);
+      const stored = await repository.lockOverrides(trx, context.apiKeyId, context.tenantId, clock());
+      // The time is read once the row is locked, so changes (and their events) are stamped in the order they apply.
+      const now = clock();
       const overrides = applyPatch(stored, patchFromInput(input));
       await repository.saveOverrides(trx, context.apiKeyId, overrides, now);
       const resolved = resolveSettings(DEFAULT_SETTINGS, overrides);

@@ -45,7 +45,8 @@ export function attemptDelivery(deps: AttemptDeliveryDeps) {
       error: outcome.error,
       response_body: outcome.responseBody
     }, next, finishedAt);
-    countAttempt(outcome.ok, outcome.durationMs, next.status);
+    // The POST happened either way; the delivery only ended if this attempt was the one recorded.
+    countAttempt(outcome.ok, outcome.durationMs, recorded ? next.status : 'PENDING');
     if (!recorded) {
       deps.log.warn({ delivery_id: claim.id, event_id: claim.event_id }, 'attempt not recorded: the delivery was deleted with its webhook, or its lease ran out and another worker took it over');
     } else if (next.status === 'FAILED') {
