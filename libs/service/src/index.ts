@@ -1,2 +1,3 @@
+export * from './define-service';
 export * from './service';
 export * from './standard-checks';

@@ -1,6 +1,5 @@
 import { createOutboxRelay } from '@signet/bus';
-import { createServiceApp, runHealthChecks } from '@signet/http';
-import { ServiceDeps, SignetService, standardChecks } from '@signet/service';
+import { defineService, ServiceDeps, SignetService } from '@signet/service';
 import { attachUploadedDocument } from './attach-uploaded-document';
 import { completeEnvelope } from './completion/complete-envelope';
 import { createEnvelopeCompleter } from './completion/envelope-completer';
@@ -66,13 +65,10 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     wakeMailWorker: () => mailWorker.wake()
   };
   const mailWorker = createLifecycleMailWorker(emailDeps, deps.config.outboxPollIntervalMs);
-  const healthcheck = () => runHealthChecks({ ...standardChecks(deps.db, deps.bus), blobs: () => deps.blobs.check() });
 
-  const app = createServiceApp({
+  return defineService(deps, {
     name: 'envelope',
-    log: deps.log,
-    internalSecret: deps.internalSecret,
-    healthcheck,
+    checks: { blobs: () => deps.blobs.check() },
     routes: (router) => {
       router.post('/api/v1/envelopes', createEnvelope(envelopeDeps));
       router.get('/api/v1/envelopes/:id', getEnvelope(envelopeDeps));
@@ -92,23 +88,8 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
       router.post('/email/v1/bounces', reportBounce(emailDeps));
       router.get('/internal/envelopes/:id/summary', getEnvelopeSummary(envelopeDeps));
       router.get('/internal/envelopes/:id/recipients/:recipient_id', getEnvelopeRecipient(envelopeDeps));
-    }
-  });
-
-  return {
-    name: 'envelope',
-    app,
+    },
     consumers: [attachUploadedDocument(envelopeDeps, deps.log), keepSigningLinks(emailDeps), queueLifecycleMails(emailDeps)],
-    async start() {
-      relay.start();
-      envelopeDeps.completer.start();
-      mailWorker.start();
-    },
-    async stop() {
-      await mailWorker.stop();
-      await envelopeDeps.completer.stop();
-      await relay.stop();
-    },
-    healthcheck
-  };
+    workers: [relay, envelopeDeps.completer, mailWorker]
+  });
 }

@@ -1,6 +1,5 @@
 import { createOutboxRelay } from '@signet/bus';
-import { createServiceApp, runHealthChecks } from '@signet/http';
-import { ServiceDeps, SignetService, standardChecks } from '@signet/service';
+import { defineService, ServiceDeps, SignetService } from '@signet/service';
 import { createEvidenceGenerator } from './evidence-generator';
 import { getEvidence } from './get-evidence';
 import { createLogoLoader, fetchLogoFromPublicUrl } from './logo-loader';
@@ -16,30 +15,13 @@ export function createEvidenceService(deps: ServiceDeps): SignetService {
   const loadLogo = createLogoLoader({ fetch: fetchLogoFromPublicUrl(), log: deps.log });
   const generator = createEvidenceGenerator({ db: deps.db, blobs: deps.blobs, clock: deps.clock, committed: () => relay.wake(), loadLogo });
   const staleRenderer = createStaleRenderer({ db: deps.db, generator, log: deps.log, pollIntervalMs: Math.max(deps.config.outboxPollIntervalMs, 200) });
-  const healthcheck = () => runHealthChecks(standardChecks(deps.db, deps.bus));
 
-  const app = createServiceApp({
+  return defineService(deps, {
     name: 'evidence',
-    log: deps.log,
-    internalSecret: deps.internalSecret,
-    healthcheck,
     routes: (router) => {
       router.get('/api/v1/envelopes/:id/evidence', getEvidence({ db: deps.db, generator }));
-    }
-  });
-
-  return {
-    name: 'evidence',
-    app,
+    },
     consumers: [recordTimeline({ db: deps.db, onStale: () => staleRenderer.wake() })],
-    async start() {
-      relay.start();
-      staleRenderer.start();
-    },
-    async stop() {
-      await staleRenderer.stop();
-      await relay.stop();
-    },
-    healthcheck
-  };
+    workers: [relay, staleRenderer]
+  });
 }

@@ -1,6 +1,6 @@
 import { createOutboxRelay } from '@signet/bus';
-import { createServiceApp, runHealthChecks, validateBody } from '@signet/http';
-import { ServiceDeps, SignetService, standardChecks } from '@signet/service';
+import { validateBody } from '@signet/http';
+import { defineService, ServiceDeps, SignetService } from '@signet/service';
 import { EffectiveSettingsRequest, effectiveSettings } from './effective-settings';
 import { getSettings } from './get-settings';
 import { settingsRepository } from './settings-repository';
@@ -13,28 +13,14 @@ export { DEFAULT_SETTINGS } from './default-settings';
 export function createSettingsService(deps: ServiceDeps): SignetService {
   const repository = settingsRepository(deps.db);
   const relay = createOutboxRelay({ db: deps.db, bus: deps.bus, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs });
-  const healthcheck = () => runHealthChecks(standardChecks(deps.db, deps.bus));
 
-  const app = createServiceApp({
+  return defineService(deps, {
     name: 'settings',
-    log: deps.log,
-    internalSecret: deps.internalSecret,
-    healthcheck,
     routes: (router) => {
       router.get('/api/v1/settings', getSettings(repository));
       router.put('/api/v1/settings', updateSettings(deps.db, repository, deps.clock, () => relay.wake()));
       router.post('/internal/settings/effective', validateBody(EffectiveSettingsRequest), effectiveSettings(repository));
-    }
-  });
-
-  return {
-    name: 'settings',
-    app,
-    consumers: [],
-    async start() {
-      relay.start();
     },
-    stop: () => relay.stop(),
-    healthcheck
-  };
+    workers: [relay]
+  });
 }

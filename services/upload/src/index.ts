@@ -1,6 +1,5 @@
 import { createOutboxRelay } from '@signet/bus';
-import { createServiceApp, runHealthChecks } from '@signet/http';
-import { ServiceDeps, SignetService, standardChecks } from '@signet/service';
+import { defineService, ServiceDeps, SignetService } from '@signet/service';
 import { createUpload } from './create-upload';
 import { envelopeClient } from './envelope-client';
 import { getUpload } from './get-upload';
@@ -28,33 +27,16 @@ export function createUploadService(deps: ServiceDeps): SignetService {
     config: deps.config,
     fileReceived: () => processor.wake()
   };
-  const healthcheck = () => runHealthChecks({ ...standardChecks(deps.db, deps.bus), blobs: () => deps.blobs.check() });
 
-  const app = createServiceApp({
+  return defineService(deps, {
     name: 'upload',
-    log: deps.log,
-    internalSecret: deps.internalSecret,
-    healthcheck,
+    checks: { blobs: () => deps.blobs.check() },
     routes: (router) => {
       router.post('/api/v1/envelopes/:envelope_id/uploads', createUpload(uploadDeps));
       router.get('/api/v1/envelopes/:envelope_id/uploads', listUploads(uploadDeps));
       router.get('/api/v1/envelopes/:envelope_id/uploads/:id', getUpload(uploadDeps));
       router.put('/api/v1/uploads/:token', receiveUpload(uploadDeps));
-    }
+    },
+    workers: [relay, processor]
   });
-
-  return {
-    name: 'upload',
-    app,
-    consumers: [],
-    async start() {
-      relay.start();
-      processor.start();
-    },
-    async stop() {
-      await processor.stop();
-      await relay.stop();
-    },
-    healthcheck
-  };
 }

@@ -1,6 +1,5 @@
 import { createOutboxRelay } from '@signet/bus';
-import { createServiceApp, runHealthChecks } from '@signet/http';
-import { ServiceDeps, SignetService, standardChecks } from '@signet/service';
+import { defineService, ServiceDeps, SignetService } from '@signet/service';
 import { createCodeSweeper } from './code-sweeper';
 import { envelopeClient } from './envelope-client';
 import { getValidationStatus } from './get-validation-status';
@@ -38,34 +37,14 @@ export function createValidationService(deps: ServiceDeps): SignetService {
       mailWorker.wake();
     }
   };
-  const healthcheck = () => runHealthChecks(standardChecks(deps.db, deps.bus));
 
-  const app = createServiceApp({
+  return defineService(deps, {
     name: 'validation',
-    log: deps.log,
-    internalSecret: deps.internalSecret,
-    healthcheck,
     routes: (router) => {
       router.post('/api/v1/envelopes/:envelope_id/recipients/:recipient_id/validations/send_code', sendCode(validationDeps));
       router.post('/api/v1/envelopes/:envelope_id/recipients/:recipient_id/validations/verify_code', verifyCode(validationDeps));
       router.get('/internal/validations/envelopes/:envelope_id/recipients/:recipient_id/status', getValidationStatus(validationDeps));
-    }
+    },
+    workers: [relay, mailWorker, sweeper]
   });
-
-  return {
-    name: 'validation',
-    app,
-    consumers: [],
-    async start() {
-      relay.start();
-      mailWorker.start();
-      sweeper.start();
-    },
-    async stop() {
-      await sweeper.stop();
-      await mailWorker.stop();
-      await relay.stop();
-    },
-    healthcheck
-  };
 }

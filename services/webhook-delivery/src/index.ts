@@ -1,6 +1,5 @@
-import { createServiceApp, runHealthChecks } from '@signet/http';
 import { systemResolve } from '@signet/outbound';
-import { ServiceDeps, SignetService, standardChecks } from '@signet/service';
+import { defineService, ServiceDeps, SignetService } from '@signet/service';
 import { createWebhook } from './create-webhook';
 import { deleteWebhook } from './delete-webhook';
 import { getWebhook } from './get-webhook';
@@ -44,14 +43,10 @@ export function createWebhookDeliveryService(deps: ServiceDeps): SignetService {
     timeoutMs: settings.timeoutMs
   });
   const webhookDeps: WebhookDeps = { db: deps.db, webhooks, deliveries, policy, clock: deps.clock, wakeWorker: () => worker.wake() };
-  const healthcheck = () => runHealthChecks(standardChecks(deps.db, deps.bus));
   let unwatch = (): void => undefined;
 
-  const app = createServiceApp({
+  return defineService(deps, {
     name: 'webhook-delivery',
-    log: deps.log,
-    internalSecret: deps.internalSecret,
-    healthcheck,
     routes: (router) => {
       router.post('/api/v1/webhooks', createWebhook(webhookDeps));
       router.get('/api/v1/webhooks', listWebhooks(webhookDeps));
@@ -60,24 +55,15 @@ export function createWebhookDeliveryService(deps: ServiceDeps): SignetService {
       router.delete('/api/v1/webhooks/:id', deleteWebhook(webhookDeps));
       router.get('/api/v1/webhooks/:id/deliveries', listDeliveries(webhookDeps));
       router.post('/api/v1/webhooks/:id/deliveries/:delivery_id/redeliver', redeliverDelivery(webhookDeps));
-    }
-  });
-
-  return {
-    name: 'webhook-delivery',
-    app,
+    },
     consumers: [scheduleDeliveries({ db: deps.db, webhooks, deliveries, clock: deps.clock, onScheduled: () => worker.wake() })],
-    async start() {
+    workers: [worker],
+    onStart() {
       if (settings.allowLoopback) {
         deps.log.warn('webhooks may be delivered to loopback addresses (WEBHOOK_ALLOW_LOOPBACK): for development only');
       }
       unwatch = watchDeliveries(deps.db);
-      worker.start();
     },
-    async stop() {
-      await worker.stop();
-      unwatch();
-    },
-    healthcheck
-  };
+    onStop: () => unwatch()
+  });
 }

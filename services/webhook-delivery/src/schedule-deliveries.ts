@@ -32,7 +32,7 @@ export function scheduleDeliveries(deps: ScheduleDeliveriesDeps): Subscription {
     if ((await deps.webhooks.subscribedTo(owner, eventType)).length === 0) return;
     let scheduled = false;
     await consumeOnce(deps.db, CONSUMER, consumed.event.id, async (trx) => {
-      const webhooks = await deps.webhooks.subscribedTo(owner, eventType, trx);
+      const webhooks = await deps.webhooks.lockSubscribedTo(trx, owner, eventType);
       if (webhooks.length === 0) return;
       const now = deps.clock();
       await deps.deliveries.schedule(trx, {

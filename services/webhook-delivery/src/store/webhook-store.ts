@@ -38,8 +38,16 @@ export function webhookStore(db: Knex) {
     },
 
     /** The key's webhooks that subscribe to the event type. */
-    subscribedTo(owner: Owner, eventType: SpecEventType, trx: Knex = db): Promise<WebhookRow[]> {
-      return trx('webhooks').where(ownedBy(owner)).whereRaw('? = ANY(subscriptions)', [eventType]).orderBy('id');
+    subscribedTo(owner: Owner, eventType: SpecEventType): Promise<WebhookRow[]> {
+      return db('webhooks').where(ownedBy(owner)).whereRaw('? = ANY(subscriptions)', [eventType]).orderBy('id');
+    },
+
+    /**
+     * The same, each held FOR KEY SHARE until the transaction ends: a webhook deleted meanwhile waits for
+     * the deliveries being scheduled to it (and then takes them along), instead of failing their insert.
+     */
+    lockSubscribedTo(trx: Knex.Transaction, owner: Owner, eventType: SpecEventType): Promise<WebhookRow[]> {
+      return trx('webhooks').where(ownedBy(owner)).whereRaw('? = ANY(subscriptions)', [eventType]).orderBy('id').forKeyShare();
     }
   };
 }
