@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { closePdfWorkers, findTextTokens, InvalidPdfError, type TokenPosition } from '../src';
-import { encryptedPdf, type ExpectedBox, LETTER, scatteredTokensPdf, SIGN_HERE, signHerePdf } from './fixtures';
+import { encryptedPdf } from '@signet/testkit';
+import { type ExpectedBox, LETTER, scatteredTokensPdf, SIGN_HERE, signHerePdf } from './fixtures';
 
 function expectNear(actual: TokenPosition[] | undefined, expected: ExpectedBox[]) {
   expect(actual).toHaveLength(expected.length);

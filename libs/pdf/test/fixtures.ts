@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { createDeflate } from 'node:zlib';
-import { degrees, PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
+import { degrees, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 
 export const LETTER: [number, number] = [612, 792];
 export const SIGN_HERE = {
@@ -27,18 +27,6 @@ export async function blankPdf(pageCount: number): Promise<Uint8Array> {
   const document = await PDFDocument.create();
   for (let page = 0; page < pageCount; page++) document.addPage(LETTER);
   return document.save();
-}
-
-/** A trailer naming an /Encrypt dictionary is what marks a PDF as encrypted; the streams need not be. */
-export async function encryptedPdf(): Promise<Uint8Array> {
-  const document = await PDFDocument.create();
-  document.addPage(LETTER);
-  const { context } = document;
-  const encrypt = context.obj({ Filter: 'Standard', V: 1, R: 2, P: -4 });
-  encrypt.set(PDFName.of('O'), PDFString.of('o'.repeat(32)));
-  encrypt.set(PDFName.of('U'), PDFString.of('u'.repeat(32)));
-  context.trailerInfo.Encrypt = context.register(encrypt);
-  return document.save({ useObjectStreams: false });
 }
 
 /** A page whose only content stream is `deflated`. */

@@ -1,5 +1,6 @@
 import { closePdfWorkers, DEFAULT_PDF_LIMITS, InvalidPdfError, inspectPdf, type InvalidPdfReason } from '../src';
-import { blankPdf, croppedRotatedPdf, encryptedPdf, signHerePdf } from './fixtures';
+import { encryptedPdf } from '@signet/testkit';
+import { blankPdf, croppedRotatedPdf, signHerePdf } from './fixtures';
 
 async function rejection(promise: Promise<unknown>): Promise<InvalidPdfError> {
   const error = await promise.then(
