@@ -1,5 +1,6 @@
 import { waitFor } from '@signet/testkit';
 import { KEYS, startTestSignet, TestSignet } from './harness';
+import { sentEnvelope } from './signing/flows';
 
 describe('Prometheus metrics at /metrics on every part', () => {
   let api: TestSignet;
@@ -25,6 +26,17 @@ describe('Prometheus metrics at /metrics on every part', () => {
     expect(text).toMatch(/signet_events_published_total\{topic="settings.updated"\} [1-9]/);
     expect(text).toMatch(/signet_events_consumed_total\{group="[^"]+",topic="settings.updated",outcome="handled"\} [1-9]/);
     expect(text).toMatch(/signet_consumer_lag_seconds\{[^}]*topic="settings.updated"/);
+  });
+
+  it('counts sent emails by kind and reports both email queues\' backlog', async () => {
+    const envelope = await sentEnvelope(api, KEYS.globex);
+    await waitFor(() => api.events.some((event) => event.key === envelope.id && event.event.event_type === 'recipient.email_received'), 20000, 'recipient.email_received');
+    const text = await (await fetch(`${api.url}/metrics`)).text();
+    expect(text).toMatch(/signet_emails_total\{kind="invitation",outcome="sent"\} [1-9]/);
+    for (const queue of ['validation', 'lifecycle']) {
+      expect(text).toMatch(new RegExp(`signet_email_backlog\\{queue="${queue}",measure="pending"\\} \\d+`));
+      expect(text).toMatch(new RegExp(`signet_email_backlog\\{queue="${queue}",measure="oldest_due_seconds"\\} [\\d.e+-]+`));
+    }
   });
 
   it('answers /metrics on a service port without internal credentials, like /healthz', async () => {

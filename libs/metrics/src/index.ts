@@ -1,3 +1,4 @@
+export * from './email-metrics';
 export * from './event-metrics';
 export * from './http-metrics';
 export * from './outbox-metrics';

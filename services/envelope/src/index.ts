@@ -1,9 +1,11 @@
 import { createOutboxRelay } from '@signet/bus';
+import { watchEmailBacklog } from '@signet/metrics';
 import { defineService, ServiceDeps, SignetService } from '@signet/service';
 import { attachUploadedDocument } from './attach-uploaded-document';
 import { completeEnvelope } from './completion/complete-envelope';
 import { createEnvelopeCompleter } from './completion/envelope-completer';
 import { createEnvelope } from './create-envelope';
+import { readLifecycleMailBacklog } from './emails/email-backlog';
 import type { EmailDeps } from './emails/email-deps';
 import { deriveEmailKeys } from './emails/email-keys';
 import { emailStore } from './emails/email-store';
@@ -65,6 +67,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     wakeMailWorker: () => mailWorker.wake()
   };
   const mailWorker = createLifecycleMailWorker(emailDeps, deps.config.outboxPollIntervalMs);
+  let unwatchBacklog = (): void => undefined;
 
   return defineService(deps, {
     name: 'envelope',
@@ -90,6 +93,10 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
       router.get('/internal/envelopes/:id/recipients/:recipient_id', getEnvelopeRecipient(envelopeDeps));
     },
     consumers: [attachUploadedDocument(envelopeDeps, deps.log), keepSigningLinks(emailDeps), queueLifecycleMails(emailDeps)],
-    workers: [relay, envelopeDeps.completer, mailWorker]
+    workers: [relay, envelopeDeps.completer, mailWorker],
+    onStart() {
+      unwatchBacklog = watchEmailBacklog('lifecycle', () => readLifecycleMailBacklog(deps.db, deps.clock));
+    },
+    onStop: () => unwatchBacklog()
   });
 }

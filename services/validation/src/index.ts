@@ -1,8 +1,10 @@
 import { createOutboxRelay } from '@signet/bus';
+import { watchEmailBacklog } from '@signet/metrics';
 import { defineService, ServiceDeps, SignetService } from '@signet/service';
 import { createCodeSweeper } from './code-sweeper';
 import { envelopeClient } from './envelope-client';
 import { getValidationStatus } from './get-validation-status';
+import { readCodeMailBacklog } from './mail/email-backlog';
 import { createMailWorker } from './mail/mail-worker';
 import { deriveValidationKeys } from './secret-keys';
 import { sendCode } from './send-code';
@@ -37,6 +39,7 @@ export function createValidationService(deps: ServiceDeps): SignetService {
       mailWorker.wake();
     }
   };
+  let unwatchBacklog = (): void => undefined;
 
   return defineService(deps, {
     name: 'validation',
@@ -45,6 +48,10 @@ export function createValidationService(deps: ServiceDeps): SignetService {
       router.post('/api/v1/envelopes/:envelope_id/recipients/:recipient_id/validations/verify_code', verifyCode(validationDeps));
       router.get('/internal/validations/envelopes/:envelope_id/recipients/:recipient_id/status', getValidationStatus(validationDeps));
     },
-    workers: [relay, mailWorker, sweeper]
+    workers: [relay, mailWorker, sweeper],
+    onStart() {
+      unwatchBacklog = watchEmailBacklog('validation', () => readCodeMailBacklog(deps.db, deps.clock));
+    },
+    onStop: () => unwatchBacklog()
   });
 }

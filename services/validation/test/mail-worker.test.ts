@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { openDatabase } from '@signet/db';
 import { createLogger } from '@signet/log';
 import { type Mailer, type MailMessage, MailRejectedError } from '@signet/mail';
+import { metricsRegistry } from '@signet/metrics';
 import { createTestDatabase, TestDatabase, waitFor } from '@signet/testkit';
 import { validationMigrations } from '../migrations';
 import { sealMail } from '../src/mail/mail-cipher';
@@ -29,6 +30,12 @@ function scriptedMailer(script: Array<Error | 'ok'> = []): Mailer & { sent: Mail
       return { messageId: `<${sent.length}@test>`, accepted: true };
     }
   };
+}
+
+async function codeEmails(outcome: string): Promise<number> {
+  const metric = metricsRegistry().getSingleMetric('signet_emails_total');
+  const values = (await metric?.get())?.values ?? [];
+  return values.find((value) => value.labels.kind === 'validation_code' && value.labels.outcome === outcome)?.value ?? 0;
 }
 
 describe('the code mail worker (PostgreSQL)', () => {
@@ -105,6 +112,7 @@ describe('the code mail worker (PostgreSQL)', () => {
   it('drops without retrying a mail whose recipient the server refused for good, one it cannot decrypt, and one whose code expired', async () => {
     const mailer = scriptedMailer([new MailRejectedError('ana@example.com', '550 Mailbox unavailable', 550)]);
     const refused = await waitingCode();
+    const [bouncedBefore, droppedBefore, sentBefore] = [await codeEmails('bounced'), await codeEmails('dropped'), await codeEmails('sent')];
     const loop = worker(mailer);
     loop.start();
     try {
@@ -118,6 +126,9 @@ describe('the code mail worker (PostgreSQL)', () => {
     } finally {
       await loop.stop();
     }
+    expect(await codeEmails('bounced')).toBe(bouncedBefore + 1);
+    expect(await codeEmails('dropped')).toBe(droppedBefore + 2);
+    expect(await codeEmails('sent')).toBe(sentBefore);
   });
 
   it('sends each mail once when two replicas share the queue', async () => {

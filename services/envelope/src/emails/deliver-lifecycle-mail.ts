@@ -1,4 +1,5 @@
 import { type MailMessage, MailRejectedError } from '@signet/mail';
+import { countEmail, type EmailKind } from '@signet/metrics';
 import type { EmailDeps } from './email-deps';
 import { openText } from '@signet/http';
 import type { LifecycleMailRow } from './email-store';
@@ -27,9 +28,11 @@ async function stillWanted(deps: EmailDeps, mail: LifecycleMailRow): Promise<boo
  */
 export async function deliverLifecycleMail(deps: EmailDeps, mail: LifecycleMailRow): Promise<void> {
   const log = deps.log.child({ mail_id: mail.id, envelope_id: mail.envelope_id, kind: mail.kind });
+  const kind = mail.kind.toLowerCase() as EmailKind;
   const finish = (changes: Partial<LifecycleMailRow>) => deps.emails.update(deps.db, mail.id, { sealed: null, next_attempt_at: null, ...changes });
   if (!(await stillWanted(deps, mail))) {
     await finish({ status: 'DROPPED' });
+    countEmail(kind, 'dropped');
     return;
   }
   let message: MailMessage;
@@ -38,6 +41,7 @@ export async function deliverLifecycleMail(deps: EmailDeps, mail: LifecycleMailR
   } catch {
     log.warn('a lifecycle email cannot be decrypted (SIGNET_INTERNAL_SECRET changed since it was queued); dropped');
     await finish({ status: 'DROPPED' });
+    countEmail(kind, 'dropped');
     return;
   }
   if (mail.handed_at === null) {
@@ -53,6 +57,7 @@ export async function deliverLifecycleMail(deps: EmailDeps, mail: LifecycleMailR
   } catch (error) {
     if (error instanceof MailRejectedError) {
       log.warn({ response: error.response }, 'the mail server refused the recipient of a lifecycle email');
+      countEmail(kind, 'bounced');
       const bouncedAt = deps.clock();
       await deps.db.transaction(async (trx) => {
         // Conditional: a bounce report of an earlier attempt may have recorded the bounce (and its event) already.
@@ -65,8 +70,10 @@ export async function deliverLifecycleMail(deps: EmailDeps, mail: LifecycleMailR
     const delay = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** (mail.attempts - 1));
     log.warn({ err: error, attempts: mail.attempts }, 'sending a lifecycle email failed; will retry');
     await deps.emails.update(deps.db, mail.id, { next_attempt_at: new Date(deps.clock().getTime() + delay), last_error: reasonOf(error) });
+    countEmail(kind, 'retry');
     return;
   }
+  countEmail(kind, 'sent');
   const sentAt = deps.clock();
   await deps.db.transaction(async (trx) => {
     await deps.emails.update(trx, mail.id, { status: 'SENT', sent_at: sentAt, sealed: null, next_attempt_at: null });

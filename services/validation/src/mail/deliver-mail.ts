@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from '@signet/log';
 import { type Mailer, type MailMessage, MailRejectedError } from '@signet/mail';
+import { countEmail } from '@signet/metrics';
 import type { Clock } from '@signet/service';
 import type { PendingMailRow } from '../model';
 import type { ValidationKeys } from '../secret-keys';
@@ -38,6 +39,7 @@ export async function deliverMail(deps: MailDeliveryDeps, mail: PendingMailRow):
   const code = await deps.codes.find(deps.db, mail.code_id);
   if (code === null || code.status !== 'PENDING' || code.expires_at <= deps.clock()) {
     await deps.mails.delete(deps.db, mail.id);
+    countEmail('validation_code', 'dropped');
     return;
   }
   let message: MailMessage;
@@ -46,6 +48,7 @@ export async function deliverMail(deps: MailDeliveryDeps, mail: PendingMailRow):
   } catch {
     log.warn('a code email cannot be decrypted (SIGNET_INTERNAL_SECRET changed since it was written); dropped, the recipient needs a new code');
     await deps.mails.delete(deps.db, mail.id);
+    countEmail('validation_code', 'dropped');
     return;
   }
   try {
@@ -53,14 +56,17 @@ export async function deliverMail(deps: MailDeliveryDeps, mail: PendingMailRow):
   } catch (error) {
     if (error instanceof MailRejectedError) {
       log.warn({ response: error.response }, 'the mail server refused the recipient of a code email for good; dropped');
+      countEmail('validation_code', 'bounced');
       await deps.mails.delete(deps.db, mail.id);
       return;
     }
     const delay = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** (mail.attempts - 1));
     log.warn({ err: error, attempts: mail.attempts }, 'sending a code email failed; will retry');
     await deps.mails.retryAt(deps.db, mail.id, new Date(deps.clock().getTime() + delay), reasonOf(error));
+    countEmail('validation_code', 'retry');
     return;
   }
+  countEmail('validation_code', 'sent');
   const sentAt = deps.clock();
   await deps.db.transaction(async (trx) => {
     // The code's lock before the mail's, the order every request and the sweeper take them in. Read
