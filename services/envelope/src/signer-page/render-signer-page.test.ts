@@ -35,6 +35,11 @@ describe('renderSignerPage', () => {
     expect(waiting).not.toContain('id="sign"');
   });
 
+  it('serves every action button disabled, for the script to enable once it handles the click', () => {
+    const html = renderSignerPage(view({ gate: { required: true, order: 1, verified: false } }));
+    for (const button of ['send-code', 'verify-code', 'sign', 'reject']) expect(html).toMatch(new RegExp(`id="${button}"[^>]* disabled`));
+  });
+
   it('puts the code step before the documents (order 0) or before the signature (order 1), and hides the documents only for order 0', () => {
     const before = renderSignerPage(view({ gate: { required: true, order: 0, verified: false } }));
     expect(before.indexOf('id="code-step"')).toBeLessThan(before.indexOf('id="documents"'));

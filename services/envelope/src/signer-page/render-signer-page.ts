@@ -28,9 +28,9 @@ function codeStep(view: SignerPageView): string {
   const { texts: t } = view;
   return `<section id="code-step" class="card">
   <h2>${t.codeTitle}</h2><p>${t.codeHelp}</p>
-  <button type="button" id="send-code">${t.sendCode}</button>
+  <button type="button" id="send-code" disabled>${t.sendCode}</button>
   <label>${t.codeLabel} <input id="code" inputmode="numeric" autocomplete="one-time-code" maxlength="6" pattern="[0-9]{6}"></label>
-  <button type="button" id="verify-code">${t.verify}</button>
+  <button type="button" id="verify-code" disabled>${t.verify}</button>
   <p id="code-status" role="status"></p>
 </section>`;
 }
@@ -54,7 +54,7 @@ function signatureStep(view: SignerPageView): string {
 <details id="reject-step" class="card">
   <summary>${t.rejectTitle}</summary>
   <label>${t.reasonLabel} <textarea id="reason" maxlength="500" rows="3"></textarea></label>
-  <button type="button" id="reject">${t.reject}</button>
+  <button type="button" id="reject" disabled>${t.reject}</button>
 </details>`;
 }
 

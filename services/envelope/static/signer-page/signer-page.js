@@ -158,8 +158,11 @@ $('upload')?.addEventListener('change', (event) => {
 
 for (const input of document.querySelectorAll('input[name="signature-type"], #consent')) input.addEventListener('change', refresh);
 
+// Buttons come disabled from the server and work once their handler is here: a click before that would be lost.
 function action(button, run) {
-  $(button)?.addEventListener('click', async () => {
+  if (!$(button)) return;
+  $(button).disabled = false;
+  $(button).addEventListener('click', async () => {
     showError(null);
     $(button).disabled = true;
     try {
