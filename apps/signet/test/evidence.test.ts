@@ -23,7 +23,7 @@ describe('the evidence sheet, monolith mode', () => {
   });
 
   it('is refused before SUCCESS, rendered once after it, cached, re-rendered in the background, and hidden from other tenants', async () => {
-    const envelope = await sentEnvelope(api, KEYS.globex, { 'recipients[ana][tax_id]': 'TAX-4711', 'recipients[ana][rep_id]': 'Lima Holdings' });
+    const envelope = await sentEnvelope(api, KEYS.globex, { 'recipients[ana][tax_id]': 'TAX-4711', 'recipients[ana][tax_label]': 'RUT', 'recipients[ana][rep_id]': 'Lima Holdings' });
     await waitFor(async () => (await evidence(envelope.id)).status === 409 || false, 20_000, 'the evidence service to know the envelope');
     const refused = await evidence(envelope.id);
     expect(refused.status).toBe(409);
@@ -42,7 +42,7 @@ describe('the evidence sheet, monolith mode', () => {
     const shown = (await api.call('GET', `/api/v1/envelopes/${envelope.id}`, { key: KEYS.globex })).body.envelope as Body;
     const [document] = shown.documents as Body[];
     const tokens = [envelope.id, 'Ana Lima', 'Ben Ode', document?.id, document?.sha256, document?.original_sha256,
-      'recipient.signed_all', 'envelope.success', 'envelope.in_progress', 'recipient.link_generated', 'Evidence', 'TAX-4711', 'Lima Holdings'] as string[];
+      'recipient.signed_all', 'envelope.success', 'envelope.in_progress', 'recipient.link_generated', 'Evidence', 'TAX-4711', 'RUT:', 'Lima Holdings', 'Rep.:'] as string[];
     const found = await findTextTokens(pdf, tokens);
     for (const token of tokens) expect({ token, found: (found[token]?.length ?? 0) > 0 }).toEqual({ token, found: true });
     await waitFor(() => generatedFor(envelope.id).length === 1, 10_000, 'envelope.evidence_generated');

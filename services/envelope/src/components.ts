@@ -2,6 +2,9 @@ import { v7 as uuidv7 } from 'uuid';
 import type { PlacementInput, RecipientInput } from '@signet/contracts';
 import type { PlacementRow, RecipientRow } from './model';
 
+/** The spec's default label for `rep_id`. */
+const DEFAULT_REP_LABEL = 'Rep.';
+
 /** "Key alphabetical order" (spec 2.2, 2.3), with numeric keys in numeric order: 2 before 10. */
 export function sortedKeys(record: Record<string, unknown>): string[] {
   return Object.keys(record).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
@@ -34,7 +37,7 @@ export function toRecipientRows(input: Record<string, RecipientInput>, envelopeI
       tax_id: recipient.tax_id ?? null,
       tax_label: recipient.tax_label ?? null,
       rep_id: recipient.rep_id ?? null,
-      rep_label: recipient.rep_label ?? null,
+      rep_label: recipient.rep_label ?? DEFAULT_REP_LABEL,
       status: 'PENDING',
       signed_at: null,
       access_token_hash: null,

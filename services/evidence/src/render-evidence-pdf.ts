@@ -24,6 +24,10 @@ const LABELS = {
   }
 } as const;
 
+function labelOr(label: unknown, fallback: string): string {
+  return typeof label === 'string' && label.trim() !== '' ? label : fallback;
+}
+
 /** A UTC time with its offset, as the spec writes times: 2025-01-02T03:04:05+00:00. */
 export function utcWithOffset(value: unknown): string {
   if (value === null || value === undefined || value === '') return '-';
@@ -108,8 +112,9 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
     doc.font('Helvetica-Bold').text(text(recipient.name));
     doc.font('Helvetica');
     field(l.email, recipient.email);
-    field(l.taxId, recipient.tax_id ?? extra.tax_id);
-    field(l.repId, recipient.rep_id ?? extra.rep_id);
+    // The integrator's own labels (a RUT, a CUIT...) name the ids as they know them.
+    field(labelOr(recipient.tax_label, l.taxId), recipient.tax_id ?? extra.tax_id);
+    field(labelOr(recipient.rep_label, l.repId), recipient.rep_id ?? extra.rep_id);
     field(l.authentication, own.some((entry) => entry.event_type === 'recipient.validation_code_success') ? l.emailCode : authentication);
     field(l.ip, last?.ip_address);
     field(l.userAgent, last?.user_agent);
