@@ -87,6 +87,34 @@ describe.each(INFRASTRUCTURE_MODES)('lifecycle emails and recipient email events
     }
   });
 
+  it('points signing links at branding.url_signature_flow, tracked on Signet; the token still opens Signet\'s own /sign/ page', async () => {
+    const envelope = await sentEnvelope(api, KEYS.globex, {
+      'settings[branding][url_signature_flow]': 'https://sign.example.com/', 'settings[branding][url_homepage]': 'https://acme.example/home?a=1&b=2',
+      'settings[branding][logo]': 'https://cdn.example.com/logo.png', 'settings[branding][name]': 'Acme Legal'
+    });
+    const ids = await recipientIds(envelope.id);
+    const generated = eventsOf(envelope.id, 'recipient.link_generated', ids.ana);
+    expect(generated).toHaveLength(1);
+    expect((generated[0]?.event.data as Body).signing_url).toBe(`https://sign.example.com/sign/${envelope.tokens.ana}`);
+
+    const mail = await mailTo(await emailOf(envelope.id, 'ana'), /to sign/);
+    expect(mail.html).toContain('<a href="https://acme.example/home?a=1&amp;b=2" target="_blank" rel="noopener noreferrer"><img src="https://cdn.example.com/logo.png"');
+    const { link, pixel } = trackingOf(mail);
+    expect(link.startsWith(`${api.url}/email/v1/links/`)).toBe(true);
+    expect(pixel.startsWith(`${api.url}/email/v1/pixels/`)).toBe(true);
+    const click = await fetch(link, { redirect: 'manual' });
+    expect(click.status).toBe(302);
+    expect(click.headers.get('location')).toBe(`https://sign.example.com/sign/${envelope.tokens.ana}`);
+
+    // The custom domain is the integrator's to point at the gateway: the same path there opens the page.
+    const page = await fetch(`${api.url}/sign/${envelope.tokens.ana}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('data-state="READY"');
+    expect(html).toContain('<a class="brand-link" href="https://acme.example/home?a=1&amp;b=2" target="_blank" rel="noopener noreferrer"><img class="logo"');
+    expect((await session(api, envelope.tokens.ana as string)).body).toMatchObject({ state: 'READY' });
+  });
+
   it('invites the second SEQUENTIAL recipient only after the first has signed', async () => {
     const envelope = await sentEnvelope(api, KEYS.globex, { 'settings[signature_flow][signature_order]': 'SEQUENTIAL' });
     const ben = await emailOf(envelope.id, 'ben');

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import knex from 'knex';
-import { generateServiceCertificate, verifySealedPdf } from '@signet/signed-pdf';
+import { findTextTokens } from '@signet/pdf';
+import { generateServiceCertificate, SIGNATURE_BOX, verifySealedPdf } from '@signet/signed-pdf';
 import { waitFor } from '@signet/testkit';
 import { KEYS, startTestSignet, TestSignet } from './harness';
-import { drawn, sentEnvelope, sign, written } from './signing/flows';
+import { drawn, sentEnvelope, session, sign, written } from './signing/flows';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -34,5 +36,33 @@ describe('sealing with a configured certificate, monolith mode', () => {
     } finally {
       await db.destroy();
     }
+  });
+
+  it('stamps the FULL signature style: the signer\'s email under the signature, and the seal still verifies', async () => {
+    const anaEmail = `ana.full.${randomBytes(4).toString('hex')}@example.com`;
+    const envelope = await sentEnvelope(api, KEYS.globex, {
+      'recipients[ana][email]': anaEmail,
+      'placements[0][document_key]': 'contract', 'placements[0][recipient_key]': 'ana', 'placements[0][token]': '{{ana}}',
+      'settings[signature][style]': 'FULL'
+    });
+    const [placement] = ((await session(api, envelope.tokens.ana as string)).body.documents as Body[])[0]?.placements as Body[];
+    expect((await sign(api, envelope.tokens.ana as string, drawn)).status).toBe(200);
+    expect((await sign(api, envelope.tokens.ben as string, written('Ben Ode'))).status).toBe(200);
+    const done = await waitFor(async () => {
+      const shown = (await api.call('GET', `/api/v1/envelopes/${envelope.id}`, { key: KEYS.globex })).body.envelope as Body;
+      return shown.status === 'SUCCESS' && shown;
+    }, 30_000, 'SUCCESS');
+    const signedPdf = Buffer.from(await (await fetch((done.documents as Body[])[0]?.url as string)).arrayBuffer());
+    expect(verifySealedPdf(signedPdf)).toMatchObject({ valid: true, signerCommonName: 'Acme Seal' });
+
+    // The caption under Ana's placement: "Signature · Ana Lima", then her email, then the time.
+    const found = await findTextTokens(signedPdf, ['Signature · Ana Lima', anaEmail]);
+    const [caption] = found['Signature · Ana Lima']!;
+    const [email] = found[anaEmail]!;
+    expect(email).toMatchObject({ page: placement?.page });
+    expect(Math.abs(email!.left - (placement?.left as number))).toBeLessThanOrEqual(1);
+    expect(email!.top).toBeGreaterThan(caption!.top);
+    expect(email!.top).toBeGreaterThanOrEqual((placement?.top as number) + SIGNATURE_BOX.height);
+    expect(email!.top).toBeLessThan((placement?.top as number) + SIGNATURE_BOX.height + 30);
   });
 });

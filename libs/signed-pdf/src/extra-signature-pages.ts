@@ -1,7 +1,8 @@
 import { grayscale, type PDFDocument } from 'pdf-lib';
 import { drawText } from './draw-text';
 import { pageFrame, type PageFrame } from './page-frame';
-import { type Box, drawSignatureMark } from './signature-mark';
+import { drawBackground } from './signature-background';
+import { type Box, drawBoxFrame, drawSignatureMark } from './signature-mark';
 import type { StampContext } from './stamp-context';
 import { fitWidth, wrapLines } from './text-layout';
 import type { ExtraSignaturePages, SignedRecipient } from './types';
@@ -73,6 +74,7 @@ function gridLayout(frame: PageFrame, top: number, perPage: number, perRow: numb
   }));
 }
 
+/** Name, email and time in both styles; FULL also frames the signature inside the cell. */
 async function drawSignatureCell(frame: PageFrame, cell: Box, recipient: SignedRecipient, context: StampContext): Promise<void> {
   frame.page.drawRectangle({
     ...frame.point(cell.left, cell.top + cell.height),
@@ -85,7 +87,9 @@ async function drawSignatureCell(frame: PageFrame, cell: Box, recipient: SignedR
   const inner = cell.width - 2 * PADDING;
   const ruleTop = cell.top + cell.height - PADDING - DETAILS_HEIGHT;
   const signatureBox = { left: cell.left + PADDING, top: cell.top + PADDING, width: inner, height: ruleTop - cell.top - 2 * PADDING };
+  if (context.background) drawBackground(frame, context.background, signatureBox);
   await drawSignatureMark(frame, recipient.signature, signatureBox, context);
+  if (context.style === 'FULL') drawBoxFrame(frame, signatureBox, BORDER);
   frame.page.drawLine({
     start: frame.point(cell.left + PADDING, ruleTop),
     end: frame.point(cell.left + cell.width - PADDING, ruleTop),

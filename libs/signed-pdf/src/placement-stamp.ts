@@ -1,7 +1,8 @@
 import { grayscale } from 'pdf-lib';
 import { drawText } from './draw-text';
 import type { PageFrame } from './page-frame';
-import { drawSignatureMark } from './signature-mark';
+import { drawBackground } from './signature-background';
+import { drawBoxFrame, drawSignatureMark } from './signature-mark';
 import type { StampContext } from './stamp-context';
 import { fitWidth } from './text-layout';
 import type { ResolvedPlacement } from './types';
@@ -18,19 +19,30 @@ const CAPTION_LINE = 8;
 const RULE = grayscale(0.45);
 const CAPTION = grayscale(0.3);
 
-/** The signature in its box over a thin rule, captioned with the placement type, name and time. */
+/**
+ * The signature in its box over a thin rule, captioned with the placement type, name and time (SIMPLE);
+ * FULL frames the box and adds the email between the two. A background, when given, goes behind it.
+ */
 export async function stampPlacement(frame: PageFrame, placement: ResolvedPlacement, context: StampContext): Promise<void> {
   const { left, top, recipient } = placement;
   const { width, height } = SIGNATURE_BOX;
-  await drawSignatureMark(frame, recipient.signature, { left, top, width, height }, context);
-  frame.page.drawLine({
-    start: frame.point(left, top + height),
-    end: frame.point(left + width, top + height),
-    thickness: 0.5,
-    color: RULE
-  });
+  const box = { left, top, width, height };
+  if (context.background) drawBackground(frame, context.background, box);
+  await drawSignatureMark(frame, recipient.signature, box, context);
+  const full = context.style === 'FULL';
+  if (full) {
+    drawBoxFrame(frame, box, RULE);
+  } else {
+    frame.page.drawLine({
+      start: frame.point(left, top + height),
+      end: frame.point(left + width, top + height),
+      thickness: 0.5,
+      color: RULE
+    });
+  }
   const captions = [
     `${context.words.placement[placement.type]} · ${recipient.name}`,
+    ...(full ? [recipient.email] : []),
     signedAtText(context.words, recipient.signedAt)
   ];
   for (const [index, caption] of captions.entries()) {

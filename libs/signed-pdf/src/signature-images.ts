@@ -16,9 +16,17 @@ export function signatureImages(document: PDFDocument): (bytes: Uint8Array) => P
   };
 }
 
+/** The image format the bytes start with (PNG or JPEG magic), null for anything else. */
+export function imageFormat(bytes: Uint8Array): 'PNG' | 'JPEG' | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47])) return 'PNG';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'JPEG';
+  return null;
+}
+
 function embed(document: PDFDocument, bytes: Uint8Array): Promise<PDFImage> {
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47])) return document.embedPng(bytes);
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return document.embedJpg(bytes);
+  const format = imageFormat(bytes);
+  if (format === 'PNG') return document.embedPng(bytes);
+  if (format === 'JPEG') return document.embedJpg(bytes);
   return Promise.reject(new TypeError('A signature image must be a PNG or a JPG'));
 }
 

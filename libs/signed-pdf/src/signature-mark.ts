@@ -1,4 +1,4 @@
-import { rgb } from 'pdf-lib';
+import { type Color, rgb } from 'pdf-lib';
 import { drawText } from './draw-text';
 import type { PageFrame } from './page-frame';
 import type { StampContext } from './stamp-context';
@@ -38,4 +38,16 @@ async function drawWritten(frame: PageFrame, text: string, box: Box, context: St
   const baseline = box.top + (box.height - primary.heightAtSize(size)) / 2 + ascent;
   const left = box.left + (box.width - shaped.widthAt(size)) / 2;
   drawText(frame, shaped, left, baseline, { size, color: INK });
+}
+
+/** A thin frame around the box (the FULL style). */
+export function drawBoxFrame(frame: PageFrame, box: Box, color: Color): void {
+  frame.page.drawRectangle({
+    ...frame.point(box.left, box.top + box.height),
+    width: box.width,
+    height: box.height,
+    borderColor: color,
+    borderWidth: 0.5,
+    rotate: frame.rotate
+  });
 }

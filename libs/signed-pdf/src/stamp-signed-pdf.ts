@@ -4,18 +4,23 @@ import { drawDocumentIdLabel } from './document-id-label';
 import { appendExtraSignaturePages } from './extra-signature-pages';
 import { pageFrame } from './page-frame';
 import { stampPlacement } from './placement-stamp';
+import { embedBackground } from './signature-background';
 import { stampContext } from './stamp-context';
 import type { StampSignedPdfInput } from './types';
 
 /**
  * The signed document: every placement's signature at its position, extra signature pages at the end
  * for recipients without placements, then the Document ID label on every page, appended ones included.
- * The result is a new file (pdf-lib rewrites it); seal it with sealPdf as the last step.
+ * `style` FULL frames each signature box and adds the email to its caption; `background` is drawn faintly
+ * behind every signature. The result is a new file (pdf-lib rewrites it); seal it with sealPdf as the last step.
  */
 export async function stampSignedPdf(input: StampSignedPdfInput): Promise<Uint8Array> {
   const document = await PDFDocument.load(input.pdf);
   document.registerFontkit(fontkit);
-  const context = stampContext(document, input.language ?? 'EN');
+  const context = stampContext(document, input.language ?? 'EN', {
+    style: input.style ?? 'SIMPLE',
+    background: await embedBackground(document, input.background)
+  });
   const pageCount = document.getPageCount();
 
   for (const placement of input.placements) {

@@ -8,6 +8,12 @@ export type Signature =
 
 export type PlacementType = 'SIGNATURE' | 'APPROVAL' | 'WITNESS';
 
+/**
+ * `signature.style` of the envelope: SIMPLE (the signature over a rule, captioned with the placement
+ * type, the name and the time) or FULL (the signature box framed, and the signer's email added).
+ */
+export type StampStyle = 'SIMPLE' | 'FULL';
+
 /** Language of the words this library adds (captions, field names); the envelope's language. */
 export type StampLanguage = 'EN' | 'ES';
 
@@ -50,4 +56,11 @@ export interface StampSignedPdfInput {
   language?: StampLanguage;
   placements: ResolvedPlacement[];
   extraPages?: ExtraSignaturePages;
+  /** SIMPLE by default. */
+  style?: StampStyle;
+  /**
+   * `signature.bg_image`, already fetched: drawn faintly behind every signature, fitted into its box.
+   * PNG or JPEG, told by the bytes; anything else, or an image pdf-lib cannot read, is left out.
+   */
+  background?: Uint8Array;
 }

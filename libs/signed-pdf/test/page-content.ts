@@ -16,11 +16,15 @@ export interface DrawnText {
   text: string;
 }
 
+/** A stroked path (S): the bounding box, in default user space, of its points (a rule has height 0). */
+export type StrokedPath = DrawnImage;
+
 /**
  * Reads back what a page's content streams draw, independently of the code under test: a small
- * interpreter for q/Q/cm (the current transformation matrix at each image Do) and Tf/Tj.
+ * interpreter for q/Q/cm (the current transformation matrix at each image Do), Tf/Tj, and m/l/S for
+ * stroked paths (rules and frames).
  */
-export function pageContent(document: PDFDocument, pageIndex: number): { images: DrawnImage[]; texts: DrawnText[] } {
+export function pageContent(document: PDFDocument, pageIndex: number): { images: DrawnImage[]; texts: DrawnText[]; strokes: StrokedPath[] } {
   const page = document.getPage(pageIndex);
   const resources = page.node.Resources()!;
   const xObjects = resources.lookupMaybe(PDFName.of('XObject'), PDFDict);
@@ -28,6 +32,8 @@ export function pageContent(document: PDFDocument, pageIndex: number): { images:
 
   const images: DrawnImage[] = [];
   const texts: DrawnText[] = [];
+  const strokes: StrokedPath[] = [];
+  let path: Array<[number, number]> = [];
   const saved: Matrix[] = [];
   let ctm: Matrix = [1, 0, 0, 1, 0, 0];
   let font: { baseFont: string; toUnicode: Map<string, string> } | undefined;
@@ -64,13 +70,28 @@ export function pageContent(document: PDFDocument, pageIndex: number): { images:
         };
         break;
       }
+      case 'm':
+      case 'l': {
+        const [x, y] = operands.map(Number) as [number, number];
+        path.push([ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]]);
+        break;
+      }
+      case 'S':
+        strokes.push(boundingBox(path));
+        path = [];
+        break;
+      case 'n':
+      case 'f':
+      case 'B':
+        path = [];
+        break;
       case 'Tj':
         texts.push({ baseFont: font!.baseFont, text: decodeHex(operands[0]!, font!.toUnicode) });
         break;
     }
     operands = [];
   }
-  return { images, texts };
+  return { images, texts, strokes };
 }
 
 function contentText(document: PDFDocument, contents: PDFObject | undefined): string {
@@ -121,7 +142,10 @@ function multiply(m: Matrix, n: Matrix): Matrix {
 }
 
 function unitSquareBox([a, b, c, d, e, f]: Matrix): DrawnImage {
-  const corners = [[0, 0], [1, 0], [0, 1], [1, 1]].map(([x, y]) => [a * x! + c * y! + e, b * x! + d * y! + f]);
+  return boundingBox([[0, 0], [1, 0], [0, 1], [1, 1]].map(([x, y]) => [a * x! + c * y! + e, b * x! + d * y! + f]));
+}
+
+function boundingBox(corners: number[][]): DrawnImage {
   const xs = corners.map(([x]) => x!);
   const ys = corners.map(([, y]) => y!);
   return { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };

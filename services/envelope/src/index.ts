@@ -53,7 +53,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
       db: deps.db,
       log: deps.log,
       pollIntervalMs: COMPLETION_POLL_INTERVAL_MS,
-      complete: (tenantId, envelopeId) => completeEnvelope(envelopeDeps, tenantId, envelopeId)
+      complete: (tenantId, envelopeId) => completeEnvelope(envelopeDeps, tenantId, envelopeId, { log: deps.log })
     }),
     clock: deps.clock,
     config: deps.config

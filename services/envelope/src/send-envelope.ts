@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { AppError, newSecretToken, notFound, requestContext } from '@signet/http';
+import type { Settings } from '@signet/contracts';
 
 import type { EnvelopeDeps } from './envelope-deps';
 import { writeEnvelopeEvent, writeRecipientEvent } from './envelope-events';
@@ -10,6 +11,22 @@ export function firstTurn(recipients: RecipientRow[], order: 'PARALLEL' | 'SEQUE
   if (order === 'PARALLEL') return new Set(recipients.map((recipient) => recipient.id));
   const lowest = Math.min(...recipients.map((recipient) => recipient.order));
   return new Set(recipients.filter((recipient) => recipient.order === lowest).map((recipient) => recipient.id));
+}
+
+/**
+ * Where signing links point: the origin of branding.url_signature_flow (the integrator's custom https
+ * domain, which they point at Signet's gateway) when set, else PUBLIC_BASE_URL. Only the origin: the
+ * page loads its files and API from absolute paths (/sign/assets, /signing/v1), so a path prefix would
+ * break it.
+ */
+export function signingLinkBase(settings: Pick<Settings, 'branding'>, publicBaseUrl: string): string {
+  const custom = settings.branding.url_signature_flow;
+  if (!custom) return publicBaseUrl;
+  try {
+    return new URL(custom).origin;
+  } catch {
+    return publicBaseUrl;
+  }
 }
 
 /**
@@ -28,10 +45,11 @@ export function sendEnvelope(deps: EnvelopeDeps) {
       if (envelope.status !== 'CREATED') throw new AppError('CONFLICT', `Envelope not in CREATED status (it is ${envelope.status})`);
       if (aggregate.documents.length === 0) throw new AppError('CONFLICT', 'The envelope has no documents: add one before sending');
       const turn = firstTurn(aggregate.recipients, envelope.settings.signature_flow.signature_order);
+      const linkBase = signingLinkBase(envelope.settings, deps.config.publicBaseUrl);
       const links = new Map<string, string>();
       const recipients = aggregate.recipients.map((recipient) => {
         const { token, hash } = newSecretToken();
-        links.set(recipient.id, `${deps.config.publicBaseUrl}/sign/${token}`);
+        links.set(recipient.id, `${linkBase}/sign/${token}`);
         return { ...recipient, status: turn.has(recipient.id) ? 'IN_PROGRESS' as const : 'PENDING' as const, access_token_hash: hash, updated_at: now };
       });
       for (const recipient of recipients) {

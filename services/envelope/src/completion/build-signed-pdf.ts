@@ -7,9 +7,11 @@ import type { SealCertificate } from './seal-certificate';
 /**
  * One SIGNABLE document's signed PDF: each recipient's signature at their placements on it, the others
  * on signature pages appended at the end, the Document ID on every page when enabled, then the seal.
+ * `signature.style` picks the stamp; `background` is `signature.bg_image`, fetched once per envelope.
  */
 export async function buildSignedPdf(
-  aggregate: EnvelopeAggregate, document: DocumentRow, original: Buffer, signers: Map<string, SignedRecipient>, certificate: SealCertificate
+  aggregate: EnvelopeAggregate, document: DocumentRow, original: Buffer, signers: Map<string, SignedRecipient>, certificate: SealCertificate,
+  background: Uint8Array | null = null
 ): Promise<Uint8Array> {
   const { settings } = aggregate.envelope;
   const language = settings.signature_flow.language;
@@ -26,6 +28,8 @@ export async function buildSignedPdf(
     documentId: document.id,
     documentIdLabel: settings.documents.document_id_enabled ? settings.documents.custom_page_id : undefined,
     language,
+    style: settings.signature.style,
+    ...(background ? { background } : {}),
     placements: positions.map((position) => ({
       type: position.placement.placement_type, page: position.page, left: position.left, top: position.top, recipient: signer(position.placement.recipient_key)
     })),

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { Logger } from '@signet/log';
 import { v7 as uuidv7 } from 'uuid';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { writeEnvelopeEvent } from '../envelope-events';
@@ -7,6 +8,7 @@ import type { DocumentRow, EnvelopeAggregate } from '../model';
 import { buildSignedPdf } from './build-signed-pdf';
 import { sealCertificate } from './seal-certificate';
 import { signedRecipients } from './signed-recipients';
+import { createSignatureBackgroundLoader, fetchBackgroundFromPublicUrl, type LoadSignatureBackground } from './signature-background';
 
 const allSigned = (aggregate: EnvelopeAggregate) => aggregate.recipients.every((recipient) => recipient.status === 'SIGNED');
 
@@ -15,20 +17,29 @@ function signedBlobKey(document: DocumentRow, tenantId: string): string {
   return `tenants/${tenantId}/envelopes/${document.envelope_id}/signed/${document.id}-${uuidv7()}.pdf`;
 }
 
+/** What completion needs besides the envelope deps: a logger, and how `signature.bg_image` is loaded (tests inject it). */
+export interface CompletionOptions {
+  log: Logger;
+  loadBackground?: LoadSignatureBackground;
+}
+
 /**
  * Turns an envelope whose recipients have all signed into SUCCESS. The PDFs are stamped, sealed and
  * stored without any lock (seconds of work); a short transaction then re-checks the envelope under its
  * row lock and records the documents SIGNED, the envelope SUCCESS and envelope.success. An envelope
- * voided meanwhile, or completed by another replica, is left as it is.
+ * voided meanwhile, or completed by another replica, is left as it is. The background image is fetched
+ * once for all documents, and a background that cannot be had is only a warning.
  */
-export async function completeEnvelope(deps: EnvelopeDeps, tenantId: string, envelopeId: string): Promise<void> {
+export async function completeEnvelope(deps: EnvelopeDeps, tenantId: string, envelopeId: string, options: CompletionOptions): Promise<void> {
   const aggregate = await deps.store.load(deps.db, tenantId, envelopeId);
   if (!aggregate || aggregate.envelope.status !== 'IN_PROGRESS' || !allSigned(aggregate)) return;
   const signers = await signedRecipients(deps.db, deps.blobs, aggregate);
   const certificate = await sealCertificate(deps.config.seal, deps.db, deps.clock());
+  const loadBackground = options.loadBackground ?? createSignatureBackgroundLoader({ fetch: fetchBackgroundFromPublicUrl(), log: options.log });
+  const background = await loadBackground(aggregate.envelope.settings.signature.bg_image, envelopeId);
   const signed = new Map<string, { key: string; sha256: string }>();
   for (const document of aggregate.documents.filter((candidate) => candidate.file_type === 'SIGNABLE')) {
-    const bytes = await buildSignedPdf(aggregate, document, await readBlob(deps.blobs, document.blob_key), signers, certificate);
+    const bytes = await buildSignedPdf(aggregate, document, await readBlob(deps.blobs, document.blob_key), signers, certificate, background);
     const key = signedBlobKey(document, tenantId);
     const stored = await deps.blobs.put(key, Readable.from(Buffer.from(bytes)), { contentType: 'application/pdf' });
     signed.set(document.id, { key, sha256: stored.sha256 });

@@ -2,8 +2,8 @@ import type { Settings } from '@signet/contracts';
 import { composeLifecycleMail, type LifecycleMail } from './compose-lifecycle-mail';
 
 /** The settings fields the emails read. */
-const settings = (logo: string | null) => ({
-  branding: { name: 'Acme <Legal>', logo, sender_email: null, reply_to: null },
+const settings = (logo: string | null, homepage: string | null = null) => ({
+  branding: { name: 'Acme <Legal>', logo, url_homepage: homepage, sender_email: null, reply_to: null },
   signature_flow: { language: 'EN', sender_name: 'Acme' }
 }) as unknown as Settings;
 
@@ -28,5 +28,22 @@ describe('composeLifecycleMail', () => {
     const withDataLogo = composeLifecycleMail(mail({ settings: settings('data:image/png;base64,AAAA') })).html;
     expect(withDataLogo).not.toContain('data:image');
     expect(withDataLogo).toContain('<strong>Acme &lt;Legal&gt;</strong>');
+  });
+
+  it('links the logo to branding.url_homepage, escaped, and nothing without it', () => {
+    const linked = composeLifecycleMail(mail({ settings: settings('https://cdn.example.com/logo.png', 'https://acme.example/?a=1&b="2"') })).html;
+    expect(linked).toContain('<p><a href="https://acme.example/?a=1&amp;b=&quot;2&quot;" target="_blank" rel="noopener noreferrer">'
+      + '<img src="https://cdn.example.com/logo.png" alt="Acme &lt;Legal&gt;"');
+    expect(linked).not.toContain('b="2"');
+    const unlinked = composeLifecycleMail(mail({ settings: settings('https://cdn.example.com/logo.png') })).html;
+    expect(unlinked).toContain('<p><img src="https://cdn.example.com/logo.png"');
+    expect(unlinked).not.toContain('acme.example');
+  });
+
+  it('links the branding name instead when no logo is shown (none, or a data URL)', () => {
+    for (const logo of [null, 'data:image/png;base64,AAAA']) {
+      const html = composeLifecycleMail(mail({ settings: settings(logo, 'https://acme.example/') })).html;
+      expect(html).toContain('<p><a href="https://acme.example/" target="_blank" rel="noopener noreferrer"><strong>Acme &lt;Legal&gt;</strong></a></p>');
+    }
   });
 });

@@ -26,6 +26,12 @@ function logoOf(settings: Settings): string | null {
   return typeof logo === 'string' && logo.startsWith('https://') ? logo : null;
 }
 
+/** The logo, or with no logo shown the branding name, linked to branding.url_homepage when set (as on the signer page). */
+function brandMark(logo: string | null, brand: string, homepage: string | null): string {
+  const mark = logo ? `<img src="${escapeHtml(logo)}" alt="${escapeHtml(brand)}" style="max-height:48px;border:0">` : `<strong>${escapeHtml(brand)}</strong>`;
+  return homepage ? `<a href="${escapeHtml(homepage)}" target="_blank" rel="noopener noreferrer">${mark}</a>` : mark;
+}
+
 /** A lifecycle email in the envelope's language, HTML and plain text, with the tenant's branding and sender. */
 export function composeLifecycleMail(mail: LifecycleMail): MailMessage {
   const { settings } = mail;
@@ -40,7 +46,7 @@ export function composeLifecycleMail(mail: LifecycleMail): MailMessage {
     '<!doctype html>',
     `<html lang="${language.toLowerCase()}"><head><meta charset="utf-8"></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;color:#222">',
-    logo ? `<p><img src="${escapeHtml(logo)}" alt="${escapeHtml(brand)}" style="max-height:48px"></p>` : `<p><strong>${escapeHtml(brand)}</strong></p>`,
+    `<p>${brandMark(logo, brand, settings.branding.url_homepage)}</p>`,
     `<p>${escapeHtml(texts.greeting)}</p>`,
     ...texts.lines.map((line) => `<p>${escapeHtml(line)}</p>`),
     mail.actionUrl && texts.action

@@ -3,7 +3,7 @@ import { renderSignerPage, type SignerPageView } from './render-signer-page';
 
 const view = (changes: Partial<SignerPageView> = {}): SignerPageView => ({
   texts: pageTexts('EN'),
-  brand: { name: 'Acme <Legal>', logo: 'https://cdn.example.com/logo.png?a=1&b="2"' },
+  brand: { name: 'Acme <Legal>', logo: 'https://cdn.example.com/logo.png?a=1&b="2"', homepage: null },
   title: '<script>alert(1)</script>',
   state: 'READY',
   token: 'tok"en',
@@ -21,6 +21,26 @@ describe('renderSignerPage', () => {
     expect(html).toContain('Acme &lt;Legal&gt;');
     expect(html).toContain('src="https://cdn.example.com/logo.png?a=1&amp;b=&quot;2&quot;"');
     expect(html).toContain('data-token="tok&quot;en"');
+  });
+
+  it('links the logo to branding.url_homepage (escaped, new tab, no opener or referrer), and nothing without it', () => {
+    const homepage = 'https://acme.example/?a=1&b="2"';
+    const linked = renderSignerPage(view({ brand: { name: 'Acme <Legal>', logo: 'https://cdn.example.com/logo.png', homepage } }));
+    expect(linked).toContain('<a class="brand-link" href="https://acme.example/?a=1&amp;b=&quot;2&quot;" target="_blank" rel="noopener noreferrer">'
+      + '<img class="logo" src="https://cdn.example.com/logo.png" alt="Acme &lt;Legal&gt;"></a><span class="brand-name">Acme &lt;Legal&gt;</span>');
+    expect(linked).not.toContain('b="2"');
+    const unlinked = renderSignerPage(view());
+    expect(unlinked).not.toContain('<a ');
+    expect(unlinked).toContain('<img class="logo" src="https://cdn.example.com/logo.png?a=1&amp;b=&quot;2&quot;" alt="">');
+  });
+
+  it('links the branding name instead when there is no logo, and shows no empty link with neither', () => {
+    const nameOnly = renderSignerPage(view({ brand: { name: 'Acme <Legal>', logo: null, homepage: 'https://acme.example/' } }));
+    expect(nameOnly).toContain('<header class="brand"><a class="brand-link" href="https://acme.example/" target="_blank" rel="noopener noreferrer">'
+      + '<span class="brand-name">Acme &lt;Legal&gt;</span></a></header>');
+    const neither = renderSignerPage(view({ brand: { name: null, logo: null, homepage: 'https://acme.example/' } }));
+    expect(neither).toContain('<header class="brand"></header>');
+    expect(neither).not.toContain('acme.example');
   });
 
   it('offers only the allowed signature types, and no script or form unless READY', () => {

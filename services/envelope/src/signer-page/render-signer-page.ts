@@ -4,7 +4,8 @@ import type { PageTexts } from './page-texts';
 
 export interface SignerPageView {
   texts: PageTexts;
-  brand: { name: string | null; logo: string | null };
+  /** homepage: branding.url_homepage, where the logo (or, with no logo, the name) links to. */
+  brand: { name: string | null; logo: string | null; homepage: string | null };
   /** The envelope's name; null for a link that opens nothing. */
   title: string | null;
   /** null: the link is unknown, so the page only says so. */
@@ -18,10 +19,22 @@ export interface SignerPageView {
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escape = (text: string): string => text.replace(/[&<>"']/g, (char) => ESCAPES[char] as string);
 
+/** A new tab, so the signing page stays open; no opener and no referrer (the page's URL holds the signing token). */
+const homepageLink = (homepage: string, content: string): string =>
+  `<a class="brand-link" href="${escape(homepage)}" target="_blank" rel="noopener noreferrer">${content}</a>`;
+
+/** The logo links to branding.url_homepage; with no logo, the branding name does (as in the emails). */
 function header(view: SignerPageView): string {
-  const logo = view.brand.logo ? `<img class="logo" src="${escape(view.brand.logo)}" alt="">` : '';
-  const name = view.brand.name ? `<span class="brand-name">${escape(view.brand.name)}</span>` : '';
-  return `<header class="brand">${logo}${name}</header>`;
+  const { brand } = view;
+  const name = brand.name ? `<span class="brand-name">${escape(brand.name)}</span>` : '';
+  if (!brand.homepage) {
+    const logo = brand.logo ? `<img class="logo" src="${escape(brand.logo)}" alt="">` : '';
+    return `<header class="brand">${logo}${name}</header>`;
+  }
+  if (!brand.logo) return `<header class="brand">${name ? homepageLink(brand.homepage, name) : ''}</header>`;
+  // The image is all the link holds, so it carries the link's accessible name.
+  const logo = `<img class="logo" src="${escape(brand.logo)}" alt="${escape(brand.name ?? 'Home')}">`;
+  return `<header class="brand">${homepageLink(brand.homepage, logo)}${name}</header>`;
 }
 
 function codeStep(view: SignerPageView): string {

@@ -14,7 +14,7 @@ const NO_GATE = { required: false, order: 0, verified: false };
 function viewOf(settings: Settings | null, token: string): Omit<SignerPageView, 'title' | 'state'> {
   return {
     texts: pageTexts(settings?.signature_flow.language ?? 'EN'),
-    brand: { name: settings?.branding.name ?? null, logo: settings?.branding.logo ?? null },
+    brand: { name: settings?.branding.name ?? null, logo: settings?.branding.logo ?? null, homepage: settings?.branding.url_homepage ?? null },
     token,
     gate: NO_GATE,
     signatureTypes: settings ? settings.signature_flow.signature_types.split(',') : [],
