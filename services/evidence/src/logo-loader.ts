@@ -1,5 +1,5 @@
 import type { Logger } from '@signet/log';
-import { addressPolicy, fetchPublicFile, PublicFile } from '@signet/outbound';
+import { type FetchPublicImage, PUBLIC_IMAGE_MAX_BYTES, publicImageFetcher } from '@signet/outbound';
 import PDFDocument from 'pdfkit';
 import { drawLogo } from './draw-logo';
 import { Logo, sniffLogo } from './logo';
@@ -8,16 +8,14 @@ import { decodeLogoDataUrl } from './logo-data-url';
 /** A branding logo, loaded before rendering: null when there is none or it cannot be drawn. */
 export type LoadLogo = (value: unknown) => Promise<Logo | null>;
 
-export type FetchLogo = (url: string) => Promise<PublicFile>;
+export type FetchLogo = FetchPublicImage;
 
-/** A logo URL must answer within 5 s with at most 1 MiB; a data URL is held to the same size. */
-export const LOGO_TIMEOUT_MS = 5000;
-export const LOGO_MAX_BYTES = 1024 * 1024;
+/** A data URL logo is held to the size a fetched one may have. */
+export const LOGO_MAX_BYTES = PUBLIC_IMAGE_MAX_BYTES;
 
-/** Logos come from public https servers only: never loopback, private or cloud-metadata addresses. */
+/** Logos come from public https servers only, by the rules every fetched image follows. */
 export function fetchLogoFromPublicUrl(): FetchLogo {
-  const policy = addressPolicy({ allowLoopback: false, purpose: 'logos' });
-  return (url) => fetchPublicFile(url, { policy, timeoutMs: LOGO_TIMEOUT_MS, maxBytes: LOGO_MAX_BYTES });
+  return publicImageFetcher('logos');
 }
 
 /** The `settings.branding.logo` of an envelope snapshot, whatever it holds. */

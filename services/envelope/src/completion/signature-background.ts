@@ -1,20 +1,17 @@
 import type { Logger } from '@signet/log';
-import { addressPolicy, fetchPublicFile, type PublicFile } from '@signet/outbound';
+import { type FetchPublicImage, PUBLIC_IMAGE_MAX_BYTES, publicImageFetcher } from '@signet/outbound';
 import { checkSignatureBackground } from '@signet/signed-pdf';
 
-export type FetchBackground = (url: string) => Promise<PublicFile>;
+export type FetchBackground = FetchPublicImage;
 
 /** `signature.bg_image` as bytes ready for stamping, or null when there is none or it cannot be used. */
 export type LoadSignatureBackground = (url: string | null | undefined, envelopeId: string) => Promise<Uint8Array | null>;
 
-/** A background URL must answer within 5 s with at most 1 MiB (the spec asks for a 100x50 image). */
-export const BACKGROUND_TIMEOUT_MS = 5000;
-export const BACKGROUND_MAX_BYTES = 1024 * 1024;
+export const BACKGROUND_MAX_BYTES = PUBLIC_IMAGE_MAX_BYTES;
 
-/** Backgrounds come from public https servers only: never loopback, private or cloud-metadata addresses. */
+/** Backgrounds come from public https servers only, by the rules every fetched image follows. */
 export function fetchBackgroundFromPublicUrl(): FetchBackground {
-  const policy = addressPolicy({ allowLoopback: false, purpose: 'signature backgrounds' });
-  return (url) => fetchPublicFile(url, { policy, timeoutMs: BACKGROUND_TIMEOUT_MS, maxBytes: BACKGROUND_MAX_BYTES });
+  return publicImageFetcher('signature backgrounds');
 }
 
 /**
