@@ -112,7 +112,9 @@ describe.each(INFRASTRUCTURE_MODES)('lifecycle emails and recipient email events
     const html = await page.text();
     expect(html).toContain('data-state="READY"');
     expect(html).toContain('<a class="brand-link" href="https://acme.example/home?a=1&amp;b=2" target="_blank" rel="noopener noreferrer"><img class="logo"');
-    expect((await session(api, envelope.tokens.ana as string)).body).toMatchObject({ state: 'READY' });
+    expect((await session(api, envelope.tokens.ana as string)).body).toMatchObject({
+      state: 'READY', envelope: { branding: { name: 'Acme Legal', logo: 'https://cdn.example.com/logo.png', url_homepage: 'https://acme.example/home?a=1&b=2' } }
+    });
   });
 
   it('invites the second SEQUENTIAL recipient only after the first has signed', async () => {

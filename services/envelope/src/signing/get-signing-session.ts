@@ -44,7 +44,7 @@ export function getSigningSession(deps: EnvelopeDeps) {
         id: envelope.id,
         name: envelope.name,
         language: flow.language,
-        branding: { name: envelope.settings.branding.name, logo: envelope.settings.branding.logo },
+        branding: { name: envelope.settings.branding.name, logo: envelope.settings.branding.logo, url_homepage: envelope.settings.branding.url_homepage },
         signature_types: flow.signature_types.split(','),
         signature_color: flow.signature_color
       },
