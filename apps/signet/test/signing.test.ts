@@ -1,7 +1,7 @@
 import type { ConsumedEvent } from '@signet/bus';
 import { findTextTokens } from '@signet/pdf';
 import { SIGNATURE_BOX, verifySealedPdf } from '@signet/signed-pdf';
-import { waitFor } from '@signet/testkit';
+import { oversizedPng, waitFor } from '@signet/testkit';
 import { PDFDocument } from 'pdf-lib';
 import { pageContent } from '../../../libs/signed-pdf/test/page-content';
 import { signaturePng } from '../../../libs/signed-pdf/test/png';
@@ -138,6 +138,12 @@ describe.each(INFRASTRUCTURE_MODES)('the signing API through the gateway, %s', (
     expect((await sign(api, token, { ...written('Ana'), consent: false })).status).toBe(422);
     const other = await sentEnvelope(api, KEYS.globex);
     expect((await sign(api, other.tokens.ana as string, { consent: true, signature: { type: 'UPLOADED', image: Buffer.from('GIF89a').toString('base64') } })).status).toBe(422);
+    // A PNG of a few hundred bytes declaring 30000x30000 pixels would take 3.6 GB to embed at completion.
+    const bomb = await sign(api, other.tokens.ana as string, { consent: true, signature: { type: 'UPLOADED', image: oversizedPng(30_000, 30_000).toString('base64') } });
+    expect(bomb.status).toBe(422);
+    expect(bomb.body.details).toEqual([{ field: 'signature.image', message: expect.stringMatching(/^is 30000x30000 pixels/) }]);
+    expect((await session(api, other.tokens.ana as string)).body.state).toBe('READY');
+    expect((await sign(api, other.tokens.ana as string, drawn)).status).toBe(200);
     expect((await session(api, token)).body.state).toBe('READY');
   });
 });

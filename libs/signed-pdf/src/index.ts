@@ -3,6 +3,7 @@ export { generateServiceCertificate, type ServiceCertificate, type ServiceCertif
 export { sealPdf, type SealOptions } from './seal/seal-pdf';
 export { type SealVerification, verifySealedPdf } from './seal/verify-sealed-pdf';
 export { checkSignatureBackground } from './signature-background';
+export { imageSizeProblem, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-size-limit';
 export { stampSignedPdf } from './stamp-signed-pdf';
 export type {
   ExtraSignaturePages,

@@ -1,4 +1,5 @@
 import { PDFDocument, type PDFImage } from 'pdf-lib';
+import { imageSizeProblem } from './image-size-limit';
 import type { PageFrame } from './page-frame';
 import type { Box } from './signature-mark';
 import { imageFormat } from './signature-images';
@@ -11,7 +12,7 @@ export const BACKGROUND_OPACITY = 0.25;
  * JPEG, or when pdf-lib cannot read it. A background is decoration, so it never fails the stamping.
  */
 export async function embedBackground(document: PDFDocument, bytes: Uint8Array | undefined): Promise<PDFImage | null> {
-  if (!bytes || bytes.length === 0) return null;
+  if (!bytes || bytes.length === 0 || imageSizeProblem(bytes) !== null) return null;
   try {
     return await embedImage(document, bytes);
   } catch {
@@ -24,6 +25,9 @@ export async function embedBackground(document: PDFDocument, bytes: Uint8Array |
  * want to log the reason rather than have it silently left out: not PNG or JPEG, or unreadable.
  */
 export async function checkSignatureBackground(bytes: Uint8Array): Promise<void> {
+  if (imageFormat(bytes) === null) throw new TypeError('not a PNG or JPEG image');
+  const problem = imageSizeProblem(bytes);
+  if (problem) throw new TypeError(`the image ${problem}`);
   await embedImage(await PDFDocument.create(), bytes);
 }
 

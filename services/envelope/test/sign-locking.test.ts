@@ -5,13 +5,14 @@ import { v7 as uuidv7 } from 'uuid';
 import type { BlobStore, StoredBlob } from '@signet/blob';
 import { openDatabase } from '@signet/db';
 import { AppError, newSecretToken } from '@signet/http';
-import { createTestDatabase, lockWaiters, TestDatabase, waitFor } from '@signet/testkit';
+import { createTestDatabase, lockWaiters, oversizedPng, TestDatabase, waitFor } from '@signet/testkit';
 import { envelopeMigrations } from '../migrations';
 import type { EnvelopeDeps } from '../src/envelope-deps';
 import { signEnvelope } from '../src/signing/sign-envelope';
 import { envelopeStore } from '../src/store/envelope-store';
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const PNG = oversizedPng(300, 100);
+// A mark after the end of the PNG tells the two requests' images apart.
 const image = (mark: string) => Buffer.concat([PNG, Buffer.from(mark)]);
 
 /**

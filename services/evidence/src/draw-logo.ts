@@ -1,13 +1,20 @@
+import { imageSizeProblem } from '@signet/signed-pdf';
 import SVGtoPDF from 'svg-to-pdfkit';
 import type { Logo } from './logo';
 
 /** The box the logo is fitted into, in points, keeping its proportions. */
 export const LOGO_BOX = { width: 100, height: 50 };
 
-// Images inside an SVG are drawn only from data URLs: any other link would make pdfkit read a file of
-// this server's disk. The empty one fails to open and is left out with a warning.
+// Images inside an SVG are drawn only from data URLs (any other link would make pdfkit read a file of
+// this server's disk), and only of a size any logo may have. The empty one fails to open and is left
+// out with a warning.
 const NO_IMAGE = 'data:image/png;base64,';
-const inlineImageOnly = (link: string): string => (/^data:image\/(png|jpe?g);base64,/i.test(link.trim()) ? link.replace(/\s+/g, '') : NO_IMAGE);
+function inlineImageOnly(link: string): string {
+  const inline = link.replace(/\s+/g, '');
+  const match = /^data:image\/(?:png|jpe?g);base64,(.*)$/i.exec(inline);
+  if (!match || imageSizeProblem(Buffer.from(match[1] as string, 'base64')) !== null) return NO_IMAGE;
+  return inline;
+}
 
 /**
  * Draws the logo with its top-left corner at (x, y), clipped to the logo box. Throws when a raster image

@@ -1,6 +1,7 @@
 import type { Logger } from '@signet/log';
 import { RefusedAddressError } from '@signet/outbound';
 import { createLogoLoader, FetchLogo, fetchLogoFromPublicUrl } from '../src/logo-loader';
+import { oversizedPng } from '@signet/testkit';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 // SOI, JFIF header, a 1x1 baseline frame header and EOI: all pdfkit reads of a JPEG.
@@ -30,7 +31,8 @@ describe('the logo loader', () => {
     ['text labelled as PNG', `data:image/png;base64,${Buffer.from('hello').toString('base64')}`, 'not a PNG, JPEG or SVG image'],
     ['an SVG that does not parse', `data:image/svg+xml,${encodeURIComponent('<svg><g></svg>')}`, 'not a usable SVG'],
     ['an SVG declaring entities', `data:image/svg+xml,${encodeURIComponent('<!DOCTYPE svg [<!ENTITY a "b">]><svg/>')}`, 'not a PNG, JPEG or SVG image'],
-    ['an http URL', 'http://cdn.example.com/logo.png', 'neither an https URL nor a data URL']
+    ['an http URL', 'http://cdn.example.com/logo.png', 'neither an https URL nor a data URL'],
+    ['a PNG declaring 30000x30000 pixels', `data:image/png;base64,${oversizedPng(30_000, 30_000).toString('base64')}`, 'is 30000x30000 pixels']
   ])('leaves out %s, with a warning', async (_case, value, reason) => {
     const { load, warn } = loader();
     expect(await load(value)).toBeNull();

@@ -1,4 +1,5 @@
 import type { Logger } from '@signet/log';
+import { oversizedPng } from '@signet/testkit';
 import {
   BACKGROUND_MAX_BYTES,
   createSignatureBackgroundLoader,
@@ -41,6 +42,12 @@ describe('the signature background loader', () => {
     const { load, warn } = loader(async () => ({ contentType: 'image/png', bytes: Buffer.concat([PNG.subarray(0, 8), Buffer.from('junk')]) }));
     expect(await load(URL, ENVELOPE_ID)).toBeNull();
     expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves out a PNG whose picture is too large to embed, however small its file', async () => {
+    const { load, warn } = loader(async () => ({ contentType: 'image/png', bytes: oversizedPng(30_000, 30_000) }));
+    expect(await load(URL, ENVELOPE_ID)).toBeNull();
+    expect(reasonOf(warn)).toMatch(/is 30000x30000 pixels/);
   });
 
   it('leaves out the background when the fetch fails (refused, timed out, too large), with the reason', async () => {

@@ -1,10 +1,12 @@
 import type { Settings } from '@signet/contracts';
 import { AppError } from '@signet/http';
+import { oversizedPng } from '@signet/testkit';
 import { MAX_SIGNATURE_IMAGE_BYTES, readSignature } from './read-signature';
 
 const settings = (types: string) => ({ signature_flow: { signature_types: types } }) as Settings;
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
-const JPG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]);
+const PNG = oversizedPng(300, 100);
+// A 1x1 baseline JPEG.
+const JPG = Buffer.from('/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=', 'base64');
 
 function refusal(body: unknown, types = 'WRITTEN,DRAWN,UPLOADED'): unknown {
   try {
@@ -35,5 +37,10 @@ describe('readSignature', () => {
     expect(refusal({ consent: true, signature: { type: 'DRAWN', image: 'not base64!' } })).toEqual([{ field: 'signature.image', message: 'must be base64' }]);
     const large = Buffer.concat([PNG, Buffer.alloc(MAX_SIGNATURE_IMAGE_BYTES)]).toString('base64');
     expect(refusal({ consent: true, signature: { type: 'DRAWN', image: large } })).toEqual([{ field: 'signature.image', message: 'must be at most 512 KB' }]);
+  });
+
+  it('refuses an image whose picture is too large to embed, however small its file', () => {
+    expect(refusal({ consent: true, signature: { type: 'UPLOADED', image: oversizedPng(30_000, 30_000).toString('base64') } }))
+      .toEqual([{ field: 'signature.image', message: 'is 30000x30000 pixels: at most 6000 on a side and 12 megapixels' }]);
   });
 });

@@ -1,5 +1,6 @@
 import { AppError } from '@signet/http';
 import type { Settings } from '@signet/contracts';
+import { imageSizeProblem } from '@signet/signed-pdf';
 import type { SignatureType } from '../model';
 
 /** A drawn or uploaded image, decoded; the service's JSON body limit (1 MB) bounds the base64 below it anyway. */
@@ -43,5 +44,8 @@ export function readSignature(body: unknown, settings: Settings): SignatureInput
   if (image.length > MAX_SIGNATURE_IMAGE_BYTES) throw invalid('signature.image', `must be at most ${MAX_SIGNATURE_IMAGE_BYTES / 1024} KB`);
   const contentType = imageType(image);
   if (!contentType) throw invalid('signature.image', 'must be a PNG or JPG image');
+  // Refused here, while the signer can still pick another image: at completion it would be too late.
+  const tooLarge = imageSizeProblem(image);
+  if (tooLarge) throw invalid('signature.image', tooLarge);
   return { type, image, contentType };
 }
