@@ -62,7 +62,6 @@ describe('bouncing a lifecycle email twice (PostgreSQL)', () => {
 
   const bounces = () => db('outbox').where({ topic: 'recipient.email_bounced' });
 
-
   beforeEach(async () => {
     database = await createTestDatabase();
     db = await openDatabase({ url: database.url, schema: 'envelope', migrations: envelopeMigrations });
@@ -83,6 +82,14 @@ describe('bouncing a lifecycle email twice (PostgreSQL)', () => {
     await deliverLifecycleMail(deps, mail);
     expect(await bounces()).toHaveLength(1);
     expect((await emails.find(db, mail.id))?.status).toBe('BOUNCED');
+  });
+
+  it('keeps a reported bounce when a retry of the mail is then accepted', async () => {
+    const mail = await queuedInvitation();
+    await report(mail.id);
+    await deliverLifecycleMail({ ...deps, mailer: { send: async () => ({ messageId: '<1@test>', accepted: true }) } }, mail);
+    expect(await emails.find(db, mail.id)).toMatchObject({ status: 'BOUNCED', bounced_at: now, sent_at: now });
+    expect(await db('outbox').where({ topic: 'recipient.email_received' })).toHaveLength(1);
   });
 
   it('records nothing more when the server refuses a mail while its bounce report is being recorded', async () => {

@@ -76,7 +76,7 @@ export async function deliverLifecycleMail(deps: EmailDeps, mail: LifecycleMailR
   countEmail(kind, 'sent');
   const sentAt = deps.clock();
   await deps.db.transaction(async (trx) => {
-    await deps.emails.update(trx, mail.id, { status: 'SENT', sent_at: sentAt, sealed: null, next_attempt_at: null });
+    await deps.emails.markSent(trx, mail.id, sentAt);
     await writeEmailEvent(trx, 'recipient.email_received', mail, sentAt);
   });
   deps.relay.wake();

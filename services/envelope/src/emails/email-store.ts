@@ -62,6 +62,12 @@ export function emailStore() {
       await db('lifecycle_mails').where({ id }).update(changes);
     },
 
+    /** Records the server's acceptance; a bounce already reported for the mail keeps it BOUNCED. */
+    async markSent(db: Db, id: string, sentAt: Date): Promise<void> {
+      await db('lifecycle_mails').where({ id })
+        .update({ sent_at: sentAt, sealed: null, next_attempt_at: null, status: db.raw("CASE WHEN bounced_at IS NULL THEN 'SENT' ELSE status END") });
+    },
+
     /** Marks the mail BOUNCED unless a bounce was already recorded (a report, or the worker); true when this one did. */
     async markBounced(db: Db, id: string, changes: Partial<LifecycleMailRow> & { bounced_at: Date }): Promise<boolean> {
       const updated = await db('lifecycle_mails').where({ id }).whereNull('bounced_at').update({ ...changes, status: 'BOUNCED' });
