@@ -8,16 +8,20 @@ export interface FieldError {
 
 /**
  * A schema may carry `errorMessage`, read as ajv-errors reads it: a string replaces the message of every
- * error the schema raises, an object replaces it per keyword. An error given such a message stands for
- * the errors raised beneath its keyword (a union's branches), which are dropped.
+ * error the schema raises, an object replaces it per keyword, and `required` may be an object keyed by
+ * property. An error given such a message stands for the errors raised beneath its keyword (a union's
+ * branches), which are dropped.
  */
 interface Annotated {
-  errorMessage?: string | Partial<Record<string, string>>;
+  errorMessage?: string | Partial<Record<string, string | Partial<Record<string, string>>>>;
 }
 
 function customMessage(error: ErrorObject): string | undefined {
   const annotation = (error.parentSchema as Annotated | undefined)?.errorMessage;
-  return typeof annotation === 'string' ? annotation : annotation?.[error.keyword];
+  if (typeof annotation === 'string') return annotation;
+  const message = annotation?.[error.keyword];
+  if (typeof message === 'object') return error.keyword === 'required' ? message[String(error.params.missingProperty)] : undefined;
+  return message;
 }
 
 function isBeneath(inner: ErrorObject, outer: ErrorObject): boolean {
@@ -58,7 +62,8 @@ function defaultMessage(error: ErrorObject): string {
 /** Turns ajv's errors into one readable error per problem, named by field path. */
 export function toFieldErrors(errors: readonly ErrorObject[]): FieldError[] {
   const messages = new Map<ErrorObject, string>();
-  let kept = [...errors];
+  // An `if` error only says its `then` or `else` failed; that branch's own errors say how, and are kept.
+  let kept = errors.filter((error) => error.keyword !== 'if');
 
   for (const error of errors) {
     const message = customMessage(error);

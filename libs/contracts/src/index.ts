@@ -22,4 +22,6 @@ export { Type, type Static, type TSchema } from '@sinclair/typebox';
 export * from './envelope-requests';
 export * from './upload-requests';
 export * from './validation-requests';
+export * from './webhook-requests';
+export * from './signing-requests';
 export { renderEventCatalog } from './event-catalog';

@@ -113,6 +113,13 @@ export const SettingsInput = Closed({
 
 export type SettingsInput = Static<typeof SettingsInput>;
 
+/**
+ * POST /internal/settings/effective `{settings?}` (envelope service to settings service): an envelope's own
+ * overrides, checked like PUT /api/v1/settings, so errors name `settings.<field>`.
+ */
+export const EffectiveSettingsRequest = Closed({ settings: Type.Optional(SettingsInput) });
+export type EffectiveSettingsRequest = Static<typeof EffectiveSettingsRequest>;
+
 /*
  * Canonical form: stored per API key and returned by GET /api/v1/settings. Every field present and typed,
  * so no reader has to know about defaults or string booleans. Open to extra properties, like every output,

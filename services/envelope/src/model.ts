@@ -1,4 +1,4 @@
-import type { EnvelopeError, EnvelopeStatus, EnvelopeWarning, Settings, SettingsInput } from '@signet/contracts';
+import type { EnvelopeError, EnvelopeStatus, EnvelopeWarning, SignatureInputType, Settings, SettingsInput } from '@signet/contracts';
 
 export interface EnvelopeRow {
   id: string;
@@ -93,7 +93,7 @@ export interface EnvelopeAggregate {
   placements: PlacementRow[];
 }
 
-export type SignatureType = 'WRITTEN' | 'DRAWN' | 'UPLOADED';
+export type SignatureType = SignatureInputType;
 
 export interface SignatureRow {
   id: string;

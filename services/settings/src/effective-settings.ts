@@ -1,11 +1,9 @@
 import type { Request, Response } from 'express';
-import { SettingsInput, Static, Type } from '@signet/contracts';
+import type { EffectiveSettingsRequest } from '@signet/contracts';
 import { requestContext } from '@signet/http';
 import { DEFAULT_SETTINGS } from './default-settings';
 import type { SettingsRepository } from './settings-repository';
 import { applyPatch, patchFromInput, resolveSettings } from './settings-overrides';
-
-export const EffectiveSettingsRequest = Type.Object({ settings: Type.Optional(SettingsInput) }, { additionalProperties: false });
 
 /**
  * POST /internal/settings/effective `{settings?}`: defaults, then the calling key's stored settings, then
@@ -13,7 +11,7 @@ export const EffectiveSettingsRequest = Type.Object({ settings: Type.Optional(Se
  */
 export function effectiveSettings(repository: SettingsRepository) {
   return async (req: Request, res: Response): Promise<void> => {
-    const request = req.body as Static<typeof EffectiveSettingsRequest>;
+    const request = req.body as EffectiveSettingsRequest;
     const context = requestContext(res);
     const stored = await repository.findOverrides(context.apiKeyId, context.tenantId);
     const overrides = request.settings ? applyPatch(stored, patchFromInput(request.settings)) : stored;

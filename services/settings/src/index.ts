@@ -1,7 +1,8 @@
 import { createOutboxRelay } from '@signet/bus';
+import { EffectiveSettingsRequest } from '@signet/contracts';
 import { validateBody } from '@signet/http';
 import { defineService, ServiceDeps, SignetService } from '@signet/service';
-import { EffectiveSettingsRequest, effectiveSettings } from './effective-settings';
+import { effectiveSettings } from './effective-settings';
 import { getSettings } from './get-settings';
 import { settingsRepository } from './settings-repository';
 import { updateSettings } from './update-settings';

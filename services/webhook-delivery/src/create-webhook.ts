@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { CreateWebhookRequest } from '@signet/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { AppError, parseWith, validationError } from '@signet/http';
 import type { WebhookRow } from './model';
@@ -7,7 +8,6 @@ import { newSigningSecret } from './signing/signing-secret';
 import type { WebhookDeps } from './webhook-deps';
 import { checkFields, requireJson } from './webhook-input';
 import { ownerOf } from './webhook-owner';
-import { CreateWebhookRequest } from './webhook-requests';
 
 /** Enough for one receiver per environment and event family; each webhook multiplies every event. */
 export const MAX_WEBHOOKS_PER_KEY = 50;

@@ -1,19 +1,11 @@
 import type { Request, Response } from 'express';
-import { isSpecEventType, SPEC_EVENT_TYPES, Type } from '@signet/contracts';
+import { DeliveriesQuery, isSpecEventType, SPEC_EVENT_TYPES } from '@signet/contracts';
 import { parseWith, validationError } from '@signet/http';
-import { DELIVERY_STATUSES, DeliveryStatus } from './model';
 import { deliveryView } from './present/delivery-view';
 import type { WebhookDeps } from './webhook-deps';
 import { ownedWebhook, ownerOf } from './webhook-owner';
 
 const DEFAULT_LIMIT = 20;
-
-const DeliveriesQuery = Type.Object({
-  status: Type.Optional(Type.Unsafe<DeliveryStatus>({ enum: [...DELIVERY_STATUSES], errorMessage: `must be one of ${DELIVERY_STATUSES.join(', ')}` })),
-  event_type: Type.Optional(Type.String()),
-  limit: Type.Optional(Type.String({ pattern: '^([1-9]|[1-9][0-9]|100)$', errorMessage: 'must be a whole number from 1 to 100' })),
-  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 64, errorMessage: 'must be the next_cursor of a previous page' }))
-}, { additionalProperties: false });
 
 /**
  * GET /api/v1/webhooks/:id/deliveries?status=&event_type=&limit=&cursor=: the webhook's deliveries, newest

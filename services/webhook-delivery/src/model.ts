@@ -1,4 +1,4 @@
-import type { SpecEventType } from '@signet/contracts';
+import type { DeliveryStatus, SpecEventType } from '@signet/contracts';
 import type { RetrySchedule } from './retry-schedule';
 
 /** Webhooks belong to the API key that created them, within its tenant (spec 5.2). */
@@ -20,8 +20,7 @@ export interface WebhookRow {
   updated_at: Date;
 }
 
-export const DELIVERY_STATUSES = ['PENDING', 'SUCCESS', 'FAILED'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export { DELIVERY_STATUSES, type DeliveryStatus } from '@signet/contracts';
 
 export interface DeliveryRow {
   id: string;

@@ -1,5 +1,6 @@
-export const RETRY_SCHEDULES = ['STANDARD', 'EXTENDED'] as const;
-export type RetrySchedule = (typeof RETRY_SCHEDULES)[number];
+import type { RetrySchedule } from '@signet/contracts';
+
+export { RETRY_SCHEDULES, type RetrySchedule } from '@signet/contracts';
 
 /** Spec 6: "3 attempts, 5 seconds apart". */
 export const STANDARD_ATTEMPTS = 3;

@@ -1,10 +1,10 @@
 import type { Request, Response } from 'express';
+import { UpdateWebhookRequest } from '@signet/contracts';
 import { notFound, parseWith, validationError } from '@signet/http';
 import { webhookView } from './present/webhook-view';
 import type { WebhookDeps } from './webhook-deps';
 import { checkFields, requireJson } from './webhook-input';
 import { ownerOf } from './webhook-owner';
-import { UpdateWebhookRequest } from './webhook-requests';
 
 /**
  * PUT /api/v1/webhooks/:id: changes the fields sent (spec 4.4 names `subscriptions`; `url`, `auth`, null

@@ -1,18 +1,12 @@
 import type { Request, Response } from 'express';
-import { AppError, requestIdOf } from '@signet/http';
+import { RejectRequest } from '@signet/contracts';
+import { AppError, parseWith, requestIdOf } from '@signet/http';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { writeEnvelopeEvent, writeRecipientEvent } from '../envelope-events';
 import type { EnvelopeAggregate } from '../model';
 import { signerIdentity } from './signer-identity';
 import { loadSigningAccess } from './signing-access';
 import { SIGNING_STATE_MESSAGES } from './signing-state';
-
-function readReason(body: unknown): string {
-  const reason = (body as { reason?: unknown } | undefined)?.reason;
-  const text = typeof reason === 'string' ? reason.trim() : '';
-  if (text.length < 1 || text.length > 500) throw new AppError('VALIDATION_FAILED', 'Invalid rejection', [{ field: 'reason', message: 'must be 1 to 500 characters' }]);
-  return text;
-}
 
 /**
  * POST /signing/v1/:token/reject (public): the recipient whose turn it is declines. The spec has no
@@ -21,7 +15,7 @@ function readReason(body: unknown): string {
  */
 export function rejectEnvelope(deps: EnvelopeDeps) {
   return async (req: Request, res: Response): Promise<void> => {
-    const reason = readReason(req.body);
+    const reason = parseWith(RejectRequest, req.body ?? {}).reason.trim();
     const identity = signerIdentity(req);
     const now = deps.clock();
     await deps.db.transaction(async (trx) => {

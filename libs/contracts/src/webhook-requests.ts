@@ -1,0 +1,56 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { LiteralUnion } from './schema-helpers';
+
+/** How long a failing delivery keeps being retried (spec 6's three attempts, or those and eight more). */
+export const RETRY_SCHEDULES = ['STANDARD', 'EXTENDED'] as const;
+export type RetrySchedule = (typeof RETRY_SCHEDULES)[number];
+
+export const DELIVERY_STATUSES = ['PENDING', 'SUCCESS', 'FAILED'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+const Url = Type.String({ minLength: 1, maxLength: 2048, errorMessage: 'must be an http or https URL of at most 2048 characters' });
+const Subscriptions = Type.String({ minLength: 1, maxLength: 2000, errorMessage: 'must be comma-separated event names' });
+// Spec 2.7 sends `header`; the API shows `HEADER`, so both are taken back.
+const AuthType = LiteralUnion(['header', 'HEADER'] as const, { errorMessage: 'must be header' });
+// Visible ASCII with inner spaces: what an HTTP header value can carry without being mangled.
+const Auth = Type.String({ pattern: '^[!-~]([ -~]{0,1022}[!-~])?$', errorMessage: 'must be 1-1024 visible ASCII characters (a header value)' });
+const Schedule = LiteralUnion(RETRY_SCHEDULES, { errorMessage: `must be one of ${RETRY_SCHEDULES.join(', ')}` });
+
+const Closed = <T extends Record<string, TSchema>>(properties: T) => Type.Object(properties, { additionalProperties: false });
+
+/*
+ * Webhook requests (spec 4.4). What a schema cannot check stays with the webhook service: that the
+ * subscriptions name real events and where the URL points (its address policy).
+ */
+
+/** POST /api/v1/webhooks (spec 4.4), plus the optional retry schedule. */
+export const CreateWebhookRequest = Closed({
+  url: Url,
+  subscriptions: Subscriptions,
+  auth_type: Type.Optional(AuthType),
+  auth: Type.Optional(Auth),
+  retry_schedule: Type.Optional(Schedule)
+});
+export type CreateWebhookRequest = Static<typeof CreateWebhookRequest>;
+
+/** PUT /api/v1/webhooks/:id: spec 4.4 sends `subscriptions`; `url`, `auth` (null removes it) and the schedule may change too. */
+export const UpdateWebhookRequest = Closed({
+  url: Type.Optional(Url),
+  subscriptions: Type.Optional(Subscriptions),
+  auth_type: Type.Optional(AuthType),
+  auth: Type.Optional(Type.Union([Auth, Type.Null()], { errorMessage: 'must be 1-1024 visible ASCII characters (a header value), or null' })),
+  retry_schedule: Type.Optional(Schedule)
+});
+export type UpdateWebhookRequest = Static<typeof UpdateWebhookRequest>;
+
+/**
+ * GET /api/v1/webhooks/:id/deliveries?status=&event_type=&limit=&cursor= (query strings, as express parses
+ * them). That event_type names a spec event is checked by the service.
+ */
+export const DeliveriesQuery = Type.Object({
+  status: Type.Optional(LiteralUnion(DELIVERY_STATUSES, { errorMessage: `must be one of ${DELIVERY_STATUSES.join(', ')}` })),
+  event_type: Type.Optional(Type.String()),
+  limit: Type.Optional(Type.String({ pattern: '^([1-9]|[1-9][0-9]|100)$', errorMessage: 'must be a whole number from 1 to 100' })),
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 64, errorMessage: 'must be the next_cursor of a previous page' }))
+}, { additionalProperties: false });
+export type DeliveriesQuery = Static<typeof DeliveriesQuery>;
