@@ -1,10 +1,9 @@
 import type { ConsumedEvent } from '@signet/bus';
 import { findTextTokens } from '@signet/pdf';
 import { SIGNATURE_BOX, verifySealedPdf } from '@signet/signed-pdf';
-import { oversizedPng, waitFor } from '@signet/testkit';
+import { oversizedPng, signaturePng, waitFor } from '@signet/testkit';
 import { PDFDocument } from 'pdf-lib';
 import { pageContent } from '../../../libs/signed-pdf/test/page-content';
-import { signaturePng } from '../../../libs/signed-pdf/test/png';
 import { INFRASTRUCTURE_MODES, KEYS, startTestSignet, TestSignet } from './harness';
 import { drawn, reject, sentEnvelope, session, sign, written } from './signing/flows';
 

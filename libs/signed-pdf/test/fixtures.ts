@@ -1,6 +1,6 @@
 import { degrees, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import type { SignedRecipient } from '../src';
-import { signaturePng } from './png';
+import { signaturePng } from '@signet/testkit';
 
 export const DOCUMENT_ID = '5f0c6a3e-2b1d-4e8a-9c7f-1a2b3c4d5e6f';
 /** The visible part of page 1 of twoPagePdf, in pdf-lib's coordinates. */

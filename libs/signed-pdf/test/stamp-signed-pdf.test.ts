@@ -3,7 +3,7 @@ import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { SIGNATURE_BOX, stampSignedPdf, type StampSignedPdfInput } from '../src';
 import { CROP, DOCUMENT_ID, drawnBy, pageWithoutMediaBox, rotatedPdf, twoPagePdf, writtenBy } from './fixtures';
 import { pageContent } from './page-content';
-import { signaturePng } from './png';
+import { signaturePng } from '@signet/testkit';
 
 const INTRO = 'The following people signed this document electronically.';
 

@@ -3,7 +3,7 @@ import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib'
 import { checkSignatureBackground, SIGNATURE_BOX, stampSignedPdf, type StampSignedPdfInput } from '../src';
 import { DOCUMENT_ID, drawnBy, twoPagePdf, writtenBy } from './fixtures';
 import { pageContent, type StrokedPath } from './page-content';
-import { signaturePng } from './png';
+import { signaturePng } from '@signet/testkit';
 
 const PAGE_HEIGHT = 792;
 const LEFT = 100;

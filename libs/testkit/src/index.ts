@@ -6,4 +6,4 @@ export * from './sample-pdf';
 export * from './test-database';
 export * from './wait-for';
 export * from './lock-waiters';
-export * from './hostile-images';
+export * from './test-images';
