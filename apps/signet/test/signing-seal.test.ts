@@ -20,15 +20,20 @@ describe('sealing with a configured certificate, monolith mode', () => {
     await api.close();
   });
 
+  /** The first document of the envelope, signed, once it is SUCCESS. */
+  async function signedPdfOf(envelopeId: string): Promise<Buffer> {
+    const done = await waitFor(async () => {
+      const shown = (await api.call('GET', `/api/v1/envelopes/${envelopeId}`, { key: KEYS.globex })).body.envelope as Body;
+      return shown.status === 'SUCCESS' && shown;
+    }, 30_000, 'SUCCESS');
+    return Buffer.from(await (await fetch((done.documents as Body[])[0]?.url as string)).arrayBuffer());
+  }
+
   it('seals signed PDFs with SIGNET_SEAL_P12 instead of generating a certificate', async () => {
     const envelope = await sentEnvelope(api, KEYS.globex);
     expect((await sign(api, envelope.tokens.ana as string, drawn)).status).toBe(200);
     expect((await sign(api, envelope.tokens.ben as string, written('Ben Ode'))).status).toBe(200);
-    const done = await waitFor(async () => {
-      const shown = (await api.call('GET', `/api/v1/envelopes/${envelope.id}`, { key: KEYS.globex })).body.envelope as Body;
-      return shown.status === 'SUCCESS' && shown;
-    }, 30_000, 'SUCCESS');
-    const signedPdf = Buffer.from(await (await fetch((done.documents as Body[])[0]?.url as string)).arrayBuffer());
+    const signedPdf = await signedPdfOf(envelope.id);
     expect(verifySealedPdf(signedPdf)).toMatchObject({ valid: true, signerCommonName: 'Acme Seal' });
     const db = knex({ client: 'pg', connection: api.signet.config.databaseUrl as string, searchPath: ['envelope'] });
     try {
@@ -48,11 +53,7 @@ describe('sealing with a configured certificate, monolith mode', () => {
     const [placement] = ((await session(api, envelope.tokens.ana as string)).body.documents as Body[])[0]?.placements as Body[];
     expect((await sign(api, envelope.tokens.ana as string, drawn)).status).toBe(200);
     expect((await sign(api, envelope.tokens.ben as string, written('Ben Ode'))).status).toBe(200);
-    const done = await waitFor(async () => {
-      const shown = (await api.call('GET', `/api/v1/envelopes/${envelope.id}`, { key: KEYS.globex })).body.envelope as Body;
-      return shown.status === 'SUCCESS' && shown;
-    }, 30_000, 'SUCCESS');
-    const signedPdf = Buffer.from(await (await fetch((done.documents as Body[])[0]?.url as string)).arrayBuffer());
+    const signedPdf = await signedPdfOf(envelope.id);
     expect(verifySealedPdf(signedPdf)).toMatchObject({ valid: true, signerCommonName: 'Acme Seal' });
 
     // The caption under Ana's placement: "Signature · Ana Lima", then her email, then the time.
