@@ -19,9 +19,10 @@ export function listDeliveries(deps: WebhookDeps) {
     }
     const webhook = await ownedWebhook(deps.webhooks, ownerOf(res), String(req.params.id));
     const limit = query.limit === undefined ? DEFAULT_LIMIT : Number(query.limit);
-    const rows = await deps.deliveries.list(webhook.id, { status: query.status, eventType: query.event_type, before: query.cursor, limit: limit + 1 });
+    const { deliveries: rows, attempts } = await deps.deliveries.listWithAttempts(webhook.id, {
+      status: query.status, eventType: query.event_type, before: query.cursor, limit: limit + 1
+    });
     const page = rows.slice(0, limit);
-    const attempts = await deps.deliveries.attemptsOf(page.map((row) => row.id));
     res.json({
       deliveries: page.map((row) => deliveryView(row, attempts.filter((attempt) => attempt.delivery_id === row.id))),
       next_cursor: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null

@@ -107,12 +107,21 @@ export function deliveryStore(db: Knex) {
     },
 
     /** A webhook's deliveries, newest first. */
-    list(webhookId: string, filter: DeliveryFilter): Promise<DeliveryRow[]> {
-      const query = db('deliveries').where({ webhook_id: webhookId }).orderBy('id', 'desc').limit(filter.limit);
-      if (filter.status) query.where({ status: filter.status });
-      if (filter.eventType) query.where({ event_type: filter.eventType });
-      if (filter.before) query.where('id', '<', filter.before);
-      return query;
+    /**
+     * A page of a webhook's deliveries with their attempts, read from one snapshot: an attempt a worker
+     * records meanwhile shows in both or in neither (read apart, a delivery could show its new attempt
+     * beside the due time it had before it).
+     */
+    listWithAttempts(webhookId: string, filter: DeliveryFilter): Promise<{ deliveries: DeliveryRow[]; attempts: AttemptRow[] }> {
+      return db.transaction(async (trx) => {
+        const query = trx('deliveries').where({ webhook_id: webhookId }).orderBy('id', 'desc').limit(filter.limit);
+        if (filter.status) query.where({ status: filter.status });
+        if (filter.eventType) query.where({ event_type: filter.eventType });
+        if (filter.before) query.where('id', '<', filter.before);
+        const deliveries: DeliveryRow[] = await query;
+        const attempts: AttemptRow[] = await trx('delivery_attempts').whereIn('delivery_id', deliveries.map((row) => row.id)).orderBy(['delivery_id', 'attempt']);
+        return { deliveries, attempts };
+      }, { isolationLevel: 'repeatable read', readOnly: true });
     },
 
     find(webhookId: string, id: string): Promise<DeliveryRow | undefined> {
