@@ -3,6 +3,7 @@ import { AppError } from '@signet/http';
 import type { Clock } from '@signet/service';
 import { authenticatedKey } from '../api-keys/authenticate';
 import type { RateLimitBucket } from './plan-limits';
+import { setRateLimitHeaders } from './rate-limit-headers';
 import type { RateLimiter } from './rate-limiter';
 
 /** Applies a bucket to the authenticated key; sets X-RateLimit-* always and Retry-After on 429. */
@@ -11,9 +12,7 @@ export function rateLimit(limiter: RateLimiter, bucket: RateLimitBucket, clock: 
     const key = authenticatedKey(res);
     const subject = bucket.subject === 'tenant' ? `tenant:${key.tenant_id}` : `api_key:${key.id}`;
     const decision = await limiter.consume(subject, bucket.name, bucket.limitsFor(key), clock());
-    res.setHeader('X-RateLimit-Limit', String(decision.limit));
-    res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
-    res.setHeader('X-RateLimit-Reset', String(Math.ceil(decision.resetAt.getTime() / 1000)));
+    setRateLimitHeaders(res, decision);
     if (!decision.allowed) {
       next(new AppError('RATE_LIMITED', `Rate limit reached for ${bucket.name} on the ${key.plan} plan`, undefined, {
         'Retry-After': String(decision.retryAfterSeconds)
