@@ -44,6 +44,11 @@ new Gauge({
   collect: readBacklogs
 });
 
+/** A queue's backlog from its count of waiting mails and the earliest due time among them (null if none). */
+export function emailBacklogAt(now: Date, pending: number, oldestDue: Date | null): EmailBacklog {
+  return { pending, oldestDueSeconds: oldestDue === null ? 0 : Math.max(0, (now.getTime() - oldestDue.getTime()) / 1000) };
+}
+
 /** Counts one outcome of handling a queued email. */
 export function countEmail(kind: EmailKind, outcome: EmailOutcome): void {
   emails.inc({ kind, outcome });
