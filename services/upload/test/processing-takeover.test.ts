@@ -57,14 +57,20 @@ describe('taking over a stale upload (PostgreSQL)', () => {
     await database.drop();
   });
 
-  it('announces the document once when the slow worker finishes after its successor took over', async () => {
-    const id = await uploadedFile();
+  /** A worker claims the upload, goes quiet past STALE_AFTER_MS, and a successor claims it again. */
+  async function takenOver() {
     let now = start;
     const store = uploadStore(db);
     const deps = { db, store, blobs, clock: () => now };
     const slow = await store.claimNextToProcess(now, new Date(now.getTime() - STALE_AFTER_MS));
     now = new Date(start.getTime() + STALE_AFTER_MS + 60_000);
     const successor = await store.claimNextToProcess(now, new Date(now.getTime() - STALE_AFTER_MS));
+    return { deps, slow, successor };
+  }
+
+  it('announces the document once when the slow worker finishes after its successor took over', async () => {
+    const id = await uploadedFile();
+    const { deps, slow, successor } = await takenOver();
     expect(successor?.id).toBe(id);
     await processUpload(deps, successor as UploadRow);
     await processUpload(deps, slow as UploadRow);
@@ -78,12 +84,7 @@ describe('taking over a stale upload (PostgreSQL)', () => {
 
   it('keeps the successor\'s result and bytes when the slow worker then judges the file invalid (e.g. timed out under load)', async () => {
     const id = await uploadedFile();
-    let now = start;
-    const store = uploadStore(db);
-    const deps = { db, store, blobs, clock: () => now };
-    const slow = await store.claimNextToProcess(now, new Date(now.getTime() - STALE_AFTER_MS));
-    now = new Date(start.getTime() + STALE_AFTER_MS + 60_000);
-    const successor = await store.claimNextToProcess(now, new Date(now.getTime() - STALE_AFTER_MS));
+    const { deps, slow, successor } = await takenOver();
     await processUpload(deps, successor as UploadRow);
     const valid = pdf;
     pdf = Buffer.from('not a pdf');
