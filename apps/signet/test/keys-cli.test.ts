@@ -1,6 +1,7 @@
 import { openDatabase, schemaNameFor } from '@signet/db';
 import { apiKeyRepositoryFor, gatewayMigrations, runKeysCli } from '@signet/gateway';
 import type { Knex } from 'knex';
+import { waitFor } from '@signet/testkit';
 import { startTestSignet, TestSignet } from './harness';
 
 describe('signet keys (API key management CLI)', () => {
@@ -34,7 +35,8 @@ describe('signet keys (API key management CLI)', () => {
     expect(output.join('\n')).not.toContain(key);
 
     expect(await run('revoke', id)).toBe(0);
-    expect((await api.call('GET', '/api/v1/settings', { key })).status).toBe(401);
+    // The gateway had the key cached; the revocation's notification makes it forget the key.
+    await waitFor(async () => (await api.call('GET', '/api/v1/settings', { key })).status === 401, 20000, 'the revoked key refused');
   });
 
   it('stores only a hash of the key', async () => {

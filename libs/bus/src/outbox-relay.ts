@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
+import { listenForNotifications, NotificationListener } from '@signet/db';
 import type { Logger } from '@signet/log';
+import { OUTBOX_CHANNEL } from './outbox';
 import { createPollingLoop, PollingLoop } from './polling-loop';
 import type { EventBus, EventHeaders, OutgoingEvent } from './types';
 import type { AnySignetEvent } from '@signet/contracts';
@@ -16,6 +18,7 @@ export interface OutboxRelayOptions {
   db: Knex;
   bus: EventBus;
   log: Logger;
+  /** How often the relay looks anyway: a safety net, since a commit in this schema wakes it at once. */
   pollIntervalMs: number;
   batchSize?: number;
 }
@@ -54,9 +57,10 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     await options.db('outbox').where('published_at', '<', options.db.raw(`now() - interval '${PUBLISHED_RETENTION}'`)).delete();
   }
 
-  return createPollingLoop({
+  const log = options.log.child({ component: 'outbox-relay' });
+  const loop = createPollingLoop({
     what: 'outbox publish',
-    log: options.log.child({ component: 'outbox-relay' }),
+    log,
     pollIntervalMs: options.pollIntervalMs,
     maxBackoffMs: MAX_BACKOFF_MS,
     async step() {
@@ -65,4 +69,39 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       return published === batchSize;
     }
   });
+  return wokenOnCommit(options.db, loop, log);
+}
+
+/**
+ * Every outbox write NOTIFYs with its schema when its transaction commits; the relay of that schema
+ * listens and looks at once, in whichever process or replica the write happened.
+ */
+function wokenOnCommit(db: Knex, loop: PollingLoop, log: Logger): OutboxRelay {
+  let listener: NotificationListener | null = null;
+  let schema: string | null = null;
+  return {
+    start() {
+      if (listener) return;
+      loop.start();
+      listener = listenForNotifications(db, {
+        channel: OUTBOX_CHANNEL,
+        onNotify: (payload) => {
+          if (payload === schema) loop.wake();
+        },
+        onConnected: () => {
+          db.raw('SELECT current_schema() AS schema').then((result) => {
+            schema = String(result.rows[0].schema);
+            loop.wake();
+          }, (error: unknown) => log.warn({ err: error }, 'outbox relay could not read its schema'));
+        },
+        onError: (error) => log.warn({ err: error }, 'outbox wake-up connection failed; polling until it is back')
+      });
+    },
+    wake: () => loop.wake(),
+    async stop() {
+      await listener?.stop();
+      listener = null;
+      await loop.stop();
+    }
+  };
 }

@@ -4,6 +4,9 @@ import { EventData, EventType, AnySignetEvent, topicFor } from '@signet/contract
 import type { EventHeaders } from './types';
 import { checkedEvent } from './wire-format';
 
+/** The channel on which a committed outbox write wakes the relays; the payload is the writer's schema. */
+export const OUTBOX_CHANNEL = 'signet_outbox';
+
 export interface EventContext {
   tenantId: string;
   apiKeyId: string | null;
@@ -33,5 +36,8 @@ export async function writeOutboxEvent<T extends EventType>(trx: Knex.Transactio
     occurredAt: (input.occurredAt ?? new Date()).toISOString()
   };
   await trx('outbox').insert({ event_id: event.id, topic, key: input.key, payload: event, headers });
+  // Delivered when the transaction commits (and once per transaction however many events it writes).
+  await trx.raw('SELECT pg_notify(?, current_schema())', [OUTBOX_CHANNEL]);
   return event;
 }
+

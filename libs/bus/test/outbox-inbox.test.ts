@@ -35,8 +35,8 @@ describe('outbox and inbox on PostgreSQL and Kafka', () => {
     return bus;
   }
 
-  function relay(bus: EventBus): OutboxRelay {
-    const created = createOutboxRelay({ db, bus, log, pollIntervalMs: 50, batchSize: 10 });
+  function relay(bus: EventBus, pollIntervalMs = 50): OutboxRelay {
+    const created = createOutboxRelay({ db, bus, log, pollIntervalMs, batchSize: 10 });
     stoppables.push(created);
     created.start();
     return created;
@@ -106,6 +106,24 @@ describe('outbox and inbox on PostgreSQL and Kafka', () => {
     await waitFor(() => received.length >= 30, 30000, 'thirty events');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(received.map((event) => sequenceOf(event.event))).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
+  });
+
+  it('wakes on commit: a relay that would next poll in ten minutes publishes a write from another connection', async () => {
+    const consumerBus = kafkaBus();
+    const received = collect(consumerBus);
+    await consumerBus.start();
+    relay(kafkaBus(), 600_000);
+    await waitFor(async () => (await db.raw("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN \"signet_outbox\"'")).rows[0].n > 0, 20000, 'the relay listening');
+    const writer = await openDatabase({ url: database.url, schema: 'bus_test', migrations: [...busMigrations, effectsMigration] });
+    try {
+      await writer.transaction(async (trx) => {
+        const sample = emailSent('env-1', 1);
+        await writeOutboxEvent(trx, { eventType: 'recipient.email_sent', key: 'env-1', data: sample.event.data as never, context: { tenantId: 'acme', apiKeyId: null, requestId: null } });
+      });
+      await waitFor(() => received.length === 1, 30000, 'the event written after the relay went to sleep');
+    } finally {
+      await writer.destroy();
+    }
   });
 
   it('applies a redelivered event once (inbox)', async () => {

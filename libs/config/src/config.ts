@@ -92,7 +92,7 @@ export function loadConfig(env: Env = process.env): SignetConfig {
       requestTimeoutMs: readInt(env, 'KAFKA_REQUEST_TIMEOUT_MS', 30000, 100, 600000),
       sessionTimeoutMs: readInt(env, 'KAFKA_SESSION_TIMEOUT_MS', 30000, 1000, 600000),
       heartbeatIntervalMs: readInt(env, 'KAFKA_HEARTBEAT_INTERVAL_MS', 3000, 100, 600000),
-      fetchMaxWaitMs: readInt(env, 'KAFKA_FETCH_MAX_WAIT_MS', 500, 10, 60000)
+      fetchMaxWaitMs: readInt(env, 'KAFKA_FETCH_MAX_WAIT_MS', 50, 10, 60000)
     },
     s3: readS3(env),
     smtpUrl: readUrl(env, 'SMTP_URL', ['smtp', 'smtps']),
@@ -103,7 +103,7 @@ export function loadConfig(env: Env = process.env): SignetConfig {
     logLevel: readEnum(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     serviceUrls: readPerPart('_URL', (name) => readUrl(env, name, ['http', 'https'])),
     servicePorts: readPerPart('_PORT', (name) => readInt(env, name, 0, 1, 65535) || null),
-    outboxPollIntervalMs: readInt(env, 'OUTBOX_POLL_INTERVAL_MS', 250, 10, 60000),
+    outboxPollIntervalMs: readInt(env, 'OUTBOX_POLL_INTERVAL_MS', 1000, 10, 60000),
     consumerRetryInitialMs: readInt(env, 'CONSUMER_RETRY_INITIAL_MS', 500, 1, 600000),
     consumerRetryMaxMs: readInt(env, 'CONSUMER_RETRY_MAX_MS', 30000, 1, 3600000),
     enterpriseEnvelopesPerHour: readInt(env, 'ENTERPRISE_ENVELOPES_PER_HOUR', 1000, 1, 10000000),

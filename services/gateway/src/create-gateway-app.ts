@@ -3,7 +3,7 @@ import type { PartName, TrustProxy } from '@signet/config';
 import { AppError, acceptRequestId, errorMiddleware, HealthReport, jsonResponses, newRequestId, notFoundRoute, REQUEST_ID_HEADER, requestIdOf } from '@signet/http';
 import type { Logger } from '@signet/log';
 import { httpMetrics, metricsHandler } from '@signet/metrics';
-import type { ApiKeyRepository } from './api-keys/api-key-repository';
+import type { ApiKeyLookup } from './api-keys/api-key-cache';
 import { accessLog } from './access-log';
 import { authenticate } from './api-keys/authenticate';
 import { proxyToService } from './proxy/proxy-to-service';
@@ -12,7 +12,7 @@ import { PUBLIC_ROUTES } from './routes/public-route-table';
 import { ROUTES } from './routes/route-table';
 
 export interface GatewayAppOptions {
-  keys: ApiKeyRepository;
+  keys: ApiKeyLookup;
   log: Logger;
   internalSecret: string;
   serviceUrl: (part: PartName) => string;

@@ -1,8 +1,10 @@
 import { fileDownloadHandler } from '@signet/blob';
+import { listenForNotifications, NotificationListener } from '@signet/db';
 import { runHealthChecks } from '@signet/http';
 import { mailSinkRoutes } from '@signet/mail';
 import type { ServiceDeps, SignetService } from '@signet/service';
-import { apiKeyRepository } from './api-keys/api-key-repository';
+import { apiKeyCache } from './api-keys/api-key-cache';
+import { API_KEYS_CHANGED_CHANNEL, apiKeyRepository } from './api-keys/api-key-repository';
 import { ensureBootstrapKeys } from './api-keys/ensure-bootstrap-keys';
 import { createGatewayApp } from './create-gateway-app';
 import { envelopeCreationBucket } from './rate-limit/plan-limits';
@@ -16,10 +18,15 @@ export { apiKeyRepository as apiKeyRepositoryFor } from './api-keys/api-key-repo
 
 const COUNTER_RETENTION_MS = 2 * 86_400_000;
 const PRUNE_EVERY_MS = 3_600_000;
+/** How stale a cached key can be if a revocation's notification is lost (decided in docs/decisions.md). */
+const API_KEY_CACHE_TTL_MS = 10_000;
+const API_KEY_CACHE_ENTRIES = 10_000;
 
 /** The only public entry: API-key auth, request ids, plan rate limits, and the route table to services. */
 export function createGatewayService(deps: ServiceDeps): SignetService {
   const keys = apiKeyRepository(deps.db);
+  const cachedKeys = apiKeyCache(keys, { clock: deps.clock, ttlMs: API_KEY_CACHE_TTL_MS, maxEntries: API_KEY_CACHE_ENTRIES });
+  let keyChanges: NotificationListener | null = null;
   const limiter = rateLimiter(deps.db);
   const buckets = { 'envelope.create': envelopeCreationBucket(deps.config) };
   let pruneTimer: NodeJS.Timeout | null = null;
@@ -27,7 +34,7 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
   const healthcheck = () => runHealthChecks({ database: async () => { await deps.db.raw('SELECT 1'); } });
 
   const app = createGatewayApp({
-    keys,
+    keys: cachedKeys,
     log: deps.log,
     internalSecret: deps.internalSecret,
     serviceUrl: deps.serviceUrl,
@@ -44,6 +51,15 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
     app,
     consumers: [],
     async start() {
+      keyChanges = listenForNotifications(deps.db, {
+        channel: API_KEYS_CHANGED_CHANNEL,
+        onNotify: () => cachedKeys.forgetAll(),
+        onConnected: () => cachedKeys.forgetAll(),
+        onError: (error) => {
+          cachedKeys.forgetAll();
+          deps.log.warn({ err: error }, 'API key change notifications interrupted; cached keys expire within 10 s until they are back');
+        }
+      });
       await ensureBootstrapKeys(keys, deps.config.bootstrapApiKeys, deps.clock());
       pruneTimer = setInterval(() => {
         limiter.pruneBefore(new Date(deps.clock().getTime() - COUNTER_RETENTION_MS)).catch((error: unknown) => {
@@ -54,6 +70,7 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
     },
     async stop() {
       if (pruneTimer) clearInterval(pruneTimer);
+      await keyChanges?.stop();
     },
     healthcheck
   };

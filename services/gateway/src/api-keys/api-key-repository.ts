@@ -26,6 +26,9 @@ export interface NewApiKey {
   envelopesPerDay?: number | null;
 }
 
+/** Every gateway replica listens here and forgets its cached keys: a revocation takes effect at once everywhere. */
+export const API_KEYS_CHANGED_CHANNEL = 'signet_api_keys_changed';
+
 const PUBLIC_COLUMNS = ['id', 'tenant_id', 'plan', 'name', 'key_prefix', 'envelopes_per_hour', 'envelopes_per_day', 'created_at', 'revoked_at'];
 
 function newRow(input: NewApiKey) {
@@ -42,10 +45,15 @@ function newRow(input: NewApiKey) {
   };
 }
 
+/** Delivered to the listening gateways when the transaction commits. */
+async function announceChange(trx: Knex.Transaction): Promise<void> {
+  await trx.raw('SELECT pg_notify(?, ?)', [API_KEYS_CHANGED_CHANNEL, '']);
+}
+
 export function apiKeyRepository(db: Knex) {
   return {
-    async findActiveByKey(key: string): Promise<ApiKeyRecord | null> {
-      const row = await db('api_keys').select(PUBLIC_COLUMNS).where({ key_hash: hashApiKey(key) }).whereNull('revoked_at').first();
+    async findActiveByHash(keyHash: string): Promise<ApiKeyRecord | null> {
+      const row = await db('api_keys').select(PUBLIC_COLUMNS).where({ key_hash: keyHash }).whereNull('revoked_at').first();
       return row ?? null;
     },
 
@@ -56,7 +64,10 @@ export function apiKeyRepository(db: Knex) {
 
     /** Makes a configured key exist with the configured tenant and plan; its id stays stable across restarts. */
     async upsertBootstrap(input: NewApiKey): Promise<void> {
-      await db('api_keys').insert(newRow(input)).onConflict('key_hash').merge({ tenant_id: input.tenantId, plan: input.plan, revoked_at: null });
+      await db.transaction(async (trx) => {
+        await trx('api_keys').insert(newRow(input)).onConflict('key_hash').merge({ tenant_id: input.tenantId, plan: input.plan, revoked_at: null });
+        await announceChange(trx);
+      });
     },
 
     async list(tenantId?: string): Promise<ApiKeyRecord[]> {
@@ -65,8 +76,11 @@ export function apiKeyRepository(db: Knex) {
     },
 
     async revoke(id: string, now: Date): Promise<boolean> {
-      const updated = await db('api_keys').where({ id }).whereNull('revoked_at').update({ revoked_at: now });
-      return updated > 0;
+      return db.transaction(async (trx) => {
+        const updated = await trx('api_keys').where({ id }).whereNull('revoked_at').update({ revoked_at: now });
+        await announceChange(trx);
+        return updated > 0;
+      });
     }
   };
 }

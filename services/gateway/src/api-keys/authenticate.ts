@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { AppError, requestIdOf } from '@signet/http';
-import type { ApiKeyRecord, ApiKeyRepository } from './api-key-repository';
+import type { ApiKeyLookup } from './api-key-cache';
+import type { ApiKeyRecord } from './api-key-repository';
 
 export function authenticatedKey(res: Response): ApiKeyRecord {
   const key = res.locals.apiKey as ApiKeyRecord | undefined;
@@ -9,7 +10,7 @@ export function authenticatedKey(res: Response): ApiKeyRecord {
 }
 
 /** `Authorization: <API key>` with no scheme (spec 5.1); anything else is 401 with the error shape. */
-export function authenticate(keys: ApiKeyRepository) {
+export function authenticate(keys: ApiKeyLookup) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const header = req.headers.authorization?.trim();
     if (!header) {
