@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable } from './schema-helpers';
 import { sampleEnvelopePayload } from './test-samples';
-import { validateEvent, validateSchema } from './validate';
+import * as contracts from './index';
+import { compileValidators, validateEvent, validateSchema } from './validate';
 
 describe('validateEvent', () => {
   const event = { id: 'evt_1', event_type: 'envelope.success', data: sampleEnvelopePayload() };
@@ -43,5 +44,12 @@ describe('validateSchema', () => {
     const schema = Type.String();
     expect(validateSchema(schema, 'a')).toEqual({ valid: true, value: 'a' });
     expect(validateSchema(schema, 1)).toEqual({ valid: false, details: [{ field: '', message: 'must be string' }] });
+  });
+});
+
+describe('compileValidators', () => {
+  it('compiles every exported schema and every event at start, so none can fail on a first request', () => {
+    expect(() => compileValidators(contracts)).not.toThrow();
+    expect(() => compileValidators({ broken: Type.String({ pattern: '(' }) })).toThrow();
   });
 });

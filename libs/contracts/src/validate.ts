@@ -1,9 +1,9 @@
-import type { Static, TSchema } from '@sinclair/typebox';
+import { Kind, type Static, type TSchema } from '@sinclair/typebox';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { SignetEventSchema } from './event';
 import { EVENT_DATA_SCHEMAS, type SignetEvent } from './event-schemas';
-import type { EventType } from './event-types';
+import { EVENT_TYPES, type EventType } from './event-types';
 import { toFieldErrors, type FieldError } from './field-errors';
 
 export type ValidationResult<T> = { valid: true; value: T } | { valid: false; details: FieldError[] };
@@ -33,12 +33,29 @@ export function validateSchema<T extends TSchema>(schema: T, value: unknown): Va
 // One schema object per event type, so the compiled validator cache above is hit.
 const eventSchemas = new Map<EventType, TSchema>();
 
-/** Checks a whole event: the `{id, event_type, data}` shape, that event_type is `eventType`, and its data. */
-export function validateEvent<T extends EventType>(eventType: T, event: unknown): ValidationResult<SignetEvent<T>> {
+function eventSchemaFor(eventType: EventType): TSchema {
   let schema = eventSchemas.get(eventType);
   if (schema === undefined) {
     schema = SignetEventSchema(eventType, EVENT_DATA_SCHEMAS[eventType]);
     eventSchemas.set(eventType, schema);
   }
-  return validateSchema(schema, event) as ValidationResult<SignetEvent<T>>;
+  return schema;
+}
+
+/** Checks a whole event: the `{id, event_type, data}` shape, that event_type is `eventType`, and its data. */
+export function validateEvent<T extends EventType>(eventType: T, event: unknown): ValidationResult<SignetEvent<T>> {
+  return validateSchema(eventSchemaFor(eventType), event) as ValidationResult<SignetEvent<T>>;
+}
+
+function isSchema(value: unknown): value is TSchema {
+  return typeof value === 'object' && value !== null && Kind in value;
+}
+
+/**
+ * Compiles the validators of every event and of every schema among `exported` (a module's exports) now,
+ * so the first requests after a start do not pay for ajv's compilation.
+ */
+export function compileValidators(exported: Record<string, unknown>): void {
+  for (const eventType of EVENT_TYPES) validatorFor(eventSchemaFor(eventType));
+  for (const value of Object.values(exported)) if (isSchema(value)) validatorFor(value);
 }

@@ -1,4 +1,5 @@
 import express, { Express, NextFunction, Request, Response } from 'express';
+import * as contracts from '@signet/contracts';
 import type { Logger } from '@signet/log';
 import { httpMetrics, metricsHandler } from '@signet/metrics';
 import { AppError } from './app-error';
@@ -31,8 +32,18 @@ function internalAuth(secret: string) {
   };
 }
 
+let compiled = false;
+
+/** Every contract schema compiled while the process starts, not on the first request that needs it. */
+function compileValidatorsOnce(): void {
+  if (compiled) return;
+  compiled = true;
+  contracts.compileValidators(contracts);
+}
+
 /** The express app every service shares: request ids, metrics, health probes, internal auth, JSON, errors. */
 export function createServiceApp(options: ServiceAppOptions): Express {
+  compileValidatorsOnce();
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');

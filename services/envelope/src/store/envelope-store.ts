@@ -27,22 +27,37 @@ function placementFromDb(row: PlacementRow): PlacementRow {
   return { ...row, top: number(row.top), left: number(row.left) };
 }
 
+/** JSON carries timestamps as text: every `*_at` column becomes a Date again, as pg gives it for a plain row. */
+function datesRevived<T>(row: Record<string, unknown>): T {
+  const copy = { ...row };
+  for (const [column, value] of Object.entries(copy)) {
+    if (column.endsWith('_at') && typeof value === 'string') copy[column] = new Date(value);
+  }
+  return copy as T;
+}
+
 export function envelopeStore() {
   return {
     /** The envelope of this tenant with its components, or null (another tenant's id is simply not found). */
     async load(db: Db, tenantId: string, id: string, options: { forUpdate?: boolean } = {}): Promise<EnvelopeAggregate | null> {
-      const query = db('envelopes').where({ id, tenant_id: tenantId }).first();
-      const envelope: EnvelopeRow | undefined = await (options.forUpdate ? query.forUpdate() : query);
-      if (!envelope) return null;
-      // One after another: inside a transaction the three share one connection, which cannot run queries at once.
-      const documents = await db('documents').where({ envelope_id: id });
-      const recipients = await db('recipients').where({ envelope_id: id });
-      const placements = await db('placements').where({ envelope_id: id });
+      // The lock comes first, in its own statement: a statement that waited for a lock still reads with the
+      // snapshot it started with, so components read in the locking statement could be the old ones.
+      if (options.forUpdate && !(await db('envelopes').select('id').where({ id, tenant_id: tenantId }).forUpdate().first())) return null;
+      // One round trip: the components come along as JSON arrays beside the envelope's own columns.
+      const result = await db.raw(`
+        SELECT envelopes.*,
+          (SELECT coalesce(json_agg(documents), '[]') FROM documents WHERE documents.envelope_id = envelopes.id) AS _documents,
+          (SELECT coalesce(json_agg(recipients), '[]') FROM recipients WHERE recipients.envelope_id = envelopes.id) AS _recipients,
+          (SELECT coalesce(json_agg(placements), '[]') FROM placements WHERE placements.envelope_id = envelopes.id) AS _placements
+        FROM envelopes WHERE envelopes.id = ? AND envelopes.tenant_id = ?`, [id, tenantId]);
+      const row = result.rows[0] as (EnvelopeRow & Record<'_documents' | '_recipients' | '_placements', Array<Record<string, unknown>>>) | undefined;
+      if (!row) return null;
+      const { _documents: documents, _recipients: recipients, _placements: placements, ...envelope } = row;
       return {
         envelope,
-        documents: inListOrder(documents.map(documentFromDb)),
-        recipients: inListOrder(recipients),
-        placements: inListOrder(placements.map(placementFromDb))
+        documents: inListOrder(documents.map((item) => documentFromDb(datesRevived<DocumentRow>(item)))),
+        recipients: inListOrder(recipients.map((item) => datesRevived<RecipientRow>(item))),
+        placements: inListOrder(placements.map((item) => placementFromDb(datesRevived<PlacementRow>(item))))
       };
     },
 
