@@ -1,63 +1,89 @@
-import type { AddressInfo } from 'node:net';
-import express from 'express';
 import { samplePdf } from '../libs/testkit/src';
-import { measure, summary } from './measure';
-import { BENCH_KEY as KEY, startBenchSignet } from './signet-for-bench';
+import { bareCreateServer, bareGetServer } from './baselines';
+import { interleaved, measure, round } from './measure';
+import { BENCH_KEY as KEY, BENCH_TENANT, startBenchSignet } from './signet-for-bench';
 
+const ROUNDS = 3;
 const CREATIONS = 200;
 const WARMUP = 40;
 const READS = 1000;
 const CONCURRENCY = 8;
+const MEMORY_READS = 10_000;
 
-/** A bare express endpoint measured the same way: the floor the gateway's numbers stand on. */
-async function bareExpress(): Promise<{ url: string; close(): void }> {
-  const app = express();
-  app.get('/ping', (_req, res) => {
-    res.json({ ok: true });
-  });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/ping`, close: () => server.close() };
+function createForm(pdf: string): FormData {
+  const form = new FormData();
+  form.append('documents[0][base64]', pdf);
+  form.append('recipients[0][email]', 'bench@example.com');
+  form.append('recipients[0][name]', 'Bench Signer');
+  return form;
 }
 
-/** Envelope creation (1 recipient, 1 small PDF) per second and GET p50/p99 through the gateway (monolith mode). */
+async function ok(response: Response, what: string): Promise<unknown> {
+  const body = await response.json();
+  if (response.status !== 200) throw new Error(`${what} answered ${response.status}`);
+  return body;
+}
+
+const mb = (bytes: number) => round(bytes / 1024 / 1024, 1);
+
+/**
+ * Envelope creation (1 recipient, 1-page PDF) and GET envelope through the gateway in monolith mode,
+ * each in rounds taken in turn with a baseline doing the same work (multer + one INSERT; express + pg
+ * reading the same rows), and the process's RSS over 10,000 GETs.
+ */
 export async function benchEnvelopes() {
   const { signet, close } = await startBenchSignet();
-  const bare = await bareExpress();
+  const databaseUrl = signet.config.databaseUrl as string;
+  const bareGet = await bareGetServer(databaseUrl, BENCH_TENANT);
+  const bareCreate = await bareCreateServer(databaseUrl);
   try {
     const pdf = (await samplePdf()).toString('base64');
     const ids: string[] = [];
     const create = async () => {
-      const form = new FormData();
-      form.append('documents[0][base64]', pdf);
-      form.append('recipients[0][email]', 'bench@example.com');
-      form.append('recipients[0][name]', 'Bench Signer');
-      const response = await fetch(`${signet.gatewayUrl}/api/v1/envelopes`, { method: 'POST', headers: { authorization: KEY }, body: form });
-      const body = (await response.json()) as { envelope: { id: string } };
-      if (response.status !== 200) throw new Error(`create answered ${response.status}`);
-      ids.push(body.envelope.id);
+      const response = await fetch(`${signet.gatewayUrl}/api/v1/envelopes`, { method: 'POST', headers: { authorization: KEY }, body: createForm(pdf) });
+      ids.push(((await ok(response, 'create')) as { envelope: { id: string } }).envelope.id);
     };
-    // The first requests start PDF workers and database connections and warm the JIT: not what a running
-    // service answers with, so they are not measured.
+    const createBare = async () => {
+      await ok(await fetch(`${bareCreate.url}/envelopes`, { method: 'POST', body: createForm(pdf) }), 'bare create');
+    };
+    const get = async (index: number) => {
+      await ok(await fetch(`${signet.gatewayUrl}/api/v1/envelopes/${ids[index % ids.length]}`, { headers: { authorization: KEY } }), 'get');
+    };
+    const getBare = async (index: number) => {
+      await ok(await fetch(`${bareGet.url}/envelopes/${ids[index % ids.length]}`), 'bare get');
+    };
+    // The first requests start PDF workers and connections and warm the JIT, on both sides: not measured.
     await measure(WARMUP, CONCURRENCY, create);
-    const creation = await measure(CREATIONS, CONCURRENCY, create);
-    const reads = await measure(READS, CONCURRENCY, async (index) => {
-      const response = await fetch(`${signet.gatewayUrl}/api/v1/envelopes/${ids[index % ids.length]}`, { headers: { authorization: KEY } });
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`get answered ${response.status}`);
-    });
-    const baseline = await measure(READS, CONCURRENCY, async () => {
-      await (await fetch(bare.url)).arrayBuffer();
-    });
+    await measure(WARMUP, CONCURRENCY, createBare);
+    await measure(WARMUP * 5, CONCURRENCY, getBare);
+
+    const [creation, bareCreation] = await interleaved(ROUNDS, () => measure(CREATIONS, CONCURRENCY, create), () => measure(CREATIONS, CONCURRENCY, createBare));
+    const [reads, bareReads] = await interleaved(ROUNDS, () => measure(READS, CONCURRENCY, get), () => measure(READS, CONCURRENCY, getBare));
+
+    const firstThousand = await measure(1000, CONCURRENCY, get);
+    const rssAfterFirst = process.memoryUsage().rss;
+    const rest = await measure(MEMORY_READS - 1000, CONCURRENCY, get);
+    const rssAfterAll = process.memoryUsage().rss;
+
     return {
-      envelope_create: summary(creation),
-      envelope_get: summary(reads),
-      bare_express_get: summary(baseline),
       concurrency: CONCURRENCY,
-      warmup_creations: WARMUP
+      rounds: ROUNDS,
+      warmup_requests: WARMUP,
+      envelope_create: creation,
+      bare_multer_insert_create: bareCreation,
+      envelope_get: reads,
+      bare_express_pg_get: bareReads,
+      memory: {
+        rss_mb_after_first_1000_gets: mb(rssAfterFirst),
+        rss_mb_after_10000_gets: mb(rssAfterAll),
+        growth_ratio: round(rssAfterAll / rssAfterFirst, 3),
+        errors: firstThousand.errors + rest.errors,
+        note: 'the benchmark client runs in the same process, so its memory is counted too'
+      }
     };
   } finally {
-    bare.close();
+    await bareGet.close();
+    await bareCreate.close();
     await close();
   }
 }

@@ -4,6 +4,7 @@ import { createTestDatabase, freePort, TestDatabase } from '../libs/testkit/src'
 import { findPostgresServer, TEST_POSTGRES_ENV } from '../libs/testkit/src/postgres-server';
 
 export const BENCH_KEY = 'bench-enterprise-key';
+export const BENCH_TENANT = 'bench';
 
 export interface BenchSignet {
   signet: RunningSignet;
@@ -22,7 +23,7 @@ export async function startBenchSignet(env: Record<string, string> = {}): Promis
     parts: AVAILABLE_PARTS,
     env: {
       DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'silent',
-      SIGNET_BOOTSTRAP_API_KEYS: `${BENCH_KEY}:bench:enterprise`, ENTERPRISE_ENVELOPES_PER_HOUR: '1000000', ENTERPRISE_ENVELOPES_PER_DAY: '1000000',
+      SIGNET_BOOTSTRAP_API_KEYS: `${BENCH_KEY}:${BENCH_TENANT}:enterprise`, ENTERPRISE_ENVELOPES_PER_HOUR: '1000000', ENTERPRISE_ENVELOPES_PER_DAY: '1000000',
       DATA_DIR: `/tmp/signet-bench-${process.pid}`, ...env
     }
   });

@@ -1,0 +1,77 @@
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import express from 'express';
+import multer from 'multer';
+import pg from 'pg';
+
+/**
+ * The baselines Signet's figures are divided by: the least a server built on the same stack must do for
+ * the same request, with nothing of Signet in it (no auth, events, outbox, validation or hop).
+ */
+export interface Baseline {
+  url: string;
+  close(): Promise<void>;
+}
+
+async function listening(server: http.Server): Promise<string> {
+  server.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** express + pg reading the same envelope, documents, recipients and placements from the same tables. */
+export async function bareGetServer(databaseUrl: string, tenantId: string): Promise<Baseline> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const app = express();
+  app.get('/envelopes/:id', async (req, res) => {
+    const result = await pool.query(`
+      SELECT e.*,
+        (SELECT coalesce(json_agg(d), '[]') FROM envelope.documents d WHERE d.envelope_id = e.id) AS documents,
+        (SELECT coalesce(json_agg(r), '[]') FROM envelope.recipients r WHERE r.envelope_id = e.id) AS recipients,
+        (SELECT coalesce(json_agg(p), '[]') FROM envelope.placements p WHERE p.envelope_id = e.id) AS placements
+      FROM envelope.envelopes e WHERE e.id = $1 AND e.tenant_id = $2`, [req.params.id, tenantId]);
+    if (result.rows.length === 0) res.status(404).json({ error: 'not found' });
+    else res.json({ envelope: result.rows[0] });
+  });
+  const server = http.createServer(app);
+  const url = await listening(server);
+  return { url, close: async () => { server.close(); await pool.end(); } };
+}
+
+/** express + multer reading the same multipart form, and one INSERT of what it read. */
+export async function bareCreateServer(databaseUrl: string): Promise<Baseline> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  await pool.query('CREATE SCHEMA IF NOT EXISTS bench_baseline');
+  await pool.query('CREATE TABLE IF NOT EXISTS bench_baseline.envelopes (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), fields jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())');
+  const app = express();
+  app.post('/envelopes', multer({ limits: { fieldSize: 15 * 1024 * 1024 } }).none(), async (req, res) => {
+    const result = await pool.query('INSERT INTO bench_baseline.envelopes (fields) VALUES ($1) RETURNING id', [JSON.stringify(req.body)]);
+    res.json({ envelope: { id: result.rows[0].id } });
+  });
+  const server = http.createServer(app);
+  const url = await listening(server);
+  return { url, close: async () => { server.close(); await pool.end(); } };
+}
+
+/** A raw node server that writes the PUT body to a file on disk: the floor for storing an upload. */
+export async function bareUploadServer(): Promise<Baseline> {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'signet-bench-bare-upload-'));
+  let count = 0;
+  const server = http.createServer((req, res) => {
+    count += 1;
+    const file = path.join(folder, `upload-${count}`);
+    pipeline(req, createWriteStream(file)).then(() => {
+      res.end('{}');
+      rmSync(file, { force: true });
+    }, () => {
+      res.statusCode = 500;
+      res.end('{}');
+    });
+  });
+  const url = await listening(server);
+  return { url, close: async () => { server.close(); rmSync(folder, { recursive: true, force: true }); } };
+}
