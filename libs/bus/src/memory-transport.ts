@@ -7,28 +7,46 @@ interface GroupCursor {
   next: number;
 }
 
+/** One topic's log: `records[0]` sits at offset `base`; what every group has consumed is dropped. */
+interface TopicLog {
+  base: number;
+  records: WireRecord[];
+  groups: Set<GroupCursor>;
+}
+
 const REDELIVERY_DELAY_MS = 10;
+/** A topic nobody consumes keeps its newest records only, as a broker's retention would. */
+const UNCONSUMED_RETENTION = 1000;
 
 /**
  * An in-process broker with Kafka's semantics for one process: an append-only log per topic, consumer
- * groups that each see every record from the beginning, records handed out one at a time per topic
- * (so per-key order holds), and a record redelivered until its handler succeeds (at-least-once).
+ * groups that each see every record still retained, records handed out one at a time per topic (so
+ * per-key order holds), and a record redelivered until its handler succeeds (at-least-once). Records
+ * every group has consumed are dropped, so a long-running process does not keep every event it ever sent.
  */
-export function createMemoryTransport(): Transport & { records(topic: string): readonly WireRecord[] } {
-  const logs = new Map<string, WireRecord[]>();
+export function createMemoryTransport(): Transport & { retained(topic: string): number } {
+  const logs = new Map<string, TopicLog>();
   const groups = new Map<string, GroupCursor>();
   const appended = new EventEmitter();
   appended.setMaxListeners(0);
   let running = true;
   const loops: Promise<void>[] = [];
 
-  function logOf(topic: string): WireRecord[] {
+  function logOf(topic: string): TopicLog {
     let log = logs.get(topic);
     if (!log) {
-      log = [];
+      log = { base: 0, records: [], groups: new Set() };
       logs.set(topic, log);
     }
     return log;
+  }
+
+  function trim(log: TopicLog, topic: string): void {
+    let keepFrom = log.base + log.records.length - UNCONSUMED_RETENTION;
+    if (log.groups.size > 0) keepFrom = Math.min(...[...log.groups].map((group) => group.offsets.get(topic) ?? log.base));
+    if (keepFrom <= log.base) return;
+    log.records.splice(0, keepFrom - log.base);
+    log.base = keepFrom;
   }
 
   function nextAppend(topic: string): Promise<void> {
@@ -44,9 +62,10 @@ export function createMemoryTransport(): Transport & { records(topic: string): r
   }
 
   async function consumeTopic(cursor: GroupCursor, topic: string): Promise<void> {
+    const log = logOf(topic);
     while (running) {
-      const offset = cursor.offsets.get(topic) ?? 0;
-      const record = logOf(topic)[offset];
+      const offset = Math.max(cursor.offsets.get(topic) ?? log.base, log.base);
+      const record = log.records[offset - log.base];
       if (!record) {
         await nextAppend(topic);
         continue;
@@ -56,6 +75,7 @@ export function createMemoryTransport(): Transport & { records(topic: string): r
       try {
         await member(record);
         cursor.offsets.set(topic, offset + 1);
+        trim(log, topic);
       } catch {
         await new Promise((resolve) => setTimeout(resolve, REDELIVERY_DELAY_MS));
       }
@@ -64,8 +84,12 @@ export function createMemoryTransport(): Transport & { records(topic: string): r
 
   return {
     async send(records) {
-      for (const record of records) logOf(record.topic).push({ ...record, headers: { ...record.headers } });
-      for (const topic of new Set(records.map((record) => record.topic))) appended.emit(topic);
+      for (const record of records) logOf(record.topic).records.push({ ...record, headers: { ...record.headers } });
+      for (const topic of new Set(records.map((record) => record.topic))) {
+        const log = logOf(topic);
+        if (log.groups.size === 0) trim(log, topic);
+        appended.emit(topic);
+      }
     },
     async consume(groupId, topics, onRecord) {
       let cursor = groups.get(groupId);
@@ -75,7 +99,13 @@ export function createMemoryTransport(): Transport & { records(topic: string): r
         groups.set(groupId, cursor);
       }
       cursor.members.push(onRecord);
-      if (isNewGroup) for (const topic of topics) loops.push(consumeTopic(cursor, topic));
+      if (!isNewGroup) return;
+      for (const topic of topics) {
+        const log = logOf(topic);
+        cursor.offsets.set(topic, log.base);
+        log.groups.add(cursor);
+        loops.push(consumeTopic(cursor, topic));
+      }
     },
     async stop() {
       running = false;
@@ -85,6 +115,6 @@ export function createMemoryTransport(): Transport & { records(topic: string): r
     async check() {
       if (!running) throw new Error('in-memory bus stopped');
     },
-    records: (topic) => logOf(topic)
+    retained: (topic) => logOf(topic).records.length
   };
 }
