@@ -8,77 +8,104 @@ export interface NotificationListener {
 export interface ListenOptions {
   channel: string;
   onNotify: (payload: string) => void;
-  /** Called after each (re)connection: notifications sent while disconnected are lost, so look now. */
+  /** Called once listening, and after each reconnection: notifications sent while disconnected are lost, so look now. */
   onConnected: () => void;
   onError: (error: unknown) => void;
-  reconnectDelayMs?: number;
 }
 
-/** The settings a knex pool connects with (knex has parsed the URL): LISTEN needs a connection of its own, outside the pool. */
+const RECONNECT_DELAY_MS = 1000;
+
+/**
+ * One LISTEN connection per database a process uses, shared by every listener on it: monolith mode runs
+ * seven parts on one database, and a connection each would crowd PostgreSQL's connection limit.
+ */
+interface Hub {
+  listeners: Set<ListenOptions>;
+  client: pg.Client | null;
+  listening: Set<string>;
+  retryTimer: NodeJS.Timeout | null;
+}
+
+const hubs = new Map<string, Hub>();
+
+/** The settings a knex pool connects with (knex has parsed the URL): LISTEN needs a connection outside the pool. */
 function connectionSettingsOf(db: Knex): pg.ClientConfig {
   return { ...(db.client.connectionSettings as pg.ClientConfig) };
 }
 
+async function listenOn(hub: Hub, client: pg.Client, channel: string): Promise<void> {
+  if (hub.listening.has(channel)) return;
+  hub.listening.add(channel);
+  await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+}
+
+function scheduleReconnect(key: string, hub: Hub, settings: pg.ClientConfig): void {
+  if (hub.retryTimer || hub.listeners.size === 0) return;
+  hub.retryTimer = setTimeout(() => {
+    hub.retryTimer = null;
+    void connect(key, hub, settings);
+  }, RECONNECT_DELAY_MS);
+  hub.retryTimer.unref();
+}
+
+async function connect(key: string, hub: Hub, settings: pg.ClientConfig): Promise<void> {
+  const client = new pg.Client(settings);
+  const failed = (error: unknown) => {
+    for (const listener of hub.listeners) listener.onError(error);
+    client.end().catch(() => undefined);
+    if (hub.client === client) hub.client = null;
+    scheduleReconnect(key, hub, settings);
+  };
+  client.on('notification', (message) => {
+    for (const listener of hub.listeners) if (listener.channel === message.channel) listener.onNotify(message.payload ?? '');
+  });
+  client.on('error', failed);
+  try {
+    await client.connect();
+    hub.listening = new Set();
+    for (const listener of hub.listeners) await listenOn(hub, client, listener.channel);
+  } catch (error) {
+    failed(error);
+    return;
+  }
+  if (hub.listeners.size === 0) {
+    await client.end().catch(() => undefined);
+    return;
+  }
+  hub.client = client;
+  for (const listener of hub.listeners) listener.onConnected();
+}
+
 /**
- * Holds one connection LISTENing on a channel and reconnects when it drops. PostgreSQL delivers a
- * NOTIFY sent inside a transaction only when that transaction commits, which is what makes it a
- * wake-up "on commit"; a caller must still poll now and then, because a notification sent while this
- * connection was down is never delivered.
+ * LISTENs on a channel and keeps listening across dropped connections. PostgreSQL delivers a NOTIFY
+ * sent inside a transaction only when that transaction commits, which is what makes it a wake-up "on
+ * commit"; a caller must still poll now and then, since a notification sent while disconnected is lost.
  */
 export function listenForNotifications(db: Knex, options: ListenOptions): NotificationListener {
   const settings = connectionSettingsOf(db);
-  const reconnectDelayMs = options.reconnectDelayMs ?? 1000;
-  let client: pg.Client | null = null;
-  let stopped = false;
-  let retryTimer: NodeJS.Timeout | null = null;
-
-  function scheduleReconnect(): void {
-    if (stopped || retryTimer) return;
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      void connect();
-    }, reconnectDelayMs);
-    retryTimer.unref();
+  const key = JSON.stringify(settings);
+  let hub = hubs.get(key);
+  if (!hub) {
+    hub = { listeners: new Set(), client: null, listening: new Set(), retryTimer: null };
+    hubs.set(key, hub);
+    hub.listeners.add(options);
+    void connect(key, hub, settings);
+  } else {
+    hub.listeners.add(options);
+    const client = hub.client;
+    if (client) listenOn(hub, client, options.channel).then(() => options.onConnected(), (error: unknown) => options.onError(error));
   }
-
-  async function connect(): Promise<void> {
-    const next = new pg.Client(settings);
-    next.on('notification', (message) => {
-      if (message.channel === options.channel) options.onNotify(message.payload ?? '');
-    });
-    next.on('error', (error) => {
-      options.onError(error);
-      next.end().catch(() => undefined);
-      if (client === next) client = null;
-      scheduleReconnect();
-    });
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${pg.escapeIdentifier(options.channel)}`);
-    } catch (error) {
-      options.onError(error);
-      await next.end().catch(() => undefined);
-      scheduleReconnect();
-      return;
-    }
-    if (stopped) {
-      await next.end().catch(() => undefined);
-      return;
-    }
-    client = next;
-    options.onConnected();
-  }
-
-  void connect();
+  const joined = hub;
 
   return {
     async stop() {
-      stopped = true;
-      if (retryTimer) clearTimeout(retryTimer);
-      const current = client;
-      client = null;
-      await current?.end().catch(() => undefined);
+      joined.listeners.delete(options);
+      if (joined.listeners.size > 0) return;
+      hubs.delete(key);
+      if (joined.retryTimer) clearTimeout(joined.retryTimer);
+      const client = joined.client;
+      joined.client = null;
+      await client?.end().catch(() => undefined);
     }
   };
 }
-
