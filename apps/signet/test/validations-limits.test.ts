@@ -8,10 +8,14 @@ type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
-/** Limits, attempts and expiry (spec 2.8, 3.4, 8) on an injected clock that only ever moves forward. */
+/**
+ * Limits, attempts and expiry (spec 2.8, 3.4, 8) on an injected clock that stands still until the test
+ * moves it: a slow host must not shorten a Retry-After between two calls.
+ */
 describe('email validation limits on an injected clock', () => {
   let api: TestSignet;
   let smtp: SmtpSink;
+  const startedAt = Date.now();
   let offsetMs = 0;
   const advance = (ms: number) => {
     offsetMs += ms;
@@ -30,7 +34,7 @@ describe('email validation limits on an injected clock', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
-    api = await startTestSignet({ SMTP_URL: smtp.url }, undefined, () => new Date(Date.now() + offsetMs));
+    api = await startTestSignet({ SMTP_URL: smtp.url }, undefined, () => new Date(startedAt + offsetMs));
   });
 
   afterAll(async () => {
