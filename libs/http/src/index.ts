@@ -1,5 +1,6 @@
 export * from './app-error';
 export * from './bracket-form';
+export * from './capacity-errors';
 export * from './error-codes';
 export * from './error-middleware';
 export * from './health';

@@ -8,6 +8,21 @@ export class InvalidPdfError extends Error {
   }
 }
 
+/**
+ * Not a verdict on the document: this process had no capacity for it (the wait queue is full, the wait
+ * for a worker was too long, or the host was too busy to finish within the wall-clock backstop). The
+ * same call is expected to succeed later.
+ */
+export class PdfOverloadedError extends Error {
+  /** Marks a capacity error for any error middleware (libs/http answers 503 OVERLOADED with Retry-After). */
+  readonly overloaded = true;
+
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super(message);
+    this.name = 'PdfOverloadedError';
+  }
+}
+
 export const notPdf = () => new InvalidPdfError('not_pdf', 'The file is not a PDF');
 export const corruptPdf = () => new InvalidPdfError('corrupt', 'The PDF is damaged and cannot be read');
 export const encryptedPdf = () => new InvalidPdfError('encrypted', 'The PDF is encrypted or password-protected');

@@ -28,3 +28,9 @@ export type PdfWorkerResponse<R> = { id: number; memoryBytes: number } & (
   | { ok: true; result: R }
   | { ok: false; failure: PdfWorkerFailure }
 );
+
+/** The worker's first message: its libraries are loaded, and where its CPU time can be read (null: not Linux). */
+export interface PdfWorkerReady {
+  ready: true;
+  cpuStatPath: string | null;
+}
