@@ -78,6 +78,8 @@ export interface SignetConfig {
   publicRateLimitPerMinute: number;
   webhooks: WebhookConfig;
   pdf: PdfConfig;
+  /** Longest a part may take to start answering a request the gateway passed it (then 504). */
+  upstreamTimeoutMs: number;
 }
 
 export interface SealConfig {
@@ -124,7 +126,8 @@ export function loadConfig(env: Env = process.env): SignetConfig {
     trustProxy: readTrustProxy(env, 'TRUST_PROXY'),
     publicRateLimitPerMinute: readInt(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 1, 10000000),
     webhooks: readWebhooks(env),
-    pdf: readPdf(env)
+    pdf: readPdf(env),
+    upstreamTimeoutMs: readInt(env, 'UPSTREAM_TIMEOUT_MS', 100000, 100, 3600000)
   };
 }
 
