@@ -1,3 +1,4 @@
 export * from './ensure-database';
 export * from './migration';
 export * from './open-database';
+export * from './transient-retries';
