@@ -1,4 +1,4 @@
-export type InvalidPdfReason = 'not_pdf' | 'corrupt' | 'encrypted' | 'too_many_pages' | 'too_complex';
+export type InvalidPdfReason = 'not_pdf' | 'corrupt' | 'encrypted' | 'too_many_pages' | 'too_complex' | 'active_content';
 
 /** The document itself is unacceptable; `message` is written for the person who sent it. */
 export class InvalidPdfError extends Error {
@@ -30,3 +30,5 @@ export const tooComplexPdf = () =>
   new InvalidPdfError('too_complex', 'The PDF could not be processed within the limits (too large or too complex)');
 export const tooManyPages = (pageCount: number, maxPages: number) =>
   new InvalidPdfError('too_many_pages', `The PDF has ${pageCount} pages; at most ${maxPages} are accepted`);
+export const activeContent = (action: string) =>
+  new InvalidPdfError('active_content', `The PDF contains active content (${action}), which is not accepted: remove it and send the file again`);

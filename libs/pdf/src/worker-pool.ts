@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { watchBudget } from './job-budget';
-import { corruptPdf, encryptedPdf, InvalidPdfError, PdfOverloadedError, tooComplexPdf, tooManyPages } from './pdf-errors';
+import { activeContent, corruptPdf, encryptedPdf, InvalidPdfError, PdfOverloadedError, tooComplexPdf, tooManyPages } from './pdf-errors';
 import type { PdfLimits } from './pdf-limits';
 import { RETRY_AFTER_SECONDS, slotCount } from './worker-slots';
 import type {
@@ -308,6 +308,8 @@ function toInvalidPdfError(failure: PdfWorkerFailure, maxPages: number): Invalid
       return tooComplexPdf();
     case 'too_many_pages':
       return tooManyPages(failure.pageCount, maxPages);
+    case 'active_content':
+      return activeContent(failure.action);
   }
 }
 

@@ -21,7 +21,8 @@ export type PdfWorkerRequest = { id: number; job: PdfJob; maxPages: number } & P
 
 export type PdfWorkerFailure =
   | { reason: 'corrupt' | 'encrypted' | 'too_complex' }
-  | { reason: 'too_many_pages'; pageCount: number };
+  | { reason: 'too_many_pages'; pageCount: number }
+  | { reason: 'active_content'; action: string };
 
 /** The answer to request `id`, with the memory the worker holds once the job is done (committed heap plus ArrayBuffers). */
 export type PdfWorkerResponse<R> = { id: number; memoryBytes: number } & (
