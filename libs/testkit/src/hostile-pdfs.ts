@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
 
 const latin1 = (value: string) => Buffer.from(value, 'latin1');
 
@@ -76,7 +76,7 @@ export async function activeContentPdf(kind: ActiveContentKind): Promise<Buffer>
   const page = document.addPage([612, 792]);
   const { context, catalog } = document;
   const javascript = () => context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert("hello")') });
-  const link = (action: ReturnType<typeof context.obj>) => {
+  const link = (action: PDFDict) => {
     const annotation = context.register(context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [72, 700, 200, 720], A: action }));
     page.node.set(PDFName.of('Annots'), context.obj([annotation]));
   };
