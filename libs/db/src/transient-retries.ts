@@ -6,8 +6,8 @@ const BACKOFF_MS = 25;
 
 /** PostgreSQL rolled the transaction back itself: serialization failure, deadlock. */
 const ROLLED_BACK_SQLSTATES = new Set(['40001', '40P01']);
-/** The connection was lost or never made: class 08, the server ending sessions (pg_terminate_backend is 57P01). */
-const CONNECTION_SQLSTATES = new Set(['57P01', '57P02', '57P03']);
+/** The connection was lost or never made: class 08, the server ending sessions (pg_terminate_backend is 57P01), too many clients. */
+const CONNECTION_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 const CONNECTION_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
 const CONNECTION_MESSAGES = [/Connection terminated/i, /connection is closed/i, /Client has encountered a connection error/i];
 
