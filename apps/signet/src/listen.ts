@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
+import { answerClientError } from '@signet/http';
 
 export interface Listening {
   server: Server;
@@ -19,6 +20,8 @@ export function listen(app: Express, port: number, host: string): Promise<Listen
     // server is never the side that closes a connection a client is about to reuse (a 502 or ECONNRESET).
     server.keepAliveTimeout = KEEP_ALIVE_MS;
     server.headersTimeout = KEEP_ALIVE_MS + 1000;
+    // Headers over the limit and unreadable HTTP get the same JSON error body as everything else.
+    server.on('clientError', answerClientError);
     server.once('error', reject);
     server.once('listening', () => {
       const address = server.address() as AddressInfo;

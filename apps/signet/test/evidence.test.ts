@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { findTextTokens } from '@signet/pdf';
-import { waitFor } from '@signet/testkit';
+import { samplePdf, waitFor } from '@signet/testkit';
 import { PDFDocument } from 'pdf-lib';
 import { KEYS, startTestSignet, TestSignet } from './harness';
 import { sentEnvelope, sign, written } from './signing/flows';
@@ -20,6 +20,18 @@ describe('the evidence sheet, monolith mode', () => {
 
   afterAll(async () => {
     await api.close();
+  });
+
+  it('never reports an envelope that exists as not found, however far behind its record is', async () => {
+    const created = await api.call('POST', '/api/v1/envelopes', {
+      key: KEYS.globex,
+      form: { 'documents[contract][base64]': (await samplePdf()).toString('base64'), 'recipients[ana][email]': 'ana@example.com', 'recipients[ana][name]': 'Ana Lima' }
+    });
+    // Asked at once, before the evidence part can have consumed envelope.created.
+    const answer = await evidence((created.body.envelope as Body).id);
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({ code: 'CONFLICT', error: expect.stringContaining('CREATED') });
+    expect((await evidence(randomUUID())).status).toBe(404);
   });
 
   it('is refused before SUCCESS, rendered once after it, cached, re-rendered in the background, and hidden from other tenants', async () => {
@@ -47,6 +59,10 @@ describe('the evidence sheet, monolith mode', () => {
     for (const token of tokens) expect({ token, found: (found[token]?.length ?? 0) > 0 }).toEqual({ token, found: true });
     await waitFor(() => generatedFor(envelope.id).length === 1, 10_000, 'envelope.evidence_generated');
     expect(generatedFor(envelope.id)[0]?.event.data).toMatchObject({ id: envelope.id, status: 'SUCCESS', evidence_document_url: first.body.evidence_document_url });
+    // Announced for the envelope's own API key, whose webhooks it reaches (none would without one).
+    const creation = api.events.find((event) => event.key === envelope.id && event.event.event_type === 'envelope.created');
+    expect(generatedFor(envelope.id)[0]?.headers.apiKeyId).toEqual(expect.any(String));
+    expect(generatedFor(envelope.id)[0]?.headers.apiKeyId).toBe(creation?.headers.apiKeyId);
 
     const second = await evidence(envelope.id);
     expect(second.body).toMatchObject({ evidence_document_url: first.body.evidence_document_url, evidence_generated_at: first.body.evidence_generated_at });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { OutgoingEvent } from '@signet/bus';
 import {
+  activeContentPdf,
   decompressionBombPdf, encryptedPdf, samplePdf, waitFor, writeLargePdf
 } from '@signet/testkit';
 import { INFRASTRUCTURE_MODES, KEYS, startTestSignet, TestSignet } from './harness';
@@ -196,7 +197,8 @@ describe.each(INFRASTRUCTURE_MODES)('uploads through the gateway, %s', (mode, in
     ['a text file labelled as PDF', async () => Buffer.from('Dear reader, this is plain text.'), /not a PDF/],
     ['a truncated PDF', async () => pdf.subarray(0, Math.floor(pdf.length / 2)), /damaged/],
     ['an encrypted PDF', encryptedPdf, /encrypted or password-protected/],
-    ['a decompression bomb', async () => decompressionBombPdf(), /within the limits/]
+    ['a decompression bomb', async () => decompressionBombPdf(), /within the limits/],
+    ['a PDF that launches cmd.exe', () => activeContentPdf('launch'), /active content \(\/A \/Launch\)/]
   ])('ends FAILED, with a message a person understands, for %s', async (_case, make, message) => {
     const envelopeId = await newEnvelope();
     const upload = await uploadedFile(envelopeId, 0, await make());

@@ -76,7 +76,7 @@ describe('email validation API: status codes, isolation, templates, storage', ()
       expect(smtp.messages().filter((mail) => mail.to.includes(ana.email))).toEqual([]);
     });
 
-    it('answers 409 where a code has no use: validation off, envelope not sent, or voided', async () => {
+    it('answers 409 where a code has no use: validation off, envelope not sent, or voided; verify_code without a pending code is 404 (spec 7)', async () => {
       const off = await envelopeWithValidation(api, KEYS.globex, { 'settings[validations][email][enabled]': 'FALSE' });
       const unsent = await envelopeWithValidation(api, KEYS.globex, {}, { send: false });
       const voided = await envelopeWithValidation(api, KEYS.globex);
@@ -86,7 +86,9 @@ describe('email validation API: status codes, isolation, templates, storage', ()
         const sent = await sendCode(api, KEYS.globex, envelope.id, recipient.id);
         expect(sent.status).toBe(409);
         expect(sent.body).toMatchObject({ code: 'CONFLICT', error: expect.stringMatching(message) });
-        expect((await verifyCode(api, KEYS.globex, envelope.id, recipient.id, '123456')).status).toBe(409);
+        const verified = await verifyCode(api, KEYS.globex, envelope.id, recipient.id, '123456');
+        expect(verified.status).toBe(404);
+        expect(verified.body).toMatchObject({ code: 'NOT_FOUND', error: expect.stringMatching(/No pending validation code/) });
       }
     });
   });

@@ -21,12 +21,14 @@ export function checkedEvent(topic: string, event: unknown): AnySignetEvent {
 
 export function toWireRecord(outgoing: OutgoingEvent): WireRecord {
   const event = checkedEvent(outgoing.topic, outgoing.event);
+  // Every event carries all four headers, as the README's consumer section says; one that no request
+  // caused (a background completion) or that no API key owns has them empty.
   const headers: Record<string, string> = {
     [EVENT_HEADERS.tenantId]: outgoing.headers.tenantId,
-    [EVENT_HEADERS.occurredAt]: outgoing.headers.occurredAt
+    [EVENT_HEADERS.occurredAt]: outgoing.headers.occurredAt,
+    [EVENT_HEADERS.apiKeyId]: outgoing.headers.apiKeyId ?? '',
+    [EVENT_HEADERS.requestId]: outgoing.headers.requestId ?? ''
   };
-  if (outgoing.headers.apiKeyId) headers[EVENT_HEADERS.apiKeyId] = outgoing.headers.apiKeyId;
-  if (outgoing.headers.requestId) headers[EVENT_HEADERS.requestId] = outgoing.headers.requestId;
   return { topic: outgoing.topic, key: outgoing.key, value: JSON.stringify(event), headers };
 }
 
@@ -38,8 +40,8 @@ export function headersOf(record: WireRecord): EventHeaders {
   return {
     tenantId,
     occurredAt,
-    apiKeyId: record.headers[EVENT_HEADERS.apiKeyId] ?? null,
-    requestId: record.headers[EVENT_HEADERS.requestId] ?? null
+    apiKeyId: record.headers[EVENT_HEADERS.apiKeyId] || null,
+    requestId: record.headers[EVENT_HEADERS.requestId] || null
   };
 }
 

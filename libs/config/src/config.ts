@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { BootstrapApiKey, parseBootstrapApiKeys } from './bootstrap-keys';
 import { ConfigError } from './config-error';
@@ -34,6 +35,17 @@ export interface WebhookConfig {
   maxPayloadBytes: number;
 }
 
+/** Untrusted-PDF work of the envelope and upload parts (see libs/pdf): budgets, pool size, wait queue. */
+export interface PdfConfig {
+  timeoutMs: number;
+  wallTimeoutMs: number;
+  maxMemoryMb: number;
+  maxPages: number;
+  workers: number;
+  maxQueued: number;
+  queueWaitMs: number;
+}
+
 export interface SignetConfig {
   port: number;
   host: string;
@@ -65,6 +77,9 @@ export interface SignetConfig {
   /** Requests per minute one client address may make to the public (keyless) routes, per gateway replica. */
   publicRateLimitPerMinute: number;
   webhooks: WebhookConfig;
+  pdf: PdfConfig;
+  /** Longest a part may take to start answering a request the gateway passed it (then 504). */
+  upstreamTimeoutMs: number;
 }
 
 export interface SealConfig {
@@ -110,7 +125,9 @@ export function loadConfig(env: Env = process.env): SignetConfig {
     enterpriseEnvelopesPerDay: readInt(env, 'ENTERPRISE_ENVELOPES_PER_DAY', 10000, 1, 100000000),
     trustProxy: readTrustProxy(env, 'TRUST_PROXY'),
     publicRateLimitPerMinute: readInt(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 1, 10000000),
-    webhooks: readWebhooks(env)
+    webhooks: readWebhooks(env),
+    pdf: readPdf(env),
+    upstreamTimeoutMs: readInt(env, 'UPSTREAM_TIMEOUT_MS', 100000, 100, 3600000)
   };
 }
 
@@ -124,6 +141,18 @@ function readWebhooks(env: Env): WebhookConfig {
     pollIntervalMs: readInt(env, 'WEBHOOK_POLL_INTERVAL_MS', 500, 10, 60000),
     retentionDays: readInt(env, 'WEBHOOK_RETENTION_DAYS', 30, 1, 3650),
     maxPayloadBytes: readInt(env, 'WEBHOOK_MAX_PAYLOAD_BYTES', 5242880, 1024, 104857600)
+  };
+}
+
+function readPdf(env: Env): PdfConfig {
+  return {
+    timeoutMs: readInt(env, 'PDF_CPU_BUDGET_MS', 10000, 100, 600000),
+    wallTimeoutMs: readInt(env, 'PDF_WALL_TIMEOUT_MS', 60000, 1000, 3600000),
+    maxMemoryMb: readInt(env, 'PDF_MAX_MEMORY_MB', 256, 64, 16384),
+    maxPages: readInt(env, 'PDF_MAX_PAGES', 2000, 1, 100000),
+    workers: readInt(env, 'PDF_WORKERS', availableParallelism(), 1, 256),
+    maxQueued: readInt(env, 'PDF_QUEUE_MAX', 32, 0, 100000),
+    queueWaitMs: readInt(env, 'PDF_QUEUE_WAIT_MS', 20000, 1, 600000)
   };
 }
 

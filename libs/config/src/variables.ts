@@ -50,5 +50,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'WEBHOOK_CONCURRENCY', default: '16', description: 'Webhook deliveries one webhook-delivery process makes at once' },
   { name: 'WEBHOOK_POLL_INTERVAL_MS', default: '500', description: 'How often the delivery worker looks for deliveries that have come due' },
   { name: 'WEBHOOK_RETENTION_DAYS', default: '30', description: 'Days a finished delivery and its attempts are kept' },
+  { name: 'UPSTREAM_TIMEOUT_MS', default: '100000', description: 'Longest a part may take to start answering a request the gateway passed it, from when it has the whole request; then 504 UPSTREAM_TIMEOUT. Above the PDF wait and backstop, so a busy part answers its own 503 first' },
+  { name: 'PDF_CPU_BUDGET_MS', default: '10000', description: "CPU time one PDF inspection or token search may take in its worker; more is a 422 verdict on the document. A worker's start and time spent waiting for the CPU do not count" },
+  { name: 'PDF_WALL_TIMEOUT_MS', default: '60000', description: 'Wall-clock backstop of one PDF job (a worker start included); passing it means the host is too busy: 503 OVERLOADED, never a verdict' },
+  { name: 'PDF_MAX_MEMORY_MB', default: '256', description: 'Memory one PDF worker may use (heap plus decoded streams); more is a 422 verdict on the document' },
+  { name: 'PDF_MAX_PAGES', default: '2000', description: 'Most pages a document may have' },
+  { name: 'PDF_WORKERS', default: '(CPUs)', description: 'PDF workers a process keeps started and warm from boot (jobs running at once)' },
+  { name: 'PDF_QUEUE_MAX', default: '32', description: 'PDF jobs that may wait for a worker; one more is refused at once with 503 OVERLOADED (uploads are retried later)' },
+  { name: 'PDF_QUEUE_WAIT_MS', default: '20000', description: 'Longest a PDF job waits for a worker before 503 OVERLOADED (uploads are retried later)' },
   { name: 'WEBHOOK_MAX_PAYLOAD_BYTES', default: '5242880', description: 'Largest event body a webhook delivery sends; a larger one fails and can be redelivered once raised' }
 ];

@@ -1,4 +1,5 @@
 export * from './ensure-database';
 export * from './migration';
-export * from './open-database';
 export * from './notifications';
+export * from './open-database';
+export * from './transient-retries';

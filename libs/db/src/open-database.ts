@@ -1,6 +1,7 @@
 import knex, { Knex } from 'knex';
 import { ensureDatabase } from './ensure-database';
 import { listMigrationSource, Migration } from './migration';
+import { retryTransientReads, retryTransientTransactions } from './transient-retries';
 
 export interface OpenDatabaseOptions {
   url: string;
@@ -17,7 +18,8 @@ export function schemaNameFor(service: string): string {
 
 /**
  * Opens a knex pool whose search_path is the service's own schema, creating the database and schema
- * when missing, and runs the service's migrations before anything else touches the tables.
+ * when missing, and runs the service's migrations before anything else touches the tables. Its
+ * transactions and plain reads are repeated when a transient fault makes that safe (transient-retries.ts).
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Knex> {
   await ensureDatabase(options.url);
@@ -38,5 +40,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Knex> 
     await db.destroy();
     throw error;
   }
+  retryTransientTransactions(db);
+  retryTransientReads(db);
   return db;
 }

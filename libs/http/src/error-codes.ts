@@ -14,8 +14,12 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'The body has a content type the endpoint does not take' },
   VALIDATION_FAILED: { status: 422, meaning: 'Invalid input; `details` lists each field and what is wrong' },
   RATE_LIMITED: { status: 429, meaning: 'A rate limit was reached; `Retry-After` says when to try again' },
+  HEADERS_TOO_LARGE: { status: 431, meaning: 'The request headers are larger than the server accepts' },
   INTERNAL_ERROR: { status: 500, meaning: 'An unexpected fault; the request id finds it in the logs' },
-  SERVICE_UNAVAILABLE: { status: 503, meaning: 'A part Signet needs is not reachable right now; retry later' }
+  UPSTREAM_FAILED: { status: 502, meaning: 'The part behind the gateway failed while answering; the request may or may not have taken effect' },
+  SERVICE_UNAVAILABLE: { status: 503, meaning: 'A part Signet needs is not reachable right now; retry later' },
+  OVERLOADED: { status: 503, meaning: 'Signet is at capacity (a full queue, a busy PDF worker, a transient database fault); retry after `Retry-After` seconds. Never a verdict on the request' },
+  UPSTREAM_TIMEOUT: { status: 504, meaning: 'The part behind the gateway did not answer in time; the request may or may not have taken effect' }
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

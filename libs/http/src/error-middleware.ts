@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '@signet/log';
 import { AppError } from './app-error';
+import { capacityError } from './capacity-errors';
 import { requestIdOf } from './request-context';
 
 interface BodyParserError {
@@ -10,6 +11,8 @@ interface BodyParserError {
 
 function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
+  const capacity = capacityError(error);
+  if (capacity) return capacity;
   const parserError = error as BodyParserError;
   if (parserError?.type === 'entity.parse.failed') return new AppError('BAD_REQUEST', 'The body is not valid JSON');
   if (parserError?.type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', 'The body is too large');
@@ -27,6 +30,7 @@ export function errorMiddleware(log: Logger) {
       return;
     }
     const appError = toAppError(error);
+    if (appError?.code === 'OVERLOADED') log.warn({ err: error, request_id: requestIdOf(res), method: req.method, url: req.originalUrl }, 'out of capacity');
     if (!appError) {
       log.error({ err: error, request_id: requestIdOf(res), method: req.method, url: req.originalUrl }, 'unhandled error');
     }

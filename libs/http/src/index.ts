@@ -1,5 +1,7 @@
 export * from './app-error';
 export * from './bracket-form';
+export * from './capacity-errors';
+export * from './client-errors';
 export * from './error-codes';
 export * from './error-middleware';
 export * from './health';

@@ -1,10 +1,25 @@
-export type InvalidPdfReason = 'not_pdf' | 'corrupt' | 'encrypted' | 'too_many_pages' | 'too_complex';
+export type InvalidPdfReason = 'not_pdf' | 'corrupt' | 'encrypted' | 'too_many_pages' | 'too_complex' | 'active_content';
 
 /** The document itself is unacceptable; `message` is written for the person who sent it. */
 export class InvalidPdfError extends Error {
   constructor(readonly reason: InvalidPdfReason, message: string) {
     super(message);
     this.name = 'InvalidPdfError';
+  }
+}
+
+/**
+ * Not a verdict on the document: this process had no capacity for it (the wait queue is full, the wait
+ * for a worker was too long, or the host was too busy to finish within the wall-clock backstop). The
+ * same call is expected to succeed later.
+ */
+export class PdfOverloadedError extends Error {
+  /** Marks a capacity error for any error middleware (libs/http answers 503 OVERLOADED with Retry-After). */
+  readonly overloaded = true;
+
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super(message);
+    this.name = 'PdfOverloadedError';
   }
 }
 
@@ -15,3 +30,5 @@ export const tooComplexPdf = () =>
   new InvalidPdfError('too_complex', 'The PDF could not be processed within the limits (too large or too complex)');
 export const tooManyPages = (pageCount: number, maxPages: number) =>
   new InvalidPdfError('too_many_pages', `The PDF has ${pageCount} pages; at most ${maxPages} are accepted`);
+export const activeContent = (action: string) =>
+  new InvalidPdfError('active_content', `The PDF contains active content (${action}), which is not accepted: remove it and send the file again`);

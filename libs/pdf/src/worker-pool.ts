@@ -1,14 +1,16 @@
 import path from 'node:path';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import { corruptPdf, encryptedPdf, InvalidPdfError, tooComplexPdf, tooManyPages } from './pdf-errors';
+import { watchBudget } from './job-budget';
+import { activeContent, corruptPdf, encryptedPdf, InvalidPdfError, PdfOverloadedError, tooComplexPdf, tooManyPages } from './pdf-errors';
 import type { PdfLimits } from './pdf-limits';
-import { MAX_RUNNING } from './worker-slots';
+import { RETRY_AFTER_SECONDS, slotCount } from './worker-slots';
 import type {
   PdfJob,
   PdfJobResults,
   PdfSource,
   PdfWorkerData,
   PdfWorkerFailure,
+  PdfWorkerReady,
   PdfWorkerRequest,
   PdfWorkerResponse
 } from './worker-protocol';
@@ -17,8 +19,6 @@ import type {
 const WORKER_FILE = path.join(__dirname, 'worker', 'pdf-worker.mjs');
 const MEGABYTE = 1024 * 1024;
 
-/** At most this many workers are alive, idle ones included: one per slot (worker-slots.ts). */
-const POOL_SIZE = MAX_RUNNING;
 /** A worker is replaced after this many jobs, so nothing the parsers keep between files accumulates. */
 const MAX_JOBS_PER_WORKER = 200;
 /**
@@ -29,13 +29,25 @@ const MAX_JOBS_PER_WORKER = 200;
  */
 const RETAINED_FLOOR_MB = 64;
 const RETAINED_SHARE = 0.25;
-/** An idle worker is ended after this long, so a quiet process gives its memory back. */
+/** An idle worker beyond the warm ones is ended after this long, so a quiet process gives its memory back. */
 const IDLE_MS = 30_000;
+
+/**
+ * Workers kept started and idle for the process's usual memory budget (startPdfWorkers): a timed-out or
+ * recycled one is replaced at once, so no call pays a worker's start on the way.
+ */
+let warm: { maxMemoryMb: number } | null = null;
 
 interface PooledWorker {
   worker: Worker;
   maxMemoryMb: number;
   jobsDone: number;
+  /** Resolves once the worker has loaded its libraries; the pool posts jobs only after that. */
+  started: Promise<void>;
+  markStarted(): void;
+  hasStarted: boolean;
+  /** Where this thread's CPU time is read (see job-budget.ts), known once it has started. */
+  cpuStatPath: string | null;
   /** The job it runs, if any; its handlers decide what each event of the worker means for it. */
   current?: RunningJob;
   idleTimer?: NodeJS.Timeout;
@@ -63,15 +75,15 @@ export interface PooledJobOutcome<R> {
 
 /**
  * Runs one job on an untrusted document in a warm worker of the pool, or a new one: a hostile file can at
- * worst cost that worker, which is ended at the deadline, when it outgrows its memory, crashes or
- * answers out of turn, and replaced on a later call. The caller must hold a slot (worker-slots.ts),
- * which guarantees a worker can be had without exceeding POOL_SIZE. The deadline starts when the job
- * gets its worker, the start of a new worker included.
+ * worst cost that worker, which is ended when it goes over its CPU budget, outgrows its memory, crashes
+ * or answers out of turn, and replaced. The caller must hold a slot (worker-slots.ts), which guarantees
+ * a worker can be had without exceeding the pool's size. The budget counts the job's own work only
+ * (job-budget.ts); the wall-clock backstop, which counts everything, fails as overloaded, not as a verdict.
  */
 export async function runInPooledWorker<J extends PdfJob>(
   job: J,
   source: PdfSource,
-  { timeoutMs, maxMemoryMb, maxPages }: PdfLimits
+  { timeoutMs, wallTimeoutMs, maxMemoryMb, maxPages }: PdfLimits
 ): Promise<PooledJobOutcome<PdfJobResults[J['kind']]>> {
   const pooled = await acquire(maxMemoryMb);
   // Transferring the caller's own buffer would detach it (callers still store the bytes afterwards),
@@ -87,7 +99,7 @@ export async function runInPooledWorker<J extends PdfJob>(
     const finish = (keepWorker: boolean, outcome: () => void) => {
       if (settled) return;
       settled = true;
-      clearTimeout(deadline);
+      budget.stop();
       pooled.current = undefined;
       if (keepWorker) {
         release(pooled);
@@ -96,12 +108,20 @@ export async function runInPooledWorker<J extends PdfJob>(
         void retire(pooled).then(outcome);
       }
     };
-    const deadline = setTimeout(() => finish(false, () => reject(tooComplexPdf())), timeoutMs);
+    const budget = watchBudget({
+      timeoutMs,
+      wallTimeoutMs,
+      cpuStatPath: () => pooled.cpuStatPath,
+      onOverBudget: () => finish(false, () => reject(tooComplexPdf())),
+      onBackstop: () => finish(false, () => reject(hostTooBusy()))
+    });
 
     pooled.current = {
       onResponse(response) {
         if (response.id !== request.id) {
           finish(false, () => reject(new Error('The PDF worker answered for another job')));
+        } else if (budget.overBudget()) {
+          finish(false, () => reject(tooComplexPdf()));
         } else if (response.ok) {
           const keep = worthKeeping(pooled, response.memoryBytes);
           finish(keep, () => resolve({ result: response.result as PdfJobResults[J['kind']], workerId }));
@@ -120,9 +140,16 @@ export async function runInPooledWorker<J extends PdfJob>(
     };
     // A busy worker keeps the process alive, as any pending work does; an idle one does not.
     pooled.worker.ref();
-    pooled.worker.postMessage(request, copy ? [copy.buffer] : []);
+    void pooled.started.then(() => {
+      if (settled) return;
+      budget.jobStarted();
+      pooled.worker.postMessage(request, copy ? [copy.buffer] : []);
+    });
   });
 }
+
+const hostTooBusy = () =>
+  new PdfOverloadedError('PDF processing is at capacity (the host is too busy to finish in time); retry later', RETRY_AFTER_SECONDS);
 
 /**
  * Ends every PDF worker, idle or busy (calls in flight fail with an Error), and resolves once they
@@ -130,6 +157,7 @@ export async function runInPooledWorker<J extends PdfJob>(
  * shutdowns; later calls start new workers.
  */
 export async function closePdfWorkers(): Promise<void> {
+  warm = null;
   for (const pooled of [...workers]) {
     const job = pooled.current;
     void retire(pooled);
@@ -138,19 +166,53 @@ export async function closePdfWorkers(): Promise<void> {
   await Promise.all(ending);
 }
 
-/** An idle worker with the same memory budget (most recently used first: its caches are warmest), or a new one. */
+/**
+ * An idle worker with the same memory budget (a started one first, most recently used first: its caches
+ * are warmest), or a new one.
+ */
 async function acquire(maxMemoryMb: number): Promise<PooledWorker> {
-  for (let index = idle.length - 1; index >= 0; index--) {
-    const pooled = idle[index]!;
-    if (pooled.maxMemoryMb !== maxMemoryMb) continue;
-    idle.splice(index, 1);
-    clearTimeout(pooled.idleTimer);
-    return pooled;
+  const fitting = idle.filter((pooled) => pooled.maxMemoryMb === maxMemoryMb).reverse();
+  const chosen = fitting.find((pooled) => pooled.hasStarted) ?? fitting[0];
+  if (chosen) {
+    idle.splice(idle.indexOf(chosen), 1);
+    clearTimeout(chosen.idleTimer);
+    return chosen;
   }
-  // The caller's slot means at most POOL_SIZE - 1 workers are busy, so a full pool has an idle worker
-  // (with another budget) to end first: the process never holds more than POOL_SIZE workers.
-  if (workers.size >= POOL_SIZE && idle.length > 0) await retire(idle[0]!);
+  // The caller's slot means at most slotCount() - 1 workers are busy, so a full pool has an idle worker
+  // (with another budget) to end first: the process never holds more workers than slots.
+  while (workers.size >= slotCount() && idle.length > 0) await retire(idle[0]!);
   return spawn(maxMemoryMb);
+}
+
+/**
+ * Keeps the process's usual budget warm: started, idle workers up to one per slot (startPdfWorkers), or
+ * stops doing so (null) and ends the idle workers; busy ones end IDLE_MS after their job, like any others.
+ */
+export async function keepWorkersWarm(next: { maxMemoryMb: number } | null): Promise<void> {
+  warm = next;
+  if (next === null) {
+    await Promise.all([...idle].map(retire));
+    return;
+  }
+  for (const pooled of idle) {
+    clearTimeout(pooled.idleTimer);
+    if (!isWarm(pooled)) startIdleTimer(pooled);
+  }
+  refill();
+}
+
+function isWarm(pooled: PooledWorker): boolean {
+  return warm !== null && pooled.maxMemoryMb === warm.maxMemoryMb;
+}
+
+/** Starts warm workers into the free places of the pool; a call that needs a place takes one from them. */
+function refill(): void {
+  if (!warm) return;
+  while (workers.size < slotCount()) {
+    const pooled = spawn(warm.maxMemoryMb);
+    pooled.worker.unref();
+    idle.push(pooled);
+  }
 }
 
 function spawn(maxMemoryMb: number): PooledWorker {
@@ -161,10 +223,16 @@ function spawn(maxMemoryMb: number): PooledWorker {
     execArgv: [],
     resourceLimits: heapLimits(maxMemoryMb)
   });
-  const pooled: PooledWorker = { worker, maxMemoryMb, jobsDone: 0 };
+  let markStarted = () => {};
+  const started = new Promise<void>((resolve) => (markStarted = resolve));
+  const pooled: PooledWorker = { worker, maxMemoryMb, jobsDone: 0, started, markStarted, hasStarted: false, cpuStatPath: null };
   workers.add(pooled);
-  worker.on('message', (response: PdfWorkerResponse<unknown>) => {
-    if (pooled.current) pooled.current.onResponse(response);
+  worker.on('message', (response: PdfWorkerResponse<unknown> | PdfWorkerReady) => {
+    if ('ready' in response) {
+      pooled.cpuStatPath = response.cpuStatPath;
+      pooled.hasStarted = true;
+      pooled.markStarted();
+    } else if (pooled.current) pooled.current.onResponse(response);
     else void retire(pooled); // an answer nobody asked for: the worker is not doing what it should
   });
   worker.on('messageerror', (error) => pooled.current?.onError(error));
@@ -191,9 +259,13 @@ function release(pooled: PooledWorker): void {
   if (!workers.has(pooled)) return; // closed meanwhile
   pooled.jobsDone++;
   pooled.worker.unref();
+  if (!isWarm(pooled)) startIdleTimer(pooled);
+  idle.push(pooled);
+}
+
+function startIdleTimer(pooled: PooledWorker): void {
   pooled.idleTimer = setTimeout(() => void retire(pooled), IDLE_MS);
   pooled.idleTimer.unref();
-  idle.push(pooled);
 }
 
 /** Takes the worker out of the pool and ends it; resolves once its thread, and its memory, are gone. */
@@ -202,7 +274,11 @@ function retire(pooled: PooledWorker): Promise<unknown> {
   forget(pooled);
   const termination = pooled.worker.terminate().catch(() => undefined);
   ending.add(termination);
-  void termination.then(() => ending.delete(termination));
+  void termination.then(() => {
+    ending.delete(termination);
+    // Only a worker that had started is replaced: one that cannot start would otherwise be restarted forever.
+    if (pooled.hasStarted) refill();
+  });
   return termination;
 }
 
@@ -232,5 +308,12 @@ function toInvalidPdfError(failure: PdfWorkerFailure, maxPages: number): Invalid
       return tooComplexPdf();
     case 'too_many_pages':
       return tooManyPages(failure.pageCount, maxPages);
+    case 'active_content':
+      return activeContent(failure.action);
   }
+}
+
+/** Internal, for tests of warm-keeping: live workers, and idle ones whose libraries are loaded. */
+export function pdfPoolState(): { workers: number; idleStarted: number } {
+  return { workers: workers.size, idleStarted: idle.filter((pooled) => pooled.hasStarted).length };
 }

@@ -21,10 +21,17 @@ export type PdfWorkerRequest = { id: number; job: PdfJob; maxPages: number } & P
 
 export type PdfWorkerFailure =
   | { reason: 'corrupt' | 'encrypted' | 'too_complex' }
-  | { reason: 'too_many_pages'; pageCount: number };
+  | { reason: 'too_many_pages'; pageCount: number }
+  | { reason: 'active_content'; action: string };
 
 /** The answer to request `id`, with the memory the worker holds once the job is done (committed heap plus ArrayBuffers). */
 export type PdfWorkerResponse<R> = { id: number; memoryBytes: number } & (
   | { ok: true; result: R }
   | { ok: false; failure: PdfWorkerFailure }
 );
+
+/** The worker's first message: its libraries are loaded, and where its CPU time can be read (null: not Linux). */
+export interface PdfWorkerReady {
+  ready: true;
+  cpuStatPath: string | null;
+}

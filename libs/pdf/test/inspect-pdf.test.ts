@@ -82,7 +82,7 @@ describe('inspectPdf', () => {
     await expect(inspectPdf(await blankPdf(1), { maxPages: 0 })).rejects.toThrow(RangeError);
   });
 
-  it('defaults to 10 s, 256 MB and 2000 pages', () => {
-    expect(DEFAULT_PDF_LIMITS).toEqual({ timeoutMs: 10_000, maxMemoryMb: 256, maxPages: 2000 });
+  it('defaults to 10 s of CPU, a 60 s backstop, 256 MB and 2000 pages', () => {
+    expect(DEFAULT_PDF_LIMITS).toEqual({ timeoutMs: 10_000, wallTimeoutMs: 60_000, maxMemoryMb: 256, maxPages: 2000 });
   });
 });

@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
 
 const latin1 = (value: string) => Buffer.from(value, 'latin1');
 
@@ -61,4 +61,44 @@ export async function writeLargePdf(path: string, totalBytes: number): Promise<n
   out.end();
   await once(out, 'finish');
   return written;
+}
+
+/** The kinds of active content a PDF can carry, and a harmless link for contrast. */
+export type ActiveContentKind = 'openaction-javascript' | 'launch' | 'javascript-name-tree' | 'page-aa-javascript' | 'field-javascript-in-object-stream' | 'uri-link';
+
+/**
+ * A valid one-page PDF carrying active content of `kind`: JavaScript run on opening, a /Launch of
+ * cmd.exe behind a link, a document-level JavaScript name tree, JavaScript on a page event (/AA), or
+ * JavaScript on a link annotation kept inside an object stream. 'uri-link' is an ordinary web link.
+ */
+export async function activeContentPdf(kind: ActiveContentKind): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const page = document.addPage([612, 792]);
+  const { context, catalog } = document;
+  const javascript = () => context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert("hello")') });
+  const link = (action: PDFDict) => {
+    const annotation = context.register(context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [72, 700, 200, 720], A: action }));
+    page.node.set(PDFName.of('Annots'), context.obj([annotation]));
+  };
+  switch (kind) {
+    case 'openaction-javascript':
+      catalog.set(PDFName.of('OpenAction'), context.register(javascript()));
+      break;
+    case 'launch':
+      link(context.obj({ S: 'Launch', F: PDFString.of('cmd.exe'), Win: { F: PDFString.of('cmd.exe'), P: PDFString.of('/c calc') } }));
+      break;
+    case 'javascript-name-tree':
+      catalog.set(PDFName.of('Names'), context.obj({ JavaScript: { Names: [PDFString.of('init'), context.register(javascript())] } }));
+      break;
+    case 'page-aa-javascript':
+      page.node.set(PDFName.of('AA'), context.obj({ O: javascript() }));
+      break;
+    case 'field-javascript-in-object-stream':
+      link(javascript());
+      return Buffer.from(await document.save({ useObjectStreams: true }));
+    case 'uri-link':
+      link(context.obj({ S: 'URI', URI: PDFString.of('https://example.com/terms') }));
+      break;
+  }
+  return Buffer.from(await document.save({ useObjectStreams: false }));
 }

@@ -1,5 +1,5 @@
 import type { EnvelopeError, EnvelopeWarning, Settings } from '@signet/contracts';
-import { findTextTokens } from '@signet/pdf';
+import { findTextTokens, InvalidPdfError } from '@signet/pdf';
 import type { DocumentRow, PlacementRow, RecipientRow } from './model';
 
 export interface EnvelopeParts {
@@ -29,7 +29,17 @@ function positionErrors(placement: PlacementRow, document: DocumentRow): Envelop
 async function tokenErrors(placements: PlacementRow[], document: DocumentRow, parts: EnvelopeParts): Promise<EnvelopeError[]> {
   const tokens = [...new Set(placements.map((placement) => placement.token).filter((token): token is string => token !== null))];
   if (tokens.length === 0) return [];
-  const found = await findTextTokens(await parts.bytesOf(document), tokens);
+  let found: Awaited<ReturnType<typeof findTextTokens>>;
+  try {
+    found = await findTextTokens(await parts.bytesOf(document), tokens);
+  } catch (error) {
+    // A verdict on the document's text (a search over its limits) is fixed by another document or by
+    // coordinates, like a missing token; running out of capacity is not a verdict and propagates (503).
+    if (!(error instanceof InvalidPdfError)) throw error;
+    return placements
+      .filter((placement) => placement.token !== null)
+      .map((placement) => placementError(placement, 'token', 'TOKEN_SEARCH_FAILED', `the text of document ${document.custom_key} could not be searched: ${error.message}`));
+  }
   return placements
     .filter((placement) => placement.token !== null && (found[placement.token]?.length ?? 0) === 0)
     .map((placement) => placementError(placement, 'token', 'TOKEN_NOT_FOUND', `the token "${placement.token}" does not appear in document ${document.custom_key}`));

@@ -1,5 +1,6 @@
 import { createOutboxRelay } from '@signet/bus';
 import { watchEmailBacklog } from '@signet/metrics';
+import { pdfWorkersLoop } from '@signet/pdf';
 import { defineService, ServiceDeps, SignetService } from '@signet/service';
 import { attachUploadedDocument } from './attach-uploaded-document';
 import { completeEnvelope } from './completion/complete-envelope';
@@ -93,7 +94,8 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
       router.get('/internal/envelopes/:id/recipients/:recipient_id', getEnvelopeRecipient(envelopeDeps));
     },
     consumers: [attachUploadedDocument(envelopeDeps, deps.log), keepSigningLinks(emailDeps), queueLifecycleMails(emailDeps)],
-    workers: [relay, envelopeDeps.completer, mailWorker],
+    // PDF workers first: started and warm before the first create or signing needs one.
+    workers: [pdfWorkersLoop(deps.config.pdf), relay, envelopeDeps.completer, mailWorker],
     onStart() {
       unwatchBacklog = watchEmailBacklog('lifecycle', () => readLifecycleMailBacklog(deps.db, deps.clock));
     },

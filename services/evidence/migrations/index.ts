@@ -38,5 +38,14 @@ export const evidenceMigrations: readonly Migration[] = [
       });
       await knex.raw('CREATE INDEX evidence_envelopes_stale ON evidence_envelopes (envelope_id) WHERE blob_key IS NOT NULL AND timeline_version > rendered_version');
     }
+  },
+  {
+    name: 'evidence_0002_api_key',
+    async up(knex) {
+      // The key the envelope belongs to (from its events), whose webhooks hear envelope.evidence_generated.
+      await knex.schema.alterTable('evidence_envelopes', (table) => {
+        table.text('api_key_id');
+      });
+    }
   }
 ];

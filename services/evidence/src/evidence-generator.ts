@@ -64,7 +64,7 @@ export function createEvidenceGenerator(deps: GeneratorDeps) {
         })
         .returning('*');
       const data = { ...(row.snapshot as EnvelopePayload), evidence_document_url: url, evidence_generated_at: generatedAt.toISOString() };
-      await writeOutboxEvent(trx, { eventType: 'envelope.evidence_generated', key: envelopeId, data, context: { tenantId: row.tenant_id, apiKeyId: null, requestId: null }, occurredAt: generatedAt });
+      await writeOutboxEvent(trx, { eventType: 'envelope.evidence_generated', key: envelopeId, data, context: { tenantId: row.tenant_id, apiKeyId: row.api_key_id, requestId: null }, occurredAt: generatedAt });
       replaced = row.blob_key;
       return saved as EvidenceRow;
     });

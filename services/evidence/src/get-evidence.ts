@@ -1,18 +1,40 @@
-import { AppError, notFound, requestContext } from '@signet/http';
+import { AppError, callInternal, notFound, requestContext, type RequestContext } from '@signet/http';
 import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
 import type { EvidenceGenerator } from './evidence-generator';
 import { timelineStore } from './timeline-store';
 
+export interface EvidenceRouteDeps {
+  db: Knex;
+  generator: EvidenceGenerator;
+  /** Where the envelope part answers, asked when this projection does not know an envelope yet. */
+  envelopeUrl: () => string;
+  internalSecret: string;
+}
+
+/**
+ * The projection is filled from events, so it can be behind the envelope part: an envelope it does not
+ * know yet is asked about there, and one that exists is never reported as not found.
+ */
+async function notKnownYet(deps: EvidenceRouteDeps, context: RequestContext, envelopeId: string): Promise<AppError> {
+  const { envelope } = await callInternal<{ envelope: { status: string } }>({
+    baseUrl: deps.envelopeUrl(), method: 'GET', path: `/internal/envelopes/${encodeURIComponent(envelopeId)}/summary`, context, secret: deps.internalSecret
+  });
+  return new AppError('CONFLICT', `The evidence sheet exists once the envelope is SUCCESS and its record is complete; it is ${envelope.status}, retry shortly`);
+}
+
 /**
  * GET /api/v1/envelopes/:id/evidence: 404 for an envelope this tenant does not have, 409 CONFLICT
- * unless it is SUCCESS; the first call renders (at most one render), later calls answer from the cache.
+ * unless it is SUCCESS (and known here); the first call renders (at most one render), later calls
+ * answer from the cache.
  */
-export function getEvidence(deps: { db: Knex; generator: EvidenceGenerator }) {
+export function getEvidence(deps: EvidenceRouteDeps) {
   return async (req: Request, res: Response): Promise<void> => {
     const context = requestContext(res);
-    const row = await timelineStore.find(deps.db, String(req.params.id));
-    if (!row || row.tenant_id !== context.tenantId || row.snapshot === null) throw notFound('Envelope');
+    const envelopeId = String(req.params.id);
+    const row = await timelineStore.find(deps.db, envelopeId);
+    if (row && row.tenant_id !== context.tenantId) throw notFound('Envelope');
+    if (!row || row.snapshot === null) throw await notKnownYet(deps, context, envelopeId);
     if (row.snapshot.status !== 'SUCCESS') {
       throw new AppError('CONFLICT', `The evidence sheet exists once the envelope is SUCCESS; it is ${String(row.snapshot.status)}`);
     }

@@ -19,7 +19,7 @@ export function createEvidenceService(deps: ServiceDeps): SignetService {
   return defineService(deps, {
     name: 'evidence',
     routes: (router) => {
-      router.get('/api/v1/envelopes/:id/evidence', getEvidence({ db: deps.db, generator }));
+      router.get('/api/v1/envelopes/:id/evidence', getEvidence({ db: deps.db, generator, envelopeUrl: () => deps.serviceUrl('envelope'), internalSecret: deps.internalSecret }));
     },
     consumers: [recordTimeline({ db: deps.db, onStale: () => staleRenderer.wake() })],
     workers: [relay, staleRenderer]

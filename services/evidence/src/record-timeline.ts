@@ -33,7 +33,7 @@ export function recordTimeline(deps: { db: Knex; onStale: () => void }): Subscri
         ip_address: stringOrNull(data.ip_address),
         user_agent: stringOrNull(data.user_agent),
         details: isEnvelopeEvent ? { status: data.status } : detailsOf(data)
-      }, { bumpsVersion, snapshot });
+      }, { bumpsVersion, snapshot, apiKeyId: headers.apiKeyId });
       recorded = bumpsVersion;
     });
     if (recorded) deps.onStale();

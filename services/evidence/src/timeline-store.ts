@@ -24,15 +24,20 @@ export interface EvidenceRow {
   document_url_expires_at: Date | null;
   generated_at: Date | null;
   render_count: number;
+  /** The API key the envelope belongs to, from the first of its events that names one. */
+  api_key_id: string | null;
 }
 
 /** The evidence service's tables: the timeline and, per envelope, its snapshot and evidence document. */
 export const timelineStore = {
-  async record(trx: Knex.Transaction, tenantId: string, entry: TimelineEntry, options: { bumpsVersion: boolean; snapshot: Record<string, unknown> | null }): Promise<void> {
+  async record(
+    trx: Knex.Transaction, tenantId: string, entry: TimelineEntry, options: { bumpsVersion: boolean; snapshot: Record<string, unknown> | null; apiKeyId: string | null }
+  ): Promise<void> {
     await trx('timeline_events').insert({ ...entry, tenant_id: tenantId, envelope_id: envelopeIdOf(entry, options.snapshot), details: JSON.stringify(entry.details) });
     const envelopeId = envelopeIdOf(entry, options.snapshot);
     await trx('evidence_envelopes').insert({ envelope_id: envelopeId, tenant_id: tenantId }).onConflict('envelope_id').ignore();
     if (options.bumpsVersion) await trx('evidence_envelopes').where({ envelope_id: envelopeId }).increment('timeline_version', 1);
+    if (options.apiKeyId !== null) await trx('evidence_envelopes').where({ envelope_id: envelopeId }).whereNull('api_key_id').update({ api_key_id: options.apiKeyId });
     if (options.snapshot !== null) {
       // Events of one envelope may arrive out of order across restarts: keep the latest by occurrence.
       await trx('evidence_envelopes')

@@ -21,6 +21,8 @@ export interface GatewayAppOptions {
   /** The per-address limit of the keyless routes. */
   publicRateLimit: RequestHandler;
   trustProxy: TrustProxy;
+  /** Longest a service may take to start answering a proxied request before the client gets 504. */
+  upstreamTimeoutMs: number;
   /** Serves HMAC-signed download links of the filesystem blob store (monolith mode); S3 links go to S3. */
   files: RequestHandler | null;
   /** The built-in mail sink's pages (monolith mode, development only); null with a real SMTP server. */
@@ -58,14 +60,14 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
   if (options.files) app.get('/files/*key', options.files);
   if (options.mailSink) app.use('/dev/mail', loopbackOnly, options.mailSink);
   for (const route of PUBLIC_ROUTES) {
-    const proxy = proxyToService({ internalSecret: options.internalSecret, log: options.log, serviceUrl: () => options.serviceUrl(route.service) });
+    const proxy = proxyToService({ internalSecret: options.internalSecret, log: options.log, serviceUrl: () => options.serviceUrl(route.service), timeoutMs: options.upstreamTimeoutMs });
     app[route.method](route.path, ...(route.unlimited ? [] : [options.publicRateLimit]), anonymousContext, proxy);
   }
   app.use('/api', authenticate(options.keys));
   for (const route of ROUTES) {
     const handlers: RequestHandler[] = [];
     if (route.rateLimit) handlers.push(options.rateLimitFor(route.rateLimit));
-    handlers.push(proxyToService({ internalSecret: options.internalSecret, log: options.log, serviceUrl: () => options.serviceUrl(route.service) }));
+    handlers.push(proxyToService({ internalSecret: options.internalSecret, log: options.log, serviceUrl: () => options.serviceUrl(route.service), timeoutMs: options.upstreamTimeoutMs }));
     app[route.method](route.path, ...handlers);
   }
   app.use(notFoundRoute);

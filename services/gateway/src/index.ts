@@ -42,6 +42,7 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
     rateLimitFor: (name) => rateLimit(limiter, buckets[name], deps.clock),
     publicRateLimit: publicRateLimit(deps.config.publicRateLimitPerMinute, deps.clock),
     trustProxy: deps.config.trustProxy,
+    upstreamTimeoutMs: deps.config.upstreamTimeoutMs,
     files: deps.config.s3 ? null : fileDownloadHandler(deps.blobs, deps.internalSecret, deps.clock),
     mailSink: deps.mailSink ? mailSinkRoutes(deps.mailSink) : null
   });

@@ -1,4 +1,5 @@
 import { createOutboxRelay } from '@signet/bus';
+import { pdfWorkersLoop } from '@signet/pdf';
 import { defineService, ServiceDeps, SignetService } from '@signet/service';
 import { createUpload } from './create-upload';
 import { envelopeClient } from './envelope-client';
@@ -37,6 +38,7 @@ export function createUploadService(deps: ServiceDeps): SignetService {
       router.get('/api/v1/envelopes/:envelope_id/uploads/:id', getUpload(uploadDeps));
       router.put('/api/v1/uploads/:token', receiveUpload(uploadDeps));
     },
-    workers: [relay, processor]
+    // PDF workers first: started and warm before the processor takes its first upload.
+    workers: [pdfWorkersLoop(deps.config.pdf), relay, processor]
   });
 }

@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import type { BlobStore } from '@signet/blob';
 import { EventContext, writeOutboxEvent } from '@signet/bus';
-import { InvalidPdfError, inspectPdfFile, type PdfInspection } from '@signet/pdf';
+import { InvalidPdfError, inspectPdfFile, PdfOverloadedError, type PdfInspection } from '@signet/pdf';
 import type { Clock } from '@signet/service';
 import type { UploadRow } from './model';
 import type { UploadStore } from './upload-store';
@@ -37,7 +37,8 @@ async function inspectBlob(blobs: BlobStore, key: string): Promise<PdfInspection
 /**
  * Validates an UPLOADED file as PDF (bounded memory and time, in a worker) and ends the upload COMPLETED,
  * with envelope.file_uploaded for customers and document.processed for the envelope service, or FAILED
- * with a message a person understands (and the bytes deleted).
+ * with a message a person understands (and the bytes deleted). Out of PDF capacity, it is put back to
+ * be processed later, never FAILED.
  */
 export async function processUpload(deps: ProcessDeps, upload: UploadRow): Promise<void> {
   const blobKey = upload.blob_key as string;
@@ -45,6 +46,13 @@ export async function processUpload(deps: ProcessDeps, upload: UploadRow): Promi
   try {
     inspection = await inspectBlob(deps.blobs, blobKey);
   } catch (error) {
+    if (error instanceof PdfOverloadedError) {
+      // No capacity is no verdict: the upload waits as UPLOADED and is claimed again once the loop,
+      // told by the error, has backed off.
+      const now = deps.clock();
+      await deps.store.finishProcessing(deps.db, upload, { status: 'UPLOADED', processing_since: null, updated_at: now });
+      throw error;
+    }
     if (!(error instanceof InvalidPdfError)) throw error;
     const now = deps.clock();
     // A successor that took this upload over as stale owns it (and its bytes) now.

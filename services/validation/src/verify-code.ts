@@ -17,13 +17,18 @@ function refuse(problem: string): Verdict {
 }
 
 const EXPIRED = 'has expired: request a new code';
+
+const noPendingCode = () => new AppError('NOT_FOUND', 'No pending validation code for this recipient: send one with send_code');
+
+/** A code that verify_code still answers about (expired and exhausted ones get their own 422). */
+function isPending(code: CodeRow | null): code is CodeRow {
+  return code !== null && code.status !== 'VERIFIED' && code.status !== 'SUPERSEDED';
+}
 const EXHAUSTED = 'failed 3 times and no longer works: request a new code';
 
 async function judge(deps: ValidationDeps, trx: Knex.Transaction, key: RecipientKey, guess: string, recipient: RecipientPayload, requestId: string, now: Date): Promise<Verdict> {
   const code = await deps.codes.latest(trx, key);
-  if (code === null || code.status === 'VERIFIED' || code.status === 'SUPERSEDED') {
-    return { verified: false, error: new AppError('NOT_FOUND', 'No pending validation code for this recipient: send one with send_code') };
-  }
+  if (!isPending(code)) return { verified: false, error: noPendingCode() };
   if (code.status === 'EXHAUSTED') return refuse(EXHAUSTED);
   if (code.status === 'EXPIRED') return refuse(EXPIRED);
 
@@ -64,8 +69,15 @@ export function verifyCode(deps: ValidationDeps) {
     const { code } = parseWith(VerifyCodeRequest, req.body ?? {});
     const context = requestContext(res);
     const facts = await deps.envelopes.recipient(context, String(req.params.envelope_id), String(req.params.recipient_id));
-    assertValidationApplies(facts);
     const key: RecipientKey = { tenant_id: context.tenantId, envelope_id: facts.envelope.id, recipient_id: facts.recipient.id };
+    try {
+      assertValidationApplies(facts);
+    } catch (error) {
+      // Spec 7: verify_code with no pending code is 404, whatever the envelope's state; a code that is
+      // pending in an envelope that no longer takes codes (voided since) is the state's 409.
+      if (isPending(await deps.codes.latest(deps.db, key))) throw error;
+      throw noPendingCode();
+    }
     const now = deps.clock();
     const verdict = await deps.db.transaction(async (trx) => {
       await deps.codes.lockRecipient(trx, key, now);

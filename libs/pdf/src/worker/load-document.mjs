@@ -1,4 +1,5 @@
 import pdfLib from 'pdf-lib';
+import { refuseActiveContent } from './active-content.mjs';
 import { PdfFailure } from './pdf-failure.mjs';
 
 const { PDFDocument, ParseSpeeds } = pdfLib;
@@ -17,5 +18,6 @@ export async function loadDocument(bytes, maxPages) {
   const pageCount = document.getPageCount();
   if (pageCount === 0) throw new PdfFailure('corrupt');
   if (pageCount > maxPages) throw new PdfFailure('too_many_pages', { pageCount });
+  refuseActiveContent(document);
   return document;
 }

@@ -1,9 +1,11 @@
+import { readlinkSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { capPdfLibDecoding } from './cap-decoding.mjs';
 import { findTokens } from './find-tokens.mjs';
 import { inspect } from './inspect.mjs';
 import { memoryHeld, watchMemory } from './memory-watchdog.mjs';
+import { warmUp } from './warm-up.mjs';
 import { failureOf } from './pdf-failure.mjs';
 
 /**
@@ -29,7 +31,18 @@ function giveUp() {
 }
 capPdfLibDecoding(maxMemoryMb * 1024 * 1024, giveUp);
 
-let pdfjs;
+// Both libraries are loaded before the worker says it is ready, so their one-off cost is never part of a
+// job. A module that cannot load is a fault of this service: the rejection ends the worker with an 'error'.
+const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+
+/** This thread's /proc stat file, so the pool can count the CPU time each job takes here (Linux only). */
+function cpuStatPath() {
+  try {
+    return `/proc/${readlinkSync('/proc/thread-self')}/stat`;
+  } catch {
+    return null;
+  }
+}
 
 /** The file's bytes as a plain Uint8Array (a view, not a copy): pdf.js refuses Buffers. */
 async function readDocument(path) {
@@ -39,9 +52,6 @@ async function readDocument(path) {
 
 parentPort.on('message', async ({ id, job, bytes, path, maxPages }) => {
   currentId = id;
-  // Loaded once, on the first job that needs it, and outside the try below: a missing module is a fault
-  // of this service, not of the document (the rejection ends the worker with an 'error' event).
-  if (job.kind === 'findTokens') pdfjs ??= await import('pdfjs-dist/legacy/build/pdf.mjs');
 
   const stopWatching = watchMemory(maxMemoryMb, giveUp);
   // Read while watched, so a file larger than the budget ends the worker as transferred bytes would; and
@@ -59,3 +69,6 @@ parentPort.on('message', async ({ id, job, bytes, path, maxPages }) => {
   }
   parentPort.postMessage({ id, ...output, memoryBytes: memoryHeld() });
 });
+
+await warmUp(pdfjs);
+parentPort.postMessage({ ready: true, cpuStatPath: cpuStatPath() });

@@ -26,11 +26,18 @@ export interface ProxyOptions {
   internalSecret: string;
   log: Logger;
   serviceUrl: () => string;
+  /** Longest the service may take to start answering once it has the whole request (UPSTREAM_TIMEOUT_MS). */
+  timeoutMs: number;
 }
+
+/** Nothing reached the service: it is not there (503, safe to retry). Anything later may have taken effect. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /**
  * Streams the request to the owning service and its answer back, never buffering a body (a 50 MB
- * upload passes with flat memory), with the caller's identity in signed internal headers.
+ * upload passes with flat memory), with the caller's identity in signed internal headers. The client
+ * always gets an answer: a service that is not there is 503, one that fails mid-request is 502, one
+ * that has not started answering `timeoutMs` after it got the whole request is 504 (and is cut off).
  */
 export function proxyToService(options: ProxyOptions) {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -47,17 +54,49 @@ export function proxyToService(options: ProxyOptions) {
         ...signInternalHeaders(options.internalSecret, req.method, req.originalUrl, context)
       }
     });
+    let answered = false;
+    let deadline: NodeJS.Timeout | undefined;
+    /** Answers the client once, with an error, unless the service's own answer has begun. */
+    const fail = (error: AppError, cause: unknown) => {
+      clearTimeout(deadline);
+      if (answered) return;
+      answered = true;
+      upstream.destroy();
+      if (res.destroyed) return; // the client went away first: nobody to answer
+      options.log.warn({ err: cause, target: target.origin, request_id: context.requestId, code: error.code }, 'service call failed');
+      if (res.headersSent) res.destroy();
+      else next(error);
+    };
+
     upstream.on('response', (answer) => {
+      clearTimeout(deadline);
+      if (answered) return;
+      answered = true;
       res.status(answer.statusCode ?? 502);
       for (const [name, value] of Object.entries(answer.headers)) {
         if (value !== undefined && !DROPPED_RESPONSE_HEADERS.has(name)) res.setHeader(name, value);
       }
+      // A service that dies while sending its body: the client sees the answer cut short, as it was.
       pipeline(answer, res, () => undefined);
     });
-    pipeline(req, upstream, (error) => {
-      if (!error || res.headersSent) return;
-      options.log.warn({ err: error, target: target.origin, request_id: context.requestId }, 'service call failed');
-      next(new AppError('SERVICE_UNAVAILABLE', 'The service for this request is not reachable; retry later'));
+    upstream.on('error', (error: NodeJS.ErrnoException) => {
+      if (NOT_CONNECTED.has(error.code ?? '')) fail(new AppError('SERVICE_UNAVAILABLE', 'The service for this request is not reachable; retry later'), error);
+      else fail(new AppError('UPSTREAM_FAILED', 'The service for this request failed while answering; the request may or may not have taken effect'), error);
     });
+    // The clock starts once the service has the whole request: a client's slow upload is not its delay.
+    upstream.on('finish', () => {
+      if (answered) return;
+      deadline = setTimeout(
+        () => fail(new AppError('UPSTREAM_TIMEOUT', 'The service for this request did not answer in time; the request may or may not have taken effect'), 'timeout'),
+        options.timeoutMs
+      );
+    });
+    // A client that goes away takes its request with it; a stream error on its side ends the call.
+    req.on('error', () => upstream.destroy());
+    res.on('close', () => {
+      clearTimeout(deadline);
+      if (!res.writableFinished) upstream.destroy();
+    });
+    req.pipe(upstream);
   };
 }

@@ -38,7 +38,7 @@ export function codeStore() {
      * The recipient's newest code, whatever its state, locked until the transaction ends: the sweeper
      * skips a locked code, so a request and the sweeper never both expire it (and announce it twice).
      */
-    async latest(trx: Knex.Transaction, key: RecipientKey): Promise<CodeRow | null> {
+    async latest(trx: Knex | Knex.Transaction, key: RecipientKey): Promise<CodeRow | null> {
       return (await trx('validation_codes').where(key).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).forUpdate().first()) ?? null;
     },
 

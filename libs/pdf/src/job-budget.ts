@@ -1,0 +1,58 @@
+import { threadCpuMs } from './thread-cpu';
+
+export interface BudgetWatch {
+  /** The job was handed to its started worker: its own work starts counting now. */
+  jobStarted(): void;
+  /** Whether the job used more than its budget, read once more when it answers (the watch polls). */
+  overBudget(): boolean;
+  stop(): void;
+}
+
+export interface BudgetOptions {
+  timeoutMs: number;
+  wallTimeoutMs: number;
+  /** The worker thread's /proc stat file, or null where there is none (the budget is then wall-clock). */
+  cpuStatPath: () => string | null;
+  /** The job's own work took more than timeoutMs: a verdict on the document. */
+  onOverBudget(): void;
+  /** The wall-clock backstop passed first: the host, not the document, is the problem. */
+  onBackstop(): void;
+}
+
+/** How often a running job's CPU time is read: often enough for small budgets, cheap for large ones. */
+function pollIntervalMs(timeoutMs: number): number {
+  return Math.min(100, Math.max(10, Math.floor(timeoutMs / 5)));
+}
+
+/**
+ * Watches one job: its CPU time against timeoutMs (from jobStarted), and the wall clock against
+ * wallTimeoutMs (from now, covering a worker's start). Starting a worker, waiting for the CPU on a busy
+ * host and the libraries' one-off loading are not the document's doing, so they never count against it.
+ */
+export function watchBudget(options: BudgetOptions): BudgetWatch {
+  const backstop = setTimeout(options.onBackstop, options.wallTimeoutMs);
+  let poll: NodeJS.Timeout | undefined;
+  let used: () => number = () => 0;
+
+  const overBudget = () => used() > options.timeoutMs;
+  return {
+    jobStarted() {
+      const statPath = options.cpuStatPath();
+      const startCpu = statPath === null ? null : threadCpuMs(statPath);
+      if (statPath !== null && startCpu !== null) {
+        used = () => (threadCpuMs(statPath) ?? startCpu) - startCpu;
+      } else {
+        const startedAt = performance.now();
+        used = () => performance.now() - startedAt;
+      }
+      poll = setInterval(() => {
+        if (overBudget()) options.onOverBudget();
+      }, pollIntervalMs(options.timeoutMs));
+    },
+    overBudget,
+    stop() {
+      clearTimeout(backstop);
+      clearInterval(poll);
+    }
+  };
+}
