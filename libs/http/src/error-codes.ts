@@ -10,9 +10,11 @@ export const ERROR_CODES = {
   NOT_FOUND: { status: 404, meaning: 'No such resource for this tenant, or no such route' },
   METHOD_NOT_ALLOWED: { status: 405, meaning: "The resource's state forbids the change, where the spec names 405" },
   CONFLICT: { status: 409, meaning: "The resource's state forbids the action and the spec names no status" },
+  IDEMPOTENCY_KEY_IN_USE: { status: 409, meaning: 'A request with this Idempotency-Key is still running; retry once it has answered' },
   PAYLOAD_TOO_LARGE: { status: 413, meaning: 'The body is larger than the endpoint accepts' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'The body has a content type the endpoint does not take' },
   VALIDATION_FAILED: { status: 422, meaning: 'Invalid input; `details` lists each field and what is wrong' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, meaning: 'This Idempotency-Key was used for a different request (method, path or body)' },
   RATE_LIMITED: { status: 429, meaning: 'A rate limit was reached; `Retry-After` says when to try again' },
   INTERNAL_ERROR: { status: 500, meaning: 'An unexpected fault; the request id finds it in the logs' },
   SERVICE_UNAVAILABLE: { status: 503, meaning: 'A part Signet needs is not reachable right now; retry later' }

@@ -18,6 +18,8 @@ export interface GatewayAppOptions {
   serviceUrl: (part: PartName) => string;
   healthcheck: () => Promise<HealthReport>;
   rateLimitFor: (bucket: RateLimitBucketName) => RequestHandler;
+  /** Idempotency-Key handling of every POST and PUT under /api/v1. */
+  idempotency: RequestHandler;
   /** The per-address limit of the keyless routes. */
   publicRateLimit: RequestHandler;
   trustProxy: TrustProxy;
@@ -64,6 +66,8 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
   app.use('/api', authenticate(options.keys));
   for (const route of ROUTES) {
     const handlers: RequestHandler[] = [];
+    // Before the rate limit: a replayed answer does no work, so it spends no quota.
+    if (route.method === 'post' || route.method === 'put') handlers.push(options.idempotency);
     if (route.rateLimit) handlers.push(options.rateLimitFor(route.rateLimit));
     handlers.push(proxyToService({ internalSecret: options.internalSecret, log: options.log, serviceUrl: () => options.serviceUrl(route.service) }));
     app[route.method](route.path, ...handlers);

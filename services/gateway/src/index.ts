@@ -5,6 +5,8 @@ import type { ServiceDeps, SignetService } from '@signet/service';
 import { apiKeyRepository } from './api-keys/api-key-repository';
 import { ensureBootstrapKeys } from './api-keys/ensure-bootstrap-keys';
 import { createGatewayApp } from './create-gateway-app';
+import { idempotency } from './idempotency/idempotency-middleware';
+import { idempotencyStore } from './idempotency/idempotency-store';
 import { envelopeCreationBucket } from './rate-limit/plan-limits';
 import { publicRateLimit } from './rate-limit/public-rate-limit';
 import { rateLimit } from './rate-limit/rate-limit-middleware';
@@ -21,6 +23,7 @@ const PRUNE_EVERY_MS = 3_600_000;
 export function createGatewayService(deps: ServiceDeps): SignetService {
   const keys = apiKeyRepository(deps.db);
   const limiter = rateLimiter(deps.db);
+  const idempotencyKeys = idempotencyStore(deps.db);
   const buckets = { 'envelope.create': envelopeCreationBucket(deps.config) };
   let pruneTimer: NodeJS.Timeout | null = null;
 
@@ -33,6 +36,7 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
     serviceUrl: deps.serviceUrl,
     healthcheck,
     rateLimitFor: (name) => rateLimit(limiter, buckets[name], deps.clock),
+    idempotency: idempotency(idempotencyKeys, deps.clock, deps.log),
     publicRateLimit: publicRateLimit(deps.config.publicRateLimitPerMinute, deps.clock),
     trustProxy: deps.config.trustProxy,
     files: deps.config.s3 ? null : fileDownloadHandler(deps.blobs, deps.internalSecret, deps.clock),
@@ -48,6 +52,9 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
       pruneTimer = setInterval(() => {
         limiter.pruneBefore(new Date(deps.clock().getTime() - COUNTER_RETENTION_MS)).catch((error: unknown) => {
           deps.log.warn({ err: error }, 'pruning rate-limit counters failed');
+        });
+        idempotencyKeys.pruneExpired(deps.clock()).catch((error: unknown) => {
+          deps.log.warn({ err: error }, 'pruning expired idempotency keys failed');
         });
       }, PRUNE_EVERY_MS);
       pruneTimer.unref();
