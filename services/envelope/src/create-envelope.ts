@@ -9,6 +9,7 @@ import type { EnvelopeDeps } from './envelope-deps';
 import { writeEnvelopeEvent } from './envelope-events';
 import { readEnvelopeForm } from './form/read-envelope-form';
 import type { EnvelopeAggregate } from './model';
+import { mergeMetadata } from './metadata';
 import { envelopeSummary } from './present/envelope-view';
 
 /** Before any document arrives (the upload flow), an envelope without a name is called this. */
@@ -47,6 +48,7 @@ export function createEnvelope(deps: EnvelopeDeps) {
           settings,
           errors,
           warnings: envelopeWarnings(settings),
+          metadata: mergeMetadata({}, input.metadata),
           created_at: now,
           updated_at: now,
           sent_at: null,

@@ -18,6 +18,7 @@ import type { EnvelopeDeps } from './envelope-deps';
 import { getEnvelope } from './get-envelope';
 import { getEnvelopeRecipient } from './get-envelope-recipient';
 import { getEnvelopeSummary } from './get-envelope-summary';
+import { listEnvelopes } from './list-envelopes';
 import { documentLinks } from './present/document-links';
 import { sendEnvelope } from './send-envelope';
 import { settingsClient } from './settings-client';
@@ -74,6 +75,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     checks: { blobs: () => deps.blobs.check() },
     routes: (router) => {
       router.post('/api/v1/envelopes', createEnvelope(envelopeDeps));
+      router.get('/api/v1/envelopes', listEnvelopes(envelopeDeps));
       router.get('/api/v1/envelopes/:id', getEnvelope(envelopeDeps));
       router.put('/api/v1/envelopes/:id', updateEnvelope(envelopeDeps));
       router.post('/api/v1/envelopes/:id/send_invitation', sendEnvelope(envelopeDeps));

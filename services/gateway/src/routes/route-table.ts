@@ -17,6 +17,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'get', path: '/api/v1/settings', service: 'settings' },
   { method: 'put', path: '/api/v1/settings', service: 'settings' },
   { method: 'post', path: '/api/v1/envelopes', service: 'envelope', rateLimit: 'envelope.create' },
+  { method: 'get', path: '/api/v1/envelopes', service: 'envelope' },
   { method: 'get', path: '/api/v1/envelopes/:id', service: 'envelope' },
   { method: 'put', path: '/api/v1/envelopes/:id', service: 'envelope' },
   { method: 'post', path: '/api/v1/envelopes/:id/send_invitation', service: 'envelope' },
