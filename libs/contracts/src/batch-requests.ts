@@ -5,14 +5,24 @@ import { BatchOperation, BatchView } from './payloads/batch-completed-payload';
 export const MAX_BATCH_ITEMS = 100;
 
 /**
- * POST /api/v1/batches (JSON). `create` takes `items`, each the fields of the multipart envelope create
- * as JSON (every value a string, documents as inline base64); `send` and `void` take `envelope_ids`.
+ * One item of a `create` batch: the fields of the multipart envelope create as JSON (every value a string,
+ * documents as inline base64). Each item is checked against it when it runs, so one bad item fails alone.
+ */
+export const BatchCreateItem = EnvelopeCreateRequest;
+
+/**
+ * POST /api/v1/batches (JSON). `create` takes `items` (each a BatchCreateItem); `send` and `void` take
+ * `envelope_ids`.
  */
 export const BatchCreateRequest = Type.Object(
   {
     operation: BatchOperation,
-    items: Type.Optional(Type.Array(EnvelopeCreateRequest, { minItems: 1, maxItems: MAX_BATCH_ITEMS })),
-    envelope_ids: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: MAX_BATCH_ITEMS }))
+    items: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true, description: 'a BatchCreateItem' }), {
+      minItems: 1, maxItems: MAX_BATCH_ITEMS, errorMessage: `must hold 1-${MAX_BATCH_ITEMS} envelope definitions`
+    })),
+    envelope_ids: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+      minItems: 1, maxItems: MAX_BATCH_ITEMS, errorMessage: `must hold 1-${MAX_BATCH_ITEMS} envelope ids`
+    }))
   },
   { additionalProperties: false }
 );

@@ -1,6 +1,6 @@
 import express, { Express, NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import type { PartName, TrustProxy } from '@signet/config';
-import { AppError, acceptRequestId, errorMiddleware, HealthReport, jsonResponses, newRequestId, notFoundRoute, REQUEST_ID_HEADER, requestIdOf } from '@signet/http';
+import { AppError, acceptRequestId, internalAuth, errorMiddleware, HealthReport, jsonResponses, newRequestId, notFoundRoute, REQUEST_ID_HEADER, requestIdOf } from '@signet/http';
 import type { Logger } from '@signet/log';
 import { httpMetrics, metricsHandler } from '@signet/metrics';
 import type { ApiKeyRepository } from './api-keys/api-key-repository';
@@ -20,6 +20,8 @@ export interface GatewayAppOptions {
   rateLimitFor: (bucket: RateLimitBucketName) => RequestHandler;
   /** Idempotency-Key handling of every POST and PUT under /api/v1. */
   idempotency: RequestHandler;
+  /** Plan limits spent by services on a key's behalf (signed internal calls only). */
+  consumeRateLimit: Record<RateLimitBucketName, RequestHandler>;
   /** The per-address limit of the keyless routes. */
   publicRateLimit: RequestHandler;
   trustProxy: TrustProxy;
@@ -62,6 +64,9 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
   for (const route of PUBLIC_ROUTES) {
     const proxy = proxyToService({ internalSecret: options.internalSecret, log: options.log, serviceUrl: () => options.serviceUrl(route.service) });
     app[route.method](route.path, ...(route.unlimited ? [] : [options.publicRateLimit]), anonymousContext, proxy);
+  }
+  for (const [bucket, handler] of Object.entries(options.consumeRateLimit)) {
+    app.post(`/internal/rate-limits/${bucket}`, internalAuth(options.internalSecret), handler);
   }
   app.use('/api', authenticate(options.keys));
   for (const route of ROUTES) {

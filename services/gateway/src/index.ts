@@ -7,6 +7,7 @@ import { ensureBootstrapKeys } from './api-keys/ensure-bootstrap-keys';
 import { createGatewayApp } from './create-gateway-app';
 import { idempotency } from './idempotency/idempotency-middleware';
 import { idempotencyStore } from './idempotency/idempotency-store';
+import { consumeForService } from './rate-limit/consume-for-service';
 import { envelopeCreationBucket } from './rate-limit/plan-limits';
 import { publicRateLimit } from './rate-limit/public-rate-limit';
 import { rateLimit } from './rate-limit/rate-limit-middleware';
@@ -37,6 +38,7 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
     healthcheck,
     rateLimitFor: (name) => rateLimit(limiter, buckets[name], deps.clock),
     idempotency: idempotency(idempotencyKeys, deps.clock, deps.log),
+    consumeRateLimit: { 'envelope.create': consumeForService(keys, limiter, buckets['envelope.create'], deps.clock) },
     publicRateLimit: publicRateLimit(deps.config.publicRateLimitPerMinute, deps.clock),
     trustProxy: deps.config.trustProxy,
     files: deps.config.s3 ? null : fileDownloadHandler(deps.blobs, deps.internalSecret, deps.clock),

@@ -29,6 +29,8 @@ export const ROUTES: readonly Route[] = [
   { method: 'put', path: '/api/v1/uploads/:token', service: 'upload' },
   { method: 'post', path: '/api/v1/envelopes/:envelope_id/recipients/:recipient_id/validations/send_code', service: 'validation' },
   { method: 'post', path: '/api/v1/envelopes/:envelope_id/recipients/:recipient_id/validations/verify_code', service: 'validation' },
+  { method: 'post', path: '/api/v1/batches', service: 'envelope' },
+  { method: 'get', path: '/api/v1/batches/:id', service: 'envelope' },
   { method: 'post', path: '/api/v1/webhooks', service: 'webhook-delivery' },
   { method: 'get', path: '/api/v1/webhooks', service: 'webhook-delivery' },
   { method: 'get', path: '/api/v1/webhooks/:id', service: 'webhook-delivery' },
