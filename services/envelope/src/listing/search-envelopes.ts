@@ -23,7 +23,7 @@ function inRange(query: Knex.QueryBuilder, column: string, range: TimeRange): vo
  * paging is keyset on (created_at, id) from the cursor, never an offset, so a page costs the same at any
  * depth and envelopes created meanwhile never shift the pages after the first.
  */
-export async function searchEnvelopes(db: Knex, tenantId: string, filters: EnvelopeFilters, take: number): Promise<ListedEnvelope[]> {
+export function envelopeSearchQuery(db: Knex, tenantId: string, filters: EnvelopeFilters, take: number): Knex.QueryBuilder {
   const direction = filters.order === 'asc' ? 'asc' : 'desc';
   const query = db('envelopes').select(...COLUMNS, db.raw('created_at::text AS cursor_at')).where('tenant_id', tenantId);
   if (filters.statuses.length > 0) query.whereIn('status', filters.statuses);
@@ -37,6 +37,10 @@ export async function searchEnvelopes(db: Knex, tenantId: string, filters: Envel
     query.whereRaw(`(created_at, id) ${direction === 'asc' ? '>' : '<'} (?::timestamptz, ?)`, [filters.cursor.createdAt, filters.cursor.id]);
   }
   return query.orderBy([{ column: 'created_at', order: direction }, { column: 'id', order: direction }]).limit(take);
+}
+
+export async function searchEnvelopes(db: Knex, tenantId: string, filters: EnvelopeFilters, take: number): Promise<ListedEnvelope[]> {
+  return envelopeSearchQuery(db, tenantId, filters, take);
 }
 
 /** The signers of a page of envelopes, in one query. */
