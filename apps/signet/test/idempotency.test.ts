@@ -91,6 +91,19 @@ describe('Idempotency-Key through the gateway', () => {
     expect(api.events.filter((event) => event.key === envelope.id && event.event.event_type === 'envelope.in_progress')).toHaveLength(1);
   });
 
+  it('replays a retried upload PUT (a streamed PDF) instead of refusing the used upload URL, and refuses other bytes', async () => {
+    const envelope = (await api.call('POST', '/api/v1/envelopes', { key: KEYS.globex, form: { 'recipients[0][email]': 'ana@example.com', 'recipients[0][name]': 'Ana' } })).body.envelope as Body;
+    const upload = (await api.call('POST', `/api/v1/envelopes/${envelope.id}/uploads`, { key: KEYS.globex, json: { file_name: 'annex.pdf', order: 0 } })).body.upload as Body;
+    const put = async (bytes: Buffer) => {
+      const response = await fetch(upload.upload_url, { method: 'PUT', headers: { authorization: KEYS.globex, 'content-type': 'application/pdf', 'idempotency-key': 'upload-key' }, body: bytes });
+      return { status: response.status, replayed: response.headers.get('idempotent-replayed'), body: await response.text() };
+    };
+    const first = await put(pdf);
+    expect(first.status).toBe(200);
+    expect(await put(pdf)).toEqual({ status: 200, replayed: 'true', body: first.body });
+    expect((await put(Buffer.concat([pdf, Buffer.from('\n')]))).status).toBe(422);
+  });
+
   it('scopes keys to the API key: another key (same tenant or not) with the same Idempotency-Key runs its own request', async () => {
     const mine = await create(form('scoped'), 'scoped-key', KEYS.globex);
     const sameTenant = await create(form('scoped'), 'scoped-key', KEYS.globexSecond);
