@@ -95,8 +95,13 @@ export async function benchSearch() {
       first_page_status: { status: 'SUCCESS,IN_PROGRESS' },
       first_page_created_range: { created_after: '2025-06-01T00:00:00Z', created_before: '2025-07-01T00:00:00Z' },
       first_page_metadata: { 'metadata[crm_id]': `opp-${Math.floor(count / 3)}` },
+      // A third of the tenant matches: PostgreSQL cannot estimate jsonb containment well, the weak case.
+      first_page_metadata_common: { 'metadata[region]': 'EU' },
       first_page_recipient_email: { recipient_email: 'signer4242@example.com' },
-      first_page_text: { q: `contract-${Math.floor(count / 7)}.pdf` },
+      // Part of a number: its trigrams are rare, so the trigram index finds few candidates.
+      first_page_text: { q: String(Math.floor(count / 7)) },
+      // A document name: `.pdf` and `contract` are in every row, so their trigrams match everything.
+      first_page_text_common_words: { q: `contract-${Math.floor(count / 7)}.pdf` },
       deep_page: { cursor: deepCursor },
       deep_page_status: { cursor: deepCursor, status: 'SUCCESS' }
     };

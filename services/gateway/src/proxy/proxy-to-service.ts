@@ -47,7 +47,8 @@ function relayKeptAnswer(answer: IncomingMessage, res: Response, tap: ProxyTap):
       const value = answer.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    tap.answered({ status: answer.statusCode ?? 502, headers, body }).finally(() => res.end(body));
+    // The tap logs its own failures; the client gets the answer whether or not it could be kept.
+    tap.answered({ status: answer.statusCode ?? 502, headers, body }).catch(() => undefined).then(() => res.end(body));
   };
   answer.on('data', onData).on('end', onEnd).on('error', () => res.destroy());
 }
