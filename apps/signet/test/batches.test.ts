@@ -24,7 +24,7 @@ describe('batches', () => {
     return waitFor(async () => {
       const answer = await get(id, key);
       return (answer.body.batch as Body).status === 'COMPLETED' && (answer.body.batch as Body);
-    }, 120_000, `batch ${id} COMPLETED`);
+    }, 600_000, `batch ${id} COMPLETED`);
   }
 
   async function createdEnvelope(name: string, key: string = KEYS.globex): Promise<string> {
@@ -69,7 +69,7 @@ describe('batches', () => {
     expect(delivered?.event).toMatchObject({ event_type: 'batch.completed', data: { id: batch.id, status: 'COMPLETED', succeeded: 98, failed: 2, results: expect.any(Array) } });
     const listed = await api.call('GET', '/api/v1/envelopes?metadata[source]=batch&limit=100', { key: KEYS.globex });
     expect((listed.body.envelopes as Body[])).toHaveLength(98);
-  }, 180_000);
+  }, 900_000);
 
   it('spends the plan\'s envelope allowance per item, the same allowance single creations use', async () => {
     const accepted = await submit({ operation: 'create', items: Array.from({ length: 12 }, (_, index) => item(`starter ${index}`)) }, KEYS.acme);
@@ -82,7 +82,7 @@ describe('batches', () => {
     ]);
     const single = await api.call('POST', '/api/v1/envelopes', { key: KEYS.acme, form: { 'recipients[0][email]': 'ana@example.com', 'recipients[0][name]': 'Ana' } });
     expect(single.status).toBe(429);
-  }, 60_000);
+  }, 600_000);
 
   it('sends and voids by id through the single calls\' rules; one item\'s failure never stops the others', async () => {
     const first = await createdEnvelope('to send 1');
@@ -98,7 +98,7 @@ describe('batches', () => {
     expect(voided).toMatchObject({ operation: 'void', succeeded: 2, failed: 0 });
     expect(((await api.call('GET', `/api/v1/envelopes/${second}`, { key: KEYS.globex })).body.envelope as Body).status).toBe('VOIDED');
     expect(((await api.call('GET', `/api/v1/envelopes/${other}`, { key: KEYS.acmeSecond })).body.envelope as Body).status).toBe('CREATED');
-  }, 60_000);
+  }, 600_000);
 
   it('answers 422 with field details for a malformed batch, and 404 for another tenant\'s batch', async () => {
     expect((await submit({ operation: 'archive', envelope_ids: ['x'] })).body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'operation' }] });

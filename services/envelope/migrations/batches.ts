@@ -15,6 +15,9 @@ export const batchesMigration: Migration = {
       table.integer('total').notNullable();
       table.timestamp('created_at', { useTz: true }).notNullable();
       table.timestamp('completed_at', { useTz: true });
+      // When a worker last ran one of its items: the least recently served batch goes next, so a batch of
+      // 100 does not hold back a batch sent after it.
+      table.timestamp('served_at', { useTz: true });
       table.index(['tenant_id', 'id']);
     });
     await knex.schema.createTable('batch_items', (table) => {

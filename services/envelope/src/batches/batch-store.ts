@@ -14,6 +14,7 @@ export interface BatchRow {
   total: number;
   created_at: Date;
   completed_at: Date | null;
+  served_at?: Date | null;
 }
 
 export interface BatchItemRow {
@@ -61,11 +62,16 @@ export function batchStore() {
     },
 
     /**
-     * The oldest unfinished batch no other worker holds, locked for this transaction: one worker runs a
-     * batch's items one after another, so the last item's worker sees every other outcome.
+     * The least recently served unfinished batch no other worker holds, locked for this transaction (and
+     * marked served): one worker runs a batch's items one after another, so the last item's worker sees
+     * every other outcome, and batches take turns item by item.
      */
     async claimBatch(trx: Knex.Transaction): Promise<BatchRow | null> {
-      return (await trx('batches').whereIn('status', ['PENDING', 'RUNNING']).orderBy('created_at').forUpdate().skipLocked().first()) ?? null;
+      const batch: BatchRow | undefined = await trx('batches').whereIn('status', ['PENDING', 'RUNNING'])
+        .orderByRaw('served_at NULLS FIRST, created_at').forUpdate().skipLocked().first();
+      if (!batch) return null;
+      await trx('batches').where({ id: batch.id }).update({ served_at: trx.fn.now() });
+      return batch;
     },
 
     async nextItem(trx: Knex.Transaction, batchId: string): Promise<BatchItemRow | null> {
