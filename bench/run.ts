@@ -2,33 +2,43 @@ import { benchEnvelopes } from './envelopes.bench';
 import { benchEvidence } from './evidence.bench';
 import { round } from './measure';
 import { benchMicroservices } from './microservices.bench';
+import { benchSearch } from './search.bench';
 import { benchUploads } from './uploads.bench';
 import { benchWebhooks } from './webhooks.bench';
 
-const ratio = (value: number | null, baseline: number | null) => (value && baseline ? round(value / baseline, 3) : null);
+const BENCHES = {
+  envelopes: benchEnvelopes, uploads: benchUploads, webhooks: benchWebhooks, evidence: benchEvidence, microservices: benchMicroservices, search: benchSearch
+};
 
-/** `npm run bench`: the figures the issues name, as one JSON document on stdout, each beside its baseline. */
+type Results = { [Name in keyof typeof BENCHES]?: Awaited<ReturnType<(typeof BENCHES)[Name]>> };
+
+const ratio = (value: number | null | undefined, baseline: number | null | undefined) => (value && baseline ? round(value / baseline, 3) : null);
+
+/** Signet's throughput over its baseline's, for the benches that ran. */
+function ratiosOf(results: Results) {
+  return {
+    get_vs_bare: ratio(results.envelopes?.envelope_get.per_second, results.envelopes?.bare_express_pg_get.per_second),
+    create_vs_bare: ratio(results.envelopes?.envelope_create.per_second, results.envelopes?.bare_multer_insert_create.per_second),
+    upload_vs_bare: ratio(results.uploads?.through_gateway_mb_per_s, results.uploads?.bare_put_to_disk_mb_per_s)
+  };
+}
+
+/**
+ * `npm run bench`: the figures the issues name, each beside its baseline, as one JSON document on stdout.
+ * `-- --only=search,webhooks` runs some of them; `-- --skip=search` leaves some out (search generates
+ * 1,000,000 envelopes first).
+ */
 async function main(): Promise<void> {
   process.env.LOG_LEVEL ??= 'silent';
-  const envelopes = await benchEnvelopes();
-  const uploads = await benchUploads();
-  const webhooks = await benchWebhooks();
-  const evidence = await benchEvidence();
-  const microservices = await benchMicroservices();
-  const results = {
-    measured_at: new Date().toISOString(),
-    ratios: {
-      get_vs_bare: ratio(envelopes.envelope_get.per_second, envelopes.bare_express_pg_get.per_second),
-      create_vs_bare: ratio(envelopes.envelope_create.per_second, envelopes.bare_multer_insert_create.per_second),
-      upload_vs_bare: ratio(uploads.through_gateway_mb_per_s, uploads.bare_put_to_disk_mb_per_s)
-    },
-    envelopes,
-    uploads,
-    webhooks,
-    evidence,
-    microservices
-  };
-  process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3).split(',');
+  const only = option('only');
+  const skip = option('skip') ?? [];
+  const results: Results = {};
+  for (const [name, bench] of Object.entries(BENCHES)) {
+    if ((only && !only.includes(name)) || skip.includes(name)) continue;
+    (results as Record<string, unknown>)[name] = await bench();
+  }
+  process.stdout.write(`${JSON.stringify({ measured_at: new Date().toISOString(), ratios: ratiosOf(results), ...results }, null, 2)}\n`);
   process.exit(0);
 }
 

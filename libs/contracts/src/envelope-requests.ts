@@ -53,7 +53,29 @@ const Placements = Type.Record(Type.String({ pattern: '^(0|[1-9][0-9]{0,3})$' })
   errorMessage: { additionalProperties: 'placements are indexed 0, 1, 2, ...' }
 });
 
+/** Bounds of envelope metadata (docs/decisions.md): enough to carry an integrator's own ids, never a document. */
+export const METADATA_LIMITS = { keys: 50, keyLength: 40, valueLength: 500 } as const;
+export const METADATA_KEY_PATTERN = '^[A-Za-z0-9_.-]{1,40}$';
+
+/**
+ * `metadata[key]=value`: the integrator's own strings on the envelope. On update, keys sent replace
+ * theirs, an empty value removes its key, and keys not sent stay.
+ */
+export const EnvelopeMetadataInput = Type.Record(
+  Type.String({ pattern: METADATA_KEY_PATTERN }),
+  Type.String({ maxLength: METADATA_LIMITS.valueLength, errorMessage: `must be a string of at most ${METADATA_LIMITS.valueLength} characters` }),
+  {
+    additionalProperties: false,
+    maxProperties: METADATA_LIMITS.keys,
+    errorMessage: {
+      additionalProperties: `metadata keys must be 1-${METADATA_LIMITS.keyLength} letters, digits, _ . or -`,
+      maxProperties: `at most ${METADATA_LIMITS.keys} metadata keys`
+    }
+  }
+);
+
 const components = {
+  metadata: Type.Optional(EnvelopeMetadataInput),
   documents: Type.Optional(Keyed(DocumentInput, 'documents')),
   placements: Type.Optional(Placements),
   settings: Type.Optional(SettingsInput)
@@ -76,3 +98,4 @@ export type RecipientInput = Static<typeof RecipientInput>;
 export type PlacementInput = Static<typeof PlacementInput>;
 export type EnvelopeCreateRequest = Static<typeof EnvelopeCreateRequest>;
 export type EnvelopeUpdateRequest = Static<typeof EnvelopeUpdateRequest>;
+export type EnvelopeMetadataInput = Static<typeof EnvelopeMetadataInput>;

@@ -1,6 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { EVENT_DATA_SCHEMAS } from './event-schemas';
-import { EVENT_TYPES, EventType, INTERNAL_EVENT_TYPES } from './event-types';
+import { EVENT_TYPES, EventType, INTERNAL_EVENT_TYPES, SIGNET_EVENT_TYPES } from './event-types';
+import { BatchCompletedPayload } from './payloads/batch-completed-payload';
 import { EnvelopePayload, EvidenceGeneratedPayload } from './payloads/envelope-payload';
 import { FileUploadedPayload } from './payloads/file-uploaded-payload';
 import { RecipientPayload } from './payloads/recipient-payload';
@@ -31,6 +32,7 @@ const MEANINGS: Record<EventType, string> = {
   'recipient.validation_code_failed': 'Invalid code submitted',
   'recipient.validation_code_expired': 'Code expired',
   'recipient.validation_max_attempts': '3 failed attempts on a code',
+  'batch.completed': 'Every item of a batch (POST /api/v1/batches) has its outcome (key: the batch id)',
   'settings.updated': "An API key's stored settings changed (key: the API key id)",
   'envelope.created': 'Envelope created (internal)',
   'envelope.updated': 'Envelope changed before sending, or a document was attached (internal)',
@@ -45,6 +47,7 @@ const PAYLOADS: Array<{ name: string; schema: TSchema; extends?: TSchema }> = [
   { name: 'FileUploadedPayload', schema: FileUploadedPayload },
   { name: 'SettingsUpdatedPayload', schema: SettingsUpdatedPayload },
   { name: 'DocumentProcessedPayload', schema: DocumentProcessedPayload },
+  { name: 'BatchCompletedPayload', schema: BatchCompletedPayload },
   { name: 'SettingsPayload', schema: SettingsPayload },
   { name: 'Settings', schema: Settings }
 ];
@@ -94,8 +97,10 @@ function payloadSection(payload: (typeof PAYLOADS)[number]): string[] {
 /** The Markdown of docs/events.md: every topic, its payload and its fields, generated from the schemas. */
 export function renderEventCatalog(): string {
   const internal = new Set<string>(INTERNAL_EVENT_TYPES);
+  const signet = new Set<string>(SIGNET_EVENT_TYPES);
+  const kindOf = (type: string) => (internal.has(type) ? 'internal' : signet.has(type) ? 'signet' : 'spec');
   const topics = EVENT_TYPES.map((type) =>
-    `| \`${type}\` | ${internal.has(type) ? 'internal' : 'spec'} | ${payloadName(EVENT_DATA_SCHEMAS[type])} | ${MEANINGS[type]} |`);
+    `| \`${type}\` | ${kindOf(type)} | ${payloadName(EVENT_DATA_SCHEMAS[type])} | ${MEANINGS[type]} |`);
   const payloads = PAYLOADS.flatMap(payloadSection);
   return [
     '# Event catalog',
@@ -107,8 +112,9 @@ export function renderEventCatalog(): string {
     'order; headers carry `signet-tenant-id`, `signet-api-key-id`, `signet-occurred-at` and `signet-request-id`',
     'on every event (the last two empty when no API key owns it or no request caused it).',
     `Delivery is at least once: drop duplicates by \`id\`. An event no consumer can process goes to \`<topic>.dlq\` (e.g. \`${dlqTopicFor('envelope.success')}\`)`,
-    'with `signet-dlq-error`, `signet-dlq-source-topic` and `signet-dlq-consumer-group` headers. Spec events are',
-    'also delivered as webhooks; internal ones are not. Payloads may gain fields: ignore the ones you do not know.',
+    'with `signet-dlq-error`, `signet-dlq-source-topic` and `signet-dlq-consumer-group` headers. Spec events and',
+    'Signet\'s own (kind `signet`) are also delivered as webhooks; internal ones are not. Payloads may gain fields:',
+    'ignore the ones you do not know.',
     '',
     '## Topics',
     '',

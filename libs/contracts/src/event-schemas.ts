@@ -2,6 +2,7 @@ import type { Static, TObject } from '@sinclair/typebox';
 import type { TSignetEvent } from './event';
 import type { EventType } from './event-types';
 import { EnvelopePayload, EvidenceGeneratedPayload } from './payloads/envelope-payload';
+import { BatchCompletedPayload } from './payloads/batch-completed-payload';
 import { FileUploadedPayload } from './payloads/file-uploaded-payload';
 import { RecipientPayload } from './payloads/recipient-payload';
 import { DocumentProcessedPayload } from './payloads/document-processed-payload';
@@ -29,6 +30,7 @@ export const EVENT_DATA_SCHEMAS = {
   'recipient.validation_code_failed': RecipientPayload,
   'recipient.validation_code_expired': RecipientPayload,
   'recipient.validation_max_attempts': RecipientPayload,
+  'batch.completed': BatchCompletedPayload,
   'settings.updated': SettingsUpdatedPayload,
   'envelope.created': EnvelopePayload,
   'envelope.updated': EnvelopePayload,

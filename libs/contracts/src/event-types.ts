@@ -22,21 +22,35 @@ export const SPEC_EVENT_TYPES = [
   'recipient.validation_max_attempts'
 ] as const;
 
+/** Signet's own events for integrators beyond spec 6: delivered to webhooks like the spec's. */
+export const SIGNET_EVENT_TYPES = ['batch.completed'] as const;
+
+/** What a webhook may subscribe to: the spec's events and Signet's own. */
+export const WEBHOOK_EVENT_TYPES = [...SPEC_EVENT_TYPES, ...SIGNET_EVENT_TYPES] as const;
+
 /** Facts the services share that customers never see: they travel on the bus but are never delivered as webhooks. */
 export const INTERNAL_EVENT_TYPES = ['settings.updated', 'envelope.created', 'envelope.updated', 'document.processed'] as const;
 
 export type SpecEventType = (typeof SPEC_EVENT_TYPES)[number];
+export type SignetEventType = (typeof SIGNET_EVENT_TYPES)[number];
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export type InternalEventType = (typeof INTERNAL_EVENT_TYPES)[number];
-export type EventType = SpecEventType | InternalEventType;
+export type EventType = WebhookEventType | InternalEventType;
 
-export const EVENT_TYPES: readonly EventType[] = [...SPEC_EVENT_TYPES, ...INTERNAL_EVENT_TYPES];
+export const EVENT_TYPES: readonly EventType[] = [...WEBHOOK_EVENT_TYPES, ...INTERNAL_EVENT_TYPES];
 
 const specEventTypes: ReadonlySet<string> = new Set(SPEC_EVENT_TYPES);
+const webhookEventTypes: ReadonlySet<string> = new Set(WEBHOOK_EVENT_TYPES);
 const eventTypes: ReadonlySet<string> = new Set(EVENT_TYPES);
 
 /** Guards webhook subscriptions: only spec events may be subscribed to. */
 export function isSpecEventType(name: string): name is SpecEventType {
   return specEventTypes.has(name);
+}
+
+/** Guards webhook subscriptions: the spec's events and Signet's own, never internal facts. */
+export function isWebhookEventType(name: string): name is WebhookEventType {
+  return webhookEventTypes.has(name);
 }
 
 export function isEventType(name: string): name is EventType {

@@ -95,5 +95,6 @@ export const sampleEnvelopePayload = (): EnvelopePayload => ({
   ],
   settings: toSettingsPayload(sampleSettings()),
   errors: [],
-  warnings: []
+  warnings: [],
+  metadata: { crm_id: 'opp-1042' }
 });

@@ -18,9 +18,12 @@ export interface ServiceAppOptions {
   healthcheck: () => Promise<HealthReport>;
   /** Mounts the service's routes; every one of them sits behind internal-signature checking. */
   routes: (app: Express) => void;
+  /** Paths whose JSON bodies may be larger than the default 1 MB, with their own limit. */
+  jsonBodyLimits?: Array<{ path: string; limit: string }>;
 }
 
-function internalAuth(secret: string) {
+/** Lets through only calls signed by another part (`signInternalHeaders`), with the caller's context. */
+export function internalAuth(secret: string) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const context = verifyInternalHeaders(secret, req.method, req.originalUrl, req.headers);
     if (!context) {
@@ -58,6 +61,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     res.status(report.ok ? 200 : 503).json(report);
   });
   app.use(internalAuth(options.internalSecret));
+  for (const { path, limit } of options.jsonBodyLimits ?? []) app.use(path, express.json({ limit }));
   app.use(express.json({ limit: '1mb' }));
   options.routes(app);
   app.use(notFoundRoute);

@@ -19,6 +19,8 @@ export interface ServiceSpec {
   consumers?: Subscription[];
   /** Background loops: started in this order, stopped in reverse. */
   workers?: ServiceWorker[];
+  /** Paths whose JSON bodies may be larger than the default 1 MB, with their own limit. */
+  jsonBodyLimits?: Array<{ path: string; limit: string }>;
   /** Readiness checks beyond the database and the bus. */
   checks?: Record<string, () => Promise<void>>;
   /** Start steps that are not loops (a warning, a listener): run before the workers start. */
@@ -35,7 +37,7 @@ export interface ServiceSpec {
 export function defineService(deps: ServiceDeps, spec: ServiceSpec): SignetService {
   const workers = spec.workers ?? [];
   const healthcheck = () => runHealthChecks({ ...standardChecks(deps.db, deps.bus), ...spec.checks });
-  const app = createServiceApp({ name: spec.name, log: deps.log, internalSecret: deps.internalSecret, healthcheck, routes: spec.routes });
+  const app = createServiceApp({ name: spec.name, log: deps.log, internalSecret: deps.internalSecret, healthcheck, routes: spec.routes, jsonBodyLimits: spec.jsonBodyLimits });
 
   return {
     name: spec.name,

@@ -1,6 +1,8 @@
 import { busMigrations } from '@signet/bus';
 import type { Migration } from '@signet/db';
+import { batchesMigration } from './batches';
 import { emailsMigration } from './emails';
+import { searchMigration } from './search';
 
 export const envelopeMigrations: readonly Migration[] = [
   ...busMigrations,
@@ -116,5 +118,7 @@ export const envelopeMigrations: readonly Migration[] = [
       });
     }
   },
-  emailsMigration
+  emailsMigration,
+  searchMigration,
+  batchesMigration
 ];

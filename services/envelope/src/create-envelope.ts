@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { v7 as uuidv7 } from 'uuid';
 import { EnvelopeCreateRequest } from '@signet/contracts';
-import { requestContext } from '@signet/http';
+import { RequestContext, requestContext } from '@signet/http';
 import { envelopeWarnings, findEnvelopeErrors } from './check-envelope';
 import { toPlacementRows, toRecipientRows } from './components';
 import { storeInlineDocuments } from './documents/store-inline-documents';
@@ -9,63 +9,70 @@ import type { EnvelopeDeps } from './envelope-deps';
 import { writeEnvelopeEvent } from './envelope-events';
 import { readEnvelopeForm } from './form/read-envelope-form';
 import type { EnvelopeAggregate } from './model';
+import { mergeMetadata } from './metadata';
 import { envelopeSummary } from './present/envelope-view';
 
 /** Before any document arrives (the upload flow), an envelope without a name is called this. */
 export const DEFAULT_ENVELOPE_NAME = 'Untitled envelope';
 
-/**
- * POST /api/v1/envelopes: invalid input is a 422 and stores nothing; problems a later update can fix
- * store the envelope in ERROR with its `errors`. The envelope and envelope.created commit together.
- */
+/** POST /api/v1/envelopes, from its multipart form. */
 export function createEnvelope(deps: EnvelopeDeps) {
   return async (req: Request, res: Response): Promise<void> => {
-    const context = requestContext(res);
     const input = await readEnvelopeForm(req, EnvelopeCreateRequest);
-    const settings = await deps.settings.effective(context, input.settings);
-    const now = deps.clock();
-    const id = uuidv7();
-    const stored = await storeInlineDocuments(deps.blobs, context.tenantId, id, input.documents ?? {}, now);
-    const documents = stored.map((document) => document.row);
-    try {
-      const recipients = toRecipientRows(input.recipients, id, now);
-      const placements = toPlacementRows(input.placements ?? {}, id, now);
-      const errors = await findEnvelopeErrors({
-        documents, recipients, placements,
-        bytesOf: async (document) => stored.find((candidate) => candidate.row.id === document.id)?.bytes ?? new Uint8Array()
-      });
-      const firstDocument = [...documents].sort((a, b) => a.order - b.order)[0];
-      const aggregate: EnvelopeAggregate = {
-        envelope: {
-          id,
-          tenant_id: context.tenantId,
-          api_key_id: context.apiKeyId,
-          name: input.name ?? firstDocument?.file_name ?? DEFAULT_ENVELOPE_NAME,
-          name_is_default: input.name === undefined,
-          status: errors.length > 0 ? 'ERROR' : 'CREATED',
-          settings_overrides: input.settings ?? {},
-          settings,
-          errors,
-          warnings: envelopeWarnings(settings),
-          created_at: now,
-          updated_at: now,
-          sent_at: null,
-          completed_at: null,
-          voided_at: null
-        },
-        documents,
-        recipients,
-        placements
-      };
-      await deps.db.transaction(async (trx) => {
-        await deps.store.insert(trx, aggregate);
-        await writeEnvelopeEvent(trx, 'envelope.created', aggregate, deps.links, context, now);
-      });
-      deps.relay.wake();
-      res.json({ envelope: envelopeSummary(aggregate) });
-    } catch (error) {
-      await Promise.all(documents.map((document) => deps.blobs.delete(document.blob_key)));
-      throw error;
-    }
+    const aggregate = await createEnvelopeFrom(deps, requestContext(res), input);
+    res.json({ envelope: envelopeSummary(aggregate) });
   };
+}
+
+/**
+ * Creates an envelope from checked input (the form, or a batch item): problems a later update can fix
+ * store the envelope in ERROR with its `errors`. The envelope and envelope.created commit together.
+ */
+export async function createEnvelopeFrom(deps: EnvelopeDeps, context: RequestContext, input: EnvelopeCreateRequest): Promise<EnvelopeAggregate> {
+  const settings = await deps.settings.effective(context, input.settings);
+  const now = deps.clock();
+  const id = uuidv7();
+  const stored = await storeInlineDocuments(deps.blobs, context.tenantId, id, input.documents ?? {}, now);
+  const documents = stored.map((document) => document.row);
+  try {
+    const recipients = toRecipientRows(input.recipients, id, now);
+    const placements = toPlacementRows(input.placements ?? {}, id, now);
+    const errors = await findEnvelopeErrors({
+      documents, recipients, placements,
+      bytesOf: async (document) => stored.find((candidate) => candidate.row.id === document.id)?.bytes ?? new Uint8Array()
+    });
+    const firstDocument = [...documents].sort((a, b) => a.order - b.order)[0];
+    const aggregate: EnvelopeAggregate = {
+      envelope: {
+        id,
+        tenant_id: context.tenantId,
+        api_key_id: context.apiKeyId,
+        name: input.name ?? firstDocument?.file_name ?? DEFAULT_ENVELOPE_NAME,
+        name_is_default: input.name === undefined,
+        status: errors.length > 0 ? 'ERROR' : 'CREATED',
+        settings_overrides: input.settings ?? {},
+        settings,
+        errors,
+        warnings: envelopeWarnings(settings),
+        metadata: mergeMetadata({}, input.metadata),
+        created_at: now,
+        updated_at: now,
+        sent_at: null,
+        completed_at: null,
+        voided_at: null
+      },
+      documents,
+      recipients,
+      placements
+    };
+    await deps.db.transaction(async (trx) => {
+      await deps.store.insert(trx, aggregate);
+      await writeEnvelopeEvent(trx, 'envelope.created', aggregate, deps.links, context, now);
+    });
+    deps.relay.wake();
+    return aggregate;
+  } catch (error) {
+    await Promise.all(documents.map((document) => deps.blobs.delete(document.blob_key)));
+    throw error;
+  }
 }

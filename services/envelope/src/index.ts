@@ -3,6 +3,12 @@ import { watchEmailBacklog } from '@signet/metrics';
 import { pdfWorkersLoop } from '@signet/pdf';
 import { defineService, ServiceDeps, SignetService } from '@signet/service';
 import { attachUploadedDocument } from './attach-uploaded-document';
+import type { BatchDeps } from './batches/batch-deps';
+import { batchStore } from './batches/batch-store';
+import { createBatchWorker } from './batches/batch-worker';
+import { createBatch } from './batches/create-batch';
+import { getBatch } from './batches/get-batch';
+import { planLimitsClient } from './batches/plan-limits-client';
 import { completeEnvelope } from './completion/complete-envelope';
 import { createEnvelopeCompleter } from './completion/envelope-completer';
 import { createEnvelope } from './create-envelope';
@@ -19,6 +25,7 @@ import type { EnvelopeDeps } from './envelope-deps';
 import { getEnvelope } from './get-envelope';
 import { getEnvelopeRecipient } from './get-envelope-recipient';
 import { getEnvelopeSummary } from './get-envelope-summary';
+import { listEnvelopes } from './list-envelopes';
 import { documentLinks } from './present/document-links';
 import { sendEnvelope } from './send-envelope';
 import { settingsClient } from './settings-client';
@@ -35,6 +42,9 @@ import { validationClient } from './validation-client';
 import { voidEnvelope } from './void-envelope';
 
 export { envelopeMigrations } from '../migrations';
+
+/** Largest JSON body of POST /api/v1/batches; larger documents take the upload flow on single envelopes. */
+const BATCH_BODY_LIMIT = '50mb';
 
 /** How often replicas look for fully signed envelopes left to complete; the last signature wakes its own replica at once. */
 const COMPLETION_POLL_INTERVAL_MS = 5000;
@@ -68,14 +78,27 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     wakeMailWorker: () => mailWorker.wake()
   };
   const mailWorker = createLifecycleMailWorker(emailDeps, deps.config.outboxPollIntervalMs);
+  const batchDeps: BatchDeps = {
+    ...envelopeDeps,
+    batches: batchStore(),
+    planLimits: planLimitsClient(() => deps.serviceUrl('gateway'), deps.internalSecret),
+    log: deps.log,
+    wakeBatchWorker: () => batchWorker.wake()
+  };
+  const batchWorker = createBatchWorker(batchDeps, deps.config.outboxPollIntervalMs);
   let unwatchBacklog = (): void => undefined;
 
   return defineService(deps, {
     name: 'envelope',
     checks: { blobs: () => deps.blobs.check() },
+    // A batch of creates carries its documents inline, as base64.
+    jsonBodyLimits: [{ path: '/api/v1/batches', limit: BATCH_BODY_LIMIT }],
     routes: (router) => {
       router.post('/api/v1/envelopes', createEnvelope(envelopeDeps));
+      router.get('/api/v1/envelopes', listEnvelopes(envelopeDeps));
       router.get('/api/v1/envelopes/:id', getEnvelope(envelopeDeps));
+      router.post('/api/v1/batches', createBatch(batchDeps));
+      router.get('/api/v1/batches/:id', getBatch(batchDeps));
       router.put('/api/v1/envelopes/:id', updateEnvelope(envelopeDeps));
       router.post('/api/v1/envelopes/:id/send_invitation', sendEnvelope(envelopeDeps));
       router.put('/api/v1/envelopes/:id/void', voidEnvelope(envelopeDeps));
@@ -95,7 +118,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     },
     consumers: [attachUploadedDocument(envelopeDeps, deps.log), keepSigningLinks(emailDeps), queueLifecycleMails(emailDeps)],
     // PDF workers first: started and warm before the first create or signing needs one.
-    workers: [pdfWorkersLoop(deps.config.pdf), relay, envelopeDeps.completer, mailWorker],
+    workers: [pdfWorkersLoop(deps.config.pdf), relay, envelopeDeps.completer, mailWorker, batchWorker],
     onStart() {
       unwatchBacklog = watchEmailBacklog('lifecycle', () => readLifecycleMailBacklog(deps.db, deps.clock));
     },

@@ -11,6 +11,8 @@ export interface EnvelopeRow {
   settings: Settings;
   errors: EnvelopeError[];
   warnings: EnvelopeWarning[];
+  /** The integrator's own `metadata[key]=value` strings. */
+  metadata: Record<string, string>;
   created_at: Date;
   updated_at: Date;
   sent_at: Date | null;

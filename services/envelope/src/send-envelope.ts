@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { AppError, newSecretToken, notFound, requestContext } from '@signet/http';
+import { AppError, newSecretToken, notFound, RequestContext, requestContext } from '@signet/http';
 import type { Settings } from '@signet/contracts';
 
 import type { EnvelopeDeps } from './envelope-deps';
@@ -29,43 +29,46 @@ export function signingLinkBase(settings: Pick<Settings, 'branding'>, publicBase
   }
 }
 
-/**
- * POST /api/v1/envelopes/:id/send_invitation: once, from CREATED, with at least one document. Gives each
- * recipient a signing link and records the events the emails and webhooks follow from; it answers
- * before any email is sent.
- */
+/** POST /api/v1/envelopes/:id/send_invitation; it answers before any email is sent. */
 export function sendEnvelope(deps: EnvelopeDeps) {
   return async (req: Request, res: Response): Promise<void> => {
-    const context = requestContext(res);
-    const now = deps.clock();
-    await deps.db.transaction(async (trx) => {
-      const aggregate = await deps.store.load(trx, context.tenantId, String(req.params.id), { forUpdate: true });
-      if (!aggregate) throw notFound('Envelope');
-      const { envelope } = aggregate;
-      if (envelope.status !== 'CREATED') throw new AppError('CONFLICT', `Envelope not in CREATED status (it is ${envelope.status})`);
-      if (aggregate.documents.length === 0) throw new AppError('CONFLICT', 'The envelope has no documents: add one before sending');
-      const turn = firstTurn(aggregate.recipients, envelope.settings.signature_flow.signature_order);
-      const linkBase = signingLinkBase(envelope.settings, deps.config.publicBaseUrl);
-      const links = new Map<string, string>();
-      const recipients = aggregate.recipients.map((recipient) => {
-        const { token, hash } = newSecretToken();
-        links.set(recipient.id, `${linkBase}/sign/${token}`);
-        return { ...recipient, status: turn.has(recipient.id) ? 'IN_PROGRESS' as const : 'PENDING' as const, access_token_hash: hash, updated_at: now };
-      });
-      for (const recipient of recipients) {
-        await deps.store.updateRecipient(trx, recipient.id, { status: recipient.status, access_token_hash: recipient.access_token_hash, updated_at: now });
-      }
-      const sent = { ...aggregate, envelope: { ...envelope, status: 'IN_PROGRESS' as const, sent_at: now, updated_at: now }, recipients };
-      await deps.store.updateEnvelope(trx, envelope.id, { status: 'IN_PROGRESS', sent_at: now, updated_at: now });
-      await writeEnvelopeEvent(trx, 'envelope.in_progress', sent, deps.links, context, now);
-      for (const recipient of recipients) {
-        await writeRecipientEvent(trx, 'recipient.link_generated', recipient, envelope.api_key_id, context, now, { signing_url: links.get(recipient.id) as string });
-      }
-      for (const recipient of recipients.filter((candidate) => turn.has(candidate.id))) {
-        await writeRecipientEvent(trx, 'recipient.in_progress', recipient, envelope.api_key_id, context, now);
-      }
-    });
-    deps.relay.wake();
+    await sendEnvelopeNow(deps, requestContext(res), String(req.params.id));
     res.json({ success: true });
   };
+}
+
+/**
+ * Sends an envelope once, from CREATED, with at least one document: gives each recipient a signing link
+ * and records the events the emails and webhooks follow from.
+ */
+export async function sendEnvelopeNow(deps: EnvelopeDeps, context: RequestContext, envelopeId: string): Promise<void> {
+  const now = deps.clock();
+  await deps.db.transaction(async (trx) => {
+    const aggregate = await deps.store.load(trx, context.tenantId, envelopeId, { forUpdate: true });
+    if (!aggregate) throw notFound('Envelope');
+    const { envelope } = aggregate;
+    if (envelope.status !== 'CREATED') throw new AppError('CONFLICT', `Envelope not in CREATED status (it is ${envelope.status})`);
+    if (aggregate.documents.length === 0) throw new AppError('CONFLICT', 'The envelope has no documents: add one before sending');
+    const turn = firstTurn(aggregate.recipients, envelope.settings.signature_flow.signature_order);
+    const linkBase = signingLinkBase(envelope.settings, deps.config.publicBaseUrl);
+    const links = new Map<string, string>();
+    const recipients = aggregate.recipients.map((recipient) => {
+      const { token, hash } = newSecretToken();
+      links.set(recipient.id, `${linkBase}/sign/${token}`);
+      return { ...recipient, status: turn.has(recipient.id) ? 'IN_PROGRESS' as const : 'PENDING' as const, access_token_hash: hash, updated_at: now };
+    });
+    for (const recipient of recipients) {
+      await deps.store.updateRecipient(trx, recipient.id, { status: recipient.status, access_token_hash: recipient.access_token_hash, updated_at: now });
+    }
+    const sent = { ...aggregate, envelope: { ...envelope, status: 'IN_PROGRESS' as const, sent_at: now, updated_at: now }, recipients };
+    await deps.store.updateEnvelope(trx, envelope.id, { status: 'IN_PROGRESS', sent_at: now, updated_at: now });
+    await writeEnvelopeEvent(trx, 'envelope.in_progress', sent, deps.links, context, now);
+    for (const recipient of recipients) {
+      await writeRecipientEvent(trx, 'recipient.link_generated', recipient, envelope.api_key_id, context, now, { signing_url: links.get(recipient.id) as string });
+    }
+    for (const recipient of recipients.filter((candidate) => turn.has(candidate.id))) {
+      await writeRecipientEvent(trx, 'recipient.in_progress', recipient, envelope.api_key_id, context, now);
+    }
+  });
+  deps.relay.wake();
 }

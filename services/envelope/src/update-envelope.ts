@@ -9,6 +9,7 @@ import { storeInlineDocuments, StoredDocument } from './documents/store-inline-d
 import type { EnvelopeDeps } from './envelope-deps';
 import { writeEnvelopeEvent } from './envelope-events';
 import { readEnvelopeForm } from './form/read-envelope-form';
+import { mergeMetadata } from './metadata';
 import type { EnvelopeAggregate } from './model';
 import { envelopeView } from './present/envelope-view';
 import { mergeOverrides } from './settings-client';
@@ -60,6 +61,7 @@ export function updateEnvelope(deps: EnvelopeDeps) {
           settings,
           errors,
           warnings: envelopeWarnings(settings),
+          metadata: mergeMetadata(locked.envelope.metadata, input.metadata),
           updated_at: now
         };
         const envelope = { ...locked.envelope, ...changes };

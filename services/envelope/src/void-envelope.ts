@@ -1,34 +1,39 @@
 import type { Request, Response } from 'express';
-import { AppError, notFound, requestContext } from '@signet/http';
+import { AppError, notFound, RequestContext, requestContext } from '@signet/http';
 import type { EnvelopeDeps } from './envelope-deps';
 import { writeEnvelopeEvent } from './envelope-events';
 import type { EnvelopeAggregate } from './model';
 import { envelopeView } from './present/envelope-view';
 
-/**
- * PUT /api/v1/envelopes/:id/void: any state but SUCCESS, irreversibly; every signing link stops working
- * in the same transaction. Voiding a VOIDED envelope again changes nothing and publishes nothing.
- */
+/** PUT /api/v1/envelopes/:id/void. */
 export function voidEnvelope(deps: EnvelopeDeps) {
   return async (req: Request, res: Response): Promise<void> => {
-    const context = requestContext(res);
-    const now = deps.clock();
-    const voided: EnvelopeAggregate = await deps.db.transaction(async (trx) => {
-      const aggregate = await deps.store.load(trx, context.tenantId, String(req.params.id), { forUpdate: true });
-      if (!aggregate) throw notFound('Envelope');
-      if (aggregate.envelope.status === 'SUCCESS') throw new AppError('CONFLICT', 'Cannot void an envelope in SUCCESS: every recipient has signed');
-      if (aggregate.envelope.status === 'VOIDED') return aggregate;
-      await deps.store.revokeAccess(trx, aggregate.envelope.id, now);
-      await deps.store.updateEnvelope(trx, aggregate.envelope.id, { status: 'VOIDED', voided_at: now, updated_at: now });
-      const result = {
-        ...aggregate,
-        envelope: { ...aggregate.envelope, status: 'VOIDED' as const, voided_at: now, updated_at: now },
-        recipients: aggregate.recipients.map((recipient) => ({ ...recipient, access_revoked_at: recipient.access_revoked_at ?? now }))
-      };
-      await writeEnvelopeEvent(trx, 'envelope.voided', result, deps.links, context, now);
-      return result;
-    });
-    deps.relay.wake();
+    const voided = await voidEnvelopeNow(deps, requestContext(res), String(req.params.id));
     res.json({ success: true, envelope: await envelopeView(voided, deps.links) });
   };
+}
+
+/**
+ * Voids an envelope in any state but SUCCESS, irreversibly; every signing link stops working in the same
+ * transaction. Voiding a VOIDED envelope again changes nothing and publishes nothing.
+ */
+export async function voidEnvelopeNow(deps: EnvelopeDeps, context: RequestContext, envelopeId: string): Promise<EnvelopeAggregate> {
+  const now = deps.clock();
+  const voided: EnvelopeAggregate = await deps.db.transaction(async (trx) => {
+    const aggregate = await deps.store.load(trx, context.tenantId, envelopeId, { forUpdate: true });
+    if (!aggregate) throw notFound('Envelope');
+    if (aggregate.envelope.status === 'SUCCESS') throw new AppError('CONFLICT', 'Cannot void an envelope in SUCCESS: every recipient has signed');
+    if (aggregate.envelope.status === 'VOIDED') return aggregate;
+    await deps.store.revokeAccess(trx, aggregate.envelope.id, now);
+    await deps.store.updateEnvelope(trx, aggregate.envelope.id, { status: 'VOIDED', voided_at: now, updated_at: now });
+    const result = {
+      ...aggregate,
+      envelope: { ...aggregate.envelope, status: 'VOIDED' as const, voided_at: now, updated_at: now },
+      recipients: aggregate.recipients.map((recipient) => ({ ...recipient, access_revoked_at: recipient.access_revoked_at ?? now }))
+    };
+    await writeEnvelopeEvent(trx, 'envelope.voided', result, deps.links, context, now);
+    return result;
+  });
+  deps.relay.wake();
+  return voided;
 }

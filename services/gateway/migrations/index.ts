@@ -30,5 +30,27 @@ export const gatewayMigrations: readonly Migration[] = [
         table.primary(['subject', 'bucket', 'window', 'window_start']);
       });
     }
+  },
+  {
+    name: 'gateway_0003_idempotency_keys',
+    async up(knex) {
+      await knex.schema.createTable('idempotency_keys', (table) => {
+        table.text('api_key_id').notNullable();
+        table.text('key').notNullable();
+        table.text('method').notNullable();
+        table.text('path').notNullable();
+        // RUNNING while the first request is in flight (held by `owner` until `lease_until`), then DONE.
+        table.text('state').notNullable();
+        table.text('owner').notNullable();
+        table.timestamp('lease_until', { useTz: true }).notNullable();
+        table.text('fingerprint');
+        table.integer('response_status');
+        table.jsonb('response_headers');
+        table.binary('response_body');
+        table.timestamp('created_at', { useTz: true }).notNullable();
+        table.timestamp('expires_at', { useTz: true }).notNullable().index();
+        table.primary(['api_key_id', 'key']);
+      });
+    }
   }
 ];

@@ -1,6 +1,6 @@
 import express, { Express, NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import type { PartName, TrustProxy } from '@signet/config';
-import { AppError, acceptRequestId, errorMiddleware, HealthReport, jsonResponses, newRequestId, notFoundRoute, REQUEST_ID_HEADER, requestIdOf } from '@signet/http';
+import { AppError, acceptRequestId, internalAuth, errorMiddleware, HealthReport, jsonResponses, newRequestId, notFoundRoute, REQUEST_ID_HEADER, requestIdOf } from '@signet/http';
 import type { Logger } from '@signet/log';
 import { httpMetrics, metricsHandler } from '@signet/metrics';
 import type { ApiKeyLookup } from './api-keys/api-key-cache';
@@ -18,6 +18,10 @@ export interface GatewayAppOptions {
   serviceUrl: (part: PartName) => string;
   healthcheck: () => Promise<HealthReport>;
   rateLimitFor: (bucket: RateLimitBucketName) => RequestHandler;
+  /** Idempotency-Key handling of every POST and PUT under /api/v1. */
+  idempotency: RequestHandler;
+  /** Plan limits spent by services on a key's behalf (signed internal calls only). */
+  consumeRateLimit: Record<RateLimitBucketName, RequestHandler>;
   /** The per-address limit of the keyless routes. */
   publicRateLimit: RequestHandler;
   trustProxy: TrustProxy;
@@ -63,9 +67,14 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
     const proxy = proxyToService({ internalSecret: options.internalSecret, log: options.log, serviceUrl: () => options.serviceUrl(route.service), timeoutMs: options.upstreamTimeoutMs });
     app[route.method](route.path, ...(route.unlimited ? [] : [options.publicRateLimit]), anonymousContext, proxy);
   }
+  for (const [bucket, handler] of Object.entries(options.consumeRateLimit)) {
+    app.post(`/internal/rate-limits/${bucket}`, internalAuth(options.internalSecret), handler);
+  }
   app.use('/api', authenticate(options.keys));
   for (const route of ROUTES) {
     const handlers: RequestHandler[] = [];
+    // Before the rate limit: a replayed answer does no work, so it spends no quota.
+    if (route.method === 'post' || route.method === 'put') handlers.push(options.idempotency);
     if (route.rateLimit) handlers.push(options.rateLimitFor(route.rateLimit));
     handlers.push(proxyToService({ internalSecret: options.internalSecret, log: options.log, serviceUrl: () => options.serviceUrl(route.service), timeoutMs: options.upstreamTimeoutMs }));
     app[route.method](route.path, ...handlers);

@@ -7,6 +7,9 @@ import { apiKeyCache } from './api-keys/api-key-cache';
 import { API_KEYS_CHANGED_CHANNEL, apiKeyRepository } from './api-keys/api-key-repository';
 import { ensureBootstrapKeys } from './api-keys/ensure-bootstrap-keys';
 import { createGatewayApp } from './create-gateway-app';
+import { idempotency } from './idempotency/idempotency-middleware';
+import { idempotencyStore } from './idempotency/idempotency-store';
+import { consumeForService } from './rate-limit/consume-for-service';
 import { envelopeCreationBucket } from './rate-limit/plan-limits';
 import { publicRateLimit } from './rate-limit/public-rate-limit';
 import { rateLimit } from './rate-limit/rate-limit-middleware';
@@ -28,6 +31,7 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
   const cachedKeys = apiKeyCache(keys, { clock: deps.clock, ttlMs: API_KEY_CACHE_TTL_MS, maxEntries: API_KEY_CACHE_ENTRIES });
   let keyChanges: NotificationListener | null = null;
   const limiter = rateLimiter(deps.db);
+  const idempotencyKeys = idempotencyStore(deps.db);
   const buckets = { 'envelope.create': envelopeCreationBucket(deps.config) };
   let pruneTimer: NodeJS.Timeout | null = null;
 
@@ -40,6 +44,8 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
     serviceUrl: deps.serviceUrl,
     healthcheck,
     rateLimitFor: (name) => rateLimit(limiter, buckets[name], deps.clock),
+    idempotency: idempotency(idempotencyKeys, deps.clock, deps.log),
+    consumeRateLimit: { 'envelope.create': consumeForService(keys, limiter, buckets['envelope.create'], deps.clock) },
     publicRateLimit: publicRateLimit(deps.config.publicRateLimitPerMinute, deps.clock),
     trustProxy: deps.config.trustProxy,
     upstreamTimeoutMs: deps.config.upstreamTimeoutMs,
@@ -65,6 +71,9 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
       pruneTimer = setInterval(() => {
         limiter.pruneBefore(new Date(deps.clock().getTime() - COUNTER_RETENTION_MS)).catch((error: unknown) => {
           deps.log.warn({ err: error }, 'pruning rate-limit counters failed');
+        });
+        idempotencyKeys.pruneExpired(deps.clock()).catch((error: unknown) => {
+          deps.log.warn({ err: error }, 'pruning expired idempotency keys failed');
         });
       }, PRUNE_EVERY_MS);
       pruneTimer.unref();

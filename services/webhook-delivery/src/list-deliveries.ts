@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { DeliveriesQuery, isSpecEventType, SPEC_EVENT_TYPES } from '@signet/contracts';
+import { DeliveriesQuery, isWebhookEventType, WEBHOOK_EVENT_TYPES } from '@signet/contracts';
 import { parseWith, validationError } from '@signet/http';
 import { deliveryView } from './present/delivery-view';
 import type { WebhookDeps } from './webhook-deps';
@@ -14,8 +14,8 @@ const DEFAULT_LIMIT = 20;
 export function listDeliveries(deps: WebhookDeps) {
   return async (req: Request, res: Response): Promise<void> => {
     const query = parseWith(DeliveriesQuery, req.query);
-    if (query.event_type !== undefined && !isSpecEventType(query.event_type)) {
-      throw validationError([{ field: 'event_type', message: `must be one of ${SPEC_EVENT_TYPES.join(', ')}` }]);
+    if (query.event_type !== undefined && !isWebhookEventType(query.event_type)) {
+      throw validationError([{ field: 'event_type', message: `must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` }]);
     }
     const webhook = await ownedWebhook(deps.webhooks, ownerOf(res), String(req.params.id));
     const limit = query.limit === undefined ? DEFAULT_LIMIT : Number(query.limit);

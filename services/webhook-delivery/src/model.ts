@@ -1,4 +1,4 @@
-import type { DeliveryStatus, SpecEventType } from '@signet/contracts';
+import type { DeliveryStatus, WebhookEventType } from '@signet/contracts';
 import type { RetrySchedule } from './retry-schedule';
 
 /** Webhooks belong to the API key that created them, within its tenant (spec 5.2). */
@@ -12,7 +12,7 @@ export interface WebhookRow {
   tenant_id: string;
   api_key_id: string;
   url: string;
-  subscriptions: SpecEventType[];
+  subscriptions: WebhookEventType[];
   auth: string | null;
   signing_secret: string;
   retry_schedule: RetrySchedule;
@@ -26,7 +26,7 @@ export interface DeliveryRow {
   id: string;
   webhook_id: string;
   event_id: string;
-  event_type: SpecEventType;
+  event_type: WebhookEventType;
   status: DeliveryStatus;
   attempts: number;
   round_attempts: number;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { ConsumedEvent, consumeOnce, Subscription } from '@signet/bus';
-import { isSpecEventType, SPEC_EVENT_TYPES } from '@signet/contracts';
+import { isWebhookEventType, WEBHOOK_EVENT_TYPES } from '@signet/contracts';
 import type { Clock } from '@signet/service';
 import type { DeliveryStore } from './store/delivery-store';
 import type { WebhookStore } from './store/webhook-store';
@@ -26,7 +26,7 @@ export function scheduleDeliveries(deps: ScheduleDeliveriesDeps): Subscription {
   async function handle(consumed: ConsumedEvent): Promise<void> {
     const { tenantId, apiKeyId } = consumed.headers;
     const eventType = consumed.event.event_type;
-    if (apiKeyId === null || !isSpecEventType(eventType)) return;
+    if (apiKeyId === null || !isWebhookEventType(eventType)) return;
     const owner = { tenantId, apiKeyId };
     // Most events have no webhook waiting for them: those leave no trace, not even an inbox row.
     if ((await deps.webhooks.subscribedTo(owner, eventType)).length === 0) return;
@@ -48,5 +48,5 @@ export function scheduleDeliveries(deps: ScheduleDeliveriesDeps): Subscription {
     if (scheduled) deps.onScheduled();
   }
 
-  return { groupId: CONSUMER_GROUP, topics: SPEC_EVENT_TYPES, handle };
+  return { groupId: CONSUMER_GROUP, topics: WEBHOOK_EVENT_TYPES, handle };
 }

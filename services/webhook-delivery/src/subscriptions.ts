@@ -1,16 +1,16 @@
-import { isSpecEventType, SPEC_EVENT_TYPES, SpecEventType } from '@signet/contracts';
+import { isWebhookEventType, WEBHOOK_EVENT_TYPES, WebhookEventType } from '@signet/contracts';
 import type { FieldError } from '@signet/http';
 
 /**
  * `subscriptions` (spec 2.7): comma-separated names of spec events. Spaces around names and repeats are
  * dropped; an unknown name is an error, so a misspelt event cannot leave a webhook silently deaf.
  */
-export function parseSubscriptions(value: string): { events: SpecEventType[] } | { error: FieldError } {
+export function parseSubscriptions(value: string): { events: WebhookEventType[] } | { error: FieldError } {
   const names = [...new Set(value.split(',').map((name) => name.trim()).filter(Boolean))];
-  const unknown = names.filter((name) => !isSpecEventType(name));
+  const unknown = names.filter((name) => !isWebhookEventType(name));
   if (unknown.length > 0) {
-    return { error: { field: 'subscriptions', message: `unknown events ${unknown.join(', ')}; use ${SPEC_EVENT_TYPES.join(', ')}` } };
+    return { error: { field: 'subscriptions', message: `unknown events ${unknown.join(', ')}; use ${WEBHOOK_EVENT_TYPES.join(', ')}` } };
   }
   if (names.length === 0) return { error: { field: 'subscriptions', message: 'must name at least one event' } };
-  return { events: names as SpecEventType[] };
+  return { events: names as WebhookEventType[] };
 }

@@ -33,7 +33,9 @@ export const EnvelopePayload = Type.Object(
     placements: Type.Array(EnvelopePlacement),
     settings: SettingsPayload,
     errors: Type.Array(EnvelopeError),
-    warnings: Type.Array(EnvelopeWarning)
+    warnings: Type.Array(EnvelopeWarning),
+    /** The integrator's own `metadata[key]=value` strings. */
+    metadata: Type.Record(Type.String(), Type.String())
   },
   { additionalProperties: true }
 );

@@ -27,10 +27,15 @@ function checkPlacementShapes(placements: Record<string, PlacementShape> | undef
   if (details.length > 0) throw new AppError('VALIDATION_FAILED', 'Invalid input', details);
 }
 
+/** Validates envelope input (a parsed form, or a batch item's JSON) against `schema`; any problem is a 422. */
+export function checkEnvelopeInput<S extends TSchema>(schema: S, value: unknown): Static<S> {
+  const input = parseWith(schema, value);
+  checkPlacementShapes((input as { placements?: Record<string, PlacementShape> }).placements);
+  return input;
+}
+
 /** Reads, parses and validates an envelope form against `schema`; any problem is a 422 and nothing is stored. */
 export async function readEnvelopeForm<S extends TSchema>(req: Request, schema: S): Promise<Static<S>> {
   const fields = await readFormFields(req, { fieldSize: MAX_BASE64_FIELD_BYTES, fields: 2000 });
-  const input = parseWith(schema, parseBracketForm(fields));
-  checkPlacementShapes((input as { placements?: Record<string, PlacementShape> }).placements);
-  return input;
+  return checkEnvelopeInput(schema, parseBracketForm(fields));
 }

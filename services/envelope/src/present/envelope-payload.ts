@@ -74,6 +74,7 @@ export async function envelopePayload(aggregate: EnvelopeAggregate, links: Docum
     placements: aggregate.placements.map((placement) => placementPayload(placement, aggregate)),
     settings: toSettingsPayload(envelope.settings),
     errors: envelope.errors,
-    warnings: envelope.warnings
+    warnings: envelope.warnings,
+    metadata: envelope.metadata
   };
 }

@@ -25,7 +25,8 @@ export function envelopeSummary(aggregate: EnvelopeAggregate) {
     created_at: iso(envelope.created_at),
     envelope_signers: aggregate.recipients.map(signerView),
     errors: envelope.errors,
-    warnings: envelope.warnings
+    warnings: envelope.warnings,
+    metadata: envelope.metadata
   };
 }
 

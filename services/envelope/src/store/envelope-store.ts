@@ -9,7 +9,7 @@ export interface RecipientWithEnvelope {
   recipient: RecipientRow;
 }
 
-const ENVELOPE_JSON = ['settings_overrides', 'settings', 'errors', 'warnings'] as const;
+const ENVELOPE_JSON = ['settings_overrides', 'settings', 'errors', 'warnings', 'metadata'] as const;
 
 /** pg sends JS arrays as PostgreSQL arrays, not JSON: jsonb values are serialised here, once. */
 function withJson<T extends object>(row: T, columns: readonly string[]): Record<string, unknown> {
@@ -34,6 +34,19 @@ function datesRevived<T>(row: Record<string, unknown>): T {
     if (column.endsWith('_at') && typeof value === 'string') copy[column] = new Date(value);
   }
   return copy as T;
+}
+
+/**
+ * Keeps the envelope's search columns in step with its name, documents and recipients, in the same
+ * transaction as the change: `q` and `recipient_email` read these, each behind its own index.
+ */
+async function refreshSearch(trx: Knex.Transaction, envelopeId: string): Promise<void> {
+  await trx.raw(`UPDATE envelopes e SET
+    search_text = lower(concat_ws(' ', e.name,
+      (SELECT string_agg(d.file_name, ' ' ORDER BY d."order") FROM documents d WHERE d.envelope_id = e.id),
+      (SELECT string_agg(r.name || ' ' || r.email, ' ' ORDER BY r."order") FROM recipients r WHERE r.envelope_id = e.id))),
+    recipient_emails = coalesce((SELECT array_agg(DISTINCT lower(r.email)) FROM recipients r WHERE r.envelope_id = e.id), '{}')
+    WHERE e.id = ?`, [envelopeId]);
 }
 
 export function envelopeStore() {
@@ -95,16 +108,19 @@ export function envelopeStore() {
 
     async updateEnvelope(trx: Knex.Transaction, id: string, changes: Partial<EnvelopeRow>): Promise<void> {
       await trx('envelopes').where({ id }).update(withJson(changes, ENVELOPE_JSON));
+      if (changes.name !== undefined) await refreshSearch(trx, id);
     },
 
     async replaceDocuments(trx: Knex.Transaction, envelopeId: string, rows: DocumentRow[]): Promise<void> {
       await trx('documents').where({ envelope_id: envelopeId }).delete();
       if (rows.length > 0) await trx('documents').insert(rows.map((row) => withJson(row, ['page_sizes'])));
+      await refreshSearch(trx, envelopeId);
     },
 
     async replaceRecipients(trx: Knex.Transaction, envelopeId: string, rows: RecipientRow[]): Promise<void> {
       await trx('recipients').where({ envelope_id: envelopeId }).delete();
       if (rows.length > 0) await trx('recipients').insert(rows);
+      await refreshSearch(trx, envelopeId);
     },
 
     async replacePlacements(trx: Knex.Transaction, envelopeId: string, rows: PlacementRow[]): Promise<void> {

@@ -57,6 +57,10 @@ export function apiKeyRepository(db: Knex) {
       return row ?? null;
     },
 
+    async findActiveById(id: string): Promise<ApiKeyRecord | null> {
+      return (await db('api_keys').select(PUBLIC_COLUMNS).where({ id }).whereNull('revoked_at').first()) ?? null;
+    },
+
     async insert(input: NewApiKey): Promise<ApiKeyRecord> {
       const [row] = await db('api_keys').insert(newRow(input)).returning(PUBLIC_COLUMNS);
       return row;

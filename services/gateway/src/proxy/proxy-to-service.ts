@@ -1,9 +1,10 @@
-import http, { IncomingHttpHeaders } from 'node:http';
+import http, { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { pipeline } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError, RequestContext, signInternalHeaders } from '@signet/http';
 import type { Logger } from '@signet/log';
+import { ProxyTap, proxyTapOf } from '../idempotency/proxy-tap';
 
 /** Headers that describe one connection, not the message, plus the caller's key (services never see it). */
 const DROPPED_REQUEST_HEADERS = new Set([
@@ -11,6 +12,11 @@ const DROPPED_REQUEST_HEADERS = new Set([
   'x-signet-tenant-id', 'x-signet-api-key-id', 'x-signet-plan', 'x-signet-timestamp', 'x-signet-signature'
 ]);
 const DROPPED_RESPONSE_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade', 'transfer-encoding']);
+
+/** Answers kept for Idempotency-Key replays are JSON; a larger answer streams on and is not kept. */
+const MAX_KEPT_ANSWER_BYTES = 1024 * 1024;
+/** The answer headers a replay repeats; the rest describe one exchange (dates, lengths, request ids). */
+const KEPT_ANSWER_HEADERS = ['content-type', 'location'];
 
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 
@@ -20,6 +26,31 @@ function forwardedHeaders(headers: IncomingHttpHeaders): Record<string, string |
     if (value !== undefined && !DROPPED_REQUEST_HEADERS.has(name)) result[name] = value;
   }
   return result;
+}
+
+/** Collects the answer, hands it to the tap to keep, then sends it; an oversized answer streams on unkept. */
+function relayKeptAnswer(answer: IncomingMessage, res: Response, tap: ProxyTap): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const onData = (chunk: Buffer) => {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size <= MAX_KEPT_ANSWER_BYTES) return;
+    answer.off('data', onData).off('end', onEnd);
+    for (const kept of chunks) res.write(kept);
+    pipeline(answer, res, () => undefined);
+  };
+  const onEnd = () => {
+    const body = Buffer.concat(chunks);
+    const headers: Record<string, string> = {};
+    for (const name of KEPT_ANSWER_HEADERS) {
+      const value = answer.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    // The tap logs its own failures; the client gets the answer whether or not it could be kept.
+    tap.answered({ status: answer.statusCode ?? 502, headers, body }).catch(() => undefined).then(() => res.end(body));
+  };
+  answer.on('data', onData).on('end', onEnd).on('error', () => res.destroy());
 }
 
 export interface ProxyOptions {
@@ -42,6 +73,7 @@ const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTU
 export function proxyToService(options: ProxyOptions) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const context = res.locals.context as RequestContext;
+    const tap = proxyTapOf(res);
     const target = new URL(req.originalUrl, options.serviceUrl());
     const client = target.protocol === 'https:' ? https : http;
     const upstream = client.request(target, {
@@ -77,7 +109,8 @@ export function proxyToService(options: ProxyOptions) {
         if (value !== undefined && !DROPPED_RESPONSE_HEADERS.has(name)) res.setHeader(name, value);
       }
       // A service that dies while sending its body: the client sees the answer cut short, as it was.
-      pipeline(answer, res, () => undefined);
+      if (tap) relayKeptAnswer(answer, res, tap);
+      else pipeline(answer, res, () => undefined);
     });
     upstream.on('error', (error: NodeJS.ErrnoException) => {
       if (NOT_CONNECTED.has(error.code ?? '')) fail(new AppError('SERVICE_UNAVAILABLE', 'The service for this request is not reachable; retry later'), error);
@@ -97,6 +130,7 @@ export function proxyToService(options: ProxyOptions) {
       clearTimeout(deadline);
       if (!res.writableFinished) upstream.destroy();
     });
+    if (tap) req.pipe(tap.body);
     req.pipe(upstream);
   };
 }

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
-import type { SpecEventType } from '@signet/contracts';
+import type { WebhookEventType } from '@signet/contracts';
 import type { AttemptRow, ClaimedDelivery, DeliveryRow, DeliveryStatus } from '../model';
 
 export interface EventRow {
   id: string;
-  event_type: SpecEventType;
+  event_type: WebhookEventType;
   tenant_id: string;
   api_key_id: string;
   body: string;
@@ -21,7 +21,7 @@ export interface NextState {
 
 export interface DeliveryFilter {
   status?: DeliveryStatus;
-  eventType?: SpecEventType;
+  eventType?: WebhookEventType;
   /** Deliveries older than this one (the last of the previous page). */
   before?: string;
   limit: number;

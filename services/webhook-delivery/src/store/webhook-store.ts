@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { SpecEventType } from '@signet/contracts';
+import type { WebhookEventType } from '@signet/contracts';
 import type { Owner, WebhookRow } from '../model';
 
 export type WebhookChanges = Partial<Pick<WebhookRow, 'url' | 'subscriptions' | 'auth' | 'retry_schedule'>> & { updated_at: Date };
@@ -38,7 +38,7 @@ export function webhookStore(db: Knex) {
     },
 
     /** The key's webhooks that subscribe to the event type. */
-    subscribedTo(owner: Owner, eventType: SpecEventType): Promise<WebhookRow[]> {
+    subscribedTo(owner: Owner, eventType: WebhookEventType): Promise<WebhookRow[]> {
       return db('webhooks').where(ownedBy(owner)).whereRaw('? = ANY(subscriptions)', [eventType]).orderBy('id');
     },
 
@@ -46,7 +46,7 @@ export function webhookStore(db: Knex) {
      * The same, each held FOR KEY SHARE until the transaction ends: a webhook deleted meanwhile waits for
      * the deliveries being scheduled to it (and then takes them along), instead of failing their insert.
      */
-    lockSubscribedTo(trx: Knex.Transaction, owner: Owner, eventType: SpecEventType): Promise<WebhookRow[]> {
+    lockSubscribedTo(trx: Knex.Transaction, owner: Owner, eventType: WebhookEventType): Promise<WebhookRow[]> {
       return trx('webhooks').where(ownedBy(owner)).whereRaw('? = ANY(subscriptions)', [eventType]).orderBy('id').forKeyShare();
     }
   };

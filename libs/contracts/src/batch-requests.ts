@@ -1,0 +1,33 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { EnvelopeCreateRequest } from './envelope-requests';
+import { BatchOperation, BatchView } from './payloads/batch-completed-payload';
+
+export const MAX_BATCH_ITEMS = 100;
+
+/**
+ * One item of a `create` batch: the fields of the multipart envelope create as JSON (every value a string,
+ * documents as inline base64). Each item is checked against it when it runs, so one bad item fails alone.
+ */
+export const BatchCreateItem = EnvelopeCreateRequest;
+
+/**
+ * POST /api/v1/batches (JSON). `create` takes `items` (each a BatchCreateItem); `send` and `void` take
+ * `envelope_ids`.
+ */
+export const BatchCreateRequest = Type.Object(
+  {
+    operation: BatchOperation,
+    items: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true, description: 'a BatchCreateItem' }), {
+      minItems: 1, maxItems: MAX_BATCH_ITEMS, errorMessage: `must hold 1-${MAX_BATCH_ITEMS} envelope definitions`
+    })),
+    envelope_ids: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+      minItems: 1, maxItems: MAX_BATCH_ITEMS, errorMessage: `must hold 1-${MAX_BATCH_ITEMS} envelope ids`
+    }))
+  },
+  { additionalProperties: false }
+);
+export type BatchCreateRequest = Static<typeof BatchCreateRequest>;
+
+/** The answer of POST /api/v1/batches (202) and GET /api/v1/batches/:id. */
+export const BatchResponse = Type.Object({ batch: BatchView, request_id: Type.String() });
+export type BatchResponse = Static<typeof BatchResponse>;

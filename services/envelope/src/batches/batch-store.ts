@@ -1,0 +1,94 @@
+import type { Knex } from 'knex';
+import type { BatchItemResult, BatchOperation, BatchStatus } from '@signet/contracts';
+
+type Db = Knex | Knex.Transaction;
+
+export interface BatchRow {
+  id: string;
+  tenant_id: string;
+  api_key_id: string;
+  plan: string;
+  request_id: string | null;
+  operation: BatchOperation;
+  status: BatchStatus;
+  total: number;
+  created_at: Date;
+  completed_at: Date | null;
+  served_at?: Date | null;
+}
+
+export interface BatchItemRow {
+  batch_id: string;
+  index: number;
+  input: unknown;
+  status: 'PENDING' | 'SUCCEEDED' | 'FAILED';
+  envelope_id: string | null;
+  error: BatchItemResult['error'];
+  finished_at: Date | null;
+}
+
+export interface BatchCounts {
+  succeeded: number;
+  failed: number;
+  pending: number;
+}
+
+/** Batches and their items: the job table the batch worker claims from. */
+export function batchStore() {
+  return {
+    async insert(trx: Knex.Transaction, batch: BatchRow, inputs: unknown[]): Promise<void> {
+      await trx('batches').insert(batch);
+      await trx('batch_items').insert(inputs.map((input, index) => ({
+        batch_id: batch.id, index, input: JSON.stringify(input), status: 'PENDING', envelope_id: null, error: null, finished_at: null
+      })));
+    },
+
+    async find(db: Db, tenantId: string, id: string): Promise<BatchRow | null> {
+      return (await db('batches').where({ id, tenant_id: tenantId }).first()) ?? null;
+    },
+
+    async counts(db: Db, batchId: string): Promise<BatchCounts> {
+      const row = await db('batch_items').where({ batch_id: batchId }).first(
+        db.raw(`count(*) FILTER (WHERE status = 'SUCCEEDED')::int AS succeeded`),
+        db.raw(`count(*) FILTER (WHERE status = 'FAILED')::int AS failed`),
+        db.raw(`count(*) FILTER (WHERE status = 'PENDING')::int AS pending`)
+      );
+      return { succeeded: row.succeeded, failed: row.failed, pending: row.pending };
+    },
+
+    async results(db: Db, batchId: string): Promise<BatchItemResult[]> {
+      const rows: BatchItemRow[] = await db('batch_items').select('index', 'envelope_id', 'status', 'error').where({ batch_id: batchId }).orderBy('index');
+      return rows.map((row) => ({ index: row.index, envelope_id: row.envelope_id, status: row.status === 'SUCCEEDED' ? 'SUCCEEDED' : 'FAILED', error: row.error }));
+    },
+
+    /**
+     * The least recently served unfinished batch no other worker holds, locked for this transaction (and
+     * marked served): one worker runs a batch's items one after another, so the last item's worker sees
+     * every other outcome, and batches take turns item by item.
+     */
+    async claimBatch(trx: Knex.Transaction): Promise<BatchRow | null> {
+      const batch: BatchRow | undefined = await trx('batches').whereIn('status', ['PENDING', 'RUNNING'])
+        .orderByRaw('served_at NULLS FIRST, created_at').forUpdate().skipLocked().first();
+      if (!batch) return null;
+      await trx('batches').where({ id: batch.id }).update({ served_at: trx.fn.now() });
+      return batch;
+    },
+
+    async nextItem(trx: Knex.Transaction, batchId: string): Promise<BatchItemRow | null> {
+      return (await trx('batch_items').where({ batch_id: batchId, status: 'PENDING' }).orderBy('index').first()) ?? null;
+    },
+
+    /** The item's outcome; its input (possibly inline documents) is no longer needed. */
+    async finishItem(trx: Knex.Transaction, item: BatchItemRow, outcome: Pick<BatchItemRow, 'status' | 'envelope_id' | 'error'>, now: Date): Promise<void> {
+      await trx('batch_items').where({ batch_id: item.batch_id, index: item.index }).update({
+        status: outcome.status, envelope_id: outcome.envelope_id, error: outcome.error === null ? null : JSON.stringify(outcome.error), input: null, finished_at: now
+      });
+    },
+
+    async setStatus(trx: Knex.Transaction, batchId: string, status: BatchStatus, completedAt: Date | null = null): Promise<void> {
+      await trx('batches').where({ id: batchId }).update({ status, completed_at: completedAt });
+    }
+  };
+}
+
+export type BatchStore = ReturnType<typeof batchStore>;

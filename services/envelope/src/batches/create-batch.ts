@@ -1,0 +1,46 @@
+import type { Request, Response } from 'express';
+import { v7 as uuidv7 } from 'uuid';
+import { BatchCreateRequest } from '@signet/contracts';
+import { parseWith, requestContext, validationError } from '@signet/http';
+import type { BatchDeps } from './batch-deps';
+import type { BatchRow } from './batch-store';
+import { batchView } from './batch-view';
+
+/** Which list an operation takes: envelope definitions to create, or ids of envelopes to send or void. */
+function itemsOf(input: BatchCreateRequest): unknown[] {
+  const wanted = input.operation === 'create' ? 'items' : 'envelope_ids';
+  const unwanted = input.operation === 'create' ? 'envelope_ids' : 'items';
+  const details = [];
+  if (input[wanted] === undefined) details.push({ field: wanted, message: `is required for ${input.operation}` });
+  if (input[unwanted] !== undefined) details.push({ field: unwanted, message: `is not taken by ${input.operation}` });
+  if (details.length > 0) throw validationError(details);
+  return input[wanted] as unknown[];
+}
+
+/**
+ * POST /api/v1/batches: stores the batch and its items and answers 202 at once; the batch worker runs
+ * each item through the same use case as its single call. Items are checked when they run, so one bad
+ * item fails alone.
+ */
+export function createBatch(deps: BatchDeps) {
+  return async (req: Request, res: Response): Promise<void> => {
+    const context = requestContext(res);
+    const input = parseWith(BatchCreateRequest, req.body ?? {});
+    const items = itemsOf(input);
+    const batch: BatchRow = {
+      id: uuidv7(),
+      tenant_id: context.tenantId,
+      api_key_id: context.apiKeyId,
+      plan: context.plan,
+      request_id: context.requestId,
+      operation: input.operation,
+      status: 'PENDING',
+      total: items.length,
+      created_at: deps.clock(),
+      completed_at: null
+    };
+    await deps.db.transaction((trx) => deps.batches.insert(trx, batch, items));
+    deps.wakeBatchWorker();
+    res.status(202).json({ batch: await batchView(deps.db, deps.batches, batch) });
+  };
+}

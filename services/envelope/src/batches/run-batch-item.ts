@@ -1,0 +1,55 @@
+import type { Knex } from 'knex';
+import { EnvelopeCreateRequest } from '@signet/contracts';
+import { AppError, RequestContext } from '@signet/http';
+import { createEnvelopeFrom } from '../create-envelope';
+import { checkEnvelopeInput, MAX_INLINE_DOCUMENT_BYTES } from '../form/read-envelope-form';
+import { sendEnvelopeNow } from '../send-envelope';
+import { voidEnvelopeNow } from '../void-envelope';
+import type { BatchDeps } from './batch-deps';
+import type { BatchItemRow, BatchRow } from './batch-store';
+
+export type BatchItemOutcome = Pick<BatchItemRow, 'status' | 'envelope_id' | 'error'>;
+
+/** The multipart form refuses larger fields before parsing; a batch item's JSON gets the same limit here. */
+function checkInlineSizes(input: EnvelopeCreateRequest): void {
+  for (const [key, document] of Object.entries(input.documents ?? {})) {
+    if (document.base64.length > Math.ceil(MAX_INLINE_DOCUMENT_BYTES / 3) * 4 + 4) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `documents[${key}][base64] is larger than ${MAX_INLINE_DOCUMENT_BYTES} bytes`);
+    }
+  }
+}
+
+async function createItem(deps: BatchDeps, context: RequestContext, raw: unknown): Promise<string> {
+  const input = checkEnvelopeInput(EnvelopeCreateRequest, raw);
+  checkInlineSizes(input);
+  const decision = await deps.planLimits.consumeEnvelopeCreation(context);
+  if (!decision.allowed) {
+    throw new AppError('RATE_LIMITED', `Rate limit reached for envelope.create on the ${context.plan} plan; retry in ${decision.retry_after_seconds} s`);
+  }
+  return (await createEnvelopeFrom(deps, context, input)).envelope.id;
+}
+
+/**
+ * Runs one item through the use case its single call runs, inside the worker's transaction (the use
+ * case's own transaction becomes a savepoint), so the item's effect, its events and its outcome commit
+ * together: a worker that dies mid-item leaves it PENDING and nothing done. A verdict on the item (4xx)
+ * is its outcome; a fault a retry may cure (a part not reachable) is thrown, and the item runs again later.
+ */
+export async function runBatchItem(deps: BatchDeps, trx: Knex.Transaction, batch: BatchRow, item: BatchItemRow): Promise<BatchItemOutcome> {
+  const context: RequestContext = { tenantId: batch.tenant_id, apiKeyId: batch.api_key_id, plan: batch.plan, requestId: batch.request_id ?? '' };
+  const itemDeps: BatchDeps = { ...deps, db: trx };
+  const envelopeId = batch.operation === 'create' ? null : String(item.input);
+  try {
+    if (batch.operation === 'create') return { status: 'SUCCEEDED', envelope_id: await createItem(itemDeps, context, item.input), error: null };
+    if (batch.operation === 'send') await sendEnvelopeNow(itemDeps, context, envelopeId as string);
+    else await voidEnvelopeNow(itemDeps, context, envelopeId as string);
+    return { status: 'SUCCEEDED', envelope_id: envelopeId, error: null };
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) {
+      return { status: 'FAILED', envelope_id: envelopeId, error: { code: error.code, error: error.message, ...(error.details ? { details: error.details } : {}) } };
+    }
+    if (error instanceof AppError) throw error;
+    deps.log.error({ err: error, batch_id: batch.id, index: item.index }, 'a batch item failed unexpectedly');
+    return { status: 'FAILED', envelope_id: envelopeId, error: { code: 'INTERNAL_ERROR', error: 'An unexpected fault; the request id of the batch finds it in the logs' } };
+  }
+}
