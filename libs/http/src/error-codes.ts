@@ -13,7 +13,9 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: { status: 413, meaning: 'The body is larger than the endpoint accepts' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'The body has a content type the endpoint does not take' },
   VALIDATION_FAILED: { status: 422, meaning: 'Invalid input; `details` lists each field and what is wrong' },
+  SMS_COUNTRY_NOT_ALLOWED: { status: 422, meaning: "Validation SMS are not sent to the recipient phone's country on this Signet (its SMS allow-list)" },
   RATE_LIMITED: { status: 429, meaning: 'A rate limit was reached; `Retry-After` says when to try again' },
+  SMS_DAILY_LIMIT_REACHED: { status: 429, meaning: "The account's validation SMS of the last 24 hours reached its cap; `Retry-After` says when one frees" },
   INTERNAL_ERROR: { status: 500, meaning: 'An unexpected fault; the request id finds it in the logs' },
   SERVICE_UNAVAILABLE: { status: 503, meaning: 'A part Signet needs is not reachable right now; retry later' }
 } as const;

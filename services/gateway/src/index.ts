@@ -1,6 +1,7 @@
 import { fileDownloadHandler } from '@signet/blob';
 import { runHealthChecks } from '@signet/http';
 import { mailSinkRoutes } from '@signet/mail';
+import { smsSinkRoutes } from '@signet/sms';
 import type { ServiceDeps, SignetService } from '@signet/service';
 import { apiKeyRepository } from './api-keys/api-key-repository';
 import { ensureBootstrapKeys } from './api-keys/ensure-bootstrap-keys';
@@ -36,7 +37,8 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
     publicRateLimit: publicRateLimit(deps.config.publicRateLimitPerMinute, deps.clock),
     trustProxy: deps.config.trustProxy,
     files: deps.config.s3 ? null : fileDownloadHandler(deps.blobs, deps.internalSecret, deps.clock),
-    mailSink: deps.mailSink ? mailSinkRoutes(deps.mailSink) : null
+    mailSink: deps.mailSink ? mailSinkRoutes(deps.mailSink) : null,
+    smsSink: deps.smsSink ? smsSinkRoutes(deps.smsSink) : null
   });
 
   return {
