@@ -42,7 +42,8 @@ export function toSettingsPayload(settings: Settings): SettingsPayload {
     },
     validations: {
       email: { enabled: flag(validations.email.enabled), order: validations.email.order },
-      phone: { enabled: flag(validations.phone.enabled), order: validations.phone.order, methods: validations.phone.methods },
+      // Envelopes stored before phone validation existed have no `validations.phone`: off.
+      phone: validations.phone ? { enabled: flag(validations.phone.enabled), order: validations.phone.order, methods: validations.phone.methods } : { ...off, methods: 'SMS' },
       id_check: { ...off },
       biometric: { ...off }
     }

@@ -148,8 +148,11 @@ const LocalizationEntry = Type.Object({
       cta: TemplateString(1, 100)
     })
   }),
-  /** The text of the SMS that carries a phone validation code: plain text, the email's variables. */
-  sms: Type.Object({ phone_validation: Type.Object({ body: SmsTemplateString }) })
+  /**
+   * The text of the SMS that carries a phone validation code: plain text, the email's variables. Always
+   * present in stored key settings; optional because envelopes stored before phone validation lack it.
+   */
+  sms: Type.Optional(Type.Object({ phone_validation: Type.Object({ body: SmsTemplateString }) }))
 });
 
 const SettingsLocalization = Type.Object({ en: LocalizationEntry, es: LocalizationEntry });

@@ -14,6 +14,9 @@ export interface CodeSms {
 
 const CODE_PLACEHOLDER = /\{\{\s*validations\.code\s*\}\}/;
 
+/** For envelopes whose stored settings predate the SMS texts (phone validation cannot be on there, but a text must never be missing). */
+const FALLBACK = { en: 'Your verification code is {{validations.code}}', es: 'Tu código de verificación es {{validations.code}}' };
+
 /**
  * The validation SMS in the envelope's language (signature_flow.language), from
  * settings.localization.<lang>.sms.phone_validation.body with the email's variables. A customised text
@@ -21,7 +24,7 @@ const CODE_PLACEHOLDER = /\{\{\s*validations\.code\s*\}\}/;
  */
 export function composeCodeSms(sms: CodeSms): SmsMessage {
   const language = sms.settings.signature_flow.language === 'ES' ? 'es' : 'en';
-  const template = sms.settings.localization[language].sms.phone_validation.body;
+  const template = sms.settings.localization[language].sms?.phone_validation.body ?? FALLBACK[language];
   const body = renderTemplate(template, {
     'recipient.name': sms.recipient.name,
     'recipient.email': sms.recipient.email,
