@@ -43,7 +43,7 @@ export type ValidationChannelStatus = Static<typeof ValidationChannelStatus>;
 
 /**
  * GET /internal/validations/.../status, and the `validation` of the signing session: each channel, plus
- * the summary the gate needs (`required` when any channel is, `verified` when every required one is).
+ * the summary the gate needs (`required` when any channel is, `verified` when some is and every required one is).
  */
 export const ValidationStatus = Type.Object({
   required: Type.Boolean(),

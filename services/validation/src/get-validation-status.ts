@@ -17,7 +17,7 @@ function channelStatus(setting: { enabled: boolean; order: number } | undefined,
 
 /**
  * Both channels, and the summary the signing flow acts on: `required` when either is, `verified` when
- * every required one is, `order` the lowest order still to pass (so documents stay hidden while an order-0
+ * there is one and every required one is, `order` the lowest order still to pass (so documents stay hidden while an order-0
  * channel is unverified, and signing waits for every required one).
  */
 export function summarize(facts: RecipientFacts, standings: RecipientValidationRow[]): ValidationStatus {
@@ -31,7 +31,7 @@ export function summarize(facts: RecipientFacts, standings: RecipientValidationR
   return {
     required: required.length > 0,
     order: orders.length > 0 ? Math.min(...orders) : 0,
-    verified: waiting.length === 0,
+    verified: required.length > 0 && waiting.length === 0,
     verified_at: required.length > 0 && waiting.length === 0 ? (times.at(-1) as string) : null,
     channels
   };
