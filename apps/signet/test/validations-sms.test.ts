@@ -1,4 +1,5 @@
 import type { ConsumedEvent } from '@signet/bus';
+import { findTextTokens } from '@signet/pdf';
 import { waitFor } from '@signet/testkit';
 import { INFRASTRUCTURE_MODES, KEYS, startTestSignet, TestSignet } from './harness';
 import { session, sign, written } from './signing/flows';
@@ -97,6 +98,16 @@ describe.each(INFRASTRUCTURE_MODES)('phone (SMS) validation through the gateway,
       const channels = eventsOf(envelope.id, type).map((event) => (event.event.data as Body).validation.channel).sort();
       expect({ type, channels }).toEqual({ type, channels: ['email', 'sms'] });
     }
+    // The evidence sheet names both channels the recipient verified, with the times (re-rendered if the
+    // validation events reach the evidence part after its first render).
+    await waitFor(async () => {
+      const evidence = await api.call('GET', `/api/v1/envelopes/${envelope.id}/evidence`, { key: KEYS.globex });
+      if (evidence.status !== 200) return false;
+      const pdf = new Uint8Array(await (await fetch(evidence.body.evidence_document_url as string)).arrayBuffer());
+      const found = await findTextTokens(pdf, ['email code verified', 'SMS code verified', (verified.body.verified_at as string).replace(/\.\d{3}Z$/, '+00:00')]);
+      return Object.values(found).every((positions) => positions.length > 0);
+    }, 60_000, 'the evidence sheet with both channels');
+
     const everything = JSON.stringify(api.events.filter((event) => event.key === envelope.id).map((event) => event.event));
     expect(everything).not.toContain('612345678');
     expect(everything).not.toMatch(new RegExp(`(?<![0-9.])${smsCode}(?![0-9])`));

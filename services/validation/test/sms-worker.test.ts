@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import { openDatabase } from '@signet/db';
-import { createLogger } from '@signet/log';
+import type { Logger } from '@signet/log';
 import { type SmsMessage, SmsRejectedError, type SmsSender } from '@signet/sms';
 import { createTestDatabase, TestDatabase, waitFor } from '@signet/testkit';
 import { validationMigrations } from '../migrations';
@@ -13,7 +13,16 @@ import { codeStore } from '../src/store/code-store';
 import { smsStore } from '../src/store/sms-store';
 
 const keys = deriveValidationKeys('test-internal-secret');
-const log = createLogger({ level: 'silent' });
+/** Every log call and binding the worker makes, to show that no number or code reaches the logs. */
+const logged: unknown[] = [];
+const log = new Proxy({}, {
+  get: (_target, level) => (level === 'child' ? (bindings: unknown) => {
+    logged.push(bindings);
+    return log;
+  } : (...args: unknown[]) => {
+    logged.push([level, ...args]);
+  })
+}) as Logger;
 const codes = codeStore();
 const sms = smsStore();
 
@@ -101,6 +110,9 @@ describe('the code SMS worker (PostgreSQL)', () => {
     const [event] = await sentEvents(code.id);
     expect(event.payload.data.validation).toMatchObject({ channel: 'sms', sent_at: now.toISOString() });
     expect(JSON.stringify(event.payload)).not.toContain('612345678');
+    expect(logged.some((entry) => JSON.stringify(entry).includes('will retry'))).toBe(true);
+    expect(JSON.stringify(logged)).not.toContain('612345678');
+    expect(JSON.stringify(logged)).not.toContain(`code ${code.id}`);
   });
 
   it('ends without retrying an SMS the provider refused for good, and drops one whose code is no longer pending', async () => {
@@ -118,6 +130,7 @@ describe('the code SMS worker (PostgreSQL)', () => {
       await loop.stop();
     }
     expect(provider.tries).toBe(1);
+    expect(JSON.stringify(logged)).not.toContain('612345678');
     expect(await sms.find(db, refused.smsId)).toMatchObject({ sealed: null, last_error: 'SMS provider answered 400 (error 21211)' });
     expect(await db('outbox').where({ topic: 'recipient.validation_code_sent' })).toEqual([]);
   });
