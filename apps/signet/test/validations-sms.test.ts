@@ -111,7 +111,7 @@ describe.each(INFRASTRUCTURE_MODES)('phone (SMS) validation through the gateway,
     const everything = JSON.stringify(api.events.filter((event) => event.key === envelope.id).map((event) => event.event));
     expect(everything).not.toContain('612345678');
     expect(everything).not.toMatch(new RegExp(`(?<![0-9.])${smsCode}(?![0-9])`));
-  });
+  }, 240_000);
 
   it('with phone validation alone (order 1) shows the documents, refuses email codes (409) and counts wrong SMS codes', async () => {
     const envelope = await phoneEnvelope(api, KEYS.globex, { 'settings[validations][phone][order]': '1' });
@@ -126,5 +126,5 @@ describe.each(INFRASTRUCTURE_MODES)('phone (SMS) validation through the gateway,
     expect(refused.body.error).toBe('The code is not correct: 2 attempts left');
     expect((await signerVerifyCode(api, envelope.token, code, 'sms')).status).toBe(200);
     expect((await sign(api, envelope.token, written('Ana Lima'))).status).toBe(200);
-  });
+  }, 120_000);
 });
