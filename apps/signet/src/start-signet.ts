@@ -3,6 +3,7 @@ import path from 'node:path';
 import { BlobStore, createBlobStore } from '@signet/blob';
 import { busMigrations, createBus, EventBus, Subscription } from '@signet/bus';
 import { createMailer, MailerSetup } from '@signet/mail';
+import { createSmsSender, SmsSetup } from '@signet/sms';
 import { watchOutbox } from '@signet/metrics';
 import { ConfigError, loadConfig, PartName, SignetConfig } from '@signet/config';
 import { openDatabase, schemaNameFor } from '@signet/db';
@@ -78,6 +79,7 @@ export async function startSignet(options: StartOptions): Promise<RunningSignet>
     });
     const mail = createMailer({ smtpUrl: config.smtpUrl });
     shutdown.add('databases', async () => mail.close());
+    const sms = createSmsSender(config.sms.provider);
     const bus = createBus({ kafka: config.kafka, retry: { initialMs: config.consumerRetryInitialMs, maxMs: config.consumerRetryMaxMs }, log });
     shutdown.add('bus', () => bus.stop());
 
@@ -90,7 +92,7 @@ export async function startSignet(options: StartOptions): Promise<RunningSignet>
 
     const services = new Map<PartName, SignetService>();
     for (const part of options.parts) {
-      const service = await createPart(part, { config, databaseUrl, bus, blobs, mail, parts: options.parts, log, internalSecret, serviceUrl, clock, shutdown });
+      const service = await createPart(part, { config, databaseUrl, bus, blobs, mail, sms, parts: options.parts, log, internalSecret, serviceUrl, clock, shutdown });
       const binding = bindingFor(config, part, options.parts);
       const listening: Listening = await listen(service.app, binding.port, binding.host);
       shutdown.add('servers', () => listening.close());
@@ -126,6 +128,7 @@ interface PartContext {
   bus: EventBus;
   blobs: BlobStore;
   mail: MailerSetup;
+  sms: SmsSetup;
   parts: PartName[];
   log: Logger;
   internalSecret: string;
@@ -147,6 +150,8 @@ async function createPart(part: PartName, context: PartContext): Promise<SignetS
     mailer: context.mail.mailer,
     // The sink's pages show what one process sent: only meaningful when that process runs every part.
     mailSink: runsEveryPart(context.parts) ? context.mail.sink : null,
+    sms: context.sms.sender,
+    smsSink: runsEveryPart(context.parts) ? context.sms.sink : null,
     log: context.log.child({ service: part }),
     config: context.config,
     internalSecret: context.internalSecret,

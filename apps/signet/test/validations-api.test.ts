@@ -198,7 +198,10 @@ describe('email validation API: status codes, isolation, templates, storage', ()
       const before = await envelopeWithValidation(api, KEYS.globex, { 'settings[validations][email][order]': '1' });
       const [ana, ben] = before.signers as [Signer, Signer];
       const off = await envelopeWithValidation(api, KEYS.globex, { 'settings[validations][email][enabled]': 'FALSE' });
-      expect(await gate(api, 'globex', before.id, ana.id)).toEqual({ required: true, order: 1, verified: false, verified_at: null, request_id: expect.any(String) });
+      expect(await gate(api, 'globex', before.id, ana.id)).toEqual({
+        required: true, order: 1, verified: false, verified_at: null, request_id: expect.any(String),
+        channels: { email: { required: true, order: 1, verified: false, verified_at: null }, sms: { required: false, order: 0, verified: false, verified_at: null } }
+      });
       expect(await gate(api, 'globex', off.id, (off.signers[0] as Signer).id)).toMatchObject({ required: false, order: 0, verified: false });
       await sendCode(api, KEYS.globex, before.id, ana.id);
       const verified = await verifyCode(api, KEYS.globex, before.id, ana.id, codeIn(await mailTo(ana)));

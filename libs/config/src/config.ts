@@ -46,6 +46,24 @@ export interface PdfConfig {
   queueWaitMs: number;
 }
 
+/** Twilio's Messages API, or any provider that speaks it. */
+export interface SmsProviderConfig {
+  accountSid: string;
+  authToken: string;
+  from: string;
+  apiUrl: string;
+}
+
+/** Phone validation codes: who carries them, and the guards against SMS pumping. */
+export interface SmsConfig {
+  /** Null: text messages go to the built-in sink, readable at /dev/sms (monolith mode). */
+  provider: SmsProviderConfig | null;
+  /** SMS one tenant may have sent in any 24 hours. */
+  tenantDailyLimit: number;
+  /** ISO 3166 alpha-2 codes of the countries codes may be texted to; null: every country. */
+  allowedCountries: string[] | null;
+}
+
 export interface SignetConfig {
   port: number;
   host: string;
@@ -60,6 +78,7 @@ export interface SignetConfig {
   smtpUrl: string | null;
   /** Sender address of Signet's emails when a key's settings give no branding.sender_email. */
   mailFrom: string;
+  sms: SmsConfig;
   internalSecret: string | null;
   /** The certificate that seals signed PDFs (PKCS#12); null: one is generated once and kept in the database. */
   seal: SealConfig | null;
@@ -112,6 +131,7 @@ export function loadConfig(env: Env = process.env): SignetConfig {
     s3: readS3(env),
     smtpUrl: readUrl(env, 'SMTP_URL', ['smtp', 'smtps']),
     mailFrom: readEmail(env, 'MAIL_FROM', 'no-reply@signet.localhost'),
+    sms: readSms(env),
     internalSecret: readOptionalString(env, 'SIGNET_INTERNAL_SECRET'),
     seal: readSeal(env),
     bootstrapApiKeys: parseBootstrapApiKeys(readOptionalString(env, 'SIGNET_BOOTSTRAP_API_KEYS')),
@@ -153,6 +173,33 @@ function readPdf(env: Env): PdfConfig {
     workers: readInt(env, 'PDF_WORKERS', availableParallelism(), 1, 256),
     maxQueued: readInt(env, 'PDF_QUEUE_MAX', 32, 0, 100000),
     queueWaitMs: readInt(env, 'PDF_QUEUE_WAIT_MS', 20000, 1, 600000)
+  };
+}
+
+/** Where SMS pumping pays least and Signet's languages (EN, ES) are spoken most; `*` opens every country. */
+export const DEFAULT_SMS_COUNTRIES = 'US,CA,GB,IE,AU,NZ,ES,MX,AR,CL,CO,PE,UY';
+
+function readSms(env: Env): SmsConfig {
+  const accountSid = readOptionalString(env, 'SMS_ACCOUNT_SID');
+  const countries = readString(env, 'SMS_ALLOWED_COUNTRIES', DEFAULT_SMS_COUNTRIES).toUpperCase();
+  const allowedCountries = countries === '*' ? null : countries.split(',').map((code) => code.trim());
+  if (allowedCountries?.some((code) => !/^[A-Z]{2}$/.test(code))) {
+    throw new ConfigError('SMS_ALLOWED_COUNTRIES', 'must be * or a comma-separated list of two-letter country codes such as US,ES', countries);
+  }
+  const required = (name: string): string => {
+    const value = readOptionalString(env, name);
+    if (value === null) throw new ConfigError(name, 'is required when SMS_ACCOUNT_SID is set');
+    return value;
+  };
+  return {
+    provider: accountSid === null ? null : {
+      accountSid,
+      authToken: required('SMS_AUTH_TOKEN'),
+      from: required('SMS_FROM'),
+      apiUrl: readUrl(env, 'SMS_API_URL', ['https', 'http']) ?? 'https://api.twilio.com'
+    },
+    tenantDailyLimit: readInt(env, 'SMS_TENANT_DAILY_LIMIT', 500, 1, 10000000),
+    allowedCountries
   };
 }
 

@@ -68,6 +68,16 @@ export const TemplateString = (minLength: number, maxLength: number) =>
     errorMessage: { pattern: `may only use the variables ${TEMPLATE_VARIABLES.map((name) => `{{${name}}}`).join(', ')}` }
   });
 
+/**
+ * An SMS body: plain text with the email's template variables. 480 characters is three GSM-7 segments
+ * (fewer when accents force UCS-2); a longer text would cost more than a code is worth.
+ */
+export const SmsTemplateString = TemplateString(1, 480);
+
+/** How a phone validation code travels: only SMS today (a comma-separated list, so others can join). */
+export const PHONE_METHODS = ['SMS'] as const;
+export const PhoneMethods = LiteralUnion(PHONE_METHODS, { errorMessage: 'must be SMS' });
+
 const signatureType = 'WRITTEN|DRAWN|UPLOADED';
 
 /** The lookahead rejects a type listed twice, which a plain list pattern cannot. */

@@ -2,7 +2,7 @@ import type { Settings, SettingsPayload } from './settings';
 
 const flag = (value: boolean) => (value ? 'TRUE' : 'FALSE');
 
-/** Validations the spec lists in payloads but offers no operation for (spec 2.5): always shown switched off. */
+/** Validations the spec lists in payloads but Signet offers no operation for (spec 2.5): always shown switched off. */
 const off = { order: 0, enabled: 'FALSE' } as const;
 
 /** Renders stored settings the way spec 2.5 shows them in webhook payloads. */
@@ -42,7 +42,8 @@ export function toSettingsPayload(settings: Settings): SettingsPayload {
     },
     validations: {
       email: { enabled: flag(validations.email.enabled), order: validations.email.order },
-      phone: { ...off, methods: 'SMS' },
+      // Envelopes stored before phone validation existed have no `validations.phone`: off.
+      phone: validations.phone ? { enabled: flag(validations.phone.enabled), order: validations.phone.order, methods: validations.phone.methods } : { ...off, methods: 'SMS' },
       id_check: { ...off },
       biometric: { ...off }
     }

@@ -10,7 +10,8 @@ const localization = {
       body: '<p>Hello {{ recipient.name }}, your code is <b>{{validations.code}}</b>.</p>',
       cta: 'Verify'
     }
-  }
+  },
+  sms: { phone_validation: { body: '{{validations.code}} is your code for {{envelope.name}}' } }
 };
 
 export const sampleSettings = (): Settings => ({
@@ -33,7 +34,7 @@ export const sampleSettings = (): Settings => ({
     signature_types: 'WRITTEN,DRAWN,UPLOADED',
     signature_color: '#000000'
   },
-  validations: { email: { enabled: false, order: 0 } }
+  validations: { email: { enabled: false, order: 0 }, phone: { enabled: false, order: 0, methods: 'SMS' } }
 });
 
 const at = '2025-01-02T03:04:05.000Z';

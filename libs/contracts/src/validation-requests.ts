@@ -1,11 +1,57 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { LiteralUnion } from './schema-helpers';
 
-/** POST .../recipients/:recipient_id/validations/verify_code (spec 4.5): a string, so leading zeros survive. */
+/** Where a validation code travels: the recipient's email (spec 4.5) or, with phone validation, an SMS to their phone. */
+export const VALIDATION_CHANNELS = ['email', 'sms'] as const;
+export type ValidationChannel = (typeof VALIDATION_CHANNELS)[number];
+
+const Channel = LiteralUnion(VALIDATION_CHANNELS, { errorMessage: 'must be email or sms' });
+
+/**
+ * POST .../recipients/:recipient_id/validations/send_code: no body (spec 4.5), which means email, or
+ * `{channel}`. The signing API's POST /signing/v1/:token/validation/send_code takes the same body.
+ */
+export const SendCodeRequest = Type.Object({ channel: Type.Optional(Channel) }, { additionalProperties: false });
+export type SendCodeRequest = Static<typeof SendCodeRequest>;
+
+/** POST .../recipients/:recipient_id/validations/verify_code (spec 4.5): a string, so leading zeros survive; the channel defaults to email. */
 export const VerifyCodeRequest = Type.Object(
   {
-    code: Type.String({ pattern: '^[0-9]{6}$', errorMessage: 'must be the 6-digit code, as a string' })
+    code: Type.String({ pattern: '^[0-9]{6}$', errorMessage: 'must be the 6-digit code, as a string' }),
+    channel: Type.Optional(Channel)
   },
   { additionalProperties: false }
 );
-
 export type VerifyCodeRequest = Static<typeof VerifyCodeRequest>;
+
+/** 200 of send_code: when the new code stops working (30 minutes ahead). */
+export const SendCodeResponse = Type.Object({ success: Type.Literal(true), expires_at: Type.String({ format: 'date-time' }), request_id: Type.String() });
+export type SendCodeResponse = Static<typeof SendCodeResponse>;
+
+/** 200 of verify_code. */
+export const VerifyCodeResponse = Type.Object({ success: Type.Literal(true), verified_at: Type.String({ format: 'date-time' }), request_id: Type.String() });
+export type VerifyCodeResponse = Static<typeof VerifyCodeResponse>;
+
+/** One channel of the signing-flow gate: whether it is asked for, where (0 before the documents, 1 before signing), whether passed. */
+export const ValidationChannelStatus = Type.Object({
+  required: Type.Boolean(),
+  order: Type.Integer({ minimum: 0, maximum: 1 }),
+  verified: Type.Boolean(),
+  verified_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()])
+});
+export type ValidationChannelStatus = Static<typeof ValidationChannelStatus>;
+
+/**
+ * GET /internal/validations/.../status, and the `validation` of the signing session: each channel, plus
+ * the summary the gate needs (`required` when any channel is, `verified` when some is and every required one is).
+ */
+export const ValidationStatus = Type.Object({
+  required: Type.Boolean(),
+  /** Where the gate stands: the lowest order of the required channels still unverified, else of the required ones (0 when none is). */
+  order: Type.Integer({ minimum: 0, maximum: 1 }),
+  verified: Type.Boolean(),
+  /** When the last required channel was verified, once all are; else null. */
+  verified_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  channels: Type.Object({ email: ValidationChannelStatus, sms: ValidationChannelStatus })
+});
+export type ValidationStatus = Static<typeof ValidationStatus>;

@@ -3,3 +3,4 @@ export * from './event-metrics';
 export * from './http-metrics';
 export * from './outbox-metrics';
 export * from './registry';
+export * from './sms-metrics';

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { BlobStore } from '@signet/blob';
 import type { EventBus, Subscription } from '@signet/bus';
 import type { Mailer, MailSink } from '@signet/mail';
+import type { SmsSender, SmsSink } from '@signet/sms';
 import type { PartName, SignetConfig } from '@signet/config';
 import type { HealthReport } from '@signet/http';
 import type { Logger } from '@signet/log';
@@ -19,6 +20,10 @@ export interface ServiceDeps {
   mailer: Mailer;
   /** The built-in sink when there is no SMTP server, else null. */
   mailSink: MailSink | null;
+  /** The SMS provider (Twilio's Messages API) when configured; else the built-in sink. */
+  sms: SmsSender;
+  /** The built-in SMS sink when there is no provider, else null. */
+  smsSink: SmsSink | null;
   log: Logger;
   config: SignetConfig;
   /** HMAC secret shared by the gateway and the services for signed internal calls. */

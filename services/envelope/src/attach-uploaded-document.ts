@@ -32,7 +32,7 @@ export function attachUploadedDocument(deps: EnvelopeDeps, log: Logger): Subscri
         page_count: data.page_count, page_sizes: data.page_sizes, upload_id: data.upload_id, created_at: now, updated_at: now
       };
       const documents = inListOrder([...aggregate.documents.filter((existing) => existing.order !== data.order), document]);
-      const errors = await findEnvelopeErrors({ ...aggregate, documents, bytesOf: (candidate) => readBlob(deps.blobs, candidate.blob_key) });
+      const errors = await findEnvelopeErrors({ ...aggregate, settings: aggregate.envelope.settings, documents, bytesOf: (candidate) => readBlob(deps.blobs, candidate.blob_key) });
       const first = documents[0] as DocumentRow;
       const changes = {
         name: aggregate.envelope.name_is_default ? first.file_name : aggregate.envelope.name,

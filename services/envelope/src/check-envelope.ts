@@ -6,6 +6,7 @@ export interface EnvelopeParts {
   documents: DocumentRow[];
   recipients: RecipientRow[];
   placements: PlacementRow[];
+  settings: Settings;
   /** The PDF bytes of a document, for finding placement tokens in its text. */
   bytesOf(document: DocumentRow): Promise<Uint8Array>;
 }
@@ -71,7 +72,22 @@ export async function findEnvelopeErrors(parts: EnvelopeParts): Promise<Envelope
     placementsByDocument.set(document, [...(placementsByDocument.get(document) ?? []), placement]);
   }
   for (const [document, placements] of placementsByDocument) errors.push(...(await tokenErrors(placements, document, parts)));
-  return errors;
+  return [...errors, ...phoneErrors(parts)];
+}
+
+/**
+ * Spec 2.2: `phone` is required when phone validation is enabled. The setting may come from the key's
+ * defaults rather than the request, and an update can add the phones or switch the setting off, so a
+ * missing phone puts the envelope in ERROR rather than refusing the request.
+ */
+function phoneErrors(parts: EnvelopeParts): EnvelopeError[] {
+  // Envelopes stored before phone validation existed have no `validations.phone`: off.
+  if (parts.settings.validations.phone?.enabled !== true) return [];
+  return parts.recipients.filter((recipient) => recipient.phone === null).map((recipient) => ({
+    field: `recipients.${recipient.custom_key}.phone`,
+    code: 'PHONE_REQUIRED',
+    message: 'a phone number is required when phone validation is enabled (settings.validations.phone.enabled)'
+  }));
 }
 
 export function envelopeWarnings(settings: Settings): EnvelopeWarning[] {

@@ -1,6 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { PlacementInput, RecipientInput } from '@signet/contracts';
+import { validationError } from '@signet/http';
 import type { PlacementRow, RecipientRow } from './model';
+import { normalisePhone } from './phone-number';
 
 /** The spec's default label for `rep_id`. */
 const DEFAULT_REP_LABEL = 'Rep.';
@@ -23,7 +25,22 @@ export function orderOf(given: string | undefined, position: number): number {
   return given === undefined ? position : Number(given);
 }
 
+/** Every phone given must be a valid international number, kept in E.164; 422 naming each one that is not. */
+function phonesOf(input: Record<string, RecipientInput>): Map<string, string> {
+  const phones = new Map<string, string>();
+  const problems = [];
+  for (const [key, recipient] of Object.entries(input)) {
+    if (recipient.phone === undefined) continue;
+    const phone = normalisePhone(recipient.phone);
+    if (phone === null) problems.push({ field: `recipients.${key}.phone`, message: 'must be a valid phone number in international format, e.g. +34 612 345 678' });
+    else phones.set(key, phone);
+  }
+  if (problems.length > 0) throw validationError(problems);
+  return phones;
+}
+
 export function toRecipientRows(input: Record<string, RecipientInput>, envelopeId: string, now: Date): RecipientRow[] {
+  const phones = phonesOf(input);
   return inListOrder(sortedKeys(input).map((key, position): RecipientRow => {
     const recipient = input[key] as RecipientInput;
     return {
@@ -33,7 +50,7 @@ export function toRecipientRows(input: Record<string, RecipientInput>, envelopeI
       name: recipient.name,
       email: recipient.email,
       order: orderOf(recipient.order, position),
-      phone: recipient.phone ?? null,
+      phone: phones.get(key) ?? null,
       tax_id: recipient.tax_id ?? null,
       tax_label: recipient.tax_label ?? null,
       rep_id: recipient.rep_id ?? null,

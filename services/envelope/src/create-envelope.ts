@@ -38,7 +38,7 @@ export async function createEnvelopeFrom(deps: EnvelopeDeps, context: RequestCon
     const recipients = toRecipientRows(input.recipients, id, now);
     const placements = toPlacementRows(input.placements ?? {}, id, now);
     const errors = await findEnvelopeErrors({
-      documents, recipients, placements,
+      documents, recipients, placements, settings,
       bytesOf: async (document) => stored.find((candidate) => candidate.row.id === document.id)?.bytes ?? new Uint8Array()
     });
     const firstDocument = [...documents].sort((a, b) => a.order - b.order)[0];

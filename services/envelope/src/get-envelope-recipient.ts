@@ -5,7 +5,7 @@ import { recipientPayload } from './present/envelope-payload';
 
 /**
  * GET /internal/envelopes/:id/recipients/:recipient_id: a recipient with what another part needs to know
- * about their envelope (the validation service: whom to email a code, in which language and branding,
+ * about their envelope (the validation service: whom to email or text a code, in which language and branding,
  * whether the envelope asks for validation, whose webhooks hear of it). Only the settings that serve
  * that travel: a logo can be a quarter of a megabyte.
  */
@@ -29,7 +29,9 @@ export function getEnvelopeRecipient(deps: EnvelopeDeps) {
           branding: { name: settings.branding.name, sender_email: settings.branding.sender_email, reply_to: settings.branding.reply_to }
         }
       },
-      recipient: recipientPayload(recipient)
+      recipient: recipientPayload(recipient),
+      // For SMS codes only: events and logs never carry it.
+      phone: recipient.phone
     });
   };
 }

@@ -47,7 +47,7 @@ export function updateEnvelope(deps: EnvelopeDeps) {
         const recipients = input.recipients ? toRecipientRows(input.recipients, id, now) : locked.recipients;
         const placements = input.placements ? toPlacementRows(input.placements, id, now) : locked.placements;
         const errors = await findEnvelopeErrors({
-          documents, recipients, placements,
+          documents, recipients, placements, settings,
           bytesOf: async (document) => stored?.find((candidate) => candidate.row.id === document.id)?.bytes ?? readBlob(deps.blobs, document.blob_key)
         });
         const firstDocument = [...documents].sort((a, b) => a.order - b.order)[0];

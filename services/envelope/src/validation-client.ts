@@ -1,12 +1,12 @@
+import type { ValidationStatus } from '@signet/contracts';
 import { AppError, callInternal, RequestContext, signInternalHeaders } from '@signet/http';
 
-/** The validation part's gate: whether this recipient must verify an emailed code, where, and whether they have. */
-export interface ValidationGate {
-  required: boolean;
-  /** 0: before the documents are shown; 1: before signing. */
-  order: number;
-  verified: boolean;
-}
+/**
+ * The validation part's gate: per channel (email, sms) whether this recipient must verify a code, where
+ * (0: before the documents are shown; 1: before signing) and whether they have; and in summary
+ * (`required`, `verified` when every required channel is, `order` the lowest still to pass).
+ */
+export type ValidationGate = ValidationStatus;
 
 /** The validation part's answer as it came: the signer page shows its status, message and limits as they are. */
 export interface RelayedAnswer {
@@ -29,14 +29,13 @@ const RELAYED_HEADERS = ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remain
 export function validationClient(baseUrl: () => string, secret: string): ValidationClient {
   return {
     async gate(context, envelopeId, recipientId) {
-      const answer = await callInternal<ValidationGate>({
+      return callInternal<ValidationGate>({
         baseUrl: baseUrl(),
         method: 'GET',
         path: `/internal/validations/envelopes/${encodeURIComponent(envelopeId)}/recipients/${encodeURIComponent(recipientId)}/status`,
         context,
         secret
       });
-      return { required: answer.required, order: answer.order, verified: answer.verified };
     },
 
     // Not callInternal: its callers pass on only 404 and 422, and a signer needs 409 and 429 (with Retry-After) too.

@@ -12,7 +12,8 @@ const LABELS = {
     signedHash: 'SHA-256 (signed)', recipients: 'Recipients', email: 'Email', taxId: 'Tax ID', repId: 'Representative ID', authentication: 'Authentication',
     ip: 'IP address', userAgent: 'User agent', signedAt: 'Signed at', rejectedAt: 'Rejected at', reason: 'Reason', timeline: 'Timeline',
     certificate: 'Signature certificate (FULL signature)', certificateIntro: 'Each document was sealed with an advanced electronic signature (PAdES). The SHA-256 values above identify the files before and after signing; anyone can recompute them from the files.',
-    signatureType: 'Signature type', generated: 'Generated', branding: 'Issued by', emailLink: 'Email link', emailCode: 'Email link and email code'
+    signatureType: 'Signature type', generated: 'Generated', branding: 'Issued by', emailLink: 'Email link', emailCode: 'Email link and email code',
+    codeVerified: { email: 'email code verified', sms: 'SMS code verified' }
   },
   ES: {
     title: 'Hoja de evidencias', envelope: 'Sobre', envelopeId: 'ID del sobre', name: 'Nombre', status: 'Estado', created: 'Creado',
@@ -20,12 +21,29 @@ const LABELS = {
     signedHash: 'SHA-256 (firmado)', recipients: 'Firmantes', email: 'Correo', taxId: 'ID tributario', repId: 'ID de representante', authentication: 'Autenticación',
     ip: 'Dirección IP', userAgent: 'Agente de usuario', signedAt: 'Firmado el', rejectedAt: 'Rechazado el', reason: 'Motivo', timeline: 'Historial',
     certificate: 'Certificado de firma (firma FULL)', certificateIntro: 'Cada documento fue sellado con una firma electrónica avanzada (PAdES). Los valores SHA-256 anteriores identifican los archivos antes y después de la firma; cualquiera puede recalcularlos.',
-    signatureType: 'Tipo de firma', generated: 'Generado', branding: 'Emitido por', emailLink: 'Enlace por correo', emailCode: 'Enlace y código por correo'
+    signatureType: 'Tipo de firma', generated: 'Generado', branding: 'Emitido por', emailLink: 'Enlace por correo', emailCode: 'Enlace y código por correo',
+    codeVerified: { email: 'código por correo verificado', sms: 'código por SMS verificado' }
   }
 } as const;
 
 function labelOr(label: unknown, fallback: string): string {
   return typeof label === 'string' && label.trim() !== '' ? label : fallback;
+}
+
+/** The channel a validation event's code went by; events from before phone validation carry none and were email. */
+function channelOf(entry: TimelineEntry): 'email' | 'sms' {
+  return ((entry.details.validation ?? {}) as Obj).channel === 'sms' ? 'sms' : 'email';
+}
+
+/**
+ * How the recipient was authenticated: the signing link, and each channel whose code they verified with
+ * when (`Email link; email code verified ...; SMS code verified ...`); without a verified code, what the
+ * settings asked for.
+ */
+function authenticationOf(own: TimelineEntry[], labels: (typeof LABELS)[keyof typeof LABELS], fallback: string): string {
+  const verified = own.filter((entry) => entry.event_type === 'recipient.validation_code_success');
+  if (verified.length === 0) return fallback;
+  return [labels.emailLink, ...verified.map((entry) => `${labels.codeVerified[channelOf(entry)]} ${utcWithOffset(entry.occurred_at)}`)].join('; ');
 }
 
 /** A UTC time with its offset, as the spec writes times: 2025-01-02T03:04:05+00:00. */
@@ -115,7 +133,7 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
     // The integrator's own labels (a RUT, a CUIT...) name the ids as they know them.
     field(labelOr(recipient.tax_label, l.taxId), recipient.tax_id ?? extra.tax_id);
     field(labelOr(recipient.rep_label, l.repId), recipient.rep_id ?? extra.rep_id);
-    field(l.authentication, own.some((entry) => entry.event_type === 'recipient.validation_code_success') ? l.emailCode : authentication);
+    field(l.authentication, authenticationOf(own, l, authentication));
     field(l.ip, last?.ip_address);
     field(l.userAgent, last?.user_agent);
     if (rejected) {
@@ -131,7 +149,8 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
   for (const entry of timeline) {
     const who = entry.recipient_name ? `${entry.recipient_name} <${text(entry.recipient_email)}>` : l.envelope;
     const where = entry.ip_address ? ` - ${entry.ip_address}${entry.user_agent ? ` - ${entry.user_agent}` : ''}` : '';
-    doc.text(`${utcWithOffset(entry.occurred_at)}  ${entry.event_type}  ${who}${where}`);
+    const channel = entry.event_type.startsWith('recipient.validation_') ? ` (${channelOf(entry)})` : '';
+    doc.text(`${utcWithOffset(entry.occurred_at)}  ${entry.event_type}${channel}  ${who}${where}`);
   }
 
   if (signatureType === 'FULL') {

@@ -68,4 +68,14 @@ describe('the evidence PDF', () => {
   it('writes UTC times with their offset', () => {
     expect(utcWithOffset('2026-01-02T03:04:05.123Z')).toBe('2026-01-02T03:04:05+00:00');
   });
+
+  it('names each channel whose code the recipient verified, and when', async () => {
+    const verified = (channel: string | undefined, at: string) => ({
+      ...(timeline[0] as (typeof timeline)[number]), event_id: `v-${at}`, event_type: 'recipient.validation_code_success', occurred_at: new Date(at),
+      details: { validation: channel === undefined ? { status: 'VERIFIED' } : { status: 'VERIFIED', channel } }
+    });
+    const pdf = await renderEvidencePdf(envelope('EN', 'SIMPLE'), [verified(undefined, '2026-01-03T01:00:00Z'), verified('sms', '2026-01-03T02:00:00Z'), ...timeline], new Date('2026-01-04T00:00:00Z'), null);
+    const found = await findTextTokens(pdf, ['email code verified', 'SMS code verified', '2026-01-03T02:00:00+00:00', 'recipient.validation_code_success (sms)']);
+    for (const [token, positions] of Object.entries(found)) expect({ token, found: positions.length > 0 }).toEqual({ token, found: true });
+  });
 });

@@ -31,6 +31,8 @@ export interface GatewayAppOptions {
   files: RequestHandler | null;
   /** The built-in mail sink's pages (monolith mode, development only); null with a real SMTP server. */
   mailSink: Router | null;
+  /** The built-in SMS sink's page (monolith mode without an SMS provider, development only). */
+  smsSink: Router | null;
 }
 
 /** A public route speaks for nobody: no tenant, no key; the service finds both from the route's own credential. */
@@ -39,7 +41,7 @@ function anonymousContext(_req: Request, res: Response, next: NextFunction): voi
   next();
 }
 
-/** The development mail page shows signing links and codes: only to the machine Signet runs on. */
+/** The development mail and SMS pages show signing links and codes: only to the machine Signet runs on. */
 function loopbackOnly(req: Request, _res: Response, next: NextFunction): void {
   const address = req.socket.remoteAddress ?? '';
   next(['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(address) ? undefined : new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}`));
@@ -63,6 +65,7 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
   });
   if (options.files) app.get('/files/*key', options.files);
   if (options.mailSink) app.use('/dev/mail', loopbackOnly, options.mailSink);
+  if (options.smsSink) app.use('/dev/sms', loopbackOnly, options.smsSink);
   for (const route of PUBLIC_ROUTES) {
     const proxy = proxyToService({ internalSecret: options.internalSecret, log: options.log, serviceUrl: () => options.serviceUrl(route.service), timeoutMs: options.upstreamTimeoutMs });
     app[route.method](route.path, ...(route.unlimited ? [] : [options.publicRateLimit]), anonymousContext, proxy);

@@ -2,6 +2,7 @@ import { fileDownloadHandler } from '@signet/blob';
 import { listenForNotifications, NotificationListener } from '@signet/db';
 import { runHealthChecks } from '@signet/http';
 import { mailSinkRoutes } from '@signet/mail';
+import { smsSinkRoutes } from '@signet/sms';
 import type { ServiceDeps, SignetService } from '@signet/service';
 import { apiKeyCache } from './api-keys/api-key-cache';
 import { API_KEYS_CHANGED_CHANNEL, apiKeyRepository } from './api-keys/api-key-repository';
@@ -50,7 +51,8 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
     trustProxy: deps.config.trustProxy,
     upstreamTimeoutMs: deps.config.upstreamTimeoutMs,
     files: deps.config.s3 ? null : fileDownloadHandler(deps.blobs, deps.internalSecret, deps.clock),
-    mailSink: deps.mailSink ? mailSinkRoutes(deps.mailSink) : null
+    mailSink: deps.mailSink ? mailSinkRoutes(deps.mailSink) : null,
+    smsSink: deps.smsSink ? smsSinkRoutes(deps.smsSink) : null
   });
 
   return {

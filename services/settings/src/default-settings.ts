@@ -22,14 +22,16 @@ export const DEFAULT_SETTINGS: Settings = {
   localization: {
     en: {
       extra_page_intro: 'The following people signed this document electronically.',
-      emails: { email_validation: { subject: 'Your verification code for {{envelope.name}}', body: EN_VALIDATION_BODY, cta: 'Verify' } }
+      emails: { email_validation: { subject: 'Your verification code for {{envelope.name}}', body: EN_VALIDATION_BODY, cta: 'Verify' } },
+      sms: { phone_validation: { body: 'Your verification code for {{envelope.name}} is {{validations.code}}. It expires at {{validations.expires_at}}.' } }
     },
     es: {
       extra_page_intro: 'Las siguientes personas firmaron este documento electrónicamente.',
-      emails: { email_validation: { subject: 'Tu código de verificación para {{envelope.name}}', body: ES_VALIDATION_BODY, cta: 'Verificar' } }
+      emails: { email_validation: { subject: 'Tu código de verificación para {{envelope.name}}', body: ES_VALIDATION_BODY, cta: 'Verificar' } },
+      sms: { phone_validation: { body: 'Tu código de verificación para {{envelope.name}} es {{validations.code}}. Caduca el {{validations.expires_at}}.' } }
     }
   },
   signature: { type: 'SIMPLE', style: 'SIMPLE', bg_image: null },
   signature_flow: { language: 'EN', sender_name: 'Signet', signature_order: 'PARALLEL', signature_types: 'WRITTEN,DRAWN,UPLOADED', signature_color: '#000000' },
-  validations: { email: { enabled: false, order: 0 } }
+  validations: { email: { enabled: false, order: 0 }, phone: { enabled: false, order: 0, methods: 'SMS' } }
 };

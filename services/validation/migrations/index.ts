@@ -49,5 +49,38 @@ export const validationMigrations: readonly Migration[] = [
         table.index(['code_id']);
       });
     }
+  },
+  {
+    name: 'validation_0002_sms',
+    async up(knex) {
+      await knex.schema.alterTable('validation_codes', (table) => {
+        table.text('channel').notNullable().defaultTo('email');
+        // The per-tenant daily SMS cap counts a tenant's SMS codes of the last 24 hours.
+        table.index(['tenant_id', 'channel', 'created_at']);
+      });
+      await knex.schema.alterTable('recipient_validations', (table) => {
+        table.text('channel').notNullable().defaultTo('email');
+        table.dropPrimary();
+        table.primary(['envelope_id', 'recipient_id', 'channel']);
+      });
+      await knex.schema.createTable('sms_messages', (table) => {
+        table.text('id').primary();
+        table.text('code_id').notNullable().references('id').inTable('validation_codes').onDelete('CASCADE');
+        table.text('tenant_id').notNullable();
+        table.text('country').notNullable();
+        table.binary('sealed');
+        table.text('status').notNullable();
+        table.integer('attempts').notNullable();
+        // Due time, and while a worker holds the message, the end of its lease.
+        table.timestamp('next_attempt_at', { useTz: true }).notNullable();
+        table.text('last_error');
+        table.text('provider_message_id');
+        table.text('provider_status');
+        table.timestamp('created_at', { useTz: true }).notNullable();
+        table.timestamp('finished_at', { useTz: true });
+        table.index(['code_id']);
+      });
+      await knex.raw(`CREATE INDEX sms_messages_due ON sms_messages (next_attempt_at) WHERE status = 'PENDING'`);
+    }
   }
 ];

@@ -13,6 +13,8 @@ export interface RecipientFacts {
   envelope: { id: string; name: string; status: EnvelopeStatus; api_key_id: string; settings: ValidationSettings };
   /** As recipient events carry it. */
   recipient: RecipientPayload;
+  /** The recipient's phone in E.164, for SMS codes; never logged, never in an event. */
+  phone: string | null;
 }
 
 export interface EnvelopeClient {

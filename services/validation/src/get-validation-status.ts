@@ -1,23 +1,51 @@
 import type { Request, Response } from 'express';
+import type { ValidationChannelStatus, ValidationStatus } from '@signet/contracts';
 import { requestContext } from '@signet/http';
+import type { RecipientFacts } from './envelope-client';
+import type { RecipientValidationRow, ValidationChannel } from './model';
 import type { ValidationDeps } from './validation-deps';
+
+function channelStatus(setting: { enabled: boolean; order: number } | undefined, standing: RecipientValidationRow | undefined): ValidationChannelStatus {
+  const verifiedAt = standing?.verified_at ?? null;
+  return {
+    required: setting?.enabled === true,
+    order: setting?.order === 1 ? 1 : 0,
+    verified: verifiedAt !== null,
+    verified_at: verifiedAt === null ? null : verifiedAt.toISOString()
+  };
+}
+
+/**
+ * Both channels, and the summary the signing flow acts on: `required` when either is, `verified` when
+ * there is one and every required one is, `order` the lowest order still to pass (so documents stay hidden while an order-0
+ * channel is unverified, and signing waits for every required one).
+ */
+export function summarize(facts: RecipientFacts, standings: RecipientValidationRow[]): ValidationStatus {
+  const of = (channel: ValidationChannel) => standings.find((row) => row.channel === channel);
+  const { validations } = facts.envelope.settings;
+  const channels = { email: channelStatus(validations.email, of('email')), sms: channelStatus(validations.phone, of('sms')) };
+  const required = Object.values(channels).filter((channel) => channel.required);
+  const waiting = required.filter((channel) => !channel.verified);
+  const orders = (waiting.length > 0 ? waiting : required).map((channel) => channel.order);
+  const times = required.map((channel) => channel.verified_at as string).sort();
+  return {
+    required: required.length > 0,
+    order: orders.length > 0 ? Math.min(...orders) : 0,
+    verified: required.length > 0 && waiting.length === 0,
+    verified_at: required.length > 0 && waiting.length === 0 ? (times.at(-1) as string) : null,
+    channels
+  };
+}
 
 /**
  * GET /internal/validations/envelopes/:envelope_id/recipients/:recipient_id/status: the gate the signing
- * flow enforces. `required` when the envelope asks for email validation, `order` where it applies (0:
- * before the documents are shown, 1: before signing), and whether this recipient has verified a code.
+ * flow enforces, per channel (email, sms) and in summary (ValidationStatus of @signet/contracts).
  */
 export function getValidationStatus(deps: ValidationDeps) {
   return async (req: Request, res: Response): Promise<void> => {
     const context = requestContext(res);
-    const { envelope, recipient } = await deps.envelopes.recipient(context, String(req.params.envelope_id), String(req.params.recipient_id));
-    const standing = await deps.codes.standing(deps.db, { tenant_id: context.tenantId, envelope_id: envelope.id, recipient_id: recipient.id });
-    const verifiedAt = standing?.verified_at ?? null;
-    res.json({
-      required: envelope.settings.validations.email.enabled,
-      order: envelope.settings.validations.email.order,
-      verified: verifiedAt !== null,
-      verified_at: verifiedAt === null ? null : verifiedAt.toISOString()
-    });
+    const facts = await deps.envelopes.recipient(context, String(req.params.envelope_id), String(req.params.recipient_id));
+    const standings = await deps.codes.standings(deps.db, { tenant_id: context.tenantId, envelope_id: facts.envelope.id, recipient_id: facts.recipient.id });
+    res.json(summarize(facts, standings));
   };
 }

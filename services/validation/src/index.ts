@@ -8,35 +8,45 @@ import { readCodeMailBacklog } from './mail/email-backlog';
 import { createMailWorker } from './mail/mail-worker';
 import { deriveValidationKeys } from './secret-keys';
 import { sendCode } from './send-code';
+import { createSmsWorker } from './sms/sms-worker';
 import { codeStore } from './store/code-store';
 import { mailStore } from './store/mail-store';
+import { smsStore } from './store/sms-store';
 import type { ValidationDeps } from './validation-deps';
 import { verifyCode } from './verify-code';
 
 export { validationMigrations } from '../migrations';
 
-/** Email validation (2FA): codes, their limits and emails, their events, and the gate (spec 2.8, 3.4, 4.5). */
+/** Email and phone (SMS) validation: codes, their limits, emails and SMS, their events, and the gate (spec 2.8, 3.4, 4.5). */
 export function createValidationService(deps: ServiceDeps): SignetService {
   const relay = createOutboxRelay({ db: deps.db, bus: deps.bus, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs });
   const codes = codeStore();
   const mails = mailStore();
+  const sms = smsStore();
   const keys = deriveValidationKeys(deps.internalSecret);
   const mailWorker = createMailWorker({
     db: deps.db, codes, mails, mailer: deps.mailer, keys, clock: deps.clock, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs,
     onSent: () => relay.wake()
   });
-  const sweeper = createCodeSweeper({ db: deps.db, codes, mails, clock: deps.clock, log: deps.log, onExpired: () => relay.wake() });
+  const smsWorker = createSmsWorker({
+    db: deps.db, codes, sms, sender: deps.sms, keys, clock: deps.clock, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs,
+    onSent: () => relay.wake()
+  });
+  const sweeper = createCodeSweeper({ db: deps.db, codes, mails, sms, clock: deps.clock, log: deps.log, onExpired: () => relay.wake() });
   const validationDeps: ValidationDeps = {
     db: deps.db,
     codes,
     mails,
+    sms,
     envelopes: envelopeClient(() => deps.serviceUrl('envelope'), deps.internalSecret),
     keys,
     clock: deps.clock,
     mailFrom: deps.config.mailFrom,
+    smsGuard: { allowedCountries: deps.config.sms.allowedCountries, tenantDailyLimit: deps.config.sms.tenantDailyLimit },
     committed: () => {
       relay.wake();
       mailWorker.wake();
+      smsWorker.wake();
     }
   };
   let unwatchBacklog = (): void => undefined;
@@ -48,7 +58,7 @@ export function createValidationService(deps: ServiceDeps): SignetService {
       router.post('/api/v1/envelopes/:envelope_id/recipients/:recipient_id/validations/verify_code', verifyCode(validationDeps));
       router.get('/internal/validations/envelopes/:envelope_id/recipients/:recipient_id/status', getValidationStatus(validationDeps));
     },
-    workers: [relay, mailWorker, sweeper],
+    workers: [relay, mailWorker, smsWorker, sweeper],
     onStart() {
       unwatchBacklog = watchEmailBacklog('validation', () => readCodeMailBacklog(deps.db, deps.clock));
     },

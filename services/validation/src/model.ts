@@ -1,4 +1,6 @@
-import type { RecipientPayload } from '@signet/contracts';
+import type { RecipientPayload, ValidationChannel } from '@signet/contracts';
+
+export type { ValidationChannel };
 
 /** Spec 2.8, 3.4 and 8: how long a code lives, how often it may be tried, how often one may be sent. */
 export const CODE_TTL_MS = 30 * 60_000;
@@ -6,6 +8,8 @@ export const ATTEMPTS_PER_CODE = 3;
 export const SEND_COOLDOWN_MS = 60_000;
 export const CODES_PER_HOUR = 5;
 export const HOUR_MS = 60 * 60_000;
+/** The per-tenant SMS cap counts the SMS codes of any 24 hours (a sliding day, like the sliding hour). */
+export const DAY_MS = 24 * HOUR_MS;
 
 /**
  * PENDING until it is verified (VERIFIED), runs out of time (EXPIRED), fails its third attempt
@@ -18,6 +22,8 @@ export interface CodeRow {
   tenant_id: string;
   envelope_id: string;
   recipient_id: string;
+  /** Each channel has its own codes, limits and standing: an email code never passes for an SMS one. */
+  channel: ValidationChannel;
   /** The key that created the envelope: its webhooks hear of the code. */
   envelope_api_key_id: string;
   /** HMAC-SHA-256 of the code (see codes/code-hasher.ts); the code itself is never stored. */
@@ -40,6 +46,7 @@ export interface RecipientValidationRow {
   tenant_id: string;
   envelope_id: string;
   recipient_id: string;
+  channel: ValidationChannel;
   verified_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -54,4 +61,27 @@ export interface PendingMailRow {
   next_attempt_at: Date;
   last_error: string | null;
   created_at: Date;
+}
+
+/** A code SMS waiting for (PENDING) or done with the SMS worker: the record of its delivery. */
+export type SmsStatus = 'PENDING' | 'SENT' | 'REFUSED' | 'DROPPED';
+
+/**
+ * `sealed` is the whole message (number and text), encrypted; it is erased once the SMS leaves PENDING,
+ * so no phone number stays in clear or otherwise. `country` (ISO 3166 alpha-2) is kept for the operator.
+ */
+export interface SmsMessageRow {
+  id: string;
+  code_id: string;
+  tenant_id: string;
+  country: string;
+  sealed: Buffer | null;
+  status: SmsStatus;
+  attempts: number;
+  next_attempt_at: Date;
+  last_error: string | null;
+  provider_message_id: string | null;
+  provider_status: string | null;
+  created_at: Date;
+  finished_at: Date | null;
 }

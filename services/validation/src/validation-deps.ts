@@ -4,17 +4,22 @@ import type { EnvelopeClient } from './envelope-client';
 import type { ValidationKeys } from './secret-keys';
 import type { CodeStore } from './store/code-store';
 import type { MailStore } from './store/mail-store';
+import type { SmsStore } from './store/sms-store';
+import type { SmsGuardConfig } from './sms/sms-guard';
 
 /** What the validation use cases share. */
 export interface ValidationDeps {
   db: Knex;
   codes: CodeStore;
   mails: MailStore;
+  sms: SmsStore;
   envelopes: EnvelopeClient;
   keys: ValidationKeys;
   clock: Clock;
   /** MAIL_FROM: the sender when the settings name none. */
   mailFrom: string;
+  /** The operator's SMS allow-list and per-tenant daily cap. */
+  smsGuard: SmsGuardConfig;
   /** Events or a mail were just committed: the outbox relay and the mail worker should look now. */
   committed(): void;
 }

@@ -12,15 +12,17 @@ export type ValidationEventType =
   | 'recipient.validation_max_attempts';
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+const isoAlways = (date: Date) => date.toISOString();
 
-/** The `validation` object of the events: the code's state, never the code or its hash. */
+/** The `validation` object of the events: the code's channel and state, never the code, its hash or the phone number. */
 export function validationDetails(code: CodeRow) {
   return {
     id: code.id,
+    channel: code.channel,
     status: code.status,
     attempts_left: code.attempts_left,
-    created_at: iso(code.created_at),
-    expires_at: iso(code.expires_at),
+    created_at: isoAlways(code.created_at),
+    expires_at: isoAlways(code.expires_at),
     sent_at: iso(code.sent_at),
     verified_at: iso(code.verified_at)
   };

@@ -1,10 +1,12 @@
 import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
 import { type RecipientPayload, VerifyCodeRequest } from '@signet/contracts';
-import { AppError, parseWith, requestContext } from '@signet/http';
+import { AppError, requestContext } from '@signet/http';
+import { readCodeRequest } from './channel-request';
 import { codeMatches } from './codes/code-hash';
+import { dropDeliveries } from './drop-deliveries';
 import type { CodeRow } from './model';
-import type { RecipientKey } from './store/code-store';
+import type { ChannelKey } from './store/code-store';
 import { assertValidationApplies } from './validation-applies';
 import type { ValidationDeps } from './validation-deps';
 import { ValidationEventType, writeValidationEvent } from './validation-events';
@@ -26,7 +28,7 @@ function isPending(code: CodeRow | null): code is CodeRow {
 }
 const EXHAUSTED = 'failed 3 times and no longer works: request a new code';
 
-async function judge(deps: ValidationDeps, trx: Knex.Transaction, key: RecipientKey, guess: string, recipient: RecipientPayload, requestId: string, now: Date): Promise<Verdict> {
+async function judge(deps: ValidationDeps, trx: Knex.Transaction, key: ChannelKey, guess: string, recipient: RecipientPayload, requestId: string, now: Date): Promise<Verdict> {
   const code = await deps.codes.latest(trx, key);
   if (!isPending(code)) return { verified: false, error: noPendingCode() };
   if (code.status === 'EXHAUSTED') return refuse(EXHAUSTED);
@@ -38,7 +40,7 @@ async function judge(deps: ValidationDeps, trx: Knex.Transaction, key: Recipient
   };
   if (code.expires_at <= now) {
     await record({ status: 'EXPIRED' }, 'recipient.validation_code_expired');
-    await deps.mails.deleteForCode(trx, code.id);
+    await dropDeliveries(deps, trx, code.id, now);
     return refuse(EXPIRED);
   }
   if (codeMatches(deps.keys.codeHash, code.id, guess, code.code_hash)) {
@@ -52,26 +54,24 @@ async function judge(deps: ValidationDeps, trx: Knex.Transaction, key: Recipient
     return refuse(`is not correct: ${attemptsLeft} ${attemptsLeft === 1 ? 'attempt' : 'attempts'} left`);
   }
   await record({ attempts_left: 0, status: 'EXHAUSTED' }, 'recipient.validation_code_failed', 'recipient.validation_max_attempts');
-  await deps.mails.deleteForCode(trx, code.id);
+  await dropDeliveries(deps, trx, code.id, now);
   return refuse('is not correct, and after 3 failed attempts it no longer works: request a new code');
 }
 
 /**
- * POST .../validations/verify_code `{code}`: checks the recipient's newest code. A wrong guess is
+ * POST .../validations/verify_code `{code, channel?}`: checks the recipient's newest code on the channel (email unless named). A wrong guess is
  * counted even though the answer is an error, so the verdict commits before it is told.
  */
 export function verifyCode(deps: ValidationDeps) {
   return async (req: Request, res: Response): Promise<void> => {
-    // A body of another type is refused; no body at all is merely a missing code (422 below).
-    if (req.headers['content-type'] !== undefined && !req.is('application/json')) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the code as application/json: {"code": "123456"}');
-    }
-    const { code } = parseWith(VerifyCodeRequest, req.body ?? {});
+    // No body at all is merely a missing code (422).
+    const request = readCodeRequest(req, VerifyCodeRequest, '{"code": "123456"}');
+    const channel = request.channel ?? 'email';
     const context = requestContext(res);
     const facts = await deps.envelopes.recipient(context, String(req.params.envelope_id), String(req.params.recipient_id));
-    const key: RecipientKey = { tenant_id: context.tenantId, envelope_id: facts.envelope.id, recipient_id: facts.recipient.id };
+    const key: ChannelKey = { tenant_id: context.tenantId, envelope_id: facts.envelope.id, recipient_id: facts.recipient.id, channel };
     try {
-      assertValidationApplies(facts);
+      assertValidationApplies(facts, channel);
     } catch (error) {
       // Spec 7: verify_code with no pending code is 404, whatever the envelope's state; a code that is
       // pending in an envelope that no longer takes codes (voided since) is the state's 409.
@@ -81,7 +81,7 @@ export function verifyCode(deps: ValidationDeps) {
     const now = deps.clock();
     const verdict = await deps.db.transaction(async (trx) => {
       await deps.codes.lockRecipient(trx, key, now);
-      return judge(deps, trx, key, code, facts.recipient, context.requestId, now);
+      return judge(deps, trx, key, request.code, facts.recipient, context.requestId, now);
     });
     deps.committed();
     if (!verdict.verified) throw verdict.error;

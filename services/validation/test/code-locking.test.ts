@@ -10,11 +10,13 @@ import { deliverMail } from '../src/mail/deliver-mail';
 import { sealMail } from '../src/mail/mail-cipher';
 import { ATTEMPTS_PER_CODE, CODE_TTL_MS, CodeRow } from '../src/model';
 import { deriveValidationKeys } from '../src/secret-keys';
-import { codeStore, RecipientKey } from '../src/store/code-store';
+import { ChannelKey, codeStore } from '../src/store/code-store';
 import { mailStore } from '../src/store/mail-store';
+import { smsStore } from '../src/store/sms-store';
 
 const codes = codeStore();
 const mails = mailStore();
+const sms = smsStore();
 const keys = deriveValidationKeys('test-internal-secret');
 const log = createLogger({ level: 'silent' });
 const acceptingMailer: Mailer = { send: async () => ({ messageId: '<1@test>', accepted: true }) };
@@ -29,9 +31,9 @@ describe('locking a validation code (PostgreSQL)', () => {
   const now = new Date('2026-11-21T10:00:00.000Z');
   const clock = () => now;
 
-  async function pendingCode(expiresInMs: number): Promise<{ key: RecipientKey; code: CodeRow }> {
+  async function pendingCode(expiresInMs: number): Promise<{ key: ChannelKey; code: CodeRow }> {
     const recipientId = uuidv7();
-    const key: RecipientKey = { tenant_id: 'acme', envelope_id: 'env-1', recipient_id: recipientId };
+    const key: ChannelKey = { tenant_id: 'acme', envelope_id: 'env-1', recipient_id: recipientId, channel: 'email' };
     const code: CodeRow = {
       ...key, id: uuidv7(), envelope_api_key_id: 'key-1', code_hash: 'ab'.repeat(32), status: 'PENDING', attempts_left: ATTEMPTS_PER_CODE,
       expires_at: new Date(now.getTime() + expiresInMs), sent_at: null, verified_at: null,
@@ -66,11 +68,11 @@ describe('locking a validation code (PostgreSQL)', () => {
     const judging = await db.transaction();
     try {
       expect((await codes.latest(judging, key))?.status).toBe('PENDING');
-      expect(await expireOverdueCodes({ db, codes, mails, clock }, 100)).toBe(0);
+      expect(await expireOverdueCodes({ db, codes, mails, sms, clock }, 100)).toBe(0);
     } finally {
       await judging.commit();
     }
-    expect(await expireOverdueCodes({ db, codes, mails, clock }, 100)).toBe(1);
+    expect(await expireOverdueCodes({ db, codes, mails, sms, clock }, 100)).toBe(1);
     expect(await db('outbox').where({ topic: 'recipient.validation_code_expired' })).toHaveLength(1);
   });
 

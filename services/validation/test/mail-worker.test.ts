@@ -48,7 +48,7 @@ describe('the code mail worker (PostgreSQL)', () => {
     const id = uuidv7();
     const recipientId = uuidv7();
     const code: CodeRow = {
-      id, tenant_id: 'acme', envelope_id: 'env-1', recipient_id: recipientId, envelope_api_key_id: 'key-1', code_hash: 'ab'.repeat(32), status: 'PENDING',
+      id, tenant_id: 'acme', envelope_id: 'env-1', recipient_id: recipientId, channel: 'email', envelope_api_key_id: 'key-1', code_hash: 'ab'.repeat(32), status: 'PENDING',
       attempts_left: ATTEMPTS_PER_CODE, expires_at: new Date(now.getTime() + (options.expiresInMs ?? CODE_TTL_MS)), sent_at: null, verified_at: null,
       recipient: {
         id: recipientId, envelope_id: 'env-1', custom_key: 'ana', order: 0, status: 'IN_PROGRESS', created_at: now.toISOString(), updated_at: now.toISOString(),

@@ -1,6 +1,22 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from '../schema-helpers';
+import { DateTime, LiteralUnion, Nullable } from '../schema-helpers';
 import { EnvelopeRecipient } from './envelope-recipient';
+
+/** `validation` of the recipient.validation_* events: the code's state, never the code, its hash or the phone number. */
+export const ValidationDetails = Type.Object(
+  {
+    id: Type.String(),
+    /** Where the code was sent: `email`, or `sms` for phone validation. */
+    channel: LiteralUnion(['email', 'sms']),
+    status: LiteralUnion(['PENDING', 'VERIFIED', 'EXPIRED', 'EXHAUSTED', 'SUPERSEDED']),
+    attempts_left: Type.Integer({ minimum: 0 }),
+    created_at: DateTime(),
+    expires_at: DateTime(),
+    sent_at: Nullable(DateTime()),
+    verified_at: Nullable(DateTime())
+  },
+  { additionalProperties: true }
+);
 
 /**
  * `data` of the recipient.* events: the recipient of spec 2.2, plus envelope_id so a consumer can find the
@@ -17,7 +33,7 @@ export const RecipientPayload = Type.Object(
     ip_address: Type.Optional(Nullable(Type.String())),
     user_agent: Type.Optional(Nullable(Type.String())),
     /** recipient.validation_*: details of the code check, shaped by the validation service. */
-    validation: Type.Optional(Type.Record(Type.String(), Type.Unknown()))
+    validation: Type.Optional(ValidationDetails)
   },
   { additionalProperties: true }
 );

@@ -13,6 +13,8 @@ export interface PageTexts {
   codeLabel: string;
   verify: string;
   codeSent: string;
+  /** The code step's texts when the code comes by SMS (phone validation). */
+  sms: { codeTitle: string; codeHelp: string; sendCode: string; codeSent: string };
   signatureTitle: string;
   types: { WRITTEN: string; DRAWN: string; UPLOADED: string };
   typedLabel: string;
@@ -45,6 +47,12 @@ const EN: PageTexts = {
   codeLabel: 'Code',
   verify: 'Verify',
   codeSent: 'Code sent: check your inbox.',
+  sms: {
+    codeTitle: 'Confirm your phone number',
+    codeHelp: 'We text you a 6-digit code; enter it here to continue.',
+    sendCode: 'Text me a code',
+    codeSent: 'Code sent: check your phone.'
+  },
   signatureTitle: 'Your signature',
   types: { WRITTEN: 'Type', DRAWN: 'Draw', UPLOADED: 'Upload' },
   typedLabel: 'Your full name',
@@ -77,6 +85,12 @@ const ES: PageTexts = {
   codeLabel: 'Código',
   verify: 'Verificar',
   codeSent: 'Código enviado: revise su correo.',
+  sms: {
+    codeTitle: 'Confirme su número de teléfono',
+    codeHelp: 'Le enviamos un código de 6 dígitos por SMS; ingréselo aquí para continuar.',
+    sendCode: 'Enviarme un código por SMS',
+    codeSent: 'Código enviado: revise su teléfono.'
+  },
   signatureTitle: 'Su firma',
   types: { WRITTEN: 'Escribir', DRAWN: 'Dibujar', UPLOADED: 'Subir' },
   typedLabel: 'Su nombre completo',

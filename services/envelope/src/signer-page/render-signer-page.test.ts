@@ -1,13 +1,23 @@
 import { pageTexts } from './page-texts';
 import { renderSignerPage, type SignerPageView } from './render-signer-page';
 
+const OFF = { required: false, order: 0, verified: false, verified_at: null };
+/** A gate asking for the given channels, as the validation part answers it. */
+const gate = (channels: { email?: [order: number, verified: boolean]; sms?: [order: number, verified: boolean] }): SignerPageView['gate'] => {
+  const of = (setting?: [number, boolean]) => (setting ? { required: true, order: setting[0], verified: setting[1], verified_at: null } : OFF);
+  const summary = { email: of(channels.email), sms: of(channels.sms) };
+  const required = Object.values(summary).filter((channel) => channel.required);
+  const waiting = required.filter((channel) => !channel.verified);
+  return { required: required.length > 0, verified: waiting.length === 0, verified_at: null, order: Math.min(...(waiting.length ? waiting : required).map((channel) => channel.order), 1), channels: summary };
+};
+
 const view = (changes: Partial<SignerPageView> = {}): SignerPageView => ({
   texts: pageTexts('EN'),
   brand: { name: 'Acme <Legal>', logo: 'https://cdn.example.com/logo.png?a=1&b="2"', homepage: null },
   title: '<script>alert(1)</script>',
   state: 'READY',
   token: 'tok"en',
-  gate: { required: false, order: 0, verified: false },
+  gate: gate({}),
   signatureTypes: ['WRITTEN', 'DRAWN'],
   signatureColor: '#0000ff',
   ...changes
@@ -56,17 +66,29 @@ describe('renderSignerPage', () => {
   });
 
   it('serves every action button disabled, for the script to enable once it handles the click', () => {
-    const html = renderSignerPage(view({ gate: { required: true, order: 1, verified: false } }));
+    const html = renderSignerPage(view({ gate: gate({ email: [1, false] }) }));
     for (const button of ['send-code', 'verify-code', 'sign', 'reject']) expect(html).toMatch(new RegExp(`id="${button}"[^>]* disabled`));
   });
 
   it('puts the code step before the documents (order 0) or before the signature (order 1), and hides the documents only for order 0', () => {
-    const before = renderSignerPage(view({ gate: { required: true, order: 0, verified: false } }));
+    const before = renderSignerPage(view({ gate: gate({ email: [0, false] }) }));
     expect(before.indexOf('id="code-step"')).toBeLessThan(before.indexOf('id="documents"'));
     expect(before).toContain('<div id="documents" hidden>');
-    const after = renderSignerPage(view({ gate: { required: true, order: 1, verified: false } }));
+    const after = renderSignerPage(view({ gate: gate({ email: [1, false] }) }));
     expect(after.indexOf('id="code-step"')).toBeGreaterThan(after.indexOf('id="documents"'));
     expect(after.indexOf('id="code-step"')).toBeLessThan(after.indexOf('id="sign-step"'));
-    expect(renderSignerPage(view({ gate: { required: true, order: 1, verified: true } }))).not.toContain('id="code-step"');
+    expect(renderSignerPage(view({ gate: gate({ email: [1, true] }) }))).not.toContain('id="code-step"');
+  });
+
+  it('asks for one channel at a time, order 0 first, saying when another follows, with the SMS texts for SMS', () => {
+    const both = renderSignerPage(view({ gate: gate({ email: [1, false], sms: [0, false] }) }));
+    expect(both).toContain('data-channel="sms" data-more="true"');
+    expect(both).toContain('Text me a code');
+    expect(both).toContain('<div id="documents" hidden>');
+    const emailLeft = renderSignerPage(view({ gate: gate({ email: [1, false], sms: [0, true] }) }));
+    expect(emailLeft).toContain('data-channel="email" data-more="false"');
+    expect(emailLeft.indexOf('id="code-step"')).toBeGreaterThan(emailLeft.indexOf('id="documents"'));
+    expect(emailLeft).not.toContain('<div id="documents" hidden>');
+    expect(renderSignerPage(view({ gate: gate({ email: [0, true], sms: [1, true] }) }))).not.toContain('id="code-step"');
   });
 });

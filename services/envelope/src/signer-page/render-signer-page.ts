@@ -37,9 +37,22 @@ function header(view: SignerPageView): string {
   return `<header class="brand">${homepageLink(brand.homepage, logo)}${name}</header>`;
 }
 
-function codeStep(view: SignerPageView): string {
-  const { texts: t } = view;
-  return `<section id="code-step" class="card">
+type Channel = 'email' | 'sms';
+
+/**
+ * The channel the page asks a code for now: one at a time, those that guard the documents (order 0)
+ * first, email before SMS; `more` when another is still to come after it (the page reloads for it).
+ */
+export function nextChannel(gate: ValidationGate): { channel: Channel; more: boolean } | null {
+  const pending = (['email', 'sms'] as const).filter((channel) => gate.channels[channel].required && !gate.channels[channel].verified)
+    .sort((a, b) => gate.channels[a].order - gate.channels[b].order);
+  const [channel] = pending;
+  return channel === undefined ? null : { channel, more: pending.length > 1 };
+}
+
+function codeStep(view: SignerPageView, next: { channel: Channel; more: boolean }): string {
+  const t = next.channel === 'sms' ? { ...view.texts, ...view.texts.sms } : view.texts;
+  return `<section id="code-step" class="card" data-channel="${next.channel}" data-more="${next.more}" data-sent="${escape(t.codeSent)}">
   <h2>${t.codeTitle}</h2><p>${t.codeHelp}</p>
   <button type="button" id="send-code" disabled>${t.sendCode}</button>
   <label>${t.codeLabel} <input id="code" inputmode="numeric" autocomplete="one-time-code" maxlength="6" pattern="[0-9]{6}"></label>
@@ -73,11 +86,12 @@ function signatureStep(view: SignerPageView): string {
 
 function readyBody(view: SignerPageView): string {
   const { gate, texts: t } = view;
-  const askCode = gate.required && !gate.verified;
+  const next = nextChannel(gate);
+  const beforeDocuments = next !== null && gate.channels[next.channel].order === 0;
   return `<p>${t.intro}</p>
-${askCode && gate.order === 0 ? codeStep(view) : ''}
-<div id="documents"${askCode && gate.order === 0 ? ' hidden' : ''}><p>${t.loading}</p></div>
-${askCode && gate.order !== 0 ? codeStep(view) : ''}
+${next && beforeDocuments ? codeStep(view, next) : ''}
+<div id="documents"${beforeDocuments ? ' hidden' : ''}><p>${t.loading}</p></div>
+${next && !beforeDocuments ? codeStep(view, next) : ''}
 ${signatureStep(view)}
 <p id="error" role="alert"></p>`;
 }

@@ -9,7 +9,8 @@ import { pageTexts } from './page-texts';
 import { renderSignerPage, type SignerPageView } from './render-signer-page';
 import { voidedLinkSettings } from './voided-link';
 
-const NO_GATE = { required: false, order: 0, verified: false };
+const OFF = { required: false, order: 0, verified: false, verified_at: null };
+const NO_GATE = { required: false, order: 0, verified: false, verified_at: null, channels: { email: OFF, sms: OFF } };
 
 function viewOf(settings: Settings | null, token: string): Omit<SignerPageView, 'title' | 'state'> {
   return {

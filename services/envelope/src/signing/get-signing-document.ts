@@ -3,12 +3,12 @@ import type { Request, Response } from 'express';
 import { AppError } from '@signet/http';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { loadSigningAccess } from './signing-access';
-import { validationGate } from './validation-gate';
+import { documentsLocked, validationGate, verifyFirst } from './validation-gate';
 
 /**
  * GET /signing/v1/:token/documents/:document_id (public): the document's PDF from Signet's own origin, so
  * the signer page's Content-Security-Policy needs no blob store origin. Served only when the session
- * would list it (READY, and past an order-0 email validation).
+ * would list it (READY, and past every order-0 validation).
  */
 export function getSigningDocument(deps: EnvelopeDeps) {
   return async (req: Request, res: Response): Promise<void> => {
@@ -17,7 +17,7 @@ export function getSigningDocument(deps: EnvelopeDeps) {
     if (!document) throw new AppError('NOT_FOUND', 'Document not found');
     if (access.state !== 'READY') throw new AppError('CONFLICT', 'The documents are shown only while it is your turn to sign');
     const gate = await validationGate(deps, res, access);
-    if (gate.required && gate.order === 0 && !gate.verified) throw new AppError('FORBIDDEN', 'Verify the code emailed to you to see the documents');
+    if (documentsLocked(gate)) throw new AppError('FORBIDDEN', `${verifyFirst(gate)} to see the documents`);
     res.type('application/pdf');
     res.setHeader('Cache-Control', 'no-store');
     await pipeline(await deps.blobs.get(document.blob_key), res);

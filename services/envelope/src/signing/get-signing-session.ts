@@ -4,7 +4,7 @@ import { readBlob } from '../documents/read-blob';
 import { iso } from '../present/iso';
 import { loadSigningAccess, type SigningAccess } from './signing-access';
 import { resolvePlacements } from './resolve-placements';
-import { validationGate } from './validation-gate';
+import { documentsLocked, validationGate } from './validation-gate';
 
 async function documentsFor(deps: EnvelopeDeps, access: SigningAccess) {
   const { aggregate, recipient } = access;
@@ -36,7 +36,7 @@ export function getSigningSession(deps: EnvelopeDeps) {
     const { envelope } = access.aggregate;
     const { recipient, state } = access;
     const gate = await validationGate(deps, res, access);
-    const documentsVisible = state === 'READY' && !(gate.required && gate.order === 0 && !gate.verified);
+    const documentsVisible = state === 'READY' && !documentsLocked(gate);
     const flow = envelope.settings.signature_flow;
     res.json({
       state,

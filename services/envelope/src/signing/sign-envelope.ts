@@ -11,7 +11,7 @@ import { signatureBlobKey } from './signature-blob-key';
 import { signerIdentity } from './signer-identity';
 import { loadSigningAccess, type SigningAccess } from './signing-access';
 import { SIGNING_STATE_MESSAGES } from './signing-state';
-import { validationGate } from './validation-gate';
+import { validationGate, verifyFirst } from './validation-gate';
 
 function assertReady(access: SigningAccess): void {
   if (access.state !== 'READY') throw new AppError('CONFLICT', SIGNING_STATE_MESSAGES[access.state]);
@@ -29,7 +29,7 @@ export function signEnvelope(deps: EnvelopeDeps) {
     assertReady(before);
     const signature = readSignature(req.body, before.aggregate.envelope.settings);
     const gate = await validationGate(deps, res, before);
-    if (gate.required && !gate.verified) throw new AppError('FORBIDDEN', 'Verify the code emailed to you before signing');
+    if (gate.required && !gate.verified) throw new AppError('FORBIDDEN', `${verifyFirst(gate)} before signing`);
     const { envelope } = before.aggregate;
     // Stored before the transaction so no blob write holds the lock, under a key of this attempt's own; a refused sign deletes it.
     let imageKey: string | null = null;

@@ -11,6 +11,8 @@ const messages = JSON.parse(root.dataset.messages);
 const api = (path) => `/signing/v1/${encodeURIComponent(token)}${path}`;
 const codeStep = $('code-step');
 let codeVerified = !codeStep;
+// The code step asks for one channel's code (email or sms); with another still to verify, the page reloads for it.
+const channel = codeStep?.dataset.channel ?? 'email';
 
 function element(tag, className, text) {
   const node = document.createElement(tag);
@@ -177,12 +179,16 @@ function action(button, run) {
 }
 
 action('send-code', async () => {
-  await post('/validation/send_code');
-  $('code-status').textContent = messages.codeSent;
+  await post('/validation/send_code', { channel });
+  $('code-status').textContent = codeStep.dataset.sent ?? messages.codeSent;
 });
 
 action('verify-code', async () => {
-  await post('/validation/verify_code', { code: $('code').value.trim() });
+  await post('/validation/verify_code', { code: $('code').value.trim(), channel });
+  if (codeStep.dataset.more === 'true') {
+    location.reload();
+    return;
+  }
   codeVerified = true;
   codeStep.hidden = true;
   if ($('documents').hidden) {

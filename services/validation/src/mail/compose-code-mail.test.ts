@@ -2,11 +2,11 @@ import type { Settings } from '@signet/contracts';
 import type { ValidationSettings } from '../envelope-client';
 import { CodeMail, composeCodeMail } from './compose-code-mail';
 
-const template = (subject: string, body: string, cta: string) => ({ extra_page_intro: '', emails: { email_validation: { subject, body, cta } } });
+const template = (subject: string, body: string, cta: string) => ({ extra_page_intro: '', emails: { email_validation: { subject, body, cta } }, sms: { phone_validation: { body: '{{validations.code}}' } } });
 
 function settings(overrides: Partial<ValidationSettings> = {}): ValidationSettings {
   return {
-    validations: { email: { enabled: true, order: 0 } },
+    validations: { email: { enabled: true, order: 0 }, phone: { enabled: false, order: 0, methods: 'SMS' } },
     localization: {
       en: template('Your verification code for {{envelope.name}}', '<p>Hello {{recipient.name}}, your code is {{validations.code}}, until {{validations.expires_at}}.</p>', 'Verify'),
       es: template('Tu código para {{envelope.name}}', '<p>Hola {{recipient.name}}: tu código es {{validations.code}}.</p>', 'Verificar')

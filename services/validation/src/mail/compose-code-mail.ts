@@ -1,6 +1,7 @@
 import { escapeHtml, type MailMessage, renderTemplate } from '@signet/mail';
 import type { ValidationSettings } from '../envelope-client';
 import { htmlToText } from './html-to-text';
+import { readableTime } from './readable-time';
 
 export interface CodeMail {
   recipient: { name: string; email: string };
@@ -13,11 +14,6 @@ export interface CodeMail {
 }
 
 const CODE_PLACEHOLDER = /\{\{\s*validations\.code\s*\}\}/;
-
-/** `2026-11-21 10:45 UTC`: read by people in either language, unambiguous about the zone. */
-function readableTime(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
 
 /**
  * The validation email in the envelope's language (signature_flow.language), from the templates of

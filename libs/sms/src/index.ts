@@ -1,0 +1,5 @@
+export * from './create-sms-sender';
+export * from './sms-sender';
+export * from './sms-sink';
+export * from './sms-sink-routes';
+export * from './twilio-sender';

@@ -1,0 +1,54 @@
+import type { Knex } from 'knex';
+import type { SmsMessageRow, SmsStatus } from '../model';
+
+type Db = Knex | Knex.Transaction;
+
+/** The finished states: the message (number and text) is erased, the delivery record stays with its code. */
+type Finished = Exclude<SmsStatus, 'PENDING'>;
+
+export function smsStore() {
+  return {
+    async insert(trx: Knex.Transaction, row: SmsMessageRow): Promise<void> {
+      await trx('sms_messages').insert(row);
+    },
+
+    /**
+     * Claims the PENDING message due longest, leasing it until `leaseUntil` (a worker that dies mid-send
+     * leaves it due again then). SKIP LOCKED lets replicas share the queue.
+     */
+    async claimDue(db: Db, now: Date, leaseUntil: Date): Promise<SmsMessageRow | null> {
+      const due = db('sms_messages').select('id').where({ status: 'PENDING' }).where('next_attempt_at', '<=', now)
+        .orderBy('next_attempt_at').limit(1).forUpdate().skipLocked();
+      const [row] = await db('sms_messages').whereIn('id', due)
+        .update({ next_attempt_at: leaseUntil, attempts: db.raw('attempts + 1') }).returning('*');
+      return row ?? null;
+    },
+
+    async retryAt(db: Db, id: string, at: Date, error: string): Promise<void> {
+      await db('sms_messages').where({ id, status: 'PENDING' }).update({ next_attempt_at: at, last_error: error });
+    },
+
+    /** Ends a message's delivery; its content is erased whatever the outcome. */
+    async finish(db: Db, id: string, status: Finished, at: Date, outcome: { error?: string; providerMessageId?: string; providerStatus?: string } = {}): Promise<void> {
+      await db('sms_messages').where({ id }).update({
+        status,
+        sealed: null,
+        finished_at: at,
+        ...(outcome.error === undefined ? {} : { last_error: outcome.error }),
+        ...(outcome.providerMessageId === undefined ? {} : { provider_message_id: outcome.providerMessageId }),
+        ...(outcome.providerStatus === undefined ? {} : { provider_status: outcome.providerStatus })
+      });
+    },
+
+    /** A code that can no longer be used is not worth texting. */
+    async dropForCode(db: Db, codeId: string, at: Date): Promise<void> {
+      await db('sms_messages').where({ code_id: codeId, status: 'PENDING' }).update({ status: 'DROPPED', sealed: null, finished_at: at });
+    },
+
+    async find(db: Db, id: string): Promise<SmsMessageRow | null> {
+      return (await db('sms_messages').where({ id }).first()) ?? null;
+    }
+  };
+}
+
+export type SmsStore = ReturnType<typeof smsStore>;
