@@ -11,7 +11,7 @@ export * from './payloads/file-uploaded-payload';
 export * from './payloads/settings-updated-payload';
 export * from './payloads/document-processed-payload';
 export * from './settings';
-export { TEMPLATE_VARIABLES } from './settings-fields';
+export { DEFAULT_SENDER_NAME, TEMPLATE_VARIABLES } from './settings-fields';
 export * from './settings-payload';
 export type { FieldError } from './field-errors';
 export * from './validate';
