@@ -17,16 +17,14 @@ export function createGuide({ say, signatureInput, onChange }) {
   $('guide').hidden = false;
   $('guided-summary').hidden = false;
 
-  function label(index) {
-    const entry = targets[index];
-    return `${entry.signed ? say('signed') : say('signHere')} (${index + 1}/${targets.length})`;
-  }
-
+  // The name a screen reader gives the place: what it shows, then whether it is signed and which of how many.
   function show(index) {
     const entry = targets[index];
-    entry.button.replaceChildren(entry.signed ? signaturePreview(adopted) : document.createTextNode(say('signHere')));
+    const status = document.createElement('span');
+    status.className = 'sr-only';
+    status.textContent = ` ${entry.signed ? say('signed') : ''} (${index + 1}/${targets.length})`;
+    entry.button.replaceChildren(entry.signed ? signaturePreview(adopted) : document.createTextNode(say('signHere')), status);
     entry.button.classList.toggle('signed', entry.signed);
-    entry.button.setAttribute('aria-label', label(index));
   }
 
   function progress() {
