@@ -39,8 +39,9 @@ export function stepRecorder(prefix: string) {
 
 /** Records console errors (CSP violations among them), uncaught exceptions and failed responses of a page. */
 export function watchProblems(page: Page, problems: string[]): void {
+  // A failed response is recorded with its URL below; the console's copy of it says less.
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('response', (response) => {
@@ -78,5 +79,12 @@ window.addEventListener('message', (event) => {
 </script></body></html>`);
   });
   await new Promise<void>((resolve) => server.listen(port, 'localhost', resolve));
-  return { origin: `http://localhost:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    origin: `http://localhost:${port}`,
+    // Chromium keeps its connections alive; closing them is what lets close() return at once.
+    close: () => new Promise((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    })
+  };
 }
