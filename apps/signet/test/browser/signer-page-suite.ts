@@ -81,6 +81,8 @@ export function signerPageSuite(cases: SignerPageCase[]): void {
       beforeAll(async () => {
         page = await browser.context.newPage();
         await page.setViewportSize(SIZES[size]);
+        // A busy machine draws slowly: waits are generous, the flows' steps still happen in order.
+        page.setDefaultTimeout(90_000);
         watchProblems(page, problems);
       });
 
@@ -93,8 +95,8 @@ export function signerPageSuite(cases: SignerPageCase[]): void {
       it('guides a typed signature through three places, then the second signer (SEQUENTIAL) draws; the done page offers the signed copy', async () => {
         const envelope = await envelopeFor({ 'documents[contract][base64]': (await contractPdf({ pages: 2, token: '{{ana}}' })).toString('base64'),
           'settings[signature_flow][signature_order]': 'SEQUENTIAL', ...ANA_PLACEMENTS });
-        const answer = await page.goto(signUrl(envelope.tokens.ana as string));
-        expect(answer?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+        expect((await fetch(signUrl(envelope.tokens.ana as string))).headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+        await page.goto(signUrl(envelope.tokens.ana as string));
         await page.locator('#documents[data-first-page="true"]').waitFor();
         expect(await page.locator('.logo').getAttribute('src')).toBe(LOGO);
         await page.locator('#documents[data-rendered="true"]').waitFor();
@@ -158,7 +160,7 @@ export function signerPageSuite(cases: SignerPageCase[]): void {
         expect(download.headers.get('content-disposition')).toContain('attachment');
         expect(Buffer.from(await download.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
         expect(problems).toEqual([]);
-      }, 150_000);
+      }, 300_000);
 
       it('asks only the code until it passes, with one error in the page\'s language, then signs with an upload; the other recipient rejects after confirming', async () => {
         const envelope = await envelopeFor({ 'documents[contract][base64]': (await contractPdf({ pages: 1, token: '{{ana}}' })).toString('base64'),
@@ -211,7 +213,7 @@ export function signerPageSuite(cases: SignerPageCase[]): void {
         const rejected = await waitFor(() => api.events.find((event) => event.key === envelope.id && event.event.event_type === 'recipient.rejected'), 20_000, 'rejected');
         expect(rejected.event.data).toMatchObject({ custom_key: 'ben', reason: 'Wrong amount' });
         expect(problems.filter((problem) => !/422/.test(problem))).toEqual([]);
-      }, 150_000);
+      }, 300_000);
 
       it('signs keyboard-only inside an iframe of another origin, telling the parent what happened; the other recipient rejects there', async () => {
         const app = await startIntegratorApp(await freePort());
@@ -276,7 +278,7 @@ export function signerPageSuite(cases: SignerPageCase[]): void {
           await page.unroute('https://app.example.test/**');
           await app.close();
         }
-      }, 150_000);
+      }, 300_000);
     });
   });
 }
