@@ -3,11 +3,12 @@ import { benchEvidence } from './evidence.bench';
 import { round } from './measure';
 import { benchMicroservices } from './microservices.bench';
 import { benchSearch } from './search.bench';
+import { benchSignerPage } from './signer-page.bench';
 import { benchUploads } from './uploads.bench';
 import { benchWebhooks } from './webhooks.bench';
 
 const BENCHES = {
-  envelopes: benchEnvelopes, uploads: benchUploads, webhooks: benchWebhooks, evidence: benchEvidence, microservices: benchMicroservices, search: benchSearch
+  envelopes: benchEnvelopes, uploads: benchUploads, webhooks: benchWebhooks, evidence: benchEvidence, microservices: benchMicroservices, signer_page: benchSignerPage, search: benchSearch
 };
 
 type Results = { [Name in keyof typeof BENCHES]?: Awaited<ReturnType<(typeof BENCHES)[Name]>> };

@@ -1,4 +1,6 @@
 import { startSignet, RunningSignet } from '../apps/signet/src';
+
+type StartOptions = Parameters<typeof startSignet>[0];
 import { AVAILABLE_PARTS } from '../apps/signet/src/registry';
 import { createTestDatabase, freePort, TestDatabase } from '../libs/testkit/src';
 import { findPostgresServer, TEST_POSTGRES_ENV } from '../libs/testkit/src/postgres-server';
@@ -13,7 +15,7 @@ export interface BenchSignet {
 }
 
 /** The whole system in this process (monolith mode) on a fresh database, with an unthrottled enterprise key. */
-export async function startBenchSignet(env: Record<string, string> = {}): Promise<BenchSignet> {
+export async function startBenchSignet(env: Record<string, string> = {}, subscriptions: StartOptions['subscriptions'] = []): Promise<BenchSignet> {
   const server = await findPostgresServer(process.env);
   if (!server) throw new Error('the benchmark needs PostgreSQL: set DATABASE_URL or run one on 127.0.0.1:5432');
   process.env[TEST_POSTGRES_ENV] = server;
@@ -25,7 +27,8 @@ export async function startBenchSignet(env: Record<string, string> = {}): Promis
       DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'silent',
       SIGNET_BOOTSTRAP_API_KEYS: `${BENCH_KEY}:${BENCH_TENANT}:enterprise`, ENTERPRISE_ENVELOPES_PER_HOUR: '1000000', ENTERPRISE_ENVELOPES_PER_DAY: '1000000',
       DATA_DIR: `/tmp/signet-bench-${process.pid}`, ...env
-    }
+    },
+    subscriptions
   });
   return {
     signet,

@@ -12,7 +12,7 @@ export * from './payloads/settings-updated-payload';
 export * from './payloads/document-processed-payload';
 export * from './payloads/batch-completed-payload';
 export * from './settings';
-export { TEMPLATE_VARIABLES } from './settings-fields';
+export { DEFAULT_SENDER_NAME, TEMPLATE_VARIABLES } from './settings-fields';
 export * from './settings-payload';
 export type { FieldError } from './field-errors';
 export * from './validate';

@@ -31,6 +31,19 @@ export const HttpUrl = Type.String({
 
 export const Email = Type.String({ format: 'email' });
 
+/** An origin: https with a host and an optional port, no path; plain http only for a developer's own machine. */
+const ORIGIN = '(?:https://[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|http://(?:localhost|127\\.0\\.0\\.1))(?::[0-9]{1,5})?';
+
+/** signature_flow.embed_origins: the origins allowed to show the signer page in an iframe. */
+export const EmbedOrigins = Type.String({
+  maxLength: 2000,
+  pattern: `^${ORIGIN}(?:\\s*,\\s*${ORIGIN})*$`,
+  errorMessage: {
+    pattern: 'must be a comma-separated list of origins such as https://app.example.com (https, no path; http only for localhost)',
+    maxLength: 'must be at most 2000 characters'
+  }
+});
+
 /** The spec recommends a 100x50 logo (a few KB); the bound keeps a data URL from bloating every payload that copies settings. */
 const LOGO_MAX_LENGTH = 262_144;
 
@@ -103,6 +116,8 @@ export const ValidationOrder = LiteralUnion([0, 1]);
 
 export const BrandingName = Type.String({ minLength: 1, maxLength: 100 });
 export const SenderName = Type.String({ minLength: 1, maxLength: 100 });
+/** signature_flow.sender_name until a key sets it: the service's own name, which emails replace by branding.name when there is one. */
+export const DEFAULT_SENDER_NAME = 'Signet';
 export const CustomPageId = Type.String({ minLength: 1, maxLength: 60 });
 export const SignaturesPerPage = Type.Integer({ minimum: 1, maximum: 12 });
 export const SignaturesPerRow = Type.Integer({ minimum: 1, maximum: 4 });

@@ -66,6 +66,18 @@ describe('SettingsInput', () => {
     }
   });
 
+  it('checks signature_flow.embed_origins (origins only, https but for localhost) and redirect_url', () => {
+    for (const embed_origins of ['https://app.example.com', 'https://app.example.com:8443, https://b.example', 'http://localhost:5173,http://127.0.0.1:8080']) {
+      expect(check({ signature_flow: { embed_origins } }).valid).toBe(true);
+    }
+    const message = 'must be a comma-separated list of origins such as https://app.example.com (https, no path; http only for localhost)';
+    for (const embed_origins of ['http://app.example.com', 'https://app.example.com/', 'https://app.example.com/path', '*', "'self'", 'https://a.example;script-src *', 'https://a.example,', '']) {
+      expect(check({ signature_flow: { embed_origins } })).toEqual(rejection('signature_flow.embed_origins', message));
+    }
+    expect(check({ signature_flow: { redirect_url: 'https://app.example.com/signed?x=1' } }).valid).toBe(true);
+    expect(check({ signature_flow: { redirect_url: 'javascript:alert(1)' } })).toEqual(rejection('signature_flow.redirect_url', 'must be an https URL'));
+  });
+
   it('checks logo, URLs and emails', () => {
     for (const logo of ['DEFAULT', 'https://cdn.example.com/logo.png', 'data:image/png;base64,iVBORw0KGgo=']) {
       expect(check({ branding: { logo } }).valid).toBe(true);

@@ -6,6 +6,7 @@ import {
   BrandingName,
   CustomPageId,
   Email,
+  EmbedOrigins,
   HttpUrl,
   HttpsUrl,
   IntegerInput,
@@ -104,7 +105,9 @@ export const SettingsInput = Closed({
       sender_name: Resettable(SenderName),
       signature_order: Resettable(SignatureOrder),
       signature_types: Resettable(SignatureTypes),
-      signature_color: Resettable(SignatureColor)
+      signature_color: Resettable(SignatureColor),
+      embed_origins: Resettable(EmbedOrigins),
+      redirect_url: Resettable(HttpsUrl)
     })
   ),
   validations: Type.Optional(
@@ -181,7 +184,11 @@ export const Settings = Type.Object({
   }),
   localization: SettingsLocalization,
   signature: Type.Object({ type: SignatureType, style: SignatureStyle, bg_image: Nullable(HttpsUrl) }),
-  signature_flow: SettingsSignatureFlow,
+  /**
+   * embed_origins (comma-separated origins allowed to frame the signer page) and redirect_url (where the
+   * page goes after signing or rejecting) are Signet's own; envelopes stored before them lack both (read as null).
+   */
+  signature_flow: Type.Object({ ...SettingsSignatureFlow.properties, embed_origins: Nullable(EmbedOrigins), redirect_url: Nullable(HttpsUrl) }),
   validations: Type.Object({
     email: Type.Object({ enabled: Type.Boolean(), order: ValidationOrder }),
     phone: Type.Object({ enabled: Type.Boolean(), order: ValidationOrder, methods: PhoneMethods })

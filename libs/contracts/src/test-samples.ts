@@ -32,7 +32,9 @@ export const sampleSettings = (): Settings => ({
     sender_name: 'Signet',
     signature_order: 'PARALLEL',
     signature_types: 'WRITTEN,DRAWN,UPLOADED',
-    signature_color: '#000000'
+    signature_color: '#000000',
+    embed_origins: null,
+    redirect_url: null
   },
   validations: { email: { enabled: false, order: 0 }, phone: { enabled: false, order: 0, methods: 'SMS' } }
 });

@@ -1,4 +1,4 @@
-import { grayscale } from 'pdf-lib';
+import { grayscale, rgb } from 'pdf-lib';
 import { drawText } from './draw-text';
 import type { PageFrame } from './page-frame';
 import { drawBackground } from './signature-background';
@@ -19,6 +19,24 @@ const CAPTION_LINE = 8;
 const RULE = grayscale(0.45);
 const CAPTION = grayscale(0.3);
 
+/** A point of margin around the token, so no antialiased edge of its glyphs peeks out. */
+const COVER_MARGIN = 1;
+
+/**
+ * Paints the token's box white: the stamp goes where the token was, and a `{{token}}` showing through
+ * the signature would look like a template left unfilled. The text stays in the content stream (search
+ * and copy still find it); only its look is covered.
+ */
+function coverToken(frame: PageFrame, left: number, top: number, cover: { width: number; height: number }): void {
+  frame.page.drawRectangle({
+    ...frame.point(left - COVER_MARGIN, top + cover.height + COVER_MARGIN),
+    width: cover.width + 2 * COVER_MARGIN,
+    height: cover.height + 2 * COVER_MARGIN,
+    color: rgb(1, 1, 1),
+    rotate: frame.rotate
+  });
+}
+
 /**
  * The signature in its box over a thin rule, captioned with the placement type, name and time (SIMPLE);
  * FULL frames the box and adds the email between the two. A background, when given, goes behind it.
@@ -27,6 +45,7 @@ export async function stampPlacement(frame: PageFrame, placement: ResolvedPlacem
   const { left, top, recipient } = placement;
   const { width, height } = SIGNATURE_BOX;
   const box = { left, top, width, height };
+  if (placement.cover) coverToken(frame, left, top, placement.cover);
   if (context.background) drawBackground(frame, context.background, box);
   await drawSignatureMark(frame, recipient.signature, box, context);
   const full = context.style === 'FULL';

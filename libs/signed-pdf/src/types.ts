@@ -36,6 +36,8 @@ export interface ResolvedPlacement {
   left: number;
   top: number;
   recipient: SignedRecipient;
+  /** A placement found by its text token: the token's size, painted over in white so the token no longer shows. */
+  cover?: { width: number; height: number };
 }
 
 /** Signature pages appended at the end for recipients without placements on this document. */

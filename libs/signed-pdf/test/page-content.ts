@@ -19,12 +19,15 @@ export interface DrawnText {
 /** A stroked path (S): the bounding box, in default user space, of its points (a rule has height 0). */
 export type StrokedPath = DrawnImage;
 
+/** A filled path (f, B): its bounding box in default user space and the RGB fill colour (rg) it was filled with. */
+export type FilledPath = DrawnImage & { rgb: number[] };
+
 /**
  * Reads back what a page's content streams draw, independently of the code under test: a small
  * interpreter for q/Q/cm (the current transformation matrix at each image Do), Tf/Tj, and m/l/S for
  * stroked paths (rules and frames).
  */
-export function pageContent(document: PDFDocument, pageIndex: number): { images: DrawnImage[]; texts: DrawnText[]; strokes: StrokedPath[] } {
+export function pageContent(document: PDFDocument, pageIndex: number): { images: DrawnImage[]; texts: DrawnText[]; strokes: StrokedPath[]; fills: FilledPath[] } {
   const page = document.getPage(pageIndex);
   const resources = page.node.Resources()!;
   const xObjects = resources.lookupMaybe(PDFName.of('XObject'), PDFDict);
@@ -33,6 +36,8 @@ export function pageContent(document: PDFDocument, pageIndex: number): { images:
   const images: DrawnImage[] = [];
   const texts: DrawnText[] = [];
   const strokes: StrokedPath[] = [];
+  const fills: FilledPath[] = [];
+  let fillRgb: number[] = [0, 0, 0];
   let path: Array<[number, number]> = [];
   const saved: Matrix[] = [];
   let ctm: Matrix = [1, 0, 0, 1, 0, 0];
@@ -80,9 +85,15 @@ export function pageContent(document: PDFDocument, pageIndex: number): { images:
         strokes.push(boundingBox(path));
         path = [];
         break;
-      case 'n':
+      case 'rg':
+        fillRgb = operands.map(Number);
+        break;
       case 'f':
       case 'B':
+        fills.push({ ...boundingBox(path), rgb: fillRgb });
+        path = [];
+        break;
+      case 'n':
         path = [];
         break;
       case 'Tj':
@@ -91,7 +102,7 @@ export function pageContent(document: PDFDocument, pageIndex: number): { images:
     }
     operands = [];
   }
-  return { images, texts, strokes };
+  return { images, texts, strokes, fills };
 }
 
 function contentText(document: PDFDocument, contents: PDFObject | undefined): string {

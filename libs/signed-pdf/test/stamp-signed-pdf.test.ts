@@ -181,4 +181,26 @@ describe('stampSignedPdf', () => {
     expect(imageRefs).toHaveLength(2);
     expect(new Set(imageRefs).size).toBe(1);
   });
+
+  it('paints a token placement\'s token white under the stamp, and nothing for a placement by coordinates', async () => {
+    const [token] = (await findTextTokens(original, ['Service agreement']))['Service agreement']!;
+    const bytes = await stampSignedPdf({
+      pdf: original,
+      documentId: DOCUMENT_ID,
+      placements: [
+        { type: 'SIGNATURE', page: 0, left: token!.left, top: token!.top, recipient: drawnBy('Ana', 'ana@example.com'), cover: { width: token!.width, height: token!.height } },
+        { type: 'SIGNATURE', page: 1, left: 100, top: 100, recipient: drawnBy('Ben', 'ben@example.com') }
+      ]
+    });
+    const document = await PDFDocument.load(bytes);
+    const [cover, ...others] = pageContent(document, 0).fills;
+    expect(others).toEqual([]);
+    expect(cover!.rgb).toEqual([1, 1, 1]);
+    // Page 1 is 792 points high and uncropped: the token's displayed box in pdf-lib's coordinates, inside the white one.
+    expect(cover!.x).toBeLessThanOrEqual(token!.left);
+    expect(cover!.x + cover!.width).toBeGreaterThanOrEqual(token!.left + token!.width);
+    expect(cover!.y).toBeLessThanOrEqual(792 - token!.top - token!.height);
+    expect(cover!.y + cover!.height).toBeGreaterThanOrEqual(792 - token!.top);
+    expect(pageContent(document, 1).fills).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@ export type { MockBroker, ReceivedMail, S3Server, SmtpSink } from '../../../infr
 export * from './free-port';
 export * from './hostile-pdfs';
 export * from './sample-pdf';
+export { contractPdf } from './contract-pdf';
 export * from './test-database';
 export * from './wait-for';
 export * from './lock-waiters';

@@ -1,4 +1,4 @@
-import type { Settings } from '@signet/contracts';
+import { DEFAULT_SENDER_NAME, type Settings } from '@signet/contracts';
 
 const EN_VALIDATION_BODY = [
   '<p>Hello {{recipient.name}},</p>',
@@ -32,6 +32,6 @@ export const DEFAULT_SETTINGS: Settings = {
     }
   },
   signature: { type: 'SIMPLE', style: 'SIMPLE', bg_image: null },
-  signature_flow: { language: 'EN', sender_name: 'Signet', signature_order: 'PARALLEL', signature_types: 'WRITTEN,DRAWN,UPLOADED', signature_color: '#000000' },
+  signature_flow: { language: 'EN', sender_name: DEFAULT_SENDER_NAME, signature_order: 'PARALLEL', signature_types: 'WRITTEN,DRAWN,UPLOADED', signature_color: '#000000', embed_origins: null, redirect_url: null },
   validations: { email: { enabled: false, order: 0 }, phone: { enabled: false, order: 0, methods: 'SMS' } }
 };

@@ -31,7 +31,8 @@ export async function buildSignedPdf(
     style: settings.signature.style,
     ...(background ? { background } : {}),
     placements: positions.map((position) => ({
-      type: position.placement.placement_type, page: position.page, left: position.left, top: position.top, recipient: signer(position.placement.recipient_key)
+      type: position.placement.placement_type, page: position.page, left: position.left, top: position.top, recipient: signer(position.placement.recipient_key),
+      ...(position.cover ? { cover: position.cover } : {})
     })),
     extraPages: {
       recipients: aggregate.recipients.filter((recipient) => !placed.has(recipient.custom_key)).map((recipient) => signer(recipient.custom_key)),

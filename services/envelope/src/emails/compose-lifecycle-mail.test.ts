@@ -46,4 +46,18 @@ describe('composeLifecycleMail', () => {
       expect(html).toContain('<p><a href="https://acme.example/" target="_blank" rel="noopener noreferrer"><strong>Acme &lt;Legal&gt;</strong></a></p>');
     }
   });
+
+  it('is from the branding name, in the From header and the text, while sender_name is left at its default; a set sender_name wins', () => {
+    const branded = { ...settings(null, 'https://acme.example/'), signature_flow: { language: 'ES', sender_name: 'Signet' } } as unknown as Settings;
+    const message = composeLifecycleMail(mail({ settings: branded }));
+    expect(message.fromName).toBe('Acme <Legal>');
+    expect(message.subject).toBe('Acme <Legal> le envió "a&b.pdf" para firmar');
+    expect(message.text).toContain('Acme <Legal> le pide revisar y firmar "a&b.pdf".');
+    expect(message.text).not.toContain('Signet');
+    expect(message.text).toContain('Acme <Legal>: https://acme.example/');
+    expect(message.html).toContain('<a href="https://acme.example/" target="_blank" rel="noopener noreferrer">Acme &lt;Legal&gt;</a></p>');
+    const unbranded = { ...branded, branding: { ...branded.branding, name: null } } as Settings;
+    expect(composeLifecycleMail(mail({ settings: unbranded })).fromName).toBe('Signet');
+    expect(composeLifecycleMail(mail()).fromName).toBe('Acme');
+  });
 });

@@ -1,4 +1,4 @@
-import type { Settings } from '@signet/contracts';
+import { DEFAULT_SENDER_NAME, type Settings } from '@signet/contracts';
 import { escapeHtml, type MailMessage } from '@signet/mail';
 import type { LifecycleMailKind } from './email-store';
 import { type MailTextValues, mailTexts } from './mail-texts';
@@ -32,11 +32,21 @@ function brandMark(logo: string | null, brand: string, homepage: string | null):
   return homepage ? `<a href="${escapeHtml(homepage)}" target="_blank" rel="noopener noreferrer">${mark}</a>` : mark;
 }
 
+/**
+ * Who the email is from, in the From display name and in the text: the sender_name a key set, else the
+ * branding name (the tenant's company, rather than the service's name the default sender_name is).
+ */
+export function senderNameOf(settings: Settings): string {
+  const { sender_name: senderName } = settings.signature_flow;
+  return senderName === DEFAULT_SENDER_NAME ? settings.branding.name ?? senderName : senderName;
+}
+
 /** A lifecycle email in the envelope's language, HTML and plain text, with the tenant's branding and sender. */
 export function composeLifecycleMail(mail: LifecycleMail): MailMessage {
   const { settings } = mail;
-  const senderName = settings.signature_flow.sender_name;
+  const senderName = senderNameOf(settings);
   const brand = settings.branding.name ?? senderName;
+  const homepage = settings.branding.url_homepage;
   const language = settings.signature_flow.language === 'ES' ? 'ES' : 'EN';
   const texts = mailTexts(mail.kind, language, { ...mail.values, senderName });
   const logo = logoOf(settings);
@@ -55,6 +65,7 @@ export function composeLifecycleMail(mail: LifecycleMail): MailMessage {
     documents.length > 0 && texts.action
       ? `<p><strong>${escapeHtml(texts.action)}</strong></p><ul>${documents.map((document) => `<li><a href="${escapeHtml(document.url)}">${escapeHtml(document.name)}</a></li>`).join('')}</ul>`
       : '',
+    homepage ? `<p style="color:#555;font-size:13px"><a href="${escapeHtml(homepage)}" target="_blank" rel="noopener noreferrer">${escapeHtml(brand)}</a></p>` : '',
     mail.pixelUrl ? `<img src="${escapeHtml(mail.pixelUrl)}" width="1" height="1" alt="" style="display:block;border:0">` : '',
     '</body></html>'
   ].filter(Boolean).join('\n');
@@ -64,7 +75,8 @@ export function composeLifecycleMail(mail: LifecycleMail): MailMessage {
     texts.greeting,
     ...texts.lines,
     mail.actionUrl && texts.action ? `${texts.action}: ${mail.actionUrl}` : '',
-    documents.length > 0 && texts.action ? [`${texts.action}:`, ...documents.map((document) => `- ${document.name}: ${document.url}`)].join('\n') : ''
+    documents.length > 0 && texts.action ? [`${texts.action}:`, ...documents.map((document) => `- ${document.name}: ${document.url}`)].join('\n') : '',
+    homepage ? `${brand}: ${homepage}` : ''
   ].filter(Boolean).join('\n\n');
 
   return {

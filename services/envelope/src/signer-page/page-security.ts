@@ -2,16 +2,25 @@ import type { Response } from 'express';
 
 /**
  * Scripts, styles, fonts and the PDFs come only from Signet itself (pdf.js's worker is a module worker;
- * its canvases export blob: and data: images); the logo may be an https URL or a data URL. No framing,
- * no forms posted anywhere, no referrer (the URL holds the signing token).
+ * its canvases export blob: and data: images); the logo may be an https URL or a data URL. No forms
+ * posted anywhere, no referrer (the URL holds the signing token). Framing only by the origins the
+ * envelope's `signature_flow.embed_origins` names (embedded signing), else none.
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'", "script-src 'self'", "style-src 'self'", "font-src 'self'", "connect-src 'self'",
-  "worker-src 'self'", "img-src 'self' data: blob: https:", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"
-].join('; ');
+function contentSecurityPolicy(frameAncestors: string[]): string {
+  return [
+    "default-src 'none'", "script-src 'self'", "style-src 'self'", "font-src 'self'", "connect-src 'self'",
+    "worker-src 'self'", "img-src 'self' data: blob: https:", "base-uri 'none'", "form-action 'none'",
+    `frame-ancestors ${frameAncestors.length > 0 ? frameAncestors.join(' ') : "'none'"}`
+  ].join('; ');
+}
 
-export function secureSignerResponse(res: Response): void {
-  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+/** `embed_origins` as stored (validated: origins only, comma-separated), as a list. */
+export function embedOrigins(setting: string | null | undefined): string[] {
+  return (setting ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+}
+
+export function secureSignerResponse(res: Response, frameAncestors: string[] = []): void {
+  res.setHeader('Content-Security-Policy', contentSecurityPolicy(frameAncestors));
   res.setHeader('Referrer-Policy', 'no-referrer');
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Cache-Control', 'no-store');

@@ -20,6 +20,9 @@ const view = (changes: Partial<SignerPageView> = {}): SignerPageView => ({
   gate: gate({}),
   signatureTypes: ['WRITTEN', 'DRAWN'],
   signatureColor: '#0000ff',
+  signerName: 'Ana "Lima"',
+  ending: { rejectedByYou: false, preparing: false, signedEmail: true, signedCopies: [] },
+  embed: { origins: [], redirectUrl: null, envelopeId: 'env-1', recipientId: 'rec-1' },
   ...changes
 });
 
@@ -61,13 +64,15 @@ describe('renderSignerPage', () => {
     const waiting = renderSignerPage(view({ state: 'NOT_YOUR_TURN', texts: pageTexts('ES') }));
     expect(waiting).toContain('<html lang="es">');
     expect(waiting).toContain('Aún no es su turno');
-    expect(waiting).not.toContain('<script');
+    // Only the small state script (embedding events), never the signing one.
+    expect(waiting).not.toContain('signer-page.js');
+    expect(waiting).toContain('src="/sign/assets/state-page.js"');
     expect(waiting).not.toContain('id="sign"');
   });
 
   it('serves every action button disabled, for the script to enable once it handles the click', () => {
     const html = renderSignerPage(view({ gate: gate({ email: [1, false] }) }));
-    for (const button of ['send-code', 'verify-code', 'sign', 'reject']) expect(html).toMatch(new RegExp(`id="${button}"[^>]* disabled`));
+    for (const button of ['send-code', 'verify-code', 'sign', 'reject-open', 'reject']) expect(html).toMatch(new RegExp(`id="${button}"[^>]* disabled`));
   });
 
   it('puts the code step before the documents (order 0) or before the signature (order 1), and hides the documents only for order 0', () => {
@@ -76,7 +81,9 @@ describe('renderSignerPage', () => {
     expect(before).toContain('<div id="documents" hidden>');
     const after = renderSignerPage(view({ gate: gate({ email: [1, false] }) }));
     expect(after.indexOf('id="code-step"')).toBeGreaterThan(after.indexOf('id="documents"'));
-    expect(after.indexOf('id="code-step"')).toBeLessThan(after.indexOf('id="sign-step"'));
+    expect(after.indexOf('id="code-step"')).toBeLessThan(after.indexOf('id="finish"'));
+    // Only the code is asked until it passes: the signature, consent and reject wait in a hidden card.
+    expect(after).toContain('<section id="finish" class="card" aria-labelledby="finish-title" hidden>');
     expect(renderSignerPage(view({ gate: gate({ email: [1, true] }) }))).not.toContain('id="code-step"');
   });
 
@@ -90,5 +97,25 @@ describe('renderSignerPage', () => {
     expect(emailLeft.indexOf('id="code-step"')).toBeGreaterThan(emailLeft.indexOf('id="documents"'));
     expect(emailLeft).not.toContain('<div id="documents" hidden>');
     expect(renderSignerPage(view({ gate: gate({ email: [0, true], sms: [1, true] }) }))).not.toContain('id="code-step"');
+  });
+
+  it('shows a loading message from the first paint and pre-fills the typed signature with the recipient name', () => {
+    const html = renderSignerPage(view());
+    expect(html).toMatch(/<p id="loading" class="loading" role="status">.*Loading the documents/);
+    expect(html).toContain('id="typed-name" maxlength="100" autocomplete="name" value="Ana &quot;Lima&quot;"');
+  });
+
+  it('says what happens next on finished links, offers the signed copy once complete, and who to contact', () => {
+    const signed = renderSignerPage(view({ state: 'ALREADY_SIGNED' }));
+    expect(signed).toContain('we will email you the signed copy');
+    const preparing = renderSignerPage(view({ state: 'ALREADY_SIGNED', ending: { rejectedByYou: false, preparing: true, signedEmail: true, signedCopies: [] } }));
+    expect(preparing).toContain('data-preparing="true"');
+    const complete = renderSignerPage(view({ state: 'COMPLETED', ending: { rejectedByYou: false, preparing: false, signedEmail: false, signedCopies: [{ id: 'doc-1', name: 'a<b>.pdf' }] } }));
+    expect(complete).toContain('<a class="download" href="/signing/v1/tok%22en/documents/doc-1" download="a&lt;b&gt;.pdf">a&lt;b&gt;.pdf</a>');
+    const voided = renderSignerPage(view({ state: 'VOIDED', brand: { name: 'Acme', logo: null, homepage: 'https://acme.example/' } }));
+    expect(voided).toContain('Contact <a class="brand-link" href="https://acme.example/" target="_blank" rel="noopener noreferrer">Acme</a>.');
+    expect(renderSignerPage(view({ state: 'VOIDED', brand: { name: null, logo: null, homepage: null }, texts: pageTexts('ES') }))).toContain('Contacte a quien se lo envió');
+    const mine = renderSignerPage(view({ state: 'REJECTED', ending: { rejectedByYou: true, preparing: false, signedEmail: true, signedCopies: [] } }));
+    expect(mine).toContain('You rejected this envelope. The sender has been told');
   });
 });

@@ -1,23 +1,7 @@
-import type { SigningState } from '../signing/signing-state';
-import type { ValidationGate } from '../validation-client';
-import type { PageTexts } from './page-texts';
+import { readyBody } from './render-ready-body';
+import { escape, type SignerPageView } from './signer-page-view';
 
-export interface SignerPageView {
-  texts: PageTexts;
-  /** homepage: branding.url_homepage, where the logo (or, with no logo, the name) links to. */
-  brand: { name: string | null; logo: string | null; homepage: string | null };
-  /** The envelope's name; null for a link that opens nothing. */
-  title: string | null;
-  /** null: the link is unknown, so the page only says so. */
-  state: SigningState | null;
-  token: string;
-  gate: ValidationGate;
-  signatureTypes: string[];
-  signatureColor: string;
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escape = (text: string): string => text.replace(/[&<>"']/g, (char) => ESCAPES[char] as string);
+export type { SignerPageView } from './signer-page-view';
 
 /** A new tab, so the signing page stays open; no opener and no referrer (the page's URL holds the signing token). */
 const homepageLink = (homepage: string, content: string): string =>
@@ -37,76 +21,49 @@ function header(view: SignerPageView): string {
   return `<header class="brand">${homepageLink(brand.homepage, logo)}${name}</header>`;
 }
 
-type Channel = 'email' | 'sms';
-
-/**
- * The channel the page asks a code for now: one at a time, those that guard the documents (order 0)
- * first, email before SMS; `more` when another is still to come after it (the page reloads for it).
- */
-export function nextChannel(gate: ValidationGate): { channel: Channel; more: boolean } | null {
-  const pending = (['email', 'sms'] as const).filter((channel) => gate.channels[channel].required && !gate.channels[channel].verified)
-    .sort((a, b) => gate.channels[a].order - gate.channels[b].order);
-  const [channel] = pending;
-  return channel === undefined ? null : { channel, more: pending.length > 1 };
+/** Who to ask: the branding name, linked to its homepage when set; the homepage alone; or the sender. */
+function contactLine(view: SignerPageView): string {
+  const { brand, texts: t } = view;
+  const label = brand.name ?? (brand.homepage ? new URL(brand.homepage).host : null);
+  if (!label) return `<p class="contact">${t.contactNobody}</p>`;
+  const who = brand.homepage ? homepageLink(brand.homepage, escape(label)) : escape(label);
+  return `<p class="contact">${t.contact(who)}</p>`;
 }
 
-function codeStep(view: SignerPageView, next: { channel: Channel; more: boolean }): string {
-  const t = next.channel === 'sms' ? { ...view.texts, ...view.texts.sms } : view.texts;
-  return `<section id="code-step" class="card" data-channel="${next.channel}" data-more="${next.more}" data-sent="${escape(t.codeSent)}">
-  <h2>${t.codeTitle}</h2><p>${t.codeHelp}</p>
-  <button type="button" id="send-code" disabled>${t.sendCode}</button>
-  <label>${t.codeLabel} <input id="code" inputmode="numeric" autocomplete="one-time-code" maxlength="6" pattern="[0-9]{6}"></label>
-  <button type="button" id="verify-code" disabled>${t.verify}</button>
-  <p id="code-status" role="status"></p>
-</section>`;
+function stateBody(view: SignerPageView): string {
+  const { texts: t, ending } = view;
+  const state = view.state as Exclude<SignerPageView['state'], 'READY' | null>;
+  const message = state === 'REJECTED' && ending.rejectedByYou ? t.rejectedByYou : t.states[state];
+  const parts = [`<p class="state" data-state="${state}">${message}</p>`];
+  if (state === 'ALREADY_SIGNED') {
+    const next = ending.preparing ? t.signedNext.preparing : ending.signedEmail ? t.signedNext.email : t.signedNext.noEmail;
+    parts.push(`<p class="next" id="next-step"${ending.preparing ? ' data-preparing="true"' : ''}>${next}</p>`);
+  }
+  if (state === 'COMPLETED' && ending.signedCopies.length > 0) {
+    const links = ending.signedCopies.map((copy) =>
+      `<li><a class="download" href="/signing/v1/${encodeURIComponent(view.token)}/documents/${encodeURIComponent(copy.id)}" download="${escape(copy.name)}">${escape(copy.name)}</a></li>`).join('');
+    parts.push(`<section class="card" id="signed-copy"><h2>${t.signedCopy}</h2><ul>${links}</ul>${ending.signedEmail ? `<p>${t.signedCopyEmailed}</p>` : ''}</section>`);
+  }
+  if (state === 'VOIDED' || (state === 'REJECTED' && !ending.rejectedByYou) || state === 'NOT_YOUR_TURN') parts.push(contactLine(view));
+  return parts.join('\n');
 }
 
-function signatureStep(view: SignerPageView): string {
-  const { texts: t } = view;
-  const tabs = view.signatureTypes.map((type, index) =>
-    `<label class="tab"><input type="radio" name="signature-type" value="${escape(type)}"${index === 0 ? ' checked' : ''}> ${t.types[type as keyof PageTexts['types']] ?? escape(type)}</label>`).join('');
-  const panels: Record<string, string> = {
-    WRITTEN: `<div class="panel" data-type="WRITTEN"><label>${t.typedLabel} <input id="typed-name" maxlength="100" autocomplete="name"></label><p id="typed-preview" class="handwriting"></p></div>`,
-    DRAWN: `<div class="panel" data-type="DRAWN"><canvas id="pad" width="600" height="200"></canvas><button type="button" id="clear-pad">${t.clear}</button></div>`,
-    UPLOADED: `<div class="panel" data-type="UPLOADED"><label>${t.uploadLabel} <input id="upload" type="file" accept="image/png,image/jpeg"></label><img id="upload-preview" alt=""></div>`
-  };
-  return `<section id="sign-step" class="card">
-  <h2>${t.signatureTitle}</h2>
-  <div class="tabs">${tabs}</div>
-  ${view.signatureTypes.map((type) => panels[type] ?? '').join('\n  ')}
-  <label class="consent"><input type="checkbox" id="consent"> ${t.consent}</label>
-  <button type="button" id="sign" class="primary" disabled>${t.sign}</button>
-</section>
-<details id="reject-step" class="card">
-  <summary>${t.rejectTitle}</summary>
-  <label>${t.reasonLabel} <textarea id="reason" maxlength="500" rows="3"></textarea></label>
-  <button type="button" id="reject" disabled>${t.reject}</button>
-</details>`;
-}
-
-function readyBody(view: SignerPageView): string {
-  const { gate, texts: t } = view;
-  const next = nextChannel(gate);
-  const beforeDocuments = next !== null && gate.channels[next.channel].order === 0;
-  return `<p>${t.intro}</p>
-${next && beforeDocuments ? codeStep(view, next) : ''}
-<div id="documents"${beforeDocuments ? ' hidden' : ''}><p>${t.loading}</p></div>
-${next && !beforeDocuments ? codeStep(view, next) : ''}
-${signatureStep(view)}
-<p id="error" role="alert"></p>`;
+function script(view: SignerPageView): string {
+  if (view.state === null) return '';
+  if (view.state !== 'READY') return '<script type="module" src="/sign/assets/state-page.js"></script>';
+  // pdf.js is the largest download: ask for it with the page's own script, not after it.
+  return '<link rel="modulepreload" href="/sign/assets/pdf.min.mjs">\n<script type="module" src="/sign/assets/signer-page.js"></script>';
 }
 
 /**
- * The signer page, rendered on the server so its state and language need no script. When READY, the
- * script (static, same origin: the page's CSP allows nothing else) renders the documents and signs.
+ * The signer page, rendered on the server so its state, language and loading message show from the
+ * first paint, before any script. When READY, the script (static, same origin: the page's CSP allows
+ * nothing else) renders the documents and signs.
  */
 export function renderSignerPage(view: SignerPageView): string {
   const { texts: t } = view;
-  const body = view.state === null ? `<p class="state">${t.notFound}</p>`
-    : view.state === 'READY' ? readyBody(view)
-      : `<p class="state" data-state="${view.state}">${t.states[view.state]}</p>`;
-  const messages = { failed: t.failed, codeSent: t.codeSent, here: t.here };
-  const script = view.state === 'READY' ? '<script type="module" src="/sign/assets/signer-page.js"></script>' : '';
+  const body = view.state === null ? `<p class="state">${t.notFound}</p>` : view.state === 'READY' ? readyBody(view) : stateBody(view);
+  const embed = { origins: view.embed.origins, redirect_url: view.embed.redirectUrl, envelope_id: view.embed.envelopeId, recipient_id: view.embed.recipientId };
   return `<!doctype html>
 <html lang="${t.lang}">
 <head>
@@ -116,11 +73,11 @@ export function renderSignerPage(view: SignerPageView): string {
 <link rel="icon" href="data:,">
 <title>${escape(view.title ?? view.brand.name ?? 'Signet')}</title>
 <link rel="stylesheet" href="/sign/assets/signer-page.css">
-${script}
+${script(view)}
 </head>
 <body>
 ${header(view)}
-<main id="signer" data-state="${view.state ?? 'NOT_FOUND'}" data-token="${escape(view.token)}" data-color="${escape(view.signatureColor)}" data-messages="${escape(JSON.stringify(messages))}">
+<main id="signer" data-state="${view.state ?? 'NOT_FOUND'}" data-token="${escape(view.token)}" data-color="${escape(view.signatureColor)}" data-messages="${escape(JSON.stringify(t.script))}" data-embed="${escape(JSON.stringify(embed))}">
 ${view.title ? `<h1>${escape(view.title)}</h1>` : ''}
 ${body}
 </main>

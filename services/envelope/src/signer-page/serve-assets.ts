@@ -13,6 +13,11 @@ const OWN = path.join(__dirname, '..', '..', 'static', 'signer-page');
 const ASSETS: Record<string, string> = {
   'signer-page.js': path.join(OWN, 'signer-page.js'),
   'signer-page.css': path.join(OWN, 'signer-page.css'),
+  'state-page.js': path.join(OWN, 'state-page.js'),
+  'embed.js': path.join(OWN, 'embed.js'),
+  'guide.js': path.join(OWN, 'guide.js'),
+  'pdf-pages.js': path.join(OWN, 'pdf-pages.js'),
+  'signature-input.js': path.join(OWN, 'signature-input.js'),
   'pdf.min.mjs': require.resolve('pdfjs-dist/build/pdf.min.mjs'),
   'pdf.worker.min.mjs': require.resolve('pdfjs-dist/build/pdf.worker.min.mjs'),
   'dancing-script.woff2': require.resolve('@fontsource/dancing-script/files/dancing-script-latin-400-normal.woff2')

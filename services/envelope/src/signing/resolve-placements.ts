@@ -6,6 +6,8 @@ export interface PlacementPosition {
   page: number;
   left: number;
   top: number;
+  /** Found by its token: the token's size, so the stamp can cover it. */
+  cover?: { width: number; height: number };
 }
 
 /**
@@ -17,7 +19,9 @@ export async function resolvePlacements(document: DocumentRow, placements: Place
   const tokens = [...new Set(mine.flatMap((placement) => (placement.token === null ? [] : [placement.token])))];
   const found = tokens.length > 0 ? await findTextTokens(await readPdf(), tokens) : {};
   return mine.flatMap((placement): PlacementPosition[] => {
-    if (placement.token !== null) return (found[placement.token] ?? []).map((position) => ({ placement, page: position.page, left: position.left, top: position.top }));
+    if (placement.token !== null) return (found[placement.token] ?? []).map((position) => ({
+      placement, page: position.page, left: position.left, top: position.top, cover: { width: position.width, height: position.height }
+    }));
     if (placement.page === null || placement.left === null || placement.top === null) return [];
     return [{ placement, page: placement.page, left: placement.left, top: placement.top }];
   });

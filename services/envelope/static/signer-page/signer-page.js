@@ -1,176 +1,64 @@
-// The signer page's behaviour: renders the documents with pdf.js, captures the signature and talks to
-// the public signing API (/signing/v1/:token). The server already rendered the state and the texts.
-import * as pdfjs from '/sign/assets/pdf.min.mjs';
-
-pdfjs.GlobalWorkerOptions.workerSrc = '/sign/assets/pdf.worker.min.mjs';
+// The signer page's behaviour: shows the documents, guides the signer through their placements, and talks
+// to the public signing API (/signing/v1/:token). The server already rendered the state and the texts
+// (in the envelope's language, in data-messages): no message of the API is shown as it came.
+import { redirectAfter, tell } from '/sign/assets/embed.js';
+import { createGuide } from '/sign/assets/guide.js';
+import { createPageDrawer, layOutDocument } from '/sign/assets/pdf-pages.js';
+import { createSignatureInput } from '/sign/assets/signature-input.js';
 
 const $ = (id) => document.getElementById(id);
 const root = $('signer');
-const token = root.dataset.token;
 const messages = JSON.parse(root.dataset.messages);
-const api = (path) => `/signing/v1/${encodeURIComponent(token)}${path}`;
-const codeStep = $('code-step');
-let codeVerified = !codeStep;
+const say = (key, values = {}) => messages[key].replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
+const api = (path) => `/signing/v1/${encodeURIComponent(root.dataset.token)}${path}`;
+let codeVerified = !$('code-step');
 // The code step asks for one channel's code (email or sms); with another still to verify, the page reloads for it.
-const channel = codeStep?.dataset.channel ?? 'email';
+const channel = $('code-step')?.dataset.channel ?? 'email';
+let documentsShown = false;
+let guide = null;
 
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text) node.textContent = text;
-  return node;
-}
-
-function showError(error) {
-  $('error').textContent = error ? `${messages.failed} ${error.message}` : '';
+class ApiError extends Error {
+  constructor(response, answer) {
+    super(answer.error ?? String(response.status));
+    this.status = response.status;
+    this.details = (answer.details ?? []).map((detail) => detail.message).join('; ');
+    this.retryAfter = response.headers.get('retry-after');
+  }
 }
 
 async function post(path, body) {
   const response = await fetch(api(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
   const answer = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    const details = (answer.details ?? []).map((detail) => detail.message).join('; ');
-    throw new Error([answer.error ?? response.status, details].filter(Boolean).join(': '));
-  }
+  if (!response.ok) throw new ApiError(response, answer);
   return answer;
 }
 
-// Pages render at twice their size in points, so text stays sharp on high-density screens; CSS scales them to the column.
-const RENDER_SCALE = 2;
-
-async function renderPage(pdf, number, placements) {
-  const page = await pdf.getPage(number);
-  const size = page.getViewport({ scale: 1 });
-  const viewport = page.getViewport({ scale: RENDER_SCALE });
-  const frame = element('div', 'page');
-  frame.style.maxWidth = `${Math.round(size.width * 1.4)}px`;
-  const canvas = element('canvas');
-  canvas.width = viewport.width;
-  canvas.height = viewport.height;
-  frame.append(canvas);
-  await page.render({ canvas, canvasContext: canvas.getContext('2d'), viewport }).promise;
-  // Placements are PDF points from the page's top-left; percentages keep them in place at any width.
-  for (const placement of placements.filter((candidate) => candidate.page === number - 1)) {
-    const marker = element('div', 'placement', `${messages.here} (${placement.type})`);
-    marker.dataset.placement = placement.id;
-    marker.style.left = `${(placement.left / size.width) * 100}%`;
-    marker.style.top = `${(placement.top / size.height) * 100}%`;
-    frame.append(marker);
-  }
-  return frame;
+function failure(error) {
+  if (error.status === 409) return say('conflict');
+  if (error.status === 403) return say('codeRequired');
+  return say('failed');
 }
 
-async function renderDocuments() {
-  const container = $('documents');
-  const session = await (await fetch(api(''))).json();
-  if (session.state !== 'READY') return location.reload();
-  container.replaceChildren();
-  for (const document of session.documents) {
-    const section = element('section', 'document');
-    section.append(element('h2', null, document.name));
-    container.append(section);
-    // The whole file in one request: pdf.js given a URL keeps fetching ranges in the background, which could
-    // still be running after the signer has signed (and then be refused).
-    const response = await fetch(api(`/documents/${document.id}`));
-    if (!response.ok) throw new Error(`The document could not be loaded (${response.status})`);
-    const pdf = await pdfjs.getDocument({ data: new Uint8Array(await response.arrayBuffer()), isEvalSupported: false }).promise;
-    for (let number = 1; number <= pdf.numPages; number += 1) section.append(await renderPage(pdf, number, document.placements));
-  }
-  container.dataset.rendered = 'true';
-  refresh();
-}
-
-const pad = $('pad');
-const pen = pad?.getContext('2d');
-let padUsed = false;
-let uploaded = null;
-
-function selectedType() {
-  return document.querySelector('input[name="signature-type"]:checked')?.value;
-}
-
-function signature() {
-  const type = selectedType();
-  if (type === 'WRITTEN') {
-    const text = $('typed-name').value.trim();
-    return text ? { type, text } : null;
-  }
-  if (type === 'DRAWN') return padUsed ? { type, image: pad.toDataURL('image/png') } : null;
-  if (type === 'UPLOADED') return uploaded ? { type, image: uploaded } : null;
-  return null;
-}
+const signatureInput = createSignatureInput({ color: root.dataset.color, onChange: () => refresh() });
 
 function refresh() {
-  for (const panel of document.querySelectorAll('.panel')) panel.hidden = panel.dataset.type !== selectedType();
-  // Signing waits until every document has been shown: consent is to what the signer could see.
-  const shown = $('documents').dataset.rendered === 'true';
-  $('sign').disabled = !($('consent').checked && signature() && codeVerified && shown);
+  guide?.refresh();
+  const signature = guide ? (guide.complete() ? guide.signature() : null) : signatureInput.value();
+  // Signing waits until every page has been drawn: consent is to what the signer could see.
+  $('sign').disabled = !($('consent').checked && signature && codeVerified && documentsShown);
 }
-
-if (pad) {
-  pen.strokeStyle = root.dataset.color;
-  pen.lineWidth = 4;
-  pen.lineCap = 'round';
-  pen.lineJoin = 'round';
-  let drawing = false;
-  const at = (event) => {
-    const box = pad.getBoundingClientRect();
-    return [((event.clientX - box.left) * pad.width) / box.width, ((event.clientY - box.top) * pad.height) / box.height];
-  };
-  pad.addEventListener('pointerdown', (event) => {
-    drawing = true;
-    pad.setPointerCapture(event.pointerId);
-    pen.beginPath();
-    pen.moveTo(...at(event));
-  });
-  pad.addEventListener('pointermove', (event) => {
-    if (!drawing) return;
-    pen.lineTo(...at(event));
-    pen.stroke();
-    padUsed = true;
-    refresh();
-  });
-  pad.addEventListener('pointerup', () => { drawing = false; });
-  $('clear-pad').addEventListener('click', () => {
-    pen.clearRect(0, 0, pad.width, pad.height);
-    padUsed = false;
-    refresh();
-  });
-}
-
-$('typed-name')?.addEventListener('input', (event) => {
-  $('typed-preview').textContent = event.target.value;
-  refresh();
-});
-
-$('upload')?.addEventListener('change', (event) => {
-  const [file] = event.target.files;
-  uploaded = null;
-  $('upload-preview').removeAttribute('src');
-  refresh();
-  if (!file) return;
-  const reader = new FileReader();
-  reader.addEventListener('load', () => {
-    uploaded = reader.result;
-    $('upload-preview').src = uploaded;
-    refresh();
-  });
-  reader.readAsDataURL(file);
-});
-
-for (const input of document.querySelectorAll('input[name="signature-type"], #consent')) input.addEventListener('change', refresh);
 
 // Buttons come disabled from the server and work once their handler is here: a click before that would be lost.
-function action(button, run) {
+function action(button, run, onError) {
   if (!$(button)) return;
   $(button).disabled = false;
   $(button).addEventListener('click', async () => {
-    showError(null);
     $(button).disabled = true;
     try {
       await run();
     } catch (error) {
-      showError(error);
+      onError(error);
+      tell('error', { status: error.status ?? null });
     } finally {
       $(button).disabled = false;
       refresh();
@@ -178,34 +66,135 @@ function action(button, run) {
   });
 }
 
+const pageLabel = (page, pages) => say('page', { page, pages });
+
+async function showDocuments() {
+  const session = await (await fetch(api(''))).json();
+  if (session.state !== 'READY') return location.reload();
+  const container = $('documents');
+  const drawer = createPageDrawer({
+    onFirst() {
+      // Marks read by `npm run bench` (time from navigation to the first page visible).
+      performance.mark('signet:first-page');
+      $('loading').hidden = true;
+      container.dataset.firstPage = 'true';
+    },
+    onAll() {
+      if (!documentsShown) performance.mark('signet:all-pages');
+      documentsShown = true;
+      container.dataset.rendered = 'true';
+      refresh();
+    }
+  });
+  const placements = session.documents.flatMap((document) => document.placements);
+  if (placements.length > 0) guide = createGuide({ say, signatureInput, onChange: refresh });
+  const loaders = session.documents.map((document) => {
+    const ordered = { ...document, placements: [...document.placements].sort((a, b) => a.page - b.page || a.top - b.top || a.left - b.left) };
+    return drawer.add(layOutDocument(container, ordered, pageLabel, (placement) => guide.target(placement)));
+  });
+  $('doc-tools').hidden = false;
+  $('zoom').addEventListener('change', (event) => {
+    container.style.setProperty('--zoom', event.target.value);
+    drawer.redraw();
+  });
+  let resizing = null;
+  window.addEventListener('resize', () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(() => drawer.redraw(), 250);
+  });
+  await Promise.all(loaders.map((loader, index) => loader.load(api(`/documents/${session.documents[index].id}`))));
+  refresh();
+}
+
+function showDocumentsOrSay() {
+  showDocuments().catch((error) => {
+    $('loading').textContent = say('loadFailed');
+    console.error(error);
+    tell('error', { status: error.status ?? null });
+  });
+}
+
+function codeFailure(error) {
+  if (error.status === 429) return say('codeWait', { seconds: error.retryAfter ?? 60 });
+  if (error.status === 404) return say('codeMissing');
+  if (error.status !== 422) return failure(error);
+  const left = /(\d+) attempts? left/.exec(error.details);
+  if (left) return left[1] === '1' ? say('codeWrongOne') : say('codeWrong', { left: left[1] });
+  if (/no longer works/.test(error.details)) return say('codeExhausted');
+  if (/expired/.test(error.details)) return say('codeExpired');
+  return say('codeFormat');
+}
+
+function showCodeError(text) {
+  $('code-error').textContent = text;
+  $('code').setAttribute('aria-invalid', text ? 'true' : 'false');
+}
+
 action('send-code', async () => {
+  showCodeError('');
   await post('/validation/send_code', { channel });
-  $('code-status').textContent = codeStep.dataset.sent ?? messages.codeSent;
-});
+  $('code-status').textContent = $('code-step').dataset.sent ?? say('codeSent');
+  $('code').focus();
+}, (error) => showCodeError(codeFailure(error)));
 
 action('verify-code', async () => {
-  await post('/validation/verify_code', { code: $('code').value.trim(), channel });
-  if (codeStep.dataset.more === 'true') {
+  const code = $('code').value.trim();
+  if (!/^[0-9]{6}$/.test(code)) {
+    showCodeError(say('codeFormat'));
+    return;
+  }
+  showCodeError('');
+  await post('/validation/verify_code', { code, channel });
+  if ($('code-step').dataset.more === 'true') {
     location.reload();
     return;
   }
   codeVerified = true;
-  codeStep.hidden = true;
+  $('code-step').hidden = true;
+  $('finish').hidden = false;
   if ($('documents').hidden) {
     $('documents').hidden = false;
-    await renderDocuments();
+    showDocumentsOrSay();
   }
+  root.querySelector('h1')?.setAttribute('tabindex', '-1');
+  root.querySelector('h1')?.focus();
+}, (error) => showCodeError(codeFailure(error)));
+
+$('code')?.addEventListener('keydown', (event) => {
+  if (event.key === 'Enter') $('verify-code').click();
 });
 
 action('sign', async () => {
-  await post('/sign', { consent: true, signature: signature() });
-  location.reload();
+  $('error').textContent = '';
+  const signature = guide ? guide.signature() : signatureInput.value();
+  await post('/sign', { consent: true, signature });
+  tell('signed', { state: 'ALREADY_SIGNED' });
+  if (!redirectAfter('signed')) location.reload();
+}, (error) => { $('error').textContent = failure(error); });
+
+$('consent').addEventListener('change', refresh);
+
+const rejectDialog = $('reject-dialog');
+action('reject-open', async () => {
+  $('reject-error').textContent = '';
+  rejectDialog.showModal();
+}, () => undefined);
+$('reject-cancel').addEventListener('click', () => rejectDialog.close());
+rejectDialog.addEventListener('close', () => $('reject-open').focus());
+$('reason').addEventListener('input', () => { $('reject').disabled = !$('reason').value.trim(); });
+$('reject').addEventListener('click', async () => {
+  $('reject').disabled = true;
+  try {
+    await post('/reject', { reason: $('reason').value.trim() });
+    tell('rejected', { state: 'REJECTED' });
+    if (!redirectAfter('rejected')) location.reload();
+  } catch (error) {
+    $('reject-error').textContent = failure(error);
+    $('reject').disabled = false;
+    tell('error', { status: error.status ?? null });
+  }
 });
 
-action('reject', async () => {
-  await post('/reject', { reason: $('reason').value });
-  location.reload();
-});
-
+tell('loaded', { state: 'READY' });
 refresh();
-if (!$('documents').hidden) renderDocuments().catch(showError);
+if (!$('documents').hidden) showDocumentsOrSay();

@@ -1,0 +1,89 @@
+import type { PageTexts } from './page-texts';
+import { escape, type SignerPageView } from './signer-page-view';
+
+type Channel = 'email' | 'sms';
+
+/**
+ * The channel the page asks a code for now: one at a time, those that guard the documents (order 0)
+ * first, email before SMS; `more` when another is still to come after it (the page reloads for it).
+ */
+export function nextChannel(gate: SignerPageView['gate']): { channel: Channel; more: boolean } | null {
+  const pending = (['email', 'sms'] as const).filter((channel) => gate.channels[channel].required && !gate.channels[channel].verified)
+    .sort((a, b) => gate.channels[a].order - gate.channels[b].order);
+  const [channel] = pending;
+  return channel === undefined ? null : { channel, more: pending.length > 1 };
+}
+
+function codeStep(view: SignerPageView, next: { channel: Channel; more: boolean }): string {
+  const t = next.channel === 'sms' ? { ...view.texts, ...view.texts.sms } : view.texts;
+  return `<section id="code-step" class="card" aria-labelledby="code-title" data-channel="${next.channel}" data-more="${next.more}" data-sent="${escape(t.codeSent)}">
+  <h2 id="code-title">${t.codeTitle}</h2><p>${t.codeHelp}</p>
+  <button type="button" id="send-code" disabled>${t.sendCode}</button>
+  <p id="code-status" role="status"></p>
+  <label for="code">${t.codeLabel}</label>
+  <div class="code-row"><input id="code" inputmode="numeric" autocomplete="one-time-code" maxlength="6" aria-describedby="code-error"><button type="button" id="verify-code" disabled>${t.verify}</button></div>
+  <p id="code-error" class="field-error" role="alert"></p>
+</section>`;
+}
+
+/** Where the signature is adopted once: inline in the finish card, or (with placements) moved by the script into a dialog. */
+function adoptSection(view: SignerPageView): string {
+  const { texts: t } = view;
+  const tabs = view.signatureTypes.map((type, index) =>
+    `<label class="tab"><input type="radio" name="signature-type" value="${escape(type)}"${index === 0 ? ' checked' : ''}> ${t.types[type as keyof PageTexts['types']] ?? escape(type)}</label>`).join('');
+  const panels: Record<string, string> = {
+    WRITTEN: `<div class="panel" data-type="WRITTEN"><label for="typed-name">${t.typedLabel}</label><input id="typed-name" maxlength="100" autocomplete="name" value="${escape(view.signerName)}"><p id="typed-preview" class="handwriting" aria-hidden="true">${escape(view.signerName)}</p></div>`,
+    DRAWN: `<div class="panel" data-type="DRAWN"><p id="pad-label">${t.drawLabel}</p><canvas id="pad" width="600" height="200" role="img" aria-labelledby="pad-label"></canvas><button type="button" id="clear-pad">${t.clear}</button></div>`,
+    UPLOADED: `<div class="panel" data-type="UPLOADED"><label for="upload">${t.uploadLabel}</label><input id="upload" type="file" accept="image/png,image/jpeg"><img id="upload-preview" alt=""></div>`
+  };
+  return `<section id="adopt" aria-labelledby="adopt-title">
+    <h2 id="adopt-title">${t.signatureTitle}</h2>
+    <p>${t.adoptHelp}</p>
+    <fieldset class="tabs"><legend>${t.signatureTypesLabel}</legend>${tabs}</fieldset>
+    ${view.signatureTypes.map((type) => panels[type] ?? '').join('\n    ')}
+    <div class="dialog-actions"><button type="button" id="adopt-apply" class="primary">${t.adopt}</button><button type="button" id="adopt-cancel">${t.cancel}</button></div>
+  </section>`;
+}
+
+function finishStep(view: SignerPageView, hidden: boolean): string {
+  const { texts: t } = view;
+  return `<section id="finish" class="card" aria-labelledby="finish-title"${hidden ? ' hidden' : ''}>
+  <h2 id="finish-title">${t.finishTitle}</h2>
+  <div id="adopt-home">${adoptSection(view)}</div>
+  <p id="guided-summary" hidden></p>
+  <button type="button" id="change-signature" hidden>${t.changeSignature}</button>
+  <label class="consent"><input type="checkbox" id="consent"> <span>${t.consent}</span></label>
+  <button type="button" id="sign" class="primary" disabled>${t.sign}</button>
+  <p id="error" role="alert"></p>
+  <p class="reject-line"><button type="button" id="reject-open" class="quiet" disabled>${t.rejectOpen}</button></p>
+</section>
+<dialog id="adopt-dialog" aria-labelledby="adopt-title"></dialog>
+<dialog id="reject-dialog" aria-labelledby="reject-title">
+  <h2 id="reject-title">${t.rejectTitle}</h2>
+  <p>${t.rejectNext}</p>
+  <label for="reason">${t.reasonLabel}</label>
+  <textarea id="reason" maxlength="500" rows="3" required></textarea>
+  <p id="reject-error" class="field-error" role="alert"></p>
+  <div class="dialog-actions"><button type="button" id="reject" class="danger" disabled>${t.reject}</button><button type="button" id="reject-cancel">${t.cancel}</button></div>
+</dialog>
+<nav id="guide" class="guide" aria-label="${t.finishTitle}" hidden><span id="progress" aria-live="polite"></span><button type="button" id="next" class="primary">${t.next}</button></nav>`;
+}
+
+/**
+ * A READY page: the documents (after the code, for validation order 0), then one finish card. Until every
+ * validation (email, SMS) passes, only the code is asked, one channel at a time: the finish card
+ * (signature, consent, reject) stays hidden.
+ */
+export function readyBody(view: SignerPageView): string {
+  const { texts: t } = view;
+  const next = nextChannel(view.gate);
+  const beforeDocuments = next !== null && view.gate.channels[next.channel].order === 0;
+  return `<p class="intro">${t.intro}</p>
+${next && beforeDocuments ? codeStep(view, next) : ''}
+<div id="documents"${beforeDocuments ? ' hidden' : ''}>
+  <div class="doc-tools" id="doc-tools" hidden><label for="zoom">${t.zoom}</label> <select id="zoom"><option value="1">100%</option><option value="1.5">150%</option><option value="2">200%</option></select></div>
+  <p id="loading" class="loading" role="status"><span class="spinner" aria-hidden="true"></span> ${t.loading}</p>
+</div>
+${next && !beforeDocuments ? codeStep(view, next) : ''}
+${finishStep(view, next !== null)}`;
+}

@@ -1,0 +1,44 @@
+import type { SigningState } from '../signing/signing-state';
+import type { ValidationGate } from '../validation-client';
+import type { PageTexts } from './page-texts';
+
+/** What a finished link (not READY) says beyond its state: what happens next and where the signed copy is. */
+export interface PageEnding {
+  /** REJECTED by this very recipient: say what their rejection did. */
+  rejectedByYou: boolean;
+  /** ALREADY_SIGNED and every recipient has signed: the signed PDFs are being built. */
+  preparing: boolean;
+  /** settings.emails.envelope_signed: the signed copy is emailed. */
+  signedEmail: boolean;
+  /** COMPLETED: the signed documents, downloadable with the link's token. */
+  signedCopies: Array<{ id: string; name: string }>;
+}
+
+/** Embedding: the parent origins allowed to frame the page and told of its events, and where to go after signing. */
+export interface PageEmbedding {
+  origins: string[];
+  redirectUrl: string | null;
+  envelopeId: string | null;
+  recipientId: string | null;
+}
+
+export interface SignerPageView {
+  texts: PageTexts;
+  /** homepage: branding.url_homepage, where the logo (or, with no logo, the name) links to. */
+  brand: { name: string | null; logo: string | null; homepage: string | null };
+  /** The envelope's name; null for a link that opens nothing. */
+  title: string | null;
+  /** null: the link is unknown, so the page only says so. */
+  state: SigningState | null;
+  token: string;
+  gate: ValidationGate;
+  signatureTypes: string[];
+  signatureColor: string;
+  /** The recipient's name, to pre-fill the typed signature. */
+  signerName: string;
+  ending: PageEnding;
+  embed: PageEmbedding;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escape = (text: string): string => text.replace(/[&<>"']/g, (char) => ESCAPES[char] as string);

@@ -1,0 +1,108 @@
+// Guided signing: each of the recipient's placements is a button on the page. The first one opens the
+// dialog where the signature is adopted; after that a click applies it. "Next" goes to the next unsigned
+// place (then to the finish card), and the progress says how many are done.
+import { signaturePreview } from '/sign/assets/signature-input.js';
+
+const $ = (id) => document.getElementById(id);
+
+export function createGuide({ say, signatureInput, onChange }) {
+  const targets = [];
+  const dialog = $('adopt-dialog');
+  let adopted = null;
+  let pendingIndex = null;
+
+  // The adopt form lives in the dialog for guided signing; the finish card keeps only consent and the button.
+  dialog.append($('adopt'));
+  $('adopt-home').hidden = true;
+  $('guide').hidden = false;
+  $('guided-summary').hidden = false;
+
+  // The name a screen reader gives the place: what it shows, then whether it is signed and which of how many.
+  function show(index) {
+    const entry = targets[index];
+    const status = document.createElement('span');
+    status.className = 'sr-only';
+    status.textContent = ` ${entry.signed ? say('signed') : ''} (${index + 1}/${targets.length})`;
+    entry.button.replaceChildren(entry.signed ? signaturePreview(adopted) : document.createTextNode(say('signHere')), status);
+    entry.button.classList.toggle('signed', entry.signed);
+  }
+
+  function progress() {
+    const done = targets.filter((entry) => entry.signed).length;
+    const text = done === targets.length ? say('allDone') : say('progress', { done, total: targets.length });
+    $("progress").textContent = say("progress", { done, total: targets.length });
+    $('guided-summary').textContent = text;
+    $('next').textContent = done === targets.length ? say('finish') : say('next');
+    onChange();
+  }
+
+  function apply(index) {
+    targets[index].signed = true;
+    show(index);
+    progress();
+  }
+
+  function openAdopt(index) {
+    pendingIndex = index;
+    $('adopt-apply').disabled = signatureInput.value() === null;
+    dialog.showModal();
+  }
+
+  $('adopt-apply').addEventListener('click', () => {
+    const signature = signatureInput.value();
+    if (!signature) return;
+    adopted = signature;
+    dialog.close();
+    for (const [index, entry] of targets.entries()) if (entry.signed) show(index);
+    if (pendingIndex !== null) apply(pendingIndex);
+  });
+  $('adopt-cancel').addEventListener('click', () => dialog.close());
+  dialog.addEventListener('close', () => {
+    const back = pendingIndex === null ? $('change-signature') : targets[pendingIndex].button;
+    pendingIndex = null;
+    back.focus();
+  });
+  $('change-signature').addEventListener('click', () => openAdopt(null));
+
+  function next() {
+    const focused = targets.findIndex((entry) => entry.button === document.activeElement);
+    const after = targets.findIndex((entry, index) => index > focused && !entry.signed);
+    const index = after >= 0 ? after : targets.findIndex((entry) => !entry.signed);
+    if (index < 0) {
+      $('finish').scrollIntoView({ block: 'center', behavior: 'smooth' });
+      $('consent').focus({ preventScroll: true });
+      return;
+    }
+    targets[index].button.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    targets[index].button.focus({ preventScroll: true });
+  }
+  $('next').addEventListener('click', next);
+
+  return {
+    /** The button for one placement, in the order the pages show them. */
+    target(placement) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'placement';
+      button.dataset.placement = placement.id;
+      button.dataset.type = placement.type;
+      const index = targets.length;
+      targets.push({ button, signed: false });
+      button.addEventListener('click', () => {
+        if (!adopted) openAdopt(index);
+        else if (!targets[index].signed) apply(index);
+      });
+      show(index);
+      progress();
+      return button;
+    },
+    /** Called when the adopt form changes, so its button is enabled only with something to adopt. */
+    refresh() {
+      $('adopt-apply').disabled = signatureInput.value() === null;
+      $('change-signature').hidden = adopted === null;
+    },
+    complete: () => adopted !== null && targets.every((entry) => entry.signed),
+    signature: () => adopted,
+    next
+  };
+}
