@@ -37,7 +37,7 @@ describe('sealing with a configured certificate, monolith mode', () => {
     expect(verifySealedPdf(signedPdf)).toMatchObject({ valid: true, signerCommonName: 'Acme Seal' });
     const db = knex({ client: 'pg', connection: api.signet.config.databaseUrl as string, searchPath: ['envelope'] });
     try {
-      expect(await db('seal_certificates').count({ count: '*' })).toEqual([{ count: '0' }]);
+      expect(await db('seal_pki').count({ count: '*' })).toEqual([{ count: '0' }]);
     } finally {
       await db.destroy();
     }

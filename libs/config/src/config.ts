@@ -51,6 +51,8 @@ export interface SignetConfig {
   internalSecret: string | null;
   /** The certificate that seals signed PDFs (PKCS#12); null: one is generated once and kept in the database. */
   seal: SealConfig | null;
+  /** Remote RFC 3161 TSAs; null: the development TSA when sealing with the development CA, else none (PAdES B-B). */
+  tsa: TsaConfig | null;
   bootstrapApiKeys: BootstrapApiKey[];
   logLevel: string;
   serviceUrls: Partial<Record<PartName, string>>;
@@ -70,6 +72,14 @@ export interface SignetConfig {
 export interface SealConfig {
   p12: Buffer;
   passphrase: string;
+}
+
+export interface TsaConfig {
+  /** Tried in order, the next when one fails. */
+  urls: string[];
+  username: string | null;
+  password: string | null;
+  timeoutMs: number;
 }
 
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
@@ -99,6 +109,7 @@ export function loadConfig(env: Env = process.env): SignetConfig {
     mailFrom: readEmail(env, 'MAIL_FROM', 'no-reply@signet.localhost'),
     internalSecret: readOptionalString(env, 'SIGNET_INTERNAL_SECRET'),
     seal: readSeal(env),
+    tsa: readTsa(env),
     bootstrapApiKeys: parseBootstrapApiKeys(readOptionalString(env, 'SIGNET_BOOTSTRAP_API_KEYS')),
     logLevel: readEnum(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     serviceUrls: readPerPart('_URL', (name) => readUrl(env, name, ['http', 'https'])),
@@ -132,6 +143,20 @@ function readSeal(env: Env): SealConfig | null {
   if (p12 === null) return null;
   if (!/^[A-Za-z0-9+/\s]+={0,2}\s*$/.test(p12)) throw new ConfigError('SIGNET_SEAL_P12', 'must be a base64 PKCS#12 file');
   return { p12: Buffer.from(p12, 'base64'), passphrase: readOptionalString(env, 'SIGNET_SEAL_PASSPHRASE') ?? '' };
+}
+
+function readTsa(env: Env): TsaConfig | null {
+  const value = readOptionalString(env, 'TSA_URL');
+  if (value === null) return null;
+  const urls = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  for (const url of urls) readUrl({ TSA_URL: url }, 'TSA_URL', ['http', 'https']);
+  if (urls.length === 0) throw new ConfigError('TSA_URL', 'must be a comma-separated list of http or https URLs', value);
+  return {
+    urls,
+    username: readOptionalString(env, 'TSA_USERNAME'),
+    password: readOptionalString(env, 'TSA_PASSWORD'),
+    timeoutMs: readInt(env, 'TSA_TIMEOUT_MS', 10000, 100, 120000)
+  };
 }
 
 function readS3(env: Env): S3Config | null {

@@ -25,3 +25,4 @@ export * from './validation-requests';
 export * from './webhook-requests';
 export * from './signing-requests';
 export { renderEventCatalog } from './event-catalog';
+export * from './seal-responses';

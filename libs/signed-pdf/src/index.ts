@@ -1,7 +1,15 @@
 export { SIGNATURE_BOX } from './placement-stamp';
 export { generateServiceCertificate, type ServiceCertificate, type ServiceCertificateOptions } from './seal/generate-service-certificate';
 export { sealPdf, type SealOptions } from './seal/seal-pdf';
+export { keySigner, pkcs12Signer, type Signer } from './seal/signer';
 export { type SealVerification, verifySealedPdf } from './seal/verify-sealed-pdf';
+export { httpTimestamper, type HttpTimestamperOptions } from './timestamp/http-timestamper';
+export { timestampAuthority, type TimestampAuthority, type TimestampAuthorityOptions } from './timestamp/timestamp-authority';
+export type { Timestamper } from './timestamp/timestamper';
+export {
+  createDevelopmentPki, DEVELOPMENT_NAMES, type DevelopmentPki, type DevelopmentPkiOptions, issueCertificate, issueCrl, type KeyAndCertificate,
+  pemOf, signerOf
+} from './pki/development-pki';
 export { checkSignatureBackground } from './signature-background';
 export { imageSizeProblem, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-size-limit';
 export { stampSignedPdf } from './stamp-signed-pdf';

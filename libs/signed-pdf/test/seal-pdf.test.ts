@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
-import { generateServiceCertificate, sealPdf, type ServiceCertificate, stampSignedPdf, verifySealedPdf } from '../src';
+import { generateServiceCertificate, pkcs12Signer, sealPdf, type ServiceCertificate, stampSignedPdf, verifySealedPdf } from '../src';
 import { DOCUMENT_ID, drawnBy, twoPagePdf } from './fixtures';
 
 const COMMON_NAME = 'Signet Sello Electrónico';
@@ -40,8 +40,7 @@ describe('sealPdf and verifySealedPdf', () => {
       placements: [{ type: 'SIGNATURE', page: 1, left: 100, top: 200, recipient: drawnBy('Ana Núñez', 'ana@example.com') }]
     });
     sealed = await sealPdf(original, {
-      p12: certificate.p12,
-      passphrase: certificate.passphrase,
+      signer: pkcs12Signer(certificate.p12, certificate.passphrase),
       reason: 'Signed by all recipients (envelope 42)',
       location: 'Santiago'
     });
@@ -101,14 +100,13 @@ describe('sealPdf and verifySealedPdf', () => {
     expect(verifySealedPdf(original)).toEqual({ valid: false, signerCommonName: null, reason: 'The file has no signature' });
   });
 
-  it('refuses a PKCS#12 it cannot open', async () => {
-    await expect(sealPdf(original, { p12: certificate.p12, passphrase: 'not the passphrase' })).rejects.toThrow();
+  it('refuses a PKCS#12 it cannot open', () => {
+    expect(() => pkcs12Signer(certificate.p12, 'not the passphrase')).toThrow();
   });
 
   it('writes literal strings the signature dictionary can hold', async () => {
     const bytes = await sealPdf(original, {
-      p12: certificate.p12,
-      passphrase: certificate.passphrase,
+      signer: pkcs12Signer(certificate.p12, certificate.passphrase),
       name: 'Sello (servicio) \\ Signet',
       reason: 'Firmado ✓'
     });
@@ -130,7 +128,7 @@ describe('generateServiceCertificate', () => {
     const days = (Date.parse(x509.validTo) - Date.parse(x509.validFrom)) / 86_400_000;
     expect(Math.round(days)).toBe(30);
 
-    const sealed = await sealPdf(await twoPagePdf(), { p12: generated.p12, passphrase: generated.passphrase });
+    const sealed = await sealPdf(await twoPagePdf(), { signer: pkcs12Signer(generated.p12, generated.passphrase) });
     expect(verifySealedPdf(sealed)).toEqual({ valid: true, signerCommonName: 'Acme Seal' });
   });
 

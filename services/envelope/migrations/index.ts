@@ -1,6 +1,7 @@
 import { busMigrations } from '@signet/bus';
 import type { Migration } from '@signet/db';
 import { emailsMigration } from './emails';
+import { sealPkiMigration } from './seal-pki';
 
 export const envelopeMigrations: readonly Migration[] = [
   ...busMigrations,
@@ -116,5 +117,6 @@ export const envelopeMigrations: readonly Migration[] = [
       });
     }
   },
-  emailsMigration
+  emailsMigration,
+  sealPkiMigration
 ];

@@ -19,6 +19,8 @@ import { getEnvelope } from './get-envelope';
 import { getEnvelopeRecipient } from './get-envelope-recipient';
 import { getEnvelopeSummary } from './get-envelope-summary';
 import { documentLinks } from './present/document-links';
+import { getDevelopmentCrl, getSealCertificates } from './seal/get-seal-certificates';
+import { createSealIdentity } from './seal/seal-identity';
 import { sendEnvelope } from './send-envelope';
 import { settingsClient } from './settings-client';
 import { serveSignerAssets } from './signer-page/serve-assets';
@@ -56,7 +58,8 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
       complete: (tenantId, envelopeId) => completeEnvelope(envelopeDeps, tenantId, envelopeId, { log: deps.log })
     }),
     clock: deps.clock,
-    config: deps.config
+    config: deps.config,
+    sealIdentity: createSealIdentity({ db: deps.db, config: deps.config, internalSecret: deps.internalSecret, clock: deps.clock, log: deps.log })
   };
   const emailDeps: EmailDeps = {
     ...envelopeDeps,
@@ -78,6 +81,8 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
       router.put('/api/v1/envelopes/:id', updateEnvelope(envelopeDeps));
       router.post('/api/v1/envelopes/:id/send_invitation', sendEnvelope(envelopeDeps));
       router.put('/api/v1/envelopes/:id/void', voidEnvelope(envelopeDeps));
+      router.get('/api/v1/seal/certificates', getSealCertificates(envelopeDeps.sealIdentity));
+      router.get('/pki/signet-dev-ca.crl', getDevelopmentCrl(envelopeDeps.sealIdentity));
       router.get('/signing/v1/:token', getSigningSession(envelopeDeps));
       router.post('/signing/v1/:token/sign', signEnvelope(envelopeDeps));
       router.post('/signing/v1/:token/reject', rejectEnvelope(envelopeDeps));

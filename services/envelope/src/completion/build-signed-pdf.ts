@@ -2,7 +2,7 @@ import { renderTemplate } from '@signet/mail';
 import { sealPdf, type SignedRecipient, stampSignedPdf } from '@signet/signed-pdf';
 import type { DocumentRow, EnvelopeAggregate } from '../model';
 import { resolvePlacements } from '../signing/resolve-placements';
-import type { SealCertificate } from './seal-certificate';
+import type { SealIdentity } from '../seal/seal-identity';
 
 /**
  * One SIGNABLE document's signed PDF: each recipient's signature at their placements on it, the others
@@ -10,7 +10,7 @@ import type { SealCertificate } from './seal-certificate';
  * `signature.style` picks the stamp; `background` is `signature.bg_image`, fetched once per envelope.
  */
 export async function buildSignedPdf(
-  aggregate: EnvelopeAggregate, document: DocumentRow, original: Buffer, signers: Map<string, SignedRecipient>, certificate: SealCertificate,
+  aggregate: EnvelopeAggregate, document: DocumentRow, original: Buffer, signers: Map<string, SignedRecipient>, seal: SealIdentity,
   background: Uint8Array | null = null
 ): Promise<Uint8Array> {
   const { settings } = aggregate.envelope;
@@ -40,5 +40,7 @@ export async function buildSignedPdf(
       signaturesPerRow: settings.documents.signatures_per_row
     }
   });
-  return sealPdf(stamped, { p12: certificate.p12, passphrase: certificate.passphrase, reason: 'Signed by every recipient' });
+  return sealPdf(stamped, {
+    signer: seal.signer, reason: 'Signed by every recipient', ...(seal.timestamper ? { timestamper: seal.timestamper } : {})
+  });
 }

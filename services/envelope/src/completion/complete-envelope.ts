@@ -6,7 +6,6 @@ import { writeEnvelopeEvent } from '../envelope-events';
 import { readBlob } from '../documents/read-blob';
 import type { DocumentRow, EnvelopeAggregate } from '../model';
 import { buildSignedPdf } from './build-signed-pdf';
-import { sealCertificate } from './seal-certificate';
 import { signedRecipients } from './signed-recipients';
 import { createSignatureBackgroundLoader, fetchBackgroundFromPublicUrl, type LoadSignatureBackground } from './signature-background';
 
@@ -34,12 +33,12 @@ export async function completeEnvelope(deps: EnvelopeDeps, tenantId: string, env
   const aggregate = await deps.store.load(deps.db, tenantId, envelopeId);
   if (!aggregate || aggregate.envelope.status !== 'IN_PROGRESS' || !allSigned(aggregate)) return;
   const signers = await signedRecipients(deps.db, deps.blobs, aggregate);
-  const certificate = await sealCertificate(deps.config.seal, deps.db, deps.clock());
+  const seal = await deps.sealIdentity();
   const loadBackground = options.loadBackground ?? createSignatureBackgroundLoader({ fetch: fetchBackgroundFromPublicUrl(), log: options.log });
   const background = await loadBackground(aggregate.envelope.settings.signature.bg_image, envelopeId);
   const signed = new Map<string, { key: string; sha256: string }>();
   for (const document of aggregate.documents.filter((candidate) => candidate.file_type === 'SIGNABLE')) {
-    const bytes = await buildSignedPdf(aggregate, document, await readBlob(deps.blobs, document.blob_key), signers, certificate, background);
+    const bytes = await buildSignedPdf(aggregate, document, await readBlob(deps.blobs, document.blob_key), signers, seal, background);
     const key = signedBlobKey(document, tenantId);
     const stored = await deps.blobs.put(key, Readable.from(Buffer.from(bytes)), { contentType: 'application/pdf' });
     signed.set(document.id, { key, sha256: stored.sha256 });
