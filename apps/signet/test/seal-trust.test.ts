@@ -65,6 +65,17 @@ describe('a trust chain out of the box', () => {
     expect(opensslVerifyCms(signature!.cms, signature!.signedContent, caPem)).toMatchObject({ ok: true });
     const stamp = signatureTimestamp(signature!.cms);
     expect(opensslVerifyTimestamp(stamp!.token, stamp!.signatureValue, caPem)).toMatchObject({ ok: true });
+
+    // B-LTA: a /DSS, then a document timestamp by the development TSA over the whole file.
+    const [, documentTimestamp] = pdfSignatures(signedPdf);
+    expect(documentTimestamp?.subFilter).toBe('ETSI.RFC3161');
+    expect(opensslVerifyTimestamp(documentTimestamp!.cms, documentTimestamp!.signedContent, caPem)).toMatchObject({ ok: true });
+    expect(report).toContain('Signer Certificate Common Name: Signet Development TSA — not for production');
+    expect(signedPdf.toString('latin1')).toMatch(/\/DSS \d+ 0 R/);
+
+    const flipped = Buffer.from(signedPdf);
+    flipped[200] = flipped[200]! ^ 0x01;
+    expect(pdfsig(flipped, caPem)).toContain('Digest Mismatch');
   });
 
   it('keeps the generated keys encrypted at rest', async () => {

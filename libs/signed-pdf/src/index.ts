@@ -10,6 +10,9 @@ export {
   createDevelopmentPki, DEVELOPMENT_NAMES, type DevelopmentPki, type DevelopmentPkiOptions, issueCertificate, issueCrl, type KeyAndCertificate,
   pemOf, signerOf
 } from './pki/development-pki';
+export { addDocumentSecurityStore, type ValidationData } from './ltv/document-security-store';
+export { addDocumentTimestamp } from './ltv/document-timestamp';
+export { addLongTermValidation } from './ltv/long-term-validation';
 export { checkSignatureBackground } from './signature-background';
 export { imageSizeProblem, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-size-limit';
 export { stampSignedPdf } from './stamp-signed-pdf';

@@ -4,9 +4,12 @@ import {
   ensurePkiTools, opensslVerifyCms, opensslVerifyTimestamp, pdfSignatures, pdfsig, signatureTimestamp
 } from '@signet/testkit';
 import { execFileSync } from 'node:child_process';
+import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import {
-  createDevelopmentPki, type DevelopmentPki, httpTimestamper, pemOf, sealPdf, signerOf, timestampAuthority, type TimestampAuthority, verifySealedPdf
+  addDocumentTimestamp, addLongTermValidation, createDevelopmentPki, type DevelopmentPki, httpTimestamper, issueCrl, pemOf, sealPdf, signerOf,
+  timestampAuthority, type TimestampAuthority, verifySealedPdf
 } from '../src';
+import { appendIncrementalUpdate } from '../src/ltv/incremental-update';
 import { twoPagePdf } from './fixtures';
 
 /** Checked by OpenSSL and poppler's pdfsig, which share no code with the writer. */
@@ -42,7 +45,7 @@ describe('sealing with the development CA, checked by OpenSSL and pdfsig', () =>
     expect(pdfsig(flipped, caPem)).toContain('Digest Mismatch');
     const [changed] = pdfSignatures(flipped);
     expect(opensslVerifyCms(changed!.cms, changed!.signedContent, caPem).ok).toBe(false);
-    expect(verifySealedPdf(flipped).valid).toBe(false);
+    expect((await verifySealedPdf(flipped)).valid).toBe(false);
   });
 
   it('keeps the CAdES baseline properties: signing-certificate-v2, no signing-time, signed attributes in DER order', async () => {
@@ -69,6 +72,63 @@ describe('sealing with the development CA, checked by OpenSSL and pdfsig', () =>
     const wrongData = Buffer.concat([stamp!.signatureValue, Buffer.from([0])]);
     expect(opensslVerifyTimestamp(stamp!.token, wrongData, caPem).ok).toBe(false);
     expect(pdfsig(sealed, caPem)).toContain('Signature Validation: Signature is Valid.');
+  });
+
+  describe('B-LTA: /DSS and a document timestamp in incremental updates', () => {
+    let lta: Buffer;
+
+    beforeAll(async () => {
+      const sealed = await sealPdf(original, { signer: sealSigner(), timestamper: tsa.timestamper });
+      const validationData = { certificates: [pki.seal.certificate, pki.tsa.certificate, pki.ca.certificate], crls: [await issueCrl(pki.ca, new Date())] };
+      lta = await addLongTermValidation(sealed, validationData, tsa.timestamper);
+    });
+
+    it('keeps the seal valid and trusted for pdfsig, adds the TSA\'s document timestamp over the whole file, and OpenSSL verifies both', async () => {
+      const report = pdfsig(lta, caPem);
+      const [seal, documentTimestamp] = report.split(/Signature #\d+:/).slice(1);
+      expect(seal).toContain('Signature Type: ETSI.CAdES.detached');
+      expect(seal).toContain('Signature Validation: Signature is Valid.');
+      expect(seal).toContain('Certificate Validation: Certificate is Trusted.');
+      // poppler 22 lists a document timestamp without validating it ("Unable to validate this type of signature").
+      expect(documentTimestamp).toContain('Signer Certificate Common Name: Signet Development TSA — not for production');
+      expect(documentTimestamp).toContain('Total document signed');
+
+      const [sealSignature, timestampSignature] = pdfSignatures(lta);
+      expect(timestampSignature?.subFilter).toBe('ETSI.RFC3161');
+      expect(opensslVerifyCms(sealSignature!.cms, sealSignature!.signedContent, caPem)).toMatchObject({ ok: true });
+      expect(opensslVerifyTimestamp(timestampSignature!.cms, timestampSignature!.signedContent, caPem)).toMatchObject({ ok: true });
+      expect(await verifySealedPdf(lta)).toEqual({ valid: true, signerCommonName: 'Signet Development Seal — not for production' });
+
+      const document = await PDFDocument.load(lta);
+      const dss = document.catalog.lookup(PDFName.of('DSS'), PDFDict);
+      expect(dss.lookup(PDFName.of('Certs'), PDFArray).size()).toBe(3);
+      expect(dss.lookup(PDFName.of('CRLs'), PDFArray).size()).toBe(1);
+    });
+
+    it('fails on one flipped byte, in the sealed revision or in the long-term validation data', async () => {
+      const [sealSignature, timestampSignature] = pdfSignatures(lta);
+      const inSeal = Buffer.from(lta);
+      inSeal[100] = inSeal[100]! ^ 0x01;
+      expect(pdfsig(inSeal, caPem)).toContain('Digest Mismatch');
+      expect(await verifySealedPdf(inSeal)).toMatchObject({ valid: false });
+
+      const inDss = Buffer.from(lta);
+      const at = sealSignature!.byteRange[2] + sealSignature!.byteRange[3] + 50;
+      inDss[at] = inDss[at]! ^ 0x01;
+      expect(await verifySealedPdf(inDss)).toMatchObject({ valid: false, reason: 'The file was changed after it was timestamped' });
+      const [, changedTimestamp] = pdfSignatures(inDss);
+      expect(opensslVerifyTimestamp(timestampSignature!.cms, changedTimestamp!.signedContent, caPem).ok).toBe(false);
+    });
+
+    it('refuses an update that changes the signed pages, even under a new document timestamp', async () => {
+      const changed = await appendIncrementalUpdate(lta, (document) => {
+        const page = document.getPage(0);
+        page.node.set(PDFName.of('Rotate'), document.context.obj(90));
+        return [page.ref];
+      });
+      const restamped = await addDocumentTimestamp(changed, tsa.timestamper);
+      expect(await verifySealedPdf(restamped)).toMatchObject({ valid: false, reason: expect.stringMatching(/^The file was changed after it was sealed: Object \d+ was changed after signing \(entry \/Rotate\)$/) });
+    });
   });
 
   describe('the RFC 3161 client over HTTP', () => {

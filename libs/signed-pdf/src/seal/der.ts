@@ -19,6 +19,7 @@ export const TAG = {
   NULL: 0x05,
   OID: 0x06,
   UTF8_STRING: 0x0c,
+  GENERALIZED_TIME: 0x18,
   BMP_STRING: 0x1e,
   SEQUENCE: 0x30,
   SET: 0x31

@@ -1,5 +1,5 @@
 import { renderTemplate } from '@signet/mail';
-import { sealPdf, type SignedRecipient, stampSignedPdf } from '@signet/signed-pdf';
+import { addLongTermValidation, sealPdf, type SignedRecipient, stampSignedPdf } from '@signet/signed-pdf';
 import type { DocumentRow, EnvelopeAggregate } from '../model';
 import { resolvePlacements } from '../signing/resolve-placements';
 import type { SealIdentity } from '../seal/seal-identity';
@@ -40,7 +40,15 @@ export async function buildSignedPdf(
       signaturesPerRow: settings.documents.signatures_per_row
     }
   });
-  return sealPdf(stamped, {
-    signer: seal.signer, reason: 'Signed by every recipient', ...(seal.timestamper ? { timestamper: seal.timestamper } : {})
-  });
+  return sealWithLongTermValidation(stamped, seal, 'Signed by every recipient');
+}
+
+/**
+ * Seals with the service's key: PAdES B-LTA when a timestamp source is configured (signature
+ * timestamp, /DSS with chains and CRLs, document timestamp), else B-B.
+ */
+export async function sealWithLongTermValidation(pdf: Uint8Array, seal: SealIdentity, reason: string): Promise<Uint8Array> {
+  if (!seal.timestamper) return sealPdf(pdf, { signer: seal.signer, reason });
+  const sealed = await sealPdf(pdf, { signer: seal.signer, reason, timestamper: seal.timestamper });
+  return addLongTermValidation(sealed, await seal.validationData(), seal.timestamper);
 }

@@ -2,8 +2,9 @@ import type { Knex } from 'knex';
 import type { SignetConfig } from '@signet/config';
 import type { Logger } from '@signet/log';
 import {
-  httpTimestamper, issueCrl, pkcs12Signer, type Signer, signerOf, timestampAuthority, type Timestamper
+  httpTimestamper, issueCrl, pkcs12Signer, type Signer, signerOf, timestampAuthority, type Timestamper, type ValidationData
 } from '@signet/signed-pdf';
+import { fetchCrls } from './fetch-crls';
 import { loadDevelopmentPki } from './development-pki-store';
 
 /** Policy OID of the development TSA's tokens (an arc reserved for tests and examples would do as well). */
@@ -22,6 +23,8 @@ export interface SealIdentity {
   crlUrl: string | null;
   /** The development CA's current CRL (DER), or null for a configured certificate. */
   crl(): Promise<Buffer | null>;
+  /** Chains and revocation data for the /DSS of a sealed PDF (PAdES B-LT). */
+  validationData(): Promise<ValidationData>;
 }
 
 export interface SealIdentityDeps {
@@ -54,25 +57,29 @@ export function createSealIdentity(deps: SealIdentityDeps): () => Promise<SealId
       : null;
     if (deps.config.seal) {
       if (!remote) deps.log.warn('no TSA_URL: signatures made with SIGNET_SEAL_P12 carry no timestamp (PAdES B-B)');
+      const signer = pkcs12Signer(deps.config.seal.p12, deps.config.seal.passphrase);
       return {
-        signer: pkcs12Signer(deps.config.seal.p12, deps.config.seal.passphrase), timestamper: remote, tsaChain: null, development: false,
-        crlUrl: null, crl: async () => null
+        signer, timestamper: remote, tsaChain: null, development: false, crlUrl: null, crl: async () => null,
+        validationData: async () => ({ certificates: signer.certificates, crls: await fetchCrls(signer.certificates, deps.log) })
       };
     }
     const pki = await loadDevelopmentPki(deps.db, deps.internalSecret, deps.config.publicBaseUrl, deps.clock());
     const developmentTsa = timestampAuthority({ signer: signerOf(pki.tsa, [pki.ca.certificate]), policy: DEVELOPMENT_TSA_POLICY, clock: deps.clock });
     let crl: { der: Buffer; issuedAt: number } | null = null;
+    const tsaChain = remote ? null : [pki.tsa.certificate, pki.ca.certificate];
+    const currentCrl = async (): Promise<Buffer> => {
+      const now = deps.clock();
+      if (!crl || now.getTime() - crl.issuedAt >= CRL_REISSUE_MS) crl = { der: await issueCrl(pki.ca, now), issuedAt: now.getTime() };
+      return crl.der;
+    };
     return {
       signer: signerOf(pki.seal, [pki.ca.certificate]),
       timestamper: remote ?? developmentTsa.timestamper,
-      tsaChain: remote ? null : [pki.tsa.certificate, pki.ca.certificate],
+      tsaChain,
       development: true,
       crlUrl: pki.crlUrl,
-      async crl() {
-        const now = deps.clock();
-        if (!crl || now.getTime() - crl.issuedAt >= CRL_REISSUE_MS) crl = { der: await issueCrl(pki.ca, now), issuedAt: now.getTime() };
-        return crl.der;
-      }
+      crl: currentCrl,
+      validationData: async () => ({ certificates: [pki.seal.certificate, ...(tsaChain ?? []), pki.ca.certificate], crls: [await currentCrl()] })
     };
   }
 }
