@@ -53,6 +53,7 @@ export interface SignetConfig {
   seal: SealConfig | null;
   /** Remote RFC 3161 TSAs; null: the development TSA when sealing with the development CA, else none (PAdES B-B). */
   tsa: TsaConfig | null;
+  archive: ArchiveConfig;
   bootstrapApiKeys: BootstrapApiKey[];
   logLevel: string;
   serviceUrls: Partial<Record<PartName, string>>;
@@ -72,6 +73,12 @@ export interface SignetConfig {
 export interface SealConfig {
   p12: Buffer;
   passphrase: string;
+}
+
+export interface ArchiveConfig {
+  /** Renew a document timestamp this many days before its TSA certificate expires. */
+  renewDays: number;
+  pollIntervalMs: number;
 }
 
 export interface TsaConfig {
@@ -110,6 +117,10 @@ export function loadConfig(env: Env = process.env): SignetConfig {
     internalSecret: readOptionalString(env, 'SIGNET_INTERNAL_SECRET'),
     seal: readSeal(env),
     tsa: readTsa(env),
+    archive: {
+      renewDays: readInt(env, 'ARCHIVE_TIMESTAMP_RENEW_DAYS', 30, 1, 3650),
+      pollIntervalMs: readInt(env, 'ARCHIVE_TIMESTAMP_POLL_INTERVAL_MS', 3600000, 10, 86400000)
+    },
     bootstrapApiKeys: parseBootstrapApiKeys(readOptionalString(env, 'SIGNET_BOOTSTRAP_API_KEYS')),
     logLevel: readEnum(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     serviceUrls: readPerPart('_URL', (name) => readUrl(env, name, ['http', 'https'])),

@@ -36,6 +36,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'TSA_URL', default: '(built-in development TSA with the development CA, else none)', description: 'Comma-separated RFC 3161 timestamp authority URLs, tried in order (failover); signatures get a signature timestamp and documents an archive timestamp' },
   { name: 'TSA_USERNAME', default: '(none)', description: 'HTTP basic user name for TSA_URL' },
   { name: 'TSA_PASSWORD', default: '(none)', description: 'HTTP basic password for TSA_URL' },
+  { name: 'ARCHIVE_TIMESTAMP_RENEW_DAYS', default: '30', description: 'Days before the TSA certificate of a signed PDF\'s last document timestamp expires that a new one is added (PAdES B-LTA renewal)' },
+  { name: 'ARCHIVE_TIMESTAMP_POLL_INTERVAL_MS', default: '3600000', description: 'How often the envelope service looks for signed PDFs whose archive timestamp is due for renewal' },
   { name: 'TSA_TIMEOUT_MS', default: '10000', description: 'Longest one timestamp request to one TSA may take before the next URL is tried' },
   { name: 'SIGNET_BOOTSTRAP_API_KEYS', default: '(none)', description: 'Comma-separated key:tenant:plan API keys that exist after start' },
   { name: 'LOG_LEVEL', default: 'info', description: 'trace, debug, info, warn, error, fatal or silent' },

@@ -3,6 +3,7 @@ export { generateServiceCertificate, type ServiceCertificate, type ServiceCertif
 export { sealPdf, type SealOptions } from './seal/seal-pdf';
 export { keySigner, pkcs12Signer, type Signer } from './seal/signer';
 export { type SealVerification, verifySealedPdf } from './seal/verify-sealed-pdf';
+export { archiveTimestampExpiry } from './seal/verify-timestamp-token';
 export { httpTimestamper, type HttpTimestamperOptions } from './timestamp/http-timestamper';
 export { timestampAuthority, type TimestampAuthority, type TimestampAuthorityOptions } from './timestamp/timestamp-authority';
 export type { Timestamper } from './timestamp/timestamper';
@@ -13,6 +14,7 @@ export {
 export { addDocumentSecurityStore, type ValidationData } from './ltv/document-security-store';
 export { addDocumentTimestamp } from './ltv/document-timestamp';
 export { addLongTermValidation } from './ltv/long-term-validation';
+export { boldTextFaces, type FontFace, textFaces } from './fonts/font-faces';
 export { checkSignatureBackground } from './signature-background';
 export { imageSizeProblem, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-size-limit';
 export { stampSignedPdf } from './stamp-signed-pdf';

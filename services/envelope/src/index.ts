@@ -20,6 +20,7 @@ import { getEnvelopeRecipient } from './get-envelope-recipient';
 import { getEnvelopeSummary } from './get-envelope-summary';
 import { documentLinks } from './present/document-links';
 import { getDevelopmentCrl, getSealCertificates } from './seal/get-seal-certificates';
+import { createArchiveRenewer } from './seal/archive-renewer';
 import { createSealIdentity } from './seal/seal-identity';
 import { sendEnvelope } from './send-envelope';
 import { settingsClient } from './settings-client';
@@ -70,6 +71,10 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     wakeMailWorker: () => mailWorker.wake()
   };
   const mailWorker = createLifecycleMailWorker(emailDeps, deps.config.outboxPollIntervalMs);
+  const archiveRenewer = createArchiveRenewer({
+    db: deps.db, blobs: deps.blobs, log: deps.log, clock: deps.clock, sealIdentity: envelopeDeps.sealIdentity,
+    renewDays: deps.config.archive.renewDays, pollIntervalMs: deps.config.archive.pollIntervalMs
+  });
   let unwatchBacklog = (): void => undefined;
 
   return defineService(deps, {
@@ -98,7 +103,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
       router.get('/internal/envelopes/:id/recipients/:recipient_id', getEnvelopeRecipient(envelopeDeps));
     },
     consumers: [attachUploadedDocument(envelopeDeps, deps.log), keepSigningLinks(emailDeps), queueLifecycleMails(emailDeps)],
-    workers: [relay, envelopeDeps.completer, mailWorker],
+    workers: [relay, envelopeDeps.completer, mailWorker, archiveRenewer],
     onStart() {
       unwatchBacklog = watchEmailBacklog('lifecycle', () => readLifecycleMailBacklog(deps.db, deps.clock));
     },

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, X509Certificate } from 'node:crypto';
 import { checkSigner } from './check-signer';
 import { commonName } from './certificate-fields';
 import { children, readDer, readOid, TAG } from './der';
 import { DIGESTS, OID } from './oids';
 import { parseSignedData } from './parse-signed-data';
+import { locateSignatures } from './signature-location';
 
 export interface TokenVerification {
   valid: boolean;
@@ -49,4 +50,24 @@ function generalizedTime(text: string): Date {
   if (!match) throw new Error(`Malformed genTime ${text}`);
   const [, year, month, day, hour, minute, second, fraction] = match;
   return new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}${fraction ?? ''}Z`);
+}
+
+/**
+ * When the last document timestamp of a PDF stops protecting it: the expiry of its TSA's certificate.
+ * Null without a readable document timestamp.
+ */
+export function archiveTimestampExpiry(pdf: Uint8Array): Date | null {
+  const file = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  const last = locateSignatures(file).filter((signature) => signature.subFilter === 'ETSI.RFC3161').at(-1);
+  if (!last) return null;
+  try {
+    const signedData = parseSignedData(last.cms);
+    const { signer } = signedData;
+    const certificate = signedData.certificates.find(
+      (candidate) => candidate.issuer.bytes.equals(signer.issuer) && candidate.serialNumber.bytes.equals(signer.serialNumber)
+    );
+    return certificate ? new Date(new X509Certificate(certificate.der).validTo) : null;
+  } catch {
+    return null;
+  }
 }

@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { writeEnvelopeEvent } from '../envelope-events';
 import { readBlob } from '../documents/read-blob';
+import { archiveRenewAfter } from '../seal/archive-renewer';
 import type { DocumentRow, EnvelopeAggregate } from '../model';
 import { buildSignedPdf } from './build-signed-pdf';
 import { signedRecipients } from './signed-recipients';
@@ -36,12 +37,12 @@ export async function completeEnvelope(deps: EnvelopeDeps, tenantId: string, env
   const seal = await deps.sealIdentity();
   const loadBackground = options.loadBackground ?? createSignatureBackgroundLoader({ fetch: fetchBackgroundFromPublicUrl(), log: options.log });
   const background = await loadBackground(aggregate.envelope.settings.signature.bg_image, envelopeId);
-  const signed = new Map<string, { key: string; sha256: string }>();
+  const signed = new Map<string, { key: string; sha256: string; renewAfter: Date | null }>();
   for (const document of aggregate.documents.filter((candidate) => candidate.file_type === 'SIGNABLE')) {
     const bytes = await buildSignedPdf(aggregate, document, await readBlob(deps.blobs, document.blob_key), signers, seal, background);
     const key = signedBlobKey(document, tenantId);
     const stored = await deps.blobs.put(key, Readable.from(Buffer.from(bytes)), { contentType: 'application/pdf' });
-    signed.set(document.id, { key, sha256: stored.sha256 });
+    signed.set(document.id, { key, sha256: stored.sha256, renewAfter: archiveRenewAfter(bytes, deps.config.archive.renewDays) });
   }
 
   const now = deps.clock();
@@ -55,7 +56,8 @@ export async function completeEnvelope(deps: EnvelopeDeps, tenantId: string, env
     });
     for (const document of documents.filter((candidate) => signed.has(candidate.id))) {
       await trx('documents').where({ id: document.id }).update({
-        status: 'SIGNED', signed_blob_key: document.signed_blob_key, original_sha256: document.original_sha256, sha256: document.sha256, updated_at: now
+        status: 'SIGNED', signed_blob_key: document.signed_blob_key, original_sha256: document.original_sha256, sha256: document.sha256, updated_at: now,
+        archive_renew_after: signed.get(document.id)?.renewAfter ?? null
       });
     }
     await deps.store.updateEnvelope(trx, envelopeId, { status: 'SUCCESS', completed_at: now, updated_at: now });
