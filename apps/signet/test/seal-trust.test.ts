@@ -1,6 +1,6 @@
 import knex from 'knex';
 import {
-  ensurePkiTools, opensslVerifyCms, opensslVerifyCrl, opensslVerifyTimestamp, pdfSignatures, pdfsig, signatureTimestamp, waitFor
+  ensurePkiTools, opensslVerifyCms, opensslVerifyCrl, pdftotext, opensslVerifyTimestamp, pdfSignatures, pdfsig, signatureTimestamp, waitFor
 } from '@signet/testkit';
 import { KEYS, startTestSignet, TestSignet } from './harness';
 import { drawn, sentEnvelope, sign, written } from './signing/flows';
@@ -20,8 +20,11 @@ describe('a trust chain out of the box', () => {
     await api.close();
   });
 
+  let completedEnvelopeId = '';
+
   async function completedPdf(): Promise<Buffer> {
-    const envelope = await sentEnvelope(api, KEYS.globex);
+    const envelope = await sentEnvelope(api, KEYS.globex, { 'recipients[ben][name]': 'Łukasz Żółć 王伟' });
+    completedEnvelopeId = envelope.id;
     expect((await sign(api, envelope.tokens.ana as string, drawn)).status).toBe(200);
     expect((await sign(api, envelope.tokens.ben as string, written('Łukasz Żółć 王伟'))).status).toBe(200);
     const done = await waitFor(async () => {
@@ -76,6 +79,26 @@ describe('a trust chain out of the box', () => {
     const flipped = Buffer.from(signedPdf);
     flipped[200] = flipped[200]! ^ 0x01;
     expect(pdfsig(flipped, caPem)).toContain('Digest Mismatch');
+    // The stamp on the appended signature page names the signer in every script.
+    expect(pdftotext(signedPdf)).toContain('Łukasz Żółć 王伟');
+  });
+
+  it('seals the evidence sheet like the signed documents, and writes names in every script', async () => {
+    const shown = await waitFor(async () => {
+      const answer = await api.call('GET', `/api/v1/envelopes/${completedEnvelopeId}/evidence`, { key: KEYS.globex });
+      return answer.status === 200 && answer.body;
+    }, 60_000, 'the evidence sheet');
+    const evidence = Buffer.from(await (await fetch(shown.evidence_document_url as string)).arrayBuffer());
+    const chain = (await api.call('GET', '/api/v1/seal/certificates', { key: KEYS.acme })).body as Body;
+    const caPem = (chain.seal as Body[])[1]?.pem as string;
+    const report = pdfsig(evidence, caPem);
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    expect(report).toContain('Certificate Validation: Certificate is Trusted.');
+    const [seal, documentTimestamp] = pdfSignatures(evidence);
+    expect(opensslVerifyCms(seal!.cms, seal!.signedContent, caPem)).toMatchObject({ ok: true });
+    expect(opensslVerifyTimestamp(documentTimestamp!.cms, documentTimestamp!.signedContent, caPem)).toMatchObject({ ok: true });
+    expect(evidence.toString('latin1')).toMatch(/\/DSS \d+ 0 R/);
+    expect(pdftotext(evidence)).toContain('Łukasz Żółć 王伟');
   });
 
   it('keeps the generated keys encrypted at rest', async () => {

@@ -21,6 +21,7 @@ import { getEnvelopeSummary } from './get-envelope-summary';
 import { documentLinks } from './present/document-links';
 import { getDevelopmentCrl, getSealCertificates } from './seal/get-seal-certificates';
 import { createArchiveRenewer } from './seal/archive-renewer';
+import { sealDocument } from './seal/seal-document';
 import { createSealIdentity } from './seal/seal-identity';
 import { sendEnvelope } from './send-envelope';
 import { settingsClient } from './settings-client';
@@ -100,6 +101,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
       router.get('/email/v1/links/:token', trackEmailClick(emailDeps));
       router.post('/email/v1/bounces', reportBounce(emailDeps));
       router.get('/internal/envelopes/:id/summary', getEnvelopeSummary(envelopeDeps));
+      router.post('/internal/seal', sealDocument(envelopeDeps.sealIdentity));
       router.get('/internal/envelopes/:id/recipients/:recipient_id', getEnvelopeRecipient(envelopeDeps));
     },
     consumers: [attachUploadedDocument(envelopeDeps, deps.log), keepSigningLinks(emailDeps), queueLifecycleMails(emailDeps)],
