@@ -2,6 +2,7 @@ export { SIGNATURE_BOX } from './placement-stamp';
 export { generateServiceCertificate, type ServiceCertificate, type ServiceCertificateOptions } from './seal/generate-service-certificate';
 export { sealPdf, type SealOptions } from './seal/seal-pdf';
 export { keySigner, pkcs12Signer, type Signer } from './seal/signer';
+export { generateTokenKey, type Pkcs11Options, pkcs11Signer } from './seal/pkcs11-signer';
 export { type SealVerification, verifySealedPdf } from './seal/verify-sealed-pdf';
 export { archiveTimestampExpiry } from './seal/verify-timestamp-token';
 export { httpTimestamper, type HttpTimestamperOptions } from './timestamp/http-timestamper';
