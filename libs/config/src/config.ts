@@ -53,6 +53,8 @@ export interface SignetConfig {
   seal: SealConfig | null;
   /** Remote RFC 3161 TSAs; null: the development TSA when sealing with the development CA, else none (PAdES B-B). */
   tsa: TsaConfig | null;
+  /** Null: no HSM; the seal is SIGNET_SEAL_P12's or the development CA's. */
+  sealPkcs11: Pkcs11SealConfig | null;
   archive: ArchiveConfig;
   bootstrapApiKeys: BootstrapApiKey[];
   logLevel: string;
@@ -73,6 +75,15 @@ export interface SignetConfig {
 export interface SealConfig {
   p12: Buffer;
   passphrase: string;
+}
+
+/** A seal key inside a PKCS#11 token (an HSM), with its certificate chain as PEM. */
+export interface Pkcs11SealConfig {
+  module: string;
+  tokenLabel: string;
+  pin: string;
+  keyLabel: string;
+  chainPem: string;
 }
 
 export interface ArchiveConfig {
@@ -117,6 +128,7 @@ export function loadConfig(env: Env = process.env): SignetConfig {
     internalSecret: readOptionalString(env, 'SIGNET_INTERNAL_SECRET'),
     seal: readSeal(env),
     tsa: readTsa(env),
+    sealPkcs11: readPkcs11(env),
     archive: {
       renewDays: readInt(env, 'ARCHIVE_TIMESTAMP_RENEW_DAYS', 30, 1, 3650),
       pollIntervalMs: readInt(env, 'ARCHIVE_TIMESTAMP_POLL_INTERVAL_MS', 3600000, 10, 86400000)
@@ -154,6 +166,22 @@ function readSeal(env: Env): SealConfig | null {
   if (p12 === null) return null;
   if (!/^[A-Za-z0-9+/\s]+={0,2}\s*$/.test(p12)) throw new ConfigError('SIGNET_SEAL_P12', 'must be a base64 PKCS#12 file');
   return { p12: Buffer.from(p12, 'base64'), passphrase: readOptionalString(env, 'SIGNET_SEAL_PASSPHRASE') ?? '' };
+}
+
+function readPkcs11(env: Env): Pkcs11SealConfig | null {
+  const module = readOptionalString(env, 'SIGNET_SEAL_PKCS11_MODULE');
+  if (module === null) return null;
+  const required = (name: string): string => {
+    const value = readOptionalString(env, name);
+    if (value === null) throw new ConfigError(name, 'is required with SIGNET_SEAL_PKCS11_MODULE');
+    return value;
+  };
+  const chainPem = required('SIGNET_SEAL_CHAIN_PEM');
+  if (!chainPem.includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError('SIGNET_SEAL_CHAIN_PEM', 'must hold PEM certificates, the seal certificate first');
+  return {
+    module, tokenLabel: required('SIGNET_SEAL_PKCS11_TOKEN'), pin: required('SIGNET_SEAL_PKCS11_PIN'),
+    keyLabel: required('SIGNET_SEAL_PKCS11_KEY_LABEL'), chainPem
+  };
 }
 
 function readTsa(env: Env): TsaConfig | null {

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { SignetConfig } from '@signet/config';
 import type { Logger } from '@signet/log';
 import {
-  httpTimestamper, issueCrl, pkcs12Signer, type Signer, signerOf, timestampAuthority, type Timestamper, type ValidationData
+  httpTimestamper, issueCrl, pkcs11Signer, pkcs12Signer, type Signer, signerOf, timestampAuthority, type Timestamper, type ValidationData
 } from '@signet/signed-pdf';
 import { fetchCrls } from './fetch-crls';
 import { loadDevelopmentPki } from './development-pki-store';
@@ -55,6 +55,16 @@ export function createSealIdentity(deps: SealIdentityDeps): () => Promise<SealId
     const remote = tsa
       ? httpTimestamper({ urls: tsa.urls, timeoutMs: tsa.timeoutMs, ...(tsa.username !== null ? { username: tsa.username, password: tsa.password ?? '' } : {}) })
       : null;
+    if (deps.config.sealPkcs11) {
+      const { chainPem, ...token } = deps.config.sealPkcs11;
+      const chain = [...chainPem.matchAll(/-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/g)].map((match) => Buffer.from(match[1]!.replace(/\s+/g, ''), 'base64'));
+      if (!remote) deps.log.warn('no TSA_URL: signatures made with the PKCS#11 key carry no timestamp (PAdES B-B)');
+      const signer = pkcs11Signer(token, chain);
+      return {
+        signer, timestamper: remote, tsaChain: null, development: false, crlUrl: null, crl: async () => null,
+        validationData: async () => ({ certificates: signer.certificates, crls: await fetchCrls(signer.certificates, deps.log) })
+      };
+    }
     if (deps.config.seal) {
       if (!remote) deps.log.warn('no TSA_URL: signatures made with SIGNET_SEAL_P12 carry no timestamp (PAdES B-B)');
       const signer = pkcs12Signer(deps.config.seal.p12, deps.config.seal.passphrase);
