@@ -21,7 +21,6 @@ describe('a trust chain out of the box', () => {
   });
 
   let completedEnvelopeId = '';
-
   async function completedPdf(): Promise<Buffer> {
     const envelope = await sentEnvelope(api, KEYS.globex, { 'recipients[ben][name]': 'Łukasz Żółć 王伟' });
     completedEnvelopeId = envelope.id;

@@ -34,3 +34,38 @@ export const SealCertificatesResponse = Type.Object(
   { additionalProperties: false }
 );
 export type SealCertificatesResponse = Static<typeof SealCertificatesResponse>;
+
+/** One signature (or document timestamp) of a PDF, as POST /api/v1/signature-reports judges it. */
+export const SignatureReport = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('signature'), Type.Literal('document_timestamp')]),
+    sub_filter: Type.String({ description: 'e.g. ETSI.CAdES.detached, adbe.pkcs7.detached, ETSI.RFC3161' }),
+    signer: Type.Union([
+      Type.Object({
+        common_name: Type.Union([Type.String(), Type.Null()]), subject: Type.String(), issuer: Type.String(), serial_number: Type.String()
+      }, { additionalProperties: false }),
+      Type.Null()
+    ]),
+    claimed_signing_time: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'The /M the signer wrote; not proof of time' }),
+    timestamped_time: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'From a verified RFC 3161 token' }),
+    pades_level: Type.Union([Type.Literal('B-B'), Type.Literal('B-T'), Type.Literal('B-LT'), Type.Literal('B-LTA'), Type.Null()]),
+    integrity: Type.Object({ valid: Type.Boolean(), problem: Type.Union([Type.String(), Type.Null()]) }, { additionalProperties: false }),
+    chain_trusted: Type.Boolean({ description: 'The signer chain leads to one of the configured trust anchors' }),
+    modified_after_signing: Type.Boolean(),
+    modification: Type.Union([Type.String(), Type.Null()])
+  },
+  { additionalProperties: false }
+);
+export type SignatureReport = Static<typeof SignatureReport>;
+
+/** POST /api/v1/signature-reports (body: the PDF, Content-Type: application/pdf). */
+export const SignatureReportsResponse = Type.Object(
+  {
+    signatures: Type.Array(SignatureReport),
+    /** Subjects of the certificates trust was judged against (the seal's and TSA's roots). */
+    trust_anchors: Type.Array(Type.String()),
+    request_id: Type.String()
+  },
+  { additionalProperties: false }
+);
+export type SignatureReportsResponse = Static<typeof SignatureReportsResponse>;

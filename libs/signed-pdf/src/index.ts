@@ -5,6 +5,7 @@ export { keySigner, pkcs12Signer, type Signer } from './seal/signer';
 export { generateTokenKey, type Pkcs11Options, pkcs11Signer } from './seal/pkcs11-signer';
 export { type SealVerification, verifySealedPdf } from './seal/verify-sealed-pdf';
 export { archiveTimestampExpiry } from './seal/verify-timestamp-token';
+export { inspectPdfSignatures, type PadesLevel, type SignatureReport } from './seal/inspect-signatures';
 export { httpTimestamper, type HttpTimestamperOptions } from './timestamp/http-timestamper';
 export { timestampAuthority, type TimestampAuthority, type TimestampAuthorityOptions } from './timestamp/timestamp-authority';
 export type { Timestamper } from './timestamp/timestamper';

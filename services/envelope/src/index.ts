@@ -21,6 +21,7 @@ import { getEnvelopeSummary } from './get-envelope-summary';
 import { documentLinks } from './present/document-links';
 import { getDevelopmentCrl, getSealCertificates } from './seal/get-seal-certificates';
 import { createArchiveRenewer } from './seal/archive-renewer';
+import { createSignatureReport } from './seal/create-signature-report';
 import { sealDocument } from './seal/seal-document';
 import { createSealIdentity } from './seal/seal-identity';
 import { sendEnvelope } from './send-envelope';
@@ -89,6 +90,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
       router.put('/api/v1/envelopes/:id/void', voidEnvelope(envelopeDeps));
       router.get('/api/v1/seal/certificates', getSealCertificates(envelopeDeps.sealIdentity));
       router.get('/pki/signet-dev-ca.crl', getDevelopmentCrl(envelopeDeps.sealIdentity));
+      router.post('/api/v1/signature-reports', ...createSignatureReport(envelopeDeps.sealIdentity));
       router.get('/signing/v1/:token', getSigningSession(envelopeDeps));
       router.post('/signing/v1/:token/sign', signEnvelope(envelopeDeps));
       router.post('/signing/v1/:token/reject', rejectEnvelope(envelopeDeps));
