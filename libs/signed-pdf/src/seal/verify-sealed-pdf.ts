@@ -81,6 +81,6 @@ export function checkSeal(file: Buffer, location: SignatureLocation): SignatureV
 export function checkDocumentTimestamp(file: Buffer, location: SignatureLocation): SignatureVerdict {
   const stamp = verifyTimestampToken(location.cms, location.signedRanges.map(([start, end]) => file.subarray(start, end)));
   return stamp.valid
-    ? { commonName: stamp.tsaCommonName, timestampedAt: stamp.time }
+    ? { commonName: stamp.tsaCommonName, timestampedAt: stamp.time, signerCertificate: stamp.signerCertificate ?? null, certificates: stamp.certificates ?? [] }
     : { commonName: stamp.tsaCommonName, problem: stamp.reason === 'The timestamp is over other data' ? 'The file was changed after it was timestamped' : stamp.reason };
 }

@@ -11,6 +11,9 @@ export interface TokenVerification {
   /** The TSA's time (genTime), once the token could be read. */
   time: Date | null;
   tsaCommonName: string | null;
+  /** The TSA's certificate and those the token carries, DER, for a chain to be built. */
+  signerCertificate?: Buffer | null;
+  certificates?: Buffer[];
   reason?: string;
 }
 
@@ -38,7 +41,7 @@ export function verifyTimestampToken(token: Buffer, data: Buffer | Buffer[]): To
     const digest = createHash(digestName);
     for (const part of Array.isArray(data) ? data : [data]) digest.update(part);
     if (!digest.digest().equals(hashed.content)) return { valid: false, time, tsaCommonName, reason: 'The timestamp is over other data' };
-    return { valid: true, time, tsaCommonName };
+    return { valid: true, time, tsaCommonName, signerCertificate: check.certificate?.der ?? null, certificates: signedData.certificates.map((item) => item.der) };
   } catch (error) {
     return { valid: false, time, tsaCommonName, reason: `The timestamp cannot be read: ${(error as Error).message}` };
   }
