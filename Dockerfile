@@ -22,6 +22,8 @@ RUN find . -type f ! -name package.json ! -name package-lock.json -delete \
 # mount, out of every layer.
 FROM ${NODE_IMAGE} AS dependencies
 WORKDIR /app
+# pkcs11js (the HSM signer) is a native addon compiled at install.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY --from=manifests /app ./
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --omit=dev --no-audit --no-fund

@@ -4,11 +4,12 @@ import { round } from './measure';
 import { benchMicroservices } from './microservices.bench';
 import { benchSearch } from './search.bench';
 import { benchSignerPage } from './signer-page.bench';
+import { benchSealing } from './sealing.bench';
 import { benchUploads } from './uploads.bench';
 import { benchWebhooks } from './webhooks.bench';
 
 const BENCHES = {
-  envelopes: benchEnvelopes, uploads: benchUploads, webhooks: benchWebhooks, evidence: benchEvidence, microservices: benchMicroservices, signer_page: benchSignerPage, search: benchSearch
+  envelopes: benchEnvelopes, uploads: benchUploads, webhooks: benchWebhooks, evidence: benchEvidence, microservices: benchMicroservices, signer_page: benchSignerPage, sealing: benchSealing, search: benchSearch
 };
 
 type Results = { [Name in keyof typeof BENCHES]?: Awaited<ReturnType<(typeof BENCHES)[Name]>> };

@@ -15,3 +15,16 @@ export function developmentApiKey(dataDir: string): BootstrapApiKey {
   }
   return { key: readFileSync(file, 'utf8').trim(), tenantId: 'dev', plan: 'enterprise' };
 }
+
+/**
+ * The internal secret of a process that runs every part and was given none: random once, then kept under
+ * DATA_DIR, because the generated seal keys are encrypted with it and must open again after a restart.
+ */
+export function monolithSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'internal-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  }
+  return readFileSync(file, 'utf8').trim();
+}

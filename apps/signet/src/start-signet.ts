@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { BlobStore, createBlobStore } from '@signet/blob';
 import { busMigrations, createBus, EventBus, Subscription } from '@signet/bus';
@@ -12,7 +11,7 @@ import { AppError } from '@signet/http';
 import { createLogger, Logger } from '@signet/log';
 import type { Clock, SignetService } from '@signet/service';
 import type { Knex } from 'knex';
-import { developmentApiKey } from './dev-api-key';
+import { developmentApiKey, monolithSecret } from './dev-api-key';
 import { listen, Listening } from './listen';
 import { REGISTRY } from './registry';
 import { createShutdown, Shutdown } from './shutdown';
@@ -45,7 +44,7 @@ function checkModes(config: SignetConfig, parts: PartName[]): string {
   }
   if (config.internalSecret) return config.internalSecret;
   if (!everyPart) throw new ConfigError('SIGNET_INTERNAL_SECRET', 'is required when a process runs only some parts');
-  return randomBytes(32).toString('hex');
+  return monolithSecret(config.dataDir);
 }
 
 function bindingFor(config: SignetConfig, part: PartName, parts: PartName[]): { port: number; host: string } {

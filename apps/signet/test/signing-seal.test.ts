@@ -34,10 +34,10 @@ describe('sealing with a configured certificate, monolith mode', () => {
     expect((await sign(api, envelope.tokens.ana as string, drawn)).status).toBe(200);
     expect((await sign(api, envelope.tokens.ben as string, written('Ben Ode'))).status).toBe(200);
     const signedPdf = await signedPdfOf(envelope.id);
-    expect(verifySealedPdf(signedPdf)).toMatchObject({ valid: true, signerCommonName: 'Acme Seal' });
+    expect(await verifySealedPdf(signedPdf)).toMatchObject({ valid: true, signerCommonName: 'Acme Seal' });
     const db = knex({ client: 'pg', connection: api.signet.config.databaseUrl as string, searchPath: ['envelope'] });
     try {
-      expect(await db('seal_certificates').count({ count: '*' })).toEqual([{ count: '0' }]);
+      expect(await db('seal_pki').count({ count: '*' })).toEqual([{ count: '0' }]);
     } finally {
       await db.destroy();
     }
@@ -54,7 +54,7 @@ describe('sealing with a configured certificate, monolith mode', () => {
     expect((await sign(api, envelope.tokens.ana as string, drawn)).status).toBe(200);
     expect((await sign(api, envelope.tokens.ben as string, written('Ben Ode'))).status).toBe(200);
     const signedPdf = await signedPdfOf(envelope.id);
-    expect(verifySealedPdf(signedPdf)).toMatchObject({ valid: true, signerCommonName: 'Acme Seal' });
+    expect(await verifySealedPdf(signedPdf)).toMatchObject({ valid: true, signerCommonName: 'Acme Seal' });
 
     // The caption under Ana's placement: "Signature · Ana Lima", then her email, then the time.
     const found = await findTextTokens(signedPdf, ['Signature · Ana Lima', anaEmail]);

@@ -66,11 +66,11 @@ describe.each(INFRASTRUCTURE_MODES)('the signing API through the gateway, %s', (
     expect(document?.sha256).not.toBe(document?.original_sha256);
 
     const signedPdf = Buffer.from(await (await fetch(document?.url as string)).arrayBuffer());
-    expect(verifySealedPdf(signedPdf)).toMatchObject({ valid: true, signerCommonName: 'Signet' });
+    expect(await verifySealedPdf(signedPdf)).toMatchObject({ valid: true, signerCommonName: 'Signet Development Seal — not for production' });
     const tampered = Buffer.from(signedPdf);
     const at = Math.floor(tampered.length / 3);
     tampered[at] = (tampered[at] as number) ^ 0x01;
-    expect(verifySealedPdf(tampered).valid).toBe(false);
+    expect((await verifySealedPdf(tampered)).valid).toBe(false);
     // Ben has no placement, so his signature is on an appended page: three pages, each with the Document ID.
     const found = await findTextTokens(signedPdf, [document?.id as string]);
     expect(new Set(found[document?.id as string]?.map((position) => position.page))).toEqual(new Set([0, 1, 2]));

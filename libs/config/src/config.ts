@@ -82,6 +82,11 @@ export interface SignetConfig {
   internalSecret: string | null;
   /** The certificate that seals signed PDFs (PKCS#12); null: one is generated once and kept in the database. */
   seal: SealConfig | null;
+  /** Remote RFC 3161 TSAs; null: the development TSA when sealing with the development CA, else none (PAdES B-B). */
+  tsa: TsaConfig | null;
+  /** Null: no HSM; the seal is SIGNET_SEAL_P12's or the development CA's. */
+  sealPkcs11: Pkcs11SealConfig | null;
+  archive: ArchiveConfig;
   bootstrapApiKeys: BootstrapApiKey[];
   logLevel: string;
   serviceUrls: Partial<Record<PartName, string>>;
@@ -104,6 +109,29 @@ export interface SignetConfig {
 export interface SealConfig {
   p12: Buffer;
   passphrase: string;
+}
+
+/** A seal key inside a PKCS#11 token (an HSM), with its certificate chain as PEM. */
+export interface Pkcs11SealConfig {
+  module: string;
+  tokenLabel: string;
+  pin: string;
+  keyLabel: string;
+  chainPem: string;
+}
+
+export interface ArchiveConfig {
+  /** Renew a document timestamp this many days before its TSA certificate expires. */
+  renewDays: number;
+  pollIntervalMs: number;
+}
+
+export interface TsaConfig {
+  /** Tried in order, the next when one fails. */
+  urls: string[];
+  username: string | null;
+  password: string | null;
+  timeoutMs: number;
 }
 
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
@@ -134,6 +162,12 @@ export function loadConfig(env: Env = process.env): SignetConfig {
     sms: readSms(env),
     internalSecret: readOptionalString(env, 'SIGNET_INTERNAL_SECRET'),
     seal: readSeal(env),
+    tsa: readTsa(env),
+    sealPkcs11: readPkcs11(env),
+    archive: {
+      renewDays: readInt(env, 'ARCHIVE_TIMESTAMP_RENEW_DAYS', 30, 1, 3650),
+      pollIntervalMs: readInt(env, 'ARCHIVE_TIMESTAMP_POLL_INTERVAL_MS', 3600000, 10, 86400000)
+    },
     bootstrapApiKeys: parseBootstrapApiKeys(readOptionalString(env, 'SIGNET_BOOTSTRAP_API_KEYS')),
     logLevel: readEnum(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     serviceUrls: readPerPart('_URL', (name) => readUrl(env, name, ['http', 'https'])),
@@ -208,6 +242,36 @@ function readSeal(env: Env): SealConfig | null {
   if (p12 === null) return null;
   if (!/^[A-Za-z0-9+/\s]+={0,2}\s*$/.test(p12)) throw new ConfigError('SIGNET_SEAL_P12', 'must be a base64 PKCS#12 file');
   return { p12: Buffer.from(p12, 'base64'), passphrase: readOptionalString(env, 'SIGNET_SEAL_PASSPHRASE') ?? '' };
+}
+
+function readPkcs11(env: Env): Pkcs11SealConfig | null {
+  const module = readOptionalString(env, 'SIGNET_SEAL_PKCS11_MODULE');
+  if (module === null) return null;
+  const required = (name: string): string => {
+    const value = readOptionalString(env, name);
+    if (value === null) throw new ConfigError(name, 'is required with SIGNET_SEAL_PKCS11_MODULE');
+    return value;
+  };
+  const chainPem = required('SIGNET_SEAL_CHAIN_PEM');
+  if (!chainPem.includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError('SIGNET_SEAL_CHAIN_PEM', 'must hold PEM certificates, the seal certificate first');
+  return {
+    module, tokenLabel: required('SIGNET_SEAL_PKCS11_TOKEN'), pin: required('SIGNET_SEAL_PKCS11_PIN'),
+    keyLabel: required('SIGNET_SEAL_PKCS11_KEY_LABEL'), chainPem
+  };
+}
+
+function readTsa(env: Env): TsaConfig | null {
+  const value = readOptionalString(env, 'TSA_URL');
+  if (value === null) return null;
+  const urls = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  for (const url of urls) readUrl({ TSA_URL: url }, 'TSA_URL', ['http', 'https']);
+  if (urls.length === 0) throw new ConfigError('TSA_URL', 'must be a comma-separated list of http or https URLs', value);
+  return {
+    urls,
+    username: readOptionalString(env, 'TSA_USERNAME'),
+    password: readOptionalString(env, 'TSA_PASSWORD'),
+    timeoutMs: readInt(env, 'TSA_TIMEOUT_MS', 10000, 100, 120000)
+  };
 }
 
 function readS3(env: Env): S3Config | null {

@@ -28,3 +28,4 @@ export * from './signing-requests';
 export * from './envelope-list';
 export * from './batch-requests';
 export { renderEventCatalog } from './event-catalog';
+export * from './seal-responses';

@@ -1,7 +1,22 @@
 export { SIGNATURE_BOX } from './placement-stamp';
 export { generateServiceCertificate, type ServiceCertificate, type ServiceCertificateOptions } from './seal/generate-service-certificate';
 export { sealPdf, type SealOptions } from './seal/seal-pdf';
+export { keySigner, pkcs12Signer, type Signer } from './seal/signer';
+export { generateTokenKey, type Pkcs11Options, pkcs11Signer } from './seal/pkcs11-signer';
 export { type SealVerification, verifySealedPdf } from './seal/verify-sealed-pdf';
+export { archiveTimestampExpiry } from './seal/verify-timestamp-token';
+export { inspectPdfSignatures, type PadesLevel, type SignatureReport } from './seal/inspect-signatures';
+export { httpTimestamper, type HttpTimestamperOptions } from './timestamp/http-timestamper';
+export { timestampAuthority, type TimestampAuthority, type TimestampAuthorityOptions } from './timestamp/timestamp-authority';
+export type { Timestamper } from './timestamp/timestamper';
+export {
+  createDevelopmentPki, DEVELOPMENT_NAMES, type DevelopmentPki, type DevelopmentPkiOptions, issueCertificate, issueCrl, type KeyAndCertificate,
+  pemOf, signerOf
+} from './pki/development-pki';
+export { addDocumentSecurityStore, type ValidationData } from './ltv/document-security-store';
+export { addDocumentTimestamp } from './ltv/document-timestamp';
+export { addLongTermValidation } from './ltv/long-term-validation';
+export { boldTextFaces, type FontFace, textFaces } from './fonts/font-faces';
 export { checkSignatureBackground } from './signature-background';
 export { imageSizeProblem, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-size-limit';
 export { stampSignedPdf } from './stamp-signed-pdf';

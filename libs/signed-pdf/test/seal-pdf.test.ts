@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
-import { generateServiceCertificate, sealPdf, type ServiceCertificate, stampSignedPdf, verifySealedPdf } from '../src';
+import { generateServiceCertificate, pkcs12Signer, sealPdf, type ServiceCertificate, stampSignedPdf, verifySealedPdf } from '../src';
 import { DOCUMENT_ID, drawnBy, twoPagePdf } from './fixtures';
 
 const COMMON_NAME = 'Signet Sello Electrónico';
@@ -40,15 +40,14 @@ describe('sealPdf and verifySealedPdf', () => {
       placements: [{ type: 'SIGNATURE', page: 1, left: 100, top: 200, recipient: drawnBy('Ana Núñez', 'ana@example.com') }]
     });
     sealed = await sealPdf(original, {
-      p12: certificate.p12,
-      passphrase: certificate.passphrase,
+      signer: pkcs12Signer(certificate.p12, certificate.passphrase),
       reason: 'Signed by all recipients (envelope 42)',
       location: 'Santiago'
     });
   });
 
   it('seals with a PAdES signature that verifies and names the service certificate', async () => {
-    expect(verifySealedPdf(sealed)).toEqual({ valid: true, signerCommonName: COMMON_NAME });
+    expect(await verifySealedPdf(sealed)).toEqual({ valid: true, signerCommonName: COMMON_NAME });
     const signature = await signatureDictionary(sealed);
     expect(signature.get(PDFName.of('SubFilter'))).toBe(PDFName.of('ETSI.CAdES.detached'));
     expect(signature.lookup(PDFName.of('Reason'), PDFString).decodeText()).toBe('Signed by all recipients (envelope 42)');
@@ -58,14 +57,14 @@ describe('sealPdf and verifySealedPdf', () => {
     expect((await PDFDocument.load(sealed)).getPageCount()).toBe(2);
   });
 
-  it('covers the whole file but the signature itself', () => {
+  it('covers the whole file but the signature itself', async () => {
     const [[start, holeStart], [holeEnd, end]] = signedRanges(sealed);
     expect(start).toBe(0);
     expect(end).toBe(sealed.length);
     expect(Buffer.from(sealed.subarray(holeStart, holeEnd)).toString('latin1')).toMatch(/^<[0-9a-f]+>$/);
   });
 
-  it('stops verifying when any one byte of the signed ranges changes', () => {
+  it('stops verifying when any one byte of the signed ranges changes', async () => {
     const ranges = signedRanges(sealed);
     const positions = ranges.flatMap(([start, end]) => {
       const step = Math.max(1, Math.floor((end - start) / 60));
@@ -76,43 +75,42 @@ describe('sealPdf and verifySealedPdf', () => {
     const byteRangeAt = Buffer.from(sealed).indexOf('/ByteRange');
     positions.push(...Array.from({ length: 40 }, (_, index) => byteRangeAt + index));
     for (const position of positions) {
-      const verdict = verifySealedPdf(withByteChanged(sealed, position));
+      const verdict = await verifySealedPdf(withByteChanged(sealed, position));
       expect({ position, valid: verdict.valid }).toEqual({ position, valid: false });
     }
   });
 
-  it('says what is wrong: a changed byte, appended bytes, a forged signature value, no seal at all', () => {
+  it('says what is wrong: a changed byte, appended bytes, a forged signature value, no seal at all', async () => {
     const [[, holeStart], [holeEnd]] = signedRanges(sealed);
-    expect(verifySealedPdf(withByteChanged(sealed, 100))).toEqual({
+    expect(await verifySealedPdf(withByteChanged(sealed, 100))).toEqual({
       valid: false,
       signerCommonName: COMMON_NAME,
       reason: 'The file was changed after it was sealed'
     });
     const appended = Buffer.concat([sealed, Buffer.from('\n1 0 obj\n(incremental update)\nendobj\n')]);
-    expect(verifySealedPdf(appended)).toMatchObject({ valid: false, reason: 'The signature does not cover the whole file' });
+    expect(await verifySealedPdf(appended)).toMatchObject({ valid: false, reason: 'The signature does not cover the whole file' });
 
     // The signature value is the last element of the CMS, just before the zero padding.
     const hex = Buffer.from(sealed.subarray(holeStart + 1, holeEnd - 1)).toString('latin1');
     const lastSignatureDigit = holeStart + 1 + hex.replace(/0+$/, '').length - 1;
     const forged = Buffer.from(sealed);
     forged[lastSignatureDigit] = forged[lastSignatureDigit] === 0x31 ? 0x32 : 0x31;
-    expect(verifySealedPdf(forged)).toMatchObject({ valid: false, reason: 'The signature does not match the signing certificate' });
+    expect(await verifySealedPdf(forged)).toMatchObject({ valid: false, reason: 'The signature does not match the signing certificate' });
 
-    expect(verifySealedPdf(original)).toEqual({ valid: false, signerCommonName: null, reason: 'The file has no signature' });
+    expect(await verifySealedPdf(original)).toEqual({ valid: false, signerCommonName: null, reason: 'The file has no signature' });
   });
 
   it('refuses a PKCS#12 it cannot open', async () => {
-    await expect(sealPdf(original, { p12: certificate.p12, passphrase: 'not the passphrase' })).rejects.toThrow();
+    expect(() => pkcs12Signer(certificate.p12, 'not the passphrase')).toThrow();
   });
 
   it('writes literal strings the signature dictionary can hold', async () => {
     const bytes = await sealPdf(original, {
-      p12: certificate.p12,
-      passphrase: certificate.passphrase,
+      signer: pkcs12Signer(certificate.p12, certificate.passphrase),
       name: 'Sello (servicio) \\ Signet',
       reason: 'Firmado ✓'
     });
-    expect(verifySealedPdf(bytes).valid).toBe(true);
+    expect((await verifySealedPdf(bytes)).valid).toBe(true);
     const signature = await signatureDictionary(bytes);
     expect(signature.lookup(PDFName.of('Name'), PDFString).decodeText()).toBe('Sello (servicio) \\ Signet');
     expect(signature.lookup(PDFName.of('Reason'), PDFString).decodeText()).toBe('Firmado ?');
@@ -130,11 +128,11 @@ describe('generateServiceCertificate', () => {
     const days = (Date.parse(x509.validTo) - Date.parse(x509.validFrom)) / 86_400_000;
     expect(Math.round(days)).toBe(30);
 
-    const sealed = await sealPdf(await twoPagePdf(), { p12: generated.p12, passphrase: generated.passphrase });
-    expect(verifySealedPdf(sealed)).toEqual({ valid: true, signerCommonName: 'Acme Seal' });
+    const sealed = await sealPdf(await twoPagePdf(), { signer: pkcs12Signer(generated.p12, generated.passphrase) });
+    expect(await verifySealedPdf(sealed)).toEqual({ valid: true, signerCommonName: 'Acme Seal' });
   });
 
-  it('generates a new key and passphrase each time', () => {
+  it('generates a new key and passphrase each time', async () => {
     const first = generateServiceCertificate({ commonName: 'Seal' });
     const second = generateServiceCertificate({ commonName: 'Seal' });
     expect(first.passphrase).not.toBe(second.passphrase);

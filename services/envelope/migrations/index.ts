@@ -3,6 +3,7 @@ import type { Migration } from '@signet/db';
 import { batchesMigration } from './batches';
 import { emailsMigration } from './emails';
 import { searchMigration } from './search';
+import { sealPkiMigration } from './seal-pki';
 
 export const envelopeMigrations: readonly Migration[] = [
   ...busMigrations,
@@ -120,5 +121,6 @@ export const envelopeMigrations: readonly Migration[] = [
   },
   emailsMigration,
   searchMigration,
-  batchesMigration
+  batchesMigration,
+  sealPkiMigration
 ];

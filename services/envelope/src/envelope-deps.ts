@@ -5,6 +5,7 @@ import type { SignetConfig } from '@signet/config';
 import type { Clock } from '@signet/service';
 import type { EnvelopeCompleter } from './completion/envelope-completer';
 import type { DocumentLinks } from './present/document-links';
+import type { SealIdentity } from './seal/seal-identity';
 import type { SettingsClient } from './settings-client';
 import type { EnvelopeStore } from './store/envelope-store';
 import type { ValidationClient } from './validation-client';
@@ -21,4 +22,6 @@ export interface EnvelopeDeps {
   completer: EnvelopeCompleter;
   clock: Clock;
   config: SignetConfig;
+  /** The seal's key, chain and timestamp source (configured, or the development PKI). */
+  sealIdentity: () => Promise<SealIdentity>;
 }

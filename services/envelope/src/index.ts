@@ -27,6 +27,11 @@ import { getEnvelopeRecipient } from './get-envelope-recipient';
 import { getEnvelopeSummary } from './get-envelope-summary';
 import { listEnvelopes } from './list-envelopes';
 import { documentLinks } from './present/document-links';
+import { getDevelopmentCrl, getSealCertificates } from './seal/get-seal-certificates';
+import { createArchiveRenewer } from './seal/archive-renewer';
+import { createSignatureReport } from './seal/create-signature-report';
+import { sealDocument } from './seal/seal-document';
+import { createSealIdentity } from './seal/seal-identity';
 import { sendEnvelope } from './send-envelope';
 import { settingsClient } from './settings-client';
 import { serveSignerAssets } from './signer-page/serve-assets';
@@ -67,7 +72,8 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
       complete: (tenantId, envelopeId) => completeEnvelope(envelopeDeps, tenantId, envelopeId, { log: deps.log })
     }),
     clock: deps.clock,
-    config: deps.config
+    config: deps.config,
+    sealIdentity: createSealIdentity({ db: deps.db, config: deps.config, internalSecret: deps.internalSecret, clock: deps.clock, log: deps.log })
   };
   const emailDeps: EmailDeps = {
     ...envelopeDeps,
@@ -86,6 +92,10 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     wakeBatchWorker: () => batchWorker.wake()
   };
   const batchWorker = createBatchWorker(batchDeps, deps.config.outboxPollIntervalMs);
+  const archiveRenewer = createArchiveRenewer({
+    db: deps.db, blobs: deps.blobs, log: deps.log, clock: deps.clock, sealIdentity: envelopeDeps.sealIdentity,
+    renewDays: deps.config.archive.renewDays, pollIntervalMs: deps.config.archive.pollIntervalMs
+  });
   let unwatchBacklog = (): void => undefined;
 
   return defineService(deps, {
@@ -102,6 +112,9 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
       router.put('/api/v1/envelopes/:id', updateEnvelope(envelopeDeps));
       router.post('/api/v1/envelopes/:id/send_invitation', sendEnvelope(envelopeDeps));
       router.put('/api/v1/envelopes/:id/void', voidEnvelope(envelopeDeps));
+      router.get('/api/v1/seal/certificates', getSealCertificates(envelopeDeps.sealIdentity));
+      router.get('/pki/signet-dev-ca.crl', getDevelopmentCrl(envelopeDeps.sealIdentity));
+      router.post('/api/v1/signature-reports', ...createSignatureReport(envelopeDeps.sealIdentity));
       router.get('/signing/v1/:token', getSigningSession(envelopeDeps));
       router.post('/signing/v1/:token/sign', signEnvelope(envelopeDeps));
       router.post('/signing/v1/:token/reject', rejectEnvelope(envelopeDeps));
@@ -114,11 +127,12 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
       router.get('/email/v1/links/:token', trackEmailClick(emailDeps));
       router.post('/email/v1/bounces', reportBounce(emailDeps));
       router.get('/internal/envelopes/:id/summary', getEnvelopeSummary(envelopeDeps));
+      router.post('/internal/seal', sealDocument(envelopeDeps.sealIdentity));
       router.get('/internal/envelopes/:id/recipients/:recipient_id', getEnvelopeRecipient(envelopeDeps));
     },
     consumers: [attachUploadedDocument(envelopeDeps, deps.log), keepSigningLinks(emailDeps), queueLifecycleMails(emailDeps)],
     // PDF workers first: started and warm before the first create or signing needs one.
-    workers: [pdfWorkersLoop(deps.config.pdf), relay, envelopeDeps.completer, mailWorker, batchWorker],
+    workers: [pdfWorkersLoop(deps.config.pdf), relay, envelopeDeps.completer, mailWorker, batchWorker, archiveRenewer],
     onStart() {
       unwatchBacklog = watchEmailBacklog('lifecycle', () => readLifecycleMailBacklog(deps.db, deps.clock));
     },

@@ -5,6 +5,7 @@ import type { Clock } from '@signet/service';
 import type { Knex } from 'knex';
 import { brandingLogoOf, type LoadLogo } from './logo-loader';
 import { renderEvidencePdf } from './render-evidence-pdf';
+import type { SealPdf } from './seal-client';
 import { timelineStore, type EvidenceRow } from './timeline-store';
 
 /** Evidence links last a day; a cached link with less than an hour left is replaced. */
@@ -17,6 +18,8 @@ export interface GeneratorDeps {
   clock: Clock;
   committed: () => void;
   loadLogo: LoadLogo;
+  /** Seals the rendered sheet (the envelope service holds the keys). */
+  seal: SealPdf;
 }
 
 export interface EvidenceDocument {
@@ -52,7 +55,7 @@ export function createEvidenceGenerator(deps: GeneratorDeps) {
       const version = row.timeline_version;
       const timeline = await timelineStore.timeline(trx, envelopeId);
       const generatedAt = deps.clock();
-      const pdf = await renderEvidencePdf(row.snapshot, timeline, generatedAt, logo);
+      const pdf = await deps.seal(await renderEvidencePdf(row.snapshot, timeline, generatedAt, logo), row.tenant_id);
       const key = `tenants/${safe(row.tenant_id)}/envelopes/${safe(envelopeId)}/evidence/${version}-${generatedAt.getTime()}.pdf`;
       await deps.blobs.put(key, pdf, { contentType: 'application/pdf' });
       const url = await deps.blobs.downloadUrl(key, { expiresInSeconds: LINK_TTL_SECONDS, fileName: `evidence-${envelopeId}.pdf` });

@@ -4,6 +4,7 @@ import { createEvidenceGenerator } from './evidence-generator';
 import { getEvidence } from './get-evidence';
 import { createLogoLoader, fetchLogoFromPublicUrl } from './logo-loader';
 import { recordTimeline } from './record-timeline';
+import { envelopeSealClient } from './seal-client';
 import { createStaleRenderer } from './stale-renderer';
 
 export { evidenceMigrations } from '../migrations';
@@ -13,7 +14,8 @@ export { renderEvidencePdf } from './render-evidence-pdf';
 export function createEvidenceService(deps: ServiceDeps): SignetService {
   const relay = createOutboxRelay({ db: deps.db, bus: deps.bus, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs });
   const loadLogo = createLogoLoader({ fetch: fetchLogoFromPublicUrl(), log: deps.log });
-  const generator = createEvidenceGenerator({ db: deps.db, blobs: deps.blobs, clock: deps.clock, committed: () => relay.wake(), loadLogo });
+  const seal = envelopeSealClient(() => deps.serviceUrl('envelope'), deps.internalSecret);
+  const generator = createEvidenceGenerator({ db: deps.db, blobs: deps.blobs, clock: deps.clock, committed: () => relay.wake(), loadLogo, seal });
   const staleRenderer = createStaleRenderer({ db: deps.db, generator, log: deps.log, pollIntervalMs: Math.max(deps.config.outboxPollIntervalMs, 200) });
 
   return defineService(deps, {

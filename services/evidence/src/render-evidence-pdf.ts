@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { drawLogo, LOGO_BOX } from './draw-logo';
 import type { Logo } from './logo';
+import { scriptText } from './script-text';
 import type { TimelineEntry } from './timeline-store';
 
 type Obj = Record<string, unknown>;
@@ -84,8 +85,17 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
     doc.on('error', reject);
   });
 
-  const heading = (title: string) => doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).text(title).moveDown(0.3).font('Helvetica').fontSize(9);
-  const field = (label: string, value: unknown) => doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(text(value));
+  const { write } = scriptText(doc);
+  const heading = (title: string) => {
+    doc.moveDown(0.8).fontSize(13);
+    write(title, { bold: true });
+    doc.moveDown(0.3).fontSize(9);
+  };
+  // A label may end in its own colon (custom_page_id is often "Sign ID:"): one colon either way.
+  const field = (label: string, value: unknown) => {
+    write(`${label.replace(/\s*:\s*$/, '')}: `, { bold: true, continued: true });
+    write(text(value));
+  };
 
   if (logo) {
     try {
@@ -95,8 +105,9 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
       // An unreadable image is left out; the branding name still identifies the issuer.
     }
   }
-  doc.font('Helvetica-Bold').fontSize(18).text(l.title);
-  doc.font('Helvetica').fontSize(9);
+  doc.fontSize(18);
+  write(l.title, { bold: true });
+  doc.fontSize(9);
   if (branding.name) field(l.branding, branding.name);
   field(l.generated, utcWithOffset(generatedAt));
 
@@ -111,8 +122,7 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
 
   heading(l.documents);
   for (const document of (envelope.documents ?? []) as Obj[]) {
-    doc.font('Helvetica-Bold').text(text(document.file_name));
-    doc.font('Helvetica');
+    write(text(document.file_name), { bold: true });
     field(documentIdLabel, document.id);
     field(l.pages, document.page_count);
     field(l.originalHash, document.original_sha256 ?? document.sha256);
@@ -127,8 +137,7 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
     const rejected = own.find((entry) => entry.event_type === 'recipient.rejected');
     const last = signed ?? rejected ?? [...own].reverse().find((entry) => entry.ip_address !== null);
     const extra = (last?.details ?? {}) as Obj;
-    doc.font('Helvetica-Bold').text(text(recipient.name));
-    doc.font('Helvetica');
+    write(text(recipient.name), { bold: true });
     field(l.email, recipient.email);
     // The integrator's own labels (a RUT, a CUIT...) name the ids as they know them.
     field(labelOr(recipient.tax_label, l.taxId), recipient.tax_id ?? extra.tax_id);
@@ -150,12 +159,13 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
     const who = entry.recipient_name ? `${entry.recipient_name} <${text(entry.recipient_email)}>` : l.envelope;
     const where = entry.ip_address ? ` - ${entry.ip_address}${entry.user_agent ? ` - ${entry.user_agent}` : ''}` : '';
     const channel = entry.event_type.startsWith('recipient.validation_') ? ` (${channelOf(entry)})` : '';
-    doc.text(`${utcWithOffset(entry.occurred_at)}  ${entry.event_type}${channel}  ${who}${where}`);
+    write(`${utcWithOffset(entry.occurred_at)}  ${entry.event_type}${channel}  ${who}${where}`);
   }
 
   if (signatureType === 'FULL') {
     heading(l.certificate);
-    doc.text(l.certificateIntro).moveDown(0.3);
+    write(l.certificateIntro);
+    doc.moveDown(0.3);
     for (const document of (envelope.documents ?? []) as Obj[]) {
       field(l.documentId, document.id);
       field(l.signedHash, document.sha256);

@@ -8,11 +8,19 @@ import { openDatabase } from '@signet/db';
 import { createTestDatabase, TestDatabase } from '@signet/testkit';
 import { evidenceMigrations } from '../migrations';
 import { createEvidenceGenerator } from '../src/evidence-generator';
+import type { SealPdf } from '../src/seal-client';
+import { developmentSeal } from './development-seal';
 
 const snapshot = { ...sampleEnvelopePayload(), id: 'env-1' };
 
 /** Two evidence replicas share one database and one blob store. */
 describe('the evidence generator across replicas (PostgreSQL)', () => {
+  let seal: SealPdf;
+
+  beforeAll(async () => {
+    seal = await developmentSeal();
+  });
+
   let database: TestDatabase;
   let db: Knex;
   let dir: string;
@@ -35,7 +43,8 @@ describe('the evidence generator across replicas (PostgreSQL)', () => {
     blobs: createFilesystemBlobStore({ dir, publicBaseUrl: 'http://localhost:3000', signingSecret: 'test-secret' }),
     clock: () => new Date(),
     committed: () => undefined,
-    loadLogo: async () => null
+    loadLogo: async () => null,
+    seal
   });
 
   it('renders once when two replicas are asked at the same moment, and both answer with that document', async () => {

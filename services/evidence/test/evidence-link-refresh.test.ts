@@ -8,6 +8,8 @@ import { openDatabase } from '@signet/db';
 import { createTestDatabase, TestDatabase } from '@signet/testkit';
 import { evidenceMigrations } from '../migrations';
 import { createEvidenceGenerator } from '../src/evidence-generator';
+import type { SealPdf } from '../src/seal-client';
+import { developmentSeal } from './development-seal';
 import { timelineStore, type EvidenceRow } from '../src/timeline-store';
 
 const snapshot = { ...sampleEnvelopePayload(), id: 'env-1' };
@@ -17,6 +19,12 @@ const snapshot = { ...sampleEnvelopePayload(), id: 'env-1' };
  * replaced the document. The refresh must not point the stored link back at the replaced (deleted) file.
  */
 describe('refreshing an evidence link while the document is re-rendered (PostgreSQL)', () => {
+  let seal: SealPdf;
+
+  beforeAll(async () => {
+    seal = await developmentSeal();
+  });
+
   let database: TestDatabase;
   let db: Knex;
   let dir: string;
@@ -43,7 +51,8 @@ describe('refreshing an evidence link while the document is re-rendered (Postgre
       blobs: createFilesystemBlobStore({ dir, publicBaseUrl: 'http://localhost:3000', signingSecret: 'test-secret', clock }),
       clock,
       committed: () => undefined,
-      loadLogo: async () => null
+      loadLogo: async () => null,
+    seal
     });
     const first = await generator.renderOnce('env-1');
     now = new Date(now.getTime() + 23.5 * 3_600_000);

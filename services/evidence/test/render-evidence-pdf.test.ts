@@ -1,5 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { findTextTokens } from '@signet/pdf';
+import { ensurePkiTools, pdftotext } from '@signet/testkit';
 import type { Logo } from '../src/logo';
 import { renderEvidencePdf, utcWithOffset } from '../src/render-evidence-pdf';
 
@@ -32,6 +33,23 @@ function contentStreams(pdf: Buffer): string {
 }
 
 describe('the evidence PDF', () => {
+  it('writes names in any script as real text, with subset fonts, and one colon after a label that has its own', async () => {
+    ensurePkiTools();
+    const named = envelope('EN', 'FULL');
+    named.recipients = [{ id: 'rec-1', name: 'Łukasz Żółć 王伟', email: 'lukasz@example.com', signed_at: '2026-01-03T03:04:05.000Z' }];
+    named.settings.documents.custom_page_id = 'Signet Sign ID:';
+    const greek = [{ ...timeline[0]!, recipient_name: 'Αλέξης Дмитрий' }];
+    const pdf = await renderEvidencePdf(named, greek, new Date('2026-01-04T00:00:00Z'), null);
+    const extracted = pdftotext(pdf);
+    expect(extracted).toContain('Łukasz Żółć 王伟');
+    expect(extracted).toContain('Αλέξης Дмитрий');
+    expect(extracted).toContain('Signet Sign ID: doc-1');
+    expect(extracted).not.toContain('Sign ID::');
+    // Subsets: the CJK file alone is 1.5 MB, the sheet stays small.
+    expect(pdf.length).toBeLessThan(150_000);
+    expect(pdf.toString('latin1')).not.toContain('/BaseFont /Helvetica');
+  });
+
   it('is in Spanish with the certificate section for a FULL signature', async () => {
     const pdf = await renderEvidencePdf(envelope('ES', 'FULL'), timeline, new Date('2026-01-04T00:00:00Z'), null);
     const found = await findTextTokens(pdf, ['Hoja', 'Certificado', 'Folio', 'Acme', '203.0.113.7', 'TestAgent/1.0', 'a'.repeat(64), 'b'.repeat(64)]);

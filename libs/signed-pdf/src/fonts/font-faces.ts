@@ -6,6 +6,8 @@ import * as fontkit from '@pdf-lib/fontkit';
  * whose transformed glyph table @pdf-lib/fontkit cannot subset), so each file covers one script.
  */
 export interface FontFace {
+  /** The file, as a key to embed it by (pdfkit registers fonts by name). */
+  file: string;
   bytes: Uint8Array;
   covers(codePoint: number): boolean;
 }
@@ -18,9 +20,22 @@ const HANDWRITING_FILES = [
   ...['cyrillic', 'cyrillic-ext'].map((subset) => `@fontsource/caveat/files/caveat-${subset}-400-normal.woff`)
 ];
 
-const TEXT_FILES = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'vietnamese'].map(
-  (subset) => `@fontsource/noto-sans/files/noto-sans-${subset}-400-normal.woff`
-);
+const TEXT_FILES = [
+  ...['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'vietnamese'].map(
+    (subset) => `@fontsource/noto-sans/files/noto-sans-${subset}-400-normal.woff`
+  ),
+  // Chinese (simplified, and the traditional forms it shares) and Japanese kana: one 1.5 MB file, of
+  // which a document embeds only the glyphs it uses.
+  '@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff'
+];
+
+/** Noto Sans Bold for headings and labels; the regular CJK file stands in for a bold one. */
+const BOLD_TEXT_FILES = [
+  ...['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'vietnamese'].map(
+    (subset) => `@fontsource/noto-sans/files/noto-sans-${subset}-700-normal.woff`
+  ),
+  '@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff'
+];
 
 const loaded = new Map<string, FontFace>();
 
@@ -30,15 +45,20 @@ function face(file: string): FontFace {
   if (!found) {
     const bytes = readFileSync(require.resolve(file));
     const font = fontkit.create(bytes);
-    found = { bytes, covers: (codePoint) => font.hasGlyphForCodePoint(codePoint) };
+    found = { file, bytes, covers: (codePoint) => font.hasGlyphForCodePoint(codePoint) };
     loaded.set(file, found);
   }
   return found;
 }
 
-/** Noto Sans, for names, captions and labels in any Latin, Cyrillic or Greek script. */
+/** Noto Sans (and Noto Sans SC), for names, captions and labels in Latin, Cyrillic, Greek and CJK scripts. */
 export function textFaces(): FontFace[] {
   return TEXT_FILES.map(face);
+}
+
+/** Noto Sans Bold, then the same fallbacks as `textFaces`. */
+export function boldTextFaces(): FontFace[] {
+  return BOLD_TEXT_FILES.map(face);
 }
 
 /** For WRITTEN signatures: handwriting faces, then Noto Sans for the scripts they lack (Greek). */

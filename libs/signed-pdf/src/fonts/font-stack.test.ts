@@ -32,9 +32,19 @@ describe('fontStack', () => {
 
   it('shows characters no face has as U+FFFD, composes accents and turns control characters into spaces', async () => {
     const { text } = await stacks();
-    expect((await text('Bob 李')).text).toBe('Bob \uFFFD');
+    expect((await text('Bob 한')).text).toBe('Bob \uFFFD');
     expect((await text('Nu\u0301n\u0303ez')).text).toBe('Núñez');
     expect((await text('Ana\tNúñez\n')).text).toBe('Ana Núñez ');
+  });
+
+  it('writes Chinese and Japanese kana in Noto Sans SC, a handwritten signature included', async () => {
+    const { handwriting, text } = await stacks();
+    const name = await text('Łukasz Żółć 王伟');
+    expect(name.text).toBe('Łukasz Żółć 王伟');
+    expect(runs(name).at(-1)).toEqual([expect.stringMatching(/^NotoSansSC/), '王伟']);
+    expect(runs(name).slice(0, -1).every(([font]) => font === 'NotoSans-Regular')).toBe(true);
+    const signature = await handwriting('王伟 さくら');
+    expect(runs(signature)).toEqual([[expect.stringMatching(/^NotoSansSC/), '王伟 さくら']]);
   });
 
   it('embeds a face only when some text needs it, and once for all the stacks of a document', async () => {

@@ -1,9 +1,10 @@
 import forge from 'node-forge';
 
 /**
- * A minimal DER reader and writer for the CMS structures of a PDF signature. Reading keeps each
- * element's exact bytes: the signature covers the signed attributes as encoded, and certificates and
- * issuer names are compared byte for byte, so re-encoding a parsed tree would be wrong.
+ * A minimal DER reader for checking the CMS structures of a PDF signature (the writer is
+ * @peculiar/asn1-cms). It keeps each element's exact bytes: the signature covers the signed attributes
+ * as encoded, and certificates and issuer names are compared byte for byte, so a verifier that parsed
+ * into a schema and re-encoded could check something other than what is in the file.
  */
 export interface DerElement {
   tag: number;
@@ -18,6 +19,7 @@ export const TAG = {
   NULL: 0x05,
   OID: 0x06,
   UTF8_STRING: 0x0c,
+  GENERALIZED_TIME: 0x18,
   BMP_STRING: 0x1e,
   SEQUENCE: 0x30,
   SET: 0x31
@@ -58,29 +60,6 @@ export function readOid(element: DerElement): string {
   if (element.tag !== TAG.OID) throw new Error('DER: expected an OBJECT IDENTIFIER');
   return forge.asn1.derToOid(forge.util.createBuffer(element.content.toString('binary')));
 }
-
-export function encode(tag: number, ...content: Buffer[]): Buffer {
-  const body = Buffer.concat(content);
-  const length = body.length;
-  if (length < 0x80) return Buffer.concat([Buffer.from([tag, length]), body]);
-  const lengthBytes: number[] = [];
-  for (let rest = length; rest > 0; rest = Math.floor(rest / 256)) lengthBytes.unshift(rest % 256);
-  return Buffer.concat([Buffer.from([tag, 0x80 | lengthBytes.length, ...lengthBytes]), body]);
-}
-
-export const sequence = (...items: Buffer[]) => encode(TAG.SEQUENCE, ...items);
-
-/** DER orders the members of a SET OF by their encodings. */
-export const setOf = (...items: Buffer[]) => encode(TAG.SET, ...[...items].sort(Buffer.compare));
-
-export const oid = (dotted: string) => encode(TAG.OID, Buffer.from(forge.asn1.oidToDer(dotted).getBytes(), 'binary'));
-
-export const octetString = (bytes: Buffer) => encode(TAG.OCTET_STRING, bytes);
-
-/** Version numbers and the like: 0 to 127, which DER writes in one byte. */
-export const smallInteger = (value: number) => encode(TAG.INTEGER, Buffer.from([value]));
-
-export const derNull = () => Buffer.from([TAG.NULL, 0]);
 
 function byteAt(buffer: Buffer, offset: number): number {
   const value = buffer[offset];

@@ -4,6 +4,8 @@ export const OID = {
   contentType: '1.2.840.113549.1.9.3',
   messageDigest: '1.2.840.113549.1.9.4',
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
+  signatureTimeStampToken: '1.2.840.113549.1.9.16.2.14',
+  tstInfo: '1.2.840.113549.1.9.16.1.4',
   commonName: '2.5.4.3',
   keyBag: '1.2.840.113549.1.12.10.1.1',
   pkcs8ShroudedKeyBag: '1.2.840.113549.1.12.10.1.2',

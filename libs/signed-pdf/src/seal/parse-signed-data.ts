@@ -12,9 +12,13 @@ export interface SignerInfo {
   attributes: Map<string, DerElement[]>;
   signatureAlgorithm: string;
   signature: Buffer;
+  unsignedAttributes: Map<string, DerElement[]>;
 }
 
 export interface SignedData {
+  /** The encapsulated content type and, when attached (a timestamp token's TSTInfo), its bytes. */
+  contentType: string;
+  content: Buffer | null;
   certificates: CertificateFields[];
   signer: SignerInfo;
 }
@@ -28,12 +32,17 @@ export function parseSignedData(cms: Buffer): SignedData {
   const [signedData] = children(content);
   if (!signedData) throw new Error('Empty SignedData');
   const parts = children(signedData);
+  const [encapsulatedType, encapsulated] = parts[2] ? children(parts[2]) : [];
+  if (!encapsulatedType) throw new Error('SignedData without encapsulated content info');
+  const [eContent] = encapsulated?.tag === contextTag(0) ? children(encapsulated) : [];
   const certificateSet = parts.find((part) => part.tag === contextTag(0));
   const signerInfos = parts[parts.length - 1];
   if (signerInfos?.tag !== TAG.SET) throw new Error('SignedData without signer infos');
   const signers = children(signerInfos);
   if (signers.length !== 1) throw new Error(`SignedData with ${signers.length} signers`);
   return {
+    contentType: readOid(encapsulatedType),
+    content: eContent?.tag === TAG.OCTET_STRING ? eContent.content : null,
     certificates: certificateSet
       ? children(certificateSet).filter((item) => item.tag === TAG.SEQUENCE).map((item) => certificateFields(item.bytes))
       : [],
@@ -42,7 +51,7 @@ export function parseSignedData(cms: Buffer): SignedData {
 }
 
 function parseSignerInfo(signerInfo: DerElement): SignerInfo {
-  const [, sid, digestAlgorithm, signedAttributes, signatureAlgorithm, signature] = children(signerInfo);
+  const [, sid, digestAlgorithm, signedAttributes, signatureAlgorithm, signature, unsignedAttributes] = children(signerInfo);
   if (sid?.tag !== TAG.SEQUENCE) throw new Error('The signer is not identified by issuer and serial number');
   if (signedAttributes?.tag !== contextTag(0)) throw new Error('The signer has no signed attributes');
   if (signature?.tag !== TAG.OCTET_STRING) throw new Error('The signer has no signature value');
@@ -55,7 +64,8 @@ function parseSignerInfo(signerInfo: DerElement): SignerInfo {
     signedAttributes,
     attributes: attributeMap(signedAttributes),
     signatureAlgorithm: algorithmOid(signatureAlgorithm),
-    signature: signature.content
+    signature: signature.content,
+    unsignedAttributes: unsignedAttributes?.tag === contextTag(1) ? attributeMap(unsignedAttributes) : new Map()
   };
 }
 

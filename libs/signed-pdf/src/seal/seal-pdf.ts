@@ -2,14 +2,17 @@ import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf, Signer } from '@signpdf/signpdf';
 import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { PDFDocument } from 'pdf-lib';
-import { cadesSignedData } from './cades-signed-data';
+import { buildSignedData } from '../cms/signed-data';
 import { certificateFields, commonName } from './certificate-fields';
-import { readServiceCredentials, type ServiceCredentials } from './service-credentials';
+import { OID } from './oids';
+import type { Signer as KeySigner } from './signer';
+import type { Timestamper } from '../timestamp/timestamper';
 
 export interface SealOptions {
-  /** The service certificate and its key, as PKCS#12. */
-  p12: Buffer;
-  passphrase: string;
+  /** The key that seals and its certificate chain (a PKCS#12 file, a PKCS#11 token). */
+  signer: KeySigner;
+  /** With a timestamper the signature gets a signature-time-stamp (PAdES B-T); without, it is B-B. */
+  timestamper?: Timestamper;
   reason?: string;
   /** Defaults to the certificate's common name. */
   name?: string;
@@ -19,25 +22,34 @@ export interface SealOptions {
 
 /** Room for the CMS beside the certificates: attributes, signature (up to RSA 8192) and DER overhead. */
 const SIGNATURE_OVERHEAD = 4096;
+/** Room for a timestamp token beside its TSA's certificates. */
+const TIMESTAMP_OVERHEAD = 3072;
 
-class ServiceSigner extends Signer {
-  constructor(private readonly credentials: ServiceCredentials) {
+class CadesSigner extends Signer {
+  constructor(private readonly options: SealOptions) {
     super();
   }
 
   override async sign(pdfWithoutContents: Buffer): Promise<Buffer> {
-    return cadesSignedData(pdfWithoutContents, this.credentials);
+    const { signer, timestamper } = this.options;
+    return buildSignedData({
+      signer,
+      contentType: OID.data,
+      content: pdfWithoutContents,
+      ...(timestamper ? { timestamp: (signatureValue: Buffer) => timestamper.timestamp(signatureValue) } : {})
+    });
   }
 }
 
 /**
  * Adds a PAdES signature (ETSI.CAdES.detached) made with the service certificate over the whole file
  * but its own /Contents, so any later change to the bytes, or anything appended, is detectable.
- * It must be the last change to the document: pdf-lib rewrites the file to add the signature field.
+ * pdf-lib rewrites the file to add the signature field, so anything after it must be an incremental
+ * update (`addLongTermValidation`).
  */
 export async function sealPdf(bytes: Uint8Array, options: SealOptions): Promise<Uint8Array> {
-  const credentials = readServiceCredentials(options.p12, options.passphrase);
-  const signerName = commonName(certificateFields(credentials.certificates[0]!).subject) ?? '';
+  const { certificates } = options.signer;
+  const signerName = commonName(certificateFields(certificates[0]!).subject) ?? '';
   const document = await PDFDocument.load(bytes);
   pdflibAddPlaceholder({
     pdfDoc: document,
@@ -47,10 +59,12 @@ export async function sealPdf(bytes: Uint8Array, options: SealOptions): Promise<
     contactInfo: literalString(options.contactInfo ?? ''),
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     // Counted in hex digits: two per byte of DER.
-    signatureLength: 2 * credentials.certificates.reduce((total, der) => total + der.length, SIGNATURE_OVERHEAD)
+    signatureLength: 2 * (certificates.reduce((total, der) => total + der.length, SIGNATURE_OVERHEAD) +
+      (options.timestamper ? options.timestamper.tokenSizeHint + TIMESTAMP_OVERHEAD : 0))
   });
-  const withPlaceholder = await document.save();
-  return new SignPdf().sign(Buffer.from(withPlaceholder), new ServiceSigner(credentials));
+  // Classic cross-reference tables, so later incremental updates (/DSS, document timestamp) can append their own.
+  const withPlaceholder = await document.save({ useObjectStreams: false });
+  return new SignPdf().sign(Buffer.from(withPlaceholder), new CadesSigner(options));
 }
 
 /**

@@ -1,92 +1,86 @@
-import { createHash, verify, X509Certificate } from 'node:crypto';
-import { type CertificateFields, commonName } from './certificate-fields';
-import { children, type DerElement, readOid, TAG } from './der';
-import { DIGESTS, OID, SIGNATURE_ALGORITHMS } from './oids';
-import { parseSignedData, type SignedData } from './parse-signed-data';
-import { locateSignature, type SignatureLocation } from './signature-location';
+import { createHash } from 'node:crypto';
+import { changesAfterSigning } from './changes-after-signing';
+import { checkSigner, single } from './check-signer';
+import { commonName } from './certificate-fields';
+import { OID } from './oids';
+import { parseSignedData } from './parse-signed-data';
+import { locateSignatures, type SignatureLocation } from './signature-location';
+import { verifyTimestampToken } from './verify-timestamp-token';
 
 export interface SealVerification {
   valid: boolean;
-  /** The common name of the certificate that signed, once it has been found in the signature. */
+  /** The common name of the certificate that sealed, once it has been found in the signature. */
   signerCommonName: string | null;
   /** Why the seal is not valid. */
   reason?: string;
 }
 
+export const DOCUMENT_TIMESTAMP = 'ETSI.RFC3161';
+
 /**
- * Checks that the file is exactly what was sealed: a signature whose byte ranges cover every byte but
- * its own /Contents, whose message digest matches those bytes, and whose signature over the signed
- * attributes verifies with the certificate it names. It does not judge whether that certificate is
- * trusted: compare `signerCommonName` (or the certificate) with the service's own.
+ * Checks that the file is exactly what was sealed, plus only what long-term validation appends:
+ * - the last signature (the seal, or a document timestamp after it) covers every byte but its own
+ *   /Contents, so nothing was appended after it;
+ * - every signature verifies: a seal's message digest matches its byte ranges and its signature over
+ *   the signed attributes verifies with the certificate it names (and its signature-time-stamp, if
+ *   any, is over its signature value); a document timestamp's token is over its byte ranges;
+ * - the updates after the first signature only add a /DSS and invisible signature fields.
+ * It does not judge whether the certificates are trusted: compare `signerCommonName` (or the
+ * certificate) with the service's own, or use a validator with trust anchors.
  */
-export function verifySealedPdf(bytes: Uint8Array): SealVerification {
+export async function verifySealedPdf(bytes: Uint8Array): Promise<SealVerification> {
   const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const located = locateSignature(file);
-  if ('problem' in located) return { valid: false, signerCommonName: null, reason: located.problem };
+  const signatures = locateSignatures(file);
+  if (signatures.length === 0) {
+    return { valid: false, signerCommonName: null, reason: file.includes('/ByteRange') ? 'The signature does not cover the whole file' : 'The file has no signature' };
+  }
+  const seals = signatures.filter((signature) => signature.subFilter !== DOCUMENT_TIMESTAMP);
   let signerCommonName: string | null = null;
+  if (signatures.at(-1)!.revisionEnd !== file.length) return { valid: false, signerCommonName, reason: 'The signature does not cover the whole file' };
+  for (const signature of signatures) {
+    const verdict = signature.subFilter === DOCUMENT_TIMESTAMP ? checkDocumentTimestamp(file, signature) : checkSeal(file, signature);
+    if (signature === seals.at(-1)) signerCommonName = verdict.commonName;
+    if (verdict.problem) return { valid: false, signerCommonName: signature === seals.at(-1) ? verdict.commonName : signerCommonName, reason: verdict.problem };
+  }
+  const first = signatures[0]!;
+  const changed = await changesAfterSigning(file.subarray(0, first.revisionEnd), file);
+  if (changed) return { valid: false, signerCommonName, reason: `The file was changed after it was sealed: ${changed}` };
+  return { valid: true, signerCommonName };
+}
+
+export interface SignatureVerdict {
+  commonName: string | null;
+  problem?: string;
+  /** The signature-time-stamp's time (a seal) or the token's time (a document timestamp). */
+  timestampedAt?: Date | null;
+  certificates?: Buffer[];
+  signerCertificate?: Buffer | null;
+}
+
+export function checkSeal(file: Buffer, location: SignatureLocation): SignatureVerdict {
   try {
-    const signedData = parseSignedData(located.found.cms);
-    const { signer } = signedData;
-    const certificate = signedData.certificates.find(
-      (candidate) => candidate.issuer.bytes.equals(signer.issuer) && candidate.serialNumber.bytes.equals(signer.serialNumber)
-    );
-    if (!certificate) return { valid: false, signerCommonName, reason: 'The signing certificate is not in the signature' };
-    signerCommonName = commonName(certificate.subject);
-    const problem = signatureProblem(file, located.found, signedData, certificate);
-    return problem ? { valid: false, signerCommonName, reason: problem } : { valid: true, signerCommonName };
+    const signedData = parseSignedData(location.cms);
+    const check = checkSigner(signedData, OID.data, (digestName) => {
+      const digest = createHash(digestName);
+      for (const [start, end] of location.signedRanges) digest.update(file.subarray(start, end));
+      return digest.digest();
+    });
+    const name = check.certificate ? commonName(check.certificate.subject) : null;
+    const base = { commonName: name, certificates: signedData.certificates.map((item) => item.der), signerCertificate: check.certificate?.der ?? null };
+    if (check.problem) return { ...base, problem: check.problem };
+    const token = single(signedData.signer.unsignedAttributes.get(OID.signatureTimeStampToken));
+    if (!token) return { ...base, timestampedAt: null };
+    const stamp = verifyTimestampToken(token.bytes, signedData.signer.signature);
+    return stamp.valid ? { ...base, timestampedAt: stamp.time } : { ...base, problem: stamp.reason ?? 'The signature timestamp is not valid' };
   } catch (error) {
     // Whatever is in the hole came with the file: a malformed structure is a verdict, not a fault.
-    return { valid: false, signerCommonName, reason: `The signature cannot be read: ${(error as Error).message}` };
+    return { commonName: null, problem: `The signature cannot be read: ${(error as Error).message}` };
   }
 }
 
-function signatureProblem(
-  file: Buffer,
-  location: SignatureLocation,
-  { signer }: SignedData,
-  certificate: CertificateFields
-): string | undefined {
-  const digestName = DIGESTS[signer.digestAlgorithm];
-  if (!digestName) return `Unsupported digest algorithm ${signer.digestAlgorithm}`;
-  if (!SIGNATURE_ALGORITHMS.has(signer.signatureAlgorithm)) {
-    return `Unsupported signature algorithm ${signer.signatureAlgorithm}`;
-  }
-  const contentType = single(signer.attributes.get(OID.contentType));
-  if (!contentType || contentType.tag !== TAG.OID || readOid(contentType) !== OID.data) {
-    return 'The signed content type is not data';
-  }
-  const messageDigest = single(signer.attributes.get(OID.messageDigest));
-  if (!messageDigest || messageDigest.tag !== TAG.OCTET_STRING) return 'The signature has no message digest';
-  const digest = createHash(digestName);
-  for (const [start, end] of location.signedRanges) digest.update(file.subarray(start, end));
-  if (!digest.digest().equals(messageDigest.content)) return 'The file was changed after it was sealed';
-
-  const certificateBinding = single(signer.attributes.get(OID.signingCertificateV2));
-  if (certificateBinding && !bindsCertificate(certificateBinding, certificate.der)) {
-    return 'The signing-certificate attribute names another certificate';
-  }
-  const signedAttributes = Buffer.concat([Buffer.from([TAG.SET]), signer.signedAttributes.bytes.subarray(1)]);
-  const publicKey = new X509Certificate(certificate.der).publicKey;
-  if (!verify(digestName, signedAttributes, publicKey, signer.signature)) {
-    return 'The signature does not match the signing certificate';
-  }
-  return undefined;
-}
-
-/** SigningCertificateV2: the first ESSCertIDv2's hash (SHA-256 unless it names another) of the certificate. */
-function bindsCertificate(attribute: DerElement, certificateDer: Buffer): boolean {
-  const [certs] = children(attribute);
-  const [first] = certs ? children(certs) : [];
-  if (!first) return false;
-  const fields = children(first);
-  const hashAlgorithm = fields[0]?.tag === TAG.SEQUENCE ? fields.shift() : undefined;
-  const [hashOid] = hashAlgorithm ? children(hashAlgorithm) : [];
-  const digestName = hashOid ? DIGESTS[readOid(hashOid)] : 'sha256';
-  const certHash = fields[0];
-  if (!digestName || certHash?.tag !== TAG.OCTET_STRING) return false;
-  return createHash(digestName).update(certificateDer).digest().equals(certHash.content);
-}
-
-function single(values: DerElement[] | undefined): DerElement | undefined {
-  return values?.length === 1 ? values[0] : undefined;
+export function checkDocumentTimestamp(file: Buffer, location: SignatureLocation): SignatureVerdict {
+  const stamp = verifyTimestampToken(location.cms, location.signedRanges.map(([start, end]) => file.subarray(start, end)));
+  return stamp.valid
+    ? { commonName: stamp.tsaCommonName, timestampedAt: stamp.time, signerCertificate: stamp.signerCertificate ?? null, certificates: stamp.certificates ?? [] }
+    : { commonName: stamp.tsaCommonName, problem: stamp.reason === 'The timestamp is over other data' ? 'The file was changed after it was timestamped' : stamp.reason };
 }

@@ -1,8 +1,8 @@
 import { renderTemplate } from '@signet/mail';
-import { sealPdf, type SignedRecipient, stampSignedPdf } from '@signet/signed-pdf';
+import { addLongTermValidation, sealPdf, type SignedRecipient, stampSignedPdf } from '@signet/signed-pdf';
 import type { DocumentRow, EnvelopeAggregate } from '../model';
 import { resolvePlacements } from '../signing/resolve-placements';
-import type { SealCertificate } from './seal-certificate';
+import type { SealIdentity } from '../seal/seal-identity';
 
 /**
  * One SIGNABLE document's signed PDF: each recipient's signature at their placements on it, the others
@@ -10,7 +10,7 @@ import type { SealCertificate } from './seal-certificate';
  * `signature.style` picks the stamp; `background` is `signature.bg_image`, fetched once per envelope.
  */
 export async function buildSignedPdf(
-  aggregate: EnvelopeAggregate, document: DocumentRow, original: Buffer, signers: Map<string, SignedRecipient>, certificate: SealCertificate,
+  aggregate: EnvelopeAggregate, document: DocumentRow, original: Buffer, signers: Map<string, SignedRecipient>, seal: SealIdentity,
   background: Uint8Array | null = null
 ): Promise<Uint8Array> {
   const { settings } = aggregate.envelope;
@@ -41,5 +41,15 @@ export async function buildSignedPdf(
       signaturesPerRow: settings.documents.signatures_per_row
     }
   });
-  return sealPdf(stamped, { p12: certificate.p12, passphrase: certificate.passphrase, reason: 'Signed by every recipient' });
+  return sealWithLongTermValidation(stamped, seal, 'Signed by every recipient');
+}
+
+/**
+ * Seals with the service's key: PAdES B-LTA when a timestamp source is configured (signature
+ * timestamp, /DSS with chains and CRLs, document timestamp), else B-B.
+ */
+export async function sealWithLongTermValidation(pdf: Uint8Array, seal: SealIdentity, reason: string): Promise<Uint8Array> {
+  if (!seal.timestamper) return sealPdf(pdf, { signer: seal.signer, reason });
+  const sealed = await sealPdf(pdf, { signer: seal.signer, reason, timestamper: seal.timestamper });
+  return addLongTermValidation(sealed, await seal.validationData(), seal.timestamper);
 }

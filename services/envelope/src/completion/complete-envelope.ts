@@ -4,9 +4,9 @@ import { v7 as uuidv7 } from 'uuid';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { writeEnvelopeEvent } from '../envelope-events';
 import { readBlob } from '../documents/read-blob';
+import { archiveRenewAfter } from '../seal/archive-renewer';
 import type { DocumentRow, EnvelopeAggregate } from '../model';
 import { buildSignedPdf } from './build-signed-pdf';
-import { sealCertificate } from './seal-certificate';
 import { signedRecipients } from './signed-recipients';
 import { createSignatureBackgroundLoader, fetchBackgroundFromPublicUrl, type LoadSignatureBackground } from './signature-background';
 
@@ -34,15 +34,15 @@ export async function completeEnvelope(deps: EnvelopeDeps, tenantId: string, env
   const aggregate = await deps.store.load(deps.db, tenantId, envelopeId);
   if (!aggregate || aggregate.envelope.status !== 'IN_PROGRESS' || !allSigned(aggregate)) return;
   const signers = await signedRecipients(deps.db, deps.blobs, aggregate);
-  const certificate = await sealCertificate(deps.config.seal, deps.db, deps.clock());
+  const seal = await deps.sealIdentity();
   const loadBackground = options.loadBackground ?? createSignatureBackgroundLoader({ fetch: fetchBackgroundFromPublicUrl(), log: options.log });
   const background = await loadBackground(aggregate.envelope.settings.signature.bg_image, envelopeId);
-  const signed = new Map<string, { key: string; sha256: string }>();
+  const signed = new Map<string, { key: string; sha256: string; renewAfter: Date | null }>();
   for (const document of aggregate.documents.filter((candidate) => candidate.file_type === 'SIGNABLE')) {
-    const bytes = await buildSignedPdf(aggregate, document, await readBlob(deps.blobs, document.blob_key), signers, certificate, background);
+    const bytes = await buildSignedPdf(aggregate, document, await readBlob(deps.blobs, document.blob_key), signers, seal, background);
     const key = signedBlobKey(document, tenantId);
     const stored = await deps.blobs.put(key, Readable.from(Buffer.from(bytes)), { contentType: 'application/pdf' });
-    signed.set(document.id, { key, sha256: stored.sha256 });
+    signed.set(document.id, { key, sha256: stored.sha256, renewAfter: archiveRenewAfter(bytes, deps.config.archive.renewDays) });
   }
 
   const now = deps.clock();
@@ -56,7 +56,8 @@ export async function completeEnvelope(deps: EnvelopeDeps, tenantId: string, env
     });
     for (const document of documents.filter((candidate) => signed.has(candidate.id))) {
       await trx('documents').where({ id: document.id }).update({
-        status: 'SIGNED', signed_blob_key: document.signed_blob_key, original_sha256: document.original_sha256, sha256: document.sha256, updated_at: now
+        status: 'SIGNED', signed_blob_key: document.signed_blob_key, original_sha256: document.original_sha256, sha256: document.sha256, updated_at: now,
+        archive_renew_after: signed.get(document.id)?.renewAfter ?? null
       });
     }
     await deps.store.updateEnvelope(trx, envelopeId, { status: 'SUCCESS', completed_at: now, updated_at: now });

@@ -23,6 +23,8 @@ export const ROUTES: readonly Route[] = [
   { method: 'post', path: '/api/v1/envelopes/:id/send_invitation', service: 'envelope' },
   { method: 'put', path: '/api/v1/envelopes/:id/void', service: 'envelope' },
   { method: 'get', path: '/api/v1/envelopes/:id/evidence', service: 'evidence' },
+  { method: 'get', path: '/api/v1/seal/certificates', service: 'envelope' },
+  { method: 'post', path: '/api/v1/signature-reports', service: 'envelope' },
   { method: 'post', path: '/api/v1/envelopes/:envelope_id/uploads', service: 'upload' },
   { method: 'get', path: '/api/v1/envelopes/:envelope_id/uploads', service: 'upload' },
   { method: 'get', path: '/api/v1/envelopes/:envelope_id/uploads/:id', service: 'upload' },

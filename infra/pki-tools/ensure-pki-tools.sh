@@ -1,0 +1,29 @@
+#!/bin/sh
+# Makes the independent checkers of signed PDFs available to the tests: OpenSSL (`openssl cms -verify`,
+# `openssl ts -verify`), poppler's pdfsig and pdftotext, NSS's certutil (a trust store pdfsig reads) and
+# SoftHSM2 (a PKCS#11 token for the HSM signer). Quiet when they are there or install; one line on
+# stderr when they cannot be had.
+set -u
+
+missing=""
+command -v openssl >/dev/null 2>&1 || missing="$missing openssl"
+command -v pdfsig >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1 || missing="$missing poppler-utils"
+command -v certutil >/dev/null 2>&1 || missing="$missing libnss3-tools"
+[ -f /usr/lib/softhsm/libsofthsm2.so ] || missing="$missing softhsm2"
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" != "0" ] || ! command -v apt-get >/dev/null 2>&1; then
+  echo "ensure-pki-tools: missing Debian packages:$missing; install them (apt-get install$missing, needs root)" >&2
+  exit 1
+fi
+
+log=$(mktemp)
+# shellcheck disable=SC2086 # the package names are meant to split
+install() { DEBIAN_FRONTEND=noninteractive apt-get install -y -q $missing >"$log" 2>&1; }
+# A fresh machine may have no package lists yet: update only when the first try cannot find the packages.
+if ! install && ! { apt-get update -q >>"$log" 2>&1 && install; }; then
+  echo "ensure-pki-tools: apt-get install$missing failed: $(tail -n 1 "$log")" >&2
+  rm -f "$log"
+  exit 1
+fi
+rm -f "$log"

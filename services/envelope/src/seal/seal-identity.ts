@@ -1,0 +1,95 @@
+import type { Knex } from 'knex';
+import type { SignetConfig } from '@signet/config';
+import type { Logger } from '@signet/log';
+import {
+  httpTimestamper, issueCrl, pkcs11Signer, pkcs12Signer, type Signer, signerOf, timestampAuthority, type Timestamper, type ValidationData
+} from '@signet/signed-pdf';
+import { fetchCrls } from './fetch-crls';
+import { loadDevelopmentPki } from './development-pki-store';
+
+/** Policy OID of the development TSA's tokens (an arc reserved for tests and examples would do as well). */
+const DEVELOPMENT_TSA_POLICY = '1.3.6.1.4.1.64000.1.1';
+/** The development CA's CRL is valid a week and reissued daily, so one fetched today is fresh for days. */
+const CRL_REISSUE_MS = 24 * 60 * 60 * 1000;
+
+/** What seals: the key and chain, the timestamp source, and the development CA's CRL when it is ours. */
+export interface SealIdentity {
+  signer: Signer;
+  /** Null: no TSA_URL and a configured certificate, so signatures stay PAdES B-B. */
+  timestamper: Timestamper | null;
+  /** The TSA's chain when it is the development TSA (a remote TSA sends its own in each token). */
+  tsaChain: Buffer[] | null;
+  development: boolean;
+  crlUrl: string | null;
+  /** The development CA's current CRL (DER), or null for a configured certificate. */
+  crl(): Promise<Buffer | null>;
+  /** Chains and revocation data for the /DSS of a sealed PDF (PAdES B-LT). */
+  validationData(): Promise<ValidationData>;
+}
+
+export interface SealIdentityDeps {
+  db: Knex;
+  config: SignetConfig;
+  internalSecret: string;
+  clock: () => Date;
+  log: Logger;
+}
+
+/**
+ * The configured certificate (SIGNET_SEAL_P12) or else the development PKI, loaded once per process.
+ * A remote TSA (TSA_URL) always wins; without one the development TSA timestamps only what the
+ * development CA seals, since a production seal timestamped by an untrusted TSA would gain nothing.
+ */
+export function createSealIdentity(deps: SealIdentityDeps): () => Promise<SealIdentity> {
+  let loading: Promise<SealIdentity> | null = null;
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+
+  async function load(): Promise<SealIdentity> {
+    const { tsa } = deps.config;
+    const remote = tsa
+      ? httpTimestamper({ urls: tsa.urls, timeoutMs: tsa.timeoutMs, ...(tsa.username !== null ? { username: tsa.username, password: tsa.password ?? '' } : {}) })
+      : null;
+    if (deps.config.sealPkcs11) {
+      const { chainPem, ...token } = deps.config.sealPkcs11;
+      const chain = [...chainPem.matchAll(/-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/g)].map((match) => Buffer.from(match[1]!.replace(/\s+/g, ''), 'base64'));
+      if (!remote) deps.log.warn('no TSA_URL: signatures made with the PKCS#11 key carry no timestamp (PAdES B-B)');
+      const signer = pkcs11Signer(token, chain);
+      return {
+        signer, timestamper: remote, tsaChain: null, development: false, crlUrl: null, crl: async () => null,
+        validationData: async () => ({ certificates: signer.certificates, crls: await fetchCrls(signer.certificates, deps.log) })
+      };
+    }
+    if (deps.config.seal) {
+      if (!remote) deps.log.warn('no TSA_URL: signatures made with SIGNET_SEAL_P12 carry no timestamp (PAdES B-B)');
+      const signer = pkcs12Signer(deps.config.seal.p12, deps.config.seal.passphrase);
+      return {
+        signer, timestamper: remote, tsaChain: null, development: false, crlUrl: null, crl: async () => null,
+        validationData: async () => ({ certificates: signer.certificates, crls: await fetchCrls(signer.certificates, deps.log) })
+      };
+    }
+    const pki = await loadDevelopmentPki(deps.db, deps.internalSecret, deps.config.publicBaseUrl, deps.clock());
+    const developmentTsa = timestampAuthority({ signer: signerOf(pki.tsa, [pki.ca.certificate]), policy: DEVELOPMENT_TSA_POLICY, clock: deps.clock });
+    let crl: { der: Buffer; issuedAt: number } | null = null;
+    const tsaChain = remote ? null : [pki.tsa.certificate, pki.ca.certificate];
+    const currentCrl = async (): Promise<Buffer> => {
+      const now = deps.clock();
+      if (!crl || now.getTime() - crl.issuedAt >= CRL_REISSUE_MS) crl = { der: await issueCrl(pki.ca, now), issuedAt: now.getTime() };
+      return crl.der;
+    };
+    return {
+      signer: signerOf(pki.seal, [pki.ca.certificate]),
+      timestamper: remote ?? developmentTsa.timestamper,
+      tsaChain,
+      development: true,
+      crlUrl: pki.crlUrl,
+      crl: currentCrl,
+      validationData: async () => ({ certificates: [pki.seal.certificate, ...(tsaChain ?? []), pki.ca.certificate], crls: [await currentCrl()] })
+    };
+  }
+}
