@@ -10,7 +10,7 @@ import { Settings, SettingsPayload } from './settings';
 import { dlqTopicFor } from './topics';
 
 /** What each event means, for people reading the catalog (spec section 6 and the internal facts). */
-const MEANINGS: Record<EventType, string> = {
+export const EVENT_MEANINGS: Record<EventType, string> = {
   'envelope.in_progress': 'Envelope sent to recipients',
   'envelope.success': 'All recipients signed',
   'envelope.voided': 'Envelope cancelled',
@@ -95,7 +95,7 @@ function payloadSection(payload: (typeof PAYLOADS)[number]): string[] {
 export function renderEventCatalog(): string {
   const internal = new Set<string>(INTERNAL_EVENT_TYPES);
   const topics = EVENT_TYPES.map((type) =>
-    `| \`${type}\` | ${internal.has(type) ? 'internal' : 'spec'} | ${payloadName(EVENT_DATA_SCHEMAS[type])} | ${MEANINGS[type]} |`);
+    `| \`${type}\` | ${internal.has(type) ? 'internal' : 'spec'} | ${payloadName(EVENT_DATA_SCHEMAS[type])} | ${EVENT_MEANINGS[type]} |`);
   const payloads = PAYLOADS.flatMap(payloadSection);
   return [
     '# Event catalog',

@@ -25,3 +25,7 @@ export * from './validation-requests';
 export * from './webhook-requests';
 export * from './signing-requests';
 export { renderEventCatalog } from './event-catalog';
+export * from './responses';
+export { buildOpenApiDocument, undocumentedRoutes, ROUTE_DOCS, type ServedRoute } from './openapi/build-openapi';
+export { bracketFields } from './openapi/bracket-fields';
+export type { RouteDoc, ResponseDoc, RequestDoc } from './openapi/route-doc';

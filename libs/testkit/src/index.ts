@@ -7,3 +7,4 @@ export * from './test-database';
 export * from './wait-for';
 export * from './lock-waiters';
 export * from './test-images';
+export * from './openapi-contract';

@@ -5,6 +5,7 @@ import type { Logger } from '@signet/log';
 import { httpMetrics, metricsHandler } from '@signet/metrics';
 import type { ApiKeyRepository } from './api-keys/api-key-repository';
 import { accessLog } from './access-log';
+import { docsRoutes } from './docs/docs-routes';
 import { authenticate } from './api-keys/authenticate';
 import { proxyToService } from './proxy/proxy-to-service';
 import type { RateLimitBucketName } from './rate-limit/plan-limits';
@@ -25,6 +26,8 @@ export interface GatewayAppOptions {
   files: RequestHandler | null;
   /** The built-in mail sink's pages (monolith mode, development only); null with a real SMTP server. */
   mailSink: Router | null;
+  /** Base URL integrators reach the gateway at: the server of the OpenAPI document it serves. */
+  publicBaseUrl: string;
 }
 
 /** A public route speaks for nobody: no tenant, no key; the service finds both from the route's own credential. */
@@ -48,6 +51,7 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
   app.use(accessLog(options.log));
   app.use(httpMetrics('gateway'));
   app.get('/metrics', metricsHandler());
+  app.use(docsRoutes({ publicBaseUrl: options.publicBaseUrl, mailbox: options.mailSink !== null }));
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true });
   });

@@ -36,7 +36,8 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
     publicRateLimit: publicRateLimit(deps.config.publicRateLimitPerMinute, deps.clock),
     trustProxy: deps.config.trustProxy,
     files: deps.config.s3 ? null : fileDownloadHandler(deps.blobs, deps.internalSecret, deps.clock),
-    mailSink: deps.mailSink ? mailSinkRoutes(deps.mailSink) : null
+    mailSink: deps.mailSink ? mailSinkRoutes(deps.mailSink) : null,
+    publicBaseUrl: deps.config.publicBaseUrl
   });
 
   return {
