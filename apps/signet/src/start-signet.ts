@@ -113,10 +113,9 @@ export async function startSignet(options: StartOptions): Promise<RunningSignet>
 }
 
 async function startEmbedded(config: SignetConfig, log: Logger, shutdown: Shutdown): Promise<EmbeddedPostgresHandle> {
-  log.info({ data_dir: config.dataDir }, 'starting embedded PostgreSQL');
   // Loaded only when used: deployments with DATABASE_URL never load the PostgreSQL binaries' package.
   const { startEmbeddedPostgres } = require('@signet/db/embedded') as typeof import('@signet/db/embedded');
-  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPostgresPort, onLog: (line) => log.debug({ postgres: line.trim() }) });
+  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPostgresPort, onLog: (line) => log.debug({ postgres: line.trim() }), onProgress: (message) => log.info({ data_dir: config.dataDir }, message) });
   shutdown.add('embedded', () => embedded.stop());
   return embedded;
 }

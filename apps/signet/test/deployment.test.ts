@@ -43,6 +43,11 @@ describe('docker-compose.yml', () => {
   const parts = signetServices(compose);
   const servicesRunning = (part: PartName) => parts.filter(([, service]) => parseTargets(targetOf(service)).includes(part)).map(([name]) => name);
 
+  it('uses only top-level keys Compose v1 (docker-compose 1.29, Debian 12) accepts as well as v2', () => {
+    const v1Keys = ['version', 'services', 'volumes', 'networks', 'secrets', 'configs'];
+    expect(Object.keys(compose).filter((key) => !key.startsWith('x-') && !v1Keys.includes(key))).toEqual([]);
+  });
+
   it('runs each part of this build in a service of its own, from the Signet image', () => {
     for (const [, service] of parts) expect(() => parseTargets(targetOf(service))).not.toThrow();
     for (const part of AVAILABLE_PARTS) expect({ part, services: servicesRunning(part) }).toEqual({ part, services: [expect.any(String)] });

@@ -1,9 +1,10 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import type { ConsumedEvent } from '@signet/bus';
 import type { EventType } from '@signet/contracts';
 import type { PartName } from '@signet/config';
 import type { Clock } from '@signet/service';
-import { createTestDatabase, freePort, MockBroker, startMockBroker, TestDatabase } from '@signet/testkit';
+import { contractChecker, createTestDatabase, freePort, MockBroker, startMockBroker, TestDatabase } from '@signet/testkit';
 import { RunningSignet, startSignet } from '../src';
 import { AVAILABLE_PARTS } from '../src/registry';
 
@@ -40,6 +41,18 @@ export interface TestSignet {
   url: string;
   call(method: string, path: string, options?: { key?: string | null; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> }): Promise<ApiResponse>;
   close(): Promise<void>;
+}
+
+/**
+ * Every answer `call` receives is checked against docs/openapi.json (route, status and body), so an
+ * undocumented route, status or field fails the test that met it. The document's own test keeps the
+ * file in step with the code.
+ */
+const checkContract = contractChecker(JSON.parse(readFileSync(path.join(__dirname, '..', '..', '..', 'docs', 'openapi.json'), 'utf8')));
+
+export function expectDocumented(method: string, requestPath: string, status: number, body: unknown): void {
+  const problems = checkContract({ method, path: requestPath, status, body });
+  if (problems.length > 0) throw new Error(`The answer does not match docs/openapi.json:\n${problems.join('\n')}`);
 }
 
 function bodyOf(options: { json?: unknown; form?: Record<string, string> }): string | FormData | undefined {
@@ -80,7 +93,9 @@ export async function startTestSignet(env: Record<string, string> = {}, parts: P
       if (options.json !== undefined) headers['content-type'] = 'application/json';
       const response = await fetch(`${url}${path}`, { method, headers, body: bodyOf(options) });
       const text = await response.text();
-      return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : {} };
+      const body = text ? JSON.parse(text) : {};
+      expectDocumented(method, path, response.status, body);
+      return { status: response.status, headers: response.headers, body };
     },
     async close() {
       await signet.stop();

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { METADATA_KEY_PATTERN, METADATA_LIMITS } from './envelope-requests';
 import { EnvelopeStatus, ENVELOPE_STATUSES } from './payloads/envelope-payload';
 import { DateTime, LiteralUnion, Nullable } from './schema-helpers';
+import { EnvelopeSigner } from './responses/envelope-responses';
 
 const ISO_8601 = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:?\\d{2}))?$';
 const Instant = Type.String({ pattern: ISO_8601, errorMessage: 'must be an ISO 8601 date (2026-11-24) or date-time with offset (2026-11-24T10:00:00Z)' });
@@ -41,16 +42,6 @@ export const EnvelopeMetadataFilter = Type.Record(
   { additionalProperties: false, maxProperties: MAX_METADATA_FILTERS, errorMessage: { additionalProperties: 'metadata keys are 1-40 letters, digits, _ . or -', maxProperties: `at most ${MAX_METADATA_FILTERS} metadata filters` } }
 );
 export type EnvelopeMetadataFilter = Static<typeof EnvelopeMetadataFilter>;
-
-export const EnvelopeSigner = Type.Object({
-  id: Type.String(),
-  custom_key: Type.String(),
-  name: Type.String(),
-  email: Type.String(),
-  order: Type.Integer(),
-  status: Type.String(),
-  signed_at: Nullable(DateTime())
-});
 
 /** One envelope in a list: the summary, without documents, placements or settings. */
 export const EnvelopeListItem = Type.Object({

@@ -11,7 +11,7 @@ import { Settings, SettingsPayload } from './settings';
 import { dlqTopicFor } from './topics';
 
 /** What each event means, for people reading the catalog (spec section 6 and the internal facts). */
-const MEANINGS: Record<EventType, string> = {
+export const EVENT_MEANINGS: Record<EventType, string> = {
   'envelope.in_progress': 'Envelope sent to recipients',
   'envelope.success': 'All recipients signed',
   'envelope.voided': 'Envelope cancelled',
@@ -100,7 +100,7 @@ export function renderEventCatalog(): string {
   const signet = new Set<string>(SIGNET_EVENT_TYPES);
   const kindOf = (type: string) => (internal.has(type) ? 'internal' : signet.has(type) ? 'signet' : 'spec');
   const topics = EVENT_TYPES.map((type) =>
-    `| \`${type}\` | ${kindOf(type)} | ${payloadName(EVENT_DATA_SCHEMAS[type])} | ${MEANINGS[type]} |`);
+    `| \`${type}\` | ${kindOf(type)} | ${payloadName(EVENT_DATA_SCHEMAS[type])} | ${EVENT_MEANINGS[type]} |`);
   const payloads = PAYLOADS.flatMap(payloadSection);
   return [
     '# Event catalog',

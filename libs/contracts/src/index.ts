@@ -29,3 +29,7 @@ export * from './envelope-list';
 export * from './batch-requests';
 export { renderEventCatalog } from './event-catalog';
 export * from './seal-responses';
+export * from './responses';
+export { buildOpenApiDocument, undocumentedRoutes, ROUTE_DOCS, type ServedRoute } from './openapi/build-openapi';
+export { bracketFields } from './openapi/bracket-fields';
+export type { RouteDoc, ResponseDoc, RequestDoc } from './openapi/route-doc';

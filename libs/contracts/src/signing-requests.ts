@@ -62,3 +62,7 @@ export const RejectRequest = Type.Object(
   { errorMessage: { required: 'must be 1 to 500 characters' } }
 );
 export type RejectRequest = Static<typeof RejectRequest>;
+
+/** POST /email/v1/bounces: a mail provider's bounce report, carrying the X-Signet-Bounce header of the bounced email. */
+export const BounceRequest = Type.Object({ bounce_token: Type.String({ minLength: 1, maxLength: 200 }) });
+export type BounceRequest = Static<typeof BounceRequest>;

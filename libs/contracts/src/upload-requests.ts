@@ -15,3 +15,9 @@ export type UploadCreateRequest = Static<typeof UploadCreateRequest>;
 
 export const UPLOAD_STATUSES = ['PENDING', 'UPLOADED', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED'] as const;
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+
+/** GET /api/v1/envelopes/:envelope_id/uploads?status=COMPLETED,FAILED: one state or several, any letter case. */
+export const UploadListQuery = Type.Object({
+  status: Type.Optional(Type.String({ description: `Comma-separated upload states to list: ${UPLOAD_STATUSES.join(', ')}` }))
+}, { additionalProperties: false });
+export type UploadListQuery = Static<typeof UploadListQuery>;

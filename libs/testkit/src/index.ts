@@ -9,3 +9,4 @@ export * from './wait-for';
 export * from './lock-waiters';
 export * from './test-images';
 export * from './pdf-oracles';
+export * from './openapi-contract';

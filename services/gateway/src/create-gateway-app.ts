@@ -5,6 +5,7 @@ import type { Logger } from '@signet/log';
 import { httpMetrics, metricsHandler } from '@signet/metrics';
 import type { ApiKeyLookup } from './api-keys/api-key-cache';
 import { accessLog } from './access-log';
+import { docsRoutes } from './docs/docs-routes';
 import { authenticate } from './api-keys/authenticate';
 import { proxyToService } from './proxy/proxy-to-service';
 import type { RateLimitBucketName } from './rate-limit/plan-limits';
@@ -33,6 +34,8 @@ export interface GatewayAppOptions {
   mailSink: Router | null;
   /** The built-in SMS sink's page (monolith mode without an SMS provider, development only). */
   smsSink: Router | null;
+  /** Base URL integrators reach the gateway at: the server of the OpenAPI document it serves. */
+  publicBaseUrl: string;
 }
 
 /** A public route speaks for nobody: no tenant, no key; the service finds both from the route's own credential. */
@@ -56,6 +59,7 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
   app.use(accessLog(options.log));
   app.use(httpMetrics('gateway'));
   app.get('/metrics', metricsHandler());
+  app.use(docsRoutes({ publicBaseUrl: options.publicBaseUrl, mailbox: options.mailSink !== null }));
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true });
   });

@@ -52,7 +52,8 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
     upstreamTimeoutMs: deps.config.upstreamTimeoutMs,
     files: deps.config.s3 ? null : fileDownloadHandler(deps.blobs, deps.internalSecret, deps.clock),
     mailSink: deps.mailSink ? mailSinkRoutes(deps.mailSink) : null,
-    smsSink: deps.smsSink ? smsSinkRoutes(deps.smsSink) : null
+    smsSink: deps.smsSink ? smsSinkRoutes(deps.smsSink) : null,
+    publicBaseUrl: deps.config.publicBaseUrl
   });
 
   return {

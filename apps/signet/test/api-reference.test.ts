@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startChromium, type TestBrowser } from './browser/chromium';
+import { startTestSignet, TestSignet } from './harness';
+
+/** The public routes an integrator needs, as the API describes them. */
+const API_ROUTES = [
+  'get /api/v1/settings', 'put /api/v1/settings', 'post /api/v1/envelopes', 'get /api/v1/envelopes/{id}', 'put /api/v1/envelopes/{id}',
+  'post /api/v1/envelopes/{id}/send_invitation', 'put /api/v1/envelopes/{id}/void', 'get /api/v1/envelopes/{id}/evidence',
+  'post /api/v1/envelopes/{envelope_id}/uploads', 'get /api/v1/envelopes/{envelope_id}/uploads', 'put /api/v1/uploads/{token}',
+  'post /api/v1/envelopes/{envelope_id}/recipients/{recipient_id}/validations/send_code',
+  'post /api/v1/envelopes/{envelope_id}/recipients/{recipient_id}/validations/verify_code',
+  'post /api/v1/webhooks', 'get /api/v1/webhooks', 'get /api/v1/webhooks/{id}', 'put /api/v1/webhooks/{id}', 'delete /api/v1/webhooks/{id}',
+  'get /api/v1/webhooks/{id}/deliveries', 'get /signing/v1/{token}', 'post /signing/v1/{token}/sign', 'post /signing/v1/{token}/reject'
+];
+
+describe('the API reference a new integrator finds', () => {
+  let api: TestSignet;
+  let browser: TestBrowser;
+
+  beforeAll(async () => {
+    api = await startTestSignet();
+    browser = await startChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+  });
+
+  it('GET /openapi.json is valid OpenAPI 3.1 by an independent validator and names every route', async () => {
+    const response = await fetch(`${api.url}/openapi.json`);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    const document = await response.json() as { servers: Array<{ url: string }>; paths: Record<string, Record<string, unknown>> };
+    expect(document.servers[0]?.url).toBe(api.url);
+    const dir = mkdtempSync(path.join(tmpdir(), 'signet-openapi-'));
+    try {
+      writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(document));
+      const validator = path.join(__dirname, '..', '..', '..', 'services', 'gateway', 'test', 'validate-openapi.mjs');
+      expect(JSON.parse(execFileSync(process.execPath, [validator, path.join(dir, 'openapi.json')], { encoding: 'utf8' }))).toEqual({ valid: true, version: '3.1' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const operations = Object.entries(document.paths).flatMap(([route, methods]) => Object.keys(methods).map((method) => `${method} ${route}`));
+    expect(operations).toEqual(expect.arrayContaining(API_ROUTES));
+  });
+
+  it('GET /docs renders the reference with nothing fetched from outside Signet', async () => {
+    const page = await browser.context.newPage();
+    const outside: string[] = [];
+    await page.route('**/*', async (route) => {
+      const url = new URL(route.request().url());
+      if (url.origin === api.url) await route.continue();
+      else {
+        outside.push(url.href);
+        await route.abort();
+      }
+    });
+    await page.goto(`${api.url}/docs`);
+    await page.getByText('Create an envelope').first().waitFor({ timeout: 30_000 });
+    await page.getByText('/api/v1/webhooks/{id}/deliveries').first().waitFor();
+    expect(await page.title()).toBe('Signet API reference');
+    expect(outside).toEqual([]);
+    await page.close();
+  });
+
+  it('GET / links the reference, the document and the health checks (JSON when asked)', async () => {
+    const json = await api.call('GET', '/', { key: null, headers: { accept: 'application/json' } });
+    expect(json.status).toBe(200);
+    expect(json.body.links).toMatchObject({ docs: `${api.url}/docs`, openapi: `${api.url}/openapi.json`, health: `${api.url}/healthz` });
+    const html = await fetch(`${api.url}/`, { headers: { accept: 'text/html' } });
+    expect(html.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await html.text()).toContain(`href="${api.url}/docs"`);
+  });
+});

@@ -1,0 +1,69 @@
+import { Readable } from 'node:stream';
+import { createSignetClient, SignetError, verifyWebhook, type SignetClient, type WebhookEvent } from '@signet/sdk';
+import { samplePdf } from '@signet/testkit';
+import { KEYS, startTestSignet, TestSignet } from './harness';
+import { startReceiver, type Receiver } from './webhooks/receiver';
+
+describe('the TypeScript SDK against a running Signet', () => {
+  let api: TestSignet;
+  let receiver: Receiver;
+  let signet: SignetClient;
+
+  beforeAll(async () => {
+    api = await startTestSignet({ WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_RETRY_DELAY_MS: '200' });
+    receiver = await startReceiver();
+    signet = createSignetClient({ baseUrl: api.url, apiKey: KEYS.acme });
+  }, 120_000);
+
+  afterAll(async () => {
+    await receiver?.close();
+    await api?.close();
+  });
+
+  it('creates an envelope from a plain object, adds a streamed upload and waits for it, then sends', async () => {
+    const pdf = await samplePdf({ text: '{{ben}}' });
+    const created = await signet.createEnvelope({
+      name: 'SDK contract',
+      documents: { contract: { name: 'contract.pdf', base64: pdf.toString('base64') } },
+      recipients: { ben: { name: 'Ben Ortiz', email: 'ben@example.com' } },
+      placements: { 0: { document_key: 'contract', recipient_key: 'ben', token: '{{ben}}' } }
+    });
+    expect(created).toMatchObject({ name: 'SDK contract', status: 'CREATED', envelope_signers: [{ custom_key: 'ben', email: 'ben@example.com' }] });
+
+    const upload = await signet.uploadFile(created.id, { fileName: 'annex.pdf', order: 1, file: Readable.from([await samplePdf({ pages: 2 })]) });
+    expect(upload).toMatchObject({ status: 'COMPLETED', file_name: 'annex.pdf', file_id: expect.any(String) });
+    const envelope = await signet.getEnvelope(created.id);
+    expect(envelope.documents.map((document) => document.file_name)).toEqual(['contract.pdf', 'annex.pdf']);
+    await signet.sendEnvelope(created.id);
+    expect((await signet.getEnvelope(created.id)).status).toBe('IN_PROGRESS');
+  });
+
+  it('throws typed errors carrying code, details and request_id', async () => {
+    const missing = await signet.getEnvelope('0190f3c2-7b7a-7cc0-9a55-3c1f2f3b8e01').catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(SignetError);
+    expect(missing).toMatchObject({ status: 404, code: 'NOT_FOUND', requestId: expect.stringMatching(/\S/) });
+    const invalid = await signet.createEnvelope({ recipients: { ben: { name: 'Ben', email: 'not-an-email' } } }).catch((error: unknown) => error);
+    expect(invalid).toMatchObject({ status: 422, code: 'VALIDATION_FAILED', details: [{ field: 'recipients.ben.email', message: expect.any(String) }] });
+  });
+
+  it('verifies a delivered webhook into a typed event, refuses a forged one, and lists the deliveries', async () => {
+    const { data } = await signet.api.POST('/api/v1/webhooks', { body: { url: `${receiver.url}/sdk`, subscriptions: 'envelope.in_progress' } });
+    const secret = data?.webhook.signing_secret as string;
+    const pdf = await samplePdf({ text: '{{ana}}' });
+    const created = await signet.createEnvelope({
+      documents: { 0: { base64: pdf.toString('base64') } },
+      recipients: { ana: { name: 'Ana', email: 'ana@example.com' } },
+      placements: { 0: { document_key: '0', recipient_key: 'ana', token: '{{ana}}' } }
+    });
+    await signet.sendEnvelope(created.id);
+    const [delivery] = await receiver.waitForCount('/sdk', 1);
+    const event: WebhookEvent = verifyWebhook(secret, delivery!.body, delivery!.headers as Record<string, string>);
+    expect(event.event_type).toBe('envelope.in_progress');
+    if (event.event_type === 'envelope.in_progress') expect(event.data.id).toBe(created.id);
+    expect(() => verifyWebhook(secret, delivery!.body.replace(created.id, 'forged'), delivery!.headers as Record<string, string>)).toThrow();
+
+    const deliveries = [];
+    for await (const item of signet.allDeliveries(data?.webhook.id as string)) deliveries.push(item);
+    expect(deliveries).toEqual([expect.objectContaining({ event_id: event.id, event_type: 'envelope.in_progress', status: 'SUCCESS' })]);
+  });
+});

@@ -1,0 +1,164 @@
+import { SPEC_EVENT_TYPES } from '../event-types';
+import { EVENT_MEANINGS } from '../event-catalog';
+import { ErrorBody } from '../responses/common-responses';
+import { bracketFormSchema } from './bracket-form';
+import { bracketFields } from './bracket-fields';
+import { ENVELOPE_ROUTE_DOCS } from './envelope-route-docs';
+import { ERROR_STATUS_MEANINGS, ID_BY_TAG, PARAM_DESCRIPTIONS } from './param-descriptions';
+import { GATEWAY_ROUTE_DOCS, PUBLIC_ROUTE_DOCS } from './public-route-docs';
+import { routeKey, type RequestDoc, type ResponseDoc, type RouteDoc, type RouteDocs } from './route-doc';
+import { clean, componentSchemas, eventComponentName, withReferences, type JsonSchema } from './schema-components';
+import { SETTINGS_WEBHOOK_ROUTE_DOCS } from './settings-webhook-route-docs';
+import { DOCUMENT_INTRO, TAGS } from './document-intro';
+
+/** Every route's documentation, keyed `METHOD /path` as the gateway's route tables name the route. */
+export const ROUTE_DOCS: RouteDocs = { ...SETTINGS_WEBHOOK_ROUTE_DOCS, ...ENVELOPE_ROUTE_DOCS, ...PUBLIC_ROUTE_DOCS, ...GATEWAY_ROUTE_DOCS };
+
+/** A route as the gateway serves it: who may call it and which limits apply. */
+export interface ServedRoute {
+  method: string;
+  path: string;
+  /** `apiKey`: under /api/v1 with `Authorization: <key>`; `public`: the link's token is the credential; `gateway`: the gateway's own. */
+  access: 'apiKey' | 'public' | 'gateway';
+  /** The plan limit (API key routes) or the per-address limit (public routes) applies. */
+  rateLimited?: boolean;
+}
+
+/** Routes of the tables that have no documentation: adding a route means adding its entry to ROUTE_DOCS. */
+export function undocumentedRoutes(routes: readonly ServedRoute[]): string[] {
+  return routes.map((route) => routeKey(route.method, route.path)).filter((key) => ROUTE_DOCS[key] === undefined);
+}
+
+const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': 'Requests the window allows',
+  'X-RateLimit-Remaining': 'Requests left in the window',
+  'X-RateLimit-Reset': 'When the window resets (Unix seconds)'
+};
+
+const header = (description: string) => ({ description, schema: { type: 'string' } });
+
+function responseObject(answer: ResponseDoc, rateLimited: boolean, components: Record<string, JsonSchema>): JsonSchema {
+  const headers = { 'X-Request-Id': header('The request id (also `request_id` in JSON bodies)'), ...mapHeaders(answer.headers ?? {}), ...(rateLimited ? mapHeaders(RATE_LIMIT_HEADERS) : {}) };
+  const content = answer.schema
+    ? { 'application/json': { schema: withReferences(clean(answer.schema), components, undefined, true), ...(answer.example === undefined ? {} : { example: answer.example }) } }
+    : answer.contentType ? { [answer.contentType]: { schema: { type: 'string', contentMediaType: answer.contentType } } } : undefined;
+  return { description: answer.description, headers, ...(content ? { content } : {}) };
+}
+
+function mapHeaders(headers: Record<string, string>): Record<string, JsonSchema> {
+  return Object.fromEntries(Object.entries(headers).map(([name, description]) => [name, header(description)]));
+}
+
+/** The shared error answers, one per status: the error body, the request id, and on 429 when to retry. */
+function errorResponses(): Record<string, JsonSchema> {
+  return Object.fromEntries(Object.entries(ERROR_STATUS_MEANINGS).map(([status, meaning]) => [`Error${status}`, {
+    description: meaning,
+    headers: { 'X-Request-Id': header('The request id'), ...(status === '429' ? { 'Retry-After': header('Seconds to wait before trying again'), ...mapHeaders(RATE_LIMIT_HEADERS) } : {}) },
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } }
+  }]));
+}
+
+/** The component name of a bracket-notation form: `EnvelopeCreateRequest`'s is `EnvelopeCreateForm`. */
+const formName = (request: RequestDoc): string => `${(request.formOf ?? 'Request').replace(/Request$/, '')}Form`;
+
+function requestBody(request: RequestDoc, components: Record<string, JsonSchema>): JsonSchema | undefined {
+  if (request.json) {
+    return { required: !request.optional, content: { 'application/json': { schema: withReferences(clean(request.json), components, undefined, true), ...(request.example === undefined ? {} : { example: request.example }) } } };
+  }
+  if (request.form) {
+    const form = { $ref: `#/components/schemas/${formName(request)}` };
+    const example = request.example === undefined ? {} : { example: bracketFields(request.example) };
+    return { required: true, content: { 'multipart/form-data': { schema: form, ...example }, 'application/x-www-form-urlencoded': { schema: form, ...example } } };
+  }
+  if (request.binary) return { required: true, content: { [request.binary]: { schema: { type: 'string', contentMediaType: request.binary } } } };
+  return undefined;
+}
+
+function parameters(path: string, doc: RouteDoc): JsonSchema[] {
+  const names = [...path.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1] as string);
+  const inPath = names.map((name) => ({
+    name, in: 'path', required: true, schema: { type: 'string' },
+    description: doc.params?.[name] ?? PARAM_DESCRIPTIONS[name] ?? (name === 'id' ? ID_BY_TAG[doc.tag] : undefined) ?? name
+  }));
+  const query = clean(doc.request?.query ?? {});
+  const required = new Set((query.required as string[] | undefined) ?? []);
+  const inQuery = Object.entries((query.properties as Record<string, JsonSchema> | undefined) ?? {}).map(([name, schema]) => ({
+    name, in: 'query', required: required.has(name), schema, ...(schema.description ? { description: schema.description } : {})
+  }));
+  return [...inPath, ...inQuery];
+}
+
+function operation(route: ServedRoute, doc: RouteDoc, components: Record<string, JsonSchema>): JsonSchema {
+  const limited = route.rateLimited === true || doc.serviceRateLimit === true;
+  const errors = new Set([...doc.errors, ...(route.access === 'apiKey' ? [401] : []), ...(limited ? [429] : []), 500, ...(route.access === 'gateway' ? [] : [503])]);
+  const responses: Record<string, JsonSchema> = {};
+  for (const [status, answer] of Object.entries(doc.responses)) responses[status] = responseObject(answer, limited, components);
+  for (const status of [...errors].sort()) responses[String(status)] = { $ref: `#/components/responses/Error${status}` };
+  const body = doc.request ? requestBody(doc.request, components) : undefined;
+  const params = parameters(route.path, doc);
+  return {
+    operationId: doc.operationId,
+    summary: doc.summary,
+    ...(doc.description ? { description: doc.description } : {}),
+    tags: [doc.tag],
+    ...(route.access === 'apiKey' ? {} : { security: [] }),
+    ...(params.length > 0 ? { parameters: params } : {}),
+    ...(body ? { requestBody: body } : {}),
+    responses
+  };
+}
+
+function webhooks(): JsonSchema {
+  return Object.fromEntries(SPEC_EVENT_TYPES.map((eventType) => [eventType, {
+    post: {
+      operationId: `on_${eventType.replace('.', '_')}`,
+      summary: EVENT_MEANINGS[eventType],
+      tags: ['Events'],
+      description: 'POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.',
+      parameters: [
+        { name: 'Authorization', in: 'header', required: false, description: "The webhook's `auth`, when it has one", schema: { type: 'string' } },
+        { name: 'webhook-id', in: 'header', required: true, description: 'The event id', schema: { type: 'string' } },
+        { name: 'webhook-timestamp', in: 'header', required: true, description: 'Unix seconds when this attempt was signed', schema: { type: 'string' } },
+        { name: 'webhook-signature', in: 'header', required: true, description: '`v1,<base64 HMAC-SHA256 of "id.timestamp.body">`', schema: { type: 'string' } }
+      ],
+      requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${eventComponentName(eventType)}` } } } },
+      responses: { '2XX': { description: 'Received' } }
+    }
+  }]));
+}
+
+/**
+ * The OpenAPI 3.1 document of the routes the gateway serves, from their ROUTE_DOCS entries and the
+ * contracts' schemas. Throws on a route without documentation.
+ */
+export function buildOpenApiDocument(routes: readonly ServedRoute[], options: { version: string; serverUrl: string }): JsonSchema {
+  const missing = undocumentedRoutes(routes);
+  if (missing.length > 0) throw new Error(`Routes without documentation in ROUTE_DOCS (libs/contracts/src/openapi): ${missing.join(', ')}`);
+  const raw = componentSchemas();
+  const schemas = Object.fromEntries(Object.entries(raw).map(([name, schema]) => [name, withReferences(schema, raw, name)]));
+  schemas.ErrorBody = clean(ErrorBody);
+  for (const doc of Object.values(ROUTE_DOCS)) {
+    if (doc.request?.form) schemas[formName(doc.request)] = bracketFormSchema(doc.request.form, `Bracket-notation fields of \`${doc.request.formOf}\`: one field per leaf, named by its path. Keys in brackets here are examples.`);
+  }
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const route of routes) {
+    const path = route.path.replace(/:([A-Za-z_]+)/g, '{$1}');
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route, ROUTE_DOCS[routeKey(route.method, route.path)] as RouteDoc, raw) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Signet e-signature API', version: options.version, description: DOCUMENT_INTRO, license: { name: 'MIT', identifier: 'MIT' } },
+    servers: [{ url: options.serverUrl }],
+    security: [{ apiKey: [] }],
+    tags: TAGS,
+    paths,
+    webhooks: webhooks(),
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The API key itself, with no scheme: `Authorization: sk_...`. `Bearer <key>` is refused (401).' }
+      },
+      schemas,
+      responses: errorResponses()
+    }
+  };
+}

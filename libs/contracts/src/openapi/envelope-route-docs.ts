@@ -1,0 +1,130 @@
+import { EnvelopeCreateRequest, EnvelopeUpdateRequest } from '../envelope-requests';
+import { CodeSentResponse, CodeVerifiedResponse } from '../responses/validation-responses';
+import { EnvelopeCreatedResponse, EnvelopeResponse, EnvelopeVoidedResponse, EvidenceResponse } from '../responses/envelope-responses';
+import { SuccessResponse } from '../responses/common-responses';
+import { UploadCreatedResponse, UploadListResponse, UploadReceivedResponse, UploadResponse } from '../responses/upload-responses';
+import { UploadCreateRequest, UploadListQuery } from '../upload-requests';
+import { VerifyCodeRequest } from '../validation-requests';
+import { jsonAnswer, type RouteDocs } from './route-doc';
+
+const ENVELOPE_EXAMPLE = {
+  name: 'Services agreement',
+  documents: { contract: { name: 'contract.pdf', base64: 'JVBERi0xLjcK...' } },
+  recipients: { ben: { name: 'Ben Ortiz', email: 'ben@example.com' } },
+  placements: { 0: { document_key: 'contract', recipient_key: 'ben', token: '{{ben}}' } },
+  settings: { validations: { email: { enabled: 'TRUE' } } }
+};
+
+const FORM_NOTE = 'Sent as `multipart/form-data` (or `application/x-www-form-urlencoded`) in bracket notation: every leaf of the ' +
+  'nested object is one field whose name is its path, e.g. `recipients[ben][email]=ben@example.com`, ' +
+  '`documents[contract][base64]=<the PDF as base64>`, `placements[0][token]={{ben}}`, ' +
+  '`settings[validations][email][enabled]=TRUE`. Keys of `documents` and `recipients` are yours (1-64 letters, digits, _ . -) and ' +
+  'become `custom_key`; placements are numbered 0, 1, 2... Every value is a string. The nested shape is the `EnvelopeCreateRequest` schema.';
+
+/** Envelopes, their uploads, evidence and email validation (API key routes). */
+export const ENVELOPE_ROUTE_DOCS: RouteDocs = {
+  'POST /api/v1/envelopes': {
+    operationId: 'createEnvelope',
+    summary: 'Create an envelope',
+    description: `Documents (inline base64 PDFs up to 10 MB; larger ones by upload URL), recipients, placements (coordinates in PDF points from the page's top-left, 0-indexed page, or a text token found in the PDF) and settings overrides. Problems a later update can fix store the envelope in ERROR with its \`errors\`; invalid input is a 422 and stores nothing. ${FORM_NOTE}`,
+    tag: 'Envelopes',
+    request: { form: EnvelopeCreateRequest, formOf: 'EnvelopeCreateRequest', example: ENVELOPE_EXAMPLE },
+    responses: { 200: jsonAnswer(EnvelopeCreatedResponse, 'The envelope, CREATED (or ERROR with its errors)') },
+    errors: [400, 413, 415, 422]
+  },
+  'GET /api/v1/envelopes/:id': {
+    operationId: 'getEnvelope',
+    summary: 'Read an envelope',
+    description: 'Documents with download links, recipients, placements, effective settings, errors and warnings.',
+    tag: 'Envelopes',
+    responses: { 200: jsonAnswer(EnvelopeResponse, 'The envelope') },
+    errors: [404]
+  },
+  'PUT /api/v1/envelopes/:id': {
+    operationId: 'updateEnvelope',
+    summary: 'Update an envelope before it is sent',
+    description: `Changes what you send; documents, recipients and placements you name replace those with the same key. Only CREATED or ERROR envelopes change (405 otherwise). ${FORM_NOTE.replace('EnvelopeCreateRequest', 'EnvelopeUpdateRequest')}`,
+    tag: 'Envelopes',
+    request: { form: EnvelopeUpdateRequest, formOf: 'EnvelopeUpdateRequest', example: { name: 'Services agreement (v2)' } },
+    responses: { 200: jsonAnswer(EnvelopeResponse, 'The envelope after the change') },
+    errors: [400, 404, 405, 413, 415, 422]
+  },
+  'POST /api/v1/envelopes/:id/send_invitation': {
+    operationId: 'sendEnvelope',
+    summary: 'Send the envelope to its recipients',
+    description: 'CREATED becomes IN_PROGRESS: signing links are generated (`recipient.link_generated`) and invitations emailed when `settings.emails.envelope_invitation` is on.',
+    tag: 'Envelopes',
+    responses: { 200: jsonAnswer(SuccessResponse, 'Sent') },
+    errors: [404, 405, 409, 422]
+  },
+  'PUT /api/v1/envelopes/:id/void': {
+    operationId: 'voidEnvelope',
+    summary: 'Void an envelope',
+    description: 'Signing links stop working at once; recipients are told when `settings.emails.envelope_voided` is on.',
+    tag: 'Envelopes',
+    responses: { 200: jsonAnswer(EnvelopeVoidedResponse, 'The voided envelope') },
+    errors: [404, 405, 409]
+  },
+  'GET /api/v1/envelopes/:id/evidence': {
+    operationId: 'getEvidence',
+    summary: 'Get the evidence sheet of a completed envelope',
+    description: 'A link to the audit-trail PDF (every event with time, address and user agent). The envelope must be SUCCESS (409 before).',
+    tag: 'Envelopes',
+    responses: { 200: jsonAnswer(EvidenceResponse, 'The evidence sheet link') },
+    errors: [404, 409]
+  },
+  'POST /api/v1/envelopes/:envelope_id/uploads': {
+    operationId: 'createUpload',
+    summary: 'Get an upload URL for a large PDF',
+    description: 'For PDFs up to 50 MB: answers a one-time `upload_url` valid for an hour. PUT the raw file there; the upload goes PENDING, UPLOADED, PROCESSING, COMPLETED (or FAILED), and the PDF joins the envelope as a document.',
+    tag: 'Uploads',
+    request: { json: UploadCreateRequest, example: { file_name: 'annex.pdf', order: 1, custom_key: 'annex' } },
+    responses: { 200: jsonAnswer(UploadCreatedResponse, 'The upload and its URL') },
+    errors: [400, 404, 405, 409, 415, 422]
+  },
+  'GET /api/v1/envelopes/:envelope_id/uploads': {
+    operationId: 'listUploads',
+    summary: "List an envelope's uploads",
+    tag: 'Uploads',
+    request: { query: UploadListQuery },
+    responses: { 200: jsonAnswer(UploadListResponse, 'The uploads, in document order') },
+    errors: [404, 422]
+  },
+  'GET /api/v1/envelopes/:envelope_id/uploads/:id': {
+    operationId: 'getUpload',
+    summary: 'Read an upload',
+    description: 'Poll until `status` is COMPLETED (or FAILED, with `error_message`).',
+    tag: 'Uploads',
+    params: { id: 'Upload id' },
+    responses: { 200: jsonAnswer(UploadResponse, 'The upload') },
+    errors: [404]
+  },
+  'PUT /api/v1/uploads/:token': {
+    operationId: 'putUpload',
+    summary: 'Upload the file to an upload URL',
+    description: 'The raw PDF bytes (not base64), `Content-Type: application/pdf`, with your API key. Streams through; the file is validated in the background.',
+    tag: 'Uploads',
+    request: { binary: 'application/pdf' },
+    responses: { 200: jsonAnswer(UploadReceivedResponse, 'Received; validation and processing follow') },
+    errors: [400, 403, 404, 409, 413, 415]
+  },
+  'POST /api/v1/envelopes/:envelope_id/recipients/:recipient_id/validations/send_code': {
+    operationId: 'sendValidationCode',
+    summary: 'Email a recipient a validation code',
+    description: 'With `settings.validations.email.enabled` on a sent envelope: a 6-digit code valid 30 minutes. One code per 60 seconds and five per hour per recipient (429 with `Retry-After`).',
+    tag: 'Email validation',
+    serviceRateLimit: true,
+    responses: { 200: jsonAnswer(CodeSentResponse, 'The code is on its way') },
+    errors: [404, 409, 422]
+  },
+  'POST /api/v1/envelopes/:envelope_id/recipients/:recipient_id/validations/verify_code': {
+    operationId: 'verifyValidationCode',
+    summary: "Check a recipient's validation code",
+    description: 'Three attempts per code; a wrong code is a 422 naming the attempts left.',
+    tag: 'Email validation',
+    request: { json: VerifyCodeRequest, example: { code: '042917' } },
+    responses: { 200: jsonAnswer(CodeVerifiedResponse, 'Verified') },
+    errors: [400, 404, 409, 415, 422]
+  }
+};
+

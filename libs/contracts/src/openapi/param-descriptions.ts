@@ -1,0 +1,31 @@
+/** Path parameters by name, and `id` by the resource a route's tag names. */
+export const PARAM_DESCRIPTIONS: Record<string, string> = {
+  envelope_id: 'Envelope id',
+  recipient_id: "Recipient id (the envelope's `envelope_signers[].id`)",
+  delivery_id: 'Delivery id',
+  document_id: 'Document id',
+  token: 'The token of the link: the last part of the signing, upload or email URL',
+  file: 'File name'
+};
+
+export const ID_BY_TAG: Record<string, string> = {
+  Envelopes: 'Envelope id',
+  Webhooks: 'Webhook id',
+  Uploads: 'Upload id'
+};
+
+/** What answers with each error status, for the document's shared error responses. */
+export const ERROR_STATUS_MEANINGS: Record<number, string> = {
+  400: 'BAD_REQUEST: the body could not be read (malformed JSON or multipart)',
+  401: 'UNAUTHORIZED: missing, unknown or revoked API key (send the key itself, no `Bearer`)',
+  403: 'FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type)',
+  404: 'NOT_FOUND: no such resource for this API key\'s tenant (another tenant\'s ids answer 404 too)',
+  405: "METHOD_NOT_ALLOWED: the envelope's state forbids the change",
+  409: "CONFLICT: the resource's state forbids the action",
+  413: 'PAYLOAD_TOO_LARGE: the body is larger than the route accepts',
+  415: 'UNSUPPORTED_MEDIA_TYPE: send the content type the route takes',
+  422: 'VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong',
+  429: 'RATE_LIMITED: a limit was reached; `Retry-After` says in how many seconds to try again',
+  500: 'INTERNAL_ERROR: an unexpected fault; the request id finds it in the logs',
+  503: 'SERVICE_UNAVAILABLE: a part Signet needs is not reachable right now; retry later'
+};

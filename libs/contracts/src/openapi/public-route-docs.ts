@@ -1,0 +1,153 @@
+import { Type } from '@sinclair/typebox';
+import { BounceRequest, RejectRequest, SignRequest } from '../signing-requests';
+import { Answer, SuccessResponse } from '../responses/common-responses';
+import { RejectedResponse, SignedResponse, SigningSessionResponse } from '../responses/signing-responses';
+import { CodeSentResponse, CodeVerifiedResponse } from '../responses/validation-responses';
+import { VerifyCodeRequest } from '../validation-requests';
+import { jsonAnswer, type RouteDocs } from './route-doc';
+
+const HealthResponse = Answer({ ok: Type.Literal(true) });
+const ReadinessResponse = Answer({
+  ok: Type.Boolean(),
+  checks: Type.Record(Type.String(), Type.String(), { description: 'Each dependency checked: `ok`, or why it failed' })
+});
+
+const TOKEN_NOTE = 'No API key: the token at the end of the recipient\'s `signing_url` (event `recipient.link_generated`) is the credential.';
+
+/** Routes without an API key: the signing API and signer page, email tracking, and the gateway's own pages. */
+export const PUBLIC_ROUTE_DOCS: RouteDocs = {
+  'GET /signing/v1/:token': {
+    operationId: 'getSigningSession',
+    summary: 'Open a signing session',
+    description: `What a signer page needs: the envelope's name and branding, the recipient, the email-code step, and (while the link can sign) the documents with this recipient's placements. ${TOKEN_NOTE}`,
+    tag: 'Signing',
+    responses: { 200: jsonAnswer(SigningSessionResponse, 'The session; `state` says whether the link can sign now') },
+    errors: [404]
+  },
+  'POST /signing/v1/:token/sign': {
+    operationId: 'sign',
+    summary: 'Sign as the recipient',
+    description: `Explicit consent and a signature: typed (WRITTEN, \`text\`), drawn or uploaded (DRAWN, UPLOADED: \`image\`, a base64 PNG or JPG), as the envelope's \`signature_types\` allow. ${TOKEN_NOTE}`,
+    tag: 'Signing',
+    request: { json: SignRequest, example: { consent: true, signature: { type: 'WRITTEN', text: 'Ben Ortiz' } } },
+    responses: { 200: jsonAnswer(SignedResponse, 'Signed') },
+    errors: [400, 403, 404, 409, 413, 415, 422]
+  },
+  'POST /signing/v1/:token/reject': {
+    operationId: 'reject',
+    summary: 'Decline to sign',
+    description: `The envelope is voided and the sender told (\`recipient.rejected\`). ${TOKEN_NOTE}`,
+    tag: 'Signing',
+    request: { json: RejectRequest, example: { reason: 'The fee in clause 4 is wrong' } },
+    responses: { 200: jsonAnswer(RejectedResponse, 'Rejected') },
+    errors: [400, 404, 409, 415, 422]
+  },
+  'GET /signing/v1/:token/documents/:document_id': {
+    operationId: 'getSigningDocument',
+    summary: 'Download a document to sign',
+    description: TOKEN_NOTE,
+    tag: 'Signing',
+    responses: { 200: { description: 'The PDF', contentType: 'application/pdf' } },
+    errors: [403, 404, 409]
+  },
+  'POST /signing/v1/:token/validation/send_code': {
+    operationId: 'signerSendCode',
+    summary: 'Email the signer a validation code',
+    description: `The recipient-side of send_code, with the same limits. ${TOKEN_NOTE}`,
+    tag: 'Signing',
+    serviceRateLimit: true,
+    responses: { 200: jsonAnswer(CodeSentResponse, 'The code is on its way') },
+    errors: [404, 409, 422]
+  },
+  'POST /signing/v1/:token/validation/verify_code': {
+    operationId: 'signerVerifyCode',
+    summary: "Check the signer's validation code",
+    description: TOKEN_NOTE,
+    tag: 'Signing',
+    request: { json: VerifyCodeRequest, example: { code: '042917' } },
+    responses: { 200: jsonAnswer(CodeVerifiedResponse, 'Verified') },
+    errors: [400, 404, 409, 415, 422]
+  },
+  'GET /sign/:token': {
+    operationId: 'signerPage',
+    summary: "Signet's signer page",
+    description: 'What a `signing_url` opens: a page built on the signing API (English or Spanish, with the branding in the settings).',
+    tag: 'Signing',
+    responses: { 200: { description: 'The page', contentType: 'text/html' } },
+    errors: [404]
+  },
+  'GET /sign/assets/:file': {
+    operationId: 'signerPageAsset',
+    summary: "A static file of the signer page",
+    tag: 'Signing',
+    responses: { 200: { description: 'The file (script, style sheet or font)', contentType: '*/*' } },
+    errors: [404]
+  },
+  'GET /email/v1/pixels/:token': {
+    operationId: 'emailOpened',
+    summary: 'Tracking pixel of an email',
+    description: 'Records `recipient.email_opened`. Always answers the image, even for an unknown token.',
+    tag: 'Email tracking',
+    responses: { 200: { description: 'A 1x1 GIF', contentType: 'image/gif' } },
+    errors: []
+  },
+  'GET /email/v1/links/:token': {
+    operationId: 'emailClicked',
+    summary: 'Tracked link of an email',
+    description: 'Records `recipient.email_clicked` and redirects to the link.',
+    tag: 'Email tracking',
+    responses: { 302: { description: 'Redirect to the link', headers: { Location: 'Where the link goes' } } },
+    errors: [404]
+  },
+  'POST /email/v1/bounces': {
+    operationId: 'reportBounce',
+    summary: 'Report a bounced email',
+    description: "For the mail provider's bounce hook: the token is the X-Signet-Bounce header of the bounced email. Records `recipient.email_bounced` once.",
+    tag: 'Email tracking',
+    request: { json: BounceRequest, example: { bounce_token: 'b1.Zm9v...' } },
+    responses: { 200: jsonAnswer(SuccessResponse, 'Recorded') },
+    errors: [400, 404, 415]
+  }
+};
+
+/** The gateway's own routes: what a newcomer opens first, and the probes an orchestrator calls. */
+export const GATEWAY_ROUTE_DOCS: RouteDocs = {
+  'GET /': {
+    operationId: 'home',
+    summary: 'Where to start',
+    description: 'A small page linking this reference, the OpenAPI document and the health checks (and, in monolith mode, the development mailbox). JSON with `Accept: application/json`.',
+    tag: 'Service',
+    responses: { 200: jsonAnswer(Answer({ name: Type.String(), links: Type.Record(Type.String(), Type.String(), { description: 'docs, openapi, health, readiness (and mailbox in monolith mode): absolute URLs' }) }), 'Links (an HTML page unless JSON is asked for)') },
+    errors: []
+  },
+  'GET /openapi.json': {
+    operationId: 'openapi',
+    summary: 'This OpenAPI 3.1 document',
+    tag: 'Service',
+    responses: { 200: { description: 'The document', contentType: 'application/json' } },
+    errors: []
+  },
+  'GET /docs': {
+    operationId: 'docs',
+    summary: 'The API reference page',
+    description: 'Renders this document; works offline (the renderer is served by Signet).',
+    tag: 'Service',
+    responses: { 200: { description: 'The page', contentType: 'text/html' } },
+    errors: []
+  },
+  'GET /healthz': {
+    operationId: 'health',
+    summary: 'Liveness',
+    tag: 'Service',
+    responses: { 200: jsonAnswer(HealthResponse, 'Alive') },
+    errors: []
+  },
+  'GET /readyz': {
+    operationId: 'ready',
+    summary: 'Readiness',
+    description: 'Whether the database, the event bus and the blob store answer.',
+    tag: 'Service',
+    responses: { 200: jsonAnswer(ReadinessResponse, 'Ready'), 503: jsonAnswer(ReadinessResponse, 'Not ready: what failed') },
+    errors: []
+  }
+};

@@ -1,0 +1,56 @@
+import type { TSchema } from '@sinclair/typebox';
+
+/** One answer of a route: a JSON schema, or another media type (a PDF, a page, an image, a redirect). */
+export interface ResponseDoc {
+  description: string;
+  /** The JSON body; omitted for non-JSON answers and redirects. */
+  schema?: TSchema;
+  /** A non-JSON body, e.g. `application/pdf`. */
+  contentType?: string;
+  /** Response headers besides X-Request-Id (which every answer carries). */
+  headers?: Record<string, string>;
+  example?: unknown;
+}
+
+/** What a route takes: a JSON body, a bracket-notation form, raw bytes, and/or query parameters. */
+export interface RequestDoc {
+  json?: TSchema;
+  /** A nested object sent as bracket-notation form fields (`recipients[signer_1][email]`); see bracket-form.ts. */
+  form?: TSchema;
+  /** The component name of `form`'s nested schema, e.g. `EnvelopeCreateRequest`. */
+  formOf?: string;
+  /** Raw bytes of this media type, e.g. `application/pdf`. */
+  binary?: string;
+  query?: TSchema;
+  /** Optional JSON bodies (POST without a body is fine). */
+  optional?: boolean;
+  /** A request as an integrator sends it (for a form, the nested object before bracket encoding). */
+  example?: unknown;
+}
+
+/**
+ * The documentation of one route of the gateway's route tables, keyed `METHOD /express/path` exactly as
+ * the route table names it. The OpenAPI document is built from these and the schemas they point at.
+ */
+export interface RouteDoc {
+  /** Stable name of the operation: SDK and generated clients use it as the method name. */
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** Descriptions of path parameters whose generic description (param-descriptions.ts) does not fit. */
+  params?: Record<string, string>;
+  request?: RequestDoc;
+  /** Successful answers by status (200, 302...). */
+  responses: Record<number, ResponseDoc>;
+  /** Error statuses this route answers (with the shared error body) besides those every route of its kind has. */
+  errors: number[];
+  /** Answers carry X-RateLimit-* headers (and Retry-After on 429) from a limit the service itself applies. */
+  serviceRateLimit?: true;
+}
+
+export type RouteDocs = Record<string, RouteDoc>;
+
+export const routeKey = (method: string, path: string): string => `${method.toUpperCase()} ${path}`;
+
+export const jsonAnswer = (schema: TSchema, description: string, example?: unknown): ResponseDoc => ({ description, schema, ...(example === undefined ? {} : { example }) });

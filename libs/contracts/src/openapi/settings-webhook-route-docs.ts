@@ -1,0 +1,89 @@
+import { Type } from '@sinclair/typebox';
+import { SettingsInput } from '../settings';
+import { SettingsResponse, SettingsUpdatedResponse } from '../responses/settings-responses';
+import { SuccessResponse } from '../responses/common-responses';
+import { DeliveryListResponse, RedeliveryResponse, WebhookCreatedResponse, WebhookListResponse, WebhookResponse, WebhookUpdatedResponse } from '../responses/webhook-responses';
+import { CreateWebhookRequest, DeliveriesQuery, UpdateWebhookRequest } from '../webhook-requests';
+import { jsonAnswer, type RouteDocs } from './route-doc';
+
+const SettingsQuery = Type.Object({
+  scope: Type.Optional(Type.String({ description: 'Comma-separated categories to return, e.g. `emails,branding`' }))
+});
+
+/** Settings and webhooks: both belong to the API key that sets them. */
+export const SETTINGS_WEBHOOK_ROUTE_DOCS: RouteDocs = {
+  'GET /api/v1/settings': {
+    operationId: 'getSettings',
+    summary: "Read the API key's default settings",
+    description: 'The seven categories (branding, documents, emails, localization, signature, signature_flow, validations) with defaults filled in.',
+    tag: 'Settings',
+    request: { query: SettingsQuery },
+    responses: { 200: jsonAnswer(SettingsResponse, 'The settings') },
+    errors: [422]
+  },
+  'PUT /api/v1/settings': {
+    operationId: 'updateSettings',
+    summary: "Change the API key's default settings",
+    description: 'Changes the fields you send and keeps the rest; `null` resets a field to its default. Booleans as `TRUE`/`FALSE` or JSON booleans. New envelopes take these as their defaults.',
+    tag: 'Settings',
+    request: { json: SettingsInput, example: { branding: { name: 'Acme' }, emails: { envelope_voided: 'FALSE' }, validations: { email: { enabled: 'TRUE' } } } },
+    responses: { 200: jsonAnswer(SettingsUpdatedResponse, 'Every category after the change') },
+    errors: [400, 415, 422]
+  },
+  'POST /api/v1/webhooks': {
+    operationId: 'createWebhook',
+    summary: 'Subscribe a URL to events',
+    description: 'Each delivery is a POST of `{id, event_type, data}` (see the webhooks section) with `Authorization: <auth>` and Standard Webhooks headers signed with the `signing_secret` this answer shows once. Three attempts 5 s apart (EXTENDED: eight more, spread over a day).',
+    tag: 'Webhooks',
+    request: { json: CreateWebhookRequest, example: { url: 'https://example.com/signet-events', subscriptions: 'envelope.success,recipient.signed_all', auth_type: 'header', auth: 'Bearer my-receiver-secret' } },
+    responses: { 200: jsonAnswer(WebhookCreatedResponse, 'The webhook, with its signing secret') },
+    errors: [400, 409, 415, 422]
+  },
+  'GET /api/v1/webhooks': {
+    operationId: 'listWebhooks',
+    summary: "List the API key's webhooks",
+    tag: 'Webhooks',
+    responses: { 200: jsonAnswer(WebhookListResponse, 'The webhooks') },
+    errors: []
+  },
+  'GET /api/v1/webhooks/:id': {
+    operationId: 'getWebhook',
+    summary: 'Read a webhook',
+    tag: 'Webhooks',
+    responses: { 200: jsonAnswer(WebhookResponse, 'The webhook') },
+    errors: [404]
+  },
+  'PUT /api/v1/webhooks/:id': {
+    operationId: 'updateWebhook',
+    summary: 'Change a webhook',
+    tag: 'Webhooks',
+    request: { json: UpdateWebhookRequest, example: { subscriptions: 'envelope.success' } },
+    responses: { 200: jsonAnswer(WebhookUpdatedResponse, 'The webhook after the change') },
+    errors: [400, 404, 415, 422]
+  },
+  'DELETE /api/v1/webhooks/:id': {
+    operationId: 'deleteWebhook',
+    summary: 'Delete a webhook',
+    description: 'No further deliveries are made to it.',
+    tag: 'Webhooks',
+    responses: { 200: jsonAnswer(SuccessResponse, 'Deleted') },
+    errors: [404]
+  },
+  'GET /api/v1/webhooks/:id/deliveries': {
+    operationId: 'listDeliveries',
+    summary: "List a webhook's deliveries",
+    description: 'Newest first, each with every attempt (status code, duration, error, the start of the answer). Page with `next_cursor`.',
+    tag: 'Webhooks',
+    request: { query: DeliveriesQuery },
+    responses: { 200: jsonAnswer(DeliveryListResponse, 'A page of deliveries') },
+    errors: [404, 422]
+  },
+  'POST /api/v1/webhooks/:id/deliveries/:delivery_id/redeliver': {
+    operationId: 'redeliver',
+    summary: 'Send a delivery again',
+    description: 'One more attempt with the same event (same `webhook-id`), whatever the delivery\'s status.',
+    tag: 'Webhooks',
+    responses: { 200: jsonAnswer(RedeliveryResponse, 'The delivery, its new attempt pending') },
+    errors: [404, 409]
+  }
+};

@@ -1,0 +1,67 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { EnvelopeDocument } from '../payloads/envelope-document';
+import { EnvelopeError, EnvelopeStatus, EnvelopeWarning } from '../payloads/envelope-payload';
+import { EnvelopePlacement } from '../payloads/envelope-placement';
+import { DateTime, Nullable } from '../schema-helpers';
+import { Settings } from '../settings';
+import { Answer } from './common-responses';
+
+/** A recipient as envelope answers list it (`envelope_signers`). */
+export const EnvelopeSigner = Type.Object({
+  id: Type.String(),
+  custom_key: Type.String({ description: 'The key the recipient was given in the request (`recipients[<key>]`)' }),
+  name: Type.String(),
+  email: Type.String(),
+  order: Type.Integer({ minimum: 0 }),
+  status: Type.String({ description: 'CREATED, IN_PROGRESS, SIGNED or REJECTED' }),
+  signed_at: Nullable(DateTime())
+});
+
+const summaryFields = {
+  id: Type.String(),
+  name: Type.String(),
+  status: EnvelopeStatus,
+  created_at: DateTime(),
+  envelope_signers: Type.Array(EnvelopeSigner),
+  errors: Type.Array(EnvelopeError, { description: 'Why the envelope is in ERROR; an update that fixes them moves it back to CREATED' }),
+  warnings: Type.Array(EnvelopeWarning)
+};
+
+/** The envelope as POST /api/v1/envelopes answers it. */
+export const EnvelopeSummary = Type.Object(summaryFields);
+
+/** A document as envelope answers show it: the payload's document with `type` as on input and its digests. */
+export const EnvelopeViewDocument = Type.Object({
+  ...Type.Omit(EnvelopeDocument, ['file_type']).properties,
+  type: EnvelopeDocument.properties.file_type,
+  sha256: Type.Optional(Nullable(Type.String({ description: 'SHA-256 (hex) of the document as it is now (signed, once SUCCESS)' }))),
+  original_sha256: Type.Optional(Nullable(Type.String({ description: 'SHA-256 (hex) of the document as it was sent' })))
+});
+
+/** The whole envelope, as GET, PUT and void answer it. */
+export const EnvelopeView = Type.Object({
+  ...summaryFields,
+  updated_at: DateTime(),
+  sent_at: Type.Optional(Nullable(DateTime())),
+  completed_at: Type.Optional(Nullable(DateTime())),
+  documents: Type.Array(EnvelopeViewDocument),
+  placements: Type.Array(EnvelopePlacement),
+  settings: Settings
+});
+export type EnvelopeView = Static<typeof EnvelopeView>;
+
+export const EnvelopeCreatedResponse = Answer({ envelope: EnvelopeSummary });
+export type EnvelopeCreatedResponse = Static<typeof EnvelopeCreatedResponse>;
+
+export const EnvelopeResponse = Answer({ envelope: EnvelopeView });
+export type EnvelopeResponse = Static<typeof EnvelopeResponse>;
+
+export const EnvelopeVoidedResponse = Answer({ success: Type.Literal(true), envelope: EnvelopeView });
+export type EnvelopeVoidedResponse = Static<typeof EnvelopeVoidedResponse>;
+
+/** GET /api/v1/envelopes/:id/evidence: a link to the evidence sheet PDF, which expires. */
+export const EvidenceResponse = Answer({
+  evidence_document_url: Type.String({ description: 'Download link of the evidence (audit trail) PDF; it expires within a day' }),
+  evidence_generated_at: DateTime()
+});
+export type EvidenceResponse = Static<typeof EvidenceResponse>;

@@ -1,0 +1,61 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { DateTime, LiteralUnion, Nullable } from '../schema-helpers';
+import { SIGNATURE_INPUT_TYPES } from '../signing-requests';
+import { Answer } from './common-responses';
+
+export const SIGNING_STATES = ['READY', 'NOT_YOUR_TURN', 'ALREADY_SIGNED', 'REJECTED', 'VOIDED', 'COMPLETED'] as const;
+
+/** Whether an email code must be verified, and when: order 0 before the documents show, 1 before signing. */
+export const ValidationGate = Type.Object({
+  required: Type.Boolean(),
+  order: Type.Integer({ minimum: 0, maximum: 1 }),
+  verified: Type.Boolean()
+});
+
+export const SigningPlacement = Type.Object({
+  id: Type.String(),
+  type: LiteralUnion(['SIGNATURE', 'APPROVAL', 'WITNESS']),
+  page: Type.Integer({ minimum: 0, description: '0-indexed page' }),
+  left: Type.Number({ description: 'PDF points from the left edge' }),
+  top: Type.Number({ description: 'PDF points from the top edge' })
+});
+
+export const SigningDocument = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  type: LiteralUnion(['SIGNABLE', 'ATTACHMENT']),
+  page_count: Type.Integer({ minimum: 0 }),
+  page_sizes: Type.Array(Type.Object({ width: Type.Number(), height: Type.Number() }), { description: 'Each page in PDF points' }),
+  url: Nullable(Type.String({ description: 'Download link of the PDF' })),
+  placements: Type.Array(SigningPlacement, { description: "Where this recipient's signatures go; empty: on an extra page" })
+});
+
+/** GET /signing/v1/:token: what a signer page needs. Documents only while the link can sign (READY, past the code step). */
+export const SigningSessionResponse = Answer({
+  state: LiteralUnion(SIGNING_STATES),
+  envelope: Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    language: Type.String(),
+    branding: Type.Object({ name: Nullable(Type.String()), logo: Nullable(Type.String()), url_homepage: Nullable(Type.String()) }),
+    signature_types: Type.Array(LiteralUnion(SIGNATURE_INPUT_TYPES)),
+    signature_color: Type.String()
+  }),
+  recipient: Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    email: Type.String(),
+    order: Type.Integer({ minimum: 0 }),
+    status: Type.String(),
+    signed_at: Nullable(DateTime())
+  }),
+  validation: ValidationGate,
+  documents: Type.Array(SigningDocument)
+});
+export type SigningSessionResponse = Static<typeof SigningSessionResponse>;
+
+export const SignedResponse = Answer({ success: Type.Literal(true), state: Type.Literal('ALREADY_SIGNED'), signed_at: DateTime() });
+export type SignedResponse = Static<typeof SignedResponse>;
+
+export const RejectedResponse = Answer({ success: Type.Literal(true), state: Type.Literal('REJECTED') });
+export type RejectedResponse = Static<typeof RejectedResponse>;

@@ -1,0 +1,21 @@
+import { buildOpenApiDocument, type ServedRoute } from '@signet/contracts';
+import { GATEWAY_ROUTES } from '../routes/gateway-route-table';
+import { PUBLIC_ROUTES } from '../routes/public-route-table';
+import { ROUTES } from '../routes/route-table';
+
+/** Every route the gateway serves and documents, from its three route tables. */
+export function servedRoutes(): ServedRoute[] {
+  return [
+    ...ROUTES.map((route) => ({ method: route.method, path: route.path, access: 'apiKey' as const, rateLimited: route.rateLimit !== undefined })),
+    ...PUBLIC_ROUTES.map((route) => ({ method: route.method, path: route.path, access: 'public' as const, rateLimited: !route.unlimited })),
+    ...GATEWAY_ROUTES.map((route) => ({ method: route.method, path: route.path, access: 'gateway' as const }))
+  ];
+}
+
+/** The version integrators see; bump it when the API changes. */
+export const API_VERSION = '1.0.0';
+
+/** The OpenAPI document docs/openapi.json holds; the gateway serves it with its own base URL as the server. */
+export function openApiDocument(serverUrl = 'http://localhost:3000'): Record<string, unknown> {
+  return buildOpenApiDocument(servedRoutes(), { version: API_VERSION, serverUrl });
+}

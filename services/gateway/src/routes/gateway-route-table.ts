@@ -1,0 +1,10 @@
+import type { HttpMethod } from './route-table';
+
+/** The gateway's own documented routes (served by the gateway itself, not proxied). */
+export const GATEWAY_ROUTES: ReadonlyArray<{ method: HttpMethod; path: string }> = [
+  { method: 'get', path: '/' },
+  { method: 'get', path: '/openapi.json' },
+  { method: 'get', path: '/docs' },
+  { method: 'get', path: '/healthz' },
+  { method: 'get', path: '/readyz' }
+];
