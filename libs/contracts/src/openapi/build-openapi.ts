@@ -1,4 +1,4 @@
-import { SPEC_EVENT_TYPES } from '../event-types';
+import { WEBHOOK_EVENT_TYPES } from '../event-types';
 import { EVENT_MEANINGS } from '../event-catalog';
 import { ErrorBody } from '../responses/common-responses';
 import { bracketFormSchema } from './bracket-form';
@@ -88,14 +88,25 @@ function parameters(path: string, doc: RouteDoc): JsonSchema[] {
   return [...inPath, ...inQuery];
 }
 
+/** Every POST and PUT under /api/v1 takes an Idempotency-Key (the gateway keeps the first answer 24 hours). */
+const idempotent = (route: ServedRoute) => route.access === 'apiKey' && (route.method === 'post' || route.method === 'put');
+
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 },
+  description: 'Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE.'
+};
+
 function operation(route: ServedRoute, doc: RouteDoc, components: Record<string, JsonSchema>): JsonSchema {
   const limited = route.rateLimited === true || doc.serviceRateLimit === true;
-  const errors = new Set([...doc.errors, ...(route.access === 'apiKey' ? [401] : []), ...(limited ? [429] : []), 500, ...(route.access === 'gateway' ? [] : [503])]);
+  // Proxied routes also answer 502/504 when the part behind the gateway dies or stalls; any route 431.
+  const proxied = route.access === 'gateway' ? [] : [502, 503, 504];
+  const errors = new Set([...doc.errors, ...(route.access === 'apiKey' ? [401] : []), ...(limited ? [429] : []), ...(idempotent(route) ? [409, 422] : []), 431, 500, ...proxied]);
   const responses: Record<string, JsonSchema> = {};
-  for (const [status, answer] of Object.entries(doc.responses)) responses[status] = responseObject(answer, limited, components);
+  const replayHeader: Record<string, string> = idempotent(route) ? { 'Idempotent-Replayed': '`true` when this is the kept answer of an earlier request with the same Idempotency-Key' } : {};
+  for (const [status, answer] of Object.entries(doc.responses)) responses[status] = responseObject({ ...answer, headers: { ...answer.headers, ...replayHeader } }, limited, components);
   for (const status of [...errors].sort()) responses[String(status)] = { $ref: `#/components/responses/Error${status}` };
   const body = doc.request ? requestBody(doc.request, components) : undefined;
-  const params = parameters(route.path, doc);
+  const params = [...parameters(route.path, doc), ...(idempotent(route) ? [IDEMPOTENCY_KEY] : [])];
   return {
     operationId: doc.operationId,
     summary: doc.summary,
@@ -109,7 +120,7 @@ function operation(route: ServedRoute, doc: RouteDoc, components: Record<string,
 }
 
 function webhooks(): JsonSchema {
-  return Object.fromEntries(SPEC_EVENT_TYPES.map((eventType) => [eventType, {
+  return Object.fromEntries(WEBHOOK_EVENT_TYPES.map((eventType) => [eventType, {
     post: {
       operationId: `on_${eventType.replace('.', '_')}`,
       summary: EVENT_MEANINGS[eventType],

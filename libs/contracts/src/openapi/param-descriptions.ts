@@ -21,11 +21,14 @@ export const ERROR_STATUS_MEANINGS: Record<number, string> = {
   403: 'FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type)',
   404: 'NOT_FOUND: no such resource for this API key\'s tenant (another tenant\'s ids answer 404 too)',
   405: "METHOD_NOT_ALLOWED: the envelope's state forbids the change",
-  409: "CONFLICT: the resource's state forbids the action",
+  409: "CONFLICT: the resource's state forbids the action; or IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still running (retry after `Retry-After`)",
   413: 'PAYLOAD_TOO_LARGE: the body is larger than the route accepts',
   415: 'UNSUPPORTED_MEDIA_TYPE: send the content type the route takes',
-  422: 'VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong',
+  422: 'VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request)',
+  431: 'HEADERS_TOO_LARGE: the request headers are larger than the server accepts',
   429: 'RATE_LIMITED: a limit was reached; `Retry-After` says in how many seconds to try again',
   500: 'INTERNAL_ERROR: an unexpected fault; the request id finds it in the logs',
-  503: 'SERVICE_UNAVAILABLE: a part Signet needs is not reachable right now; retry later'
+  502: 'UPSTREAM_FAILED: the part behind the gateway failed while answering; the request may or may not have taken effect',
+  503: 'SERVICE_UNAVAILABLE or OVERLOADED: a part Signet needs is not reachable, or Signet is at capacity; retry after `Retry-After`. Never a verdict on the request',
+  504: 'UPSTREAM_TIMEOUT: the part behind the gateway did not answer in time; the request may or may not have taken effect'
 };

@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import * as envelopeRequests from '../envelope-requests';
 import { EVENT_DATA_SCHEMAS } from '../event-schemas';
-import { SPEC_EVENT_TYPES } from '../event-types';
+import { WEBHOOK_EVENT_TYPES } from '../event-types';
 import * as payloads from './payload-schemas';
 import * as responses from '../responses';
 import { Settings, SettingsInput, SettingsPayload } from '../settings';
@@ -20,7 +20,7 @@ const isSchema = (value: unknown): value is TSchema => typeof value === 'object'
 
 /** The webhook body of each spec event: `{id, event_type, data}` with the event's own data schema. */
 function eventSchemas(): Record<string, JsonSchema> {
-  return Object.fromEntries(SPEC_EVENT_TYPES.map((eventType) => [eventComponentName(eventType), {
+  return Object.fromEntries(WEBHOOK_EVENT_TYPES.map((eventType) => [eventComponentName(eventType), {
     type: 'object',
     required: ['id', 'event_type', 'data'],
     properties: {
@@ -50,13 +50,13 @@ export function componentSchemas(): Record<string, JsonSchema> {
     ...eventSchemas()
   };
   const schemas = Object.entries(named).filter(([name, value]) => /^[A-Z]/.test(name) && isSchema(value) && typeof (value as JsonSchema).type === 'string');
-  const events = SPEC_EVENT_TYPES.map((eventType) => ({ $ref: `#/components/schemas/${eventComponentName(eventType)}` }));
+  const events = WEBHOOK_EVENT_TYPES.map((eventType) => ({ $ref: `#/components/schemas/${eventComponentName(eventType)}` }));
   return {
     ...Object.fromEntries(schemas.map(([name, value]) => [name, clean(value)])),
     WebhookEvent: {
       description: 'Any event a webhook receives, told apart by `event_type`',
       oneOf: events,
-      discriminator: { propertyName: 'event_type', mapping: Object.fromEntries(SPEC_EVENT_TYPES.map((eventType, index) => [eventType, events[index]?.$ref])) }
+      discriminator: { propertyName: 'event_type', mapping: Object.fromEntries(WEBHOOK_EVENT_TYPES.map((eventType, index) => [eventType, events[index]?.$ref])) }
     }
   };
 }
