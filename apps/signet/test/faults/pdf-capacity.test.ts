@@ -36,39 +36,3 @@ describe('creating envelopes with no PDF capacity left', () => {
   });
 });
 
-/** A document whose pages are dense with text: quick to validate, slow to search. */
-async function denseTextPdf(pages: number): Promise<Buffer> {
-  const { PDFDocument, StandardFonts } = await import('pdf-lib');
-  const document = await PDFDocument.create();
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  const line = 'The parties agree to the terms written on this page, word by word, line by line. '.repeat(2);
-  for (let index = 0; index < pages; index++) {
-    const page = document.addPage([612, 792]);
-    for (let y = 760; y > 20; y -= 9) page.drawText(line, { x: 10, y, size: 7, font });
-  }
-  return Buffer.from(await document.save());
-}
-
-describe('a token search over its CPU budget', () => {
-  let api: TestSignet;
-  beforeAll(async () => {
-    api = await startTestSignet({ PDF_CPU_BUDGET_MS: '100' });
-  });
-  afterAll(async () => {
-    await api?.close();
-  });
-
-  it('is an envelope error on the placement, never a 500', async () => {
-    const response = await api.call('POST', '/api/v1/envelopes', {
-      key: KEYS.globex,
-      form: {
-        'documents[contract][base64]': (await denseTextPdf(150)).toString('base64'),
-        'recipients[signer_1][email]': 'ana@example.com',
-        'recipients[signer_1][name]': 'Ana Lima',
-        'placements[0][document_key]': 'contract', 'placements[0][recipient_key]': 'signer_1', 'placements[0][token]': '{{signer_1}}'
-      }
-    });
-    expect(response.status).toBe(200);
-    expect(response.body.envelope).toMatchObject({ status: 'ERROR', errors: [{ field: 'placements.0.token', code: 'TOKEN_SEARCH_FAILED' }] });
-  });
-});
