@@ -8,11 +8,12 @@ import { ERROR_STATUS_MEANINGS, ID_BY_TAG, PARAM_DESCRIPTIONS } from './param-de
 import { GATEWAY_ROUTE_DOCS, PUBLIC_ROUTE_DOCS } from './public-route-docs';
 import { routeKey, type RequestDoc, type ResponseDoc, type RouteDoc, type RouteDocs } from './route-doc';
 import { clean, componentSchemas, eventComponentName, withReferences, type JsonSchema } from './schema-components';
+import { SCALE_AND_SEAL_ROUTE_DOCS } from './scale-and-seal-route-docs';
 import { SETTINGS_WEBHOOK_ROUTE_DOCS } from './settings-webhook-route-docs';
 import { DOCUMENT_INTRO, TAGS } from './document-intro';
 
 /** Every route's documentation, keyed `METHOD /path` as the gateway's route tables name the route. */
-export const ROUTE_DOCS: RouteDocs = { ...SETTINGS_WEBHOOK_ROUTE_DOCS, ...ENVELOPE_ROUTE_DOCS, ...PUBLIC_ROUTE_DOCS, ...GATEWAY_ROUTE_DOCS };
+export const ROUTE_DOCS: RouteDocs = { ...SETTINGS_WEBHOOK_ROUTE_DOCS, ...ENVELOPE_ROUTE_DOCS, ...SCALE_AND_SEAL_ROUTE_DOCS, ...PUBLIC_ROUTE_DOCS, ...GATEWAY_ROUTE_DOCS };
 
 /** A route as the gateway serves it: who may call it and which limits apply. */
 export interface ServedRoute {

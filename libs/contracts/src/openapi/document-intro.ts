@@ -16,7 +16,9 @@ export const DOCUMENT_INTRO = [
 export const TAGS = [
   { name: 'Envelopes', description: 'Create, read, change, send and void envelopes; the evidence sheet' },
   { name: 'Uploads', description: 'Large PDFs (up to 50 MB) by upload URL' },
-  { name: 'Email validation', description: 'Email codes a recipient must enter before viewing or signing' },
+  { name: 'Batches', description: 'Create, send or void up to 100 envelopes in one request, in the background' },
+  { name: 'Email validation', description: 'Email and SMS codes a recipient must enter before viewing or signing' },
+  { name: 'Seal', description: 'The certificates that seal signed PDFs, and validation reports of any signed PDF' },
   { name: 'Settings', description: "The API key's defaults for new envelopes" },
   { name: 'Webhooks', description: 'Subscriptions to events and their delivery log' },
   { name: 'Signing', description: 'The keyless signing API behind signing links, and the signer page' },

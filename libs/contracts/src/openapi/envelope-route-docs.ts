@@ -4,7 +4,7 @@ import { EnvelopeCreatedResponse, EnvelopeResponse, EnvelopeVoidedResponse, Evid
 import { SuccessResponse } from '../responses/common-responses';
 import { UploadCreatedResponse, UploadListResponse, UploadReceivedResponse, UploadResponse } from '../responses/upload-responses';
 import { UploadCreateRequest, UploadListQuery } from '../upload-requests';
-import { VerifyCodeRequest } from '../validation-requests';
+import { SendCodeRequest, VerifyCodeRequest } from '../validation-requests';
 import { jsonAnswer, type RouteDocs } from './route-doc';
 
 const ENVELOPE_EXAMPLE = {
@@ -111,11 +111,12 @@ export const ENVELOPE_ROUTE_DOCS: RouteDocs = {
   'POST /api/v1/envelopes/:envelope_id/recipients/:recipient_id/validations/send_code': {
     operationId: 'sendValidationCode',
     summary: 'Email a recipient a validation code',
-    description: 'With `settings.validations.email.enabled` on a sent envelope: a 6-digit code valid 30 minutes. One code per 60 seconds and five per hour per recipient (429 with `Retry-After`).',
+    description: 'With `settings.validations.email.enabled` (or `validations.phone.enabled`, sending `{"channel": "sms"}`) on a sent envelope: a 6-digit code valid 30 minutes, by email (the default, also without a body) or SMS. One code per 60 seconds and five per hour per recipient and channel (429 with `Retry-After`); SMS also within the tenant\'s daily SMS cap (429) and to allowed countries (422).',
     tag: 'Email validation',
     serviceRateLimit: true,
+    request: { json: SendCodeRequest, optional: true, example: { channel: 'sms' } },
     responses: { 200: jsonAnswer(CodeSentResponse, 'The code is on its way') },
-    errors: [404, 409, 422]
+    errors: [400, 404, 409, 415, 422]
   },
   'POST /api/v1/envelopes/:envelope_id/recipients/:recipient_id/validations/verify_code': {
     operationId: 'verifyValidationCode',

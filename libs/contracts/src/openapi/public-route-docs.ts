@@ -3,7 +3,7 @@ import { BounceRequest, RejectRequest, SignRequest } from '../signing-requests';
 import { Answer, SuccessResponse } from '../responses/common-responses';
 import { RejectedResponse, SignedResponse, SigningSessionResponse } from '../responses/signing-responses';
 import { CodeSentResponse, CodeVerifiedResponse } from '../responses/validation-responses';
-import { VerifyCodeRequest } from '../validation-requests';
+import { SendCodeRequest, VerifyCodeRequest } from '../validation-requests';
 import { jsonAnswer, type RouteDocs } from './route-doc';
 
 const HealthResponse = Answer({ ok: Type.Literal(true) });
@@ -53,11 +53,12 @@ export const PUBLIC_ROUTE_DOCS: RouteDocs = {
   'POST /signing/v1/:token/validation/send_code': {
     operationId: 'signerSendCode',
     summary: 'Email the signer a validation code',
-    description: `The recipient-side of send_code, with the same limits. ${TOKEN_NOTE}`,
+    description: `The recipient-side of send_code, with the same limits; \`{"channel": "sms"}\` texts the code (phone validation), email is the default. ${TOKEN_NOTE}`,
     tag: 'Signing',
     serviceRateLimit: true,
+    request: { json: SendCodeRequest, optional: true, example: { channel: 'email' } },
     responses: { 200: jsonAnswer(CodeSentResponse, 'The code is on its way') },
-    errors: [404, 409, 422]
+    errors: [400, 404, 409, 415, 422]
   },
   'POST /signing/v1/:token/validation/verify_code': {
     operationId: 'signerVerifyCode',
@@ -67,6 +68,14 @@ export const PUBLIC_ROUTE_DOCS: RouteDocs = {
     request: { json: VerifyCodeRequest, example: { code: '042917' } },
     responses: { 200: jsonAnswer(CodeVerifiedResponse, 'Verified') },
     errors: [400, 404, 409, 415, 422]
+  },
+  'GET /pki/signet-dev-ca.crl': {
+    operationId: 'getDevelopmentCrl',
+    summary: "The development CA's certificate revocation list",
+    description: 'DER, reissued daily and valid a week; validators fetch it from the seal certificate\'s CRL distribution point. Only while Signet seals with its generated development CA.',
+    tag: 'Seal',
+    responses: { 200: { description: 'The CRL', contentType: 'application/pkix-crl' } },
+    errors: [404]
   },
   'GET /sign/:token': {
     operationId: 'signerPage',

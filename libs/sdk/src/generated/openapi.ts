@@ -35,7 +35,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List and search the tenant's envelopes
+         * @description Newest first (`order=asc` for oldest first), filtered by status (comma-separated), creation, sending and completion times (ISO 8601; `_after` includes the instant, `_before` excludes it), a recipient email, text (`q`: the envelope name, document names, recipient names and emails) and metadata. Pages of `limit` (1-100, default 20); pass `next_cursor` as `cursor` for the next page (null on the last). Paging stays stable while envelopes are created.
+         */
+        get: operations["listEnvelopes"];
         put?: never;
         /**
          * Create an envelope
@@ -132,6 +136,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/seal/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The certificates that seal signed PDFs
+         * @description The seal certificate and its chain (PEM, CA included), the timestamp authority's chain, and the CRL address of the development CA. Trust this chain in a validator to see sealed PDFs as trusted.
+         */
+        get: operations["getSealCertificates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/signature-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a PDF's signatures
+         * @description Send any PDF as the raw body (`Content-Type: application/pdf`, up to 50 MB). Each signature and document timestamp: signer, claimed and timestamped times, PAdES level, integrity, chain trust against the seal's and TSA's roots, and whether the document changed after signing.
+         */
+        post: operations["createSignatureReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/envelopes/{envelope_id}/uploads": {
         parameters: {
             query?: never;
@@ -204,7 +248,7 @@ export interface paths {
         put?: never;
         /**
          * Email a recipient a validation code
-         * @description With `settings.validations.email.enabled` on a sent envelope: a 6-digit code valid 30 minutes. One code per 60 seconds and five per hour per recipient (429 with `Retry-After`).
+         * @description With `settings.validations.email.enabled` (or `validations.phone.enabled`, sending `{"channel": "sms"}`) on a sent envelope: a 6-digit code valid 30 minutes, by email (the default, also without a body) or SMS. One code per 60 seconds and five per hour per recipient and channel (429 with `Retry-After`); SMS also within the tenant's daily SMS cap (429) and to allowed countries (422).
          */
         post: operations["sendValidationCode"];
         delete?: never;
@@ -227,6 +271,46 @@ export interface paths {
          * @description Three attempts per code; a wrong code is a 422 naming the attempts left.
          */
         post: operations["verifyValidationCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create, send or void up to 100 envelopes in the background
+         * @description `operation` `create` takes `items` (each the create form's fields as JSON, documents inline as base64); `send` and `void` take `envelope_ids`. Each item runs through the single call's rules and plan limits; one item's failure never stops the others. Poll `GET /api/v1/batches/:id`, or subscribe a webhook to `batch.completed`.
+         */
+        post: operations["createBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a batch
+         * @description Progress (`succeeded`, `failed` of `total`) and, once COMPLETED, each item's result.
+         */
+        get: operations["getBatch"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -467,7 +551,7 @@ export interface paths {
         put?: never;
         /**
          * Email the signer a validation code
-         * @description The recipient-side of send_code, with the same limits. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
+         * @description The recipient-side of send_code, with the same limits; `{"channel": "sms"}` texts the code (phone validation), email is the default. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
          */
         post: operations["signerSendCode"];
         delete?: never;
@@ -525,6 +609,26 @@ export interface paths {
          * @description What a `signing_url` opens: a page built on the signing API (English or Spanish, with the branding in the settings).
          */
         get: operations["signerPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pki/signet-dev-ca.crl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The development CA's certificate revocation list
+         * @description DER, reissued daily and valid a week; validators fetch it from the seal certificate's CRL distribution point. Only while Signet seals with its generated development CA.
+         */
+        get: operations["getDevelopmentCrl"];
         put?: never;
         post?: never;
         delete?: never;
@@ -919,7 +1023,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Code created
+         * Code created (`validation.channel`: email or sms)
          * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
          */
         post: operations["on_recipient_validation_code_generated"];
@@ -939,7 +1043,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Code email sent
+         * Code email or SMS sent
          * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
          */
         post: operations["on_recipient_validation_code_sent"];
@@ -1029,6 +1133,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "batch.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every item of a batch (POST /api/v1/batches) has its outcome (key: the batch id)
+         * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
+         */
+        post: operations["on_batch_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1089,6 +1213,11 @@ export interface components {
                                 cta: string;
                             };
                         };
+                        sms?: {
+                            phone_validation: {
+                                body: string;
+                            };
+                        };
                     };
                     es: {
                         extra_page_intro: string;
@@ -1097,6 +1226,11 @@ export interface components {
                                 subject: string;
                                 body: string;
                                 cta: string;
+                            };
+                        };
+                        sms?: {
+                            phone_validation: {
+                                body: string;
                             };
                         };
                     };
@@ -1116,12 +1250,21 @@ export interface components {
                     signature_order: "PARALLEL" | "SEQUENTIAL";
                     signature_types: string;
                     signature_color: string;
+                    embed_origins: string | null;
+                    redirect_url: string | null;
                 };
                 validations?: {
                     email: {
                         enabled: boolean;
                         /** @enum {unknown} */
                         order: 0 | 1;
+                    };
+                    phone: {
+                        enabled: boolean;
+                        /** @enum {unknown} */
+                        order: 0 | 1;
+                        /** @enum {unknown} */
+                        methods: "SMS";
                     };
                 };
             };
@@ -1489,6 +1632,9 @@ export interface components {
             recipients: {
                 [key: string]: components["schemas"]["RecipientInput"];
             };
+            metadata?: {
+                [key: string]: string;
+            };
             documents?: {
                 [key: string]: components["schemas"]["DocumentInput"];
             };
@@ -1501,6 +1647,9 @@ export interface components {
             name?: string;
             recipients?: {
                 [key: string]: components["schemas"]["RecipientInput"];
+            };
+            metadata?: {
+                [key: string]: string;
             };
             documents?: {
                 [key: string]: components["schemas"]["DocumentInput"];
@@ -1572,6 +1721,11 @@ export interface components {
                             cta?: string | null;
                         };
                     };
+                    sms?: {
+                        phone_validation?: {
+                            body?: string | null;
+                        };
+                    };
                 };
                 es?: {
                     extra_page_intro?: string | null;
@@ -1580,6 +1734,11 @@ export interface components {
                             subject?: string | null;
                             body?: string | null;
                             cta?: string | null;
+                        };
+                    };
+                    sms?: {
+                        phone_validation?: {
+                            body?: string | null;
                         };
                     };
                 };
@@ -1595,11 +1754,18 @@ export interface components {
                 signature_order?: ("PARALLEL" | "SEQUENTIAL") | null;
                 signature_types?: string | null;
                 signature_color?: string | null;
+                embed_origins?: string | null;
+                redirect_url?: string | null;
             };
             validations?: {
                 email?: {
                     enabled?: (boolean | ("TRUE" | "FALSE" | "true" | "false")) | null;
                     order?: (number | ("0" | "1")) | null;
+                };
+                phone?: {
+                    enabled?: (boolean | ("TRUE" | "FALSE" | "true" | "false")) | null;
+                    order?: (number | ("0" | "1")) | null;
+                    methods?: "SMS" | null;
                 };
             };
         };
@@ -1634,6 +1800,11 @@ export interface components {
                             cta: string;
                         };
                     };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
                 };
                 es: {
                     extra_page_intro: string;
@@ -1642,6 +1813,11 @@ export interface components {
                             subject: string;
                             body: string;
                             cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
                         };
                     };
                 };
@@ -1661,12 +1837,21 @@ export interface components {
                 signature_order: "PARALLEL" | "SEQUENTIAL";
                 signature_types: string;
                 signature_color: string;
+                embed_origins: string | null;
+                redirect_url: string | null;
             };
             validations: {
                 email: {
                     enabled: boolean;
                     /** @enum {unknown} */
                     order: 0 | 1;
+                };
+                phone: {
+                    enabled: boolean;
+                    /** @enum {unknown} */
+                    order: 0 | 1;
+                    /** @enum {unknown} */
+                    methods: "SMS";
                 };
             };
         };
@@ -1706,6 +1891,11 @@ export interface components {
                             cta: string;
                         };
                     };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
                 };
                 es: {
                     extra_page_intro: string;
@@ -1714,6 +1904,11 @@ export interface components {
                             subject: string;
                             body: string;
                             cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
                         };
                     };
                 };
@@ -1745,9 +1940,10 @@ export interface components {
                     order: 0 | 1;
                 };
                 phone: {
-                    order: number;
                     /** @enum {unknown} */
                     enabled: "TRUE" | "FALSE";
+                    /** @enum {unknown} */
+                    order: 0 | 1;
                     methods: string;
                 };
                 id_check: {
@@ -1771,6 +1967,8 @@ export interface components {
         };
         VerifyCodeRequest: {
             code: string;
+            /** @enum {unknown} */
+            channel?: "email" | "sms";
         };
         SignRequest: {
             /** @constant */
@@ -1843,6 +2041,9 @@ export interface components {
             settings: components["schemas"]["SettingsPayload"];
             errors: components["schemas"]["EnvelopeError"][];
             warnings: components["schemas"]["EnvelopeWarning"][];
+            metadata: {
+                [key: string]: string;
+            };
         } & {
             [key: string]: unknown;
         };
@@ -1903,6 +2104,9 @@ export interface components {
             settings: components["schemas"]["SettingsPayload"];
             errors: components["schemas"]["EnvelopeError"][];
             warnings: components["schemas"]["EnvelopeWarning"][];
+            metadata: {
+                [key: string]: string;
+            };
             evidence_document_url: string;
             /** Format: date-time */
             evidence_generated_at: string;
@@ -1955,6 +2159,19 @@ export interface components {
             ip_address?: string | null;
             user_agent?: string | null;
             validation?: {
+                id: string;
+                /** @enum {unknown} */
+                channel: "email" | "sms";
+                /** @enum {unknown} */
+                status: "PENDING" | "VERIFIED" | "EXPIRED" | "EXHAUSTED" | "SUPERSEDED";
+                attempts_left: number;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                expires_at: string;
+                sent_at: string | null;
+                verified_at: string | null;
+            } & {
                 [key: string]: unknown;
             };
         } & {
@@ -2160,8 +2377,47 @@ export interface components {
             event_type: "recipient.validation_max_attempts";
             data: components["schemas"]["RecipientPayload"];
         };
+        BatchCompletedEvent: {
+            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "batch.completed";
+            data: {
+                id: string;
+                /** @enum {unknown} */
+                operation: "create" | "send" | "void";
+                /** @enum {unknown} */
+                status: "COMPLETED";
+                total: number;
+                succeeded: number;
+                failed: number;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                completed_at: string;
+                results: {
+                    index: number;
+                    envelope_id: string | null;
+                    /** @enum {unknown} */
+                    status: "SUCCEEDED" | "FAILED";
+                    error: {
+                        code: string;
+                        error: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    } | null;
+                }[];
+            } & {
+                [key: string]: unknown;
+            };
+        };
         /** @description Any event a webhook receives, told apart by `event_type` */
-        WebhookEvent: components["schemas"]["EnvelopeInProgressEvent"] | components["schemas"]["EnvelopeSuccessEvent"] | components["schemas"]["EnvelopeVoidedEvent"] | components["schemas"]["EnvelopeEvidenceGeneratedEvent"] | components["schemas"]["EnvelopeFileUploadedEvent"] | components["schemas"]["RecipientEmailSentEvent"] | components["schemas"]["RecipientEmailReceivedEvent"] | components["schemas"]["RecipientEmailOpenedEvent"] | components["schemas"]["RecipientEmailClickedEvent"] | components["schemas"]["RecipientEmailBouncedEvent"] | components["schemas"]["RecipientLinkGeneratedEvent"] | components["schemas"]["RecipientInProgressEvent"] | components["schemas"]["RecipientSignedAllEvent"] | components["schemas"]["RecipientRejectedEvent"] | components["schemas"]["RecipientValidationCodeGeneratedEvent"] | components["schemas"]["RecipientValidationCodeSentEvent"] | components["schemas"]["RecipientValidationCodeSuccessEvent"] | components["schemas"]["RecipientValidationCodeFailedEvent"] | components["schemas"]["RecipientValidationCodeExpiredEvent"] | components["schemas"]["RecipientValidationMaxAttemptsEvent"];
+        WebhookEvent: components["schemas"]["EnvelopeInProgressEvent"] | components["schemas"]["EnvelopeSuccessEvent"] | components["schemas"]["EnvelopeVoidedEvent"] | components["schemas"]["EnvelopeEvidenceGeneratedEvent"] | components["schemas"]["EnvelopeFileUploadedEvent"] | components["schemas"]["RecipientEmailSentEvent"] | components["schemas"]["RecipientEmailReceivedEvent"] | components["schemas"]["RecipientEmailOpenedEvent"] | components["schemas"]["RecipientEmailClickedEvent"] | components["schemas"]["RecipientEmailBouncedEvent"] | components["schemas"]["RecipientLinkGeneratedEvent"] | components["schemas"]["RecipientInProgressEvent"] | components["schemas"]["RecipientSignedAllEvent"] | components["schemas"]["RecipientRejectedEvent"] | components["schemas"]["RecipientValidationCodeGeneratedEvent"] | components["schemas"]["RecipientValidationCodeSentEvent"] | components["schemas"]["RecipientValidationCodeSuccessEvent"] | components["schemas"]["RecipientValidationCodeFailedEvent"] | components["schemas"]["RecipientValidationCodeExpiredEvent"] | components["schemas"]["RecipientValidationMaxAttemptsEvent"] | components["schemas"]["BatchCompletedEvent"];
         /** @description Bracket-notation fields of `EnvelopeCreateRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
         EnvelopeCreateForm: {
             name?: string;
@@ -2178,6 +2434,7 @@ export interface components {
             "recipients[ben][tax_label]"?: string;
             "recipients[ben][rep_id]"?: string;
             "recipients[ben][rep_label]"?: string;
+            "metadata[key]"?: string;
             "documents[contract][base64]"?: string;
             "documents[contract][name]"?: string;
             /** @enum {unknown} */
@@ -2214,10 +2471,12 @@ export interface components {
             "settings[localization][en][emails][email_validation][subject]"?: string;
             "settings[localization][en][emails][email_validation][body]"?: string;
             "settings[localization][en][emails][email_validation][cta]"?: string;
+            "settings[localization][en][sms][phone_validation][body]"?: string;
             "settings[localization][es][extra_page_intro]"?: string;
             "settings[localization][es][emails][email_validation][subject]"?: string;
             "settings[localization][es][emails][email_validation][body]"?: string;
             "settings[localization][es][emails][email_validation][cta]"?: string;
+            "settings[localization][es][sms][phone_validation][body]"?: string;
             /** @enum {unknown} */
             "settings[signature][type]"?: "SIMPLE" | "FULL" | "QUALIFIED_CHILE";
             /** @enum {unknown} */
@@ -2231,10 +2490,17 @@ export interface components {
             "settings[signature_flow][signature_order]"?: "PARALLEL" | "SEQUENTIAL";
             "settings[signature_flow][signature_types]"?: string;
             "settings[signature_flow][signature_color]"?: string;
+            "settings[signature_flow][embed_origins]"?: string;
+            /** Format: uri */
+            "settings[signature_flow][redirect_url]"?: string;
             "settings[validations][email][enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[validations][email][order]"?: number | ("0" | "1");
+            "settings[validations][phone][enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[validations][phone][order]"?: number | ("0" | "1");
+            /** @enum {unknown} */
+            "settings[validations][phone][methods]"?: "SMS";
         } & {
-            [key: string]: string | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1"));
+            [key: string]: string | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
         };
         /** @description Bracket-notation fields of `EnvelopeUpdateRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
         EnvelopeUpdateForm: {
@@ -2248,6 +2514,7 @@ export interface components {
             "recipients[ben][tax_label]"?: string;
             "recipients[ben][rep_id]"?: string;
             "recipients[ben][rep_label]"?: string;
+            "metadata[key]"?: string;
             "documents[contract][base64]"?: string;
             "documents[contract][name]"?: string;
             /** @enum {unknown} */
@@ -2284,10 +2551,12 @@ export interface components {
             "settings[localization][en][emails][email_validation][subject]"?: string;
             "settings[localization][en][emails][email_validation][body]"?: string;
             "settings[localization][en][emails][email_validation][cta]"?: string;
+            "settings[localization][en][sms][phone_validation][body]"?: string;
             "settings[localization][es][extra_page_intro]"?: string;
             "settings[localization][es][emails][email_validation][subject]"?: string;
             "settings[localization][es][emails][email_validation][body]"?: string;
             "settings[localization][es][emails][email_validation][cta]"?: string;
+            "settings[localization][es][sms][phone_validation][body]"?: string;
             /** @enum {unknown} */
             "settings[signature][type]"?: "SIMPLE" | "FULL" | "QUALIFIED_CHILE";
             /** @enum {unknown} */
@@ -2301,10 +2570,17 @@ export interface components {
             "settings[signature_flow][signature_order]"?: "PARALLEL" | "SEQUENTIAL";
             "settings[signature_flow][signature_types]"?: string;
             "settings[signature_flow][signature_color]"?: string;
+            "settings[signature_flow][embed_origins]"?: string;
+            /** Format: uri */
+            "settings[signature_flow][redirect_url]"?: string;
             "settings[validations][email][enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[validations][email][order]"?: number | ("0" | "1");
+            "settings[validations][phone][enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[validations][phone][order]"?: number | ("0" | "1");
+            /** @enum {unknown} */
+            "settings[validations][phone][methods]"?: "SMS";
         } & {
-            [key: string]: string | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1"));
+            [key: string]: string | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
         };
     };
     responses: {
@@ -2363,7 +2639,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description CONFLICT: the resource's state forbids the action */
+        /** @description CONFLICT: the resource's state forbids the action; or IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still running (retry after `Retry-After`) */
         Error409: {
             headers: {
                 /** @description The request id */
@@ -2396,7 +2672,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong */
+        /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
         Error422: {
             headers: {
                 /** @description The request id */
@@ -2426,6 +2702,17 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description HEADERS_TOO_LARGE: the request headers are larger than the server accepts */
+        Error431: {
+            headers: {
+                /** @description The request id */
+                "X-Request-Id"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /** @description INTERNAL_ERROR: an unexpected fault; the request id finds it in the logs */
         Error500: {
             headers: {
@@ -2437,8 +2724,30 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description SERVICE_UNAVAILABLE: a part Signet needs is not reachable right now; retry later */
+        /** @description UPSTREAM_FAILED: the part behind the gateway failed while answering; the request may or may not have taken effect */
+        Error502: {
+            headers: {
+                /** @description The request id */
+                "X-Request-Id"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description SERVICE_UNAVAILABLE or OVERLOADED: a part Signet needs is not reachable, or Signet is at capacity; retry after `Retry-After`. Never a verdict on the request */
         Error503: {
+            headers: {
+                /** @description The request id */
+                "X-Request-Id"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description UPSTREAM_TIMEOUT: the part behind the gateway did not answer in time; the request may or may not have taken effect */
+        Error504: {
             headers: {
                 /** @description The request id */
                 "X-Request-Id"?: string;
@@ -2481,14 +2790,20 @@ export interface operations {
             };
             401: components["responses"]["Error401"];
             422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     updateSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2518,6 +2833,8 @@ export interface operations {
                 headers: {
                     /** @description The request id (also `request_id` in JSON bodies) */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2526,16 +2843,89 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            409: components["responses"]["Error409"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    listEnvelopes: {
+        parameters: {
+            query?: {
+                status?: string;
+                created_after?: string;
+                created_before?: string;
+                sent_after?: string;
+                sent_before?: string;
+                completed_after?: string;
+                completed_before?: string;
+                recipient_email?: string;
+                q?: string;
+                limit?: string;
+                cursor?: string;
+                order?: "asc" | "desc";
+                /** @description Metadata filters in bracket notation, one per key: `metadata[crm_id]=opp-1042` (every one must match) */
+                metadata?: {
+                    [key: string]: string;
+                };
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of envelope summaries */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        envelopes: {
+                            id: string;
+                            name: string;
+                            /** @enum {unknown} */
+                            status: "CREATED" | "IN_PROGRESS" | "SUCCESS" | "VOIDED" | "ERROR";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            sent_at: string | null;
+                            completed_at: string | null;
+                            voided_at: string | null;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            envelope_signers: components["schemas"]["EnvelopeSigner"][];
+                        }[];
+                        next_cursor: string | null;
+                        request_id: string;
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     createEnvelope: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2577,6 +2967,8 @@ export interface operations {
                 headers: {
                     /** @description The request id (also `request_id` in JSON bodies) */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     /** @description Requests the window allows */
                     "X-RateLimit-Limit"?: string;
                     /** @description Requests left in the window */
@@ -2591,12 +2983,16 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     getEnvelope: {
@@ -2624,14 +3020,20 @@ export interface operations {
             };
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     updateEnvelope: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Envelope id */
                 id: string;
@@ -2660,6 +3062,8 @@ export interface operations {
                 headers: {
                     /** @description The request id (also `request_id` in JSON bodies) */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2670,17 +3074,24 @@ export interface operations {
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             405: components["responses"]["Error405"];
+            409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     sendEnvelope: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Envelope id */
                 id: string;
@@ -2694,6 +3105,8 @@ export interface operations {
                 headers: {
                     /** @description The request id (also `request_id` in JSON bodies) */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2705,14 +3118,20 @@ export interface operations {
             405: components["responses"]["Error405"];
             409: components["responses"]["Error409"];
             422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     voidEnvelope: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Envelope id */
                 id: string;
@@ -2726,6 +3145,8 @@ export interface operations {
                 headers: {
                     /** @description The request id (also `request_id` in JSON bodies) */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2736,8 +3157,12 @@ export interface operations {
             404: components["responses"]["Error404"];
             405: components["responses"]["Error405"];
             409: components["responses"]["Error409"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     getEvidence: {
@@ -2766,8 +3191,144 @@ export interface operations {
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    getSealCertificates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seal chain */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        development: boolean;
+                        seal: {
+                            /** @description Distinguished name of the certificate holder */
+                            subject: string;
+                            /** @description Distinguished name of the issuer */
+                            issuer: string;
+                            /** @description Serial number, hexadecimal */
+                            serial_number: string;
+                            /** Format: date-time */
+                            not_before: string;
+                            /** Format: date-time */
+                            not_after: string;
+                            /** @description SHA-256 of the DER certificate, hexadecimal */
+                            sha256_fingerprint: string;
+                            pem: string;
+                        }[];
+                        /** @description Null when the TSA is remote (TSA_URL) */
+                        timestamp_authority: {
+                            /** @description Distinguished name of the certificate holder */
+                            subject: string;
+                            /** @description Distinguished name of the issuer */
+                            issuer: string;
+                            /** @description Serial number, hexadecimal */
+                            serial_number: string;
+                            /** Format: date-time */
+                            not_before: string;
+                            /** Format: date-time */
+                            not_after: string;
+                            /** @description SHA-256 of the DER certificate, hexadecimal */
+                            sha256_fingerprint: string;
+                            pem: string;
+                        }[] | null;
+                        chain_pem: string;
+                        crl_url: string | null;
+                        request_id: string;
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    createSignatureReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/pdf": string;
+            };
+        };
+        responses: {
+            /** @description One report per signature */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        signatures: {
+                            kind: "signature" | "document_timestamp";
+                            /** @description e.g. ETSI.CAdES.detached, adbe.pkcs7.detached, ETSI.RFC3161 */
+                            sub_filter: string;
+                            signer: {
+                                common_name: string | null;
+                                subject: string;
+                                issuer: string;
+                                serial_number: string;
+                            } | null;
+                            /** @description The /M the signer wrote; not proof of time */
+                            claimed_signing_time: string | null;
+                            /** @description From a verified RFC 3161 token */
+                            timestamped_time: string | null;
+                            pades_level: "B-B" | "B-T" | "B-LT" | "B-LTA" | null;
+                            integrity: {
+                                valid: boolean;
+                                problem: string | null;
+                            };
+                            /** @description The signer chain leads to one of the configured trust anchors */
+                            chain_trusted: boolean;
+                            modified_after_signing: boolean;
+                            modification: string | null;
+                        }[];
+                        trust_anchors: string[];
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     listUploads: {
@@ -2799,14 +3360,20 @@ export interface operations {
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     createUpload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Envelope id */
                 envelope_id: string;
@@ -2831,6 +3398,8 @@ export interface operations {
                 headers: {
                     /** @description The request id (also `request_id` in JSON bodies) */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2844,8 +3413,11 @@ export interface operations {
             409: components["responses"]["Error409"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     getUpload: {
@@ -2875,14 +3447,20 @@ export interface operations {
             };
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     putUpload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The token of the link: the last part of the signing, upload or email URL */
                 token: string;
@@ -2900,6 +3478,8 @@ export interface operations {
                 headers: {
                     /** @description The request id (also `request_id` in JSON bodies) */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2913,14 +3493,21 @@ export interface operations {
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     sendValidationCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Envelope id */
                 envelope_id: string;
@@ -2929,13 +3516,27 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "channel": "sms"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {unknown} */
+                    channel?: "email" | "sms";
+                };
+            };
+        };
         responses: {
             /** @description The code is on its way */
             200: {
                 headers: {
                     /** @description The request id (also `request_id` in JSON bodies) */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     /** @description Requests the window allows */
                     "X-RateLimit-Limit"?: string;
                     /** @description Requests left in the window */
@@ -2948,19 +3549,27 @@ export interface operations {
                     "application/json": components["schemas"]["CodeSentResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     verifyValidationCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Envelope id */
                 envelope_id: string;
@@ -2985,6 +3594,8 @@ export interface operations {
                 headers: {
                     /** @description The request id (also `request_id` in JSON bodies) */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2997,8 +3608,158 @@ export interface operations {
             409: components["responses"]["Error409"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    createBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "operation": "send",
+                 *       "envelope_ids": [
+                 *         "0195f4b2-6d1e-7c4a-9a51-3c2f0e8b1d27"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {unknown} */
+                    operation: "create" | "send" | "void";
+                    items?: {
+                        [key: string]: unknown;
+                    }[];
+                    envelope_ids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The batch, PENDING; its items run in the background */
+            202: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch: {
+                            id: string;
+                            /** @enum {unknown} */
+                            operation: "create" | "send" | "void";
+                            /** @enum {unknown} */
+                            status: "PENDING" | "RUNNING" | "COMPLETED";
+                            total: number;
+                            succeeded: number;
+                            failed: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            completed_at: string | null;
+                            results?: {
+                                index: number;
+                                envelope_id: string | null;
+                                /** @enum {unknown} */
+                                status: "SUCCEEDED" | "FAILED";
+                                error: {
+                                    code: string;
+                                    error: string;
+                                    details?: {
+                                        field: string;
+                                        message: string;
+                                    }[];
+                                } | null;
+                            }[];
+                        };
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Batch id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch: {
+                            id: string;
+                            /** @enum {unknown} */
+                            operation: "create" | "send" | "void";
+                            /** @enum {unknown} */
+                            status: "PENDING" | "RUNNING" | "COMPLETED";
+                            total: number;
+                            succeeded: number;
+                            failed: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            completed_at: string | null;
+                            results?: {
+                                index: number;
+                                envelope_id: string | null;
+                                /** @enum {unknown} */
+                                status: "SUCCEEDED" | "FAILED";
+                                error: {
+                                    code: string;
+                                    error: string;
+                                    details?: {
+                                        field: string;
+                                        message: string;
+                                    }[];
+                                } | null;
+                            }[];
+                        };
+                        request_id: string;
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     listWebhooks: {
@@ -3022,14 +3783,20 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error401"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     createWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3052,6 +3819,8 @@ export interface operations {
                 headers: {
                     /** @description The request id (also `request_id` in JSON bodies) */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3063,8 +3832,11 @@ export interface operations {
             409: components["responses"]["Error409"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     getWebhook: {
@@ -3092,14 +3864,20 @@ export interface operations {
             };
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     updateWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Webhook id */
                 id: string;
@@ -3122,6 +3900,8 @@ export interface operations {
                 headers: {
                     /** @description The request id (also `request_id` in JSON bodies) */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3131,10 +3911,14 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     deleteWebhook: {
@@ -3162,8 +3946,11 @@ export interface operations {
             };
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     listDeliveries: {
@@ -3197,14 +3984,20 @@ export interface operations {
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     redeliver: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Webhook id */
                 id: string;
@@ -3220,6 +4013,8 @@ export interface operations {
                 headers: {
                     /** @description The request id (also `request_id` in JSON bodies) */
                     "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3229,8 +4024,12 @@ export interface operations {
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     getSigningSession: {
@@ -3264,8 +4063,11 @@ export interface operations {
             };
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     sign: {
@@ -3318,8 +4120,11 @@ export interface operations {
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     reject: {
@@ -3366,8 +4171,11 @@ export interface operations {
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     emailOpened: {
@@ -3400,8 +4208,11 @@ export interface operations {
                 };
             };
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     emailClicked: {
@@ -3435,8 +4246,11 @@ export interface operations {
             };
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     reportBounce: {
@@ -3478,8 +4292,11 @@ export interface operations {
             404: components["responses"]["Error404"];
             415: components["responses"]["Error415"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     getSigningDocument: {
@@ -3517,8 +4334,11 @@ export interface operations {
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     signerSendCode: {
@@ -3531,7 +4351,19 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "channel": "email"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {unknown} */
+                    channel?: "email" | "sms";
+                };
+            };
+        };
         responses: {
             /** @description The code is on its way */
             200: {
@@ -3550,12 +4382,17 @@ export interface operations {
                     "application/json": components["schemas"]["CodeSentResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     signerVerifyCode: {
@@ -3602,8 +4439,11 @@ export interface operations {
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     signerPageAsset: {
@@ -3630,8 +4470,11 @@ export interface operations {
                 };
             };
             404: components["responses"]["Error404"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     signerPage: {
@@ -3665,8 +4508,39 @@ export interface operations {
             };
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    getDevelopmentCrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CRL */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pkix-crl": string;
+                };
+            };
+            404: components["responses"]["Error404"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
         };
     };
     home: {
@@ -3697,6 +4571,7 @@ export interface operations {
                     };
                 };
             };
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -3720,6 +4595,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -3743,6 +4619,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -3771,6 +4648,7 @@ export interface operations {
                     };
                 };
             };
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -3802,6 +4680,7 @@ export interface operations {
                     };
                 };
             };
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             /** @description Not ready: what failed */
             503: {
@@ -4432,6 +5311,37 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RecipientValidationMaxAttemptsEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_batch_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's `auth`, when it has one */
+                Authorization?: string;
+                /** @description The event id */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchCompletedEvent"];
             };
         };
         responses: {

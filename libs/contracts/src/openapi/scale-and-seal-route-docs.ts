@@ -1,0 +1,64 @@
+import { Type } from '@sinclair/typebox';
+import { BatchCreateRequest, BatchResponse } from '../batch-requests';
+import { EnvelopeListQuery, EnvelopeListResponse, EnvelopeMetadataFilter } from '../envelope-list';
+import { SealCertificatesResponse, SignatureReportsResponse } from '../seal-responses';
+import { jsonAnswer, type RouteDocs } from './route-doc';
+
+const ListQuery = Type.Object({
+  ...EnvelopeListQuery.properties,
+  metadata: Type.Optional(Type.Unsafe<Record<string, string>>({
+    ...EnvelopeMetadataFilter,
+    description: 'Metadata filters in bracket notation, one per key: `metadata[crm_id]=opp-1042` (every one must match)'
+  }))
+});
+
+/** Listing and batches of envelopes, and the seal's certificates and signature reports (API key routes). */
+export const SCALE_AND_SEAL_ROUTE_DOCS: RouteDocs = {
+  'GET /api/v1/envelopes': {
+    operationId: 'listEnvelopes',
+    summary: "List and search the tenant's envelopes",
+    description: 'Newest first (`order=asc` for oldest first), filtered by status (comma-separated), creation, sending and completion times (ISO 8601; `_after` includes the instant, `_before` excludes it), a recipient email, text (`q`: the envelope name, document names, recipient names and emails) and metadata. Pages of `limit` (1-100, default 20); pass `next_cursor` as `cursor` for the next page (null on the last). Paging stays stable while envelopes are created.',
+    tag: 'Envelopes',
+    request: { query: ListQuery },
+    responses: { 200: jsonAnswer(EnvelopeListResponse, 'One page of envelope summaries') },
+    errors: [422]
+  },
+  'POST /api/v1/batches': {
+    operationId: 'createBatch',
+    summary: 'Create, send or void up to 100 envelopes in the background',
+    description: '`operation` `create` takes `items` (each the create form\'s fields as JSON, documents inline as base64); `send` and `void` take `envelope_ids`. Each item runs through the single call\'s rules and plan limits; one item\'s failure never stops the others. Poll `GET /api/v1/batches/:id`, or subscribe a webhook to `batch.completed`.',
+    tag: 'Batches',
+    request: {
+      json: BatchCreateRequest,
+      example: { operation: 'send', envelope_ids: ['0195f4b2-6d1e-7c4a-9a51-3c2f0e8b1d27'] }
+    },
+    responses: { 202: jsonAnswer(BatchResponse, 'The batch, PENDING; its items run in the background') },
+    errors: [400, 413, 415]
+  },
+  'GET /api/v1/batches/:id': {
+    operationId: 'getBatch',
+    summary: 'Read a batch',
+    description: 'Progress (`succeeded`, `failed` of `total`) and, once COMPLETED, each item\'s result.',
+    tag: 'Batches',
+    params: { id: 'Batch id' },
+    responses: { 200: jsonAnswer(BatchResponse, 'The batch') },
+    errors: [404]
+  },
+  'GET /api/v1/seal/certificates': {
+    operationId: 'getSealCertificates',
+    summary: 'The certificates that seal signed PDFs',
+    description: 'The seal certificate and its chain (PEM, CA included), the timestamp authority\'s chain, and the CRL address of the development CA. Trust this chain in a validator to see sealed PDFs as trusted.',
+    tag: 'Seal',
+    responses: { 200: jsonAnswer(SealCertificatesResponse, 'The seal chain') },
+    errors: []
+  },
+  'POST /api/v1/signature-reports': {
+    operationId: 'createSignatureReport',
+    summary: "Validate a PDF's signatures",
+    description: 'Send any PDF as the raw body (`Content-Type: application/pdf`, up to 50 MB). Each signature and document timestamp: signer, claimed and timestamped times, PAdES level, integrity, chain trust against the seal\'s and TSA\'s roots, and whether the document changed after signing.',
+    tag: 'Seal',
+    request: { binary: 'application/pdf' },
+    responses: { 200: jsonAnswer(SignatureReportsResponse, 'One report per signature') },
+    errors: [400, 413, 415, 422]
+  }
+};
