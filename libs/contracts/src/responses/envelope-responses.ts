@@ -24,7 +24,8 @@ const summaryFields = {
   created_at: DateTime(),
   envelope_signers: Type.Array(EnvelopeSigner),
   errors: Type.Array(EnvelopeError, { description: 'Why the envelope is in ERROR; an update that fixes them moves it back to CREATED' }),
-  warnings: Type.Array(EnvelopeWarning)
+  warnings: Type.Array(EnvelopeWarning),
+  metadata: Type.Record(Type.String(), Type.String(), { description: 'Your `metadata[key]=value` pairs (strings), as sent at create and update' })
 };
 
 /** The envelope as POST /api/v1/envelopes answers it. */

@@ -1310,6 +1310,10 @@ export interface components {
             /** @description Why the envelope is in ERROR; an update that fixes them moves it back to CREATED */
             errors: components["schemas"]["EnvelopeError"][];
             warnings: components["schemas"]["EnvelopeWarning"][];
+            /** @description Your `metadata[key]=value` pairs (strings), as sent at create and update */
+            metadata: {
+                [key: string]: string;
+            };
         };
         EnvelopeView: {
             id: string;
@@ -1322,6 +1326,10 @@ export interface components {
             /** @description Why the envelope is in ERROR; an update that fixes them moves it back to CREATED */
             errors: components["schemas"]["EnvelopeError"][];
             warnings: components["schemas"]["EnvelopeWarning"][];
+            /** @description Your `metadata[key]=value` pairs (strings), as sent at create and update */
+            metadata: {
+                [key: string]: string;
+            };
             /** Format: date-time */
             updated_at: string;
             sent_at?: string | null;
