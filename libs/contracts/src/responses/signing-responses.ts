@@ -2,15 +2,12 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, LiteralUnion, Nullable } from '../schema-helpers';
 import { SIGNATURE_INPUT_TYPES } from '../signing-requests';
 import { Answer } from './common-responses';
+import { ValidationStatus } from '../validation-requests';
 
 export const SIGNING_STATES = ['READY', 'NOT_YOUR_TURN', 'ALREADY_SIGNED', 'REJECTED', 'VOIDED', 'COMPLETED'] as const;
 
-/** Whether an email code must be verified, and when: order 0 before the documents show, 1 before signing. */
-export const ValidationGate = Type.Object({
-  required: Type.Boolean(),
-  order: Type.Integer({ minimum: 0, maximum: 1 }),
-  verified: Type.Boolean()
-});
+/** Whether codes (email, SMS) must be verified, and when: order 0 before the documents show, 1 before signing; per channel too. */
+export const ValidationGate = ValidationStatus;
 
 export const SigningPlacement = Type.Object({
   id: Type.String(),

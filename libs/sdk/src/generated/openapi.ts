@@ -1634,6 +1634,21 @@ export interface components {
             required: boolean;
             order: number;
             verified: boolean;
+            verified_at: string | null;
+            channels: {
+                email: {
+                    required: boolean;
+                    order: number;
+                    verified: boolean;
+                    verified_at: string | null;
+                };
+                sms: {
+                    required: boolean;
+                    order: number;
+                    verified: boolean;
+                    verified_at: string | null;
+                };
+            };
         };
         EnvelopeCreateRequest: {
             name?: string;
