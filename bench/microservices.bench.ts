@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { rmSync } from 'node:fs';
 import { startSignet, RunningSignet } from '../apps/signet/src';
 import { AVAILABLE_PARTS } from '../apps/signet/src/registry';
@@ -7,6 +5,7 @@ import type { PartName } from '../libs/config/src';
 import { createTestDatabase, freePort, samplePdf, startMockBroker } from '../libs/testkit/src';
 import { findPostgresServer, TEST_POSTGRES_ENV } from '../libs/testkit/src/postgres-server';
 import { percentile } from './measure';
+import { startReceiver } from './receiver';
 import { BENCH_KEY, BENCH_TENANT } from './signet-for-bench';
 
 const RUNS = 100;
@@ -14,21 +13,6 @@ const RUNS = 100;
 const ARRIVAL_TIMEOUT_MS = 30_000;
 const urlVariable = (part: PartName) => `${part.toUpperCase().replace(/-/g, '_')}_URL`;
 
-/** A receiver that answers at once and tells the benchmark which envelope went IN_PROGRESS. */
-async function startReceiver(onInProgress: (envelopeId: string) => void): Promise<{ url: string; close(): void }> {
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      res.end('ok');
-      const event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { event_type: string; data: { id: string } };
-      if (event.event_type === 'envelope.in_progress') onInProgress(event.data.id);
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
-}
 
 /** Every part its own runtime (its own bus client, pools and port) on librdkafka's mock cluster, as in a deployment. */
 async function startParts(brokers: string, databaseUrl: string): Promise<{ gatewayUrl: string; stop(): Promise<void> }> {
@@ -69,7 +53,9 @@ export async function benchMicroservices() {
   const database = await createTestDatabase();
   const broker = await startMockBroker();
   const waiting = new Map<string, () => void>();
-  const receiver = await startReceiver((envelopeId) => waiting.get(envelopeId)?.());
+  const receiver = await startReceiver((arrival) => {
+    if (arrival.eventType === 'envelope.in_progress') waiting.get(arrival.subjectId)?.();
+  });
   const parts = await startParts(broker.brokers.join(','), database.url);
   const call = async (method: string, route: string, body?: FormData | string) => {
     const headers: Record<string, string> = { authorization: BENCH_KEY, ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}) };

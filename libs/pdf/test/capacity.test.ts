@@ -1,15 +1,7 @@
 import { closePdfWorkers, DEFAULT_PDF_LIMITS, DEFAULT_SLOT_OPTIONS, findTextTokens, inspectPdf, InvalidPdfError, PdfOverloadedError, startPdfWorkers } from '../src';
 import { pdfPoolState } from '../src/worker-pool';
+import { waitFor } from '@signet/testkit';
 import { blankPdf, signHerePdf, SIGN_HERE } from './fixtures';
-
-/** Waits for something that must happen (a worker starting), however busy the host. */
-async function eventually(check: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('the condition never held');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('PDF capacity: a busy host is never a verdict on the document', () => {
   let onePage: Uint8Array;
@@ -65,9 +57,9 @@ describe('PDF capacity: a busy host is never a verdict on the document', () => {
   it('starts its workers when asked, before any call, and replaces one ended by a job at once', async () => {
     const stop = startPdfWorkers({ ...DEFAULT_PDF_LIMITS, ...DEFAULT_SLOT_OPTIONS, workers: 2 });
     try {
-      await eventually(() => pdfPoolState().idleStarted === 2);
+      await waitFor(() => pdfPoolState().idleStarted === 2, 60_000, 'both workers started');
       await expect(inspectPdf(await blankPdf(2000), { timeoutMs: 1 })).rejects.toMatchObject({ reason: 'too_complex' });
-      await eventually(() => pdfPoolState().idleStarted === 2);
+      await waitFor(() => pdfPoolState().idleStarted === 2, 60_000, 'both workers started');
       expect(pdfPoolState().workers).toBe(2);
     } finally {
       await stop();
