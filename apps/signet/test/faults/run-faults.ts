@@ -1,92 +1,164 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import knex from 'knex';
-import { samplePdf } from '@signet/testkit';
+import { createTestDatabase, samplePdf, startMockBroker, type MockBroker } from '@signet/testkit';
 import { findPostgresServer, TEST_POSTGRES_ENV } from '@signet/testkit/src/postgres-server';
-import { KEYS, startTestSignet, TestSignet } from '../harness';
+import { Receiver, startReceiver } from '../webhooks/receiver';
+import { runLoad, Unit } from './load';
+import { FAULT_KEY, PartProcesses, startPartProcesses } from './part-processes';
+import { FaultRow, verifyUnits } from './verify-units';
 
 /**
- * `npm run test:faults`: runs envelope creates under a fault and prints, per fault, how many were sent,
- * acknowledged (200), told to retry (503 with Retry-After), lost (no answer, or a 500) and wrongly
- * judged (a valid PDF refused with 422). Exits non-zero on any loss or wrong verdict. Loopback only,
- * bounded load (a few dozen creates per fault).
+ * `npm run test:faults`: Signet in microservices mode (envelope, webhook-delivery and the rest in
+ * separate processes over librdkafka's mock cluster) under a bounded load of integrators' units of work
+ * (create an envelope, send it; Idempotency-Key and retries as a careful client does), one fault per row.
+ * Prints sent / acknowledged / lost / duplicated / wrong verdicts / cut, and exits non-zero on any loss,
+ * duplicate or wrong verdict, or on a request cut while its part was stopped gracefully.
  */
-interface Row {
-  fault: string;
-  sent: number;
-  acknowledged: number;
-  retryLater: number;
-  lost: number;
-  wrongVerdicts: number;
+const CONCURRENCY = 4;
+const BEFORE_FAULT_MS = 3000;
+const AFTER_FAULT_MS = 5000;
+
+interface Stage {
+  broker: MockBroker;
+  parts: PartProcesses;
+  receiver: Receiver;
+  databaseUrl: string;
+  pdf: string;
 }
 
-type Outcome = 'acknowledged' | 'retryLater' | 'lost' | 'wrongVerdict';
-
-async function createOnce(api: TestSignet, pdf: Buffer): Promise<Outcome> {
-  try {
-    const response = await api.call('POST', '/api/v1/envelopes', {
-      key: KEYS.globex,
-      form: { 'documents[contract][base64]': pdf.toString('base64'), 'recipients[ana][email]': 'ana@example.com', 'recipients[ana][name]': 'Ana Lima' }
-    });
-    if (response.status === 200) return 'acknowledged';
-    if (response.status === 503 && Number(response.headers.get('retry-after')) > 0) return 'retryLater';
-    if (response.status === 422) return 'wrongVerdict';
-    return 'lost';
-  } catch {
-    return 'lost';
-  }
-}
-
-function tally(fault: string, outcomes: Outcome[]): Row {
-  const count = (outcome: Outcome) => outcomes.filter((each) => each === outcome).length;
-  return { fault, sent: outcomes.length, acknowledged: count('acknowledged'), retryLater: count('retryLater'), lost: count('lost'), wrongVerdicts: count('wrongVerdict') };
-}
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Busy loops on every core for the duration: the host a platform team saw at load average 20-35. */
 function starveCpu(): ChildProcess[] {
   return Array.from({ length: availableParallelism() * 4 }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
 }
 
-async function cpuStarvedCreates(pdf: Buffer): Promise<Row> {
-  const api = await startTestSignet();
-  const hogs = starveCpu();
-  try {
-    const outcomes = await Promise.all(Array.from({ length: 8 }, () => createOnce(api, pdf)));
-    return tally('CPU-starved host, 8 concurrent creates of a valid 1-page PDF', outcomes);
-  } finally {
-    for (const hog of hogs) hog.kill('SIGKILL');
-    await api.close();
-  }
+async function subscribe(stage: Stage, path: string): Promise<void> {
+  const response = await fetch(`${stage.parts.gatewayUrl}/api/v1/webhooks`, {
+    method: 'POST',
+    headers: { authorization: FAULT_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ url: `${stage.receiver.url}${path}`, subscriptions: 'envelope.in_progress' })
+  });
+  if (response.status !== 200) throw new Error(`creating the webhook answered ${response.status}: ${await response.text()}`);
 }
 
-async function backendsTerminated(pdf: Buffer): Promise<Row> {
-  const api = await startTestSignet();
-  const admin = knex({ client: 'pg', connection: api.signet.config.databaseUrl as string, pool: { min: 1, max: 1 } });
-  try {
-    const outcomes: Outcome[] = [];
-    for (let wave = 0; wave < 5; wave++) {
-      const creates = Array.from({ length: 8 }, () => createOnce(api, pdf));
-      await admin.raw('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-      outcomes.push(...(await Promise.all(creates)));
+/** Runs the load while `fault` does its work (a few seconds in), then verifies every unit once it cleared. */
+async function underFault(stage: Stage, name: string, fault: () => Promise<void>): Promise<{ row: FaultRow; units: Unit[] }> {
+  const tag = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40);
+  await subscribe(stage, `/${tag}`);
+  const faultDone = pause(BEFORE_FAULT_MS).then(fault).then(async () => {
+    await pause(AFTER_FAULT_MS);
+  });
+  const units = await runLoad(stage.parts.gatewayUrl, stage.pdf, tag, CONCURRENCY, faultDone);
+  await faultDone;
+  return { row: await verifyUnits(name, tag, units, stage.parts.gatewayUrl, stage.receiver, `/${tag}`), units };
+}
+
+const FAULTS: Array<{ name: string; run(stage: Stage): Promise<void>; graceful?: boolean }> = [
+  {
+    name: 'no fault (baseline)',
+    async run() {
+      await pause(2000);
     }
-    return tally('PostgreSQL backends terminated during 40 creates', outcomes);
-  } finally {
-    await admin.destroy();
-    await api.close();
+  },
+  {
+    name: 'Kafka broker down 30 s',
+    async run(stage) {
+      await stage.broker.down();
+      await pause(30_000);
+      await stage.broker.up();
+    }
+  },
+  {
+    name: 'kill -9 of envelope, restarted',
+    async run(stage) {
+      await stage.parts.kill('envelope', 'SIGKILL');
+      await stage.parts.restart('envelope');
+    }
+  },
+  {
+    name: 'kill -9 of webhook-delivery, restarted',
+    async run(stage) {
+      await stage.parts.kill('webhook-delivery', 'SIGKILL');
+      await stage.parts.restart('webhook-delivery');
+    }
+  },
+  {
+    name: 'PostgreSQL backends terminated 5 times',
+    async run(stage) {
+      const admin = knex({ client: 'pg', connection: stage.databaseUrl, pool: { min: 0, max: 1 } });
+      try {
+        for (let round = 0; round < 5; round += 1) {
+          await admin.raw('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+          await pause(1000);
+        }
+      } finally {
+        await admin.destroy();
+      }
+    }
+  },
+  {
+    name: 'SIGTERM of envelope with requests in flight, restarted',
+    graceful: true,
+    async run(stage) {
+      await stage.parts.kill('envelope', 'SIGTERM');
+      await stage.parts.restart('envelope');
+    }
+  },
+  {
+    name: 'CPU-starved host (4 busy loops per core)',
+    async run() {
+      const hogs = starveCpu();
+      await pause(15_000);
+      for (const hog of hogs) hog.kill('SIGKILL');
+    }
   }
+];
+
+function failures(row: FaultRow, graceful: boolean): string[] {
+  const found: string[] = [];
+  if (row.lost > 0) found.push(`${row.lost} lost`);
+  if (row.duplicated > 0) found.push(`${row.duplicated} duplicated`);
+  if (row.wrongVerdicts > 0) found.push(`${row.wrongVerdicts} wrong verdicts`);
+  if (graceful && row.cut > 0) found.push(`${row.cut} requests cut by a graceful stop`);
+  if (row.acknowledged === 0) found.push('nothing acknowledged');
+  return found;
 }
 
 async function main(): Promise<void> {
+  const only = process.argv.slice(2).find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
   const postgres = await findPostgresServer(process.env);
   if (!postgres) throw new Error('The fault suite needs PostgreSQL on 127.0.0.1:5432 or DATABASE_URL');
   process.env[TEST_POSTGRES_ENV] = postgres;
-  const pdf = await samplePdf();
-  const rows = [await cpuStarvedCreates(pdf), await backendsTerminated(pdf)];
-  console.table(rows);
-  const failed = rows.filter((row) => row.lost > 0 || row.wrongVerdicts > 0);
-  if (failed.length > 0) {
-    console.error(`Lost requests or wrong verdicts under: ${failed.map((row) => row.fault).join('; ')}`);
+  const database = await createTestDatabase();
+  const broker = await startMockBroker();
+  const receiver = await startReceiver();
+  const parts = await startPartProcesses({ databaseUrl: database.url, brokers: broker.brokers.join(',') });
+  const stage: Stage = { broker, parts, receiver, databaseUrl: database.url, pdf: (await samplePdf()).toString('base64') };
+  const rows: FaultRow[] = [];
+  const problems: string[] = [];
+  try {
+    for (const fault of FAULTS.filter((candidate) => !only || candidate.name.toLowerCase().includes(only.toLowerCase()))) {
+      process.stdout.write(`fault: ${fault.name}\n`);
+      const { row, units } = await underFault(stage, fault.name, () => fault.run(stage));
+      rows.push(row);
+      for (const unit of units) for (const verdict of unit.wrongVerdicts) process.stdout.write(`  wrong verdict: ${verdict}\n`);
+      const found = failures(row, fault.graceful ?? false);
+      if (found.length > 0) problems.push(`${fault.name}: ${found.join(', ')}`);
+    }
+  } finally {
+    console.table(rows);
+    await parts.stop();
+    await receiver.close();
+    await broker.stop();
+    await database.drop();
+  }
+  if (problems.length > 0) {
+    console.error(`Faults that lost, duplicated or misjudged work:\n${problems.join('\n')}`);
     process.exitCode = 1;
+  } else {
+    process.stdout.write('No fault lost, duplicated or misjudged any work.\n');
   }
 }
 
