@@ -59,7 +59,7 @@ export async function startPartProcesses(options: { databaseUrl: string; brokers
     const child = spawn(process.execPath, [BIN, `--target=${PROCESS_PARTS[name].join(',')}`], { env: { ...env, PORT: String(ports.get(name)) } });
     const entry: Running = { child, exited: new Promise((resolve) => child.once('exit', () => resolve())), output: '' };
     const keep = (chunk: Buffer) => {
-      entry.output = (entry.output + chunk.toString()).slice(-4000);
+      entry.output = (entry.output + chunk.toString()).slice(-200_000);
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);

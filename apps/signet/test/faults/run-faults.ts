@@ -145,7 +145,11 @@ async function main(): Promise<void> {
       rows.push(row);
       for (const unit of units) for (const verdict of unit.wrongVerdicts) process.stdout.write(`  wrong verdict: ${verdict}\n`);
       const found = failures(row, fault.graceful ?? false);
-      if (found.length > 0) problems.push(`${fault.name}: ${found.join(', ')}`);
+      if (found.length > 0) {
+        problems.push(`${fault.name}: ${found.join(', ')}`);
+        const cuts = parts.output('gateway').split('\n').filter((line) => line.includes('UPSTREAM_FAILED')).slice(-5);
+        process.stdout.write(`  the gateway's last cut requests:\n${cuts.join('\n')}\n`);
+      }
     }
   } finally {
     console.table(rows);

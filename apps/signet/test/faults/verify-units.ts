@@ -55,6 +55,10 @@ export async function verifyUnits(fault: string, tag: string, units: Unit[], bas
   for (const envelope of await storedEnvelopes(baseUrl, tag)) perUnit.set(envelope.unit, (perUnit.get(envelope.unit) ?? 0) + 1);
   const extraEnvelopes = [...perUnit.values()].reduce((sum, count) => sum + count - 1, 0);
   const extraDeliveries = receiver.at(path).length - delivered.size;
+  if (extraEnvelopes + extraDeliveries > 0) {
+    const eventIds = new Set(receiver.at(path).map((delivery) => delivery.event.id));
+    process.stdout.write(`  duplicates: ${extraEnvelopes} envelopes, ${extraDeliveries} deliveries (${receiver.at(path).length - eventIds.size} of them with an event id seen before)\n`);
+  }
   const neverAnswered = units.filter((unit) => !unit.acknowledged && unit.wrongVerdicts.length === 0).length;
   return {
     fault,
