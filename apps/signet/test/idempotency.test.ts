@@ -148,6 +148,23 @@ describe('Idempotency-Key through the gateway', () => {
     expect(await envelopesNamed('orphaned')).toHaveLength(1);
   });
 
+  it('makes one envelope when the first answer was lost after the commit (the part killed, the gateway answered 502) and the client retries', async () => {
+    const first = await create(form('answer lost'), 'lost-answer-key');
+    expect(first.status).toBe(200);
+    // What the gateway does when the part dies after its commit: it answers 502 and lets the key go.
+    await db('gateway.idempotency_keys').where({ key: 'lost-answer-key' }).delete();
+    const retry = await create(form('answer lost'), 'lost-answer-key');
+    expect(retry.status).toBe(200);
+    expect((retry.body.envelope as Body).id).toBe((first.body.envelope as Body).id);
+    await db('gateway.idempotency_keys').where({ key: 'lost-answer-key' }).delete();
+    expect(await create(form('something else'), 'lost-answer-key')).toMatchObject({ status: 422, body: { code: 'IDEMPOTENCY_KEY_REUSED' } });
+    expect(await envelopesNamed('something else')).toHaveLength(0);
+    const ids = await envelopesNamed('answer lost');
+    expect(ids).toHaveLength(1);
+    await allEventsSeen();
+    expect(createdEventsOf(ids)).toHaveLength(1);
+  });
+
   it('forgets a key after 24 hours: the same key may then carry a new request', async () => {
     expect((await create(form('day one'), 'daily-key')).status).toBe(200);
     expect((await create(form('day two'), 'daily-key')).status).toBe(422);

@@ -1,6 +1,7 @@
 import { busMigrations } from '@signet/bus';
 import type { Migration } from '@signet/db';
 import { batchesMigration } from './batches';
+import { createRequestsMigration } from './create-requests';
 import { emailsMigration } from './emails';
 import { searchMigration } from './search';
 import { sealPkiMigration } from './seal-pki';
@@ -122,5 +123,6 @@ export const envelopeMigrations: readonly Migration[] = [
   emailsMigration,
   searchMigration,
   batchesMigration,
-  sealPkiMigration
+  sealPkiMigration,
+  createRequestsMigration
 ];

@@ -1,8 +1,9 @@
 import type { Request, Response } from 'express';
 import { v7 as uuidv7 } from 'uuid';
 import { EnvelopeCreateRequest } from '@signet/contracts';
-import { RequestContext, requestContext } from '@signet/http';
+import { notFound, RequestContext, requestContext } from '@signet/http';
 import { envelopeWarnings, findEnvelopeErrors } from './check-envelope';
+import { checkSameRequest, CreateRequestKey, createRequestKeyOf, EarlierCreate, recordCreateRequest } from './create-requests';
 import { toPlacementRows, toRecipientRows } from './components';
 import { storeInlineDocuments } from './documents/store-inline-documents';
 import type { EnvelopeDeps } from './envelope-deps';
@@ -19,16 +20,33 @@ export const DEFAULT_ENVELOPE_NAME = 'Untitled envelope';
 export function createEnvelope(deps: EnvelopeDeps) {
   return async (req: Request, res: Response): Promise<void> => {
     const input = await readEnvelopeForm(req, EnvelopeCreateRequest);
-    const aggregate = await createEnvelopeFrom(deps, requestContext(res), input);
+    const aggregate = await createEnvelopeOnce(deps, requestContext(res), input, createRequestKeyOf(req, input));
     res.json({ envelope: envelopeSummary(aggregate) });
   };
+}
+
+/**
+ * A create with an Idempotency-Key makes its envelope once: a retry whose first try committed but never
+ * answered (the part killed in between, the gateway's 502) gets that envelope, not a second one.
+ */
+async function createEnvelopeOnce(deps: EnvelopeDeps, context: RequestContext, input: EnvelopeCreateRequest, requestKey: CreateRequestKey | null): Promise<EnvelopeAggregate> {
+  try {
+    return await createEnvelopeFrom(deps, context, input, requestKey);
+  } catch (error) {
+    if (!(error instanceof EarlierCreate) || !requestKey) throw error;
+    const earlier = await deps.store.load(deps.db, context.tenantId, checkSameRequest(error, requestKey));
+    if (!earlier) throw notFound('Envelope');
+    return earlier;
+  }
 }
 
 /**
  * Creates an envelope from checked input (the form, or a batch item): problems a later update can fix
  * store the envelope in ERROR with its `errors`. The envelope and envelope.created commit together.
  */
-export async function createEnvelopeFrom(deps: EnvelopeDeps, context: RequestContext, input: EnvelopeCreateRequest): Promise<EnvelopeAggregate> {
+export async function createEnvelopeFrom(
+  deps: EnvelopeDeps, context: RequestContext, input: EnvelopeCreateRequest, requestKey: CreateRequestKey | null = null
+): Promise<EnvelopeAggregate> {
   const settings = await deps.settings.effective(context, input.settings);
   const now = deps.clock();
   const id = uuidv7();
@@ -66,6 +84,7 @@ export async function createEnvelopeFrom(deps: EnvelopeDeps, context: RequestCon
       placements
     };
     await deps.db.transaction(async (trx) => {
+      if (requestKey) await recordCreateRequest(trx, context.apiKeyId, requestKey, id, now);
       await deps.store.insert(trx, aggregate);
       await writeEnvelopeEvent(trx, 'envelope.created', aggregate, deps.links, context, now);
     });

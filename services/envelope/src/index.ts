@@ -6,6 +6,7 @@ import { attachUploadedDocument } from './attach-uploaded-document';
 import type { BatchDeps } from './batches/batch-deps';
 import { batchStore } from './batches/batch-store';
 import { createBatchWorker } from './batches/batch-worker';
+import { pruneCreateRequests } from './create-requests';
 import { createBatch } from './batches/create-batch';
 import { getBatch } from './batches/get-batch';
 import { planLimitsClient } from './batches/plan-limits-client';
@@ -50,6 +51,9 @@ export { envelopeMigrations } from '../migrations';
 
 /** Largest JSON body of POST /api/v1/batches; larger documents take the upload flow on single envelopes. */
 const BATCH_BODY_LIMIT = '50mb';
+
+/** Idempotency-Keys of creates older than a day are forgotten; this often their rows are deleted. */
+const PRUNE_CREATE_REQUESTS_EVERY_MS = 3_600_000;
 
 /** How often replicas look for fully signed envelopes left to complete; the last signature wakes its own replica at once. */
 const COMPLETION_POLL_INTERVAL_MS = 5000;
@@ -97,6 +101,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     renewDays: deps.config.archive.renewDays, pollIntervalMs: deps.config.archive.pollIntervalMs
   });
   let unwatchBacklog = (): void => undefined;
+  let pruneTimer: NodeJS.Timeout | undefined;
 
   return defineService(deps, {
     name: 'envelope',
@@ -135,7 +140,14 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     workers: [pdfWorkersLoop(deps.config.pdf), relay, envelopeDeps.completer, mailWorker, batchWorker, archiveRenewer],
     onStart() {
       unwatchBacklog = watchEmailBacklog('lifecycle', () => readLifecycleMailBacklog(deps.db, deps.clock));
+      pruneTimer = setInterval(() => {
+        pruneCreateRequests(deps.db, deps.clock()).catch((error: unknown) => deps.log.warn({ err: error }, 'pruning expired create requests failed'));
+      }, PRUNE_CREATE_REQUESTS_EVERY_MS);
+      pruneTimer.unref();
     },
-    onStop: () => unwatchBacklog()
+    onStop() {
+      unwatchBacklog();
+      clearInterval(pruneTimer);
+    }
   });
 }

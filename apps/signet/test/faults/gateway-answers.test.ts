@@ -38,15 +38,22 @@ describe('the gateway when the part behind it dies or stalls', () => {
   let api: TestSignet;
   let envelope: http.Server;
   const stalled: http.ServerResponse[] = [];
+  const requestsOn = new WeakMap<object, number>();
 
   beforeAll(async () => {
     broker = await startMockBroker();
     envelope = http.createServer((req, res) => {
+      const count = (requestsOn.get(req.socket) ?? 0) + 1;
+      requestsOn.set(req.socket, count);
       req.resume();
       req.on('end', () => {
         // Dies mid-request: the connection ends with no answer (what kill -9 of the part does).
         if (req.url?.includes('dies')) req.socket.destroy();
-        else stalled.push(res);
+        // A stopping part closes its idle kept-alive connections: a request sent into one meets a closed connection.
+        else if (req.url?.includes('closed-when-reused') && count > 1) req.socket.destroy();
+        else if (req.url?.includes('closed-when-reused') || req.url?.includes('warm')) {
+          res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Envelope not found', code: 'NOT_FOUND', request_id: 'req_fake' }));
+        } else stalled.push(res);
       });
     });
     await new Promise<void>((resolve) => envelope.listen(0, '127.0.0.1', resolve));
@@ -64,6 +71,16 @@ describe('the gateway when the part behind it dies or stalls', () => {
     const response = await api.call('POST', '/api/v1/envelopes/dies/send_invitation', { json: {} });
     expect(response.status).toBe(502);
     expect(response.body).toEqual({ ...JSON_ERROR, code: 'UPSTREAM_FAILED' });
+  });
+
+  it('sends a GET again on a new connection when the kept-alive one was closed by the part, but never a POST', async () => {
+    expect((await api.call('GET', '/api/v1/envelopes/warm')).status).toBe(404);
+    const read = await api.call('GET', '/api/v1/envelopes/closed-when-reused');
+    expect(read.status).toBe(404);
+    expect((await api.call('GET', '/api/v1/envelopes/warm')).status).toBe(404);
+    const sent = await api.call('POST', '/api/v1/envelopes/closed-when-reused/send_invitation');
+    expect(sent.status).toBe(502);
+    expect(sent.body).toEqual({ ...JSON_ERROR, code: 'UPSTREAM_FAILED' });
   });
 
   it('answers 504 UPSTREAM_TIMEOUT when the part does not answer within UPSTREAM_TIMEOUT_MS', async () => {

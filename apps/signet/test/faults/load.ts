@@ -12,8 +12,10 @@ export interface Unit {
   acknowledged: boolean;
   /** Answers no retry can cure on a valid request: a 500, a 422 for a valid PDF, a 404 for our own envelope. */
   wrongVerdicts: string[];
-  /** Requests the gateway answered 502: the part died while answering (the client retried them). */
+  /** Requests the gateway answered 502: the connection to the part broke before its answer (the client retried them). */
   cut: number;
+  /** The send was cut after it took effect: its retry found the envelope already sent. */
+  cutAfterEffect: boolean;
 }
 
 interface Answer {
@@ -56,7 +58,7 @@ function judge(unit: Unit, what: string, answer: Answer | null): void {
 }
 
 export async function runUnit(baseUrl: string, pdfBase64: string, tag: string): Promise<Unit> {
-  const unit: Unit = { id: randomUUID(), envelopeId: null, acknowledged: false, wrongVerdicts: [], cut: 0 };
+  const unit: Unit = { id: randomUUID(), envelopeId: null, acknowledged: false, wrongVerdicts: [], cut: 0, cutAfterEffect: false };
   const form = new FormData();
   form.append('documents[contract][base64]', pdfBase64);
   form.append('recipients[ana][email]', 'ana@example.com');
@@ -73,6 +75,7 @@ export async function runUnit(baseUrl: string, pdfBase64: string, tag: string): 
   // A send whose first try took effect but whose answer was cut finds the envelope already sent on retry.
   const alreadySent = sent?.status === 409 && String(sent.body.error).includes('it is IN_PROGRESS');
   unit.acknowledged = sent?.status === 200 || alreadySent;
+  unit.cutAfterEffect = alreadySent;
   return unit;
 }
 

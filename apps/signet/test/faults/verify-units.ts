@@ -16,8 +16,10 @@ export interface FaultRow {
   duplicated: number;
   /** 500s, 422s for a valid PDF, 404s for an envelope that exists, and requests never answered. */
   wrongVerdicts: number;
-  /** Requests cut mid-answer (502, retried by the client): expected when a part is killed, not when it is stopped. */
+  /** Requests whose connection to the part broke before the answer (502, retried by the client). */
   cut: number;
+  /** Sends cut after they took effect (the retry found the envelope sent): expected when a part is killed, never when it is stopped. */
+  cutAfterEffect: number;
 }
 
 async function get(baseUrl: string, route: string): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -67,6 +69,7 @@ export async function verifyUnits(fault: string, tag: string, units: Unit[], bas
     lost,
     duplicated: extraEnvelopes + extraDeliveries,
     wrongVerdicts: units.reduce((sum, unit) => sum + unit.wrongVerdicts.length, 0) + neverAnswered,
-    cut: units.reduce((sum, unit) => sum + unit.cut, 0)
+    cut: units.reduce((sum, unit) => sum + unit.cut, 0),
+    cutAfterEffect: units.filter((unit) => unit.cutAfterEffect).length
   };
 }

@@ -64,73 +64,112 @@ export interface ProxyOptions {
 /** Nothing reached the service: it is not there (503, safe to retry). Anything later may have taken effect. */
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
+/** A connection the service closed as it was reused (it was stopping, or idle too long): the service never read the request. */
+function closedWhenReused(upstream: http.ClientRequest, error: NodeJS.ErrnoException): boolean {
+  return upstream.reusedSocket && error.code === 'ECONNRESET';
+}
+
+/**
+ * Only an idempotent request without a body is sent again (RFC 9112 9.3.1): a POST may have taken effect
+ * before the connection broke, and a streamed body has been read once.
+ */
+function mayResend(req: Request): boolean {
+  return ['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(req.method) && req.headers['transfer-encoding'] === undefined && (req.headers['content-length'] ?? '0') === '0';
+}
+
 /**
  * Streams the request to the owning service and its answer back, never buffering a body (a 50 MB
  * upload passes with flat memory), with the caller's identity in signed internal headers. The client
  * always gets an answer: a service that is not there is 503, one that fails mid-request is 502, one
  * that has not started answering `timeoutMs` after it got the whole request is 504 (and is cut off).
+ * An idempotent request that met a kept-alive connection the service had just closed (a stopping
+ * service closes its idle ones) is sent again on a new connection, once, as HTTP clients do.
  */
 export function proxyToService(options: ProxyOptions) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    const context = res.locals.context as RequestContext;
     const tap = proxyTapOf(res);
-    const target = new URL(req.originalUrl, options.serviceUrl());
-    const client = target.protocol === 'https:' ? https : http;
-    const upstream = client.request(target, {
-      method: req.method,
-      agent: target.protocol === 'https:' ? agents.https : agents.http,
-      headers: {
-        ...forwardedHeaders(req.headers),
-        // Only the client's address as the gateway decided it (trust proxy), never what the client claims.
-        'x-forwarded-for': req.ip ?? req.socket.remoteAddress ?? '',
-        ...signInternalHeaders(options.internalSecret, req.method, req.originalUrl, context)
-      }
-    });
-    let answered = false;
-    let deadline: NodeJS.Timeout | undefined;
-    /** Answers the client once, with an error, unless the service's own answer has begun. */
-    const fail = (error: AppError, cause: unknown) => {
-      clearTimeout(deadline);
-      if (answered) return;
-      answered = true;
-      upstream.destroy();
-      if (res.destroyed) return; // the client went away first: nobody to answer
-      options.log.warn({ err: cause, target: target.origin, request_id: context.requestId, code: error.code }, 'service call failed');
-      if (res.headersSent) res.destroy();
-      else next(error);
-    };
-
-    upstream.on('response', (answer) => {
-      clearTimeout(deadline);
-      if (answered) return;
-      answered = true;
-      res.status(answer.statusCode ?? 502);
-      for (const [name, value] of Object.entries(answer.headers)) {
-        if (value !== undefined && !DROPPED_RESPONSE_HEADERS.has(name)) res.setHeader(name, value);
-      }
-      // A service that dies while sending its body: the client sees the answer cut short, as it was.
-      if (tap) relayKeptAnswer(answer, res, tap);
-      else pipeline(answer, res, () => undefined);
-    });
-    upstream.on('error', (error: NodeJS.ErrnoException) => {
-      if (NOT_CONNECTED.has(error.code ?? '')) fail(new AppError('SERVICE_UNAVAILABLE', 'The service for this request is not reachable; retry later'), error);
-      else fail(new AppError('UPSTREAM_FAILED', 'The service for this request failed while answering; the request may or may not have taken effect'), error);
-    });
-    // The clock starts once the service has the whole request: a client's slow upload is not its delay.
-    upstream.on('finish', () => {
-      if (answered) return;
-      deadline = setTimeout(
-        () => fail(new AppError('UPSTREAM_TIMEOUT', 'The service for this request did not answer in time; the request may or may not have taken effect'), 'timeout'),
-        options.timeoutMs
-      );
-    });
-    // A client that goes away takes its request with it; a stream error on its side ends the call.
-    req.on('error', () => upstream.destroy());
-    res.on('close', () => {
-      clearTimeout(deadline);
-      if (!res.writableFinished) upstream.destroy();
-    });
+    sendUpstream({ req, res, next, options, tap, resend: mayResend(req) });
     if (tap) req.pipe(tap.body);
-    req.pipe(upstream);
   };
+}
+
+interface Exchange {
+  req: Request;
+  res: Response;
+  next: NextFunction;
+  options: ProxyOptions;
+  tap: ProxyTap | undefined;
+  /** Whether the request may be sent again on a new connection (it has no body and was not sent again yet). */
+  resend: boolean;
+  /** Set when sending again: the client's request stream has ended and is not piped a second time. */
+  again?: boolean;
+}
+
+function sendUpstream(exchange: Exchange): void {
+  const { req, res, next, options, tap } = exchange;
+  const context = res.locals.context as RequestContext;
+  const target = new URL(req.originalUrl, options.serviceUrl());
+  const client = target.protocol === 'https:' ? https : http;
+  const upstream = client.request(target, {
+    method: req.method,
+    agent: target.protocol === 'https:' ? agents.https : agents.http,
+    headers: {
+      ...forwardedHeaders(req.headers),
+      // Only the client's address as the gateway decided it (trust proxy), never what the client claims.
+      'x-forwarded-for': req.ip ?? req.socket.remoteAddress ?? '',
+      ...signInternalHeaders(options.internalSecret, req.method, req.originalUrl, context)
+    }
+  });
+  let answered = false;
+  let deadline: NodeJS.Timeout | undefined;
+  /** Answers the client once, with an error, unless the service's own answer has begun. */
+  const fail = (error: AppError, cause: unknown) => {
+    clearTimeout(deadline);
+    if (answered) return;
+    answered = true;
+    upstream.destroy();
+    if (res.destroyed) return; // the client went away first: nobody to answer
+    options.log.warn({ err: cause, target: target.origin, request_id: context.requestId, code: error.code }, 'service call failed');
+    if (res.headersSent) res.destroy();
+    else next(error);
+  };
+
+  upstream.on('response', (answer) => {
+    clearTimeout(deadline);
+    if (answered) return;
+    answered = true;
+    res.status(answer.statusCode ?? 502);
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined && !DROPPED_RESPONSE_HEADERS.has(name)) res.setHeader(name, value);
+    }
+    // A service that dies while sending its body: the client sees the answer cut short, as it was.
+    if (tap) relayKeptAnswer(answer, res, tap);
+    else pipeline(answer, res, () => undefined);
+  });
+  upstream.on('error', (error: NodeJS.ErrnoException) => {
+    if (!answered && exchange.resend && closedWhenReused(upstream, error) && !res.destroyed) {
+      answered = true;
+      clearTimeout(deadline);
+      sendUpstream({ ...exchange, resend: false, again: true });
+      return;
+    }
+    if (NOT_CONNECTED.has(error.code ?? '')) fail(new AppError('SERVICE_UNAVAILABLE', 'The service for this request is not reachable; retry later'), error);
+    else fail(new AppError('UPSTREAM_FAILED', 'The service for this request failed while answering; the request may or may not have taken effect'), error);
+  });
+  // The clock starts once the service has the whole request: a client's slow upload is not its delay.
+  upstream.on('finish', () => {
+    if (answered) return;
+    deadline = setTimeout(
+      () => fail(new AppError('UPSTREAM_TIMEOUT', 'The service for this request did not answer in time; the request may or may not have taken effect'), 'timeout'),
+      options.timeoutMs
+    );
+  });
+  // A client that goes away takes its request with it; a stream error on its side ends the call.
+  req.on('error', () => upstream.destroy());
+  res.on('close', () => {
+    clearTimeout(deadline);
+    if (!res.writableFinished) upstream.destroy();
+  });
+  if (exchange.again) upstream.end();
+  else req.pipe(upstream);
 }
