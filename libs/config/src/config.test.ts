@@ -75,6 +75,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAIL_FROM: 'Acme <sign@acme.example>' })).toThrow(/^Invalid configuration: MAIL_FROM must be an email address/);
   });
 
+  it('passes the SMS provider a status callback URL only when one is set, and only with a provider', () => {
+    const provider = { SMS_ACCOUNT_SID: 'AC00000000000000000000000000000000', SMS_AUTH_TOKEN: 'token', SMS_FROM: '+15005550006' };
+    expect(loadConfig(provider).sms.provider?.statusCallbackUrl).toBeNull();
+    expect(loadConfig({ ...provider, SMS_STATUS_CALLBACK_URL: 'https://signet.example/sms/v1/status' }).sms.provider?.statusCallbackUrl).toBe('https://signet.example/sms/v1/status');
+    expect(() => loadConfig({ ...provider, SMS_STATUS_CALLBACK_URL: 'signet.example/sms' })).toThrow(/^Invalid configuration: SMS_STATUS_CALLBACK_URL must be a URL/);
+    expect(() => loadConfig({ SMS_STATUS_CALLBACK_URL: 'https://signet.example/sms/v1/status' }))
+      .toThrow('Invalid configuration: SMS_STATUS_CALLBACK_URL is read only with SMS_ACCOUNT_SID (an SMS provider)');
+  });
+
   it('rejects a bootstrap key with an unknown plan', () => {
     expect(() => loadConfig({ SIGNET_BOOTSTRAP_API_KEYS: 'dev-key-123:acme:gold' })).toThrow(/plans must be one of starter, professional, enterprise/);
   });

@@ -52,6 +52,11 @@ export interface SmsProviderConfig {
   authToken: string;
   from: string;
   apiUrl: string;
+  /**
+   * Where the provider reports each message's delivery status (Twilio's StatusCallback): Signet's public
+   * `/sms/v1/status` as the provider reaches it; null: no reports, the status stays the one sending returned.
+   */
+  statusCallbackUrl: string | null;
 }
 
 /** Phone validation codes: who carries them, and the guards against SMS pumping. */
@@ -225,12 +230,16 @@ function readSms(env: Env): SmsConfig {
     if (value === null) throw new ConfigError(name, 'is required when SMS_ACCOUNT_SID is set');
     return value;
   };
+  const statusCallbackUrl = readUrl(env, 'SMS_STATUS_CALLBACK_URL', ['https', 'http']);
+  // The built-in sink has no provider to report back: it records each message delivered itself.
+  if (accountSid === null && statusCallbackUrl !== null) throw new ConfigError('SMS_STATUS_CALLBACK_URL', 'is read only with SMS_ACCOUNT_SID (an SMS provider)');
   return {
     provider: accountSid === null ? null : {
       accountSid,
       authToken: required('SMS_AUTH_TOKEN'),
       from: required('SMS_FROM'),
-      apiUrl: readUrl(env, 'SMS_API_URL', ['https', 'http']) ?? 'https://api.twilio.com'
+      apiUrl: readUrl(env, 'SMS_API_URL', ['https', 'http']) ?? 'https://api.twilio.com',
+      statusCallbackUrl
     },
     tenantDailyLimit: readInt(env, 'SMS_TENANT_DAILY_LIMIT', 500, 1, 10000000),
     allowedCountries

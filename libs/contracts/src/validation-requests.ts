@@ -55,3 +55,25 @@ export const ValidationStatus = Type.Object({
   channels: Type.Object({ email: ValidationChannelStatus, sms: ValidationChannelStatus })
 });
 export type ValidationStatus = Static<typeof ValidationStatus>;
+
+/**
+ * A text message's delivery status as the SMS provider reports it (Twilio's MessageStatus for outgoing
+ * messages), in the order a message moves through them; the last four are final.
+ */
+export const SMS_DELIVERY_STATUSES = ['accepted', 'scheduled', 'queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'canceled'] as const;
+export type SmsDeliveryStatus = (typeof SMS_DELIVERY_STATUSES)[number];
+
+/**
+ * POST /sms/v1/status: the SMS provider's delivery report (Twilio's status callback), form-encoded and
+ * signed in X-Twilio-Signature. The provider sends more fields (AccountSid, From, To, ApiVersion...): they
+ * are signed with the rest and otherwise ignored.
+ */
+export const SmsStatusCallback = Type.Object(
+  {
+    MessageSid: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: "The provider's id of the message, as it answered the send (Twilio's `SM...`)", errorMessage: 'must be the provider\'s message id' }),
+    MessageStatus: LiteralUnion(SMS_DELIVERY_STATUSES, { description: 'Where the message is now', errorMessage: `must be one of ${SMS_DELIVERY_STATUSES.join(', ')}` }),
+    ErrorCode: Type.Optional(Type.String({ pattern: '^[0-9]{0,10}$', description: 'The provider\'s error code of an undelivered or failed message (e.g. 30003, unreachable)', errorMessage: 'must be a number' }))
+  },
+  { additionalProperties: true }
+);
+export type SmsStatusCallback = Static<typeof SmsStatusCallback>;

@@ -15,3 +15,15 @@ const sms = new Counter({
 export function countSms(outcome: SmsOutcome): void {
   sms.inc({ outcome });
 }
+
+const deliveries = new Counter({
+  name: 'signet_sms_delivery_total',
+  help: 'Validation SMS that reached a final delivery status (delivered, undelivered, failed, canceled)',
+  labelNames: ['status'] as const,
+  registers: [metricsRegistry()]
+});
+
+/** One SMS's final delivery status, counted once when it is recorded (a provider report, or the sink). */
+export function countSmsDelivery(status: string): void {
+  deliveries.inc({ status });
+}

@@ -3,3 +3,4 @@ export * from './sms-sender';
 export * from './sms-sink';
 export * from './sms-sink-routes';
 export * from './twilio-sender';
+export * from './twilio-signature';

@@ -8,9 +8,9 @@ function wantsJson(req: Request): boolean {
 
 function listPage(messages: SunkSms[]): string {
   const rows = messages.map((sms) => `<tr><td><time datetime="${sms.receivedAt.toISOString()}">${sms.receivedAt.toISOString().replace('T', ' ').slice(0, 19)}</time></td>`
-    + `<td>${escapeHtml(sms.to)}</td><td>${escapeHtml(sms.body)}</td></tr>`);
+    + `<td>${escapeHtml(sms.to)}</td><td>${escapeHtml(sms.body)}</td><td>${sms.status}</td></tr>`);
   const table = rows.length === 0 ? '<p>No SMS sent yet.</p>' : `<table>
-<thead><tr><th>Received</th><th>To</th><th>Text</th></tr></thead>
+<thead><tr><th>Received</th><th>To</th><th>Text</th><th>Status</th></tr></thead>
 <tbody>
 ${rows.join('\n')}
 </tbody>
@@ -31,7 +31,7 @@ ${table}
 
 /**
  * The development page of monolith mode's SMS sink (the gateway mounts it at /dev/sms, loopback only):
- * HTML for people, `{messages: [{id, to, body, received_at}]}` to `Accept: application/json`. It shows
+ * HTML for people, `{messages: [{id, to, body, received_at, status}]}` to `Accept: application/json`. It shows
  * every recipient's codes, so it must never be mounted in a deployment.
  */
 export function smsSinkRoutes(sink: SmsSink): Router {
@@ -39,7 +39,7 @@ export function smsSinkRoutes(sink: SmsSink): Router {
   router.get('/', (req, res) => {
     res.set({ 'Cache-Control': 'no-store', Vary: 'Accept' });
     if (wantsJson(req)) {
-      res.json({ messages: sink.messages().map((sms) => ({ id: sms.id, to: sms.to, body: sms.body, received_at: sms.receivedAt.toISOString() })) });
+      res.json({ messages: sink.messages().map((sms) => ({ id: sms.id, to: sms.to, body: sms.body, received_at: sms.receivedAt.toISOString(), status: sms.status })) });
       return;
     }
     res.set({

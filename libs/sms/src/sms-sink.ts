@@ -5,6 +5,8 @@ import type { SmsMessage, SmsSender } from './sms-sender';
 export interface SunkSms extends SmsMessage {
   id: string;
   receivedAt: Date;
+  /** Its delivery status, as a provider would report it: the sink is the phone, so `delivered` at once. */
+  status: 'delivered';
 }
 
 /** Monolith mode's SMS provider: nothing leaves the process; a developer (or a test) reads the messages at /dev/sms. */
@@ -21,9 +23,11 @@ export function createSmsSink(options: { keep?: number } = {}): SmsSink {
   return {
     async send(message) {
       const id = randomUUID();
-      kept.push({ to: message.to, body: message.body, id, receivedAt: new Date() });
+      const sms: SunkSms = { to: message.to, body: message.body, id, receivedAt: new Date(), status: 'delivered' };
+      kept.push(sms);
       if (kept.length > keep) kept.shift();
-      return { providerMessageId: `sink-${id}`, status: 'delivered' };
+      // The status the validation part stores, final at once: no report will follow.
+      return { providerMessageId: `sink-${id}`, status: sms.status };
     },
     messages: () => [...kept].reverse(),
     clear: () => {

@@ -44,6 +44,12 @@ describe('the Twilio Messages API sender', () => {
     expect(Object.fromEntries(request?.form ?? [])).toEqual({ To: '+34612345678', From: '+15005550006', Body: 'Your code is 042917' });
   });
 
+  it('asks for delivery reports at the status callback URL when one is configured', async () => {
+    provider = await fakeProvider(() => ({ status: 201, body: { sid: 'SM1', status: 'queued' } }));
+    await createTwilioSender({ ...config, apiUrl: provider.url, statusCallbackUrl: 'https://signet.example/sms/v1/status' }).send({ to: '+34612345678', body: 'x' });
+    expect(provider.seen[0]?.form.get('StatusCallback')).toBe('https://signet.example/sms/v1/status');
+  });
+
   it('sends a Messaging Service SID as MessagingServiceSid', async () => {
     provider = await fakeProvider(() => ({ status: 201, body: { sid: 'SM1', status: 'accepted' } }));
     const service = 'MG0123456789abcdef0123456789abcdef';

@@ -9,6 +9,8 @@ export interface TwilioConfig {
   apiUrl: string;
   /** Longest one request may take, connecting to reading the answer. */
   timeoutMs?: number;
+  /** Sent as StatusCallback: where the provider then reports the message's delivery status. */
+  statusCallbackUrl?: string | null;
 }
 
 /**
@@ -27,16 +29,18 @@ interface TwilioAnswer {
 
 /**
  * Twilio's Messages API: `POST /2010-04-01/Accounts/{AccountSid}/Messages.json`, form-encoded `To`,
- * `From` (or `MessagingServiceSid`) and `Body`, HTTP Basic auth with the account SID and auth token.
+ * `From` (or `MessagingServiceSid`), `Body` and, when configured, `StatusCallback`, HTTP Basic auth with
+ * the account SID and auth token.
  * The answer's `sid` and `status` are the message's id and delivery status at the provider.
  */
 export function createTwilioSender(config: TwilioConfig): SmsSender {
   const url = `${config.apiUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString('base64')}`;
   const sender: Record<string, string> = /^MG[0-9a-f]{32}$/i.test(config.from) ? { MessagingServiceSid: config.from } : { From: config.from };
+  const callback: Record<string, string> = config.statusCallbackUrl ? { StatusCallback: config.statusCallbackUrl } : {};
   return {
     async send(message) {
-      const form = new URLSearchParams({ To: message.to, ...sender, Body: message.body });
+      const form = new URLSearchParams({ To: message.to, ...sender, Body: message.body, ...callback });
       const response = await fetch(url, {
         method: 'POST',
         headers: { authorization, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },

@@ -1,4 +1,4 @@
-import { normalisePhone } from './phone-number';
+import { maskPhone, normalisePhone } from './phone-number';
 
 describe('recipient phone numbers', () => {
   it('are normalised to E.164 from the usual international spellings', () => {
@@ -13,5 +13,11 @@ describe('recipient phone numbers', () => {
     expect(normalisePhone('+34 123')).toBeNull();
     expect(normalisePhone('+1 000 000 0000')).toBeNull();
     expect(normalisePhone('+999 1234567')).toBeNull();
+  });
+
+  it('are shown masked: the country code and the last two digits, never the length or the rest', () => {
+    expect(maskPhone('+34612345678')).toBe('+34 ••••78');
+    expect(maskPhone('+14155552671')).toBe('+1 ••••71');
+    expect(maskPhone('+447400123456')).toBe('+44 ••••56');
   });
 });

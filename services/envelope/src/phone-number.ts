@@ -12,3 +12,14 @@ export function normalisePhone(input: string): string | null {
   const parsed = parsePhoneNumberFromString(international);
   return parsed?.isValid() ? parsed.number : null;
 }
+
+/**
+ * A phone as the signer page may show it: the country calling code and the last two digits, the rest
+ * hidden behind a fixed run of dots that does not tell the number's length (`+34 ••••78`). The page is
+ * open to whoever holds the link, so it never shows more.
+ */
+export function maskPhone(e164: string): string {
+  const parsed = parsePhoneNumberFromString(e164);
+  const digits = e164.replace(/\D/g, '');
+  return `${parsed ? `+${parsed.countryCallingCode} ` : ''}••••${digits.slice(-2)}`;
+}

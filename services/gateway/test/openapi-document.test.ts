@@ -33,7 +33,7 @@ describe('the OpenAPI document', () => {
 
   it('every request example is valid by its own schema', () => {
     for (const [key, doc] of Object.entries(ROUTE_DOCS)) {
-      const schema = doc.request?.json ?? doc.request?.form;
+      const schema = doc.request?.json ?? doc.request?.form ?? doc.request?.urlencoded;
       if (schema === undefined || doc.request?.example === undefined) continue;
       expect({ key, result: validateSchema(schema as TSchema, doc.request.example) }).toEqual({ key, result: { valid: true, value: doc.request.example } });
     }

@@ -82,5 +82,12 @@ export const validationMigrations: readonly Migration[] = [
       });
       await knex.raw(`CREATE INDEX sms_messages_due ON sms_messages (next_attempt_at) WHERE status = 'PENDING'`);
     }
+  },
+  {
+    name: 'validation_0003_sms_provider_ids',
+    async up(knex) {
+      // The provider's delivery reports name a message by its id at the provider.
+      await knex.raw('CREATE INDEX sms_messages_provider_message_id ON sms_messages (provider_message_id) WHERE provider_message_id IS NOT NULL');
+    }
   }
 ];

@@ -8,6 +8,7 @@ import { readCodeMailBacklog } from './mail/email-backlog';
 import { createMailWorker } from './mail/mail-worker';
 import { deriveValidationKeys } from './secret-keys';
 import { sendCode } from './send-code';
+import { receiveSmsStatus } from './sms/receive-sms-status';
 import { createSmsWorker } from './sms/sms-worker';
 import { codeStore } from './store/code-store';
 import { mailStore } from './store/mail-store';
@@ -49,6 +50,8 @@ export function createValidationService(deps: ServiceDeps): SignetService {
       smsWorker.wake();
     }
   };
+  const provider = deps.config.sms.provider;
+  const reports = provider?.statusCallbackUrl ? { authToken: provider.authToken, callbackUrl: provider.statusCallbackUrl } : null;
   let unwatchBacklog = (): void => undefined;
 
   return defineService(deps, {
@@ -57,6 +60,7 @@ export function createValidationService(deps: ServiceDeps): SignetService {
       router.post('/api/v1/envelopes/:envelope_id/recipients/:recipient_id/validations/send_code', sendCode(validationDeps));
       router.post('/api/v1/envelopes/:envelope_id/recipients/:recipient_id/validations/verify_code', verifyCode(validationDeps));
       router.get('/internal/validations/envelopes/:envelope_id/recipients/:recipient_id/status', getValidationStatus(validationDeps));
+      router.post('/sms/v1/status', ...receiveSmsStatus({ db: deps.db, sms, log: deps.log.child({ component: 'sms-status' }), reports }));
     },
     workers: [relay, mailWorker, smsWorker, sweeper],
     onStart() {

@@ -54,11 +54,18 @@ export function codeInSms(body: string): string {
   return match[1] as string;
 }
 
+/** An SMS in monolith mode's sink, as /dev/sms shows it. */
+export interface SunkSms {
+  to: string;
+  body: string;
+  status: string;
+}
+
 /** The SMS to `to` in monolith mode's sink, read as tools read it: GET /dev/sms with Accept: application/json. */
-export async function smsInSink(api: TestSignet, to: string, count: number): Promise<Array<{ to: string; body: string }>> {
+export async function smsInSink(api: TestSignet, to: string, count: number): Promise<SunkSms[]> {
   return waitFor(async () => {
     const response = await fetch(`${api.url}/dev/sms`, { headers: { accept: 'application/json' } });
-    const { messages } = (await response.json()) as { messages: Array<{ to: string; body: string }> };
+    const { messages } = (await response.json()) as { messages: SunkSms[] };
     const found = messages.filter((sms) => sms.to === to).reverse();
     return found.length >= count && found;
   }, 20_000, `${count} SMS to the sink`);

@@ -71,6 +71,10 @@ function requestBody(request: RequestDoc, components: Record<string, JsonSchema>
     const example = request.example === undefined ? {} : { example: bracketFields(request.example) };
     return { required: true, content: { 'multipart/form-data': { schema: form, ...example }, 'application/x-www-form-urlencoded': { schema: form, ...example } } };
   }
+  if (request.urlencoded) {
+    const example = request.example === undefined ? {} : { example: request.example };
+    return { required: true, content: { 'application/x-www-form-urlencoded': { schema: withReferences(clean(request.urlencoded), components, undefined, true), ...example } } };
+  }
   if (request.binary) return { required: true, content: { [request.binary]: { schema: { type: 'string', contentMediaType: request.binary } } } };
   return undefined;
 }
@@ -86,7 +90,8 @@ function parameters(path: string, doc: RouteDoc): JsonSchema[] {
   const inQuery = Object.entries((query.properties as Record<string, JsonSchema> | undefined) ?? {}).map(([name, schema]) => ({
     name, in: 'query', required: required.has(name), schema, ...(schema.description ? { description: schema.description } : {})
   }));
-  return [...inPath, ...inQuery];
+  const inHeaders = Object.entries(doc.request?.headers ?? {}).map(([name, description]) => ({ name, in: 'header', required: true, schema: { type: 'string' }, description }));
+  return [...inPath, ...inQuery, ...inHeaders];
 }
 
 /** Every POST and PUT under /api/v1 takes an Idempotency-Key (the gateway keeps the first answer 24 hours). */

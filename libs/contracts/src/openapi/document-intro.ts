@@ -23,6 +23,7 @@ export const TAGS = [
   { name: 'Webhooks', description: 'Subscriptions to events and their delivery log' },
   { name: 'Signing', description: 'The keyless signing API behind signing links, and the signer page' },
   { name: 'Email tracking', description: 'Open and click tracking and bounce reports (keyless)' },
+  { name: 'SMS delivery', description: "The SMS provider's delivery reports of validation SMS (keyless, signed by the provider)" },
   { name: 'Service', description: 'Health checks, this document and its reference page' },
   { name: 'Events', description: 'Webhook deliveries Signet POSTs to your URL' }
 ];

@@ -3,7 +3,7 @@ import { BounceRequest, RejectRequest, SignRequest } from '../signing-requests';
 import { Answer, SuccessResponse } from '../responses/common-responses';
 import { RejectedResponse, SignedResponse, SigningSessionResponse } from '../responses/signing-responses';
 import { CodeSentResponse, CodeVerifiedResponse } from '../responses/validation-responses';
-import { SendCodeRequest, VerifyCodeRequest } from '../validation-requests';
+import { SendCodeRequest, SmsStatusCallback, VerifyCodeRequest } from '../validation-requests';
 import { jsonAnswer, type RouteDocs } from './route-doc';
 
 const HealthResponse = Answer({ ok: Type.Literal(true) });
@@ -14,7 +14,7 @@ const ReadinessResponse = Answer({
 
 const TOKEN_NOTE = 'No API key: the token at the end of the recipient\'s `signing_url` (event `recipient.link_generated`) is the credential.';
 
-/** Routes without an API key: the signing API and signer page, email tracking, and the gateway's own pages. */
+/** Routes without an API key: the signing API and signer page, email tracking, SMS delivery reports, and the gateway's own pages. */
 export const PUBLIC_ROUTE_DOCS: RouteDocs = {
   'GET /signing/v1/:token': {
     operationId: 'getSigningSession',
@@ -107,6 +107,19 @@ export const PUBLIC_ROUTE_DOCS: RouteDocs = {
     tag: 'Email tracking',
     responses: { 302: { description: 'Redirect to the link', headers: { Location: 'Where the link goes' } } },
     errors: [404]
+  },
+  'POST /sms/v1/status': {
+    operationId: 'reportSmsStatus',
+    summary: 'Report a validation SMS\'s delivery status',
+    description: "For the SMS provider only: Signet passes `SMS_STATUS_CALLBACK_URL` as each code SMS's `StatusCallback`, and the provider (Twilio, or one that speaks its API) posts the message's status there as it changes. `X-Twilio-Signature` must sign the URL and every field with `SMS_AUTH_TOKEN` (Twilio's algorithm), else 403 and nothing changes. A status only moves forward: repeats and late reports change nothing, and the first final one (`delivered`, `undelivered`, `failed`, `canceled`) stays. 404 when `SMS_STATUS_CALLBACK_URL` is not set or no SMS has this `MessageSid`.",
+    tag: 'SMS delivery',
+    request: {
+      urlencoded: SmsStatusCallback,
+      headers: { 'X-Twilio-Signature': 'Base64 HMAC-SHA1, keyed by the SMS provider\'s auth token, of the callback URL followed by every field\'s name and value, sorted by name' },
+      example: { MessageSid: 'SM0123456789abcdef0123456789abcdef', MessageStatus: 'delivered', AccountSid: 'AC0123456789abcdef0123456789abcdef', ApiVersion: '2010-04-01' }
+    },
+    responses: { 200: jsonAnswer(SuccessResponse, 'Recorded (or already known)') },
+    errors: [403, 404, 413, 415, 422]
   },
   'POST /email/v1/bounces': {
     operationId: 'reportBounce',

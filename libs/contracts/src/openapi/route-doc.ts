@@ -19,8 +19,12 @@ export interface RequestDoc {
   form?: TSchema;
   /** The component name of `form`'s nested schema, e.g. `EnvelopeCreateRequest`. */
   formOf?: string;
+  /** A flat `application/x-www-form-urlencoded` body, as a provider's callback sends it. */
+  urlencoded?: TSchema;
   /** Raw bytes of this media type, e.g. `application/pdf`. */
   binary?: string;
+  /** Request headers the route requires, with what each carries. */
+  headers?: Record<string, string>;
   query?: TSchema;
   /** Optional JSON bodies (POST without a body is fine). */
   optional?: boolean;

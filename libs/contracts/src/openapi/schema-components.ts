@@ -7,7 +7,7 @@ import * as responses from '../responses';
 import { Settings, SettingsInput, SettingsPayload } from '../settings';
 import { BounceRequest, RejectRequest, SignRequest } from '../signing-requests';
 import { UploadCreateRequest } from '../upload-requests';
-import { VerifyCodeRequest } from '../validation-requests';
+import { SmsStatusCallback, VerifyCodeRequest } from '../validation-requests';
 import { CreateWebhookRequest, UpdateWebhookRequest } from '../webhook-requests';
 
 export type JsonSchema = Record<string, unknown>;
@@ -44,7 +44,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
     DocumentInput: envelopeRequests.DocumentInput,
     RecipientInput: envelopeRequests.RecipientInput,
     PlacementInput: envelopeRequests.PlacementInput,
-    SettingsInput, Settings, SettingsPayload, UploadCreateRequest, VerifyCodeRequest, SignRequest, RejectRequest, BounceRequest,
+    SettingsInput, Settings, SettingsPayload, UploadCreateRequest, VerifyCodeRequest, SignRequest, RejectRequest, BounceRequest, SmsStatusCallback,
     CreateWebhookRequest, UpdateWebhookRequest,
     ...payloads,
     ...eventSchemas()

@@ -580,6 +580,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sms/v1/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a validation SMS's delivery status
+         * @description For the SMS provider only: Signet passes `SMS_STATUS_CALLBACK_URL` as each code SMS's `StatusCallback`, and the provider (Twilio, or one that speaks its API) posts the message's status there as it changes. `X-Twilio-Signature` must sign the URL and every field with `SMS_AUTH_TOKEN` (Twilio's algorithm), else 403 and nothing changes. A status only moves forward: repeats and late reports change nothing, and the first final one (`delivered`, `undelivered`, `failed`, `canceled`) stays. 404 when `SMS_STATUS_CALLBACK_URL` is not set or no SMS has this `MessageSid`.
+         */
+        post: operations["reportSmsStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sign/assets/{file}": {
         parameters: {
             query?: never;
@@ -2006,6 +2026,19 @@ export interface components {
         };
         BounceRequest: {
             bounce_token: string;
+        };
+        SmsStatusCallback: {
+            /** @description The provider's id of the message, as it answered the send (Twilio's `SM...`) */
+            MessageSid: string;
+            /**
+             * @description Where the message is now
+             * @enum {unknown}
+             */
+            MessageStatus: "accepted" | "scheduled" | "queued" | "sending" | "sent" | "delivered" | "undelivered" | "failed" | "canceled";
+            /** @description The provider's error code of an undelivered or failed message (e.g. 30003, unreachable) */
+            ErrorCode?: string;
+        } & {
+            [key: string]: unknown;
         };
         CreateWebhookRequest: {
             url: string;
@@ -4459,6 +4492,60 @@ export interface operations {
             400: components["responses"]["Error400"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    reportSmsStatus: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Base64 HMAC-SHA1, keyed by the SMS provider's auth token, of the callback URL followed by every field's name and value, sorted by name */
+                "X-Twilio-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "MessageSid": "SM0123456789abcdef0123456789abcdef",
+                 *       "MessageStatus": "delivered",
+                 *       "AccountSid": "AC0123456789abcdef0123456789abcdef",
+                 *       "ApiVersion": "2010-04-01"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["SmsStatusCallback"];
+            };
+        };
+        responses: {
+            /** @description Recorded (or already known) */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the window allows */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds) */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];

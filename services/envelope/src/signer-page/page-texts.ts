@@ -23,8 +23,8 @@ export interface PageTexts {
   codeLabel: string;
   verify: string;
   codeSent: string;
-  /** The code step's texts when the code comes by SMS (phone validation). */
-  sms: { codeTitle: string; codeHelp: string; sendCode: string; codeSent: string };
+  /** The code step's texts when the code comes by SMS (phone validation), naming the phone masked (`+34 ••••78`). */
+  sms: { codeTitle: string; codeHelp: (phone: string) => string; sendCode: string; codeSent: (phone: string) => string };
   signatureTitle: string;
   adoptHelp: string;
   types: { WRITTEN: string; DRAWN: string; UPLOADED: string };
@@ -79,9 +79,9 @@ const EN: PageTexts = {
   codeSent: 'Code sent: check your inbox.',
   sms: {
     codeTitle: 'Confirm your phone number',
-    codeHelp: 'We text you a 6-digit code; enter it here to continue.',
+    codeHelp: (phone) => `We text a 6-digit code to your phone, ${phone}; enter it here to continue.`,
     sendCode: 'Text me a code',
-    codeSent: 'Code sent: check your phone.'
+    codeSent: (phone) => `Code sent by text message to ${phone}.`
   },
   signatureTitle: 'Your signature',
   adoptHelp: 'Adopt your signature once; it goes in every place marked for you.',
@@ -122,6 +122,8 @@ const EN: PageTexts = {
     codeMissing: 'Ask for a code first.',
     codeWait: 'Wait {seconds} seconds before asking for another code.',
     codeRequired: 'Confirm your email address before signing.',
+    smsNotAllowed: 'Codes cannot be texted to your phone number. Contact the person who sent you this envelope.',
+    smsLimit: 'No more codes can be texted for now. Try again later, or contact the person who sent you this envelope.',
     loadFailed: 'The documents could not be loaded. Reload the page to try again.',
     page: 'Page {page} of {pages}'
   }
@@ -157,9 +159,9 @@ const ES: PageTexts = {
   codeSent: 'Código enviado: revise su correo.',
   sms: {
     codeTitle: 'Confirme su número de teléfono',
-    codeHelp: 'Le enviamos un código de 6 dígitos por SMS; ingréselo aquí para continuar.',
+    codeHelp: (phone) => `Le enviamos un código de 6 dígitos por SMS a su teléfono, ${phone}; ingréselo aquí para continuar.`,
     sendCode: 'Enviarme un código por SMS',
-    codeSent: 'Código enviado: revise su teléfono.'
+    codeSent: (phone) => `Código enviado por SMS al ${phone}.`
   },
   signatureTitle: 'Su firma',
   adoptHelp: 'Adopte su firma una vez; irá en cada lugar marcado para usted.',
@@ -200,6 +202,8 @@ const ES: PageTexts = {
     codeMissing: 'Pida un código primero.',
     codeWait: 'Espere {seconds} segundos antes de pedir otro código.',
     codeRequired: 'Confirme su correo electrónico antes de firmar.',
+    smsNotAllowed: 'No se pueden enviar códigos por SMS a su número de teléfono. Contacte a quien le envió este sobre.',
+    smsLimit: 'Por ahora no se pueden enviar más códigos por SMS. Inténtelo más tarde o contacte a quien le envió este sobre.',
     loadFailed: 'No se pudieron cargar los documentos. Recargue la página para intentarlo de nuevo.',
     page: 'Página {page} de {pages}'
   }

@@ -14,8 +14,18 @@ export function nextChannel(gate: SignerPageView['gate']): { channel: Channel; m
   return channel === undefined ? null : { channel, more: pending.length > 1 };
 }
 
+/** The code step's words for the channel: the SMS ones name the phone, masked, never in full. */
+function codeTexts(view: SignerPageView, channel: Channel): Pick<PageTexts, 'codeTitle' | 'codeHelp' | 'sendCode' | 'codeSent'> {
+  if (channel === 'email') return view.texts;
+  const { sms } = view.texts;
+  // A phone-validated recipient always has a phone (the envelope is in ERROR otherwise); the dots are a last resort.
+  const phone = view.maskedPhone ?? '••••';
+  // codeHelp goes into the page as HTML; codeSent into an attribute, escaped there.
+  return { codeTitle: sms.codeTitle, codeHelp: sms.codeHelp(escape(phone)), sendCode: sms.sendCode, codeSent: sms.codeSent(phone) };
+}
+
 function codeStep(view: SignerPageView, next: { channel: Channel; more: boolean }): string {
-  const t = next.channel === 'sms' ? { ...view.texts, ...view.texts.sms } : view.texts;
+  const t = { ...view.texts, ...codeTexts(view, next.channel) };
   return `<section id="code-step" class="card" aria-labelledby="code-title" data-channel="${next.channel}" data-more="${next.more}" data-sent="${escape(t.codeSent)}">
   <h2 id="code-title">${t.codeTitle}</h2><p>${t.codeHelp}</p>
   <button type="button" id="send-code" disabled>${t.sendCode}</button>

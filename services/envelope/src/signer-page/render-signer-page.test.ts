@@ -21,6 +21,7 @@ const view = (changes: Partial<SignerPageView> = {}): SignerPageView => ({
   signatureTypes: ['WRITTEN', 'DRAWN'],
   signatureColor: '#0000ff',
   signerName: 'Ana "Lima"',
+  maskedPhone: '+34 ••••78',
   ending: { rejectedByYou: false, preparing: false, signedEmail: true, signedCopies: [] },
   embed: { origins: [], redirectUrl: null, envelopeId: 'env-1', recipientId: 'rec-1' },
   ...changes
@@ -97,6 +98,14 @@ describe('renderSignerPage', () => {
     expect(emailLeft.indexOf('id="code-step"')).toBeGreaterThan(emailLeft.indexOf('id="documents"'));
     expect(emailLeft).not.toContain('<div id="documents" hidden>');
     expect(renderSignerPage(view({ gate: gate({ email: [0, true], sms: [1, true] }) }))).not.toContain('id="code-step"');
+  });
+
+  it('names the phone of the SMS step masked, in the page\'s language', () => {
+    const en = renderSignerPage(view({ gate: gate({ sms: [0, false] }) }));
+    expect(en).toContain('<p>We text a 6-digit code to your phone, +34 ••••78; enter it here to continue.</p>');
+    expect(en).toContain('data-sent="Code sent by text message to +34 ••••78."');
+    const es = renderSignerPage(view({ gate: gate({ sms: [0, false] }), texts: pageTexts('ES') }));
+    expect(es).toContain('data-sent="Código enviado por SMS al +34 ••••78."');
   });
 
   it('shows a loading message from the first paint and pre-fills the typed signature with the recipient name', () => {

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { AppError, hashSecretToken } from '@signet/http';
 import type { Settings } from '@signet/contracts';
 import type { EnvelopeDeps } from '../envelope-deps';
+import { maskPhone } from '../phone-number';
 import { loadSigningAccess, type SigningAccess } from '../signing/signing-access';
 import { validationGate } from '../signing/validation-gate';
 import { embedOrigins, secureSignerResponse } from './page-security';
@@ -24,6 +25,7 @@ function viewOf(settings: Settings | null, token: string): Omit<SignerPageView, 
     signatureTypes: flow ? flow.signature_types.split(',') : [],
     signatureColor: flow?.signature_color ?? '#000000',
     signerName: '',
+    maskedPhone: null,
     ending: { ...NO_ENDING, signedEmail: settings?.emails.envelope_signed ?? false },
     // Envelopes stored before embedding existed have neither field.
     embed: { origins: embedOrigins(flow?.embed_origins), redirectUrl: flow?.redirect_url ?? null, envelopeId: null, recipientId: null }
@@ -74,6 +76,7 @@ export function serveSignerPage(deps: EnvelopeDeps) {
       state: found.state,
       gate,
       signerName: found.recipient.name,
+      maskedPhone: found.recipient.phone === null ? null : maskPhone(found.recipient.phone),
       ending: endingOf(found, view.ending.signedEmail),
       embed: { ...view.embed, envelopeId: envelope.id, recipientId: found.recipient.id }
     }));

@@ -36,6 +36,8 @@ export interface SignerPageView {
   signatureColor: string;
   /** The recipient's name, to pre-fill the typed signature. */
   signerName: string;
+  /** The recipient's phone masked (`+34 ••••78`), for the SMS code step; null without a phone. */
+  maskedPhone: string | null;
   ending: PageEnding;
   embed: PageEmbedding;
 }

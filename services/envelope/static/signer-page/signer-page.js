@@ -21,6 +21,7 @@ class ApiError extends Error {
   constructor(response, answer) {
     super(answer.error ?? String(response.status));
     this.status = response.status;
+    this.code = answer.code ?? null;
     this.details = (answer.details ?? []).map((detail) => detail.message).join('; ');
     this.retryAfter = response.headers.get('retry-after');
   }
@@ -115,6 +116,9 @@ function showDocumentsOrSay() {
 }
 
 function codeFailure(error) {
+  // Refusals of the SMS itself, not of the code: asking again or typing digits would not help.
+  if (error.code === 'SMS_COUNTRY_NOT_ALLOWED') return say('smsNotAllowed');
+  if (error.code === 'SMS_DAILY_LIMIT_REACHED') return say('smsLimit');
   if (error.status === 429) return say('codeWait', { seconds: error.retryAfter ?? 60 });
   if (error.status === 404) return say('codeMissing');
   if (error.status !== 422) return failure(error);

@@ -6,8 +6,9 @@ export interface PublicRoute extends Omit<Route, 'rateLimit'> {
 }
 
 /**
- * Routes served without an API key: the signing link's token is the credential, and the envelope
- * service resolves the tenant from it. Proxied with an empty tenant and key, behind a per-address limit.
+ * Routes served without an API key: the signing link's token (or a provider's signature) is the
+ * credential, and the owning service resolves the tenant from it. Proxied with an empty tenant and key,
+ * behind a per-address limit.
  */
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'get', path: '/signing/v1/:token', service: 'envelope' },
@@ -19,6 +20,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'get', path: '/signing/v1/:token/documents/:document_id', service: 'envelope' },
   { method: 'post', path: '/signing/v1/:token/validation/send_code', service: 'envelope' },
   { method: 'post', path: '/signing/v1/:token/validation/verify_code', service: 'envelope' },
+  // The SMS provider's delivery reports: its X-Twilio-Signature is the credential, checked by the validation part.
+  { method: 'post', path: '/sms/v1/status', service: 'validation' },
   // The signer page and its static files: the page is what a recipient's link opens.
   { method: 'get', path: '/sign/assets/:file', service: 'envelope', unlimited: true },
   { method: 'get', path: '/sign/:token', service: 'envelope' },

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from '@signet/log';
-import { countSms } from '@signet/metrics';
+import { countSms, countSmsDelivery } from '@signet/metrics';
 import type { Clock } from '@signet/service';
 import { type SmsMessage, SmsRejectedError, type SmsSender } from '@signet/sms';
 import type { SmsMessageRow } from '../model';
@@ -8,6 +8,7 @@ import type { ValidationKeys } from '../secret-keys';
 import type { CodeStore } from '../store/code-store';
 import type { SmsStore } from '../store/sms-store';
 import { writeValidationEvent } from '../validation-events';
+import { isFinalStatus } from './delivery-status';
 import { openSms } from './sms-cipher';
 
 export interface SmsDeliveryDeps {
@@ -71,6 +72,8 @@ export async function deliverSms(deps: SmsDeliveryDeps, row: SmsMessageRow): Pro
     return;
   }
   countSms('sent');
+  // The built-in sink answers delivered at once; a provider answers queued and reports the rest later.
+  if (isFinalStatus(sent.status)) countSmsDelivery(sent.status);
   const sentAt = deps.clock();
   await deps.db.transaction(async (trx) => {
     // The code's lock first, the order requests and the sweeper take them in; read again, since the

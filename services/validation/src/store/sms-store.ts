@@ -45,6 +45,16 @@ export function smsStore() {
       await db('sms_messages').where({ code_id: codeId, status: 'PENDING' }).update({ status: 'DROPPED', sealed: null, finished_at: at });
     },
 
+    /** The message the provider knows by this id, locked until the transaction ends: its reports apply one at a time. */
+    async lockByProviderId(trx: Knex.Transaction, providerMessageId: string): Promise<SmsMessageRow | null> {
+      return (await trx('sms_messages').where({ provider_message_id: providerMessageId }).forUpdate().first()) ?? null;
+    },
+
+    /** The provider's newer word on a sent message's delivery, with its error when it has one. */
+    async recordProviderStatus(trx: Knex.Transaction, id: string, status: string, error: string | null): Promise<void> {
+      await trx('sms_messages').where({ id }).update({ provider_status: status, ...(error === null ? {} : { last_error: error }) });
+    },
+
     async find(db: Db, id: string): Promise<SmsMessageRow | null> {
       return (await db('sms_messages').where({ id }).first()) ?? null;
     }
