@@ -57,6 +57,7 @@ const COMPLETION_POLL_INTERVAL_MS = 5000;
 /** Envelopes, recipients, documents and placements, and their state machine (spec 2.1-2.4, 3.1, 4.1). */
 export function createEnvelopeService(deps: ServiceDeps): SignetService {
   const relay = createOutboxRelay({ db: deps.db, bus: deps.bus, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs });
+  const sealIdentity = createSealIdentity({ db: deps.db, config: deps.config, internalSecret: deps.internalSecret, clock: deps.clock, log: deps.log });
   const envelopeDeps: EnvelopeDeps = {
     db: deps.db,
     blobs: deps.blobs,
@@ -73,7 +74,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     }),
     clock: deps.clock,
     config: deps.config,
-    sealIdentity: createSealIdentity({ db: deps.db, config: deps.config, internalSecret: deps.internalSecret, clock: deps.clock, log: deps.log })
+    sealIdentity
   };
   const emailDeps: EmailDeps = {
     ...envelopeDeps,
@@ -133,9 +134,14 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     consumers: [attachUploadedDocument(envelopeDeps, deps.log), keepSigningLinks(emailDeps), queueLifecycleMails(emailDeps)],
     // PDF workers first: started and warm before the first create or signing needs one.
     workers: [pdfWorkersLoop(deps.config.pdf), relay, envelopeDeps.completer, mailWorker, batchWorker, archiveRenewer],
-    onStart() {
+    async onStart() {
+      // An HSM is opened at start, so a wrong module, token, PIN, key or certificate stops Signet at once.
+      if (deps.config.sealPkcs11) await sealIdentity();
       unwatchBacklog = watchEmailBacklog('lifecycle', () => readLifecycleMailBacklog(deps.db, deps.clock));
     },
-    onStop: () => unwatchBacklog()
+    async onStop() {
+      unwatchBacklog();
+      await sealIdentity.close();
+    }
   });
 }
