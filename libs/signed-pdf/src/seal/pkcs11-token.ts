@@ -64,7 +64,11 @@ function findSlot(pkcs11: pkcs11js.PKCS11, options: TokenOptions): Buffer {
   if ((options.tokenLabel === undefined) === (options.slotId === undefined)) {
     throw new Pkcs11SetupError('token', 'name the token by its label or by its slot id, one of the two');
   }
-  const slots = pkcs11.C_GetSlotList(true).map((handle) => ({ handle, id: ulongOf(handle), label: pkcs11.C_GetTokenInfo(handle).label.trim() }));
+  // Tokens not yet initialized (SoftHSM always offers a free one) can hold no key: left out.
+  const slots = pkcs11.C_GetSlotList(true)
+    .map((handle) => ({ handle, id: ulongOf(handle), info: pkcs11.C_GetTokenInfo(handle) }))
+    .filter((slot) => (slot.info.flags & pkcs11js.CKF_TOKEN_INITIALIZED) !== 0)
+    .map((slot) => ({ ...slot, label: slot.info.label.trim() }));
   const found = slots.find((slot) => (options.tokenLabel === undefined ? slot.id === options.slotId : slot.label === options.tokenLabel));
   if (found) return found.handle;
   const present = slots.map((slot) => `"${slot.label}" in slot ${slot.id}`).join(', ') || 'none';
