@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import knex from 'knex';
 import { issueCertificate } from '@signet/signed-pdf';
 import { createTestDatabase, ensurePkiTools, freePort, pdftotext, pdfsigTime, samplePdf, type TestDatabase, waitFor } from '@signet/testkit';
 import { expectDocumented } from './harness';
@@ -116,14 +117,19 @@ describe('sealing with a key in an HSM (PKCS#11, SoftHSM2), end to end through t
     return (report.signatures as Body[])[0]!;
   }
 
-  it('shows the token\'s certificate and the CA as the seal\'s chain, not the development CA', async () => {
+  it('publishes the chain built from the token\'s certificate and the CA file, and generates no key of its own', async () => {
     const chain = await call('GET', '/api/v1/seal/certificates');
     expect(chain.development).toBe(false);
-    expect((chain.seal as Body[]).map((certificate) => certificate.subject)).toEqual([
-      expect.stringContaining(`CN=${SEAL_NAME}`), expect.stringContaining('CN=Signet Development CA — not for production')
-    ]);
+    expect((chain.seal as Body[]).map((certificate) => certificate.subject)).toEqual([expect.stringContaining(`CN=${SEAL_NAME}`), expect.any(String)]);
+    // The test's CA (made by the same code as Signet's development CA, hence its name), from SIGNET_SEAL_CHAIN_FILE.
     expect((chain.seal as Body[])[1]?.pem).toBe(ca.caPem);
     expect(chain.crl_url).toBeNull();
+    const db = knex({ client: 'pg', connection: database.url, searchPath: ['envelope'] });
+    try {
+      expect(await db('seal_pki').count({ count: '*' })).toEqual([{ count: '0' }]);
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('seals a completed envelope\'s PDF with the HSM key: pdfsig and OpenSSL accept it with the CA trusted, and it names every script', async () => {
