@@ -16,12 +16,14 @@ type Results = { [Name in keyof typeof BENCHES]?: Awaited<ReturnType<(typeof BEN
 
 const ratio = (value: number | null | undefined, baseline: number | null | undefined) => (value && baseline ? round(value / baseline, 3) : null);
 
-/** Signet's throughput over its baseline's, for the benches that ran. */
+/** Signet's throughput over its baseline's, and B-LTA sealing time over B-B's, for the benches that ran. */
 function ratiosOf(results: Results) {
   return {
     get_vs_bare: ratio(results.envelopes?.envelope_get.per_second, results.envelopes?.bare_express_pg_get.per_second),
     create_vs_bare: ratio(results.envelopes?.envelope_create.per_second, results.envelopes?.bare_multer_insert_create.per_second),
-    upload_vs_bare: ratio(results.uploads?.through_gateway_mb_per_s, results.uploads?.bare_put_to_disk_mb_per_s)
+    upload_vs_bare: ratio(results.uploads?.through_gateway_mb_per_s, results.uploads?.bare_put_to_disk_mb_per_s),
+    seal_b_lta_vs_b_b_1_page: results.sealing?.pages_1.ratios.b_lta_vs_b_b ?? null,
+    seal_b_lta_vs_b_b_300_pages: results.sealing?.pages_300.ratios.b_lta_vs_b_b ?? null
   };
 }
 

@@ -1,15 +1,17 @@
 #!/bin/sh
 # Makes the independent checkers of signed PDFs available to the tests: OpenSSL (`openssl cms -verify`,
-# `openssl ts -verify`), poppler's pdfsig and pdftotext, NSS's certutil (a trust store pdfsig reads) and
-# SoftHSM2 (a PKCS#11 token for the HSM signer). Quiet when they are there or install; one line on
-# stderr when they cannot be had.
+# `openssl ts -verify`), poppler's pdfsig and pdftotext, NSS's certutil (a trust store pdfsig reads),
+# SoftHSM2 (a PKCS#11 token for the HSM signer) and OpenSC's pkcs11-tool (keys generated inside that
+# token and certificates written to it, as docs/production-signing.md tells operators to). Quiet when
+# they are there or install; one line on stderr when they cannot be had.
 set -u
 
 missing=""
 command -v openssl >/dev/null 2>&1 || missing="$missing openssl"
 command -v pdfsig >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1 || missing="$missing poppler-utils"
 command -v certutil >/dev/null 2>&1 || missing="$missing libnss3-tools"
-[ -f /usr/lib/softhsm/libsofthsm2.so ] || missing="$missing softhsm2"
+[ -f /usr/lib/softhsm/libsofthsm2.so ] && command -v softhsm2-util >/dev/null 2>&1 || missing="$missing softhsm2"
+command -v pkcs11-tool >/dev/null 2>&1 || missing="$missing opensc"
 [ -z "$missing" ] && exit 0
 
 if [ "$(id -u)" != "0" ] || ! command -v apt-get >/dev/null 2>&1; then

@@ -29,13 +29,6 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TSA_URL: 'https://tsa.example, ftp://x' })).toThrow(/^Invalid configuration: TSA_URL must be a URL/);
   });
 
-  it('reads a PKCS#11 seal key with every part it needs, naming the missing one', () => {
-    expect(loadConfig({}).sealPkcs11).toBeNull();
-    const pem = '-----BEGIN CERTIFICATE-----\nAQID\n-----END CERTIFICATE-----\n';
-    const env = { SIGNET_SEAL_PKCS11_MODULE: '/usr/lib/softhsm/libsofthsm2.so', SIGNET_SEAL_PKCS11_TOKEN: 'seal', SIGNET_SEAL_PKCS11_PIN: '1234', SIGNET_SEAL_PKCS11_KEY_LABEL: 'key', SIGNET_SEAL_CHAIN_PEM: pem };
-    expect(loadConfig(env).sealPkcs11).toEqual({ module: '/usr/lib/softhsm/libsofthsm2.so', tokenLabel: 'seal', pin: '1234', keyLabel: 'key', chainPem: pem.trim() });
-    expect(() => loadConfig({ ...env, SIGNET_SEAL_PKCS11_PIN: '' })).toThrow('Invalid configuration: SIGNET_SEAL_PKCS11_PIN is required with SIGNET_SEAL_PKCS11_MODULE');
-  });
 
   it('parses bootstrap keys and per-part URLs', () => {
     const config = loadConfig({

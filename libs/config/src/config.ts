@@ -3,6 +3,7 @@ import path from 'node:path';
 import { BootstrapApiKey, parseBootstrapApiKeys } from './bootstrap-keys';
 import { ConfigError } from './config-error';
 import { PART_NAMES, PartName, partEnvPrefix } from './parts';
+import { Pkcs11SealConfig, readPkcs11 } from './seal-pkcs11';
 import { Env, readBoolean, readEmail, readEnum, readHostPortList, readInt, readOptionalString, readString, readTrustProxy, readUrl, TrustProxy } from './readers';
 
 export interface KafkaConfig {
@@ -114,15 +115,6 @@ export interface SignetConfig {
 export interface SealConfig {
   p12: Buffer;
   passphrase: string;
-}
-
-/** A seal key inside a PKCS#11 token (an HSM), with its certificate chain as PEM. */
-export interface Pkcs11SealConfig {
-  module: string;
-  tokenLabel: string;
-  pin: string;
-  keyLabel: string;
-  chainPem: string;
 }
 
 export interface ArchiveConfig {
@@ -251,22 +243,6 @@ function readSeal(env: Env): SealConfig | null {
   if (p12 === null) return null;
   if (!/^[A-Za-z0-9+/\s]+={0,2}\s*$/.test(p12)) throw new ConfigError('SIGNET_SEAL_P12', 'must be a base64 PKCS#12 file');
   return { p12: Buffer.from(p12, 'base64'), passphrase: readOptionalString(env, 'SIGNET_SEAL_PASSPHRASE') ?? '' };
-}
-
-function readPkcs11(env: Env): Pkcs11SealConfig | null {
-  const module = readOptionalString(env, 'SIGNET_SEAL_PKCS11_MODULE');
-  if (module === null) return null;
-  const required = (name: string): string => {
-    const value = readOptionalString(env, name);
-    if (value === null) throw new ConfigError(name, 'is required with SIGNET_SEAL_PKCS11_MODULE');
-    return value;
-  };
-  const chainPem = required('SIGNET_SEAL_CHAIN_PEM');
-  if (!chainPem.includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError('SIGNET_SEAL_CHAIN_PEM', 'must hold PEM certificates, the seal certificate first');
-  return {
-    module, tokenLabel: required('SIGNET_SEAL_PKCS11_TOKEN'), pin: required('SIGNET_SEAL_PKCS11_PIN'),
-    keyLabel: required('SIGNET_SEAL_PKCS11_KEY_LABEL'), chainPem
-  };
 }
 
 function readTsa(env: Env): TsaConfig | null {

@@ -3,7 +3,7 @@ import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { SIGNATURE_BOX, stampSignedPdf, type StampSignedPdfInput } from '../src';
 import { CROP, DOCUMENT_ID, drawnBy, pageWithoutMediaBox, rotatedPdf, twoPagePdf, writtenBy } from './fixtures';
 import { pageContent } from './page-content';
-import { signaturePng } from '@signet/testkit';
+import { ensurePkiTools, pdftotext, signaturePng } from '@signet/testkit';
 
 const INTRO = 'The following people signed this document electronically.';
 
@@ -202,5 +202,26 @@ describe('stampSignedPdf', () => {
     expect(cover!.y).toBeLessThanOrEqual(792 - token!.top - token!.height);
     expect(cover!.y + cover!.height).toBeGreaterThanOrEqual(792 - token!.top);
     expect(pageContent(document, 1).fills).toEqual([]);
+  });
+});
+
+describe('names in every script', () => {
+  afterAll(closePdfWorkers);
+
+  const EVERY_SCRIPT = 'Łukasz Żółć 王伟 김민준 さくら Ελένη Дмитрий';
+
+  it('are text pdftotext reads back exactly, in a WRITTEN signature, an extra page and a caption', async () => {
+    ensurePkiTools();
+    const stamped = await stampSignedPdf({
+      pdf: await twoPagePdf(),
+      documentId: DOCUMENT_ID,
+      placements: [{ type: 'SIGNATURE', page: 0, left: 72, top: 300, recipient: writtenBy(EVERY_SCRIPT, 'lukasz@example.com') }],
+      extraPages: { recipients: [drawnBy(EVERY_SCRIPT, 'kim@example.com')], intro: INTRO, signaturesPerPage: 6, signaturesPerRow: 2 }
+    });
+    const lines = pdftotext(stamped).split('\n').map((line) => line.trim());
+    // The handwritten signature on page 1 and the name on the extra page.
+    expect(lines.filter((line) => line === EVERY_SCRIPT)).toHaveLength(2);
+    // The caption is as wide as the box allows, then an ellipsis.
+    expect(lines).toContain('Signature · Łukasz Żółć 王伟 김민준 さくら Ελένη…');
   });
 });

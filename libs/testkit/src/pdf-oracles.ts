@@ -84,16 +84,66 @@ export function opensslVerifyTimestamp(token: Buffer, data: Buffer, caPem: strin
 }
 
 /**
- * poppler's pdfsig on the file, with `caPem` trusted in a fresh NSS database. The certificates name no
- * OCSP responder, so nothing is asked of the network; with -no-ocsp, poppler 22 no longer trusts the issuer.
+ * poppler's pdfsig on the file, with `caPem` trusted in a fresh NSS database: its report and its
+ * complaints (stdout, then stderr). The certificates name no OCSP responder, so nothing is asked of the
+ * network; with -no-ocsp, poppler 22 no longer trusts the issuer.
  */
 export function pdfsig(pdf: Uint8Array, caPem: string): string {
+  const { stdout, stderr } = runPdfsig(pdf, caPem);
+  return `${stdout}${stderr}`;
+}
+
+/** One signature of pdfsig's report: its `  - Name: value` lines by name, and every line as printed. */
+export interface PdfsigSignature {
+  fields: Record<string, string>;
+  lines: string[];
+}
+
+/**
+ * pdfsig's report, one entry per signature in file order. pdfsig prints times in the local time zone:
+ * it runs with TZ=UTC, so `Signing Time` reads as UTC (see `pdfsigTime`).
+ */
+export function pdfsigSignatures(pdf: Uint8Array, caPem: string): PdfsigSignature[] {
+  const blocks = runPdfsig(pdf, caPem).stdout.split(/^Signature #\d+:$/m).slice(1);
+  return blocks.map((block) => {
+    const lines = block.split('\n').map((line) => /^\s+- (.*)$/.exec(line)?.[1]).filter((line): line is string => line !== undefined);
+    const fields: Record<string, string> = {};
+    for (const line of lines) {
+      const colon = line.indexOf(': ');
+      if (colon > 0) fields[line.slice(0, colon)] = line.slice(colon + 2);
+    }
+    return { fields, lines };
+  });
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A time as pdfsig (with TZ=UTC) prints it: `Nov 24 2026 18:56:32`. */
+export function pdfsigTime(time: Date): string {
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${MONTHS[time.getUTCMonth()]} ${two(time.getUTCDate())} ${time.getUTCFullYear()} ${two(time.getUTCHours())}:${two(time.getUTCMinutes())}:${two(time.getUTCSeconds())}`;
+}
+
+/** The genTime of a timestamp token, as `openssl ts -reply -token_in -text` prints it. */
+export function opensslTimestampTime(token: Buffer): Date {
+  const printed = inTempDir((dir) => {
+    writeFileSync(path.join(dir, 'token.der'), token);
+    return run('openssl', ['ts', '-reply', '-in', 'token.der', '-token_in', '-text'], dir).output;
+  });
+  const match = /^Time stamp: (\w{3}) +(\d+) (\d\d):(\d\d):(\d\d)(?:\.\d+)? (\d{4}) GMT$/m.exec(printed);
+  if (!match) throw new Error(`openssl printed no time stamp:\n${printed}`);
+  const [, month, day, hours, minutes, seconds, year] = match;
+  return new Date(Date.UTC(Number(year), MONTHS.indexOf(month!), Number(day), Number(hours), Number(minutes), Number(seconds)));
+}
+
+function runPdfsig(pdf: Uint8Array, caPem: string): { stdout: string; stderr: string } {
   return inTempDir((dir) => {
     writeFileSync(path.join(dir, 'ca.pem'), caPem);
     writeFileSync(path.join(dir, 'file.pdf'), pdf);
     execFileSync('certutil', ['-N', '-d', `sql:${dir}`, '--empty-password']);
     execFileSync('certutil', ['-A', '-d', `sql:${dir}`, '-n', 'signet-test-anchor', '-t', 'CT,C,C', '-i', path.join(dir, 'ca.pem')]);
-    return run('pdfsig', ['-nssdir', `sql:${dir}`, 'file.pdf'], dir).output;
+    const result = spawnSync('pdfsig', ['-nssdir', `sql:${dir}`, 'file.pdf'], { cwd: dir, encoding: 'utf8', env: { ...process.env, TZ: 'UTC' } });
+    return { stdout: result.stdout, stderr: result.stderr };
   });
 }
 

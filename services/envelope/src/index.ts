@@ -61,6 +61,7 @@ const COMPLETION_POLL_INTERVAL_MS = 5000;
 /** Envelopes, recipients, documents and placements, and their state machine (spec 2.1-2.4, 3.1, 4.1). */
 export function createEnvelopeService(deps: ServiceDeps): SignetService {
   const relay = createOutboxRelay({ db: deps.db, bus: deps.bus, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs });
+  const sealIdentity = createSealIdentity({ db: deps.db, config: deps.config, internalSecret: deps.internalSecret, clock: deps.clock, log: deps.log });
   const envelopeDeps: EnvelopeDeps = {
     db: deps.db,
     blobs: deps.blobs,
@@ -77,7 +78,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     }),
     clock: deps.clock,
     config: deps.config,
-    sealIdentity: createSealIdentity({ db: deps.db, config: deps.config, internalSecret: deps.internalSecret, clock: deps.clock, log: deps.log })
+    sealIdentity
   };
   const emailDeps: EmailDeps = {
     ...envelopeDeps,
@@ -138,16 +139,19 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     consumers: [attachUploadedDocument(envelopeDeps, deps.log), keepSigningLinks(emailDeps), queueLifecycleMails(emailDeps)],
     // PDF workers first: started and warm before the first create or signing needs one.
     workers: [pdfWorkersLoop(deps.config.pdf), relay, envelopeDeps.completer, mailWorker, batchWorker, archiveRenewer],
-    onStart() {
+    async onStart() {
+      // An HSM is opened at start, so a wrong module, token, PIN, key or certificate stops Signet at once.
+      if (deps.config.sealPkcs11) await sealIdentity();
       unwatchBacklog = watchEmailBacklog('lifecycle', () => readLifecycleMailBacklog(deps.db, deps.clock));
       pruneTimer = setInterval(() => {
         pruneCreateRequests(deps.db, deps.clock()).catch((error: unknown) => deps.log.warn({ err: error }, 'pruning expired create requests failed'));
       }, PRUNE_CREATE_REQUESTS_EVERY_MS);
       pruneTimer.unref();
     },
-    onStop() {
+    async onStop() {
       unwatchBacklog();
       clearInterval(pruneTimer);
+      await sealIdentity.close();
     }
   });
 }

@@ -16,6 +16,9 @@ const timeline = [{
   recipient_email: 'ana@example.com', ip_address: '203.0.113.7', user_agent: 'TestAgent/1.0', details: {}
 }];
 
+/** Latin with Polish letters, Chinese, Korean Hangul, Japanese kana, Greek and Cyrillic: every face the sheet falls back on. */
+const EVERY_SCRIPT = 'Łukasz Żółć 王伟 김민준 さくら Ελένη Дмитрий';
+
 const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 /** Every Flate stream of the PDF inflated and joined: the drawing operators pdfkit wrote. */
@@ -36,16 +39,16 @@ describe('the evidence PDF', () => {
   it('writes names in any script as real text, with subset fonts, and one colon after a label that has its own', async () => {
     ensurePkiTools();
     const named = envelope('EN', 'FULL');
-    named.recipients = [{ id: 'rec-1', name: 'Łukasz Żółć 王伟', email: 'lukasz@example.com', signed_at: '2026-01-03T03:04:05.000Z' }];
+    named.recipients = [{ id: 'rec-1', name: EVERY_SCRIPT, email: 'lukasz@example.com', signed_at: '2026-01-03T03:04:05.000Z' }];
     named.settings.documents.custom_page_id = 'Signet Sign ID:';
     const greek = [{ ...timeline[0]!, recipient_name: 'Αλέξης Дмитрий' }];
     const pdf = await renderEvidencePdf(named, greek, new Date('2026-01-04T00:00:00Z'), null);
     const extracted = pdftotext(pdf);
-    expect(extracted).toContain('Łukasz Żółć 王伟');
+    expect(extracted).toContain(EVERY_SCRIPT);
     expect(extracted).toContain('Αλέξης Дмитрий');
     expect(extracted).toContain('Signet Sign ID: doc-1');
     expect(extracted).not.toContain('Sign ID::');
-    // Subsets: the CJK file alone is 1.5 MB, the sheet stays small.
+    // Subsets: the Chinese file alone is 1.5 MB and the Korean 0.8 MB, the sheet stays small.
     expect(pdf.length).toBeLessThan(150_000);
     expect(pdf.toString('latin1')).not.toContain('/BaseFont /Helvetica');
   });

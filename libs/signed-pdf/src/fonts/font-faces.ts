@@ -26,15 +26,18 @@ const TEXT_FILES = [
   ),
   // Chinese (simplified, and the traditional forms it shares) and Japanese kana: one 1.5 MB file, of
   // which a document embeds only the glyphs it uses.
-  '@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff'
+  '@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff',
+  // Korean Hangul (0.8 MB), after the Chinese face so Hanja shared with Chinese keep one look.
+  '@fontsource/noto-sans-kr/files/noto-sans-kr-korean-400-normal.woff'
 ];
 
-/** Noto Sans Bold for headings and labels; the regular CJK file stands in for a bold one. */
+/** Noto Sans Bold for headings and labels; the regular Chinese file stands in for a bold one. */
 const BOLD_TEXT_FILES = [
   ...['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'vietnamese'].map(
     (subset) => `@fontsource/noto-sans/files/noto-sans-${subset}-700-normal.woff`
   ),
-  '@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff'
+  '@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff',
+  '@fontsource/noto-sans-kr/files/noto-sans-kr-korean-700-normal.woff'
 ];
 
 const loaded = new Map<string, FontFace>();
@@ -51,7 +54,7 @@ function face(file: string): FontFace {
   return found;
 }
 
-/** Noto Sans (and Noto Sans SC), for names, captions and labels in Latin, Cyrillic, Greek and CJK scripts. */
+/** Noto Sans (and Noto Sans SC and KR), for names, captions and labels in Latin, Cyrillic, Greek and CJK scripts. */
 export function textFaces(): FontFace[] {
   return TEXT_FILES.map(face);
 }

@@ -32,7 +32,7 @@ describe('fontStack', () => {
 
   it('shows characters no face has as U+FFFD, composes accents and turns control characters into spaces', async () => {
     const { text } = await stacks();
-    expect((await text('Bob 한')).text).toBe('Bob \uFFFD');
+    expect((await text('Bob क')).text).toBe('Bob \uFFFD');
     expect((await text('Nu\u0301n\u0303ez')).text).toBe('Núñez');
     expect((await text('Ana\tNúñez\n')).text).toBe('Ana Núñez ');
   });
@@ -45,6 +45,14 @@ describe('fontStack', () => {
     expect(runs(name).slice(0, -1).every(([font]) => font === 'NotoSans-Regular')).toBe(true);
     const signature = await handwriting('王伟 さくら');
     expect(runs(signature)).toEqual([[expect.stringMatching(/^NotoSansSC/), '王伟 さくら']]);
+  });
+
+  it('writes Korean Hangul in Noto Sans KR, printed and handwritten', async () => {
+    const { handwriting, text } = await stacks();
+    const name = await text('Ana 김민준');
+    expect(name.text).toBe('Ana 김민준');
+    expect(runs(name)).toEqual([['NotoSans-Regular', 'Ana '], [expect.stringMatching(/^NotoSansKR/), '김민준']]);
+    expect(runs(await handwriting('김민준'))).toEqual([[expect.stringMatching(/^NotoSansKR/), '김민준']]);
   });
 
   it('embeds a face only when some text needs it, and once for all the stacks of a document', async () => {

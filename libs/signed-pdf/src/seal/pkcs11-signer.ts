@@ -1,46 +1,17 @@
-import { createPublicKey } from 'node:crypto';
+import { createPublicKey, type KeyObject } from 'node:crypto';
 import * as pkcs11js from 'pkcs11js';
+import { certificateChain } from './certificate-chain';
+import { openTokenSession, Pkcs11SetupError, type TokenOptions, type TokenSession, ulongOf } from './pkcs11-token';
 import type { Signer } from './signer';
 
-export interface Pkcs11Options {
-  /** The PKCS#11 module (a .so): SoftHSM2's, a network HSM's client, a cloud HSM's. */
-  module: string;
-  /** The token (slot) to use, by label. */
-  tokenLabel: string;
-  pin: string;
-  /** The private key (CKO_PRIVATE_KEY) by CKA_LABEL; it never leaves the token. */
-  keyLabel: string;
+export interface Pkcs11Options extends TokenOptions {
+  /** The private key (CKO_PRIVATE_KEY) by CKA_LABEL, CKA_ID, or both; it never leaves the token. */
+  keyLabel?: string;
+  keyId?: Buffer;
 }
 
-export interface TokenSession {
-  pkcs11: pkcs11js.PKCS11;
-  session: Buffer;
-  close(): void;
-}
-
-/** Opens a logged-in read-write session on the token named `tokenLabel`. */
-export function openTokenSession(options: Omit<Pkcs11Options, 'keyLabel'>): TokenSession {
-  const pkcs11 = new pkcs11js.PKCS11();
-  pkcs11.load(options.module);
-  pkcs11.C_Initialize();
-  try {
-    const slot = pkcs11.C_GetSlotList(true).find((candidate) => pkcs11.C_GetTokenInfo(candidate).label.trim() === options.tokenLabel);
-    if (!slot) throw new Error(`No PKCS#11 token labelled ${options.tokenLabel}`);
-    const session = pkcs11.C_OpenSession(slot, pkcs11js.CKF_RW_SESSION | pkcs11js.CKF_SERIAL_SESSION);
-    pkcs11.C_Login(session, pkcs11js.CKU_USER, options.pin);
-    return {
-      pkcs11,
-      session,
-      close() {
-        pkcs11.C_CloseSession(session);
-        pkcs11.C_Finalize();
-      }
-    };
-  } catch (error) {
-    pkcs11.C_Finalize();
-    throw error;
-  }
-}
+/** Most certificates read from one token: far more than a seal's chain, few enough to stay cheap. */
+const MAX_TOKEN_CERTIFICATES = 100;
 
 /**
  * Generates an RSA 2048 key pair inside the token (private half sensitive and not extractable) and
@@ -50,17 +21,15 @@ export function generateTokenKey(options: Pkcs11Options): Buffer {
   const token = openTokenSession(options);
   try {
     const { pkcs11, session } = token;
-    const label = Buffer.from(options.keyLabel);
+    const names = keyNames(options);
     const keys = pkcs11.C_GenerateKeyPair(session, { mechanism: pkcs11js.CKM_RSA_PKCS_KEY_PAIR_GEN }, [
-      { type: pkcs11js.CKA_LABEL, value: label }, { type: pkcs11js.CKA_TOKEN, value: true }, { type: pkcs11js.CKA_VERIFY, value: true },
+      ...names, { type: pkcs11js.CKA_TOKEN, value: true }, { type: pkcs11js.CKA_VERIFY, value: true },
       { type: pkcs11js.CKA_MODULUS_BITS, value: 2048 }, { type: pkcs11js.CKA_PUBLIC_EXPONENT, value: Buffer.from([1, 0, 1]) }
     ], [
-      { type: pkcs11js.CKA_LABEL, value: label }, { type: pkcs11js.CKA_TOKEN, value: true }, { type: pkcs11js.CKA_SIGN, value: true },
+      ...names, { type: pkcs11js.CKA_TOKEN, value: true }, { type: pkcs11js.CKA_SIGN, value: true },
       { type: pkcs11js.CKA_PRIVATE, value: true }, { type: pkcs11js.CKA_SENSITIVE, value: true }, { type: pkcs11js.CKA_EXTRACTABLE, value: false }
     ]);
-    const [modulus, exponent] = pkcs11.C_GetAttributeValue(session, keys.publicKey, [{ type: pkcs11js.CKA_MODULUS }, { type: pkcs11js.CKA_PUBLIC_EXPONENT }]);
-    const jwk = { kty: 'RSA', n: (modulus!.value as Buffer).toString('base64url'), e: (exponent!.value as Buffer).toString('base64url') };
-    return createPublicKey({ key: jwk, format: 'jwk' }).export({ type: 'spki', format: 'der' });
+    return rsaPublicKey(token, keys.privateKey).export({ type: 'spki', format: 'der' });
   } finally {
     token.close();
   }
@@ -68,32 +37,75 @@ export function generateTokenKey(options: Pkcs11Options): Buffer {
 
 /**
  * A Signer whose RSA key lives in a PKCS#11 token: each signature is CKM_SHA256_RSA_PKCS inside the
- * token, so the key never reaches this process. `certificates` is the key's chain (signing certificate
- * first), as the operator's CA issued it. Close it when done.
+ * token, so the key never reaches this process. The chain is the certificate of the key (its public
+ * key matches) and its CAs, found among `certificates` and the certificates stored in the token, so
+ * the certificate can live in the token, in a PEM file, or both. Close it when done.
  */
-export function pkcs11Signer(options: Pkcs11Options, certificates: Buffer[]): Signer & { close(): void } {
+export function pkcs11Signer(options: Pkcs11Options, certificates: Buffer[] = []): Signer & { close(): void } {
   const token = openTokenSession(options);
-  const { pkcs11, session } = token;
-  pkcs11.C_FindObjectsInit(session, [{ type: pkcs11js.CKA_CLASS, value: pkcs11js.CKO_PRIVATE_KEY }, { type: pkcs11js.CKA_LABEL, value: Buffer.from(options.keyLabel) }]);
-  const [key] = pkcs11.C_FindObjects(session, 1);
-  pkcs11.C_FindObjectsFinal(session);
-  if (!key) {
+  try {
+    const key = findPrivateKey(token, options);
+    const chain = certificateChain(rsaPublicKey(token, key), [...certificates, ...tokenCertificates(token)]);
+    if (!chain) throw new Pkcs11SetupError('certificate', `has no certificate of the key ${describeKey(options)}, neither given nor in the token`);
+    return { certificates: chain, keyType: 'rsa', sign: serialSigner(token, key), close: () => token.close() };
+  } catch (error) {
     token.close();
-    throw new Error(`No private key labelled ${options.keyLabel} in token ${options.tokenLabel}`);
+    throw error;
   }
+}
+
+/** One operation at a time on the session: PKCS#11 sessions are not reentrant. */
+function serialSigner(token: TokenSession, key: Buffer): Signer['sign'] {
+  const { pkcs11, session } = token;
   let queue: Promise<unknown> = Promise.resolve();
-  return {
-    certificates,
-    keyType: 'rsa',
-    // One operation at a time on the session: PKCS#11 sessions are not reentrant.
-    sign(data) {
-      const signed = queue.then(() => {
-        pkcs11.C_SignInit(session, { mechanism: pkcs11js.CKM_SHA256_RSA_PKCS }, key);
-        return Buffer.from(pkcs11.C_Sign(session, data, Buffer.alloc(1024)));
-      });
-      queue = signed.catch(() => undefined);
-      return signed;
-    },
-    close: () => token.close()
+  return (data) => {
+    const signed = queue.then(() => {
+      pkcs11.C_SignInit(session, { mechanism: pkcs11js.CKM_SHA256_RSA_PKCS }, key);
+      return Buffer.from(pkcs11.C_Sign(session, data, Buffer.alloc(1024)));
+    });
+    queue = signed.catch(() => undefined);
+    return signed;
   };
+}
+
+function keyNames(options: Pkcs11Options): pkcs11js.Attribute[] {
+  if (options.keyLabel === undefined && options.keyId === undefined) throw new Pkcs11SetupError('key', 'name the key by its label, its id, or both');
+  return [
+    ...(options.keyLabel === undefined ? [] : [{ type: pkcs11js.CKA_LABEL, value: Buffer.from(options.keyLabel) }]),
+    ...(options.keyId === undefined ? [] : [{ type: pkcs11js.CKA_ID, value: options.keyId }])
+  ];
+}
+
+function describeKey(options: Pkcs11Options): string {
+  return [options.keyLabel === undefined ? '' : `labelled "${options.keyLabel}"`, options.keyId === undefined ? '' : `with id ${options.keyId.toString('hex')}`]
+    .filter(Boolean).join(' and ');
+}
+
+function findPrivateKey(token: TokenSession, options: Pkcs11Options): Buffer {
+  const found = findObjects(token, [{ type: pkcs11js.CKA_CLASS, value: pkcs11js.CKO_PRIVATE_KEY }, ...keyNames(options)], 2);
+  if (found.length === 0) throw new Pkcs11SetupError('key', `names no private key in the token: none ${describeKey(options)}`);
+  if (found.length > 1) throw new Pkcs11SetupError('key', `names several private keys ${describeKey(options)}; give the key's id as well`);
+  const [type] = token.pkcs11.C_GetAttributeValue(token.session, found[0]!, [{ type: pkcs11js.CKA_KEY_TYPE }]);
+  if (ulongOf(type!.value as Buffer) !== BigInt(pkcs11js.CKK_RSA)) throw new Pkcs11SetupError('key', `names a key ${describeKey(options)} that is not RSA; Signet seals with RSA keys`);
+  return found[0]!;
+}
+
+/** An RSA private key object shows its modulus and public exponent, though never its private parts. */
+function rsaPublicKey(token: TokenSession, key: Buffer): KeyObject {
+  const [modulus, exponent] = token.pkcs11.C_GetAttributeValue(token.session, key, [{ type: pkcs11js.CKA_MODULUS }, { type: pkcs11js.CKA_PUBLIC_EXPONENT }]);
+  return createPublicKey({ key: { kty: 'RSA', n: (modulus!.value as Buffer).toString('base64url'), e: (exponent!.value as Buffer).toString('base64url') }, format: 'jwk' });
+}
+
+function tokenCertificates(token: TokenSession): Buffer[] {
+  const found = findObjects(token, [{ type: pkcs11js.CKA_CLASS, value: pkcs11js.CKO_CERTIFICATE }, { type: pkcs11js.CKA_CERTIFICATE_TYPE, value: pkcs11js.CKC_X_509 }], MAX_TOKEN_CERTIFICATES);
+  return found.map((handle) => token.pkcs11.C_GetAttributeValue(token.session, handle, [{ type: pkcs11js.CKA_VALUE }])[0]!.value as Buffer);
+}
+
+function findObjects(token: TokenSession, template: pkcs11js.Template, max: number): Buffer[] {
+  token.pkcs11.C_FindObjectsInit(token.session, template);
+  try {
+    return token.pkcs11.C_FindObjects(token.session, max);
+  } finally {
+    token.pkcs11.C_FindObjectsFinal(token.session);
+  }
 }

@@ -2,10 +2,11 @@ import type { Knex } from 'knex';
 import type { SignetConfig } from '@signet/config';
 import type { Logger } from '@signet/log';
 import {
-  httpTimestamper, issueCrl, pkcs11Signer, pkcs12Signer, type Signer, signerOf, timestampAuthority, type Timestamper, type ValidationData
+  httpTimestamper, issueCrl, pkcs12Signer, type Signer, signerOf, timestampAuthority, type Timestamper, type ValidationData
 } from '@signet/signed-pdf';
 import { fetchCrls } from './fetch-crls';
 import { loadDevelopmentPki } from './development-pki-store';
+import { openPkcs11Seal } from './open-pkcs11-seal';
 
 /** Policy OID of the development TSA's tokens (an arc reserved for tests and examples would do as well). */
 const DEVELOPMENT_TSA_POLICY = '1.3.6.1.4.1.64000.1.1';
@@ -25,7 +26,12 @@ export interface SealIdentity {
   crl(): Promise<Buffer | null>;
   /** Chains and revocation data for the /DSS of a sealed PDF (PAdES B-LT). */
   validationData(): Promise<ValidationData>;
+  /** Lets go of the key: logs out of the HSM token; nothing to do for a key in memory. */
+  close(): void;
 }
+
+/** Loads the seal once per process, on first use; `close` lets go of it when the service stops. */
+export type SealIdentitySource = (() => Promise<SealIdentity>) & { close(): Promise<void> };
 
 export interface SealIdentityDeps {
   db: Knex;
@@ -36,19 +42,26 @@ export interface SealIdentityDeps {
 }
 
 /**
- * The configured certificate (SIGNET_SEAL_P12) or else the development PKI, loaded once per process.
- * A remote TSA (TSA_URL) always wins; without one the development TSA timestamps only what the
- * development CA seals, since a production seal timestamped by an untrusted TSA would gain nothing.
+ * The HSM key (SIGNET_SEAL_PKCS11_*), else the configured certificate (SIGNET_SEAL_P12), else the
+ * development PKI. A remote TSA (TSA_URL) always wins; without one the development TSA timestamps only
+ * what the development CA seals, since a production seal timestamped by an untrusted TSA would gain
+ * nothing.
  */
-export function createSealIdentity(deps: SealIdentityDeps): () => Promise<SealIdentity> {
+export function createSealIdentity(deps: SealIdentityDeps): SealIdentitySource {
   let loading: Promise<SealIdentity> | null = null;
-  return () => {
+  const get = () => {
     loading ??= load().catch((error: unknown) => {
       loading = null;
       throw error;
     });
     return loading;
   };
+  const close = async () => {
+    const loaded = loading;
+    loading = null;
+    (await loaded?.catch(() => null))?.close();
+  };
+  return Object.assign(get, { close });
 
   async function load(): Promise<SealIdentity> {
     const { tsa } = deps.config;
@@ -56,22 +69,13 @@ export function createSealIdentity(deps: SealIdentityDeps): () => Promise<SealId
       ? httpTimestamper({ urls: tsa.urls, timeoutMs: tsa.timeoutMs, ...(tsa.username !== null ? { username: tsa.username, password: tsa.password ?? '' } : {}) })
       : null;
     if (deps.config.sealPkcs11) {
-      const { chainPem, ...token } = deps.config.sealPkcs11;
-      const chain = [...chainPem.matchAll(/-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/g)].map((match) => Buffer.from(match[1]!.replace(/\s+/g, ''), 'base64'));
       if (!remote) deps.log.warn('no TSA_URL: signatures made with the PKCS#11 key carry no timestamp (PAdES B-B)');
-      const signer = pkcs11Signer(token, chain);
-      return {
-        signer, timestamper: remote, tsaChain: null, development: false, crlUrl: null, crl: async () => null,
-        validationData: async () => ({ certificates: signer.certificates, crls: await fetchCrls(signer.certificates, deps.log) })
-      };
+      const signer = openPkcs11Seal(deps.config.sealPkcs11);
+      return { ...configured(signer, remote), close: () => signer.close() };
     }
     if (deps.config.seal) {
       if (!remote) deps.log.warn('no TSA_URL: signatures made with SIGNET_SEAL_P12 carry no timestamp (PAdES B-B)');
-      const signer = pkcs12Signer(deps.config.seal.p12, deps.config.seal.passphrase);
-      return {
-        signer, timestamper: remote, tsaChain: null, development: false, crlUrl: null, crl: async () => null,
-        validationData: async () => ({ certificates: signer.certificates, crls: await fetchCrls(signer.certificates, deps.log) })
-      };
+      return configured(pkcs12Signer(deps.config.seal.p12, deps.config.seal.passphrase), remote);
     }
     const pki = await loadDevelopmentPki(deps.db, deps.internalSecret, deps.config.publicBaseUrl, deps.clock());
     const developmentTsa = timestampAuthority({ signer: signerOf(pki.tsa, [pki.ca.certificate]), policy: DEVELOPMENT_TSA_POLICY, clock: deps.clock });
@@ -89,7 +93,17 @@ export function createSealIdentity(deps: SealIdentityDeps): () => Promise<SealId
       development: true,
       crlUrl: pki.crlUrl,
       crl: currentCrl,
-      validationData: async () => ({ certificates: [pki.seal.certificate, ...(tsaChain ?? []), pki.ca.certificate], crls: [await currentCrl()] })
+      validationData: async () => ({ certificates: [pki.seal.certificate, ...(tsaChain ?? []), pki.ca.certificate], crls: [await currentCrl()] }),
+      close: () => undefined
+    };
+  }
+
+  /** A certificate the operator configured: its chain and the CRLs it names go into the /DSS. */
+  function configured(signer: Signer, timestamper: Timestamper | null): SealIdentity {
+    return {
+      signer, timestamper, tsaChain: null, development: false, crlUrl: null, crl: async () => null,
+      validationData: async () => ({ certificates: signer.certificates, crls: await fetchCrls(signer.certificates, deps.log) }),
+      close: () => undefined
     };
   }
 }
