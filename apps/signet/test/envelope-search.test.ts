@@ -132,6 +132,8 @@ describe('envelope metadata and search', () => {
       expect(namesOf((await list('recipient_email=carla.diaz@example.COM')).body)).toEqual(['list gamma']);
       expect(namesOf((await list('q=EPSIL')).body)).toEqual(['list epsilon']);
       expect(namesOf((await list('q=list-delta.pdf')).body)).toEqual(['list delta']);
+      // Every word is in list epsilon's text, but not this text: q is matched whole, not word by word.
+      expect(namesOf((await list('q=epsilon-list.pdf')).body)).toEqual([]);
       expect(namesOf((await list('q=carla%20diaz')).body)).toEqual(['list gamma']);
       expect(namesOf((await list('q=100%25')).body)).toEqual([]);
       expect(namesOf((await list('metadata[batch]=listing&metadata[tier]=gold')).body)).toEqual(['list delta', 'list beta']);
