@@ -11,6 +11,7 @@ import { AppError } from '@signet/http';
 import { createLogger, Logger } from '@signet/log';
 import type { Clock, SignetService } from '@signet/service';
 import type { Knex } from 'knex';
+import type { Express } from 'express';
 import { developmentApiKey, monolithSecret } from './dev-api-key';
 import { listen, Listening } from './listen';
 import { REGISTRY } from './registry';
@@ -90,8 +91,10 @@ export async function startSignet(options: StartOptions): Promise<RunningSignet>
     };
 
     const services = new Map<PartName, SignetService>();
+    // Parts in this process are reached without a loopback hop: the gateway hands requests to their apps.
+    const localApp = (part: PartName): Express | null => services.get(part)?.app ?? null;
     for (const part of options.parts) {
-      const service = await createPart(part, { config, databaseUrl, bus, blobs, mail, sms, parts: options.parts, log, internalSecret, serviceUrl, clock, shutdown });
+      const service = await createPart(part, { config, databaseUrl, bus, blobs, mail, sms, parts: options.parts, log, internalSecret, serviceUrl, localApp, clock, shutdown });
       const binding = bindingFor(config, part, options.parts);
       const listening: Listening = await listen(service.app, binding.port, binding.host);
       shutdown.add('servers', () => listening.close());
@@ -131,6 +134,7 @@ interface PartContext {
   log: Logger;
   internalSecret: string;
   serviceUrl: (part: PartName) => string;
+  localApp: (part: PartName) => Express | null;
   clock: Clock;
   shutdown: Shutdown;
 }
@@ -154,6 +158,7 @@ async function createPart(part: PartName, context: PartContext): Promise<SignetS
     config: context.config,
     internalSecret: context.internalSecret,
     serviceUrl: context.serviceUrl,
+    localApp: context.localApp,
     clock: context.clock
   });
 }

@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { Express, RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import type { BlobStore } from '@signet/blob';
 import type { EventBus, Subscription } from '@signet/bus';
@@ -30,6 +30,8 @@ export interface ServiceDeps {
   internalSecret: string;
   /** Base URL of another part, for the few internal HTTP calls a service makes. */
   serviceUrl: (part: PartName) => string;
+  /** Another part's app when it runs in this process (monolith mode), else null. */
+  localApp: (part: PartName) => RequestHandler | null;
   clock: Clock;
 }
 

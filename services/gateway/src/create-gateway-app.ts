@@ -17,6 +17,8 @@ export interface GatewayAppOptions {
   log: Logger;
   internalSecret: string;
   serviceUrl: (part: PartName) => string;
+  /** A part's app when it runs in this process (monolith mode), else null: requests to it skip the HTTP hop. */
+  localApp: (part: PartName) => RequestHandler | null;
   healthcheck: () => Promise<HealthReport>;
   rateLimitFor: (bucket: RateLimitBucketName) => RequestHandler;
   /** Idempotency-Key handling of every POST and PUT under /api/v1. */
@@ -71,7 +73,7 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
   if (options.mailSink) app.use('/dev/mail', loopbackOnly, options.mailSink);
   if (options.smsSink) app.use('/dev/sms', loopbackOnly, options.smsSink);
   for (const route of PUBLIC_ROUTES) {
-    const proxy = proxyToService({ internalSecret: options.internalSecret, log: options.log, serviceUrl: () => options.serviceUrl(route.service), timeoutMs: options.upstreamTimeoutMs });
+    const proxy = proxyToService({ internalSecret: options.internalSecret, log: options.log, serviceUrl: () => options.serviceUrl(route.service), localPart: () => options.localApp(route.service), timeoutMs: options.upstreamTimeoutMs });
     app[route.method](route.path, ...(route.unlimited ? [] : [options.publicRateLimit]), anonymousContext, proxy);
   }
   for (const [bucket, handler] of Object.entries(options.consumeRateLimit)) {
@@ -83,7 +85,9 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
     // Before the rate limit: a replayed answer does no work, so it spends no quota.
     if (route.method === 'post' || route.method === 'put') handlers.push(options.idempotency);
     if (route.rateLimit) handlers.push(options.rateLimitFor(route.rateLimit));
-    handlers.push(proxyToService({ internalSecret: options.internalSecret, log: options.log, serviceUrl: () => options.serviceUrl(route.service), timeoutMs: options.upstreamTimeoutMs }));
+    handlers.push(proxyToService({
+      internalSecret: options.internalSecret, log: options.log, serviceUrl: () => options.serviceUrl(route.service), localPart: () => options.localApp(route.service), timeoutMs: options.upstreamTimeoutMs
+    }));
     app[route.method](route.path, ...handlers);
   }
   app.use(notFoundRoute);

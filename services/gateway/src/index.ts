@@ -43,6 +43,7 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
     log: deps.log,
     internalSecret: deps.internalSecret,
     serviceUrl: deps.serviceUrl,
+    localApp: deps.localApp,
     healthcheck,
     rateLimitFor: (name) => rateLimit(limiter, buckets[name], deps.clock),
     idempotency: idempotency(idempotencyKeys, deps.clock, deps.log),

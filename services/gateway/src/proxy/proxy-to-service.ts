@@ -1,10 +1,12 @@
 import http, { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { pipeline } from 'node:stream';
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError, RequestContext, signInternalHeaders } from '@signet/http';
 import type { Logger } from '@signet/log';
 import { ProxyTap, proxyTapOf } from '../idempotency/proxy-tap';
+import { handInProcess } from './hand-in-process';
+import { KEPT_ANSWER_HEADERS, MAX_KEPT_ANSWER_BYTES } from './kept-answer';
 
 /** Headers that describe one connection, not the message, plus the caller's key (services never see it). */
 const DROPPED_REQUEST_HEADERS = new Set([
@@ -13,10 +15,6 @@ const DROPPED_REQUEST_HEADERS = new Set([
 ]);
 const DROPPED_RESPONSE_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade', 'transfer-encoding']);
 
-/** Answers kept for Idempotency-Key replays are JSON; a larger answer streams on and is not kept. */
-const MAX_KEPT_ANSWER_BYTES = 1024 * 1024;
-/** The answer headers a replay repeats; the rest describe one exchange (dates, lengths, request ids). */
-const KEPT_ANSWER_HEADERS = ['content-type', 'location'];
 
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 
@@ -59,6 +57,8 @@ export interface ProxyOptions {
   serviceUrl: () => string;
   /** Longest the service may take to start answering once it has the whole request (UPSTREAM_TIMEOUT_MS). */
   timeoutMs: number;
+  /** The service's app when it runs in this process (monolith mode): requests are handed to it, no HTTP hop. */
+  localPart: () => RequestHandler | null;
 }
 
 /** Nothing reached the service: it is not there (503, safe to retry). Anything later may have taken effect. */
@@ -78,8 +78,9 @@ function mayResend(req: Request): boolean {
 }
 
 /**
- * Streams the request to the owning service and its answer back, never buffering a body (a 50 MB
- * upload passes with flat memory), with the caller's identity in signed internal headers. The client
+ * Hands the request to the owning service when it runs in this process (no loopback hop); else streams
+ * the request to it and its answer back, never buffering a body (a 50 MB upload passes with flat
+ * memory), with the caller's identity in signed internal headers in both cases. The client
  * always gets an answer: a service that is not there is 503, one that fails mid-request is 502, one
  * that has not started answering `timeoutMs` after it got the whole request is 504 (and is cut off).
  * An idempotent request that met a kept-alive connection the service had just closed (a stopping
@@ -88,7 +89,9 @@ function mayResend(req: Request): boolean {
 export function proxyToService(options: ProxyOptions) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const tap = proxyTapOf(res);
-    sendUpstream({ req, res, next, options, tap, resend: mayResend(req) });
+    const local = options.localPart();
+    if (local) handInProcess(local, options.internalSecret, tap)(req, res, next);
+    else sendUpstream({ req, res, next, options, tap, resend: mayResend(req) });
     if (tap) req.pipe(tap.body);
   };
 }

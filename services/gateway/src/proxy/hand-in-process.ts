@@ -1,0 +1,71 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { RequestContext, signInternalHeaders } from '@signet/http';
+import type { ProxyTap } from '../idempotency/proxy-tap';
+import { KEPT_ANSWER_HEADERS, MAX_KEPT_ANSWER_BYTES } from './kept-answer';
+
+type Chunk = string | Buffer | Uint8Array;
+type Callback = (error?: Error | null) => void;
+
+function toBuffer(chunk: Chunk, encoding?: BufferEncoding): Buffer {
+  return typeof chunk === 'string' ? Buffer.from(chunk, encoding) : Buffer.from(chunk);
+}
+
+/**
+ * Holds the part's answer back until the tap has kept it (as the HTTP proxy does with a service's
+ * answer), so no retry can run before it is kept; an answer over the limit is sent on, unkept.
+ */
+function keepAnswer(res: Response, tap: ProxyTap): void {
+  const write = res.write.bind(res) as (chunk: Chunk, encoding?: BufferEncoding, callback?: Callback) => boolean;
+  const end = res.end.bind(res) as (chunk?: Chunk, encoding?: BufferEncoding, callback?: () => void) => Response;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let passing = false;
+  const hold = (chunk: Chunk | undefined, encoding?: BufferEncoding) => {
+    if (chunk === undefined || chunk === null) return;
+    const buffer = toBuffer(chunk, encoding);
+    chunks.push(buffer);
+    size += buffer.length;
+    if (size <= MAX_KEPT_ANSWER_BYTES) return;
+    passing = true;
+    for (const kept of chunks.splice(0)) write(kept);
+  };
+  res.write = ((chunk: Chunk, encoding?: BufferEncoding | Callback, callback?: Callback) => {
+    if (passing) return write(chunk, typeof encoding === 'string' ? encoding : undefined, typeof encoding === 'function' ? encoding : callback);
+    hold(chunk, typeof encoding === 'string' ? encoding : undefined);
+    return true;
+  }) as Response['write'];
+  res.end = ((chunk?: Chunk | (() => void), encoding?: BufferEncoding | (() => void)) => {
+    const data = typeof chunk === 'function' ? undefined : chunk;
+    if (passing) return end(data, typeof encoding === 'string' ? encoding : undefined);
+    hold(data, typeof encoding === 'string' ? encoding : undefined);
+    if (passing) return end();
+    const body = Buffer.concat(chunks);
+    const headers: Record<string, string> = {};
+    for (const name of KEPT_ANSWER_HEADERS) {
+      const value = res.getHeader(name);
+      if (typeof value === 'string') headers[name] = value;
+    }
+    // The tap logs its own failures; the client gets the answer whether or not it could be kept.
+    tap.answered({ status: res.statusCode, headers, body }).catch(() => undefined).then(() => end(body));
+    return res;
+  }) as Response['end'];
+}
+
+/**
+ * Monolith mode: the part runs in this process, so the request is handed to its app directly, with the
+ * same signed internal headers the HTTP hop would carry, and no loopback connection. What the part
+ * answers (errors included) goes straight to the client.
+ */
+export function handInProcess(part: RequestHandler, internalSecret: string, tap: ProxyTap | undefined) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const context = res.locals.context as RequestContext;
+    delete req.headers.authorization;
+    Object.assign(req.headers, signInternalHeaders(internalSecret, req.method, req.originalUrl, context), {
+      // Only the client's address as the gateway decided it (trust proxy), never what the client claims.
+      'x-forwarded-for': req.ip ?? req.socket.remoteAddress ?? ''
+    });
+    req.url = req.originalUrl;
+    if (tap) keepAnswer(res, tap);
+    part(req, res, next);
+  };
+}
