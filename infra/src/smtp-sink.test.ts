@@ -58,19 +58,22 @@ describe('startSmtpSink', () => {
   });
 
   it('holds its answer to a mail, already readable, until told to let it go', async () => {
-    let release = (): void => undefined;
-    const held = await startSmtpSink({ holdReply: () => new Promise<void>((resolve) => (release = resolve)) });
+    let letGo = (_refusal?: Error): void => undefined;
+    const held = await startSmtpSink({
+      holdReply: () => new Promise<void>((resolve, reject) => (letGo = (refusal) => (refusal ? reject(refusal) : resolve())))
+    });
     try {
-      let answered = false;
-      const sending = nodemailer.createTransport(held.url).sendMail({ from: 'a@signet.test', to: 'b@example.test', subject: 'Held', text: 'x' })
-        .then(() => (answered = true));
+      const transport = nodemailer.createTransport(held.url);
+      // A hold that ends in a refusal becomes the answer: the sink cannot have answered before the hold ended.
+      const refused = transport.sendMail({ from: 'a@signet.test', to: 'b@example.test', subject: 'Held, then refused', text: 'x' });
+      await held.waitFor((mail) => mail.subject === 'Held, then refused');
+      letGo(Object.assign(new Error('try again later'), { responseCode: 451 }));
+      await expect(refused).rejects.toMatchObject({ responseCode: 451 });
 
-      await held.waitFor((mail) => mail.subject === 'Held');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(answered).toBe(false);
-      release();
-      await sending;
-      expect(answered).toBe(true);
+      const accepted = transport.sendMail({ from: 'a@signet.test', to: 'b@example.test', subject: 'Held, then accepted', text: 'x' });
+      await held.waitFor((mail) => mail.subject === 'Held, then accepted');
+      letGo();
+      await expect(accepted).resolves.toMatchObject({ accepted: ['b@example.test'] });
     } finally {
       await held.stop();
     }

@@ -3,6 +3,7 @@ import knex, { Knex } from 'knex';
 import type { ConsumedEvent } from '@signet/bus';
 import { samplePdf, waitFor } from '@signet/testkit';
 import { INFRASTRUCTURE_MODES, KEYS, startTestSignet, TestSignet } from './harness';
+import { announced } from './part-tables';
 
 type Form = Record<string, string>;
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -279,8 +280,9 @@ describe.each(INFRASTRUCTURE_MODES)('envelopes through the gateway, %s', (_mode,
       await send(sent.id);
       expect((await voidIt(sent.id)).body.envelope).toMatchObject({ status: 'VOIDED' });
       expect((await voidIt(sent.id)).status).toBe(200);
+      // Each void answered after committing whatever it announced: the outbox now holds every envelope.voided there will be.
+      expect((await announced(api, 'envelope', 'envelope.voided', sent.id)).map((event) => event.id)).toHaveLength(1);
       await waitFor(() => eventsOf(sent.id, 'envelope.voided').length === 1, 20000, 'envelope.voided');
-      await new Promise((resolve) => setTimeout(resolve, 300));
       expect(eventsOf(sent.id, 'envelope.voided')).toHaveLength(1);
       expect((await update(sent.id, { name: 'x' })).status).toBe(405);
       expect((await send(sent.id)).status).toBe(409);

@@ -3,6 +3,7 @@ import { findTextTokens } from '@signet/pdf';
 import { samplePdf, waitFor } from '@signet/testkit';
 import { PDFDocument } from 'pdf-lib';
 import { KEYS, startTestSignet, TestSignet } from './harness';
+import { handled } from './part-tables';
 import { sentEnvelope, sign, written } from './signing/flows';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -66,7 +67,12 @@ describe('the evidence sheet, monolith mode', () => {
 
     const second = await evidence(envelope.id);
     expect(second.body).toMatchObject({ evidence_document_url: first.body.evidence_document_url, evidence_generated_at: first.body.evidence_generated_at });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The evidence part records its own announcement too. Once it has, a render the cached call set off, or
+    // an announcement that made the sheet stale (and so re-rendered, in a loop), shows in the sheet's row.
+    const announcement = generatedFor(envelope.id)[0]?.event.id as string;
+    await waitFor(() => handled(api, 'evidence', 'evidence-timeline', announcement), 10_000, 'the evidence part to record its announcement');
+    const sheet = await api.tables('evidence.evidence_envelopes').where({ envelope_id: envelope.id }).first();
+    expect({ renders: sheet.render_count, stale: sheet.timeline_version > sheet.rendered_version }).toEqual({ renders: 1, stale: false });
     expect(generatedFor(envelope.id)).toHaveLength(1);
 
     // A new timeline event (an email opened after completion) makes the sheet stale: re-rendered in the background.

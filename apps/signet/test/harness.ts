@@ -1,5 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import knex, { Knex } from 'knex';
 import type { ConsumedEvent } from '@signet/bus';
 import type { EventType } from '@signet/contracts';
 import type { PartName } from '@signet/config';
@@ -38,6 +39,8 @@ export const OBSERVED_TYPES: EventType[] = [
 export interface TestSignet {
   signet: RunningSignet;
   events: ConsumedEvent[];
+  /** The test database, to read a part's own tables by their schema (`envelope.outbox`); see part-tables.ts. */
+  tables: Knex;
   url: string;
   call(method: string, path: string, options?: { key?: string | null; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> }): Promise<ApiResponse>;
   close(): Promise<void>;
@@ -82,9 +85,11 @@ export async function startTestSignet(env: Record<string, string> = {}, parts: P
     } }]
   });
   const url = signet.gatewayUrl as string;
+  const tables = knex({ client: 'pg', connection: database.url, pool: { min: 0, max: 2 } });
   return {
     signet,
     events,
+    tables,
     url,
     async call(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
@@ -98,6 +103,7 @@ export async function startTestSignet(env: Record<string, string> = {}, parts: P
       return { status: response.status, headers: response.headers, body };
     },
     async close() {
+      await tables.destroy();
       await signet.stop();
       await database.drop();
       rmSync(signet.config.dataDir, { recursive: true, force: true });

@@ -1,11 +1,14 @@
 import type { ConsumedEvent } from '@signet/bus';
+import type { EventType } from '@signet/contracts';
 import { type ReceivedMail, type SmtpSink, startSmtpSink, waitFor } from '@signet/testkit';
 import { INFRASTRUCTURE_MODES, KEYS, startTestSignet, TestSignet } from './harness';
+import { announced, handled } from './part-tables';
 import { drawn, reject, sentEnvelope, session, sign, written } from './signing/flows';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The inbox name of the envelope part's consumer that queues lifecycle emails. */
+const MAIL_CONSUMER = 'lifecycle-mails';
 
 /** The invitation's tracked link and pixel. */
 function trackingOf(mail: ReceivedMail): { link: string; pixel: string } {
@@ -29,6 +32,11 @@ describe.each(INFRASTRUCTURE_MODES)('lifecycle emails and recipient email events
   const mailTo = (address: string, subject: RegExp, timeoutMs = 20_000) =>
     smtp.waitFor((mail) => mail.to.includes(address) && subject.test(mail.subject), timeoutMs);
   const mailsTo = (address: string) => smtp.messages().filter((mail) => mail.to.includes(address));
+  /** The lifecycle emails the envelope part has queued for an envelope: whatever it will ever send of them is here. */
+  const queuedMails = async (id: string): Promise<Body[]> =>
+    api.tables('envelope.lifecycle_mails').where({ envelope_id: id }).orderBy('id').select('recipient_id', 'kind', 'status');
+  const announcedFor = async (id: string, type: EventType, recipientId: string) =>
+    (await announced(api, 'envelope', type, id)).filter((event) => (event.data as Body).id === recipientId);
   const emailOf = async (id: string, key: string): Promise<string> => {
     const shown = (await api.call('GET', `/api/v1/envelopes/${id}`, { key: KEYS.globex })).body.envelope as Body;
     return (shown.envelope_signers as Body[]).find((signer) => signer.custom_key === key)?.email as string;
@@ -75,11 +83,13 @@ describe.each(INFRASTRUCTURE_MODES)('lifecycle emails and recipient email events
     expect((await fetch(`${api.url}/email/v1/links/not-a-token`, { redirect: 'manual' })).status).toBe(404);
     expect((await fetch(`${api.url}/email/v1/pixels/not-a-token`)).status).toBe(200);
 
-    for (const type of ['recipient.email_sent', 'recipient.email_received', 'recipient.email_opened', 'recipient.email_clicked']) {
-      await waitFor(() => eventsOf(envelope.id, type, ids.ana).length > 0, 20_000, type);
-    }
-    await pause(500);
-    for (const type of ['recipient.email_sent', 'recipient.email_received', 'recipient.email_opened', 'recipient.email_clicked']) {
+    const types: EventType[] = ['recipient.email_sent', 'recipient.email_received', 'recipient.email_opened', 'recipient.email_clicked'];
+    for (const type of types) await waitFor(() => eventsOf(envelope.id, type, ids.ana).length > 0, 20_000, type);
+    // Opens and clicks were decided before they were answered; sending and receiving follow the invitations
+    // queued, and ana's one invitation is SENT, so no other can follow. The outbox holds all there will be.
+    expect((await queuedMails(envelope.id)).filter((mail) => mail.recipient_id === ids.ana)).toEqual([{ recipient_id: ids.ana, kind: 'INVITATION', status: 'SENT' }]);
+    for (const type of types) {
+      expect(await announcedFor(envelope.id, type, ids.ana as string)).toHaveLength(1);
       const found = eventsOf(envelope.id, type, ids.ana);
       expect(found).toHaveLength(1);
       expect(found[0]?.event.data).toMatchObject({ id: ids.ana, envelope_id: envelope.id, email: mail.to[0] });
@@ -119,9 +129,12 @@ describe.each(INFRASTRUCTURE_MODES)('lifecycle emails and recipient email events
 
   it('invites the second SEQUENTIAL recipient only after the first has signed', async () => {
     const envelope = await sentEnvelope(api, KEYS.globex, { 'settings[signature_flow][signature_order]': 'SEQUENTIAL' });
+    const ids = await recipientIds(envelope.id);
     const ben = await emailOf(envelope.id, 'ben');
     await mailTo(await emailOf(envelope.id, 'ana'), /to sign/);
-    await pause(1000);
+    // The send announced ana's turn alone, and ana's invitation shows it has been handled: nothing is queued for ben.
+    expect((await announced(api, 'envelope', 'recipient.in_progress', envelope.id)).map((event) => (event.data as Body).id)).toEqual([ids.ana]);
+    expect((await queuedMails(envelope.id)).map((mail) => mail.recipient_id)).toEqual([ids.ana]);
     expect(mailsTo(ben)).toHaveLength(0);
     expect((await sign(api, envelope.tokens.ana as string, drawn)).status).toBe(200);
     const invitation = await mailTo(ben, /to sign/);
@@ -139,8 +152,13 @@ describe.each(INFRASTRUCTURE_MODES)('lifecycle emails and recipient email events
 
   it('sends no invitation when its toggle is FALSE', async () => {
     const envelope = await sentEnvelope(api, KEYS.globex, { 'settings[emails][envelope_invitation]': 'FALSE' });
-    await waitFor(() => eventsOf(envelope.id, 'recipient.in_progress').length === 2, 20_000, 'recipient.in_progress');
-    await pause(1500);
+    const turns = await waitFor(() => {
+      const found = eventsOf(envelope.id, 'recipient.in_progress');
+      return found.length === 2 && found;
+    }, 20_000, 'recipient.in_progress');
+    // Once both turns are handled, every email they called for is queued: none.
+    for (const turn of turns) await waitFor(() => handled(api, 'envelope', MAIL_CONSUMER, turn.event.id), 20_000, 'the turn handled');
+    expect(await queuedMails(envelope.id)).toEqual([]);
     expect(mailsTo(await emailOf(envelope.id, 'ana'))).toHaveLength(0);
     expect(eventsOf(envelope.id, 'recipient.email_sent')).toHaveLength(0);
   });
@@ -156,13 +174,20 @@ describe.each(INFRASTRUCTURE_MODES)('lifecycle emails and recipient email events
 
   it('tells the other recipients of a rejection, with the reason, and sends no voided email for it', async () => {
     const envelope = await sentEnvelope(api, KEYS.globex);
+    const ids = await recipientIds(envelope.id);
     const ana = await emailOf(envelope.id, 'ana');
     expect((await reject(api, envelope.tokens.ben as string, 'Wrong amount')).status).toBe(200);
     const mail = await mailTo(ana, /was rejected/);
     expect(mail.text).toContain('Ben Ode rejected "contract.pdf"');
     expect(mail.text).toContain('Reason: Wrong amount');
-    await waitFor(() => eventsOf(envelope.id, 'envelope.voided').length === 1, 20_000, 'envelope.voided');
-    await pause(1500);
+    const [voided] = await waitFor(() => {
+      const found = eventsOf(envelope.id, 'envelope.voided');
+      return found.length === 1 && found;
+    }, 20_000, 'envelope.voided');
+    // The rejection's emails were queued before ana's arrived; once the void is handled too, all are queued.
+    await waitFor(() => handled(api, 'envelope', MAIL_CONSUMER, voided?.event.id as string), 20_000, 'the void handled');
+    const told = (await queuedMails(envelope.id)).filter((queued) => queued.kind !== 'INVITATION').map((queued) => [queued.recipient_id, queued.kind]);
+    expect(told).toEqual([[ids.ana, 'REJECTED']]);
     expect(mailsTo(await emailOf(envelope.id, 'ben')).filter((candidate) => /rejected|voided/.test(candidate.subject))).toHaveLength(0);
     expect(mailsTo(ana).filter((candidate) => /voided/.test(candidate.subject))).toHaveLength(0);
   });
@@ -180,8 +205,9 @@ describe.each(INFRASTRUCTURE_MODES)('lifecycle emails and recipient email events
     for (let round = 0; round < 2; round += 1) {
       expect((await api.call('POST', '/email/v1/bounces', { key: null, json: { bounce_token: token } })).status).toBe(200);
     }
+    // Each report committed whatever it announced before it was answered.
+    expect(await announcedFor(envelope.id, 'recipient.email_bounced', ids.ana as string)).toHaveLength(1);
     await waitFor(() => eventsOf(envelope.id, 'recipient.email_bounced', ids.ana).length === 1, 20_000, 'email_bounced for ana');
-    await pause(500);
     expect(eventsOf(envelope.id, 'recipient.email_bounced', ids.ana)).toHaveLength(1);
   });
 

@@ -89,6 +89,20 @@ describe('webhook delivery guarantees (monolith mode)', () => {
   const recipientEvent = (eventType: SpecEventType = 'recipient.email_sent') => specEvent(eventType, envelopeData, recipientData);
   const deliveriesOf = async (webhookId: string, query = '', key: string = KEYS.acme): Promise<Body> =>
     (await api.call('GET', `/api/v1/webhooks/${webhookId}/deliveries${query}`, { key })).body;
+  /**
+   * The webhook's deliveries once the one of `eventId` is listed and none is PENDING. The bus hands over a
+   * topic's events of one key in order and each is scheduled before the next is read, so every delivery an
+   * earlier event of that topic and key called for is listed too, and each listed one has been POSTed.
+   */
+  const deliveriesUpTo = (webhookId: string, eventId: string): Promise<Body[]> => waitFor(async () => {
+    const listed = (await deliveriesOf(webhookId)).deliveries as Body[];
+    return listed.some((delivery) => delivery.event_id === eventId) && listed.every((delivery) => delivery.status !== 'PENDING') && listed;
+  }, 20_000, `the deliveries up to event ${eventId}`);
+  /** Attempts that did not deliver, as /metrics counts them: each once its outcome is recorded (or found to have no delivery left). */
+  const failedAttempts = async (): Promise<number> => {
+    const metrics = await (await fetch(`${api.url}/metrics`)).text();
+    return Number(/^signet_webhook_delivery_attempts_total\{outcome="failed"\} (\d+)$/m.exec(metrics)?.[1] ?? 0);
+  };
 
   beforeAll(async () => {
     receiver = await startReceiver();
@@ -188,27 +202,27 @@ describe('webhook delivery guarantees (monolith mode)', () => {
   });
 
   it('delivers an event the bus hands over twice only once', async () => {
-    await createWebhook(api.call, KEYS.acme, { url: `${receiver.url}/twice`, subscriptions: 'recipient.email_clicked' });
+    const hook = await createWebhook(api.call, KEYS.acme, { url: `${receiver.url}/twice`, subscriptions: 'recipient.email_clicked' });
     const event = recipientEvent('recipient.email_clicked');
     await publishEvent(api.signet.bus, event, acme());
     await publishEvent(api.signet.bus, event, acme());
-    // Same topic and key: consumed after the duplicate, so once it arrives the duplicate has been handled.
+    // Same topic and key: consumed after the duplicate, so once it is delivered the duplicate has been handled.
     const sentinel = recipientEvent('recipient.email_clicked');
     await publishEvent(api.signet.bus, sentinel, acme());
-    const arrived = await receiver.waitForCount('/twice', 2);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const log = await deliveriesUpTo(hook.id, sentinel.id);
+    expect(log.map((delivery) => delivery.event_id).sort()).toEqual([event.id, sentinel.id].sort());
     expect(receiver.at('/twice').map((delivery) => delivery.event.id).sort()).toEqual([event.id, sentinel.id].sort());
-    expect(arrived).toHaveLength(2);
   });
 
   it('delivers nothing of an event that names another key or another tenant', async () => {
-    await createWebhook(api.call, KEYS.acme, { url: `${receiver.url}/isolated`, subscriptions: 'recipient.email_received' });
+    const hook = await createWebhook(api.call, KEYS.acme, { url: `${receiver.url}/isolated`, subscriptions: 'recipient.email_received' });
     await publishEvent(api.signet.bus, recipientEvent('recipient.email_received'), { tenantId: 'acme', apiKeyId: acmeSecondKeyId });
     await publishEvent(api.signet.bus, recipientEvent('recipient.email_received'), { tenantId: 'globex', apiKeyId: acmeKeyId });
+    // Same topic and key as the other two: consumed after them.
     const mine = recipientEvent('recipient.email_received');
     await publishEvent(api.signet.bus, mine, acme());
-    await receiver.waitForCount('/isolated', 1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const log = await deliveriesUpTo(hook.id, mine.id);
+    expect(log.map((delivery) => delivery.event_id)).toEqual([mine.id]);
     expect(receiver.at('/isolated').map((delivery) => delivery.event.id)).toEqual([mine.id]);
   });
 
@@ -242,16 +256,23 @@ describe('webhook delivery guarantees (monolith mode)', () => {
     // Each first attempt is held until it times out (2 s): the changes below land while it is in flight.
     receiver.script('/doomed', ['hang']);
     receiver.script('/old-address', ['hang']);
+    const failedBefore = await failedAttempts();
     await publishEvent(api.signet.bus, recipientEvent('recipient.rejected'), acme());
     await receiver.waitForCount('/doomed', 1);
     await receiver.waitForCount('/old-address', 1);
     expect((await api.call('DELETE', `/api/v1/webhooks/${doomed.id}`)).status).toBe(200);
     expect((await api.call('PUT', `/api/v1/webhooks/${moved.id}`, { json: { url: `${receiver.url}/new-address` } })).status).toBe(200);
+    // Once both held attempts are over, the deleted webhook has no delivery left (its attempt did not bring
+    // one back), and without a delivery the worker has nothing it could ever retry.
+    await waitFor(async () => (await failedAttempts()) >= failedBefore + 2, 20_000, 'both held attempts to end');
+    expect(await api.tables('webhook_delivery.deliveries').where({ webhook_id: doomed.id }).select('id', 'status', 'attempts')).toEqual([]);
     await receiver.waitForCount('/new-address', 1);
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    const delivery = await waitFor(async () => {
+      const [latest] = (await deliveriesOf(moved.id)).deliveries as Body[];
+      return latest?.status === 'SUCCESS' && latest;
+    }, 10_000, 'the retry recorded');
+    expect((delivery.attempts as Body[]).map((attempt) => [attempt.status_code, attempt.error])).toEqual([[null, 'timed out after 2000 ms'], [200, null]]);
     expect(receiver.at('/doomed')).toHaveLength(1);
     expect(receiver.at('/old-address')).toHaveLength(1);
-    const [delivery] = (await deliveriesOf(moved.id)).deliveries as Body[];
-    expect((delivery?.attempts as Body[]).map((attempt) => [attempt.status_code, attempt.error])).toEqual([[null, 'timed out after 2000 ms'], [200, null]]);
   });
 });

@@ -15,15 +15,32 @@ describe('webhook retry timing (spec 6: 3 attempts, 5 seconds apart)', () => {
   let receiver: Receiver;
   let now = Date.now();
   let owner: { tenantId: string; apiKeyId: string };
+  let control: { id: string };
   const recipient = { id: 'rcp_timing', envelope_id: 'env_timing', custom_key: 'ana', order: 0, status: 'IN_PROGRESS', created_at: new Date(now).toISOString(), updated_at: new Date(now).toISOString(), name: 'Ana', name_label: null, email: 'ana@example.com', email_label: null };
 
   const advance = (ms: number) => {
     now += ms;
   };
-  /** Gives the worker (polling every 50 ms) time to act on the clock as it is. */
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
   const deliveryOf = async (webhookId: string): Promise<Body> =>
     ((await api.call('GET', `/api/v1/webhooks/${webhookId}/deliveries`)).body.deliveries as Body[])[0] as Body;
+  /**
+   * Schedules a delivery due at the clock as it stands and waits until it is recorded. The claim that took it
+   * read this clock (it moves only when the test moves it) and took every delivery then due, oldest first, up
+   * to the worker's free room: a retry due by now has been claimed with it or before it.
+   */
+  const workerHasReadTheClock = async (): Promise<void> => {
+    const event = specEvent('recipient.email_opened', {}, recipient);
+    await publishEvent(api.signet.bus, event, owner);
+    await waitFor(async () => {
+      const deliveries = (await api.call('GET', `/api/v1/webhooks/${control.id}/deliveries`)).body.deliveries as Body[];
+      return deliveries.some((delivery) => delivery.event_id === event.id && delivery.status === 'SUCCESS');
+    }, 10_000, 'the control delivery');
+  };
+  /** Attempts recorded, and whether a worker holds the delivery now (claimed, its attempt not yet recorded). */
+  const claimOf = async (webhookId: string): Promise<{ attempts: number; claimed: boolean }> => {
+    const row = await api.tables('webhook_delivery.deliveries').where({ webhook_id: webhookId }).first('attempts', 'lease_token');
+    return { attempts: row.attempts, claimed: row.lease_token !== null };
+  };
   /** Waits until the receiver has had `count` attempts and the last is recorded, so the next wait starts from it. */
   const attempted = async (webhookId: string, path: string, count: number): Promise<void> => {
     await receiver.waitForCount(path, count);
@@ -35,6 +52,7 @@ describe('webhook retry timing (spec 6: 3 attempts, 5 seconds apart)', () => {
     // WEBHOOK_RETRY_DELAY_MS is left at its default of 5000.
     api = await startTestSignet({ WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_POLL_INTERVAL_MS: '50' }, undefined, () => new Date(now));
     owner = { tenantId: 'acme', apiKeyId: await apiKeyIdOf(api.signet.config.databaseUrl as string, KEYS.acme) };
+    control = await createWebhook(api.call, KEYS.acme, { url: `${receiver.url}/control`, subscriptions: 'recipient.email_opened' });
   });
 
   afterAll(async () => {
@@ -51,7 +69,8 @@ describe('webhook retry timing (spec 6: 3 attempts, 5 seconds apart)', () => {
 
     for (const attempt of [2, 3]) {
       advance(5 * SECOND - 1);
-      await settle();
+      await workerHasReadTheClock();
+      expect(await claimOf(hook.id)).toEqual({ attempts: attempt - 1, claimed: false });
       expect(receiver.at('/flaky')).toHaveLength(attempt - 1);
       advance(1);
       await attempted(hook.id, '/flaky', attempt);
@@ -72,7 +91,8 @@ describe('webhook retry timing (spec 6: 3 attempts, 5 seconds apart)', () => {
     await attempted(hook.id, '/down-a-while', 1);
     for (const [wait, attempts] of [[5 * SECOND, 2], [5 * SECOND, 3], [5 * MINUTE, 4], [10 * MINUTE, 5]] as const) {
       advance(wait - 1);
-      await settle();
+      await workerHasReadTheClock();
+      expect(await claimOf(hook.id)).toEqual({ attempts: attempts - 1, claimed: false });
       expect(receiver.at('/down-a-while')).toHaveLength(attempts - 1);
       advance(1);
       await attempted(hook.id, '/down-a-while', attempts);

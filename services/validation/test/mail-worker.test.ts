@@ -11,7 +11,7 @@ import { createMailWorker } from '../src/mail/mail-worker';
 import { ATTEMPTS_PER_CODE, CODE_TTL_MS, CodeRow } from '../src/model';
 import { deriveValidationKeys } from '../src/secret-keys';
 import { codeStore } from '../src/store/code-store';
-import { mailStore } from '../src/store/mail-store';
+import { type MailStore, mailStore } from '../src/store/mail-store';
 
 const keys = deriveValidationKeys('test-internal-secret');
 const log = createLogger({ level: 'silent' });
@@ -65,8 +65,22 @@ describe('the code mail worker (PostgreSQL)', () => {
     return { code, mailId };
   }
 
-  function worker(mailer: Mailer, on: Knex = db) {
-    return createMailWorker({ db: on, codes, mails, mailer, keys, clock, log, pollIntervalMs: 20, onSent: () => undefined });
+  function worker(mailer: Mailer, on: Knex = db, store: MailStore = mails) {
+    return createMailWorker({ db: on, codes, mails: store, mailer, keys, clock, log, pollIntervalMs: 20, onSent: () => undefined });
+  }
+
+  /** The mail store, noting the clock reading of every claim the worker makes and whether it found a mail due. */
+  function watchedClaims(): MailStore & { claims: Array<{ at: number; found: boolean }> } {
+    const claims: Array<{ at: number; found: boolean }> = [];
+    return {
+      ...mails,
+      claims,
+      async claimDue(on, at, leaseUntil) {
+        const mail = await mails.claimDue(on, at, leaseUntil);
+        claims.push({ at: at.getTime(), found: mail !== null });
+        return mail;
+      }
+    };
   }
 
   const sentEvents = async (codeId: string) =>
@@ -86,14 +100,18 @@ describe('the code mail worker (PostgreSQL)', () => {
   it('retries a failed send 5 seconds later, then records the send once and forgets the mail', async () => {
     const mailer = scriptedMailer([new Error('connect ECONNREFUSED 127.0.0.1:25')]);
     const { code, mailId } = await waitingCode();
-    const loop = worker(mailer);
+    const store = watchedClaims();
+    const loop = worker(mailer, db, store);
     loop.start();
     try {
       const failed = await waitFor(async () => (await db('pending_mails').where({ id: mailId }).first())?.last_error ?? undefined, 5000, 'the failed attempt');
       expect(failed).toMatch(/ECONNREFUSED/);
       expect(await db('pending_mails').where({ id: mailId }).first()).toMatchObject({ attempts: 1, next_attempt_at: new Date(now.getTime() + 5000) });
       now = new Date(now.getTime() + 4999);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // A claim that read the clock as it is now and found nothing due: the retry was not taken a moment early.
+      const early = now.getTime();
+      await waitFor(() => store.claims.some((claim) => claim.at === early && !claim.found), 5000, 'a claim at 4999 ms');
+      expect(store.claims.filter((claim) => claim.at === early && claim.found)).toEqual([]);
       expect(mailer.sent).toHaveLength(0);
       now = new Date(now.getTime() + 1);
       await waitFor(() => mailer.sent.length === 1, 5000, 'the second attempt');
