@@ -1,5 +1,6 @@
 import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import path from 'node:path';
+import { checkAnswersFrom } from '@signet/testkit';
 
 const BIN = path.join(__dirname, '..', 'bin', 'signet');
 
@@ -11,6 +12,8 @@ export interface Started {
 
 /** `signet` exactly as `npm start` runs it: no DATABASE_URL, no Kafka, nothing but a data directory. */
 export async function startMonolith(env: Record<string, string>): Promise<Started> {
+  // Tests reach it on loopback at its port: every answer from there is checked against docs/openapi.json.
+  if (env.PORT) checkAnswersFrom(`http://127.0.0.1:${env.PORT}`);
   const child = spawn(process.execPath, [BIN], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env } });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let output = '';
