@@ -1,6 +1,7 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkAnswersFrom } from './checked-answers';
+import { startContractProxy } from './contract-proxy';
 
 const webhook = {
   id: '0190f3c2-7b7a-7cc0-9a55-3c1f2f3b8e01', url: 'https://example.com/hook', subscriptions: 'envelope.success', auth_type: 'HEADER',
@@ -20,6 +21,15 @@ function driftedGateway(): Promise<Server> {
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
+
+/** A GET by a client other than fetch (as curl is), answering the status and body. */
+const plainGet = (url: string) => new Promise<{ status: number; body: string }>((resolve, reject) => {
+  get(url, (response) => {
+    let body = '';
+    response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+  }).on('error', reject);
+});
 
 describe('the global fetch of every test file', () => {
   let server: Server;
@@ -44,6 +54,17 @@ describe('the global fetch of every test file', () => {
 
     it('fails an answer of a media type the document does not name for it', async () => {
       await expect(fetch(`${base}/docs`)).rejects.toThrow(/GET \/docs answered 200 with application\/json: the document names text\/html/);
+    });
+
+    it('a contract proxy passes answers to clients outside the process unchanged, and keeps their problems', async () => {
+      const proxy = await startContractProxy(base);
+      try {
+        const answer = await plainGet(`${proxy.url}/api/v1/webhooks/${webhook.id}`);
+        expect(answer).toEqual({ status: 200, body: expect.stringContaining('"auth":"secret"') });
+        expect(proxy.problems).toEqual([expect.stringMatching(/must NOT have additional properties.*"additionalProperty":"auth"/)]);
+      } finally {
+        await proxy.close();
+      }
     });
 
     it('leaves what the document leaves out: development pages, and the internal routes the parts call in this process', async () => {

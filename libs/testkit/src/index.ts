@@ -12,3 +12,4 @@ export * from './pdf-oracles';
 export * from './openapi-contract';
 export { exampleProblems } from './openapi-examples';
 export { checkAnswer, checkAnswersFrom, type Answer } from './checked-answers';
+export { startContractProxy, type ContractProxy } from './contract-proxy';
