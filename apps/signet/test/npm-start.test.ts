@@ -2,6 +2,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@signet/testkit';
+import { DOCUMENTED_OPERATIONS, independentVerdict, operationsOf } from './independent-validator';
 import { startMonolith, type Started } from './monolith';
 
 describe('npm start: monolith mode on embedded defaults', () => {
@@ -25,11 +26,14 @@ describe('npm start: monolith mode on embedded defaults', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('serves the settings API with a development key, stops cleanly on SIGTERM, and keeps its data', async () => {
+  it('serves a valid OpenAPI document naming every route and the settings API with a development key, stops cleanly on SIGTERM, and keeps its data', async () => {
     const env = { DATA_DIR: dataDir, PORT: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()) };
     const base = `http://127.0.0.1:${env.PORT}`;
 
     const first = await start(env);
+    const document = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    expect(independentVerdict(document)).toEqual({ valid: true, version: '3.1' });
+    expect(operationsOf(document).sort()).toEqual([...DOCUMENTED_OPERATIONS].sort());
     const all = await fetch(`${base}/api/v1/settings`, { headers: { authorization: first.key } });
     const body = (await all.json()) as { settings: object; request_id: string };
     expect(all.status).toBe(200);
