@@ -5,7 +5,7 @@ module.exports = {
   testMatch: ['<rootDir>/{libs,services,apps,infra}/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   globalSetup: '<rootDir>/libs/testkit/src/global-setup.ts',
-  setupFiles: ['<rootDir>/libs/testkit/src/quiet-logs.ts'],
+  setupFiles: ['<rootDir>/libs/testkit/src/quiet-logs.ts', '<rootDir>/libs/testkit/src/check-every-fetch.ts'],
   testTimeout: 60000,
   maxWorkers: 2
 };

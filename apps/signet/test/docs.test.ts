@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_VARIABLES } from '@signet/config';
 import { renderEventCatalog } from '@signet/contracts';
@@ -6,6 +6,13 @@ import { ERROR_CODES } from '@signet/http';
 
 const root = path.join(__dirname, '..', '..', '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+/** The project's prose: the README, docs/ and every package's README. */
+function markdownFiles(): string[] {
+  const readmes = ['libs', 'services', 'apps'].flatMap((dir) => readdirSync(path.join(root, dir)).map((name) => `${dir}/${name}/README.md`));
+  const docs = readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`);
+  return ['README.md', 'infra/README.md', ...docs, ...readmes].filter((file) => existsSync(path.join(root, file)));
+}
 
 describe('documentation stays in step with the code', () => {
   it('the README configuration table lists every variable the config reads', () => {
@@ -20,6 +27,19 @@ describe('documentation stays in step with the code', () => {
   it('docs/errors.md lists every error code with its status', () => {
     const errors = read('docs/errors.md');
     for (const [code, { status }] of Object.entries(ERROR_CODES)) expect(errors).toContain(`| \`${code}\` | ${status} |`);
+  });
+
+  it('README and docs stand on their own: no section numbers of an outside specification, every relative link inside the repository', () => {
+    const problems = markdownFiles().flatMap((file) => {
+      const text = read(file);
+      const outside = [...text.matchAll(/\bspec(?:ification)?\b(?: section)? \d|\.\.\/shared|esignature-api/gi)].map((match) => `${file}: "${match[0]}"`);
+      const links = [...text.matchAll(/\]\(([^)#\s]+)[^)]*\)/g)].map((match) => match[1] as string).filter((link) => !/^[a-z]+:/.test(link));
+      const broken = links.map((link) => path.resolve(root, path.dirname(file), link))
+        .filter((target) => !target.startsWith(`${root}${path.sep}`) || !existsSync(target))
+        .map((target) => `${file}: link to ${path.relative(root, target)}`);
+      return [...outside, ...broken];
+    });
+    expect(problems).toEqual([]);
   });
 
   it('every service and library has a README', () => {

@@ -1,5 +1,6 @@
 import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import path from 'node:path';
+import { checkAnswersFrom } from '@signet/testkit';
 
 const BIN = path.join(__dirname, '..', 'bin', 'signet');
 const START_TIMEOUT_MS = 90_000;
@@ -45,6 +46,8 @@ function spawnChild(env: Record<string, string>): ChildProcessWithoutNullStreams
 
 /** Starts `signet` and waits for the line `ready` matches; its first group is answered. */
 async function spawnSignet(env: Record<string, string>, ready: RegExp) {
+  // Tests reach it on loopback at its port: every answer from there is checked against docs/openapi.json.
+  if (env.PORT) checkAnswersFrom(`http://127.0.0.1:${env.PORT}`);
   const child = spawnChild(env);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let output = '';

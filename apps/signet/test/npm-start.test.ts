@@ -2,22 +2,38 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@signet/testkit';
-import { startMonolith } from './monolith';
+import { DOCUMENTED_OPERATIONS, independentVerdict, operationsOf } from './independent-validator';
+import { startMonolith, type Started } from './monolith';
 
 describe('npm start: monolith mode on embedded defaults', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'signet-start-'));
   // The embedded PostgreSQL may run as the `postgres` user (when started by root): let it reach its directory.
   chmodSync(dataDir, 0o755);
 
-  afterAll(() => {
+  const started: Started[] = [];
+  const start = async (env: Record<string, string>) => {
+    const signet = await startMonolith(env);
+    started.push(signet);
+    return signet;
+  };
+
+  // A failed step leaves its Signet running: stop it, so its PostgreSQL does not outlive the test.
+  afterAll(async () => {
+    for (const signet of started.filter(({ child }) => child.exitCode === null && child.signalCode === null)) {
+      signet.child.kill('SIGTERM');
+      await signet.exited;
+    }
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('serves the settings API with a development key, stops cleanly on SIGTERM, and keeps its data', async () => {
+  it('serves a valid OpenAPI document naming every route and the settings API with a development key, stops cleanly on SIGTERM, and keeps its data', async () => {
     const env = { DATA_DIR: dataDir, PORT: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()) };
     const base = `http://127.0.0.1:${env.PORT}`;
 
-    const first = await startMonolith(env);
+    const first = await start(env);
+    const document = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    expect(independentVerdict(document)).toEqual({ valid: true, version: '3.1' });
+    expect(operationsOf(document).sort()).toEqual([...DOCUMENTED_OPERATIONS].sort());
     const all = await fetch(`${base}/api/v1/settings`, { headers: { authorization: first.key } });
     const body = (await all.json()) as { settings: object; request_id: string };
     expect(all.status).toBe(200);
@@ -35,7 +51,7 @@ describe('npm start: monolith mode on embedded defaults', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
 
-    const second = await startMonolith(env);
+    const second = await start(env);
     try {
       expect(second.key).toBe(first.key);
       const read = await fetch(`${base}/api/v1/settings?scope=branding`, { headers: { authorization: second.key } });

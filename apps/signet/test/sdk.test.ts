@@ -38,6 +38,18 @@ describe('the TypeScript SDK against a running Signet', () => {
     expect((await signet.getEnvelope(created.id)).status).toBe('IN_PROGRESS');
   });
 
+  it('lists envelopes filtered by metadata, sent as the deepObject parameter metadata[key]=value', async () => {
+    const recipients = { cleo: { name: 'Cleo Park', email: 'cleo@example.com' } };
+    const tagged = await signet.createEnvelope({ name: 'Tagged', recipients, metadata: { crm_id: 'opp-1042', region: 'emea' } });
+    const other = await signet.createEnvelope({ name: 'Other', recipients, metadata: { crm_id: 'opp-2077', region: 'emea' } });
+    const page = await signet.listEnvelopes({ metadata: { crm_id: 'opp-1042', region: 'emea' } });
+    expect(page.envelopes.map((envelope) => envelope.id)).toEqual([tagged.id]);
+    expect(page.envelopes[0]?.metadata).toEqual({ crm_id: 'opp-1042', region: 'emea' });
+    const names: string[] = [];
+    for await (const envelope of signet.allEnvelopes({ metadata: { region: 'emea' }, limit: 1, order: 'asc' })) names.push(envelope.id);
+    expect(names).toEqual([tagged.id, other.id]);
+  });
+
   it('throws typed errors carrying code, details and request_id', async () => {
     const missing = await signet.getEnvelope('0190f3c2-7b7a-7cc0-9a55-3c1f2f3b8e01').catch((error: unknown) => error);
     expect(missing).toBeInstanceOf(SignetError);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { OutgoingEvent } from '@signet/bus';
 import {
-  activeContentPdf,
+  activeContentPdf, checkAnswer,
   decompressionBombPdf, encryptedPdf, samplePdf, waitFor, writeLargePdf
 } from '@signet/testkit';
 import { INFRASTRUCTURE_MODES, KEYS, startTestSignet, TestSignet } from './harness';
@@ -27,7 +27,15 @@ function putFile(url: string, body: Buffer | Readable, options: { key?: string; 
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : {} }));
+      response.on('end', () => {
+        const answer = { status: response.statusCode ?? 0, body: text ? JSON.parse(text) : {} };
+        try {
+          checkAnswer({ method: 'PUT', url, ...answer, contentType: response.headers['content-type'] ?? null });
+          resolve(answer);
+        } catch (problem) {
+          reject(problem);
+        }
+      });
     });
     request.on('error', reject);
     if (Buffer.isBuffer(body)) request.end(body);

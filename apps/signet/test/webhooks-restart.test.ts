@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import knex, { Knex } from 'knex';
-import { createTestDatabase, freePort, TestDatabase, waitFor } from '@signet/testkit';
+import { checkAnswersFrom, createTestDatabase, freePort, TestDatabase, waitFor } from '@signet/testkit';
 import { RunningSignet, startSignet } from '../src';
 import { AVAILABLE_PARTS } from '../src/registry';
 import { BOOTSTRAP_KEYS, INTERNAL_SECRET, KEYS } from './harness';
@@ -72,6 +72,7 @@ describe('a delivery whose worker is killed mid-attempt', () => {
       SIGNET_BOOTSTRAP_API_KEYS: BOOTSTRAP_KEYS, SIGNET_INTERNAL_SECRET: INTERNAL_SECRET, OUTBOX_POLL_INTERVAL_MS: '50', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_POLL_INTERVAL_MS: '100', WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS)
     };
+    checkAnswersFrom(`http://127.0.0.1:${port}`);
     const call = async (method: string, route: string, options: { key?: string | null; json?: unknown; form?: Record<string, string> } = {}) => {
       const headers: Record<string, string> = { authorization: options.key ?? KEYS.globex };
       let body: string | FormData | undefined;

@@ -10,7 +10,7 @@ import { SettingsUpdatedPayload } from './payloads/settings-updated-payload';
 import { Settings, SettingsPayload } from './settings';
 import { dlqTopicFor } from './topics';
 
-/** What each event means, for people reading the catalog (spec section 6 and the internal facts). */
+/** What each event means, for people reading the catalog (the API's events and the internal facts). */
 export const EVENT_MEANINGS: Record<EventType, string> = {
   'envelope.in_progress': 'Envelope sent to recipients',
   'envelope.success': 'All recipients signed',
@@ -98,7 +98,7 @@ function payloadSection(payload: (typeof PAYLOADS)[number]): string[] {
 export function renderEventCatalog(): string {
   const internal = new Set<string>(INTERNAL_EVENT_TYPES);
   const signet = new Set<string>(SIGNET_EVENT_TYPES);
-  const kindOf = (type: string) => (internal.has(type) ? 'internal' : signet.has(type) ? 'signet' : 'spec');
+  const kindOf = (type: string) => (internal.has(type) ? 'internal' : signet.has(type) ? 'signet' : 'api');
   const topics = EVENT_TYPES.map((type) =>
     `| \`${type}\` | ${kindOf(type)} | ${payloadName(EVENT_DATA_SCHEMAS[type])} | ${EVENT_MEANINGS[type]} |`);
   const payloads = PAYLOADS.flatMap(payloadSection);
@@ -112,8 +112,8 @@ export function renderEventCatalog(): string {
     'order; headers carry `signet-tenant-id`, `signet-api-key-id`, `signet-occurred-at` and `signet-request-id`',
     'on every event (the last two empty when no API key owns it or no request caused it).',
     `Delivery is at least once: drop duplicates by \`id\`. An event no consumer can process goes to \`<topic>.dlq\` (e.g. \`${dlqTopicFor('envelope.success')}\`)`,
-    'with `signet-dlq-error`, `signet-dlq-source-topic` and `signet-dlq-consumer-group` headers. Spec events and',
-    'Signet\'s own (kind `signet`) are also delivered as webhooks; internal ones are not. Payloads may gain fields:',
+    'with `signet-dlq-error`, `signet-dlq-source-topic` and `signet-dlq-consumer-group` headers. The API\'s events',
+    '(kind `api`) and Signet\'s own (kind `signet`) are also delivered as webhooks; internal ones are not. Payloads may gain fields:',
     'ignore the ones you do not know.',
     '',
     '## Topics',

@@ -32,4 +32,5 @@ export * from './seal-responses';
 export * from './responses';
 export { buildOpenApiDocument, undocumentedRoutes, ROUTE_DOCS, type ServedRoute } from './openapi/build-openapi';
 export { bracketFields } from './openapi/bracket-fields';
+export { capturedExamples, CAPTURED_EXAMPLES_FILE, EXAMPLE_BASE_URL, type CapturedExamples, type OperationExamples } from './openapi/captured-examples';
 export type { RouteDoc, ResponseDoc, RequestDoc } from './openapi/route-doc';

@@ -68,6 +68,7 @@ export const sampleEnvelopePayload = (): EnvelopePayload => ({
   recipients: [
     {
       id: 'rcp_1',
+      envelope_id: 'env_1',
       custom_key: 'alice',
       order: 0,
       status: 'SIGNED_ALL',

@@ -28,9 +28,13 @@ interface Hub {
 
 const hubs = new Map<string, Hub>();
 
-/** The settings a knex pool connects with (knex has parsed the URL): LISTEN needs a connection outside the pool. */
-function connectionSettingsOf(db: Knex): pg.ClientConfig {
-  return { ...(db.client.connectionSettings as pg.ClientConfig) };
+/**
+ * The settings a knex pool connects with (knex has parsed the URL): LISTEN needs a connection outside the
+ * pool. knex keeps the password as a non-enumerable property, which a spread would drop.
+ */
+export function connectionSettingsOf(db: Knex): pg.ClientConfig {
+  const settings = db.client.connectionSettings as pg.ClientConfig;
+  return { ...settings, password: settings.password };
 }
 
 async function listenOn(hub: Hub, client: pg.Client, channel: string): Promise<void> {

@@ -2,11 +2,17 @@ import createClient, { type Client } from 'openapi-fetch';
 import type { Readable } from 'node:stream';
 import { toBracketForm } from './bracket-form';
 import { unwrap, SignetError, type ErrorBody } from './errors';
-import type { components, paths } from './generated/openapi';
+import type { components, operations, paths } from './generated/openapi';
 
 type Schemas = components['schemas'];
 export type EnvelopeCreateRequest = Schemas['EnvelopeCreateRequest'];
 export type Envelope = Schemas['EnvelopeView'];
+export type EnvelopeSummary = Schemas['EnvelopeListItem'];
+/**
+ * GET /api/v1/envelopes's filters; `metadata: {crm_id: 'opp-1042'}` is sent as `metadata[crm_id]=opp-1042`
+ * (the document's deepObject parameter) and every pair must match.
+ */
+export type EnvelopeListQuery = Omit<NonNullable<operations['listEnvelopes']['parameters']['query']>, 'limit'> & { limit?: number };
 export type Upload = Schemas['Upload'];
 export type Delivery = Schemas['Delivery'];
 
@@ -56,6 +62,21 @@ export function createSignetClient(options: SignetClientOptions) {
 
     async sendEnvelope(id: string): Promise<void> {
       unwrap(await api.POST('/api/v1/envelopes/{id}/send_invitation', { params: { path: { id } } }));
+    },
+
+    /** One page of the tenant's envelopes (newest first unless `order: 'asc'`); pass `next_cursor` on as `cursor`. */
+    async listEnvelopes(query: EnvelopeListQuery = {}) {
+      return unwrap(await api.GET('/api/v1/envelopes', { params: { query: { ...query, limit: query.limit === undefined ? undefined : String(query.limit) } } }));
+    },
+
+    /** Every envelope the filters keep, page by page. */
+    async *allEnvelopes(query: Omit<EnvelopeListQuery, 'cursor'> = {}): AsyncGenerator<EnvelopeSummary> {
+      let cursor: string | undefined;
+      do {
+        const page = await this.listEnvelopes({ ...query, cursor });
+        yield* page.envelopes;
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor !== undefined);
     },
 
     getUpload,

@@ -1,4 +1,4 @@
-export { createSignetClient, type SignetClient, type SignetClientOptions, type UploadFileOptions, type Envelope, type EnvelopeCreateRequest, type Upload, type Delivery } from './client';
+export { createSignetClient, type SignetClient, type SignetClientOptions, type UploadFileOptions, type Envelope, type EnvelopeCreateRequest, type EnvelopeListQuery, type EnvelopeSummary, type Upload, type Delivery } from './client';
 export { SignetError, unwrap, type ErrorBody } from './errors';
 export { toBracketForm } from './bracket-form';
 export { verifyWebhook, type WebhookEvent, type WebhookEventType, type EventOf } from './webhooks';

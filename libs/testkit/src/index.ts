@@ -10,3 +10,6 @@ export * from './lock-waiters';
 export * from './test-images';
 export * from './pdf-oracles';
 export * from './openapi-contract';
+export { exampleProblems } from './openapi-examples';
+export { checkAnswer, checkAnswersFrom, type Answer } from './checked-answers';
+export { startContractProxy, type ContractProxy } from './contract-proxy';

@@ -1,9 +1,6 @@
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 // The router module alone: the package index pulls in an ESM-only parser jest cannot load.
 import { OpenAPIRouter } from 'openapi-backend/router';
-
-type Json = Record<string, unknown>;
+import { documentSchemas, schemaPointer, type Json } from './document-schemas';
 
 export interface ContractResponse {
   method: string;
@@ -11,55 +8,28 @@ export interface ContractResponse {
   path: string;
   status: number;
   body: unknown;
+  /** The answer's Content-Type; when given, it must be a media type the document names for the status. */
+  contentType?: string | null;
 }
 
-const DOCUMENT_ID = 'signet-openapi';
-
-/**
- * Every object schema that does not say otherwise is held closed, so a field the document does not name
- * fails the check. (The document itself leaves outputs open: clients must ignore new fields.)
- */
-function closeObjects(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(closeObjects);
-  if (typeof node !== 'object' || node === null) return node;
-  const copy = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, key === 'example' ? value : closeObjects(value)])) as Json;
-  if (copy.type === 'object' && copy.properties !== undefined && copy.additionalProperties === undefined && copy.patternProperties === undefined) {
-    copy.additionalProperties = false;
-  }
-  return copy;
+/** Whether a Content-Type (`application/json; charset=utf-8`) is one a documented media type names (`application/json`, `type/*`, or any). */
+function mediaTypeMatches(contentType: string, documented: string): boolean {
+  const [type, subtype] = (contentType.split(';')[0] ?? '').trim().toLowerCase().split('/');
+  const [documentedType, documentedSubtype] = documented.toLowerCase().split('/');
+  return (documentedType === '*' || documentedType === type) && (documentedSubtype === '*' || documentedSubtype === subtype);
 }
 
-/** A schema that only names a component is checked by that component's validator, shared by every use. */
-function schemaPointer(schema: Json, pointer: string[]): string[] {
-  const ref = typeof schema.$ref === 'string' && Object.keys(schema).length === 1 ? schema.$ref : undefined;
-  return ref?.startsWith('#/components/schemas/') ? ref.slice(2).split('/') : pointer;
-}
-
-const pointerSegment = (segment: string) => encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));
+export const isJson = (contentType: string): boolean => mediaTypeMatches(contentType, 'application/json');
 
 /**
  * Checks answers against an OpenAPI 3.1 document: the route (method and path) must be documented, the
- * status must be one of the operation's, and the JSON body must match that status's schema. Routing is
- * openapi-backend's; schemas are checked by ajv's JSON Schema 2020-12 validator (OpenAPI 3.1's dialect).
+ * status must be one of the operation's, the media type one it names, and the JSON body must match that
+ * status's schema. Routing is openapi-backend's; schemas are checked by documentSchemas.
  * A path the document lacks passes only as the gateway's own "No route" 404.
  */
 export function contractChecker(document: Json) {
   const router = new OpenAPIRouter({ definition: document as unknown as ConstructorParameters<typeof OpenAPIRouter>[0]['definition'] });
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-  addFormats(ajv);
-  // The document's own validity is the document test's job (an independent validator); skip ajv's meta-schema pass here.
-  ajv.addSchema({ ...(closeObjects(document) as Json), $id: DOCUMENT_ID }, undefined, undefined, false);
-  const validators = new Map<string, ReturnType<typeof ajv.compile>>();
-
-  function validatorAt(pointer: string[]) {
-    const ref = `${DOCUMENT_ID}#/${pointer.map(pointerSegment).join('/')}`;
-    let validate = validators.get(ref);
-    if (!validate) {
-      validate = ajv.compile({ $ref: ref });
-      validators.set(ref, validate);
-    }
-    return validate;
-  }
+  const validatorAt = documentSchemas(document);
 
   // Every error status shares the error body: one validator for all, compiled before any test runs.
   validatorAt(['components', 'schemas', 'ErrorBody']);
@@ -85,7 +55,13 @@ export function contractChecker(document: Json) {
       pointer = answer.$ref.replace(/^#\//, '').split('/').map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
       answer = pointer.reduce<Json>((node, segment) => node[segment] as Json, document);
     }
-    const json = (answer.content as Json | undefined)?.['application/json'] as Json | undefined;
+    const content = answer.content as Json | undefined;
+    const contentType = response.contentType ?? undefined;
+    if (content !== undefined && contentType !== undefined && !Object.keys(content).some((documented) => mediaTypeMatches(contentType, documented))) {
+      return [`${where} with ${contentType}: the document names ${Object.keys(content).join(', ')}`];
+    }
+    if (contentType !== undefined && !isJson(contentType)) return [];
+    const json = content?.['application/json'] as Json | undefined;
     if (json === undefined) return [];
     const validate = validatorAt(schemaPointer(json.schema as Json, [...pointer, 'content', 'application/json', 'schema']));
     if (validate(response.body)) return [];

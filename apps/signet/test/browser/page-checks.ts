@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Page, Request } from 'playwright-core';
+import { checkAnswer, isJson } from '@signet/testkit';
 
 /** Where the browser tests leave their screenshots (gitignored; named in the README). */
 export const ARTIFACTS = path.join(__dirname, '..', '..', '..', '..', 'test-artifacts', 'signer-page');
@@ -46,6 +47,31 @@ export function watchProblems(page: Page, problems: string[]): void {
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+}
+
+/**
+ * The differences between one answer the browser got and docs/openapi.json (none for other servers). An
+ * answer whose body the browser has already let go (the page moved on) is not checked.
+ */
+async function contractProblems(request: Request): Promise<string[]> {
+  const response = await request.response();
+  const body = await response?.body().catch(() => null);
+  if (!response || body === null || body === undefined) return [];
+  const contentType = response.headers()['content-type'] ?? null;
+  try {
+    const json = contentType !== null && isJson(contentType) && body.length > 0 ? JSON.parse(body.toString('utf8')) : undefined;
+    checkAnswer({ method: request.method(), url: response.url(), status: response.status(), contentType, body: json });
+    return [];
+  } catch (problem) {
+    return [(problem as Error).message];
+  }
+}
+
+/** Checks every answer the page (and its frames) receives from the Signet under test against the OpenAPI document. */
+export function watchAnswers(page: Page, problems: string[]): void {
+  page.on('requestfinished', (request) => {
+    void contractProblems(request).then((found) => problems.push(...found));
   });
 }
 

@@ -1,7 +1,7 @@
 import type { Frame, Page } from 'playwright-core';
 import { contractPdf, freePort, signaturePng, type SmtpSink, startSmtpSink, waitFor } from '@signet/testkit';
 import { startChromium, type TestBrowser } from './chromium';
-import { startIntegratorApp, stepRecorder, tabTo, watchProblems } from './page-checks';
+import { startIntegratorApp, stepRecorder, tabTo, watchAnswers, watchProblems } from './page-checks';
 import { KEYS, startTestSignet, TestSignet } from '../harness';
 import { DRAWN_PNG, sentEnvelope } from '../signing/flows';
 
@@ -54,6 +54,7 @@ export function signerPageSuite(cases: SignerPageCase[]): void {
       const step = stepRecorder(`${language.toLowerCase()}-${size}`);
       let page: Page;
       const problems: string[] = [];
+      const answerProblems: string[] = [];
 
       const envelopeFor = (form: Record<string, string>) => sentEnvelope(api, KEYS.globex, {
         'documents[contract][base64]': '', 'settings[signature_flow][language]': language,
@@ -84,10 +85,17 @@ export function signerPageSuite(cases: SignerPageCase[]): void {
         // A busy machine draws slowly: waits are generous, the flows' steps still happen in order.
         page.setDefaultTimeout(90_000);
         watchProblems(page, problems);
+        watchAnswers(page, answerProblems);
       });
 
       beforeEach(() => {
         problems.length = 0;
+        answerProblems.length = 0;
+      });
+
+      // Whatever else a flow checks, every answer the page got must be one the OpenAPI document describes.
+      afterEach(() => {
+        expect(answerProblems).toEqual([]);
       });
 
       afterAll(() => page?.close());

@@ -2,7 +2,7 @@ import { WEBHOOK_EVENT_TYPES } from '../event-types';
 import { EVENT_MEANINGS } from '../event-catalog';
 import { ErrorBody } from '../responses/common-responses';
 import { bracketFormSchema } from './bracket-form';
-import { bracketFields } from './bracket-fields';
+import type { CapturedExamples, OperationExamples } from './captured-examples';
 import { ENVELOPE_ROUTE_DOCS } from './envelope-route-docs';
 import { ERROR_STATUS_MEANINGS, ID_BY_TAG, PARAM_DESCRIPTIONS } from './param-descriptions';
 import { GATEWAY_ROUTE_DOCS, PUBLIC_ROUTE_DOCS } from './public-route-docs';
@@ -38,57 +38,69 @@ const RATE_LIMIT_HEADERS = {
 
 const header = (description: string) => ({ description, schema: { type: 'string' } });
 
-function responseObject(answer: ResponseDoc, rateLimited: boolean, components: Record<string, JsonSchema>): JsonSchema {
+/** `{example}` when there is one: examples are optional everywhere in the document. */
+const exampleOf = (example: unknown): { example?: unknown } => (example === undefined ? {} : { example });
+
+function responseObject(answer: ResponseDoc, rateLimited: boolean, components: Record<string, JsonSchema>, example: unknown): JsonSchema {
   const headers = { 'X-Request-Id': header('The request id (also `request_id` in JSON bodies)'), ...mapHeaders(answer.headers ?? {}), ...(rateLimited ? mapHeaders(RATE_LIMIT_HEADERS) : {}) };
-  const content = answer.schema
-    ? { 'application/json': { schema: withReferences(clean(answer.schema), components, undefined, true), ...(answer.example === undefined ? {} : { example: answer.example }) } }
-    : answer.contentType ? { [answer.contentType]: { schema: { type: 'string', contentMediaType: answer.contentType } } } : undefined;
-  return { description: answer.description, headers, ...(content ? { content } : {}) };
+  const content = {
+    ...(answer.schema ? { 'application/json': { schema: withReferences(clean(answer.schema), components, undefined, true), ...exampleOf(example) } } : {}),
+    ...(answer.contentType ? { [answer.contentType]: { schema: { type: 'string', contentMediaType: answer.contentType } } } : {})
+  };
+  return { description: answer.description, headers, ...(Object.keys(content).length > 0 ? { content } : {}) };
 }
 
 function mapHeaders(headers: Record<string, string>): Record<string, JsonSchema> {
   return Object.fromEntries(Object.entries(headers).map(([name, description]) => [name, header(description)]));
 }
 
-/** The shared error answers, one per status: the error body, the request id, and on 429 when to retry. */
-function errorResponses(): Record<string, JsonSchema> {
-  return Object.fromEntries(Object.entries(ERROR_STATUS_MEANINGS).map(([status, meaning]) => [`Error${status}`, {
-    description: meaning,
+/** An error answer: the error body, the request id, and on 429 when to retry; with a route's own example when captured. */
+function errorResponse(status: string, example?: unknown): JsonSchema {
+  return {
+    description: ERROR_STATUS_MEANINGS[Number(status)],
     headers: { 'X-Request-Id': header('The request id'), ...(status === '429' ? { 'Retry-After': header('Seconds to wait before trying again'), ...mapHeaders(RATE_LIMIT_HEADERS) } : {}) },
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } }
-  }]));
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' }, ...exampleOf(example) } }
+  };
+}
+
+/** The shared error answers, one per status, that routes without an example of their own point at. */
+function errorResponses(): Record<string, JsonSchema> {
+  return Object.fromEntries(Object.keys(ERROR_STATUS_MEANINGS).map((status) => [`Error${status}`, errorResponse(status)]));
 }
 
 /** The component name of a bracket-notation form: `EnvelopeCreateRequest`'s is `EnvelopeCreateForm`. */
 const formName = (request: RequestDoc): string => `${(request.formOf ?? 'Request').replace(/Request$/, '')}Form`;
 
-function requestBody(request: RequestDoc, components: Record<string, JsonSchema>): JsonSchema | undefined {
+/** The request body; `example` is a JSON body, or a form's fields as sent (bracket notation). */
+function requestBody(request: RequestDoc, components: Record<string, JsonSchema>, example: unknown): JsonSchema | undefined {
   if (request.json) {
-    return { required: !request.optional, content: { 'application/json': { schema: withReferences(clean(request.json), components, undefined, true), ...(request.example === undefined ? {} : { example: request.example }) } } };
+    return { required: !request.optional, content: { 'application/json': { schema: withReferences(clean(request.json), components, undefined, true), ...exampleOf(example) } } };
   }
   if (request.form) {
     const form = { $ref: `#/components/schemas/${formName(request)}` };
-    const example = request.example === undefined ? {} : { example: bracketFields(request.example) };
-    return { required: true, content: { 'multipart/form-data': { schema: form, ...example }, 'application/x-www-form-urlencoded': { schema: form, ...example } } };
+    return { required: true, content: { 'multipart/form-data': { schema: form, ...exampleOf(example) }, 'application/x-www-form-urlencoded': { schema: form, ...exampleOf(example) } } };
   }
   if (request.urlencoded) {
-    const example = request.example === undefined ? {} : { example: request.example };
-    return { required: true, content: { 'application/x-www-form-urlencoded': { schema: withReferences(clean(request.urlencoded), components, undefined, true), ...example } } };
+    return { required: true, content: { 'application/x-www-form-urlencoded': { schema: withReferences(clean(request.urlencoded), components, undefined, true), ...exampleOf(example) } } };
   }
   if (request.binary) return { required: true, content: { [request.binary]: { schema: { type: 'string', contentMediaType: request.binary } } } };
   return undefined;
 }
 
-function parameters(path: string, doc: RouteDoc): JsonSchema[] {
+function parameters(path: string, doc: RouteDoc, examples: OperationExamples['request']): JsonSchema[] {
   const names = [...path.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1] as string);
   const inPath = names.map((name) => ({
     name, in: 'path', required: true, schema: { type: 'string' },
-    description: doc.params?.[name] ?? PARAM_DESCRIPTIONS[name] ?? (name === 'id' ? ID_BY_TAG[doc.tag] : undefined) ?? name
+    description: doc.params?.[name] ?? PARAM_DESCRIPTIONS[name] ?? (name === 'id' ? ID_BY_TAG[doc.tag] : undefined) ?? name,
+    ...exampleOf(examples?.params?.[name])
   }));
   const query = clean(doc.request?.query ?? {});
   const required = new Set((query.required as string[] | undefined) ?? []);
   const inQuery = Object.entries((query.properties as Record<string, JsonSchema> | undefined) ?? {}).map(([name, schema]) => ({
-    name, in: 'query', required: required.has(name), schema, ...(schema.description ? { description: schema.description } : {})
+    name, in: 'query', required: required.has(name), schema, ...(schema.description ? { description: schema.description } : {}),
+    // An object in the query is one parameter per key in bracket notation: `metadata[crm_id]=opp-1042`.
+    ...(schema.type === 'object' ? { style: 'deepObject', explode: true } : {}),
+    ...exampleOf(examples?.query?.[name])
   }));
   const inHeaders = Object.entries(doc.request?.headers ?? {}).map(([name, description]) => ({ name, in: 'header', required: true, schema: { type: 'string' }, description }));
   return [...inPath, ...inQuery, ...inHeaders];
@@ -102,17 +114,20 @@ const IDEMPOTENCY_KEY = {
   description: 'Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE.'
 };
 
-function operation(route: ServedRoute, doc: RouteDoc, components: Record<string, JsonSchema>): JsonSchema {
+function operation(route: ServedRoute, doc: RouteDoc, components: Record<string, JsonSchema>, examples: OperationExamples | undefined): JsonSchema {
   const limited = route.rateLimited === true || doc.serviceRateLimit === true;
   // Proxied routes also answer 502/504 when the part behind the gateway dies or stalls; any route 431.
   const proxied = route.access === 'gateway' ? [] : [502, 503, 504];
   const errors = new Set([...doc.errors, ...(route.access === 'apiKey' ? [401] : []), ...(limited ? [429] : []), ...(idempotent(route) ? [409, 422] : []), 431, 500, ...proxied]);
   const responses: Record<string, JsonSchema> = {};
   const replayHeader: Record<string, string> = idempotent(route) ? { 'Idempotent-Replayed': '`true` when this is the kept answer of an earlier request with the same Idempotency-Key' } : {};
-  for (const [status, answer] of Object.entries(doc.responses)) responses[status] = responseObject({ ...answer, headers: { ...answer.headers, ...replayHeader } }, limited, components);
-  for (const status of [...errors].sort()) responses[String(status)] = { $ref: `#/components/responses/Error${status}` };
-  const body = doc.request ? requestBody(doc.request, components) : undefined;
-  const params = [...parameters(route.path, doc), ...(idempotent(route) ? [IDEMPOTENCY_KEY] : [])];
+  const captured = examples?.responses ?? {};
+  for (const [status, answer] of Object.entries(doc.responses)) responses[status] = responseObject({ ...answer, headers: { ...answer.headers, ...replayHeader } }, limited, components, captured[status]);
+  for (const status of [...errors].sort().map(String)) {
+    responses[status] = captured[status] === undefined ? { $ref: `#/components/responses/Error${status}` } : errorResponse(status, captured[status]);
+  }
+  const body = doc.request ? requestBody(doc.request, components, examples?.request?.body) : undefined;
+  const params = [...parameters(route.path, doc, examples?.request), ...(idempotent(route) ? [IDEMPOTENCY_KEY] : [])];
   return {
     operationId: doc.operationId,
     summary: doc.summary,
@@ -125,7 +140,7 @@ function operation(route: ServedRoute, doc: RouteDoc, components: Record<string,
   };
 }
 
-function webhooks(): JsonSchema {
+function webhooks(events: CapturedExamples['events']): JsonSchema {
   return Object.fromEntries(WEBHOOK_EVENT_TYPES.map((eventType) => [eventType, {
     post: {
       operationId: `on_${eventType.replace('.', '_')}`,
@@ -138,17 +153,17 @@ function webhooks(): JsonSchema {
         { name: 'webhook-timestamp', in: 'header', required: true, description: 'Unix seconds when this attempt was signed', schema: { type: 'string' } },
         { name: 'webhook-signature', in: 'header', required: true, description: '`v1,<base64 HMAC-SHA256 of "id.timestamp.body">`', schema: { type: 'string' } }
       ],
-      requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${eventComponentName(eventType)}` } } } },
+      requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${eventComponentName(eventType)}` }, ...exampleOf(events[eventType]) } } },
       responses: { '2XX': { description: 'Received' } }
     }
   }]));
 }
 
 /**
- * The OpenAPI 3.1 document of the routes the gateway serves, from their ROUTE_DOCS entries and the
- * contracts' schemas. Throws on a route without documentation.
+ * The OpenAPI 3.1 document of the routes the gateway serves, from their ROUTE_DOCS entries, the
+ * contracts' schemas and the examples captured from a running Signet. Throws on a route without documentation.
  */
-export function buildOpenApiDocument(routes: readonly ServedRoute[], options: { version: string; serverUrl: string }): JsonSchema {
+export function buildOpenApiDocument(routes: readonly ServedRoute[], options: { version: string; serverUrl: string; examples: CapturedExamples }): JsonSchema {
   const missing = undocumentedRoutes(routes);
   if (missing.length > 0) throw new Error(`Routes without documentation in ROUTE_DOCS (libs/contracts/src/openapi): ${missing.join(', ')}`);
   const raw = componentSchemas();
@@ -160,7 +175,8 @@ export function buildOpenApiDocument(routes: readonly ServedRoute[], options: { 
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const route of routes) {
     const path = route.path.replace(/:([A-Za-z_]+)/g, '{$1}');
-    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route, ROUTE_DOCS[routeKey(route.method, route.path)] as RouteDoc, raw) };
+    const key = routeKey(route.method, route.path);
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route, ROUTE_DOCS[key] as RouteDoc, raw, options.examples.operations[key]) };
   }
   return {
     openapi: '3.1.0',
@@ -169,7 +185,7 @@ export function buildOpenApiDocument(routes: readonly ServedRoute[], options: { 
     security: [{ apiKey: [] }],
     tags: TAGS,
     paths,
-    webhooks: webhooks(),
+    webhooks: webhooks(options.examples.events),
     components: {
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The API key itself, with no scheme: `Authorization: sk_...`. `Bearer <key>` is refused (401).' }

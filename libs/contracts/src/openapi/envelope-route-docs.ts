@@ -7,14 +7,6 @@ import { UploadCreateRequest, UploadListQuery } from '../upload-requests';
 import { SendCodeRequest, VerifyCodeRequest } from '../validation-requests';
 import { jsonAnswer, type RouteDocs } from './route-doc';
 
-const ENVELOPE_EXAMPLE = {
-  name: 'Services agreement',
-  documents: { contract: { name: 'contract.pdf', base64: 'JVBERi0xLjcK...' } },
-  recipients: { ben: { name: 'Ben Ortiz', email: 'ben@example.com' } },
-  placements: { 0: { document_key: 'contract', recipient_key: 'ben', token: '{{ben}}' } },
-  settings: { validations: { email: { enabled: 'TRUE' } } }
-};
-
 const FORM_NOTE = 'Sent as `multipart/form-data` (or `application/x-www-form-urlencoded`) in bracket notation: every leaf of the ' +
   'nested object is one field whose name is its path, e.g. `recipients[ben][email]=ben@example.com`, ' +
   '`documents[contract][base64]=<the PDF as base64>`, `placements[0][token]={{ben}}`, ' +
@@ -28,7 +20,7 @@ export const ENVELOPE_ROUTE_DOCS: RouteDocs = {
     summary: 'Create an envelope',
     description: `Documents (inline base64 PDFs up to 10 MB; larger ones by upload URL), recipients, placements (coordinates in PDF points from the page's top-left, 0-indexed page, or a text token found in the PDF) and settings overrides. Problems a later update can fix store the envelope in ERROR with its \`errors\`; invalid input is a 422 and stores nothing. ${FORM_NOTE}`,
     tag: 'Envelopes',
-    request: { form: EnvelopeCreateRequest, formOf: 'EnvelopeCreateRequest', example: ENVELOPE_EXAMPLE },
+    request: { form: EnvelopeCreateRequest, formOf: 'EnvelopeCreateRequest' },
     responses: { 200: jsonAnswer(EnvelopeCreatedResponse, 'The envelope, CREATED (or ERROR with its errors)') },
     errors: [400, 413, 415, 422]
   },
@@ -45,7 +37,7 @@ export const ENVELOPE_ROUTE_DOCS: RouteDocs = {
     summary: 'Update an envelope before it is sent',
     description: `Changes what you send; documents, recipients and placements you name replace those with the same key. Only CREATED or ERROR envelopes change (405 otherwise). ${FORM_NOTE.replace('EnvelopeCreateRequest', 'EnvelopeUpdateRequest')}`,
     tag: 'Envelopes',
-    request: { form: EnvelopeUpdateRequest, formOf: 'EnvelopeUpdateRequest', example: { name: 'Services agreement (v2)' } },
+    request: { form: EnvelopeUpdateRequest, formOf: 'EnvelopeUpdateRequest' },
     responses: { 200: jsonAnswer(EnvelopeResponse, 'The envelope after the change') },
     errors: [400, 404, 405, 413, 415, 422]
   },
@@ -78,7 +70,7 @@ export const ENVELOPE_ROUTE_DOCS: RouteDocs = {
     summary: 'Get an upload URL for a large PDF',
     description: 'For PDFs up to 50 MB: answers a one-time `upload_url` valid for an hour. PUT the raw file there; the upload goes PENDING, UPLOADED, PROCESSING, COMPLETED (or FAILED), and the PDF joins the envelope as a document.',
     tag: 'Uploads',
-    request: { json: UploadCreateRequest, example: { file_name: 'annex.pdf', order: 1, custom_key: 'annex' } },
+    request: { json: UploadCreateRequest },
     responses: { 200: jsonAnswer(UploadCreatedResponse, 'The upload and its URL') },
     errors: [400, 404, 405, 409, 415, 422]
   },
@@ -114,7 +106,7 @@ export const ENVELOPE_ROUTE_DOCS: RouteDocs = {
     description: 'With `settings.validations.email.enabled` (or `validations.phone.enabled`, sending `{"channel": "sms"}`) on a sent envelope: a 6-digit code valid 30 minutes, by email (the default, also without a body) or SMS. One code per 60 seconds and five per hour per recipient and channel (429 with `Retry-After`); SMS also within the tenant\'s daily SMS cap (429) and to allowed countries (422).',
     tag: 'Email validation',
     serviceRateLimit: true,
-    request: { json: SendCodeRequest, optional: true, example: { channel: 'sms' } },
+    request: { json: SendCodeRequest, optional: true },
     responses: { 200: jsonAnswer(CodeSentResponse, 'The code is on its way') },
     errors: [400, 404, 409, 415, 422]
   },
@@ -123,7 +115,7 @@ export const ENVELOPE_ROUTE_DOCS: RouteDocs = {
     summary: "Check a recipient's validation code",
     description: 'Three attempts per code; a wrong code is a 422 naming the attempts left.',
     tag: 'Email validation',
-    request: { json: VerifyCodeRequest, example: { code: '042917' } },
+    request: { json: VerifyCodeRequest },
     responses: { 200: jsonAnswer(CodeVerifiedResponse, 'Verified') },
     errors: [400, 404, 409, 415, 422]
   }

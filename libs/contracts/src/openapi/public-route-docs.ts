@@ -12,6 +12,15 @@ const ReadinessResponse = Answer({
   checks: Type.Record(Type.String(), Type.String(), { description: 'Each dependency checked: `ok`, or why it failed' })
 });
 
+/** GET /openapi.json's answer, in outline: the OpenAPI 3.1 validator checks the rest. */
+const OpenApiDocument = Type.Object({
+  openapi: Type.String({ pattern: '^3\\.1\\.\\d+$' }),
+  info: Type.Object({ title: Type.String(), version: Type.String() }, { additionalProperties: true }),
+  servers: Type.Array(Type.Object({ url: Type.String() }, { additionalProperties: true })),
+  paths: Type.Record(Type.String(), Type.Unknown()),
+  webhooks: Type.Record(Type.String(), Type.Unknown())
+}, { additionalProperties: true, description: 'An OpenAPI 3.1 document' });
+
 const TOKEN_NOTE = 'No API key: the token at the end of the recipient\'s `signing_url` (event `recipient.link_generated`) is the credential.';
 
 /** Routes without an API key: the signing API and signer page, email tracking, SMS delivery reports, and the gateway's own pages. */
@@ -29,7 +38,7 @@ export const PUBLIC_ROUTE_DOCS: RouteDocs = {
     summary: 'Sign as the recipient',
     description: `Explicit consent and a signature: typed (WRITTEN, \`text\`), drawn or uploaded (DRAWN, UPLOADED: \`image\`, a base64 PNG or JPG), as the envelope's \`signature_types\` allow. ${TOKEN_NOTE}`,
     tag: 'Signing',
-    request: { json: SignRequest, example: { consent: true, signature: { type: 'WRITTEN', text: 'Ben Ortiz' } } },
+    request: { json: SignRequest },
     responses: { 200: jsonAnswer(SignedResponse, 'Signed') },
     errors: [400, 403, 404, 409, 413, 415, 422]
   },
@@ -38,7 +47,7 @@ export const PUBLIC_ROUTE_DOCS: RouteDocs = {
     summary: 'Decline to sign',
     description: `The envelope is voided and the sender told (\`recipient.rejected\`). ${TOKEN_NOTE}`,
     tag: 'Signing',
-    request: { json: RejectRequest, example: { reason: 'The fee in clause 4 is wrong' } },
+    request: { json: RejectRequest },
     responses: { 200: jsonAnswer(RejectedResponse, 'Rejected') },
     errors: [400, 404, 409, 415, 422]
   },
@@ -56,7 +65,7 @@ export const PUBLIC_ROUTE_DOCS: RouteDocs = {
     description: `The recipient-side of send_code, with the same limits; \`{"channel": "sms"}\` texts the code (phone validation), email is the default. ${TOKEN_NOTE}`,
     tag: 'Signing',
     serviceRateLimit: true,
-    request: { json: SendCodeRequest, optional: true, example: { channel: 'email' } },
+    request: { json: SendCodeRequest, optional: true },
     responses: { 200: jsonAnswer(CodeSentResponse, 'The code is on its way') },
     errors: [400, 404, 409, 415, 422]
   },
@@ -65,7 +74,7 @@ export const PUBLIC_ROUTE_DOCS: RouteDocs = {
     summary: "Check the signer's validation code",
     description: TOKEN_NOTE,
     tag: 'Signing',
-    request: { json: VerifyCodeRequest, example: { code: '042917' } },
+    request: { json: VerifyCodeRequest },
     responses: { 200: jsonAnswer(CodeVerifiedResponse, 'Verified') },
     errors: [400, 404, 409, 415, 422]
   },
@@ -82,8 +91,11 @@ export const PUBLIC_ROUTE_DOCS: RouteDocs = {
     summary: "Signet's signer page",
     description: 'What a `signing_url` opens: a page built on the signing API (English or Spanish, with the branding in the settings).',
     tag: 'Signing',
-    responses: { 200: { description: 'The page', contentType: 'text/html' } },
-    errors: [404]
+    responses: {
+      200: { description: 'The page (a voided envelope\'s link shows a page saying so)', contentType: 'text/html' },
+      404: { description: 'The page, saying the link does not work: it is for a person, not a program', contentType: 'text/html' }
+    },
+    errors: []
   },
   'GET /sign/assets/:file': {
     operationId: 'signerPageAsset',
@@ -105,8 +117,11 @@ export const PUBLIC_ROUTE_DOCS: RouteDocs = {
     summary: 'Tracked link of an email',
     description: 'Records `recipient.email_clicked` and redirects to the link.',
     tag: 'Email tracking',
-    responses: { 302: { description: 'Redirect to the link', headers: { Location: 'Where the link goes' } } },
-    errors: [404]
+    responses: {
+      302: { description: 'Redirect to the link', headers: { Location: 'Where the link goes' } },
+      404: { description: 'An unknown link, in plain text for the person who clicked it', contentType: 'text/plain' }
+    },
+    errors: []
   },
   'POST /sms/v1/status': {
     operationId: 'reportSmsStatus',
@@ -116,7 +131,6 @@ export const PUBLIC_ROUTE_DOCS: RouteDocs = {
     request: {
       urlencoded: SmsStatusCallback,
       headers: { 'X-Twilio-Signature': 'Base64 HMAC-SHA1, keyed by the SMS provider\'s auth token, of the callback URL followed by every field\'s name and value, sorted by name' },
-      example: { MessageSid: 'SM0123456789abcdef0123456789abcdef', MessageStatus: 'delivered', AccountSid: 'AC0123456789abcdef0123456789abcdef', ApiVersion: '2010-04-01' }
     },
     responses: { 200: jsonAnswer(SuccessResponse, 'Recorded (or already known)') },
     errors: [403, 404, 413, 415, 422]
@@ -126,7 +140,7 @@ export const PUBLIC_ROUTE_DOCS: RouteDocs = {
     summary: 'Report a bounced email',
     description: "For the mail provider's bounce hook: the token is the X-Signet-Bounce header of the bounced email. Records `recipient.email_bounced` once.",
     tag: 'Email tracking',
-    request: { json: BounceRequest, example: { bounce_token: 'b1.Zm9v...' } },
+    request: { json: BounceRequest },
     responses: { 200: jsonAnswer(SuccessResponse, 'Recorded') },
     errors: [400, 404, 415]
   }
@@ -139,14 +153,19 @@ export const GATEWAY_ROUTE_DOCS: RouteDocs = {
     summary: 'Where to start',
     description: 'A small page linking this reference, the OpenAPI document and the health checks (and, in monolith mode, the development mailbox). JSON with `Accept: application/json`.',
     tag: 'Service',
-    responses: { 200: jsonAnswer(Answer({ name: Type.String(), links: Type.Record(Type.String(), Type.String(), { description: 'docs, openapi, health, readiness (and mailbox in monolith mode): absolute URLs' }) }), 'Links (an HTML page unless JSON is asked for)') },
+    responses: {
+      200: {
+        ...jsonAnswer(Answer({ name: Type.String(), links: Type.Record(Type.String(), Type.String(), { description: 'docs, openapi, health, readiness (and mailbox in monolith mode): absolute URLs' }) }), 'Links: an HTML page, or JSON when asked for'),
+        contentType: 'text/html'
+      }
+    },
     errors: []
   },
   'GET /openapi.json': {
     operationId: 'openapi',
     summary: 'This OpenAPI 3.1 document',
     tag: 'Service',
-    responses: { 200: { description: 'The document', contentType: 'application/json' } },
+    responses: { 200: jsonAnswer(OpenApiDocument, 'The document, with this server in `servers`') },
     errors: []
   },
   'GET /docs': {

@@ -5,11 +5,10 @@ export interface ResponseDoc {
   description: string;
   /** The JSON body; omitted for non-JSON answers and redirects. */
   schema?: TSchema;
-  /** A non-JSON body, e.g. `application/pdf`. */
+  /** A non-JSON body, e.g. `application/pdf`; beside `schema`, the other media type the route negotiates. */
   contentType?: string;
   /** Response headers besides X-Request-Id (which every answer carries). */
   headers?: Record<string, string>;
-  example?: unknown;
 }
 
 /** What a route takes: a JSON body, a bracket-notation form, raw bytes, and/or query parameters. */
@@ -28,13 +27,12 @@ export interface RequestDoc {
   query?: TSchema;
   /** Optional JSON bodies (POST without a body is fine). */
   optional?: boolean;
-  /** A request as an integrator sends it (for a form, the nested object before bracket encoding). */
-  example?: unknown;
 }
 
 /**
  * The documentation of one route of the gateway's route tables, keyed `METHOD /express/path` exactly as
- * the route table names it. The OpenAPI document is built from these and the schemas they point at.
+ * the route table names it. The OpenAPI document is built from these, the schemas they point at and the
+ * examples captured from a running Signet (captured-examples.ts).
  */
 export interface RouteDoc {
   /** Stable name of the operation: SDK and generated clients use it as the method name. */
@@ -45,7 +43,7 @@ export interface RouteDoc {
   /** Descriptions of path parameters whose generic description (param-descriptions.ts) does not fit. */
   params?: Record<string, string>;
   request?: RequestDoc;
-  /** Successful answers by status (200, 302...). */
+  /** Answers by status besides the shared JSON error bodies: successes (200, 302...), and pages a person sees instead of an error body. */
   responses: Record<number, ResponseDoc>;
   /** Error statuses this route answers (with the shared error body) besides those every route of its kind has. */
   errors: number[];
@@ -57,4 +55,4 @@ export type RouteDocs = Record<string, RouteDoc>;
 
 export const routeKey = (method: string, path: string): string => `${method.toUpperCase()} ${path}`;
 
-export const jsonAnswer = (schema: TSchema, description: string, example?: unknown): ResponseDoc => ({ description, schema, ...(example === undefined ? {} : { example }) });
+export const jsonAnswer = (schema: TSchema, description: string): ResponseDoc => ({ description, schema });

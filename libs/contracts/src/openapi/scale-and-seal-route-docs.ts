@@ -8,7 +8,7 @@ const ListQuery = Type.Object({
   ...EnvelopeListQuery.properties,
   metadata: Type.Optional(Type.Unsafe<Record<string, string>>({
     ...EnvelopeMetadataFilter,
-    description: 'Metadata filters in bracket notation, one per key: `metadata[crm_id]=opp-1042` (every one must match)'
+    description: 'Metadata filters, one parameter per key in bracket notation: `metadata[crm_id]=opp-1042&metadata[region]=emea` keeps envelopes whose metadata has every one of these values (up to 10)'
   }))
 });
 
@@ -28,10 +28,7 @@ export const SCALE_AND_SEAL_ROUTE_DOCS: RouteDocs = {
     summary: 'Create, send or void up to 100 envelopes in the background',
     description: '`operation` `create` takes `items` (each the create form\'s fields as JSON, documents inline as base64); `send` and `void` take `envelope_ids`. Each item runs through the single call\'s rules and plan limits; one item\'s failure never stops the others. Poll `GET /api/v1/batches/:id`, or subscribe a webhook to `batch.completed`.',
     tag: 'Batches',
-    request: {
-      json: BatchCreateRequest,
-      example: { operation: 'send', envelope_ids: ['0195f4b2-6d1e-7c4a-9a51-3c2f0e8b1d27'] }
-    },
+    request: { json: BatchCreateRequest },
     responses: { 202: jsonAnswer(BatchResponse, 'The batch, PENDING; its items run in the background') },
     errors: [400, 413, 415]
   },

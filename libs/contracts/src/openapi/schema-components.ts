@@ -1,5 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import * as envelopeRequests from '../envelope-requests';
+import { EnvelopeListItem, EnvelopeListResponse } from '../envelope-list';
 import { EVENT_DATA_SCHEMAS } from '../event-schemas';
 import { WEBHOOK_EVENT_TYPES } from '../event-types';
 import * as payloads from './payload-schemas';
@@ -44,6 +45,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
     DocumentInput: envelopeRequests.DocumentInput,
     RecipientInput: envelopeRequests.RecipientInput,
     PlacementInput: envelopeRequests.PlacementInput,
+    EnvelopeListItem, EnvelopeListResponse,
     SettingsInput, Settings, SettingsPayload, UploadCreateRequest, VerifyCodeRequest, SignRequest, RejectRequest, BounceRequest, SmsStatusCallback,
     CreateWebhookRequest, UpdateWebhookRequest,
     ...payloads,

@@ -26,7 +26,7 @@ export const SETTINGS_WEBHOOK_ROUTE_DOCS: RouteDocs = {
     summary: "Change the API key's default settings",
     description: 'Changes the fields you send and keeps the rest; `null` resets a field to its default. Booleans as `TRUE`/`FALSE` or JSON booleans. New envelopes take these as their defaults.',
     tag: 'Settings',
-    request: { json: SettingsInput, example: { branding: { name: 'Acme' }, emails: { envelope_voided: 'FALSE' }, validations: { email: { enabled: 'TRUE' } } } },
+    request: { json: SettingsInput },
     responses: { 200: jsonAnswer(SettingsUpdatedResponse, 'Every category after the change') },
     errors: [400, 415, 422]
   },
@@ -35,7 +35,7 @@ export const SETTINGS_WEBHOOK_ROUTE_DOCS: RouteDocs = {
     summary: 'Subscribe a URL to events',
     description: 'Each delivery is a POST of `{id, event_type, data}` (see the webhooks section) with `Authorization: <auth>` and Standard Webhooks headers signed with the `signing_secret` this answer shows once. Three attempts 5 s apart (EXTENDED: eight more, spread over a day).',
     tag: 'Webhooks',
-    request: { json: CreateWebhookRequest, example: { url: 'https://example.com/signet-events', subscriptions: 'envelope.success,recipient.signed_all', auth_type: 'header', auth: 'Bearer my-receiver-secret' } },
+    request: { json: CreateWebhookRequest },
     responses: { 200: jsonAnswer(WebhookCreatedResponse, 'The webhook, with its signing secret') },
     errors: [400, 409, 415, 422]
   },
@@ -57,7 +57,7 @@ export const SETTINGS_WEBHOOK_ROUTE_DOCS: RouteDocs = {
     operationId: 'updateWebhook',
     summary: 'Change a webhook',
     tag: 'Webhooks',
-    request: { json: UpdateWebhookRequest, example: { subscriptions: 'envelope.success' } },
+    request: { json: UpdateWebhookRequest },
     responses: { 200: jsonAnswer(WebhookUpdatedResponse, 'The webhook after the change') },
     errors: [400, 404, 415, 422]
   },

@@ -15,7 +15,10 @@ export const EnvelopeDocument = Type.Object({
   content_type: Type.String(),
   file_size: Type.Integer({ minimum: 0 }),
   page_count: Type.Integer({ minimum: 0 }),
-  url: Nullable(Type.String())
+  url: Nullable(Type.String()),
+  // The digests the evidence sheet shows, beyond spec 2.3.
+  sha256: Type.Optional(Nullable(Type.String({ description: 'SHA-256 (hex) of the document as it is now (signed, once SUCCESS)' }))),
+  original_sha256: Type.Optional(Nullable(Type.String({ description: 'SHA-256 (hex) of the document as it was sent' })))
 });
 
 export type EnvelopeDocument = Static<typeof EnvelopeDocument>;

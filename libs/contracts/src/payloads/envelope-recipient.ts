@@ -1,9 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, Nullable } from '../schema-helpers';
 
-/** A recipient as webhook payloads show it (spec 2.2); the spec lists only some of its status values, so status stays a string. */
+/**
+ * A recipient as webhook payloads show it (spec 2.2, with its envelope's id); the spec lists only some of
+ * its status values, so status stays a string.
+ */
 export const EnvelopeRecipient = Type.Object({
   id: Type.String(),
+  envelope_id: Type.String(),
   custom_key: Type.String(),
   order: Type.Integer({ minimum: 0 }),
   status: Type.String(),

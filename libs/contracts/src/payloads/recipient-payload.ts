@@ -19,13 +19,12 @@ export const ValidationDetails = Type.Object(
 );
 
 /**
- * `data` of the recipient.* events: the recipient of spec 2.2, plus envelope_id so a consumer can find the
- * envelope, plus what particular events add. Open to extra properties, like every payload.
+ * `data` of the recipient.* events: the recipient of spec 2.2 (with envelope_id, so a consumer can find the
+ * envelope), plus what particular events add. Open to extra properties, like every payload.
  */
 export const RecipientPayload = Type.Object(
   {
     ...EnvelopeRecipient.properties,
-    envelope_id: Type.String(),
     /** recipient.link_generated */
     signing_url: Type.Optional(Type.String()),
     /** recipient.rejected */

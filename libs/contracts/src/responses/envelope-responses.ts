@@ -31,12 +31,10 @@ const summaryFields = {
 /** The envelope as POST /api/v1/envelopes answers it. */
 export const EnvelopeSummary = Type.Object(summaryFields);
 
-/** A document as envelope answers show it: the payload's document with `type` as on input and its digests. */
+/** A document as envelope answers show it: the payload's document with `type` as on input. */
 export const EnvelopeViewDocument = Type.Object({
   ...Type.Omit(EnvelopeDocument, ['file_type']).properties,
-  type: EnvelopeDocument.properties.file_type,
-  sha256: Type.Optional(Nullable(Type.String({ description: 'SHA-256 (hex) of the document as it is now (signed, once SUCCESS)' }))),
-  original_sha256: Type.Optional(Nullable(Type.String({ description: 'SHA-256 (hex) of the document as it was sent' })))
+  type: EnvelopeDocument.properties.file_type
 });
 
 /** The whole envelope, as GET, PUT and void answer it. */

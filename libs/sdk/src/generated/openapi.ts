@@ -1372,10 +1372,10 @@ export interface components {
             file_size: number;
             page_count: number;
             url: string | null;
-            /** @enum {unknown} */
-            type: "SIGNABLE" | "ATTACHMENT";
             sha256?: string | null;
             original_sha256?: string | null;
+            /** @enum {unknown} */
+            type: "SIGNABLE" | "ATTACHMENT";
         };
         EnvelopeVoidedResponse: {
             /** @constant */
@@ -1733,6 +1733,28 @@ export interface components {
             };
             token?: string;
         };
+        EnvelopeListItem: {
+            id: string;
+            name: string;
+            /** @enum {unknown} */
+            status: "CREATED" | "IN_PROGRESS" | "SUCCESS" | "VOIDED" | "ERROR";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            sent_at: string | null;
+            completed_at: string | null;
+            voided_at: string | null;
+            metadata: {
+                [key: string]: string;
+            };
+            envelope_signers: components["schemas"]["EnvelopeSigner"][];
+        };
+        EnvelopeListResponse: {
+            envelopes: components["schemas"]["EnvelopeListItem"][];
+            next_cursor: string | null;
+            request_id: string;
+        };
         SettingsInput: {
             branding?: {
                 logo?: ("DEFAULT" | string) | null;
@@ -2074,6 +2096,8 @@ export interface components {
             file_size: number;
             page_count: number;
             url: string | null;
+            sha256?: string | null;
+            original_sha256?: string | null;
         };
         EnvelopeError: {
             field: string;
@@ -2122,6 +2146,7 @@ export interface components {
         };
         EnvelopeRecipient: {
             id: string;
+            envelope_id: string;
             custom_key: string;
             order: number;
             status: string;
@@ -2193,6 +2218,7 @@ export interface components {
         };
         RecipientPayload: {
             id: string;
+            envelope_id: string;
             custom_key: string;
             order: number;
             status: string;
@@ -2209,7 +2235,6 @@ export interface components {
             rep_id?: string | null;
             rep_label?: string | null;
             signed_at?: string | null;
-            envelope_id: string;
             signing_url?: string;
             reason?: string;
             ip_address?: string | null;
@@ -2824,7 +2849,10 @@ export interface operations {
     getSettings: {
         parameters: {
             query?: {
-                /** @description Comma-separated categories to return, e.g. `emails,branding` */
+                /**
+                 * @description Comma-separated categories to return, e.g. `emails,branding`
+                 * @example branding,signature_flow
+                 */
                 scope?: string;
             };
             header?: never;
@@ -2841,10 +2869,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "settings": {
+                     *         "branding": {
+                     *           "logo": null,
+                     *           "url_homepage": null,
+                     *           "url_signature_flow": null,
+                     *           "name": null,
+                     *           "reply_to": null,
+                     *           "sender_email": null
+                     *         },
+                     *         "signature_flow": {
+                     *           "language": "EN",
+                     *           "sender_name": "Signet",
+                     *           "signature_order": "PARALLEL",
+                     *           "signature_types": "WRITTEN,DRAWN,UPLOADED",
+                     *           "signature_color": "#000000",
+                     *           "embed_origins": null,
+                     *           "redirect_url": null
+                     *         }
+                     *       },
+                     *       "request_id": "req_01a20ef6c5ad73a89414a7384ad733d0"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SettingsResponse"];
                 };
             };
-            401: components["responses"]["Error401"];
+            /** @description UNAUTHORIZED: missing, unknown or revoked API key (send the key itself, no `Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send the API key itself as the Authorization header, without a scheme",
+                     *       "code": "UNAUTHORIZED",
+                     *       "request_id": "req_01a20ef6c61670eb88ec8e10d054cc2d"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -2868,15 +2937,14 @@ export interface operations {
                 /**
                  * @example {
                  *       "branding": {
-                 *         "name": "Acme"
+                 *         "name": "Acme Inc.",
+                 *         "url_homepage": "https://acme.example"
+                 *       },
+                 *       "signature_flow": {
+                 *         "language": "EN"
                  *       },
                  *       "emails": {
                  *         "envelope_voided": "FALSE"
-                 *       },
-                 *       "validations": {
-                 *         "email": {
-                 *           "enabled": "TRUE"
-                 *         }
                  *       }
                  *     }
                  */
@@ -2894,6 +2962,91 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "settings": {
+                     *         "branding": {
+                     *           "logo": null,
+                     *           "url_homepage": "https://acme.example",
+                     *           "url_signature_flow": null,
+                     *           "name": "Acme Inc.",
+                     *           "reply_to": null,
+                     *           "sender_email": null
+                     *         },
+                     *         "documents": {
+                     *           "document_id_enabled": true,
+                     *           "custom_page_id": "Signet Sign ID:",
+                     *           "signatures_per_page": 6,
+                     *           "signatures_per_row": 2
+                     *         },
+                     *         "emails": {
+                     *           "envelope_invitation": true,
+                     *           "envelope_voided": false,
+                     *           "envelope_rejected": true,
+                     *           "envelope_signed": true
+                     *         },
+                     *         "localization": {
+                     *           "en": {
+                     *             "extra_page_intro": "The following people signed this document electronically.",
+                     *             "emails": {
+                     *               "email_validation": {
+                     *                 "subject": "Your verification code for {{envelope.name}}",
+                     *                 "body": "<p>Hello {{recipient.name}},</p>\n<p>Your verification code for <strong>{{envelope.name}}</strong> is:</p>\n<p style=\"font-size:24px;letter-spacing:4px\"><strong>{{validations.code}}</strong></p>\n<p>It expires at {{validations.expires_at}}. If you did not ask for it, ignore this email.</p>",
+                     *                 "cta": "Verify"
+                     *               }
+                     *             },
+                     *             "sms": {
+                     *               "phone_validation": {
+                     *                 "body": "Your verification code for {{envelope.name}} is {{validations.code}}. It expires at {{validations.expires_at}}."
+                     *               }
+                     *             }
+                     *           },
+                     *           "es": {
+                     *             "extra_page_intro": "Las siguientes personas firmaron este documento electrónicamente.",
+                     *             "emails": {
+                     *               "email_validation": {
+                     *                 "subject": "Tu código de verificación para {{envelope.name}}",
+                     *                 "body": "<p>Hola {{recipient.name}}:</p>\n<p>Tu código de verificación para <strong>{{envelope.name}}</strong> es:</p>\n<p style=\"font-size:24px;letter-spacing:4px\"><strong>{{validations.code}}</strong></p>\n<p>Caduca el {{validations.expires_at}}. Si no lo has solicitado, ignora este correo.</p>",
+                     *                 "cta": "Verificar"
+                     *               }
+                     *             },
+                     *             "sms": {
+                     *               "phone_validation": {
+                     *                 "body": "Tu código de verificación para {{envelope.name}} es {{validations.code}}. Caduca el {{validations.expires_at}}."
+                     *               }
+                     *             }
+                     *           }
+                     *         },
+                     *         "signature": {
+                     *           "type": "SIMPLE",
+                     *           "style": "SIMPLE",
+                     *           "bg_image": null
+                     *         },
+                     *         "signature_flow": {
+                     *           "language": "EN",
+                     *           "sender_name": "Signet",
+                     *           "signature_order": "PARALLEL",
+                     *           "signature_types": "WRITTEN,DRAWN,UPLOADED",
+                     *           "signature_color": "#000000",
+                     *           "embed_origins": null,
+                     *           "redirect_url": null
+                     *         },
+                     *         "validations": {
+                     *           "email": {
+                     *             "enabled": false,
+                     *             "order": 0
+                     *           },
+                     *           "phone": {
+                     *             "enabled": false,
+                     *             "order": 0,
+                     *             "methods": "SMS"
+                     *           }
+                     *         }
+                     *       },
+                     *       "request_id": "req_01a20ef6c5b6741e9a8b59635d6a065a"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SettingsUpdatedResponse"];
                 };
             };
@@ -2901,7 +3054,30 @@ export interface operations {
             401: components["responses"]["Error401"];
             409: components["responses"]["Error409"];
             415: components["responses"]["Error415"];
-            422: components["responses"]["Error422"];
+            /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
+            422: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid input",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "details": [
+                     *         {
+                     *           "field": "signature_flow.language",
+                     *           "message": "must be one of: EN, ES"
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a20ef6c5ed7669b9f0b429755484bc"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -2912,6 +3088,7 @@ export interface operations {
     listEnvelopes: {
         parameters: {
             query?: {
+                /** @example CREATED,IN_PROGRESS */
                 status?: string;
                 created_after?: string;
                 created_before?: string;
@@ -2921,10 +3098,16 @@ export interface operations {
                 completed_before?: string;
                 recipient_email?: string;
                 q?: string;
+                /** @example 10 */
                 limit?: string;
                 cursor?: string;
                 order?: "asc" | "desc";
-                /** @description Metadata filters in bracket notation, one per key: `metadata[crm_id]=opp-1042` (every one must match) */
+                /**
+                 * @description Metadata filters, one parameter per key in bracket notation: `metadata[crm_id]=opp-1042&metadata[region]=emea` keeps envelopes whose metadata has every one of these values (up to 10)
+                 * @example {
+                 *       "crm_id": "opp-1042"
+                 *     }
+                 */
                 metadata?: {
                     [key: string]: string;
                 };
@@ -2943,31 +3126,76 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        envelopes: {
-                            id: string;
-                            name: string;
-                            /** @enum {unknown} */
-                            status: "CREATED" | "IN_PROGRESS" | "SUCCESS" | "VOIDED" | "ERROR";
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            sent_at: string | null;
-                            completed_at: string | null;
-                            voided_at: string | null;
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            envelope_signers: components["schemas"]["EnvelopeSigner"][];
-                        }[];
-                        next_cursor: string | null;
-                        request_id: string;
-                    };
+                    /**
+                     * @example {
+                     *       "envelopes": [
+                     *         {
+                     *           "id": "01a20ef6-c764-77ae-887f-940219b9df33",
+                     *           "name": "Services agreement 2026",
+                     *           "status": "CREATED",
+                     *           "created_at": "2026-11-24T19:09:43.652Z",
+                     *           "updated_at": "2026-11-24T19:09:44.166Z",
+                     *           "sent_at": null,
+                     *           "completed_at": null,
+                     *           "voided_at": null,
+                     *           "metadata": {
+                     *             "crm_id": "opp-1042",
+                     *             "region": "emea"
+                     *           },
+                     *           "envelope_signers": [
+                     *             {
+                     *               "id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                     *               "custom_key": "ana",
+                     *               "name": "Ana Lima",
+                     *               "email": "ana@example.com",
+                     *               "order": 0,
+                     *               "status": "PENDING",
+                     *               "signed_at": null
+                     *             },
+                     *             {
+                     *               "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                     *               "custom_key": "ben",
+                     *               "name": "Ben Ode",
+                     *               "email": "ben@example.com",
+                     *               "order": 1,
+                     *               "status": "PENDING",
+                     *               "signed_at": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "request_id": "req_01a20ef6c9d07408897e42a7dd95cf25"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EnvelopeListResponse"];
                 };
             };
             401: components["responses"]["Error401"];
-            422: components["responses"]["Error422"];
+            /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
+            422: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid input",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "details": [
+                     *         {
+                     *           "field": "status",
+                     *           "message": "must be one or more of CREATED, IN_PROGRESS, SUCCESS, VOIDED, ERROR, comma-separated"
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a20ef6c9d4774a9e3ad1d612e8e026"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -2990,13 +3218,21 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "Services agreement",
-                 *       "documents[contract][name]": "contract.pdf",
-                 *       "documents[contract][base64]": "JVBERi0xLjcK...",
-                 *       "recipients[ben][name]": "Ben Ortiz",
+                 *       "documents[contract][name]": "sample-contract.pdf",
+                 *       "documents[contract][base64]": "JVBERi0xLjcKJYGBgYEKCjEgMCBvYmoK...",
+                 *       "recipients[ben][name]": "Ben Ode",
                  *       "recipients[ben][email]": "ben@example.com",
+                 *       "recipients[ana][name]": "Ana Lima",
+                 *       "recipients[ana][email]": "ana@example.com",
                  *       "placements[0][document_key]": "contract",
                  *       "placements[0][recipient_key]": "ben",
                  *       "placements[0][token]": "{{ben}}",
+                 *       "placements[1][document_key]": "contract",
+                 *       "placements[1][recipient_key]": "ana",
+                 *       "placements[1][coordinates][page]": "0",
+                 *       "placements[1][coordinates][top]": "620",
+                 *       "placements[1][coordinates][left]": "320",
+                 *       "metadata[crm_id]": "opp-1042",
                  *       "settings[validations][email][enabled]": "TRUE"
                  *     }
                  */
@@ -3004,13 +3240,21 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "Services agreement",
-                 *       "documents[contract][name]": "contract.pdf",
-                 *       "documents[contract][base64]": "JVBERi0xLjcK...",
-                 *       "recipients[ben][name]": "Ben Ortiz",
+                 *       "documents[contract][name]": "sample-contract.pdf",
+                 *       "documents[contract][base64]": "JVBERi0xLjcKJYGBgYEKCjEgMCBvYmoK...",
+                 *       "recipients[ben][name]": "Ben Ode",
                  *       "recipients[ben][email]": "ben@example.com",
+                 *       "recipients[ana][name]": "Ana Lima",
+                 *       "recipients[ana][email]": "ana@example.com",
                  *       "placements[0][document_key]": "contract",
                  *       "placements[0][recipient_key]": "ben",
                  *       "placements[0][token]": "{{ben}}",
+                 *       "placements[1][document_key]": "contract",
+                 *       "placements[1][recipient_key]": "ana",
+                 *       "placements[1][coordinates][page]": "0",
+                 *       "placements[1][coordinates][top]": "620",
+                 *       "placements[1][coordinates][left]": "320",
+                 *       "metadata[crm_id]": "opp-1042",
                  *       "settings[validations][email][enabled]": "TRUE"
                  *     }
                  */
@@ -3034,6 +3278,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "envelope": {
+                     *         "id": "01a20ef6-c764-77ae-887f-940219b9df33",
+                     *         "name": "Services agreement",
+                     *         "status": "CREATED",
+                     *         "created_at": "2026-11-24T19:09:43.652Z",
+                     *         "envelope_signers": [
+                     *           {
+                     *             "id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                     *             "custom_key": "ana",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "order": 0,
+                     *             "status": "PENDING",
+                     *             "signed_at": null
+                     *           },
+                     *           {
+                     *             "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                     *             "custom_key": "ben",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "order": 1,
+                     *             "status": "PENDING",
+                     *             "signed_at": null
+                     *           }
+                     *         ],
+                     *         "errors": [],
+                     *         "warnings": [],
+                     *         "metadata": {
+                     *           "crm_id": "opp-1042"
+                     *         }
+                     *       },
+                     *       "request_id": "req_01a20ef6c722762ab6b9527aa23928b5"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
                 };
             };
@@ -3042,7 +3322,30 @@ export interface operations {
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
-            422: components["responses"]["Error422"];
+            /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
+            422: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid input",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "details": [
+                     *         {
+                     *           "field": "recipients.ben.email",
+                     *           "message": "must be an email address"
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a20ef6c6cd721d8aacdc00577e73ef"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -3056,7 +3359,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Envelope id */
+                /**
+                 * @description Envelope id
+                 * @example 01a20ef6-c764-77ae-887f-940219b9df33
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3071,11 +3377,216 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "envelope": {
+                     *         "id": "01a20ef6-c764-77ae-887f-940219b9df33",
+                     *         "name": "Services agreement 2026",
+                     *         "status": "CREATED",
+                     *         "created_at": "2026-11-24T19:09:43.652Z",
+                     *         "envelope_signers": [
+                     *           {
+                     *             "id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                     *             "custom_key": "ana",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "order": 0,
+                     *             "status": "PENDING",
+                     *             "signed_at": null
+                     *           },
+                     *           {
+                     *             "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                     *             "custom_key": "ben",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "order": 1,
+                     *             "status": "PENDING",
+                     *             "signed_at": null
+                     *           }
+                     *         ],
+                     *         "errors": [],
+                     *         "warnings": [],
+                     *         "metadata": {
+                     *           "crm_id": "opp-1042",
+                     *           "region": "emea"
+                     *         },
+                     *         "updated_at": "2026-11-24T19:09:44.166Z",
+                     *         "sent_at": null,
+                     *         "completed_at": null,
+                     *         "documents": [
+                     *           {
+                     *             "id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                     *             "custom_key": "contract",
+                     *             "order": 0,
+                     *             "status": "PENDING",
+                     *             "created_at": "2026-11-24T19:09:43.652Z",
+                     *             "updated_at": "2026-11-24T19:09:43.652Z",
+                     *             "file_name": "sample-contract.pdf",
+                     *             "content_type": "application/pdf",
+                     *             "file_size": 1897,
+                     *             "page_count": 1,
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/documents/01a20ef6-c8ac-77ee-b4fa-36dbbf077bac.pdf?expires=1795550984&signature=3e4c4d5b7946d3b90da36c49a48613ef973c9736ff4d89c6dac467c9116751cb&name=sample-contract.pdf",
+                     *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                     *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                     *             "type": "SIGNABLE"
+                     *           },
+                     *           {
+                     *             "id": "01a20ef6-c93a-7794-b603-d0116853e050",
+                     *             "custom_key": "annex",
+                     *             "order": 1,
+                     *             "status": "PENDING",
+                     *             "created_at": "2026-11-24T19:09:44.166Z",
+                     *             "updated_at": "2026-11-24T19:09:44.166Z",
+                     *             "file_name": "annex.pdf",
+                     *             "content_type": "application/pdf",
+                     *             "file_size": 1897,
+                     *             "page_count": 1,
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/uploads/01a20ef6-c915-71e2-bc7a-ba0402318c20.pdf?expires=1795550984&signature=8edc68398317eb3f86469e4a2ff4d2b83548f86166bfcef09101be42bbb5621f&name=annex.pdf",
+                     *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                     *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                     *             "type": "SIGNABLE"
+                     *           }
+                     *         ],
+                     *         "placements": [
+                     *           {
+                     *             "id": "01a20ef6-c8b7-750f-b0c7-6450c1b47430",
+                     *             "custom_key": "0",
+                     *             "placement_type": "SIGNATURE",
+                     *             "created_at": "2026-11-24T19:09:43.652Z",
+                     *             "updated_at": "2026-11-24T19:09:43.652Z",
+                     *             "recipient_id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                     *             "recipient_key": "ben",
+                     *             "document_id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                     *             "document_key": "contract",
+                     *             "order": 0,
+                     *             "coordinates": null,
+                     *             "token": "{{ben}}"
+                     *           },
+                     *           {
+                     *             "id": "01a20ef6-c8b7-750f-b0c7-6a8638cd4226",
+                     *             "custom_key": "1",
+                     *             "placement_type": "SIGNATURE",
+                     *             "created_at": "2026-11-24T19:09:43.652Z",
+                     *             "updated_at": "2026-11-24T19:09:43.652Z",
+                     *             "recipient_id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                     *             "recipient_key": "ana",
+                     *             "document_id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                     *             "document_key": "contract",
+                     *             "order": 1,
+                     *             "coordinates": {
+                     *               "id": "01a20ef6-c8b7-750f-b0c7-6a8638cd4226",
+                     *               "top": "620",
+                     *               "left": "320",
+                     *               "page": "0"
+                     *             },
+                     *             "token": null
+                     *           }
+                     *         ],
+                     *         "settings": {
+                     *           "emails": {
+                     *             "envelope_signed": true,
+                     *             "envelope_voided": false,
+                     *             "envelope_rejected": true,
+                     *             "envelope_invitation": true
+                     *           },
+                     *           "branding": {
+                     *             "logo": null,
+                     *             "name": "Acme Inc.",
+                     *             "reply_to": null,
+                     *             "sender_email": null,
+                     *             "url_homepage": "https://acme.example",
+                     *             "url_signature_flow": null
+                     *           },
+                     *           "documents": {
+                     *             "custom_page_id": "Signet Sign ID:",
+                     *             "signatures_per_row": 2,
+                     *             "document_id_enabled": true,
+                     *             "signatures_per_page": 6
+                     *           },
+                     *           "signature": {
+                     *             "type": "SIMPLE",
+                     *             "style": "SIMPLE",
+                     *             "bg_image": null
+                     *           },
+                     *           "validations": {
+                     *             "email": {
+                     *               "order": 0,
+                     *               "enabled": true
+                     *             },
+                     *             "phone": {
+                     *               "order": 0,
+                     *               "enabled": false,
+                     *               "methods": "SMS"
+                     *             }
+                     *           },
+                     *           "localization": {
+                     *             "en": {
+                     *               "sms": {
+                     *                 "phone_validation": {
+                     *                   "body": "Your verification code for {{envelope.name}} is {{validations.code}}. It expires at {{validations.expires_at}}."
+                     *                 }
+                     *               },
+                     *               "emails": {
+                     *                 "email_validation": {
+                     *                   "cta": "Verify",
+                     *                   "body": "<p>Hello {{recipient.name}},</p>\n<p>Your verification code for <strong>{{envelope.name}}</strong> is:</p>\n<p style=\"font-size:24px;letter-spacing:4px\"><strong>{{validations.code}}</strong></p>\n<p>It expires at {{validations.expires_at}}. If you did not ask for it, ignore this email.</p>",
+                     *                   "subject": "Your verification code for {{envelope.name}}"
+                     *                 }
+                     *               },
+                     *               "extra_page_intro": "The following people signed this document electronically."
+                     *             },
+                     *             "es": {
+                     *               "sms": {
+                     *                 "phone_validation": {
+                     *                   "body": "Tu código de verificación para {{envelope.name}} es {{validations.code}}. Caduca el {{validations.expires_at}}."
+                     *                 }
+                     *               },
+                     *               "emails": {
+                     *                 "email_validation": {
+                     *                   "cta": "Verificar",
+                     *                   "body": "<p>Hola {{recipient.name}}:</p>\n<p>Tu código de verificación para <strong>{{envelope.name}}</strong> es:</p>\n<p style=\"font-size:24px;letter-spacing:4px\"><strong>{{validations.code}}</strong></p>\n<p>Caduca el {{validations.expires_at}}. Si no lo has solicitado, ignora este correo.</p>",
+                     *                   "subject": "Tu código de verificación para {{envelope.name}}"
+                     *                 }
+                     *               },
+                     *               "extra_page_intro": "Las siguientes personas firmaron este documento electrónicamente."
+                     *             }
+                     *           },
+                     *           "signature_flow": {
+                     *             "language": "EN",
+                     *             "sender_name": "Signet",
+                     *             "redirect_url": null,
+                     *             "embed_origins": null,
+                     *             "signature_color": "#000000",
+                     *             "signature_order": "PARALLEL",
+                     *             "signature_types": "WRITTEN,DRAWN,UPLOADED"
+                     *           }
+                     *         }
+                     *       },
+                     *       "request_id": "req_01a20ef6c9c475db8de46e5469df5be8"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EnvelopeResponse"];
                 };
             };
             401: components["responses"]["Error401"];
-            404: components["responses"]["Error404"];
+            /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
+            404: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Envelope not found",
+                     *       "code": "NOT_FOUND",
+                     *       "request_id": "req_01a20ef6c9c9770abfc2e6ca91a97149"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -3091,7 +3602,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Envelope id */
+                /**
+                 * @description Envelope id
+                 * @example 01a20ef6-c764-77ae-887f-940219b9df33
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3100,13 +3614,15 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "Services agreement (v2)"
+                 *       "name": "Services agreement 2026",
+                 *       "metadata[region]": "emea"
                  *     }
                  */
                 "multipart/form-data": components["schemas"]["EnvelopeUpdateForm"];
                 /**
                  * @example {
-                 *       "name": "Services agreement (v2)"
+                 *       "name": "Services agreement 2026",
+                 *       "metadata[region]": "emea"
                  *     }
                  */
                 "application/x-www-form-urlencoded": components["schemas"]["EnvelopeUpdateForm"];
@@ -3123,6 +3639,178 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "envelope": {
+                     *         "id": "01a20ef6-c764-77ae-887f-940219b9df33",
+                     *         "name": "Services agreement 2026",
+                     *         "status": "CREATED",
+                     *         "created_at": "2026-11-24T19:09:43.652Z",
+                     *         "envelope_signers": [
+                     *           {
+                     *             "id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                     *             "custom_key": "ana",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "order": 0,
+                     *             "status": "PENDING",
+                     *             "signed_at": null
+                     *           },
+                     *           {
+                     *             "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                     *             "custom_key": "ben",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "order": 1,
+                     *             "status": "PENDING",
+                     *             "signed_at": null
+                     *           }
+                     *         ],
+                     *         "errors": [],
+                     *         "warnings": [],
+                     *         "metadata": {
+                     *           "crm_id": "opp-1042",
+                     *           "region": "emea"
+                     *         },
+                     *         "updated_at": "2026-11-24T19:09:44.041Z",
+                     *         "sent_at": null,
+                     *         "completed_at": null,
+                     *         "documents": [
+                     *           {
+                     *             "id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                     *             "custom_key": "contract",
+                     *             "order": 0,
+                     *             "status": "PENDING",
+                     *             "created_at": "2026-11-24T19:09:43.652Z",
+                     *             "updated_at": "2026-11-24T19:09:43.652Z",
+                     *             "file_name": "sample-contract.pdf",
+                     *             "content_type": "application/pdf",
+                     *             "file_size": 1897,
+                     *             "page_count": 1,
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/documents/01a20ef6-c8ac-77ee-b4fa-36dbbf077bac.pdf?expires=1795550984&signature=3e4c4d5b7946d3b90da36c49a48613ef973c9736ff4d89c6dac467c9116751cb&name=sample-contract.pdf",
+                     *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                     *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                     *             "type": "SIGNABLE"
+                     *           }
+                     *         ],
+                     *         "placements": [
+                     *           {
+                     *             "id": "01a20ef6-c8b7-750f-b0c7-6450c1b47430",
+                     *             "custom_key": "0",
+                     *             "placement_type": "SIGNATURE",
+                     *             "created_at": "2026-11-24T19:09:43.652Z",
+                     *             "updated_at": "2026-11-24T19:09:43.652Z",
+                     *             "recipient_id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                     *             "recipient_key": "ben",
+                     *             "document_id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                     *             "document_key": "contract",
+                     *             "order": 0,
+                     *             "coordinates": null,
+                     *             "token": "{{ben}}"
+                     *           },
+                     *           {
+                     *             "id": "01a20ef6-c8b7-750f-b0c7-6a8638cd4226",
+                     *             "custom_key": "1",
+                     *             "placement_type": "SIGNATURE",
+                     *             "created_at": "2026-11-24T19:09:43.652Z",
+                     *             "updated_at": "2026-11-24T19:09:43.652Z",
+                     *             "recipient_id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                     *             "recipient_key": "ana",
+                     *             "document_id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                     *             "document_key": "contract",
+                     *             "order": 1,
+                     *             "coordinates": {
+                     *               "id": "01a20ef6-c8b7-750f-b0c7-6a8638cd4226",
+                     *               "top": "620",
+                     *               "left": "320",
+                     *               "page": "0"
+                     *             },
+                     *             "token": null
+                     *           }
+                     *         ],
+                     *         "settings": {
+                     *           "branding": {
+                     *             "logo": null,
+                     *             "url_homepage": "https://acme.example",
+                     *             "url_signature_flow": null,
+                     *             "name": "Acme Inc.",
+                     *             "reply_to": null,
+                     *             "sender_email": null
+                     *           },
+                     *           "documents": {
+                     *             "document_id_enabled": true,
+                     *             "custom_page_id": "Signet Sign ID:",
+                     *             "signatures_per_page": 6,
+                     *             "signatures_per_row": 2
+                     *           },
+                     *           "emails": {
+                     *             "envelope_invitation": true,
+                     *             "envelope_voided": false,
+                     *             "envelope_rejected": true,
+                     *             "envelope_signed": true
+                     *           },
+                     *           "localization": {
+                     *             "en": {
+                     *               "extra_page_intro": "The following people signed this document electronically.",
+                     *               "emails": {
+                     *                 "email_validation": {
+                     *                   "subject": "Your verification code for {{envelope.name}}",
+                     *                   "body": "<p>Hello {{recipient.name}},</p>\n<p>Your verification code for <strong>{{envelope.name}}</strong> is:</p>\n<p style=\"font-size:24px;letter-spacing:4px\"><strong>{{validations.code}}</strong></p>\n<p>It expires at {{validations.expires_at}}. If you did not ask for it, ignore this email.</p>",
+                     *                   "cta": "Verify"
+                     *                 }
+                     *               },
+                     *               "sms": {
+                     *                 "phone_validation": {
+                     *                   "body": "Your verification code for {{envelope.name}} is {{validations.code}}. It expires at {{validations.expires_at}}."
+                     *                 }
+                     *               }
+                     *             },
+                     *             "es": {
+                     *               "extra_page_intro": "Las siguientes personas firmaron este documento electrónicamente.",
+                     *               "emails": {
+                     *                 "email_validation": {
+                     *                   "subject": "Tu código de verificación para {{envelope.name}}",
+                     *                   "body": "<p>Hola {{recipient.name}}:</p>\n<p>Tu código de verificación para <strong>{{envelope.name}}</strong> es:</p>\n<p style=\"font-size:24px;letter-spacing:4px\"><strong>{{validations.code}}</strong></p>\n<p>Caduca el {{validations.expires_at}}. Si no lo has solicitado, ignora este correo.</p>",
+                     *                   "cta": "Verificar"
+                     *                 }
+                     *               },
+                     *               "sms": {
+                     *                 "phone_validation": {
+                     *                   "body": "Tu código de verificación para {{envelope.name}} es {{validations.code}}. Caduca el {{validations.expires_at}}."
+                     *                 }
+                     *               }
+                     *             }
+                     *           },
+                     *           "signature": {
+                     *             "type": "SIMPLE",
+                     *             "style": "SIMPLE",
+                     *             "bg_image": null
+                     *           },
+                     *           "signature_flow": {
+                     *             "language": "EN",
+                     *             "sender_name": "Signet",
+                     *             "signature_order": "PARALLEL",
+                     *             "signature_types": "WRITTEN,DRAWN,UPLOADED",
+                     *             "signature_color": "#000000",
+                     *             "embed_origins": null,
+                     *             "redirect_url": null
+                     *           },
+                     *           "validations": {
+                     *             "email": {
+                     *               "enabled": true,
+                     *               "order": 0
+                     *             },
+                     *             "phone": {
+                     *               "enabled": false,
+                     *               "order": 0,
+                     *               "methods": "SMS"
+                     *             }
+                     *           }
+                     *         }
+                     *       },
+                     *       "request_id": "req_01a20ef6c8dc74ae8a55103635db60ec"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EnvelopeResponse"];
                 };
             };
@@ -3149,7 +3837,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Envelope id */
+                /**
+                 * @description Envelope id
+                 * @example 01a20ef6-c764-77ae-887f-940219b9df33
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3166,13 +3857,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "request_id": "req_01a20ef6c9db72eebda84b6b22266cc3"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             405: components["responses"]["Error405"];
-            409: components["responses"]["Error409"];
+            /** @description CONFLICT: the resource's state forbids the action; or IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still running (retry after `Retry-After`) */
+            409: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Envelope not in CREATED status (it is VOIDED)",
+                     *       "code": "CONFLICT",
+                     *       "request_id": "req_01a20ef6d4f2709b85e28c10ad281ad5"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -3189,7 +3903,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Envelope id */
+                /**
+                 * @description Envelope id
+                 * @example 01a20ef6-d499-7404-adf7-31bb27c4a15a
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3206,6 +3923,133 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "envelope": {
+                     *         "id": "01a20ef6-d499-7404-adf7-31bb27c4a15a",
+                     *         "name": "Quote 88",
+                     *         "status": "VOIDED",
+                     *         "created_at": "2026-11-24T19:09:47.033Z",
+                     *         "envelope_signers": [
+                     *           {
+                     *             "id": "01a20ef6-d4a3-707f-a16f-8d6853322e16",
+                     *             "custom_key": "eve",
+                     *             "name": "Eve Adler",
+                     *             "email": "eve@example.com",
+                     *             "order": 0,
+                     *             "status": "IN_PROGRESS",
+                     *             "signed_at": null
+                     *           }
+                     *         ],
+                     *         "errors": [],
+                     *         "warnings": [],
+                     *         "metadata": {},
+                     *         "updated_at": "2026-11-24T19:09:47.088Z",
+                     *         "sent_at": "2026-11-24T19:09:47.065Z",
+                     *         "completed_at": null,
+                     *         "documents": [
+                     *           {
+                     *             "id": "01a20ef6-d49c-742d-8557-7d0699fba960",
+                     *             "custom_key": "quote",
+                     *             "order": 0,
+                     *             "status": "PENDING",
+                     *             "created_at": "2026-11-24T19:09:47.033Z",
+                     *             "updated_at": "2026-11-24T19:09:47.033Z",
+                     *             "file_name": "quote.pdf",
+                     *             "content_type": "application/pdf",
+                     *             "file_size": 1897,
+                     *             "page_count": 1,
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-d499-7404-adf7-31bb27c4a15a/documents/01a20ef6-d49c-742d-8557-7d0699fba960.pdf?expires=1795550987&signature=1ebcd6d7bedca4ca01be87e9d44c8737bc9655796e6beab6dfab2e6a3e00754e&name=quote.pdf",
+                     *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                     *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                     *             "type": "SIGNABLE"
+                     *           }
+                     *         ],
+                     *         "placements": [],
+                     *         "settings": {
+                     *           "emails": {
+                     *             "envelope_signed": true,
+                     *             "envelope_voided": false,
+                     *             "envelope_rejected": true,
+                     *             "envelope_invitation": true
+                     *           },
+                     *           "branding": {
+                     *             "logo": null,
+                     *             "name": "Acme Inc.",
+                     *             "reply_to": null,
+                     *             "sender_email": null,
+                     *             "url_homepage": "https://acme.example",
+                     *             "url_signature_flow": null
+                     *           },
+                     *           "documents": {
+                     *             "custom_page_id": "Signet Sign ID:",
+                     *             "signatures_per_row": 2,
+                     *             "document_id_enabled": true,
+                     *             "signatures_per_page": 6
+                     *           },
+                     *           "signature": {
+                     *             "type": "SIMPLE",
+                     *             "style": "SIMPLE",
+                     *             "bg_image": null
+                     *           },
+                     *           "validations": {
+                     *             "email": {
+                     *               "order": 0,
+                     *               "enabled": false
+                     *             },
+                     *             "phone": {
+                     *               "order": 0,
+                     *               "enabled": false,
+                     *               "methods": "SMS"
+                     *             }
+                     *           },
+                     *           "localization": {
+                     *             "en": {
+                     *               "sms": {
+                     *                 "phone_validation": {
+                     *                   "body": "Your verification code for {{envelope.name}} is {{validations.code}}. It expires at {{validations.expires_at}}."
+                     *                 }
+                     *               },
+                     *               "emails": {
+                     *                 "email_validation": {
+                     *                   "cta": "Verify",
+                     *                   "body": "<p>Hello {{recipient.name}},</p>\n<p>Your verification code for <strong>{{envelope.name}}</strong> is:</p>\n<p style=\"font-size:24px;letter-spacing:4px\"><strong>{{validations.code}}</strong></p>\n<p>It expires at {{validations.expires_at}}. If you did not ask for it, ignore this email.</p>",
+                     *                   "subject": "Your verification code for {{envelope.name}}"
+                     *                 }
+                     *               },
+                     *               "extra_page_intro": "The following people signed this document electronically."
+                     *             },
+                     *             "es": {
+                     *               "sms": {
+                     *                 "phone_validation": {
+                     *                   "body": "Tu código de verificación para {{envelope.name}} es {{validations.code}}. Caduca el {{validations.expires_at}}."
+                     *                 }
+                     *               },
+                     *               "emails": {
+                     *                 "email_validation": {
+                     *                   "cta": "Verificar",
+                     *                   "body": "<p>Hola {{recipient.name}}:</p>\n<p>Tu código de verificación para <strong>{{envelope.name}}</strong> es:</p>\n<p style=\"font-size:24px;letter-spacing:4px\"><strong>{{validations.code}}</strong></p>\n<p>Caduca el {{validations.expires_at}}. Si no lo has solicitado, ignora este correo.</p>",
+                     *                   "subject": "Tu código de verificación para {{envelope.name}}"
+                     *                 }
+                     *               },
+                     *               "extra_page_intro": "Las siguientes personas firmaron este documento electrónicamente."
+                     *             }
+                     *           },
+                     *           "signature_flow": {
+                     *             "language": "EN",
+                     *             "sender_name": "Signet",
+                     *             "redirect_url": null,
+                     *             "embed_origins": null,
+                     *             "signature_color": "#000000",
+                     *             "signature_order": "PARALLEL",
+                     *             "signature_types": "WRITTEN,DRAWN,UPLOADED"
+                     *           }
+                     *         }
+                     *       },
+                     *       "request_id": "req_01a20ef6d4cf76998de7f1256c9e7ba1"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
                 };
             };
@@ -3226,7 +4070,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Envelope id */
+                /**
+                 * @description Envelope id
+                 * @example 01a20ef6-c764-77ae-887f-940219b9df33
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3241,12 +4088,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/evidence/22-1795547386192.pdf?expires=1795633786&signature=f725588ef3bc61791c9469dbf50b871d2ac8357148845198e26ec56d0c947b49&name=evidence-01a20ef6-c764-77ae-887f-940219b9df33.pdf",
+                     *       "evidence_generated_at": "2026-11-24T19:09:46.192Z",
+                     *       "request_id": "req_01a20ef6d33676a2b18e9f2ef787ec53"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EvidenceResponse"];
                 };
             };
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
+            /** @description CONFLICT: the resource's state forbids the action; or IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still running (retry after `Retry-After`) */
+            409: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The evidence sheet exists once the envelope is SUCCESS; it is CREATED",
+                     *       "code": "CONFLICT",
+                     *       "request_id": "req_01a20ef6c9d7755ab7da94f54d81ecf6"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -3271,6 +4142,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "development": true,
+                     *       "seal": [
+                     *         {
+                     *           "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
+                     *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
+                     *           "serial_number": "01B2690A69CF5405BC71713250C1483E",
+                     *           "not_before": "2026-11-24T19:04:44.000Z",
+                     *           "not_after": "2036-11-21T19:09:44.000Z",
+                     *           "sha256_fingerprint": "094fc18eb8ded5fb7c09042fa88eda5fcf613098b089a2088793b53a760ac737",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAbJpCmnPVAW8cXEyUMFIPjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *         },
+                     *         {
+                     *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
+                     *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
+                     *           "serial_number": "01A6DFE411FFC70FEF7710C9490BF76E",
+                     *           "not_before": "2026-11-24T19:04:44.000Z",
+                     *           "not_after": "2036-11-21T19:09:44.000Z",
+                     *           "sha256_fingerprint": "7403c792ce660bf1d7d5e711c21606d5de2ec3a9a54dc4497ce52f2cab8a5fb8",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAabf5BH/xw/vdxDJSQv3bjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *         }
+                     *       ],
+                     *       "timestamp_authority": [
+                     *         {
+                     *           "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
+                     *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
+                     *           "serial_number": "01769FD780DDEA40C0FDE532589EF9FB",
+                     *           "not_before": "2026-11-24T19:04:44.000Z",
+                     *           "not_after": "2036-11-21T19:09:44.000Z",
+                     *           "sha256_fingerprint": "4620d754a32a82c5f95e5b9a1955b8221c351c93b2f30b709c7781d009ca2009",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAXaf14Dd6kDA/eUyWJ75+zANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *         },
+                     *         {
+                     *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
+                     *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
+                     *           "serial_number": "01A6DFE411FFC70FEF7710C9490BF76E",
+                     *           "not_before": "2026-11-24T19:04:44.000Z",
+                     *           "not_after": "2036-11-21T19:09:44.000Z",
+                     *           "sha256_fingerprint": "7403c792ce660bf1d7d5e711c21606d5de2ec3a9a54dc4497ce52f2cab8a5fb8",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAabf5BH/xw/vdxDJSQv3bjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *         }
+                     *       ],
+                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAbJpCmnPVAW8cXEyUMFIPjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAabf5BH/xw/vdxDJSQv3bjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
+                     *       "crl_url": "http://localhost:3000/pki/signet-dev-ca.crl",
+                     *       "request_id": "req_01a20ef6d3417596a59ed597e3045276"
+                     *     }
+                     */
                     "application/json": {
                         development: boolean;
                         seal: {
@@ -3344,6 +4263,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "signatures": [
+                     *         {
+                     *           "kind": "signature",
+                     *           "sub_filter": "ETSI.CAdES.detached",
+                     *           "signer": {
+                     *             "common_name": "Signet Development Seal — not for production",
+                     *             "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
+                     *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
+                     *             "serial_number": "01B2690A69CF5405BC71713250C1483E"
+                     *           },
+                     *           "claimed_signing_time": "2026-11-24T19:09:45.000Z",
+                     *           "timestamped_time": "2026-11-24T19:09:45.000Z",
+                     *           "pades_level": "B-LTA",
+                     *           "integrity": {
+                     *             "valid": true,
+                     *             "problem": null
+                     *           },
+                     *           "chain_trusted": true,
+                     *           "modified_after_signing": false,
+                     *           "modification": null
+                     *         },
+                     *         {
+                     *           "kind": "document_timestamp",
+                     *           "sub_filter": "ETSI.RFC3161",
+                     *           "signer": {
+                     *             "common_name": "Signet Development TSA — not for production",
+                     *             "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
+                     *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
+                     *             "serial_number": "01769FD780DDEA40C0FDE532589EF9FB"
+                     *           },
+                     *           "claimed_signing_time": null,
+                     *           "timestamped_time": "2026-11-24T19:09:45.000Z",
+                     *           "pades_level": null,
+                     *           "integrity": {
+                     *             "valid": true,
+                     *             "problem": null
+                     *           },
+                     *           "chain_trusted": true,
+                     *           "modified_after_signing": false,
+                     *           "modification": null
+                     *         }
+                     *       ],
+                     *       "trust_anchors": [
+                     *         "CN=Signet Development CA — not for production, O=Signet (development)"
+                     *       ],
+                     *       "request_id": "req_01a20ef6d355723eb31032361abf93ed"
+                     *     }
+                     */
                     "application/json": {
                         signatures: {
                             kind: "signature" | "document_timestamp";
@@ -3395,7 +4364,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Envelope id */
+                /**
+                 * @description Envelope id
+                 * @example 01a20ef6-c764-77ae-887f-940219b9df33
+                 */
                 envelope_id: string;
             };
             cookie?: never;
@@ -3410,6 +4382,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uploads": [
+                     *         {
+                     *           "id": "01a20ef6-c915-71e2-bc7a-ba0402318c20",
+                     *           "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33",
+                     *           "status": "COMPLETED",
+                     *           "file_id": "01a20ef6-c93a-7794-b603-d0116853e050",
+                     *           "order": 1,
+                     *           "file_name": "annex.pdf"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "request_id": "req_01a20ef6c9b976b6b89b136f69f65f23"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UploadListResponse"];
                 };
             };
@@ -3431,7 +4419,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Envelope id */
+                /**
+                 * @description Envelope id
+                 * @example 01a20ef6-c764-77ae-887f-940219b9df33
+                 */
                 envelope_id: string;
             };
             cookie?: never;
@@ -3459,6 +4450,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "upload": {
+                     *         "id": "01a20ef6-c915-71e2-bc7a-ba0402318c20",
+                     *         "upload_url": "http://localhost:3000/api/v1/uploads/t7npGyhnf0azmRJrBJmIsHq37FLL6JuE-LTTsVbRYD8",
+                     *         "file_name": "annex.pdf",
+                     *         "order": 1,
+                     *         "custom_key": "annex",
+                     *         "expires_at": "2026-11-24T20:09:44.083Z",
+                     *         "max_file_size": 52428800,
+                     *         "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33",
+                     *         "status": "PENDING",
+                     *         "instructions": {
+                     *           "method": "PUT",
+                     *           "headers": {
+                     *             "Content-Type": "application/pdf"
+                     *           },
+                     *           "note": "PUT the raw PDF bytes (not base64) to upload_url with your API key in the Authorization header. The URL works once and expires at expires_at; files up to max_file_size bytes."
+                     *         }
+                     *       },
+                     *       "request_id": "req_01a20ef6c908716c825b8b1bd43d5ee7"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UploadCreatedResponse"];
                 };
             };
@@ -3481,9 +4496,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Envelope id */
+                /**
+                 * @description Envelope id
+                 * @example 01a20ef6-c764-77ae-887f-940219b9df33
+                 */
                 envelope_id: string;
-                /** @description Upload id */
+                /**
+                 * @description Upload id
+                 * @example 01a20ef6-c915-71e2-bc7a-ba0402318c20
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3498,6 +4519,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "upload": {
+                     *         "id": "01a20ef6-c915-71e2-bc7a-ba0402318c20",
+                     *         "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33",
+                     *         "status": "COMPLETED",
+                     *         "file_id": "01a20ef6-c93a-7794-b603-d0116853e050",
+                     *         "order": 1,
+                     *         "file_name": "annex.pdf",
+                     *         "custom_key": "annex",
+                     *         "uploaded_at": "2026-11-24T19:09:44.106Z",
+                     *         "processed_at": "2026-11-24T19:09:44.122Z",
+                     *         "error_message": null
+                     *       },
+                     *       "request_id": "req_01a20ef6c9b0701399946910753862c5"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UploadResponse"];
                 };
             };
@@ -3518,7 +4556,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The token of the link: the last part of the signing, upload or email URL */
+                /**
+                 * @description The token of the link: the last part of the signing, upload or email URL
+                 * @example t7npGyhnf0azmRJrBJmIsHq37FLL6JuE-LTTsVbRYD8
+                 */
                 token: string;
             };
             cookie?: never;
@@ -3539,6 +4580,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "upload_id": "01a20ef6-c915-71e2-bc7a-ba0402318c20",
+                     *       "status": "UPLOADED",
+                     *       "message": "The file was received and is being validated",
+                     *       "request_id": "req_01a20ef6c91d72b3ae7d6c5dc9b4070a"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UploadReceivedResponse"];
                 };
             };
@@ -3565,9 +4615,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Envelope id */
+                /**
+                 * @description Envelope id
+                 * @example 01a20ef6-c764-77ae-887f-940219b9df33
+                 */
                 envelope_id: string;
-                /** @description Recipient id (the envelope's `envelope_signers[].id`) */
+                /**
+                 * @description Recipient id (the envelope's `envelope_signers[].id`)
+                 * @example 01a20ef6-c8b7-750f-b0c7-62d5860dde04
+                 */
                 recipient_id: string;
             };
             cookie?: never;
@@ -3576,7 +4632,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "channel": "sms"
+                 *       "channel": "email"
                  *     }
                  */
                 "application/json": {
@@ -3602,6 +4658,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "expires_at": "2026-11-24T19:39:44.355Z",
+                     *       "request_id": "req_01a20ef6ca0571468785e3faf020bc0c"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CodeSentResponse"];
                 };
             };
@@ -3611,7 +4674,32 @@ export interface operations {
             409: components["responses"]["Error409"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
-            429: components["responses"]["Error429"];
+            /** @description RATE_LIMITED: a limit was reached; `Retry-After` says in how many seconds to try again */
+            429: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description Requests the window allows */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds) */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 60 seconds",
+                     *       "code": "RATE_LIMITED",
+                     *       "request_id": "req_01a20ef6ca717319b8388e3fe9833322"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -3627,9 +4715,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Envelope id */
+                /**
+                 * @description Envelope id
+                 * @example 01a20ef6-c764-77ae-887f-940219b9df33
+                 */
                 envelope_id: string;
-                /** @description Recipient id (the envelope's `envelope_signers[].id`) */
+                /**
+                 * @description Recipient id (the envelope's `envelope_signers[].id`)
+                 * @example 01a20ef6-c8b7-750f-b0c7-62d5860dde04
+                 */
                 recipient_id: string;
             };
             cookie?: never;
@@ -3638,7 +4732,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "042917"
+                 *       "code": "146159"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -3655,6 +4749,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "verified_at": "2026-11-24T19:09:44.584Z",
+                     *       "request_id": "req_01a20ef6cafa765b8024539c0193f853"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
                 };
             };
@@ -3663,7 +4764,30 @@ export interface operations {
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             415: components["responses"]["Error415"];
-            422: components["responses"]["Error422"];
+            /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
+            422: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The code is not correct: 2 attempts left",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "details": [
+                     *         {
+                     *           "field": "code",
+                     *           "message": "is not correct: 2 attempts left"
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a20ef6cabf73d8b76d1446b48554ca"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -3685,9 +4809,26 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "operation": "send",
-                 *       "envelope_ids": [
-                 *         "0195f4b2-6d1e-7c4a-9a51-3c2f0e8b1d27"
+                 *       "operation": "create",
+                 *       "items": [
+                 *         {
+                 *           "name": "Onboarding pack 1",
+                 *           "recipients": {
+                 *             "signer": {
+                 *               "name": "Dana Ruiz",
+                 *               "email": "dana@example.com"
+                 *             }
+                 *           }
+                 *         },
+                 *         {
+                 *           "name": "Onboarding pack 2",
+                 *           "recipients": {
+                 *             "signer": {
+                 *               "name": "Femi Okoro",
+                 *               "email": "femi@example.com"
+                 *             }
+                 *           }
+                 *         }
                  *       ]
                  *     }
                  */
@@ -3712,6 +4853,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "batch": {
+                     *         "id": "01a20ef6-d512-776f-9932-8a94ee71cf07",
+                     *         "operation": "create",
+                     *         "status": "PENDING",
+                     *         "total": 2,
+                     *         "succeeded": 0,
+                     *         "failed": 0,
+                     *         "created_at": "2026-11-24T19:09:47.154Z",
+                     *         "completed_at": null
+                     *       },
+                     *       "request_id": "req_01a20ef6d50f747687060c6ef8dc4d1d"
+                     *     }
+                     */
                     "application/json": {
                         batch: {
                             id: string;
@@ -3762,7 +4918,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Batch id */
+                /**
+                 * @description Batch id
+                 * @example 01a20ef6-d512-776f-9932-8a94ee71cf07
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3777,6 +4936,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "batch": {
+                     *         "id": "01a20ef6-d512-776f-9932-8a94ee71cf07",
+                     *         "operation": "create",
+                     *         "status": "COMPLETED",
+                     *         "total": 2,
+                     *         "succeeded": 2,
+                     *         "failed": 0,
+                     *         "created_at": "2026-11-24T19:09:47.154Z",
+                     *         "completed_at": "2026-11-24T19:09:47.229Z",
+                     *         "results": [
+                     *           {
+                     *             "index": 0,
+                     *             "envelope_id": "01a20ef6-d530-705e-9604-2ca26e30ec00",
+                     *             "status": "SUCCEEDED",
+                     *             "error": null
+                     *           },
+                     *           {
+                     *             "index": 1,
+                     *             "envelope_id": "01a20ef6-d557-722f-a7e1-f946c2d8881b",
+                     *             "status": "SUCCEEDED",
+                     *             "error": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "request_id": "req_01a20ef6d56f7435ad98a78e77d0a568"
+                     *     }
+                     */
                     "application/json": {
                         batch: {
                             id: string;
@@ -3835,6 +5023,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhooks": [
+                     *         {
+                     *           "id": "01a20ef6-c65e-743f-9458-f9506aa90976",
+                     *           "url": "https://hooks.example.com/signet-events",
+                     *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
+                     *           "auth_type": "HEADER",
+                     *           "retry_schedule": "EXTENDED",
+                     *           "created_at": "2026-11-24T19:09:43.390Z",
+                     *           "updated_at": "2026-11-24T19:09:43.448Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "request_id": "req_01a20ef6c6bd77a5891ce0e42a529d78"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookListResponse"];
                 };
             };
@@ -3860,10 +5065,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "url": "https://example.com/signet-events",
-                 *       "subscriptions": "envelope.success,recipient.signed_all",
+                 *       "url": "https://hooks.example.com/signet-events",
+                 *       "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
                  *       "auth_type": "header",
-                 *       "auth": "Bearer my-receiver-secret"
+                 *       "auth": "my-shared-secret"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateWebhookRequest"];
@@ -3880,6 +5085,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "webhook": {
+                     *         "id": "01a20ef6-c65e-743f-9458-f9506aa90976",
+                     *         "url": "https://hooks.example.com/signet-events",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
+                     *         "auth_type": "HEADER",
+                     *         "retry_schedule": "STANDARD",
+                     *         "created_at": "2026-11-24T19:09:43.390Z",
+                     *         "updated_at": "2026-11-24T19:09:43.390Z",
+                     *         "signing_secret": "whsec_R2UFXVJJZAaLP8WnUkRTIZhIPmUTNyXNqV5OqDIjjiQ="
+                     *       },
+                     *       "request_id": "req_01a20ef6c63c742c9c4ca9c3e556370e"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookCreatedResponse"];
                 };
             };
@@ -3887,7 +5108,30 @@ export interface operations {
             401: components["responses"]["Error401"];
             409: components["responses"]["Error409"];
             415: components["responses"]["Error415"];
-            422: components["responses"]["Error422"];
+            /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
+            422: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid input",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "details": [
+                     *         {
+                     *           "field": "subscriptions",
+                     *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed"
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a20ef6c679705e94cb5de68c92ca38"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -3900,7 +5144,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Webhook id */
+                /**
+                 * @description Webhook id
+                 * @example 01a20ef6-c65e-743f-9458-f9506aa90976
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3915,11 +5162,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhook": {
+                     *         "id": "01a20ef6-c65e-743f-9458-f9506aa90976",
+                     *         "url": "https://hooks.example.com/signet-events",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
+                     *         "auth_type": "HEADER",
+                     *         "retry_schedule": "EXTENDED",
+                     *         "created_at": "2026-11-24T19:09:43.390Z",
+                     *         "updated_at": "2026-11-24T19:09:43.448Z"
+                     *       },
+                     *       "request_id": "req_01a20ef6c6a473e9993516760907f044"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookResponse"];
                 };
             };
             401: components["responses"]["Error401"];
-            404: components["responses"]["Error404"];
+            /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
+            404: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Webhook not found",
+                     *       "code": "NOT_FOUND",
+                     *       "request_id": "req_01a20ef6d69c743eac8965b0d98e7407"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -3935,7 +5213,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Webhook id */
+                /**
+                 * @description Webhook id
+                 * @example 01a20ef6-c65e-743f-9458-f9506aa90976
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3944,7 +5225,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "subscriptions": "envelope.success"
+                 *       "auth": "my-rotated-secret",
+                 *       "retry_schedule": "EXTENDED"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateWebhookRequest"];
@@ -3961,6 +5243,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "webhook": {
+                     *         "id": "01a20ef6-c65e-743f-9458-f9506aa90976",
+                     *         "url": "https://hooks.example.com/signet-events",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
+                     *         "auth_type": "HEADER",
+                     *         "retry_schedule": "EXTENDED",
+                     *         "created_at": "2026-11-24T19:09:43.390Z",
+                     *         "updated_at": "2026-11-24T19:09:43.448Z"
+                     *       },
+                     *       "request_id": "req_01a20ef6c696766e99f27a86caae13ab"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookUpdatedResponse"];
                 };
             };
@@ -3982,7 +5279,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Webhook id */
+                /**
+                 * @description Webhook id
+                 * @example 01a20ef6-c65e-743f-9458-f9506aa90976
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3997,6 +5297,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "request_id": "req_01a20ef6d6957689b7092bdcf0b0d258"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
@@ -4013,13 +5319,18 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "PENDING" | "SUCCESS" | "FAILED";
+                /** @example envelope.success */
                 event_type?: string;
+                /** @example 1 */
                 limit?: string;
                 cursor?: string;
             };
             header?: never;
             path: {
-                /** @description Webhook id */
+                /**
+                 * @description Webhook id
+                 * @example 01a20ef6-c65e-743f-9458-f9506aa90976
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4034,6 +5345,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deliveries": [
+                     *         {
+                     *           "id": "01a20ef6-d136-751c-a05e-093df8cb2e76",
+                     *           "webhook_id": "01a20ef6-c65e-743f-9458-f9506aa90976",
+                     *           "event_id": "01a20ef6-d10d-705d-b041-06374ee2fd89",
+                     *           "event_type": "envelope.success",
+                     *           "status": "SUCCESS",
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "attempted_at": "2026-11-24T19:09:46.176Z",
+                     *               "status_code": 200,
+                     *               "duration_ms": 6,
+                     *               "error": null,
+                     *               "response_body": "thanks"
+                     *             }
+                     *           ],
+                     *           "next_attempt_at": null,
+                     *           "created_at": "2026-11-24T19:09:46.165Z",
+                     *           "completed_at": "2026-11-24T19:09:46.183Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "request_id": "req_01a20ef6d66d77ff932d0fcb8fd289e7"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeliveryListResponse"];
                 };
             };
@@ -4055,9 +5394,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Webhook id */
+                /**
+                 * @description Webhook id
+                 * @example 01a20ef6-c65e-743f-9458-f9506aa90976
+                 */
                 id: string;
-                /** @description Delivery id */
+                /**
+                 * @description Delivery id
+                 * @example 01a20ef6-d136-751c-a05e-093df8cb2e76
+                 */
                 delivery_id: string;
             };
             cookie?: never;
@@ -4074,6 +5419,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "delivery": {
+                     *         "id": "01a20ef6-d136-751c-a05e-093df8cb2e76",
+                     *         "webhook_id": "01a20ef6-c65e-743f-9458-f9506aa90976",
+                     *         "event_id": "01a20ef6-d10d-705d-b041-06374ee2fd89",
+                     *         "event_type": "envelope.success",
+                     *         "status": "PENDING",
+                     *         "attempts": [
+                     *           {
+                     *             "attempt": 1,
+                     *             "attempted_at": "2026-11-24T19:09:46.176Z",
+                     *             "status_code": 200,
+                     *             "duration_ms": 6,
+                     *             "error": null,
+                     *             "response_body": "thanks"
+                     *           }
+                     *         ],
+                     *         "next_attempt_at": "2026-11-24T19:40:47.533Z",
+                     *         "created_at": "2026-11-24T19:09:46.165Z",
+                     *         "completed_at": null
+                     *       },
+                     *       "request_id": "req_01a20ef6d684753d94dfefb69a0ff43a"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RedeliveryResponse"];
                 };
             };
@@ -4093,7 +5464,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The token of the link: the last part of the signing, upload or email URL */
+                /**
+                 * @description The token of the link: the last part of the signing, upload or email URL
+                 * @example 81Rl7NUSPMuQxgaxf5kpYMMLqsHs8JT0VjB-rMmvhpU
+                 */
                 token: string;
             };
             cookie?: never;
@@ -4114,10 +5488,115 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "state": "READY",
+                     *       "envelope": {
+                     *         "id": "01a20ef6-c764-77ae-887f-940219b9df33",
+                     *         "name": "Services agreement 2026",
+                     *         "language": "EN",
+                     *         "branding": {
+                     *           "name": "Acme Inc.",
+                     *           "logo": null,
+                     *           "url_homepage": "https://acme.example"
+                     *         },
+                     *         "signature_types": [
+                     *           "WRITTEN",
+                     *           "DRAWN",
+                     *           "UPLOADED"
+                     *         ],
+                     *         "signature_color": "#000000"
+                     *       },
+                     *       "recipient": {
+                     *         "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                     *         "name": "Ben Ode",
+                     *         "email": "ben@example.com",
+                     *         "order": 1,
+                     *         "status": "IN_PROGRESS",
+                     *         "signed_at": null
+                     *       },
+                     *       "validation": {
+                     *         "required": true,
+                     *         "order": 0,
+                     *         "verified": true,
+                     *         "verified_at": "2026-11-24T19:09:44.584Z",
+                     *         "channels": {
+                     *           "email": {
+                     *             "required": true,
+                     *             "order": 0,
+                     *             "verified": true,
+                     *             "verified_at": "2026-11-24T19:09:44.584Z"
+                     *           },
+                     *           "sms": {
+                     *             "required": false,
+                     *             "order": 0,
+                     *             "verified": false,
+                     *             "verified_at": null
+                     *           }
+                     *         }
+                     *       },
+                     *       "documents": [
+                     *         {
+                     *           "id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                     *           "name": "sample-contract.pdf",
+                     *           "type": "SIGNABLE",
+                     *           "page_count": 1,
+                     *           "page_sizes": [
+                     *             {
+                     *               "width": 612,
+                     *               "height": 792
+                     *             }
+                     *           ],
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/documents/01a20ef6-c8ac-77ee-b4fa-36dbbf077bac.pdf?expires=1795550984&signature=3e4c4d5b7946d3b90da36c49a48613ef973c9736ff4d89c6dac467c9116751cb&name=sample-contract.pdf",
+                     *           "placements": [
+                     *             {
+                     *               "id": "01a20ef6-c8b7-750f-b0c7-6450c1b47430",
+                     *               "type": "SIGNATURE",
+                     *               "page": 0,
+                     *               "left": 72,
+                     *               "top": 220
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "01a20ef6-c93a-7794-b603-d0116853e050",
+                     *           "name": "annex.pdf",
+                     *           "type": "SIGNABLE",
+                     *           "page_count": 1,
+                     *           "page_sizes": [
+                     *             {
+                     *               "width": 612,
+                     *               "height": 792
+                     *             }
+                     *           ],
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/uploads/01a20ef6-c915-71e2-bc7a-ba0402318c20.pdf?expires=1795550984&signature=8edc68398317eb3f86469e4a2ff4d2b83548f86166bfcef09101be42bbb5621f&name=annex.pdf",
+                     *           "placements": []
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a20ef6cb3170c6b28e204b1e299fb4"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SigningSessionResponse"];
                 };
             };
-            404: components["responses"]["Error404"];
+            /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
+            404: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Signing link not found",
+                     *       "code": "NOT_FOUND",
+                     *       "request_id": "req_01a20ef6cb5c77cb9cd9d099edb57e55"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -4131,7 +5610,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The token of the link: the last part of the signing, upload or email URL */
+                /**
+                 * @description The token of the link: the last part of the signing, upload or email URL
+                 * @example 81Rl7NUSPMuQxgaxf5kpYMMLqsHs8JT0VjB-rMmvhpU
+                 */
                 token: string;
             };
             cookie?: never;
@@ -4143,7 +5625,7 @@ export interface operations {
                  *       "consent": true,
                  *       "signature": {
                  *         "type": "WRITTEN",
-                 *         "text": "Ben Ortiz"
+                 *         "text": "Ben Ode"
                  *       }
                  *     }
                  */
@@ -4165,6 +5647,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "state": "ALREADY_SIGNED",
+                     *       "signed_at": "2026-11-24T19:09:44.713Z",
+                     *       "request_id": "req_01a20ef6cb827629a80707524ff0f91a"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SignedResponse"];
                 };
             };
@@ -4174,7 +5664,30 @@ export interface operations {
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
-            422: components["responses"]["Error422"];
+            /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
+            422: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid input",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "details": [
+                     *         {
+                     *           "field": "consent",
+                     *           "message": "must be true: the recipient consents to sign electronically"
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a20ef6cb797662a582a9f66837ad9f"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -4188,7 +5701,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The token of the link: the last part of the signing, upload or email URL */
+                /**
+                 * @description The token of the link: the last part of the signing, upload or email URL
+                 * @example EXRPaTfKn6MEqy_hkopsBTjbfmBJEBh2Rb4_OJN616Q
+                 */
                 token: string;
             };
             cookie?: never;
@@ -4197,7 +5713,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "reason": "The fee in clause 4 is wrong"
+                 *       "reason": "The start date in clause 2 is wrong"
                  *     }
                  */
                 "application/json": components["schemas"]["RejectRequest"];
@@ -4218,6 +5734,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "state": "REJECTED",
+                     *       "request_id": "req_01a20ef6d4557305b7948d319829f607"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RejectedResponse"];
                 };
             };
@@ -4239,7 +5762,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The token of the link: the last part of the signing, upload or email URL */
+                /**
+                 * @description The token of the link: the last part of the signing, upload or email URL
+                 * @example 1CQzxKD1RG_UrdygYjoApjUwmrtqbl-wVlTBoPcAOF0
+                 */
                 token: string;
             };
             cookie?: never;
@@ -4276,7 +5802,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The token of the link: the last part of the signing, upload or email URL */
+                /**
+                 * @description The token of the link: the last part of the signing, upload or email URL
+                 * @example 1CQzxKD1RG_UrdygYjoApjUwmrtqbl-wVlTBoPcAOF0
+                 */
                 token: string;
             };
             cookie?: never;
@@ -4300,7 +5829,23 @@ export interface operations {
                 };
                 content?: never;
             };
-            404: components["responses"]["Error404"];
+            /** @description An unknown link, in plain text for the person who clicked it */
+            404: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the window allows */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds) */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -4320,7 +5865,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "bounce_token": "b1.Zm9v..."
+                 *       "bounce_token": "01a20ef6-d3c5-771d-b187-1ba7630ddc3f.PQqcl0sgrVR6RTZVLfjGCRrVz9gkCJVvyxjbE8HTC5o"
                  *     }
                  */
                 "application/json": components["schemas"]["BounceRequest"];
@@ -4341,6 +5886,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "request_id": "req_01a20ef6d438719794a269cafa23e4d1"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
@@ -4360,9 +5911,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The token of the link: the last part of the signing, upload or email URL */
+                /**
+                 * @description The token of the link: the last part of the signing, upload or email URL
+                 * @example 81Rl7NUSPMuQxgaxf5kpYMMLqsHs8JT0VjB-rMmvhpU
+                 */
                 token: string;
-                /** @description Document id */
+                /**
+                 * @description Document id
+                 * @example 01a20ef6-c8ac-77ee-b4fa-36dbbf077bac
+                 */
                 document_id: string;
             };
             cookie?: never;
@@ -4402,7 +5959,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The token of the link: the last part of the signing, upload or email URL */
+                /**
+                 * @description The token of the link: the last part of the signing, upload or email URL
+                 * @example 4bbnxMwjqowl5dNyaWblKIHnQclas8C93_2-Itx34lg
+                 */
                 token: string;
             };
             cookie?: never;
@@ -4435,6 +5995,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "expires_at": "2026-11-24T19:39:44.737Z",
+                     *       "request_id": "req_01a20ef6cb93705fb26fd1ca9edba840"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CodeSentResponse"];
                 };
             };
@@ -4456,7 +6023,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The token of the link: the last part of the signing, upload or email URL */
+                /**
+                 * @description The token of the link: the last part of the signing, upload or email URL
+                 * @example 4bbnxMwjqowl5dNyaWblKIHnQclas8C93_2-Itx34lg
+                 */
                 token: string;
             };
             cookie?: never;
@@ -4465,7 +6035,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "042917"
+                 *       "code": "144308"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -4486,6 +6056,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "verified_at": "2026-11-24T19:09:44.770Z",
+                     *       "request_id": "req_01a20ef6cbb477c498c1ded5b75942b6"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
                 };
             };
@@ -4514,14 +6091,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "MessageSid": "SM0123456789abcdef0123456789abcdef",
-                 *       "MessageStatus": "delivered",
-                 *       "AccountSid": "AC0123456789abcdef0123456789abcdef",
-                 *       "ApiVersion": "2010-04-01"
-                 *     }
-                 */
                 "application/x-www-form-urlencoded": components["schemas"]["SmsStatusCallback"];
             };
         };
@@ -4561,7 +6130,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description File name */
+                /**
+                 * @description File name
+                 * @example signer-page.css
+                 */
                 file: string;
             };
             cookie?: never;
@@ -4592,14 +6164,17 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The token of the link: the last part of the signing, upload or email URL */
+                /**
+                 * @description The token of the link: the last part of the signing, upload or email URL
+                 * @example 81Rl7NUSPMuQxgaxf5kpYMMLqsHs8JT0VjB-rMmvhpU
+                 */
                 token: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The page */
+            /** @description The page (a voided envelope's link shows a page saying so) */
             200: {
                 headers: {
                     /** @description The request id (also `request_id` in JSON bodies) */
@@ -4616,7 +6191,23 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            404: components["responses"]["Error404"];
+            /** @description The page, saying the link does not work: it is for a person, not a program */
+            404: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the window allows */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds) */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -4662,7 +6253,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Links (an HTML page unless JSON is asked for) */
+            /** @description Links: an HTML page, or JSON when asked for */
             200: {
                 headers: {
                     /** @description The request id (also `request_id` in JSON bodies) */
@@ -4670,6 +6261,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "Signet e-signature API",
+                     *       "links": {
+                     *         "docs": "http://localhost:3000/docs",
+                     *         "openapi": "http://localhost:3000/openapi.json",
+                     *         "health": "http://localhost:3000/healthz",
+                     *         "readiness": "http://localhost:3000/readyz",
+                     *         "mailbox": "http://localhost:3000/dev/mail"
+                     *       },
+                     *       "request_id": "req_01a20ef6c5657019ba3324c74e2eb165"
+                     *     }
+                     */
                     "application/json": {
                         name: string;
                         /** @description docs, openapi, health, readiness (and mailbox in monolith mode): absolute URLs */
@@ -4679,6 +6283,7 @@ export interface operations {
                         /** @description Also in the X-Request-Id header: finds the request in the logs */
                         request_id: string;
                     };
+                    "text/html": string;
                 };
             };
             431: components["responses"]["Error431"];
@@ -4694,7 +6299,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The document */
+            /** @description The document, with this server in `servers` */
             200: {
                 headers: {
                     /** @description The request id (also `request_id` in JSON bodies) */
@@ -4702,7 +6307,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/json": {
+                        openapi: string;
+                        info: {
+                            title: string;
+                            version: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        servers: ({
+                            url: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        paths: {
+                            [key: string]: unknown;
+                        };
+                        webhooks: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
             431: components["responses"]["Error431"];
@@ -4750,6 +6376,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "request_id": "req_01a20ef6c58f75db8a25dd95a256e309"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         ok: true;
@@ -4779,6 +6411,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "checks": {
+                     *         "database": "ok"
+                     *       },
+                     *       "request_id": "req_01a20ef6c59b70fd8d12a90772ea8ec6"
+                     *     }
+                     */
                     "application/json": {
                         ok: boolean;
                         /** @description Each dependency checked: `ok`, or why it failed */
@@ -4831,6 +6472,222 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a20ef6-c9df-74b9-8003-6acd327484b3",
+                 *       "data": {
+                 *         "id": "01a20ef6-c764-77ae-887f-940219b9df33",
+                 *         "name": "Services agreement 2026",
+                 *         "errors": [],
+                 *         "status": "IN_PROGRESS",
+                 *         "sent_at": "2026-11-24T19:09:44.283Z",
+                 *         "metadata": {
+                 *           "crm_id": "opp-1042",
+                 *           "region": "emea"
+                 *         },
+                 *         "settings": {
+                 *           "emails": {
+                 *             "envelope_signed": "TRUE",
+                 *             "envelope_voided": "FALSE",
+                 *             "envelope_rejected": "TRUE",
+                 *             "envelope_invitation": "TRUE"
+                 *           },
+                 *           "branding": {
+                 *             "logo": null,
+                 *             "name": "Acme Inc.",
+                 *             "reply_to": null,
+                 *             "sender_email": null,
+                 *             "url_homepage": "https://acme.example",
+                 *             "url_signature_flow": null
+                 *           },
+                 *           "documents": {
+                 *             "custom_page_id": "Signet Sign ID:",
+                 *             "include_page_id": "TRUE",
+                 *             "signatures_per_row": 2,
+                 *             "signatures_per_page": 6
+                 *           },
+                 *           "signature": {
+                 *             "text": "DEFAULT",
+                 *             "type": "SIMPLE",
+                 *             "image": "DEFAULT",
+                 *             "style": "SIMPLE",
+                 *             "bg_image": null
+                 *           },
+                 *           "validations": {
+                 *             "email": {
+                 *               "order": 0,
+                 *               "enabled": "TRUE"
+                 *             },
+                 *             "phone": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE",
+                 *               "methods": "SMS"
+                 *             },
+                 *             "id_check": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE"
+                 *             },
+                 *             "biometric": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE"
+                 *             }
+                 *           },
+                 *           "localization": {
+                 *             "en": {
+                 *               "sms": {
+                 *                 "phone_validation": {
+                 *                   "body": "Your verification code for {{envelope.name}} is {{validations.code}}. It expires at {{validations.expires_at}}."
+                 *                 }
+                 *               },
+                 *               "emails": {
+                 *                 "email_validation": {
+                 *                   "cta": "Verify",
+                 *                   "body": "<p>Hello {{recipient.name}},</p>\n<p>Your verification code for <strong>{{envelope.name}}</strong> is:</p>\n<p style=\"font-size:24px;letter-spacing:4px\"><strong>{{validations.code}}</strong></p>\n<p>It expires at {{validations.expires_at}}. If you did not ask for it, ignore this email.</p>",
+                 *                   "subject": "Your verification code for {{envelope.name}}"
+                 *                 }
+                 *               },
+                 *               "extra_page_intro": "The following people signed this document electronically."
+                 *             },
+                 *             "es": {
+                 *               "sms": {
+                 *                 "phone_validation": {
+                 *                   "body": "Tu código de verificación para {{envelope.name}} es {{validations.code}}. Caduca el {{validations.expires_at}}."
+                 *                 }
+                 *               },
+                 *               "emails": {
+                 *                 "email_validation": {
+                 *                   "cta": "Verificar",
+                 *                   "body": "<p>Hola {{recipient.name}}:</p>\n<p>Tu código de verificación para <strong>{{envelope.name}}</strong> es:</p>\n<p style=\"font-size:24px;letter-spacing:4px\"><strong>{{validations.code}}</strong></p>\n<p>Caduca el {{validations.expires_at}}. Si no lo has solicitado, ignora este correo.</p>",
+                 *                   "subject": "Tu código de verificación para {{envelope.name}}"
+                 *                 }
+                 *               },
+                 *               "extra_page_intro": "Las siguientes personas firmaron este documento electrónicamente."
+                 *             }
+                 *           },
+                 *           "signature_flow": {
+                 *             "language": "EN",
+                 *             "sender_name": "Signet",
+                 *             "signature_color": "#000000",
+                 *             "signature_order": "PARALLEL",
+                 *             "signature_types": "WRITTEN,DRAWN,UPLOADED",
+                 *             "sender_enterprise": "Acme Inc."
+                 *           }
+                 *         },
+                 *         "warnings": [],
+                 *         "documents": [
+                 *           {
+                 *             "id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/documents/01a20ef6-c8ac-77ee-b4fa-36dbbf077bac.pdf?expires=1795550984&signature=3e4c4d5b7946d3b90da36c49a48613ef973c9736ff4d89c6dac467c9116751cb&name=sample-contract.pdf",
+                 *             "order": 0,
+                 *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                 *             "status": "PENDING",
+                 *             "file_name": "sample-contract.pdf",
+                 *             "file_size": 1897,
+                 *             "file_type": "SIGNABLE",
+                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "custom_key": "contract",
+                 *             "page_count": 1,
+                 *             "updated_at": "2026-11-24T19:09:43.652Z",
+                 *             "content_type": "application/pdf",
+                 *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
+                 *           },
+                 *           {
+                 *             "id": "01a20ef6-c93a-7794-b603-d0116853e050",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/uploads/01a20ef6-c915-71e2-bc7a-ba0402318c20.pdf?expires=1795550984&signature=8edc68398317eb3f86469e4a2ff4d2b83548f86166bfcef09101be42bbb5621f&name=annex.pdf",
+                 *             "order": 1,
+                 *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                 *             "status": "PENDING",
+                 *             "file_name": "annex.pdf",
+                 *             "file_size": 1897,
+                 *             "file_type": "SIGNABLE",
+                 *             "created_at": "2026-11-24T19:09:44.166Z",
+                 *             "custom_key": "annex",
+                 *             "page_count": 1,
+                 *             "updated_at": "2026-11-24T19:09:44.166Z",
+                 *             "content_type": "application/pdf",
+                 *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
+                 *           }
+                 *         ],
+                 *         "created_at": "2026-11-24T19:09:43.652Z",
+                 *         "placements": [
+                 *           {
+                 *             "id": "01a20ef6-c8b7-750f-b0c7-6450c1b47430",
+                 *             "order": 0,
+                 *             "token": "{{ben}}",
+                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "custom_key": "0",
+                 *             "updated_at": "2026-11-24T19:09:43.652Z",
+                 *             "coordinates": null,
+                 *             "document_id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                 *             "document_key": "contract",
+                 *             "recipient_id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                 *             "recipient_key": "ben",
+                 *             "placement_type": "SIGNATURE"
+                 *           },
+                 *           {
+                 *             "id": "01a20ef6-c8b7-750f-b0c7-6a8638cd4226",
+                 *             "order": 1,
+                 *             "token": null,
+                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "custom_key": "1",
+                 *             "updated_at": "2026-11-24T19:09:43.652Z",
+                 *             "coordinates": {
+                 *               "id": "01a20ef6-c8b7-750f-b0c7-6a8638cd4226",
+                 *               "top": "620",
+                 *               "left": "320",
+                 *               "page": "0"
+                 *             },
+                 *             "document_id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                 *             "document_key": "contract",
+                 *             "recipient_id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                 *             "recipient_key": "ana",
+                 *             "placement_type": "SIGNATURE"
+                 *           }
+                 *         ],
+                 *         "recipients": [
+                 *           {
+                 *             "id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                 *             "name": "Ana Lima",
+                 *             "email": "ana@example.com",
+                 *             "order": 0,
+                 *             "rep_id": null,
+                 *             "status": "IN_PROGRESS",
+                 *             "tax_id": null,
+                 *             "rep_label": "Rep.",
+                 *             "signed_at": null,
+                 *             "tax_label": null,
+                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "custom_key": "ana",
+                 *             "name_label": null,
+                 *             "updated_at": "2026-11-24T19:09:44.283Z",
+                 *             "email_label": null,
+                 *             "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *           },
+                 *           {
+                 *             "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                 *             "name": "Ben Ode",
+                 *             "email": "ben@example.com",
+                 *             "order": 1,
+                 *             "rep_id": null,
+                 *             "status": "IN_PROGRESS",
+                 *             "tax_id": null,
+                 *             "rep_label": "Rep.",
+                 *             "signed_at": null,
+                 *             "tax_label": null,
+                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "custom_key": "ben",
+                 *             "name_label": null,
+                 *             "updated_at": "2026-11-24T19:09:44.283Z",
+                 *             "email_label": null,
+                 *             "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *           }
+                 *         ],
+                 *         "updated_at": "2026-11-24T19:09:44.283Z",
+                 *         "completed_at": null
+                 *       },
+                 *       "event_type": "envelope.in_progress"
+                 *     }
+                 */
                 "application/json": components["schemas"]["EnvelopeInProgressEvent"];
             };
         };
@@ -4862,6 +6719,222 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a20ef6-d10d-705d-b041-06374ee2fd89",
+                 *       "data": {
+                 *         "id": "01a20ef6-c764-77ae-887f-940219b9df33",
+                 *         "name": "Services agreement 2026",
+                 *         "errors": [],
+                 *         "status": "SUCCESS",
+                 *         "sent_at": "2026-11-24T19:09:44.283Z",
+                 *         "metadata": {
+                 *           "crm_id": "opp-1042",
+                 *           "region": "emea"
+                 *         },
+                 *         "settings": {
+                 *           "emails": {
+                 *             "envelope_signed": "TRUE",
+                 *             "envelope_voided": "FALSE",
+                 *             "envelope_rejected": "TRUE",
+                 *             "envelope_invitation": "TRUE"
+                 *           },
+                 *           "branding": {
+                 *             "logo": null,
+                 *             "name": "Acme Inc.",
+                 *             "reply_to": null,
+                 *             "sender_email": null,
+                 *             "url_homepage": "https://acme.example",
+                 *             "url_signature_flow": null
+                 *           },
+                 *           "documents": {
+                 *             "custom_page_id": "Signet Sign ID:",
+                 *             "include_page_id": "TRUE",
+                 *             "signatures_per_row": 2,
+                 *             "signatures_per_page": 6
+                 *           },
+                 *           "signature": {
+                 *             "text": "DEFAULT",
+                 *             "type": "SIMPLE",
+                 *             "image": "DEFAULT",
+                 *             "style": "SIMPLE",
+                 *             "bg_image": null
+                 *           },
+                 *           "validations": {
+                 *             "email": {
+                 *               "order": 0,
+                 *               "enabled": "TRUE"
+                 *             },
+                 *             "phone": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE",
+                 *               "methods": "SMS"
+                 *             },
+                 *             "id_check": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE"
+                 *             },
+                 *             "biometric": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE"
+                 *             }
+                 *           },
+                 *           "localization": {
+                 *             "en": {
+                 *               "sms": {
+                 *                 "phone_validation": {
+                 *                   "body": "Your verification code for {{envelope.name}} is {{validations.code}}. It expires at {{validations.expires_at}}."
+                 *                 }
+                 *               },
+                 *               "emails": {
+                 *                 "email_validation": {
+                 *                   "cta": "Verify",
+                 *                   "body": "<p>Hello {{recipient.name}},</p>\n<p>Your verification code for <strong>{{envelope.name}}</strong> is:</p>\n<p style=\"font-size:24px;letter-spacing:4px\"><strong>{{validations.code}}</strong></p>\n<p>It expires at {{validations.expires_at}}. If you did not ask for it, ignore this email.</p>",
+                 *                   "subject": "Your verification code for {{envelope.name}}"
+                 *                 }
+                 *               },
+                 *               "extra_page_intro": "The following people signed this document electronically."
+                 *             },
+                 *             "es": {
+                 *               "sms": {
+                 *                 "phone_validation": {
+                 *                   "body": "Tu código de verificación para {{envelope.name}} es {{validations.code}}. Caduca el {{validations.expires_at}}."
+                 *                 }
+                 *               },
+                 *               "emails": {
+                 *                 "email_validation": {
+                 *                   "cta": "Verificar",
+                 *                   "body": "<p>Hola {{recipient.name}}:</p>\n<p>Tu código de verificación para <strong>{{envelope.name}}</strong> es:</p>\n<p style=\"font-size:24px;letter-spacing:4px\"><strong>{{validations.code}}</strong></p>\n<p>Caduca el {{validations.expires_at}}. Si no lo has solicitado, ignora este correo.</p>",
+                 *                   "subject": "Tu código de verificación para {{envelope.name}}"
+                 *                 }
+                 *               },
+                 *               "extra_page_intro": "Las siguientes personas firmaron este documento electrónicamente."
+                 *             }
+                 *           },
+                 *           "signature_flow": {
+                 *             "language": "EN",
+                 *             "sender_name": "Signet",
+                 *             "signature_color": "#000000",
+                 *             "signature_order": "PARALLEL",
+                 *             "signature_types": "WRITTEN,DRAWN,UPLOADED",
+                 *             "sender_enterprise": "Acme Inc."
+                 *           }
+                 *         },
+                 *         "warnings": [],
+                 *         "documents": [
+                 *           {
+                 *             "id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/signed/01a20ef6-c8ac-77ee-b4fa-36dbbf077bac-01a20ef6-cfb6-75f8-a036-99764c828583.pdf?expires=1795550986&signature=10ddd6072b9557265cfd3fb187000dca623acc00abbbdf6e4033e09bb52907ca&name=sample-contract.pdf",
+                 *             "order": 0,
+                 *             "sha256": "8f4ba94bc947e05466607f67fcea45b83c3d673d2e4f3418d0f1c91db61217a6",
+                 *             "status": "SIGNED",
+                 *             "file_name": "sample-contract.pdf",
+                 *             "file_size": 1897,
+                 *             "file_type": "SIGNABLE",
+                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "custom_key": "contract",
+                 *             "page_count": 1,
+                 *             "updated_at": "2026-11-24T19:09:46.120Z",
+                 *             "content_type": "application/pdf",
+                 *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
+                 *           },
+                 *           {
+                 *             "id": "01a20ef6-c93a-7794-b603-d0116853e050",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/signed/01a20ef6-c93a-7794-b603-d0116853e050-01a20ef6-d0fc-76c4-914d-6e68e214de7b.pdf?expires=1795550986&signature=06919a39cb6e14ad8ee35b7253a79ae221711393ba587f6ed43a0e357d7109b3&name=annex.pdf",
+                 *             "order": 1,
+                 *             "sha256": "74530d32d0e416887ab3764779c0075b87b9ef102ff59992bd9a4c98383d1d14",
+                 *             "status": "SIGNED",
+                 *             "file_name": "annex.pdf",
+                 *             "file_size": 1897,
+                 *             "file_type": "SIGNABLE",
+                 *             "created_at": "2026-11-24T19:09:44.166Z",
+                 *             "custom_key": "annex",
+                 *             "page_count": 1,
+                 *             "updated_at": "2026-11-24T19:09:46.120Z",
+                 *             "content_type": "application/pdf",
+                 *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
+                 *           }
+                 *         ],
+                 *         "created_at": "2026-11-24T19:09:43.652Z",
+                 *         "placements": [
+                 *           {
+                 *             "id": "01a20ef6-c8b7-750f-b0c7-6450c1b47430",
+                 *             "order": 0,
+                 *             "token": "{{ben}}",
+                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "custom_key": "0",
+                 *             "updated_at": "2026-11-24T19:09:43.652Z",
+                 *             "coordinates": null,
+                 *             "document_id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                 *             "document_key": "contract",
+                 *             "recipient_id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                 *             "recipient_key": "ben",
+                 *             "placement_type": "SIGNATURE"
+                 *           },
+                 *           {
+                 *             "id": "01a20ef6-c8b7-750f-b0c7-6a8638cd4226",
+                 *             "order": 1,
+                 *             "token": null,
+                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "custom_key": "1",
+                 *             "updated_at": "2026-11-24T19:09:43.652Z",
+                 *             "coordinates": {
+                 *               "id": "01a20ef6-c8b7-750f-b0c7-6a8638cd4226",
+                 *               "top": "620",
+                 *               "left": "320",
+                 *               "page": "0"
+                 *             },
+                 *             "document_id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                 *             "document_key": "contract",
+                 *             "recipient_id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                 *             "recipient_key": "ana",
+                 *             "placement_type": "SIGNATURE"
+                 *           }
+                 *         ],
+                 *         "recipients": [
+                 *           {
+                 *             "id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                 *             "name": "Ana Lima",
+                 *             "email": "ana@example.com",
+                 *             "order": 0,
+                 *             "rep_id": null,
+                 *             "status": "SIGNED",
+                 *             "tax_id": null,
+                 *             "rep_label": "Rep.",
+                 *             "signed_at": "2026-11-24T19:09:44.808Z",
+                 *             "tax_label": null,
+                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "custom_key": "ana",
+                 *             "name_label": null,
+                 *             "updated_at": "2026-11-24T19:09:44.808Z",
+                 *             "email_label": null,
+                 *             "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *           },
+                 *           {
+                 *             "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                 *             "name": "Ben Ode",
+                 *             "email": "ben@example.com",
+                 *             "order": 1,
+                 *             "rep_id": null,
+                 *             "status": "SIGNED",
+                 *             "tax_id": null,
+                 *             "rep_label": "Rep.",
+                 *             "signed_at": "2026-11-24T19:09:44.713Z",
+                 *             "tax_label": null,
+                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "custom_key": "ben",
+                 *             "name_label": null,
+                 *             "updated_at": "2026-11-24T19:09:44.713Z",
+                 *             "email_label": null,
+                 *             "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *           }
+                 *         ],
+                 *         "updated_at": "2026-11-24T19:09:46.120Z",
+                 *         "completed_at": "2026-11-24T19:09:46.120Z"
+                 *       },
+                 *       "event_type": "envelope.success"
+                 *     }
+                 */
                 "application/json": components["schemas"]["EnvelopeSuccessEvent"];
             };
         };
@@ -4893,6 +6966,151 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a20ef6-d467-758c-841d-ecc63ed2ef08",
+                 *       "data": {
+                 *         "id": "01a20ef6-d370-75cb-917c-652460b37669",
+                 *         "name": "Lease renewal",
+                 *         "errors": [],
+                 *         "status": "VOIDED",
+                 *         "sent_at": "2026-11-24T19:09:46.776Z",
+                 *         "metadata": {},
+                 *         "settings": {
+                 *           "emails": {
+                 *             "envelope_signed": "TRUE",
+                 *             "envelope_voided": "FALSE",
+                 *             "envelope_rejected": "TRUE",
+                 *             "envelope_invitation": "TRUE"
+                 *           },
+                 *           "branding": {
+                 *             "logo": null,
+                 *             "name": "Acme Inc.",
+                 *             "reply_to": null,
+                 *             "sender_email": null,
+                 *             "url_homepage": "https://acme.example",
+                 *             "url_signature_flow": null
+                 *           },
+                 *           "documents": {
+                 *             "custom_page_id": "Signet Sign ID:",
+                 *             "include_page_id": "TRUE",
+                 *             "signatures_per_row": 2,
+                 *             "signatures_per_page": 6
+                 *           },
+                 *           "signature": {
+                 *             "text": "DEFAULT",
+                 *             "type": "SIMPLE",
+                 *             "image": "DEFAULT",
+                 *             "style": "SIMPLE",
+                 *             "bg_image": null
+                 *           },
+                 *           "validations": {
+                 *             "email": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE"
+                 *             },
+                 *             "phone": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE",
+                 *               "methods": "SMS"
+                 *             },
+                 *             "id_check": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE"
+                 *             },
+                 *             "biometric": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE"
+                 *             }
+                 *           },
+                 *           "localization": {
+                 *             "en": {
+                 *               "sms": {
+                 *                 "phone_validation": {
+                 *                   "body": "Your verification code for {{envelope.name}} is {{validations.code}}. It expires at {{validations.expires_at}}."
+                 *                 }
+                 *               },
+                 *               "emails": {
+                 *                 "email_validation": {
+                 *                   "cta": "Verify",
+                 *                   "body": "<p>Hello {{recipient.name}},</p>\n<p>Your verification code for <strong>{{envelope.name}}</strong> is:</p>\n<p style=\"font-size:24px;letter-spacing:4px\"><strong>{{validations.code}}</strong></p>\n<p>It expires at {{validations.expires_at}}. If you did not ask for it, ignore this email.</p>",
+                 *                   "subject": "Your verification code for {{envelope.name}}"
+                 *                 }
+                 *               },
+                 *               "extra_page_intro": "The following people signed this document electronically."
+                 *             },
+                 *             "es": {
+                 *               "sms": {
+                 *                 "phone_validation": {
+                 *                   "body": "Tu código de verificación para {{envelope.name}} es {{validations.code}}. Caduca el {{validations.expires_at}}."
+                 *                 }
+                 *               },
+                 *               "emails": {
+                 *                 "email_validation": {
+                 *                   "cta": "Verificar",
+                 *                   "body": "<p>Hola {{recipient.name}}:</p>\n<p>Tu código de verificación para <strong>{{envelope.name}}</strong> es:</p>\n<p style=\"font-size:24px;letter-spacing:4px\"><strong>{{validations.code}}</strong></p>\n<p>Caduca el {{validations.expires_at}}. Si no lo has solicitado, ignora este correo.</p>",
+                 *                   "subject": "Tu código de verificación para {{envelope.name}}"
+                 *                 }
+                 *               },
+                 *               "extra_page_intro": "Las siguientes personas firmaron este documento electrónicamente."
+                 *             }
+                 *           },
+                 *           "signature_flow": {
+                 *             "language": "EN",
+                 *             "sender_name": "Signet",
+                 *             "signature_color": "#000000",
+                 *             "signature_order": "PARALLEL",
+                 *             "signature_types": "WRITTEN,DRAWN,UPLOADED",
+                 *             "sender_enterprise": "Acme Inc."
+                 *           }
+                 *         },
+                 *         "warnings": [],
+                 *         "documents": [
+                 *           {
+                 *             "id": "01a20ef6-d372-76da-a2ef-1ba662fdcefd",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-d370-75cb-917c-652460b37669/documents/01a20ef6-d372-76da-a2ef-1ba662fdcefd.pdf?expires=1795550986&signature=816c91a14a81be2abfd5338c1618b2aa5ef5c4310a91766fb0a830f8e09aa82a&name=lease.pdf",
+                 *             "order": 0,
+                 *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                 *             "status": "PENDING",
+                 *             "file_name": "lease.pdf",
+                 *             "file_size": 1897,
+                 *             "file_type": "SIGNABLE",
+                 *             "created_at": "2026-11-24T19:09:46.736Z",
+                 *             "custom_key": "lease",
+                 *             "page_count": 1,
+                 *             "updated_at": "2026-11-24T19:09:46.736Z",
+                 *             "content_type": "application/pdf",
+                 *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
+                 *           }
+                 *         ],
+                 *         "created_at": "2026-11-24T19:09:46.736Z",
+                 *         "placements": [],
+                 *         "recipients": [
+                 *           {
+                 *             "id": "01a20ef6-d383-7688-a44e-00c598b4ec58",
+                 *             "name": "Cleo Park",
+                 *             "email": "cleo@example.com",
+                 *             "order": 0,
+                 *             "rep_id": null,
+                 *             "status": "REJECTED",
+                 *             "tax_id": null,
+                 *             "rep_label": "Rep.",
+                 *             "signed_at": null,
+                 *             "tax_label": null,
+                 *             "created_at": "2026-11-24T19:09:46.736Z",
+                 *             "custom_key": "cleo",
+                 *             "name_label": null,
+                 *             "updated_at": "2026-11-24T19:09:46.968Z",
+                 *             "email_label": null,
+                 *             "envelope_id": "01a20ef6-d370-75cb-917c-652460b37669"
+                 *           }
+                 *         ],
+                 *         "updated_at": "2026-11-24T19:09:46.968Z",
+                 *         "completed_at": null
+                 *       },
+                 *       "event_type": "envelope.voided"
+                 *     }
+                 */
                 "application/json": components["schemas"]["EnvelopeVoidedEvent"];
             };
         };
@@ -4924,6 +7142,224 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a20ef6-d315-72dc-a76a-380d9dcb0b43",
+                 *       "data": {
+                 *         "id": "01a20ef6-c764-77ae-887f-940219b9df33",
+                 *         "name": "Services agreement 2026",
+                 *         "errors": [],
+                 *         "status": "SUCCESS",
+                 *         "sent_at": "2026-11-24T19:09:44.283Z",
+                 *         "metadata": {
+                 *           "crm_id": "opp-1042",
+                 *           "region": "emea"
+                 *         },
+                 *         "settings": {
+                 *           "emails": {
+                 *             "envelope_signed": "TRUE",
+                 *             "envelope_voided": "FALSE",
+                 *             "envelope_rejected": "TRUE",
+                 *             "envelope_invitation": "TRUE"
+                 *           },
+                 *           "branding": {
+                 *             "logo": null,
+                 *             "name": "Acme Inc.",
+                 *             "reply_to": null,
+                 *             "sender_email": null,
+                 *             "url_homepage": "https://acme.example",
+                 *             "url_signature_flow": null
+                 *           },
+                 *           "documents": {
+                 *             "custom_page_id": "Signet Sign ID:",
+                 *             "include_page_id": "TRUE",
+                 *             "signatures_per_row": 2,
+                 *             "signatures_per_page": 6
+                 *           },
+                 *           "signature": {
+                 *             "text": "DEFAULT",
+                 *             "type": "SIMPLE",
+                 *             "image": "DEFAULT",
+                 *             "style": "SIMPLE",
+                 *             "bg_image": null
+                 *           },
+                 *           "validations": {
+                 *             "email": {
+                 *               "order": 0,
+                 *               "enabled": "TRUE"
+                 *             },
+                 *             "phone": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE",
+                 *               "methods": "SMS"
+                 *             },
+                 *             "id_check": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE"
+                 *             },
+                 *             "biometric": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE"
+                 *             }
+                 *           },
+                 *           "localization": {
+                 *             "en": {
+                 *               "sms": {
+                 *                 "phone_validation": {
+                 *                   "body": "Your verification code for {{envelope.name}} is {{validations.code}}. It expires at {{validations.expires_at}}."
+                 *                 }
+                 *               },
+                 *               "emails": {
+                 *                 "email_validation": {
+                 *                   "cta": "Verify",
+                 *                   "body": "<p>Hello {{recipient.name}},</p>\n<p>Your verification code for <strong>{{envelope.name}}</strong> is:</p>\n<p style=\"font-size:24px;letter-spacing:4px\"><strong>{{validations.code}}</strong></p>\n<p>It expires at {{validations.expires_at}}. If you did not ask for it, ignore this email.</p>",
+                 *                   "subject": "Your verification code for {{envelope.name}}"
+                 *                 }
+                 *               },
+                 *               "extra_page_intro": "The following people signed this document electronically."
+                 *             },
+                 *             "es": {
+                 *               "sms": {
+                 *                 "phone_validation": {
+                 *                   "body": "Tu código de verificación para {{envelope.name}} es {{validations.code}}. Caduca el {{validations.expires_at}}."
+                 *                 }
+                 *               },
+                 *               "emails": {
+                 *                 "email_validation": {
+                 *                   "cta": "Verificar",
+                 *                   "body": "<p>Hola {{recipient.name}}:</p>\n<p>Tu código de verificación para <strong>{{envelope.name}}</strong> es:</p>\n<p style=\"font-size:24px;letter-spacing:4px\"><strong>{{validations.code}}</strong></p>\n<p>Caduca el {{validations.expires_at}}. Si no lo has solicitado, ignora este correo.</p>",
+                 *                   "subject": "Tu código de verificación para {{envelope.name}}"
+                 *                 }
+                 *               },
+                 *               "extra_page_intro": "Las siguientes personas firmaron este documento electrónicamente."
+                 *             }
+                 *           },
+                 *           "signature_flow": {
+                 *             "language": "EN",
+                 *             "sender_name": "Signet",
+                 *             "signature_color": "#000000",
+                 *             "signature_order": "PARALLEL",
+                 *             "signature_types": "WRITTEN,DRAWN,UPLOADED",
+                 *             "sender_enterprise": "Acme Inc."
+                 *           }
+                 *         },
+                 *         "warnings": [],
+                 *         "documents": [
+                 *           {
+                 *             "id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/signed/01a20ef6-c8ac-77ee-b4fa-36dbbf077bac-01a20ef6-cfb6-75f8-a036-99764c828583.pdf?expires=1795550986&signature=10ddd6072b9557265cfd3fb187000dca623acc00abbbdf6e4033e09bb52907ca&name=sample-contract.pdf",
+                 *             "order": 0,
+                 *             "sha256": "8f4ba94bc947e05466607f67fcea45b83c3d673d2e4f3418d0f1c91db61217a6",
+                 *             "status": "SIGNED",
+                 *             "file_name": "sample-contract.pdf",
+                 *             "file_size": 1897,
+                 *             "file_type": "SIGNABLE",
+                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "custom_key": "contract",
+                 *             "page_count": 1,
+                 *             "updated_at": "2026-11-24T19:09:46.120Z",
+                 *             "content_type": "application/pdf",
+                 *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
+                 *           },
+                 *           {
+                 *             "id": "01a20ef6-c93a-7794-b603-d0116853e050",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/signed/01a20ef6-c93a-7794-b603-d0116853e050-01a20ef6-d0fc-76c4-914d-6e68e214de7b.pdf?expires=1795550986&signature=06919a39cb6e14ad8ee35b7253a79ae221711393ba587f6ed43a0e357d7109b3&name=annex.pdf",
+                 *             "order": 1,
+                 *             "sha256": "74530d32d0e416887ab3764779c0075b87b9ef102ff59992bd9a4c98383d1d14",
+                 *             "status": "SIGNED",
+                 *             "file_name": "annex.pdf",
+                 *             "file_size": 1897,
+                 *             "file_type": "SIGNABLE",
+                 *             "created_at": "2026-11-24T19:09:44.166Z",
+                 *             "custom_key": "annex",
+                 *             "page_count": 1,
+                 *             "updated_at": "2026-11-24T19:09:46.120Z",
+                 *             "content_type": "application/pdf",
+                 *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
+                 *           }
+                 *         ],
+                 *         "created_at": "2026-11-24T19:09:43.652Z",
+                 *         "placements": [
+                 *           {
+                 *             "id": "01a20ef6-c8b7-750f-b0c7-6450c1b47430",
+                 *             "order": 0,
+                 *             "token": "{{ben}}",
+                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "custom_key": "0",
+                 *             "updated_at": "2026-11-24T19:09:43.652Z",
+                 *             "coordinates": null,
+                 *             "document_id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                 *             "document_key": "contract",
+                 *             "recipient_id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                 *             "recipient_key": "ben",
+                 *             "placement_type": "SIGNATURE"
+                 *           },
+                 *           {
+                 *             "id": "01a20ef6-c8b7-750f-b0c7-6a8638cd4226",
+                 *             "order": 1,
+                 *             "token": null,
+                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "custom_key": "1",
+                 *             "updated_at": "2026-11-24T19:09:43.652Z",
+                 *             "coordinates": {
+                 *               "id": "01a20ef6-c8b7-750f-b0c7-6a8638cd4226",
+                 *               "top": "620",
+                 *               "left": "320",
+                 *               "page": "0"
+                 *             },
+                 *             "document_id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                 *             "document_key": "contract",
+                 *             "recipient_id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                 *             "recipient_key": "ana",
+                 *             "placement_type": "SIGNATURE"
+                 *           }
+                 *         ],
+                 *         "recipients": [
+                 *           {
+                 *             "id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                 *             "name": "Ana Lima",
+                 *             "email": "ana@example.com",
+                 *             "order": 0,
+                 *             "rep_id": null,
+                 *             "status": "SIGNED",
+                 *             "tax_id": null,
+                 *             "rep_label": "Rep.",
+                 *             "signed_at": "2026-11-24T19:09:44.808Z",
+                 *             "tax_label": null,
+                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "custom_key": "ana",
+                 *             "name_label": null,
+                 *             "updated_at": "2026-11-24T19:09:44.808Z",
+                 *             "email_label": null,
+                 *             "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *           },
+                 *           {
+                 *             "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                 *             "name": "Ben Ode",
+                 *             "email": "ben@example.com",
+                 *             "order": 1,
+                 *             "rep_id": null,
+                 *             "status": "SIGNED",
+                 *             "tax_id": null,
+                 *             "rep_label": "Rep.",
+                 *             "signed_at": "2026-11-24T19:09:44.713Z",
+                 *             "tax_label": null,
+                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "custom_key": "ben",
+                 *             "name_label": null,
+                 *             "updated_at": "2026-11-24T19:09:44.713Z",
+                 *             "email_label": null,
+                 *             "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *           }
+                 *         ],
+                 *         "updated_at": "2026-11-24T19:09:46.120Z",
+                 *         "completed_at": "2026-11-24T19:09:46.120Z",
+                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/evidence/22-1795547386192.pdf?expires=1795633786&signature=f725588ef3bc61791c9469dbf50b871d2ac8357148845198e26ec56d0c947b49&name=evidence-01a20ef6-c764-77ae-887f-940219b9df33.pdf",
+                 *         "evidence_generated_at": "2026-11-24T19:09:46.192Z"
+                 *       },
+                 *       "event_type": "envelope.evidence_generated"
+                 *     }
+                 */
                 "application/json": components["schemas"]["EnvelopeEvidenceGeneratedEvent"];
             };
         };
@@ -4955,6 +7391,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a20ef6-c93b-740b-b998-dee24dd1c956",
+                 *       "data": {
+                 *         "order": 1,
+                 *         "status": "COMPLETED",
+                 *         "file_id": "01a20ef6-c93a-7794-b603-d0116853e050",
+                 *         "file_name": "annex.pdf",
+                 *         "custom_key": "annex",
+                 *         "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33",
+                 *         "uploaded_at": "2026-11-24T19:09:44.106Z",
+                 *         "processed_at": "2026-11-24T19:09:44.122Z",
+                 *         "presigned_upload_id": "01a20ef6-c915-71e2-bc7a-ba0402318c20"
+                 *       },
+                 *       "event_type": "envelope.file_uploaded"
+                 *     }
+                 */
                 "application/json": components["schemas"]["EnvelopeFileUploadedEvent"];
             };
         };
@@ -4986,6 +7439,30 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a20ef6-ca5e-70dc-8bda-618168e58061",
+                 *       "data": {
+                 *         "id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                 *         "name": "Ana Lima",
+                 *         "email": "ana@example.com",
+                 *         "order": 0,
+                 *         "rep_id": null,
+                 *         "status": "IN_PROGRESS",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": null,
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-24T19:09:43.652Z",
+                 *         "custom_key": "ana",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-24T19:09:44.283Z",
+                 *         "email_label": null,
+                 *         "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *       },
+                 *       "event_type": "recipient.email_sent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientEmailSentEvent"];
             };
         };
@@ -5017,6 +7494,30 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a20ef6-ca94-77ff-8527-67be5b9ef15e",
+                 *       "data": {
+                 *         "id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                 *         "name": "Ana Lima",
+                 *         "email": "ana@example.com",
+                 *         "order": 0,
+                 *         "rep_id": null,
+                 *         "status": "IN_PROGRESS",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": null,
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-24T19:09:43.652Z",
+                 *         "custom_key": "ana",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-24T19:09:44.283Z",
+                 *         "email_label": null,
+                 *         "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *       },
+                 *       "event_type": "recipient.email_received"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientEmailReceivedEvent"];
             };
         };
@@ -5048,6 +7549,30 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a20ef6-d405-74cc-949d-23c9e48b5d9f",
+                 *       "data": {
+                 *         "id": "01a20ef6-d383-7688-a44e-00c598b4ec58",
+                 *         "name": "Cleo Park",
+                 *         "email": "cleo@example.com",
+                 *         "order": 0,
+                 *         "rep_id": null,
+                 *         "status": "IN_PROGRESS",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": null,
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-24T19:09:46.736Z",
+                 *         "custom_key": "cleo",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-24T19:09:46.776Z",
+                 *         "email_label": null,
+                 *         "envelope_id": "01a20ef6-d370-75cb-917c-652460b37669"
+                 *       },
+                 *       "event_type": "recipient.email_opened"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientEmailOpenedEvent"];
             };
         };
@@ -5079,6 +7604,30 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a20ef6-d420-747e-807a-09320478c100",
+                 *       "data": {
+                 *         "id": "01a20ef6-d383-7688-a44e-00c598b4ec58",
+                 *         "name": "Cleo Park",
+                 *         "email": "cleo@example.com",
+                 *         "order": 0,
+                 *         "rep_id": null,
+                 *         "status": "IN_PROGRESS",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": null,
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-24T19:09:46.736Z",
+                 *         "custom_key": "cleo",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-24T19:09:46.776Z",
+                 *         "email_label": null,
+                 *         "envelope_id": "01a20ef6-d370-75cb-917c-652460b37669"
+                 *       },
+                 *       "event_type": "recipient.email_clicked"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientEmailClickedEvent"];
             };
         };
@@ -5110,6 +7659,30 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a20ef6-d447-7484-8249-1a300cb99ef7",
+                 *       "data": {
+                 *         "id": "01a20ef6-d383-7688-a44e-00c598b4ec58",
+                 *         "name": "Cleo Park",
+                 *         "email": "cleo@example.com",
+                 *         "order": 0,
+                 *         "rep_id": null,
+                 *         "status": "IN_PROGRESS",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": null,
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-24T19:09:46.736Z",
+                 *         "custom_key": "cleo",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-24T19:09:46.776Z",
+                 *         "email_label": null,
+                 *         "envelope_id": "01a20ef6-d370-75cb-917c-652460b37669"
+                 *       },
+                 *       "event_type": "recipient.email_bounced"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientEmailBouncedEvent"];
             };
         };
@@ -5141,6 +7714,31 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a20ef6-c9e9-724a-b00b-8d57a9f60169",
+                 *       "data": {
+                 *         "id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                 *         "name": "Ana Lima",
+                 *         "email": "ana@example.com",
+                 *         "order": 0,
+                 *         "rep_id": null,
+                 *         "status": "IN_PROGRESS",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": null,
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-24T19:09:43.652Z",
+                 *         "custom_key": "ana",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-24T19:09:44.283Z",
+                 *         "email_label": null,
+                 *         "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33",
+                 *         "signing_url": "http://localhost:3000/sign/4bbnxMwjqowl5dNyaWblKIHnQclas8C93_2-Itx34lg"
+                 *       },
+                 *       "event_type": "recipient.link_generated"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientLinkGeneratedEvent"];
             };
         };
@@ -5172,6 +7770,30 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a20ef6-c9ec-7732-aaec-b0b82b0ed578",
+                 *       "data": {
+                 *         "id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                 *         "name": "Ana Lima",
+                 *         "email": "ana@example.com",
+                 *         "order": 0,
+                 *         "rep_id": null,
+                 *         "status": "IN_PROGRESS",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": null,
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-24T19:09:43.652Z",
+                 *         "custom_key": "ana",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-24T19:09:44.283Z",
+                 *         "email_label": null,
+                 *         "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *       },
+                 *       "event_type": "recipient.in_progress"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientInProgressEvent"];
             };
         };
@@ -5203,6 +7825,32 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a20ef6-cb8d-7020-bcff-59201c0c8f6e",
+                 *       "data": {
+                 *         "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                 *         "name": "Ben Ode",
+                 *         "email": "ben@example.com",
+                 *         "order": 1,
+                 *         "rep_id": null,
+                 *         "status": "SIGNED",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": "2026-11-24T19:09:44.713Z",
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-24T19:09:43.652Z",
+                 *         "custom_key": "ben",
+                 *         "ip_address": "127.0.0.1",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-24T19:09:44.713Z",
+                 *         "user_agent": "node",
+                 *         "email_label": null,
+                 *         "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *       },
+                 *       "event_type": "recipient.signed_all"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientSignedAllEvent"];
             };
         };
@@ -5234,6 +7882,33 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a20ef6-d465-75f7-a013-3d56308c3946",
+                 *       "data": {
+                 *         "id": "01a20ef6-d383-7688-a44e-00c598b4ec58",
+                 *         "name": "Cleo Park",
+                 *         "email": "cleo@example.com",
+                 *         "order": 0,
+                 *         "reason": "The start date in clause 2 is wrong",
+                 *         "rep_id": null,
+                 *         "status": "REJECTED",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": null,
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-24T19:09:46.736Z",
+                 *         "custom_key": "cleo",
+                 *         "ip_address": "127.0.0.1",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-24T19:09:46.968Z",
+                 *         "user_agent": "node",
+                 *         "email_label": null,
+                 *         "envelope_id": "01a20ef6-d370-75cb-917c-652460b37669"
+                 *       },
+                 *       "event_type": "recipient.rejected"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientRejectedEvent"];
             };
         };
@@ -5265,6 +7940,40 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a20ef6-ca4c-75d5-bbb2-9008b775106d",
+                 *       "data": {
+                 *         "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                 *         "name": "Ben Ode",
+                 *         "email": "ben@example.com",
+                 *         "order": 1,
+                 *         "rep_id": null,
+                 *         "status": "IN_PROGRESS",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": null,
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-24T19:09:43.652Z",
+                 *         "custom_key": "ben",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-24T19:09:44.283Z",
+                 *         "validation": {
+                 *           "id": "01a20ef6-ca33-7630-93e5-9b5bc04b56be",
+                 *           "status": "PENDING",
+                 *           "channel": "email",
+                 *           "sent_at": null,
+                 *           "created_at": "2026-11-24T19:09:44.355Z",
+                 *           "expires_at": "2026-11-24T19:39:44.355Z",
+                 *           "verified_at": null,
+                 *           "attempts_left": 3
+                 *         },
+                 *         "email_label": null,
+                 *         "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *       },
+                 *       "event_type": "recipient.validation_code_generated"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientValidationCodeGeneratedEvent"];
             };
         };
@@ -5296,6 +8005,40 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a20ef6-ca91-73db-a45f-54e50a2c2960",
+                 *       "data": {
+                 *         "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                 *         "name": "Ben Ode",
+                 *         "email": "ben@example.com",
+                 *         "order": 1,
+                 *         "rep_id": null,
+                 *         "status": "IN_PROGRESS",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": null,
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-24T19:09:43.652Z",
+                 *         "custom_key": "ben",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-24T19:09:44.283Z",
+                 *         "validation": {
+                 *           "id": "01a20ef6-ca33-7630-93e5-9b5bc04b56be",
+                 *           "status": "PENDING",
+                 *           "channel": "email",
+                 *           "sent_at": "2026-11-24T19:09:44.425Z",
+                 *           "created_at": "2026-11-24T19:09:44.355Z",
+                 *           "expires_at": "2026-11-24T19:39:44.355Z",
+                 *           "verified_at": null,
+                 *           "attempts_left": 3
+                 *         },
+                 *         "email_label": null,
+                 *         "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *       },
+                 *       "event_type": "recipient.validation_code_sent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientValidationCodeSentEvent"];
             };
         };
@@ -5327,6 +8070,40 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a20ef6-cb14-71be-916e-8ddc0576eace",
+                 *       "data": {
+                 *         "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                 *         "name": "Ben Ode",
+                 *         "email": "ben@example.com",
+                 *         "order": 1,
+                 *         "rep_id": null,
+                 *         "status": "IN_PROGRESS",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": null,
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-24T19:09:43.652Z",
+                 *         "custom_key": "ben",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-24T19:09:44.283Z",
+                 *         "validation": {
+                 *           "id": "01a20ef6-ca33-7630-93e5-9b5bc04b56be",
+                 *           "status": "VERIFIED",
+                 *           "channel": "email",
+                 *           "sent_at": "2026-11-24T19:09:44.425Z",
+                 *           "created_at": "2026-11-24T19:09:44.355Z",
+                 *           "expires_at": "2026-11-24T19:39:44.355Z",
+                 *           "verified_at": "2026-11-24T19:09:44.584Z",
+                 *           "attempts_left": 2
+                 *         },
+                 *         "email_label": null,
+                 *         "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *       },
+                 *       "event_type": "recipient.validation_code_success"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientValidationCodeSuccessEvent"];
             };
         };
@@ -5358,6 +8135,40 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a20ef6-cade-76aa-ab69-a5460029cacc",
+                 *       "data": {
+                 *         "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                 *         "name": "Ben Ode",
+                 *         "email": "ben@example.com",
+                 *         "order": 1,
+                 *         "rep_id": null,
+                 *         "status": "IN_PROGRESS",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": null,
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-24T19:09:43.652Z",
+                 *         "custom_key": "ben",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-24T19:09:44.283Z",
+                 *         "validation": {
+                 *           "id": "01a20ef6-ca33-7630-93e5-9b5bc04b56be",
+                 *           "status": "PENDING",
+                 *           "channel": "email",
+                 *           "sent_at": "2026-11-24T19:09:44.425Z",
+                 *           "created_at": "2026-11-24T19:09:44.355Z",
+                 *           "expires_at": "2026-11-24T19:39:44.355Z",
+                 *           "verified_at": null,
+                 *           "attempts_left": 2
+                 *         },
+                 *         "email_label": null,
+                 *         "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *       },
+                 *       "event_type": "recipient.validation_code_failed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientValidationCodeFailedEvent"];
             };
         };
@@ -5389,6 +8200,40 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a20ef6-d5de-7068-8def-3febe4444eea",
+                 *       "data": {
+                 *         "id": "01a20ef6-d586-730e-a331-8ebfa7678000",
+                 *         "name": "Gus Moreau",
+                 *         "email": "gus@example.com",
+                 *         "order": 0,
+                 *         "rep_id": null,
+                 *         "status": "IN_PROGRESS",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": null,
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-24T19:09:47.264Z",
+                 *         "custom_key": "gus",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-24T19:09:47.282Z",
+                 *         "validation": {
+                 *           "id": "01a20ef6-d5bc-739e-a861-e8fed8a4cb29",
+                 *           "status": "EXPIRED",
+                 *           "channel": "email",
+                 *           "sent_at": null,
+                 *           "created_at": "2026-11-24T19:09:47.315Z",
+                 *           "expires_at": "2026-11-24T19:39:47.315Z",
+                 *           "verified_at": null,
+                 *           "attempts_left": 3
+                 *         },
+                 *         "email_label": null,
+                 *         "envelope_id": "01a20ef6-d580-75b1-9dac-d6a609634116"
+                 *       },
+                 *       "event_type": "recipient.validation_code_expired"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientValidationCodeExpiredEvent"];
             };
         };
@@ -5420,6 +8265,40 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a20ef6-d65c-728d-937b-2fe1cfb33935",
+                 *       "data": {
+                 *         "id": "01a20ef6-d586-730e-a331-8ebfa7678000",
+                 *         "name": "Gus Moreau",
+                 *         "email": "gus@example.com",
+                 *         "order": 0,
+                 *         "rep_id": null,
+                 *         "status": "IN_PROGRESS",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": null,
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-24T19:09:47.264Z",
+                 *         "custom_key": "gus",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-24T19:09:47.282Z",
+                 *         "validation": {
+                 *           "id": "01a20ef6-d5f5-715d-a378-5dd1cb3185c6",
+                 *           "status": "EXHAUSTED",
+                 *           "channel": "email",
+                 *           "sent_at": "2026-11-24T19:40:47.398Z",
+                 *           "created_at": "2026-11-24T19:40:47.374Z",
+                 *           "expires_at": "2026-11-24T20:10:47.374Z",
+                 *           "verified_at": null,
+                 *           "attempts_left": 0
+                 *         },
+                 *         "email_label": null,
+                 *         "envelope_id": "01a20ef6-d580-75b1-9dac-d6a609634116"
+                 *       },
+                 *       "event_type": "recipient.validation_max_attempts"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientValidationMaxAttemptsEvent"];
             };
         };
@@ -5451,6 +8330,36 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a20ef6-d55f-7148-bdab-ac9cb8cd72ac",
+                 *       "data": {
+                 *         "id": "01a20ef6-d512-776f-9932-8a94ee71cf07",
+                 *         "total": 2,
+                 *         "failed": 0,
+                 *         "status": "COMPLETED",
+                 *         "results": [
+                 *           {
+                 *             "error": null,
+                 *             "index": 0,
+                 *             "status": "SUCCEEDED",
+                 *             "envelope_id": "01a20ef6-d530-705e-9604-2ca26e30ec00"
+                 *           },
+                 *           {
+                 *             "error": null,
+                 *             "index": 1,
+                 *             "status": "SUCCEEDED",
+                 *             "envelope_id": "01a20ef6-d557-722f-a7e1-f946c2d8881b"
+                 *           }
+                 *         ],
+                 *         "operation": "create",
+                 *         "succeeded": 2,
+                 *         "created_at": "2026-11-24T19:09:47.154Z",
+                 *         "completed_at": "2026-11-24T19:09:47.229Z"
+                 *       },
+                 *       "event_type": "batch.completed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["BatchCompletedEvent"];
             };
         };

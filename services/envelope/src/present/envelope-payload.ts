@@ -66,7 +66,6 @@ export async function envelopePayload(aggregate: EnvelopeAggregate, links: Docum
       file_size: document.file_size,
       page_count: document.page_count,
       url: await links(document),
-      // The hashes the evidence sheet shows (extra properties: EnvelopePayload is open).
       sha256: document.sha256,
       original_sha256: document.original_sha256 ?? document.sha256
     }))),

@@ -1,4 +1,4 @@
-import { buildOpenApiDocument, type ServedRoute } from '@signet/contracts';
+import { buildOpenApiDocument, capturedExamples, EXAMPLE_BASE_URL, type ServedRoute } from '@signet/contracts';
 import { GATEWAY_ROUTES } from '../routes/gateway-route-table';
 import { PUBLIC_ROUTES } from '../routes/public-route-table';
 import { ROUTES } from '../routes/route-table';
@@ -15,7 +15,10 @@ export function servedRoutes(): ServedRoute[] {
 /** The version integrators see; bump it when the API changes. */
 export const API_VERSION = '1.0.0';
 
-/** The OpenAPI document docs/openapi.json holds; the gateway serves it with its own base URL as the server. */
-export function openApiDocument(serverUrl = 'http://localhost:3000'): Record<string, unknown> {
-  return buildOpenApiDocument(servedRoutes(), { version: API_VERSION, serverUrl });
+/**
+ * The OpenAPI document docs/openapi.json holds, with the examples `npm run docs:examples` captured; the
+ * gateway serves it with its own base URL as the server.
+ */
+export function openApiDocument(serverUrl = EXAMPLE_BASE_URL): Record<string, unknown> {
+  return buildOpenApiDocument(servedRoutes(), { version: API_VERSION, serverUrl, examples: capturedExamples() });
 }

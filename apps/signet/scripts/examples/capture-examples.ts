@@ -1,0 +1,51 @@
+import { EXAMPLE_BASE_URL, type CapturedExamples } from '@signet/contracts';
+import type { Capture } from './capture';
+import { captureBatch, captureCodeEndings, captureEnvelope, captureSendAndValidation, captureVoid } from './envelope-flows';
+import { examplesFile } from './examples-file';
+import { normalise } from './normalise';
+import { startReceiver } from './receiver';
+import { createRecorder } from './recorder';
+import { captureServiceRoutes } from './service-routes';
+import { captureDeliveries, captureSettings, captureWebhook } from './settings-and-webhooks';
+import { captureSealAndEvidence, captureSigning, captureTrackingAndReject } from './signing-flows';
+
+/** Every documented operation once, in the order an integrator meets them, with the errors worth showing. */
+async function runFlows(capture: Capture): Promise<void> {
+  await captureServiceRoutes(capture);
+  await captureSettings(capture);
+  const webhook = await captureWebhook(capture);
+  const envelope = await captureEnvelope(capture);
+  await captureSendAndValidation(capture, envelope);
+  await captureSigning(capture, envelope);
+  await captureSealAndEvidence(capture, envelope);
+  await captureTrackingAndReject(capture);
+  await captureVoid(capture);
+  await captureBatch(capture);
+  await captureCodeEndings(capture);
+  await capture.receiver.waitFor('envelope.success');
+  await captureDeliveries(capture, webhook);
+}
+
+export interface CaptureOptions {
+  /** A fresh Signet that runs every part, with webhooks to loopback allowed and its clock movable. */
+  baseUrl: string;
+  apiKey: string;
+  /** The PDF the envelopes carry. */
+  pdf: Buffer;
+  advanceClock(ms: number): void;
+}
+
+/** Performs every documented operation against a running Signet and answers the examples, normalised. */
+export async function captureExamples(options: CaptureOptions): Promise<CapturedExamples> {
+  const receiver = await startReceiver();
+  try {
+    const api = createRecorder(options.baseUrl, options.apiKey);
+    await runFlows({ api, baseUrl: options.baseUrl, receiver, pdf: options.pdf, advanceClock: options.advanceClock });
+    return normalise(examplesFile(api.exchanges(), receiver.deliveries), {
+      [options.baseUrl]: EXAMPLE_BASE_URL,
+      [receiver.url]: 'https://hooks.example.com/signet-events'
+    });
+  } finally {
+    await receiver.close();
+  }
+}

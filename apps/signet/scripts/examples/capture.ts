@@ -1,0 +1,14 @@
+import type { Recorder } from './recorder';
+import type { Receiver } from './receiver';
+
+/** What every flow of the capture works with: the recorder, the Signet it talks to, the webhook receiver. */
+export interface Capture {
+  api: Recorder;
+  /** The gateway's base URL (loopback, a free port). */
+  baseUrl: string;
+  receiver: Receiver;
+  /** docs/sample-contract.pdf: the quickstart's PDF, with the text `{{ben}}` where Ben signs. */
+  pdf: Buffer;
+  /** Moves Signet's clock forward, so a code can expire without waiting half an hour. */
+  advanceClock(ms: number): void;
+}
