@@ -30,6 +30,22 @@ export function decompressionBombPdf(inflatedMb = 1024): Buffer {
 }
 
 /**
+ * A valid one-page PDF whose page content inflates to `inflatedMb` megabytes (spaces): opening it reads
+ * no content, searching its text has to inflate all of it.
+ */
+export function contentBombPdf(inflatedMb = 512): Buffer {
+  const deflated = deflateSync(Buffer.alloc(inflatedMb * 1024 * 1024, 0x20), { level: 9 });
+  return Buffer.concat([
+    latin1('%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n'),
+    latin1('2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n'),
+    latin1('3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>\nendobj\n'),
+    latin1(`4 0 obj\n<< /Filter /FlateDecode /Length ${deflated.length} >>\nstream\n`),
+    deflated,
+    latin1('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R /Size 5 >>\n%%EOF\n')
+  ]);
+}
+
+/**
  * Writes a valid one-page PDF of about `totalBytes` to `path` without holding it in memory: the bulk is an
  * unreferenced stream of spaces, written a megabyte at a time, with a correct cross-reference table.
  */
