@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { RequestContext, signInternalHeaders } from '@signet/http';
+import { AppError, RequestContext, signInternalHeaders } from '@signet/http';
 import type { ProxyTap } from '../idempotency/proxy-tap';
 import { KEPT_ANSWER_HEADERS, MAX_KEPT_ANSWER_BYTES } from './kept-answer';
 
@@ -52,11 +52,32 @@ function keepAnswer(res: Response, tap: ProxyTap): void {
 }
 
 /**
+ * As over HTTP, a part that has not started answering `timeoutMs` after it has the whole request gets
+ * the client a 504; whatever it writes later is refused (the client has its answer).
+ */
+function answerInTime(req: Request, res: Response, next: NextFunction, timeoutMs: number): void {
+  let deadline: NodeJS.Timeout | undefined;
+  const start = () => {
+    deadline = setTimeout(() => {
+      if (!res.headersSent) next(new AppError('UPSTREAM_TIMEOUT', 'The service for this request did not answer in time; the request may or may not have taken effect'));
+    }, timeoutMs);
+  };
+  // A request without a body is whole already; a body is whole once the part has read it to the end.
+  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  if (!hasBody || req.readableEnded) start();
+  else req.once('end', start);
+  res.once('close', () => {
+    clearTimeout(deadline);
+    req.off('end', start);
+  });
+}
+
+/**
  * Monolith mode: the part runs in this process, so the request is handed to its app directly, with the
  * same signed internal headers the HTTP hop would carry, and no loopback connection. What the part
  * answers (errors included) goes straight to the client.
  */
-export function handInProcess(part: RequestHandler, internalSecret: string, tap: ProxyTap | undefined) {
+export function handInProcess(part: RequestHandler, internalSecret: string, tap: ProxyTap | undefined, timeoutMs: number) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const context = res.locals.context as RequestContext;
     delete req.headers.authorization;
@@ -66,6 +87,7 @@ export function handInProcess(part: RequestHandler, internalSecret: string, tap:
     });
     req.url = req.originalUrl;
     if (tap) keepAnswer(res, tap);
+    answerInTime(req, res, next, timeoutMs);
     part(req, res, next);
   };
 }
