@@ -52,10 +52,11 @@ export function watchProblems(page: Page, problems: string[]): void {
 
 /**
  * The differences between one answer the browser got and docs/openapi.json (none for other servers). An
- * answer whose body the browser has already let go (the page moved on) is not checked.
+ * answer the browser can no longer give (its body let go as the page moved on, or the page closed as the
+ * test ended) is not checked.
  */
 async function contractProblems(request: Request): Promise<string[]> {
-  const response = await request.response();
+  const response = await request.response().catch(() => null);
   const body = await response?.body().catch(() => null);
   if (!response || body === null || body === undefined) return [];
   const contentType = response.headers()['content-type'] ?? null;
