@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError, RequestContext, signInternalHeaders } from '@signet/http';
 import type { ProxyTap } from '../idempotency/proxy-tap';
-import { KEPT_ANSWER_HEADERS, MAX_KEPT_ANSWER_BYTES } from './kept-answer';
+import { hasBody, keptHeaders, MAX_KEPT_ANSWER_BYTES } from './kept-answer';
 
 type Chunk = string | Buffer | Uint8Array;
 type Callback = (error?: Error | null) => void;
@@ -40,13 +40,8 @@ function keepAnswer(res: Response, tap: ProxyTap): void {
     hold(data, typeof encoding === 'string' ? encoding : undefined);
     if (passing) return end();
     const body = Buffer.concat(chunks);
-    const headers: Record<string, string> = {};
-    for (const name of KEPT_ANSWER_HEADERS) {
-      const value = res.getHeader(name);
-      if (typeof value === 'string') headers[name] = value;
-    }
     // The tap logs its own failures; the client gets the answer whether or not it could be kept.
-    tap.answered({ status: res.statusCode, headers, body }).catch(() => undefined).then(() => end(body));
+    tap.answered({ status: res.statusCode, headers: keptHeaders((name) => res.getHeader(name)), body }).catch(() => undefined).then(() => end(body));
     return res;
   }) as Response['end'];
 }
@@ -63,8 +58,7 @@ function answerInTime(req: Request, res: Response, next: NextFunction, timeoutMs
     }, timeoutMs);
   };
   // A request without a body is whole already; a body is whole once the part has read it to the end.
-  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-  if (!hasBody || req.readableEnded) start();
+  if (!hasBody(req) || req.readableEnded) start();
   else req.once('end', start);
   res.once('close', () => {
     clearTimeout(deadline);

@@ -6,7 +6,7 @@ import { AppError, RequestContext, signInternalHeaders } from '@signet/http';
 import type { Logger } from '@signet/log';
 import { ProxyTap, proxyTapOf } from '../idempotency/proxy-tap';
 import { handInProcess } from './hand-in-process';
-import { KEPT_ANSWER_HEADERS, MAX_KEPT_ANSWER_BYTES } from './kept-answer';
+import { hasBody, keptHeaders, MAX_KEPT_ANSWER_BYTES } from './kept-answer';
 
 /** Headers that describe one connection, not the message, plus the caller's key (services never see it). */
 const DROPPED_REQUEST_HEADERS = new Set([
@@ -40,13 +40,8 @@ function relayKeptAnswer(answer: IncomingMessage, res: Response, tap: ProxyTap):
   };
   const onEnd = () => {
     const body = Buffer.concat(chunks);
-    const headers: Record<string, string> = {};
-    for (const name of KEPT_ANSWER_HEADERS) {
-      const value = answer.headers[name];
-      if (typeof value === 'string') headers[name] = value;
-    }
     // The tap logs its own failures; the client gets the answer whether or not it could be kept.
-    tap.answered({ status: answer.statusCode ?? 502, headers, body }).catch(() => undefined).then(() => res.end(body));
+    tap.answered({ status: answer.statusCode ?? 502, headers: keptHeaders((name) => answer.headers[name]), body }).catch(() => undefined).then(() => res.end(body));
   };
   answer.on('data', onData).on('end', onEnd).on('error', () => res.destroy());
 }
@@ -74,7 +69,7 @@ function closedWhenReused(upstream: http.ClientRequest, error: NodeJS.ErrnoExcep
  * before the connection broke, and a streamed body has been read once.
  */
 function mayResend(req: Request): boolean {
-  return ['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(req.method) && req.headers['transfer-encoding'] === undefined && (req.headers['content-length'] ?? '0') === '0';
+  return ['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(req.method) && !hasBody(req);
 }
 
 /**
