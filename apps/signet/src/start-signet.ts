@@ -7,7 +7,7 @@ import { watchOutbox } from '@signet/metrics';
 import { ConfigError, loadConfig, PartName, SignetConfig } from '@signet/config';
 import { openDatabase, schemaNameFor } from '@signet/db';
 import type { EmbeddedPostgresHandle } from '@signet/db/embedded';
-import { AppError } from '@signet/http';
+import { AppError, serveInProcess } from '@signet/http';
 import { createLogger, Logger } from '@signet/log';
 import type { Clock, SignetService } from '@signet/service';
 import type { Knex } from 'knex';
@@ -98,6 +98,9 @@ export async function startSignet(options: StartOptions): Promise<RunningSignet>
       const binding = bindingFor(config, part, options.parts);
       const listening: Listening = await listen(service.app, binding.port, binding.host);
       shutdown.add('servers', () => listening.close());
+      // Kept while the servers drain: a request still being answered may need another part.
+      const stopServingInProcess = serveInProcess(listening.url, service.app);
+      shutdown.add('services', async () => stopServingInProcess());
       local.set(part, listening.url);
       services.set(part, service);
     }

@@ -164,4 +164,25 @@ describe('envelope metadata and search', () => {
       expect((followed.body.envelopes as Body[]).every((envelope) => envelope.id === mine.id)).toBe(true);
     });
   });
+
+  it('writes a new envelope\'s search columns as a later change rewrites them (the create computes them itself)', async () => {
+    const created = await create('Énergie Lease', {
+      'documents[1][base64]': pdf.toString('base64'),
+      'documents[1][name]': 'Annex B.pdf',
+      'documents[1][order]': '0',
+      'documents[0][order]': '1',
+      'recipients[1][email]': 'Bruno.Costa@Example.COM',
+      'recipients[1][name]': 'Bruno Costa',
+      'recipients[1][order]': '0',
+      'recipients[0][order]': '1'
+    });
+    const read = () => api.tables('envelope.envelopes').where({ id: created.id }).first('search_text', 'recipient_emails');
+    const atCreate = await read();
+    expect(atCreate.search_text).toContain('bruno.costa@example.com');
+    // Renaming to the same name makes the store rewrite the columns from the stored rows, in SQL.
+    expect((await api.call('PUT', `/api/v1/envelopes/${created.id}`, { key: KEYS.globex, form: { name: 'Énergie Lease' } })).status).toBe(200);
+    expect(await read()).toEqual(atCreate);
+    expect(namesOf((await list('q=annex%20b')).body)).toContain('Énergie Lease');
+    expect(namesOf((await list('recipient_email=BRUNO.COSTA%40example.com')).body)).toContain('Énergie Lease');
+  });
 });

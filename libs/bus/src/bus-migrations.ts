@@ -1,4 +1,5 @@
 import type { Migration } from '@signet/db';
+import { OUTBOX_CHANNEL } from './outbox-channel';
 
 /** The outbox and inbox tables every service that publishes or consumes events carries in its schema. */
 export const busMigrations: readonly Migration[] = [
@@ -27,6 +28,19 @@ export const busMigrations: readonly Migration[] = [
         table.timestamp('processed_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
         table.primary(['consumer', 'event_id']);
       });
+    }
+  },
+  {
+    // Every statement that writes to the outbox wakes the relays when its transaction commits (NOTIFY is
+    // delivered then, once per transaction), without a round trip of its own.
+    name: 'bus_0003_outbox_notify',
+    async up(knex) {
+      await knex.raw(`CREATE FUNCTION outbox_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          PERFORM pg_notify('${OUTBOX_CHANNEL}', TG_TABLE_SCHEMA);
+          RETURN NULL;
+        END $$`);
+      await knex.raw('CREATE TRIGGER outbox_notify AFTER INSERT ON outbox FOR EACH STATEMENT EXECUTE FUNCTION outbox_notify()');
     }
   }
 ];

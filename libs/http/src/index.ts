@@ -5,6 +5,7 @@ export * from './client-errors';
 export * from './error-codes';
 export * from './error-middleware';
 export * from './health';
+export * from './in-process-call';
 export * from './internal-auth';
 export * from './internal-client';
 export * from './json-responses';

@@ -1,4 +1,7 @@
+import type { RequestListener } from 'node:http';
+import { request } from 'undici';
 import { AppError, FieldError } from './app-error';
+import { callInProcess, inProcessPart } from './in-process-call';
 import { signInternalHeaders } from './internal-auth';
 import type { RequestContext } from './request-context';
 
@@ -18,27 +21,62 @@ interface ErrorBody {
   details?: FieldError[];
 }
 
+interface Answer<T> {
+  status: number;
+  body: T & ErrorBody;
+}
+
+function parsed<T>(text: string): T & ErrorBody {
+  try {
+    return JSON.parse(text) as T & ErrorBody;
+  } catch {
+    return {} as T & ErrorBody;
+  }
+}
+
 /**
- * A signed JSON call to another part. A 4xx answer comes back as the same AppError (a 422's field details
- * included), so a caller can pass it on to its own client; anything else is SERVICE_UNAVAILABLE.
+ * undici's request, not the global fetch: fetch's WHATWG streams and signals cost about three times
+ * the CPU of the call's own work.
+ */
+async function overHttp<T>(call: InternalCall, headers: Record<string, string>, body: string | undefined, timeoutMs: number): Promise<Answer<T>> {
+  const response = await request(`${call.baseUrl}${call.path}`, { method: call.method, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  return { status: response.statusCode, body: parsed<T>(await response.body.text()) };
+}
+
+/** A part served by this process answers here, within the same time limit as over HTTP. */
+async function inProcess<T>(app: RequestListener, call: InternalCall, headers: Record<string, string>, body: string | undefined, timeoutMs: number): Promise<Answer<T>> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('no answer in time')), timeoutMs);
+  });
+  try {
+    const answer = await Promise.race([callInProcess(app, { method: call.method, path: call.path, headers, body }), late]);
+    return { status: answer.status, body: parsed<T>(answer.body.toString('utf8')) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * A signed JSON call to another part, handed to it in this process when this process serves it (see
+ * in-process-call.ts), else over HTTP. A 4xx answer comes back as the same AppError (a 422's field
+ * details included), so a caller can pass it on to its own client; anything else is SERVICE_UNAVAILABLE.
  */
 export async function callInternal<T>(call: InternalCall): Promise<T> {
   const headers: Record<string, string> = signInternalHeaders(call.secret, call.method, call.path, call.context);
   if (call.body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
+  const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+  const timeoutMs = call.timeoutMs ?? 10_000;
+  const app = inProcessPart(call.baseUrl);
+  let answer: Answer<T>;
   try {
-    response = await fetch(`${call.baseUrl}${call.path}`, {
-      method: call.method,
-      headers,
-      body: call.body === undefined ? undefined : JSON.stringify(call.body),
-      signal: AbortSignal.timeout(call.timeoutMs ?? 10_000)
-    });
+    answer = app ? await inProcess<T>(app, call, headers, body, timeoutMs) : await overHttp<T>(call, headers, body, timeoutMs);
   } catch {
     throw new AppError('SERVICE_UNAVAILABLE', `A part Signet needs did not answer (${call.method} ${call.path})`);
   }
-  const body = (await response.json().catch(() => ({}))) as T & ErrorBody;
-  if (response.ok) return body;
-  if (response.status === 404) throw new AppError('NOT_FOUND', body.error ?? 'Not found');
-  if (response.status === 422) throw new AppError('VALIDATION_FAILED', body.error ?? 'Invalid input', body.details);
-  throw new AppError('SERVICE_UNAVAILABLE', `A part Signet needs answered ${response.status} (${call.method} ${call.path})`);
+  const { status, body: answered } = answer;
+  if (status >= 200 && status < 300) return answered;
+  if (status === 404) throw new AppError('NOT_FOUND', answered.error ?? 'Not found');
+  if (status === 422) throw new AppError('VALIDATION_FAILED', answered.error ?? 'Invalid input', answered.details);
+  throw new AppError('SERVICE_UNAVAILABLE', `A part Signet needs answered ${status} (${call.method} ${call.path})`);
 }

@@ -19,8 +19,12 @@ import type {
 const WORKER_FILE = path.join(__dirname, 'worker', 'pdf-worker.mjs');
 const MEGABYTE = 1024 * 1024;
 
-/** A worker is replaced after this many jobs, so nothing the parsers keep between files accumulates. */
-const MAX_JOBS_PER_WORKER = 200;
+/**
+ * A worker is replaced after this many jobs anyway. A start costs about a second of CPU (both libraries
+ * and the warm-up), so replacing every 200 jobs cost each small file more than its own work did; what
+ * the parsers keep between files is caught much sooner by the memory check below.
+ */
+const MAX_JOBS_PER_WORKER = 10_000;
 /**
  * A worker that still holds more than this after a job (committed heap plus ArrayBuffers: live data,
  * garbage V8 has not collected yet and fragmentation, as a large file leaves them) is replaced rather

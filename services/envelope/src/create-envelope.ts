@@ -7,7 +7,7 @@ import { checkSameRequest, CreateRequestKey, createRequestKeyOf, EarlierCreate, 
 import { toPlacementRows, toRecipientRows } from './components';
 import { storeInlineDocuments } from './documents/store-inline-documents';
 import type { EnvelopeDeps } from './envelope-deps';
-import { writeEnvelopeEvent } from './envelope-events';
+import { envelopeEventRow } from './envelope-events';
 import { readEnvelopeForm } from './form/read-envelope-form';
 import type { EnvelopeAggregate } from './model';
 import { mergeMetadata } from './metadata';
@@ -83,10 +83,12 @@ export async function createEnvelopeFrom(
       recipients,
       placements
     };
+    const event = await envelopeEventRow('envelope.created', aggregate, deps.links, context, now);
+    // A transaction even for the one statement of a create without a key: one whose connection is lost
+    // before COMMIT is repeated safely (libs/db), where a lone statement's fate would be unknown.
     await deps.db.transaction(async (trx) => {
       if (requestKey) await recordCreateRequest(trx, context.apiKeyId, requestKey, id, now);
-      await deps.store.insert(trx, aggregate);
-      await writeEnvelopeEvent(trx, 'envelope.created', aggregate, deps.links, context, now);
+      await deps.store.insert(trx, aggregate, event);
     });
     deps.relay.wake();
     return aggregate;

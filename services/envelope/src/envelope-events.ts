@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { EventContext, writeOutboxEvent } from '@signet/bus';
+import { EventContext, NewOutboxRow, outboxRowFor, writeOutboxEvent } from '@signet/bus';
 import type { RequestContext } from '@signet/http';
 import type { EnvelopeAggregate, RecipientRow } from './model';
 import type { DocumentLinks } from './present/document-links';
@@ -17,17 +17,24 @@ function eventContext(context: EventActor, creatorKeyId: string): EventContext {
   return { tenantId: context.tenantId, apiKeyId: creatorKeyId, requestId: context.requestId };
 }
 
-/** Records an envelope event, with the whole envelope as its data, in the caller's transaction. */
-export async function writeEnvelopeEvent(
-  trx: Knex.Transaction, eventType: EnvelopeEventType, aggregate: EnvelopeAggregate, links: DocumentLinks, context: EventActor, at: Date
-): Promise<void> {
-  await writeOutboxEvent(trx, {
+/** The outbox row of an envelope event, with the whole envelope as its data, for a statement that writes it. */
+export async function envelopeEventRow(
+  eventType: EnvelopeEventType, aggregate: EnvelopeAggregate, links: DocumentLinks, context: EventActor, at: Date
+): Promise<NewOutboxRow> {
+  return outboxRowFor({
     eventType,
     key: aggregate.envelope.id,
     data: await envelopePayload(aggregate, links),
     context: eventContext(context, aggregate.envelope.api_key_id),
     occurredAt: at
-  });
+  }).row;
+}
+
+/** Records an envelope event, with the whole envelope as its data, in the caller's transaction. */
+export async function writeEnvelopeEvent(
+  trx: Knex.Transaction, eventType: EnvelopeEventType, aggregate: EnvelopeAggregate, links: DocumentLinks, context: EventActor, at: Date
+): Promise<void> {
+  await trx('outbox').insert(await envelopeEventRow(eventType, aggregate, links, context, at));
 }
 
 export async function writeRecipientEvent(

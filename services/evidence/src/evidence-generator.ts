@@ -17,6 +17,8 @@ export interface GeneratorDeps {
   blobs: BlobStore;
   clock: Clock;
   committed: () => void;
+  /** An event recorded while rendering made the new document stale already (the timeline wakes no one for it). */
+  stillStale: () => void;
   loadLogo: LoadLogo;
   /** Seals the rendered sheet (the envelope service holds the keys). */
   seal: SealPdf;
@@ -73,6 +75,7 @@ export function createEvidenceGenerator(deps: GeneratorDeps) {
     });
     if (replaced !== null && replaced !== updated.blob_key) await deps.blobs.delete(replaced).catch(() => undefined);
     deps.committed();
+    if (updated.rendered_version !== null && updated.timeline_version > updated.rendered_version) deps.stillStale();
     return updated;
   }
 

@@ -15,7 +15,7 @@ export function createEvidenceService(deps: ServiceDeps): SignetService {
   const relay = createOutboxRelay({ db: deps.db, bus: deps.bus, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs });
   const loadLogo = createLogoLoader({ fetch: fetchLogoFromPublicUrl(), log: deps.log });
   const seal = envelopeSealClient(() => deps.serviceUrl('envelope'), deps.internalSecret);
-  const generator = createEvidenceGenerator({ db: deps.db, blobs: deps.blobs, clock: deps.clock, committed: () => relay.wake(), loadLogo, seal });
+  const generator = createEvidenceGenerator({ db: deps.db, blobs: deps.blobs, clock: deps.clock, committed: () => relay.wake(), stillStale: () => staleRenderer.wake(), loadLogo, seal });
   const staleRenderer = createStaleRenderer({ db: deps.db, generator, log: deps.log, pollIntervalMs: Math.max(deps.config.outboxPollIntervalMs, 200) });
 
   return defineService(deps, {

@@ -1,4 +1,4 @@
-import { consumeOnce, type ConsumedEvent, type Subscription } from '@signet/bus';
+import type { ConsumedEvent, Subscription } from '@signet/bus';
 import { EVENT_TYPES, type EventType } from '@signet/contracts';
 import type { Knex } from 'knex';
 import { timelineStore } from './timeline-store';
@@ -10,7 +10,7 @@ export const TIMELINE_EVENT_TYPES: readonly EventType[] = EVENT_TYPES.filter((ty
 
 /**
  * The evidence service's own record of what happened to an envelope: one timeline row per event
- * (idempotent through the inbox), the latest envelope snapshot from envelope events. Its own
+ * (idempotent through the inbox, in the same statement), the latest envelope snapshot from envelope events. Its own
  * envelope.evidence_generated is recorded but does not make the evidence stale (it would loop).
  */
 export function recordTimeline(deps: { db: Knex; onStale: () => void }): Subscription {
@@ -21,22 +21,20 @@ export function recordTimeline(deps: { db: Knex; onStale: () => void }): Subscri
     if (!isEnvelopeEvent && typeof data.envelope_id !== 'string') return;
     if (isEnvelopeEvent && snapshot === null) return; // envelope.file_uploaded has no envelope object
     const bumpsVersion = event.event_type !== 'envelope.evidence_generated';
-    let recorded = false;
-    await consumeOnce(deps.db, CONSUMER, event.id, async (trx) => {
-      await timelineStore.record(trx, headers.tenantId, {
-        event_id: event.id,
-        event_type: event.event_type,
-        occurred_at: new Date(headers.occurredAt),
-        recipient_id: isEnvelopeEvent ? null : String(data.id),
-        recipient_name: isEnvelopeEvent ? null : stringOrNull(data.name),
-        recipient_email: isEnvelopeEvent ? null : stringOrNull(data.email),
-        ip_address: stringOrNull(data.ip_address),
-        user_agent: stringOrNull(data.user_agent),
-        details: isEnvelopeEvent ? { status: data.status } : detailsOf(data)
-      }, { bumpsVersion, snapshot, apiKeyId: headers.apiKeyId });
-      recorded = bumpsVersion;
-    });
-    if (recorded) deps.onStale();
+    const { recorded, rendered } = await timelineStore.recordOnce(deps.db, CONSUMER, headers.tenantId, {
+      event_id: event.id,
+      event_type: event.event_type,
+      occurred_at: new Date(headers.occurredAt),
+      recipient_id: isEnvelopeEvent ? null : String(data.id),
+      recipient_name: isEnvelopeEvent ? null : stringOrNull(data.name),
+      recipient_email: isEnvelopeEvent ? null : stringOrNull(data.email),
+      ip_address: stringOrNull(data.ip_address),
+      user_agent: stringOrNull(data.user_agent),
+      details: isEnvelopeEvent ? { status: data.status } : detailsOf(data)
+    }, { bumpsVersion, snapshot, apiKeyId: headers.apiKeyId });
+    // Evidence never rendered has nothing to go stale: it is rendered whole when first asked for.
+    const stale = recorded && bumpsVersion && rendered;
+    if (stale) deps.onStale();
   }
   return { groupId: 'signet.evidence.timeline', topics: TIMELINE_EVENT_TYPES, handle };
 }

@@ -28,23 +28,48 @@ export interface EvidenceRow {
   api_key_id: string | null;
 }
 
+const NEWER_SNAPSHOT = 'excluded.snapshot IS NOT NULL AND (e.snapshot_at IS NULL OR e.snapshot_at <= excluded.snapshot_at)';
+
 /** The evidence service's tables: the timeline and, per envelope, its snapshot and evidence document. */
 export const timelineStore = {
-  async record(
-    trx: Knex.Transaction, tenantId: string, entry: TimelineEntry, options: { bumpsVersion: boolean; snapshot: Record<string, unknown> | null; apiKeyId: string | null }
-  ): Promise<void> {
-    await trx('timeline_events').insert({ ...entry, tenant_id: tenantId, envelope_id: envelopeIdOf(entry, options.snapshot), details: JSON.stringify(entry.details) });
+  /**
+   * Records an event once per consumer, in one statement (one round trip, atomic without a transaction):
+   * the consumer's inbox row, then only if that is new, the event's timeline row and the envelope's
+   * evidence row brought up to date (its timeline version, the first API key named, and the latest
+   * snapshot by occurrence: events of one envelope may arrive out of order across restarts).
+   * Says whether the event was new, and whether the envelope's evidence had been rendered.
+   */
+  async recordOnce(
+    db: Knex, consumer: string, tenantId: string, entry: TimelineEntry,
+    options: { bumpsVersion: boolean; snapshot: Record<string, unknown> | null; apiKeyId: string | null }
+  ): Promise<{ recorded: boolean; rendered: boolean }> {
     const envelopeId = envelopeIdOf(entry, options.snapshot);
-    await trx('evidence_envelopes').insert({ envelope_id: envelopeId, tenant_id: tenantId }).onConflict('envelope_id').ignore();
-    if (options.bumpsVersion) await trx('evidence_envelopes').where({ envelope_id: envelopeId }).increment('timeline_version', 1);
-    if (options.apiKeyId !== null) await trx('evidence_envelopes').where({ envelope_id: envelopeId }).whereNull('api_key_id').update({ api_key_id: options.apiKeyId });
-    if (options.snapshot !== null) {
-      // Events of one envelope may arrive out of order across restarts: keep the latest by occurrence.
-      await trx('evidence_envelopes')
-        .where({ envelope_id: envelopeId })
-        .andWhere((q) => q.whereNull('snapshot_at').orWhere('snapshot_at', '<=', entry.occurred_at))
-        .update({ snapshot: JSON.stringify(options.snapshot), snapshot_at: entry.occurred_at });
-    }
+    const snapshotAt = options.snapshot === null ? null : entry.occurred_at;
+    const result = await db.raw(
+      `WITH claimed AS (
+         INSERT INTO inbox (consumer, event_id) VALUES (?, ?) ON CONFLICT (consumer, event_id) DO NOTHING RETURNING event_id
+       ), timeline AS (
+         INSERT INTO timeline_events (event_id, tenant_id, envelope_id, event_type, occurred_at, recipient_id, recipient_name, recipient_email, ip_address, user_agent, details)
+         SELECT event_id, ?, ?, ?, ?::timestamptz, ?, ?, ?, ?, ?, ?::jsonb FROM claimed
+       ), evidence AS (
+         INSERT INTO evidence_envelopes AS e (envelope_id, tenant_id, timeline_version, api_key_id, snapshot, snapshot_at)
+         SELECT ?, ?, ?::integer, ?, ?::jsonb, ?::timestamptz FROM claimed
+         ON CONFLICT (envelope_id) DO UPDATE SET
+           timeline_version = e.timeline_version + excluded.timeline_version,
+           api_key_id = coalesce(e.api_key_id, excluded.api_key_id),
+           snapshot = CASE WHEN ${NEWER_SNAPSHOT} THEN excluded.snapshot ELSE e.snapshot END,
+           snapshot_at = CASE WHEN ${NEWER_SNAPSHOT} THEN excluded.snapshot_at ELSE e.snapshot_at END
+         RETURNING e.blob_key IS NOT NULL AS rendered
+       )
+       SELECT EXISTS (SELECT 1 FROM claimed) AS recorded, coalesce((SELECT bool_or(rendered) FROM evidence), false) AS rendered`,
+      [
+        consumer, entry.event_id,
+        tenantId, envelopeId, entry.event_type, entry.occurred_at, entry.recipient_id, entry.recipient_name, entry.recipient_email, entry.ip_address, entry.user_agent, JSON.stringify(entry.details),
+        envelopeId, tenantId, options.bumpsVersion ? 1 : 0, options.apiKeyId, options.snapshot === null ? null : JSON.stringify(options.snapshot), snapshotAt
+      ]
+    );
+    const row = result.rows[0] as { recorded: boolean; rendered: boolean };
+    return { recorded: row.recorded, rendered: row.rendered };
   },
 
   async find(db: Knex, envelopeId: string): Promise<EvidenceRow | undefined> {

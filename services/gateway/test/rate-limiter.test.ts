@@ -55,6 +55,18 @@ describe('plan rate limits in PostgreSQL', () => {
     expect(allowed).toBe(100);
   });
 
+  it('does not count a request the hour refused against the day', async () => {
+    const limiter = rateLimiter(replicas[0] as Knex);
+    let allowed = 0;
+    for (let hour = 0; hour < 10; hour += 1) {
+      const decisions = await Promise.all(Array.from({ length: 15 }, (_, index) =>
+        rateLimiter(replicas[index % 2] as Knex).consume('tenant:acme', bucket.name, bucket.limitsFor(starterKey), new Date(Date.UTC(2026, 10, 21, hour, 5)))));
+      allowed += decisions.filter((decision) => decision.allowed).length;
+    }
+    expect(allowed).toBe(100);
+    expect(await limiter.consume('tenant:acme', bucket.name, bucket.limitsFor(starterKey), new Date(Date.UTC(2026, 10, 21, 10, 5)))).toMatchObject({ allowed: false, limit: 100, remaining: 0 });
+  });
+
   it('counts tenants separately and uses per-key enterprise limits', async () => {
     const limiter = rateLimiter(replicas[0] as Knex);
     const now = new Date('2026-11-21T10:00:00Z');

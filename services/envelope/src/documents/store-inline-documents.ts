@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { v7 as uuidv7 } from 'uuid';
 import type { BlobStore } from '@signet/blob';
 import type { DocumentInput } from '@signet/contracts';
@@ -38,7 +37,7 @@ export async function storeInlineDocuments(
   for (const { key, position, document, bytes, inspection } of inspected) {
     const id = uuidv7();
     const blobKey = documentBlobKey(tenantId, envelopeId, id);
-    const { size, sha256 } = await blobs.put(blobKey, Readable.from(bytes), { contentType: 'application/pdf' });
+    const { size, sha256 } = await blobs.put(blobKey, bytes, { contentType: 'application/pdf' });
     stored.push({
       bytes,
       row: {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { NewOutboxRow } from '@signet/bus';
 import { inListOrder } from '../components';
 import type { DocumentRow, EnvelopeAggregate, EnvelopeRow, PlacementRow, RecipientRow } from '../model';
 
@@ -47,6 +48,14 @@ async function refreshSearch(trx: Knex.Transaction, envelopeId: string): Promise
       (SELECT string_agg(r.name || ' ' || r.email, ' ' ORDER BY r."order") FROM recipients r WHERE r.envelope_id = e.id))),
     recipient_emails = coalesce((SELECT array_agg(DISTINCT lower(r.email)) FROM recipients r WHERE r.envelope_id = e.id), '{}')
     WHERE e.id = ?`, [envelopeId]);
+}
+
+/** What refreshSearch computes, from an aggregate in list order (name, file names, recipients' names and emails). */
+function searchTextOf(aggregate: EnvelopeAggregate): string {
+  const parts = [aggregate.envelope.name];
+  if (aggregate.documents.length > 0) parts.push(aggregate.documents.map((document) => document.file_name).join(' '));
+  if (aggregate.recipients.length > 0) parts.push(aggregate.recipients.map((recipient) => `${recipient.name} ${recipient.email}`).join(' '));
+  return parts.join(' ');
 }
 
 export function envelopeStore() {
@@ -99,11 +108,21 @@ export function envelopeStore() {
       return row ?? null;
     },
 
-    async insert(trx: Knex.Transaction, aggregate: EnvelopeAggregate): Promise<void> {
-      await trx('envelopes').insert(withJson(aggregate.envelope, ENVELOPE_JSON));
-      await this.replaceDocuments(trx, aggregate.envelope.id, aggregate.documents);
-      await this.replaceRecipients(trx, aggregate.envelope.id, aggregate.recipients);
-      await this.replacePlacements(trx, aggregate.envelope.id, aggregate.placements);
+    /**
+     * A new envelope with its components, its search columns and its creation event, in one statement
+     * (one round trip): the other inserts ride along as CTEs, and foreign keys are checked at its end.
+     */
+    async insert(db: Knex.Transaction, aggregate: EnvelopeAggregate, event: NewOutboxRow): Promise<void> {
+      let statement = db.queryBuilder().with('new_event', db('outbox').insert(event));
+      if (aggregate.documents.length > 0) statement = statement.with('new_documents', db('documents').insert(aggregate.documents.map((row) => withJson(row, ['page_sizes']))));
+      if (aggregate.recipients.length > 0) statement = statement.with('new_recipients', db('recipients').insert(aggregate.recipients));
+      if (aggregate.placements.length > 0) statement = statement.with('new_placements', db('placements').insert(aggregate.placements));
+      const emails = aggregate.recipients.map((recipient) => recipient.email);
+      await statement.insert({
+        ...withJson(aggregate.envelope, ENVELOPE_JSON),
+        search_text: db.raw('lower(?)', [searchTextOf(aggregate)]),
+        recipient_emails: db.raw('ARRAY(SELECT DISTINCT lower(email) FROM unnest(?::text[]) AS email ORDER BY 1)', [emails])
+      }).into('envelopes');
     },
 
     async updateEnvelope(trx: Knex.Transaction, id: string, changes: Partial<EnvelopeRow>): Promise<void> {

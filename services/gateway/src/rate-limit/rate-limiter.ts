@@ -16,40 +16,49 @@ function windowStart(window: RateWindow, now: Date): Date {
   return new Date(Math.floor(now.getTime() / WINDOW_MS[window]) * WINDOW_MS[window]);
 }
 
+interface WindowCount {
+  max: number;
+  count: number;
+  resetAt: Date;
+}
+
+function decisionOf(results: WindowCount[], now: Date): RateLimitDecision {
+  const tightest = [...results].sort((a, b) => (a.max - a.count) - (b.max - b.count))[0];
+  if (!tightest) throw new Error('a rate-limit bucket needs at least one window');
+  const exceeded = results.filter((result) => result.count > result.max);
+  const latestReset = exceeded.reduce((latest, result) => Math.max(latest, result.resetAt.getTime()), 0);
+  return {
+    allowed: exceeded.length === 0,
+    limit: tightest.max,
+    remaining: Math.max(0, tightest.max - tightest.count),
+    resetAt: tightest.resetAt,
+    retryAfterSeconds: exceeded.length === 0 ? 0 : Math.max(1, Math.ceil((latestReset - now.getTime()) / 1000))
+  };
+}
+
 /**
  * Fixed-window counters in PostgreSQL, so every gateway replica counts against the same numbers.
- * The increments and the check happen in one transaction; a refused request rolls its increments back
- * and so does not use up the allowance.
+ * One statement counts the request in all its windows, inside a transaction that a refusal rolls back,
+ * so a refused request does not use up the allowance. The rows stay locked until then, so no other
+ * request is judged on a count that is about to be taken back.
  */
 export function rateLimiter(db: Knex) {
   async function consume(subject: string, bucket: string, limits: WindowLimit[], now: Date): Promise<RateLimitDecision> {
+    const windows = limits.map(({ window, max }) => ({ window, max, start: windowStart(window, now) }));
     const refused = new Error('rate limited');
     let decision: RateLimitDecision | null = null;
     try {
       await db.transaction(async (trx) => {
-        const results = [];
-        for (const { window, max } of limits) {
-          const start = windowStart(window, now);
-          const [row] = await trx('rate_limit_counters')
-            .insert({ subject, bucket, window, window_start: start, count: 1 })
-            .onConflict(['subject', 'bucket', 'window', 'window_start'])
-            .merge({ count: trx.raw('rate_limit_counters.count + 1') })
-            .returning('count');
-          const resetAt = new Date(start.getTime() + WINDOW_MS[window]);
-          results.push({ max, count: Number(row.count), resetAt });
-        }
-        const exceeded = results.filter((result) => result.count > result.max);
-        const tightest = [...results].sort((a, b) => (a.max - a.count) - (b.max - b.count))[0];
-        if (!tightest) throw new Error('a rate-limit bucket needs at least one window');
-        const latestReset = exceeded.reduce((latest, result) => Math.max(latest, result.resetAt.getTime()), 0);
-        decision = {
-          allowed: exceeded.length === 0,
-          limit: tightest.max,
-          remaining: Math.max(0, tightest.max - tightest.count),
-          resetAt: tightest.resetAt,
-          retryAfterSeconds: exceeded.length === 0 ? 0 : Math.max(1, Math.ceil((latestReset - now.getTime()) / 1000))
-        };
-        if (exceeded.length > 0) throw refused;
+        const counted = await trx.raw(
+          `INSERT INTO rate_limit_counters AS c (subject, bucket, "window", window_start, count)
+           VALUES ${windows.map(() => '(?, ?, ?, ?, 1)').join(', ')}
+           ON CONFLICT (subject, bucket, "window", window_start) DO UPDATE SET count = c.count + 1
+           RETURNING "window", count`,
+          windows.flatMap(({ window, start }) => [subject, bucket, window, start])
+        );
+        const countOf = new Map<string, number>(counted.rows.map((row: { window: string; count: string }) => [row.window, Number(row.count)]));
+        decision = decisionOf(windows.map(({ window, max, start }) => ({ max, count: countOf.get(window) ?? 0, resetAt: new Date(start.getTime() + WINDOW_MS[window]) })), now);
+        if (!decision.allowed) throw refused;
       });
     } catch (error) {
       if (error !== refused) throw error;

@@ -1,0 +1,85 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Type } from '@sinclair/typebox';
+import { createLogger } from '@signet/log';
+import { AppError } from './app-error';
+import { inProcessPart, serveInProcess } from './in-process-call';
+import { callInternal } from './internal-client';
+import { requestContext } from './request-context';
+import { createServiceApp } from './service-app';
+import { validateBody } from './validate-body';
+
+const SECRET = 'in-process-test-secret';
+const context = { tenantId: 'acme', apiKeyId: 'key-1', plan: 'starter', requestId: 'req_1' };
+
+/** A part with the routes an internal call can meet: an answer, a refusal of its body, a miss, a failure. */
+function part(served: string[]) {
+  return createServiceApp({
+    name: 'test-part',
+    log: createLogger({ level: 'silent' }),
+    internalSecret: SECRET,
+    healthcheck: async () => ({ ok: true, checks: {} }),
+    routes: (app) => {
+      app.post('/internal/echo', validateBody(Type.Object({ word: Type.String({ minLength: 2 }) })), (req, res) => {
+        served.push(req.socket.remoteAddress ?? 'no address');
+        res.json({ word: req.body.word, tenant: requestContext(res).tenantId });
+      });
+      app.get('/internal/broken', () => {
+        throw new Error('broken');
+      });
+    }
+  });
+}
+
+async function listening(app: http.RequestListener): Promise<{ url: string; server: http.Server }> {
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+describe('internal calls to a part this process serves', () => {
+  const served: string[] = [];
+  let url: string;
+  let server: http.Server;
+  let stopServing: () => void;
+
+  beforeAll(async () => {
+    const app = part(served);
+    ({ url, server } = await listening(app));
+    stopServing = serveInProcess(url, app);
+  });
+
+  afterAll(async () => {
+    stopServing();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const call = (path: string, body?: unknown, method: 'GET' | 'POST' = 'POST') => callInternal<{ word: string; tenant: string }>({ baseUrl: url, method, path, context, secret: SECRET, body });
+
+  it('answers in this process, through the part\'s signature check and body validation, with no connection', async () => {
+    served.length = 0;
+    await expect(call('/internal/echo', { word: 'seal' })).resolves.toMatchObject({ word: 'seal', tenant: 'acme' });
+    // Over HTTP the part would see the loopback address of a connection.
+    expect(served).toEqual(['no address']);
+  });
+
+  it('refuses as over HTTP: 422 with the field, 404 for an unknown route, SERVICE_UNAVAILABLE for a failure', async () => {
+    await expect(call('/internal/echo', { word: 'x' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED', details: [expect.objectContaining({ field: 'word' })] });
+    await expect(call('/internal/nowhere', {})).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(call('/internal/broken', undefined, 'GET')).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+  });
+
+  it('refuses a call signed with another secret, as the part would over HTTP', async () => {
+    const unsigned = callInternal({ baseUrl: url, method: 'POST', path: '/internal/echo', context, secret: 'another-secret', body: { word: 'seal' } });
+    await expect(unsigned).rejects.toBeInstanceOf(AppError);
+  });
+
+  it('goes over HTTP once the part is no longer served here, with the same answer', async () => {
+    stopServing();
+    expect(inProcessPart(url)).toBeNull();
+    served.length = 0;
+    await expect(call('/internal/echo', { word: 'seal' })).resolves.toMatchObject({ word: 'seal', tenant: 'acme' });
+    expect(served).toEqual(['127.0.0.1']);
+    stopServing = serveInProcess(url, part(served));
+  });
+});
