@@ -42,11 +42,18 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     return options.db.transaction(async (trx) => {
       const lock = await trx.raw("SELECT pg_try_advisory_xact_lock(hashtext(current_schema() || '.outbox')) AS locked");
       if (!lock.rows[0]?.locked) return 0;
-      const rows: OutboxRow[] = await trx('outbox').whereNull('published_at').orderBy('id').limit(batchSize);
+      // Marked and read in one statement; the marks commit only once the bus has taken the events (a
+      // failed publish rolls them back), and nobody else publishes meanwhile (the lock).
+      const marked = await trx.raw(
+        `UPDATE outbox SET published_at = now()
+         WHERE id IN (SELECT id FROM outbox WHERE published_at IS NULL ORDER BY id LIMIT ?)
+         RETURNING id, topic, key, payload, headers`,
+        [batchSize]
+      );
+      const rows = (marked.rows as OutboxRow[]).sort((a, b) => Number(a.id) - Number(b.id));
       if (rows.length === 0) return 0;
       const events: OutgoingEvent[] = rows.map((row) => ({ topic: row.topic, key: row.key, event: row.payload, headers: row.headers }));
       await options.bus.publish(events);
-      await trx('outbox').whereIn('id', rows.map((row) => row.id)).update({ published_at: trx.fn.now() });
       return rows.length;
     });
   }

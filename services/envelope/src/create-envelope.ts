@@ -41,16 +41,33 @@ async function createEnvelopeOnce(deps: EnvelopeDeps, context: RequestContext, i
 }
 
 /**
+ * The effective settings and the stored documents, asked for side by side: neither waits for the other
+ * (a settings call, and a PDF check and durable write). Invalid settings are told first, as when they
+ * were asked for alone, and leave no document behind.
+ */
+async function settingsAndDocuments(deps: EnvelopeDeps, context: RequestContext, input: EnvelopeCreateRequest, id: string, now: Date) {
+  const [settings, stored] = await Promise.allSettled([
+    deps.settings.effective(context, input.settings),
+    storeInlineDocuments(deps.blobs, context.tenantId, id, input.documents ?? {}, now)
+  ]);
+  if (settings.status === 'rejected') {
+    if (stored.status === 'fulfilled') await Promise.all(stored.value.map((document) => deps.blobs.delete(document.row.blob_key)));
+    throw settings.reason;
+  }
+  if (stored.status === 'rejected') throw stored.reason;
+  return { settings: settings.value, stored: stored.value };
+}
+
+/**
  * Creates an envelope from checked input (the form, or a batch item): problems a later update can fix
  * store the envelope in ERROR with its `errors`. The envelope and envelope.created commit together.
  */
 export async function createEnvelopeFrom(
   deps: EnvelopeDeps, context: RequestContext, input: EnvelopeCreateRequest, requestKey: CreateRequestKey | null = null
 ): Promise<EnvelopeAggregate> {
-  const settings = await deps.settings.effective(context, input.settings);
   const now = deps.clock();
   const id = uuidv7();
-  const stored = await storeInlineDocuments(deps.blobs, context.tenantId, id, input.documents ?? {}, now);
+  const { settings, stored } = await settingsAndDocuments(deps, context, input, id, now);
   const documents = stored.map((document) => document.row);
   try {
     const recipients = toRecipientRows(input.recipients, id, now);

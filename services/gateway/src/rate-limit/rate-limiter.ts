@@ -36,34 +36,63 @@ function decisionOf(results: WindowCount[], now: Date): RateLimitDecision {
   };
 }
 
+interface Window {
+  window: RateWindow;
+  max: number;
+  start: Date;
+}
+
 /**
- * Fixed-window counters in PostgreSQL, so every gateway replica counts against the same numbers.
- * One statement counts the request in all its windows, inside a transaction that a refusal rolls back,
- * so a refused request does not use up the allowance. The rows stay locked until then, so no other
- * request is judged on a count that is about to be taken back.
+ * One statement: it locks the request's window rows (always in the same order), judges the request on
+ * their current counts, and counts it in all of them only if every one has room. So a refused request
+ * changes nothing, and no request is ever judged on a count another is about to take back. Returns
+ * null when a window has no row yet (its first request).
+ */
+async function countIfRoom(db: Knex, subject: string, bucket: string, windows: Window[]): Promise<Map<string, number> | null> {
+  const result = await db.raw(
+    `WITH limits ("window", window_start, max) AS (VALUES ${windows.map(() => '(?, ?::timestamptz, ?::integer)').join(', ')}),
+     locked AS (
+       SELECT c."window", c.count, l.max FROM rate_limit_counters c
+       JOIN limits l ON l."window" = c."window" AND l.window_start = c.window_start
+       WHERE c.subject = ? AND c.bucket = ?
+       ORDER BY c."window"
+       FOR UPDATE OF c
+     ),
+     verdict AS (SELECT count(*) = ? AS present, coalesce(bool_and(count < max), false) AS room FROM locked),
+     counted AS (
+       UPDATE rate_limit_counters c SET count = c.count + 1
+       FROM limits l, verdict v
+       WHERE v.present AND v.room AND c.subject = ? AND c.bucket = ? AND c."window" = l."window" AND c.window_start = l.window_start
+       RETURNING c."window"
+     )
+     SELECT (SELECT present FROM verdict) AS present, (SELECT count(*) FROM counted) AS counted,
+       coalesce((SELECT json_object_agg("window", count) FROM locked), '{}') AS counts`,
+    [...windows.flatMap(({ window, start, max }) => [window, start, max]), subject, bucket, windows.length, subject, bucket]
+  );
+  const row = result.rows[0] as { present: boolean; counted: string; counts: Record<string, number> };
+  if (!row.present) return null;
+  // The counts as they stand once this request is counted, or would stand had there been room.
+  return new Map(windows.map(({ window }) => [window, Number(row.counts[window]) + 1]));
+}
+
+/**
+ * Fixed-window counters in PostgreSQL, so every gateway replica counts against the same numbers; a
+ * refused request does not use up the allowance (see countIfRoom).
  */
 export function rateLimiter(db: Knex) {
   async function consume(subject: string, bucket: string, limits: WindowLimit[], now: Date): Promise<RateLimitDecision> {
     const windows = limits.map(({ window, max }) => ({ window, max, start: windowStart(window, now) }));
-    const refused = new Error('rate limited');
-    let decision: RateLimitDecision | null = null;
-    try {
-      await db.transaction(async (trx) => {
-        const counted = await trx.raw(
-          `INSERT INTO rate_limit_counters AS c (subject, bucket, "window", window_start, count)
-           VALUES ${windows.map(() => '(?, ?, ?, ?, 1)').join(', ')}
-           ON CONFLICT (subject, bucket, "window", window_start) DO UPDATE SET count = c.count + 1
-           RETURNING "window", count`,
-          windows.flatMap(({ window, start }) => [subject, bucket, window, start])
-        );
-        const countOf = new Map<string, number>(counted.rows.map((row: { window: string; count: string }) => [row.window, Number(row.count)]));
-        decision = decisionOf(windows.map(({ window, max, start }) => ({ max, count: countOf.get(window) ?? 0, resetAt: new Date(start.getTime() + WINDOW_MS[window]) })), now);
-        if (!decision.allowed) throw refused;
-      });
-    } catch (error) {
-      if (error !== refused) throw error;
+    let counts = await countIfRoom(db, subject, bucket, windows);
+    if (counts === null) {
+      await db('rate_limit_counters')
+        .insert(windows.map(({ window, start }) => ({ subject, bucket, window, window_start: start, count: 0 })))
+        .onConflict(['subject', 'bucket', 'window', 'window_start'])
+        .ignore();
+      counts = await countIfRoom(db, subject, bucket, windows);
+      if (counts === null) throw new Error(`rate-limit windows of ${subject} vanished while being counted`);
     }
-    return decision as unknown as RateLimitDecision;
+    const countOf = counts;
+    return decisionOf(windows.map(({ window, max, start }) => ({ max, count: countOf.get(window) ?? 0, resetAt: new Date(start.getTime() + WINDOW_MS[window]) })), now);
   }
 
   async function pruneBefore(cutoff: Date): Promise<void> {
