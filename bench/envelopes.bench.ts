@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
+import pg from 'pg';
 import { runInNewContext } from 'node:vm';
 import { samplePdf } from '../libs/testkit/src';
 import { bareCreateServer, bareGetServer } from './baselines';
@@ -42,6 +43,28 @@ function settledMemory(): NodeJS.MemoryUsage {
 }
 
 /**
+ * Waits until every envelope event has been published and recorded in the evidence timeline, so the
+ * reads are measured on a settled system, not beside the creates' background work.
+ */
+async function eventsHandled(databaseUrl: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const deadline = Date.now() + 120_000;
+  try {
+    while (Date.now() < deadline) {
+      const { rows } = await pool.query(`SELECT
+        (SELECT count(*) FROM envelope.outbox WHERE published_at IS NULL) AS unpublished,
+        (SELECT count(*) FROM envelope.outbox) AS written,
+        (SELECT count(*) FROM evidence.timeline_events) AS recorded`);
+      const { unpublished, written, recorded } = rows[0] as Record<string, string>;
+      if (Number(unpublished) === 0 && Number(recorded) >= Number(written)) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
  * Envelope creation (1 recipient, 1-page PDF) and GET envelope through the gateway in monolith mode,
  * each in rounds taken in turn with a baseline doing the same work (multer + one INSERT; express + pg
  * reading the same rows), and the process's RSS over 10,000 GETs.
@@ -73,6 +96,7 @@ export async function benchEnvelopes() {
     await measure(WARMUP * 5, CONCURRENCY, getBare);
 
     const [creation, bareCreation] = await interleaved(ROUNDS, () => measure(CREATIONS, CONCURRENCY, create), () => measure(CREATIONS, CONCURRENCY, createBare));
+    await eventsHandled(databaseUrl);
     const [reads, bareReads] = await interleaved(ROUNDS, () => measure(READS, CONCURRENCY, get), () => measure(READS, CONCURRENCY, getBare));
 
     const firstThousand = await measure(1000, CONCURRENCY, get);
