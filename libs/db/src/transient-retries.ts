@@ -16,7 +16,8 @@ function codeOf(error: unknown): string {
   return typeof code === 'string' ? code : '';
 }
 
-function lostConnection(error: unknown): boolean {
+/** The connection was lost or never made: whether the statement ran is not known from the error. */
+export function lostConnection(error: unknown): boolean {
   const code = codeOf(error);
   if (CONNECTION_SQLSTATES.has(code) || code.startsWith('08') || CONNECTION_NODE_CODES.has(code)) return true;
   const message = (error as { message?: unknown } | null)?.message;

@@ -6,6 +6,7 @@ import { envelopeWarnings, findEnvelopeErrors } from './check-envelope';
 import { checkSameRequest, CreateRequestKey, createRequestKeyOf, EarlierCreate, recordCreateRequest } from './create-requests';
 import { toPlacementRows, toRecipientRows } from './components';
 import { storeInlineDocuments } from './documents/store-inline-documents';
+import { insertEnvelopeOnce } from './store/insert-envelope-once';
 import type { EnvelopeDeps } from './envelope-deps';
 import { envelopeEventRow } from './envelope-events';
 import { readEnvelopeForm } from './form/read-envelope-form';
@@ -101,12 +102,14 @@ export async function createEnvelopeFrom(
       placements
     };
     const event = await envelopeEventRow('envelope.created', aggregate, deps.links, context, now);
-    // A transaction even for the one statement of a create without a key: one whose connection is lost
-    // before COMMIT is repeated safely (libs/db), where a lone statement's fate would be unknown.
-    await deps.db.transaction(async (trx) => {
-      if (requestKey) await recordCreateRequest(trx, context.apiKeyId, requestKey, id, now);
-      await deps.store.insert(trx, aggregate, event);
-    });
+    if (requestKey) {
+      await deps.db.transaction(async (trx) => {
+        await recordCreateRequest(trx, context.apiKeyId, requestKey, id, now);
+        await deps.store.insert(trx, aggregate, event);
+      });
+    } else {
+      await insertEnvelopeOnce(deps.store, deps.db, aggregate, event);
+    }
     deps.relay.wake();
     return aggregate;
   } catch (error) {

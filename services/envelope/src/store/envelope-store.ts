@@ -112,7 +112,7 @@ export function envelopeStore() {
      * A new envelope with its components, its search columns and its creation event, in one statement
      * (one round trip): the other inserts ride along as CTEs, and foreign keys are checked at its end.
      */
-    async insert(db: Knex.Transaction, aggregate: EnvelopeAggregate, event: NewOutboxRow): Promise<void> {
+    async insert(db: Db, aggregate: EnvelopeAggregate, event: NewOutboxRow): Promise<void> {
       let statement = db.queryBuilder().with('new_event', db('outbox').insert(event));
       if (aggregate.documents.length > 0) statement = statement.with('new_documents', db('documents').insert(aggregate.documents.map((row) => withJson(row, ['page_sizes']))));
       if (aggregate.recipients.length > 0) statement = statement.with('new_recipients', db('recipients').insert(aggregate.recipients));
