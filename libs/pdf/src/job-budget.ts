@@ -3,8 +3,8 @@ import { threadCpuMs } from './thread-cpu';
 export interface BudgetWatch {
   /** The job was handed to its started worker: its own work starts counting now. */
   jobStarted(): void;
-  /** Whether the job used more than its budget, read once more when it answers (the watch polls). */
-  overBudget(): boolean;
+  /** Whether the job used more than its budget: as the worker measured it when it answers, else as polled. */
+  overBudget(reportedCpuMs?: number | null): boolean;
   stop(): void;
 }
 
@@ -13,6 +13,8 @@ export interface BudgetOptions {
   wallTimeoutMs: number;
   /** The worker thread's /proc stat file, or null where there is none (the budget is then wall-clock). */
   cpuStatPath: () => string | null;
+  /** The worker thread's CPU time when it last answered (it has been idle since), or null if unknown. */
+  cpuAtRest: () => number | null;
   /** The job's own work took more than timeoutMs: a verdict on the document. */
   onOverBudget(): void;
   /** The wall-clock backstop passed first: the host, not the document, is the problem. */
@@ -34,11 +36,13 @@ export function watchBudget(options: BudgetOptions): BudgetWatch {
   let poll: NodeJS.Timeout | undefined;
   let used: () => number = () => 0;
 
-  const overBudget = () => used() > options.timeoutMs;
+  const overBudget = (reportedCpuMs?: number | null) => (typeof reportedCpuMs === 'number' ? reportedCpuMs : used()) > options.timeoutMs;
   return {
     jobStarted() {
       const statPath = options.cpuStatPath();
-      const startCpu = statPath === null ? null : threadCpuMs(statPath);
+      // The thread's clock as the worker last reported it (idle since), so no read is made here: most
+      // jobs answer before the first poll, with their own CPU time.
+      const startCpu = statPath === null ? null : (options.cpuAtRest() ?? threadCpuMs(statPath));
       if (statPath !== null && startCpu !== null) {
         used = () => (threadCpuMs(statPath) ?? startCpu) - startCpu;
       } else {

@@ -52,6 +52,8 @@ interface PooledWorker {
   hasStarted: boolean;
   /** Where this thread's CPU time is read (see job-budget.ts), known once it has started. */
   cpuStatPath: string | null;
+  /** The thread's CPU time as of its last message: it is idle until the next job. */
+  cpuAtRest: number | null;
   /** The job it runs, if any; its handlers decide what each event of the worker means for it. */
   current?: RunningJob;
   idleTimer?: NodeJS.Timeout;
@@ -116,6 +118,7 @@ export async function runInPooledWorker<J extends PdfJob>(
       timeoutMs,
       wallTimeoutMs,
       cpuStatPath: () => pooled.cpuStatPath,
+      cpuAtRest: () => pooled.cpuAtRest,
       onOverBudget: () => finish(false, () => reject(tooComplexPdf())),
       onBackstop: () => finish(false, () => reject(hostTooBusy()))
     });
@@ -124,7 +127,7 @@ export async function runInPooledWorker<J extends PdfJob>(
       onResponse(response) {
         if (response.id !== request.id) {
           finish(false, () => reject(new Error('The PDF worker answered for another job')));
-        } else if (budget.overBudget()) {
+        } else if (budget.overBudget(response.cpuMs)) {
           finish(false, () => reject(tooComplexPdf()));
         } else if (response.ok) {
           const keep = worthKeeping(pooled, response.memoryBytes);
@@ -229,9 +232,10 @@ function spawn(maxMemoryMb: number): PooledWorker {
   });
   let markStarted = () => {};
   const started = new Promise<void>((resolve) => (markStarted = resolve));
-  const pooled: PooledWorker = { worker, maxMemoryMb, jobsDone: 0, started, markStarted, hasStarted: false, cpuStatPath: null };
+  const pooled: PooledWorker = { worker, maxMemoryMb, jobsDone: 0, started, markStarted, hasStarted: false, cpuStatPath: null, cpuAtRest: null };
   workers.add(pooled);
   worker.on('message', (response: PdfWorkerResponse<unknown> | PdfWorkerReady) => {
+    pooled.cpuAtRest = response.cpuTotalMs ?? null;
     if ('ready' in response) {
       pooled.cpuStatPath = response.cpuStatPath;
       pooled.hasStarted = true;

@@ -24,8 +24,12 @@ export type PdfWorkerFailure =
   | { reason: 'too_many_pages'; pageCount: number }
   | { reason: 'active_content'; action: string };
 
-/** The answer to request `id`, with the memory the worker holds once the job is done (committed heap plus ArrayBuffers). */
-export type PdfWorkerResponse<R> = { id: number; memoryBytes: number } & (
+/**
+ * The answer to request `id`, with the memory the worker holds once the job is done (committed heap plus
+ * ArrayBuffers), the CPU time the job took in the worker's thread and the thread's total after it (null
+ * where they cannot be read).
+ */
+export type PdfWorkerResponse<R> = { id: number; memoryBytes: number; cpuMs: number | null; cpuTotalMs: number | null } & (
   | { ok: true; result: R }
   | { ok: false; failure: PdfWorkerFailure }
 );
@@ -34,4 +38,5 @@ export type PdfWorkerResponse<R> = { id: number; memoryBytes: number } & (
 export interface PdfWorkerReady {
   ready: true;
   cpuStatPath: string | null;
+  cpuTotalMs: number | null;
 }

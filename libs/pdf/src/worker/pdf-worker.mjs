@@ -1,4 +1,4 @@
-import { readlinkSync } from 'node:fs';
+import { readFileSync, readlinkSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { capPdfLibDecoding } from './cap-decoding.mjs';
@@ -44,6 +44,24 @@ function cpuStatPath() {
   }
 }
 
+const statPath = cpuStatPath();
+
+/**
+ * This thread's CPU time in ms (to the 10 ms tick; USER_HZ is 100), or null where it cannot be read.
+ * Read here rather than by the pool: a job's own time then costs the caller's thread nothing.
+ */
+function ownCpuMs() {
+  if (statPath === null) return null;
+  try {
+    const stat = readFileSync(statPath, 'latin1');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = (Number(fields[11]) + Number(fields[12])) * 10;
+    return Number.isFinite(ms) ? ms : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The file's bytes as a plain Uint8Array (a view, not a copy): pdf.js refuses Buffers. */
 async function readDocument(path) {
   const buffer = await readFile(path);
@@ -52,6 +70,7 @@ async function readDocument(path) {
 
 parentPort.on('message', async ({ id, job, bytes, path, maxPages }) => {
   currentId = id;
+  const cpuBefore = ownCpuMs();
 
   const stopWatching = watchMemory(maxMemoryMb, giveUp);
   // Read while watched, so a file larger than the budget ends the worker as transferred bytes would; and
@@ -67,8 +86,10 @@ parentPort.on('message', async ({ id, job, bytes, path, maxPages }) => {
   } finally {
     stopWatching();
   }
-  parentPort.postMessage({ id, ...output, memoryBytes: memoryHeld() });
+  const cpuAfter = ownCpuMs();
+  const cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+  parentPort.postMessage({ id, ...output, memoryBytes: memoryHeld(), cpuMs, cpuTotalMs: cpuAfter });
 });
 
 await warmUp(pdfjs);
-parentPort.postMessage({ ready: true, cpuStatPath: cpuStatPath() });
+parentPort.postMessage({ ready: true, cpuStatPath: statPath, cpuTotalMs: ownCpuMs() });
