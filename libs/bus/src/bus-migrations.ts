@@ -1,5 +1,5 @@
 import type { Migration } from '@signet/db';
-import { OUTBOX_CHANNEL } from './outbox-channel';
+import { OUTBOX_CHANNEL } from './outbox';
 
 /** The outbox and inbox tables every service that publishes or consumes events carries in its schema. */
 export const busMigrations: readonly Migration[] = [

@@ -4,7 +4,8 @@ import { EventData, EventType, AnySignetEvent, topicFor } from '@signet/contract
 import type { EventHeaders } from './types';
 import { checkedEvent } from './wire-format';
 
-export { OUTBOX_CHANNEL } from './outbox-channel';
+/** The channel on which a committed outbox write wakes the relays; the payload is the writer's schema. */
+export const OUTBOX_CHANNEL = 'signet_outbox';
 
 export interface EventContext {
   tenantId: string;

@@ -63,13 +63,11 @@ async function countIfRoom(db: Knex, subject: string, bucket: string, windows: W
        UPDATE rate_limit_counters c SET count = c.count + 1
        FROM limits l, verdict v
        WHERE v.present AND v.room AND c.subject = ? AND c.bucket = ? AND c."window" = l."window" AND c.window_start = l.window_start
-       RETURNING c."window"
      )
-     SELECT (SELECT present FROM verdict) AS present, (SELECT count(*) FROM counted) AS counted,
-       coalesce((SELECT json_object_agg("window", count) FROM locked), '{}') AS counts`,
+     SELECT (SELECT present FROM verdict) AS present, coalesce((SELECT json_object_agg("window", count) FROM locked), '{}') AS counts`,
     [...windows.flatMap(({ window, start, max }) => [window, start, max]), subject, bucket, windows.length, subject, bucket]
   );
-  const row = result.rows[0] as { present: boolean; counted: string; counts: Record<string, number> };
+  const row = result.rows[0] as { present: boolean; counts: Record<string, number> };
   if (!row.present) return null;
   // The counts as they stand once this request is counted, or would stand had there been room.
   return new Map(windows.map(({ window }) => [window, Number(row.counts[window]) + 1]));
@@ -82,17 +80,19 @@ async function countIfRoom(db: Knex, subject: string, bucket: string, windows: W
 export function rateLimiter(db: Knex) {
   async function consume(subject: string, bucket: string, limits: WindowLimit[], now: Date): Promise<RateLimitDecision> {
     const windows = limits.map(({ window, max }) => ({ window, max, start: windowStart(window, now) }));
-    let counts = await countIfRoom(db, subject, bucket, windows);
-    if (counts === null) {
-      await db('rate_limit_counters')
-        .insert(windows.map(({ window, start }) => ({ subject, bucket, window, window_start: start, count: 0 })))
-        .onConflict(['subject', 'bucket', 'window', 'window_start'])
-        .ignore();
-      counts = await countIfRoom(db, subject, bucket, windows);
-      if (counts === null) throw new Error(`rate-limit windows of ${subject} vanished while being counted`);
-    }
-    const countOf = counts;
-    return decisionOf(windows.map(({ window, max, start }) => ({ max, count: countOf.get(window) ?? 0, resetAt: new Date(start.getTime() + WINDOW_MS[window]) })), now);
+    const counts = (await countIfRoom(db, subject, bucket, windows)) ?? (await countInNewWindows(subject, bucket, windows));
+    return decisionOf(windows.map(({ window, max, start }) => ({ max, count: counts.get(window) ?? 0, resetAt: new Date(start.getTime() + WINDOW_MS[window]) })), now);
+  }
+
+  /** The first request of a window makes its rows (count 0; a concurrent one may too), then is counted. */
+  async function countInNewWindows(subject: string, bucket: string, windows: Window[]): Promise<Map<string, number>> {
+    await db('rate_limit_counters')
+      .insert(windows.map(({ window, start }) => ({ subject, bucket, window, window_start: start, count: 0 })))
+      .onConflict(['subject', 'bucket', 'window', 'window_start'])
+      .ignore();
+    const counts = await countIfRoom(db, subject, bucket, windows);
+    if (counts === null) throw new Error(`rate-limit windows of ${subject} vanished while being counted`);
+    return counts;
   }
 
   async function pruneBefore(cutoff: Date): Promise<void> {
