@@ -45,7 +45,8 @@ export interface TestSignet {
   close(): Promise<void>;
 }
 
-function bodyOf(options: { json?: unknown; form?: Record<string, string> }): string | FormData | undefined {
+/** A request body from a test's options: JSON, or a multipart form of its fields. */
+export function bodyOf(options: { json?: unknown; form?: Record<string, string> }): string | FormData | undefined {
   if (options.json !== undefined) return JSON.stringify(options.json);
   if (options.form === undefined) return undefined;
   const form = new FormData();

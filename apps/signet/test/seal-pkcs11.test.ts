@@ -3,6 +3,7 @@ import path from 'node:path';
 import knex from 'knex';
 import { issueCertificate } from '@signet/signed-pdf';
 import { createTestDatabase, ensurePkiTools, freePort, pdftotext, pdfsigTime, samplePdf, type TestDatabase, waitFor } from '@signet/testkit';
+import { bodyOf } from './harness';
 import { runSignetUntilExit, startSignetProcess, type StartedProcess } from './monolith';
 import { checkBltaIndependently, expectTamperingCaught } from './seal/independent-checks';
 import { type LocalPki, startLocalPki } from './seal/local-pki';
@@ -60,15 +61,8 @@ describe('sealing with a key in an HSM (PKCS#11, SoftHSM2), end to end through t
 
   async function call(method: string, route: string, options: { key?: string | null; json?: unknown; form?: Record<string, string> } = {}): Promise<Body> {
     const headers: Record<string, string> = options.key === null ? {} : { authorization: options.key ?? KEY };
-    let body: string | FormData | undefined;
-    if (options.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(options.json);
-    } else if (options.form) {
-      body = new FormData();
-      for (const [name, value] of Object.entries(options.form)) body.append(name, value);
-    }
-    const response = await fetch(`${signet.url}${route}`, { method, headers, body });
+    if (options.json !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${signet.url}${route}`, { method, headers, body: bodyOf(options) });
     const answer = await response.json() as Body;
     if (response.status !== 200) throw new Error(`${method} ${route} answered ${response.status}: ${JSON.stringify(answer)}`);
     return answer;

@@ -5,7 +5,7 @@ import knex, { Knex } from 'knex';
 import { checkAnswersFrom, createTestDatabase, freePort, TestDatabase, waitFor } from '@signet/testkit';
 import { RunningSignet, startSignet } from '../src';
 import { AVAILABLE_PARTS } from '../src/registry';
-import { BOOTSTRAP_KEYS, INTERNAL_SECRET, KEYS } from './harness';
+import { bodyOf, BOOTSTRAP_KEYS, INTERNAL_SECRET, KEYS } from './harness';
 import { createAndSendEnvelope, createWebhook } from './webhooks/flows';
 import { Receiver, startReceiver } from './webhooks/receiver';
 
@@ -75,15 +75,8 @@ describe('a delivery whose worker is killed mid-attempt', () => {
     checkAnswersFrom(`http://127.0.0.1:${port}`);
     const call = async (method: string, route: string, options: { key?: string | null; json?: unknown; form?: Record<string, string> } = {}) => {
       const headers: Record<string, string> = { authorization: options.key ?? KEYS.globex };
-      let body: string | FormData | undefined;
-      if (options.json !== undefined) {
-        headers['content-type'] = 'application/json';
-        body = JSON.stringify(options.json);
-      } else if (options.form) {
-        body = new FormData();
-        for (const [name, value] of Object.entries(options.form)) body.append(name, value);
-      }
-      const response = await fetch(`http://127.0.0.1:${port}${route}`, { method, headers, body });
+      if (options.json !== undefined) headers['content-type'] = 'application/json';
+      const response = await fetch(`http://127.0.0.1:${port}${route}`, { method, headers, body: bodyOf(options) });
       return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
     };
 
