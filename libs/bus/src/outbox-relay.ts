@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { listenForNotifications, NotificationListener } from '@signet/db';
+import { listenForNotifications, NotificationListener, prepared } from '@signet/db';
 import type { Logger } from '@signet/log';
 import { OUTBOX_CHANNEL } from './outbox';
 import { createPollingLoop, PollingLoop } from './polling-loop';
@@ -40,16 +40,16 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   async function publishBatch(): Promise<number> {
     return options.db.transaction(async (trx) => {
-      const lock = await trx.raw("SELECT pg_try_advisory_xact_lock(hashtext(current_schema() || '.outbox')) AS locked");
+      const lock = await prepared('outbox_relay_lock', trx.raw("SELECT pg_try_advisory_xact_lock(hashtext(current_schema() || '.outbox')) AS locked"));
       if (!lock.rows[0]?.locked) return 0;
       // Marked and read in one statement; the marks commit only once the bus has taken the events (a
       // failed publish rolls them back), and nobody else publishes meanwhile (the lock).
-      const marked = await trx.raw(
+      const marked = await prepared('outbox_relay_mark', trx.raw(
         `UPDATE outbox SET published_at = now()
          WHERE id IN (SELECT id FROM outbox WHERE published_at IS NULL ORDER BY id LIMIT ?)
          RETURNING id, topic, key, payload, headers`,
         [batchSize]
-      );
+      ));
       const rows = (marked.rows as OutboxRow[]).sort((a, b) => Number(a.id) - Number(b.id));
       if (rows.length === 0) return 0;
       const events: OutgoingEvent[] = rows.map((row) => ({ topic: row.topic, key: row.key, event: row.payload, headers: row.headers }));

@@ -3,3 +3,4 @@ export * from './migration';
 export * from './notifications';
 export * from './open-database';
 export * from './transient-retries';
+export * from './prepared';

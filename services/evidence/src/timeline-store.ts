@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { prepared } from '@signet/db';
 
 export interface TimelineEntry {
   event_id: string;
@@ -45,7 +46,7 @@ export const timelineStore = {
   ): Promise<{ recorded: boolean; rendered: boolean }> {
     const envelopeId = envelopeIdOf(entry, options.snapshot);
     const snapshotAt = options.snapshot === null ? null : entry.occurred_at;
-    const result = await db.raw(
+    const result = await prepared('timeline_record_once', db.raw(
       `WITH claimed AS (
          INSERT INTO inbox (consumer, event_id) VALUES (?, ?) ON CONFLICT (consumer, event_id) DO NOTHING RETURNING event_id
        ), timeline AS (
@@ -67,7 +68,7 @@ export const timelineStore = {
         tenantId, envelopeId, entry.event_type, entry.occurred_at, entry.recipient_id, entry.recipient_name, entry.recipient_email, entry.ip_address, entry.user_agent, JSON.stringify(entry.details),
         envelopeId, tenantId, options.bumpsVersion ? 1 : 0, options.apiKeyId, options.snapshot === null ? null : JSON.stringify(options.snapshot), snapshotAt
       ]
-    );
+    ));
     const row = result.rows[0] as { recorded: boolean; rendered: boolean };
     return { recorded: row.recorded, rendered: row.rendered };
   },

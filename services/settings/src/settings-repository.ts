@@ -1,10 +1,12 @@
 import type { Knex } from 'knex';
+import { prepared } from '@signet/db';
 import type { Overrides } from './settings-overrides';
 
 export function settingsRepository(db: Knex) {
   return {
     async findOverrides(apiKeyId: string, tenantId: string): Promise<Overrides> {
-      const row = await db('api_key_settings').select('overrides').where({ api_key_id: apiKeyId, tenant_id: tenantId }).first();
+      // Read for every envelope created.
+      const row = await prepared('settings_find_overrides', db('api_key_settings').select('overrides').where({ api_key_id: apiKeyId, tenant_id: tenantId }).first());
       return (row?.overrides as Overrides | undefined) ?? {};
     },
 

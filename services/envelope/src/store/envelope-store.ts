@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { NewOutboxRow } from '@signet/bus';
+import { prepared, preparedNameOf } from '@signet/db';
 import { inListOrder } from '../components';
 import type { DocumentRow, EnvelopeAggregate, EnvelopeRow, PlacementRow, RecipientRow } from '../model';
 
@@ -48,6 +49,24 @@ async function refreshSearch(trx: Knex.Transaction, envelopeId: string): Promise
       (SELECT string_agg(r.name || ' ' || r.email, ' ' ORDER BY r."order") FROM recipients r WHERE r.envelope_id = e.id))),
     recipient_emails = coalesce((SELECT array_agg(DISTINCT lower(r.email)) FROM recipients r WHERE r.envelope_id = e.id), '{}')
     WHERE e.id = ?`, [envelopeId]);
+}
+
+/**
+ * The columns the rows set, in the order first seen; a column left undefined in every row is left to
+ * its default, one left out of some rows only is NULL in those.
+ */
+function definedColumns(rows: readonly object[]): string[] {
+  const columns = new Set<string>();
+  for (const row of rows) for (const [column, value] of Object.entries(row)) if (value !== undefined) columns.add(column);
+  return [...columns];
+}
+
+const columnList = (columns: string[]) => columns.map((column) => `"${column}"`).join(', ');
+
+/** Rows of one table, sent as a JSON array (a ? binding) and typed by the table's own row type. */
+function insertFromJson(table: string, rows: readonly object[]): string {
+  const columns = columnList(definedColumns(rows));
+  return `INSERT INTO ${table} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${table}, ?::json)`;
 }
 
 /** What refreshSearch computes, from an aggregate in list order (name, file names, recipients' names and emails). */
@@ -111,18 +130,27 @@ export function envelopeStore() {
     /**
      * A new envelope with its components, its search columns and its creation event, in one statement
      * (one round trip): the other inserts ride along as CTEs, and foreign keys are checked at its end.
+     * Each table's rows travel as one JSON value, so the text depends on the columns written, not on how
+     * many documents, recipients and placements there are, and runs as a prepared statement.
      */
     async insert(db: Db, aggregate: EnvelopeAggregate, event: NewOutboxRow): Promise<void> {
-      let statement = db.queryBuilder().with('new_event', db('outbox').insert(event));
-      if (aggregate.documents.length > 0) statement = statement.with('new_documents', db('documents').insert(aggregate.documents.map((row) => withJson(row, ['page_sizes']))));
-      if (aggregate.recipients.length > 0) statement = statement.with('new_recipients', db('recipients').insert(aggregate.recipients));
-      if (aggregate.placements.length > 0) statement = statement.with('new_placements', db('placements').insert(aggregate.placements));
+      const components = [
+        { cte: 'new_documents', table: 'documents', rows: aggregate.documents },
+        { cte: 'new_recipients', table: 'recipients', rows: aggregate.recipients },
+        { cte: 'new_placements', table: 'placements', rows: aggregate.placements }
+      ].filter(({ rows }) => rows.length > 0);
+      const envelopeColumns = columnList(definedColumns([aggregate.envelope]));
+      const text = `WITH new_event AS (INSERT INTO outbox (event_id, topic, key, payload, headers) VALUES (?, ?, ?, ?, ?)),
+        ${components.map(({ cte, table, rows }) => `${cte} AS (${insertFromJson(table, rows)})`).join(',\n')}${components.length > 0 ? ',' : ''}
+        new_envelope AS (SELECT * FROM json_populate_record(NULL::envelopes, ?::json))
+        INSERT INTO envelopes (${envelopeColumns}, search_text, recipient_emails)
+        SELECT ${envelopeColumns}, lower(?), ARRAY(SELECT DISTINCT lower(email) FROM unnest(?::text[]) AS email ORDER BY 1) FROM new_envelope`;
       const emails = aggregate.recipients.map((recipient) => recipient.email);
-      await statement.insert({
-        ...withJson(aggregate.envelope, ENVELOPE_JSON),
-        search_text: db.raw('lower(?)', [searchTextOf(aggregate)]),
-        recipient_emails: db.raw('ARRAY(SELECT DISTINCT lower(email) FROM unnest(?::text[]) AS email ORDER BY 1)', [emails])
-      }).into('envelopes');
+      await prepared(preparedNameOf('envelope_insert', text), db.raw(text, [
+        event.event_id, event.topic, event.key, event.payload, event.headers,
+        ...components.map(({ rows }) => JSON.stringify(rows)),
+        JSON.stringify(aggregate.envelope), searchTextOf(aggregate), emails
+      ]));
     },
 
     async updateEnvelope(trx: Knex.Transaction, id: string, changes: Partial<EnvelopeRow>): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { prepared } from '@signet/db';
 import type { RateWindow, WindowLimit } from './plan-limits';
 
 export interface RateLimitDecision {
@@ -49,7 +50,8 @@ interface Window {
  * null when a window has no row yet (its first request).
  */
 async function countIfRoom(db: Knex, subject: string, bucket: string, windows: Window[]): Promise<Map<string, number> | null> {
-  const result = await db.raw(
+  // The text depends only on how many windows the bucket has.
+  const result = await prepared(`rate_limit_count_${windows.length}`, db.raw(
     `WITH limits ("window", window_start, max) AS (VALUES ${windows.map(() => '(?, ?::timestamptz, ?::integer)').join(', ')}),
      locked AS (
        SELECT c."window", c.count, l.max FROM rate_limit_counters c
@@ -66,7 +68,7 @@ async function countIfRoom(db: Knex, subject: string, bucket: string, windows: W
      )
      SELECT (SELECT present FROM verdict) AS present, coalesce((SELECT json_object_agg("window", count) FROM locked), '{}') AS counts`,
     [...windows.flatMap(({ window, start, max }) => [window, start, max]), subject, bucket, windows.length, subject, bucket]
-  );
+  ));
   const row = result.rows[0] as { present: boolean; counts: Record<string, number> };
   if (!row.present) return null;
   // The counts as they stand once this request is counted, or would stand had there been room.
