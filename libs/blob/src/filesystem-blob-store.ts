@@ -1,9 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { type FileHandle, mkdir, open, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { BlobNotFoundError, BlobTooLargeError } from './blob-errors';
+import { writeBlobDurably } from './blob-writer';
 import { assertBlobKey } from './blob-key';
 import { meterBody } from './blob-meter';
 import type { BlobStore } from './blob-store';
@@ -75,12 +76,11 @@ export function createFilesystemBlobStore(options: FilesystemBlobStoreOptions): 
       const target = pathOf(key);
       // '~' is not allowed in keys, so a temp file can never be mistaken for a blob.
       const temp = `${target}~${randomUUID()}`;
-      // Bytes already in memory are written in one call: the stream path costs several times the CPU
-      // for a small document, which is most of what a create stores.
+      // Bytes already in memory go to a writer thread in one task (blob-writer.ts): the stream path
+      // costs several times the CPU for a small document, which is most of what a create stores.
       if (Buffer.isBuffer(body)) {
         if (maxBytes !== undefined && body.length > maxBytes) throw new BlobTooLargeError(maxBytes);
-        await writeAtomically(target, temp, (file) => writeFile(file, body, { flag: 'wx', flush: true }));
-        return { size: body.length, sha256: createHash('sha256').update(body).digest('hex') };
+        return writeBlobDurably(target, temp, body);
       }
       // Metered before the first await, so the body's errors are handled from the start.
       const metered = meterBody(body, maxBytes);

@@ -4,5 +4,5 @@ export { InvalidPdfError, PdfOverloadedError, type InvalidPdfReason } from './pd
 export { DEFAULT_PDF_LIMITS, type PdfLimits } from './pdf-limits';
 export { pdfWorkersLoop, startPdfWorkers, type PdfWorkerConfig } from './start-pdf-workers';
 export type { PdfInspection, TokenPosition } from './types';
-export { closePdfWorkers } from './worker-pool';
+export { closePdfWorkers, IDLE_MS as PDF_WORKER_IDLE_MS } from './worker-pool';
 export { DEFAULT_SLOT_OPTIONS } from './worker-slots';

@@ -34,7 +34,7 @@ const MAX_JOBS_PER_WORKER = 10_000;
 const RETAINED_FLOOR_MB = 64;
 const RETAINED_SHARE = 0.25;
 /** An idle worker beyond the warm ones is ended after this long, so a quiet process gives its memory back. */
-const IDLE_MS = 30_000;
+export const IDLE_MS = 30_000;
 
 /**
  * Workers kept started and idle for the process's usual memory budget (startPdfWorkers): a timed-out or

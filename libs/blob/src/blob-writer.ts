@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { Piscina } from 'piscina';
+
+const WRITER_FILE = path.join(__dirname, 'worker', 'write-blob.mjs');
+
+let writers: Piscina | null = null;
+
+/**
+ * Worker threads that write blobs already in memory. A durable write is nine file-system calls (make
+ * the directory, open, write, fsync, close, rename, and open, fsync and close the directory); made
+ * from the event loop, each is a round trip to libuv's pool, and together they cost a create about a
+ * tenth of its main-thread time. A writer makes them in one task. Idle writers do not keep the process
+ * alive, and end after IDLE_MS.
+ */
+function blobWriters(): Piscina {
+  writers ??= new Piscina({
+    filename: WRITER_FILE,
+    minThreads: 1,
+    // fsyncs wait on the disk, not the CPU: two let one write proceed while another waits.
+    maxThreads: 2,
+    idleTimeout: 30_000,
+    // The worker is plain JavaScript: inheriting the caller's loader flags (tsx, jest) only slows its start.
+    execArgv: []
+  });
+  return writers;
+}
+
+/** Written to `temp`, fsynced, renamed over `target`, and the rename made durable, in a writer thread. */
+export async function writeBlobDurably(target: string, temp: string, bytes: Buffer): Promise<{ size: number; sha256: string }> {
+  return blobWriters().run({ target, temp, bytes });
+}
+
+/** Ends the writer threads (tests, shutdown); the next write starts them again. */
+export async function closeBlobWriters(): Promise<void> {
+  const closing = writers;
+  writers = null;
+  await closing?.close();
+}

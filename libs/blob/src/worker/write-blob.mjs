@@ -1,0 +1,39 @@
+// Runs in a piscina worker: the whole durable write of one blob in synchronous calls, so the caller's
+// thread posts one task instead of dispatching nine file-system calls of its own.
+import { createHash } from 'node:crypto';
+import { closeSync, fdatasyncSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+
+function syncDirectory(dir) {
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function writeFully(file, bytes) {
+  const fd = openSync(file, 'wx');
+  try {
+    let written = 0;
+    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+    fdatasyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Written to `temp`, fsynced, renamed over `target`, and the rename made durable: a reader never sees half a blob. */
+export default function writeBlob({ target, temp, bytes }) {
+  try {
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFully(temp, bytes);
+    renameSync(temp, target);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  syncDirectory(path.dirname(target));
+  return { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
