@@ -38,14 +38,22 @@ async function ok(response: Response, what: string): Promise<unknown> {
 const mb = (bytes: number) => round(bytes / 1024 / 1024, 1);
 
 /**
- * Memory once garbage is collected: a reading taken between collections says when the collector last
- * ran, not what is kept (RSS after the first 1,000 GETs ranged from 634 to 705 MB between runs, ending
- * at 707 MB both times). A leak is what survives a full collection.
+ * Memory once garbage is collected and handed back: a reading taken between collections says when the
+ * collector last ran, not what is kept (RSS after the first 1,000 GETs ranged from 634 to 705 MB between
+ * runs), and V8 returns the pages a collection freed to the system only seconds later (RSS read at once
+ * after a collection was 520 MB, 393 MB once it stopped falling). A leak is what survives both.
  */
-function settledMemory(): NodeJS.MemoryUsage {
+async function settledMemory(): Promise<NodeJS.MemoryUsage> {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
   gc();
+  gc();
+  const readings = [process.memoryUsage().rss];
+  const steady = () => readings.length > 4 && Math.max(...readings.slice(-4)) - Math.min(...readings.slice(-4)) < 1024 * 1024;
+  while (!steady() && readings.length < 30) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    readings.push(process.memoryUsage().rss);
+  }
   gc();
   return process.memoryUsage();
 }
@@ -113,9 +121,9 @@ export async function benchEnvelopes() {
     const [reads, bareReads] = await interleaved(ROUNDS, () => measure(READS, CONCURRENCY, get), () => measure(READS, CONCURRENCY, getBare));
 
     const firstThousand = await measure(1000, CONCURRENCY, get);
-    const afterFirst = settledMemory();
+    const afterFirst = await settledMemory();
     const rest = await measure(MEMORY_READS - 1000, CONCURRENCY, get);
-    const afterAll = settledMemory();
+    const afterAll = await settledMemory();
 
     return {
       concurrency: CONCURRENCY,
