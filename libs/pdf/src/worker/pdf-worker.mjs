@@ -1,4 +1,4 @@
-import { readFileSync, readlinkSync } from 'node:fs';
+import { openSync, readlinkSync, readSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { capPdfLibDecoding } from './cap-decoding.mjs';
@@ -45,15 +45,18 @@ function cpuStatPath() {
 }
 
 const statPath = cpuStatPath();
+// Kept open and read again from its start: two readings per job, one system call each instead of four.
+const statFd = statPath === null ? null : openSync(statPath, 'r');
+const statBuffer = Buffer.alloc(1024);
 
 /**
  * This thread's CPU time in ms (to the 10 ms tick; USER_HZ is 100), or null where it cannot be read.
  * Read here rather than by the pool: a job's own time then costs the caller's thread nothing.
  */
 function ownCpuMs() {
-  if (statPath === null) return null;
+  if (statFd === null) return null;
   try {
-    const stat = readFileSync(statPath, 'latin1');
+    const stat = statBuffer.toString('latin1', 0, readSync(statFd, statBuffer, 0, statBuffer.length, 0));
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const ms = (Number(fields[11]) + Number(fields[12])) * 10;
     return Number.isFinite(ms) ? ms : null;
