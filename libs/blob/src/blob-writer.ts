@@ -25,9 +25,25 @@ function blobWriters(): Piscina {
   return writers;
 }
 
-/** Written to `temp`, fsynced, renamed over `target`, and the rename made durable, in a writer thread. */
+interface WriterFailure {
+  message: string;
+  code?: string;
+  errno?: number;
+  syscall?: string;
+  path?: string;
+}
+
+type WriterAnswer = { stored: { size: number; sha256: string } } | { failure: WriterFailure };
+
+/**
+ * Written to `temp`, fsynced, renamed over `target`, and the rename made durable, in a writer thread.
+ * A failure rejects with the file system's error as the calling thread would have had it.
+ */
 export async function writeBlobDurably(target: string, temp: string, bytes: Buffer): Promise<{ size: number; sha256: string }> {
-  return blobWriters().run({ target, temp, bytes });
+  const answer = (await blobWriters().run({ target, temp, bytes })) as WriterAnswer;
+  if ('stored' in answer) return answer.stored;
+  const { message, ...details } = answer.failure;
+  throw Object.assign(new Error(message), details);
 }
 
 /** Ends the writer threads (tests, shutdown); the next write starts them again. */

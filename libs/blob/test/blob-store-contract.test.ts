@@ -1,7 +1,7 @@
 import { type S3Server, startS3Server } from '@signet/testkit';
 import express from 'express';
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -276,6 +276,16 @@ describe('filesystem store specifics', () => {
 
     const files = await readdir(harness.dir, { recursive: true, withFileTypes: true });
     expect(files.filter((entry) => entry.isFile()).map((entry) => entry.name)).not.toContainEqual(expect.stringContaining('~'));
+  });
+
+  it('rejects a Buffer it cannot write with the file system\'s error, and keeps nothing', async () => {
+    const tenant = randomUUID();
+    const key = `tenants/${tenant}/envelopes/${randomUUID()}/documents/${randomUUID()}.pdf`;
+    await mkdir(path.join(harness.dir, 'tenants', tenant), { recursive: true });
+    await writeFile(path.join(harness.dir, 'tenants', tenant, 'envelopes'), 'a file where the envelopes directory would go');
+
+    await expect(harness.store.put(key, pdfBytes, { contentType: 'application/pdf' })).rejects.toMatchObject({ code: 'ENOTDIR', syscall: 'mkdir' });
+    expect(await harness.store.exists(key)).toBe(false);
   });
 
   it('treats a directory on a key path as no blob', async () => {

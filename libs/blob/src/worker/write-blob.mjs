@@ -25,15 +25,32 @@ function writeFully(file, bytes) {
 }
 
 /** Written to `temp`, fsynced, renamed over `target`, and the rename made durable: a reader never sees half a blob. */
-export default function writeBlob({ target, temp, bytes }) {
+function writeAtomically(target, temp, bytes) {
   try {
     mkdirSync(path.dirname(target), { recursive: true });
     writeFully(temp, bytes);
     renameSync(temp, target);
   } catch (error) {
-    rmSync(temp, { force: true });
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // Nothing was written where nothing could be removed (the path is not a directory, say).
+    }
     throw error;
   }
   syncDirectory(path.dirname(target));
-  return { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/**
+ * Answers with the stored blob's size and SHA-256, or with the failure as data: an Error crossing the
+ * thread keeps its message but loses `code`, `errno`, `syscall` and `path`, which callers read.
+ */
+export default function writeBlob({ target, temp, bytes }) {
+  try {
+    writeAtomically(target, temp, bytes);
+  } catch (error) {
+    const { message, code, errno, syscall, path: failedPath } = error;
+    return { failure: { message: String(message), code, errno, syscall, path: failedPath } };
+  }
+  return { stored: { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') } };
 }
