@@ -5,7 +5,7 @@ import { createTestDatabase, samplePdf, startMockBroker, type MockBroker } from 
 import { findPostgresServer, TEST_POSTGRES_ENV } from '@signet/testkit/src/postgres-server';
 import { Receiver, startReceiver } from '../webhooks/receiver';
 import { runLoad, Unit } from './load';
-import { FAULT_KEY, PartProcesses, startPartProcesses } from './part-processes';
+import { FAULT_KEY, PartProcesses, PROCESS_PARTS, type ProcessName, startPartProcesses } from './part-processes';
 import { FaultRow, verifyUnits } from './verify-units';
 
 /**
@@ -129,7 +129,8 @@ function failures(row: FaultRow, graceful: boolean): string[] {
 }
 
 async function main(): Promise<void> {
-  const only = process.argv.slice(2).find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+  // --only=broker,kill -9 of envelope runs the faults whose names contain any of these, in the usual order.
+  const only = process.argv.slice(2).find((arg) => arg.startsWith('--only='))?.slice('--only='.length).toLowerCase().split(',');
   const postgres = await findPostgresServer(process.env);
   if (!postgres) throw new Error('The fault suite needs PostgreSQL on 127.0.0.1:5432 or DATABASE_URL');
   process.env[TEST_POSTGRES_ENV] = postgres;
@@ -141,7 +142,7 @@ async function main(): Promise<void> {
   const rows: FaultRow[] = [];
   const problems: string[] = [];
   try {
-    for (const fault of FAULTS.filter((candidate) => !only || candidate.name.toLowerCase().includes(only.toLowerCase()))) {
+    for (const fault of FAULTS.filter((candidate) => !only || only.some((name) => candidate.name.toLowerCase().includes(name)))) {
       process.stdout.write(`fault: ${fault.name}\n`);
       const { row, units } = await underFault(stage, fault.name, () => fault.run(stage));
       rows.push(row);
@@ -151,6 +152,10 @@ async function main(): Promise<void> {
         problems.push(`${fault.name}: ${found.join(', ')}`);
         const cuts = parts.output('gateway').split('\n').filter((line) => line.includes('UPSTREAM_FAILED')).slice(-5);
         process.stdout.write(`  the gateway's last cut requests:\n${cuts.join('\n')}\n`);
+        for (const name of Object.keys(PROCESS_PARTS) as ProcessName[]) {
+          const errors = parts.output(name).split('\n').filter((line) => /"level":(50|60)/.test(line)).slice(-5);
+          if (errors.length > 0) process.stdout.write(`  ${name}'s last errors:\n${errors.join('\n')}\n`);
+        }
       }
     }
   } finally {
