@@ -10,7 +10,7 @@ let writers: Piscina | null = null;
  * the directory, open, write, fsync, close, rename, and open, fsync and close the directory); made
  * from the event loop, each is a round trip to libuv's pool, and together they cost a create about a
  * tenth of its main-thread time. A writer makes them in one task. Idle writers do not keep the process
- * alive, and end after IDLE_MS.
+ * alive; beyond the first, they end after 30 s idle.
  */
 function blobWriters(): Piscina {
   writers ??= new Piscina({
@@ -44,11 +44,4 @@ export async function writeBlobDurably(target: string, temp: string, bytes: Buff
   if ('stored' in answer) return answer.stored;
   const { message, ...details } = answer.failure;
   throw Object.assign(new Error(message), details);
-}
-
-/** Ends the writer threads (tests, shutdown); the next write starts them again. */
-export async function closeBlobWriters(): Promise<void> {
-  const closing = writers;
-  writers = null;
-  await closing?.close();
 }

@@ -6,4 +6,3 @@ export * from './file-download-handler';
 export { signFileLink, verifyFileLink } from './file-link';
 export * from './filesystem-blob-store';
 export * from './s3-blob-store';
-export { closeBlobWriters } from './blob-writer';
