@@ -44,9 +44,18 @@ function cpuStatPath() {
   }
 }
 
+/** The stat file kept open and read again from its start: two readings a job, one system call each instead of four. */
+function openStat(path) {
+  if (path === null) return null;
+  try {
+    return openSync(path, 'r');
+  } catch {
+    return null;
+  }
+}
+
 const statPath = cpuStatPath();
-// Kept open and read again from its start: two readings per job, one system call each instead of four.
-const statFd = statPath === null ? null : openSync(statPath, 'r');
+const statFd = openStat(statPath);
 const statBuffer = Buffer.alloc(1024);
 
 /**
