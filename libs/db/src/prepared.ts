@@ -13,10 +13,19 @@ export function prepared<Query extends Nameable>(name: string, query: Query): Qu
   return query.options({ name }) as Query;
 }
 
+/** Names already worked out: the texts are few, and the statement runs on every create. */
+const names = new Map<string, string>();
+
 /**
  * A name for a statement whose text is one of a few a code path builds (its column lists, say): the
  * text's own digest, so a second text gets a second name rather than an error.
  */
 export function preparedNameOf(prefix: string, text: string): string {
-  return `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  const key = `${prefix}\n${text}`;
+  let name = names.get(key);
+  if (name === undefined) {
+    name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    names.set(key, name);
+  }
+  return name;
 }
