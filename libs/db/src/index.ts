@@ -4,3 +4,4 @@ export * from './notifications';
 export * from './open-database';
 export * from './transient-retries';
 export * from './prepared';
+export * from './async-commit';

@@ -1,5 +1,5 @@
 import { fileDownloadHandler } from '@signet/blob';
-import { listenForNotifications, NotificationListener } from '@signet/db';
+import { listenForNotifications, NotificationListener, openAsyncCommitPool } from '@signet/db';
 import { runHealthChecks } from '@signet/http';
 import { mailSinkRoutes } from '@signet/mail';
 import { smsSinkRoutes } from '@signet/sms';
@@ -31,7 +31,9 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
   const keys = apiKeyRepository(deps.db);
   const cachedKeys = apiKeyCache(keys, { clock: deps.clock, ttlMs: API_KEY_CACHE_TTL_MS, maxEntries: API_KEY_CACHE_ENTRIES });
   let keyChanges: NotificationListener | null = null;
-  const limiter = rateLimiter(deps.db);
+  // Every create updates the same counter rows; see docs/decisions.md, "Plan-limit counters commit asynchronously".
+  const counters = openAsyncCommitPool(deps.db);
+  const limiter = rateLimiter(counters);
   const idempotencyKeys = idempotencyStore(deps.db);
   const buckets = { 'envelope.create': envelopeCreationBucket(deps.config) };
   let pruneTimer: NodeJS.Timeout | null = null;
@@ -85,6 +87,7 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
     async stop() {
       if (pruneTimer) clearInterval(pruneTimer);
       await keyChanges?.stop();
+      await counters.destroy();
     },
     healthcheck
   };
