@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Type } from '@sinclair/typebox';
@@ -13,7 +14,7 @@ const SECRET = 'in-process-test-secret';
 const context = { tenantId: 'acme', apiKeyId: 'key-1', plan: 'starter', requestId: 'req_1' };
 
 /** A part with the routes an internal call can meet: an answer, a refusal of its body, a miss, a failure. */
-function part(served: string[]) {
+function part(served: string[], requests: http.IncomingMessage[] = []) {
   return createServiceApp({
     name: 'test-part',
     log: createLogger({ level: 'silent' }),
@@ -22,6 +23,7 @@ function part(served: string[]) {
     routes: (app) => {
       app.post('/internal/echo', validateBody(Type.Object({ word: Type.String({ minLength: 2 }) })), (req, res) => {
         served.push(req.socket.remoteAddress ?? 'no address');
+        requests.push(req);
         res.json({ word: req.body.word, tenant: requestContext(res).tenantId });
       });
       app.get('/internal/broken', () => {
@@ -39,12 +41,13 @@ async function listening(app: http.RequestListener): Promise<{ url: string; serv
 
 describe('internal calls to a part this process serves', () => {
   const served: string[] = [];
+  const requests: http.IncomingMessage[] = [];
   let url: string;
   let server: http.Server;
   let stopServing: () => void;
 
   beforeAll(async () => {
-    const app = part(served);
+    const app = part(served, requests);
     ({ url, server } = await listening(app));
     stopServing = serveInProcess(url, app);
   });
@@ -72,6 +75,15 @@ describe('internal calls to a part this process serves', () => {
   it('refuses a call signed with another secret, as the part would over HTTP', async () => {
     const unsigned = callInternal({ baseUrl: url, method: 'POST', path: '/internal/echo', context, secret: 'another-secret', body: { word: 'seal' } });
     await expect(unsigned).rejects.toBeInstanceOf(AppError);
+  });
+
+  it('hands the part a complete request: once it is done with it, it is closed, not aborted', async () => {
+    requests.length = 0;
+    await call('/internal/echo', { word: 'whole' });
+    const [req] = requests as [http.IncomingMessage];
+    if (!req.destroyed) await once(req, 'close');
+    expect(req.complete).toBe(true);
+    expect(req.aborted).toBe(false);
   });
 
   it('goes over HTTP once the part is no longer served here, with the same answer', async () => {

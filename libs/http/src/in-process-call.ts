@@ -75,6 +75,9 @@ export function callInProcess(app: RequestListener, request: InProcessRequest): 
       return;
     }
     if (body) req.push(body);
+    // HTTP's parser marks a message complete once it has all of it. One left incomplete is destroyed
+    // as aborted when read to its end: 'aborted' emitted, its socket destroyed, an error built for that.
+    req.complete = true;
     req.push(null);
   });
 }
