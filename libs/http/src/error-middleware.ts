@@ -22,6 +22,29 @@ function toAppError(error: unknown): AppError | null {
   return null;
 }
 
+/** Where a failed request came from, for the log line an unexpected error gets. */
+export interface FailedRequest {
+  request_id: string;
+  method: string;
+  url: string;
+}
+
+/**
+ * The AppError an error is answered as; one that is not an AppError (nor a known parser or capacity
+ * failure) is logged and answered as INTERNAL_ERROR, so its message never reaches the caller.
+ */
+export function answeredError(error: unknown, log: Logger, request: FailedRequest): AppError {
+  const appError = toAppError(error);
+  if (appError?.code === 'OVERLOADED') log.warn({ err: error, ...request }, 'out of capacity');
+  if (!appError) log.error({ err: error, ...request }, 'unhandled error');
+  return appError ?? new AppError('INTERNAL_ERROR', 'Internal error');
+}
+
+/** The body of an error answer, without the request id jsonResponses adds. */
+export function errorBody(error: AppError): { error: string; code: string; details?: AppError['details'] } {
+  return { error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) };
+}
+
 /** The one place errors become HTTP responses: `{error, code, request_id, details?}`. */
 export function errorMiddleware(log: Logger) {
   return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
@@ -29,18 +52,9 @@ export function errorMiddleware(log: Logger) {
       next(error);
       return;
     }
-    const appError = toAppError(error);
-    if (appError?.code === 'OVERLOADED') log.warn({ err: error, request_id: requestIdOf(res), method: req.method, url: req.originalUrl }, 'out of capacity');
-    if (!appError) {
-      log.error({ err: error, request_id: requestIdOf(res), method: req.method, url: req.originalUrl }, 'unhandled error');
-    }
-    const final = appError ?? new AppError('INTERNAL_ERROR', 'Internal error');
+    const final = answeredError(error, log, { request_id: requestIdOf(res), method: req.method, url: req.originalUrl });
     for (const [name, value] of Object.entries(final.headers)) res.setHeader(name, value);
-    res.status(final.status).json({
-      error: final.message,
-      code: final.code,
-      ...(final.details ? { details: final.details } : {})
-    });
+    res.status(final.status).json(errorBody(final));
   };
 }
 

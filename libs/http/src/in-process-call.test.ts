@@ -5,6 +5,7 @@ import { Type } from '@sinclair/typebox';
 import { createLogger } from '@signet/log';
 import { AppError } from './app-error';
 import { inProcessPart, serveInProcess } from './in-process-call';
+import { internalPost } from './internal-operation';
 import { callInternal } from './internal-client';
 import { requestContext } from './request-context';
 import { createServiceApp } from './service-app';
@@ -93,5 +94,69 @@ describe('internal calls to a part this process serves', () => {
     await expect(call('/internal/echo', { word: 'seal' })).resolves.toMatchObject({ word: 'seal', tenant: 'acme' });
     expect(served).toEqual(['127.0.0.1']);
     stopServing = serveInProcess(url, part(served));
+  });
+});
+
+describe('internal operations (internalPost) called from this process', () => {
+  const shouted: string[] = [];
+  let requestsThroughApp = 0;
+  let url: string;
+  let server: http.Server;
+  let stopServing: () => void;
+
+  function operationPart() {
+    return createServiceApp({
+      name: 'operation-part',
+      log: createLogger({ level: 'silent' }),
+      internalSecret: SECRET,
+      healthcheck: async () => ({ ok: true, checks: {} }),
+      routes: (app) => {
+        app.use((_req, _res, next) => {
+          requestsThroughApp++;
+          next();
+        });
+        internalPost(app, '/internal/shout', Type.Object({ word: Type.String({ minLength: 2 }) }), async (caller, body) => {
+          if (body.word === 'missing') throw new AppError('NOT_FOUND', 'No such word');
+          if (body.word === 'broken') throw new Error('broken');
+          shouted.push(body.word);
+          return { word: body.word.toUpperCase(), tenant: caller.tenantId };
+        });
+      }
+    });
+  }
+
+  beforeAll(async () => {
+    const app = operationPart();
+    ({ url, server } = await listening(app));
+    stopServing = serveInProcess(url, app);
+  });
+
+  afterAll(async () => {
+    stopServing();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const outcome = (body: unknown, secret = SECRET) =>
+    callInternal<Record<string, unknown>>({ baseUrl: url, method: 'POST', path: '/internal/shout', context, secret, body }).then(
+      (answer) => ({ answer }),
+      (error: AppError) => ({ code: error.code, message: error.message, details: error.details })
+    );
+  const cases = () => Promise.all([outcome({ word: 'seal' }), outcome({ word: 'x' }), outcome({}), outcome({ word: 'missing' }), outcome({ word: 'broken' }), outcome({ word: 'seal' }, 'another-secret')]);
+
+  it('runs the operation without a request through the part\'s app, and answers exactly as over HTTP', async () => {
+    const inProcess = await cases();
+    expect(requestsThroughApp).toBe(0);
+    expect(inProcess[0]).toEqual({ answer: { word: 'SEAL', tenant: 'acme', request_id: 'req_1' } });
+    expect(inProcess[1]).toMatchObject({ code: 'VALIDATION_FAILED', details: [expect.objectContaining({ field: 'word' })] });
+    expect(inProcess[3]).toMatchObject({ code: 'NOT_FOUND', message: 'No such word' });
+    expect(inProcess[4]).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(inProcess[5]).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+
+    stopServing();
+    const overHttp = await cases();
+    expect(requestsThroughApp).toBeGreaterThan(0);
+    expect(overHttp).toEqual(inProcess);
+    expect(shouted).toEqual(['seal', 'seal']);
+    stopServing = serveInProcess(url, operationPart());
   });
 });

@@ -16,3 +16,4 @@ export * from './secret-token';
 export * from './service-app';
 export * from './validate';
 export * from './validate-body';
+export * from './internal-operation';

@@ -1,8 +1,10 @@
 import type { RequestListener } from 'node:http';
+import type { Express } from 'express';
 import { request } from 'undici';
 import { AppError, FieldError } from './app-error';
 import { callInProcess, inProcessPart } from './in-process-call';
 import { signInternalHeaders } from './internal-auth';
+import { operationCall, type OperationAnswer } from './internal-operation';
 import type { RequestContext } from './request-context';
 
 export interface InternalCall {
@@ -43,6 +45,17 @@ async function overHttp<T>(call: InternalCall, headers: Record<string, string>, 
   return { status: response.statusCode, body: parsed<T>(await response.body.text()) };
 }
 
+/** What the part's app answers in this process: its operation run directly if it has one, else a request handed to the app. */
+async function answerInProcess<T>(app: RequestListener, call: InternalCall, headers: Record<string, string>, body: string | undefined): Promise<Answer<T>> {
+  const operation = operationCall(app as Express, call.method, call.path);
+  if (operation) {
+    const answer: OperationAnswer = await operation(headers, body);
+    return { status: answer.status, body: answer.body as T & ErrorBody };
+  }
+  const answer = await callInProcess(app, { method: call.method, path: call.path, headers, body });
+  return { status: answer.status, body: parsed<T>(answer.body.toString('utf8')) };
+}
+
 /** A part served by this process answers here, within the same time limit as over HTTP. */
 async function inProcess<T>(app: RequestListener, call: InternalCall, headers: Record<string, string>, body: string | undefined, timeoutMs: number): Promise<Answer<T>> {
   let timer: NodeJS.Timeout | undefined;
@@ -50,8 +63,7 @@ async function inProcess<T>(app: RequestListener, call: InternalCall, headers: R
     timer = setTimeout(() => reject(new Error('no answer in time')), timeoutMs);
   });
   try {
-    const answer = await Promise.race([callInProcess(app, { method: call.method, path: call.path, headers, body }), late]);
-    return { status: answer.status, body: parsed<T>(answer.body.toString('utf8')) };
+    return await Promise.race([answerInProcess<T>(app, call, headers, body), late]);
   } finally {
     clearTimeout(timer);
   }

@@ -6,6 +6,7 @@ import { AppError } from './app-error';
 import { errorMiddleware, notFoundRoute } from './error-middleware';
 import type { HealthReport } from './health';
 import { verifyInternalHeaders } from './internal-auth';
+import { holdOperations } from './internal-operation';
 import { jsonResponses } from './json-responses';
 import { setRequestContext } from './request-context';
 import { acceptRequestId, newRequestId, REQUEST_ID_HEADER } from './request-id';
@@ -63,6 +64,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use(internalAuth(options.internalSecret));
   for (const { path, limit } of options.jsonBodyLimits ?? []) app.use(path, express.json({ limit }));
   app.use(express.json({ limit: '1mb' }));
+  holdOperations(app, { name: options.name, log: options.log, internalSecret: options.internalSecret });
   options.routes(app);
   app.use(notFoundRoute);
   app.use(errorMiddleware(options.log));

@@ -10,6 +10,14 @@ const httpDuration = new Histogram({
   registers: [metricsRegistry()]
 });
 
+/** Times one call a part answers without an HTTP request (an internal operation run in-process), as if it had one. */
+export function timeCall(service: string, method: string, route: string): (status: number) => void {
+  const stop = httpDuration.startTimer({ service, method, route });
+  return (status) => {
+    stop({ status: String(status) });
+  };
+}
+
 /** Times every request; labels use the matched route pattern, so ids and tokens never become label values. */
 export function httpMetrics(service: string): RequestHandler {
   return (req: Request, res: Response, next: NextFunction): void => {

@@ -1,6 +1,5 @@
-import type { Request, Response } from 'express';
-import type { EffectiveSettingsRequest } from '@signet/contracts';
-import { requestContext } from '@signet/http';
+import type { EffectiveSettingsRequest, Settings } from '@signet/contracts';
+import type { RequestContext } from '@signet/http';
 import { DEFAULT_SETTINGS } from './default-settings';
 import type { SettingsRepository } from './settings-repository';
 import { applyPatch, patchFromInput, resolveSettings } from './settings-overrides';
@@ -10,11 +9,9 @@ import { applyPatch, patchFromInput, resolveSettings } from './settings-override
  * the envelope's own overrides (validated like PUT /settings by the route; errors name `settings.<field>`).
  */
 export function effectiveSettings(repository: SettingsRepository) {
-  return async (req: Request, res: Response): Promise<void> => {
-    const request = req.body as EffectiveSettingsRequest;
-    const context = requestContext(res);
+  return async (context: RequestContext, request: EffectiveSettingsRequest): Promise<{ settings: Settings }> => {
     const stored = await repository.findOverrides(context.apiKeyId, context.tenantId);
     const overrides = request.settings ? applyPatch(stored, patchFromInput(request.settings)) : stored;
-    res.json({ settings: resolveSettings(DEFAULT_SETTINGS, overrides) });
+    return { settings: resolveSettings(DEFAULT_SETTINGS, overrides) };
   };
 }

@@ -1,6 +1,6 @@
 import { createOutboxRelay } from '@signet/bus';
 import { EffectiveSettingsRequest } from '@signet/contracts';
-import { validateBody } from '@signet/http';
+import { internalPost } from '@signet/http';
 import { defineService, ServiceDeps, SignetService } from '@signet/service';
 import { effectiveSettings } from './effective-settings';
 import { getSettings } from './get-settings';
@@ -20,7 +20,7 @@ export function createSettingsService(deps: ServiceDeps): SignetService {
     routes: (router) => {
       router.get('/api/v1/settings', getSettings(repository));
       router.put('/api/v1/settings', updateSettings(deps.db, repository, deps.clock, () => relay.wake()));
-      router.post('/internal/settings/effective', validateBody(EffectiveSettingsRequest), effectiveSettings(repository));
+      internalPost(router, '/internal/settings/effective', EffectiveSettingsRequest, effectiveSettings(repository));
     },
     workers: [relay]
   });
