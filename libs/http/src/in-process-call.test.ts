@@ -121,6 +121,7 @@ describe('internal operations (internalPost) called from this process', () => {
           shouted.push(body.word);
           return { word: body.word.toUpperCase(), tenant: caller.tenantId };
         });
+        internalPost(app, '/internal/whisper', Type.Object({ word: Type.Optional(Type.String()) }), async (_caller, body) => ({ word: body.word ?? 'nothing' }));
       }
     });
   }
@@ -141,7 +142,12 @@ describe('internal operations (internalPost) called from this process', () => {
       (answer) => ({ answer }),
       (error: AppError) => ({ code: error.code, message: error.message, details: error.details })
     );
-  const cases = () => Promise.all([outcome({ word: 'seal' }), outcome({ word: 'x' }), outcome({}), outcome({ word: 'missing' }), outcome({ word: 'broken' }), outcome({ word: 'seal' }, 'another-secret')]);
+  const whisper = (body: unknown) => callInternal<Record<string, unknown>>({ baseUrl: url, method: 'POST', path: '/internal/whisper', context, secret: SECRET, body });
+  const cases = () => Promise.all([
+    outcome({ word: 'seal' }), outcome({ word: 'x' }), outcome({}), outcome({ word: 'missing' }), outcome({ word: 'broken' }), outcome({ word: 'seal' }, 'another-secret'),
+    // A call without a body meets the route as an empty object, whichever way it is served.
+    whisper(undefined).then((answer) => ({ answer }))
+  ]);
 
   it('runs the operation without a request through the part\'s app, and answers exactly as over HTTP', async () => {
     const inProcess = await cases();
@@ -151,6 +157,7 @@ describe('internal operations (internalPost) called from this process', () => {
     expect(inProcess[3]).toMatchObject({ code: 'NOT_FOUND', message: 'No such word' });
     expect(inProcess[4]).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     expect(inProcess[5]).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(inProcess[6]).toEqual({ answer: { word: 'nothing', request_id: 'req_1' } });
 
     stopServing();
     const overHttp = await cases();

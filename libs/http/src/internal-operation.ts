@@ -33,15 +33,15 @@ export function holdOperations(app: Express, part: Omit<PartOfOperations, 'opera
 
 /**
  * A POST internal route whose work is a function of the caller's context and its checked body. Over HTTP
- * it is an ordinary route. A part in the same process has `run` called directly (callOperation): an
- * in-process request through the part's whole express app cost about as much CPU as a create's own work
- * with the settings part, for a call whose answer depends only on these two inputs.
+ * it is an ordinary route. A part in the same process has `run` called directly (operationCall): a
+ * request handed through the part's whole express app cost three times the CPU of the settings lookup it
+ * carried (0.42 against 0.14 ms a call), for an answer that depends on these two inputs only.
  */
 export function internalPost<S extends TSchema>(app: Express, path: string, schema: S, run: (context: RequestContext, body: Static<S>) => Promise<object>): void {
   const part = parts.get(app);
   if (!part) throw new Error(`internalPost(${path}) needs the app of createServiceApp`);
   app.post(path, validateBody(schema), async (req, res) => {
-    res.json(await run(requestContext(res), req.body as Static<S>));
+    res.json(await run(requestContext(res), (req.body ?? {}) as Static<S>));
   });
   part.operations.set(`POST ${path}`, { schema, run: run as Run });
 }
