@@ -40,7 +40,12 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   async function publishBatch(): Promise<number> {
     return options.db.transaction(async (trx) => {
-      const lock = await prepared('outbox_relay_lock', trx.raw("SELECT pg_try_advisory_xact_lock(hashtext(current_schema() || '.outbox')) AS locked"));
+      // The marks commit without waiting for the disk: a crash of PostgreSQL that loses them only
+      // publishes those events again, which every consumer already drops by event id.
+      const lock = await prepared('outbox_relay_lock', trx.raw(
+        `SELECT set_config('synchronous_commit', 'off', true) AS commit_mode,
+                pg_try_advisory_xact_lock(hashtext(current_schema() || '.outbox')) AS locked`
+      ));
       if (!lock.rows[0]?.locked) return 0;
       // Marked and read in one statement; the marks commit only once the bus has taken the events (a
       // failed publish rolls them back), and nobody else publishes meanwhile (the lock).

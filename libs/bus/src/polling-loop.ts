@@ -1,5 +1,4 @@
 import type { Logger } from '@signet/log';
-import { sleep } from './sleep';
 
 export interface PollingLoop {
   start(): void;
@@ -21,15 +20,32 @@ export interface PollingLoopOptions {
 /**
  * The loop behind every background worker (outbox relay, upload processor): step while there is work,
  * then wait for the poll interval or a wake-up; on failure, log and back off exponentially.
+ *
+ * A wake-up is a flag and the waiting timer's resolver, not an AbortController: the relay is woken on
+ * every commit, and aborting a controller builds an AbortError with its stack trace each time.
  */
 export function createPollingLoop(options: PollingLoopOptions): PollingLoop {
-  let stopping = new AbortController();
-  let wakeUp = new AbortController();
+  let running = false;
+  let woken = false;
+  let endWait: (() => void) | null = null;
   let loop: Promise<void> | null = null;
+
+  function wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        endWait = null;
+        resolve();
+      }
+      endWait = done;
+    });
+  }
 
   async function run(): Promise<void> {
     let failures = 0;
-    while (!stopping.signal.aborted) {
+    while (running) {
+      woken = false;
       let more = false;
       try {
         more = await options.step();
@@ -38,24 +54,25 @@ export function createPollingLoop(options: PollingLoopOptions): PollingLoop {
         failures += 1;
         options.log.warn({ err: error, failures }, `${options.what} failed; will retry`);
       }
-      if (more) continue;
-      const delay = failures === 0 ? options.pollIntervalMs : Math.min(options.maxBackoffMs, options.pollIntervalMs * 2 ** failures);
-      await sleep(delay, AbortSignal.any([stopping.signal, wakeUp.signal]));
-      if (wakeUp.signal.aborted) wakeUp = new AbortController();
+      // A wake-up that came during the step asks for another look: its work may have committed after the step read.
+      if (more || (woken && failures === 0) || !running) continue;
+      await wait(failures === 0 ? options.pollIntervalMs : Math.min(options.maxBackoffMs, options.pollIntervalMs * 2 ** failures));
     }
   }
 
   return {
     start() {
       if (loop) return;
-      stopping = new AbortController();
+      running = true;
       loop = run();
     },
     wake() {
-      wakeUp.abort();
+      woken = true;
+      endWait?.();
     },
     async stop() {
-      stopping.abort();
+      running = false;
+      endWait?.();
       await loop;
       loop = null;
     }

@@ -1,0 +1,83 @@
+import { createLogger } from '@signet/log';
+import { createPollingLoop } from '../src/polling-loop';
+
+const log = createLogger({ level: 'silent' });
+const AN_HOUR = 3_600_000;
+
+/** A step that records each call and lets the test decide what the call does. */
+function steps(each: (call: number) => boolean | Promise<boolean>) {
+  let calls = 0;
+  const waiting: Array<{ at: number; resolve: () => void }> = [];
+  return {
+    get calls() {
+      return calls;
+    },
+    async step(): Promise<boolean> {
+      calls += 1;
+      for (const waiter of waiting.filter((candidate) => candidate.at <= calls)) waiter.resolve();
+      return each(calls);
+    },
+    reached(count: number): Promise<void> {
+      if (calls >= count) return Promise.resolve();
+      return new Promise((resolve) => waiting.push({ at: count, resolve }));
+    }
+  };
+}
+
+describe('polling loop', () => {
+  it('looks again at once when woken while it waits, not at its next poll', async () => {
+    const work = steps(() => false);
+    const loop = createPollingLoop({ step: () => work.step(), pollIntervalMs: AN_HOUR, maxBackoffMs: AN_HOUR, log, what: 'test' });
+    loop.start();
+    await work.reached(1);
+    loop.wake();
+    await work.reached(2);
+    await loop.stop();
+    expect(work.calls).toBe(2);
+  });
+
+  it('looks again when woken during a step, so work committed while it read is not left for the next poll', async () => {
+    let loop: ReturnType<typeof createPollingLoop> | null = null;
+    const work = steps((call) => {
+      if (call === 1) loop?.wake();
+      return false;
+    });
+    loop = createPollingLoop({ step: () => work.step(), pollIntervalMs: AN_HOUR, maxBackoffMs: AN_HOUR, log, what: 'test' });
+    loop.start();
+    await work.reached(2);
+    await loop.stop();
+    expect(work.calls).toBe(2);
+  });
+
+  it('keeps stepping while a step says there is more', async () => {
+    const work = steps((call) => call < 5);
+    const loop = createPollingLoop({ step: () => work.step(), pollIntervalMs: AN_HOUR, maxBackoffMs: AN_HOUR, log, what: 'test' });
+    loop.start();
+    await work.reached(5);
+    await loop.stop();
+    expect(work.calls).toBe(5);
+  });
+
+  it('retries a failed step after its back-off, and a wake-up cuts the back-off short', async () => {
+    const work = steps((call) => {
+      if (call === 1) throw new Error('broker down');
+      return false;
+    });
+    const loop = createPollingLoop({ step: () => work.step(), pollIntervalMs: AN_HOUR, maxBackoffMs: AN_HOUR, log, what: 'test' });
+    loop.start();
+    await work.reached(1);
+    loop.wake();
+    await work.reached(2);
+    await loop.stop();
+    expect(work.calls).toBe(2);
+  });
+
+  it('stops at once while waiting out a long poll interval', async () => {
+    const work = steps(() => false);
+    const loop = createPollingLoop({ step: () => work.step(), pollIntervalMs: AN_HOUR, maxBackoffMs: AN_HOUR, log, what: 'test' });
+    loop.start();
+    await work.reached(1);
+    await loop.stop();
+    expect(work.calls).toBe(1);
+  });
+});
