@@ -4,14 +4,15 @@ import { KEYS, startTestSignet, TestSignet } from './harness';
 
 const recipientsOnly = { 'recipients[0][email]': 'ana@example.com', 'recipients[0][name]': 'Ana Lima' };
 // An enterprise key: a waiting test creates envelopes until it sees the change, far more than a starter's 10 an hour.
-const key = KEYS.globex;
+const key: string = KEYS.globex;
 
 /** The language a new envelope of `owner` gets from the key's stored settings. */
 async function languageOfNewEnvelope(api: TestSignet, owner = key): Promise<unknown> {
   const created = await api.call('POST', '/api/v1/envelopes', { key: owner, form: recipientsOnly });
   expect([created.status, created.body]).toEqual([200, expect.anything()]);
-  const shown = await api.call('GET', `/api/v1/envelopes/${created.body.envelope.id}`, { key: owner });
-  return shown.body.envelope.settings.signature_flow.language;
+  const envelope = created.body.envelope as { id: string };
+  const shown = await api.call('GET', `/api/v1/envelopes/${envelope.id}`, { key: owner });
+  return (shown.body.envelope as { settings: { signature_flow: { language: string } } }).settings.signature_flow.language;
 }
 
 async function putLanguage(api: TestSignet, language: string): Promise<void> {
