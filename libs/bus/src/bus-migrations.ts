@@ -42,5 +42,14 @@ export const busMigrations: readonly Migration[] = [
         END $$`);
       await knex.raw('CREATE TRIGGER outbox_notify AFTER INSERT ON outbox FOR EACH STATEMENT EXECUTE FUNCTION outbox_notify()');
     }
+  },
+  {
+    // With the in-memory bus, the outbox rows every consumer has handled, up to which id: a start
+    // publishes again the published rows beyond it. Rows written before this table existed count as handled.
+    name: 'bus_0004_outbox_handled',
+    async up(knex) {
+      await knex.raw('CREATE TABLE outbox_handled (singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton), through_id bigint NOT NULL)');
+      await knex.raw('INSERT INTO outbox_handled (through_id) SELECT coalesce(max(id), 0) FROM outbox');
+    }
   }
 ];

@@ -15,10 +15,12 @@ export function createEventBus(transport: Transport, options: { log: Logger; ret
   let started = false;
 
   return {
+    keepsEvents: transport.keepsRecords,
     async publish(events: OutgoingEvent[]) {
-      if (events.length === 0) return;
-      await transport.send(events.map(toWireRecord));
+      if (events.length === 0) return { handled: transport.keepsRecords ? null : Promise.resolve() };
+      const sent = await transport.send(events.map(toWireRecord));
       for (const event of events) countPublished(event.topic, 1);
+      return sent;
     },
     subscribe(subscription: Subscription) {
       if (started) throw new Error('subscribe before the bus starts');

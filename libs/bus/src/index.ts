@@ -8,5 +8,5 @@ export * from './memory-transport';
 export * from './outbox';
 export * from './outbox-relay';
 export * from './polling-loop';
-export type { Transport, WireRecord } from './transport';
+export type { Sent, Transport, WireRecord } from './transport';
 export * from './types';

@@ -53,6 +53,7 @@ export function createKafkaTransport(options: KafkaTransportOptions): Transport 
   }
 
   return {
+    keepsRecords: true,
     async send(records: WireRecord[]) {
       await connectProducer();
       const byTopic = new Map<string, WireRecord[]>();
@@ -64,6 +65,8 @@ export function createKafkaTransport(options: KafkaTransportOptions): Transport 
           messages: topicRecords.map((record) => ({ key: record.key, value: record.value, headers: record.headers }))
         }))
       });
+      // Acknowledged by every in-sync replica: the broker keeps them whatever happens to this process.
+      return { handled: null };
     },
     async consume(groupId, topics, onRecord) {
       const consumer = kafka.consumer({

@@ -23,12 +23,17 @@ const UNCONSUMED_RETENTION = 1000;
  * groups that each see every record still retained, records handed out one at a time per topic (so
  * per-key order holds), and a record redelivered until its handler succeeds (at-least-once). Records
  * every group has consumed are dropped, so a long-running process does not keep every event it ever sent.
+ * Nothing survives the process: a send says when its records have been handled, so the outbox relay can
+ * publish again after a restart what was not.
  */
 export function createMemoryTransport(): Transport & { retained(topic: string): number } {
   const logs = new Map<string, TopicLog>();
   const groups = new Map<string, GroupCursor>();
   const appended = new EventEmitter();
   appended.setMaxListeners(0);
+  // Told whenever a group moves past a record, so a sender waiting for its records to be handled can look.
+  const advanced = new EventEmitter();
+  advanced.setMaxListeners(0);
   let running = true;
   const loops: Promise<void>[] = [];
 
@@ -61,6 +66,28 @@ export function createMemoryTransport(): Transport & { retained(topic: string): 
     });
   }
 
+  /** Every group of each topic past its offset; a group that joins later starts after them. */
+  function isHandled(lastOffsets: Map<string, number>): boolean {
+    for (const [topic, offset] of lastOffsets) {
+      const log = logOf(topic);
+      for (const group of log.groups) if ((group.offsets.get(topic) ?? log.base) <= offset) return false;
+    }
+    return true;
+  }
+
+  /** Resolves once every group has handled the records; stays pending if the bus stops first (they were not). */
+  function handledThrough(lastOffsets: Map<string, number>): Promise<void> {
+    return new Promise((resolve) => {
+      const look = () => {
+        if (!isHandled(lastOffsets)) return;
+        advanced.off('advanced', look);
+        resolve();
+      };
+      advanced.on('advanced', look);
+      look();
+    });
+  }
+
   async function consumeTopic(cursor: GroupCursor, topic: string): Promise<void> {
     const log = logOf(topic);
     while (running) {
@@ -76,6 +103,7 @@ export function createMemoryTransport(): Transport & { retained(topic: string): 
         await member(record);
         cursor.offsets.set(topic, offset + 1);
         trim(log, topic);
+        advanced.emit('advanced');
       } catch {
         await new Promise((resolve) => setTimeout(resolve, REDELIVERY_DELAY_MS));
       }
@@ -83,13 +111,20 @@ export function createMemoryTransport(): Transport & { retained(topic: string): 
   }
 
   return {
+    keepsRecords: false,
     async send(records) {
-      for (const record of records) logOf(record.topic).records.push({ ...record, headers: { ...record.headers } });
-      for (const topic of new Set(records.map((record) => record.topic))) {
+      const lastOffsets = new Map<string, number>();
+      for (const record of records) {
+        const log = logOf(record.topic);
+        log.records.push({ ...record, headers: { ...record.headers } });
+        lastOffsets.set(record.topic, log.base + log.records.length - 1);
+      }
+      for (const topic of lastOffsets.keys()) {
         const log = logOf(topic);
         if (log.groups.size === 0) trim(log, topic);
         appended.emit(topic);
       }
+      return { handled: handledThrough(lastOffsets) };
     },
     async consume(groupId, topics, onRecord) {
       let cursor = groups.get(groupId);
@@ -111,6 +146,7 @@ export function createMemoryTransport(): Transport & { retained(topic: string): 
       running = false;
       appended.emit('stop');
       await Promise.all(loops);
+      advanced.removeAllListeners();
     },
     async check() {
       if (!running) throw new Error('in-memory bus stopped');

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { listenForNotifications, NotificationListener, prepared } from '@signet/db';
 import type { Logger } from '@signet/log';
 import { OUTBOX_CHANNEL } from './outbox';
+import { handledWatermark } from './handled-watermark';
 import { createPollingLoop, PollingLoop } from './polling-loop';
 import type { EventBus, EventHeaders, OutgoingEvent } from './types';
 import type { AnySignetEvent } from '@signet/contracts';
@@ -37,9 +38,20 @@ const MAX_BACKOFF_MS = 5_000;
 export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const batchSize = options.batchSize ?? 100;
   let lastPrune = 0;
+  // The in-memory bus loses what its consumers had not handled when the process stopped: this relay
+  // records how far they had got, and its first step publishes again every published row beyond that.
+  const watermark = options.bus.keepsEvents ? null : handledWatermark();
+  let replayed = options.bus.keepsEvents;
+
+  async function publishAgainUnhandled(): Promise<void> {
+    await options.db.raw(`UPDATE outbox SET published_at = NULL
+      WHERE published_at IS NOT NULL AND id > (SELECT through_id FROM outbox_handled)`);
+    replayed = true;
+  }
 
   async function publishBatch(): Promise<number> {
-    return options.db.transaction(async (trx) => {
+    const handledThrough = watermark?.due() ?? null;
+    const published = await options.db.transaction(async (trx) => {
       // The marks commit without waiting for the disk: a crash of PostgreSQL that loses them only
       // publishes those events again, which every consumer already drops by event id.
       const lock = await prepared('outbox_relay_lock', trx.raw(
@@ -47,6 +59,9 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
                 pg_try_advisory_xact_lock(hashtext(current_schema() || '.outbox')) AS locked`
       ));
       if (!lock.rows[0]?.locked) return 0;
+      if (handledThrough !== null) {
+        await prepared('outbox_relay_handled', trx.raw('UPDATE outbox_handled SET through_id = ? WHERE through_id < ?', [handledThrough, handledThrough]));
+      }
       // Marked and read in one statement; the marks commit only once the bus has taken the events (a
       // failed publish rolls them back), and nobody else publishes meanwhile (the lock).
       const marked = await prepared('outbox_relay_mark', trx.raw(
@@ -56,17 +71,25 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         [batchSize]
       ));
       const rows = (marked.rows as OutboxRow[]).sort((a, b) => Number(a.id) - Number(b.id));
-      if (rows.length === 0) return 0;
+      if (rows.length === 0) return { count: 0, sent: null };
       const events: OutgoingEvent[] = rows.map((row) => ({ topic: row.topic, key: row.key, event: row.payload, headers: row.headers }));
-      await options.bus.publish(events);
-      return rows.length;
+      const sent = await options.bus.publish(events);
+      return { count: rows.length, sent: { throughId: Number(rows[rows.length - 1]?.id), handled: sent.handled } };
     });
+    if (published === 0) return 0;
+    // Only once the marks have committed: a rolled-back batch is published again, and tracked then.
+    if (handledThrough !== null) watermark?.recorded(handledThrough);
+    if (published.sent?.handled) watermark?.track(published.sent.throughId, published.sent.handled);
+    return published.count;
   }
 
   async function prunePublished(): Promise<void> {
     if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
     lastPrune = Date.now();
-    await options.db('outbox').where('published_at', '<', options.db.raw(`now() - interval '${PUBLISHED_RETENTION}'`)).delete();
+    const old = options.db('outbox').where('published_at', '<', options.db.raw(`now() - interval '${PUBLISHED_RETENTION}'`));
+    // A row the in-memory bus's consumers have not handled yet is kept, however old: it may be published again.
+    if (watermark) old.where('id', '<=', options.db('outbox_handled').select('through_id'));
+    await old.delete();
   }
 
   const log = options.log.child({ component: 'outbox-relay' });
@@ -76,6 +99,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     pollIntervalMs: options.pollIntervalMs,
     maxBackoffMs: MAX_BACKOFF_MS,
     async step() {
+      if (!replayed) await publishAgainUnhandled();
       const published = await publishBatch();
       await prunePublished();
       return published === batchSize;

@@ -7,11 +7,22 @@ export interface WireRecord {
 }
 
 /**
+ * What a send gave: `handled` is null where the broker keeps records across restarts (Kafka); where they
+ * live only in this process (the in-memory bus), it resolves once every consumer group has handled them,
+ * and never if the process stops first.
+ */
+export interface Sent {
+  handled: Promise<void> | null;
+}
+
+/**
  * What a broker must do for the bus: append records, and feed each consumer group's records to a
  * handler in order per key, redelivering a record whose handler threw (offset not committed).
  */
 export interface Transport {
-  send(records: WireRecord[]): Promise<void>;
+  /** False when records live only in this process, so a restart loses those not yet handled. */
+  keepsRecords: boolean;
+  send(records: WireRecord[]): Promise<Sent>;
   consume(groupId: string, topics: readonly string[], onRecord: (record: WireRecord) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
   check(): Promise<void>;

@@ -1,4 +1,5 @@
 import type { EventType, AnySignetEvent } from '@signet/contracts';
+import type { Sent } from './transport';
 
 /** The facts every event carries beside its payload, as Kafka headers. */
 export interface EventHeaders {
@@ -32,7 +33,10 @@ export interface Subscription {
 }
 
 export interface EventBus {
-  publish(events: OutgoingEvent[]): Promise<void>;
+  /** False for the in-memory bus: events not yet handled when the process stops are gone with it. */
+  keepsEvents: boolean;
+  /** Resolves once the bus has the events; see Sent for when they have also been handled. */
+  publish(events: OutgoingEvent[]): Promise<Sent>;
   subscribe(subscription: Subscription): void;
   start(): Promise<void>;
   stop(): Promise<void>;

@@ -35,6 +35,34 @@ describe('in-memory bus retention', () => {
     }
   });
 
+  it('says when every group has handled what was sent, and only then', async () => {
+    const transport = createMemoryTransport();
+    const bus = createEventBus(transport, { log, retry: { initialMs: 5, maxMs: 20 } });
+    const fast: ConsumedEvent[] = [];
+    let failing = true;
+    let offeredToSlow = 0;
+    bus.subscribe({ groupId: 'fast', topics: ['recipient.email_sent'], handle: async (event) => { fast.push(event); } });
+    bus.subscribe({ groupId: 'slow', topics: ['recipient.email_sent'], handle: async () => {
+      offeredToSlow += 1;
+      if (failing) throw new Error('not yet');
+    } });
+    await bus.start();
+    try {
+      const sent = await bus.publish([emailSent('env-1', 1), emailSent('env-1', 2)]);
+      let handled = false;
+      void sent.handled?.then(() => {
+        handled = true;
+      });
+      await waitFor(() => fast.length === 2 && offeredToSlow > 2, 10000, 'the fast group done and the slow one retrying');
+      expect(handled).toBe(false);
+      failing = false;
+      await sent.handled;
+      expect(bus.keepsEvents).toBe(false);
+    } finally {
+      await bus.stop();
+    }
+  });
+
   it('keeps a bounded tail of a topic nobody consumes', async () => {
     const transport = createMemoryTransport();
     const bus = createEventBus(transport, { log, retry: { initialMs: 5, maxMs: 20 } });
