@@ -28,6 +28,15 @@ describe('monolith mode: events its consumers had not handled when the process s
     return signet;
   }
 
+  /** A start whose extra consumer records the id of every envelope created it handles. */
+  async function startRecording(): Promise<{ signet: RunningSignet; seen: string[] }> {
+    const seen: string[] = [];
+    const signet = await start(async (consumed) => {
+      seen.push(String((consumed.event.data as { id: string }).id));
+    });
+    return { signet, seen };
+  }
+
   async function createEnvelope(signet: RunningSignet): Promise<string> {
     const form = new FormData();
     for (const [name, value] of Object.entries(recipientsOnly)) form.append(name, value);
@@ -58,10 +67,7 @@ describe('monolith mode: events its consumers had not handled when the process s
     await waitFor(() => offered > 0, 20_000, 'the event offered to the consumer');
     await first.stop();
 
-    const seen: string[] = [];
-    const second = await start(async (consumed) => {
-      seen.push(String((consumed.event.data as { id: string }).id));
-    });
+    const { signet: second, seen } = await startRecording();
     const later = await createEnvelope(second);
     await waitFor(() => seen.includes(later), 20_000, 'the later envelope.created');
     expect(seen.indexOf(unhandled)).toBeGreaterThanOrEqual(0);
@@ -70,10 +76,7 @@ describe('monolith mode: events its consumers had not handled when the process s
   });
 
   it('does not deliver again what its consumers had handled', async () => {
-    const seenFirst: string[] = [];
-    const first = await start(async (consumed) => {
-      seenFirst.push(String((consumed.event.data as { id: string }).id));
-    });
+    const { signet: first, seen: seenFirst } = await startRecording();
     const handled = await createEnvelope(first);
     await waitFor(() => seenFirst.includes(handled), 20_000, 'the envelope.created handled');
     // The mark is recorded by the relay's next look (at most one poll interval later).
@@ -90,10 +93,7 @@ describe('monolith mode: events its consumers had not handled when the process s
     }
     await first.stop();
 
-    const seen: string[] = [];
-    const second = await start(async (consumed) => {
-      seen.push(String((consumed.event.data as { id: string }).id));
-    });
+    const { signet: second, seen } = await startRecording();
     const later = await createEnvelope(second);
     await waitFor(() => seen.includes(later), 20_000, 'the later envelope.created');
     expect(seen).not.toContain(handled);

@@ -24,15 +24,25 @@ function steps(each: (call: number) => boolean | Promise<boolean>) {
   };
 }
 
+/** A loop over `work` that polls only once an hour, so any prompt second look is a wake-up's doing. */
+function hourlyLoop(work: { step(): Promise<boolean> }) {
+  return createPollingLoop({ step: () => work.step(), pollIntervalMs: AN_HOUR, maxBackoffMs: AN_HOUR, log, what: 'test' });
+}
+
+/** Starts a loop over `work`, wakes it once its first step has run, and stops it after its second. */
+async function wakeAfterFirstStep(work: ReturnType<typeof steps>): Promise<void> {
+  const loop = hourlyLoop(work);
+  loop.start();
+  await work.reached(1);
+  loop.wake();
+  await work.reached(2);
+  await loop.stop();
+}
+
 describe('polling loop', () => {
   it('looks again at once when woken while it waits, not at its next poll', async () => {
     const work = steps(() => false);
-    const loop = createPollingLoop({ step: () => work.step(), pollIntervalMs: AN_HOUR, maxBackoffMs: AN_HOUR, log, what: 'test' });
-    loop.start();
-    await work.reached(1);
-    loop.wake();
-    await work.reached(2);
-    await loop.stop();
+    await wakeAfterFirstStep(work);
     expect(work.calls).toBe(2);
   });
 
@@ -42,7 +52,7 @@ describe('polling loop', () => {
       if (call === 1) loop?.wake();
       return false;
     });
-    loop = createPollingLoop({ step: () => work.step(), pollIntervalMs: AN_HOUR, maxBackoffMs: AN_HOUR, log, what: 'test' });
+    loop = hourlyLoop(work);
     loop.start();
     await work.reached(2);
     await loop.stop();
@@ -51,7 +61,7 @@ describe('polling loop', () => {
 
   it('keeps stepping while a step says there is more', async () => {
     const work = steps((call) => call < 5);
-    const loop = createPollingLoop({ step: () => work.step(), pollIntervalMs: AN_HOUR, maxBackoffMs: AN_HOUR, log, what: 'test' });
+    const loop = hourlyLoop(work);
     loop.start();
     await work.reached(5);
     await loop.stop();
@@ -63,18 +73,13 @@ describe('polling loop', () => {
       if (call === 1) throw new Error('broker down');
       return false;
     });
-    const loop = createPollingLoop({ step: () => work.step(), pollIntervalMs: AN_HOUR, maxBackoffMs: AN_HOUR, log, what: 'test' });
-    loop.start();
-    await work.reached(1);
-    loop.wake();
-    await work.reached(2);
-    await loop.stop();
+    await wakeAfterFirstStep(work);
     expect(work.calls).toBe(2);
   });
 
   it('stops at once while waiting out a long poll interval', async () => {
     const work = steps(() => false);
-    const loop = createPollingLoop({ step: () => work.step(), pollIntervalMs: AN_HOUR, maxBackoffMs: AN_HOUR, log, what: 'test' });
+    const loop = hourlyLoop(work);
     loop.start();
     await work.reached(1);
     await loop.stop();
