@@ -1,4 +1,4 @@
-import type { Migration } from '@signet/db';
+import { createNotifyTrigger, type Migration } from '@signet/db';
 import { OUTBOX_CHANNEL } from './outbox';
 
 /** The outbox and inbox tables every service that publishes or consumes events carries in its schema. */
@@ -35,12 +35,7 @@ export const busMigrations: readonly Migration[] = [
     // delivered then, once per transaction), without a round trip of its own.
     name: 'bus_0003_outbox_notify',
     async up(knex) {
-      await knex.raw(`CREATE FUNCTION outbox_notify() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          PERFORM pg_notify('${OUTBOX_CHANNEL}', TG_TABLE_SCHEMA);
-          RETURN NULL;
-        END $$`);
-      await knex.raw('CREATE TRIGGER outbox_notify AFTER INSERT ON outbox FOR EACH STATEMENT EXECUTE FUNCTION outbox_notify()');
+      await createNotifyTrigger(knex, { name: 'outbox_notify', table: 'outbox', on: 'INSERT', channel: OUTBOX_CHANNEL });
     }
   },
   {

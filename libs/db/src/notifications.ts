@@ -15,6 +15,29 @@ export interface ListenOptions {
 
 const RECONNECT_DELAY_MS = 1000;
 
+export interface NotifyTrigger {
+  /** Names both the trigger and its function. */
+  name: string;
+  table: string;
+  /** Which writes notify, as a trigger's event list: `INSERT`, `INSERT OR UPDATE OR DELETE OR TRUNCATE`. */
+  on: string;
+  channel: string;
+}
+
+/**
+ * A migration step: every statement of the kind `on` against `table` sends `NOTIFY channel` with the
+ * table's schema as payload. PostgreSQL delivers it when the transaction commits, once per transaction
+ * and payload, and the write pays no round trip of its own.
+ */
+export async function createNotifyTrigger(knex: Knex, trigger: NotifyTrigger): Promise<void> {
+  await knex.raw(`CREATE FUNCTION ${trigger.name}() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM pg_notify('${trigger.channel}', TG_TABLE_SCHEMA);
+      RETURN NULL;
+    END $$`);
+  await knex.raw(`CREATE TRIGGER ${trigger.name} AFTER ${trigger.on} ON ${trigger.table} FOR EACH STATEMENT EXECUTE FUNCTION ${trigger.name}()`);
+}
+
 /**
  * One LISTEN connection per database a process uses, shared by every listener on it: monolith mode runs
  * seven parts on one database, and a connection each would crowd PostgreSQL's connection limit.

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Type } from '@sinclair/typebox';
+import type { Express } from 'express';
 import { createLogger } from '@signet/log';
 import { AppError } from './app-error';
 import { inProcessPart, serveInProcess } from './in-process-call';
@@ -14,23 +15,22 @@ import { validateBody } from './validate-body';
 const SECRET = 'in-process-test-secret';
 const context = { tenantId: 'acme', apiKeyId: 'key-1', plan: 'starter', requestId: 'req_1' };
 
+/** A silent part signed with SECRET, with the given routes. */
+function testPart(name: string, routes: (app: Express) => void) {
+  return createServiceApp({ name, log: createLogger({ level: 'silent' }), internalSecret: SECRET, healthcheck: async () => ({ ok: true, checks: {} }), routes });
+}
+
 /** A part with the routes an internal call can meet: an answer, a refusal of its body, a miss, a failure. */
 function part(served: string[], requests: http.IncomingMessage[] = []) {
-  return createServiceApp({
-    name: 'test-part',
-    log: createLogger({ level: 'silent' }),
-    internalSecret: SECRET,
-    healthcheck: async () => ({ ok: true, checks: {} }),
-    routes: (app) => {
-      app.post('/internal/echo', validateBody(Type.Object({ word: Type.String({ minLength: 2 }) })), (req, res) => {
-        served.push(req.socket.remoteAddress ?? 'no address');
-        requests.push(req);
-        res.json({ word: req.body.word, tenant: requestContext(res).tenantId });
-      });
-      app.get('/internal/broken', () => {
-        throw new Error('broken');
-      });
-    }
+  return testPart('test-part', (app) => {
+    app.post('/internal/echo', validateBody(Type.Object({ word: Type.String({ minLength: 2 }) })), (req, res) => {
+      served.push(req.socket.remoteAddress ?? 'no address');
+      requests.push(req);
+      res.json({ word: req.body.word, tenant: requestContext(res).tenantId });
+    });
+    app.get('/internal/broken', () => {
+      throw new Error('broken');
+    });
   });
 }
 
@@ -105,24 +105,18 @@ describe('internal operations (internalPost) called from this process', () => {
   let stopServing: () => void;
 
   function operationPart() {
-    return createServiceApp({
-      name: 'operation-part',
-      log: createLogger({ level: 'silent' }),
-      internalSecret: SECRET,
-      healthcheck: async () => ({ ok: true, checks: {} }),
-      routes: (app) => {
-        app.use((_req, _res, next) => {
-          requestsThroughApp++;
-          next();
-        });
-        internalPost(app, '/internal/shout', Type.Object({ word: Type.String({ minLength: 2 }) }), async (caller, body) => {
-          if (body.word === 'missing') throw new AppError('NOT_FOUND', 'No such word');
-          if (body.word === 'broken') throw new Error('broken');
-          shouted.push(body.word);
-          return { word: body.word.toUpperCase(), tenant: caller.tenantId };
-        });
-        internalPost(app, '/internal/whisper', Type.Object({ word: Type.Optional(Type.String()) }), async (_caller, body) => ({ word: body.word ?? 'nothing' }));
-      }
+    return testPart('operation-part', (app) => {
+      app.use((_req, _res, next) => {
+        requestsThroughApp++;
+        next();
+      });
+      internalPost(app, '/internal/shout', Type.Object({ word: Type.String({ minLength: 2 }) }), async (caller, body) => {
+        if (body.word === 'missing') throw new AppError('NOT_FOUND', 'No such word');
+        if (body.word === 'broken') throw new Error('broken');
+        shouted.push(body.word);
+        return { word: body.word.toUpperCase(), tenant: caller.tenantId };
+      });
+      internalPost(app, '/internal/whisper', Type.Object({ word: Type.Optional(Type.String()) }), async (_caller, body) => ({ word: body.word ?? 'nothing' }));
     });
   }
 

@@ -1,5 +1,5 @@
 import { busMigrations } from '@signet/bus';
-import type { Migration } from '@signet/db';
+import { createNotifyTrigger, type Migration } from '@signet/db';
 import { SETTINGS_CHANGED_CHANNEL } from '../src/overrides-cache';
 
 export const settingsMigrations: readonly Migration[] = [
@@ -21,13 +21,9 @@ export const settingsMigrations: readonly Migration[] = [
     // commits (NOTIFY is delivered then, once per transaction and payload).
     name: 'settings_0002_settings_changed_notify',
     async up(knex) {
-      await knex.raw(`CREATE FUNCTION settings_changed_notify() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          PERFORM pg_notify('${SETTINGS_CHANGED_CHANNEL}', TG_TABLE_SCHEMA);
-          RETURN NULL;
-        END $$`);
-      await knex.raw(`CREATE TRIGGER api_key_settings_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON api_key_settings
-        FOR EACH STATEMENT EXECUTE FUNCTION settings_changed_notify()`);
+      await createNotifyTrigger(knex, {
+        name: 'settings_changed_notify', table: 'api_key_settings', on: 'INSERT OR UPDATE OR DELETE OR TRUNCATE', channel: SETTINGS_CHANGED_CHANNEL
+      });
     }
   }
 ];
