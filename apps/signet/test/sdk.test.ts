@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { createSignetClient, SignetError, verifyWebhook, type SignetClient, type WebhookEvent } from '@signet/sdk';
-import { samplePdf } from '@signet/testkit';
+import { samplePdf, waitFor } from '@signet/testkit';
 import { KEYS, startTestSignet, TestSignet } from './harness';
 import { startReceiver, type Receiver } from './webhooks/receiver';
 
@@ -74,8 +74,12 @@ describe('the TypeScript SDK against a running Signet', () => {
     if (event.event_type === 'envelope.in_progress') expect(event.data.id).toBe(created.id);
     expect(() => verifyWebhook(secret, delivery!.body.replace(created.id, 'forged'), delivery!.headers as Record<string, string>)).toThrow();
 
-    const deliveries = [];
-    for await (const item of signet.allDeliveries(data?.webhook.id as string)) deliveries.push(item);
+    // The receiver has the body before the delivery worker records its answer, so wait for the record.
+    const deliveries = await waitFor(async () => {
+      const listed = [];
+      for await (const item of signet.allDeliveries(data?.webhook.id as string)) listed.push(item);
+      return listed.length > 0 && listed.every((item) => item.status === 'SUCCESS') && listed;
+    }, 10_000, 'the delivery recorded as SUCCESS');
     expect(deliveries).toEqual([expect.objectContaining({ event_id: event.id, event_type: 'envelope.in_progress', status: 'SUCCESS' })]);
   });
 });
