@@ -4,11 +4,12 @@ import { runInNewContext } from 'node:vm';
 import { PDF_WORKER_IDLE_MS } from '../libs/pdf/src';
 import { samplePdf } from '../libs/testkit/src';
 import { bareCreateServer, bareGetServer } from './baselines';
-import { interleaved, measure, round } from './measure';
+import { interleaved, measure, measureFor, round } from './measure';
 import { BENCH_KEY as KEY, BENCH_TENANT, startBenchSignet } from './signet-for-bench';
 
-const ROUNDS = 3;
-const CREATIONS = 200;
+const ROUNDS = 5;
+/** Each measured round lasts this long on both sides (measureFor), however many requests that is. */
+const ROUND_MS = 3_000;
 /**
  * Requests each side serves before anything is measured. Signet runs far more JavaScript per request
  * than a baseline, and V8 keeps optimizing it for thousands of requests: with 40 warm-up creates,
@@ -17,7 +18,6 @@ const CREATIONS = 200;
  */
 const WARMUP_CREATES = 2_500;
 const WARMUP_READS = 5_000;
-const READS = 1000;
 const CONCURRENCY = 8;
 const MEMORY_READS = 10_000;
 
@@ -110,7 +110,7 @@ export async function benchEnvelopes() {
     await measure(WARMUP_CREATES, CONCURRENCY, create);
     await measure(WARMUP_CREATES, CONCURRENCY, createBare);
 
-    const [creation, bareCreation] = await interleaved(ROUNDS, () => measure(CREATIONS, CONCURRENCY, create), () => measure(CREATIONS, CONCURRENCY, createBare));
+    const [creation, bareCreation] = await interleaved(ROUNDS, () => measureFor(ROUND_MS, CONCURRENCY, create), () => measureFor(ROUND_MS, CONCURRENCY, createBare));
     await eventsHandled(databaseUrl);
     // What the creates leave behind is let go before the reads: PDF workers beyond the warm ones end once
     // idle, and V8 shrinks a heap sized for the creates. Otherwise that lands in the reads' latencies and
@@ -118,7 +118,7 @@ export async function benchEnvelopes() {
     await new Promise((resolve) => setTimeout(resolve, PDF_WORKER_IDLE_MS + 1_000));
     await measure(WARMUP_READS, CONCURRENCY, get);
     await measure(WARMUP_READS, CONCURRENCY, getBare);
-    const [reads, bareReads] = await interleaved(ROUNDS, () => measure(READS, CONCURRENCY, get), () => measure(READS, CONCURRENCY, getBare));
+    const [reads, bareReads] = await interleaved(ROUNDS, () => measureFor(ROUND_MS, CONCURRENCY, get), () => measureFor(ROUND_MS, CONCURRENCY, getBare));
 
     const firstThousand = await measure(1000, CONCURRENCY, get);
     const afterFirst = await settledMemory();
@@ -128,6 +128,7 @@ export async function benchEnvelopes() {
     return {
       concurrency: CONCURRENCY,
       rounds: ROUNDS,
+      round_seconds: ROUND_MS / 1000,
       warmup_requests: { creates: WARMUP_CREATES, reads: WARMUP_READS },
       envelope_create: creation,
       bare_multer_insert_create: bareCreation,

@@ -9,12 +9,26 @@ export interface Measured {
  * the number of calls that failed (counted, never fatal: one bad answer must not hide the rest) and the wall time.
  */
 export async function measure(total: number, concurrency: number, task: (index: number) => Promise<void>): Promise<Measured> {
+  return measureWhile((started) => started < total, concurrency, task);
+}
+
+/**
+ * Like `measure`, for `ms` of wall time: calls start until then, and the round ends when the last one
+ * has. Rounds of equal time weigh a fast baseline and a slower Signet alike: a baseline's 200 creates
+ * took 0.3 s, short enough for one collection or one stall of the host to decide its figure.
+ */
+export async function measureFor(ms: number, concurrency: number, task: (index: number) => Promise<void>): Promise<Measured> {
+  const deadline = performance.now() + ms;
+  return measureWhile(() => performance.now() < deadline, concurrency, task);
+}
+
+async function measureWhile(more: (started: number) => boolean, concurrency: number, task: (index: number) => Promise<void>): Promise<Measured> {
   const latencies: number[] = [];
   let errors = 0;
   let next = 0;
   const started = performance.now();
   async function worker(): Promise<void> {
-    while (next < total) {
+    while (more(next)) {
       const index = next;
       next += 1;
       const begin = performance.now();
