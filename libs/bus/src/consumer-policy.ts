@@ -1,22 +1,14 @@
-import { dlqTopicFor } from '@signet/contracts';
 import type { Logger } from '@signet/log';
 import { countConsumed } from '@signet/metrics';
 import { sleep } from './sleep';
 import type { Transport, WireRecord } from './transport';
 import { PoisonEventError, Subscription } from './types';
-import { checkedEvent, headersOf, InvalidEventError, parseWireValue } from './wire-format';
+import { checkedEvent, deadLetterRecord, headersOf, InvalidEventError, parseWireValue } from './wire-format';
 
 export interface RetryPolicy {
   initialMs: number;
   maxMs: number;
 }
-
-export const DLQ_HEADERS = {
-  error: 'signet-dlq-error',
-  sourceTopic: 'signet-dlq-source-topic',
-  consumerGroup: 'signet-dlq-consumer-group',
-  failedAt: 'signet-dlq-failed-at'
-} as const;
 
 export class ConsumerStoppedError extends Error {
   constructor() {
@@ -34,18 +26,7 @@ export function recordHandler(subscription: Subscription, transport: Transport, 
   async function deadLetter(record: WireRecord, reason: string): Promise<void> {
     countConsumed(subscription.groupId, record.topic, 'dead_lettered');
     log.error({ topic: record.topic, key: record.key, group: subscription.groupId, reason }, 'event sent to the dead-letter topic');
-    await transport.send([{
-      topic: dlqTopicFor(record.topic),
-      key: record.key,
-      value: record.value,
-      headers: {
-        ...record.headers,
-        [DLQ_HEADERS.error]: reason.slice(0, 2000),
-        [DLQ_HEADERS.sourceTopic]: record.topic,
-        [DLQ_HEADERS.consumerGroup]: subscription.groupId,
-        [DLQ_HEADERS.failedAt]: new Date().toISOString()
-      }
-    }]);
+    await transport.send([deadLetterRecord(record, reason, subscription.groupId)]);
   }
 
   return async (record: WireRecord): Promise<void> => {

@@ -3,7 +3,7 @@ import { countPublished } from '@signet/metrics';
 import { recordHandler, RetryPolicy } from './consumer-policy';
 import type { Transport } from './transport';
 import type { EventBus, OutgoingEvent, Subscription } from './types';
-import { toWireRecord } from './wire-format';
+import { DLQ_HEADERS, toWireRecord, toWireRecordOrDeadLetter } from './wire-format';
 
 /**
  * The EventBus over any transport: validates events against their contracts on publish and consume,
@@ -16,10 +16,16 @@ export function createEventBus(transport: Transport, options: { log: Logger; ret
 
   return {
     keepsEvents: transport.keepsRecords,
-    async publish(events: OutgoingEvent[]) {
+    async publish(events: OutgoingEvent[], publishOptions = {}) {
       if (events.length === 0) return { handled: transport.keepsRecords ? null : Promise.resolve() };
-      const sent = await transport.send(events.map(toWireRecord));
-      for (const event of events) countPublished(event.topic, 1);
+      const { deadLetterInvalidAs } = publishOptions;
+      const records = deadLetterInvalidAs === undefined ? events.map(toWireRecord) : events.map((event) => {
+        const { record, valid } = toWireRecordOrDeadLetter(event, deadLetterInvalidAs);
+        if (!valid) options.log.error({ topic: event.topic, key: event.key, event_id: event.event.id, reason: record.headers[DLQ_HEADERS.error] }, 'event breaks its contract; sent to the dead-letter topic');
+        return record;
+      });
+      const sent = await transport.send(records);
+      for (const record of records) countPublished(record.topic, 1);
       return sent;
     },
     subscribe(subscription: Subscription) {

@@ -1,5 +1,5 @@
 export * from './bus-migrations';
-export { DLQ_HEADERS } from './consumer-policy';
+export { DLQ_HEADERS } from './wire-format';
 export * from './create-bus';
 export * from './event-bus';
 export * from './inbox';

@@ -73,7 +73,9 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       const rows = (marked.rows as OutboxRow[]).sort((a, b) => Number(a.id) - Number(b.id));
       if (rows.length === 0) return { count: 0, sent: null };
       const events: OutgoingEvent[] = rows.map((row) => ({ topic: row.topic, key: row.key, event: row.payload, headers: row.headers }));
-      const sent = await options.bus.publish(events);
+      // A row that breaks its event's contract (written by another version, say) goes to the
+      // dead-letter topic: held back, it would hold back every event written after it, for good.
+      const sent = await options.bus.publish(events, { deadLetterInvalidAs: 'outbox-relay' });
       return { count: rows.length, sent: { throughId: Number(rows[rows.length - 1]?.id), handled: sent.handled } };
     });
     if (published === 0) return 0;

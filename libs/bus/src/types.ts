@@ -35,8 +35,12 @@ export interface Subscription {
 export interface EventBus {
   /** False for the in-memory bus: events not yet handled when the process stops are gone with it. */
   keepsEvents: boolean;
-  /** Resolves once the bus has the events; see Sent for when they have also been handled. */
-  publish(events: OutgoingEvent[]): Promise<Sent>;
+  /**
+   * Resolves once the bus has the events; see Sent for when they have also been handled. An event that
+   * breaks its contract fails the whole call, unless `deadLetterInvalidAs` is given: then it goes to
+   * `<topic>.dlq` with the reason, and that name as where it failed, and the others go on.
+   */
+  publish(events: OutgoingEvent[], options?: { deadLetterInvalidAs?: string }): Promise<Sent>;
   subscribe(subscription: Subscription): void;
   start(): Promise<void>;
   stop(): Promise<void>;

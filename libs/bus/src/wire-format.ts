@@ -1,4 +1,4 @@
-import { AnySignetEvent, EVENT_HEADERS, EventType, validateEvent } from '@signet/contracts';
+import { AnySignetEvent, dlqTopicFor, EVENT_HEADERS, EventType, validateEvent } from '@signet/contracts';
 import type { EventHeaders, OutgoingEvent } from './types';
 import type { WireRecord } from './transport';
 
@@ -19,17 +19,57 @@ export function checkedEvent(topic: string, event: unknown): AnySignetEvent {
   return event as AnySignetEvent;
 }
 
+export const DLQ_HEADERS = {
+  error: 'signet-dlq-error',
+  sourceTopic: 'signet-dlq-source-topic',
+  consumerGroup: 'signet-dlq-consumer-group',
+  failedAt: 'signet-dlq-failed-at'
+} as const;
+
+// Every event carries all four headers, as the README's consumer section says; one that no request
+// caused (a background completion) or that no API key owns has them empty.
+function wireHeaders(headers: EventHeaders): Record<string, string> {
+  return {
+    [EVENT_HEADERS.tenantId]: headers.tenantId,
+    [EVENT_HEADERS.occurredAt]: headers.occurredAt,
+    [EVENT_HEADERS.apiKeyId]: headers.apiKeyId ?? '',
+    [EVENT_HEADERS.requestId]: headers.requestId ?? ''
+  };
+}
+
 export function toWireRecord(outgoing: OutgoingEvent): WireRecord {
   const event = checkedEvent(outgoing.topic, outgoing.event);
-  // Every event carries all four headers, as the README's consumer section says; one that no request
-  // caused (a background completion) or that no API key owns has them empty.
-  const headers: Record<string, string> = {
-    [EVENT_HEADERS.tenantId]: outgoing.headers.tenantId,
-    [EVENT_HEADERS.occurredAt]: outgoing.headers.occurredAt,
-    [EVENT_HEADERS.apiKeyId]: outgoing.headers.apiKeyId ?? '',
-    [EVENT_HEADERS.requestId]: outgoing.headers.requestId ?? ''
+  return { topic: outgoing.topic, key: outgoing.key, value: JSON.stringify(event), headers: wireHeaders(outgoing.headers) };
+}
+
+/** The record as `<topic>.dlq` takes it: as it was, with why and where it failed in its headers. */
+export function deadLetterRecord(record: WireRecord, reason: string, failedIn: string): WireRecord {
+  return {
+    topic: dlqTopicFor(record.topic),
+    key: record.key,
+    value: record.value,
+    headers: {
+      ...record.headers,
+      [DLQ_HEADERS.error]: reason.slice(0, 2000),
+      [DLQ_HEADERS.sourceTopic]: record.topic,
+      [DLQ_HEADERS.consumerGroup]: failedIn,
+      [DLQ_HEADERS.failedAt]: new Date().toISOString()
+    }
   };
-  return { topic: outgoing.topic, key: outgoing.key, value: JSON.stringify(event), headers };
+}
+
+/**
+ * The event's record, or, if it breaks its contract, its dead letter: the event as it was, under
+ * `<topic>.dlq`, with the reason and `failedIn` in its headers.
+ */
+export function toWireRecordOrDeadLetter(outgoing: OutgoingEvent, failedIn: string): { record: WireRecord; valid: boolean } {
+  try {
+    return { record: toWireRecord(outgoing), valid: true };
+  } catch (error) {
+    if (!(error instanceof InvalidEventError)) throw error;
+    const record = { topic: outgoing.topic, key: outgoing.key, value: JSON.stringify(outgoing.event), headers: wireHeaders(outgoing.headers) };
+    return { record: deadLetterRecord(record, error.message, failedIn), valid: false };
+  }
 }
 
 export function headersOf(record: WireRecord): EventHeaders {

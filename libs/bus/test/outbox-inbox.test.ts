@@ -3,10 +3,11 @@ import type { Knex } from 'knex';
 import { openDatabase } from '@signet/db';
 import { createLogger } from '@signet/log';
 import { createTestDatabase, MockBroker, startMockBroker, TestDatabase, waitFor } from '@signet/testkit';
+import { dlqTopicFor } from '@signet/contracts';
 import {
-  busMigrations, consumeOnce, ConsumedEvent, createEventBus, createKafkaTransport, createOutboxRelay, EventBus, OutboxRelay, writeOutboxEvent
+  busMigrations, consumeOnce, ConsumedEvent, createEventBus, createKafkaTransport, createOutboxRelay, DLQ_HEADERS, EventBus, OutboxRelay, WireRecord, writeOutboxEvent
 } from '../src';
-import { emailSent, sequenceOf } from './sample-events';
+import { emailSent, headers, sequenceOf } from './sample-events';
 
 const log = createLogger({ level: 'silent' });
 
@@ -26,11 +27,13 @@ describe('outbox and inbox on PostgreSQL and Kafka', () => {
   let broker: MockBroker;
   const stoppables: Array<{ stop(): Promise<void> }> = [];
 
+  const kafkaOptions = (clientId: string) => ({
+    brokers: broker.brokers, clientId, connectionTimeoutMs: 500, requestTimeoutMs: 2000,
+    sessionTimeoutMs: 10000, heartbeatIntervalMs: 500, fetchMaxWaitMs: 100, log
+  });
+
   function kafkaBus(): EventBus {
-    const bus = createEventBus(createKafkaTransport({
-      brokers: broker.brokers, clientId: 'outbox-test', connectionTimeoutMs: 500, requestTimeoutMs: 2000,
-      sessionTimeoutMs: 10000, heartbeatIntervalMs: 500, fetchMaxWaitMs: 100, log
-    }), { log, retry: { initialMs: 20, maxMs: 100 } });
+    const bus = createEventBus(createKafkaTransport(kafkaOptions('outbox-test')), { log, retry: { initialMs: 20, maxMs: 100 } });
     stoppables.push(bus);
     return bus;
   }
@@ -136,6 +139,32 @@ describe('outbox and inbox on PostgreSQL and Kafka', () => {
     } finally {
       await writer.destroy();
     }
+  });
+
+  it('sends an outbox row that breaks its contract to <topic>.dlq and publishes the rows after it', async () => {
+    const consumerBus = kafkaBus();
+    const received = collect(consumerBus);
+    await consumerBus.start();
+    const raw = createKafkaTransport(kafkaOptions('outbox-dlq'));
+    stoppables.push(raw);
+    const dead: WireRecord[] = [];
+    await raw.consume(`dlq-${randomUUID()}`, [dlqTopicFor('recipient.email_sent')], async (record) => {
+      dead.push(record);
+    });
+    await writeEvents(['env-1'], 1);
+    // As another version of Signet might have written it: valid then, not under this contract.
+    const broken = { id: randomUUID(), event_type: 'recipient.email_sent', data: { envelope_id: 'env-1' } };
+    await db('outbox').insert({ event_id: broken.id, topic: 'recipient.email_sent', key: 'env-1', payload: broken, headers: headers() });
+    await writeEvents(['env-1'], 3);
+    relay(kafkaBus());
+    await waitFor(() => received.length === 2 && dead.length === 1, 30000, 'two events and one dead letter');
+    expect(received.map((event) => sequenceOf(event.event))).toEqual([1, 3]);
+    expect(JSON.parse(dead[0]?.value as string)).toEqual(broken);
+    expect(dead[0]?.headers).toMatchObject({
+      [DLQ_HEADERS.error]: expect.stringMatching(/breaks its contract/), [DLQ_HEADERS.sourceTopic]: 'recipient.email_sent',
+      [DLQ_HEADERS.consumerGroup]: 'outbox-relay', 'signet-tenant-id': 'acme'
+    });
+    expect(await unpublished()).toBe(0);
   });
 
   it('applies a redelivered event once (inbox)', async () => {
