@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import knex from 'knex';
 import { findTextTokens } from '@signet/pdf';
 import { generateServiceCertificate, SIGNATURE_BOX, verifySealedPdf } from '@signet/signed-pdf';
-import { waitFor } from '@signet/testkit';
+import { createTestDatabase, freePort, waitFor } from '@signet/testkit';
 import { KEYS, startTestSignet, TestSignet } from './harness';
+import { runSignetUntilExit } from './monolith';
 import { drawn, sentEnvelope, session, sign, written } from './signing/flows';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -66,4 +68,24 @@ describe('sealing with a configured certificate, monolith mode', () => {
     expect(email!.top).toBeGreaterThanOrEqual((placement?.top as number) + SIGNATURE_BOX.height);
     expect(email!.top).toBeLessThan((placement?.top as number) + SIGNATURE_BOX.height + 30);
   });
+});
+
+describe('a configured certificate that cannot be opened', () => {
+  it('stops Signet at start, in one line naming the variable, before any envelope could need it', async () => {
+    const certificate = generateServiceCertificate({ commonName: 'Acme Seal' });
+    const database = await createTestDatabase();
+    const dataDir = `/tmp/signet-p12-test-${process.pid}`;
+    try {
+      const port = String(await freePort());
+      const run = await runSignetUntilExit({
+        DATABASE_URL: database.url, PORT: port, HOST: '127.0.0.1', PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, SIGNET_INTERNAL_SECRET: 'p12-test-internal-secret',
+        DATA_DIR: dataDir, SIGNET_SEAL_P12: certificate.p12.toString('base64'), SIGNET_SEAL_PASSPHRASE: `not-${certificate.passphrase}`
+      });
+      expect(run.code).toBe(1);
+      expect(run.output.trim().split('\n').at(-1)).toBe('Invalid configuration: SIGNET_SEAL_P12 could not be opened with SIGNET_SEAL_PASSPHRASE: PKCS#12 MAC could not be verified. Invalid password?');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
+    }
+  }, 120_000);
 });

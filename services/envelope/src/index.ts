@@ -140,8 +140,9 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     // PDF workers first: started and warm before the first create or signing needs one.
     workers: [pdfWorkersLoop(deps.config.pdf), relay, envelopeDeps.completer, mailWorker, batchWorker, archiveRenewer],
     async onStart() {
-      // An HSM is opened at start, so a wrong module, token, PIN, key or certificate stops Signet at once.
-      if (deps.config.sealPkcs11) await sealIdentity();
+      // A configured seal is opened at start, so a wrong module, token, PIN, key, certificate, file or
+      // passphrase stops Signet at once instead of failing the first completion hours later.
+      if (deps.config.sealPkcs11 || deps.config.seal) await sealIdentity();
       unwatchBacklog = watchEmailBacklog('lifecycle', () => readLifecycleMailBacklog(deps.db, deps.clock));
       pruneTimer = setInterval(() => {
         pruneCreateRequests(deps.db, deps.clock()).catch((error: unknown) => deps.log.warn({ err: error }, 'pruning expired create requests failed'));

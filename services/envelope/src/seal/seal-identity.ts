@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { SignetConfig } from '@signet/config';
+import { ConfigError, type SignetConfig } from '@signet/config';
 import type { Logger } from '@signet/log';
 import {
   httpTimestamper, issueCrl, pkcs12Signer, type Signer, signerOf, timestampAuthority, type Timestamper, type ValidationData
@@ -12,6 +12,15 @@ import { openPkcs11Seal } from './open-pkcs11-seal';
 const DEVELOPMENT_TSA_POLICY = '1.3.6.1.4.1.64000.1.1';
 /** The development CA's CRL is valid a week and reissued daily, so one fetched today is fresh for days. */
 const CRL_REISSUE_MS = 24 * 60 * 60 * 1000;
+
+/** The configured certificate's key, or a ConfigError naming the variable: a wrong passphrase or a broken file. */
+function openPkcs12Seal(p12: Buffer, passphrase: string): Signer {
+  try {
+    return pkcs12Signer(p12, passphrase);
+  } catch (error) {
+    throw new ConfigError('SIGNET_SEAL_P12', `could not be opened with SIGNET_SEAL_PASSPHRASE: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
 
 /** What seals: the key and chain, the timestamp source, and the development CA's CRL when it is ours. */
 export interface SealIdentity {
@@ -75,7 +84,7 @@ export function createSealIdentity(deps: SealIdentityDeps): SealIdentitySource {
     }
     if (deps.config.seal) {
       if (!remote) deps.log.warn('no TSA_URL: signatures made with SIGNET_SEAL_P12 carry no timestamp (PAdES B-B)');
-      return configured(pkcs12Signer(deps.config.seal.p12, deps.config.seal.passphrase), remote);
+      return configured(openPkcs12Seal(deps.config.seal.p12, deps.config.seal.passphrase), remote);
     }
     const pki = await loadDevelopmentPki(deps.db, deps.internalSecret, deps.config.publicBaseUrl, deps.clock());
     const developmentTsa = timestampAuthority({ signer: signerOf(pki.tsa, [pki.ca.certificate]), policy: DEVELOPMENT_TSA_POLICY, clock: deps.clock });
