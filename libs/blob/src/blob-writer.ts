@@ -7,7 +7,8 @@ let writers: Piscina | null = null;
 
 /**
  * Worker threads that write blobs already in memory. A durable write is nine file-system calls (make
- * the directory, open, write, fsync, close, rename, and open, fsync and close the directory); made
+ * the directory, open, write, fsync, close, rename, and open, fsync and close the directory), three
+ * more for each directory it makes; made
  * from the event loop, each is a round trip to libuv's pool, and together they cost a create about a
  * tenth of its main-thread time. A writer makes them in one task. Idle writers do not keep the process
  * alive; beyond the first, they end after 30 s idle.

@@ -37,10 +37,23 @@ async function syncDirectory(dir: string): Promise<void> {
   }
 }
 
+/**
+ * The entries of the directories `mkdir` just made, from the blob's own directory's up to the first
+ * one made: without them a crash could lose a new directory, and every blob under it, on a file system
+ * that does not order metadata (ext4 does; POSIX does not promise it).
+ */
+async function syncNewDirectories(dir: string, firstMade: string | undefined): Promise<void> {
+  for (let made = dir; firstMade !== undefined && path.dirname(made) !== made; made = path.dirname(made)) {
+    await syncDirectory(path.dirname(made));
+    if (made === firstMade) return;
+  }
+}
+
 /** Written to `temp`, fsynced, renamed over `target`, and the rename made durable: a reader never sees half a blob. */
 async function writeAtomically(target: string, temp: string, write: (file: string) => Promise<unknown>): Promise<void> {
+  let firstMade: string | undefined;
   try {
-    await mkdir(path.dirname(target), { recursive: true });
+    firstMade = await mkdir(path.dirname(target), { recursive: true });
     await write(temp);
     await rename(temp, target);
   } catch (error) {
@@ -48,6 +61,7 @@ async function writeAtomically(target: string, temp: string, write: (file: strin
     throw error;
   }
   await syncDirectory(path.dirname(target));
+  await syncNewDirectories(path.dirname(target), firstMade);
 }
 
 /**

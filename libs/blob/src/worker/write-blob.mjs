@@ -24,10 +24,23 @@ function writeFully(file, bytes) {
   }
 }
 
+/**
+ * The entries of the directories `mkdir` just made, from the blob's own directory's up to the first
+ * one made: without them a crash could lose a new directory, and every blob under it, on a file system
+ * that does not order metadata (ext4 does; POSIX does not promise it).
+ */
+function syncNewDirectories(dir, firstMade) {
+  for (let made = dir; firstMade !== undefined && path.dirname(made) !== made; made = path.dirname(made)) {
+    syncDirectory(path.dirname(made));
+    if (made === firstMade) return;
+  }
+}
+
 /** Written to `temp`, fsynced, renamed over `target`, and the rename made durable: a reader never sees half a blob. */
 function writeAtomically(target, temp, bytes) {
+  let firstMade;
   try {
-    mkdirSync(path.dirname(target), { recursive: true });
+    firstMade = mkdirSync(path.dirname(target), { recursive: true });
     writeFully(temp, bytes);
     renameSync(temp, target);
   } catch (error) {
@@ -39,6 +52,7 @@ function writeAtomically(target, temp, bytes) {
     throw error;
   }
   syncDirectory(path.dirname(target));
+  syncNewDirectories(path.dirname(target), firstMade);
 }
 
 /**
