@@ -29,7 +29,8 @@ export function toSettingsPayload(settings: Settings): SettingsPayload {
       envelope_rejected: flag(emails.envelope_rejected),
       envelope_signed: flag(emails.envelope_signed)
     },
-    localization: structuredClone(localization),
+    // Shared, not copied: a payload is only ever serialized (structuredClone of it was 2% of a GET's CPU).
+    localization,
     signature: { type: signature.type, style: signature.style, bg_image: signature.bg_image, image: 'DEFAULT', text: 'DEFAULT' },
     signature_flow: {
       language: signature_flow.language,
