@@ -37,7 +37,7 @@ describe.each(INFRASTRUCTURE_MODES)('the signing API through the gateway, %s', (
     expect(ana.body).toMatchObject({
       state: 'READY',
       envelope: { id: envelope.id, name: 'contract.pdf', language: 'EN', signature_types: ['WRITTEN', 'DRAWN', 'UPLOADED'], signature_color: '#000000', branding: { name: null, logo: null, url_homepage: null } },
-      recipient: { name: 'Ana Lima', status: 'IN_PROGRESS', signed_at: null },
+      recipient: { name: 'Ana Lima', masked_phone: null, status: 'IN_PROGRESS', signed_at: null },
       validation: { required: false },
       documents: [{ name: 'contract.pdf', page_count: 2, page_sizes: [{ width: 612, height: 792 }, { width: 612, height: 792 }], url: expect.any(String) }]
     });

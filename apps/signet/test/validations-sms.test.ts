@@ -58,9 +58,11 @@ describe.each(INFRASTRUCTURE_MODES)('phone (SMS) validation through the gateway,
     const envelope = await phoneEnvelope(api, KEYS.globex, { 'settings[validations][email][enabled]': 'TRUE', 'settings[validations][email][order]': '1' });
     const before = await session(api, envelope.token);
     expect(before.body).toMatchObject({
-      state: 'READY', documents: [],
+      state: 'READY', documents: [], recipient: { masked_phone: '+34 ••••78' },
       validation: { required: true, order: 0, verified: false, channels: { sms: { required: true, order: 0, verified: false }, email: { required: true, order: 1, verified: false } } }
     });
+    // Whoever holds the link learns where the code goes, never the number itself.
+    expect(JSON.stringify(before.body).replace(/\D/g, '')).not.toContain('612345678');
     expect((await sign(api, envelope.token, written('Ana Lima'))).body.error).toBe('Verify the codes sent to you by email and by SMS before signing');
 
     provider?.failNext(1);

@@ -42,6 +42,10 @@ export const SigningSessionResponse = Answer({
     id: Type.String(),
     name: Type.String(),
     email: Type.String(),
+    masked_phone: Nullable(Type.String({
+      description: "The recipient's phone with all but its country code and last two digits hidden (`+34 ••••78`), to say where an SMS code went; null without a phone",
+      examples: ['+34 ••••78']
+    })),
     order: Type.Integer({ minimum: 0 }),
     status: Type.String(),
     signed_at: Nullable(DateTime())

@@ -1641,6 +1641,7 @@ export interface components {
                 id: string;
                 name: string;
                 email: string;
+                masked_phone: string | null;
                 order: number;
                 status: string;
                 signed_at: string | null;
@@ -2890,7 +2891,7 @@ export interface operations {
                      *           "redirect_url": null
                      *         }
                      *       },
-                     *       "request_id": "req_01a20ef6c5ad73a89414a7384ad733d0"
+                     *       "request_id": "req_01a21209253e70c58e122d4002c5b3e4"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -2908,7 +2909,7 @@ export interface operations {
                      * @example {
                      *       "error": "Send the API key itself as the Authorization header, without a scheme",
                      *       "code": "UNAUTHORIZED",
-                     *       "request_id": "req_01a20ef6c61670eb88ec8e10d054cc2d"
+                     *       "request_id": "req_01a21209266474e0b32a88c4f724c094"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3044,7 +3045,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a20ef6c5b6741e9a8b59635d6a065a"
+                     *       "request_id": "req_01a212092580747bbb12e931b9cf4a18"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsUpdatedResponse"];
@@ -3072,7 +3073,7 @@ export interface operations {
                      *           "message": "must be one of: EN, ES"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a20ef6c5ed7669b9f0b429755484bc"
+                     *       "request_id": "req_01a212092636732d9dbd7bdab2ff55ae"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3130,11 +3131,11 @@ export interface operations {
                      * @example {
                      *       "envelopes": [
                      *         {
-                     *           "id": "01a20ef6-c764-77ae-887f-940219b9df33",
+                     *           "id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
                      *           "name": "Services agreement 2026",
                      *           "status": "CREATED",
-                     *           "created_at": "2026-11-24T19:09:43.652Z",
-                     *           "updated_at": "2026-11-24T19:09:44.166Z",
+                     *           "created_at": "2026-11-25T09:28:39.536Z",
+                     *           "updated_at": "2026-11-25T09:28:40.292Z",
                      *           "sent_at": null,
                      *           "completed_at": null,
                      *           "voided_at": null,
@@ -3144,7 +3145,7 @@ export interface operations {
                      *           },
                      *           "envelope_signers": [
                      *             {
-                     *               "id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                     *               "id": "01a21209-2976-757f-9da8-3b2c4026f427",
                      *               "custom_key": "ana",
                      *               "name": "Ana Lima",
                      *               "email": "ana@example.com",
@@ -3153,7 +3154,7 @@ export interface operations {
                      *               "signed_at": null
                      *             },
                      *             {
-                     *               "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                     *               "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
                      *               "custom_key": "ben",
                      *               "name": "Ben Ode",
                      *               "email": "ben@example.com",
@@ -3165,7 +3166,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a20ef6c9d07408897e42a7dd95cf25"
+                     *       "request_id": "req_01a212092ad2770689d4fa7ec41fb9b2"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeListResponse"];
@@ -3190,7 +3191,7 @@ export interface operations {
                      *           "message": "must be one or more of CREATED, IN_PROGRESS, SUCCESS, VOIDED, ERROR, comma-separated"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a20ef6c9d4774a9e3ad1d612e8e026"
+                     *       "request_id": "req_01a212092adf758689072d542d4527ec"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3281,13 +3282,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a20ef6-c764-77ae-887f-940219b9df33",
+                     *         "id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
                      *         "name": "Services agreement",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-24T19:09:43.652Z",
+                     *         "created_at": "2026-11-25T09:28:39.536Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                     *             "id": "01a21209-2976-757f-9da8-3b2c4026f427",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -3296,7 +3297,7 @@ export interface operations {
                      *             "signed_at": null
                      *           },
                      *           {
-                     *             "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                     *             "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -3311,7 +3312,7 @@ export interface operations {
                      *           "crm_id": "opp-1042"
                      *         }
                      *       },
-                     *       "request_id": "req_01a20ef6c722762ab6b9527aa23928b5"
+                     *       "request_id": "req_01a2120927697658b4ddab7e6a41c53d"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -3340,7 +3341,7 @@ export interface operations {
                      *           "message": "must be an email address"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a20ef6c6cd721d8aacdc00577e73ef"
+                     *       "request_id": "req_01a2120927077650aa7489a7e5d13fba"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3361,7 +3362,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a20ef6-c764-77ae-887f-940219b9df33
+                 * @example 01a21209-2770-726c-b8c4-dab98b1f13e0
                  */
                 id: string;
             };
@@ -3380,13 +3381,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a20ef6-c764-77ae-887f-940219b9df33",
+                     *         "id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-24T19:09:43.652Z",
+                     *         "created_at": "2026-11-25T09:28:39.536Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                     *             "id": "01a21209-2976-757f-9da8-3b2c4026f427",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -3395,7 +3396,7 @@ export interface operations {
                      *             "signed_at": null
                      *           },
                      *           {
-                     *             "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                     *             "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -3410,38 +3411,38 @@ export interface operations {
                      *           "crm_id": "opp-1042",
                      *           "region": "emea"
                      *         },
-                     *         "updated_at": "2026-11-24T19:09:44.166Z",
+                     *         "updated_at": "2026-11-25T09:28:40.292Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                     *             "id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-24T19:09:43.652Z",
-                     *             "updated_at": "2026-11-24T19:09:43.652Z",
+                     *             "created_at": "2026-11-25T09:28:39.536Z",
+                     *             "updated_at": "2026-11-25T09:28:39.536Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/documents/01a20ef6-c8ac-77ee-b4fa-36dbbf077bac.pdf?expires=1795550984&signature=3e4c4d5b7946d3b90da36c49a48613ef973c9736ff4d89c6dac467c9116751cb&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/documents/01a21209-292b-744c-ad6b-13a7cdfff45e.pdf?expires=1795602520&signature=637ec275c840bc45e304d0b2d60affe120c4549e983907be475450e1dfa1d66a&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           },
                      *           {
-                     *             "id": "01a20ef6-c93a-7794-b603-d0116853e050",
+                     *             "id": "01a21209-2a44-7478-8a93-1ea02f4ca9df",
                      *             "custom_key": "annex",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-24T19:09:44.166Z",
-                     *             "updated_at": "2026-11-24T19:09:44.166Z",
+                     *             "created_at": "2026-11-25T09:28:40.292Z",
+                     *             "updated_at": "2026-11-25T09:28:40.292Z",
                      *             "file_name": "annex.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/uploads/01a20ef6-c915-71e2-bc7a-ba0402318c20.pdf?expires=1795550984&signature=8edc68398317eb3f86469e4a2ff4d2b83548f86166bfcef09101be42bbb5621f&name=annex.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/uploads/01a21209-2a0f-731c-9645-7163fe0dff3d.pdf?expires=1795602520&signature=1ef70ed75015c5ce891ba29a666f3e355d2526f250f695557fb803f2b69c0d91&name=annex.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -3449,32 +3450,32 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a20ef6-c8b7-750f-b0c7-6450c1b47430",
+                     *             "id": "01a21209-2977-7200-9100-5a761acf337f",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-24T19:09:43.652Z",
-                     *             "updated_at": "2026-11-24T19:09:43.652Z",
-                     *             "recipient_id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                     *             "created_at": "2026-11-25T09:28:39.536Z",
+                     *             "updated_at": "2026-11-25T09:28:39.536Z",
+                     *             "recipient_id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                     *             "document_id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
                      *             "token": "{{ben}}"
                      *           },
                      *           {
-                     *             "id": "01a20ef6-c8b7-750f-b0c7-6a8638cd4226",
+                     *             "id": "01a21209-2977-7200-9100-5fe137a65f3b",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-24T19:09:43.652Z",
-                     *             "updated_at": "2026-11-24T19:09:43.652Z",
-                     *             "recipient_id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                     *             "created_at": "2026-11-25T09:28:39.536Z",
+                     *             "updated_at": "2026-11-25T09:28:39.536Z",
+                     *             "recipient_id": "01a21209-2976-757f-9da8-3b2c4026f427",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                     *             "document_id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a20ef6-c8b7-750f-b0c7-6a8638cd4226",
+                     *               "id": "01a21209-2977-7200-9100-5fe137a65f3b",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -3562,7 +3563,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a20ef6c9c475db8de46e5469df5be8"
+                     *       "request_id": "req_01a212092ab9714093853470ee888277"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -3581,7 +3582,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a20ef6c9c9770abfc2e6ca91a97149"
+                     *       "request_id": "req_01a212092aca73caaed77c9fb9ad4d87"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3604,7 +3605,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a20ef6-c764-77ae-887f-940219b9df33
+                 * @example 01a21209-2770-726c-b8c4-dab98b1f13e0
                  */
                 id: string;
             };
@@ -3642,13 +3643,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a20ef6-c764-77ae-887f-940219b9df33",
+                     *         "id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-24T19:09:43.652Z",
+                     *         "created_at": "2026-11-25T09:28:39.536Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                     *             "id": "01a21209-2976-757f-9da8-3b2c4026f427",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -3657,7 +3658,7 @@ export interface operations {
                      *             "signed_at": null
                      *           },
                      *           {
-                     *             "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                     *             "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -3672,22 +3673,22 @@ export interface operations {
                      *           "crm_id": "opp-1042",
                      *           "region": "emea"
                      *         },
-                     *         "updated_at": "2026-11-24T19:09:44.041Z",
+                     *         "updated_at": "2026-11-25T09:28:40.141Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                     *             "id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-24T19:09:43.652Z",
-                     *             "updated_at": "2026-11-24T19:09:43.652Z",
+                     *             "created_at": "2026-11-25T09:28:39.536Z",
+                     *             "updated_at": "2026-11-25T09:28:39.536Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/documents/01a20ef6-c8ac-77ee-b4fa-36dbbf077bac.pdf?expires=1795550984&signature=3e4c4d5b7946d3b90da36c49a48613ef973c9736ff4d89c6dac467c9116751cb&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/documents/01a21209-292b-744c-ad6b-13a7cdfff45e.pdf?expires=1795602520&signature=637ec275c840bc45e304d0b2d60affe120c4549e983907be475450e1dfa1d66a&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -3695,32 +3696,32 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a20ef6-c8b7-750f-b0c7-6450c1b47430",
+                     *             "id": "01a21209-2977-7200-9100-5a761acf337f",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-24T19:09:43.652Z",
-                     *             "updated_at": "2026-11-24T19:09:43.652Z",
-                     *             "recipient_id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                     *             "created_at": "2026-11-25T09:28:39.536Z",
+                     *             "updated_at": "2026-11-25T09:28:39.536Z",
+                     *             "recipient_id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                     *             "document_id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
                      *             "token": "{{ben}}"
                      *           },
                      *           {
-                     *             "id": "01a20ef6-c8b7-750f-b0c7-6a8638cd4226",
+                     *             "id": "01a21209-2977-7200-9100-5fe137a65f3b",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-24T19:09:43.652Z",
-                     *             "updated_at": "2026-11-24T19:09:43.652Z",
-                     *             "recipient_id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                     *             "created_at": "2026-11-25T09:28:39.536Z",
+                     *             "updated_at": "2026-11-25T09:28:39.536Z",
+                     *             "recipient_id": "01a21209-2976-757f-9da8-3b2c4026f427",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                     *             "document_id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a20ef6-c8b7-750f-b0c7-6a8638cd4226",
+                     *               "id": "01a21209-2977-7200-9100-5fe137a65f3b",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -3808,7 +3809,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a20ef6c8dc74ae8a55103635db60ec"
+                     *       "request_id": "req_01a2120929b9701c8e11e2f3ccf83544"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -3839,7 +3840,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a20ef6-c764-77ae-887f-940219b9df33
+                 * @example 01a21209-2770-726c-b8c4-dab98b1f13e0
                  */
                 id: string;
             };
@@ -3860,7 +3861,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a20ef6c9db72eebda84b6b22266cc3"
+                     *       "request_id": "req_01a212092aeb74fa8b2cd32e67780da4"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -3881,7 +3882,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not in CREATED status (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a20ef6d4f2709b85e28c10ad281ad5"
+                     *       "request_id": "req_01a212093a3d7106a370b70314ba87ef"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3905,7 +3906,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a20ef6-d499-7404-adf7-31bb27c4a15a
+                 * @example 01a21209-39e5-71d2-a21d-4438c66516f9
                  */
                 id: string;
             };
@@ -3927,13 +3928,13 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "envelope": {
-                     *         "id": "01a20ef6-d499-7404-adf7-31bb27c4a15a",
+                     *         "id": "01a21209-39e5-71d2-a21d-4438c66516f9",
                      *         "name": "Quote 88",
                      *         "status": "VOIDED",
-                     *         "created_at": "2026-11-24T19:09:47.033Z",
+                     *         "created_at": "2026-11-25T09:28:44.261Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a20ef6-d4a3-707f-a16f-8d6853322e16",
+                     *             "id": "01a21209-3a00-730f-beec-d41c8aeab1ee",
                      *             "custom_key": "eve",
                      *             "name": "Eve Adler",
                      *             "email": "eve@example.com",
@@ -3945,22 +3946,22 @@ export interface operations {
                      *         "errors": [],
                      *         "warnings": [],
                      *         "metadata": {},
-                     *         "updated_at": "2026-11-24T19:09:47.088Z",
-                     *         "sent_at": "2026-11-24T19:09:47.065Z",
+                     *         "updated_at": "2026-11-25T09:28:44.319Z",
+                     *         "sent_at": "2026-11-25T09:28:44.302Z",
                      *         "completed_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a20ef6-d49c-742d-8557-7d0699fba960",
+                     *             "id": "01a21209-39f8-757d-b3ba-632a96dcc699",
                      *             "custom_key": "quote",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-24T19:09:47.033Z",
-                     *             "updated_at": "2026-11-24T19:09:47.033Z",
+                     *             "created_at": "2026-11-25T09:28:44.261Z",
+                     *             "updated_at": "2026-11-25T09:28:44.261Z",
                      *             "file_name": "quote.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-d499-7404-adf7-31bb27c4a15a/documents/01a20ef6-d49c-742d-8557-7d0699fba960.pdf?expires=1795550987&signature=1ebcd6d7bedca4ca01be87e9d44c8737bc9655796e6beab6dfab2e6a3e00754e&name=quote.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-39e5-71d2-a21d-4438c66516f9/documents/01a21209-39f8-757d-b3ba-632a96dcc699.pdf?expires=1795602524&signature=03e0ab5a603d3821b2433b8d450d647ed77331367fa40db8b35b6500d40d977d&name=quote.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -4047,7 +4048,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a20ef6d4cf76998de7f1256c9e7ba1"
+                     *       "request_id": "req_01a212093a1e77ce9293a2192d772777"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
@@ -4072,7 +4073,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a20ef6-c764-77ae-887f-940219b9df33
+                 * @example 01a21209-2770-726c-b8c4-dab98b1f13e0
                  */
                 id: string;
             };
@@ -4090,9 +4091,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/evidence/22-1795547386192.pdf?expires=1795633786&signature=f725588ef3bc61791c9469dbf50b871d2ac8357148845198e26ec56d0c947b49&name=evidence-01a20ef6-c764-77ae-887f-940219b9df33.pdf",
-                     *       "evidence_generated_at": "2026-11-24T19:09:46.192Z",
-                     *       "request_id": "req_01a20ef6d33676a2b18e9f2ef787ec53"
+                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/evidence/20-1795598923232.pdf?expires=1795685323&signature=89f7dc2c85dba611f67a5156ba439bead9cdb3592702d0d4c7491a18d568f842&name=evidence-01a21209-2770-726c-b8c4-dab98b1f13e0.pdf",
+                     *       "evidence_generated_at": "2026-11-25T09:28:43.232Z",
+                     *       "request_id": "req_01a212093879769c812f1c7df2c2ee0c"
                      *     }
                      */
                     "application/json": components["schemas"]["EvidenceResponse"];
@@ -4112,7 +4113,7 @@ export interface operations {
                      * @example {
                      *       "error": "The evidence sheet exists once the envelope is SUCCESS; it is CREATED",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a20ef6c9d7755ab7da94f54d81ecf6"
+                     *       "request_id": "req_01a212092ae375d385fbfcfcb01988ca"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4149,45 +4150,45 @@ export interface operations {
                      *         {
                      *           "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01B2690A69CF5405BC71713250C1483E",
-                     *           "not_before": "2026-11-24T19:04:44.000Z",
-                     *           "not_after": "2036-11-21T19:09:44.000Z",
-                     *           "sha256_fingerprint": "094fc18eb8ded5fb7c09042fa88eda5fcf613098b089a2088793b53a760ac737",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAbJpCmnPVAW8cXEyUMFIPjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01406AFA661BF16334E0E6A2152DD6FE",
+                     *           "not_before": "2026-11-25T09:23:41.000Z",
+                     *           "not_after": "2036-11-22T09:28:41.000Z",
+                     *           "sha256_fingerprint": "9efff430bdcd69c0ffa4d69fbb67758d80c6765b5194b468c25c55dd3f0ba807",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAUBq+mYb8WM04OaiFS3W/jANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01A6DFE411FFC70FEF7710C9490BF76E",
-                     *           "not_before": "2026-11-24T19:04:44.000Z",
-                     *           "not_after": "2036-11-21T19:09:44.000Z",
-                     *           "sha256_fingerprint": "7403c792ce660bf1d7d5e711c21606d5de2ec3a9a54dc4497ce52f2cab8a5fb8",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAabf5BH/xw/vdxDJSQv3bjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01A5FB1E024ED51077A45FC61B614AF4",
+                     *           "not_before": "2026-11-25T09:23:41.000Z",
+                     *           "not_after": "2036-11-22T09:28:41.000Z",
+                     *           "sha256_fingerprint": "8b577cc8d418a667c4ec2ef8653015276cd56f8e77bab301e12fac553ab108f9",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAaX7HgJO1RB3pF/GG2FK9DANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
                      *       "timestamp_authority": [
                      *         {
                      *           "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01769FD780DDEA40C0FDE532589EF9FB",
-                     *           "not_before": "2026-11-24T19:04:44.000Z",
-                     *           "not_after": "2036-11-21T19:09:44.000Z",
-                     *           "sha256_fingerprint": "4620d754a32a82c5f95e5b9a1955b8221c351c93b2f30b709c7781d009ca2009",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAXaf14Dd6kDA/eUyWJ75+zANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "013FCEA57CC0C62C660276B82F61A107",
+                     *           "not_before": "2026-11-25T09:23:41.000Z",
+                     *           "not_after": "2036-11-22T09:28:41.000Z",
+                     *           "sha256_fingerprint": "13ca286715b364d7e094fbf9d7bcccb4f8b437bbcc40560b6b84d1b3417d2294",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAT/OpXzAxixmAna4L2GhBzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01A6DFE411FFC70FEF7710C9490BF76E",
-                     *           "not_before": "2026-11-24T19:04:44.000Z",
-                     *           "not_after": "2036-11-21T19:09:44.000Z",
-                     *           "sha256_fingerprint": "7403c792ce660bf1d7d5e711c21606d5de2ec3a9a54dc4497ce52f2cab8a5fb8",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAabf5BH/xw/vdxDJSQv3bjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01A5FB1E024ED51077A45FC61B614AF4",
+                     *           "not_before": "2026-11-25T09:23:41.000Z",
+                     *           "not_after": "2036-11-22T09:28:41.000Z",
+                     *           "sha256_fingerprint": "8b577cc8d418a667c4ec2ef8653015276cd56f8e77bab301e12fac553ab108f9",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAaX7HgJO1RB3pF/GG2FK9DANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
-                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAbJpCmnPVAW8cXEyUMFIPjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAabf5BH/xw/vdxDJSQv3bjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
+                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAUBq+mYb8WM04OaiFS3W/jANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAaX7HgJO1RB3pF/GG2FK9DANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
                      *       "crl_url": "http://localhost:3000/pki/signet-dev-ca.crl",
-                     *       "request_id": "req_01a20ef6d3417596a59ed597e3045276"
+                     *       "request_id": "req_01a212093884738da7f6cbb8b2cac1fa"
                      *     }
                      */
                     "application/json": {
@@ -4273,10 +4274,10 @@ export interface operations {
                      *             "common_name": "Signet Development Seal — not for production",
                      *             "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "01B2690A69CF5405BC71713250C1483E"
+                     *             "serial_number": "01406AFA661BF16334E0E6A2152DD6FE"
                      *           },
-                     *           "claimed_signing_time": "2026-11-24T19:09:45.000Z",
-                     *           "timestamped_time": "2026-11-24T19:09:45.000Z",
+                     *           "claimed_signing_time": "2026-11-25T09:28:42.000Z",
+                     *           "timestamped_time": "2026-11-25T09:28:42.000Z",
                      *           "pades_level": "B-LTA",
                      *           "integrity": {
                      *             "valid": true,
@@ -4293,10 +4294,10 @@ export interface operations {
                      *             "common_name": "Signet Development TSA — not for production",
                      *             "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "01769FD780DDEA40C0FDE532589EF9FB"
+                     *             "serial_number": "013FCEA57CC0C62C660276B82F61A107"
                      *           },
                      *           "claimed_signing_time": null,
-                     *           "timestamped_time": "2026-11-24T19:09:45.000Z",
+                     *           "timestamped_time": "2026-11-25T09:28:42.000Z",
                      *           "pades_level": null,
                      *           "integrity": {
                      *             "valid": true,
@@ -4310,7 +4311,7 @@ export interface operations {
                      *       "trust_anchors": [
                      *         "CN=Signet Development CA — not for production, O=Signet (development)"
                      *       ],
-                     *       "request_id": "req_01a20ef6d355723eb31032361abf93ed"
+                     *       "request_id": "req_01a2120938a572be91ad74e3e6cbeea2"
                      *     }
                      */
                     "application/json": {
@@ -4366,7 +4367,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a20ef6-c764-77ae-887f-940219b9df33
+                 * @example 01a21209-2770-726c-b8c4-dab98b1f13e0
                  */
                 envelope_id: string;
             };
@@ -4386,16 +4387,16 @@ export interface operations {
                      * @example {
                      *       "uploads": [
                      *         {
-                     *           "id": "01a20ef6-c915-71e2-bc7a-ba0402318c20",
-                     *           "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33",
+                     *           "id": "01a21209-2a0f-731c-9645-7163fe0dff3d",
+                     *           "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
                      *           "status": "COMPLETED",
-                     *           "file_id": "01a20ef6-c93a-7794-b603-d0116853e050",
+                     *           "file_id": "01a21209-2a44-7478-8a93-1ea02f4ca9df",
                      *           "order": 1,
                      *           "file_name": "annex.pdf"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a20ef6c9b976b6b89b136f69f65f23"
+                     *       "request_id": "req_01a212092aac7669a94d12246a039baa"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadListResponse"];
@@ -4421,7 +4422,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a20ef6-c764-77ae-887f-940219b9df33
+                 * @example 01a21209-2770-726c-b8c4-dab98b1f13e0
                  */
                 envelope_id: string;
             };
@@ -4454,14 +4455,14 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "upload": {
-                     *         "id": "01a20ef6-c915-71e2-bc7a-ba0402318c20",
-                     *         "upload_url": "http://localhost:3000/api/v1/uploads/t7npGyhnf0azmRJrBJmIsHq37FLL6JuE-LTTsVbRYD8",
+                     *         "id": "01a21209-2a0f-731c-9645-7163fe0dff3d",
+                     *         "upload_url": "http://localhost:3000/api/v1/uploads/1ARBG1ejRzxtt4XDr4_OWaccWVWjVlTuQyUksG5MPU8",
                      *         "file_name": "annex.pdf",
                      *         "order": 1,
                      *         "custom_key": "annex",
-                     *         "expires_at": "2026-11-24T20:09:44.083Z",
+                     *         "expires_at": "2026-11-25T10:28:40.203Z",
                      *         "max_file_size": 52428800,
-                     *         "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33",
+                     *         "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
                      *         "status": "PENDING",
                      *         "instructions": {
                      *           "method": "PUT",
@@ -4471,7 +4472,7 @@ export interface operations {
                      *           "note": "PUT the raw PDF bytes (not base64) to upload_url with your API key in the Authorization header. The URL works once and expires at expires_at; files up to max_file_size bytes."
                      *         }
                      *       },
-                     *       "request_id": "req_01a20ef6c908716c825b8b1bd43d5ee7"
+                     *       "request_id": "req_01a212092a0571bc8728b849464468cc"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadCreatedResponse"];
@@ -4498,12 +4499,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a20ef6-c764-77ae-887f-940219b9df33
+                 * @example 01a21209-2770-726c-b8c4-dab98b1f13e0
                  */
                 envelope_id: string;
                 /**
                  * @description Upload id
-                 * @example 01a20ef6-c915-71e2-bc7a-ba0402318c20
+                 * @example 01a21209-2a0f-731c-9645-7163fe0dff3d
                  */
                 id: string;
             };
@@ -4522,18 +4523,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "upload": {
-                     *         "id": "01a20ef6-c915-71e2-bc7a-ba0402318c20",
-                     *         "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33",
+                     *         "id": "01a21209-2a0f-731c-9645-7163fe0dff3d",
+                     *         "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
                      *         "status": "COMPLETED",
-                     *         "file_id": "01a20ef6-c93a-7794-b603-d0116853e050",
+                     *         "file_id": "01a21209-2a44-7478-8a93-1ea02f4ca9df",
                      *         "order": 1,
                      *         "file_name": "annex.pdf",
                      *         "custom_key": "annex",
-                     *         "uploaded_at": "2026-11-24T19:09:44.106Z",
-                     *         "processed_at": "2026-11-24T19:09:44.122Z",
+                     *         "uploaded_at": "2026-11-25T09:28:40.232Z",
+                     *         "processed_at": "2026-11-25T09:28:40.260Z",
                      *         "error_message": null
                      *       },
-                     *       "request_id": "req_01a20ef6c9b0701399946910753862c5"
+                     *       "request_id": "req_01a212092aa5701da1c17c9efa00e07b"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadResponse"];
@@ -4558,7 +4559,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example t7npGyhnf0azmRJrBJmIsHq37FLL6JuE-LTTsVbRYD8
+                 * @example 1ARBG1ejRzxtt4XDr4_OWaccWVWjVlTuQyUksG5MPU8
                  */
                 token: string;
             };
@@ -4583,10 +4584,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "upload_id": "01a20ef6-c915-71e2-bc7a-ba0402318c20",
+                     *       "upload_id": "01a21209-2a0f-731c-9645-7163fe0dff3d",
                      *       "status": "UPLOADED",
                      *       "message": "The file was received and is being validated",
-                     *       "request_id": "req_01a20ef6c91d72b3ae7d6c5dc9b4070a"
+                     *       "request_id": "req_01a212092a17718f969a53a1fe2da0a7"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadReceivedResponse"];
@@ -4617,12 +4618,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a20ef6-c764-77ae-887f-940219b9df33
+                 * @example 01a21209-2770-726c-b8c4-dab98b1f13e0
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a20ef6-c8b7-750f-b0c7-62d5860dde04
+                 * @example 01a21209-2976-757f-9da8-3d0f2e2065a2
                  */
                 recipient_id: string;
             };
@@ -4661,8 +4662,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-24T19:39:44.355Z",
-                     *       "request_id": "req_01a20ef6ca0571468785e3faf020bc0c"
+                     *       "expires_at": "2026-11-25T09:58:40.499Z",
+                     *       "request_id": "req_01a212092b1a7245bd9eec4887d0957b"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -4694,7 +4695,7 @@ export interface operations {
                      * @example {
                      *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 60 seconds",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a20ef6ca717319b8388e3fe9833322"
+                     *       "request_id": "req_01a212092b7b775c84e2806bbc0fe3d5"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4717,12 +4718,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a20ef6-c764-77ae-887f-940219b9df33
+                 * @example 01a21209-2770-726c-b8c4-dab98b1f13e0
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a20ef6-c8b7-750f-b0c7-62d5860dde04
+                 * @example 01a21209-2976-757f-9da8-3d0f2e2065a2
                  */
                 recipient_id: string;
             };
@@ -4732,7 +4733,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "146159"
+                 *       "code": "178625"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -4752,8 +4753,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-24T19:09:44.584Z",
-                     *       "request_id": "req_01a20ef6cafa765b8024539c0193f853"
+                     *       "verified_at": "2026-11-25T09:28:40.771Z",
+                     *       "request_id": "req_01a212092c3d7174be1f5cdefeee1476"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -4782,7 +4783,7 @@ export interface operations {
                      *           "message": "is not correct: 2 attempts left"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a20ef6cabf73d8b76d1446b48554ca"
+                     *       "request_id": "req_01a212092bf2746ea061b37f61f0b6ef"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4856,16 +4857,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a20ef6-d512-776f-9932-8a94ee71cf07",
+                     *         "id": "01a21209-3a5b-73bc-b2b9-03aec6b0fa66",
                      *         "operation": "create",
                      *         "status": "PENDING",
                      *         "total": 2,
                      *         "succeeded": 0,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-24T19:09:47.154Z",
+                     *         "created_at": "2026-11-25T09:28:44.379Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a20ef6d50f747687060c6ef8dc4d1d"
+                     *       "request_id": "req_01a212093a597425afe767f6255152dd"
                      *     }
                      */
                     "application/json": {
@@ -4920,7 +4921,7 @@ export interface operations {
             path: {
                 /**
                  * @description Batch id
-                 * @example 01a20ef6-d512-776f-9932-8a94ee71cf07
+                 * @example 01a21209-3a5b-73bc-b2b9-03aec6b0fa66
                  */
                 id: string;
             };
@@ -4939,30 +4940,30 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a20ef6-d512-776f-9932-8a94ee71cf07",
+                     *         "id": "01a21209-3a5b-73bc-b2b9-03aec6b0fa66",
                      *         "operation": "create",
                      *         "status": "COMPLETED",
                      *         "total": 2,
                      *         "succeeded": 2,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-24T19:09:47.154Z",
-                     *         "completed_at": "2026-11-24T19:09:47.229Z",
+                     *         "created_at": "2026-11-25T09:28:44.379Z",
+                     *         "completed_at": "2026-11-25T09:28:44.428Z",
                      *         "results": [
                      *           {
                      *             "index": 0,
-                     *             "envelope_id": "01a20ef6-d530-705e-9604-2ca26e30ec00",
+                     *             "envelope_id": "01a21209-3a78-76ce-a37f-7d50d3ccfe94",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           },
                      *           {
                      *             "index": 1,
-                     *             "envelope_id": "01a20ef6-d557-722f-a7e1-f946c2d8881b",
+                     *             "envelope_id": "01a21209-3a87-744a-b142-311479e3c5ef",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           }
                      *         ]
                      *       },
-                     *       "request_id": "req_01a20ef6d56f7435ad98a78e77d0a568"
+                     *       "request_id": "req_01a212093ab873cba8b75d8b1bc04909"
                      *     }
                      */
                     "application/json": {
@@ -5027,17 +5028,17 @@ export interface operations {
                      * @example {
                      *       "webhooks": [
                      *         {
-                     *           "id": "01a20ef6-c65e-743f-9458-f9506aa90976",
+                     *           "id": "01a21209-268d-702f-a73c-a9cd43ffa8cf",
                      *           "url": "https://hooks.example.com/signet-events",
                      *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
                      *           "auth_type": "HEADER",
                      *           "retry_schedule": "EXTENDED",
-                     *           "created_at": "2026-11-24T19:09:43.390Z",
-                     *           "updated_at": "2026-11-24T19:09:43.448Z"
+                     *           "created_at": "2026-11-25T09:28:39.309Z",
+                     *           "updated_at": "2026-11-25T09:28:39.372Z"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a20ef6c6bd77a5891ce0e42a529d78"
+                     *       "request_id": "req_01a2120926e9704e9d8e5e78c65c2749"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookListResponse"];
@@ -5089,16 +5090,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a20ef6-c65e-743f-9458-f9506aa90976",
+                     *         "id": "01a21209-268d-702f-a73c-a9cd43ffa8cf",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "STANDARD",
-                     *         "created_at": "2026-11-24T19:09:43.390Z",
-                     *         "updated_at": "2026-11-24T19:09:43.390Z",
-                     *         "signing_secret": "whsec_R2UFXVJJZAaLP8WnUkRTIZhIPmUTNyXNqV5OqDIjjiQ="
+                     *         "created_at": "2026-11-25T09:28:39.309Z",
+                     *         "updated_at": "2026-11-25T09:28:39.309Z",
+                     *         "signing_secret": "whsec_CaJnRmNGAWDiajBEV2UafynlqrllhQeEkprJgskrNhk="
                      *       },
-                     *       "request_id": "req_01a20ef6c63c742c9c4ca9c3e556370e"
+                     *       "request_id": "req_01a21209268971eea10b0f82df9bf02b"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookCreatedResponse"];
@@ -5126,7 +5127,7 @@ export interface operations {
                      *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a20ef6c679705e94cb5de68c92ca38"
+                     *       "request_id": "req_01a2120926be71efa4ffa9c362e0fc23"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5146,7 +5147,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a20ef6-c65e-743f-9458-f9506aa90976
+                 * @example 01a21209-268d-702f-a73c-a9cd43ffa8cf
                  */
                 id: string;
             };
@@ -5165,15 +5166,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "webhook": {
-                     *         "id": "01a20ef6-c65e-743f-9458-f9506aa90976",
+                     *         "id": "01a21209-268d-702f-a73c-a9cd43ffa8cf",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-24T19:09:43.390Z",
-                     *         "updated_at": "2026-11-24T19:09:43.448Z"
+                     *         "created_at": "2026-11-25T09:28:39.309Z",
+                     *         "updated_at": "2026-11-25T09:28:39.372Z"
                      *       },
-                     *       "request_id": "req_01a20ef6c6a473e9993516760907f044"
+                     *       "request_id": "req_01a2120926dd76edb3bc66f136125036"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -5192,7 +5193,7 @@ export interface operations {
                      * @example {
                      *       "error": "Webhook not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a20ef6d69c743eac8965b0d98e7407"
+                     *       "request_id": "req_01a212093bfb7589b14b8edfcda7ed53"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5215,7 +5216,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a20ef6-c65e-743f-9458-f9506aa90976
+                 * @example 01a21209-268d-702f-a73c-a9cd43ffa8cf
                  */
                 id: string;
             };
@@ -5247,15 +5248,15 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a20ef6-c65e-743f-9458-f9506aa90976",
+                     *         "id": "01a21209-268d-702f-a73c-a9cd43ffa8cf",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-24T19:09:43.390Z",
-                     *         "updated_at": "2026-11-24T19:09:43.448Z"
+                     *         "created_at": "2026-11-25T09:28:39.309Z",
+                     *         "updated_at": "2026-11-25T09:28:39.372Z"
                      *       },
-                     *       "request_id": "req_01a20ef6c696766e99f27a86caae13ab"
+                     *       "request_id": "req_01a2120926ca718592db3bd002c5b473"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookUpdatedResponse"];
@@ -5281,7 +5282,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a20ef6-c65e-743f-9458-f9506aa90976
+                 * @example 01a21209-268d-702f-a73c-a9cd43ffa8cf
                  */
                 id: string;
             };
@@ -5300,7 +5301,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a20ef6d6957689b7092bdcf0b0d258"
+                     *       "request_id": "req_01a212093beb702ca9101c28920758cd"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -5329,7 +5330,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a20ef6-c65e-743f-9458-f9506aa90976
+                 * @example 01a21209-268d-702f-a73c-a9cd43ffa8cf
                  */
                 id: string;
             };
@@ -5349,15 +5350,15 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "01a20ef6-d136-751c-a05e-093df8cb2e76",
-                     *           "webhook_id": "01a20ef6-c65e-743f-9458-f9506aa90976",
-                     *           "event_id": "01a20ef6-d10d-705d-b041-06374ee2fd89",
+                     *           "id": "01a21209-35be-740a-b7c5-a97fa261cefc",
+                     *           "webhook_id": "01a21209-268d-702f-a73c-a9cd43ffa8cf",
+                     *           "event_id": "01a21209-3599-730c-b9e4-b29267a2ea42",
                      *           "event_type": "envelope.success",
                      *           "status": "SUCCESS",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "attempted_at": "2026-11-24T19:09:46.176Z",
+                     *               "attempted_at": "2026-11-25T09:28:43.203Z",
                      *               "status_code": 200,
                      *               "duration_ms": 6,
                      *               "error": null,
@@ -5365,12 +5366,12 @@ export interface operations {
                      *             }
                      *           ],
                      *           "next_attempt_at": null,
-                     *           "created_at": "2026-11-24T19:09:46.165Z",
-                     *           "completed_at": "2026-11-24T19:09:46.183Z"
+                     *           "created_at": "2026-11-25T09:28:43.196Z",
+                     *           "completed_at": "2026-11-25T09:28:43.209Z"
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a20ef6d66d77ff932d0fcb8fd289e7"
+                     *       "request_id": "req_01a212093bc17337897b3f3eea8d055c"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryListResponse"];
@@ -5396,12 +5397,12 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a20ef6-c65e-743f-9458-f9506aa90976
+                 * @example 01a21209-268d-702f-a73c-a9cd43ffa8cf
                  */
                 id: string;
                 /**
                  * @description Delivery id
-                 * @example 01a20ef6-d136-751c-a05e-093df8cb2e76
+                 * @example 01a21209-35be-740a-b7c5-a97fa261cefc
                  */
                 delivery_id: string;
             };
@@ -5423,26 +5424,26 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "id": "01a20ef6-d136-751c-a05e-093df8cb2e76",
-                     *         "webhook_id": "01a20ef6-c65e-743f-9458-f9506aa90976",
-                     *         "event_id": "01a20ef6-d10d-705d-b041-06374ee2fd89",
+                     *         "id": "01a21209-35be-740a-b7c5-a97fa261cefc",
+                     *         "webhook_id": "01a21209-268d-702f-a73c-a9cd43ffa8cf",
+                     *         "event_id": "01a21209-3599-730c-b9e4-b29267a2ea42",
                      *         "event_type": "envelope.success",
                      *         "status": "PENDING",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-11-24T19:09:46.176Z",
+                     *             "attempted_at": "2026-11-25T09:28:43.203Z",
                      *             "status_code": 200,
                      *             "duration_ms": 6,
                      *             "error": null,
                      *             "response_body": "thanks"
                      *           }
                      *         ],
-                     *         "next_attempt_at": "2026-11-24T19:40:47.533Z",
-                     *         "created_at": "2026-11-24T19:09:46.165Z",
+                     *         "next_attempt_at": "2026-11-25T09:59:44.764Z",
+                     *         "created_at": "2026-11-25T09:28:43.196Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a20ef6d684753d94dfefb69a0ff43a"
+                     *       "request_id": "req_01a212093bd97439bff52b2f72b33304"
                      *     }
                      */
                     "application/json": components["schemas"]["RedeliveryResponse"];
@@ -5466,7 +5467,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 81Rl7NUSPMuQxgaxf5kpYMMLqsHs8JT0VjB-rMmvhpU
+                 * @example fOzfmsabCfsbYeanAnRo30yyPPElc6dGTS0gZ14abUQ
                  */
                 token: string;
             };
@@ -5492,7 +5493,7 @@ export interface operations {
                      * @example {
                      *       "state": "READY",
                      *       "envelope": {
-                     *         "id": "01a20ef6-c764-77ae-887f-940219b9df33",
+                     *         "id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
                      *         "name": "Services agreement 2026",
                      *         "language": "EN",
                      *         "branding": {
@@ -5508,9 +5509,10 @@ export interface operations {
                      *         "signature_color": "#000000"
                      *       },
                      *       "recipient": {
-                     *         "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                     *         "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
                      *         "name": "Ben Ode",
                      *         "email": "ben@example.com",
+                     *         "masked_phone": null,
                      *         "order": 1,
                      *         "status": "IN_PROGRESS",
                      *         "signed_at": null
@@ -5519,13 +5521,13 @@ export interface operations {
                      *         "required": true,
                      *         "order": 0,
                      *         "verified": true,
-                     *         "verified_at": "2026-11-24T19:09:44.584Z",
+                     *         "verified_at": "2026-11-25T09:28:40.771Z",
                      *         "channels": {
                      *           "email": {
                      *             "required": true,
                      *             "order": 0,
                      *             "verified": true,
-                     *             "verified_at": "2026-11-24T19:09:44.584Z"
+                     *             "verified_at": "2026-11-25T09:28:40.771Z"
                      *           },
                      *           "sms": {
                      *             "required": false,
@@ -5537,7 +5539,7 @@ export interface operations {
                      *       },
                      *       "documents": [
                      *         {
-                     *           "id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                     *           "id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
                      *           "name": "sample-contract.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -5547,10 +5549,10 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/documents/01a20ef6-c8ac-77ee-b4fa-36dbbf077bac.pdf?expires=1795550984&signature=3e4c4d5b7946d3b90da36c49a48613ef973c9736ff4d89c6dac467c9116751cb&name=sample-contract.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/documents/01a21209-292b-744c-ad6b-13a7cdfff45e.pdf?expires=1795602520&signature=637ec275c840bc45e304d0b2d60affe120c4549e983907be475450e1dfa1d66a&name=sample-contract.pdf",
                      *           "placements": [
                      *             {
-                     *               "id": "01a20ef6-c8b7-750f-b0c7-6450c1b47430",
+                     *               "id": "01a21209-2977-7200-9100-5a761acf337f",
                      *               "type": "SIGNATURE",
                      *               "page": 0,
                      *               "left": 72,
@@ -5559,7 +5561,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "01a20ef6-c93a-7794-b603-d0116853e050",
+                     *           "id": "01a21209-2a44-7478-8a93-1ea02f4ca9df",
                      *           "name": "annex.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -5569,11 +5571,11 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/uploads/01a20ef6-c915-71e2-bc7a-ba0402318c20.pdf?expires=1795550984&signature=8edc68398317eb3f86469e4a2ff4d2b83548f86166bfcef09101be42bbb5621f&name=annex.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/uploads/01a21209-2a0f-731c-9645-7163fe0dff3d.pdf?expires=1795602520&signature=1ef70ed75015c5ce891ba29a666f3e355d2526f250f695557fb803f2b69c0d91&name=annex.pdf",
                      *           "placements": []
                      *         }
                      *       ],
-                     *       "request_id": "req_01a20ef6cb3170c6b28e204b1e299fb4"
+                     *       "request_id": "req_01a212092c6a770e92149dcabb2521b4"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningSessionResponse"];
@@ -5591,7 +5593,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing link not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a20ef6cb5c77cb9cd9d099edb57e55"
+                     *       "request_id": "req_01a212092caa700a8affafd7daa5cf06"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5612,7 +5614,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 81Rl7NUSPMuQxgaxf5kpYMMLqsHs8JT0VjB-rMmvhpU
+                 * @example fOzfmsabCfsbYeanAnRo30yyPPElc6dGTS0gZ14abUQ
                  */
                 token: string;
             };
@@ -5651,8 +5653,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "ALREADY_SIGNED",
-                     *       "signed_at": "2026-11-24T19:09:44.713Z",
-                     *       "request_id": "req_01a20ef6cb827629a80707524ff0f91a"
+                     *       "signed_at": "2026-11-25T09:28:40.952Z",
+                     *       "request_id": "req_01a212092ce1773db56bad3d8c36e6cd"
                      *     }
                      */
                     "application/json": components["schemas"]["SignedResponse"];
@@ -5682,7 +5684,7 @@ export interface operations {
                      *           "message": "must be true: the recipient consents to sign electronically"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a20ef6cb797662a582a9f66837ad9f"
+                     *       "request_id": "req_01a212092cd57009bb5b9fc24fd635e1"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5703,7 +5705,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example EXRPaTfKn6MEqy_hkopsBTjbfmBJEBh2Rb4_OJN616Q
+                 * @example id6s4IJmaUb4-7YblcltoQbj2tVR2vPZ-LXnb-swS5o
                  */
                 token: string;
             };
@@ -5738,7 +5740,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "REJECTED",
-                     *       "request_id": "req_01a20ef6d4557305b7948d319829f607"
+                     *       "request_id": "req_01a2120939b275faa59b3b9812c76d1a"
                      *     }
                      */
                     "application/json": components["schemas"]["RejectedResponse"];
@@ -5764,7 +5766,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 1CQzxKD1RG_UrdygYjoApjUwmrtqbl-wVlTBoPcAOF0
+                 * @example EME1YMsJCmLcKUO5X7cWIt-ee2le3mmKQgKS2tMbVBI
                  */
                 token: string;
             };
@@ -5804,7 +5806,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 1CQzxKD1RG_UrdygYjoApjUwmrtqbl-wVlTBoPcAOF0
+                 * @example EME1YMsJCmLcKUO5X7cWIt-ee2le3mmKQgKS2tMbVBI
                  */
                 token: string;
             };
@@ -5865,7 +5867,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "bounce_token": "01a20ef6-d3c5-771d-b187-1ba7630ddc3f.PQqcl0sgrVR6RTZVLfjGCRrVz9gkCJVvyxjbE8HTC5o"
+                 *       "bounce_token": "01a21209-3911-70f2-ab4a-b0338a74d5ac.U3D7Qgnaj3JdQzD9rY_nvV6jxLrxROecDCIhsWf-OIU"
                  *     }
                  */
                 "application/json": components["schemas"]["BounceRequest"];
@@ -5889,7 +5891,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a20ef6d438719794a269cafa23e4d1"
+                     *       "request_id": "req_01a2120939977662a5dd8299ae75ecc2"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -5913,12 +5915,12 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 81Rl7NUSPMuQxgaxf5kpYMMLqsHs8JT0VjB-rMmvhpU
+                 * @example fOzfmsabCfsbYeanAnRo30yyPPElc6dGTS0gZ14abUQ
                  */
                 token: string;
                 /**
                  * @description Document id
-                 * @example 01a20ef6-c8ac-77ee-b4fa-36dbbf077bac
+                 * @example 01a21209-292b-744c-ad6b-13a7cdfff45e
                  */
                 document_id: string;
             };
@@ -5961,7 +5963,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 4bbnxMwjqowl5dNyaWblKIHnQclas8C93_2-Itx34lg
+                 * @example ZZSeOWacXZQPxbUdRzmIjQXDmp-A7kvp1evlgvi9qiw
                  */
                 token: string;
             };
@@ -5998,8 +6000,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-24T19:39:44.737Z",
-                     *       "request_id": "req_01a20ef6cb93705fb26fd1ca9edba840"
+                     *       "expires_at": "2026-11-25T09:58:40.999Z",
+                     *       "request_id": "req_01a212092d0f73b885163c31e1357a5b"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -6025,7 +6027,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 4bbnxMwjqowl5dNyaWblKIHnQclas8C93_2-Itx34lg
+                 * @example ZZSeOWacXZQPxbUdRzmIjQXDmp-A7kvp1evlgvi9qiw
                  */
                 token: string;
             };
@@ -6035,7 +6037,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "144308"
+                 *       "code": "611764"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -6059,8 +6061,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-24T19:09:44.770Z",
-                     *       "request_id": "req_01a20ef6cbb477c498c1ded5b75942b6"
+                     *       "verified_at": "2026-11-25T09:28:41.074Z",
+                     *       "request_id": "req_01a212092d4a76419699b8b4cbd13a41"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -6166,7 +6168,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 81Rl7NUSPMuQxgaxf5kpYMMLqsHs8JT0VjB-rMmvhpU
+                 * @example fOzfmsabCfsbYeanAnRo30yyPPElc6dGTS0gZ14abUQ
                  */
                 token: string;
             };
@@ -6271,7 +6273,7 @@ export interface operations {
                      *         "readiness": "http://localhost:3000/readyz",
                      *         "mailbox": "http://localhost:3000/dev/mail"
                      *       },
-                     *       "request_id": "req_01a20ef6c5657019ba3324c74e2eb165"
+                     *       "request_id": "req_01a2120924617350a20470eac144cd97"
                      *     }
                      */
                     "application/json": {
@@ -6379,7 +6381,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "request_id": "req_01a20ef6c58f75db8a25dd95a256e309"
+                     *       "request_id": "req_01a21209249977cc8c29e9700101b46a"
                      *     }
                      */
                     "application/json": {
@@ -6417,7 +6419,7 @@ export interface operations {
                      *       "checks": {
                      *         "database": "ok"
                      *       },
-                     *       "request_id": "req_01a20ef6c59b70fd8d12a90772ea8ec6"
+                     *       "request_id": "req_01a2120924af700281d6c78a3f20d559"
                      *     }
                      */
                     "application/json": {
@@ -6474,13 +6476,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a20ef6-c9df-74b9-8003-6acd327484b3",
+                 *       "id": "01a21209-2af6-72af-b7e8-8175e91a67b1",
                  *       "data": {
-                 *         "id": "01a20ef6-c764-77ae-887f-940219b9df33",
+                 *         "id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-24T19:09:44.283Z",
+                 *         "sent_at": "2026-11-25T09:28:40.428Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -6576,77 +6578,77 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/documents/01a20ef6-c8ac-77ee-b4fa-36dbbf077bac.pdf?expires=1795550984&signature=3e4c4d5b7946d3b90da36c49a48613ef973c9736ff4d89c6dac467c9116751cb&name=sample-contract.pdf",
+                 *             "id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/documents/01a21209-292b-744c-ad6b-13a7cdfff45e.pdf?expires=1795602520&signature=637ec275c840bc45e304d0b2d60affe120c4549e983907be475450e1dfa1d66a&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "created_at": "2026-11-25T09:28:39.536Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-24T19:09:43.652Z",
+                 *             "updated_at": "2026-11-25T09:28:39.536Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a20ef6-c93a-7794-b603-d0116853e050",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/uploads/01a20ef6-c915-71e2-bc7a-ba0402318c20.pdf?expires=1795550984&signature=8edc68398317eb3f86469e4a2ff4d2b83548f86166bfcef09101be42bbb5621f&name=annex.pdf",
+                 *             "id": "01a21209-2a44-7478-8a93-1ea02f4ca9df",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/uploads/01a21209-2a0f-731c-9645-7163fe0dff3d.pdf?expires=1795602520&signature=1ef70ed75015c5ce891ba29a666f3e355d2526f250f695557fb803f2b69c0d91&name=annex.pdf",
                  *             "order": 1,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "annex.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-24T19:09:44.166Z",
+                 *             "created_at": "2026-11-25T09:28:40.292Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-24T19:09:44.166Z",
+                 *             "updated_at": "2026-11-25T09:28:40.292Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-24T19:09:43.652Z",
+                 *         "created_at": "2026-11-25T09:28:39.536Z",
                  *         "placements": [
                  *           {
-                 *             "id": "01a20ef6-c8b7-750f-b0c7-6450c1b47430",
+                 *             "id": "01a21209-2977-7200-9100-5a761acf337f",
                  *             "order": 0,
                  *             "token": "{{ben}}",
-                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "created_at": "2026-11-25T09:28:39.536Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-24T19:09:43.652Z",
+                 *             "updated_at": "2026-11-25T09:28:39.536Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                 *             "document_id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                 *             "recipient_id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a20ef6-c8b7-750f-b0c7-6a8638cd4226",
+                 *             "id": "01a21209-2977-7200-9100-5fe137a65f3b",
                  *             "order": 1,
                  *             "token": null,
-                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "created_at": "2026-11-25T09:28:39.536Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-24T19:09:43.652Z",
+                 *             "updated_at": "2026-11-25T09:28:39.536Z",
                  *             "coordinates": {
-                 *               "id": "01a20ef6-c8b7-750f-b0c7-6a8638cd4226",
+                 *               "id": "01a21209-2977-7200-9100-5fe137a65f3b",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                 *             "document_id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                 *             "recipient_id": "01a21209-2976-757f-9da8-3b2c4026f427",
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
                  *           }
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                 *             "id": "01a21209-2976-757f-9da8-3b2c4026f427",
                  *             "name": "Ana Lima",
                  *             "email": "ana@example.com",
                  *             "order": 0,
@@ -6656,15 +6658,15 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "created_at": "2026-11-25T09:28:39.536Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-24T19:09:44.283Z",
+                 *             "updated_at": "2026-11-25T09:28:40.428Z",
                  *             "email_label": null,
-                 *             "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *             "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
                  *           },
                  *           {
-                 *             "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                 *             "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
                  *             "name": "Ben Ode",
                  *             "email": "ben@example.com",
                  *             "order": 1,
@@ -6674,15 +6676,15 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "created_at": "2026-11-25T09:28:39.536Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-24T19:09:44.283Z",
+                 *             "updated_at": "2026-11-25T09:28:40.428Z",
                  *             "email_label": null,
-                 *             "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *             "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-24T19:09:44.283Z",
+                 *         "updated_at": "2026-11-25T09:28:40.428Z",
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.in_progress"
@@ -6721,13 +6723,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a20ef6-d10d-705d-b041-06374ee2fd89",
+                 *       "id": "01a21209-3599-730c-b9e4-b29267a2ea42",
                  *       "data": {
-                 *         "id": "01a20ef6-c764-77ae-887f-940219b9df33",
+                 *         "id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-24T19:09:44.283Z",
+                 *         "sent_at": "2026-11-25T09:28:40.428Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -6823,77 +6825,77 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/signed/01a20ef6-c8ac-77ee-b4fa-36dbbf077bac-01a20ef6-cfb6-75f8-a036-99764c828583.pdf?expires=1795550986&signature=10ddd6072b9557265cfd3fb187000dca623acc00abbbdf6e4033e09bb52907ca&name=sample-contract.pdf",
+                 *             "id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/signed/01a21209-292b-744c-ad6b-13a7cdfff45e-01a21209-3391-764a-8cc8-6abcedd74a77.pdf?expires=1795602523&signature=737d6e3f340b4e3cce9bc389c21eb3c9f71bc4509321a26c41b6fc813e559e64&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "8f4ba94bc947e05466607f67fcea45b83c3d673d2e4f3418d0f1c91db61217a6",
+                 *             "sha256": "1dcfb6b24d1025a93868818a5d9d7fb8db8fa248d495664a4e78d5c2237f27e0",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "created_at": "2026-11-25T09:28:39.536Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-24T19:09:46.120Z",
+                 *             "updated_at": "2026-11-25T09:28:43.149Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a20ef6-c93a-7794-b603-d0116853e050",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/signed/01a20ef6-c93a-7794-b603-d0116853e050-01a20ef6-d0fc-76c4-914d-6e68e214de7b.pdf?expires=1795550986&signature=06919a39cb6e14ad8ee35b7253a79ae221711393ba587f6ed43a0e357d7109b3&name=annex.pdf",
+                 *             "id": "01a21209-2a44-7478-8a93-1ea02f4ca9df",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/signed/01a21209-2a44-7478-8a93-1ea02f4ca9df-01a21209-3574-7119-9f6b-9cf3150496fd.pdf?expires=1795602523&signature=6d4b42397f1dea04297542008d1bb984eccdee7ccd18a6a6490e21e98f89adb6&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "74530d32d0e416887ab3764779c0075b87b9ef102ff59992bd9a4c98383d1d14",
+                 *             "sha256": "eaa55e283c67163bd6ab791313d05ef291108db07d2b1f19feac7538257748db",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-24T19:09:44.166Z",
+                 *             "created_at": "2026-11-25T09:28:40.292Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-24T19:09:46.120Z",
+                 *             "updated_at": "2026-11-25T09:28:43.149Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-24T19:09:43.652Z",
+                 *         "created_at": "2026-11-25T09:28:39.536Z",
                  *         "placements": [
                  *           {
-                 *             "id": "01a20ef6-c8b7-750f-b0c7-6450c1b47430",
+                 *             "id": "01a21209-2977-7200-9100-5a761acf337f",
                  *             "order": 0,
                  *             "token": "{{ben}}",
-                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "created_at": "2026-11-25T09:28:39.536Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-24T19:09:43.652Z",
+                 *             "updated_at": "2026-11-25T09:28:39.536Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                 *             "document_id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                 *             "recipient_id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a20ef6-c8b7-750f-b0c7-6a8638cd4226",
+                 *             "id": "01a21209-2977-7200-9100-5fe137a65f3b",
                  *             "order": 1,
                  *             "token": null,
-                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "created_at": "2026-11-25T09:28:39.536Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-24T19:09:43.652Z",
+                 *             "updated_at": "2026-11-25T09:28:39.536Z",
                  *             "coordinates": {
-                 *               "id": "01a20ef6-c8b7-750f-b0c7-6a8638cd4226",
+                 *               "id": "01a21209-2977-7200-9100-5fe137a65f3b",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                 *             "document_id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                 *             "recipient_id": "01a21209-2976-757f-9da8-3b2c4026f427",
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
                  *           }
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                 *             "id": "01a21209-2976-757f-9da8-3b2c4026f427",
                  *             "name": "Ana Lima",
                  *             "email": "ana@example.com",
                  *             "order": 0,
@@ -6901,17 +6903,17 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-24T19:09:44.808Z",
+                 *             "signed_at": "2026-11-25T09:28:41.158Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "created_at": "2026-11-25T09:28:39.536Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-24T19:09:44.808Z",
+                 *             "updated_at": "2026-11-25T09:28:41.158Z",
                  *             "email_label": null,
-                 *             "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *             "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
                  *           },
                  *           {
-                 *             "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                 *             "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
                  *             "name": "Ben Ode",
                  *             "email": "ben@example.com",
                  *             "order": 1,
@@ -6919,18 +6921,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-24T19:09:44.713Z",
+                 *             "signed_at": "2026-11-25T09:28:40.952Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "created_at": "2026-11-25T09:28:39.536Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-24T19:09:44.713Z",
+                 *             "updated_at": "2026-11-25T09:28:40.952Z",
                  *             "email_label": null,
-                 *             "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *             "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-24T19:09:46.120Z",
-                 *         "completed_at": "2026-11-24T19:09:46.120Z"
+                 *         "updated_at": "2026-11-25T09:28:43.149Z",
+                 *         "completed_at": "2026-11-25T09:28:43.149Z"
                  *       },
                  *       "event_type": "envelope.success"
                  *     }
@@ -6968,13 +6970,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a20ef6-d467-758c-841d-ecc63ed2ef08",
+                 *       "id": "01a21209-39c3-728a-8420-ef82d367241f",
                  *       "data": {
-                 *         "id": "01a20ef6-d370-75cb-917c-652460b37669",
+                 *         "id": "01a21209-38da-7358-b55e-eb972ede5678",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "status": "VOIDED",
-                 *         "sent_at": "2026-11-24T19:09:46.776Z",
+                 *         "sent_at": "2026-11-25T09:28:44.014Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -7067,27 +7069,27 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a20ef6-d372-76da-a2ef-1ba662fdcefd",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-d370-75cb-917c-652460b37669/documents/01a20ef6-d372-76da-a2ef-1ba662fdcefd.pdf?expires=1795550986&signature=816c91a14a81be2abfd5338c1618b2aa5ef5c4310a91766fb0a830f8e09aa82a&name=lease.pdf",
+                 *             "id": "01a21209-38de-76d9-86c9-3c7853abda7f",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-38da-7358-b55e-eb972ede5678/documents/01a21209-38de-76d9-86c9-3c7853abda7f.pdf?expires=1795602524&signature=b413ecfca25b4120a2afcd665ce436bf5067d894f6bf745d3711bbf658115e45&name=lease.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "lease.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-24T19:09:46.736Z",
+                 *             "created_at": "2026-11-25T09:28:43.994Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-24T19:09:46.736Z",
+                 *             "updated_at": "2026-11-25T09:28:43.994Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-24T19:09:46.736Z",
+                 *         "created_at": "2026-11-25T09:28:43.994Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a20ef6-d383-7688-a44e-00c598b4ec58",
+                 *             "id": "01a21209-38e1-7567-8eb5-2c86ef2d1bb5",
                  *             "name": "Cleo Park",
                  *             "email": "cleo@example.com",
                  *             "order": 0,
@@ -7097,15 +7099,15 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-24T19:09:46.736Z",
+                 *             "created_at": "2026-11-25T09:28:43.994Z",
                  *             "custom_key": "cleo",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-24T19:09:46.968Z",
+                 *             "updated_at": "2026-11-25T09:28:44.212Z",
                  *             "email_label": null,
-                 *             "envelope_id": "01a20ef6-d370-75cb-917c-652460b37669"
+                 *             "envelope_id": "01a21209-38da-7358-b55e-eb972ede5678"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-24T19:09:46.968Z",
+                 *         "updated_at": "2026-11-25T09:28:44.212Z",
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.voided"
@@ -7144,13 +7146,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a20ef6-d315-72dc-a76a-380d9dcb0b43",
+                 *       "id": "01a21209-3860-734e-897c-6529aa6a2a6c",
                  *       "data": {
-                 *         "id": "01a20ef6-c764-77ae-887f-940219b9df33",
+                 *         "id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-24T19:09:44.283Z",
+                 *         "sent_at": "2026-11-25T09:28:40.428Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -7246,77 +7248,77 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/signed/01a20ef6-c8ac-77ee-b4fa-36dbbf077bac-01a20ef6-cfb6-75f8-a036-99764c828583.pdf?expires=1795550986&signature=10ddd6072b9557265cfd3fb187000dca623acc00abbbdf6e4033e09bb52907ca&name=sample-contract.pdf",
+                 *             "id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/signed/01a21209-292b-744c-ad6b-13a7cdfff45e-01a21209-3391-764a-8cc8-6abcedd74a77.pdf?expires=1795602523&signature=737d6e3f340b4e3cce9bc389c21eb3c9f71bc4509321a26c41b6fc813e559e64&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "8f4ba94bc947e05466607f67fcea45b83c3d673d2e4f3418d0f1c91db61217a6",
+                 *             "sha256": "1dcfb6b24d1025a93868818a5d9d7fb8db8fa248d495664a4e78d5c2237f27e0",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "created_at": "2026-11-25T09:28:39.536Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-24T19:09:46.120Z",
+                 *             "updated_at": "2026-11-25T09:28:43.149Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a20ef6-c93a-7794-b603-d0116853e050",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/signed/01a20ef6-c93a-7794-b603-d0116853e050-01a20ef6-d0fc-76c4-914d-6e68e214de7b.pdf?expires=1795550986&signature=06919a39cb6e14ad8ee35b7253a79ae221711393ba587f6ed43a0e357d7109b3&name=annex.pdf",
+                 *             "id": "01a21209-2a44-7478-8a93-1ea02f4ca9df",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/signed/01a21209-2a44-7478-8a93-1ea02f4ca9df-01a21209-3574-7119-9f6b-9cf3150496fd.pdf?expires=1795602523&signature=6d4b42397f1dea04297542008d1bb984eccdee7ccd18a6a6490e21e98f89adb6&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "74530d32d0e416887ab3764779c0075b87b9ef102ff59992bd9a4c98383d1d14",
+                 *             "sha256": "eaa55e283c67163bd6ab791313d05ef291108db07d2b1f19feac7538257748db",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-24T19:09:44.166Z",
+                 *             "created_at": "2026-11-25T09:28:40.292Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-24T19:09:46.120Z",
+                 *             "updated_at": "2026-11-25T09:28:43.149Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-24T19:09:43.652Z",
+                 *         "created_at": "2026-11-25T09:28:39.536Z",
                  *         "placements": [
                  *           {
-                 *             "id": "01a20ef6-c8b7-750f-b0c7-6450c1b47430",
+                 *             "id": "01a21209-2977-7200-9100-5a761acf337f",
                  *             "order": 0,
                  *             "token": "{{ben}}",
-                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "created_at": "2026-11-25T09:28:39.536Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-24T19:09:43.652Z",
+                 *             "updated_at": "2026-11-25T09:28:39.536Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                 *             "document_id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                 *             "recipient_id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a20ef6-c8b7-750f-b0c7-6a8638cd4226",
+                 *             "id": "01a21209-2977-7200-9100-5fe137a65f3b",
                  *             "order": 1,
                  *             "token": null,
-                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "created_at": "2026-11-25T09:28:39.536Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-24T19:09:43.652Z",
+                 *             "updated_at": "2026-11-25T09:28:39.536Z",
                  *             "coordinates": {
-                 *               "id": "01a20ef6-c8b7-750f-b0c7-6a8638cd4226",
+                 *               "id": "01a21209-2977-7200-9100-5fe137a65f3b",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a20ef6-c8ac-77ee-b4fa-36dbbf077bac",
+                 *             "document_id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                 *             "recipient_id": "01a21209-2976-757f-9da8-3b2c4026f427",
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
                  *           }
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                 *             "id": "01a21209-2976-757f-9da8-3b2c4026f427",
                  *             "name": "Ana Lima",
                  *             "email": "ana@example.com",
                  *             "order": 0,
@@ -7324,17 +7326,17 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-24T19:09:44.808Z",
+                 *             "signed_at": "2026-11-25T09:28:41.158Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "created_at": "2026-11-25T09:28:39.536Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-24T19:09:44.808Z",
+                 *             "updated_at": "2026-11-25T09:28:41.158Z",
                  *             "email_label": null,
-                 *             "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *             "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
                  *           },
                  *           {
-                 *             "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                 *             "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
                  *             "name": "Ben Ode",
                  *             "email": "ben@example.com",
                  *             "order": 1,
@@ -7342,20 +7344,20 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-24T19:09:44.713Z",
+                 *             "signed_at": "2026-11-25T09:28:40.952Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-24T19:09:43.652Z",
+                 *             "created_at": "2026-11-25T09:28:39.536Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-24T19:09:44.713Z",
+                 *             "updated_at": "2026-11-25T09:28:40.952Z",
                  *             "email_label": null,
-                 *             "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *             "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-24T19:09:46.120Z",
-                 *         "completed_at": "2026-11-24T19:09:46.120Z",
-                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a20ef6-c764-77ae-887f-940219b9df33/evidence/22-1795547386192.pdf?expires=1795633786&signature=f725588ef3bc61791c9469dbf50b871d2ac8357148845198e26ec56d0c947b49&name=evidence-01a20ef6-c764-77ae-887f-940219b9df33.pdf",
-                 *         "evidence_generated_at": "2026-11-24T19:09:46.192Z"
+                 *         "updated_at": "2026-11-25T09:28:43.149Z",
+                 *         "completed_at": "2026-11-25T09:28:43.149Z",
+                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/evidence/20-1795598923232.pdf?expires=1795685323&signature=89f7dc2c85dba611f67a5156ba439bead9cdb3592702d0d4c7491a18d568f842&name=evidence-01a21209-2770-726c-b8c4-dab98b1f13e0.pdf",
+                 *         "evidence_generated_at": "2026-11-25T09:28:43.232Z"
                  *       },
                  *       "event_type": "envelope.evidence_generated"
                  *     }
@@ -7393,17 +7395,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a20ef6-c93b-740b-b998-dee24dd1c956",
+                 *       "id": "01a21209-2a46-72a5-affc-83f601448b5b",
                  *       "data": {
                  *         "order": 1,
                  *         "status": "COMPLETED",
-                 *         "file_id": "01a20ef6-c93a-7794-b603-d0116853e050",
+                 *         "file_id": "01a21209-2a44-7478-8a93-1ea02f4ca9df",
                  *         "file_name": "annex.pdf",
                  *         "custom_key": "annex",
-                 *         "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33",
-                 *         "uploaded_at": "2026-11-24T19:09:44.106Z",
-                 *         "processed_at": "2026-11-24T19:09:44.122Z",
-                 *         "presigned_upload_id": "01a20ef6-c915-71e2-bc7a-ba0402318c20"
+                 *         "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
+                 *         "uploaded_at": "2026-11-25T09:28:40.232Z",
+                 *         "processed_at": "2026-11-25T09:28:40.260Z",
+                 *         "presigned_upload_id": "01a21209-2a0f-731c-9645-7163fe0dff3d"
                  *       },
                  *       "event_type": "envelope.file_uploaded"
                  *     }
@@ -7441,9 +7443,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a20ef6-ca5e-70dc-8bda-618168e58061",
+                 *       "id": "01a21209-2d96-7622-b5f9-0009fee169d7",
                  *       "data": {
-                 *         "id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                 *         "id": "01a21209-2976-757f-9da8-3b2c4026f427",
                  *         "name": "Ana Lima",
                  *         "email": "ana@example.com",
                  *         "order": 0,
@@ -7453,12 +7455,12 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-24T19:09:43.652Z",
+                 *         "created_at": "2026-11-25T09:28:39.536Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-24T19:09:44.283Z",
+                 *         "updated_at": "2026-11-25T09:28:40.428Z",
                  *         "email_label": null,
-                 *         "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *         "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
                  *       },
                  *       "event_type": "recipient.email_sent"
                  *     }
@@ -7496,9 +7498,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a20ef6-ca94-77ff-8527-67be5b9ef15e",
+                 *       "id": "01a21209-2dc0-73c6-ac3a-f9af4b5ff9b1",
                  *       "data": {
-                 *         "id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                 *         "id": "01a21209-2976-757f-9da8-3b2c4026f427",
                  *         "name": "Ana Lima",
                  *         "email": "ana@example.com",
                  *         "order": 0,
@@ -7508,12 +7510,12 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-24T19:09:43.652Z",
+                 *         "created_at": "2026-11-25T09:28:39.536Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-24T19:09:44.283Z",
+                 *         "updated_at": "2026-11-25T09:28:40.428Z",
                  *         "email_label": null,
-                 *         "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *         "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
                  *       },
                  *       "event_type": "recipient.email_received"
                  *     }
@@ -7551,9 +7553,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a20ef6-d405-74cc-949d-23c9e48b5d9f",
+                 *       "id": "01a21209-3953-75a5-bec9-3893f0bb1105",
                  *       "data": {
-                 *         "id": "01a20ef6-d383-7688-a44e-00c598b4ec58",
+                 *         "id": "01a21209-38e1-7567-8eb5-2c86ef2d1bb5",
                  *         "name": "Cleo Park",
                  *         "email": "cleo@example.com",
                  *         "order": 0,
@@ -7563,12 +7565,12 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-24T19:09:46.736Z",
+                 *         "created_at": "2026-11-25T09:28:43.994Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-24T19:09:46.776Z",
+                 *         "updated_at": "2026-11-25T09:28:44.014Z",
                  *         "email_label": null,
-                 *         "envelope_id": "01a20ef6-d370-75cb-917c-652460b37669"
+                 *         "envelope_id": "01a21209-38da-7358-b55e-eb972ede5678"
                  *       },
                  *       "event_type": "recipient.email_opened"
                  *     }
@@ -7606,9 +7608,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a20ef6-d420-747e-807a-09320478c100",
+                 *       "id": "01a21209-396e-722e-9cf5-5a8dca7910e2",
                  *       "data": {
-                 *         "id": "01a20ef6-d383-7688-a44e-00c598b4ec58",
+                 *         "id": "01a21209-38e1-7567-8eb5-2c86ef2d1bb5",
                  *         "name": "Cleo Park",
                  *         "email": "cleo@example.com",
                  *         "order": 0,
@@ -7618,12 +7620,12 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-24T19:09:46.736Z",
+                 *         "created_at": "2026-11-25T09:28:43.994Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-24T19:09:46.776Z",
+                 *         "updated_at": "2026-11-25T09:28:44.014Z",
                  *         "email_label": null,
-                 *         "envelope_id": "01a20ef6-d370-75cb-917c-652460b37669"
+                 *         "envelope_id": "01a21209-38da-7358-b55e-eb972ede5678"
                  *       },
                  *       "event_type": "recipient.email_clicked"
                  *     }
@@ -7661,9 +7663,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a20ef6-d447-7484-8249-1a300cb99ef7",
+                 *       "id": "01a21209-39a7-7257-a247-d62523b569b1",
                  *       "data": {
-                 *         "id": "01a20ef6-d383-7688-a44e-00c598b4ec58",
+                 *         "id": "01a21209-38e1-7567-8eb5-2c86ef2d1bb5",
                  *         "name": "Cleo Park",
                  *         "email": "cleo@example.com",
                  *         "order": 0,
@@ -7673,12 +7675,12 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-24T19:09:46.736Z",
+                 *         "created_at": "2026-11-25T09:28:43.994Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-24T19:09:46.776Z",
+                 *         "updated_at": "2026-11-25T09:28:44.014Z",
                  *         "email_label": null,
-                 *         "envelope_id": "01a20ef6-d370-75cb-917c-652460b37669"
+                 *         "envelope_id": "01a21209-38da-7358-b55e-eb972ede5678"
                  *       },
                  *       "event_type": "recipient.email_bounced"
                  *     }
@@ -7716,9 +7718,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a20ef6-c9e9-724a-b00b-8d57a9f60169",
+                 *       "id": "01a21209-2b04-740b-8638-23c88ca7e454",
                  *       "data": {
-                 *         "id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                 *         "id": "01a21209-2976-757f-9da8-3b2c4026f427",
                  *         "name": "Ana Lima",
                  *         "email": "ana@example.com",
                  *         "order": 0,
@@ -7728,13 +7730,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-24T19:09:43.652Z",
+                 *         "created_at": "2026-11-25T09:28:39.536Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-24T19:09:44.283Z",
+                 *         "updated_at": "2026-11-25T09:28:40.428Z",
                  *         "email_label": null,
-                 *         "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33",
-                 *         "signing_url": "http://localhost:3000/sign/4bbnxMwjqowl5dNyaWblKIHnQclas8C93_2-Itx34lg"
+                 *         "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
+                 *         "signing_url": "http://localhost:3000/sign/ZZSeOWacXZQPxbUdRzmIjQXDmp-A7kvp1evlgvi9qiw"
                  *       },
                  *       "event_type": "recipient.link_generated"
                  *     }
@@ -7772,9 +7774,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a20ef6-c9ec-7732-aaec-b0b82b0ed578",
+                 *       "id": "01a21209-2b0c-740d-9718-38262b3242e0",
                  *       "data": {
-                 *         "id": "01a20ef6-c8b7-750f-b0c7-5e8f5a940523",
+                 *         "id": "01a21209-2976-757f-9da8-3b2c4026f427",
                  *         "name": "Ana Lima",
                  *         "email": "ana@example.com",
                  *         "order": 0,
@@ -7784,12 +7786,12 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-24T19:09:43.652Z",
+                 *         "created_at": "2026-11-25T09:28:39.536Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-24T19:09:44.283Z",
+                 *         "updated_at": "2026-11-25T09:28:40.428Z",
                  *         "email_label": null,
-                 *         "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *         "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
                  *       },
                  *       "event_type": "recipient.in_progress"
                  *     }
@@ -7827,9 +7829,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a20ef6-cb8d-7020-bcff-59201c0c8f6e",
+                 *       "id": "01a21209-2d01-71ec-a38d-66d68c4d00ac",
                  *       "data": {
-                 *         "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                 *         "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
                  *         "name": "Ben Ode",
                  *         "email": "ben@example.com",
                  *         "order": 1,
@@ -7837,16 +7839,16 @@ export interface operations {
                  *         "status": "SIGNED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-24T19:09:44.713Z",
+                 *         "signed_at": "2026-11-25T09:28:40.952Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-24T19:09:43.652Z",
+                 *         "created_at": "2026-11-25T09:28:39.536Z",
                  *         "custom_key": "ben",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-24T19:09:44.713Z",
+                 *         "updated_at": "2026-11-25T09:28:40.952Z",
                  *         "user_agent": "node",
                  *         "email_label": null,
-                 *         "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *         "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
                  *       },
                  *       "event_type": "recipient.signed_all"
                  *     }
@@ -7884,9 +7886,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a20ef6-d465-75f7-a013-3d56308c3946",
+                 *       "id": "01a21209-39bd-755b-af6f-cc72b7656864",
                  *       "data": {
-                 *         "id": "01a20ef6-d383-7688-a44e-00c598b4ec58",
+                 *         "id": "01a21209-38e1-7567-8eb5-2c86ef2d1bb5",
                  *         "name": "Cleo Park",
                  *         "email": "cleo@example.com",
                  *         "order": 0,
@@ -7897,14 +7899,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-24T19:09:46.736Z",
+                 *         "created_at": "2026-11-25T09:28:43.994Z",
                  *         "custom_key": "cleo",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-24T19:09:46.968Z",
+                 *         "updated_at": "2026-11-25T09:28:44.212Z",
                  *         "user_agent": "node",
                  *         "email_label": null,
-                 *         "envelope_id": "01a20ef6-d370-75cb-917c-652460b37669"
+                 *         "envelope_id": "01a21209-38da-7358-b55e-eb972ede5678"
                  *       },
                  *       "event_type": "recipient.rejected"
                  *     }
@@ -7942,9 +7944,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a20ef6-ca4c-75d5-bbb2-9008b775106d",
+                 *       "id": "01a21209-2b64-71a8-b953-76758e481ffb",
                  *       "data": {
-                 *         "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                 *         "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
                  *         "name": "Ben Ode",
                  *         "email": "ben@example.com",
                  *         "order": 1,
@@ -7954,22 +7956,22 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-24T19:09:43.652Z",
+                 *         "created_at": "2026-11-25T09:28:39.536Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-24T19:09:44.283Z",
+                 *         "updated_at": "2026-11-25T09:28:40.428Z",
                  *         "validation": {
-                 *           "id": "01a20ef6-ca33-7630-93e5-9b5bc04b56be",
+                 *           "id": "01a21209-2b53-73e5-9344-19c2fb116013",
                  *           "status": "PENDING",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-24T19:09:44.355Z",
-                 *           "expires_at": "2026-11-24T19:39:44.355Z",
+                 *           "created_at": "2026-11-25T09:28:40.499Z",
+                 *           "expires_at": "2026-11-25T09:58:40.499Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "email_label": null,
-                 *         "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *         "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
                  *       },
                  *       "event_type": "recipient.validation_code_generated"
                  *     }
@@ -8007,9 +8009,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a20ef6-ca91-73db-a45f-54e50a2c2960",
+                 *       "id": "01a21209-2ba0-7222-8ffe-ffb1a3ca3b47",
                  *       "data": {
-                 *         "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                 *         "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
                  *         "name": "Ben Ode",
                  *         "email": "ben@example.com",
                  *         "order": 1,
@@ -8019,22 +8021,22 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-24T19:09:43.652Z",
+                 *         "created_at": "2026-11-25T09:28:39.536Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-24T19:09:44.283Z",
+                 *         "updated_at": "2026-11-25T09:28:40.428Z",
                  *         "validation": {
-                 *           "id": "01a20ef6-ca33-7630-93e5-9b5bc04b56be",
+                 *           "id": "01a21209-2b53-73e5-9344-19c2fb116013",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-24T19:09:44.425Z",
-                 *           "created_at": "2026-11-24T19:09:44.355Z",
-                 *           "expires_at": "2026-11-24T19:39:44.355Z",
+                 *           "sent_at": "2026-11-25T09:28:40.585Z",
+                 *           "created_at": "2026-11-25T09:28:40.499Z",
+                 *           "expires_at": "2026-11-25T09:58:40.499Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "email_label": null,
-                 *         "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *         "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
                  *       },
                  *       "event_type": "recipient.validation_code_sent"
                  *     }
@@ -8072,9 +8074,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a20ef6-cb14-71be-916e-8ddc0576eace",
+                 *       "id": "01a21209-2c4f-76a4-9621-70ffe575bafb",
                  *       "data": {
-                 *         "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                 *         "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
                  *         "name": "Ben Ode",
                  *         "email": "ben@example.com",
                  *         "order": 1,
@@ -8084,22 +8086,22 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-24T19:09:43.652Z",
+                 *         "created_at": "2026-11-25T09:28:39.536Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-24T19:09:44.283Z",
+                 *         "updated_at": "2026-11-25T09:28:40.428Z",
                  *         "validation": {
-                 *           "id": "01a20ef6-ca33-7630-93e5-9b5bc04b56be",
+                 *           "id": "01a21209-2b53-73e5-9344-19c2fb116013",
                  *           "status": "VERIFIED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-24T19:09:44.425Z",
-                 *           "created_at": "2026-11-24T19:09:44.355Z",
-                 *           "expires_at": "2026-11-24T19:39:44.355Z",
-                 *           "verified_at": "2026-11-24T19:09:44.584Z",
+                 *           "sent_at": "2026-11-25T09:28:40.585Z",
+                 *           "created_at": "2026-11-25T09:28:40.499Z",
+                 *           "expires_at": "2026-11-25T09:58:40.499Z",
+                 *           "verified_at": "2026-11-25T09:28:40.771Z",
                  *           "attempts_left": 2
                  *         },
                  *         "email_label": null,
-                 *         "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *         "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
                  *       },
                  *       "event_type": "recipient.validation_code_success"
                  *     }
@@ -8137,9 +8139,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a20ef6-cade-76aa-ab69-a5460029cacc",
+                 *       "id": "01a21209-2c1a-773a-9b32-b07c752d59d4",
                  *       "data": {
-                 *         "id": "01a20ef6-c8b7-750f-b0c7-62d5860dde04",
+                 *         "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
                  *         "name": "Ben Ode",
                  *         "email": "ben@example.com",
                  *         "order": 1,
@@ -8149,22 +8151,22 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-24T19:09:43.652Z",
+                 *         "created_at": "2026-11-25T09:28:39.536Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-24T19:09:44.283Z",
+                 *         "updated_at": "2026-11-25T09:28:40.428Z",
                  *         "validation": {
-                 *           "id": "01a20ef6-ca33-7630-93e5-9b5bc04b56be",
+                 *           "id": "01a21209-2b53-73e5-9344-19c2fb116013",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-24T19:09:44.425Z",
-                 *           "created_at": "2026-11-24T19:09:44.355Z",
-                 *           "expires_at": "2026-11-24T19:39:44.355Z",
+                 *           "sent_at": "2026-11-25T09:28:40.585Z",
+                 *           "created_at": "2026-11-25T09:28:40.499Z",
+                 *           "expires_at": "2026-11-25T09:58:40.499Z",
                  *           "verified_at": null,
                  *           "attempts_left": 2
                  *         },
                  *         "email_label": null,
-                 *         "envelope_id": "01a20ef6-c764-77ae-887f-940219b9df33"
+                 *         "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
                  *       },
                  *       "event_type": "recipient.validation_code_failed"
                  *     }
@@ -8202,9 +8204,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a20ef6-d5de-7068-8def-3febe4444eea",
+                 *       "id": "01a21209-3b2f-774b-9052-f1b15bb69a9b",
                  *       "data": {
-                 *         "id": "01a20ef6-d586-730e-a331-8ebfa7678000",
+                 *         "id": "01a21209-3acf-705a-a613-250e70f2ef9a",
                  *         "name": "Gus Moreau",
                  *         "email": "gus@example.com",
                  *         "order": 0,
@@ -8214,22 +8216,22 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-24T19:09:47.264Z",
+                 *         "created_at": "2026-11-25T09:28:44.485Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-24T19:09:47.282Z",
+                 *         "updated_at": "2026-11-25T09:28:44.506Z",
                  *         "validation": {
-                 *           "id": "01a20ef6-d5bc-739e-a861-e8fed8a4cb29",
+                 *           "id": "01a21209-3b05-729d-9e4b-85a1fa2db612",
                  *           "status": "EXPIRED",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-24T19:09:47.315Z",
-                 *           "expires_at": "2026-11-24T19:39:47.315Z",
+                 *           "created_at": "2026-11-25T09:28:44.533Z",
+                 *           "expires_at": "2026-11-25T09:58:44.533Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "email_label": null,
-                 *         "envelope_id": "01a20ef6-d580-75b1-9dac-d6a609634116"
+                 *         "envelope_id": "01a21209-3ac5-7171-8fb7-d9891b69ea91"
                  *       },
                  *       "event_type": "recipient.validation_code_expired"
                  *     }
@@ -8267,9 +8269,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a20ef6-d65c-728d-937b-2fe1cfb33935",
+                 *       "id": "01a21209-3ba7-710c-9ab8-da12579ad165",
                  *       "data": {
-                 *         "id": "01a20ef6-d586-730e-a331-8ebfa7678000",
+                 *         "id": "01a21209-3acf-705a-a613-250e70f2ef9a",
                  *         "name": "Gus Moreau",
                  *         "email": "gus@example.com",
                  *         "order": 0,
@@ -8279,22 +8281,22 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-24T19:09:47.264Z",
+                 *         "created_at": "2026-11-25T09:28:44.485Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-24T19:09:47.282Z",
+                 *         "updated_at": "2026-11-25T09:28:44.506Z",
                  *         "validation": {
-                 *           "id": "01a20ef6-d5f5-715d-a378-5dd1cb3185c6",
+                 *           "id": "01a21209-3b48-76de-a346-5a14a2377453",
                  *           "status": "EXHAUSTED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-24T19:40:47.398Z",
-                 *           "created_at": "2026-11-24T19:40:47.374Z",
-                 *           "expires_at": "2026-11-24T20:10:47.374Z",
+                 *           "sent_at": "2026-11-25T09:59:44.641Z",
+                 *           "created_at": "2026-11-25T09:59:44.610Z",
+                 *           "expires_at": "2026-11-25T10:29:44.610Z",
                  *           "verified_at": null,
                  *           "attempts_left": 0
                  *         },
                  *         "email_label": null,
-                 *         "envelope_id": "01a20ef6-d580-75b1-9dac-d6a609634116"
+                 *         "envelope_id": "01a21209-3ac5-7171-8fb7-d9891b69ea91"
                  *       },
                  *       "event_type": "recipient.validation_max_attempts"
                  *     }
@@ -8332,9 +8334,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a20ef6-d55f-7148-bdab-ac9cb8cd72ac",
+                 *       "id": "01a21209-3a8e-7491-9908-51b72d502b2e",
                  *       "data": {
-                 *         "id": "01a20ef6-d512-776f-9932-8a94ee71cf07",
+                 *         "id": "01a21209-3a5b-73bc-b2b9-03aec6b0fa66",
                  *         "total": 2,
                  *         "failed": 0,
                  *         "status": "COMPLETED",
@@ -8343,19 +8345,19 @@ export interface operations {
                  *             "error": null,
                  *             "index": 0,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a20ef6-d530-705e-9604-2ca26e30ec00"
+                 *             "envelope_id": "01a21209-3a78-76ce-a37f-7d50d3ccfe94"
                  *           },
                  *           {
                  *             "error": null,
                  *             "index": 1,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a20ef6-d557-722f-a7e1-f946c2d8881b"
+                 *             "envelope_id": "01a21209-3a87-744a-b142-311479e3c5ef"
                  *           }
                  *         ],
                  *         "operation": "create",
                  *         "succeeded": 2,
-                 *         "created_at": "2026-11-24T19:09:47.154Z",
-                 *         "completed_at": "2026-11-24T19:09:47.229Z"
+                 *         "created_at": "2026-11-25T09:28:44.379Z",
+                 *         "completed_at": "2026-11-25T09:28:44.428Z"
                  *       },
                  *       "event_type": "batch.completed"
                  *     }

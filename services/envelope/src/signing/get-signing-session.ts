@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { readBlob } from '../documents/read-blob';
+import { maskPhone } from '../phone-number';
 import { iso } from '../present/iso';
 import { loadSigningAccess, type SigningAccess } from './signing-access';
 import { resolvePlacements } from './resolve-placements';
@@ -48,7 +49,12 @@ export function getSigningSession(deps: EnvelopeDeps) {
         signature_types: flow.signature_types.split(','),
         signature_color: flow.signature_color
       },
-      recipient: { id: recipient.id, name: recipient.name, email: recipient.email, order: recipient.order, status: recipient.status, signed_at: iso(recipient.signed_at) },
+      recipient: {
+        id: recipient.id, name: recipient.name, email: recipient.email,
+        // Masked as on the signer page: whoever holds a forwarded link learns where the code went, not the number.
+        masked_phone: recipient.phone === null ? null : maskPhone(recipient.phone),
+        order: recipient.order, status: recipient.status, signed_at: iso(recipient.signed_at)
+      },
       validation: gate,
       documents: documentsVisible ? await documentsFor(deps, access) : []
     });
