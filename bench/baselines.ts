@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -40,6 +41,32 @@ export async function bareGetServer(databaseUrl: string, tenantId: string): Prom
   const server = http.createServer(app);
   const url = await listening(server);
   return { url, close: async () => { server.close(); await pool.end(); } };
+}
+
+/**
+ * The same bare GET server in a process of its own, with a heap of its own: what the host allows a
+ * minimal server, apart from anything Signet's process (its heap, its background work) costs a
+ * baseline that shares it.
+ */
+export async function bareGetServerInOwnProcess(databaseUrl: string, tenantId: string): Promise<Baseline> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'bare-get-process.ts'), databaseUrl, tenantId], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /listening (\S+)/.exec(output);
+      if (found?.[1]) resolve(found[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the bare GET process ended (${code}) before listening`)));
+  });
+  return {
+    url,
+    async close() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.stdin.end();
+      await exited;
+    }
+  };
 }
 
 /** express + multer reading the same multipart form, and one INSERT of what it read. */

@@ -3,8 +3,8 @@ import pg from 'pg';
 import { runInNewContext } from 'node:vm';
 import { PDF_WORKER_IDLE_MS } from '../libs/pdf/src';
 import { samplePdf } from '../libs/testkit/src';
-import { bareCreateServer, bareGetServer } from './baselines';
-import { interleaved, measure, measureFor, round } from './measure';
+import { bareCreateServer, bareGetServer, bareGetServerInOwnProcess } from './baselines';
+import { interleaved, measure, measureFor, medianOfRounds, round } from './measure';
 import { BENCH_KEY as KEY, BENCH_TENANT, startBenchSignet } from './signet-for-bench';
 
 const ROUNDS = 5;
@@ -80,6 +80,20 @@ async function eventsHandled(databaseUrl: string): Promise<void> {
   }
 }
 
+/** The bare GET server in its own process, warmed up like the others, then its median round. */
+async function bareGetAlone(databaseUrl: string, ids: string[]) {
+  const alone = await bareGetServerInOwnProcess(databaseUrl, BENCH_TENANT);
+  try {
+    const get = async (index: number) => {
+      await ok(await fetch(`${alone.url}/envelopes/${ids[index % ids.length]}`), 'bare get in its own process');
+    };
+    await measure(WARMUP_READS, CONCURRENCY, get);
+    return await medianOfRounds(ROUNDS, () => measureFor(ROUND_MS, CONCURRENCY, get));
+  } finally {
+    await alone.close();
+  }
+}
+
 /**
  * Envelope creation (1 recipient, 1-page PDF) and GET envelope through the gateway in monolith mode,
  * each in rounds taken in turn with a baseline doing the same work (multer + one INSERT; express + pg
@@ -119,6 +133,7 @@ export async function benchEnvelopes() {
     await measure(WARMUP_READS, CONCURRENCY, get);
     await measure(WARMUP_READS, CONCURRENCY, getBare);
     const [reads, bareReads] = await interleaved(ROUNDS, () => measureFor(ROUND_MS, CONCURRENCY, get), () => measureFor(ROUND_MS, CONCURRENCY, getBare));
+    const hostCheck = await bareGetAlone(databaseUrl, ids);
 
     const firstThousand = await measure(1000, CONCURRENCY, get);
     const afterFirst = await settledMemory();
@@ -134,6 +149,10 @@ export async function benchEnvelopes() {
       bare_multer_insert_create: bareCreation,
       envelope_get: reads,
       bare_express_pg_get: bareReads,
+      host_check: {
+        bare_express_pg_get_own_process: hostCheck,
+        note: 'the bare GET server alone in a process of its own, after the rounds above: what this host allows a minimal server: a p99 above 20 ms here means this host gives no server doing this read a p99 under 20 ms'
+      },
       memory: {
         rss_mb_after_first_1000_gets: mb(afterFirst.rss),
         rss_mb_after_10000_gets: mb(afterAll.rss),

@@ -92,6 +92,13 @@ export async function interleaved(rounds: number, a: () => Promise<Measured>, b:
   return [medianRound(first), medianRound(second)];
 }
 
+/** `rounds` rounds of one contender alone, reported by its median round (by throughput). */
+export async function medianOfRounds(rounds: number, run: () => Promise<Measured>): Promise<Summary> {
+  const taken: Summary[] = [];
+  for (let round = 0; round < rounds; round += 1) taken.push(summary(await run()));
+  return medianRound(taken);
+}
+
 function medianRound(rounds: Summary[]): Summary {
   const sorted = [...rounds].sort((x, y) => x.per_second - y.per_second);
   const middle = sorted[Math.floor(sorted.length / 2)] as Summary;
