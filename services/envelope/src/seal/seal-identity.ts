@@ -5,6 +5,7 @@ import {
   httpTimestamper, issueCrl, pkcs12Signer, type Signer, signerOf, timestampAuthority, type Timestamper, type ValidationData
 } from '@signet/signed-pdf';
 import { fetchCrls } from './fetch-crls';
+import { fetchOcspResponses } from './fetch-ocsp-responses';
 import { loadDevelopmentPki } from './development-pki-store';
 import { openPkcs11Seal } from './open-pkcs11-seal';
 
@@ -107,11 +108,15 @@ export function createSealIdentity(deps: SealIdentityDeps): SealIdentitySource {
     };
   }
 
-  /** A certificate the operator configured: its chain and the CRLs it names go into the /DSS. */
+  /** A certificate the operator configured: its chain, the CRLs it names and its responders' OCSP answers go into the /DSS. */
   function configured(signer: Signer, timestamper: Timestamper | null): SealIdentity {
     return {
       signer, timestamper, tsaChain: null, development: false, crlUrl: null, crl: async () => null,
-      validationData: async () => ({ certificates: signer.certificates, crls: await fetchCrls(signer.certificates, deps.log) }),
+      validationData: async () => ({
+        certificates: signer.certificates,
+        crls: await fetchCrls(signer.certificates, deps.log),
+        ocsps: await fetchOcspResponses(signer.certificates, deps.log)
+      }),
       close: () => undefined
     };
   }
