@@ -21,12 +21,13 @@ const sha1 = (bytes: ArrayBuffer) => new OctetString(createHash('sha1').update(B
 
 /** RFC 6960 4.1.1: the issuer's name and key hashed with SHA-1 (what every responder answers for), and the serial. */
 function certIdOf(certificate: x509.X509Certificate, issuer: x509.X509Certificate): CertID {
+  const { tbsCertificate } = AsnConvert.parse(certificate.rawData, Certificate);
   const issuerKey = AsnConvert.parse(issuer.rawData, Certificate).tbsCertificate.subjectPublicKeyInfo.subjectPublicKey;
   return new CertID({
     hashAlgorithm: new AlgorithmIdentifier({ algorithm: SHA1, parameters: null }),
-    issuerNameHash: sha1(AsnConvert.serialize(AsnConvert.parse(certificate.rawData, Certificate).tbsCertificate.issuer)),
+    issuerNameHash: sha1(AsnConvert.serialize(tbsCertificate.issuer)),
     issuerKeyHash: sha1(issuerKey),
-    serialNumber: AsnConvert.parse(certificate.rawData, Certificate).tbsCertificate.serialNumber
+    serialNumber: tbsCertificate.serialNumber
   });
 }
 
