@@ -1,3 +1,4 @@
 export * from './define-service';
 export * from './service';
 export * from './standard-checks';
+export * from './state-machine';

@@ -7,6 +7,7 @@ import { readBlob } from './documents/read-blob';
 import type { EnvelopeDeps } from './envelope-deps';
 import { writeEnvelopeEvent } from './envelope-events';
 import type { DocumentRow } from './model';
+import { editTrigger, ENVELOPE_MACHINE } from './state/envelope-machine';
 
 const CONSUMER = 'attach-uploaded-document';
 
@@ -21,7 +22,7 @@ export function attachUploadedDocument(deps: EnvelopeDeps, log: Logger): Subscri
     await consumeOnce(deps.db, CONSUMER, event.id, async (trx) => {
       const aggregate = await deps.store.load(trx, headers.tenantId, data.envelope_id, { forUpdate: true });
       if (!aggregate) throw new PoisonEventError(`envelope ${data.envelope_id} of tenant ${headers.tenantId} does not exist`);
-      if (aggregate.envelope.status !== 'CREATED' && aggregate.envelope.status !== 'ERROR') {
+      if (!ENVELOPE_MACHINE.allows(aggregate.envelope.status, 'edit')) {
         log.info({ envelope_id: data.envelope_id, status: aggregate.envelope.status }, 'uploaded document not attached: the envelope no longer takes changes');
         return;
       }
@@ -36,7 +37,7 @@ export function attachUploadedDocument(deps: EnvelopeDeps, log: Logger): Subscri
       const first = documents[0] as DocumentRow;
       const changes = {
         name: aggregate.envelope.name_is_default ? first.file_name : aggregate.envelope.name,
-        status: errors.length > 0 ? 'ERROR' as const : 'CREATED' as const,
+        status: ENVELOPE_MACHINE.next(aggregate.envelope.status, editTrigger(errors)),
         errors,
         warnings: envelopeWarnings(aggregate.envelope.settings),
         updated_at: now

@@ -1,3 +1,4 @@
+import { initialRecipientStatus } from './state/recipient-machine';
 import { v7 as uuidv7 } from 'uuid';
 import type { PlacementInput, RecipientInput } from '@signet/contracts';
 import { validationError } from '@signet/http';
@@ -55,7 +56,7 @@ export function toRecipientRows(input: Record<string, RecipientInput>, envelopeI
       tax_label: recipient.tax_label ?? null,
       rep_id: recipient.rep_id ?? null,
       rep_label: recipient.rep_label ?? DEFAULT_REP_LABEL,
-      status: 'PENDING',
+      status: initialRecipientStatus(),
       signed_at: null,
       access_token_hash: null,
       access_revoked_at: null,

@@ -13,6 +13,7 @@ import { readEnvelopeForm } from './form/read-envelope-form';
 import type { EnvelopeAggregate } from './model';
 import { mergeMetadata } from './metadata';
 import { envelopeSummary } from './present/envelope-view';
+import { initialStatus } from './state/envelope-machine';
 
 /** Before any document arrives (the upload flow), an envelope without a name is called this. */
 export const DEFAULT_ENVELOPE_NAME = 'Untitled envelope';
@@ -85,7 +86,7 @@ export async function createEnvelopeFrom(
         api_key_id: context.apiKeyId,
         name: input.name ?? firstDocument?.file_name ?? DEFAULT_ENVELOPE_NAME,
         name_is_default: input.name === undefined,
-        status: errors.length > 0 ? 'ERROR' : 'CREATED',
+        status: initialStatus(errors),
         settings_overrides: input.settings ?? {},
         settings,
         errors,

@@ -5,6 +5,8 @@ import type { Settings } from '@signet/contracts';
 import type { EnvelopeDeps } from './envelope-deps';
 import { writeEnvelopeEvent, writeRecipientEvent } from './envelope-events';
 import type { RecipientRow } from './model';
+import { ENVELOPE_MACHINE } from './state/envelope-machine';
+import { RECIPIENT_MACHINE } from './state/recipient-machine';
 
 /** Whose turn it is first: everyone for PARALLEL, the lowest order (all who share it) for SEQUENTIAL. */
 export function firstTurn(recipients: RecipientRow[], order: 'PARALLEL' | 'SEQUENTIAL'): Set<string> {
@@ -47,7 +49,7 @@ export async function sendEnvelopeNow(deps: EnvelopeDeps, context: RequestContex
     const aggregate = await deps.store.load(trx, context.tenantId, envelopeId, { forUpdate: true });
     if (!aggregate) throw notFound('Envelope');
     const { envelope } = aggregate;
-    if (envelope.status !== 'CREATED') throw new AppError('CONFLICT', `Envelope not in CREATED status (it is ${envelope.status})`);
+    const status = ENVELOPE_MACHINE.next(envelope.status, 'send');
     if (aggregate.documents.length === 0) throw new AppError('CONFLICT', 'The envelope has no documents: add one before sending');
     const turn = firstTurn(aggregate.recipients, envelope.settings.signature_flow.signature_order);
     const linkBase = signingLinkBase(envelope.settings, deps.config.publicBaseUrl);
@@ -55,18 +57,17 @@ export async function sendEnvelopeNow(deps: EnvelopeDeps, context: RequestContex
     const recipients = aggregate.recipients.map((recipient) => {
       const { token, hash } = newSecretToken();
       links.set(recipient.id, `${linkBase}/sign/${token}`);
-      return { ...recipient, status: turn.has(recipient.id) ? 'IN_PROGRESS' as const : 'PENDING' as const, access_token_hash: hash, updated_at: now };
+      const changes = { ...(turn.has(recipient.id) ? { status: RECIPIENT_MACHINE.next(recipient.status, 'invite') } : {}), access_token_hash: hash, updated_at: now };
+      return { recipient: { ...recipient, ...changes }, changes };
     });
-    for (const recipient of recipients) {
-      await deps.store.updateRecipient(trx, recipient.id, { status: recipient.status, access_token_hash: recipient.access_token_hash, updated_at: now });
-    }
-    const sent = { ...aggregate, envelope: { ...envelope, status: 'IN_PROGRESS' as const, sent_at: now, updated_at: now }, recipients };
-    await deps.store.updateEnvelope(trx, envelope.id, { status: 'IN_PROGRESS', sent_at: now, updated_at: now });
+    for (const { recipient, changes } of recipients) await deps.store.updateRecipient(trx, recipient.id, changes);
+    const sent = { ...aggregate, envelope: { ...envelope, status, sent_at: now, updated_at: now }, recipients: recipients.map(({ recipient }) => recipient) };
+    await deps.store.updateEnvelope(trx, envelope.id, { status, sent_at: now, updated_at: now });
     await writeEnvelopeEvent(trx, 'envelope.in_progress', sent, deps.links, context, now);
-    for (const recipient of recipients) {
+    for (const recipient of sent.recipients) {
       await writeRecipientEvent(trx, 'recipient.link_generated', recipient, envelope.api_key_id, context, now, { signing_url: links.get(recipient.id) as string });
     }
-    for (const recipient of recipients.filter((candidate) => turn.has(candidate.id))) {
+    for (const recipient of sent.recipients.filter((candidate) => turn.has(candidate.id))) {
       await writeRecipientEvent(trx, 'recipient.in_progress', recipient, envelope.api_key_id, context, now);
     }
   });

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { EnvelopeStatus, EnvelopeUpdateRequest } from '@signet/contracts';
-import { AppError, notFound, requestContext } from '@signet/http';
+import { notFound, requestContext } from '@signet/http';
 import { envelopeWarnings, findEnvelopeErrors } from './check-envelope';
 import { toPlacementRows, toRecipientRows } from './components';
 import { DEFAULT_ENVELOPE_NAME } from './create-envelope';
@@ -13,11 +13,11 @@ import { mergeMetadata } from './metadata';
 import type { EnvelopeAggregate } from './model';
 import { envelopeView } from './present/envelope-view';
 import { mergeOverrides } from './settings-client';
+import { editTrigger, ENVELOPE_MACHINE } from './state/envelope-machine';
 
+/** Refused before any work (reading the form, settings, storing documents) when the envelope takes no changes. */
 function assertUpdatable(status: EnvelopeStatus): void {
-  if (status !== 'CREATED' && status !== 'ERROR') {
-    throw new AppError('METHOD_NOT_ALLOWED', `The envelope is ${status}: only CREATED or ERROR envelopes can be updated`);
-  }
+  ENVELOPE_MACHINE.next(status, 'edit');
 }
 
 /**
@@ -56,7 +56,7 @@ export function updateEnvelope(deps: EnvelopeDeps) {
         const changes = {
           name: input.name ?? (keepsDefaultName ? defaultName : locked.envelope.name),
           name_is_default: keepsDefaultName,
-          status: errors.length > 0 ? 'ERROR' as const : 'CREATED' as const,
+          status: ENVELOPE_MACHINE.next(locked.envelope.status, editTrigger(errors)),
           settings_overrides: overrides,
           settings,
           errors,

@@ -1,8 +1,9 @@
 import type { Request, Response } from 'express';
-import { AppError, notFound, RequestContext, requestContext } from '@signet/http';
+import { notFound, RequestContext, requestContext } from '@signet/http';
 import type { EnvelopeDeps } from './envelope-deps';
 import { writeEnvelopeEvent } from './envelope-events';
 import type { EnvelopeAggregate } from './model';
+import { ENVELOPE_MACHINE } from './state/envelope-machine';
 import { envelopeView } from './present/envelope-view';
 
 /** PUT /api/v1/envelopes/:id/void. */
@@ -22,13 +23,13 @@ export async function voidEnvelopeNow(deps: EnvelopeDeps, context: RequestContex
   const voided: EnvelopeAggregate = await deps.db.transaction(async (trx) => {
     const aggregate = await deps.store.load(trx, context.tenantId, envelopeId, { forUpdate: true });
     if (!aggregate) throw notFound('Envelope');
-    if (aggregate.envelope.status === 'SUCCESS') throw new AppError('CONFLICT', 'Cannot void an envelope in SUCCESS: every recipient has signed');
-    if (aggregate.envelope.status === 'VOIDED') return aggregate;
+    const status = ENVELOPE_MACHINE.next(aggregate.envelope.status, 'void');
+    if (status === aggregate.envelope.status) return aggregate;
     await deps.store.revokeAccess(trx, aggregate.envelope.id, now);
-    await deps.store.updateEnvelope(trx, aggregate.envelope.id, { status: 'VOIDED', voided_at: now, updated_at: now });
+    await deps.store.updateEnvelope(trx, aggregate.envelope.id, { status, voided_at: now, updated_at: now });
     const result = {
       ...aggregate,
-      envelope: { ...aggregate.envelope, status: 'VOIDED' as const, voided_at: now, updated_at: now },
+      envelope: { ...aggregate.envelope, status, voided_at: now, updated_at: now },
       recipients: aggregate.recipients.map((recipient) => ({ ...recipient, access_revoked_at: recipient.access_revoked_at ?? now }))
     };
     await writeEnvelopeEvent(trx, 'envelope.voided', result, deps.links, context, now);

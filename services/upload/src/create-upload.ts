@@ -4,6 +4,7 @@ import { UploadCreateRequest } from '@signet/contracts';
 import { AppError, newSecretToken, parseWith, requestContext, validationError } from '@signet/http';
 import { MAX_FILE_SIZE, UPLOAD_URL_TTL_MS, UploadRow } from './model';
 import type { UploadDeps } from './upload-deps';
+import { UPLOAD_MACHINE } from './upload-machine';
 import { createdUploadView, uploadUrl } from './upload-view';
 
 /**
@@ -17,7 +18,7 @@ export function createUpload(deps: UploadDeps) {
     const input = parseWith(UploadCreateRequest, req.body);
     const context = requestContext(res);
     const envelope = await deps.envelopes.summary(context, String(req.params.envelope_id));
-    if (envelope.status !== 'CREATED' && envelope.status !== 'ERROR') {
+    if (!envelope.accepts_documents) {
       throw new AppError('METHOD_NOT_ALLOWED', `Uploads are only accepted while the envelope is CREATED (it is ${envelope.status})`);
     }
     const now = deps.clock();
@@ -28,7 +29,7 @@ export function createUpload(deps: UploadDeps) {
       tenant_id: context.tenantId,
       envelope_id: envelope.id,
       envelope_api_key_id: envelope.api_key_id,
-      status: 'PENDING',
+      status: UPLOAD_MACHINE.initial('PENDING'),
       file_name: input.file_name,
       order: input.order,
       custom_key: input.custom_key ?? null,

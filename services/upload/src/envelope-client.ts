@@ -5,6 +5,8 @@ export interface EnvelopeSummary {
   id: string;
   status: EnvelopeStatus;
   api_key_id: string;
+  /** Whether the envelope's state machine lets it take a document now (CREATED or ERROR today). */
+  accepts_documents: boolean;
 }
 
 export interface EnvelopeClient {

@@ -11,6 +11,7 @@ import { EventContext, writeOutboxEvent } from '@signet/bus';
 import { InvalidPdfError, inspectPdfFile, PdfOverloadedError, type PdfInspection } from '@signet/pdf';
 import type { Clock } from '@signet/service';
 import type { UploadRow } from './model';
+import { UPLOAD_MACHINE } from './upload-machine';
 import type { UploadStore } from './upload-store';
 
 export interface ProcessDeps {
@@ -50,13 +51,13 @@ export async function processUpload(deps: ProcessDeps, upload: UploadRow): Promi
       // No capacity is no verdict: the upload waits as UPLOADED and is claimed again once the loop,
       // told by the error, has backed off.
       const now = deps.clock();
-      await deps.store.finishProcessing(deps.db, upload, { status: 'UPLOADED', processing_since: null, updated_at: now });
+      await deps.store.finishProcessing(deps.db, upload, { status: UPLOAD_MACHINE.next(upload.status, 'postpone', upload), processing_since: null, updated_at: now });
       throw error;
     }
     if (!(error instanceof InvalidPdfError)) throw error;
     const now = deps.clock();
     // A successor that took this upload over as stale owns it (and its bytes) now.
-    if (!(await deps.store.finishProcessing(deps.db, upload, { status: 'FAILED', error_message: error.message, processing_since: null, processed_at: now, updated_at: now }))) return;
+    if (!(await deps.store.finishProcessing(deps.db, upload, { status: UPLOAD_MACHINE.next(upload.status, 'fail', upload), error_message: error.message, processing_since: null, processed_at: now, updated_at: now }))) return;
     await deps.blobs.delete(blobKey);
     return;
   }
@@ -65,7 +66,7 @@ export async function processUpload(deps: ProcessDeps, upload: UploadRow): Promi
   const context: EventContext = { tenantId: upload.tenant_id, apiKeyId: upload.envelope_api_key_id, requestId: null };
   await deps.db.transaction(async (trx) => {
     const finished = await deps.store.finishProcessing(trx, upload, {
-      status: 'COMPLETED', file_id: fileId, page_count: inspection.pageCount, processing_since: null, processed_at: now, updated_at: now
+      status: UPLOAD_MACHINE.next(upload.status, 'complete', upload), file_id: fileId, page_count: inspection.pageCount, processing_since: null, processed_at: now, updated_at: now
     });
     // Taken over as stale meanwhile: the successor records and announces the document, once.
     if (!finished) return;

@@ -3,6 +3,7 @@ import { BlobTooLargeError } from '@signet/blob';
 import { AppError, hashSecretToken, notFound, requestContext } from '@signet/http';
 import type { UploadRow } from './model';
 import type { UploadDeps } from './upload-deps';
+import { expiredUrl, UPLOAD_MACHINE } from './upload-machine';
 
 function isPdfContentType(req: Request): boolean {
   return (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/pdf';
@@ -15,14 +16,13 @@ function tooLarge(upload: UploadRow): string {
 /** Refuses what may not be received, marking an overdue upload EXPIRED on the way. */
 async function checkReceivable(deps: UploadDeps, upload: UploadRow, req: Request, now: Date): Promise<void> {
   if (!isPdfContentType(req)) throw new AppError('FORBIDDEN', 'The Content-Type must be application/pdf');
-  if (upload.status === 'PENDING' && now >= upload.expires_at) {
-    await deps.store.updatePending(upload.id, { status: 'EXPIRED', updated_at: now });
-    throw new AppError('FORBIDDEN', `This upload URL expired at ${upload.expires_at.toISOString()}; request a new one`);
+  if (UPLOAD_MACHINE.allows(upload.status, 'expire') && now >= upload.expires_at) {
+    await deps.store.updatePending(upload.id, { status: UPLOAD_MACHINE.next(upload.status, 'expire', upload), updated_at: now });
+    throw expiredUrl(upload);
   }
-  if (upload.status === 'EXPIRED') throw new AppError('FORBIDDEN', `This upload URL expired at ${upload.expires_at.toISOString()}; request a new one`);
-  if (upload.status !== 'PENDING') throw new AppError('FORBIDDEN', 'This upload URL has already been used');
+  UPLOAD_MACHINE.next(upload.status, 'receive', upload);
   if (Number(req.headers['content-length'] ?? 0) > upload.max_file_size) {
-    await deps.store.updatePending(upload.id, { status: 'FAILED', error_message: tooLarge(upload), updated_at: now });
+    await deps.store.updatePending(upload.id, { status: UPLOAD_MACHINE.next(upload.status, 'refuse', upload), error_message: tooLarge(upload), updated_at: now });
     throw new AppError('PAYLOAD_TOO_LARGE', tooLarge(upload));
   }
 }
@@ -46,7 +46,7 @@ export function receiveUpload(deps: UploadDeps) {
       stored = await deps.blobs.put(blobKey, req, { contentType: 'application/pdf', maxBytes: upload.max_file_size });
     } catch (error) {
       if (error instanceof BlobTooLargeError) {
-        await deps.store.update(deps.db, upload.id, { status: 'FAILED', error_message: tooLarge(upload), receiving_since: null, updated_at: deps.clock() });
+        await deps.store.update(deps.db, upload.id, { status: UPLOAD_MACHINE.next(claimed.status, 'refuse', claimed), error_message: tooLarge(upload), receiving_since: null, updated_at: deps.clock() });
         // The rest of the body is not wanted: close the connection rather than read it.
         res.setHeader('Connection', 'close');
         throw new AppError('PAYLOAD_TOO_LARGE', tooLarge(upload));
@@ -56,12 +56,12 @@ export function receiveUpload(deps: UploadDeps) {
     }
     const uploadedAt = deps.clock();
     const received = await deps.store.finishReceiving(claimed, {
-      status: 'UPLOADED', blob_key: blobKey, sha256: stored.sha256, file_size: stored.size, uploaded_at: uploadedAt, receiving_since: null, updated_at: uploadedAt
+      status: UPLOAD_MACHINE.next(claimed.status, 'receive', claimed), blob_key: blobKey, sha256: stored.sha256, file_size: stored.size, uploaded_at: uploadedAt, receiving_since: null, updated_at: uploadedAt
     });
     if (!received) {
       // The URL expired while the file was arriving (its order may already have a new upload): nothing is kept.
       await deps.blobs.delete(blobKey);
-      throw new AppError('FORBIDDEN', `This upload URL expired at ${upload.expires_at.toISOString()}; request a new one`);
+      throw expiredUrl(upload);
     }
     deps.fileReceived();
     res.json({ success: true, upload_id: upload.id, status: 'UPLOADED', message: 'The file was received and is being validated' });

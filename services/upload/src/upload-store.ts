@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { UploadStatus } from '@signet/contracts';
 import type { UploadRow } from './model';
+import { UPLOAD_MACHINE, type UploadChanges } from './upload-machine';
 
 type Db = Knex | Knex.Transaction;
 
@@ -47,12 +48,12 @@ export function uploadStore(db: Knex) {
       return row ? fromDb(row) : null;
     },
 
-    async update(trx: Db, id: string, changes: Partial<UploadRow>): Promise<void> {
+    async update(trx: Db, id: string, changes: UploadChanges): Promise<void> {
       await trx('uploads').where({ id }).update(changes);
     },
 
     /** Changes an upload only while it is PENDING and no PUT is receiving it (a concurrent PUT may have it, or have finished). */
-    async updatePending(id: string, changes: Partial<UploadRow>): Promise<void> {
+    async updatePending(id: string, changes: UploadChanges): Promise<void> {
       await db('uploads').where({ id, status: 'PENDING' }).whereNull('receiving_since').update(changes);
     },
 
@@ -60,7 +61,7 @@ export function uploadStore(db: Knex) {
      * The received file makes the upload UPLOADED only while this PUT's claim still holds: false when the
      * upload expired meanwhile (its order may already belong to a new upload).
      */
-    async finishReceiving(claimed: UploadRow, changes: Partial<UploadRow>): Promise<boolean> {
+    async finishReceiving(claimed: UploadRow, changes: UploadChanges): Promise<boolean> {
       const updated = await db('uploads').where({ id: claimed.id, status: 'PENDING', receiving_since: claimed.receiving_since }).update(changes);
       return updated > 0;
     },
@@ -69,7 +70,7 @@ export function uploadStore(db: Knex) {
      * Records the end of processing only while this worker's claim still holds (PROCESSING since the time
      * it claimed): false when a successor took the upload over as stale, whose result is the one kept.
      */
-    async finishProcessing(trx: Db, claimed: UploadRow, changes: Partial<UploadRow>): Promise<boolean> {
+    async finishProcessing(trx: Db, claimed: UploadRow, changes: UploadChanges): Promise<boolean> {
       const updated = await trx('uploads').where({ id: claimed.id, status: 'PROCESSING', processing_since: claimed.processing_since }).update(changes);
       return updated > 0;
     },
@@ -77,7 +78,7 @@ export function uploadStore(db: Knex) {
     /** PENDING uploads past their expiry become EXPIRED (their order position is free again). */
     async expireOverdue(tenantId: string, envelopeId: string, now: Date): Promise<void> {
       await db('uploads').where({ tenant_id: tenantId, envelope_id: envelopeId, status: 'PENDING' }).where('expires_at', '<=', now)
-        .update({ status: 'EXPIRED', updated_at: now });
+        .update({ status: UPLOAD_MACHINE.next('PENDING', 'expire', { expires_at: now }), updated_at: now });
     },
 
     /**
@@ -90,8 +91,9 @@ export function uploadStore(db: Knex) {
           .where((query) => query.where({ status: 'UPLOADED' }).orWhere((stale) => stale.where({ status: 'PROCESSING' }).where('processing_since', '<', staleBefore)))
           .orderBy('uploaded_at').forUpdate().skipLocked().first();
         if (!row) return null;
-        await trx('uploads').where({ id: row.id }).update({ status: 'PROCESSING', processing_since: now, updated_at: now });
-        return fromDb({ ...row, status: 'PROCESSING', processing_since: now });
+        const status = UPLOAD_MACHINE.next(row.status, 'process', row);
+        await trx('uploads').where({ id: row.id }).update({ status, processing_since: now, updated_at: now });
+        return fromDb({ ...row, status, processing_since: now });
       });
     }
   };

@@ -6,11 +6,14 @@ import { writeEnvelopeEvent } from '../envelope-events';
 import { readBlob } from '../documents/read-blob';
 import { archiveRenewAfter } from '../seal/archive-renewer';
 import type { DocumentRow, EnvelopeAggregate } from '../model';
+import { ENVELOPE_MACHINE } from '../state/envelope-machine';
 import { buildSignedPdf } from './build-signed-pdf';
 import { signedRecipients } from './signed-recipients';
 import { createSignatureBackgroundLoader, fetchBackgroundFromPublicUrl, type LoadSignatureBackground } from './signature-background';
 
-const allSigned = (aggregate: EnvelopeAggregate) => aggregate.recipients.every((recipient) => recipient.status === 'SIGNED');
+/** Every recipient has signed and the envelope can still complete (not voided, not completed by another replica). */
+const completable = (aggregate: EnvelopeAggregate) =>
+  ENVELOPE_MACHINE.allows(aggregate.envelope.status, 'complete') && aggregate.recipients.every((recipient) => recipient.status === 'SIGNED');
 
 /** Signed PDFs get a key of their own per attempt: a replica that loses the race to complete overwrites nothing. */
 function signedBlobKey(document: DocumentRow, tenantId: string): string {
@@ -32,7 +35,7 @@ export interface CompletionOptions {
  */
 export async function completeEnvelope(deps: EnvelopeDeps, tenantId: string, envelopeId: string, options: CompletionOptions): Promise<void> {
   const aggregate = await deps.store.load(deps.db, tenantId, envelopeId);
-  if (!aggregate || aggregate.envelope.status !== 'IN_PROGRESS' || !allSigned(aggregate)) return;
+  if (!aggregate || !completable(aggregate)) return;
   const signers = await signedRecipients(deps.db, deps.blobs, aggregate);
   const seal = await deps.sealIdentity();
   const loadBackground = options.loadBackground ?? createSignatureBackgroundLoader({ fetch: fetchBackgroundFromPublicUrl(), log: options.log });
@@ -48,7 +51,7 @@ export async function completeEnvelope(deps: EnvelopeDeps, tenantId: string, env
   const now = deps.clock();
   await deps.db.transaction(async (trx) => {
     const current = await deps.store.load(trx, tenantId, envelopeId, { forUpdate: true });
-    if (!current || current.envelope.status !== 'IN_PROGRESS' || !allSigned(current)) return;
+    if (!current || !completable(current)) return;
     const documents = current.documents.map((document) => {
       const result = signed.get(document.id);
       if (!result) return document;
@@ -60,8 +63,9 @@ export async function completeEnvelope(deps: EnvelopeDeps, tenantId: string, env
         archive_renew_after: signed.get(document.id)?.renewAfter ?? null
       });
     }
-    await deps.store.updateEnvelope(trx, envelopeId, { status: 'SUCCESS', completed_at: now, updated_at: now });
-    const completed: EnvelopeAggregate = { ...current, envelope: { ...current.envelope, status: 'SUCCESS', completed_at: now, updated_at: now }, documents };
+    const status = ENVELOPE_MACHINE.next(current.envelope.status, 'complete');
+    await deps.store.updateEnvelope(trx, envelopeId, { status, completed_at: now, updated_at: now });
+    const completed: EnvelopeAggregate = { ...current, envelope: { ...current.envelope, status, completed_at: now, updated_at: now }, documents };
     await writeEnvelopeEvent(trx, 'envelope.success', completed, deps.links, { tenantId, requestId: null }, now);
   });
   deps.relay.wake();

@@ -4,6 +4,8 @@ import { AppError, parseWith, requestIdOf } from '@signet/http';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { writeEnvelopeEvent, writeRecipientEvent } from '../envelope-events';
 import type { EnvelopeAggregate } from '../model';
+import { ENVELOPE_MACHINE } from '../state/envelope-machine';
+import { RECIPIENT_MACHINE } from '../state/recipient-machine';
 import { signerIdentity } from './signer-identity';
 import { loadSigningAccess } from './signing-access';
 import { SIGNING_STATE_MESSAGES } from './signing-state';
@@ -22,12 +24,14 @@ export function rejectEnvelope(deps: EnvelopeDeps) {
       const access = await loadSigningAccess(deps, trx, String(req.params.token), { forUpdate: true });
       if (access.state !== 'READY') throw new AppError('CONFLICT', SIGNING_STATE_MESSAGES[access.state]);
       const { envelope } = access.aggregate;
-      const rejected = { ...access.recipient, status: 'REJECTED' as const, rejected_at: now, rejection_reason: reason, updated_at: now };
-      await deps.store.updateRecipient(trx, rejected.id, { status: 'REJECTED', rejected_at: now, rejection_reason: reason, updated_at: now });
-      await deps.store.updateEnvelope(trx, envelope.id, { status: 'VOIDED', voided_at: now, updated_at: now });
+      const recipientChanges = { status: RECIPIENT_MACHINE.next(access.recipient.status, 'reject'), rejected_at: now, rejection_reason: reason, updated_at: now };
+      const rejected = { ...access.recipient, ...recipientChanges };
+      await deps.store.updateRecipient(trx, rejected.id, recipientChanges);
+      const envelopeChanges = { status: ENVELOPE_MACHINE.next(envelope.status, 'reject'), voided_at: now, updated_at: now };
+      await deps.store.updateEnvelope(trx, envelope.id, envelopeChanges);
       const voided: EnvelopeAggregate = {
         ...access.aggregate,
-        envelope: { ...envelope, status: 'VOIDED', voided_at: now, updated_at: now },
+        envelope: { ...envelope, ...envelopeChanges },
         recipients: access.aggregate.recipients.map((recipient) => (recipient.id === rejected.id ? rejected : recipient))
       };
       const actor = { tenantId: envelope.tenant_id, requestId: requestIdOf(res) };

@@ -5,6 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { writeRecipientEvent } from '../envelope-events';
 import type { SignatureRow } from '../model';
+import { RECIPIENT_MACHINE } from '../state/recipient-machine';
 import { nextTurn } from './next-turn';
 import { readSignature } from './read-signature';
 import { signatureBlobKey } from './signature-blob-key';
@@ -48,15 +49,17 @@ export function signEnvelope(deps: EnvelopeDeps) {
         text: signature.type === 'WRITTEN' ? signature.text : null, image_blob_key: imageKey, consent: true, ...identity, signed_at: now
       };
       await trx('signatures').insert(row);
-      const signed = { ...access.recipient, status: 'SIGNED' as const, signed_at: now, updated_at: now };
-      await deps.store.updateRecipient(trx, signed.id, { status: 'SIGNED', signed_at: now, updated_at: now });
+      const changes = { status: RECIPIENT_MACHINE.next(access.recipient.status, 'sign'), signed_at: now, updated_at: now };
+      const signed = { ...access.recipient, ...changes };
+      await deps.store.updateRecipient(trx, signed.id, changes);
       const recipients = access.aggregate.recipients.map((recipient) => (recipient.id === signed.id ? signed : recipient));
       const creator = access.aggregate.envelope.api_key_id;
       const actor = { tenantId: envelope.tenant_id, requestId: requestIdOf(res) };
       await writeRecipientEvent(trx, 'recipient.signed_all', signed, creator, actor, now, identity);
       for (const invited of nextTurn(recipients, access.aggregate.envelope.settings.signature_flow.signature_order)) {
-        await deps.store.updateRecipient(trx, invited.id, { status: 'IN_PROGRESS', updated_at: now });
-        await writeRecipientEvent(trx, 'recipient.in_progress', { ...invited, status: 'IN_PROGRESS', updated_at: now }, creator, actor, now);
+        const invitation = { status: RECIPIENT_MACHINE.next(invited.status, 'invite'), updated_at: now };
+        await deps.store.updateRecipient(trx, invited.id, invitation);
+        await writeRecipientEvent(trx, 'recipient.in_progress', { ...invited, ...invitation }, creator, actor, now);
       }
       return recipients.every((recipient) => recipient.status === 'SIGNED');
     }).catch(async (error: unknown) => {

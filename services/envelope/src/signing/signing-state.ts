@@ -1,4 +1,6 @@
 import type { EnvelopeAggregate, RecipientRow } from '../model';
+import { ENVELOPE_MACHINE } from '../state/envelope-machine';
+import { RECIPIENT_MACHINE } from '../state/recipient-machine';
 
 /** What a signing link allows now: READY to sign, or why not. */
 export type SigningState = 'READY' | 'NOT_YOUR_TURN' | 'ALREADY_SIGNED' | 'REJECTED' | 'VOIDED' | 'COMPLETED';
@@ -16,6 +18,6 @@ export function signingState(aggregate: EnvelopeAggregate, recipient: RecipientR
   if (status === 'VOIDED') return aggregate.recipients.some((candidate) => candidate.status === 'REJECTED') ? 'REJECTED' : 'VOIDED';
   if (status === 'SUCCESS') return 'COMPLETED';
   if (recipient.status === 'SIGNED') return 'ALREADY_SIGNED';
-  if (status === 'IN_PROGRESS' && recipient.status === 'IN_PROGRESS') return 'READY';
+  if (ENVELOPE_MACHINE.allows(status, 'sign') && RECIPIENT_MACHINE.allows(recipient.status, 'sign')) return 'READY';
   return 'NOT_YOUR_TURN';
 }

@@ -1,10 +1,18 @@
 import type { Knex } from 'knex';
 import type { NewOutboxRow } from '@signet/bus';
+import type { EnvelopeStatus } from '@signet/contracts';
 import { prepared, preparedNameOf } from '@signet/db';
+import type { Transitioned } from '@signet/service';
 import { inListOrder } from '../components';
-import type { DocumentRow, EnvelopeAggregate, EnvelopeRow, PlacementRow, RecipientRow } from '../model';
+import type { DocumentRow, EnvelopeAggregate, EnvelopeRow, PlacementRow, RecipientRow, RecipientStatus } from '../model';
 
 type Db = Knex | Knex.Transaction;
+
+/** Changes to an envelope row: its status only as a transition of ENVELOPE_MACHINE gives it. */
+export type EnvelopeChanges = Partial<Omit<EnvelopeRow, 'status'>> & { status?: Transitioned<EnvelopeStatus> };
+
+/** Changes to a recipient row: its status only as a transition of RECIPIENT_MACHINE gives it. */
+export type RecipientChanges = Partial<Omit<RecipientRow, 'status'>> & { status?: Transitioned<RecipientStatus> };
 
 export interface RecipientWithEnvelope {
   envelope: Pick<EnvelopeRow, 'id' | 'name' | 'status' | 'api_key_id' | 'settings'>;
@@ -153,7 +161,8 @@ export function envelopeStore() {
       ]));
     },
 
-    async updateEnvelope(trx: Knex.Transaction, id: string, changes: Partial<EnvelopeRow>): Promise<void> {
+    /** A status only as ENVELOPE_MACHINE gives it (src/state). */
+    async updateEnvelope(trx: Knex.Transaction, id: string, changes: EnvelopeChanges): Promise<void> {
       await trx('envelopes').where({ id }).update(withJson(changes, ENVELOPE_JSON));
       if (changes.name !== undefined) await refreshSearch(trx, id);
     },
@@ -180,7 +189,8 @@ export function envelopeStore() {
       await trx('recipients').where({ envelope_id: envelopeId }).whereNull('access_revoked_at').update({ access_revoked_at: now });
     },
 
-    async updateRecipient(trx: Knex.Transaction, id: string, changes: Partial<RecipientRow>): Promise<void> {
+    /** A status only as RECIPIENT_MACHINE gives it (src/state). */
+    async updateRecipient(trx: Knex.Transaction, id: string, changes: RecipientChanges): Promise<void> {
       await trx('recipients').where({ id }).update(changes);
     }
   };
