@@ -23,8 +23,9 @@ import { queueLifecycleMails } from './emails/queue-lifecycle-mails';
 import { reportBounce } from './emails/report-bounce';
 import { trackEmailClick, trackEmailOpen } from './emails/track-email';
 import type { EnvelopeDeps } from './envelope-deps';
+import { envelopeRoutes } from './http/envelope-routes';
+import { signingRoutes } from './http/signing-routes';
 import { getEnvelope } from './get-envelope';
-import { getEnvelopeRecipient } from './get-envelope-recipient';
 import { getEnvelopeSummary } from './get-envelope-summary';
 import { listEnvelopes } from './list-envelopes';
 import { documentLinks } from './present/document-links';
@@ -33,19 +34,11 @@ import { createArchiveRenewer } from './seal/archive-renewer';
 import { createSignatureReport } from './seal/create-signature-report';
 import { sealDocument } from './seal/seal-document';
 import { createSealIdentity } from './seal/seal-identity';
-import { sendEnvelope } from './send-envelope';
 import { settingsClient } from './settings-client';
 import { serveSignerAssets } from './signer-page/serve-assets';
 import { serveSignerPage } from './signer-page/serve-signer-page';
-import { getSigningDocument } from './signing/get-signing-document';
-import { getSigningSession } from './signing/get-signing-session';
-import { rejectEnvelope } from './signing/reject-envelope';
-import { relayValidationCode } from './signing/relay-validation-code';
-import { signEnvelope } from './signing/sign-envelope';
 import { envelopeStore } from './store/envelope-store';
-import { updateEnvelope } from './update-envelope';
 import { validationClient } from './validation-client';
-import { voidEnvelope } from './void-envelope';
 
 export { envelopeMigrations } from '../migrations';
 
@@ -115,18 +108,11 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
       router.get('/api/v1/envelopes/:id', getEnvelope(envelopeDeps));
       router.post('/api/v1/batches', createBatch(batchDeps));
       router.get('/api/v1/batches/:id', getBatch(batchDeps));
-      router.put('/api/v1/envelopes/:id', updateEnvelope(envelopeDeps));
-      router.post('/api/v1/envelopes/:id/send_invitation', sendEnvelope(envelopeDeps));
-      router.put('/api/v1/envelopes/:id/void', voidEnvelope(envelopeDeps));
+      envelopeRoutes(router, envelopeDeps);
       router.get('/api/v1/seal/certificates', getSealCertificates(envelopeDeps.sealIdentity));
       router.get('/pki/signet-dev-ca.crl', getDevelopmentCrl(envelopeDeps.sealIdentity));
       router.post('/api/v1/signature-reports', ...createSignatureReport(envelopeDeps.sealIdentity));
-      router.get('/signing/v1/:token', getSigningSession(envelopeDeps));
-      router.post('/signing/v1/:token/sign', signEnvelope(envelopeDeps));
-      router.post('/signing/v1/:token/reject', rejectEnvelope(envelopeDeps));
-      router.get('/signing/v1/:token/documents/:document_id', getSigningDocument(envelopeDeps));
-      router.post('/signing/v1/:token/validation/send_code', relayValidationCode(envelopeDeps, 'send_code'));
-      router.post('/signing/v1/:token/validation/verify_code', relayValidationCode(envelopeDeps, 'verify_code'));
+      signingRoutes(router, envelopeDeps);
       router.get('/sign/assets/:file', serveSignerAssets());
       router.get('/sign/:token', serveSignerPage(envelopeDeps));
       router.get('/email/v1/pixels/:token', trackEmailOpen(emailDeps));
@@ -134,7 +120,6 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
       router.post('/email/v1/bounces', reportBounce(emailDeps));
       router.get('/internal/envelopes/:id/summary', getEnvelopeSummary(envelopeDeps));
       router.post('/internal/seal', sealDocument(envelopeDeps.sealIdentity));
-      router.get('/internal/envelopes/:id/recipients/:recipient_id', getEnvelopeRecipient(envelopeDeps));
     },
     consumers: [attachUploadedDocument(envelopeDeps, deps.log), keepSigningLinks(emailDeps), queueLifecycleMails(emailDeps)],
     // PDF workers first: started and warm before the first create or signing needs one.

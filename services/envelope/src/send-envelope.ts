@@ -1,5 +1,4 @@
-import type { Request, Response } from 'express';
-import { AppError, newSecretToken, notFound, RequestContext, requestContext } from '@signet/http';
+import { AppError, newSecretToken, notFound, RequestContext } from '@signet/http';
 import type { Settings } from '@signet/contracts';
 
 import type { EnvelopeDeps } from './envelope-deps';
@@ -31,19 +30,12 @@ export function signingLinkBase(settings: Pick<Settings, 'branding'>, publicBase
   }
 }
 
-/** POST /api/v1/envelopes/:id/send_invitation; it answers before any email is sent. */
-export function sendEnvelope(deps: EnvelopeDeps) {
-  return async (req: Request, res: Response): Promise<void> => {
-    await sendEnvelopeNow(deps, requestContext(res), String(req.params.id));
-    res.json({ success: true });
-  };
-}
-
 /**
- * Sends an envelope once, from CREATED, with at least one document: gives each recipient a signing link
- * and records the events the emails and webhooks follow from.
+ * POST /api/v1/envelopes/:id/send_invitation (and a batch's send item): sends an envelope once, from
+ * CREATED, with at least one document: gives each recipient a signing link and records the events the
+ * emails and webhooks follow from. It returns before any email is sent.
  */
-export async function sendEnvelopeNow(deps: EnvelopeDeps, context: RequestContext, envelopeId: string): Promise<void> {
+export async function sendEnvelope(deps: EnvelopeDeps, { context, envelopeId }: { context: RequestContext; envelopeId: string }): Promise<void> {
   const now = deps.clock();
   await deps.db.transaction(async (trx) => {
     const aggregate = await deps.store.load(trx, context.tenantId, envelopeId, { forUpdate: true });

@@ -1,4 +1,4 @@
-import type { ValidationStatus } from '@signet/contracts';
+import type { EnvelopeStatus, RecipientPayload, Settings, ValidationStatus } from '@signet/contracts';
 import { AppError, callInternal, RequestContext, signInternalHeaders } from '@signet/http';
 
 /**
@@ -8,7 +8,7 @@ import { AppError, callInternal, RequestContext, signInternalHeaders } from '@si
  */
 export type ValidationGate = ValidationStatus;
 
-/** The validation part's answer as it came: the signer page shows its status, message and limits as they are. */
+/** The validation part's answer as it came: the signer page and integrators get its status, message and limits as they are. */
 export interface RelayedAnswer {
   status: number;
   headers: Record<string, string>;
@@ -17,10 +17,31 @@ export interface RelayedAnswer {
 
 export type CodeAction = 'send_code' | 'verify_code';
 
+/** The recipient as the validation part needs it, sent with each code call: that part calls no other part. */
+export interface RecipientFacts {
+  envelope: {
+    id: string; name: string; status: EnvelopeStatus; api_key_id: string;
+    settings: {
+      validations: Settings['validations'];
+      localization: Settings['localization'];
+      signature_flow: Pick<Settings['signature_flow'], 'language' | 'sender_name'>;
+      branding: Pick<Settings['branding'], 'name' | 'sender_email' | 'reply_to'>;
+    };
+  };
+  recipient: RecipientPayload;
+  phone: string | null;
+}
+
+/** A checked send_code or verify_code request: the channel (email unless named) and, to verify, the code. */
+export interface CodeRequest {
+  channel?: 'email' | 'sms';
+  code?: string;
+}
+
 export interface ValidationClient {
-  gate(context: RequestContext, envelopeId: string, recipientId: string): Promise<ValidationGate>;
+  gate(context: RequestContext, recipient: { envelopeId: string; recipientId: string; validations: Settings['validations'] }): Promise<ValidationGate>;
   /** send_code or verify_code for a recipient, on behalf of the envelope's tenant and creator key. */
-  code(context: RequestContext, envelopeId: string, recipientId: string, action: CodeAction, body?: unknown): Promise<RelayedAnswer>;
+  code(context: RequestContext, action: CodeAction, facts: RecipientFacts, request: CodeRequest): Promise<RelayedAnswer>;
 }
 
 /** The limit headers of send_code, which a signer page may show (when to ask again). */
@@ -28,13 +49,14 @@ const RELAYED_HEADERS = ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remain
 
 export function validationClient(baseUrl: () => string, secret: string): ValidationClient {
   return {
-    async gate(context, envelopeId, recipientId) {
+    async gate(context, { envelopeId, recipientId, validations }) {
       const answer = await callInternal<ValidationGate & { request_id?: string }>({
         baseUrl: baseUrl(),
-        method: 'GET',
-        path: `/internal/validations/envelopes/${encodeURIComponent(envelopeId)}/recipients/${encodeURIComponent(recipientId)}/status`,
+        method: 'POST',
+        path: '/internal/validations/status',
         context,
-        secret
+        secret,
+        body: { envelope_id: envelopeId, recipient_id: recipientId, validations }
       });
       // The internal answer's request id is that call's, not part of the gate a signer is shown.
       const gate = { ...answer };
@@ -43,12 +65,12 @@ export function validationClient(baseUrl: () => string, secret: string): Validat
     },
 
     // Not callInternal: its callers pass on only 404 and 422, and a signer needs 409 and 429 (with Retry-After) too.
-    async code(context, envelopeId, recipientId, action, body) {
-      const path = `/api/v1/envelopes/${encodeURIComponent(envelopeId)}/recipients/${encodeURIComponent(recipientId)}/validations/${action}`;
+    async code(context, action, facts, request) {
+      const path = `/internal/validations/${action}`;
       const headers = { ...signInternalHeaders(secret, 'POST', path, context), 'content-type': 'application/json' };
       let response: Response;
       try {
-        response = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers, body: JSON.stringify(body ?? {}), signal: AbortSignal.timeout(10_000) });
+        response = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers, body: JSON.stringify({ ...request, recipient: facts }), signal: AbortSignal.timeout(10_000) });
       } catch {
         throw new AppError('SERVICE_UNAVAILABLE', `A part Signet needs did not answer (POST ${path})`);
       }

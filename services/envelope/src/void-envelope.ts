@@ -1,24 +1,14 @@
-import type { Request, Response } from 'express';
-import { notFound, RequestContext, requestContext } from '@signet/http';
+import { notFound, RequestContext } from '@signet/http';
 import type { EnvelopeDeps } from './envelope-deps';
 import { writeEnvelopeEvent } from './envelope-events';
 import type { EnvelopeAggregate } from './model';
 import { ENVELOPE_MACHINE } from './state/envelope-machine';
-import { envelopeView } from './present/envelope-view';
-
-/** PUT /api/v1/envelopes/:id/void. */
-export function voidEnvelope(deps: EnvelopeDeps) {
-  return async (req: Request, res: Response): Promise<void> => {
-    const voided = await voidEnvelopeNow(deps, requestContext(res), String(req.params.id));
-    res.json({ success: true, envelope: await envelopeView(voided, deps.links) });
-  };
-}
 
 /**
- * Voids an envelope in any state but SUCCESS, irreversibly; every signing link stops working in the same
+ * PUT /api/v1/envelopes/:id/void (and a batch's void item): voids an envelope in any state but SUCCESS, irreversibly; every signing link stops working in the same
  * transaction. Voiding a VOIDED envelope again changes nothing and publishes nothing.
  */
-export async function voidEnvelopeNow(deps: EnvelopeDeps, context: RequestContext, envelopeId: string): Promise<EnvelopeAggregate> {
+export async function voidEnvelope(deps: EnvelopeDeps, { context, envelopeId }: { context: RequestContext; envelopeId: string }): Promise<EnvelopeAggregate> {
   const now = deps.clock();
   const voided: EnvelopeAggregate = await deps.db.transaction(async (trx) => {
     const aggregate = await deps.store.load(trx, context.tenantId, envelopeId, { forUpdate: true });

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import type { BlobStore, StoredBlob } from '@signet/blob';
@@ -44,13 +43,11 @@ describe('signing twice at once (PostgreSQL)', () => {
     return { envelopeId, token };
   }
 
-  function sign(token: string, mark: string): Promise<void> {
-    const req = {
-      params: { token }, headers: { 'user-agent': mark },
-      body: { consent: true, signature: { type: 'DRAWN', image: image(mark).toString('base64') } }
-    } as unknown as Request;
-    const res = { locals: { requestId: `req_${mark}` }, json: () => res } as unknown as Response;
-    return signEnvelope(deps)(req, res);
+  async function sign(token: string, mark: string): Promise<void> {
+    await signEnvelope(deps, {
+      token, body: { consent: true, signature: { type: 'DRAWN', image: image(mark).toString('base64') } },
+      identity: { ip_address: null, user_agent: mark }, requestId: `req_${mark}`
+    });
   }
 
 

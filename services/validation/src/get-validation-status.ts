@@ -1,7 +1,6 @@
-import type { Request, Response } from 'express';
 import type { ValidationChannelStatus, ValidationStatus } from '@signet/contracts';
-import { requestContext } from '@signet/http';
-import type { RecipientFacts } from './envelope-client';
+import type { RequestContext } from '@signet/http';
+import type { ValidationSettings } from './recipient-facts';
 import type { RecipientValidationRow, ValidationChannel } from './model';
 import type { ValidationDeps } from './validation-deps';
 
@@ -20,9 +19,8 @@ function channelStatus(setting: { enabled: boolean; order: number } | undefined,
  * there is one and every required one is, `order` the lowest order still to pass (so documents stay hidden while an order-0
  * channel is unverified, and signing waits for every required one).
  */
-export function summarize(facts: RecipientFacts, standings: RecipientValidationRow[]): ValidationStatus {
+export function summarize(validations: ValidationSettings['validations'], standings: RecipientValidationRow[]): ValidationStatus {
   const of = (channel: ValidationChannel) => standings.find((row) => row.channel === channel);
-  const { validations } = facts.envelope.settings;
   const channels = { email: channelStatus(validations.email, of('email')), sms: channelStatus(validations.phone, of('sms')) };
   const required = Object.values(channels).filter((channel) => channel.required);
   const waiting = required.filter((channel) => !channel.verified);
@@ -37,15 +35,16 @@ export function summarize(facts: RecipientFacts, standings: RecipientValidationR
   };
 }
 
-/**
- * GET /internal/validations/envelopes/:envelope_id/recipients/:recipient_id/status: the gate the signing
- * flow enforces, per channel (email, sms) and in summary (ValidationStatus of @signet/contracts).
- */
-export function getValidationStatus(deps: ValidationDeps) {
-  return async (req: Request, res: Response): Promise<void> => {
-    const context = requestContext(res);
-    const facts = await deps.envelopes.recipient(context, String(req.params.envelope_id), String(req.params.recipient_id));
-    const standings = await deps.codes.standings(deps.db, { tenant_id: context.tenantId, envelope_id: facts.envelope.id, recipient_id: facts.recipient.id });
-    res.json(summarize(facts, standings));
-  };
+export interface ValidationStatusInput {
+  context: RequestContext;
+  envelopeId: string;
+  recipientId: string;
+  /** The envelope's `settings.validations`, as the envelope part gives it. */
+  validations: ValidationSettings['validations'];
+}
+
+/** The gate the signing flow enforces, per channel (email, sms) and in summary (ValidationStatus of @signet/contracts). */
+export async function getValidationStatus(deps: ValidationDeps, input: ValidationStatusInput): Promise<ValidationStatus> {
+  const standings = await deps.codes.standings(deps.db, { tenant_id: input.context.tenantId, envelope_id: input.envelopeId, recipient_id: input.recipientId });
+  return summarize(input.validations, standings);
 }

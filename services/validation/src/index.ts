@@ -2,19 +2,16 @@ import { createOutboxRelay } from '@signet/bus';
 import { watchEmailBacklog } from '@signet/metrics';
 import { defineService, ServiceDeps, SignetService } from '@signet/service';
 import { createCodeSweeper } from './code-sweeper';
-import { envelopeClient } from './envelope-client';
-import { getValidationStatus } from './get-validation-status';
+import { codeRoutes } from './code-routes';
 import { readCodeMailBacklog } from './mail/email-backlog';
 import { createMailWorker } from './mail/mail-worker';
 import { deriveValidationKeys } from './secret-keys';
-import { sendCode } from './send-code';
 import { receiveSmsStatus } from './sms/receive-sms-status';
 import { createSmsWorker } from './sms/sms-worker';
 import { codeStore } from './store/code-store';
 import { mailStore } from './store/mail-store';
 import { smsStore } from './store/sms-store';
 import type { ValidationDeps } from './validation-deps';
-import { verifyCode } from './verify-code';
 
 export { validationMigrations } from '../migrations';
 
@@ -39,7 +36,6 @@ export function createValidationService(deps: ServiceDeps): SignetService {
     codes,
     mails,
     sms,
-    envelopes: envelopeClient(() => deps.serviceUrl('envelope'), deps.internalSecret),
     keys,
     clock: deps.clock,
     mailFrom: deps.config.mailFrom,
@@ -57,9 +53,7 @@ export function createValidationService(deps: ServiceDeps): SignetService {
   return defineService(deps, {
     name: 'validation',
     routes: (router) => {
-      router.post('/api/v1/envelopes/:envelope_id/recipients/:recipient_id/validations/send_code', sendCode(validationDeps));
-      router.post('/api/v1/envelopes/:envelope_id/recipients/:recipient_id/validations/verify_code', verifyCode(validationDeps));
-      router.get('/internal/validations/envelopes/:envelope_id/recipients/:recipient_id/status', getValidationStatus(validationDeps));
+      codeRoutes(validationDeps)(router);
       router.post('/sms/v1/status', ...receiveSmsStatus({ db: deps.db, sms, log: deps.log.child({ component: 'sms-status' }), reports }));
     },
     workers: [relay, mailWorker, smsWorker, sweeper],

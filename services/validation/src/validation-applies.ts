@@ -1,5 +1,5 @@
 import { AppError } from '@signet/http';
-import type { RecipientFacts } from './envelope-client';
+import type { RecipientFacts } from './recipient-facts';
 import type { ValidationChannel } from './model';
 
 /**

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import type { Clock } from '@signet/service';
-import type { EnvelopeClient } from './envelope-client';
 import type { ValidationKeys } from './secret-keys';
 import type { CodeStore } from './store/code-store';
 import type { MailStore } from './store/mail-store';
@@ -13,7 +12,6 @@ export interface ValidationDeps {
   codes: CodeStore;
   mails: MailStore;
   sms: SmsStore;
-  envelopes: EnvelopeClient;
   keys: ValidationKeys;
   clock: Clock;
   /** MAIL_FROM: the sender when the settings name none. */

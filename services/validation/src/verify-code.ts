@@ -1,11 +1,10 @@
-import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
-import { type RecipientPayload, VerifyCodeRequest } from '@signet/contracts';
-import { AppError, requestContext } from '@signet/http';
-import { readCodeRequest } from './channel-request';
+import type { RecipientPayload } from '@signet/contracts';
+import { AppError, type RequestContext } from '@signet/http';
 import { codeMatches } from './codes/code-hash';
 import { dropDeliveries } from './drop-deliveries';
-import type { CodeRow } from './model';
+import type { CodeRow, ValidationChannel } from './model';
+import type { RecipientFacts } from './recipient-facts';
 import type { ChannelKey } from './store/code-store';
 import { assertValidationApplies } from './validation-applies';
 import type { ValidationDeps } from './validation-deps';
@@ -58,33 +57,34 @@ async function judge(deps: ValidationDeps, trx: Knex.Transaction, key: ChannelKe
   return refuse('is not correct, and after 3 failed attempts it no longer works: request a new code');
 }
 
+export interface VerifyCodeInput {
+  context: RequestContext;
+  /** The recipient, as the envelope part gives it. */
+  facts: RecipientFacts;
+  channel: ValidationChannel;
+  code: string;
+}
+
 /**
- * POST .../validations/verify_code `{code, channel?}`: checks the recipient's newest code on the channel (email unless named). A wrong guess is
+ * Checks the recipient's newest code on the channel and answers when it was verified. A wrong guess is
  * counted even though the answer is an error, so the verdict commits before it is told.
  */
-export function verifyCode(deps: ValidationDeps) {
-  return async (req: Request, res: Response): Promise<void> => {
-    // No body at all is merely a missing code (422).
-    const request = readCodeRequest(req, VerifyCodeRequest, '{"code": "123456"}');
-    const channel = request.channel ?? 'email';
-    const context = requestContext(res);
-    const facts = await deps.envelopes.recipient(context, String(req.params.envelope_id), String(req.params.recipient_id));
-    const key: ChannelKey = { tenant_id: context.tenantId, envelope_id: facts.envelope.id, recipient_id: facts.recipient.id, channel };
-    try {
-      assertValidationApplies(facts, channel);
-    } catch (error) {
-      // Spec 7: verify_code with no pending code is 404, whatever the envelope's state; a code that is
-      // pending in an envelope that no longer takes codes (voided since) is the state's 409.
-      if (isPending(await deps.codes.latest(deps.db, key))) throw error;
-      throw noPendingCode();
-    }
-    const now = deps.clock();
-    const verdict = await deps.db.transaction(async (trx) => {
-      await deps.codes.lockRecipient(trx, key, now);
-      return judge(deps, trx, key, request.code, facts.recipient, context.requestId, now);
-    });
-    deps.committed();
-    if (!verdict.verified) throw verdict.error;
-    res.json({ success: true, verified_at: verdict.at.toISOString() });
-  };
+export async function verifyCode(deps: ValidationDeps, { context, facts, channel, code }: VerifyCodeInput): Promise<{ verifiedAt: Date }> {
+  const key: ChannelKey = { tenant_id: context.tenantId, envelope_id: facts.envelope.id, recipient_id: facts.recipient.id, channel };
+  try {
+    assertValidationApplies(facts, channel);
+  } catch (error) {
+    // Spec 7: verify_code with no pending code is 404, whatever the envelope's state; a code that is
+    // pending in an envelope that no longer takes codes (voided since) is the state's 409.
+    if (isPending(await deps.codes.latest(deps.db, key))) throw error;
+    throw noPendingCode();
+  }
+  const now = deps.clock();
+  const verdict = await deps.db.transaction(async (trx) => {
+    await deps.codes.lockRecipient(trx, key, now);
+    return judge(deps, trx, key, code, facts.recipient, context.requestId, now);
+  });
+  deps.committed();
+  if (!verdict.verified) throw verdict.error;
+  return { verifiedAt: verdict.at };
 }

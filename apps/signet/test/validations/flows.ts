@@ -61,12 +61,12 @@ export function codeIn(mail: ReceivedMail): string {
 /** A code that is not `code`. */
 export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-/** Asks the validation service's gate, as the signing flow will: a signed internal call in the tenant's name. */
+/** Asks the recipient's validation gate, as the signing flow does: a signed internal call in the tenant's name. */
 export function gate(api: TestSignet, tenantId: string, envelopeId: string, recipientId: string): Promise<Body> {
   return callInternal<Body>({
-    baseUrl: api.signet.urls.get('validation') as string,
+    baseUrl: api.signet.urls.get('envelope') as string,
     method: 'GET',
-    path: `/internal/validations/envelopes/${envelopeId}/recipients/${recipientId}/status`,
+    path: `/internal/envelopes/${envelopeId}/recipients/${recipientId}/validation`,
     context: { tenantId, apiKeyId: 'signing-flow', plan: 'enterprise', requestId: `req_gate_${randomBytes(4).toString('hex')}` },
     secret: INTERNAL_SECRET
   });

@@ -3,8 +3,8 @@ import { EnvelopeCreateRequest } from '@signet/contracts';
 import { AppError, RequestContext } from '@signet/http';
 import { createEnvelopeFrom } from '../create-envelope';
 import { checkEnvelopeInput, MAX_INLINE_DOCUMENT_BYTES } from '../form/read-envelope-form';
-import { sendEnvelopeNow } from '../send-envelope';
-import { voidEnvelopeNow } from '../void-envelope';
+import { sendEnvelope } from '../send-envelope';
+import { voidEnvelope } from '../void-envelope';
 import type { BatchDeps } from './batch-deps';
 import type { BatchItemRow, BatchRow } from './batch-store';
 
@@ -41,8 +41,8 @@ export async function runBatchItem(deps: BatchDeps, trx: Knex.Transaction, batch
   const envelopeId = batch.operation === 'create' ? null : String(item.input);
   try {
     if (batch.operation === 'create') return { status: 'SUCCEEDED', envelope_id: await createItem(itemDeps, context, item.input), error: null };
-    if (batch.operation === 'send') await sendEnvelopeNow(itemDeps, context, envelopeId as string);
-    else await voidEnvelopeNow(itemDeps, context, envelopeId as string);
+    if (batch.operation === 'send') await sendEnvelope(itemDeps, { context, envelopeId: envelopeId as string });
+    else await voidEnvelope(itemDeps, { context, envelopeId: envelopeId as string });
     return { status: 'SUCCEEDED', envelope_id: envelopeId, error: null };
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {

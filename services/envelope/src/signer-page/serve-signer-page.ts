@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { AppError, hashSecretToken } from '@signet/http';
+import { AppError, hashSecretToken, requestIdOf } from '@signet/http';
 import type { Settings } from '@signet/contracts';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { maskPhone } from '../phone-number';
@@ -69,7 +69,7 @@ export function serveSignerPage(deps: EnvelopeDeps) {
     const { envelope } = found.aggregate;
     const view = viewOf(envelope.settings, token);
     secureSignerResponse(res, view.embed.origins);
-    const gate = found.state === 'READY' ? await validationGate(deps, res, found) : NO_GATE;
+    const gate = found.state === 'READY' ? await validationGate(deps, found, requestIdOf(res)) : NO_GATE;
     res.send(renderSignerPage({
       ...view,
       title: envelope.name,

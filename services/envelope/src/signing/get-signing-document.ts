@@ -1,9 +1,14 @@
-import { pipeline } from 'node:stream/promises';
-import type { Request, Response } from 'express';
+import type { Readable } from 'node:stream';
 import { AppError } from '@signet/http';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { loadSigningAccess } from './signing-access';
 import { documentsLocked, validationGate, verifyFirst } from './validation-gate';
+
+export interface SigningDocument {
+  body: Readable;
+  /** Set for the signed copy, offered as a download under the document's name. */
+  attachmentName: string | null;
+}
 
 /**
  * GET /signing/v1/:token/documents/:document_id (public): the document's PDF from Signet's own origin, so
@@ -11,23 +16,15 @@ import { documentsLocked, validationGate, verifyFirst } from './validation-gate'
  * would list it (READY, and past every order-0 validation), and, once the envelope is COMPLETED, its
  * signed copy (the one the signed email links to) as a download.
  */
-export function getSigningDocument(deps: EnvelopeDeps) {
-  return async (req: Request, res: Response): Promise<void> => {
-    const access = await loadSigningAccess(deps, deps.db, String(req.params.token));
-    const document = access.aggregate.documents.find((candidate) => candidate.id === String(req.params.document_id));
-    if (!document) throw new AppError('NOT_FOUND', 'Document not found');
-    if (access.state === 'COMPLETED' && document.signed_blob_key) {
-      res.type('application/pdf');
-      res.setHeader('Cache-Control', 'no-store');
-      res.attachment(document.file_name);
-      await pipeline(await deps.blobs.get(document.signed_blob_key), res);
-      return;
-    }
-    if (access.state !== 'READY') throw new AppError('CONFLICT', 'The documents are shown only while it is your turn to sign');
-    const gate = await validationGate(deps, res, access);
-    if (documentsLocked(gate)) throw new AppError('FORBIDDEN', `${verifyFirst(gate)} to see the documents`);
-    res.type('application/pdf');
-    res.setHeader('Cache-Control', 'no-store');
-    await pipeline(await deps.blobs.get(document.blob_key), res);
-  };
+export async function getSigningDocument(deps: EnvelopeDeps, input: { token: string; documentId: string; requestId: string }): Promise<SigningDocument> {
+  const access = await loadSigningAccess(deps, deps.db, input.token);
+  const document = access.aggregate.documents.find((candidate) => candidate.id === input.documentId);
+  if (!document) throw new AppError('NOT_FOUND', 'Document not found');
+  if (access.state === 'COMPLETED' && document.signed_blob_key) {
+    return { body: await deps.blobs.get(document.signed_blob_key), attachmentName: document.file_name };
+  }
+  if (access.state !== 'READY') throw new AppError('CONFLICT', 'The documents are shown only while it is your turn to sign');
+  const gate = await validationGate(deps, access, input.requestId);
+  if (documentsLocked(gate)) throw new AppError('FORBIDDEN', `${verifyFirst(gate)} to see the documents`);
+  return { body: await deps.blobs.get(document.blob_key), attachmentName: null };
 }

@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { SigningSessionResponse } from '@signet/contracts';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { readBlob } from '../documents/read-blob';
 import { maskPhone } from '../phone-number';
@@ -31,32 +31,30 @@ async function documentsFor(deps: EnvelopeDeps, access: SigningAccess) {
  * GET /signing/v1/:token (public, through the gateway without a key): what a signer page needs. Documents
  * are shown only when the link can sign now (READY) and, with validation order 0, once the code is verified.
  */
-export function getSigningSession(deps: EnvelopeDeps) {
-  return async (req: Request, res: Response): Promise<void> => {
-    const access = await loadSigningAccess(deps, deps.db, String(req.params.token));
-    const { envelope } = access.aggregate;
-    const { recipient, state } = access;
-    const gate = await validationGate(deps, res, access);
-    const documentsVisible = state === 'READY' && !documentsLocked(gate);
-    const flow = envelope.settings.signature_flow;
-    res.json({
-      state,
-      envelope: {
-        id: envelope.id,
-        name: envelope.name,
-        language: flow.language,
-        branding: { name: envelope.settings.branding.name, logo: envelope.settings.branding.logo, url_homepage: envelope.settings.branding.url_homepage },
-        signature_types: flow.signature_types.split(','),
-        signature_color: flow.signature_color
-      },
-      recipient: {
-        id: recipient.id, name: recipient.name, email: recipient.email,
-        // Masked as on the signer page: whoever holds a forwarded link learns where the code went, not the number.
-        masked_phone: recipient.phone === null ? null : maskPhone(recipient.phone),
-        order: recipient.order, status: recipient.status, signed_at: iso(recipient.signed_at)
-      },
-      validation: gate,
-      documents: documentsVisible ? await documentsFor(deps, access) : []
-    });
+export async function getSigningSession(deps: EnvelopeDeps, { token, requestId }: { token: string; requestId: string }): Promise<Omit<SigningSessionResponse, 'request_id'>> {
+  const access = await loadSigningAccess(deps, deps.db, token);
+  const { envelope } = access.aggregate;
+  const { recipient, state } = access;
+  const gate = await validationGate(deps, access, requestId);
+  const documentsVisible = state === 'READY' && !documentsLocked(gate);
+  const flow = envelope.settings.signature_flow;
+  return {
+    state,
+    envelope: {
+      id: envelope.id,
+      name: envelope.name,
+      language: flow.language,
+      branding: { name: envelope.settings.branding.name, logo: envelope.settings.branding.logo, url_homepage: envelope.settings.branding.url_homepage },
+      signature_types: flow.signature_types.split(',') as SigningSessionResponse['envelope']['signature_types'],
+      signature_color: flow.signature_color
+    },
+    recipient: {
+      id: recipient.id, name: recipient.name, email: recipient.email,
+      // Masked as on the signer page: whoever holds a forwarded link learns where the code went, not the number.
+      masked_phone: recipient.phone === null ? null : maskPhone(recipient.phone),
+      order: recipient.order, status: recipient.status, signed_at: iso(recipient.signed_at)
+    },
+    validation: gate,
+    documents: documentsVisible ? await documentsFor(deps, access) : []
   };
 }

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
-import type { Request, Response } from 'express';
-import { AppError, requestIdOf } from '@signet/http';
+import { AppError } from '@signet/http';
 import { v7 as uuidv7 } from 'uuid';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { writeRecipientEvent } from '../envelope-events';
@@ -9,13 +8,17 @@ import { RECIPIENT_MACHINE } from '../state/recipient-machine';
 import { nextTurn } from './next-turn';
 import { readSignature } from './read-signature';
 import { signatureBlobKey } from './signature-blob-key';
-import { signerIdentity } from './signer-identity';
-import { loadSigningAccess, type SigningAccess } from './signing-access';
-import { SIGNING_STATE_MESSAGES } from './signing-state';
+import type { SignerIdentity } from './signer-identity';
+import { loadSigningAccess } from './signing-access';
+import { assertReady } from './signing-state';
 import { validationGate, verifyFirst } from './validation-gate';
 
-function assertReady(access: SigningAccess): void {
-  if (access.state !== 'READY') throw new AppError('CONFLICT', SIGNING_STATE_MESSAGES[access.state]);
+export interface SignInput {
+  token: string;
+  /** The signer's JSON body as it came: consent and the signature. */
+  body: unknown;
+  identity: SignerIdentity;
+  requestId: string;
 }
 
 /**
@@ -23,52 +26,47 @@ function assertReady(access: SigningAccess): void {
  * signature, recipient SIGNED and the next invitations commit together under the envelope's row lock;
  * the signed PDFs are built afterwards by the completer, which this wakes when the last one signed.
  */
-export function signEnvelope(deps: EnvelopeDeps) {
-  return async (req: Request, res: Response): Promise<void> => {
-    const token = String(req.params.token);
-    const before = await loadSigningAccess(deps, deps.db, token);
-    assertReady(before);
-    const signature = readSignature(req.body, before.aggregate.envelope.settings);
-    const gate = await validationGate(deps, res, before);
-    if (gate.required && !gate.verified) throw new AppError('FORBIDDEN', `${verifyFirst(gate)} before signing`);
-    const { envelope } = before.aggregate;
-    // Stored before the transaction so no blob write holds the lock, under a key of this attempt's own; a refused sign deletes it.
-    let imageKey: string | null = null;
-    if (signature.type !== 'WRITTEN') {
-      imageKey = signatureBlobKey(envelope.tenant_id, envelope.id, before.recipient.id, signature.contentType);
-      await deps.blobs.put(imageKey, Readable.from(signature.image), { contentType: signature.contentType });
+export async function signEnvelope(deps: EnvelopeDeps, { token, body, identity, requestId }: SignInput): Promise<{ signedAt: Date }> {
+  const before = await loadSigningAccess(deps, deps.db, token);
+  assertReady(before);
+  const signature = readSignature(body, before.aggregate.envelope.settings);
+  const gate = await validationGate(deps, before, requestId);
+  if (gate.required && !gate.verified) throw new AppError('FORBIDDEN', `${verifyFirst(gate)} before signing`);
+  const { envelope } = before.aggregate;
+  // Stored before the transaction so no blob write holds the lock, under a key of this attempt's own; a refused sign deletes it.
+  let imageKey: string | null = null;
+  if (signature.type !== 'WRITTEN') {
+    imageKey = signatureBlobKey(envelope.tenant_id, envelope.id, before.recipient.id, signature.contentType);
+    await deps.blobs.put(imageKey, Readable.from(signature.image), { contentType: signature.contentType });
+  }
+  const now = deps.clock();
+  const allSigned = await deps.db.transaction(async (trx): Promise<boolean> => {
+    const access = await loadSigningAccess(deps, trx, token, { forUpdate: true });
+    assertReady(access);
+    const row: SignatureRow = {
+      id: uuidv7(), envelope_id: envelope.id, recipient_id: access.recipient.id, signature_type: signature.type,
+      text: signature.type === 'WRITTEN' ? signature.text : null, image_blob_key: imageKey, consent: true, ...identity, signed_at: now
+    };
+    await trx('signatures').insert(row);
+    const changes = { status: RECIPIENT_MACHINE.next(access.recipient.status, 'sign'), signed_at: now, updated_at: now };
+    const signed = { ...access.recipient, ...changes };
+    await deps.store.updateRecipient(trx, signed.id, changes);
+    const recipients = access.aggregate.recipients.map((recipient) => (recipient.id === signed.id ? signed : recipient));
+    const creator = access.aggregate.envelope.api_key_id;
+    const actor = { tenantId: envelope.tenant_id, requestId };
+    await writeRecipientEvent(trx, 'recipient.signed_all', signed, creator, actor, now, identity);
+    for (const invited of nextTurn(recipients, access.aggregate.envelope.settings.signature_flow.signature_order)) {
+      const invitation = { status: RECIPIENT_MACHINE.next(invited.status, 'invite'), updated_at: now };
+      await deps.store.updateRecipient(trx, invited.id, invitation);
+      await writeRecipientEvent(trx, 'recipient.in_progress', { ...invited, ...invitation }, creator, actor, now);
     }
-
-    const identity = signerIdentity(req);
-    const now = deps.clock();
-    const allSigned = await deps.db.transaction(async (trx): Promise<boolean> => {
-      const access = await loadSigningAccess(deps, trx, token, { forUpdate: true });
-      assertReady(access);
-      const row: SignatureRow = {
-        id: uuidv7(), envelope_id: envelope.id, recipient_id: access.recipient.id, signature_type: signature.type,
-        text: signature.type === 'WRITTEN' ? signature.text : null, image_blob_key: imageKey, consent: true, ...identity, signed_at: now
-      };
-      await trx('signatures').insert(row);
-      const changes = { status: RECIPIENT_MACHINE.next(access.recipient.status, 'sign'), signed_at: now, updated_at: now };
-      const signed = { ...access.recipient, ...changes };
-      await deps.store.updateRecipient(trx, signed.id, changes);
-      const recipients = access.aggregate.recipients.map((recipient) => (recipient.id === signed.id ? signed : recipient));
-      const creator = access.aggregate.envelope.api_key_id;
-      const actor = { tenantId: envelope.tenant_id, requestId: requestIdOf(res) };
-      await writeRecipientEvent(trx, 'recipient.signed_all', signed, creator, actor, now, identity);
-      for (const invited of nextTurn(recipients, access.aggregate.envelope.settings.signature_flow.signature_order)) {
-        const invitation = { status: RECIPIENT_MACHINE.next(invited.status, 'invite'), updated_at: now };
-        await deps.store.updateRecipient(trx, invited.id, invitation);
-        await writeRecipientEvent(trx, 'recipient.in_progress', { ...invited, ...invitation }, creator, actor, now);
-      }
-      return recipients.every((recipient) => recipient.status === 'SIGNED');
-    }).catch(async (error: unknown) => {
-      // Only a refusal is surely rolled back (a failed commit might not be): its image is nobody's.
-      if (imageKey !== null && error instanceof AppError) await deps.blobs.delete(imageKey).catch(() => undefined);
-      throw error;
-    });
-    deps.relay.wake();
-    if (allSigned) deps.completer.wake();
-    res.json({ success: true, state: 'ALREADY_SIGNED', signed_at: now.toISOString() });
-  };
+    return recipients.every((recipient) => recipient.status === 'SIGNED');
+  }).catch(async (error: unknown) => {
+    // Only a refusal is surely rolled back (a failed commit might not be): its image is nobody's.
+    if (imageKey !== null && error instanceof AppError) await deps.blobs.delete(imageKey).catch(() => undefined);
+    throw error;
+  });
+  deps.relay.wake();
+  if (allSigned) deps.completer.wake();
+  return { signedAt: now };
 }

@@ -1,7 +1,13 @@
 import type { Request } from 'express';
 
+/** Who signed or rejected, as far as the request tells: recorded with the signature and in the events. */
+export interface SignerIdentity {
+  ip_address: string | null;
+  user_agent: string | null;
+}
+
 /** The signer's address as the gateway decided it (it overwrites X-Forwarded-For; see TRUST_PROXY). */
-export function signerIdentity(req: Request): { ip_address: string | null; user_agent: string | null } {
+export function signerIdentity(req: Request): SignerIdentity {
   const forwarded = req.headers['x-forwarded-for'];
   const ip = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
   const agent = req.headers['user-agent'];

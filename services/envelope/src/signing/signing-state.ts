@@ -1,3 +1,4 @@
+import { AppError } from '@signet/http';
 import type { EnvelopeAggregate, RecipientRow } from '../model';
 import { ENVELOPE_MACHINE } from '../state/envelope-machine';
 import { RECIPIENT_MACHINE } from '../state/recipient-machine';
@@ -20,4 +21,9 @@ export function signingState(aggregate: EnvelopeAggregate, recipient: RecipientR
   if (recipient.status === 'SIGNED') return 'ALREADY_SIGNED';
   if (ENVELOPE_MACHINE.allows(status, 'sign') && RECIPIENT_MACHINE.allows(recipient.status, 'sign')) return 'READY';
   return 'NOT_YOUR_TURN';
+}
+
+/** The signing routes act only while the link can sign now; otherwise 409 says why. */
+export function assertReady(access: { state: SigningState }): void {
+  if (access.state !== 'READY') throw new AppError('CONFLICT', SIGNING_STATE_MESSAGES[access.state]);
 }

@@ -1,5 +1,3 @@
-import { requestIdOf } from '@signet/http';
-import type { Response } from 'express';
 import type { EnvelopeDeps } from '../envelope-deps';
 import type { ValidationGate } from '../validation-client';
 import type { SigningAccess } from './signing-access';
@@ -20,14 +18,14 @@ export function verifyFirst(gate: ValidationGate): string {
 }
 
 /**
- * Asks the validation part only when the envelope enables email or phone validation, so envelopes without it
- * sign even where that part is not deployed. The call speaks for the envelope's tenant and creator key:
- * the signer has no key of their own.
+ * Asks the validation part (one call, one way: that part never calls back) only when the envelope enables
+ * email or phone validation, so envelopes without it sign even where that part is not deployed. The call
+ * speaks for the envelope's tenant and creator key: the signer has no key of their own.
  */
-export async function validationGate(deps: EnvelopeDeps, res: Response, access: SigningAccess): Promise<ValidationGate> {
+export async function validationGate(deps: EnvelopeDeps, access: Pick<SigningAccess, 'aggregate' | 'recipient'>, requestId: string): Promise<ValidationGate> {
   const { envelope } = access.aggregate;
   // Envelopes stored before phone validation existed have no `validations.phone`: off.
   if (!envelope.settings.validations.email.enabled && envelope.settings.validations.phone?.enabled !== true) return NOT_REQUIRED;
-  const context = { tenantId: envelope.tenant_id, apiKeyId: envelope.api_key_id, plan: '', requestId: requestIdOf(res) };
-  return deps.validations.gate(context, envelope.id, access.recipient.id);
+  const context = { tenantId: envelope.tenant_id, apiKeyId: envelope.api_key_id, plan: '', requestId };
+  return deps.validations.gate(context, { envelopeId: envelope.id, recipientId: access.recipient.id, validations: envelope.settings.validations });
 }

@@ -1,5 +1,5 @@
 import type { Settings } from '@signet/contracts';
-import type { ValidationSettings } from '../envelope-client';
+import type { ValidationSettings } from '../recipient-facts';
 import { CodeMail, composeCodeMail } from './compose-code-mail';
 
 const template = (subject: string, body: string, cta: string) => ({ extra_page_intro: '', emails: { email_validation: { subject, body, cta } }, sms: { phone_validation: { body: '{{validations.code}}' } } });

@@ -1,5 +1,5 @@
 import { escapeHtml, type MailMessage, renderTemplate } from '@signet/mail';
-import type { ValidationSettings } from '../envelope-client';
+import type { ValidationSettings } from '../recipient-facts';
 import { htmlToText } from './html-to-text';
 import { readableTime } from './readable-time';
 

@@ -1,5 +1,5 @@
 import type { Settings } from '@signet/contracts';
-import type { ValidationSettings } from '../envelope-client';
+import type { ValidationSettings } from '../recipient-facts';
 import { composeCodeSms } from './compose-code-sms';
 
 const entry = (body: string) => ({ extra_page_intro: '', emails: { email_validation: { subject: 's', body: 'b', cta: 'c' } }, sms: { phone_validation: { body } } });

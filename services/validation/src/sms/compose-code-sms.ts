@@ -1,6 +1,6 @@
 import type { SmsMessage } from '@signet/sms';
 import { renderTemplate } from '@signet/mail';
-import type { ValidationSettings } from '../envelope-client';
+import type { ValidationSettings } from '../recipient-facts';
 import { readableTime } from '../mail/readable-time';
 
 export interface CodeSms {

@@ -1,0 +1,54 @@
+import type { Express, Request } from 'express';
+import { EnvelopeUpdateRequest, SendCodeRequest, VerifyCodeRequest, type Static, type TSchema } from '@signet/contracts';
+import { AppError, parseWith, requestContext } from '@signet/http';
+import type { EnvelopeDeps } from '../envelope-deps';
+import { readEnvelopeForm } from '../form/read-envelope-form';
+import { envelopeView } from '../present/envelope-view';
+import { sendEnvelope } from '../send-envelope';
+import { updateEnvelope } from '../update-envelope';
+import { getRecipientValidation, requestValidationCode } from '../validation/request-validation-code';
+import { voidEnvelope } from '../void-envelope';
+import { sendRelayed } from './signing-routes';
+
+/**
+ * The body of send_code and verify_code: none at all (send_code needs none), or JSON. A body of another
+ * type is refused; an empty one reads as `{}`, so the channel defaults to email.
+ */
+function readCodeRequest<S extends TSchema>(req: Request, schema: S, example: string): Static<S> {
+  if (req.headers['content-type'] !== undefined && !req.is('application/json')) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the body as application/json: ${example}`);
+  }
+  return parseWith(schema, req.body ?? {});
+}
+
+/** The integrator's envelope routes that change an envelope, and its recipients' codes: adapters of the use cases. */
+export function envelopeRoutes(router: Express, deps: EnvelopeDeps): void {
+  router.put('/api/v1/envelopes/:id', async (req, res) => {
+    const updated = await updateEnvelope(deps, { context: requestContext(res), envelopeId: String(req.params.id), readInput: () => readEnvelopeForm(req, EnvelopeUpdateRequest) });
+    res.json({ envelope: await envelopeView(updated, deps.links) });
+  });
+
+  router.post('/api/v1/envelopes/:id/send_invitation', async (req, res) => {
+    await sendEnvelope(deps, { context: requestContext(res), envelopeId: String(req.params.id) });
+    res.json({ success: true });
+  });
+
+  router.put('/api/v1/envelopes/:id/void', async (req, res) => {
+    const voided = await voidEnvelope(deps, { context: requestContext(res), envelopeId: String(req.params.id) });
+    res.json({ success: true, envelope: await envelopeView(voided, deps.links) });
+  });
+
+  const recipient = (req: Request) => ({ envelopeId: String(req.params.envelope_id), recipientId: String(req.params.recipient_id) });
+  router.post('/api/v1/envelopes/:envelope_id/recipients/:recipient_id/validations/send_code', async (req, res) => {
+    const request = readCodeRequest(req, SendCodeRequest, '{"channel": "sms"}');
+    sendRelayed(res, await requestValidationCode(deps, { context: requestContext(res), ...recipient(req), action: 'send_code', request }));
+  });
+  router.post('/api/v1/envelopes/:envelope_id/recipients/:recipient_id/validations/verify_code', async (req, res) => {
+    // No body at all is merely a missing code (422).
+    const request = readCodeRequest(req, VerifyCodeRequest, '{"code": "123456"}');
+    sendRelayed(res, await requestValidationCode(deps, { context: requestContext(res), ...recipient(req), action: 'verify_code', request }));
+  });
+  router.get('/internal/envelopes/:envelope_id/recipients/:recipient_id/validation', async (req, res) => {
+    res.json(await getRecipientValidation(deps, { context: requestContext(res), ...recipient(req) }));
+  });
+}

@@ -1,0 +1,49 @@
+import { pipeline } from 'node:stream/promises';
+import type { Express, Request, Response } from 'express';
+import { requestIdOf } from '@signet/http';
+import type { EnvelopeDeps } from '../envelope-deps';
+import { getSigningDocument } from '../signing/get-signing-document';
+import { getSigningSession } from '../signing/get-signing-session';
+import { rejectEnvelope } from '../signing/reject-envelope';
+import { relaySigningCode } from '../signing/relay-validation-code';
+import { signEnvelope } from '../signing/sign-envelope';
+import { signerIdentity } from '../signing/signer-identity';
+import type { CodeAction, RelayedAnswer } from '../validation-client';
+
+/** The validation part's answer, as it came. */
+export function sendRelayed(res: Response, answer: RelayedAnswer): void {
+  res.status(answer.status).set(answer.headers).json(answer.body);
+}
+
+/** The public signing API (the token in the path is the credential): adapters of the signing use cases. */
+export function signingRoutes(router: Express, deps: EnvelopeDeps): void {
+  const token = (req: Request) => String(req.params.token);
+
+  router.get('/signing/v1/:token', async (req, res) => {
+    res.json(await getSigningSession(deps, { token: token(req), requestId: requestIdOf(res) }));
+  });
+
+  router.post('/signing/v1/:token/sign', async (req, res) => {
+    const signed = await signEnvelope(deps, { token: token(req), body: req.body, identity: signerIdentity(req), requestId: requestIdOf(res) });
+    res.json({ success: true, state: 'ALREADY_SIGNED', signed_at: signed.signedAt.toISOString() });
+  });
+
+  router.post('/signing/v1/:token/reject', async (req, res) => {
+    await rejectEnvelope(deps, { token: token(req), body: req.body, identity: signerIdentity(req), requestId: requestIdOf(res) });
+    res.json({ success: true, state: 'REJECTED' });
+  });
+
+  router.get('/signing/v1/:token/documents/:document_id', async (req, res) => {
+    const document = await getSigningDocument(deps, { token: token(req), documentId: String(req.params.document_id), requestId: requestIdOf(res) });
+    res.type('application/pdf');
+    res.setHeader('Cache-Control', 'no-store');
+    if (document.attachmentName !== null) res.attachment(document.attachmentName);
+    await pipeline(document.body, res);
+  });
+
+  for (const action of ['send_code', 'verify_code'] as const satisfies readonly CodeAction[]) {
+    router.post(`/signing/v1/:token/validation/${action}`, async (req, res) => {
+      sendRelayed(res, await relaySigningCode(deps, { token: token(req), action, body: req.body, requestId: requestIdOf(res) }));
+    });
+  }
+}
