@@ -6,6 +6,7 @@ export const INTERNAL_HEADERS = {
   tenantId: 'x-signet-tenant-id',
   apiKeyId: 'x-signet-api-key-id',
   plan: 'x-signet-plan',
+  envelopeLimits: 'x-signet-envelope-limits',
   timestamp: 'x-signet-timestamp',
   signature: 'x-signet-signature'
 } as const;
@@ -16,7 +17,7 @@ const MAX_SKEW_SECONDS = 300;
 type HeaderBag = Record<string, string | string[] | undefined>;
 
 function signatureOf(secret: string, timestamp: string, method: string, url: string, context: RequestContext): string {
-  const material = [timestamp, method.toUpperCase(), url, context.tenantId, context.apiKeyId, context.plan, context.requestId].join('\n');
+  const material = [timestamp, method.toUpperCase(), url, context.tenantId, context.apiKeyId, context.plan, context.requestId, context.envelopeLimits ?? ''].join('\n');
   return createHmac('sha256', secret).update(material).digest('hex');
 }
 
@@ -27,6 +28,7 @@ export function signInternalHeaders(secret: string, method: string, url: string,
     [INTERNAL_HEADERS.tenantId]: context.tenantId,
     [INTERNAL_HEADERS.apiKeyId]: context.apiKeyId,
     [INTERNAL_HEADERS.plan]: context.plan,
+    ...(context.envelopeLimits === undefined ? {} : { [INTERNAL_HEADERS.envelopeLimits]: context.envelopeLimits }),
     [REQUEST_ID_HEADER]: context.requestId,
     [INTERNAL_HEADERS.timestamp]: timestamp,
     [INTERNAL_HEADERS.signature]: signatureOf(secret, timestamp, method, url, context)
@@ -48,6 +50,8 @@ export function verifyInternalHeaders(secret: string, method: string, url: strin
     plan: single(headers, INTERNAL_HEADERS.plan) ?? '',
     requestId: single(headers, REQUEST_ID_HEADER) ?? ''
   };
+  const envelopeLimits = single(headers, INTERNAL_HEADERS.envelopeLimits);
+  if (envelopeLimits !== undefined) context.envelopeLimits = envelopeLimits;
   if (!timestamp || !signature || !/^\d+$/.test(timestamp)) return null;
   if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > MAX_SKEW_SECONDS) return null;
   const expected = Buffer.from(signatureOf(secret, timestamp, method, url, context), 'hex');

@@ -6,6 +6,11 @@ export interface RequestContext {
   tenantId: string;
   apiKeyId: string;
   plan: string;
+  /**
+   * The envelope creations the key's plan allows, as the gateway grants them (`hour:10,day:100`); absent
+   * on calls that create no envelope for a key. The envelope part counts creations against it.
+   */
+  envelopeLimits?: string;
 }
 
 export function setRequestContext(res: Response, context: RequestContext): void {

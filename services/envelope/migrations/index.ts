@@ -2,6 +2,7 @@ import { busMigrations } from '@signet/bus';
 import type { Migration } from '@signet/db';
 import { batchesMigration } from './batches';
 import { createRequestsMigration } from './create-requests';
+import { planLimitsMigration } from './plan-limits';
 import { emailsMigration } from './emails';
 import { searchMigration } from './search';
 import { sealPkiMigration } from './seal-pki';
@@ -124,5 +125,6 @@ export const envelopeMigrations: readonly Migration[] = [
   searchMigration,
   batchesMigration,
   sealPkiMigration,
-  createRequestsMigration
+  createRequestsMigration,
+  planLimitsMigration
 ];

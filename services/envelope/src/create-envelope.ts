@@ -1,7 +1,6 @@
-import type { Request, Response } from 'express';
 import { v7 as uuidv7 } from 'uuid';
 import { EnvelopeCreateRequest } from '@signet/contracts';
-import { notFound, RequestContext, requestContext } from '@signet/http';
+import { notFound, RequestContext } from '@signet/http';
 import { envelopeWarnings, findEnvelopeErrors } from './check-envelope';
 import { checkSameRequest, CreateRequestKey, createRequestKeyOf, EarlierCreate, recordCreateRequest } from './create-requests';
 import { toPlacementRows, toRecipientRows } from './components';
@@ -9,29 +8,27 @@ import { storeInlineDocuments } from './documents/store-inline-documents';
 import { insertEnvelopeOnce } from './store/insert-envelope-once';
 import type { EnvelopeDeps } from './envelope-deps';
 import { envelopeEventRow } from './envelope-events';
-import { readEnvelopeForm } from './form/read-envelope-form';
 import type { EnvelopeAggregate } from './model';
 import { mergeMetadata } from './metadata';
-import { envelopeSummary } from './present/envelope-view';
 import { initialStatus } from './state/envelope-machine';
 
 /** Before any document arrives (the upload flow), an envelope without a name is called this. */
 export const DEFAULT_ENVELOPE_NAME = 'Untitled envelope';
 
-/** POST /api/v1/envelopes, from its multipart form. */
-export function createEnvelope(deps: EnvelopeDeps) {
-  return async (req: Request, res: Response): Promise<void> => {
-    const input = await readEnvelopeForm(req, EnvelopeCreateRequest);
-    const aggregate = await createEnvelopeOnce(deps, requestContext(res), input, createRequestKeyOf(req, input));
-    res.json({ envelope: envelopeSummary(aggregate) });
-  };
+export interface CreateInput {
+  context: RequestContext;
+  input: EnvelopeCreateRequest;
+  /** The request's Idempotency-Key header, if any. */
+  idempotencyKey?: string;
 }
 
 /**
- * A create with an Idempotency-Key makes its envelope once: a retry whose first try committed but never
- * answered (the part killed in between, the gateway's 502) gets that envelope, not a second one.
+ * POST /api/v1/envelopes: a create with an Idempotency-Key makes its envelope once: a retry whose first
+ * try committed but never answered (the part killed in between, the gateway's 502) gets that envelope,
+ * not a second one. The plan's allowance is spent before (spendEnvelopeCreation), as a batch item's is.
  */
-async function createEnvelopeOnce(deps: EnvelopeDeps, context: RequestContext, input: EnvelopeCreateRequest, requestKey: CreateRequestKey | null): Promise<EnvelopeAggregate> {
+export async function createEnvelope(deps: EnvelopeDeps, { context, input, idempotencyKey }: CreateInput): Promise<EnvelopeAggregate> {
+  const requestKey = createRequestKeyOf(idempotencyKey, input);
   try {
     return await createEnvelopeFrom(deps, context, input, requestKey);
   } catch (error) {

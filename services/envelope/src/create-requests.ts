@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { Request } from 'express';
 import type { Knex } from 'knex';
 import { AppError } from '@signet/http';
 
@@ -13,9 +12,8 @@ export interface CreateRequestKey {
 }
 
 /** The key the gateway forwarded (it checked its shape), and a fingerprint of the checked input. */
-export function createRequestKeyOf(req: Request, input: unknown): CreateRequestKey | null {
-  const key = req.headers['idempotency-key'];
-  if (typeof key !== 'string' || key === '') return null;
+export function createRequestKeyOf(key: string | undefined, input: unknown): CreateRequestKey | null {
+  if (key === undefined || key === '') return null;
   return { key, fingerprint: createHash('sha256').update(JSON.stringify(input)).digest('hex') };
 }
 

@@ -4,6 +4,7 @@ import type { OutboxRelay } from '@signet/bus';
 import type { SignetConfig } from '@signet/config';
 import type { Clock } from '@signet/service';
 import type { EnvelopeCompleter } from './completion/envelope-completer';
+import type { EnvelopeLimits } from './plan-limits/envelope-limits';
 import type { DocumentLinks } from './present/document-links';
 import type { SealIdentity } from './seal/seal-identity';
 import type { SettingsClient } from './settings-client';
@@ -19,6 +20,8 @@ export interface EnvelopeDeps {
   validations: ValidationClient;
   links: DocumentLinks;
   relay: OutboxRelay;
+  /** The plan's allowance of envelope creations, counted here for single creates and batch items alike. */
+  limits: EnvelopeLimits;
   completer: EnvelopeCompleter;
   clock: Clock;
   config: SignetConfig;

@@ -1,5 +1,6 @@
 import { createOutboxRelay } from '@signet/bus';
 import { watchEmailBacklog } from '@signet/metrics';
+import { openAsyncCommitPool } from '@signet/db';
 import { pdfWorkersLoop } from '@signet/pdf';
 import { defineService, ServiceDeps, SignetService } from '@signet/service';
 import { attachUploadedDocument } from './attach-uploaded-document';
@@ -9,10 +10,8 @@ import { createBatchWorker } from './batches/batch-worker';
 import { pruneCreateRequests } from './create-requests';
 import { createBatch } from './batches/create-batch';
 import { getBatch } from './batches/get-batch';
-import { planLimitsClient } from './batches/plan-limits-client';
 import { completeEnvelope } from './completion/complete-envelope';
 import { createEnvelopeCompleter } from './completion/envelope-completer';
-import { createEnvelope } from './create-envelope';
 import { readLifecycleMailBacklog } from './emails/email-backlog';
 import type { EmailDeps } from './emails/email-deps';
 import { deriveEmailKeys } from './emails/email-keys';
@@ -23,6 +22,7 @@ import { queueLifecycleMails } from './emails/queue-lifecycle-mails';
 import { reportBounce } from './emails/report-bounce';
 import { trackEmailClick, trackEmailOpen } from './emails/track-email';
 import type { EnvelopeDeps } from './envelope-deps';
+import { envelopeLimits } from './plan-limits/envelope-limits';
 import { envelopeRoutes } from './http/envelope-routes';
 import { signingRoutes } from './http/signing-routes';
 import { getEnvelope } from './get-envelope';
@@ -48,12 +48,17 @@ const BATCH_BODY_LIMIT = '50mb';
 /** Idempotency-Keys of creates older than a day are forgotten; this often their rows are deleted. */
 const PRUNE_CREATE_REQUESTS_EVERY_MS = 3_600_000;
 
+/** Plan-limit windows are an hour and a day: counters older than two days count for nothing. */
+const COUNTER_RETENTION_MS = 2 * 86_400_000;
+
 /** How often replicas look for fully signed envelopes left to complete; the last signature wakes its own replica at once. */
 const COMPLETION_POLL_INTERVAL_MS = 5000;
 
 /** Envelopes, recipients, documents and placements, and their state machine (spec 2.1-2.4, 3.1, 4.1). */
 export function createEnvelopeService(deps: ServiceDeps): SignetService {
   const relay = createOutboxRelay({ db: deps.db, bus: deps.bus, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs });
+  // Every create of a tenant updates the same counter rows; see docs/decisions.md, "Plan-limit counters commit asynchronously".
+  const counters = openAsyncCommitPool(deps.db);
   const sealIdentity = createSealIdentity({ db: deps.db, config: deps.config, internalSecret: deps.internalSecret, clock: deps.clock, log: deps.log });
   const envelopeDeps: EnvelopeDeps = {
     db: deps.db,
@@ -63,6 +68,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     validations: validationClient(() => deps.serviceUrl('validation'), deps.internalSecret),
     links: documentLinks(deps.blobs),
     relay,
+    limits: envelopeLimits(counters, deps.clock),
     completer: createEnvelopeCompleter({
       db: deps.db,
       log: deps.log,
@@ -85,7 +91,6 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
   const batchDeps: BatchDeps = {
     ...envelopeDeps,
     batches: batchStore(),
-    planLimits: planLimitsClient(() => deps.serviceUrl('gateway'), deps.internalSecret),
     log: deps.log,
     wakeBatchWorker: () => batchWorker.wake()
   };
@@ -103,7 +108,6 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     // A batch of creates carries its documents inline, as base64.
     jsonBodyLimits: [{ path: '/api/v1/batches', limit: BATCH_BODY_LIMIT }],
     routes: (router) => {
-      router.post('/api/v1/envelopes', createEnvelope(envelopeDeps));
       router.get('/api/v1/envelopes', listEnvelopes(envelopeDeps));
       router.get('/api/v1/envelopes/:id', getEnvelope(envelopeDeps));
       router.post('/api/v1/batches', createBatch(batchDeps));
@@ -131,6 +135,8 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
       unwatchBacklog = watchEmailBacklog('lifecycle', () => readLifecycleMailBacklog(deps.db, deps.clock));
       pruneTimer = setInterval(() => {
         pruneCreateRequests(deps.db, deps.clock()).catch((error: unknown) => deps.log.warn({ err: error }, 'pruning expired create requests failed'));
+        envelopeDeps.limits.pruneBefore(new Date(deps.clock().getTime() - COUNTER_RETENTION_MS))
+          .catch((error: unknown) => deps.log.warn({ err: error }, 'pruning rate-limit counters failed'));
       }, PRUNE_CREATE_REQUESTS_EVERY_MS);
       pruneTimer.unref();
     },
@@ -138,6 +144,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
       unwatchBacklog();
       clearInterval(pruneTimer);
       await sealIdentity.close();
+      await counters.destroy();
     }
   });
 }

@@ -1,14 +1,14 @@
 import express, { Express, NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import type { PartName, TrustProxy } from '@signet/config';
-import { AppError, acceptRequestId, internalAuth, errorMiddleware, HealthReport, jsonResponses, newRequestId, notFoundRoute, REQUEST_ID_HEADER, requestIdOf } from '@signet/http';
+import { AppError, acceptRequestId, errorMiddleware, HealthReport, jsonResponses, newRequestId, notFoundRoute, REQUEST_ID_HEADER, requestIdOf } from '@signet/http';
 import type { Logger } from '@signet/log';
 import { httpMetrics, metricsHandler } from '@signet/metrics';
 import type { ApiKeyLookup } from './api-keys/api-key-cache';
+import type { ApiKeyRecord } from './api-keys/api-key-repository';
 import { accessLog } from './access-log';
 import { docsRoutes } from './docs/docs-routes';
 import { authenticate } from './api-keys/authenticate';
 import { proxyToService } from './proxy/proxy-to-service';
-import type { RateLimitBucketName } from './rate-limit/plan-limits';
 import { PUBLIC_ROUTES } from './routes/public-route-table';
 import { ROUTES } from './routes/route-table';
 
@@ -20,11 +20,10 @@ export interface GatewayAppOptions {
   /** A part's app when it runs in this process (monolith mode), else null: requests to it skip the HTTP hop. */
   localApp: (part: PartName) => RequestHandler | null;
   healthcheck: () => Promise<HealthReport>;
-  rateLimitFor: (bucket: RateLimitBucketName) => RequestHandler;
   /** Idempotency-Key handling of every POST and PUT under /api/v1. */
   idempotency: RequestHandler;
-  /** Plan limits spent by services on a key's behalf (signed internal calls only). */
-  consumeRateLimit: Record<RateLimitBucketName, RequestHandler>;
+  /** The envelope creations a key's plan allows, passed on in the signed context for the envelope part to count. */
+  envelopeLimitsOf: (key: ApiKeyRecord) => string;
   /** The per-address limit of the keyless routes. */
   publicRateLimit: RequestHandler;
   trustProxy: TrustProxy;
@@ -76,15 +75,11 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
     const proxy = proxyToService({ internalSecret: options.internalSecret, log: options.log, serviceUrl: () => options.serviceUrl(route.service), localPart: () => options.localApp(route.service), timeoutMs: options.upstreamTimeoutMs });
     app[route.method](route.path, ...(route.unlimited ? [] : [options.publicRateLimit]), anonymousContext, proxy);
   }
-  for (const [bucket, handler] of Object.entries(options.consumeRateLimit)) {
-    app.post(`/internal/rate-limits/${bucket}`, internalAuth(options.internalSecret), handler);
-  }
-  app.use('/api', authenticate(options.keys));
+  app.use('/api', authenticate(options.keys, options.envelopeLimitsOf));
   for (const route of ROUTES) {
     const handlers: RequestHandler[] = [];
-    // Before the rate limit: a replayed answer does no work, so it spends no quota.
+    // A replayed answer does no work: it never reaches the part, so it spends no plan quota.
     if (route.method === 'post' || route.method === 'put') handlers.push(options.idempotency);
-    if (route.rateLimit) handlers.push(options.rateLimitFor(route.rateLimit));
     handlers.push(proxyToService({
       internalSecret: options.internalSecret, log: options.log, serviceUrl: () => options.serviceUrl(route.service), localPart: () => options.localApp(route.service), timeoutMs: options.upstreamTimeoutMs
     }));

@@ -1,5 +1,5 @@
 import { fileDownloadHandler } from '@signet/blob';
-import { listenForNotifications, NotificationListener, openAsyncCommitPool } from '@signet/db';
+import { listenForNotifications, NotificationListener } from '@signet/db';
 import { runHealthChecks } from '@signet/http';
 import { mailSinkRoutes } from '@signet/mail';
 import { smsSinkRoutes } from '@signet/sms';
@@ -10,17 +10,13 @@ import { ensureBootstrapKeys } from './api-keys/ensure-bootstrap-keys';
 import { createGatewayApp } from './create-gateway-app';
 import { idempotency } from './idempotency/idempotency-middleware';
 import { idempotencyStore } from './idempotency/idempotency-store';
-import { consumeForService } from './rate-limit/consume-for-service';
-import { envelopeCreationBucket } from './rate-limit/plan-limits';
+import { envelopeLimitsOf } from './rate-limit/plan-limits';
 import { publicRateLimit } from './rate-limit/public-rate-limit';
-import { rateLimit } from './rate-limit/rate-limit-middleware';
-import { rateLimiter } from './rate-limit/rate-limiter';
 
 export { gatewayMigrations } from '../migrations';
 export { runKeysCli } from './cli/keys-cli';
 export { apiKeyRepository as apiKeyRepositoryFor } from './api-keys/api-key-repository';
 
-const COUNTER_RETENTION_MS = 2 * 86_400_000;
 const PRUNE_EVERY_MS = 3_600_000;
 /** How stale a cached key can be if a revocation's notification is lost (decided in docs/decisions.md). */
 const API_KEY_CACHE_TTL_MS = 10_000;
@@ -31,11 +27,7 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
   const keys = apiKeyRepository(deps.db);
   const cachedKeys = apiKeyCache(keys, { clock: deps.clock, ttlMs: API_KEY_CACHE_TTL_MS, maxEntries: API_KEY_CACHE_ENTRIES });
   let keyChanges: NotificationListener | null = null;
-  // Every create updates the same counter rows; see docs/decisions.md, "Plan-limit counters commit asynchronously".
-  const counters = openAsyncCommitPool(deps.db);
-  const limiter = rateLimiter(counters);
   const idempotencyKeys = idempotencyStore(deps.db);
-  const buckets = { 'envelope.create': envelopeCreationBucket(deps.config) };
   let pruneTimer: NodeJS.Timeout | null = null;
 
   const healthcheck = () => runHealthChecks({ database: async () => { await deps.db.raw('SELECT 1'); } });
@@ -47,9 +39,8 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
     serviceUrl: deps.serviceUrl,
     localApp: deps.localApp,
     healthcheck,
-    rateLimitFor: (name) => rateLimit(limiter, buckets[name], deps.clock),
     idempotency: idempotency(idempotencyKeys, deps.clock, deps.log),
-    consumeRateLimit: { 'envelope.create': consumeForService(keys, limiter, buckets['envelope.create'], deps.clock) },
+    envelopeLimitsOf: envelopeLimitsOf(deps.config),
     publicRateLimit: publicRateLimit(deps.config.publicRateLimitPerMinute, deps.clock),
     trustProxy: deps.config.trustProxy,
     upstreamTimeoutMs: deps.config.upstreamTimeoutMs,
@@ -75,9 +66,6 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
       });
       await ensureBootstrapKeys(keys, deps.config.bootstrapApiKeys, deps.clock());
       pruneTimer = setInterval(() => {
-        limiter.pruneBefore(new Date(deps.clock().getTime() - COUNTER_RETENTION_MS)).catch((error: unknown) => {
-          deps.log.warn({ err: error }, 'pruning rate-limit counters failed');
-        });
         idempotencyKeys.pruneExpired(deps.clock()).catch((error: unknown) => {
           deps.log.warn({ err: error }, 'pruning expired idempotency keys failed');
         });
@@ -87,7 +75,6 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
     async stop() {
       if (pruneTimer) clearInterval(pruneTimer);
       await keyChanges?.stop();
-      await counters.destroy();
     },
     healthcheck
   };

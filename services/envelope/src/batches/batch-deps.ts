@@ -1,12 +1,10 @@
 import type { Logger } from '@signet/log';
 import type { EnvelopeDeps } from '../envelope-deps';
 import type { BatchStore } from './batch-store';
-import type { PlanLimitsClient } from './plan-limits-client';
 
 /** What the batch routes and worker share beyond the envelope use cases' own dependencies. */
 export interface BatchDeps extends EnvelopeDeps {
   batches: BatchStore;
-  planLimits: PlanLimitsClient;
   log: Logger;
   wakeBatchWorker: () => void;
 }

@@ -8,6 +8,8 @@ export interface BatchRow {
   tenant_id: string;
   api_key_id: string;
   plan: string;
+  /** The creations the key's plan allowed when the batch was posted (the gateway's grant), for its create items. */
+  envelope_limits: string | null;
   request_id: string | null;
   operation: BatchOperation;
   status: BatchStatus;

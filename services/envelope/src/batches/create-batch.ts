@@ -32,6 +32,7 @@ export function createBatch(deps: BatchDeps) {
       tenant_id: context.tenantId,
       api_key_id: context.apiKeyId,
       plan: context.plan,
+      envelope_limits: context.envelopeLimits ?? null,
       request_id: context.requestId,
       operation: input.operation,
       status: 'PENDING',

@@ -22,9 +22,9 @@ function checkInlineSizes(input: EnvelopeCreateRequest): void {
 async function createItem(deps: BatchDeps, context: RequestContext, raw: unknown): Promise<string> {
   const input = checkEnvelopeInput(EnvelopeCreateRequest, raw);
   checkInlineSizes(input);
-  const decision = await deps.planLimits.consumeEnvelopeCreation(context);
-  if (!decision.allowed) {
-    throw new AppError('RATE_LIMITED', `Rate limit reached for envelope.create on the ${context.plan} plan; retry in ${decision.retry_after_seconds} s`);
+  const decision = await deps.limits.spend(context);
+  if (decision && !decision.allowed) {
+    throw new AppError('RATE_LIMITED', `Rate limit reached for envelope.create on the ${context.plan} plan; retry in ${decision.retryAfterSeconds} s`);
   }
   return (await createEnvelopeFrom(deps, context, input)).envelope.id;
 }
@@ -36,7 +36,9 @@ async function createItem(deps: BatchDeps, context: RequestContext, raw: unknown
  * is its outcome; a fault a retry may cure (a part not reachable) is thrown, and the item runs again later.
  */
 export async function runBatchItem(deps: BatchDeps, trx: Knex.Transaction, batch: BatchRow, item: BatchItemRow): Promise<BatchItemOutcome> {
-  const context: RequestContext = { tenantId: batch.tenant_id, apiKeyId: batch.api_key_id, plan: batch.plan, requestId: batch.request_id ?? '' };
+  const context: RequestContext = {
+    tenantId: batch.tenant_id, apiKeyId: batch.api_key_id, plan: batch.plan, requestId: batch.request_id ?? '', ...(batch.envelope_limits ? { envelopeLimits: batch.envelope_limits } : {})
+  };
   const itemDeps: BatchDeps = { ...deps, db: trx };
   const envelopeId = batch.operation === 'create' ? null : String(item.input);
   try {

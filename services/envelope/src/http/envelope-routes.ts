@@ -1,9 +1,11 @@
 import type { Express, Request } from 'express';
-import { EnvelopeUpdateRequest, SendCodeRequest, VerifyCodeRequest, type Static, type TSchema } from '@signet/contracts';
+import { EnvelopeCreateRequest, EnvelopeUpdateRequest, SendCodeRequest, VerifyCodeRequest, type Static, type TSchema } from '@signet/contracts';
 import { AppError, parseWith, requestContext } from '@signet/http';
+import { createEnvelope } from '../create-envelope';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { readEnvelopeForm } from '../form/read-envelope-form';
-import { envelopeView } from '../present/envelope-view';
+import { rateLimitHeaders, spendEnvelopeCreation } from '../plan-limits/envelope-limits';
+import { envelopeSummary, envelopeView } from '../present/envelope-view';
 import { sendEnvelope } from '../send-envelope';
 import { updateEnvelope } from '../update-envelope';
 import { getRecipientValidation, requestValidationCode } from '../validation/request-validation-code';
@@ -23,6 +25,17 @@ function readCodeRequest<S extends TSchema>(req: Request, schema: S, example: st
 
 /** The integrator's envelope routes that change an envelope, and its recipients' codes: adapters of the use cases. */
 export function envelopeRoutes(router: Express, deps: EnvelopeDeps): void {
+  router.post('/api/v1/envelopes', async (req, res) => {
+    const context = requestContext(res);
+    // Before the form is read: a refused create reads nothing and stores nothing.
+    const limits = await spendEnvelopeCreation(deps.limits, context);
+    if (limits) res.set(rateLimitHeaders(limits));
+    const input = await readEnvelopeForm(req, EnvelopeCreateRequest);
+    const idempotencyKey = req.headers['idempotency-key'];
+    const aggregate = await createEnvelope(deps, { context, input, idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined });
+    res.json({ envelope: envelopeSummary(aggregate) });
+  });
+
   router.put('/api/v1/envelopes/:id', async (req, res) => {
     const updated = await updateEnvelope(deps, { context: requestContext(res), envelopeId: String(req.params.id), readInput: () => readEnvelopeForm(req, EnvelopeUpdateRequest) });
     res.json({ envelope: await envelopeView(updated, deps.links) });

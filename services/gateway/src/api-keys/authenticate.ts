@@ -10,7 +10,7 @@ export function authenticatedKey(res: Response): ApiKeyRecord {
 }
 
 /** `Authorization: <API key>` with no scheme (spec 5.1); anything else is 401 with the error shape. */
-export function authenticate(keys: ApiKeyLookup) {
+export function authenticate(keys: ApiKeyLookup, envelopeLimitsOf: (key: ApiKeyRecord) => string) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const header = req.headers.authorization?.trim();
     if (!header) {
@@ -27,7 +27,7 @@ export function authenticate(keys: ApiKeyLookup) {
       return;
     }
     res.locals.apiKey = key;
-    res.locals.context = { tenantId: key.tenant_id, apiKeyId: key.id, plan: key.plan, requestId: requestIdOf(res) };
+    res.locals.context = { tenantId: key.tenant_id, apiKeyId: key.id, plan: key.plan, requestId: requestIdOf(res), envelopeLimits: envelopeLimitsOf(key) };
     next();
   };
 }

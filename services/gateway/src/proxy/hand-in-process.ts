@@ -75,6 +75,8 @@ export function handInProcess(part: RequestHandler, internalSecret: string, tap:
   return (req: Request, res: Response, next: NextFunction): void => {
     const context = res.locals.context as RequestContext;
     delete req.headers.authorization;
+    // A client's own claim of limits never reaches the part: only the gateway's, signed, when it grants some.
+    delete req.headers['x-signet-envelope-limits'];
     Object.assign(req.headers, signInternalHeaders(internalSecret, req.method, req.originalUrl, context), {
       // Only the client's address as the gateway decided it (trust proxy), never what the client claims.
       'x-forwarded-for': req.ip ?? req.socket.remoteAddress ?? ''

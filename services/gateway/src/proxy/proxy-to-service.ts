@@ -11,7 +11,7 @@ import { hasBody, keptHeaders, MAX_KEPT_ANSWER_BYTES } from './kept-answer';
 /** Headers that describe one connection, not the message, plus the caller's key (services never see it). */
 const DROPPED_REQUEST_HEADERS = new Set([
   'connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade', 'host', 'authorization',
-  'x-signet-tenant-id', 'x-signet-api-key-id', 'x-signet-plan', 'x-signet-timestamp', 'x-signet-signature'
+  'x-signet-tenant-id', 'x-signet-api-key-id', 'x-signet-plan', 'x-signet-envelope-limits', 'x-signet-timestamp', 'x-signet-signature'
 ]);
 const DROPPED_RESPONSE_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade', 'transfer-encoding']);
 

@@ -1,6 +1,6 @@
 import type { Route } from './route-table';
 
-export interface PublicRoute extends Omit<Route, 'rateLimit'> {
+export interface PublicRoute extends Omit<Route, 'planLimited'> {
   /** Static files, the same for everyone, skip the per-address limit: a page load fetches several. */
   unlimited?: true;
 }

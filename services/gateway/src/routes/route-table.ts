@@ -1,5 +1,4 @@
 import type { PartName } from '@signet/config';
-import type { RateLimitBucketName } from '../rate-limit/plan-limits';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 
@@ -8,15 +7,15 @@ export interface Route {
   /** Express path pattern (under /api/v1; public routes under /signing/v1 and /sign); the owning service serves the same path. */
   path: string;
   service: PartName;
-  /** Name of the rate-limit bucket applied before proxying, if any. */
-  rateLimit?: RateLimitBucketName;
+  /** The owning part counts the key's plan limit on it (envelope creation; documented with X-RateLimit-*). */
+  planLimited?: true;
 }
 
 /** Every public API route and the part that owns it. The gateway holds no business logic beyond this. */
 export const ROUTES: readonly Route[] = [
   { method: 'get', path: '/api/v1/settings', service: 'settings' },
   { method: 'put', path: '/api/v1/settings', service: 'settings' },
-  { method: 'post', path: '/api/v1/envelopes', service: 'envelope', rateLimit: 'envelope.create' },
+  { method: 'post', path: '/api/v1/envelopes', service: 'envelope', planLimited: true },
   { method: 'get', path: '/api/v1/envelopes', service: 'envelope' },
   { method: 'get', path: '/api/v1/envelopes/:id', service: 'envelope' },
   { method: 'put', path: '/api/v1/envelopes/:id', service: 'envelope' },

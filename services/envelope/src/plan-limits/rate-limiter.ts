@@ -1,6 +1,12 @@
 import type { Knex } from 'knex';
 import { prepared } from '@signet/db';
-import type { RateWindow, WindowLimit } from './plan-limits';
+
+export type RateWindow = 'hour' | 'day';
+
+export interface WindowLimit {
+  window: RateWindow;
+  max: number;
+}
 
 export interface RateLimitDecision {
   allowed: boolean;

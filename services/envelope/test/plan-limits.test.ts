@@ -1,23 +1,22 @@
 import type { Knex } from 'knex';
-import { loadConfig } from '@signet/config';
 import { openDatabase } from '@signet/db';
 import { createTestDatabase, TestDatabase } from '@signet/testkit';
-import { gatewayMigrations } from '../migrations';
-import type { ApiKeyRecord } from '../src/api-keys/api-key-repository';
-import { envelopeCreationBucket } from '../src/rate-limit/plan-limits';
-import { rateLimiter } from '../src/rate-limit/rate-limiter';
+import { envelopeMigrations } from '../migrations';
+import { parseEnvelopeLimits } from '../src/plan-limits/envelope-limits';
+import { rateLimiter } from '../src/plan-limits/rate-limiter';
 
-const starterKey = { id: 'key-1', tenant_id: 'acme', plan: 'starter', envelopes_per_hour: null, envelopes_per_day: null } as ApiKeyRecord;
-const bucket = envelopeCreationBucket(loadConfig({}));
+/** The gateway's grants: a starter key's, and an enterprise key's own limits. */
+const starterKey = 'hour:10,day:100';
+const bucket = { name: 'envelope.create', limitsFor: (grant: string) => parseEnvelopeLimits(grant) };
 
-describe('plan rate limits in PostgreSQL', () => {
+describe('plan limits on envelope creation in PostgreSQL', () => {
   let database: TestDatabase;
   let replicas: Knex[];
 
   beforeEach(async () => {
     database = await createTestDatabase();
-    const first = await openDatabase({ url: database.url, schema: 'gateway', migrations: gatewayMigrations });
-    const second = await openDatabase({ url: database.url, schema: 'gateway', migrations: gatewayMigrations });
+    const first = await openDatabase({ url: database.url, schema: 'envelope', migrations: envelopeMigrations });
+    const second = await openDatabase({ url: database.url, schema: 'envelope', migrations: envelopeMigrations });
     replicas = [first, second];
   });
 
@@ -26,7 +25,7 @@ describe('plan rate limits in PostgreSQL', () => {
     await database.drop();
   });
 
-  it('allows a starter tenant 10 creations an hour across two gateway replicas, then says when to retry', async () => {
+  it('allows a starter tenant 10 creations an hour across two envelope replicas, then says when to retry', async () => {
     const now = new Date('2026-11-21T10:15:00Z');
     const decisions = await Promise.all(Array.from({ length: 12 }, (_, index) =>
       rateLimiter(replicas[index % 2] as Knex).consume('tenant:acme', bucket.name, bucket.limitsFor(starterKey), now)));
@@ -70,7 +69,7 @@ describe('plan rate limits in PostgreSQL', () => {
   it('counts tenants separately and uses per-key enterprise limits', async () => {
     const limiter = rateLimiter(replicas[0] as Knex);
     const now = new Date('2026-11-21T10:00:00Z');
-    const enterprise = { ...starterKey, plan: 'enterprise', envelopes_per_hour: 2, envelopes_per_day: 5 } as ApiKeyRecord;
+    const enterprise = 'hour:2,day:5';
     const results = [];
     for (let index = 0; index < 3; index += 1) results.push((await limiter.consume('tenant:globex', bucket.name, bucket.limitsFor(enterprise), now)).allowed);
     expect(results).toEqual([true, true, false]);
