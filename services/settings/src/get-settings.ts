@@ -1,6 +1,5 @@
-import type { Request, Response } from 'express';
-import { SETTINGS_CATEGORIES, SettingsCategory } from '@signet/contracts';
-import { requestContext, validationError } from '@signet/http';
+import { SETTINGS_CATEGORIES, SettingsCategory, type Settings } from '@signet/contracts';
+import { type RequestContext, validationError } from '@signet/http';
 import { DEFAULT_SETTINGS } from './default-settings';
 import type { SettingsRepository } from './settings-repository';
 import { resolveSettings } from './settings-overrides';
@@ -17,11 +16,10 @@ function parseScope(scope: unknown): readonly SettingsCategory[] {
 }
 
 /** GET /api/v1/settings?scope=a,b: the key's settings with defaults filled in, limited to the scope. */
-export function getSettings(repository: SettingsRepository) {
-  return async (req: Request, res: Response): Promise<void> => {
-    const scope = parseScope(req.query.scope);
-    const context = requestContext(res);
-    const settings = resolveSettings(DEFAULT_SETTINGS, await repository.findOverrides(context.apiKeyId, context.tenantId));
-    res.json({ settings: Object.fromEntries(scope.map((category) => [category, settings[category]])) });
-  };
+export async function getSettings(
+  repository: SettingsRepository, { context, scope: asked }: { context: RequestContext; scope: unknown }
+): Promise<Partial<Settings>> {
+  const scope = parseScope(asked);
+  const settings = resolveSettings(DEFAULT_SETTINGS, await repository.findOverrides(context.apiKeyId, context.tenantId));
+  return Object.fromEntries(scope.map((category) => [category, settings[category]]));
 }

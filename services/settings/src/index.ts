@@ -1,7 +1,7 @@
 import { createOutboxRelay } from '@signet/bus';
 import { EffectiveSettingsRequest } from '@signet/contracts';
 import { listenForNotifications, NotificationListener } from '@signet/db';
-import { internalPost } from '@signet/http';
+import { AppError, internalPost, requestContext } from '@signet/http';
 import { defineService, ServiceDeps, SignetService } from '@signet/service';
 import { effectiveSettings } from './effective-settings';
 import { getSettings } from './get-settings';
@@ -25,12 +25,18 @@ export function createSettingsService(deps: ServiceDeps): SignetService {
   return defineService(deps, {
     name: 'settings',
     routes: (router) => {
-      router.get('/api/v1/settings', getSettings(repository));
-      // This replica forgets at once, before answering; the others when the change's notification reaches them.
-      router.put('/api/v1/settings', updateSettings(deps.db, repository, deps.clock, () => {
-        cached.forgetAll();
-        relay.wake();
-      }));
+      router.get('/api/v1/settings', async (req, res) => {
+        res.json({ settings: await getSettings(repository, { context: requestContext(res), scope: req.query.scope }) });
+      });
+      router.put('/api/v1/settings', async (req, res) => {
+        if (!req.is('application/json')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the settings as application/json');
+        // This replica forgets at once, before answering; the others when the change's notification reaches them.
+        const onCommitted = () => {
+          cached.forgetAll();
+          relay.wake();
+        };
+        res.json({ success: true, settings: await updateSettings({ db: deps.db, repository, clock: deps.clock, onCommitted }, { context: requestContext(res), body: req.body }) });
+      });
       internalPost(router, '/internal/settings/effective', EffectiveSettingsRequest, effectiveSettings(cached));
     },
     workers: [relay],

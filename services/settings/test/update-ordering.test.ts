@@ -1,4 +1,3 @@
-import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
 import { openDatabase } from '@signet/db';
 import { createTestDatabase, TestDatabase } from '@signet/testkit';
@@ -7,14 +6,6 @@ import { settingsRepository, type SettingsRepository } from '../src/settings-rep
 import { updateSettings } from '../src/update-settings';
 
 const context = { tenantId: 'acme', apiKeyId: 'key-1', plan: 'starter', requestId: 'req-1' };
-
-function put(body: unknown): { req: Request; res: Response; answer: Promise<unknown> } {
-  let answered: (value: unknown) => void = () => undefined;
-  const answer = new Promise((resolve) => { answered = resolve; });
-  const req = { body, is: (type: string) => type === 'application/json' } as unknown as Request;
-  const res = { locals: { context }, json: (value: unknown) => answered(value) } as unknown as Response;
-  return { req, res, answer };
-}
 
 /**
  * Two PUT /settings of one key: the one that started first (read the clock first) may reach the row
@@ -52,11 +43,9 @@ describe('concurrent PUT /settings of one key (PostgreSQL)', () => {
       }
     };
 
-    const slow = put({ branding: { name: 'Acme' } });
-    const slowDone = updateSettings(db, slowRepository, clock, () => undefined)(slow.req, slow.res);
+    const slowDone = updateSettings({ db, repository: slowRepository, clock, onCommitted: () => undefined }, { context, body: { branding: { name: 'Acme' } } });
     await atLock;
-    const fast = put({ signature_flow: { language: 'ES' } });
-    await updateSettings(db, real, clock, () => undefined)(fast.req, fast.res);
+    await updateSettings({ db, repository: real, clock, onCommitted: () => undefined }, { context, body: { signature_flow: { language: 'ES' } } });
     release();
     await slowDone;
 

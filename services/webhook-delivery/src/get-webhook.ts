@@ -1,12 +1,8 @@
-import type { Request, Response } from 'express';
-import { webhookView } from './present/webhook-view';
+import type { Owner, WebhookRow } from './model';
 import type { WebhookDeps } from './webhook-deps';
-import { ownedWebhook, ownerOf } from './webhook-owner';
+import { ownedWebhook } from './webhook-owner';
 
 /** GET /api/v1/webhooks/:id */
-export function getWebhook(deps: WebhookDeps) {
-  return async (req: Request, res: Response): Promise<void> => {
-    const webhook = await ownedWebhook(deps.webhooks, ownerOf(res), String(req.params.id));
-    res.json({ webhook: webhookView(webhook) });
-  };
+export function getWebhook(deps: WebhookDeps, { owner, webhookId }: { owner: Owner; webhookId: string }): Promise<WebhookRow> {
+  return ownedWebhook(deps.webhooks, owner, webhookId);
 }

@@ -1,17 +1,11 @@
 import { systemResolve } from '@signet/outbound';
 import { defineService, ServiceDeps, SignetService } from '@signet/service';
-import { createWebhook } from './create-webhook';
-import { deleteWebhook } from './delete-webhook';
-import { getWebhook } from './get-webhook';
-import { listDeliveries } from './list-deliveries';
-import { listWebhooks } from './list-webhooks';
 import { postWebhook } from './outbound/post-webhook';
 import { webhookPolicy } from './outbound/webhook-policy';
-import { redeliverDelivery } from './redeliver-delivery';
 import { scheduleDeliveries } from './schedule-deliveries';
 import { deliveryStore } from './store/delivery-store';
 import { webhookStore } from './store/webhook-store';
-import { updateWebhook } from './update-webhook';
+import { webhookRoutes } from './http/webhook-routes';
 import type { WebhookDeps } from './webhook-deps';
 import { attemptDelivery } from './worker/attempt-delivery';
 import { watchDeliveries } from './worker/delivery-metrics';
@@ -48,13 +42,7 @@ export function createWebhookDeliveryService(deps: ServiceDeps): SignetService {
   return defineService(deps, {
     name: 'webhook-delivery',
     routes: (router) => {
-      router.post('/api/v1/webhooks', createWebhook(webhookDeps));
-      router.get('/api/v1/webhooks', listWebhooks(webhookDeps));
-      router.get('/api/v1/webhooks/:id', getWebhook(webhookDeps));
-      router.put('/api/v1/webhooks/:id', updateWebhook(webhookDeps));
-      router.delete('/api/v1/webhooks/:id', deleteWebhook(webhookDeps));
-      router.get('/api/v1/webhooks/:id/deliveries', listDeliveries(webhookDeps));
-      router.post('/api/v1/webhooks/:id/deliveries/:delivery_id/redeliver', redeliverDelivery(webhookDeps));
+      webhookRoutes(router, webhookDeps);
     },
     consumers: [scheduleDeliveries({ db: deps.db, webhooks, deliveries, clock: deps.clock, onScheduled: () => worker.wake() })],
     workers: [worker],

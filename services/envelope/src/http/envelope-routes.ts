@@ -27,10 +27,14 @@ function readCodeRequest<S extends TSchema>(req: Request, schema: S, example: st
 export function envelopeRoutes(router: Express, deps: EnvelopeDeps): void {
   router.post('/api/v1/envelopes', async (req, res) => {
     const context = requestContext(res);
-    // Before the form is read: a refused create reads nothing and stores nothing.
+    // The form is taken from the stream at once (the gateway may be reading the body too, to fingerprint an
+    // Idempotency-Key), but judged only after the plan allowed the create: a refused create stores nothing,
+    // and over the limit a bad form is still 429, as when the gateway counted.
+    const form = readEnvelopeForm(req, EnvelopeCreateRequest);
+    form.catch(() => undefined);
     const limits = await spendEnvelopeCreation(deps.limits, context);
     if (limits) res.set(rateLimitHeaders(limits));
-    const input = await readEnvelopeForm(req, EnvelopeCreateRequest);
+    const input = await form;
     const idempotencyKey = req.headers['idempotency-key'];
     const aggregate = await createEnvelope(deps, { context, input, idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined });
     res.json({ envelope: envelopeSummary(aggregate) });

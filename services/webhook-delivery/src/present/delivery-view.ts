@@ -23,3 +23,5 @@ export function deliveryView(row: DeliveryRow, attempts: AttemptRow[]) {
     completed_at: iso(row.completed_at)
   };
 }
+
+export type DeliveryView = ReturnType<typeof deliveryView>;

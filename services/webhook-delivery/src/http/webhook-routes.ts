@@ -1,0 +1,45 @@
+import type { Express, Request, Response } from 'express';
+import { createWebhook } from '../create-webhook';
+import { deleteWebhook } from '../delete-webhook';
+import { getWebhook } from '../get-webhook';
+import { listDeliveries } from '../list-deliveries';
+import { listWebhooks } from '../list-webhooks';
+import { webhookView } from '../present/webhook-view';
+import { redeliverDelivery } from '../redeliver-delivery';
+import { updateWebhook } from '../update-webhook';
+import type { WebhookDeps } from '../webhook-deps';
+import { requireJson } from '../webhook-input';
+import { ownerOf } from '../webhook-owner';
+
+/** The webhook API (spec 4.4): adapters of the use cases, for the calling key. */
+export function webhookRoutes(router: Express, deps: WebhookDeps): void {
+  const id = (req: Request) => String(req.params.id);
+  const owner = (res: Response) => ownerOf(res);
+
+  router.post('/api/v1/webhooks', async (req, res) => {
+    requireJson(req);
+    res.json(await createWebhook(deps, { owner: owner(res), body: req.body }));
+  });
+  router.get('/api/v1/webhooks', async (_req, res) => {
+    const webhooks = await listWebhooks(deps, { owner: owner(res) });
+    res.json({ webhooks: webhooks.map(webhookView), total: webhooks.length });
+  });
+  router.get('/api/v1/webhooks/:id', async (req, res) => {
+    res.json({ webhook: webhookView(await getWebhook(deps, { owner: owner(res), webhookId: id(req) })) });
+  });
+  router.put('/api/v1/webhooks/:id', async (req, res) => {
+    requireJson(req);
+    res.json({ success: true, webhook: webhookView(await updateWebhook(deps, { owner: owner(res), webhookId: id(req), body: req.body })) });
+  });
+  router.delete('/api/v1/webhooks/:id', async (req, res) => {
+    await deleteWebhook(deps, { owner: owner(res), webhookId: id(req) });
+    res.json({ success: true });
+  });
+  router.get('/api/v1/webhooks/:id/deliveries', async (req, res) => {
+    res.json(await listDeliveries(deps, { owner: owner(res), webhookId: id(req), query: req.query }));
+  });
+  router.post('/api/v1/webhooks/:id/deliveries/:delivery_id/redeliver', async (req, res) => {
+    const delivery = await redeliverDelivery(deps, { owner: owner(res), webhookId: id(req), deliveryId: String(req.params.delivery_id) });
+    res.json({ success: true, delivery });
+  });
+}
