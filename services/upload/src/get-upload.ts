@@ -1,15 +1,11 @@
-import type { Request, Response } from 'express';
-import { notFound, requestContext } from '@signet/http';
+import { notFound, type RequestContext } from '@signet/http';
+import type { UploadRow } from './model';
 import type { UploadDeps } from './upload-deps';
-import { uploadView } from './upload-view';
 
-export function getUpload(deps: UploadDeps) {
-  return async (req: Request, res: Response): Promise<void> => {
-    const { tenantId } = requestContext(res);
-    const envelopeId = String(req.params.envelope_id);
-    await deps.store.expireOverdue(tenantId, envelopeId, deps.clock());
-    const upload = await deps.store.find(tenantId, envelopeId, String(req.params.id));
-    if (!upload) throw notFound('Upload');
-    res.json({ upload: uploadView(upload) });
-  };
+/** GET /api/v1/envelopes/:envelope_id/uploads/:id: an overdue PENDING upload is EXPIRED by then. */
+export async function getUpload(deps: UploadDeps, { context, envelopeId, uploadId }: { context: RequestContext; envelopeId: string; uploadId: string }): Promise<UploadRow> {
+  await deps.store.expireOverdue(context.tenantId, envelopeId, deps.clock());
+  const upload = await deps.store.find(context.tenantId, envelopeId, uploadId);
+  if (!upload) throw notFound('Upload');
+  return upload;
 }

@@ -1,11 +1,8 @@
 import { createOutboxRelay } from '@signet/bus';
 import { pdfWorkersLoop } from '@signet/pdf';
 import { defineService, ServiceDeps, SignetService } from '@signet/service';
-import { createUpload } from './create-upload';
 import { envelopeClient } from './envelope-client';
-import { getUpload } from './get-upload';
-import { listUploads } from './list-uploads';
-import { receiveUpload } from './receive-upload';
+import { uploadRoutes } from './http/upload-routes';
 import type { UploadDeps } from './upload-deps';
 import { createUploadProcessor } from './upload-processor';
 import { uploadStore } from './upload-store';
@@ -33,10 +30,7 @@ export function createUploadService(deps: ServiceDeps): SignetService {
     name: 'upload',
     checks: { blobs: () => deps.blobs.check() },
     routes: (router) => {
-      router.post('/api/v1/envelopes/:envelope_id/uploads', createUpload(uploadDeps));
-      router.get('/api/v1/envelopes/:envelope_id/uploads', listUploads(uploadDeps));
-      router.get('/api/v1/envelopes/:envelope_id/uploads/:id', getUpload(uploadDeps));
-      router.put('/api/v1/uploads/:token', receiveUpload(uploadDeps));
+      uploadRoutes(router, uploadDeps);
     },
     // PDF workers first: started and warm before the processor takes its first upload.
     workers: [pdfWorkersLoop(deps.config.pdf), relay, processor]

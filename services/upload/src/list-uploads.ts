@@ -1,8 +1,7 @@
-import type { Request, Response } from 'express';
 import { UPLOAD_STATUSES, UploadStatus } from '@signet/contracts';
-import { requestContext, validationError } from '@signet/http';
+import { type RequestContext, validationError } from '@signet/http';
+import type { UploadRow } from './model';
 import type { UploadDeps } from './upload-deps';
-import { uploadListItem } from './upload-view';
 
 /** `?status=COMPLETED,FAILED`: one state or several, comma-separated, in any letter case. */
 function parseStatusFilter(value: unknown): UploadStatus[] | null {
@@ -15,13 +14,9 @@ function parseStatusFilter(value: unknown): UploadStatus[] | null {
 }
 
 /** GET /api/v1/envelopes/:envelope_id/uploads[?status=...]: in order position, with `total`. */
-export function listUploads(deps: UploadDeps) {
-  return async (req: Request, res: Response): Promise<void> => {
-    const statuses = parseStatusFilter(req.query.status);
-    const context = requestContext(res);
-    const envelope = await deps.envelopes.summary(context, String(req.params.envelope_id));
-    await deps.store.expireOverdue(context.tenantId, envelope.id, deps.clock());
-    const uploads = await deps.store.list(context.tenantId, envelope.id, statuses);
-    res.json({ uploads: uploads.map(uploadListItem), total: uploads.length });
-  };
+export async function listUploads(deps: UploadDeps, { context, envelopeId, status }: { context: RequestContext; envelopeId: string; status: unknown }): Promise<UploadRow[]> {
+  const statuses = parseStatusFilter(status);
+  const envelope = await deps.envelopes.summary(context, envelopeId);
+  await deps.store.expireOverdue(context.tenantId, envelope.id, deps.clock());
+  return deps.store.list(context.tenantId, envelope.id, statuses);
 }

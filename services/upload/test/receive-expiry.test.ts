@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import type { BlobStore, StoredBlob } from '@signet/blob';
@@ -52,12 +51,11 @@ describe('receiving an upload while it expires (PostgreSQL)', () => {
     };
   }
 
-  function put(deps: UploadDeps, token: string): Promise<void> {
-    const req = Object.assign(Readable.from([Buffer.from('%PDF')]), {
-      params: { token }, headers: { 'content-type': 'application/pdf', 'content-length': '4' }
-    }) as unknown as Request;
-    const res = { locals: { context: { tenantId: 'acme', apiKeyId: 'key-1', requestId: 'req_test' } }, json: () => res, setHeader: () => res } as unknown as Response;
-    return receiveUpload(deps)(req, res);
+  async function put(deps: UploadDeps, token: string): Promise<void> {
+    await receiveUpload(deps, {
+      context: { tenantId: 'acme', apiKeyId: 'key-1', plan: '', requestId: 'req_test' }, token,
+      contentType: 'application/pdf', contentLength: '4', body: Readable.from([Buffer.from('%PDF')])
+    });
   }
 
   beforeEach(async () => {
