@@ -1,12 +1,10 @@
-import type { Request, Response } from 'express';
-import { notFound, requestContext } from '@signet/http';
+import { notFound, type RequestContext } from '@signet/http';
 import type { EnvelopeDeps } from './envelope-deps';
-import { envelopeView } from './present/envelope-view';
+import type { EnvelopeAggregate } from './model';
 
-export function getEnvelope(deps: EnvelopeDeps) {
-  return async (req: Request, res: Response): Promise<void> => {
-    const aggregate = await deps.store.load(deps.db, requestContext(res).tenantId, String(req.params.id));
-    if (!aggregate) throw notFound('Envelope');
-    res.json({ envelope: await envelopeView(aggregate, deps.links) });
-  };
+/** GET /api/v1/envelopes/:id: another tenant's envelope is not found. */
+export async function getEnvelope(deps: EnvelopeDeps, { context, envelopeId }: { context: RequestContext; envelopeId: string }): Promise<EnvelopeAggregate> {
+  const aggregate = await deps.store.load(deps.db, context.tenantId, envelopeId);
+  if (!aggregate) throw notFound('Envelope');
+  return aggregate;
 }

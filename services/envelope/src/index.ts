@@ -8,8 +8,6 @@ import type { BatchDeps } from './batches/batch-deps';
 import { batchStore } from './batches/batch-store';
 import { createBatchWorker } from './batches/batch-worker';
 import { pruneCreateRequests } from './create-requests';
-import { createBatch } from './batches/create-batch';
-import { getBatch } from './batches/get-batch';
 import { completeEnvelope } from './completion/complete-envelope';
 import { createEnvelopeCompleter } from './completion/envelope-completer';
 import { readLifecycleMailBacklog } from './emails/email-backlog';
@@ -25,9 +23,6 @@ import type { EnvelopeDeps } from './envelope-deps';
 import { envelopeLimits } from './plan-limits/envelope-limits';
 import { envelopeRoutes } from './http/envelope-routes';
 import { signingRoutes } from './http/signing-routes';
-import { getEnvelope } from './get-envelope';
-import { getEnvelopeSummary } from './get-envelope-summary';
-import { listEnvelopes } from './list-envelopes';
 import { documentLinks } from './present/document-links';
 import { getDevelopmentCrl, getSealCertificates } from './seal/get-seal-certificates';
 import { createArchiveRenewer } from './seal/archive-renewer';
@@ -108,11 +103,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     // A batch of creates carries its documents inline, as base64.
     jsonBodyLimits: [{ path: '/api/v1/batches', limit: BATCH_BODY_LIMIT }],
     routes: (router) => {
-      router.get('/api/v1/envelopes', listEnvelopes(envelopeDeps));
-      router.get('/api/v1/envelopes/:id', getEnvelope(envelopeDeps));
-      router.post('/api/v1/batches', createBatch(batchDeps));
-      router.get('/api/v1/batches/:id', getBatch(batchDeps));
-      envelopeRoutes(router, envelopeDeps);
+      envelopeRoutes(router, envelopeDeps, batchDeps);
       router.get('/api/v1/seal/certificates', getSealCertificates(envelopeDeps.sealIdentity));
       router.get('/pki/signet-dev-ca.crl', getDevelopmentCrl(envelopeDeps.sealIdentity));
       router.post('/api/v1/signature-reports', ...createSignatureReport(envelopeDeps.sealIdentity));
@@ -122,7 +113,6 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
       router.get('/email/v1/pixels/:token', trackEmailOpen(emailDeps));
       router.get('/email/v1/links/:token', trackEmailClick(emailDeps));
       router.post('/email/v1/bounces', reportBounce(emailDeps));
-      router.get('/internal/envelopes/:id/summary', getEnvelopeSummary(envelopeDeps));
       router.post('/internal/seal', sealDocument(envelopeDeps.sealIdentity));
     },
     consumers: [attachUploadedDocument(envelopeDeps, deps.log), keepSigningLinks(emailDeps), queueLifecycleMails(emailDeps)],

@@ -1,7 +1,6 @@
-import type { Request, Response } from 'express';
 import { v7 as uuidv7 } from 'uuid';
-import { BatchCreateRequest } from '@signet/contracts';
-import { parseWith, requestContext, validationError } from '@signet/http';
+import { BatchCreateRequest, type BatchView } from '@signet/contracts';
+import { parseWith, type RequestContext, validationError } from '@signet/http';
 import type { BatchDeps } from './batch-deps';
 import type { BatchRow } from './batch-store';
 import { batchView } from './batch-view';
@@ -22,26 +21,23 @@ function itemsOf(input: BatchCreateRequest): unknown[] {
  * each item through the same use case as its single call. Items are checked when they run, so one bad
  * item fails alone.
  */
-export function createBatch(deps: BatchDeps) {
-  return async (req: Request, res: Response): Promise<void> => {
-    const context = requestContext(res);
-    const input = parseWith(BatchCreateRequest, req.body ?? {});
-    const items = itemsOf(input);
-    const batch: BatchRow = {
-      id: uuidv7(),
-      tenant_id: context.tenantId,
-      api_key_id: context.apiKeyId,
-      plan: context.plan,
-      envelope_limits: context.envelopeLimits ?? null,
-      request_id: context.requestId,
-      operation: input.operation,
-      status: 'PENDING',
-      total: items.length,
-      created_at: deps.clock(),
-      completed_at: null
-    };
-    await deps.db.transaction((trx) => deps.batches.insert(trx, batch, items));
-    deps.wakeBatchWorker();
-    res.status(202).json({ batch: await batchView(deps.db, deps.batches, batch) });
+export async function createBatch(deps: BatchDeps, { context, body }: { context: RequestContext; body: unknown }): Promise<BatchView> {
+  const input = parseWith(BatchCreateRequest, body ?? {});
+  const items = itemsOf(input);
+  const batch: BatchRow = {
+    id: uuidv7(),
+    tenant_id: context.tenantId,
+    api_key_id: context.apiKeyId,
+    plan: context.plan,
+    envelope_limits: context.envelopeLimits ?? null,
+    request_id: context.requestId,
+    operation: input.operation,
+    status: 'PENDING',
+    total: items.length,
+    created_at: deps.clock(),
+    completed_at: null
   };
+  await deps.db.transaction((trx) => deps.batches.insert(trx, batch, items));
+  deps.wakeBatchWorker();
+  return batchView(deps.db, deps.batches, batch);
 }

@@ -1,13 +1,11 @@
-import type { Request, Response } from 'express';
-import { notFound, requestContext } from '@signet/http';
+import type { BatchView } from '@signet/contracts';
+import { notFound, type RequestContext } from '@signet/http';
 import type { BatchDeps } from './batch-deps';
 import { batchView } from './batch-view';
 
 /** GET /api/v1/batches/:id: progress, and every item's outcome once COMPLETED; another tenant's is 404. */
-export function getBatch(deps: BatchDeps) {
-  return async (req: Request, res: Response): Promise<void> => {
-    const batch = await deps.batches.find(deps.db, requestContext(res).tenantId, String(req.params.id));
-    if (!batch) throw notFound('Batch');
-    res.json({ batch: await batchView(deps.db, deps.batches, batch) });
-  };
+export async function getBatch(deps: BatchDeps, { context, batchId }: { context: RequestContext; batchId: string }): Promise<BatchView> {
+  const batch = await deps.batches.find(deps.db, context.tenantId, batchId);
+  if (!batch) throw notFound('Batch');
+  return batchView(deps.db, deps.batches, batch);
 }

@@ -1,9 +1,15 @@
 import type { Express, Request } from 'express';
 import { EnvelopeCreateRequest, EnvelopeUpdateRequest, SendCodeRequest, VerifyCodeRequest, type Static, type TSchema } from '@signet/contracts';
 import { AppError, parseWith, requestContext } from '@signet/http';
+import { createBatch } from '../batches/create-batch';
+import { getBatch } from '../batches/get-batch';
+import type { BatchDeps } from '../batches/batch-deps';
 import { createEnvelope } from '../create-envelope';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { readEnvelopeForm } from '../form/read-envelope-form';
+import { getEnvelope } from '../get-envelope';
+import { getEnvelopeSummary } from '../get-envelope-summary';
+import { listEnvelopes } from '../list-envelopes';
 import { rateLimitHeaders, spendEnvelopeCreation } from '../plan-limits/envelope-limits';
 import { envelopeSummary, envelopeView } from '../present/envelope-view';
 import { sendEnvelope } from '../send-envelope';
@@ -23,8 +29,23 @@ function readCodeRequest<S extends TSchema>(req: Request, schema: S, example: st
   return parseWith(schema, req.body ?? {});
 }
 
-/** The integrator's envelope routes that change an envelope, and its recipients' codes: adapters of the use cases. */
-export function envelopeRoutes(router: Express, deps: EnvelopeDeps): void {
+/** The integrator's envelope and batch routes, its recipients' codes, and the internal summary: adapters of the use cases. */
+export function envelopeRoutes(router: Express, deps: EnvelopeDeps, batchDeps: BatchDeps): void {
+  router.get('/api/v1/envelopes', async (req, res) => {
+    res.json(await listEnvelopes(deps, { context: requestContext(res), query: req.query as Record<string, unknown> }));
+  });
+  router.get('/api/v1/envelopes/:id', async (req, res) => {
+    res.json({ envelope: await envelopeView(await getEnvelope(deps, { context: requestContext(res), envelopeId: String(req.params.id) }), deps.links) });
+  });
+  router.post('/api/v1/batches', async (req, res) => {
+    res.status(202).json({ batch: await createBatch(batchDeps, { context: requestContext(res), body: req.body }) });
+  });
+  router.get('/api/v1/batches/:id', async (req, res) => {
+    res.json({ batch: await getBatch(batchDeps, { context: requestContext(res), batchId: String(req.params.id) }) });
+  });
+  router.get('/internal/envelopes/:id/summary', async (req, res) => {
+    res.json({ envelope: await getEnvelopeSummary(deps, { context: requestContext(res), envelopeId: String(req.params.id) }) });
+  });
   router.post('/api/v1/envelopes', async (req, res) => {
     const context = requestContext(res);
     // The form is taken from the stream at once (the gateway may be reading the body too, to fingerprint an
