@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { Value } from '@sinclair/typebox/value';
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { JobKind } from './job-kind';
+import type { JobSpec } from './job-kind';
 import { JOBS_SCHEMA } from './job-schema';
 
 /** What a job row's payload holds: the kind's payload and which attempt this row is. */
@@ -33,7 +33,7 @@ export function keyOfStored(kind: string, stored: string | null): string | null 
 }
 
 /** The statement and bindings that queue one job, for knex (`?` placeholders). */
-export function addJobStatement<S extends TSchema>(kind: JobKind<S>, payload: Static<S>, options: EnqueueOptions, attempt = 1): [string, unknown[]] {
+export function addJobStatement<S extends TSchema>(kind: JobSpec<S>, payload: Static<S>, options: EnqueueOptions, attempt = 1): [string, unknown[]] {
   if (!Value.Check(kind.payload, payload)) {
     const first = Value.Errors(kind.payload, payload).First();
     throw new Error(`job ${kind.name}: payload breaks its schema at ${first?.path ?? '/'}: ${first?.message ?? 'invalid'}`);
@@ -45,7 +45,7 @@ export function addJobStatement<S extends TSchema>(kind: JobKind<S>, payload: St
   ];
 }
 
-export async function addJob<S extends TSchema>(db: Knex | Knex.Transaction, kind: JobKind<S>, payload: Static<S>, options: EnqueueOptions): Promise<void> {
+export async function addJob<S extends TSchema>(db: Knex | Knex.Transaction, kind: JobSpec<S>, payload: Static<S>, options: EnqueueOptions): Promise<void> {
   const [sql, bindings] = addJobStatement(kind, payload, options);
   await db.raw(sql, bindings as Knex.RawBinding[]);
 }

@@ -34,6 +34,9 @@ export interface JobKind<S extends TSchema = TSchema> {
   onDeadLetter?(payload: Static<S>, error: unknown, context: JobContext): Promise<void>;
 }
 
+/** A kind's name and payload: all that queuing a job needs (a migration carrying rows over has no handler). */
+export type JobSpec<S extends TSchema = TSchema> = Pick<JobKind<S>, 'name' | 'payload'>;
+
 export function defineJobKind<S extends TSchema>(kind: JobKind<S>): JobKind<S> {
   return kind;
 }

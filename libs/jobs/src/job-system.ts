@@ -4,7 +4,7 @@ import { run, type JobHelpers, type Runner, type TaskList } from 'graphile-worke
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { Logger } from '@signet/log';
 import { addJob, addJobStatement, keyOfStored, positional, storedKey, type StoredPayload } from './enqueue-sql';
-import type { AnyJobKind, JobContext, JobKind } from './job-kind';
+import type { AnyJobKind, JobContext, JobKind, JobSpec } from './job-kind';
 import { countJob } from './job-metrics';
 import { graphileLogger } from './graphile-logger';
 import { installJobSchema, JOBS_SCHEMA } from './job-schema';
@@ -40,9 +40,9 @@ export interface JobSystem {
   /** A kind that runs every `everyMs` (once across replicas): its next run is queued as each one ends. */
   every(kind: JobKind<TSchema>, everyMs: number): void;
   /** Queues a job in `db`, which may be the transaction of the state change that causes it. */
-  enqueue<S extends TSchema>(db: Knex | Knex.Transaction, kind: JobKind<S>, payload: Static<S>, options?: EnqueueJobOptions): Promise<void>;
+  enqueue<S extends TSchema>(db: Knex | Knex.Transaction, kind: JobSpec<S>, payload: Static<S>, options?: EnqueueJobOptions): Promise<void>;
   /** Removes the queued job of this kind and key; one already running finishes and is not retried. */
-  cancel(db: Knex | Knex.Transaction, kind: AnyJobKind, key: string): Promise<void>;
+  cancel(db: Knex | Knex.Transaction, kind: JobSpec, key: string): Promise<void>;
   /** Resolves once no job of a registered kind is due (the clock's now) or running. */
   runDue(): Promise<void>;
   /** Signet's clock jumped forward by `ms` (the development test clock): queued jobs come due that much sooner. */

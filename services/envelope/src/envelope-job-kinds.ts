@@ -1,0 +1,48 @@
+import { Type } from '@sinclair/typebox';
+import { defineJobKind, doublingBackoff, type AnyJobKind } from '@signet/jobs';
+import { COMPLETE_ENVELOPE, RENEW_ARCHIVE_TIMESTAMP } from './envelope-jobs';
+import { renewArchiveTimestamp, type ArchiveRenewerDeps } from './seal/archive-renewer';
+
+const MINUTE_MS = 60_000;
+
+export interface EnvelopeJobHandlers {
+  complete(tenantId: string, envelopeId: string): Promise<void>;
+  renewer: ArchiveRenewerDeps;
+  pruneCreateRequests(): Promise<void>;
+}
+
+/** Idempotency-Keys of creates older than a day are forgotten; this often their rows are deleted. */
+export const PRUNE_CREATE_REQUESTS_EVERY_MS = 3_600_000;
+
+export function pruneCreateRequestsJob(handlers: EnvelopeJobHandlers): AnyJobKind {
+  return defineJobKind({
+    name: 'envelope.prune-create-requests',
+    payload: Type.Object({}),
+    maxAttempts: 1,
+    backoffMs: () => 0,
+    leaseMs: 10 * MINUTE_MS,
+    run: () => handlers.pruneCreateRequests()
+  });
+}
+
+/** The envelope part's job kinds: thin adapters over its use cases. */
+export function envelopeJobKinds(handlers: EnvelopeJobHandlers): AnyJobKind[] {
+  return [
+    defineJobKind({
+      ...COMPLETE_ENVELOPE,
+      // Sealing may wait on a TSA and a revocation responder: generous lease, a few retries over an hour.
+      maxAttempts: 8,
+      backoffMs: doublingBackoff(5000, 15 * MINUTE_MS),
+      leaseMs: 10 * MINUTE_MS,
+      run: ({ tenantId, envelopeId }) => handlers.complete(tenantId, envelopeId)
+    }),
+    defineJobKind({
+      ...RENEW_ARCHIVE_TIMESTAMP,
+      // Due weeks before the TSA certificate expires: there is time to retry for a day and more.
+      maxAttempts: 12,
+      backoffMs: doublingBackoff(MINUTE_MS, 6 * 60 * MINUTE_MS),
+      leaseMs: 10 * MINUTE_MS,
+      run: ({ documentId }) => renewArchiveTimestamp(handlers.renewer, documentId)
+    })
+  ];
+}
