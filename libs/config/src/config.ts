@@ -121,7 +121,6 @@ export interface SealConfig {
 export interface ArchiveConfig {
   /** Renew a document timestamp this many days before its TSA certificate expires. */
   renewDays: number;
-  pollIntervalMs: number;
 }
 
 export interface TsaConfig {

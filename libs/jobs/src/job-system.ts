@@ -54,6 +54,8 @@ export interface JobSystem {
 
 const RELEASE_EVERY_MS = 30_000;
 const RECURRING_KEY = 'recurring';
+/** What graphile-worker's add_job sends: wakes the workers of every replica to look for due jobs now. */
+const WAKE_WORKERS = `SELECT pg_notify('jobs:insert', '{"count":1}')`;
 
 export function createJobSystem(options: JobSystemOptions): JobSystem {
   const log = options.log.child({ component: 'jobs' });
@@ -135,7 +137,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
     },
     async runDue() {
       if (!pool) throw new Error('the job system is not running');
-      await pool.query(`SELECT pg_notify('jobs:insert', '{"count":1}')`);
+      await pool.query(WAKE_WORKERS);
       const names = [...kinds.keys()];
       // Polled, not evented: a due job may be one another replica is running.
       for (;;) {
@@ -150,6 +152,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
     async clockMovedBy(ms) {
       if (!pool) throw new Error('the job system is not running');
       await pool.query(`UPDATE ${JOBS_SCHEMA}._private_jobs SET run_at = run_at - make_interval(secs => $1::float8 / 1000) WHERE locked_at IS NULL`, [ms]);
+      await pool.query(WAKE_WORKERS);
     },
     async start() {
       if (runner) return;
