@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import type { Migration } from '@signet/db';
 import { addJobStatement, ensureJobSchema } from '@signet/jobs';
-import { COMPLETE_ENVELOPE, RENEW_ARCHIVE_TIMESTAMP } from '../src/envelope-jobs';
+import { COMPLETE_ENVELOPE, RENEW_ARCHIVE_TIMESTAMP, SEND_LIFECYCLE_MAIL } from '../src/envelope-jobs';
 
 /**
- * Completion and archive renewal become jobs: the work the pollers would have found is carried over as
- * queued jobs (fully signed envelopes still IN_PROGRESS, and every signed document's next renewal).
+ * Completion, archive renewal and lifecycle emails become jobs: the work the pollers would have found is
+ * carried over as queued jobs (fully signed envelopes still IN_PROGRESS, every signed document's next
+ * renewal, every PENDING lifecycle email, due when its row was), and the emails' retry columns go.
  */
 export const envelopeJobsMigration: Migration = {
   name: 'envelope_0007_jobs',
@@ -21,5 +22,13 @@ export const envelopeJobsMigration: Migration = {
     for (const document of toRenew) {
       await knex.raw(...addJobStatement(RENEW_ARCHIVE_TIMESTAMP, { documentId: document.id }, { key: document.id, databaseRunAt: document.archive_renew_after }) as [string, Knex.RawBinding[]]);
     }
+    const mails: Array<{ id: string; next_attempt_at: Date | null }> = await knex('lifecycle_mails').select('id', 'next_attempt_at').where({ status: 'PENDING' });
+    for (const mail of mails) {
+      await knex.raw(...addJobStatement(SEND_LIFECYCLE_MAIL, { mailId: mail.id }, { key: mail.id, databaseRunAt: mail.next_attempt_at }) as [string, Knex.RawBinding[]]);
+    }
+    await knex.schema.alterTable('lifecycle_mails', (table) => {
+      table.dropColumn('next_attempt_at');
+      table.dropColumn('attempts');
+    });
   }
 };

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { defineJobKind, doublingBackoff, type AnyJobKind } from '@signet/jobs';
-import { COMPLETE_ENVELOPE, RENEW_ARCHIVE_TIMESTAMP } from './envelope-jobs';
+import { COMPLETE_ENVELOPE, RENEW_ARCHIVE_TIMESTAMP, SEND_LIFECYCLE_MAIL } from './envelope-jobs';
 import { renewArchiveTimestamp, type ArchiveRenewerDeps } from './seal/archive-renewer';
 
 const MINUTE_MS = 60_000;
@@ -8,6 +8,8 @@ const MINUTE_MS = 60_000;
 export interface EnvelopeJobHandlers {
   complete(tenantId: string, envelopeId: string): Promise<void>;
   renewer: ArchiveRenewerDeps;
+  sendLifecycleMail(mailId: string): Promise<void>;
+  giveUpLifecycleMail(mailId: string, error: unknown): Promise<void>;
   pruneCreateRequests(): Promise<void>;
 }
 
@@ -43,6 +45,16 @@ export function envelopeJobKinds(handlers: EnvelopeJobHandlers): AnyJobKind[] {
       backoffMs: doublingBackoff(MINUTE_MS, 6 * 60 * MINUTE_MS),
       leaseMs: 10 * MINUTE_MS,
       run: ({ documentId }) => renewArchiveTimestamp(handlers.renewer, documentId)
+    }),
+    defineJobKind({
+      ...SEND_LIFECYCLE_MAIL,
+      // 5 s, doubling to 5 minutes: about 45 minutes of a mail server's trouble before the mail is dropped.
+      maxAttempts: 12,
+      backoffMs: doublingBackoff(5000, 5 * MINUTE_MS),
+      // Longer than the SMTP mailer's own timeouts allow a send to take.
+      leaseMs: 2 * MINUTE_MS,
+      run: ({ mailId }) => handlers.sendLifecycleMail(mailId),
+      onDeadLetter: ({ mailId }, error) => handlers.giveUpLifecycleMail(mailId, error)
     })
   ];
 }

@@ -8,6 +8,11 @@ export const COMPLETE_ENVELOPE = {
   payload: Type.Object({ tenantId: Type.String(), envelopeId: Type.String() })
 };
 
+export const SEND_LIFECYCLE_MAIL = {
+  name: 'envelope.send-lifecycle-mail',
+  payload: Type.Object({ mailId: Type.String() })
+};
+
 export const RENEW_ARCHIVE_TIMESTAMP = {
   name: 'envelope.renew-archive-timestamp',
   payload: Type.Object({ documentId: Type.String() })
@@ -19,11 +24,14 @@ export interface EnvelopeJobs {
   queueCompletion(trx: Knex.Transaction, tenantId: string, envelopeId: string): Promise<void>;
   /** A signed document's next archive timestamp, at `runAt` (Signet's clock). */
   queueArchiveRenewal(trx: Knex.Transaction, documentId: string, runAt: Date): Promise<void>;
+  /** A lifecycle email, sent after the transaction that queued it. */
+  queueLifecycleMail(trx: Knex.Transaction, mailId: string): Promise<void>;
 }
 
 export function envelopeJobs(jobs: JobSystem): EnvelopeJobs {
   return {
     queueCompletion: (trx, tenantId, envelopeId) => jobs.enqueue(trx, COMPLETE_ENVELOPE, { tenantId, envelopeId }, { key: envelopeId }),
-    queueArchiveRenewal: (trx, documentId, runAt) => jobs.enqueue(trx, RENEW_ARCHIVE_TIMESTAMP, { documentId }, { key: documentId, runAt })
+    queueArchiveRenewal: (trx, documentId, runAt) => jobs.enqueue(trx, RENEW_ARCHIVE_TIMESTAMP, { documentId }, { key: documentId, runAt }),
+    queueLifecycleMail: (trx, mailId) => jobs.enqueue(trx, SEND_LIFECYCLE_MAIL, { mailId }, { key: mailId })
   };
 }

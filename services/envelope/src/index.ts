@@ -19,7 +19,7 @@ import type { EmailDeps } from './emails/email-deps';
 import { deriveEmailKeys } from './emails/email-keys';
 import { emailStore } from './emails/email-store';
 import { keepSigningLinks } from './emails/keep-signing-links';
-import { createLifecycleMailWorker } from './emails/lifecycle-mail-worker';
+import { deliverLifecycleMail, giveUpLifecycleMail } from './emails/deliver-lifecycle-mail';
 import { queueLifecycleMails } from './emails/queue-lifecycle-mails';
 import { reportBounce } from './emails/report-bounce';
 import { trackEmailClick, trackEmailOpen } from './emails/track-email';
@@ -74,10 +74,8 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     emails: emailStore(),
     keys: deriveEmailKeys(deps.internalSecret),
     mailer: deps.mailer,
-    log: deps.log,
-    wakeMailWorker: () => mailWorker.wake()
+    log: deps.log
   };
-  const mailWorker = createLifecycleMailWorker(emailDeps, deps.config.outboxPollIntervalMs);
   const batchDeps: BatchDeps = {
     ...envelopeDeps,
     batches: batchStore(),
@@ -89,6 +87,8 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
   const jobHandlers = {
     complete: (tenantId: string, envelopeId: string) => completeEnvelope(envelopeDeps, tenantId, envelopeId, { log: deps.log }),
     renewer: { db: deps.db, blobs: deps.blobs, clock: deps.clock, jobs: envelopeDeps.jobs, sealIdentity, renewDays: deps.config.archive.renewDays },
+    sendLifecycleMail: (mailId: string) => deliverLifecycleMail(emailDeps, mailId),
+    giveUpLifecycleMail: (mailId: string, error: unknown) => giveUpLifecycleMail(emailDeps, mailId, error),
     pruneCreateRequests: async () => void (await pruneCreateRequests(deps.db, deps.clock()))
   };
   deps.jobs.register(...envelopeJobKinds(jobHandlers));
@@ -129,7 +129,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     },
     consumers: [attachUploadedDocument(envelopeDeps, deps.log), keepSigningLinks(emailDeps), queueLifecycleMails(emailDeps)],
     // PDF workers first: started and warm before the first create or signing needs one.
-    workers: [pdfWorkersLoop(deps.config.pdf), relay, mailWorker, batchWorker],
+    workers: [pdfWorkersLoop(deps.config.pdf), relay, batchWorker],
     async onStart() {
       // A configured seal is opened at start, so a wrong module, token, PIN, key, certificate, file or
       // passphrase stops Signet at once instead of failing the first completion hours later.
