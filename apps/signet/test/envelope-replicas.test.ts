@@ -74,7 +74,7 @@ describe('two envelope replicas share completion and archive renewal', () => {
     const id = (created.body.envelope as Body).id as string;
     const sent = await rest.call('POST', `/api/v1/envelopes/${id}/send_invitation`, { key: KEYS.globex });
     if (sent.status !== 200) throw new Error(`send answered ${sent.status}`);
-    const link = await waitFor(() => rest.events.find((event) => event.key === id && event.event.event_type === 'recipient.link_generated'), 60_000, 'the signing link');
+    const link = await waitFor(() => rest.events.find((event) => event.key === id && event.event.event_type === 'recipient.link_generated'), 240_000, 'the signing link');
     const token = String((link.event.data as Body).signing_url).split('/sign/')[1] as string;
     const signed = await sign(rest, token, drawn);
     if (signed.status !== 200) throw new Error(`sign answered ${signed.status}: ${JSON.stringify(signed.body)}`);
@@ -89,8 +89,8 @@ describe('two envelope replicas share completion and archive renewal', () => {
   it('seals every envelope once and renews every archive timestamp once, with each recorded sha256 its blob\'s and no orphaned blob', async () => {
     const pdf = (await samplePdf()).toString('base64');
     const ids: string[] = [];
-    for (let start = 0; start < ENVELOPES; start += 10) {
-      ids.push(...await Promise.all(Array.from({ length: Math.min(10, ENVELOPES - start) }, () => signedEnvelope(pdf))));
+    for (let start = 0; start < ENVELOPES; start += 25) {
+      ids.push(...await Promise.all(Array.from({ length: Math.min(25, ENVELOPES - start) }, () => signedEnvelope(pdf))));
       process.stderr.write(`[replicas] ${ids.length} signed at ${new Date().toISOString()}\n`);
     }
     await waitFor(async () => (await documents(ids)).every((document) => document.signed_blob_key !== null), 180_000, 'every envelope sealed');
@@ -118,5 +118,5 @@ describe('two envelope replicas share completion and archive renewal', () => {
     }
     const signedFiles = filesUnder(path.join(dataDir, 'blobs'), path.join(dataDir, 'blobs', 'tenants')).filter((file) => file.includes('/signed/'));
     expect(signedFiles.sort()).toEqual(renewed.map((document) => document.signed_blob_key).sort());
-  }, 600_000);
+  }, 900_000);
 });

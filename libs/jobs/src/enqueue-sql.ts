@@ -33,14 +33,20 @@ export function keyOfStored(kind: string, stored: string | null): string | null 
 }
 
 /** The statement and bindings that queue one job, for knex (`?` placeholders). */
-export function addJobStatement<S extends TSchema>(kind: JobSpec<S>, payload: Static<S>, options: EnqueueOptions, attempt = 1): [string, unknown[]] {
+export function addJobStatement<S extends TSchema>(kind: JobSpec<S>, payload: Static<S>, options: EnqueueOptions, attempt = 1): [string, Knex.RawBinding[]] {
+  const [call, bindings] = addJobCall(kind, payload, options, attempt);
+  return [`SELECT FROM ${call}`, bindings];
+}
+
+/** The function call that queues one job, as an expression a larger statement can use (`?` placeholders). */
+export function addJobCall<S extends TSchema>(kind: JobSpec<S>, payload: Static<S>, options: EnqueueOptions, attempt = 1): [string, Knex.RawBinding[]] {
   if (!Value.Check(kind.payload, payload)) {
     const first = Value.Errors(kind.payload, payload).First();
     throw new Error(`job ${kind.name}: payload breaks its schema at ${first?.path ?? '/'}: ${first?.message ?? 'invalid'}`);
   }
   const stored: StoredPayload = { attempt, payload };
   return [
-    `SELECT FROM ${JOBS_SCHEMA}.add_job(?, ?::json, run_at => ?::timestamptz, max_attempts => 1, job_key => ?, job_key_mode => ?)`,
+    `${JOBS_SCHEMA}.add_job(?, ?::json, run_at => ?::timestamptz, max_attempts => 1, job_key => ?, job_key_mode => ?)`,
     [kind.name, JSON.stringify(stored), options.databaseRunAt ?? null, storedKey(kind.name, options.key), options.keepRunAt ? 'preserve_run_at' : 'replace']
   ];
 }

@@ -1,6 +1,8 @@
 import { fileDownloadHandler } from '@signet/blob';
 import { listenForNotifications, NotificationListener, openAsyncCommitPool } from '@signet/db';
 import { runHealthChecks } from '@signet/http';
+import { defineJobKind } from '@signet/jobs';
+import { Type } from '@sinclair/typebox';
 import { mailSinkRoutes } from '@signet/mail';
 import { smsSinkRoutes } from '@signet/sms';
 import type { ServiceDeps, SignetService } from '@signet/service';
@@ -35,8 +37,19 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
   const counters = openAsyncCommitPool(deps.db);
   const limiter = rateLimiter(counters);
   const idempotencyKeys = idempotencyStore(deps.db);
+  // Old rate-limit counters and expired Idempotency-Keys go, once an hour across replicas.
+  deps.jobs.every(defineJobKind({
+    name: 'gateway.prune-counters-and-keys',
+    payload: Type.Object({}),
+    maxAttempts: 1,
+    backoffMs: () => 0,
+    leaseMs: 10 * 60_000,
+    async run() {
+      await limiter.pruneBefore(new Date(deps.clock().getTime() - COUNTER_RETENTION_MS));
+      await idempotencyKeys.pruneExpired(deps.clock());
+    }
+  }), PRUNE_EVERY_MS);
   const buckets = { 'envelope.create': envelopeCreationBucket(deps.config) };
-  let pruneTimer: NodeJS.Timeout | null = null;
 
   const healthcheck = () => runHealthChecks({ database: async () => { await deps.db.raw('SELECT 1'); } });
 
@@ -74,18 +87,8 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
         }
       });
       await ensureBootstrapKeys(keys, deps.config.bootstrapApiKeys, deps.clock());
-      pruneTimer = setInterval(() => {
-        limiter.pruneBefore(new Date(deps.clock().getTime() - COUNTER_RETENTION_MS)).catch((error: unknown) => {
-          deps.log.warn({ err: error }, 'pruning rate-limit counters failed');
-        });
-        idempotencyKeys.pruneExpired(deps.clock()).catch((error: unknown) => {
-          deps.log.warn({ err: error }, 'pruning expired idempotency keys failed');
-        });
-      }, PRUNE_EVERY_MS);
-      pruneTimer.unref();
     },
     async stop() {
-      if (pruneTimer) clearInterval(pruneTimer);
       await keyChanges?.stop();
       await counters.destroy();
     },
