@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
 import { defineJobKind, doublingBackoff } from '@signet/jobs';
-import type { EvidenceGenerator } from './evidence-generator';
 
 /** What queuing the re-render needs: its name and payload (queued by the timeline's own statement). */
 export const RERENDER_EVIDENCE = {
@@ -13,7 +12,7 @@ export const RERENDER_EVIDENCE = {
  * request (which keeps answering with the previous document meanwhile). One job per envelope: an
  * envelope whose sheet cannot be rendered retries on its own and holds up no other.
  */
-export function rerenderEvidenceJob(generator: EvidenceGenerator) {
+export function rerenderEvidenceJob(generator: { renderOnce(envelopeId: string): Promise<unknown> }) {
   return defineJobKind({
     ...RERENDER_EVIDENCE,
     maxAttempts: 8,
