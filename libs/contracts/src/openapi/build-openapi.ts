@@ -88,9 +88,9 @@ function requestBody(request: RequestDoc, components: Record<string, JsonSchema>
 }
 
 function parameters(path: string, doc: RouteDoc, examples: OperationExamples['request']): JsonSchema[] {
-  const names = [...path.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1] as string);
+  const names = [...path.matchAll(/[:*]([A-Za-z_]+)/g)].map((match) => match[1] as string);
   const inPath = names.map((name) => ({
-    name, in: 'path', required: true, schema: { type: 'string' },
+    name, in: 'path', required: true, schema: ID_PARAMETERS.includes(name) ? { type: 'string', format: 'uuid' } : { type: 'string' },
     description: doc.params?.[name] ?? PARAM_DESCRIPTIONS[name] ?? (name === 'id' ? ID_BY_TAG[doc.tag] : undefined) ?? name,
     ...exampleOf(examples?.params?.[name])
   }));
@@ -105,6 +105,9 @@ function parameters(path: string, doc: RouteDoc, examples: OperationExamples['re
   const inHeaders = Object.entries(doc.request?.headers ?? {}).map(([name, description]) => ({ name, in: 'header', required: true, schema: { type: 'string' }, description }));
   return [...inPath, ...inQuery, ...inHeaders];
 }
+
+/** Path parameters that hold ids Signet gave out (UUIDs); any other value answers 404. */
+const ID_PARAMETERS = ['id', 'envelope_id', 'recipient_id', 'delivery_id', 'document_id'];
 
 /** Every POST and PUT under /api/v1 takes an Idempotency-Key (the gateway keeps the first answer 24 hours). */
 const idempotent = (route: ServedRoute) => route.access === 'apiKey' && (route.method === 'post' || route.method === 'put');
@@ -174,7 +177,8 @@ export function buildOpenApiDocument(routes: readonly ServedRoute[], options: { 
   }
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const route of routes) {
-    const path = route.path.replace(/:([A-Za-z_]+)/g, '{$1}');
+    // Express's `:name` and `*name` (a wildcard of several segments) are both `{name}` in OpenAPI.
+    const path = route.path.replace(/[:*]([A-Za-z_]+)/g, '{$1}');
     const key = routeKey(route.method, route.path);
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route, ROUTE_DOCS[key] as RouteDoc, raw, options.examples.operations[key]) };
   }

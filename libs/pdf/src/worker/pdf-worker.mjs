@@ -1,4 +1,5 @@
 import { openSync, readlinkSync, readSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { capPdfLibDecoding } from './cap-decoding.mjs';
@@ -74,6 +75,22 @@ function ownCpuMs() {
   }
 }
 
+const require = createRequire(import.meta.url);
+const modules = new Map();
+
+/**
+ * A module job's code (TypeScript), loaded on its first job through tsx's require, which compiles it for
+ * this thread only: workers that never run such a job never load tsx.
+ */
+function jobModule(file) {
+  let loaded = modules.get(file);
+  if (loaded === undefined) {
+    loaded = require('tsx/cjs/api').require(file, import.meta.url);
+    modules.set(file, loaded);
+  }
+  return loaded;
+}
+
 /** The file's bytes as a plain Uint8Array (a view, not a copy): pdf.js refuses Buffers. */
 async function readDocument(path) {
   const buffer = await readFile(path);
@@ -88,10 +105,16 @@ parentPort.on('message', async ({ id, job, bytes, path, maxPages }) => {
   // Read while watched, so a file larger than the budget ends the worker as transferred bytes would; and
   // outside the try, as above: a file that cannot be read is not the document's fault.
   const document = bytes ?? (await readDocument(path));
+  // Outside the try too: code that cannot load is this service's fault, never the document's.
+  const module = job.kind === 'module' ? jobModule(job.file) : null;
   let output;
   try {
     const result =
-      job.kind === 'inspect' ? await inspect(document, maxPages) : await findTokens(pdfjs, document, job.tokens, maxPages);
+      job.kind === 'inspect'
+        ? await inspect(document, maxPages)
+        : job.kind === 'findTokens'
+          ? await findTokens(pdfjs, document, job.tokens, maxPages)
+          : await module.runInPdfWorker(document, job.input, maxPages);
     output = { ok: true, result };
   } catch (error) {
     output = { ok: false, failure: failureOf(error) };

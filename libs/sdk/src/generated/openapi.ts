@@ -751,6 +751,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/files/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a file by its signed link
+         * @description Where the `url` of a document, a signed document or an evidence PDF leads when Signet keeps files on its own disk (monolith mode; with S3 the links go to S3 itself). No API key: the link is signed and expires; a forged, altered or expired link is 403, a file that is gone 404.
+         */
+        get: operations["downloadFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "envelope.in_progress": {
@@ -4261,6 +4281,12 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: string;
+                    /** @description Requests the window allows */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds) */
+                    "X-RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4350,6 +4376,7 @@ export interface operations {
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -6114,6 +6141,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
@@ -6454,6 +6482,42 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    downloadFile: {
+        parameters: {
+            query: {
+                /** @description When the link expires (Unix seconds) */
+                expires: string;
+                /** @description The link's signature */
+                signature: string;
+                /** @description The file name the download is saved under */
+                name?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The file's key as the link gives it (it may contain `/`) */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
         };
     };
     on_envelope_in_progress: {
