@@ -99,14 +99,15 @@ async function readDocument(path) {
 
 parentPort.on('message', async ({ id, job, bytes, path, maxPages }) => {
   currentId = id;
+  // Loaded before the job's clock starts, and outside the try: loading code is this worker's one-off cost,
+  // not the document's, and code that cannot load is this service's fault, never the document's.
+  const jobCode = job.kind === 'module' ? jobModule(job.file) : null;
   const cpuBefore = ownCpuMs();
 
   const stopWatching = watchMemory(maxMemoryMb, giveUp);
   // Read while watched, so a file larger than the budget ends the worker as transferred bytes would; and
   // outside the try, as above: a file that cannot be read is not the document's fault.
   const document = bytes ?? (await readDocument(path));
-  // Outside the try too: code that cannot load is this service's fault, never the document's.
-  const module = job.kind === 'module' ? jobModule(job.file) : null;
   let output;
   try {
     const result =
@@ -114,7 +115,7 @@ parentPort.on('message', async ({ id, job, bytes, path, maxPages }) => {
         ? await inspect(document, maxPages)
         : job.kind === 'findTokens'
           ? await findTokens(pdfjs, document, job.tokens, maxPages)
-          : await module.runInPdfWorker(document, job.input, maxPages);
+          : await jobCode.runInPdfWorker(document, job.input, maxPages);
     output = { ok: true, result };
   } catch (error) {
     output = { ok: false, failure: failureOf(error) };
