@@ -120,7 +120,8 @@ const IDEMPOTENCY_KEY = {
 function operation(route: ServedRoute, doc: RouteDoc, components: Record<string, JsonSchema>, examples: OperationExamples | undefined): JsonSchema {
   const limited = route.rateLimited === true || doc.serviceRateLimit === true;
   // Proxied routes also answer 502/504 when the part behind the gateway dies or stalls; any route 431.
-  const proxied = route.access === 'gateway' ? [] : [502, 503, 504];
+  // A part reads a JSON body on any route: one it cannot read is 400, one over its limit 413.
+  const proxied = route.access === 'gateway' ? [] : [400, 413, 502, 503, 504];
   const errors = new Set([...doc.errors, ...(route.access === 'apiKey' ? [401] : []), ...(limited ? [429] : []), ...(idempotent(route) ? [409, 422] : []), 431, 500, ...proxied]);
   const responses: Record<string, JsonSchema> = {};
   const replayHeader: Record<string, string> = idempotent(route) ? { 'Idempotent-Replayed': '`true` when this is the kept answer of an earlier request with the same Idempotency-Key' } : {};

@@ -2917,6 +2917,7 @@ export interface operations {
                     "application/json": components["schemas"]["SettingsResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             /** @description UNAUTHORIZED: missing, unknown or revoked API key (send the key itself, no `Bearer`) */
             401: {
                 headers: {
@@ -2935,6 +2936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -3074,6 +3076,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
             422: {
@@ -3192,7 +3195,9 @@ export interface operations {
                     "application/json": components["schemas"]["EnvelopeListResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            413: components["responses"]["Error413"];
             /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
             422: {
                 headers: {
@@ -3589,6 +3594,7 @@ export interface operations {
                     "application/json": components["schemas"]["EnvelopeResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
             404: {
@@ -3608,6 +3614,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -3887,6 +3894,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             405: components["responses"]["Error405"];
@@ -3908,6 +3916,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -4074,10 +4083,12 @@ export interface operations {
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             405: components["responses"]["Error405"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -4119,6 +4130,7 @@ export interface operations {
                     "application/json": components["schemas"]["EvidenceResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             /** @description CONFLICT: the resource's state forbids the action; or IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still running (retry after `Retry-After`) */
@@ -4139,6 +4151,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -4250,7 +4263,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -4429,8 +4444,10 @@ export interface operations {
                     "application/json": components["schemas"]["UploadListResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -4510,6 +4527,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             405: components["responses"]["Error405"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
@@ -4567,8 +4585,10 @@ export interface operations {
                     "application/json": components["schemas"]["UploadResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -4700,6 +4720,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             /** @description RATE_LIMITED: a limit was reached; `Retry-After` says in how many seconds to try again */
@@ -4791,6 +4812,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
             422: {
@@ -5025,8 +5047,10 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -5071,7 +5095,9 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookListResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -5135,6 +5161,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
             422: {
@@ -5207,6 +5234,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
             404: {
@@ -5226,6 +5254,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -5293,6 +5322,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
@@ -5334,8 +5364,10 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -5404,8 +5436,10 @@ export interface operations {
                     "application/json": components["schemas"]["DeliveryListResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -5476,9 +5510,11 @@ export interface operations {
                     "application/json": components["schemas"]["RedeliveryResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -5608,6 +5644,7 @@ export interface operations {
                     "application/json": components["schemas"]["SigningSessionResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
             404: {
                 headers: {
@@ -5626,6 +5663,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -5776,6 +5814,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
@@ -5818,6 +5857,8 @@ export interface operations {
                     "image/gif": string;
                 };
             };
+            400: components["responses"]["Error400"];
+            413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -5858,6 +5899,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["Error400"];
             /** @description An unknown link, in plain text for the person who clicked it */
             404: {
                 headers: {
@@ -5875,6 +5917,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -5926,6 +5969,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
@@ -5972,9 +6016,11 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            400: components["responses"]["Error400"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -6037,6 +6083,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
@@ -6098,6 +6145,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
@@ -6181,7 +6229,9 @@ export interface operations {
                     "*/*": string;
                 };
             };
+            400: components["responses"]["Error400"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -6221,6 +6271,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            400: components["responses"]["Error400"];
             /** @description The page, saying the link does not work: it is for a person, not a program */
             404: {
                 headers: {
@@ -6238,6 +6289,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -6266,7 +6318,9 @@ export interface operations {
                     "application/pkix-crl": string;
                 };
             };
+            400: components["responses"]["Error400"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
