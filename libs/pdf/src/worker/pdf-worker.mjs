@@ -76,19 +76,20 @@ function ownCpuMs() {
 }
 
 const require = createRequire(import.meta.url);
-const modules = new Map();
+let compilesTypeScript = false;
 
 /**
- * A module job's code (TypeScript), loaded on its first job through tsx's require, which compiles it for
- * this thread only: workers that never run such a job never load tsx.
+ * A module job's code (TypeScript), loaded on its first job through tsx, which this thread then compiles
+ * .ts files with: workers that never run such a job never load tsx. Registered for the thread rather than
+ * through tsx's namespaced require, which would load a second pdf-lib beside the worker's own, whose
+ * objects the first's checks do not recognise.
  */
 function jobModule(file) {
-  let loaded = modules.get(file);
-  if (loaded === undefined) {
-    loaded = require('tsx/cjs/api').require(file, import.meta.url);
-    modules.set(file, loaded);
+  if (!compilesTypeScript) {
+    require('tsx/cjs/api').register();
+    compilesTypeScript = true;
   }
-  return loaded;
+  return require(file);
 }
 
 /** The file's bytes as a plain Uint8Array (a view, not a copy): pdf.js refuses Buffers. */
