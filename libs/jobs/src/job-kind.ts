@@ -1,4 +1,4 @@
-import type { Static, TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 
 /** What a job's handler learns about the job besides its payload. */
 export interface JobContext {
@@ -39,6 +39,11 @@ export type JobSpec<S extends TSchema = TSchema> = Pick<JobKind<S>, 'name' | 'pa
 
 export function defineJobKind<S extends TSchema>(kind: JobKind<S>): JobKind<S> {
   return kind;
+}
+
+/** A recurring kind (`jobs.every`): no payload, one attempt (the next run is the retry). */
+export function defineRecurringJob(name: string, leaseMs: number, run: () => Promise<unknown>): JobKind<TObject> {
+  return defineJobKind({ name, payload: Type.Object({}), maxAttempts: 1, backoffMs: () => 0, leaseMs, run: async () => void (await run()) });
 }
 
 /** `firstMs`, then doubling, never more than `maxMs`. */

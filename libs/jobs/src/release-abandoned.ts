@@ -1,7 +1,6 @@
 import type pg from 'pg';
-import { Type } from '@sinclair/typebox';
 import type { Logger } from '@signet/log';
-import { defineJobKind, type AnyJobKind } from './job-kind';
+import { defineRecurringJob, type AnyJobKind } from './job-kind';
 import { countJob } from './job-metrics';
 import { JOBS_SCHEMA } from './job-schema';
 
@@ -45,12 +44,5 @@ export async function releaseAbandonedJobs(pool: pg.Pool, kinds: AnyJobKind[], l
 
 /** The recurring job that releases abandoned jobs, so no replica needs a timer of its own. */
 export function releaseJobKind(release: () => Promise<void>): AnyJobKind {
-  return defineJobKind({
-    name: 'jobs.release-abandoned',
-    payload: Type.Object({}),
-    maxAttempts: 1,
-    backoffMs: () => 0,
-    leaseMs: 60_000,
-    run: release
-  });
+  return defineRecurringJob('jobs.release-abandoned', 60_000, release);
 }

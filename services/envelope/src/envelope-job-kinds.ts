@@ -1,5 +1,4 @@
-import { Type } from '@sinclair/typebox';
-import { defineJobKind, doublingBackoff, type AnyJobKind } from '@signet/jobs';
+import { defineJobKind, defineRecurringJob, doublingBackoff, type AnyJobKind } from '@signet/jobs';
 import { COMPLETE_ENVELOPE, RENEW_ARCHIVE_TIMESTAMP, SEND_LIFECYCLE_MAIL } from './envelope-jobs';
 import { renewArchiveTimestamp, type ArchiveRenewerDeps } from './seal/archive-renewer';
 
@@ -17,14 +16,7 @@ export interface EnvelopeJobHandlers {
 export const PRUNE_CREATE_REQUESTS_EVERY_MS = 3_600_000;
 
 export function pruneCreateRequestsJob(handlers: EnvelopeJobHandlers): AnyJobKind {
-  return defineJobKind({
-    name: 'envelope.prune-create-requests',
-    payload: Type.Object({}),
-    maxAttempts: 1,
-    backoffMs: () => 0,
-    leaseMs: 10 * MINUTE_MS,
-    run: () => handlers.pruneCreateRequests()
-  });
+  return defineRecurringJob('envelope.prune-create-requests', 10 * MINUTE_MS, () => handlers.pruneCreateRequests());
 }
 
 /** The envelope part's job kinds: thin adapters over its use cases. */

@@ -1,8 +1,7 @@
 import { fileDownloadHandler } from '@signet/blob';
 import { listenForNotifications, NotificationListener, openAsyncCommitPool } from '@signet/db';
 import { runHealthChecks } from '@signet/http';
-import { defineJobKind } from '@signet/jobs';
-import { Type } from '@sinclair/typebox';
+import { defineRecurringJob } from '@signet/jobs';
 import { mailSinkRoutes } from '@signet/mail';
 import { smsSinkRoutes } from '@signet/sms';
 import type { ServiceDeps, SignetService } from '@signet/service';
@@ -38,16 +37,9 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
   const limiter = rateLimiter(counters);
   const idempotencyKeys = idempotencyStore(deps.db);
   // Old rate-limit counters and expired Idempotency-Keys go, once an hour across replicas.
-  deps.jobs.every(defineJobKind({
-    name: 'gateway.prune-counters-and-keys',
-    payload: Type.Object({}),
-    maxAttempts: 1,
-    backoffMs: () => 0,
-    leaseMs: 10 * 60_000,
-    async run() {
-      await limiter.pruneBefore(new Date(deps.clock().getTime() - COUNTER_RETENTION_MS));
-      await idempotencyKeys.pruneExpired(deps.clock());
-    }
+  deps.jobs.every(defineRecurringJob('gateway.prune-counters-and-keys', 10 * 60_000, async () => {
+    await limiter.pruneBefore(new Date(deps.clock().getTime() - COUNTER_RETENTION_MS));
+    await idempotencyKeys.pruneExpired(deps.clock());
   }), PRUNE_EVERY_MS);
   const buckets = { 'envelope.create': envelopeCreationBucket(deps.config), 'signature_report.create': signatureReportBucket() };
 

@@ -1,5 +1,4 @@
-import { Type } from '@sinclair/typebox';
-import { defineJobKind, doublingBackoff, type AnyJobKind } from '@signet/jobs';
+import { defineJobKind, defineRecurringJob, doublingBackoff, type AnyJobKind } from '@signet/jobs';
 import type { MailMessage } from '@signet/mail';
 import type { SentSms, SmsMessage } from '@signet/sms';
 import type { CodeChannel } from './deliver/code-channel';
@@ -54,12 +53,5 @@ export function validationJobKinds(handlers: ValidationJobHandlers): AnyJobKind[
 }
 
 export function pruneCodesJob(expiry: ExpiryDeps): AnyJobKind {
-  return defineJobKind({
-    name: 'validation.prune-codes',
-    payload: Type.Object({}),
-    maxAttempts: 1,
-    backoffMs: () => 0,
-    leaseMs: 10 * MINUTE_MS,
-    run: () => expiry.codes.pruneBefore(expiry.db, new Date(expiry.clock().getTime() - KEEP_FINISHED_MS))
-  });
+  return defineRecurringJob('validation.prune-codes', 10 * MINUTE_MS, () => expiry.codes.pruneBefore(expiry.db, new Date(expiry.clock().getTime() - KEEP_FINISHED_MS)));
 }
