@@ -3,15 +3,16 @@ import { BlobStore, createBlobStore } from '@signet/blob';
 import { busMigrations, createBus, EventBus, Subscription } from '@signet/bus';
 import { createMailer, MailerSetup } from '@signet/mail';
 import { createSmsSender, SmsSetup } from '@signet/sms';
-import { watchOutbox } from '@signet/metrics';
+import { metricsHandler, watchOutbox } from '@signet/metrics';
 import { ConfigError, loadConfig, PartName, SignetConfig } from '@signet/config';
 import { openDatabase, schemaNameFor } from '@signet/db';
 import type { EmbeddedPostgresHandle } from '@signet/db/embedded';
 import { AppError, serveInProcess } from '@signet/http';
+import { createJobSystem, JobSystem } from '@signet/jobs';
 import { createLogger, Logger } from '@signet/log';
 import type { Clock, SignetService } from '@signet/service';
 import type { Knex } from 'knex';
-import type { Express } from 'express';
+import express, { type Express } from 'express';
 import { developmentApiKey, monolithSecret } from './dev-api-key';
 import { listen, Listening } from './listen';
 import { REGISTRY } from './registry';
@@ -34,7 +35,11 @@ export interface RunningSignet {
   services: Map<PartName, SignetService>;
   /** Where each part of this process listens (services sit on loopback behind the gateway). */
   urls: Map<PartName, string>;
+  /** Where Prometheus scrapes this process's metrics (METRICS_PORT), or null when they are not served. */
+  metricsUrl: string | null;
   bus: EventBus;
+  /** The job system this process's parts share (a test clock moves its timed jobs). */
+  jobs: JobSystem;
   stop(): Promise<void>;
 }
 
@@ -82,6 +87,7 @@ export async function startSignet(options: StartOptions): Promise<RunningSignet>
     const sms = createSmsSender(config.sms.provider);
     const bus = createBus({ kafka: config.kafka, retry: { initialMs: config.consumerRetryInitialMs, maxMs: config.consumerRetryMaxMs }, log });
     shutdown.add('bus', () => bus.stop());
+    const jobs = createJobSystem({ databaseUrl, clock, log, concurrency: config.jobs.concurrency, pollIntervalMs: config.jobs.pollIntervalMs });
 
     const local = new Map<PartName, string>();
     const serviceUrl = (part: PartName): string => {
@@ -94,7 +100,7 @@ export async function startSignet(options: StartOptions): Promise<RunningSignet>
     // Parts in this process are reached without a loopback hop: the gateway hands requests to their apps.
     const localApp = (part: PartName): Express | null => services.get(part)?.app ?? null;
     for (const part of options.parts) {
-      const service = await createPart(part, { config, databaseUrl, bus, blobs, mail, sms, parts: options.parts, log, internalSecret, serviceUrl, localApp, clock, shutdown });
+      const service = await createPart(part, { config, databaseUrl, bus, blobs, mail, sms, parts: options.parts, log, internalSecret, serviceUrl, localApp, clock, shutdown, jobs });
       const binding = bindingFor(config, part, options.parts);
       const listening: Listening = await listen(service.app, binding.port, binding.host);
       shutdown.add('servers', () => listening.close());
@@ -104,18 +110,35 @@ export async function startSignet(options: StartOptions): Promise<RunningSignet>
       local.set(part, listening.url);
       services.set(part, service);
     }
+    const metricsUrl = config.metricsPort === null ? null : await serveMetrics(config.metricsPort, config.host, shutdown);
     for (const service of services.values()) for (const consumer of service.consumers) bus.subscribe(consumer);
     for (const subscription of options.subscriptions ?? []) bus.subscribe(subscription);
     await bus.start();
+    await jobs.start();
+    // Running jobs finish before the databases close; the services' own loops stop beside them.
+    shutdown.add('services', () => jobs.stop());
     for (const service of services.values()) {
       await service.start();
       shutdown.add('services', () => service.stop());
     }
-    return { config, gatewayUrl: local.get('gateway') ?? null, developmentKey, services, urls: local, bus, stop };
+    return { config, gatewayUrl: local.get('gateway') ?? null, developmentKey, services, urls: local, metricsUrl, bus, jobs, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/**
+ * The process's metrics (every part it runs shares one registry) on their own port, so the public port
+ * never serves them: figures of routes, queues and the process are for the operator's scraper alone.
+ */
+async function serveMetrics(port: number, host: string, shutdown: Shutdown): Promise<string> {
+  const app = express();
+  app.disable('x-powered-by');
+  app.get('/metrics', metricsHandler());
+  const listening = await listen(app, port, host);
+  shutdown.add('servers', () => listening.close());
+  return listening.url;
 }
 
 async function startEmbedded(config: SignetConfig, log: Logger, shutdown: Shutdown): Promise<EmbeddedPostgresHandle> {
@@ -140,6 +163,7 @@ interface PartContext {
   localApp: (part: PartName) => Express | null;
   clock: Clock;
   shutdown: Shutdown;
+  jobs: JobSystem;
 }
 
 async function createPart(part: PartName, context: PartContext): Promise<SignetService> {
@@ -162,6 +186,7 @@ async function createPart(part: PartName, context: PartContext): Promise<SignetS
     internalSecret: context.internalSecret,
     serviceUrl: context.serviceUrl,
     localApp: context.localApp,
-    clock: context.clock
+    clock: context.clock,
+    jobs: context.jobs
   });
 }

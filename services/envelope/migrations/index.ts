@@ -4,6 +4,7 @@ import { batchesMigration } from './batches';
 import { createRequestsMigration } from './create-requests';
 import { planLimitsMigration } from './plan-limits';
 import { emailsMigration } from './emails';
+import { envelopeJobsMigration } from './jobs';
 import { searchMigration } from './search';
 import { sealPkiMigration } from './seal-pki';
 
@@ -126,5 +127,6 @@ export const envelopeMigrations: readonly Migration[] = [
   batchesMigration,
   sealPkiMigration,
   createRequestsMigration,
-  planLimitsMigration
+  planLimitsMigration,
+  envelopeJobsMigration
 ];

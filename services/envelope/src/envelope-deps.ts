@@ -3,7 +3,7 @@ import type { BlobStore } from '@signet/blob';
 import type { OutboxRelay } from '@signet/bus';
 import type { SignetConfig } from '@signet/config';
 import type { Clock } from '@signet/service';
-import type { EnvelopeCompleter } from './completion/envelope-completer';
+import type { EnvelopeJobs } from './envelope-jobs';
 import type { EnvelopeLimits } from './plan-limits/envelope-limits';
 import type { DocumentLinks } from './present/document-links';
 import type { SealIdentity } from './seal/seal-identity';
@@ -22,7 +22,7 @@ export interface EnvelopeDeps {
   relay: OutboxRelay;
   /** The plan's allowance of envelope creations, counted here for single creates and batch items alike. */
   limits: EnvelopeLimits;
-  completer: EnvelopeCompleter;
+  jobs: EnvelopeJobs;
   clock: Clock;
   config: SignetConfig;
   /** The seal's key, chain and timestamp source (configured, or the development PKI). */

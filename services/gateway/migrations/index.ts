@@ -52,12 +52,5 @@ export const gatewayMigrations: readonly Migration[] = [
         table.primary(['api_key_id', 'key']);
       });
     }
-  },
-  {
-    // Envelope creations are counted by the envelope part now (docs/decisions.md, "Internal calls go one way").
-    name: 'gateway_0004_no_rate_limit_counters',
-    async up(knex) {
-      await knex.schema.dropTableIfExists('rate_limit_counters');
-    }
   }
 ];

@@ -2,13 +2,15 @@ import express, { Express, NextFunction, Request, RequestHandler, Response, Rout
 import type { PartName, TrustProxy } from '@signet/config';
 import { AppError, acceptRequestId, errorMiddleware, HealthReport, jsonResponses, newRequestId, notFoundRoute, REQUEST_ID_HEADER, requestIdOf } from '@signet/http';
 import type { Logger } from '@signet/log';
-import { httpMetrics, metricsHandler } from '@signet/metrics';
+import { httpMetrics } from '@signet/metrics';
 import type { ApiKeyLookup } from './api-keys/api-key-cache';
 import type { ApiKeyRecord } from './api-keys/api-key-repository';
 import { accessLog } from './access-log';
 import { docsRoutes } from './docs/docs-routes';
 import { authenticate } from './api-keys/authenticate';
 import { proxyToService } from './proxy/proxy-to-service';
+import type { RateLimitBucketName } from './rate-limit/plan-limits';
+import { checkPathIds, idParametersOf } from './routes/check-path-ids';
 import { PUBLIC_ROUTES } from './routes/public-route-table';
 import { ROUTES } from './routes/route-table';
 
@@ -22,6 +24,7 @@ export interface GatewayAppOptions {
   healthcheck: () => Promise<HealthReport>;
   /** Idempotency-Key handling of every POST and PUT under /api/v1. */
   idempotency: RequestHandler;
+  rateLimitFor: (bucket: RateLimitBucketName) => RequestHandler;
   /** The envelope creations a key's plan allows, passed on in the signed context for the envelope part to count. */
   envelopeLimitsOf: (key: ApiKeyRecord) => string;
   /** The per-address limit of the keyless routes. */
@@ -59,7 +62,6 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
   app.use(jsonResponses((req) => acceptRequestId(req.headers[REQUEST_ID_HEADER]) ?? newRequestId()));
   app.use(accessLog(options.log));
   app.use(httpMetrics('gateway'));
-  app.get('/metrics', metricsHandler());
   app.use(docsRoutes({ publicBaseUrl: options.publicBaseUrl, mailbox: options.mailSink !== null }));
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true });
@@ -73,13 +75,17 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
   if (options.smsSink) app.use('/dev/sms', loopbackOnly, options.smsSink);
   for (const route of PUBLIC_ROUTES) {
     const proxy = proxyToService({ internalSecret: options.internalSecret, log: options.log, serviceUrl: () => options.serviceUrl(route.service), localPart: () => options.localApp(route.service), timeoutMs: options.upstreamTimeoutMs });
-    app[route.method](route.path, ...(route.unlimited ? [] : [options.publicRateLimit]), anonymousContext, proxy);
+    const ids = idParametersOf(route.path);
+    app[route.method](route.path, ...(route.unlimited ? [] : [options.publicRateLimit]), ...(ids.length > 0 ? [checkPathIds(ids)] : []), anonymousContext, proxy);
   }
   app.use('/api', authenticate(options.keys, options.envelopeLimitsOf));
   for (const route of ROUTES) {
     const handlers: RequestHandler[] = [];
-    // A replayed answer does no work: it never reaches the part, so it spends no plan quota.
+    const ids = idParametersOf(route.path);
+    if (ids.length > 0) handlers.push(checkPathIds(ids));
+    // Before the rate limit: a replayed answer does no work, so it spends no quota (nor reaches the part that counts envelope creations).
     if (route.method === 'post' || route.method === 'put') handlers.push(options.idempotency);
+    if (route.rateLimit) handlers.push(options.rateLimitFor(route.rateLimit));
     handlers.push(proxyToService({
       internalSecret: options.internalSecret, log: options.log, serviceUrl: () => options.serviceUrl(route.service), localPart: () => options.localApp(route.service), timeoutMs: options.upstreamTimeoutMs
     }));

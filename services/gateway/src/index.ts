@@ -1,6 +1,7 @@
 import { fileDownloadHandler } from '@signet/blob';
-import { listenForNotifications, NotificationListener } from '@signet/db';
+import { listenForNotifications, NotificationListener, openAsyncCommitPool } from '@signet/db';
 import { runHealthChecks } from '@signet/http';
+import { defineRecurringJob } from '@signet/jobs';
 import { mailSinkRoutes } from '@signet/mail';
 import { smsSinkRoutes } from '@signet/sms';
 import type { ServiceDeps, SignetService } from '@signet/service';
@@ -10,13 +11,16 @@ import { ensureBootstrapKeys } from './api-keys/ensure-bootstrap-keys';
 import { createGatewayApp } from './create-gateway-app';
 import { idempotency } from './idempotency/idempotency-middleware';
 import { idempotencyStore } from './idempotency/idempotency-store';
-import { envelopeLimitsOf } from './rate-limit/plan-limits';
+import { envelopeLimitsOf, signatureReportBucket } from './rate-limit/plan-limits';
 import { publicRateLimit } from './rate-limit/public-rate-limit';
+import { rateLimit } from './rate-limit/rate-limit-middleware';
+import { rateLimiter } from './rate-limit/rate-limiter';
 
 export { gatewayMigrations } from '../migrations';
 export { runKeysCli } from './cli/keys-cli';
 export { apiKeyRepository as apiKeyRepositoryFor } from './api-keys/api-key-repository';
 
+const COUNTER_RETENTION_MS = 2 * 86_400_000;
 const PRUNE_EVERY_MS = 3_600_000;
 /** How stale a cached key can be if a revocation's notification is lost (decided in docs/decisions.md). */
 const API_KEY_CACHE_TTL_MS = 10_000;
@@ -27,8 +31,16 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
   const keys = apiKeyRepository(deps.db);
   const cachedKeys = apiKeyCache(keys, { clock: deps.clock, ttlMs: API_KEY_CACHE_TTL_MS, maxEntries: API_KEY_CACHE_ENTRIES });
   let keyChanges: NotificationListener | null = null;
+  // Every report of a key updates the same counter rows; see docs/decisions.md, "Plan-limit counters commit asynchronously".
+  const counters = openAsyncCommitPool(deps.db);
+  const limiter = rateLimiter(counters);
   const idempotencyKeys = idempotencyStore(deps.db);
-  let pruneTimer: NodeJS.Timeout | null = null;
+  // Old rate-limit counters and expired Idempotency-Keys go, once an hour across replicas.
+  deps.jobs.every(defineRecurringJob('gateway.prune-counters-and-keys', 10 * 60_000, async () => {
+    await limiter.pruneBefore(new Date(deps.clock().getTime() - COUNTER_RETENTION_MS));
+    await idempotencyKeys.pruneExpired(deps.clock());
+  }), PRUNE_EVERY_MS);
+  const buckets = { 'signature_report.create': signatureReportBucket() };
 
   const healthcheck = () => runHealthChecks({ database: async () => { await deps.db.raw('SELECT 1'); } });
 
@@ -39,6 +51,7 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
     serviceUrl: deps.serviceUrl,
     localApp: deps.localApp,
     healthcheck,
+    rateLimitFor: (name) => rateLimit(limiter, buckets[name], deps.clock),
     idempotency: idempotency(idempotencyKeys, deps.clock, deps.log),
     envelopeLimitsOf: envelopeLimitsOf(deps.config),
     publicRateLimit: publicRateLimit(deps.config.publicRateLimitPerMinute, deps.clock),
@@ -65,16 +78,10 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
         }
       });
       await ensureBootstrapKeys(keys, deps.config.bootstrapApiKeys, deps.clock());
-      pruneTimer = setInterval(() => {
-        idempotencyKeys.pruneExpired(deps.clock()).catch((error: unknown) => {
-          deps.log.warn({ err: error }, 'pruning expired idempotency keys failed');
-        });
-      }, PRUNE_EVERY_MS);
-      pruneTimer.unref();
     },
     async stop() {
-      if (pruneTimer) clearInterval(pruneTimer);
       await keyChanges?.stop();
+      await counters.destroy();
     },
     healthcheck
   };

@@ -1,7 +1,7 @@
 import { createOutboxRelay } from '@signet/bus';
 import { EffectiveSettingsRequest } from '@signet/contracts';
 import { listenForNotifications, NotificationListener } from '@signet/db';
-import { AppError, internalPost, requestContext } from '@signet/http';
+import { AppError, internalPost, requestContext, requireBody } from '@signet/http';
 import { defineService, ServiceDeps, SignetService } from '@signet/service';
 import { effectiveSettings } from './effective-settings';
 import { getSettings } from './get-settings';
@@ -30,6 +30,7 @@ export function createSettingsService(deps: ServiceDeps): SignetService {
       });
       router.put('/api/v1/settings', async (req, res) => {
         if (!req.is('application/json')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the settings as application/json');
+        requireBody(req, 'the settings to change, as a JSON object');
         // This replica forgets at once, before answering; the others when the change's notification reaches them.
         const onCommitted = () => {
           cached.forgetAll();

@@ -43,7 +43,7 @@ describe('the validation code use cases (PostgreSQL, a test clock)', () => {
     db = await openDatabase({ url: database.url, schema: 'validation', migrations: validationMigrations });
     now = new Date('2026-11-21T10:00:00.000Z');
     deps = {
-      db, codes: codeStore(), mails: mailStore(), sms: smsStore(), keys, clock: () => now, mailFrom: 'no-reply@signet.localhost',
+      db, codes: codeStore(), mails: mailStore(), sms: smsStore(), keys, clock: () => now, jobs: { queueSend: async () => undefined, queueExpiry: async () => undefined }, mailFrom: 'no-reply@signet.localhost',
       smsGuard: { allowedCountries: null, tenantDailyLimit: 100 } as unknown as ValidationDeps['smsGuard'], committed: () => undefined
     };
   });

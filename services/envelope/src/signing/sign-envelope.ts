@@ -24,7 +24,7 @@ export interface SignInput {
 /**
  * POST /signing/v1/:token/sign (public): the token's recipient signs, once, while it is their turn. The
  * signature, recipient SIGNED and the next invitations commit together under the envelope's row lock;
- * the signed PDFs are built afterwards by the completer, which this wakes when the last one signed.
+ * the signed PDFs are built afterwards by the completion job the last signature queues.
  */
 export async function signEnvelope(deps: EnvelopeDeps, { token, body, identity, requestId }: SignInput): Promise<{ signedAt: Date }> {
   const before = await loadSigningAccess(deps, deps.db, token);
@@ -40,7 +40,7 @@ export async function signEnvelope(deps: EnvelopeDeps, { token, body, identity, 
     await deps.blobs.put(imageKey, Readable.from(signature.image), { contentType: signature.contentType });
   }
   const now = deps.clock();
-  const allSigned = await deps.db.transaction(async (trx): Promise<boolean> => {
+  await deps.db.transaction(async (trx): Promise<void> => {
     const access = await loadSigningAccess(deps, trx, token, { forUpdate: true });
     assertReady(access);
     const row: SignatureRow = {
@@ -60,13 +60,12 @@ export async function signEnvelope(deps: EnvelopeDeps, { token, body, identity, 
       await deps.store.updateRecipient(trx, invited.id, invitation);
       await writeRecipientEvent(trx, 'recipient.in_progress', { ...invited, ...invitation }, creator, actor, now);
     }
-    return recipients.every((recipient) => recipient.status === 'SIGNED');
+    if (recipients.every((recipient) => recipient.status === 'SIGNED')) await deps.jobs.queueCompletion(trx, envelope.tenant_id, envelope.id);
   }).catch(async (error: unknown) => {
     // Only a refusal is surely rolled back (a failed commit might not be): its image is nobody's.
     if (imageKey !== null && error instanceof AppError) await deps.blobs.delete(imageKey).catch(() => undefined);
     throw error;
   });
   deps.relay.wake();
-  if (allSigned) deps.completer.wake();
   return { signedAt: now };
 }

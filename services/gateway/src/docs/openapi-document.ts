@@ -6,7 +6,7 @@ import { ROUTES } from '../routes/route-table';
 /** Every route the gateway serves and documents, from its three route tables. */
 export function servedRoutes(): ServedRoute[] {
   return [
-    ...ROUTES.map((route) => ({ method: route.method, path: route.path, access: 'apiKey' as const, rateLimited: route.planLimited === true })),
+    ...ROUTES.map((route) => ({ method: route.method, path: route.path, access: 'apiKey' as const, rateLimited: route.rateLimit !== undefined || route.planLimited === true })),
     ...PUBLIC_ROUTES.map((route) => ({ method: route.method, path: route.path, access: 'public' as const, rateLimited: !route.unlimited })),
     ...GATEWAY_ROUTES.map((route) => ({ method: route.method, path: route.path, access: 'gateway' as const }))
   ];

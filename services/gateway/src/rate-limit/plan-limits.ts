@@ -1,9 +1,20 @@
 import type { SignetConfig } from '@signet/config';
 import type { ApiKeyRecord } from '../api-keys/api-key-repository';
 
-interface WindowLimit {
-  window: 'hour' | 'day';
+export type RateWindow = 'hour' | 'day';
+
+export interface WindowLimit {
+  window: RateWindow;
   max: number;
+}
+
+/** What a limit the gateway applies counts and whose requests count together (envelope creation is the envelope part's). */
+export type RateLimitBucketName = 'signature_report.create';
+
+export interface RateLimitBucket {
+  name: RateLimitBucketName;
+  subject: 'tenant' | 'api_key';
+  limitsFor(key: ApiKeyRecord): WindowLimit[];
 }
 
 /** Envelope creation per plan (spec 8); enterprise limits are per key, else the configured default. */
@@ -28,4 +39,18 @@ function envelopeCreationLimits(config: SignetConfig, key: ApiKeyRecord): Window
  */
 export function envelopeLimitsOf(config: SignetConfig) {
   return (key: ApiKeyRecord): string => envelopeCreationLimits(config, key).map(({ window, max }) => `${window}:${max}`).join(',');
+}
+
+/**
+ * Signature reports per API key and plan: each may hold a worker for seconds of CPU on a 50 MB file, so
+ * a key gets enough for checking its own documents, not a free validation service for the internet.
+ */
+export const SIGNATURE_REPORT_LIMITS: Record<ApiKeyRecord['plan'], WindowLimit[]> = {
+  starter: [{ window: 'hour', max: 20 }, { window: 'day', max: 100 }],
+  professional: [{ window: 'hour', max: 100 }, { window: 'day', max: 1000 }],
+  enterprise: [{ window: 'hour', max: 1000 }, { window: 'day', max: 10000 }]
+};
+
+export function signatureReportBucket(): RateLimitBucket {
+  return { name: 'signature_report.create', subject: 'api_key', limitsFor: (key) => SIGNATURE_REPORT_LIMITS[key.plan] };
 }

@@ -1,6 +1,6 @@
 import type { Route } from './route-table';
 
-export interface PublicRoute extends Omit<Route, 'planLimited'> {
+export interface PublicRoute extends Omit<Route, 'rateLimit' | 'planLimited'> {
   /** Static files, the same for everyone, skip the per-address limit: a page load fetches several. */
   unlimited?: true;
 }

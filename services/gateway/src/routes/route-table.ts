@@ -1,4 +1,5 @@
 import type { PartName } from '@signet/config';
+import type { RateLimitBucketName } from '../rate-limit/plan-limits';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 
@@ -7,6 +8,8 @@ export interface Route {
   /** Express path pattern (under /api/v1; public routes under /signing/v1 and /sign); the owning service serves the same path. */
   path: string;
   service: PartName;
+  /** Name of the rate-limit bucket the gateway applies before proxying, if any. */
+  rateLimit?: RateLimitBucketName;
   /** The owning part counts the key's plan limit on it (envelope creation; documented with X-RateLimit-*). */
   planLimited?: true;
 }
@@ -23,7 +26,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'put', path: '/api/v1/envelopes/:id/void', service: 'envelope' },
   { method: 'get', path: '/api/v1/envelopes/:id/evidence', service: 'evidence' },
   { method: 'get', path: '/api/v1/seal/certificates', service: 'envelope' },
-  { method: 'post', path: '/api/v1/signature-reports', service: 'envelope' },
+  { method: 'post', path: '/api/v1/signature-reports', service: 'envelope', rateLimit: 'signature_report.create' },
   { method: 'post', path: '/api/v1/envelopes/:envelope_id/uploads', service: 'upload' },
   { method: 'get', path: '/api/v1/envelopes/:envelope_id/uploads', service: 'upload' },
   { method: 'get', path: '/api/v1/envelopes/:envelope_id/uploads/:id', service: 'upload' },
