@@ -17,7 +17,7 @@ import { rateLimit } from './rate-limit/rate-limit-middleware';
 import { rateLimiter } from './rate-limit/rate-limiter';
 
 export { gatewayMigrations } from '../migrations';
-export { runKeysCli } from './cli/keys-cli';
+export { KEYS_USAGE, runKeysCli } from './cli/keys-cli';
 export { apiKeyRepository as apiKeyRepositoryFor } from './api-keys/api-key-repository';
 
 const COUNTER_RETENTION_MS = 2 * 86_400_000;
