@@ -116,6 +116,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/envelopes/{id}/recipients/{recipient_id}/signing_url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a recipient's signing link
+         * @description The link the recipient signs with, to embed the signing page or send it yourself; no webhook needed. With `{"rotate": true}` a new link is issued and the current one stops working at once (`recipient.link_generated` carries it). Both are recorded in the evidence timeline. Only while the envelope is IN_PROGRESS (409 otherwise).
+         */
+        post: operations["getSigningUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/envelopes/{id}/evidence": {
         parameters: {
             query?: never;
@@ -394,6 +414,26 @@ export interface paths {
          * @description One more attempt with the same event (same `webhook-id`), whatever the delivery's status.
          */
         post: operations["redeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook's signing secret
+         * @description A new `signing_secret`, shown only in this answer. For 24 hours deliveries carry two signatures in `webhook-signature` (Standard Webhooks' space-separated list), one by each secret, so a receiver verifying with either accepts them while it switches; then only the new secret signs. Rotating again within the window drops the oldest secret.
+         */
+        post: operations["rotateWebhookSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1392,6 +1432,12 @@ export interface components {
             /** @description Also in the X-Request-Id header: finds the request in the logs */
             request_id: string;
         };
+        SigningUrlResponse: {
+            /** @description The recipient's signing link: whoever holds it can sign as the recipient */
+            signing_url: string;
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
         Upload: {
             id: string;
             envelope_id: string;
@@ -1568,6 +1614,32 @@ export interface components {
         };
         WebhookResponse: {
             webhook: components["schemas"]["Webhook"];
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        WebhookSecretRotatedResponse: {
+            /** @constant */
+            success: true;
+            webhook: {
+                id: string;
+                url: string;
+                /** @description Comma-separated event names */
+                subscriptions: string;
+                auth_type: "HEADER" | null;
+                /** @enum {unknown} */
+                retry_schedule: "STANDARD" | "EXTENDED";
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** @description The new Standard Webhooks secret (`whsec_...`); shown only here */
+                signing_secret: string;
+            };
+            /**
+             * Format: date-time
+             * @description Until then deliveries are signed with the previous secret as well as the new one
+             */
+            previous_secret_expires_at: string;
             /** @description Also in the X-Request-Id header: finds the request in the logs */
             request_id: string;
         };
@@ -4066,6 +4138,54 @@ export interface operations {
             504: components["responses"]["Error504"];
         };
     };
+    getSigningUrl: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Envelope id */
+                id: string;
+                /** @description Recipient id (the envelope's `envelope_signers[].id`) */
+                recipient_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description true: a new link, and the current one stops working */
+                    rotate?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The recipient's current signing link */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningUrlResponse"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
     getEvidence: {
         parameters: {
             query?: never;
@@ -5447,6 +5567,45 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RedeliveryResponse"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Webhook id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook with its new secret */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecretRotatedResponse"];
                 };
             };
             401: components["responses"]["Error401"];
