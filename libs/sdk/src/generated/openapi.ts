@@ -706,7 +706,7 @@ export interface paths {
         };
         /**
          * Where to start
-         * @description A small page linking this reference, the OpenAPI document and the health checks (and, in monolith mode, the development mailbox). JSON with `Accept: application/json`.
+         * @description The start page: what runs here (API version, parts, database, event bus, email) and links to the quickstart, this reference, the OpenAPI document, the health checks and, in monolith mode, the development mailbox and SMS pages. The development key monolith mode made for itself is shown only to clients on the same machine. JSON with `Accept: application/json`.
          */
         get: operations["home"];
         put?: never;
@@ -6437,10 +6437,16 @@ export interface operations {
                      */
                     "application/json": {
                         name: string;
-                        /** @description docs, openapi, health, readiness (and mailbox in monolith mode): absolute URLs */
+                        /** @description The version of this API (the OpenAPI document's `info.version`) */
+                        api_version: string;
+                        /** @description The parts of Signet answering in this process */
+                        parts: string[];
+                        /** @description quickstart (in a repository checkout), docs, openapi, mailbox and sms (monolith mode), health, readiness: absolute URLs */
                         links: {
                             [key: string]: string;
                         };
+                        /** @description The development API key (monolith mode without configured keys), to loopback clients only */
+                        development_key?: string;
                         /** @description Also in the X-Request-Id header: finds the request in the logs */
                         request_id: string;
                     };

@@ -44,7 +44,7 @@ export function createArchiveRenewer(deps: ArchiveRenewerDeps) {
     const next = archiveRenewAfter(renewed, deps.renewDays);
     // A TSA whose certificate is itself about to expire cannot help; look again in a day.
     const renewAfter = next && next.getTime() > now.getTime() ? next : new Date(now.getTime() + DAY_MS);
-    await deps.db('documents').where({ id: document.id }).update({ sha256: stored.sha256, archive_renew_after: renewAfter, updated_at: now });
+    await deps.db('documents').where({ id: document.id }).update({ sha256: stored.sha256, file_size: renewed.length, archive_renew_after: renewAfter, updated_at: now });
   }
 
   async function round(): Promise<void> {
