@@ -6498,7 +6498,7 @@ export interface operations {
                      *         "health": "http://localhost:3000/healthz",
                      *         "readiness": "http://localhost:3000/readyz"
                      *       },
-                     *       "development_key": "sgn_dev_Pw70UpUVl3NBnYkiB1rA1QTgFmXni94C",
+                     *       "development_key": "sgn_dev_the_key_npm_start_printed",
                      *       "request_id": "req_01a219e6365b773e82116be1f3df99cc"
                      *     }
                      */
