@@ -92,7 +92,7 @@ describe('the SDK package, installed from its tarball', () => {
       const { stdout: info } = await run('pdfinfo', [path.join(project, file)]);
       expect(info).toMatch(/^Pages:\s+[1-9]/m);
     }
-  });
+  }, 120_000);
 
   it('type-checks a TypeScript file against the package\'s declarations with tsc --noEmit', async () => {
     writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({
@@ -101,5 +101,5 @@ describe('the SDK package, installed from its tarball', () => {
     }));
     const tsc = path.join(REPOSITORY, 'node_modules', 'typescript', 'bin', 'tsc');
     await expect(run(process.execPath, [tsc, '-p', project], { cwd: project })).resolves.toBeDefined();
-  });
+  }, 120_000);
 });

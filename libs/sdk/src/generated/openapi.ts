@@ -8499,6 +8499,40 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a21209-3ba7-710c-9ab8-da12579ad165",
+                 *       "data": {
+                 *         "id": "01a21209-3acf-705a-a613-250e70f2ef9a",
+                 *         "name": "Gus Moreau",
+                 *         "email": "gus@example.com",
+                 *         "order": 0,
+                 *         "rep_id": null,
+                 *         "status": "IN_PROGRESS",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": null,
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-25T09:28:44.485Z",
+                 *         "custom_key": "gus",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-25T09:28:44.506Z",
+                 *         "validation": {
+                 *           "id": "01a21209-3b48-76de-a346-5a14a2377453",
+                 *           "status": "EXHAUSTED",
+                 *           "channel": "email",
+                 *           "sent_at": "2026-11-25T09:59:44.641Z",
+                 *           "created_at": "2026-11-25T09:59:44.610Z",
+                 *           "expires_at": "2026-11-25T10:29:44.610Z",
+                 *           "verified_at": null,
+                 *           "attempts_left": 0
+                 *         },
+                 *         "email_label": null,
+                 *         "envelope_id": "01a21209-3ac5-7171-8fb7-d9891b69ea91"
+                 *       },
+                 *       "event_type": "recipient.validation_max_attempts"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientValidationMaxAttemptsEvent"];
             };
         };
