@@ -71,7 +71,7 @@ describe('the API reference a new integrator finds', () => {
     const answered = page.waitForResponse((response) => response.url().startsWith(`${origin}/api/v1/settings`));
     await operation.getByRole('button', { name: 'Execute' }).click();
     expect((await answered).status()).toBe(200);
-    await expect(operation.locator('.live-responses-table .response-col_status').first().innerText()).resolves.toContain('200');
+    await expect(operation.locator('.live-responses-table .response .response-col_status').first().innerText()).resolves.toContain('200');
     await page.close();
   }, 120_000);
 
