@@ -18,7 +18,7 @@ describe('signing links and webhook secrets on demand', () => {
   beforeAll(async () => {
     receiver = await startReceiver();
     api = await startTestSignet({ WEBHOOK_ALLOW_LOOPBACK: 'true' }, undefined, () => new Date(Date.now() + clockOffsetMs));
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await api.close();
