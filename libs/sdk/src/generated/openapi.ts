@@ -187,7 +187,7 @@ export interface paths {
         put?: never;
         /**
          * Validate a PDF's signatures
-         * @description Send any PDF as the raw body (`Content-Type: application/pdf`, up to 50 MB). Each signature and document timestamp: signer, claimed and timestamped times, PAdES level, integrity, chain trust against the seal's and TSA's roots, and whether the document changed after signing.
+         * @description Send any PDF as the raw body (`Content-Type: application/pdf`, up to 50 MB). Each signature and document timestamp: signer, claimed and timestamped times, PAdES level, integrity, chain trust against the seal's and TSA's roots, and whether the document changed after signing. The file is examined within the CPU, memory and page limits of uploads (422 over them, 503 while every PDF worker is busy), and at most 50 signatures are examined: a file with more is 422. Reports count against a per-key hourly and daily limit (429).
          */
         post: operations["createSignatureReport"];
         delete?: never;
@@ -783,6 +783,26 @@ export interface paths {
          * @description Whether the database, the event bus and the blob store answer.
          */
         get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a file by its signed link
+         * @description Where the `url` of a document, a signed document or an evidence PDF leads when Signet keeps files on its own disk (monolith mode; with S3 the links go to S3 itself). No API key: the link is signed and expires; a forged, altered or expired link is 403, a file that is gone 404.
+         */
+        get: operations["downloadFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2969,6 +2989,7 @@ export interface operations {
                     "application/json": components["schemas"]["SettingsResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             /** @description UNAUTHORIZED: missing, unknown or revoked API key (send the key itself, no `Bearer`) */
             401: {
                 headers: {
@@ -2987,6 +3008,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -3126,6 +3148,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
             422: {
@@ -3244,7 +3267,9 @@ export interface operations {
                     "application/json": components["schemas"]["EnvelopeListResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            413: components["responses"]["Error413"];
             /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
             422: {
                 headers: {
@@ -3641,6 +3666,7 @@ export interface operations {
                     "application/json": components["schemas"]["EnvelopeResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
             404: {
@@ -3660,6 +3686,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -3939,6 +3966,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             405: components["responses"]["Error405"];
@@ -3960,6 +3988,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -4126,10 +4155,12 @@ export interface operations {
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             405: components["responses"]["Error405"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -4192,6 +4223,7 @@ export interface operations {
                     "application/json": components["schemas"]["SigningUrlResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             /** @description CONFLICT: the resource's state forbids the action; or IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still running (retry after `Retry-After`) */
@@ -4212,6 +4244,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -4253,6 +4286,7 @@ export interface operations {
                     "application/json": components["schemas"]["EvidenceResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             /** @description CONFLICT: the resource's state forbids the action; or IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still running (retry after `Retry-After`) */
@@ -4273,6 +4307,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -4384,7 +4419,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -4415,6 +4452,12 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: string;
+                    /** @description Requests the window allows */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds) */
+                    "X-RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4504,6 +4547,7 @@ export interface operations {
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -4556,8 +4600,10 @@ export interface operations {
                     "application/json": components["schemas"]["UploadListResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -4637,6 +4683,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             405: components["responses"]["Error405"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
@@ -4694,8 +4741,10 @@ export interface operations {
                     "application/json": components["schemas"]["UploadResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -4827,6 +4876,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             /** @description RATE_LIMITED: a limit was reached; `Retry-After` says in how many seconds to try again */
@@ -4918,6 +4968,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
             422: {
@@ -5152,8 +5203,10 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -5198,7 +5251,9 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookListResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -5262,6 +5317,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
             422: {
@@ -5334,6 +5390,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
             404: {
@@ -5353,6 +5410,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -5420,6 +5478,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
@@ -5461,8 +5520,10 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -5531,8 +5592,10 @@ export interface operations {
                     "application/json": components["schemas"]["DeliveryListResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -5603,9 +5666,11 @@ export interface operations {
                     "application/json": components["schemas"]["RedeliveryResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -5662,9 +5727,11 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSecretRotatedResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -5794,6 +5861,7 @@ export interface operations {
                     "application/json": components["schemas"]["SigningSessionResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
             404: {
                 headers: {
@@ -5812,6 +5880,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -5962,6 +6031,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
@@ -6004,6 +6074,8 @@ export interface operations {
                     "image/gif": string;
                 };
             };
+            400: components["responses"]["Error400"];
+            413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -6044,6 +6116,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["Error400"];
             /** @description An unknown link, in plain text for the person who clicked it */
             404: {
                 headers: {
@@ -6061,6 +6134,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -6112,6 +6186,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
@@ -6158,9 +6233,11 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            400: components["responses"]["Error400"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -6223,6 +6300,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
@@ -6284,6 +6362,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
@@ -6327,6 +6406,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
@@ -6366,7 +6446,9 @@ export interface operations {
                     "*/*": string;
                 };
             };
+            400: components["responses"]["Error400"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -6406,6 +6488,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            400: components["responses"]["Error400"];
             /** @description The page, saying the link does not work: it is for a person, not a program */
             404: {
                 headers: {
@@ -6423,6 +6506,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -6451,7 +6535,9 @@ export interface operations {
                     "application/pkix-crl": string;
                 };
             };
+            400: components["responses"]["Error400"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -6686,6 +6772,42 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    downloadFile: {
+        parameters: {
+            query: {
+                /** @description When the link expires (Unix seconds) */
+                expires: string;
+                /** @description The link's signature */
+                signature: string;
+                /** @description The file name the download is saved under */
+                name?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The file's key as the link gives it (it may contain `/`) */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
         };
     };
     on_envelope_in_progress: {
