@@ -2,13 +2,13 @@ import { rmSync } from 'node:fs';
 import { startEmbeddedPostgres } from '@signet/db/embedded';
 
 /**
- * A throwaway cluster for one test run: durability off (a crash loses nothing worth keeping), and room
+ * A throwaway cluster for one test run: no flushes to disk (a crash loses nothing worth keeping), and room
  * for two Signets side by side (each part's pool, listeners and the tests' own connections).
+ * `synchronous_commit` keeps its default: Signet sets it per pool, and tests check that it does.
  */
 const TEST_SERVER_SETTINGS = {
   max_connections: '300',
   fsync: 'off',
-  synchronous_commit: 'off',
   full_page_writes: 'off',
   shared_buffers: '128MB'
 };
