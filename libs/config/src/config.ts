@@ -100,6 +100,7 @@ export interface SignetConfig {
   serviceUrls: Partial<Record<PartName, string>>;
   servicePorts: Partial<Record<PartName, number>>;
   outboxPollIntervalMs: number;
+  jobs: { concurrency: number; pollIntervalMs: number };
   consumerRetryInitialMs: number;
   consumerRetryMaxMs: number;
   enterpriseEnvelopesPerHour: number;
@@ -122,7 +123,6 @@ export interface SealConfig {
 export interface ArchiveConfig {
   /** Renew a document timestamp this many days before its TSA certificate expires. */
   renewDays: number;
-  pollIntervalMs: number;
 }
 
 export interface TsaConfig {
@@ -165,14 +165,17 @@ export function loadConfig(env: Env = process.env): SignetConfig {
     tsa: readTsa(env),
     sealPkcs11: readPkcs11(env),
     archive: {
-      renewDays: readInt(env, 'ARCHIVE_TIMESTAMP_RENEW_DAYS', 30, 1, 3650),
-      pollIntervalMs: readInt(env, 'ARCHIVE_TIMESTAMP_POLL_INTERVAL_MS', 3600000, 10, 86400000)
+      renewDays: readInt(env, 'ARCHIVE_TIMESTAMP_RENEW_DAYS', 30, 1, 3650)
     },
     bootstrapApiKeys: parseBootstrapApiKeys(readOptionalString(env, 'SIGNET_BOOTSTRAP_API_KEYS')),
     logLevel: readEnum(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     serviceUrls: readPerPart('_URL', (name) => readUrl(env, name, ['http', 'https'])),
     servicePorts: readPerPart('_PORT', (name) => readInt(env, name, 0, 1, 65535) || null),
     outboxPollIntervalMs: readInt(env, 'OUTBOX_POLL_INTERVAL_MS', 1000, 10, 60000),
+    jobs: {
+      concurrency: readInt(env, 'JOBS_CONCURRENCY', 8, 1, 1000),
+      pollIntervalMs: readInt(env, 'JOBS_POLL_INTERVAL_MS', 1000, 10, 60000)
+    },
     consumerRetryInitialMs: readInt(env, 'CONSUMER_RETRY_INITIAL_MS', 500, 1, 600000),
     consumerRetryMaxMs: readInt(env, 'CONSUMER_RETRY_MAX_MS', 30000, 1, 3600000),
     enterpriseEnvelopesPerHour: readInt(env, 'ENTERPRISE_ENVELOPES_PER_HOUR', 1000, 1, 10000000),
