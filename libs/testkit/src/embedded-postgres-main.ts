@@ -20,7 +20,9 @@ async function main(): Promise<void> {
   const handle = await startEmbeddedPostgres({
     dataDir,
     port: Number(port),
-    initdbFlags: ['--no-sync'],
+    // Trust on loopback (after the package's own --auth, so it wins), as the machines' shared server has:
+    // every pool, the job system's included, connects whether or not its URL carries the password.
+    initdbFlags: ['--no-sync', '--auth=trust'],
     postgresFlags: Object.entries(TEST_SERVER_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`])
   });
   process.stdout.write(`${handle.url}\n`);
