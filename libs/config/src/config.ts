@@ -73,6 +73,8 @@ export interface SmsConfig {
 export interface SignetConfig {
   port: number;
   host: string;
+  /** Where Prometheus scrapes `/metrics` (on HOST), never the public port; null: metrics are not served. */
+  metricsPort: number | null;
   publicBaseUrl: string;
   dataDir: string;
   databaseUrl: string | null;
@@ -138,6 +140,7 @@ export function loadConfig(env: Env = process.env): SignetConfig {
   return {
     port: v.PORT,
     host: v.HOST,
+    metricsPort: v.METRICS_PORT ?? null,
     publicBaseUrl: v.PUBLIC_BASE_URL ?? `http://localhost:${v.PORT}`,
     dataDir: path.resolve(v.DATA_DIR),
     databaseUrl: v.DATABASE_URL ?? null,

@@ -16,6 +16,7 @@ export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', '
 export const CONFIG_SCHEMA = Type.Object({
   PORT: integer(0, 65535, { default: 3000, description: 'Port of the gateway (or of the single part a process runs); 0 picks a free one' }),
   HOST: text({ default: '0.0.0.0', description: 'Interface the public port binds to' }),
+  METRICS_PORT: Type.Optional(integer(0, 65535, { shownDefault: '(not served)', description: 'Port serving Prometheus /metrics on HOST, apart from the public port; 0 picks a free one' })),
   PUBLIC_BASE_URL: Type.Optional(url(['http', 'https'], { shownDefault: 'http://localhost:$PORT', description: 'Base URL integrators and signers reach the gateway at' })),
   DATA_DIR: text({ default: './.data', description: 'Embedded PostgreSQL data, filesystem blobs and the development key (monolith mode)' }),
   DATABASE_URL: Type.Optional(url(['postgres', 'postgresql'], { shownDefault: '(embedded PostgreSQL)', description: 'PostgreSQL server; each part keeps its tables in a schema named after it' })),

@@ -9,6 +9,7 @@ import {
   EmbedOrigins,
   HttpUrl,
   HttpsUrl,
+  PublicHttpsUrl,
   IntegerInput,
   Logo,
   LogoInput,
@@ -96,7 +97,7 @@ export const SettingsInput = Closed({
     Closed({
       type: Resettable(SignatureType),
       style: Resettable(SignatureStyle),
-      bg_image: Resettable(HttpsUrl)
+      bg_image: Resettable(PublicHttpsUrl)
     })
   ),
   signature_flow: Type.Optional(

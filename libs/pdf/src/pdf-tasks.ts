@@ -7,6 +7,17 @@ import type { PdfInspection, TokenPosition } from './types';
 export interface PdfTasks {
   inspect: { args: Record<string, never>; result: PdfInspection };
   findTokens: { args: { tokens: string[] }; result: Record<string, TokenPosition[]> };
+  /** Another library's work on the document: `file` (TypeScript, a PdfWorkerModule) runs in the worker. */
+  module: { args: { file: string; input: unknown }; result: unknown };
+}
+
+/**
+ * What a `module` task's file exports. A verdict on the document is thrown as an error carrying
+ * `pdfFailure` (a PdfTaskFailure); anything else it throws counts as a corrupt document, and a file that
+ * cannot be loaded is a fault of the caller's process, not of the document.
+ */
+export interface PdfWorkerModule<I, R> {
+  runInPdfWorker(document: Uint8Array, input: I, maxPages: number): Promise<R>;
 }
 
 export type PdfTaskName = keyof PdfTasks;
@@ -35,7 +46,8 @@ export type PdfTaskRequest = {
 export type PdfTaskFailure =
   | { reason: 'corrupt' | 'encrypted' | 'too_complex' }
   | { reason: 'too_many_pages'; pageCount: number }
-  | { reason: 'active_content'; action: string };
+  | { reason: 'active_content'; action: string }
+  | { reason: 'too_many_signatures'; count: number; limit: number };
 
 /**
  * The answer to request `id`, from worker thread `threadId`: a result, a verdict on the document, or a

@@ -5,7 +5,7 @@ import { watchMemory } from './memory-watchdog.mjs';
 import { failureOf } from './pdf-failure.mjs';
 import { shouldRetire } from './retire.mjs';
 import { markGaveUp, markStarted, ownCpuMs } from './task-clock.mjs';
-import { TASKS } from './tasks.mjs';
+import { loadTaskCode, TASKS } from './tasks.mjs';
 import { warmUp } from './warm-up.mjs';
 
 /**
@@ -63,6 +63,7 @@ async function outcomeOf({ name, args, bytes, path, maxPages }) {
 }
 
 export default async function runTask(task) {
+  loadTaskCode(task);
   clock = new Int32Array(task.clock);
   const cpuBefore = ownCpuMs();
   markStarted(clock, cpuBefore);

@@ -167,7 +167,7 @@ export interface paths {
         put?: never;
         /**
          * Validate a PDF's signatures
-         * @description Send any PDF as the raw body (`Content-Type: application/pdf`, up to 50 MB). Each signature and document timestamp: signer, claimed and timestamped times, PAdES level, integrity, chain trust against the seal's and TSA's roots, and whether the document changed after signing.
+         * @description Send any PDF as the raw body (`Content-Type: application/pdf`, up to 50 MB). Each signature and document timestamp: signer, claimed and timestamped times, PAdES level, integrity, chain trust against the seal's and TSA's roots, and whether the document changed after signing. The file is examined within the CPU, memory and page limits of uploads (422 over them, 503 while every PDF worker is busy), and at most 50 signatures are examined: a file with more is 422. Reports count against a per-key hourly and daily limit (429).
          */
         post: operations["createSignatureReport"];
         delete?: never;
@@ -743,6 +743,26 @@ export interface paths {
          * @description Whether the database, the event bus and the blob store answer.
          */
         get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a file by its signed link
+         * @description Where the `url` of a document, a signed document or an evidence PDF leads when Signet keeps files on its own disk (monolith mode; with S3 the links go to S3 itself). No API key: the link is signed and expires; a forged, altered or expired link is 403, a file that is gone 404.
+         */
+        get: operations["downloadFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2897,6 +2917,7 @@ export interface operations {
                     "application/json": components["schemas"]["SettingsResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             /** @description UNAUTHORIZED: missing, unknown or revoked API key (send the key itself, no `Bearer`) */
             401: {
                 headers: {
@@ -2915,6 +2936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -3054,6 +3076,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
             422: {
@@ -3172,7 +3195,9 @@ export interface operations {
                     "application/json": components["schemas"]["EnvelopeListResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            413: components["responses"]["Error413"];
             /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
             422: {
                 headers: {
@@ -3569,6 +3594,7 @@ export interface operations {
                     "application/json": components["schemas"]["EnvelopeResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
             404: {
@@ -3588,6 +3614,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -3867,6 +3894,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             405: components["responses"]["Error405"];
@@ -3888,6 +3916,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -4054,10 +4083,12 @@ export interface operations {
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             405: components["responses"]["Error405"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -4099,6 +4130,7 @@ export interface operations {
                     "application/json": components["schemas"]["EvidenceResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             /** @description CONFLICT: the resource's state forbids the action; or IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still running (retry after `Retry-After`) */
@@ -4119,6 +4151,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -4230,7 +4263,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -4261,6 +4296,12 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: string;
+                    /** @description Requests the window allows */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds) */
+                    "X-RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4350,6 +4391,7 @@ export interface operations {
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -4402,8 +4444,10 @@ export interface operations {
                     "application/json": components["schemas"]["UploadListResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -4483,6 +4527,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             405: components["responses"]["Error405"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
@@ -4540,8 +4585,10 @@ export interface operations {
                     "application/json": components["schemas"]["UploadResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -4673,6 +4720,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             /** @description RATE_LIMITED: a limit was reached; `Retry-After` says in how many seconds to try again */
@@ -4764,6 +4812,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
             422: {
@@ -4998,8 +5047,10 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -5044,7 +5095,9 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookListResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -5108,6 +5161,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
             422: {
@@ -5180,6 +5234,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
             404: {
@@ -5199,6 +5254,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -5266,6 +5322,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
@@ -5307,8 +5364,10 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -5377,8 +5436,10 @@ export interface operations {
                     "application/json": components["schemas"]["DeliveryListResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -5449,9 +5510,11 @@ export interface operations {
                     "application/json": components["schemas"]["RedeliveryResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -5581,6 +5644,7 @@ export interface operations {
                     "application/json": components["schemas"]["SigningSessionResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
             404: {
                 headers: {
@@ -5599,6 +5663,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -5749,6 +5814,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
@@ -5791,6 +5857,8 @@ export interface operations {
                     "image/gif": string;
                 };
             };
+            400: components["responses"]["Error400"];
+            413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -5831,6 +5899,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["Error400"];
             /** @description An unknown link, in plain text for the person who clicked it */
             404: {
                 headers: {
@@ -5848,6 +5917,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -5899,6 +5969,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
@@ -5945,9 +6016,11 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            400: components["responses"]["Error400"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -6010,6 +6083,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
@@ -6071,6 +6145,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
@@ -6114,6 +6189,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
+            400: components["responses"]["Error400"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
@@ -6153,7 +6229,9 @@ export interface operations {
                     "*/*": string;
                 };
             };
+            400: components["responses"]["Error400"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -6193,6 +6271,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            400: components["responses"]["Error400"];
             /** @description The page, saying the link does not work: it is for a person, not a program */
             404: {
                 headers: {
@@ -6210,6 +6289,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -6238,7 +6318,9 @@ export interface operations {
                     "application/pkix-crl": string;
                 };
             };
+            400: components["responses"]["Error400"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -6454,6 +6536,42 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    downloadFile: {
+        parameters: {
+            query: {
+                /** @description When the link expires (Unix seconds) */
+                expires: string;
+                /** @description The link's signature */
+                signature: string;
+                /** @description The file name the download is saved under */
+                name?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The file's key as the link gives it (it may contain `/`) */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
         };
     };
     on_envelope_in_progress: {
