@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, PartName, SignetConfig } from '@signet/config'
 import { openDatabase, schemaNameFor } from '@signet/db';
 import type { EmbeddedPostgresHandle } from '@signet/db/embedded';
 import { AppError, serveInProcess } from '@signet/http';
+import { createJobSystem, JobSystem } from '@signet/jobs';
 import { createLogger, Logger } from '@signet/log';
 import type { Clock, SignetService } from '@signet/service';
 import type { Knex } from 'knex';
@@ -37,6 +38,8 @@ export interface RunningSignet {
   /** Where Prometheus scrapes this process's metrics (METRICS_PORT), or null when they are not served. */
   metricsUrl: string | null;
   bus: EventBus;
+  /** The job system this process's parts share (a test clock moves its timed jobs). */
+  jobs: JobSystem;
   stop(): Promise<void>;
 }
 
@@ -84,6 +87,7 @@ export async function startSignet(options: StartOptions): Promise<RunningSignet>
     const sms = createSmsSender(config.sms.provider);
     const bus = createBus({ kafka: config.kafka, retry: { initialMs: config.consumerRetryInitialMs, maxMs: config.consumerRetryMaxMs }, log });
     shutdown.add('bus', () => bus.stop());
+    const jobs = createJobSystem({ databaseUrl, clock, log, concurrency: config.jobs.concurrency, pollIntervalMs: config.jobs.pollIntervalMs });
 
     const local = new Map<PartName, string>();
     const serviceUrl = (part: PartName): string => {
@@ -96,7 +100,7 @@ export async function startSignet(options: StartOptions): Promise<RunningSignet>
     // Parts in this process are reached without a loopback hop: the gateway hands requests to their apps.
     const localApp = (part: PartName): Express | null => services.get(part)?.app ?? null;
     for (const part of options.parts) {
-      const service = await createPart(part, { config, databaseUrl, bus, blobs, mail, sms, parts: options.parts, log, internalSecret, serviceUrl, localApp, clock, shutdown });
+      const service = await createPart(part, { config, databaseUrl, bus, blobs, mail, sms, parts: options.parts, log, internalSecret, serviceUrl, localApp, clock, shutdown, jobs });
       const binding = bindingFor(config, part, options.parts);
       const listening: Listening = await listen(service.app, binding.port, binding.host);
       shutdown.add('servers', () => listening.close());
@@ -110,11 +114,14 @@ export async function startSignet(options: StartOptions): Promise<RunningSignet>
     for (const service of services.values()) for (const consumer of service.consumers) bus.subscribe(consumer);
     for (const subscription of options.subscriptions ?? []) bus.subscribe(subscription);
     await bus.start();
+    await jobs.start();
+    // Running jobs finish before the databases close; the services' own loops stop beside them.
+    shutdown.add('services', () => jobs.stop());
     for (const service of services.values()) {
       await service.start();
       shutdown.add('services', () => service.stop());
     }
-    return { config, gatewayUrl: local.get('gateway') ?? null, developmentKey, services, urls: local, metricsUrl, bus, stop };
+    return { config, gatewayUrl: local.get('gateway') ?? null, developmentKey, services, urls: local, metricsUrl, bus, jobs, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -156,6 +163,7 @@ interface PartContext {
   localApp: (part: PartName) => Express | null;
   clock: Clock;
   shutdown: Shutdown;
+  jobs: JobSystem;
 }
 
 async function createPart(part: PartName, context: PartContext): Promise<SignetService> {
@@ -178,6 +186,7 @@ async function createPart(part: PartName, context: PartContext): Promise<SignetS
     internalSecret: context.internalSecret,
     serviceUrl: context.serviceUrl,
     localApp: context.localApp,
-    clock: context.clock
+    clock: context.clock,
+    jobs: context.jobs
   });
 }

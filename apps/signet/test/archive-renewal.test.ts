@@ -7,14 +7,14 @@ type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The archive timestamp is renewed before the TSA certificate expires: found by the injected clock. */
+/** The archive timestamp is renewed before the TSA certificate expires: a job due by the injected clock. */
 describe('renewing archive timestamps', () => {
   let api: TestSignet;
   let now = Date.now();
 
   beforeAll(async () => {
     ensurePkiTools();
-    api = await startTestSignet({ ARCHIVE_TIMESTAMP_POLL_INTERVAL_MS: '100', ARCHIVE_TIMESTAMP_RENEW_DAYS: '30' }, undefined, () => new Date(now));
+    api = await startTestSignet({ ARCHIVE_TIMESTAMP_RENEW_DAYS: '30' }, undefined, () => new Date(now));
   }, 60_000);
 
   afterAll(async () => {
@@ -36,7 +36,10 @@ describe('renewing archive timestamps', () => {
 
     const chain = (await api.call('GET', '/api/v1/seal/certificates', { key: KEYS.acme })).body as Body;
     const tsaExpiry = new Date((chain.timestamp_authority as Body[])[0]?.not_after as string).getTime();
-    now = tsaExpiry - 29 * DAY_MS;
+    const jump = tsaExpiry - 29 * DAY_MS - now;
+    now += jump;
+    await api.signet.jobs.clockMovedBy(jump);
+    await api.signet.jobs.runDue();
     const renewed = await waitFor(async () => {
       const document = await shownDocument(envelope.id);
       return document && document.sha256 !== signed.sha256 && document;

@@ -100,6 +100,7 @@ export interface SignetConfig {
   serviceUrls: Partial<Record<PartName, string>>;
   servicePorts: Partial<Record<PartName, number>>;
   outboxPollIntervalMs: number;
+  jobs: { concurrency: number; pollIntervalMs: number };
   consumerRetryInitialMs: number;
   consumerRetryMaxMs: number;
   enterpriseEnvelopesPerHour: number;
@@ -122,7 +123,6 @@ export interface SealConfig {
 export interface ArchiveConfig {
   /** Renew a document timestamp this many days before its TSA certificate expires. */
   renewDays: number;
-  pollIntervalMs: number;
 }
 
 export interface TsaConfig {
@@ -174,12 +174,13 @@ export function loadConfig(env: Env = process.env): SignetConfig {
       timeoutMs: v.TSA_TIMEOUT_MS
     },
     sealPkcs11: readPkcs11(v),
-    archive: { renewDays: v.ARCHIVE_TIMESTAMP_RENEW_DAYS, pollIntervalMs: v.ARCHIVE_TIMESTAMP_POLL_INTERVAL_MS },
+    archive: { renewDays: v.ARCHIVE_TIMESTAMP_RENEW_DAYS },
     bootstrapApiKeys: parseBootstrapApiKeys(v.SIGNET_BOOTSTRAP_API_KEYS ?? null),
     logLevel: v.LOG_LEVEL,
     serviceUrls: Object.fromEntries(parts.flatMap(({ part, values }) => (values.URL === undefined ? [] : [[part, values.URL]]))),
     servicePorts: Object.fromEntries(parts.flatMap(({ part, values }) => (values.PORT === undefined ? [] : [[part, values.PORT]]))),
     outboxPollIntervalMs: v.OUTBOX_POLL_INTERVAL_MS,
+    jobs: { concurrency: v.JOBS_CONCURRENCY, pollIntervalMs: v.JOBS_POLL_INTERVAL_MS },
     consumerRetryInitialMs: v.CONSUMER_RETRY_INITIAL_MS,
     consumerRetryMaxMs: v.CONSUMER_RETRY_MAX_MS,
     enterpriseEnvelopesPerHour: v.ENTERPRISE_ENVELOPES_PER_HOUR,

@@ -6,6 +6,7 @@ import type { Mailer, MailSink } from '@signet/mail';
 import type { SmsSender, SmsSink } from '@signet/sms';
 import type { PartName, SignetConfig } from '@signet/config';
 import type { HealthReport } from '@signet/http';
+import type { JobSystem } from '@signet/jobs';
 import type { Logger } from '@signet/log';
 
 export type Clock = () => Date;
@@ -33,6 +34,8 @@ export interface ServiceDeps {
   /** Another part's app when it runs in this process (monolith mode), else null. */
   localApp: (part: PartName) => RequestHandler | null;
   clock: Clock;
+  /** The process's job system: a part registers its job kinds while it is created and queues jobs in its transactions. */
+  jobs: JobSystem;
 }
 
 export interface SignetService {

@@ -3,6 +3,7 @@ import type { Migration } from '@signet/db';
 import { batchesMigration } from './batches';
 import { createRequestsMigration } from './create-requests';
 import { emailsMigration } from './emails';
+import { envelopeJobsMigration } from './jobs';
 import { searchMigration } from './search';
 import { sealPkiMigration } from './seal-pki';
 
@@ -124,5 +125,6 @@ export const envelopeMigrations: readonly Migration[] = [
   searchMigration,
   batchesMigration,
   sealPkiMigration,
-  createRequestsMigration
+  createRequestsMigration,
+  envelopeJobsMigration
 ];

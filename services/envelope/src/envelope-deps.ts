@@ -3,7 +3,7 @@ import type { BlobStore } from '@signet/blob';
 import type { OutboxRelay } from '@signet/bus';
 import type { SignetConfig } from '@signet/config';
 import type { Clock } from '@signet/service';
-import type { EnvelopeCompleter } from './completion/envelope-completer';
+import type { EnvelopeJobs } from './envelope-jobs';
 import type { DocumentLinks } from './present/document-links';
 import type { SealIdentity } from './seal/seal-identity';
 import type { SettingsClient } from './settings-client';
@@ -19,7 +19,7 @@ export interface EnvelopeDeps {
   validations: ValidationClient;
   links: DocumentLinks;
   relay: OutboxRelay;
-  completer: EnvelopeCompleter;
+  jobs: EnvelopeJobs;
   clock: Clock;
   config: SignetConfig;
   /** The seal's key, chain and timestamp source (configured, or the development PKI). */

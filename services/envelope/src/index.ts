@@ -11,14 +11,15 @@ import { createBatch } from './batches/create-batch';
 import { getBatch } from './batches/get-batch';
 import { planLimitsClient } from './batches/plan-limits-client';
 import { completeEnvelope } from './completion/complete-envelope';
-import { createEnvelopeCompleter } from './completion/envelope-completer';
 import { createEnvelope } from './create-envelope';
+import { envelopeJobs } from './envelope-jobs';
+import { envelopeJobKinds, PRUNE_CREATE_REQUESTS_EVERY_MS, pruneCreateRequestsJob } from './envelope-job-kinds';
 import { readLifecycleMailBacklog } from './emails/email-backlog';
 import type { EmailDeps } from './emails/email-deps';
 import { deriveEmailKeys } from './emails/email-keys';
 import { emailStore } from './emails/email-store';
 import { keepSigningLinks } from './emails/keep-signing-links';
-import { createLifecycleMailWorker } from './emails/lifecycle-mail-worker';
+import { deliverLifecycleMail, giveUpLifecycleMail } from './emails/deliver-lifecycle-mail';
 import { queueLifecycleMails } from './emails/queue-lifecycle-mails';
 import { reportBounce } from './emails/report-bounce';
 import { trackEmailClick, trackEmailOpen } from './emails/track-email';
@@ -29,7 +30,6 @@ import { getEnvelopeSummary } from './get-envelope-summary';
 import { listEnvelopes } from './list-envelopes';
 import { documentLinks } from './present/document-links';
 import { getDevelopmentCrl, getSealCertificates } from './seal/get-seal-certificates';
-import { createArchiveRenewer } from './seal/archive-renewer';
 import { createSignatureReport } from './seal/create-signature-report';
 import { sealDocument } from './seal/seal-document';
 import { createSealIdentity } from './seal/seal-identity';
@@ -52,12 +52,6 @@ export { envelopeMigrations } from '../migrations';
 /** Largest JSON body of POST /api/v1/batches; larger documents take the upload flow on single envelopes. */
 const BATCH_BODY_LIMIT = '50mb';
 
-/** Idempotency-Keys of creates older than a day are forgotten; this often their rows are deleted. */
-const PRUNE_CREATE_REQUESTS_EVERY_MS = 3_600_000;
-
-/** How often replicas look for fully signed envelopes left to complete; the last signature wakes its own replica at once. */
-const COMPLETION_POLL_INTERVAL_MS = 5000;
-
 /** Envelopes, recipients, documents and placements, and their state machine (spec 2.1-2.4, 3.1, 4.1). */
 export function createEnvelopeService(deps: ServiceDeps): SignetService {
   const relay = createOutboxRelay({ db: deps.db, bus: deps.bus, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs });
@@ -70,12 +64,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     validations: validationClient(() => deps.serviceUrl('validation'), deps.internalSecret),
     links: documentLinks(deps.blobs),
     relay,
-    completer: createEnvelopeCompleter({
-      db: deps.db,
-      log: deps.log,
-      pollIntervalMs: COMPLETION_POLL_INTERVAL_MS,
-      complete: (tenantId, envelopeId) => completeEnvelope(envelopeDeps, tenantId, envelopeId, { log: deps.log })
-    }),
+    jobs: envelopeJobs(deps.jobs),
     clock: deps.clock,
     config: deps.config,
     sealIdentity
@@ -85,10 +74,8 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     emails: emailStore(),
     keys: deriveEmailKeys(deps.internalSecret),
     mailer: deps.mailer,
-    log: deps.log,
-    wakeMailWorker: () => mailWorker.wake()
+    log: deps.log
   };
-  const mailWorker = createLifecycleMailWorker(emailDeps, deps.config.outboxPollIntervalMs);
   const batchDeps: BatchDeps = {
     ...envelopeDeps,
     batches: batchStore(),
@@ -97,12 +84,16 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     wakeBatchWorker: () => batchWorker.wake()
   };
   const batchWorker = createBatchWorker(batchDeps, deps.config.outboxPollIntervalMs);
-  const archiveRenewer = createArchiveRenewer({
-    db: deps.db, blobs: deps.blobs, log: deps.log, clock: deps.clock, sealIdentity: envelopeDeps.sealIdentity,
-    renewDays: deps.config.archive.renewDays, pollIntervalMs: deps.config.archive.pollIntervalMs
-  });
+  const jobHandlers = {
+    complete: (tenantId: string, envelopeId: string) => completeEnvelope(envelopeDeps, tenantId, envelopeId, { log: deps.log }),
+    renewer: { db: deps.db, blobs: deps.blobs, clock: deps.clock, jobs: envelopeDeps.jobs, sealIdentity, renewDays: deps.config.archive.renewDays },
+    sendLifecycleMail: (mailId: string) => deliverLifecycleMail(emailDeps, mailId),
+    giveUpLifecycleMail: (mailId: string, error: unknown) => giveUpLifecycleMail(emailDeps, mailId, error),
+    pruneCreateRequests: async () => void (await pruneCreateRequests(deps.db, deps.clock()))
+  };
+  deps.jobs.register(...envelopeJobKinds(jobHandlers));
+  deps.jobs.every(pruneCreateRequestsJob(jobHandlers), PRUNE_CREATE_REQUESTS_EVERY_MS);
   let unwatchBacklog = (): void => undefined;
-  let pruneTimer: NodeJS.Timeout | undefined;
 
   return defineService(deps, {
     name: 'envelope',
@@ -138,20 +129,15 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     },
     consumers: [attachUploadedDocument(envelopeDeps, deps.log), keepSigningLinks(emailDeps), queueLifecycleMails(emailDeps)],
     // PDF workers first: started and warm before the first create or signing needs one.
-    workers: [pdfWorkersLoop(deps.config.pdf), relay, envelopeDeps.completer, mailWorker, batchWorker, archiveRenewer],
+    workers: [pdfWorkersLoop(deps.config.pdf), relay, batchWorker],
     async onStart() {
       // A configured seal is opened at start, so a wrong module, token, PIN, key, certificate, file or
       // passphrase stops Signet at once instead of failing the first completion hours later.
       if (deps.config.sealPkcs11 || deps.config.seal) await sealIdentity();
       unwatchBacklog = watchEmailBacklog('lifecycle', () => readLifecycleMailBacklog(deps.db, deps.clock));
-      pruneTimer = setInterval(() => {
-        pruneCreateRequests(deps.db, deps.clock()).catch((error: unknown) => deps.log.warn({ err: error }, 'pruning expired create requests failed'));
-      }, PRUNE_CREATE_REQUESTS_EVERY_MS);
-      pruneTimer.unref();
     },
     async onStop() {
       unwatchBacklog();
-      clearInterval(pruneTimer);
       await sealIdentity.close();
     }
   });

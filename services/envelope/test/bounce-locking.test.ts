@@ -47,11 +47,10 @@ describe('bouncing a lifecycle email twice (PostgreSQL)', () => {
     const message = { to: 'ana@example.com', from: 'no-reply@signet.localhost', subject: 'Sign', text: 'sign', html: '<p>sign</p>' };
     await db('lifecycle_mails').insert({
       id, tenant_id: 'acme', envelope_id: envelopeId, recipient_id: recipientId, kind: 'INVITATION', status: 'PENDING',
-      sealed: sealText(keys.seal, JSON.stringify(message), id), attempts: 1, next_attempt_at: now, last_error: 'timeout', request_id: 'req_test',
+      sealed: sealText(keys.seal, JSON.stringify(message), id), last_error: 'timeout', request_id: 'req_test',
       handed_at: new Date(now.getTime() - 60_000), sent_at: null, bounced_at: null, created_at: now
     });
-    const claimed = await emails.claimDue(db, now, new Date(now.getTime() + 60_000));
-    return claimed as LifecycleMailRow;
+    return await emails.find(db, id) as LifecycleMailRow;
   }
 
   async function report(mailId: string): Promise<void> {
@@ -67,7 +66,7 @@ describe('bouncing a lifecycle email twice (PostgreSQL)', () => {
     db = await openDatabase({ url: database.url, schema: 'envelope', migrations: envelopeMigrations });
     deps = {
       db, emails, keys, mailer: refusingMailer, log: createLogger({ level: 'silent' }), clock: () => now, store: envelopeStore(),
-      relay: { wake: () => undefined }, wakeMailWorker: () => undefined
+      relay: { wake: () => undefined }
     } as unknown as EmailDeps;
   });
 
@@ -79,17 +78,19 @@ describe('bouncing a lifecycle email twice (PostgreSQL)', () => {
   it('records nothing more when the server refuses a mail whose bounce was already reported', async () => {
     const mail = await queuedInvitation();
     await report(mail.id);
-    await deliverLifecycleMail(deps, mail);
+    await deliverLifecycleMail(deps, mail.id);
     expect(await bounces()).toHaveLength(1);
     expect((await emails.find(db, mail.id))?.status).toBe('BOUNCED');
   });
 
-  it('keeps a reported bounce when a retry of the mail is then accepted', async () => {
+  it('does not send again a mail whose bounce was reported before its retry', async () => {
     const mail = await queuedInvitation();
     await report(mail.id);
-    await deliverLifecycleMail({ ...deps, mailer: { send: async () => ({ messageId: '<1@test>', accepted: true }) } }, mail);
-    expect(await emails.find(db, mail.id)).toMatchObject({ status: 'BOUNCED', bounced_at: now, sent_at: now });
-    expect(await db('outbox').where({ topic: 'recipient.email_received' })).toHaveLength(1);
+    const sent: unknown[] = [];
+    await deliverLifecycleMail({ ...deps, mailer: { send: async (message) => (sent.push(message), { messageId: '<1@test>', accepted: true }) } }, mail.id);
+    expect(sent).toEqual([]);
+    expect(await emails.find(db, mail.id)).toMatchObject({ status: 'BOUNCED', bounced_at: now, sent_at: null });
+    expect(await db('outbox').where({ topic: 'recipient.email_received' })).toHaveLength(0);
   });
 
   it('records nothing more when the server refuses a mail while its bounce report is being recorded', async () => {
@@ -97,9 +98,9 @@ describe('bouncing a lifecycle email twice (PostgreSQL)', () => {
     const reporting = await db.transaction();
     const locked = await emails.find(reporting, mail.id, { forUpdate: true });
     expect(locked?.bounced_at).toBeNull();
-    const delivery = deliverLifecycleMail(deps, mail);
+    const delivery = deliverLifecycleMail(deps, mail.id);
     await waitFor(async () => (await lockWaiters(db)) > 0, 5000, 'the mail worker to wait for the bounce report');
-    await emails.update(reporting, mail.id, { status: 'BOUNCED', bounced_at: now, sealed: null, next_attempt_at: null });
+    await emails.update(reporting, mail.id, { status: 'BOUNCED', bounced_at: now, sealed: null });
     await writeEmailEvent(reporting, 'recipient.email_bounced', mail, now);
     await reporting.commit();
     await delivery;

@@ -69,7 +69,7 @@ describe('signing twice at once (PostgreSQL)', () => {
     } as unknown as BlobStore;
     deps = {
       db, blobs: store, store: envelopeStore(), clock: () => now,
-      relay: { wake: () => undefined }, completer: { wake: () => undefined }
+      relay: { wake: () => undefined }, jobs: { queueCompletion: async () => undefined, queueArchiveRenewal: async () => undefined }
     } as unknown as EnvelopeDeps;
   });
 

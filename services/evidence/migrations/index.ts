@@ -1,5 +1,6 @@
 import { busMigrations } from '@signet/bus';
 import type { Migration } from '@signet/db';
+import { evidenceJobsMigration } from './jobs';
 
 export const evidenceMigrations: readonly Migration[] = [
   ...busMigrations,
@@ -47,5 +48,6 @@ export const evidenceMigrations: readonly Migration[] = [
         table.text('api_key_id');
       });
     }
-  }
+  },
+  evidenceJobsMigration
 ];

@@ -17,8 +17,8 @@ export interface GeneratorDeps {
   blobs: BlobStore;
   clock: Clock;
   committed: () => void;
-  /** An event recorded while rendering made the new document stale already (the timeline wakes no one for it). */
-  stillStale: () => void;
+  /** An event recorded while rendering made the new document stale already (the timeline queued no re-render for it). */
+  stillStale: (envelopeId: string) => Promise<void>;
   loadLogo: LoadLogo;
   /** Seals the rendered sheet (the envelope service holds the keys). */
   seal: SealPdf;
@@ -75,7 +75,7 @@ export function createEvidenceGenerator(deps: GeneratorDeps) {
     });
     if (replaced !== null && replaced !== updated.blob_key) await deps.blobs.delete(replaced).catch(() => undefined);
     deps.committed();
-    if (updated.rendered_version !== null && updated.timeline_version > updated.rendered_version) deps.stillStale();
+    if (updated.rendered_version !== null && updated.timeline_version > updated.rendered_version) await deps.stillStale(envelopeId);
     return updated;
   }
 

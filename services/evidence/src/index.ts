@@ -5,7 +5,7 @@ import { getEvidence } from './get-evidence';
 import { createLogoLoader, fetchLogoFromPublicUrl } from './logo-loader';
 import { recordTimeline } from './record-timeline';
 import { envelopeSealClient } from './seal-client';
-import { createStaleRenderer } from './stale-renderer';
+import { RERENDER_EVIDENCE, rerenderEvidenceJob } from './evidence-jobs';
 
 export { evidenceMigrations } from '../migrations';
 export { renderEvidencePdf } from './render-evidence-pdf';
@@ -15,15 +15,17 @@ export function createEvidenceService(deps: ServiceDeps): SignetService {
   const relay = createOutboxRelay({ db: deps.db, bus: deps.bus, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs });
   const loadLogo = createLogoLoader({ fetch: fetchLogoFromPublicUrl(), log: deps.log });
   const seal = envelopeSealClient(() => deps.serviceUrl('envelope'), deps.internalSecret);
-  const generator = createEvidenceGenerator({ db: deps.db, blobs: deps.blobs, clock: deps.clock, committed: () => relay.wake(), stillStale: () => staleRenderer.wake(), loadLogo, seal });
-  const staleRenderer = createStaleRenderer({ db: deps.db, generator, log: deps.log, pollIntervalMs: Math.max(deps.config.outboxPollIntervalMs, 200) });
+  const generator = createEvidenceGenerator({ db: deps.db, blobs: deps.blobs, clock: deps.clock, committed: () => relay.wake(), loadLogo, seal,
+    stillStale: (envelopeId) => deps.jobs.enqueue(deps.db, RERENDER_EVIDENCE, { envelopeId }, { key: envelopeId })
+  });
+  deps.jobs.register(rerenderEvidenceJob(generator));
 
   return defineService(deps, {
     name: 'evidence',
     routes: (router) => {
       router.get('/api/v1/envelopes/:id/evidence', getEvidence({ db: deps.db, generator, envelopeUrl: () => deps.serviceUrl('envelope'), internalSecret: deps.internalSecret }));
     },
-    consumers: [recordTimeline({ db: deps.db, onStale: () => staleRenderer.wake() })],
-    workers: [relay, staleRenderer]
+    consumers: [recordTimeline({ db: deps.db })],
+    workers: [relay]
   });
 }

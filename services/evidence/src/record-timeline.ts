@@ -13,7 +13,7 @@ export const TIMELINE_EVENT_TYPES: readonly EventType[] = EVENT_TYPES.filter((ty
  * (idempotent through the inbox, in the same statement), the latest envelope snapshot from envelope events. Its own
  * envelope.evidence_generated is recorded but does not make the evidence stale (it would loop).
  */
-export function recordTimeline(deps: { db: Knex; onStale: () => void }): Subscription {
+export function recordTimeline(deps: { db: Knex }): Subscription {
   async function handle({ event, headers }: ConsumedEvent): Promise<void> {
     const data = event.data as Record<string, unknown>;
     const isEnvelopeEvent = event.event_type.startsWith('envelope.');
@@ -21,7 +21,7 @@ export function recordTimeline(deps: { db: Knex; onStale: () => void }): Subscri
     if (!isEnvelopeEvent && typeof data.envelope_id !== 'string') return;
     if (isEnvelopeEvent && snapshot === null) return; // envelope.file_uploaded has no envelope object
     const bumpsVersion = event.event_type !== 'envelope.evidence_generated';
-    const { recorded, rendered } = await timelineStore.recordOnce(deps.db, CONSUMER, headers.tenantId, {
+    await timelineStore.recordOnce(deps.db, CONSUMER, headers.tenantId, {
       event_id: event.id,
       event_type: event.event_type,
       occurred_at: new Date(headers.occurredAt),
@@ -32,9 +32,8 @@ export function recordTimeline(deps: { db: Knex; onStale: () => void }): Subscri
       user_agent: stringOrNull(data.user_agent),
       details: isEnvelopeEvent ? { status: data.status } : detailsOf(data)
     }, { bumpsVersion, snapshot, apiKeyId: headers.apiKeyId });
-    // Evidence never rendered has nothing to go stale: it is rendered whole when first asked for.
-    const stale = recorded && bumpsVersion && rendered;
-    if (stale) deps.onStale();
+    // Evidence never rendered has nothing to go stale (it is rendered whole when first asked for); rendered
+    // evidence gets its re-render job from the same statement.
   }
   return { groupId: 'signet.evidence.timeline', topics: TIMELINE_EVENT_TYPES, handle };
 }

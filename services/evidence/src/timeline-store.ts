@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { addJobCall } from '@signet/jobs';
+import { RERENDER_EVIDENCE } from './evidence-jobs';
 import { prepared } from '@signet/db';
 
 export interface TimelineEntry {
@@ -38,7 +40,8 @@ export const timelineStore = {
    * the consumer's inbox row, then only if that is new, the event's timeline row and the envelope's
    * evidence row brought up to date (its timeline version, the first API key named, and the latest
    * snapshot by occurrence: events of one envelope may arrive out of order across restarts).
-   * Says whether the event was new, and whether the envelope's evidence had been rendered.
+   * When the event makes rendered evidence stale, the envelope's re-render job is queued by the same
+   * statement. Says whether the event was new, and whether the envelope's evidence had been rendered.
    */
   async recordOnce(
     db: Knex, consumer: string, tenantId: string, entry: TimelineEntry,
@@ -46,6 +49,7 @@ export const timelineStore = {
   ): Promise<{ recorded: boolean; rendered: boolean }> {
     const envelopeId = envelopeIdOf(entry, options.snapshot);
     const snapshotAt = options.snapshot === null ? null : entry.occurred_at;
+    const rerender = addJobCall(RERENDER_EVIDENCE, { envelopeId }, { key: envelopeId });
     const result = await prepared('timeline_record_once', db.raw(
       `WITH claimed AS (
          INSERT INTO inbox (consumer, event_id) VALUES (?, ?) ON CONFLICT (consumer, event_id) DO NOTHING RETURNING event_id
@@ -61,12 +65,16 @@ export const timelineStore = {
            snapshot = CASE WHEN ${NEWER_SNAPSHOT} THEN excluded.snapshot ELSE e.snapshot END,
            snapshot_at = CASE WHEN ${NEWER_SNAPSHOT} THEN excluded.snapshot_at ELSE e.snapshot_at END
          RETURNING e.blob_key IS NOT NULL AS rendered
+       ), requeued AS (
+         SELECT ${rerender[0]} FROM evidence WHERE rendered AND ?::boolean
        )
-       SELECT EXISTS (SELECT 1 FROM claimed) AS recorded, coalesce((SELECT bool_or(rendered) FROM evidence), false) AS rendered`,
+       SELECT EXISTS (SELECT 1 FROM claimed) AS recorded, coalesce((SELECT bool_or(rendered) FROM evidence), false) AS rendered,
+              (SELECT count(*) FROM requeued) AS requeued`,
       [
         consumer, entry.event_id,
         tenantId, envelopeId, entry.event_type, entry.occurred_at, entry.recipient_id, entry.recipient_name, entry.recipient_email, entry.ip_address, entry.user_agent, JSON.stringify(entry.details),
-        envelopeId, tenantId, options.bumpsVersion ? 1 : 0, options.apiKeyId, options.snapshot === null ? null : JSON.stringify(options.snapshot), snapshotAt
+        envelopeId, tenantId, options.bumpsVersion ? 1 : 0, options.apiKeyId, options.snapshot === null ? null : JSON.stringify(options.snapshot), snapshotAt,
+        ...rerender[1], options.bumpsVersion
       ]
     ));
     const row = result.rows[0] as { recorded: boolean; rendered: boolean };
@@ -81,10 +89,6 @@ export const timelineStore = {
     return db('timeline_events').where({ envelope_id: envelopeId }).orderBy([{ column: 'occurred_at' }, { column: 'event_id' }]);
   },
 
-  async nextStale(db: Knex): Promise<string | undefined> {
-    const row = await db('evidence_envelopes').whereNotNull('blob_key').andWhereRaw('timeline_version > rendered_version').orderBy('envelope_id').first('envelope_id');
-    return row?.envelope_id as string | undefined;
-  }
 };
 
 function envelopeIdOf(entry: TimelineEntry, snapshot: Record<string, unknown> | null): string {

@@ -43,7 +43,7 @@ describe('the evidence generator across replicas (PostgreSQL)', () => {
     blobs: createFilesystemBlobStore({ dir, publicBaseUrl: 'http://localhost:3000', signingSecret: 'test-secret' }),
     clock: () => new Date(),
     committed: () => undefined,
-    stillStale: () => undefined,
+    stillStale: async () => undefined,
     loadLogo: async () => null,
     seal
   });

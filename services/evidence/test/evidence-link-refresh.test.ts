@@ -51,7 +51,7 @@ describe('refreshing an evidence link while the document is re-rendered (Postgre
       blobs: createFilesystemBlobStore({ dir, publicBaseUrl: 'http://localhost:3000', signingSecret: 'test-secret', clock }),
       clock,
       committed: () => undefined,
-      stillStale: () => undefined,
+      stillStale: async () => undefined,
       loadLogo: async () => null,
     seal
     });

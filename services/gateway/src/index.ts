@@ -1,6 +1,7 @@
 import { fileDownloadHandler } from '@signet/blob';
 import { listenForNotifications, NotificationListener, openAsyncCommitPool } from '@signet/db';
 import { runHealthChecks } from '@signet/http';
+import { defineRecurringJob } from '@signet/jobs';
 import { mailSinkRoutes } from '@signet/mail';
 import { smsSinkRoutes } from '@signet/sms';
 import type { ServiceDeps, SignetService } from '@signet/service';
@@ -35,8 +36,12 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
   const counters = openAsyncCommitPool(deps.db);
   const limiter = rateLimiter(counters);
   const idempotencyKeys = idempotencyStore(deps.db);
+  // Old rate-limit counters and expired Idempotency-Keys go, once an hour across replicas.
+  deps.jobs.every(defineRecurringJob('gateway.prune-counters-and-keys', 10 * 60_000, async () => {
+    await limiter.pruneBefore(new Date(deps.clock().getTime() - COUNTER_RETENTION_MS));
+    await idempotencyKeys.pruneExpired(deps.clock());
+  }), PRUNE_EVERY_MS);
   const buckets = { 'envelope.create': envelopeCreationBucket(deps.config), 'signature_report.create': signatureReportBucket() };
-  let pruneTimer: NodeJS.Timeout | null = null;
 
   const healthcheck = () => runHealthChecks({ database: async () => { await deps.db.raw('SELECT 1'); } });
 
@@ -74,18 +79,8 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
         }
       });
       await ensureBootstrapKeys(keys, deps.config.bootstrapApiKeys, deps.clock());
-      pruneTimer = setInterval(() => {
-        limiter.pruneBefore(new Date(deps.clock().getTime() - COUNTER_RETENTION_MS)).catch((error: unknown) => {
-          deps.log.warn({ err: error }, 'pruning rate-limit counters failed');
-        });
-        idempotencyKeys.pruneExpired(deps.clock()).catch((error: unknown) => {
-          deps.log.warn({ err: error }, 'pruning expired idempotency keys failed');
-        });
-      }, PRUNE_EVERY_MS);
-      pruneTimer.unref();
     },
     async stop() {
-      if (pruneTimer) clearInterval(pruneTimer);
       await keyChanges?.stop();
       await counters.destroy();
     },

@@ -1,5 +1,6 @@
 import { busMigrations } from '@signet/bus';
 import type { Migration } from '@signet/db';
+import { validationJobsMigration } from './jobs';
 
 export const validationMigrations: readonly Migration[] = [
   ...busMigrations,
@@ -89,5 +90,6 @@ export const validationMigrations: readonly Migration[] = [
       // The provider's delivery reports name a message by its id at the provider.
       await knex.raw('CREATE INDEX sms_messages_provider_message_id ON sms_messages (provider_message_id) WHERE provider_message_id IS NOT NULL');
     }
-  }
+  },
+  validationJobsMigration
 ];

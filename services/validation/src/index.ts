@@ -1,19 +1,20 @@
 import { createOutboxRelay } from '@signet/bus';
 import { watchEmailBacklog } from '@signet/metrics';
 import { defineService, ServiceDeps, SignetService } from '@signet/service';
-import { createCodeSweeper } from './code-sweeper';
 import { envelopeClient } from './envelope-client';
 import { getValidationStatus } from './get-validation-status';
 import { readCodeMailBacklog } from './mail/email-backlog';
-import { createMailWorker } from './mail/mail-worker';
+import { mailChannel } from './mail/mail-channel';
 import { deriveValidationKeys } from './secret-keys';
 import { sendCode } from './send-code';
 import { receiveSmsStatus } from './sms/receive-sms-status';
-import { createSmsWorker } from './sms/sms-worker';
+import { smsChannel } from './sms/sms-channel';
 import { codeStore } from './store/code-store';
 import { mailStore } from './store/mail-store';
 import { smsStore } from './store/sms-store';
 import type { ValidationDeps } from './validation-deps';
+import { PRUNE_CODES_EVERY_MS, pruneCodesJob, validationJobKinds } from './validation-job-kinds';
+import { validationJobs } from './validation-jobs';
 import { verifyCode } from './verify-code';
 
 export { validationMigrations } from '../migrations';
@@ -25,15 +26,14 @@ export function createValidationService(deps: ServiceDeps): SignetService {
   const mails = mailStore();
   const sms = smsStore();
   const keys = deriveValidationKeys(deps.internalSecret);
-  const mailWorker = createMailWorker({
-    db: deps.db, codes, mails, mailer: deps.mailer, keys, clock: deps.clock, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs,
-    onSent: () => relay.wake()
-  });
-  const smsWorker = createSmsWorker({
-    db: deps.db, codes, sms, sender: deps.sms, keys, clock: deps.clock, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs,
-    onSent: () => relay.wake()
-  });
-  const sweeper = createCodeSweeper({ db: deps.db, codes, mails, sms, clock: deps.clock, log: deps.log, onExpired: () => relay.wake() });
+  const expiry = { db: deps.db, codes, mails, sms, clock: deps.clock, onExpired: () => relay.wake() };
+  deps.jobs.register(...validationJobKinds({
+    messages: { db: deps.db, codes, clock: deps.clock, log: deps.log, onSent: () => relay.wake() },
+    mail: mailChannel(mails, deps.mailer, keys.mail),
+    sms: smsChannel(sms, deps.sms, keys.sms),
+    expiry
+  }));
+  deps.jobs.every(pruneCodesJob(expiry), PRUNE_CODES_EVERY_MS);
   const validationDeps: ValidationDeps = {
     db: deps.db,
     codes,
@@ -41,14 +41,11 @@ export function createValidationService(deps: ServiceDeps): SignetService {
     sms,
     envelopes: envelopeClient(() => deps.serviceUrl('envelope'), deps.internalSecret),
     keys,
+    jobs: validationJobs(deps.jobs),
     clock: deps.clock,
     mailFrom: deps.config.mailFrom,
     smsGuard: { allowedCountries: deps.config.sms.allowedCountries, tenantDailyLimit: deps.config.sms.tenantDailyLimit },
-    committed: () => {
-      relay.wake();
-      mailWorker.wake();
-      smsWorker.wake();
-    }
+    committed: () => relay.wake()
   };
   const provider = deps.config.sms.provider;
   const reports = provider?.statusCallbackUrl ? { authToken: provider.authToken, callbackUrl: provider.statusCallbackUrl } : null;
@@ -62,7 +59,7 @@ export function createValidationService(deps: ServiceDeps): SignetService {
       router.get('/internal/validations/envelopes/:envelope_id/recipients/:recipient_id/status', getValidationStatus(validationDeps));
       router.post('/sms/v1/status', ...receiveSmsStatus({ db: deps.db, sms, log: deps.log.child({ component: 'sms-status' }), reports }));
     },
-    workers: [relay, mailWorker, smsWorker, sweeper],
+    workers: [relay],
     onStart() {
       unwatchBacklog = watchEmailBacklog('validation', () => readCodeMailBacklog(deps.db, deps.clock));
     },

@@ -52,18 +52,15 @@ export interface RecipientValidationRow {
   updated_at: Date;
 }
 
-/** A code email waiting for the mail worker; `sealed` is the whole message, encrypted (mail/mail-cipher.ts). */
+/** A code email waiting for its send job; `sealed` is the whole message, encrypted (mail/mail-cipher.ts). */
 export interface PendingMailRow {
   id: string;
   code_id: string;
   sealed: Buffer;
-  attempts: number;
-  next_attempt_at: Date;
-  last_error: string | null;
   created_at: Date;
 }
 
-/** A code SMS waiting for (PENDING) or done with the SMS worker: the record of its delivery. */
+/** A code SMS waiting for (PENDING) or done with its send job: the record of its delivery. */
 export type SmsStatus = 'PENDING' | 'SENT' | 'REFUSED' | 'DROPPED';
 
 /**
@@ -77,8 +74,7 @@ export interface SmsMessageRow {
   country: string;
   sealed: Buffer | null;
   status: SmsStatus;
-  attempts: number;
-  next_attempt_at: Date;
+  /** The provider's or the sender's last error, kept with the delivery record. */
   last_error: string | null;
   provider_message_id: string | null;
   provider_status: string | null;

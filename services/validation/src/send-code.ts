@@ -40,21 +40,23 @@ async function queueDelivery(deps: ValidationDeps, trx: Knex.Transaction, facts:
   const id = uuidv7();
   if (row.channel === 'email') {
     const message = composeCodeMail({ recipient, envelopeName: envelope.name, code, expiresAt: row.expires_at, settings: envelope.settings, defaultFrom: deps.mailFrom });
-    await deps.mails.insert(trx, { id, code_id: row.id, sealed: sealMail(deps.keys.mail, message, id), attempts: 0, next_attempt_at: now, last_error: null, created_at: now });
+    await deps.mails.insert(trx, { id, code_id: row.id, sealed: sealMail(deps.keys.mail, message, id), created_at: now });
+    await deps.jobs.queueSend(trx, 'email', id);
     return;
   }
   const sms = composeCodeSms({ phone: facts.phone as string, recipient, envelopeName: envelope.name, code, expiresAt: row.expires_at, settings: envelope.settings });
   await deps.sms.insert(trx, {
-    id, code_id: row.id, tenant_id: row.tenant_id, country: country as string, sealed: sealSms(deps.keys.sms, sms, id), status: 'PENDING', attempts: 0,
-    next_attempt_at: now, last_error: null, provider_message_id: null, provider_status: null, created_at: now, finished_at: null
+    id, code_id: row.id, tenant_id: row.tenant_id, country: country as string, sealed: sealSms(deps.keys.sms, sms, id), status: 'PENDING',
+    last_error: null, provider_message_id: null, provider_status: null, created_at: now, finished_at: null
   });
+  await deps.jobs.queueSend(trx, 'sms', id);
 }
 
 /**
  * POST /api/v1/envelopes/:envelope_id/recipients/:recipient_id/validations/send_code, no body or
  * `{channel: "email" | "sms"}`: a 6-digit code, valid 30 minutes, within the recipient's limits on that
  * channel (60 s apart, 5 an hour) and, for SMS, the tenant's daily cap and the country allow-list. Only
- * its HMAC is kept; the email or SMS waits encrypted for its worker, which sends it after this
+ * its HMAC is kept; the email or SMS waits encrypted for its send job, which sends it after this
  * transaction, never inside one.
  */
 export function sendCode(deps: ValidationDeps) {
@@ -93,6 +95,7 @@ export function sendCode(deps: ValidationDeps) {
         updated_at: now
       };
       await deps.codes.insert(trx, row);
+      await deps.jobs.queueExpiry(trx, row.id, row.expires_at);
       await queueDelivery(deps, trx, facts, row, code, country, now);
       await writeValidationEvent(trx, 'recipient.validation_code_generated', row, recipient, context.requestId, now);
       return { row, decision };

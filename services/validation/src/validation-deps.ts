@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '@signet/service';
 import type { EnvelopeClient } from './envelope-client';
 import type { ValidationKeys } from './secret-keys';
+import type { ValidationJobs } from './validation-jobs';
 import type { CodeStore } from './store/code-store';
 import type { MailStore } from './store/mail-store';
 import type { SmsStore } from './store/sms-store';
@@ -15,11 +16,12 @@ export interface ValidationDeps {
   sms: SmsStore;
   envelopes: EnvelopeClient;
   keys: ValidationKeys;
+  jobs: ValidationJobs;
   clock: Clock;
   /** MAIL_FROM: the sender when the settings name none. */
   mailFrom: string;
   /** The operator's SMS allow-list and per-tenant daily cap. */
   smsGuard: SmsGuardConfig;
-  /** Events or a mail were just committed: the outbox relay and the mail worker should look now. */
+  /** Events were just committed: the outbox relay should look now. */
   committed(): void;
 }

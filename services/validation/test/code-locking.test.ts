@@ -5,8 +5,9 @@ import { createLogger } from '@signet/log';
 import type { Mailer } from '@signet/mail';
 import { createTestDatabase, lockWaiters, TestDatabase, waitFor } from '@signet/testkit';
 import { validationMigrations } from '../migrations';
-import { expireOverdueCodes } from '../src/expire-overdue-codes';
-import { deliverMail } from '../src/mail/deliver-mail';
+import { deliverCodeMessage } from '../src/deliver/deliver-code-message';
+import { expireCode } from '../src/expire-code';
+import { mailChannel } from '../src/mail/mail-channel';
 import { sealMail } from '../src/mail/mail-cipher';
 import { ATTEMPTS_PER_CODE, CODE_TTL_MS, CodeRow } from '../src/model';
 import { deriveValidationKeys } from '../src/secret-keys';
@@ -22,7 +23,7 @@ const log = createLogger({ level: 'silent' });
 const acceptingMailer: Mailer = { send: async () => ({ messageId: '<1@test>', accepted: true }) };
 
 /**
- * Requests, the sweeper and the mail worker touch one code and its mail: each takes the code's lock
+ * Requests, the code's expiry job and its email's send job touch one code and its mail: each takes the code's lock
  * before the mail's, so none waits for another in a circle, and one code's expiry is announced once.
  */
 describe('locking a validation code (PostgreSQL)', () => {
@@ -47,7 +48,7 @@ describe('locking a validation code (PostgreSQL)', () => {
     const message = { to: 'ana@example.com', from: 'no-reply@signet.localhost', subject: 'Code', text: 'code', html: '<p>code</p>' };
     await db.transaction(async (trx) => {
       await codes.insert(trx, code);
-      await mails.insert(trx, { id: mailId, code_id: code.id, sealed: sealMail(keys.mail, message, mailId), attempts: 0, next_attempt_at: now, last_error: null, created_at: now });
+      await mails.insert(trx, { id: mailId, code_id: code.id, sealed: sealMail(keys.mail, message, mailId), created_at: now });
     });
     return { key, code };
   }
@@ -64,25 +65,34 @@ describe('locking a validation code (PostgreSQL)', () => {
   });
 
   it('leaves an overdue code to the request that is judging it, so its expiry is announced once', async () => {
-    const { key } = await pendingCode(-1);
+    const { key, code } = await pendingCode(-1);
     const judging = await db.transaction();
+    let expiring: Promise<boolean> | null = null;
     try {
-      expect((await codes.latest(judging, key))?.status).toBe('PENDING');
-      expect(await expireOverdueCodes({ db, codes, mails, sms, clock }, 100)).toBe(0);
+      const latest = await codes.latest(judging, key);
+      expect(latest?.status).toBe('PENDING');
+      expiring = expireCode({ db, codes, mails, sms, clock }, code.id);
+      await waitFor(async () => (await lockWaiters(db)) > 0, 5000, 'the expiry job to wait for the code');
+      // The request finds the code overdue and announces its expiry itself.
+      await codes.update(judging, code.id, { status: 'EXPIRED', updated_at: now });
+      await judging('outbox').insert({ event_id: uuidv7(), topic: 'recipient.validation_code_expired', key: code.envelope_id, payload: {}, headers: {} });
     } finally {
       await judging.commit();
     }
-    expect(await expireOverdueCodes({ db, codes, mails, sms, clock }, 100)).toBe(1);
+    expect(await expiring).toBe(false);
     expect(await db('outbox').where({ topic: 'recipient.validation_code_expired' })).toHaveLength(1);
+    const { code: other } = await pendingCode(-1);
+    expect(await expireCode({ db, codes, mails, sms, clock }, other.id)).toBe(true);
+    expect(await db('outbox').where({ topic: 'recipient.validation_code_expired' })).toHaveLength(2);
   });
 
   it('lets a code email finish while send_code replaces its code, without a deadlock', async () => {
     const { key, code } = await pendingCode(CODE_TTL_MS);
-    const mail = await mails.claimDue(db, now, new Date(now.getTime() + 60_000));
+    const [mail] = await db('pending_mails').where({ code_id: code.id });
     const replacing = await db.transaction();
     await codes.lockRecipient(replacing, key, now);
     await codes.latest(replacing, key);
-    const delivery = deliverMail({ db, codes, mails, mailer: acceptingMailer, keys, clock, log, onSent: () => undefined }, mail as NonNullable<typeof mail>);
+    const delivery = deliverCodeMessage({ db, codes, clock, log, onSent: () => undefined }, mailChannel(mails, acceptingMailer, keys.mail), mail.id);
     await waitFor(async () => (await lockWaiters(db)) > 0, 5000, 'the mail worker to wait for the code');
     await mails.deleteForCode(replacing, code.id);
     await codes.update(replacing, code.id, { status: 'SUPERSEDED', updated_at: now });

@@ -12,7 +12,7 @@ import { createSignatureBackgroundLoader, fetchBackgroundFromPublicUrl, type Loa
 
 const allSigned = (aggregate: EnvelopeAggregate) => aggregate.recipients.every((recipient) => recipient.status === 'SIGNED');
 
-/** Signed PDFs get a key of their own per attempt: a replica that loses the race to complete overwrites nothing. */
+/** Signed PDFs get a key of their own per attempt: an attempt that is not recorded deletes its own and overwrites nothing. */
 function signedBlobKey(document: DocumentRow, tenantId: string): string {
   return `tenants/${tenantId}/envelopes/${document.envelope_id}/signed/${document.id}-${uuidv7()}.pdf`;
 }
@@ -26,8 +26,8 @@ export interface CompletionOptions {
 /**
  * Turns an envelope whose recipients have all signed into SUCCESS. The PDFs are stamped, sealed and
  * stored without any lock (seconds of work); a short transaction then re-checks the envelope under its
- * row lock and records the documents SIGNED, the envelope SUCCESS and envelope.success. An envelope
- * voided meanwhile, or completed by another replica, is left as it is. The background image is fetched
+ * row lock and records the documents SIGNED, the envelope SUCCESS, envelope.success and each document's
+ * archive-timestamp renewal job. An envelope voided meanwhile is left as it is, and its signed PDFs deleted. The background image is fetched
  * once for all documents, and a background that cannot be had is only a warning.
  */
 export async function completeEnvelope(deps: EnvelopeDeps, tenantId: string, envelopeId: string, options: CompletionOptions): Promise<void> {
@@ -46,23 +46,42 @@ export async function completeEnvelope(deps: EnvelopeDeps, tenantId: string, env
   }
 
   const now = deps.clock();
-  await deps.db.transaction(async (trx) => {
+  const recorded = await deps.db.transaction(async (trx): Promise<boolean> => {
     const current = await deps.store.load(trx, tenantId, envelopeId, { forUpdate: true });
-    if (!current || current.envelope.status !== 'IN_PROGRESS' || !allSigned(current)) return;
+    if (!current || current.envelope.status !== 'IN_PROGRESS' || !allSigned(current)) return false;
     const documents = current.documents.map((document) => {
       const result = signed.get(document.id);
       if (!result) return document;
       return { ...document, status: 'SIGNED', signed_blob_key: result.key, original_sha256: document.sha256, sha256: result.sha256, updated_at: now };
     });
     for (const document of documents.filter((candidate) => signed.has(candidate.id))) {
+      const renewAfter = signed.get(document.id)?.renewAfter ?? null;
       await trx('documents').where({ id: document.id }).update({
         status: 'SIGNED', signed_blob_key: document.signed_blob_key, original_sha256: document.original_sha256, sha256: document.sha256, updated_at: now,
-        archive_renew_after: signed.get(document.id)?.renewAfter ?? null
+        archive_renew_after: renewAfter
       });
+      if (renewAfter) await deps.jobs.queueArchiveRenewal(trx, document.id, renewAfter);
     }
     await deps.store.updateEnvelope(trx, envelopeId, { status: 'SUCCESS', completed_at: now, updated_at: now });
     const completed: EnvelopeAggregate = { ...current, envelope: { ...current.envelope, status: 'SUCCESS', completed_at: now, updated_at: now }, documents };
     await writeEnvelopeEvent(trx, 'envelope.success', completed, deps.links, { tenantId, requestId: null }, now);
+    return true;
+  }).catch(async (error: unknown) => {
+    // A failed commit may still have committed: only PDFs no document names are deleted.
+    await deleteUnrecorded(deps, signed).catch(() => undefined);
+    throw error;
   });
+  // Voided meanwhile: the signed PDFs are nobody's.
+  if (!recorded) await deleteBlobs(deps, signed);
   deps.relay.wake();
+}
+
+async function deleteBlobs(deps: EnvelopeDeps, signed: Map<string, { key: string }>): Promise<void> {
+  for (const { key } of signed.values()) await deps.blobs.delete(key).catch(() => undefined);
+}
+
+async function deleteUnrecorded(deps: EnvelopeDeps, signed: Map<string, { key: string }>): Promise<void> {
+  const keys = [...signed.values()].map((result) => result.key);
+  const recorded = new Set((await deps.db('documents').whereIn('signed_blob_key', keys).pluck('signed_blob_key')) as string[]);
+  for (const key of keys) if (!recorded.has(key)) await deps.blobs.delete(key).catch(() => undefined);
 }

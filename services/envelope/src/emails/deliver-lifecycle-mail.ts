@@ -5,9 +5,6 @@ import { openText } from '@signet/http';
 import type { LifecycleMailRow } from './email-store';
 import { writeEmailEvent } from './email-events';
 
-const FIRST_RETRY_MS = 5_000;
-const LONGEST_RETRY_MS = 5 * 60_000;
-
 function reasonOf(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 }
@@ -21,15 +18,18 @@ async function stillWanted(deps: EmailDeps, mail: LifecycleMailRow): Promise<boo
 }
 
 /**
- * Sends one claimed lifecycle email, outside any transaction. recipient.email_sent is recorded as it is
- * handed to the transport (once, on the first attempt), recipient.email_received when the server accepts
- * it, recipient.email_bounced when the server refuses the address for good. Any other failure tries again
- * later (5 s, doubling to 5 min). The content, which may hold a signing link, is erased once it is out.
+ * Sends one queued lifecycle email (its send job), outside any transaction. recipient.email_sent is
+ * recorded as it is handed to the transport (once, on the first attempt), recipient.email_received when
+ * the server accepts it, recipient.email_bounced when the server refuses the address for good. Any other
+ * failure throws, for the job to try again later. The content, which may hold a signing link, is erased
+ * once it is out.
  */
-export async function deliverLifecycleMail(deps: EmailDeps, mail: LifecycleMailRow): Promise<void> {
+export async function deliverLifecycleMail(deps: EmailDeps, mailId: string): Promise<void> {
+  const mail = await deps.emails.find(deps.db, mailId);
+  if (mail === null || mail.status !== 'PENDING') return;
   const log = deps.log.child({ mail_id: mail.id, envelope_id: mail.envelope_id, kind: mail.kind });
   const kind = mail.kind.toLowerCase() as EmailKind;
-  const finish = (changes: Partial<LifecycleMailRow>) => deps.emails.update(deps.db, mail.id, { sealed: null, next_attempt_at: null, ...changes });
+  const finish = (changes: Partial<LifecycleMailRow>) => deps.emails.update(deps.db, mail.id, { sealed: null, ...changes });
   if (!(await stillWanted(deps, mail))) {
     await finish({ status: 'DROPPED' });
     countEmail(kind, 'dropped');
@@ -61,17 +61,15 @@ export async function deliverLifecycleMail(deps: EmailDeps, mail: LifecycleMailR
       const bouncedAt = deps.clock();
       await deps.db.transaction(async (trx) => {
         // Conditional: a bounce report of an earlier attempt may have recorded the bounce (and its event) already.
-        if (!(await deps.emails.markBounced(trx, mail.id, { bounced_at: bouncedAt, sealed: null, next_attempt_at: null, last_error: reasonOf(error) }))) return;
+        if (!(await deps.emails.markBounced(trx, mail.id, { bounced_at: bouncedAt, sealed: null, last_error: reasonOf(error) }))) return;
         await writeEmailEvent(trx, 'recipient.email_bounced', mail, bouncedAt);
       });
       deps.relay.wake();
       return;
     }
-    const delay = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** (mail.attempts - 1));
-    log.warn({ err: error, attempts: mail.attempts }, 'sending a lifecycle email failed; will retry');
-    await deps.emails.update(deps.db, mail.id, { next_attempt_at: new Date(deps.clock().getTime() + delay), last_error: reasonOf(error) });
+    await deps.emails.update(deps.db, mail.id, { last_error: reasonOf(error) });
     countEmail(kind, 'retry');
-    return;
+    throw error;
   }
   countEmail(kind, 'sent');
   const sentAt = deps.clock();
@@ -80,4 +78,12 @@ export async function deliverLifecycleMail(deps: EmailDeps, mail: LifecycleMailR
     await writeEmailEvent(trx, 'recipient.email_received', mail, sentAt);
   });
   deps.relay.wake();
+}
+
+/** Past the send job's last attempt: the mail ends unsent, its content erased. */
+export async function giveUpLifecycleMail(deps: EmailDeps, mailId: string, error: unknown): Promise<void> {
+  const mail = await deps.emails.find(deps.db, mailId);
+  if (mail === null || mail.status !== 'PENDING') return;
+  await deps.db('lifecycle_mails').where({ id: mailId, status: 'PENDING' }).update({ status: 'DROPPED', sealed: null, last_error: reasonOf(error) });
+  countEmail(mail.kind.toLowerCase() as EmailKind, 'dropped');
 }

@@ -10,6 +10,4 @@ export interface EmailDeps extends EnvelopeDeps {
   keys: EmailKeys;
   mailer: Mailer;
   log: Logger;
-  /** A mail was queued: the worker should look now. */
-  wakeMailWorker(): void;
 }

@@ -12,8 +12,6 @@ export interface LifecycleMailRow {
   kind: LifecycleMailKind;
   status: 'PENDING' | 'SENT' | 'BOUNCED' | 'DROPPED';
   sealed: Buffer | null;
-  attempts: number;
-  next_attempt_at: Date | null;
   last_error: string | null;
   request_id: string | null;
   handed_at: Date | null;
@@ -49,15 +47,6 @@ export function emailStore() {
       await trx('email_tracking').insert({ token_hash: tokenHash, mail_id: mailId });
     },
 
-    /** Claims the mail due longest until `leaseUntil`; SKIP LOCKED lets replicas share the queue. */
-    async claimDue(db: Db, now: Date, leaseUntil: Date): Promise<LifecycleMailRow | null> {
-      const due = db('lifecycle_mails').select('id').where('status', 'PENDING').andWhere('next_attempt_at', '<=', now)
-        .orderBy('next_attempt_at').limit(1).forUpdate().skipLocked();
-      const [row] = await db('lifecycle_mails').whereIn('id', due)
-        .update({ next_attempt_at: leaseUntil, attempts: db.raw('attempts + 1') }).returning('*');
-      return row ?? null;
-    },
-
     async update(db: Db, id: string, changes: Partial<LifecycleMailRow>): Promise<void> {
       await db('lifecycle_mails').where({ id }).update(changes);
     },
@@ -65,7 +54,7 @@ export function emailStore() {
     /** Records the server's acceptance; a bounce already reported for the mail keeps it BOUNCED. */
     async markSent(db: Db, id: string, sentAt: Date): Promise<void> {
       await db('lifecycle_mails').where({ id })
-        .update({ sent_at: sentAt, sealed: null, next_attempt_at: null, status: db.raw("CASE WHEN bounced_at IS NULL THEN 'SENT' ELSE status END") });
+        .update({ sent_at: sentAt, sealed: null, status: db.raw("CASE WHEN bounced_at IS NULL THEN 'SENT' ELSE status END") });
     },
 
     /** Marks the mail BOUNCED unless a bounce was already recorded (a report, or the worker); true when this one did. */

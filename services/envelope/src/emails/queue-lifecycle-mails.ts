@@ -68,7 +68,6 @@ export function queueLifecycleMails(deps: EmailDeps): Subscription {
           throw new PoisonEventError(`${event.event_type} is not an event this consumer reads`);
       }
     });
-    deps.wakeMailWorker();
   }
 
   return {

@@ -19,7 +19,7 @@ export interface QueuedMail {
 
 /**
  * Composes one lifecycle email and queues it, encrypted (it may hold a signing link), in the caller's
- * transaction; the mail worker sends it after the commit.
+ * transaction, with its send job, which sends it after the commit.
  */
 export async function queueMail(deps: EmailDeps, trx: Knex.Transaction, queued: QueuedMail): Promise<void> {
   const { aggregate, recipient } = queued;
@@ -41,8 +41,9 @@ export async function queueMail(deps: EmailDeps, trx: Knex.Transaction, queued: 
   });
   await deps.emails.insertMail(trx, {
     id, tenant_id: aggregate.envelope.tenant_id, envelope_id: aggregate.envelope.id, recipient_id: recipient.id, kind: queued.kind,
-    status: 'PENDING', sealed: sealText(deps.keys.seal, JSON.stringify(message), id), attempts: 0, next_attempt_at: now, last_error: null,
+    status: 'PENDING', sealed: sealText(deps.keys.seal, JSON.stringify(message), id), last_error: null,
     request_id: queued.requestId, handed_at: null, sent_at: null, bounced_at: null, created_at: now
   });
   if (tracking) await deps.emails.insertTracking(trx, tracking.hash, id);
+  await deps.jobs.queueLifecycleMail(trx, id);
 }

@@ -19,7 +19,7 @@ export function reportBounce(deps: EmailDeps) {
       const mail = await deps.emails.find(trx, mailId, { forUpdate: true });
       if (!mail || mail.bounced_at !== null) return;
       const now = deps.clock();
-      await deps.emails.update(trx, mail.id, { status: 'BOUNCED', bounced_at: now, sealed: null, next_attempt_at: null });
+      await deps.emails.update(trx, mail.id, { status: 'BOUNCED', bounced_at: now, sealed: null });
       await writeEmailEvent(trx, 'recipient.email_bounced', mail, now);
     });
     deps.relay.wake();

@@ -20,7 +20,7 @@ function assertReady(access: SigningAccess): void {
 /**
  * POST /signing/v1/:token/sign (public): the token's recipient signs, once, while it is their turn. The
  * signature, recipient SIGNED and the next invitations commit together under the envelope's row lock;
- * the signed PDFs are built afterwards by the completer, which this wakes when the last one signed.
+ * the last signature queues the envelope's completion job in the same transaction, which builds the signed PDFs.
  */
 export function signEnvelope(deps: EnvelopeDeps) {
   return async (req: Request, res: Response): Promise<void> => {
@@ -40,7 +40,7 @@ export function signEnvelope(deps: EnvelopeDeps) {
 
     const identity = signerIdentity(req);
     const now = deps.clock();
-    const allSigned = await deps.db.transaction(async (trx): Promise<boolean> => {
+    await deps.db.transaction(async (trx): Promise<void> => {
       const access = await loadSigningAccess(deps, trx, token, { forUpdate: true });
       assertReady(access);
       const row: SignatureRow = {
@@ -58,14 +58,13 @@ export function signEnvelope(deps: EnvelopeDeps) {
         await deps.store.updateRecipient(trx, invited.id, { status: 'IN_PROGRESS', updated_at: now });
         await writeRecipientEvent(trx, 'recipient.in_progress', { ...invited, status: 'IN_PROGRESS', updated_at: now }, creator, actor, now);
       }
-      return recipients.every((recipient) => recipient.status === 'SIGNED');
+      if (recipients.every((recipient) => recipient.status === 'SIGNED')) await deps.jobs.queueCompletion(trx, envelope.tenant_id, envelope.id);
     }).catch(async (error: unknown) => {
       // Only a refusal is surely rolled back (a failed commit might not be): its image is nobody's.
       if (imageKey !== null && error instanceof AppError) await deps.blobs.delete(imageKey).catch(() => undefined);
       throw error;
     });
     deps.relay.wake();
-    if (allSigned) deps.completer.wake();
     res.json({ success: true, state: 'ALREADY_SIGNED', signed_at: now.toISOString() });
   };
 }

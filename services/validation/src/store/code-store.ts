@@ -78,13 +78,6 @@ export function codeStore() {
       await trx('validation_codes').where({ id }).update(changes);
     },
 
-    /** PENDING codes past their time become EXPIRED, up to `limit`, skipping any a request holds. */
-    async expireOverdue(trx: Knex.Transaction, now: Date, limit: number): Promise<CodeRow[]> {
-      const due = trx('validation_codes').select('id').where({ status: 'PENDING' }).where('expires_at', '<=', now)
-        .orderBy('expires_at').limit(limit).forUpdate().skipLocked();
-      return trx('validation_codes').whereIn('id', due).update({ status: 'EXPIRED', updated_at: now }).returning('*');
-    },
-
     /** Finished codes serve no rule once out of the hourly window: kept until `before`, then gone with their mails. */
     async pruneBefore(db: Db, before: Date): Promise<void> {
       await db('validation_codes').whereNot({ status: 'PENDING' }).where('created_at', '<', before).delete();

@@ -12,22 +12,6 @@ export function smsStore() {
       await trx('sms_messages').insert(row);
     },
 
-    /**
-     * Claims the PENDING message due longest, leasing it until `leaseUntil` (a worker that dies mid-send
-     * leaves it due again then). SKIP LOCKED lets replicas share the queue.
-     */
-    async claimDue(db: Db, now: Date, leaseUntil: Date): Promise<SmsMessageRow | null> {
-      const due = db('sms_messages').select('id').where({ status: 'PENDING' }).where('next_attempt_at', '<=', now)
-        .orderBy('next_attempt_at').limit(1).forUpdate().skipLocked();
-      const [row] = await db('sms_messages').whereIn('id', due)
-        .update({ next_attempt_at: leaseUntil, attempts: db.raw('attempts + 1') }).returning('*');
-      return row ?? null;
-    },
-
-    async retryAt(db: Db, id: string, at: Date, error: string): Promise<void> {
-      await db('sms_messages').where({ id, status: 'PENDING' }).update({ next_attempt_at: at, last_error: error });
-    },
-
     /** Ends a message's delivery; its content is erased whatever the outcome. */
     async finish(db: Db, id: string, status: Finished, at: Date, outcome: { error?: string; providerMessageId?: string; providerStatus?: string } = {}): Promise<void> {
       await db('sms_messages').where({ id }).update({

@@ -1,0 +1,4 @@
+export * from './job-kind';
+export * from './job-system';
+export { ensureJobSchema, jobSchemaMigration, JOBS_SCHEMA } from './job-schema';
+export { addJobCall, addJobStatement, type EnqueueOptions } from './enqueue-sql';

@@ -1,0 +1,192 @@
+import type { Knex } from 'knex';
+import pg from 'pg';
+import { run, type JobHelpers, type Runner, type TaskList } from 'graphile-worker';
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { Logger } from '@signet/log';
+import { addJob, addJobStatement, keyOfStored, positional, storedKey, type StoredPayload } from './enqueue-sql';
+import type { AnyJobKind, JobContext, JobKind, JobSpec } from './job-kind';
+import { countJob } from './job-metrics';
+import { graphileLogger } from './graphile-logger';
+import { installJobSchema, JOBS_SCHEMA } from './job-schema';
+import { releaseAbandonedJobs, releaseJobKind } from './release-abandoned';
+
+export type Clock = () => Date;
+
+export interface JobSystemOptions {
+  databaseUrl: string;
+  /** Signet's clock: run-at times are in it, and are mapped onto the database's clock when queued. */
+  clock: Clock;
+  log: Logger;
+  /** Jobs this process runs at once, all kinds together. */
+  concurrency: number;
+  /** How often to look for jobs that came due (queued jobs wake the workers at once, by LISTEN/NOTIFY). */
+  pollIntervalMs: number;
+  /** Connections to PostgreSQL for claiming jobs (one of them listens); handlers use their part's own pool. */
+  poolMax?: number;
+}
+
+export interface EnqueueJobOptions {
+  /** The cause (an envelope id): one queued job per kind and key. */
+  key?: string;
+  /** In Signet's clock; now when absent. */
+  runAt?: Date;
+  /** With a key: a job already queued keeps its start time. */
+  keepRunAt?: boolean;
+}
+
+export interface JobSystem {
+  /** Declares kinds this process runs; every part does it while it is created, before `start()`. */
+  register(...kinds: AnyJobKind[]): void;
+  /** A kind that runs every `everyMs` (once across replicas): its next run is queued as each one ends. */
+  every(kind: JobKind<TSchema>, everyMs: number): void;
+  /** Queues a job in `db`, which may be the transaction of the state change that causes it. */
+  enqueue<S extends TSchema>(db: Knex | Knex.Transaction, kind: JobSpec<S>, payload: Static<S>, options?: EnqueueJobOptions): Promise<void>;
+  /** Removes the queued job of this kind and key; one already running finishes and is not retried. */
+  cancel(db: Knex | Knex.Transaction, kind: JobSpec, key: string): Promise<void>;
+  /** Resolves once no job of a registered kind is due (the clock's now) or running. */
+  runDue(): Promise<void>;
+  /** Signet's clock jumped forward by `ms` (the development test clock): queued jobs come due that much sooner. */
+  clockMovedBy(ms: number): Promise<void>;
+  start(): Promise<void>;
+  /** Stops taking jobs and waits for the running ones. */
+  stop(): Promise<void>;
+}
+
+const RELEASE_EVERY_MS = 30_000;
+const RECURRING_KEY = 'recurring';
+/** What graphile-worker's add_job sends: wakes the workers of every replica to look for due jobs now. */
+const WAKE_WORKERS = `SELECT pg_notify('jobs:insert', '{"count":1}')`;
+
+export function createJobSystem(options: JobSystemOptions): JobSystem {
+  const log = options.log.child({ component: 'jobs' });
+  const kinds = new Map<string, AnyJobKind>();
+  const recurring = new Map<string, number>();
+  let pool: pg.Pool | null = null;
+  let runner: Runner | null = null;
+
+  /** Signet's clock runs ahead of (or behind) the host's by a test clock's offset; the database keeps the host's. */
+  const databaseTime = (at: Date): Date => new Date(at.getTime() - (options.clock().getTime() - Date.now()));
+
+  function register(...added: AnyJobKind[]): void {
+    if (runner) throw new Error('job kinds are registered before the job system starts');
+    for (const kind of added) {
+      if (kinds.has(kind.name)) throw new Error(`job kind ${kind.name} is registered twice`);
+      kinds.set(kind.name, kind);
+    }
+  }
+
+  async function enqueueNext(helpers: JobHelpers, kind: AnyJobKind, payload: unknown, key: string | null, attempt: number, delayMs: number, keepRunAt = false): Promise<void> {
+    const [sql, bindings] = addJobStatement(kind, payload, { key: key ?? undefined, keepRunAt, databaseRunAt: new Date(Date.now() + delayMs) }, attempt);
+    await helpers.query(positional(sql), bindings);
+  }
+
+  async function execute(kind: AnyJobKind, stored: StoredPayload, helpers: JobHelpers): Promise<void> {
+    const job = helpers.job;
+    const context: JobContext = { jobId: job.id, key: keyOfStored(kind.name, job.key), attempt: stored.attempt };
+    const ids = { job_id: job.id, job_kind: kind.name, job_key: context.key, attempt: stored.attempt };
+    try {
+      await kind.run(stored.payload, context);
+      countJob(kind.name, 'done');
+    } catch (error) {
+      // A superseded job (its cause was queued again while it ran) leaves retrying to the newer one.
+      if (stored.attempt < kind.maxAttempts && job.key !== null) {
+        countJob(kind.name, 'retry');
+        log.warn({ ...ids, err: error }, 'job failed; will retry');
+        await enqueueNext(helpers, kind, stored.payload, context.key, stored.attempt + 1, kind.backoffMs(stored.attempt));
+        return;
+      }
+      if (job.key !== null) {
+        countJob(kind.name, 'failed');
+        log.error({ ...ids, err: error }, 'job failed past its last attempt; kept in the jobs table as failed');
+        await kind.onDeadLetter?.(stored.payload, error, context).catch((hookError: unknown) => log.error({ ...ids, err: hookError }, 'recording a dead-lettered job failed'));
+      }
+      throw error;
+    } finally {
+      const everyMs = recurring.get(kind.name);
+      if (everyMs !== undefined && job.key !== null) await enqueueNext(helpers, kind, stored.payload, context.key, 1, everyMs);
+    }
+  }
+
+  function taskList(): TaskList {
+    const tasks: TaskList = {};
+    for (const kind of kinds.values()) tasks[kind.name] = (payload, helpers) => execute(kind, payload as StoredPayload, helpers);
+    return tasks;
+  }
+
+  async function queued(sql: string, values: unknown[]): Promise<number> {
+    if (!pool) return 0;
+    const result = await pool.query<{ count: string }>(sql, values);
+    return Number(result.rows[0]?.count ?? 0);
+  }
+
+  const system: JobSystem = {
+    register,
+    every(kind, everyMs) {
+      register(kind);
+      recurring.set(kind.name, everyMs);
+    },
+    async enqueue(db, kind, payload, enqueueOptions = {}) {
+      await addJob(db, kind, payload, {
+        key: enqueueOptions.key,
+        keepRunAt: enqueueOptions.keepRunAt,
+        databaseRunAt: enqueueOptions.runAt ? databaseTime(enqueueOptions.runAt) : null
+      });
+    },
+    async cancel(db, kind, key) {
+      await db.raw(`SELECT FROM ${JOBS_SCHEMA}.remove_job(?)`, [storedKey(kind.name, key)]);
+    },
+    async runDue() {
+      if (!pool) throw new Error('the job system is not running');
+      await pool.query(WAKE_WORKERS);
+      const names = [...kinds.keys()];
+      // Polled, not evented: a due job may be one another replica is running.
+      for (;;) {
+        const due = await queued(
+          `SELECT count(*) FROM ${JOBS_SCHEMA}.jobs WHERE task_identifier = ANY($1) AND (locked_at IS NOT NULL OR (run_at <= now() AND attempts < max_attempts))`,
+          [names]
+        );
+        if (due === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async clockMovedBy(ms) {
+      if (!pool) throw new Error('the job system is not running');
+      await pool.query(`UPDATE ${JOBS_SCHEMA}._private_jobs SET run_at = run_at - make_interval(secs => $1::float8 / 1000) WHERE locked_at IS NULL`, [ms]);
+      await pool.query(WAKE_WORKERS);
+    },
+    async start() {
+      if (runner) return;
+      pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 3 });
+      pool.on('error', (error) => log.warn({ err: error }, 'a jobs connection failed'));
+      await installJobSchema({ connectionString: options.databaseUrl });
+      // A process that died holding jobs is released at the next start, whichever replica starts first.
+      await releaseAbandonedJobs(pool, [...kinds.values()], log);
+      runner = await run({
+        pgPool: pool,
+        schema: JOBS_SCHEMA,
+        concurrency: options.concurrency,
+        pollInterval: options.pollIntervalMs,
+        noHandleSignals: true,
+        logger: graphileLogger(log),
+        taskList: taskList()
+      });
+      for (const name of recurring.keys()) {
+        const [sql, bindings] = addJobStatement(kinds.get(name) as AnyJobKind, {}, { key: RECURRING_KEY, keepRunAt: true });
+        await pool.query(positional(sql), bindings);
+      }
+    },
+    async stop() {
+      const stopping = runner;
+      runner = null;
+      if (stopping) await stopping.stop();
+      const closing = pool;
+      pool = null;
+      await closing?.end();
+    }
+  };
+  system.every(releaseJobKind(async () => {
+    if (pool) await releaseAbandonedJobs(pool, [...kinds.values()], log);
+  }), RELEASE_EVERY_MS);
+  return system;
+}
+

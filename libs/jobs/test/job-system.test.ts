@@ -1,0 +1,144 @@
+import type { Knex } from 'knex';
+import { Type } from '@sinclair/typebox';
+import { openDatabase } from '@signet/db';
+import { createLogger } from '@signet/log';
+import { metricsRegistry } from '@signet/metrics';
+import { createTestDatabase, TestDatabase, waitFor } from '@signet/testkit';
+import { createJobSystem, defineJobKind, jobSchemaMigration, JobSystem, JOBS_SCHEMA } from '../src';
+
+const log = createLogger({ level: 'silent' });
+const DAY_MS = 86_400_000;
+
+describe('the job system on PostgreSQL', () => {
+  let database: TestDatabase;
+  let db: Knex;
+  const systems: JobSystem[] = [];
+  const ran: string[] = [];
+  let failuresLeft = new Map<string, number>();
+  const deadLettered: string[] = [];
+  // A test clock a year ahead of the host's: run-at times are in it.
+  let offsetMs = 365 * DAY_MS;
+  const clock = () => new Date(Date.now() + offsetMs);
+
+  const note = defineJobKind({
+    name: 'test.note',
+    payload: Type.Object({ text: Type.String() }),
+    maxAttempts: 3,
+    backoffMs: () => 10,
+    leaseMs: 500,
+    async run({ text }) {
+      const left = failuresLeft.get(text) ?? 0;
+      if (left > 0) {
+        failuresLeft.set(text, left - 1);
+        throw new Error(`${text} is not ready`);
+      }
+      ran.push(text);
+    },
+    async onDeadLetter({ text }) {
+      deadLettered.push(text);
+    }
+  });
+
+  function system(): JobSystem {
+    const jobs = createJobSystem({ databaseUrl: database.url, clock, log, concurrency: 2, pollIntervalMs: 100 });
+    jobs.register(note);
+    systems.push(jobs);
+    return jobs;
+  }
+
+  const jobRows = async () => (await db.raw(`SELECT key, attempts, max_attempts, last_error, locked_at FROM ${JOBS_SCHEMA}.jobs WHERE task_identifier = 'test.note' ORDER BY id`)).rows;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = await openDatabase({ url: database.url, schema: 'jobs_test', migrations: [jobSchemaMigration] });
+  });
+  afterEach(async () => {
+    for (const jobs of systems.splice(0)) await jobs.stop();
+    await db.raw(`DELETE FROM ${JOBS_SCHEMA}._private_jobs`);
+    ran.length = 0;
+    deadLettered.length = 0;
+    failuresLeft = new Map();
+    offsetMs = 365 * DAY_MS;
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  it('queues a job in the transaction that causes it: a rolled-back cause queues nothing', async () => {
+    const jobs = system();
+    await jobs.start();
+    await db.transaction(async (trx) => {
+      await jobs.enqueue(trx, note, { text: 'rolled back' });
+      throw new Error('the state change failed');
+    }).catch(() => undefined);
+    await db.transaction((trx) => jobs.enqueue(trx, note, { text: 'committed' }));
+    await waitFor(() => ran.includes('committed'), 10_000, 'the committed job ran');
+    await jobs.runDue();
+    expect(ran).toEqual(['committed']);
+  });
+
+  it('refuses a payload that breaks the kind\'s schema', async () => {
+    const jobs = system();
+    await expect(jobs.enqueue(db, note, { text: 7 } as never)).rejects.toThrow(/payload breaks its schema/);
+  });
+
+  it('retries with the kind\'s backoff, then dead-letters: kept as failed, counted, never blocking the next job', async () => {
+    const jobs = system();
+    failuresLeft.set('never', 99);
+    failuresLeft.set('twice', 2);
+    await jobs.start();
+    await jobs.enqueue(db, note, { text: 'never' }, { key: 'a' });
+    await jobs.enqueue(db, note, { text: 'twice' }, { key: 'b' });
+    await jobs.enqueue(db, note, { text: 'after' }, { key: 'c' });
+    await waitFor(() => deadLettered.includes('never') && ran.includes('twice') && ran.includes('after'), 20_000, 'every job settled');
+    await jobs.runDue();
+    const rows = await jobRows();
+    expect(rows).toEqual([expect.objectContaining({ key: 'test.note:a', attempts: 1, max_attempts: 1, last_error: expect.stringContaining('never is not ready') })]);
+    const metrics = await metricsRegistry().getSingleMetricAsString('signet_jobs_failed_total');
+    expect(metrics).toMatch(/signet_jobs_failed_total\{kind="test.note"\} [1-9]/);
+  });
+
+  it('keeps one queued job per key, and cancels by key', async () => {
+    const jobs = system();
+    const later = new Date(clock().getTime() + DAY_MS);
+    await jobs.enqueue(db, note, { text: 'first' }, { key: 'one', runAt: later });
+    await jobs.enqueue(db, note, { text: 'second' }, { key: 'one', runAt: later });
+    await jobs.enqueue(db, note, { text: 'cancelled' }, { key: 'two', runAt: later });
+    await jobs.cancel(db, note, 'two');
+    expect((await jobRows()).map((row: { key: string }) => row.key)).toEqual(['test.note:one']);
+  });
+
+  it('runs timed work when Signet\'s clock reaches it: runDue resolves once it has run', async () => {
+    const jobs = system();
+    await jobs.start();
+    await jobs.enqueue(db, note, { text: 'tomorrow' }, { key: 'reminder', runAt: new Date(clock().getTime() + DAY_MS) });
+    await jobs.enqueue(db, note, { text: 'in a week' }, { key: 'expiry', runAt: new Date(clock().getTime() + 7 * DAY_MS) });
+    await jobs.runDue();
+    expect(ran).toEqual([]);
+    offsetMs += DAY_MS + 1000;
+    await jobs.clockMovedBy(DAY_MS + 1000);
+    await jobs.runDue();
+    expect(ran).toEqual(['tomorrow']);
+  });
+
+  it('runs each job once across replicas', async () => {
+    const replicas = [system(), system()];
+    for (const jobs of replicas) await jobs.start();
+    const texts = Array.from({ length: 40 }, (_, index) => `job ${index}`);
+    for (const text of texts) await replicas[0]!.enqueue(db, note, { text }, { key: text });
+    await waitFor(() => ran.length >= texts.length, 20_000, 'every job ran');
+    await replicas[1]!.runDue();
+    expect([...ran].sort()).toEqual([...texts].sort());
+  });
+
+  it('runs again a job whose worker died holding it, once its lease has run out', async () => {
+    const jobs = system();
+    await jobs.enqueue(db, note, { text: 'orphan' }, { key: 'orphan' });
+    // What a worker killed mid-job leaves behind: the job locked by a worker that will never finish it.
+    await db.raw(`UPDATE ${JOBS_SCHEMA}._private_jobs SET locked_at = now() - interval '1 second', locked_by = 'dead-worker', attempts = 1`);
+    await jobs.start();
+    await jobs.runDue();
+    expect(ran).toEqual(['orphan']);
+  });
+});

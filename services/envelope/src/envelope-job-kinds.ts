@@ -1,0 +1,52 @@
+import { defineJobKind, defineRecurringJob, doublingBackoff, type AnyJobKind } from '@signet/jobs';
+import { COMPLETE_ENVELOPE, RENEW_ARCHIVE_TIMESTAMP, SEND_LIFECYCLE_MAIL } from './envelope-jobs';
+import { renewArchiveTimestamp, type ArchiveRenewerDeps } from './seal/archive-renewer';
+
+const MINUTE_MS = 60_000;
+
+export interface EnvelopeJobHandlers {
+  complete(tenantId: string, envelopeId: string): Promise<void>;
+  renewer: ArchiveRenewerDeps;
+  sendLifecycleMail(mailId: string): Promise<void>;
+  giveUpLifecycleMail(mailId: string, error: unknown): Promise<void>;
+  pruneCreateRequests(): Promise<void>;
+}
+
+/** Idempotency-Keys of creates older than a day are forgotten; this often their rows are deleted. */
+export const PRUNE_CREATE_REQUESTS_EVERY_MS = 3_600_000;
+
+export function pruneCreateRequestsJob(handlers: EnvelopeJobHandlers): AnyJobKind {
+  return defineRecurringJob('envelope.prune-create-requests', 10 * MINUTE_MS, () => handlers.pruneCreateRequests());
+}
+
+/** The envelope part's job kinds: thin adapters over its use cases. */
+export function envelopeJobKinds(handlers: EnvelopeJobHandlers): AnyJobKind[] {
+  return [
+    defineJobKind({
+      ...COMPLETE_ENVELOPE,
+      // Sealing may wait on a TSA and a revocation responder: generous lease, a few retries over an hour.
+      maxAttempts: 8,
+      backoffMs: doublingBackoff(5000, 15 * MINUTE_MS),
+      leaseMs: 10 * MINUTE_MS,
+      run: ({ tenantId, envelopeId }) => handlers.complete(tenantId, envelopeId)
+    }),
+    defineJobKind({
+      ...RENEW_ARCHIVE_TIMESTAMP,
+      // Due weeks before the TSA certificate expires: there is time to retry for a day and more.
+      maxAttempts: 12,
+      backoffMs: doublingBackoff(MINUTE_MS, 6 * 60 * MINUTE_MS),
+      leaseMs: 10 * MINUTE_MS,
+      run: ({ documentId }) => renewArchiveTimestamp(handlers.renewer, documentId)
+    }),
+    defineJobKind({
+      ...SEND_LIFECYCLE_MAIL,
+      // 5 s, doubling to 5 minutes: about 45 minutes of a mail server's trouble before the mail is dropped.
+      maxAttempts: 12,
+      backoffMs: doublingBackoff(5000, 5 * MINUTE_MS),
+      // Longer than the SMTP mailer's own timeouts allow a send to take.
+      leaseMs: 2 * MINUTE_MS,
+      run: ({ mailId }) => handlers.sendLifecycleMail(mailId),
+      onDeadLetter: ({ mailId }, error) => handlers.giveUpLifecycleMail(mailId, error)
+    })
+  ];
+}
