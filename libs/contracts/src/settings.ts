@@ -1,4 +1,5 @@
 import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
+import { LANGUAGE_KEYS } from '@signet/i18n';
 import { Nullable } from './schema-helpers';
 import {
   BooleanInput,
@@ -91,7 +92,7 @@ export const SettingsInput = Closed({
       envelope_signed: Resettable(BooleanInput)
     })
   ),
-  localization: Type.Optional(Closed({ en: Type.Optional(LocalizationEntryInput), es: Type.Optional(LocalizationEntryInput) })),
+  localization: Type.Optional(Closed(Object.fromEntries(LANGUAGE_KEYS.map((key) => [key, Type.Optional(LocalizationEntryInput)])))),
   signature: Type.Optional(
     Closed({
       type: Resettable(SignatureType),
@@ -158,7 +159,16 @@ const LocalizationEntry = Type.Object({
   sms: Type.Optional(Type.Object({ phone_validation: Type.Object({ body: SmsTemplateString }) }))
 });
 
-const SettingsLocalization = Type.Object({ en: LocalizationEntry, es: LocalizationEntry });
+/**
+ * English and Spanish always, as before; another language only once a key or an envelope customised it
+ * (complete then, its other fields from that language's defaults), so settings stay small and a reader
+ * asks `localizationFor` rather than indexing. The defaults of every language come from @signet/i18n.
+ */
+const SettingsLocalization = Type.Object({
+  en: LocalizationEntry,
+  es: LocalizationEntry,
+  ...Object.fromEntries(LANGUAGE_KEYS.filter((key) => key !== 'en' && key !== 'es').map((key) => [key, Type.Optional(LocalizationEntry)]))
+});
 
 const SettingsSignatureFlow = Type.Object({
   language: SignatureFlowLanguage,

@@ -4,6 +4,7 @@ import { batchesMigration } from './batches';
 import { createRequestsMigration } from './create-requests';
 import { emailsMigration } from './emails';
 import { searchMigration } from './search';
+import { recipientLanguageMigration } from './recipient-language';
 import { sealPkiMigration } from './seal-pki';
 
 export const envelopeMigrations: readonly Migration[] = [
@@ -124,5 +125,6 @@ export const envelopeMigrations: readonly Migration[] = [
   searchMigration,
   batchesMigration,
   sealPkiMigration,
-  createRequestsMigration
+  createRequestsMigration,
+  recipientLanguageMigration
 ];
