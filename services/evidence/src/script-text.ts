@@ -46,7 +46,9 @@ export function scriptText(doc: Doc) {
         const shown = face ? character : REPLACEMENT;
         const chosen = face ?? faces.find((candidate) => candidate.covers(REPLACEMENT.codePointAt(0)!)) ?? faces[0]!;
         const last = found.at(-1);
-        if (last && last.level === level && (last.face === chosen || (character === ' ' && last.face.covers(32)))) last.text += shown;
+        // Right to left, a space is a run of its own: within a shaped run pdfkit drops its advance.
+        const apart = level % 2 === 1 && (character === ' ' || last?.text === ' ');
+        if (last && !apart && last.level === level && (last.face === chosen || (character === ' ' && last.face.covers(32)))) last.text += shown;
         else found.push({ face: chosen, text: shown, level });
       }
     }
@@ -60,11 +62,20 @@ export function scriptText(doc: Doc) {
     const logical = parts.map((part) => part.text).join('');
     const runs = pieces(logical === '' ? [{ text: ' ', bold: isBold }] : parts);
     const actualText = RTL_SCRIPT.test(logical);
+    const { align, ...flow } = rest;
+    const left = doc.page.margins.left;
+    const available = doc.page.width - left - doc.page.margins.right;
+    // Right-aligned by hand: pdfkit aligns each continued run on its own, which would stack the runs.
+    if (align === 'right') {
+      const width = runs.reduce((total, run) => total + doc.font(use(run.face)).widthOfString(run.text), 0);
+      if (width < available) doc.x = left + available - width;
+    }
     if (actualText) doc.markContent('Span', { actual: logical });
     runs.forEach((run, index) => {
-      doc.font(use(run.face)).text(run.text, { ...rest, continued: index < runs.length - 1 || continued === true });
+      doc.font(use(run.face)).text(run.text, { ...flow, ...(align && align !== 'right' ? { align } : {}), continued: index < runs.length - 1 || continued === true });
     });
     if (actualText) doc.endMarkedContent();
+    doc.x = left;
   }
 
   return { write };
