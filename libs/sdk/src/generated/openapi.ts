@@ -1254,6 +1254,201 @@ export interface components {
                             };
                         };
                     };
+                    fr?: {
+                        extra_page_intro: string;
+                        emails: {
+                            email_validation: {
+                                subject: string;
+                                body: string;
+                                cta: string;
+                            };
+                        };
+                        sms?: {
+                            phone_validation: {
+                                body: string;
+                            };
+                        };
+                    };
+                    de?: {
+                        extra_page_intro: string;
+                        emails: {
+                            email_validation: {
+                                subject: string;
+                                body: string;
+                                cta: string;
+                            };
+                        };
+                        sms?: {
+                            phone_validation: {
+                                body: string;
+                            };
+                        };
+                    };
+                    it?: {
+                        extra_page_intro: string;
+                        emails: {
+                            email_validation: {
+                                subject: string;
+                                body: string;
+                                cta: string;
+                            };
+                        };
+                        sms?: {
+                            phone_validation: {
+                                body: string;
+                            };
+                        };
+                    };
+                    pt?: {
+                        extra_page_intro: string;
+                        emails: {
+                            email_validation: {
+                                subject: string;
+                                body: string;
+                                cta: string;
+                            };
+                        };
+                        sms?: {
+                            phone_validation: {
+                                body: string;
+                            };
+                        };
+                    };
+                    nl?: {
+                        extra_page_intro: string;
+                        emails: {
+                            email_validation: {
+                                subject: string;
+                                body: string;
+                                cta: string;
+                            };
+                        };
+                        sms?: {
+                            phone_validation: {
+                                body: string;
+                            };
+                        };
+                    };
+                    pl?: {
+                        extra_page_intro: string;
+                        emails: {
+                            email_validation: {
+                                subject: string;
+                                body: string;
+                                cta: string;
+                            };
+                        };
+                        sms?: {
+                            phone_validation: {
+                                body: string;
+                            };
+                        };
+                    };
+                    ca?: {
+                        extra_page_intro: string;
+                        emails: {
+                            email_validation: {
+                                subject: string;
+                                body: string;
+                                cta: string;
+                            };
+                        };
+                        sms?: {
+                            phone_validation: {
+                                body: string;
+                            };
+                        };
+                    };
+                    sv?: {
+                        extra_page_intro: string;
+                        emails: {
+                            email_validation: {
+                                subject: string;
+                                body: string;
+                                cta: string;
+                            };
+                        };
+                        sms?: {
+                            phone_validation: {
+                                body: string;
+                            };
+                        };
+                    };
+                    tr?: {
+                        extra_page_intro: string;
+                        emails: {
+                            email_validation: {
+                                subject: string;
+                                body: string;
+                                cta: string;
+                            };
+                        };
+                        sms?: {
+                            phone_validation: {
+                                body: string;
+                            };
+                        };
+                    };
+                    ja?: {
+                        extra_page_intro: string;
+                        emails: {
+                            email_validation: {
+                                subject: string;
+                                body: string;
+                                cta: string;
+                            };
+                        };
+                        sms?: {
+                            phone_validation: {
+                                body: string;
+                            };
+                        };
+                    };
+                    zh?: {
+                        extra_page_intro: string;
+                        emails: {
+                            email_validation: {
+                                subject: string;
+                                body: string;
+                                cta: string;
+                            };
+                        };
+                        sms?: {
+                            phone_validation: {
+                                body: string;
+                            };
+                        };
+                    };
+                    ko?: {
+                        extra_page_intro: string;
+                        emails: {
+                            email_validation: {
+                                subject: string;
+                                body: string;
+                                cta: string;
+                            };
+                        };
+                        sms?: {
+                            phone_validation: {
+                                body: string;
+                            };
+                        };
+                    };
+                    ar?: {
+                        extra_page_intro: string;
+                        emails: {
+                            email_validation: {
+                                subject: string;
+                                body: string;
+                                cta: string;
+                            };
+                        };
+                        sms?: {
+                            phone_validation: {
+                                body: string;
+                            };
+                        };
+                    };
                 };
                 signature?: {
                     /** @enum {unknown} */
@@ -1264,7 +1459,7 @@ export interface components {
                 };
                 signature_flow?: {
                     /** @enum {unknown} */
-                    language: "EN" | "ES";
+                    language: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
                     sender_name: string;
                     /** @enum {unknown} */
                     signature_order: "PARALLEL" | "SEQUENTIAL";
@@ -1720,6 +1915,8 @@ export interface components {
             tax_label?: string;
             rep_id?: string;
             rep_label?: string;
+            /** @enum {unknown} */
+            language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
         };
         PlacementInput: {
             document_key: string;
@@ -1808,6 +2005,201 @@ export interface components {
                         };
                     };
                 };
+                fr?: {
+                    extra_page_intro?: string | null;
+                    emails?: {
+                        email_validation?: {
+                            subject?: string | null;
+                            body?: string | null;
+                            cta?: string | null;
+                        };
+                    };
+                    sms?: {
+                        phone_validation?: {
+                            body?: string | null;
+                        };
+                    };
+                };
+                de?: {
+                    extra_page_intro?: string | null;
+                    emails?: {
+                        email_validation?: {
+                            subject?: string | null;
+                            body?: string | null;
+                            cta?: string | null;
+                        };
+                    };
+                    sms?: {
+                        phone_validation?: {
+                            body?: string | null;
+                        };
+                    };
+                };
+                it?: {
+                    extra_page_intro?: string | null;
+                    emails?: {
+                        email_validation?: {
+                            subject?: string | null;
+                            body?: string | null;
+                            cta?: string | null;
+                        };
+                    };
+                    sms?: {
+                        phone_validation?: {
+                            body?: string | null;
+                        };
+                    };
+                };
+                pt?: {
+                    extra_page_intro?: string | null;
+                    emails?: {
+                        email_validation?: {
+                            subject?: string | null;
+                            body?: string | null;
+                            cta?: string | null;
+                        };
+                    };
+                    sms?: {
+                        phone_validation?: {
+                            body?: string | null;
+                        };
+                    };
+                };
+                nl?: {
+                    extra_page_intro?: string | null;
+                    emails?: {
+                        email_validation?: {
+                            subject?: string | null;
+                            body?: string | null;
+                            cta?: string | null;
+                        };
+                    };
+                    sms?: {
+                        phone_validation?: {
+                            body?: string | null;
+                        };
+                    };
+                };
+                pl?: {
+                    extra_page_intro?: string | null;
+                    emails?: {
+                        email_validation?: {
+                            subject?: string | null;
+                            body?: string | null;
+                            cta?: string | null;
+                        };
+                    };
+                    sms?: {
+                        phone_validation?: {
+                            body?: string | null;
+                        };
+                    };
+                };
+                ca?: {
+                    extra_page_intro?: string | null;
+                    emails?: {
+                        email_validation?: {
+                            subject?: string | null;
+                            body?: string | null;
+                            cta?: string | null;
+                        };
+                    };
+                    sms?: {
+                        phone_validation?: {
+                            body?: string | null;
+                        };
+                    };
+                };
+                sv?: {
+                    extra_page_intro?: string | null;
+                    emails?: {
+                        email_validation?: {
+                            subject?: string | null;
+                            body?: string | null;
+                            cta?: string | null;
+                        };
+                    };
+                    sms?: {
+                        phone_validation?: {
+                            body?: string | null;
+                        };
+                    };
+                };
+                tr?: {
+                    extra_page_intro?: string | null;
+                    emails?: {
+                        email_validation?: {
+                            subject?: string | null;
+                            body?: string | null;
+                            cta?: string | null;
+                        };
+                    };
+                    sms?: {
+                        phone_validation?: {
+                            body?: string | null;
+                        };
+                    };
+                };
+                ja?: {
+                    extra_page_intro?: string | null;
+                    emails?: {
+                        email_validation?: {
+                            subject?: string | null;
+                            body?: string | null;
+                            cta?: string | null;
+                        };
+                    };
+                    sms?: {
+                        phone_validation?: {
+                            body?: string | null;
+                        };
+                    };
+                };
+                zh?: {
+                    extra_page_intro?: string | null;
+                    emails?: {
+                        email_validation?: {
+                            subject?: string | null;
+                            body?: string | null;
+                            cta?: string | null;
+                        };
+                    };
+                    sms?: {
+                        phone_validation?: {
+                            body?: string | null;
+                        };
+                    };
+                };
+                ko?: {
+                    extra_page_intro?: string | null;
+                    emails?: {
+                        email_validation?: {
+                            subject?: string | null;
+                            body?: string | null;
+                            cta?: string | null;
+                        };
+                    };
+                    sms?: {
+                        phone_validation?: {
+                            body?: string | null;
+                        };
+                    };
+                };
+                ar?: {
+                    extra_page_intro?: string | null;
+                    emails?: {
+                        email_validation?: {
+                            subject?: string | null;
+                            body?: string | null;
+                            cta?: string | null;
+                        };
+                    };
+                    sms?: {
+                        phone_validation?: {
+                            body?: string | null;
+                        };
+                    };
+                };
             };
             signature?: {
                 type?: ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | null;
@@ -1815,7 +2207,7 @@ export interface components {
                 bg_image?: string | null;
             };
             signature_flow?: {
-                language?: ("EN" | "ES") | null;
+                language?: ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | null;
                 sender_name?: string | null;
                 signature_order?: ("PARALLEL" | "SEQUENTIAL") | null;
                 signature_types?: string | null;
@@ -1887,6 +2279,201 @@ export interface components {
                         };
                     };
                 };
+                fr?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
+                de?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
+                it?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
+                pt?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
+                nl?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
+                pl?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
+                ca?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
+                sv?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
+                tr?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
+                ja?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
+                zh?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
+                ko?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
+                ar?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
             };
             signature: {
                 /** @enum {unknown} */
@@ -1897,7 +2484,7 @@ export interface components {
             };
             signature_flow: {
                 /** @enum {unknown} */
-                language: "EN" | "ES";
+                language: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
                 sender_name: string;
                 /** @enum {unknown} */
                 signature_order: "PARALLEL" | "SEQUENTIAL";
@@ -1978,6 +2565,201 @@ export interface components {
                         };
                     };
                 };
+                fr?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
+                de?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
+                it?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
+                pt?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
+                nl?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
+                pl?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
+                ca?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
+                sv?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
+                tr?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
+                ja?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
+                zh?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
+                ko?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
+                ar?: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
             };
             signature: {
                 /** @enum {unknown} */
@@ -1990,7 +2772,7 @@ export interface components {
             };
             signature_flow: {
                 /** @enum {unknown} */
-                language: "EN" | "ES";
+                language: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
                 sender_name: string;
                 /** @enum {unknown} */
                 signature_order: "PARALLEL" | "SEQUENTIAL";
@@ -2516,6 +3298,8 @@ export interface components {
             "recipients[ben][tax_label]"?: string;
             "recipients[ben][rep_id]"?: string;
             "recipients[ben][rep_label]"?: string;
+            /** @enum {unknown} */
+            "recipients[ben][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
             "metadata[key]"?: string;
             "documents[contract][base64]"?: string;
             "documents[contract][name]"?: string;
@@ -2559,6 +3343,71 @@ export interface components {
             "settings[localization][es][emails][email_validation][body]"?: string;
             "settings[localization][es][emails][email_validation][cta]"?: string;
             "settings[localization][es][sms][phone_validation][body]"?: string;
+            "settings[localization][fr][extra_page_intro]"?: string;
+            "settings[localization][fr][emails][email_validation][subject]"?: string;
+            "settings[localization][fr][emails][email_validation][body]"?: string;
+            "settings[localization][fr][emails][email_validation][cta]"?: string;
+            "settings[localization][fr][sms][phone_validation][body]"?: string;
+            "settings[localization][de][extra_page_intro]"?: string;
+            "settings[localization][de][emails][email_validation][subject]"?: string;
+            "settings[localization][de][emails][email_validation][body]"?: string;
+            "settings[localization][de][emails][email_validation][cta]"?: string;
+            "settings[localization][de][sms][phone_validation][body]"?: string;
+            "settings[localization][it][extra_page_intro]"?: string;
+            "settings[localization][it][emails][email_validation][subject]"?: string;
+            "settings[localization][it][emails][email_validation][body]"?: string;
+            "settings[localization][it][emails][email_validation][cta]"?: string;
+            "settings[localization][it][sms][phone_validation][body]"?: string;
+            "settings[localization][pt][extra_page_intro]"?: string;
+            "settings[localization][pt][emails][email_validation][subject]"?: string;
+            "settings[localization][pt][emails][email_validation][body]"?: string;
+            "settings[localization][pt][emails][email_validation][cta]"?: string;
+            "settings[localization][pt][sms][phone_validation][body]"?: string;
+            "settings[localization][nl][extra_page_intro]"?: string;
+            "settings[localization][nl][emails][email_validation][subject]"?: string;
+            "settings[localization][nl][emails][email_validation][body]"?: string;
+            "settings[localization][nl][emails][email_validation][cta]"?: string;
+            "settings[localization][nl][sms][phone_validation][body]"?: string;
+            "settings[localization][pl][extra_page_intro]"?: string;
+            "settings[localization][pl][emails][email_validation][subject]"?: string;
+            "settings[localization][pl][emails][email_validation][body]"?: string;
+            "settings[localization][pl][emails][email_validation][cta]"?: string;
+            "settings[localization][pl][sms][phone_validation][body]"?: string;
+            "settings[localization][ca][extra_page_intro]"?: string;
+            "settings[localization][ca][emails][email_validation][subject]"?: string;
+            "settings[localization][ca][emails][email_validation][body]"?: string;
+            "settings[localization][ca][emails][email_validation][cta]"?: string;
+            "settings[localization][ca][sms][phone_validation][body]"?: string;
+            "settings[localization][sv][extra_page_intro]"?: string;
+            "settings[localization][sv][emails][email_validation][subject]"?: string;
+            "settings[localization][sv][emails][email_validation][body]"?: string;
+            "settings[localization][sv][emails][email_validation][cta]"?: string;
+            "settings[localization][sv][sms][phone_validation][body]"?: string;
+            "settings[localization][tr][extra_page_intro]"?: string;
+            "settings[localization][tr][emails][email_validation][subject]"?: string;
+            "settings[localization][tr][emails][email_validation][body]"?: string;
+            "settings[localization][tr][emails][email_validation][cta]"?: string;
+            "settings[localization][tr][sms][phone_validation][body]"?: string;
+            "settings[localization][ja][extra_page_intro]"?: string;
+            "settings[localization][ja][emails][email_validation][subject]"?: string;
+            "settings[localization][ja][emails][email_validation][body]"?: string;
+            "settings[localization][ja][emails][email_validation][cta]"?: string;
+            "settings[localization][ja][sms][phone_validation][body]"?: string;
+            "settings[localization][zh][extra_page_intro]"?: string;
+            "settings[localization][zh][emails][email_validation][subject]"?: string;
+            "settings[localization][zh][emails][email_validation][body]"?: string;
+            "settings[localization][zh][emails][email_validation][cta]"?: string;
+            "settings[localization][zh][sms][phone_validation][body]"?: string;
+            "settings[localization][ko][extra_page_intro]"?: string;
+            "settings[localization][ko][emails][email_validation][subject]"?: string;
+            "settings[localization][ko][emails][email_validation][body]"?: string;
+            "settings[localization][ko][emails][email_validation][cta]"?: string;
+            "settings[localization][ko][sms][phone_validation][body]"?: string;
+            "settings[localization][ar][extra_page_intro]"?: string;
+            "settings[localization][ar][emails][email_validation][subject]"?: string;
+            "settings[localization][ar][emails][email_validation][body]"?: string;
+            "settings[localization][ar][emails][email_validation][cta]"?: string;
+            "settings[localization][ar][sms][phone_validation][body]"?: string;
             /** @enum {unknown} */
             "settings[signature][type]"?: "SIMPLE" | "FULL" | "QUALIFIED_CHILE";
             /** @enum {unknown} */
@@ -2566,7 +3415,7 @@ export interface components {
             /** Format: uri */
             "settings[signature][bg_image]"?: string;
             /** @enum {unknown} */
-            "settings[signature_flow][language]"?: "EN" | "ES";
+            "settings[signature_flow][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
             "settings[signature_flow][sender_name]"?: string;
             /** @enum {unknown} */
             "settings[signature_flow][signature_order]"?: "PARALLEL" | "SEQUENTIAL";
@@ -2582,7 +3431,7 @@ export interface components {
             /** @enum {unknown} */
             "settings[validations][phone][methods]"?: "SMS";
         } & {
-            [key: string]: string | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
+            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
         };
         /** @description Bracket-notation fields of `EnvelopeUpdateRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
         EnvelopeUpdateForm: {
@@ -2596,6 +3445,8 @@ export interface components {
             "recipients[ben][tax_label]"?: string;
             "recipients[ben][rep_id]"?: string;
             "recipients[ben][rep_label]"?: string;
+            /** @enum {unknown} */
+            "recipients[ben][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
             "metadata[key]"?: string;
             "documents[contract][base64]"?: string;
             "documents[contract][name]"?: string;
@@ -2639,6 +3490,71 @@ export interface components {
             "settings[localization][es][emails][email_validation][body]"?: string;
             "settings[localization][es][emails][email_validation][cta]"?: string;
             "settings[localization][es][sms][phone_validation][body]"?: string;
+            "settings[localization][fr][extra_page_intro]"?: string;
+            "settings[localization][fr][emails][email_validation][subject]"?: string;
+            "settings[localization][fr][emails][email_validation][body]"?: string;
+            "settings[localization][fr][emails][email_validation][cta]"?: string;
+            "settings[localization][fr][sms][phone_validation][body]"?: string;
+            "settings[localization][de][extra_page_intro]"?: string;
+            "settings[localization][de][emails][email_validation][subject]"?: string;
+            "settings[localization][de][emails][email_validation][body]"?: string;
+            "settings[localization][de][emails][email_validation][cta]"?: string;
+            "settings[localization][de][sms][phone_validation][body]"?: string;
+            "settings[localization][it][extra_page_intro]"?: string;
+            "settings[localization][it][emails][email_validation][subject]"?: string;
+            "settings[localization][it][emails][email_validation][body]"?: string;
+            "settings[localization][it][emails][email_validation][cta]"?: string;
+            "settings[localization][it][sms][phone_validation][body]"?: string;
+            "settings[localization][pt][extra_page_intro]"?: string;
+            "settings[localization][pt][emails][email_validation][subject]"?: string;
+            "settings[localization][pt][emails][email_validation][body]"?: string;
+            "settings[localization][pt][emails][email_validation][cta]"?: string;
+            "settings[localization][pt][sms][phone_validation][body]"?: string;
+            "settings[localization][nl][extra_page_intro]"?: string;
+            "settings[localization][nl][emails][email_validation][subject]"?: string;
+            "settings[localization][nl][emails][email_validation][body]"?: string;
+            "settings[localization][nl][emails][email_validation][cta]"?: string;
+            "settings[localization][nl][sms][phone_validation][body]"?: string;
+            "settings[localization][pl][extra_page_intro]"?: string;
+            "settings[localization][pl][emails][email_validation][subject]"?: string;
+            "settings[localization][pl][emails][email_validation][body]"?: string;
+            "settings[localization][pl][emails][email_validation][cta]"?: string;
+            "settings[localization][pl][sms][phone_validation][body]"?: string;
+            "settings[localization][ca][extra_page_intro]"?: string;
+            "settings[localization][ca][emails][email_validation][subject]"?: string;
+            "settings[localization][ca][emails][email_validation][body]"?: string;
+            "settings[localization][ca][emails][email_validation][cta]"?: string;
+            "settings[localization][ca][sms][phone_validation][body]"?: string;
+            "settings[localization][sv][extra_page_intro]"?: string;
+            "settings[localization][sv][emails][email_validation][subject]"?: string;
+            "settings[localization][sv][emails][email_validation][body]"?: string;
+            "settings[localization][sv][emails][email_validation][cta]"?: string;
+            "settings[localization][sv][sms][phone_validation][body]"?: string;
+            "settings[localization][tr][extra_page_intro]"?: string;
+            "settings[localization][tr][emails][email_validation][subject]"?: string;
+            "settings[localization][tr][emails][email_validation][body]"?: string;
+            "settings[localization][tr][emails][email_validation][cta]"?: string;
+            "settings[localization][tr][sms][phone_validation][body]"?: string;
+            "settings[localization][ja][extra_page_intro]"?: string;
+            "settings[localization][ja][emails][email_validation][subject]"?: string;
+            "settings[localization][ja][emails][email_validation][body]"?: string;
+            "settings[localization][ja][emails][email_validation][cta]"?: string;
+            "settings[localization][ja][sms][phone_validation][body]"?: string;
+            "settings[localization][zh][extra_page_intro]"?: string;
+            "settings[localization][zh][emails][email_validation][subject]"?: string;
+            "settings[localization][zh][emails][email_validation][body]"?: string;
+            "settings[localization][zh][emails][email_validation][cta]"?: string;
+            "settings[localization][zh][sms][phone_validation][body]"?: string;
+            "settings[localization][ko][extra_page_intro]"?: string;
+            "settings[localization][ko][emails][email_validation][subject]"?: string;
+            "settings[localization][ko][emails][email_validation][body]"?: string;
+            "settings[localization][ko][emails][email_validation][cta]"?: string;
+            "settings[localization][ko][sms][phone_validation][body]"?: string;
+            "settings[localization][ar][extra_page_intro]"?: string;
+            "settings[localization][ar][emails][email_validation][subject]"?: string;
+            "settings[localization][ar][emails][email_validation][body]"?: string;
+            "settings[localization][ar][emails][email_validation][cta]"?: string;
+            "settings[localization][ar][sms][phone_validation][body]"?: string;
             /** @enum {unknown} */
             "settings[signature][type]"?: "SIMPLE" | "FULL" | "QUALIFIED_CHILE";
             /** @enum {unknown} */
@@ -2646,7 +3562,7 @@ export interface components {
             /** Format: uri */
             "settings[signature][bg_image]"?: string;
             /** @enum {unknown} */
-            "settings[signature_flow][language]"?: "EN" | "ES";
+            "settings[signature_flow][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
             "settings[signature_flow][sender_name]"?: string;
             /** @enum {unknown} */
             "settings[signature_flow][signature_order]"?: "PARALLEL" | "SEQUENTIAL";
@@ -2662,7 +3578,7 @@ export interface components {
             /** @enum {unknown} */
             "settings[validations][phone][methods]"?: "SMS";
         } & {
-            [key: string]: string | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
+            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
         };
     };
     responses: {
