@@ -49,6 +49,9 @@ export type SettingsCategory = (typeof SETTINGS_CATEGORIES)[number];
 const Closed = <T extends TProperties>(properties: T) => Type.Object(properties, { additionalProperties: false });
 const Resettable = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
+/** A key of settings.localization: a language of @signet/i18n in lower case. */
+const LocalizationKey = Type.String({ pattern: `^(${LANGUAGE_KEYS.join('|')})$` });
+
 const LocalizationEntryInput = Closed({
   extra_page_intro: Resettable(TemplateString(0, 2000)),
   emails: Type.Optional(
@@ -92,7 +95,8 @@ export const SettingsInput = Closed({
       envelope_signed: Resettable(BooleanInput)
     })
   ),
-  localization: Type.Optional(Closed(Object.fromEntries(LANGUAGE_KEYS.map((key) => [key, Type.Optional(LocalizationEntryInput)])))),
+  // One entry schema for every language key (en, es, fr, ... ar), so the OpenAPI document holds it once.
+  localization: Type.Optional(Type.Record(LocalizationKey, LocalizationEntryInput, { additionalProperties: false })),
   signature: Type.Optional(
     Closed({
       type: Resettable(SignatureType),
@@ -164,11 +168,10 @@ const LocalizationEntry = Type.Object({
  * (complete then, its other fields from that language's defaults), so settings stay small and a reader
  * asks `localizationFor` rather than indexing. The defaults of every language come from @signet/i18n.
  */
-const SettingsLocalization = Type.Object({
-  en: LocalizationEntry,
-  es: LocalizationEntry,
-  ...Object.fromEntries(LANGUAGE_KEYS.filter((key) => key !== 'en' && key !== 'es').map((key) => [key, Type.Optional(LocalizationEntry)]))
-});
+const SettingsLocalization = Type.Object(
+  { en: LocalizationEntry, es: LocalizationEntry },
+  { patternProperties: { [LocalizationKey.pattern as string]: LocalizationEntry } }
+);
 
 const SettingsSignatureFlow = Type.Object({
   language: SignatureFlowLanguage,
