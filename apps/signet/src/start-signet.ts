@@ -3,7 +3,7 @@ import { BlobStore, createBlobStore } from '@signet/blob';
 import { busMigrations, createBus, EventBus, Subscription } from '@signet/bus';
 import { createMailer, MailerSetup } from '@signet/mail';
 import { createSmsSender, SmsSetup } from '@signet/sms';
-import { watchOutbox } from '@signet/metrics';
+import { metricsHandler, watchOutbox } from '@signet/metrics';
 import { ConfigError, loadConfig, PartName, SignetConfig } from '@signet/config';
 import { openDatabase, schemaNameFor } from '@signet/db';
 import type { EmbeddedPostgresHandle } from '@signet/db/embedded';
@@ -11,7 +11,7 @@ import { AppError, serveInProcess } from '@signet/http';
 import { createLogger, Logger } from '@signet/log';
 import type { Clock, SignetService } from '@signet/service';
 import type { Knex } from 'knex';
-import type { Express } from 'express';
+import express, { type Express } from 'express';
 import { developmentApiKey, monolithSecret } from './dev-api-key';
 import { listen, Listening } from './listen';
 import { REGISTRY } from './registry';
@@ -34,6 +34,8 @@ export interface RunningSignet {
   services: Map<PartName, SignetService>;
   /** Where each part of this process listens (services sit on loopback behind the gateway). */
   urls: Map<PartName, string>;
+  /** Where Prometheus scrapes this process's metrics (METRICS_PORT), or null when they are not served. */
+  metricsUrl: string | null;
   bus: EventBus;
   stop(): Promise<void>;
 }
@@ -104,6 +106,7 @@ export async function startSignet(options: StartOptions): Promise<RunningSignet>
       local.set(part, listening.url);
       services.set(part, service);
     }
+    const metricsUrl = config.metricsPort === null ? null : await serveMetrics(config.metricsPort, config.host, shutdown);
     for (const service of services.values()) for (const consumer of service.consumers) bus.subscribe(consumer);
     for (const subscription of options.subscriptions ?? []) bus.subscribe(subscription);
     await bus.start();
@@ -111,11 +114,24 @@ export async function startSignet(options: StartOptions): Promise<RunningSignet>
       await service.start();
       shutdown.add('services', () => service.stop());
     }
-    return { config, gatewayUrl: local.get('gateway') ?? null, developmentKey, services, urls: local, bus, stop };
+    return { config, gatewayUrl: local.get('gateway') ?? null, developmentKey, services, urls: local, metricsUrl, bus, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/**
+ * The process's metrics (every part it runs shares one registry) on their own port, so the public port
+ * never serves them: figures of routes, queues and the process are for the operator's scraper alone.
+ */
+async function serveMetrics(port: number, host: string, shutdown: Shutdown): Promise<string> {
+  const app = express();
+  app.disable('x-powered-by');
+  app.get('/metrics', metricsHandler());
+  const listening = await listen(app, port, host);
+  shutdown.add('servers', () => listening.close());
+  return listening.url;
 }
 
 async function startEmbedded(config: SignetConfig, log: Logger, shutdown: Shutdown): Promise<EmbeddedPostgresHandle> {

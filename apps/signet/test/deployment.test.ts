@@ -16,6 +16,14 @@ import { readableVariables, SECRET_VARIABLES, variablesToDefine } from './deploy
 
 // Offline checks of the deployment files (docker-compose.yml, k8s/, deploy/): no Docker, no cluster.
 
+interface IngressPolicyRule {
+  from?: unknown[];
+  ports?: Array<{ port: string | number }>;
+}
+
+/** A NetworkPolicy rule that opens only the metrics port, to the cluster's scraper. */
+const isMetricsOnly = (rule: IngressPolicyRule) => (rule.ports ?? []).length > 0 && (rule.ports ?? []).every((port) => port.port === 'metrics');
+
 interface IngressRule {
   http: { paths: Array<{ backend: { service: { name: string } } }> };
 }
@@ -198,13 +206,33 @@ describe.each(overlayNames())('k8s/overlays/%s', (overlay) => {
     for (const part of AVAILABLE_PARTS) {
       const applying = policies.filter((policy) => selects(policy.spec.podSelector.matchLabels, podLabels(deploymentOf(part))));
       expect({ part, isolated: applying.length > 0 }).toEqual({ part, isolated: true });
-      const sources: unknown[][] = applying.flatMap((policy) => policy.spec.ingress ?? []).map((rule: { from?: unknown[] }) => rule.from ?? []);
+      // The metrics port has its own rule (below); every other rule is about the port requests come in on.
+      const requestRules = applying.flatMap((policy) => policy.spec.ingress ?? []).filter((rule: IngressPolicyRule) => !isMetricsOnly(rule));
+      const sources: unknown[][] = requestRules.map((rule: IngressPolicyRule) => rule.from ?? []);
       expect({ part, fromAnywhere: sources.some((from) => from.length === 0) }).toEqual({ part, fromAnywhere: part === 'gateway' });
       if (part === 'gateway') continue;
       for (const peer of sources.flat()) {
         expect({ part, peer }).toEqual({ part, peer: { podSelector: { matchLabels: expect.objectContaining(SIGNET_POD) } } });
       }
     }
+  });
+
+  it('serves metrics on a port of their own that Prometheus scrapes, which no Service or Ingress exposes', () => {
+    const { config } = environmentSources();
+    expect(config.METRICS_PORT).toMatch(/^[1-9][0-9]*$/);
+    for (const deployment of deployments) {
+      const ports = containerOf(deployment).ports ?? [];
+      const annotations = deployment.spec.template.metadata.annotations ?? {};
+      expect(ports.find((port: { name?: string }) => port.name === 'metrics')?.containerPort).toBe(Number(config.METRICS_PORT));
+      expect(annotations['prometheus.io/port']).toBe(config.METRICS_PORT);
+      expect(annotations['prometheus.io/path']).toBe('/metrics');
+    }
+    for (const service of ofKind(objects, 'Service')) {
+      for (const port of service.spec.ports) expect({ service: service.metadata.name, targetPort: port.targetPort }).not.toEqual({ service: service.metadata.name, targetPort: 'metrics' });
+      expect(service.spec.ports.map((port: { port: number }) => port.port)).not.toContain(Number(config.METRICS_PORT));
+    }
+    const metricsRules = ofKind(objects, 'NetworkPolicy').flatMap((policy) => policy.spec.ingress ?? []).filter((rule: IngressPolicyRule) => isMetricsOnly(rule));
+    expect(metricsRules.length).toBeGreaterThan(0);
   });
 
   it('routes the Ingress to the gateway', () => {

@@ -24,5 +24,5 @@ export const operationsOf = (document: { paths: Record<string, Record<string, un
 /** Every route the gateway's tables serve, as the document names its operations. */
 export const DOCUMENTED_OPERATIONS = Object.keys(ROUTE_DOCS).map((key) => {
   const [method, route] = key.split(' ') as [string, string];
-  return `${method.toLowerCase()} ${route.replace(/:([A-Za-z_]+)/g, '{$1}')}`;
+  return `${method.toLowerCase()} ${route.replace(/[:*]([A-Za-z_]+)/g, '{$1}')}`;
 });

@@ -2,11 +2,11 @@ import { waitFor } from '@signet/testkit';
 import { KEYS, startTestSignet, TestSignet } from './harness';
 import { sentEnvelope } from './signing/flows';
 
-describe('Prometheus metrics at /metrics on every part', () => {
+describe('Prometheus metrics at /metrics on the metrics port, never the public one', () => {
   let api: TestSignet;
 
   beforeAll(async () => {
-    api = await startTestSignet();
+    api = await startTestSignet({ METRICS_PORT: '0' });
   });
 
   afterAll(async () => {
@@ -16,7 +16,7 @@ describe('Prometheus metrics at /metrics on every part', () => {
   it('reports HTTP latency by route, outbox lag, and events published and consumed', async () => {
     await api.call('PUT', '/api/v1/settings', { key: KEYS.globex, json: { branding: { name: 'Metered' } } });
     await waitFor(() => api.events.some((event) => event.event.event_type === 'settings.updated'), 10000, 'settings.updated');
-    const response = await fetch(`${api.url}/metrics`);
+    const response = await fetch(`${api.signet.metricsUrl as string}/metrics`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/text\/plain/);
     const text = await response.text();
@@ -31,7 +31,7 @@ describe('Prometheus metrics at /metrics on every part', () => {
   it('counts sent emails by kind and reports both email queues\' backlog', async () => {
     const envelope = await sentEnvelope(api, KEYS.globex);
     await waitFor(() => api.events.some((event) => event.key === envelope.id && event.event.event_type === 'recipient.email_received'), 20000, 'recipient.email_received');
-    const text = await (await fetch(`${api.url}/metrics`)).text();
+    const text = await (await fetch(`${api.signet.metricsUrl as string}/metrics`)).text();
     expect(text).toMatch(/signet_emails_total\{kind="invitation",outcome="sent"\} [1-9]/);
     for (const queue of ['validation', 'lifecycle']) {
       expect(text).toMatch(new RegExp(`signet_email_backlog\\{queue="${queue}",measure="pending"\\} \\d+`));
@@ -39,9 +39,14 @@ describe('Prometheus metrics at /metrics on every part', () => {
     }
   });
 
-  it('answers /metrics on a service port without internal credentials, like /healthz', async () => {
-    const response = await fetch(`${api.signet.urls.get('envelope') as string}/metrics`);
-    expect(response.status).toBe(200);
-    expect(await response.text()).toContain('signet_nodejs_eventloop_lag_seconds');
+  it('does not serve /metrics on the public port, nor on a part\'s port', async () => {
+    const response = await fetch(`${api.url}/metrics`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('signet_http_request_duration_seconds');
+    const service = await fetch(`${api.signet.urls.get('envelope') as string}/metrics`);
+    expect(service.status).toBeGreaterThanOrEqual(400);
+    expect(await service.text()).not.toContain('signet_nodejs_eventloop_lag_seconds');
+    const scraped = await fetch(`${api.signet.metricsUrl as string}/metrics`);
+    expect(await scraped.text()).toContain('signet_nodejs_eventloop_lag_seconds');
   });
 });

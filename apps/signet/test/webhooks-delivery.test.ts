@@ -8,7 +8,7 @@ import { Receiver, startReceiver } from './webhooks/receiver';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const WEBHOOK_ENV = { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_POLL_INTERVAL_MS: '50', WEBHOOK_TIMEOUT_MS: '2000' };
+const WEBHOOK_ENV = { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_POLL_INTERVAL_MS: '50', WEBHOOK_TIMEOUT_MS: '2000', METRICS_PORT: '0' };
 
 
 const SEND_EVENTS = 'envelope.in_progress,recipient.link_generated,recipient.in_progress';
@@ -69,7 +69,7 @@ describe.each(INFRASTRUCTURE_MODES)('webhook deliveries of a sent envelope, %s',
     }
     expect(receiver.at('/same-tenant').concat(receiver.at('/other-tenant'))).toEqual([]);
 
-    const metrics = await (await fetch(`${api.url}/metrics`)).text();
+    const metrics = await (await fetch(`${api.signet.metricsUrl as string}/metrics`)).text();
     expect(metrics).toMatch(/signet_webhook_delivery_attempts_total\{outcome="delivered"\} [1-9]/);
     expect(metrics).toMatch(/signet_webhook_deliveries_total\{status="SUCCESS"\} [1-9]/);
     expect(metrics).toMatch(/signet_webhook_delivery_backlog\{measure="pending_deliveries"\} 0/);
@@ -100,7 +100,7 @@ describe('webhook delivery guarantees (monolith mode)', () => {
   }, 20_000, `the deliveries up to event ${eventId}`);
   /** Attempts that did not deliver, as /metrics counts them: each once its outcome is recorded (or found to have no delivery left). */
   const failedAttempts = async (): Promise<number> => {
-    const metrics = await (await fetch(`${api.url}/metrics`)).text();
+    const metrics = await (await fetch(`${api.signet.metricsUrl as string}/metrics`)).text();
     return Number(/^signet_webhook_delivery_attempts_total\{outcome="failed"\} (\d+)$/m.exec(metrics)?.[1] ?? 0);
   };
 

@@ -73,6 +73,8 @@ export interface SmsConfig {
 export interface SignetConfig {
   port: number;
   host: string;
+  /** Where Prometheus scrapes `/metrics` (on HOST), never the public port; null: metrics are not served. */
+  metricsPort: number | null;
   publicBaseUrl: string;
   dataDir: string;
   databaseUrl: string | null;
@@ -140,6 +142,7 @@ export function loadConfig(env: Env = process.env): SignetConfig {
   return {
     port,
     host: readString(env, 'HOST', '0.0.0.0'),
+    metricsPort: readOptionalString(env, 'METRICS_PORT') === null ? null : readInt(env, 'METRICS_PORT', 0, 0, 65535),
     publicBaseUrl: readUrl(env, 'PUBLIC_BASE_URL', ['http', 'https']) ?? `http://localhost:${port}`,
     dataDir: path.resolve(readString(env, 'DATA_DIR', './.data')),
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres', 'postgresql']),

@@ -11,6 +11,7 @@ export interface ConfigVariable {
 export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'PORT', default: '3000', description: 'Port of the gateway (or of the single part a process runs); 0 picks a free one' },
   { name: 'HOST', default: '0.0.0.0', description: 'Interface the public port binds to' },
+  { name: 'METRICS_PORT', default: '(not served)', description: 'Port serving Prometheus /metrics on HOST, apart from the public port; 0 picks a free one' },
   { name: 'PUBLIC_BASE_URL', default: 'http://localhost:$PORT', description: 'Base URL integrators and signers reach the gateway at' },
   { name: 'DATA_DIR', default: './.data', description: 'Embedded PostgreSQL data, filesystem blobs and the development key (monolith mode)' },
   { name: 'DATABASE_URL', default: '(embedded PostgreSQL)', description: 'PostgreSQL server; each part keeps its tables in a schema named after it' },

@@ -1,4 +1,5 @@
 import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
+import { ENVELOPE_LIMITS } from './input-limits';
 import { LiteralUnion } from './schema-helpers';
 import { SettingsInput } from './settings';
 import { SignatureFlowLanguage } from './settings-fields';
@@ -12,9 +13,15 @@ const Closed = <T extends TProperties>(properties: T) => Type.Object(properties,
 
 /** Keys of documents and recipients: a numeric index or the caller's identifier. */
 export const ComponentKey = Type.String({ pattern: '^[A-Za-z0-9_.-]{1,64}$', errorMessage: 'must be 1-64 letters, digits, _ . or -' });
-const Keyed = <T extends TSchema>(schema: T, description: string) =>
+const Keyed = <T extends TSchema>(schema: T, description: 'documents' | 'recipients') =>
   Type.Record(Type.String({ pattern: '^[A-Za-z0-9_.-]{1,64}$' }), schema, {
-    errorMessage: { additionalProperties: `keys of ${description} must be 1-64 letters, digits, _ . or -` }
+    // Closed: a key outside the pattern is refused, not left unchecked (a record's patternProperties alone let it through).
+    additionalProperties: false,
+    maxProperties: ENVELOPE_LIMITS[description],
+    errorMessage: {
+      additionalProperties: `keys of ${description} must be 1-64 letters, digits, _ . or -`,
+      maxProperties: `an envelope holds at most ${ENVELOPE_LIMITS[description]} ${description}`
+    }
   });
 
 const Digits = Type.String({ pattern: '^(0|[1-9][0-9]{0,5})$', errorMessage: 'must be a whole number' });
@@ -53,7 +60,12 @@ export const PlacementInput = Closed({
 });
 
 const Placements = Type.Record(Type.String({ pattern: '^(0|[1-9][0-9]{0,3})$' }), PlacementInput, {
-  errorMessage: { additionalProperties: 'placements are indexed 0, 1, 2, ...' }
+  additionalProperties: false,
+  maxProperties: ENVELOPE_LIMITS.placements,
+  errorMessage: {
+    additionalProperties: 'placements are indexed 0, 1, 2, ...',
+    maxProperties: `an envelope holds at most ${ENVELOPE_LIMITS.placements} placements`
+  }
 });
 
 /** Bounds of envelope metadata (docs/decisions.md): enough to carry an integrator's own ids, never a document. */

@@ -17,6 +17,8 @@ export * from './settings-payload';
 export { localizationFor } from './settings-localization';
 export type { FieldError } from './field-errors';
 export * from './validate';
+export * from './input-limits';
+export { validateEnvelopeDefinition } from './envelope-definition';
 
 // TypeBox types carry unique symbols, so schemas built with a second copy of the package do not type-check
 // against these; services build their request schemas with this one.

@@ -60,12 +60,13 @@ describe('webhook requests', () => {
   });
 
   it('check the deliveries query as express parses it', () => {
-    expect(problems(DeliveriesQuery, { status: 'FAILED', limit: '100', cursor: 'abc' })).toEqual([]);
+    expect(problems(DeliveriesQuery, { status: 'FAILED', limit: '100', cursor: '0190f2a4-1b2c-7d3e-8f40-123456789abc' })).toEqual([]);
     expect(problems(DeliveriesQuery, { status: 'LOST', limit: '0', cursor: '' })).toEqual([
       { field: 'status', message: 'must be one of PENDING, SUCCESS, FAILED' },
       { field: 'limit', message: 'must be a whole number from 1 to 100' },
       { field: 'cursor', message: 'must be the next_cursor of a previous page' }
     ]);
+    expect(problems(DeliveriesQuery, { cursor: 'abc' })).toEqual([{ field: 'cursor', message: 'must be the next_cursor of a previous page' }]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { LANGUAGE_CODES } from '@signet/i18n';
 import { Type } from '@sinclair/typebox';
+import { PUBLIC_ADDRESS_KEYWORD } from './public-address';
 import { LiteralUnion } from './schema-helpers';
 
 /** Spec 2.5 sends booleans as TRUE/FALSE strings, JSON clients send true/false; both are accepted on input. */
@@ -21,6 +22,18 @@ export const IntegerInput = (minimum: number, maximum: number) => {
 export const HttpsUrl = Type.String({
   format: 'uri',
   pattern: '^https://',
+  errorMessage: { format: 'must be an https URL', pattern: 'must be an https URL' }
+});
+
+/**
+ * An image Signet will fetch (logo, signature background): an https URL whose host is not an IP literal
+ * the image fetcher refuses (private, loopback, link-local, metadata), checked when it is saved, as webhook
+ * URLs are. Names are checked again when fetched, since what they resolve to can change.
+ */
+export const PublicHttpsUrl = Type.String({
+  format: 'uri',
+  pattern: '^https://',
+  [PUBLIC_ADDRESS_KEYWORD]: true,
   errorMessage: { format: 'must be an https URL', pattern: 'must be an https URL' }
 });
 
@@ -58,6 +71,7 @@ export const Logo = Type.Union([HttpsUrl, DataImageUrl], {
 /** DEFAULT is the spec's way to reset the logo on input; stored settings hold null instead. */
 export const LogoInput = Type.Union([Type.Literal('DEFAULT'), HttpsUrl, DataImageUrl], {
   maxLength: LOGO_MAX_LENGTH,
+  [PUBLIC_ADDRESS_KEYWORD]: true,
   errorMessage: { anyOf: 'must be an https URL, a data:image/(png|jpeg|svg+xml);base64 value, or DEFAULT' }
 });
 

@@ -10,6 +10,7 @@ import {
   EmbedOrigins,
   HttpUrl,
   HttpsUrl,
+  PublicHttpsUrl,
   IntegerInput,
   Logo,
   LogoInput,
@@ -101,7 +102,7 @@ export const SettingsInput = Closed({
     Closed({
       type: Resettable(SignatureType),
       style: Resettable(SignatureStyle),
-      bg_image: Resettable(HttpsUrl)
+      bg_image: Resettable(PublicHttpsUrl)
     })
   ),
   signature_flow: Type.Optional(

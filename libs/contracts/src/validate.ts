@@ -1,16 +1,27 @@
 import { Kind, type Static, type TSchema } from '@sinclair/typebox';
-import Ajv, { type ValidateFunction } from 'ajv';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { SignetEventSchema } from './event';
 import { EVENT_DATA_SCHEMAS, type SignetEvent } from './event-schemas';
 import { EVENT_TYPES, type EventType } from './event-types';
 import { toFieldErrors, type FieldError } from './field-errors';
+import { unstorableInput } from './input-limits';
+import { privateAddressOf, PUBLIC_ADDRESS_KEYWORD } from './public-address';
 
 export type ValidationResult<T> = { valid: true; value: T } | { valid: false; details: FieldError[] };
 
 // verbose: toFieldErrors reads each failing schema's errorMessage. strict off: errorMessage is not an ajv keyword.
 const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
 addFormats(ajv);
+const publicAddress = Object.assign(
+  (wanted: boolean, data: unknown): boolean => {
+    const refusal = wanted && typeof data === 'string' ? privateAddressOf(data) : null;
+    publicAddress.errors = refusal === null ? [] : [{ keyword: PUBLIC_ADDRESS_KEYWORD, message: `must not point at ${refusal}`, params: {} }];
+    return refusal === null;
+  },
+  { errors: [] as Array<Partial<ErrorObject>> }
+);
+ajv.addKeyword({ keyword: PUBLIC_ADDRESS_KEYWORD, schemaType: 'boolean', errors: true, validate: publicAddress });
 
 const validators = new WeakMap<TSchema, ValidateFunction>();
 
@@ -23,8 +34,14 @@ function validatorFor(schema: TSchema): ValidateFunction {
   return validator;
 }
 
-/** Checks a value against a contract schema; on success `value` is the same value, typed. */
+/**
+ * Checks a value against a contract schema; on success `value` is the same value, typed. Whatever the
+ * schema, a value nesting deeper than any request means, or holding text PostgreSQL cannot store, fails
+ * first, before the schema is applied.
+ */
 export function validateSchema<T extends TSchema>(schema: T, value: unknown): ValidationResult<Static<T>> {
+  const unstorable = unstorableInput(value);
+  if (unstorable.length > 0) return { valid: false, details: unstorable };
   const validator = validatorFor(schema);
   if (validator(value)) return { valid: true, value: value as Static<T> };
   return { valid: false, details: toFieldErrors(validator.errors ?? []) };

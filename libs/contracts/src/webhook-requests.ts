@@ -1,3 +1,4 @@
+import { ID_PATTERN } from './input-limits';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { LiteralUnion } from './schema-helpers';
 
@@ -51,6 +52,6 @@ export const DeliveriesQuery = Type.Object({
   status: Type.Optional(LiteralUnion(DELIVERY_STATUSES, { errorMessage: `must be one of ${DELIVERY_STATUSES.join(', ')}` })),
   event_type: Type.Optional(Type.String()),
   limit: Type.Optional(Type.String({ pattern: '^([1-9]|[1-9][0-9]|100)$', errorMessage: 'must be a whole number from 1 to 100' })),
-  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 64, errorMessage: 'must be the next_cursor of a previous page' }))
+  cursor: Type.Optional(Type.String({ pattern: ID_PATTERN, errorMessage: 'must be the next_cursor of a previous page' }))
 }, { additionalProperties: false });
 export type DeliveriesQuery = Static<typeof DeliveriesQuery>;

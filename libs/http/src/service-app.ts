@@ -1,7 +1,7 @@
 import express, { Express, NextFunction, Request, Response } from 'express';
 import * as contracts from '@signet/contracts';
 import type { Logger } from '@signet/log';
-import { httpMetrics, metricsHandler } from '@signet/metrics';
+import { httpMetrics } from '@signet/metrics';
 import { AppError } from './app-error';
 import { errorMiddleware, notFoundRoute } from './error-middleware';
 import type { HealthReport } from './health';
@@ -53,7 +53,6 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.set('query parser', 'simple');
   app.use(jsonResponses((req) => acceptRequestId(req.headers[REQUEST_ID_HEADER]) ?? newRequestId()));
   app.use(httpMetrics(options.name));
-  app.get('/metrics', metricsHandler());
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true });
   });

@@ -4,5 +4,7 @@ export { InvalidPdfError, PdfOverloadedError, type InvalidPdfReason } from './pd
 export { DEFAULT_PDF_LIMITS, type PdfLimits } from './pdf-limits';
 export { pdfWorkersLoop, startPdfWorkers, type PdfWorkerConfig } from './start-pdf-workers';
 export type { PdfInspection, TokenPosition } from './types';
+export { runPdfJob } from './run-pdf-job';
+export type { PdfWorkerFailure, PdfWorkerModule } from './worker-protocol';
 export { closePdfWorkers, IDLE_MS as PDF_WORKER_IDLE_MS } from './worker-pool';
 export { DEFAULT_SLOT_OPTIONS } from './worker-slots';

@@ -1,4 +1,4 @@
-export type InvalidPdfReason = 'not_pdf' | 'corrupt' | 'encrypted' | 'too_many_pages' | 'too_complex' | 'active_content';
+export type InvalidPdfReason = 'not_pdf' | 'corrupt' | 'encrypted' | 'too_many_pages' | 'too_complex' | 'active_content' | 'too_many_signatures';
 
 /** The document itself is unacceptable; `message` is written for the person who sent it. */
 export class InvalidPdfError extends Error {
@@ -32,3 +32,5 @@ export const tooManyPages = (pageCount: number, maxPages: number) =>
   new InvalidPdfError('too_many_pages', `The PDF has ${pageCount} pages; at most ${maxPages} are accepted`);
 export const activeContent = (action: string) =>
   new InvalidPdfError('active_content', `The PDF contains active content (${action}), which is not accepted: remove it and send the file again`);
+export const tooManySignatures = (count: number, limit: number) =>
+  new InvalidPdfError('too_many_signatures', `The PDF has ${count} signature dictionaries; at most ${limit} are examined`);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { watchBudget } from './job-budget';
-import { activeContent, corruptPdf, encryptedPdf, InvalidPdfError, PdfOverloadedError, tooComplexPdf, tooManyPages } from './pdf-errors';
+import { activeContent, corruptPdf, encryptedPdf, InvalidPdfError, PdfOverloadedError, tooComplexPdf, tooManyPages, tooManySignatures } from './pdf-errors';
 import type { PdfLimits } from './pdf-limits';
 import { RETRY_AFTER_SECONDS, slotCount } from './worker-slots';
 import type {
@@ -318,6 +318,8 @@ function toInvalidPdfError(failure: PdfWorkerFailure, maxPages: number): Invalid
       return tooManyPages(failure.pageCount, maxPages);
     case 'active_content':
       return activeContent(failure.action);
+    case 'too_many_signatures':
+      return tooManySignatures(failure.count, failure.limit);
   }
 }
 

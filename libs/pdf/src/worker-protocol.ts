@@ -1,11 +1,25 @@
 import type { PdfInspection, TokenPosition } from './types';
 
-/** Mirrors what src/worker/pdf-worker.mjs reads from workerData and messages, and posts back. */
-export type PdfJob = { kind: 'inspect' } | { kind: 'findTokens'; tokens: string[] };
+/**
+ * Mirrors what src/worker/pdf-worker.mjs reads from workerData and messages, and posts back. A `module`
+ * job runs another library's work on untrusted PDFs under the same budgets: `file` (TypeScript, loaded
+ * in the worker through tsx) exports `runInPdfWorker(document, input, maxPages)`, see PdfWorkerModule.
+ */
+export type PdfJob = { kind: 'inspect' } | { kind: 'findTokens'; tokens: string[] } | { kind: 'module'; file: string; input: unknown };
 
 export interface PdfJobResults {
   inspect: PdfInspection;
   findTokens: Record<string, TokenPosition[]>;
+  module: unknown;
+}
+
+/**
+ * What a module job's file exports. A verdict on the document is thrown as an error carrying
+ * `pdfFailure` (a PdfWorkerFailure); anything else it throws counts as a corrupt document, and a file
+ * that cannot be loaded is a fault of the caller's process, not of the document.
+ */
+export interface PdfWorkerModule<I, R> {
+  runInPdfWorker(document: Uint8Array, input: I, maxPages: number): Promise<R>;
 }
 
 /** Fixed for the worker's whole life, like its resourceLimits. */
@@ -22,7 +36,8 @@ export type PdfWorkerRequest = { id: number; job: PdfJob; maxPages: number } & P
 export type PdfWorkerFailure =
   | { reason: 'corrupt' | 'encrypted' | 'too_complex' }
   | { reason: 'too_many_pages'; pageCount: number }
-  | { reason: 'active_content'; action: string };
+  | { reason: 'active_content'; action: string }
+  | { reason: 'too_many_signatures'; count: number; limit: number };
 
 /**
  * The answer to request `id`, with the memory the worker holds once the job is done (committed heap plus

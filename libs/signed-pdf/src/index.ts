@@ -7,6 +7,7 @@ export { type Pkcs11Setting, Pkcs11SetupError } from './seal/pkcs11-token';
 export { type SealVerification, verifySealedPdf } from './seal/verify-sealed-pdf';
 export { archiveTimestampExpiry } from './seal/verify-timestamp-token';
 export { inspectPdfSignatures, type PadesLevel, type SignatureReport } from './seal/inspect-signatures';
+export { MAX_REPORTED_SIGNATURES, reportPdfSignatures } from './seal/report-pdf-signatures';
 export { httpTimestamper, type HttpTimestamperOptions } from './timestamp/http-timestamper';
 export { timestampAuthority, type TimestampAuthority, type TimestampAuthorityOptions } from './timestamp/timestamp-authority';
 export type { Timestamper } from './timestamp/timestamper';

@@ -6,11 +6,10 @@ const DOCUMENT_FILE = path.join(__dirname, '..', '..', '..', 'docs', 'openapi.js
 
 /**
  * What the gateway serves beside the API and the document leaves out on purpose: the development
- * mailbox and SMS log, Prometheus metrics, the filesystem store's signed download links (S3 links in
- * production, opaque URLs in the API's answers), the reference page's static files, and the signed
- * internal routes the parts call each other on.
+ * mailbox and SMS log, the reference page's static files, and the signed internal routes the parts call
+ * each other on.
  */
-const OUTSIDE_THE_API = [/^\/dev\//, /^\/metrics$/, /^\/files\//, /^\/docs\/assets\//, /^\/internal\//];
+const OUTSIDE_THE_API = [/^\/dev\//, /^\/docs\/assets\//, /^\/internal\//];
 
 const checkedOrigins = new Set<string>();
 let checker: ContractChecker | undefined;

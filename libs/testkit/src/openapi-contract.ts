@@ -38,7 +38,9 @@ export function contractChecker(document: Json) {
   return function problemsWith(response: ContractResponse): string[] {
     const path = response.path.split('?')[0] as string;
     const where = `${response.method.toUpperCase()} ${path} answered ${response.status}`;
-    const operation = router.matchOperation({ method: response.method.toLowerCase(), path, headers: {} });
+    // A path template's parameter is one segment; a download link's key spans several (`/files/{key}`).
+    const routed = path.startsWith('/files/') ? `/files/${encodeURIComponent(path.slice('/files/'.length))}` : path;
+    const operation = router.matchOperation({ method: response.method.toLowerCase(), path: routed, headers: {} });
     if (!operation) {
       const body = response.body as Json | undefined;
       const noRoute = response.status === 404 && body?.code === 'NOT_FOUND' && String(body.error).startsWith('No route for');

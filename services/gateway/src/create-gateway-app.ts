@@ -2,13 +2,14 @@ import express, { Express, NextFunction, Request, RequestHandler, Response, Rout
 import type { PartName, TrustProxy } from '@signet/config';
 import { AppError, acceptRequestId, internalAuth, errorMiddleware, HealthReport, jsonResponses, newRequestId, notFoundRoute, REQUEST_ID_HEADER, requestIdOf } from '@signet/http';
 import type { Logger } from '@signet/log';
-import { httpMetrics, metricsHandler } from '@signet/metrics';
+import { httpMetrics } from '@signet/metrics';
 import type { ApiKeyLookup } from './api-keys/api-key-cache';
 import { accessLog } from './access-log';
 import { docsRoutes } from './docs/docs-routes';
 import { authenticate } from './api-keys/authenticate';
 import { proxyToService } from './proxy/proxy-to-service';
 import type { RateLimitBucketName } from './rate-limit/plan-limits';
+import { checkPathIds, idParametersOf } from './routes/check-path-ids';
 import { PUBLIC_ROUTES } from './routes/public-route-table';
 import { ROUTES } from './routes/route-table';
 
@@ -24,7 +25,7 @@ export interface GatewayAppOptions {
   /** Idempotency-Key handling of every POST and PUT under /api/v1. */
   idempotency: RequestHandler;
   /** Plan limits spent by services on a key's behalf (signed internal calls only). */
-  consumeRateLimit: Record<RateLimitBucketName, RequestHandler>;
+  consumeRateLimit: Partial<Record<RateLimitBucketName, RequestHandler>>;
   /** The per-address limit of the keyless routes. */
   publicRateLimit: RequestHandler;
   trustProxy: TrustProxy;
@@ -60,7 +61,6 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
   app.use(jsonResponses((req) => acceptRequestId(req.headers[REQUEST_ID_HEADER]) ?? newRequestId()));
   app.use(accessLog(options.log));
   app.use(httpMetrics('gateway'));
-  app.get('/metrics', metricsHandler());
   app.use(docsRoutes({ publicBaseUrl: options.publicBaseUrl, mailbox: options.mailSink !== null }));
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true });
@@ -74,14 +74,17 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
   if (options.smsSink) app.use('/dev/sms', loopbackOnly, options.smsSink);
   for (const route of PUBLIC_ROUTES) {
     const proxy = proxyToService({ internalSecret: options.internalSecret, log: options.log, serviceUrl: () => options.serviceUrl(route.service), localPart: () => options.localApp(route.service), timeoutMs: options.upstreamTimeoutMs });
-    app[route.method](route.path, ...(route.unlimited ? [] : [options.publicRateLimit]), anonymousContext, proxy);
+    const ids = idParametersOf(route.path);
+    app[route.method](route.path, ...(route.unlimited ? [] : [options.publicRateLimit]), ...(ids.length > 0 ? [checkPathIds(ids)] : []), anonymousContext, proxy);
   }
-  for (const [bucket, handler] of Object.entries(options.consumeRateLimit)) {
+  for (const [bucket, handler] of Object.entries(options.consumeRateLimit) as Array<[string, RequestHandler]>) {
     app.post(`/internal/rate-limits/${bucket}`, internalAuth(options.internalSecret), handler);
   }
   app.use('/api', authenticate(options.keys));
   for (const route of ROUTES) {
     const handlers: RequestHandler[] = [];
+    const ids = idParametersOf(route.path);
+    if (ids.length > 0) handlers.push(checkPathIds(ids));
     // Before the rate limit: a replayed answer does no work, so it spends no quota.
     if (route.method === 'post' || route.method === 'put') handlers.push(options.idempotency);
     if (route.rateLimit) handlers.push(options.rateLimitFor(route.rateLimit));

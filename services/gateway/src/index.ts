@@ -11,7 +11,7 @@ import { createGatewayApp } from './create-gateway-app';
 import { idempotency } from './idempotency/idempotency-middleware';
 import { idempotencyStore } from './idempotency/idempotency-store';
 import { consumeForService } from './rate-limit/consume-for-service';
-import { envelopeCreationBucket } from './rate-limit/plan-limits';
+import { envelopeCreationBucket, signatureReportBucket } from './rate-limit/plan-limits';
 import { publicRateLimit } from './rate-limit/public-rate-limit';
 import { rateLimit } from './rate-limit/rate-limit-middleware';
 import { rateLimiter } from './rate-limit/rate-limiter';
@@ -35,7 +35,7 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
   const counters = openAsyncCommitPool(deps.db);
   const limiter = rateLimiter(counters);
   const idempotencyKeys = idempotencyStore(deps.db);
-  const buckets = { 'envelope.create': envelopeCreationBucket(deps.config) };
+  const buckets = { 'envelope.create': envelopeCreationBucket(deps.config), 'signature_report.create': signatureReportBucket() };
   let pruneTimer: NodeJS.Timeout | null = null;
 
   const healthcheck = () => runHealthChecks({ database: async () => { await deps.db.raw('SELECT 1'); } });

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
 import { writeOutboxEvent } from '@signet/bus';
 import { SettingsInput } from '@signet/contracts';
-import { AppError, parseWith, requestContext } from '@signet/http';
+import { AppError, parseWith, requestContext, requireBody } from '@signet/http';
 import type { Clock } from '@signet/service';
 import { DEFAULT_SETTINGS } from './default-settings';
 import type { SettingsRepository } from './settings-repository';
@@ -15,6 +15,7 @@ import { applyPatch, patchFromInput, resolveSettings } from './settings-override
 export function updateSettings(db: Knex, repository: SettingsRepository, clock: Clock, onCommitted: () => void) {
   return async (req: Request, res: Response): Promise<void> => {
     if (!req.is('application/json')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the settings as application/json');
+    requireBody(req, 'the settings to change, as a JSON object');
     const input = parseWith(SettingsInput, req.body);
     const context = requestContext(res);
     const settings = await db.transaction(async (trx) => {

@@ -31,6 +31,7 @@ export interface Container {
   resources?: { requests?: Labels; limits?: Labels };
   securityContext?: { readOnlyRootFilesystem?: boolean; allowPrivilegeEscalation?: boolean };
   volumeMounts?: Array<{ name: string; mountPath: string }>;
+  ports?: Array<{ name?: string; containerPort: number }>;
 }
 
 export const OVERLAYS_DIR = path.join(REPO_ROOT, 'k8s', 'overlays');

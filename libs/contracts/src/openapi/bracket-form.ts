@@ -17,7 +17,7 @@ interface Field {
 
 /** A nested form field's own schema: its leaf type, with ajv-only keywords left out. */
 function leafSchema(schema: JsonSchema, required: boolean): JsonSchema {
-  const { errorMessage: _message, ...rest } = schema;
+  const rest = schema;
   const description = [rest.description, required ? 'Required.' : undefined].filter(Boolean).join(' ');
   return { ...rest, ...(description ? { description } : {}) };
 }
@@ -50,7 +50,9 @@ function fieldsOf(schema: JsonSchema, name: string, pattern: string, required: b
  * `patternProperties` accept every key the nested schema accepts, so the form schema is exact.
  */
 export function bracketFormSchema(schema: TSchema, description: string): JsonSchema {
-  const fields = fieldsOf(JSON.parse(JSON.stringify(schema)) as JsonSchema, '', '', true, '');
+  // Copied without ajv-only keywords at any depth: a leaf's union keeps its branches' `errorMessage` otherwise.
+  const plain = JSON.parse(JSON.stringify(schema, (key, value: unknown) => (key === 'errorMessage' ? undefined : value))) as JsonSchema;
+  const fields = fieldsOf(plain, '', '', true, '');
   return {
     type: 'object',
     description,

@@ -88,9 +88,9 @@ function requestBody(request: RequestDoc, components: Record<string, JsonSchema>
 }
 
 function parameters(path: string, doc: RouteDoc, examples: OperationExamples['request']): JsonSchema[] {
-  const names = [...path.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1] as string);
+  const names = [...path.matchAll(/[:*]([A-Za-z_]+)/g)].map((match) => match[1] as string);
   const inPath = names.map((name) => ({
-    name, in: 'path', required: true, schema: { type: 'string' },
+    name, in: 'path', required: true, schema: ID_PARAMETERS.includes(name) ? { type: 'string', format: 'uuid' } : { type: 'string' },
     description: doc.params?.[name] ?? PARAM_DESCRIPTIONS[name] ?? (name === 'id' ? ID_BY_TAG[doc.tag] : undefined) ?? name,
     ...exampleOf(examples?.params?.[name])
   }));
@@ -106,6 +106,9 @@ function parameters(path: string, doc: RouteDoc, examples: OperationExamples['re
   return [...inPath, ...inQuery, ...inHeaders];
 }
 
+/** Path parameters that hold ids Signet gave out (UUIDs); any other value answers 404. */
+const ID_PARAMETERS = ['id', 'envelope_id', 'recipient_id', 'delivery_id', 'document_id'];
+
 /** Every POST and PUT under /api/v1 takes an Idempotency-Key (the gateway keeps the first answer 24 hours). */
 const idempotent = (route: ServedRoute) => route.access === 'apiKey' && (route.method === 'post' || route.method === 'put');
 
@@ -117,7 +120,8 @@ const IDEMPOTENCY_KEY = {
 function operation(route: ServedRoute, doc: RouteDoc, components: Record<string, JsonSchema>, examples: OperationExamples | undefined): JsonSchema {
   const limited = route.rateLimited === true || doc.serviceRateLimit === true;
   // Proxied routes also answer 502/504 when the part behind the gateway dies or stalls; any route 431.
-  const proxied = route.access === 'gateway' ? [] : [502, 503, 504];
+  // A part reads a JSON body on any route: one it cannot read is 400, one over its limit 413.
+  const proxied = route.access === 'gateway' ? [] : [400, 413, 502, 503, 504];
   const errors = new Set([...doc.errors, ...(route.access === 'apiKey' ? [401] : []), ...(limited ? [429] : []), ...(idempotent(route) ? [409, 422] : []), 431, 500, ...proxied]);
   const responses: Record<string, JsonSchema> = {};
   const replayHeader: Record<string, string> = idempotent(route) ? { 'Idempotent-Replayed': '`true` when this is the kept answer of an earlier request with the same Idempotency-Key' } : {};
@@ -174,7 +178,8 @@ export function buildOpenApiDocument(routes: readonly ServedRoute[], options: { 
   }
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const route of routes) {
-    const path = route.path.replace(/:([A-Za-z_]+)/g, '{$1}');
+    // Express's `:name` and `*name` (a wildcard of several segments) are both `{name}` in OpenAPI.
+    const path = route.path.replace(/[:*]([A-Za-z_]+)/g, '{$1}');
     const key = routeKey(route.method, route.path);
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route, ROUTE_DOCS[key] as RouteDoc, raw, options.examples.operations[key]) };
   }

@@ -133,7 +133,7 @@ export const PUBLIC_ROUTE_DOCS: RouteDocs = {
       headers: { 'X-Twilio-Signature': 'Base64 HMAC-SHA1, keyed by the SMS provider\'s auth token, of the callback URL followed by every field\'s name and value, sorted by name' },
     },
     responses: { 200: jsonAnswer(SuccessResponse, 'Recorded (or already known)') },
-    errors: [403, 404, 413, 415, 422]
+    errors: [400, 403, 404, 413, 415, 422]
   },
   'POST /email/v1/bounces': {
     operationId: 'reportBounce',
@@ -175,6 +175,22 @@ export const GATEWAY_ROUTE_DOCS: RouteDocs = {
     tag: 'Service',
     responses: { 200: { description: 'The page', contentType: 'text/html' } },
     errors: []
+  },
+  'GET /files/*key': {
+    operationId: 'downloadFile',
+    summary: 'Download a file by its signed link',
+    description: 'Where the `url` of a document, a signed document or an evidence PDF leads when Signet keeps files on its own disk (monolith mode; with S3 the links go to S3 itself). No API key: the link is signed and expires; a forged, altered or expired link is 403, a file that is gone 404.',
+    tag: 'Service',
+    params: { key: 'The file\'s key as the link gives it (it may contain `/`)' },
+    request: {
+      query: Type.Object({
+        expires: Type.String({ description: 'When the link expires (Unix seconds)' }),
+        signature: Type.String({ description: 'The link\'s signature' }),
+        name: Type.Optional(Type.String({ description: 'The file name the download is saved under' }))
+      })
+    },
+    responses: { 200: { description: 'The file', contentType: 'application/pdf' } },
+    errors: [403, 404]
   },
   'GET /healthz': {
     operationId: 'health',

@@ -52,7 +52,7 @@ export const SCALE_AND_SEAL_ROUTE_DOCS: RouteDocs = {
   'POST /api/v1/signature-reports': {
     operationId: 'createSignatureReport',
     summary: "Validate a PDF's signatures",
-    description: 'Send any PDF as the raw body (`Content-Type: application/pdf`, up to 50 MB). Each signature and document timestamp: signer, claimed and timestamped times, PAdES level, integrity, chain trust against the seal\'s and TSA\'s roots, and whether the document changed after signing.',
+    description: 'Send any PDF as the raw body (`Content-Type: application/pdf`, up to 50 MB). Each signature and document timestamp: signer, claimed and timestamped times, PAdES level, integrity, chain trust against the seal\'s and TSA\'s roots, and whether the document changed after signing. The file is examined within the CPU, memory and page limits of uploads (422 over them, 503 while every PDF worker is busy), and at most 50 signatures are examined: a file with more is 422. Reports count against a per-key hourly and daily limit (429).',
     tag: 'Seal',
     request: { binary: 'application/pdf' },
     responses: { 200: jsonAnswer(SignatureReportsResponse, 'One report per signature') },

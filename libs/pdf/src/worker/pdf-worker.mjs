@@ -1,4 +1,5 @@
 import { openSync, readlinkSync, readSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { capPdfLibDecoding } from './cap-decoding.mjs';
@@ -74,6 +75,23 @@ function ownCpuMs() {
   }
 }
 
+const require = createRequire(import.meta.url);
+let compilesTypeScript = false;
+
+/**
+ * A module job's code (TypeScript), loaded on its first job through tsx, which this thread then compiles
+ * .ts files with: workers that never run such a job never load tsx. Registered for the thread rather than
+ * through tsx's namespaced require, which would load a second pdf-lib beside the worker's own, whose
+ * objects the first's checks do not recognise.
+ */
+function jobModule(file) {
+  if (!compilesTypeScript) {
+    require('tsx/cjs/api').register();
+    compilesTypeScript = true;
+  }
+  return require(file);
+}
+
 /** The file's bytes as a plain Uint8Array (a view, not a copy): pdf.js refuses Buffers. */
 async function readDocument(path) {
   const buffer = await readFile(path);
@@ -82,6 +100,9 @@ async function readDocument(path) {
 
 parentPort.on('message', async ({ id, job, bytes, path, maxPages }) => {
   currentId = id;
+  // Loaded before the job's clock starts, and outside the try: loading code is this worker's one-off cost,
+  // not the document's, and code that cannot load is this service's fault, never the document's.
+  const jobCode = job.kind === 'module' ? jobModule(job.file) : null;
   const cpuBefore = ownCpuMs();
 
   const stopWatching = watchMemory(maxMemoryMb, giveUp);
@@ -91,7 +112,11 @@ parentPort.on('message', async ({ id, job, bytes, path, maxPages }) => {
   let output;
   try {
     const result =
-      job.kind === 'inspect' ? await inspect(document, maxPages) : await findTokens(pdfjs, document, job.tokens, maxPages);
+      job.kind === 'inspect'
+        ? await inspect(document, maxPages)
+        : job.kind === 'findTokens'
+          ? await findTokens(pdfjs, document, job.tokens, maxPages)
+          : await jobCode.runInPdfWorker(document, job.input, maxPages);
     output = { ok: true, result };
   } catch (error) {
     output = { ok: false, failure: failureOf(error) };

@@ -16,10 +16,16 @@ export function readFormFields(req: Request, limits: FormLimits): Promise<Array<
   if (!req.is('multipart/form-data') && !req.is('application/x-www-form-urlencoded')) {
     return Promise.reject(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the envelope as multipart/form-data'));
   }
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({ headers: req.headers, limits: { fieldSize: limits.fieldSize, fields: limits.fields, files: 0, fieldNameSize: 300 } });
+  } catch {
+    // busboy refuses a Content-Type it cannot split (multipart without boundary=) while it is being built.
+    return Promise.reject(new AppError('BAD_REQUEST', 'The form body could not be read: multipart/form-data needs a boundary= parameter'));
+  }
   return new Promise((resolve, reject) => {
     const fields: Array<[string, string]> = [];
     let failure: AppError | null = null;
-    const parser = busboy({ headers: req.headers, limits: { fieldSize: limits.fieldSize, fields: limits.fields, files: 0, fieldNameSize: 300 } });
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated) failure ??= new AppError('PAYLOAD_TOO_LARGE', `${name} is larger than ${limits.fieldSize} bytes; use an upload URL for large documents`);
       else fields.push([name, value]);

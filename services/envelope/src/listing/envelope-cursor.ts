@@ -1,8 +1,9 @@
+import { isId, isStorableInstant } from '@signet/contracts';
 import { validationError } from '@signet/http';
 
 export type ListOrder = 'asc' | 'desc';
 
-/** Where a page ended: the last envelope's creation time (to the microsecond, as PostgreSQL keeps it) and id. */
+/** Where a page ended: the last envelope's creation time (ISO 8601 in UTC, to the microsecond, as PostgreSQL keeps it) and id. */
 export interface EnvelopeCursor {
   createdAt: string;
   id: string;
@@ -23,7 +24,8 @@ export function decodeCursor(value: string, order: ListOrder): EnvelopeCursor {
     throw invalid();
   }
   const { t, i, o } = (parsed ?? {}) as { t?: unknown; i?: unknown; o?: unknown };
-  if (typeof t !== 'string' || typeof i !== 'string' || (o !== 'asc' && o !== 'desc') || Number.isNaN(Date.parse(t))) throw invalid();
+  // Checked in full, not just parsed: whatever reaches the query is a time and an id PostgreSQL accepts as written.
+  if (typeof t !== 'string' || typeof i !== 'string' || (o !== 'asc' && o !== 'desc') || !isStorableInstant(t) || !isId(i)) throw invalid();
   if (o !== order) throw validationError([{ field: 'order', message: `must stay ${o} while following this cursor` }]);
   return { createdAt: t, id: i, order: o };
 }

@@ -3,7 +3,7 @@ import type { EnvelopeRow, RecipientRow } from '../model';
 import type { EnvelopeFilters, TimeRange } from './read-list-query';
 
 export type ListedEnvelope = Pick<EnvelopeRow, 'id' | 'name' | 'status' | 'metadata' | 'created_at' | 'updated_at' | 'sent_at' | 'completed_at' | 'voided_at'> & {
-  /** created_at as PostgreSQL prints it, microseconds and offset included: the cursor's position. */
+  /** created_at in ISO 8601 (UTC, to the microsecond): the cursor's position. */
   cursor_at: string;
 };
 
@@ -52,7 +52,7 @@ export async function rarestWord(db: Knex, text: string): Promise<string> {
  */
 export function envelopeSearchQuery(db: Knex, tenantId: string, filters: EnvelopeFilters, take: number, indexedText = filters.text): Knex.QueryBuilder {
   const direction = filters.order === 'asc' ? 'asc' : 'desc';
-  const query = db('envelopes').select(...COLUMNS, db.raw('created_at::text AS cursor_at')).where('tenant_id', tenantId);
+  const query = db('envelopes').select(...COLUMNS, db.raw(`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`)).where('tenant_id', tenantId);
   if (filters.statuses.length > 0) query.whereIn('status', filters.statuses);
   inRange(query, 'created_at', filters.created);
   inRange(query, 'sent_at', filters.sent);

@@ -2,14 +2,27 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import { X509Certificate } from 'node:crypto';
 import type { SignatureReportsResponse } from '@signet/contracts';
 import { AppError } from '@signet/http';
-import { inspectPdfSignatures } from '@signet/signed-pdf';
+import { InvalidPdfError } from '@signet/pdf';
+import { reportPdfSignatures, type SignatureReport } from '@signet/signed-pdf';
 import type { SealIdentity } from './seal-identity';
 
+/** As large as an upload may be: a signed document Signet produced can always be checked. */
 const MAX_PDF_BYTES = 50 * 1024 * 1024;
+
+/** The report runs in a PDF worker; a verdict on the file (over its budgets, too many signatures) is a 422. */
+async function reportOn(body: Buffer, anchors: Buffer[]): Promise<SignatureReport[]> {
+  try {
+    return await reportPdfSignatures(body, anchors);
+  } catch (error) {
+    if (!(error instanceof InvalidPdfError)) throw error;
+    throw new AppError('VALIDATION_FAILED', error.message, [{ field: 'body', message: error.message }]);
+  }
+}
 
 /**
  * POST /api/v1/signature-reports: a validation report of any PDF's signatures, trust judged against
- * the roots of this Signet's seal and TSA chains (the development CA by default).
+ * the roots of this Signet's seal and TSA chains (the development CA by default). The work runs in the
+ * PDF workers under the budgets of uploads (503 OVERLOADED when they are all busy).
  */
 export function createSignatureReport(identity: () => Promise<SealIdentity>): RequestHandler[] {
   return [
@@ -23,7 +36,7 @@ export function createSignatureReport(identity: () => Promise<SealIdentity>): Re
       if (!Buffer.isBuffer(body) || !body.subarray(0, 1024).includes('%PDF-')) throw new AppError('VALIDATION_FAILED', 'The body is not a PDF', [{ field: 'body', message: 'must be a PDF file' }]);
       const seal = await identity();
       const anchors = [seal.signer.certificates.at(-1), seal.tsaChain?.at(-1)].filter((der): der is Buffer => der !== undefined);
-      const reports = await inspectPdfSignatures(body, anchors);
+      const reports = await reportOn(body, anchors);
       const answer: Omit<SignatureReportsResponse, 'request_id'> = {
         signatures: reports.map((report) => ({
           kind: report.kind,

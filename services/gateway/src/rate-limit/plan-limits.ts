@@ -9,7 +9,7 @@ export interface WindowLimit {
 }
 
 /** What a limit counts and whose requests count together. */
-export type RateLimitBucketName = 'envelope.create';
+export type RateLimitBucketName = 'envelope.create' | 'signature_report.create';
 
 export interface RateLimitBucket {
   name: RateLimitBucketName;
@@ -36,4 +36,18 @@ export function envelopeCreationBucket(config: SignetConfig): RateLimitBucket {
       }
     }
   };
+}
+
+/**
+ * Signature reports per API key and plan: each may hold a worker for seconds of CPU on a 50 MB file, so
+ * a key gets enough for checking its own documents, not a free validation service for the internet.
+ */
+export const SIGNATURE_REPORT_LIMITS: Record<ApiKeyRecord['plan'], WindowLimit[]> = {
+  starter: [{ window: 'hour', max: 20 }, { window: 'day', max: 100 }],
+  professional: [{ window: 'hour', max: 100 }, { window: 'day', max: 1000 }],
+  enterprise: [{ window: 'hour', max: 1000 }, { window: 'day', max: 10000 }]
+};
+
+export function signatureReportBucket(): RateLimitBucket {
+  return { name: 'signature_report.create', subject: 'api_key', limitsFor: (key) => SIGNATURE_REPORT_LIMITS[key.plan] };
 }

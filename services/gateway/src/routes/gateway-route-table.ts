@@ -6,5 +6,7 @@ export const GATEWAY_ROUTES: ReadonlyArray<{ method: HttpMethod; path: string }>
   { method: 'get', path: '/openapi.json' },
   { method: 'get', path: '/docs' },
   { method: 'get', path: '/healthz' },
-  { method: 'get', path: '/readyz' }
+  { method: 'get', path: '/readyz' },
+  // Served only with the filesystem blob store (monolith mode); documented, since the API hands its links out.
+  { method: 'get', path: '/files/*key' }
 ];

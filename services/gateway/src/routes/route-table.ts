@@ -24,7 +24,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'put', path: '/api/v1/envelopes/:id/void', service: 'envelope' },
   { method: 'get', path: '/api/v1/envelopes/:id/evidence', service: 'evidence' },
   { method: 'get', path: '/api/v1/seal/certificates', service: 'envelope' },
-  { method: 'post', path: '/api/v1/signature-reports', service: 'envelope' },
+  { method: 'post', path: '/api/v1/signature-reports', service: 'envelope', rateLimit: 'signature_report.create' },
   { method: 'post', path: '/api/v1/envelopes/:envelope_id/uploads', service: 'upload' },
   { method: 'get', path: '/api/v1/envelopes/:envelope_id/uploads', service: 'upload' },
   { method: 'get', path: '/api/v1/envelopes/:envelope_id/uploads/:id', service: 'upload' },
