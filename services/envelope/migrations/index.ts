@@ -5,6 +5,7 @@ import { createRequestsMigration } from './create-requests';
 import { emailsMigration } from './emails';
 import { envelopeJobsMigration } from './jobs';
 import { searchMigration } from './search';
+import { recipientLanguageMigration } from './recipient-language';
 import { sealPkiMigration } from './seal-pki';
 
 export const envelopeMigrations: readonly Migration[] = [
@@ -126,5 +127,6 @@ export const envelopeMigrations: readonly Migration[] = [
   batchesMigration,
   sealPkiMigration,
   createRequestsMigration,
-  envelopeJobsMigration
+  envelopeJobsMigration,
+  recipientLanguageMigration
 ];

@@ -1314,6 +1314,22 @@ export interface components {
                             };
                         };
                     };
+                } & {
+                    [key: string]: {
+                        extra_page_intro: string;
+                        emails: {
+                            email_validation: {
+                                subject: string;
+                                body: string;
+                                cta: string;
+                            };
+                        };
+                        sms?: {
+                            phone_validation: {
+                                body: string;
+                            };
+                        };
+                    };
                 };
                 signature?: {
                     /** @enum {unknown} */
@@ -1324,7 +1340,7 @@ export interface components {
                 };
                 signature_flow?: {
                     /** @enum {unknown} */
-                    language: "EN" | "ES";
+                    language: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
                     sender_name: string;
                     /** @enum {unknown} */
                     signature_order: "PARALLEL" | "SEQUENTIAL";
@@ -1812,6 +1828,8 @@ export interface components {
             tax_label?: string;
             rep_id?: string;
             rep_label?: string;
+            /** @enum {unknown} */
+            language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
         };
         PlacementInput: {
             document_key: string;
@@ -1870,22 +1888,7 @@ export interface components {
                 envelope_signed?: (boolean | ("TRUE" | "FALSE" | "true" | "false")) | null;
             };
             localization?: {
-                en?: {
-                    extra_page_intro?: string | null;
-                    emails?: {
-                        email_validation?: {
-                            subject?: string | null;
-                            body?: string | null;
-                            cta?: string | null;
-                        };
-                    };
-                    sms?: {
-                        phone_validation?: {
-                            body?: string | null;
-                        };
-                    };
-                };
-                es?: {
+                [key: string]: {
                     extra_page_intro?: string | null;
                     emails?: {
                         email_validation?: {
@@ -1907,7 +1910,7 @@ export interface components {
                 bg_image?: string | null;
             };
             signature_flow?: {
-                language?: ("EN" | "ES") | null;
+                language?: ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | null;
                 sender_name?: string | null;
                 signature_order?: ("PARALLEL" | "SEQUENTIAL") | null;
                 signature_types?: string | null;
@@ -1979,6 +1982,22 @@ export interface components {
                         };
                     };
                 };
+            } & {
+                [key: string]: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
             };
             signature: {
                 /** @enum {unknown} */
@@ -1989,7 +2008,7 @@ export interface components {
             };
             signature_flow: {
                 /** @enum {unknown} */
-                language: "EN" | "ES";
+                language: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
                 sender_name: string;
                 /** @enum {unknown} */
                 signature_order: "PARALLEL" | "SEQUENTIAL";
@@ -2070,6 +2089,22 @@ export interface components {
                         };
                     };
                 };
+            } & {
+                [key: string]: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
             };
             signature: {
                 /** @enum {unknown} */
@@ -2082,7 +2117,7 @@ export interface components {
             };
             signature_flow: {
                 /** @enum {unknown} */
-                language: "EN" | "ES";
+                language: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
                 sender_name: string;
                 /** @enum {unknown} */
                 signature_order: "PARALLEL" | "SEQUENTIAL";
@@ -2608,6 +2643,8 @@ export interface components {
             "recipients[ben][tax_label]"?: string;
             "recipients[ben][rep_id]"?: string;
             "recipients[ben][rep_label]"?: string;
+            /** @enum {unknown} */
+            "recipients[ben][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
             "metadata[key]"?: string;
             "documents[contract][base64]"?: string;
             "documents[contract][name]"?: string;
@@ -2641,16 +2678,11 @@ export interface components {
             "settings[emails][envelope_voided]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[emails][envelope_rejected]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[emails][envelope_signed]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
-            "settings[localization][en][extra_page_intro]"?: string;
-            "settings[localization][en][emails][email_validation][subject]"?: string;
-            "settings[localization][en][emails][email_validation][body]"?: string;
-            "settings[localization][en][emails][email_validation][cta]"?: string;
-            "settings[localization][en][sms][phone_validation][body]"?: string;
-            "settings[localization][es][extra_page_intro]"?: string;
-            "settings[localization][es][emails][email_validation][subject]"?: string;
-            "settings[localization][es][emails][email_validation][body]"?: string;
-            "settings[localization][es][emails][email_validation][cta]"?: string;
-            "settings[localization][es][sms][phone_validation][body]"?: string;
+            "settings[localization][key][extra_page_intro]"?: string;
+            "settings[localization][key][emails][email_validation][subject]"?: string;
+            "settings[localization][key][emails][email_validation][body]"?: string;
+            "settings[localization][key][emails][email_validation][cta]"?: string;
+            "settings[localization][key][sms][phone_validation][body]"?: string;
             /** @enum {unknown} */
             "settings[signature][type]"?: "SIMPLE" | "FULL" | "QUALIFIED_CHILE";
             /** @enum {unknown} */
@@ -2658,7 +2690,7 @@ export interface components {
             /** Format: uri */
             "settings[signature][bg_image]"?: string;
             /** @enum {unknown} */
-            "settings[signature_flow][language]"?: "EN" | "ES";
+            "settings[signature_flow][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
             "settings[signature_flow][sender_name]"?: string;
             /** @enum {unknown} */
             "settings[signature_flow][signature_order]"?: "PARALLEL" | "SEQUENTIAL";
@@ -2674,7 +2706,7 @@ export interface components {
             /** @enum {unknown} */
             "settings[validations][phone][methods]"?: "SMS";
         } & {
-            [key: string]: string | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
+            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
         };
         /** @description Bracket-notation fields of `EnvelopeUpdateRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
         EnvelopeUpdateForm: {
@@ -2688,6 +2720,8 @@ export interface components {
             "recipients[ben][tax_label]"?: string;
             "recipients[ben][rep_id]"?: string;
             "recipients[ben][rep_label]"?: string;
+            /** @enum {unknown} */
+            "recipients[ben][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
             "metadata[key]"?: string;
             "documents[contract][base64]"?: string;
             "documents[contract][name]"?: string;
@@ -2721,16 +2755,11 @@ export interface components {
             "settings[emails][envelope_voided]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[emails][envelope_rejected]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[emails][envelope_signed]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
-            "settings[localization][en][extra_page_intro]"?: string;
-            "settings[localization][en][emails][email_validation][subject]"?: string;
-            "settings[localization][en][emails][email_validation][body]"?: string;
-            "settings[localization][en][emails][email_validation][cta]"?: string;
-            "settings[localization][en][sms][phone_validation][body]"?: string;
-            "settings[localization][es][extra_page_intro]"?: string;
-            "settings[localization][es][emails][email_validation][subject]"?: string;
-            "settings[localization][es][emails][email_validation][body]"?: string;
-            "settings[localization][es][emails][email_validation][cta]"?: string;
-            "settings[localization][es][sms][phone_validation][body]"?: string;
+            "settings[localization][key][extra_page_intro]"?: string;
+            "settings[localization][key][emails][email_validation][subject]"?: string;
+            "settings[localization][key][emails][email_validation][body]"?: string;
+            "settings[localization][key][emails][email_validation][cta]"?: string;
+            "settings[localization][key][sms][phone_validation][body]"?: string;
             /** @enum {unknown} */
             "settings[signature][type]"?: "SIMPLE" | "FULL" | "QUALIFIED_CHILE";
             /** @enum {unknown} */
@@ -2738,7 +2767,7 @@ export interface components {
             /** Format: uri */
             "settings[signature][bg_image]"?: string;
             /** @enum {unknown} */
-            "settings[signature_flow][language]"?: "EN" | "ES";
+            "settings[signature_flow][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
             "settings[signature_flow][sender_name]"?: string;
             /** @enum {unknown} */
             "settings[signature_flow][signature_order]"?: "PARALLEL" | "SEQUENTIAL";
@@ -2754,7 +2783,7 @@ export interface components {
             /** @enum {unknown} */
             "settings[validations][phone][methods]"?: "SMS";
         } & {
-            [key: string]: string | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
+            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
         };
     };
     responses: {

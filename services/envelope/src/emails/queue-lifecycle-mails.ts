@@ -2,12 +2,12 @@ import { consumeOnce, type ConsumedEvent, PoisonEventError, type Subscription } 
 import type { Knex } from 'knex';
 import type { EnvelopeAggregate } from '../model';
 import type { EmailDeps } from './email-deps';
+import { SIGNED_LINK_DAYS } from './mail-texts';
 import { queueMail } from './queue-mail';
 
 const CONSUMER = 'lifecycle-mails';
 
-/** Signed documents stay downloadable from the email this long (S3 presigned URLs allow no more). */
-const SIGNED_LINK_TTL_SECONDS = 7 * 24 * 3600;
+const SIGNED_LINK_TTL_SECONDS = SIGNED_LINK_DAYS * 24 * 3600;
 
 interface RecipientEventData { id: string; envelope_id: string; reason?: string }
 
