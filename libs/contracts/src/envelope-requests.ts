@@ -111,3 +111,9 @@ export type PlacementInput = Static<typeof PlacementInput>;
 export type EnvelopeCreateRequest = Static<typeof EnvelopeCreateRequest>;
 export type EnvelopeUpdateRequest = Static<typeof EnvelopeUpdateRequest>;
 export type EnvelopeMetadataInput = Static<typeof EnvelopeMetadataInput>;
+
+/** POST /api/v1/envelopes/:id/recipients/:recipient_id/signing_url: no body (or `{}`) for the current link. */
+export const SigningUrlRequest = Closed({
+  rotate: Type.Optional(Type.Boolean({ description: 'true: a new link, and the current one stops working', errorMessage: 'must be true or false' }))
+});
+export type SigningUrlRequest = Static<typeof SigningUrlRequest>;

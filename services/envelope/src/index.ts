@@ -18,7 +18,6 @@ import { readLifecycleMailBacklog } from './emails/email-backlog';
 import type { EmailDeps } from './emails/email-deps';
 import { deriveEmailKeys } from './emails/email-keys';
 import { emailStore } from './emails/email-store';
-import { keepSigningLinks } from './emails/keep-signing-links';
 import { deliverLifecycleMail, giveUpLifecycleMail } from './emails/deliver-lifecycle-mail';
 import { queueLifecycleMails } from './emails/queue-lifecycle-mails';
 import { reportBounce } from './emails/report-bounce';
@@ -42,6 +41,8 @@ import { getSigningSession } from './signing/get-signing-session';
 import { rejectEnvelope } from './signing/reject-envelope';
 import { relayValidationCode } from './signing/relay-validation-code';
 import { signEnvelope } from './signing/sign-envelope';
+import { signingLinkKeeper } from './signing-links/signing-link-keeper';
+import { signingUrlHandler } from './signing-links/signing-url-handler';
 import { envelopeStore } from './store/envelope-store';
 import { updateEnvelope } from './update-envelope';
 import { validationClient } from './validation-client';
@@ -55,6 +56,8 @@ const BATCH_BODY_LIMIT = '50mb';
 /** Envelopes, recipients, documents and placements, and their state machine (spec 2.1-2.4, 3.1, 4.1). */
 export function createEnvelopeService(deps: ServiceDeps): SignetService {
   const relay = createOutboxRelay({ db: deps.db, bus: deps.bus, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs });
+  const emails = emailStore();
+  const emailKeys = deriveEmailKeys(deps.internalSecret);
   const sealIdentity = createSealIdentity({ db: deps.db, config: deps.config, internalSecret: deps.internalSecret, clock: deps.clock, log: deps.log });
   const envelopeDeps: EnvelopeDeps = {
     db: deps.db,
@@ -67,12 +70,13 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     jobs: envelopeJobs(deps.jobs),
     clock: deps.clock,
     config: deps.config,
-    sealIdentity
+    sealIdentity,
+    signingLinks: signingLinkKeeper(emails, emailKeys.seal)
   };
   const emailDeps: EmailDeps = {
     ...envelopeDeps,
-    emails: emailStore(),
-    keys: deriveEmailKeys(deps.internalSecret),
+    emails,
+    keys: emailKeys,
     mailer: deps.mailer,
     log: deps.log
   };
@@ -109,6 +113,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
       router.put('/api/v1/envelopes/:id', updateEnvelope(envelopeDeps));
       router.post('/api/v1/envelopes/:id/send_invitation', sendEnvelope(envelopeDeps));
       router.put('/api/v1/envelopes/:id/void', voidEnvelope(envelopeDeps));
+      router.post('/api/v1/envelopes/:id/recipients/:recipient_id/signing_url', signingUrlHandler(envelopeDeps));
       router.get('/api/v1/seal/certificates', getSealCertificates(envelopeDeps.sealIdentity));
       router.get('/pki/signet-dev-ca.crl', getDevelopmentCrl(envelopeDeps.sealIdentity));
       router.post('/api/v1/signature-reports', ...createSignatureReport(envelopeDeps.sealIdentity));
@@ -127,7 +132,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
       router.post('/internal/seal', sealDocument(envelopeDeps.sealIdentity));
       router.get('/internal/envelopes/:id/recipients/:recipient_id', getEnvelopeRecipient(envelopeDeps));
     },
-    consumers: [attachUploadedDocument(envelopeDeps, deps.log), keepSigningLinks(emailDeps), queueLifecycleMails(emailDeps)],
+    consumers: [attachUploadedDocument(envelopeDeps, deps.log), queueLifecycleMails(emailDeps)],
     // PDF workers first: started and warm before the first create or signing needs one.
     workers: [pdfWorkersLoop(deps.config.pdf), relay, batchWorker],
     async onStart() {

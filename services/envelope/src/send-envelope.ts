@@ -59,6 +59,7 @@ export async function sendEnvelopeNow(deps: EnvelopeDeps, context: RequestContex
     });
     for (const recipient of recipients) {
       await deps.store.updateRecipient(trx, recipient.id, { status: recipient.status, access_token_hash: recipient.access_token_hash, updated_at: now });
+      await deps.signingLinks.keep(trx, recipient.id, links.get(recipient.id) as string, now);
     }
     const sent = { ...aggregate, envelope: { ...envelope, status: 'IN_PROGRESS' as const, sent_at: now, updated_at: now }, recipients };
     await deps.store.updateEnvelope(trx, envelope.id, { status: 'IN_PROGRESS', sent_at: now, updated_at: now });

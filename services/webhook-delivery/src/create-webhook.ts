@@ -34,6 +34,8 @@ export function createWebhook(deps: WebhookDeps) {
       subscriptions: fields.subscriptions ?? [],
       auth: input.auth ?? null,
       signing_secret: newSigningSecret(),
+      previous_signing_secret: null,
+      previous_secret_expires_at: null,
       retry_schedule: input.retry_schedule ?? 'STANDARD',
       created_at: now,
       updated_at: now

@@ -8,6 +8,7 @@ import { listWebhooks } from './list-webhooks';
 import { postWebhook } from './outbound/post-webhook';
 import { webhookPolicy } from './outbound/webhook-policy';
 import { redeliverDelivery } from './redeliver-delivery';
+import { rotateSecretHandler } from './rotate-secret-handler';
 import { scheduleDeliveries } from './schedule-deliveries';
 import { deliveryStore } from './store/delivery-store';
 import { webhookStore } from './store/webhook-store';
@@ -55,6 +56,7 @@ export function createWebhookDeliveryService(deps: ServiceDeps): SignetService {
       router.delete('/api/v1/webhooks/:id', deleteWebhook(webhookDeps));
       router.get('/api/v1/webhooks/:id/deliveries', listDeliveries(webhookDeps));
       router.post('/api/v1/webhooks/:id/deliveries/:delivery_id/redeliver', redeliverDelivery(webhookDeps));
+      router.post('/api/v1/webhooks/:id/rotate_secret', rotateSecretHandler(webhookDeps));
     },
     consumers: [scheduleDeliveries({ db: deps.db, webhooks, deliveries, clock: deps.clock, onScheduled: () => worker.wake() })],
     workers: [worker],
