@@ -2,6 +2,8 @@
 module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': '@sucrase/jest-plugin' },
+  // The SDK's package names its built files; tests in the repository use its source, as tsconfig.json's `paths` do.
+  moduleNameMapper: { '^@signet/sdk$': '<rootDir>/libs/sdk/src/index.ts' },
   testMatch: ['<rootDir>/{libs,services,apps,infra}/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   globalSetup: '<rootDir>/libs/testkit/src/global-setup.ts',

@@ -3,7 +3,7 @@ import { startSignet, RunningSignet } from '../apps/signet/src';
 import { AVAILABLE_PARTS } from '../apps/signet/src/registry';
 import type { PartName } from '../libs/config/src';
 import { createTestDatabase, freePort, samplePdf, startMockBroker } from '../libs/testkit/src';
-import { findPostgresServer, TEST_POSTGRES_ENV } from '../libs/testkit/src/postgres-server';
+import { postgresForTests, TEST_POSTGRES_ENV } from '../libs/testkit/src/postgres-server';
 import { percentile } from './measure';
 import { startReceiver } from './receiver';
 import { BENCH_KEY, BENCH_TENANT } from './signet-for-bench';
@@ -47,9 +47,8 @@ async function startParts(brokers: string, databaseUrl: string): Promise<{ gatew
  * webhook-delivery part's consumer and worker).
  */
 export async function benchMicroservices() {
-  const server = await findPostgresServer(process.env);
-  if (!server) throw new Error('the benchmark needs PostgreSQL: set DATABASE_URL or run one on 127.0.0.1:5432');
-  process.env[TEST_POSTGRES_ENV] = server;
+  const server = await postgresForTests(process.env);
+  process.env[TEST_POSTGRES_ENV] = server.url;
   const database = await createTestDatabase();
   const broker = await startMockBroker();
   const waiting = new Map<string, () => void>();

@@ -1,36 +1,25 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { renderBenchmarksDoc } from './benchmarks-doc';
 import { benchEnvelopes } from './envelopes.bench';
 import { benchEvidence } from './evidence.bench';
-import { round } from './measure';
 import { benchMicroservices } from './microservices.bench';
 import { benchSearch } from './search.bench';
 import { benchSignerPage } from './signer-page.bench';
 import { benchSealing } from './sealing.bench';
 import { benchUploads } from './uploads.bench';
 import { benchWebhooks } from './webhooks.bench';
+import { ratiosOf, type BenchDocument, type Results } from './results';
 
 const BENCHES = {
   envelopes: benchEnvelopes, uploads: benchUploads, webhooks: benchWebhooks, evidence: benchEvidence, microservices: benchMicroservices, signer_page: benchSignerPage, sealing: benchSealing, search: benchSearch
 };
 
-type Results = { [Name in keyof typeof BENCHES]?: Awaited<ReturnType<(typeof BENCHES)[Name]>> };
-
-const ratio = (value: number | null | undefined, baseline: number | null | undefined) => (value && baseline ? round(value / baseline, 3) : null);
-
-/** Signet's throughput over its baseline's, and B-LTA sealing time over B-B's, for the benches that ran. */
-function ratiosOf(results: Results) {
-  return {
-    get_vs_bare: ratio(results.envelopes?.envelope_get.per_second, results.envelopes?.bare_express_pg_get.per_second),
-    create_vs_bare: ratio(results.envelopes?.envelope_create.per_second, results.envelopes?.bare_multer_insert_create.per_second),
-    upload_vs_bare: ratio(results.uploads?.through_gateway_mb_per_s, results.uploads?.bare_put_to_disk_mb_per_s),
-    seal_b_lta_vs_b_b_1_page: results.sealing?.pages_1.ratios.b_lta_vs_b_b ?? null,
-    seal_b_lta_vs_b_b_300_pages: results.sealing?.pages_300.ratios.b_lta_vs_b_b ?? null
-  };
-}
-
 /**
- * `npm run bench`: the figures the issues name, each beside its baseline, as one JSON document on stdout.
- * `-- --only=search,webhooks` runs some of them; `-- --skip=search` leaves some out (search generates
- * 1,000,000 envelopes first).
+ * `npm run bench`: the figures the issues name, each beside its baseline, as one JSON document on stdout,
+ * and docs/benchmarks.md rewritten as that run's table. `-- --only=search,webhooks` runs some of them;
+ * `-- --skip=search` leaves some out (search generates 1,000,000 envelopes first); `-- --no-doc` leaves
+ * docs/benchmarks.md as it is.
  */
 async function main(): Promise<void> {
   process.env.LOG_LEVEL ??= 'silent';
@@ -42,7 +31,13 @@ async function main(): Promise<void> {
     if ((only && !only.includes(name)) || skip.includes(name)) continue;
     (results as Record<string, unknown>)[name] = await bench();
   }
-  process.stdout.write(`${JSON.stringify({ measured_at: new Date().toISOString(), ratios: ratiosOf(results), ...results }, null, 2)}\n`);
+  const document: BenchDocument = { measured_at: new Date().toISOString(), ratios: ratiosOf(results), ...results };
+  process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
+  if (!process.argv.includes('--no-doc')) {
+    const args = process.argv.slice(2);
+    const command = args.length > 0 ? `npm run bench -- ${args.join(' ')}` : 'npm run bench';
+    writeFileSync(path.join(__dirname, '..', 'docs', 'benchmarks.md'), renderBenchmarksDoc(document, command));
+  }
   process.exit(0);
 }
 

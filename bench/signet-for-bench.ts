@@ -3,7 +3,7 @@ import { startSignet, RunningSignet } from '../apps/signet/src';
 type StartOptions = Parameters<typeof startSignet>[0];
 import { AVAILABLE_PARTS } from '../apps/signet/src/registry';
 import { createTestDatabase, freePort, TestDatabase } from '../libs/testkit/src';
-import { findPostgresServer, TEST_POSTGRES_ENV } from '../libs/testkit/src/postgres-server';
+import { postgresForTests, TEST_POSTGRES_ENV } from '../libs/testkit/src/postgres-server';
 
 export const BENCH_KEY = 'bench-enterprise-key';
 export const BENCH_TENANT = 'bench';
@@ -16,9 +16,8 @@ export interface BenchSignet {
 
 /** The whole system in this process (monolith mode) on a fresh database, with an unthrottled enterprise key. */
 export async function startBenchSignet(env: Record<string, string> = {}, subscriptions: StartOptions['subscriptions'] = []): Promise<BenchSignet> {
-  const server = await findPostgresServer(process.env);
-  if (!server) throw new Error('the benchmark needs PostgreSQL: set DATABASE_URL or run one on 127.0.0.1:5432');
-  process.env[TEST_POSTGRES_ENV] = server;
+  const server = await postgresForTests(process.env);
+  process.env[TEST_POSTGRES_ENV] = server.url;
   const database: TestDatabase = await createTestDatabase();
   const port = await freePort();
   const signet = await startSignet({

@@ -13,7 +13,7 @@ export function developmentApiKey(dataDir: string): BootstrapApiKey {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, `sgn_dev_${randomBytes(24).toString('base64url')}\n`, { mode: 0o600 });
   }
-  return { key: readFileSync(file, 'utf8').trim(), tenantId: 'dev', plan: 'enterprise' };
+  return { key: readFileSync(file, 'utf8').trim(), tenantId: 'dev', plan: 'enterprise', development: true };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { startChromium, type TestBrowser } from './browser/chromium';
-import { startTestSignet, TestSignet } from './harness';
+import { KEYS, startTestSignet, TestSignet } from './harness';
 import { DOCUMENTED_OPERATIONS, independentVerdict, operationsOf } from './independent-validator';
 
 /** The public routes an integrator needs, as the API describes them. */
@@ -55,6 +55,25 @@ describe('the API reference a new integrator finds', () => {
     expect(outside).toEqual([]);
     await page.close();
   });
+
+  it.each(['127.0.0.1', 'localhost'])('"Try it out" on GET /api/v1/settings answers 200 on a page opened at %s', async (host) => {
+    // PUBLIC_BASE_URL names 127.0.0.1: from localhost, calls to it would be cross-origin.
+    const origin = api.url.replace('127.0.0.1', host);
+    const page = await browser.context.newPage();
+    await page.goto(`${origin}/docs`);
+    await page.getByRole('button', { name: 'Authorize' }).first().click();
+    await page.locator('.auth-container input').first().fill(KEYS.acme);
+    await page.locator('.auth-btn-wrapper button.authorize').click();
+    await page.locator('.auth-btn-wrapper button.btn-done').click();
+    const operation = page.locator('#operations-Settings-getSettings');
+    await operation.locator('.opblock-summary').first().click();
+    await operation.getByRole('button', { name: 'Try it out' }).click();
+    const answered = page.waitForResponse((response) => response.url().startsWith(`${origin}/api/v1/settings`));
+    await operation.getByRole('button', { name: 'Execute' }).click();
+    expect((await answered).status()).toBe(200);
+    await expect(operation.locator('.live-responses-table .response .response-col_status').first().innerText()).resolves.toContain('200');
+    await page.close();
+  }, 120_000);
 
   it('GET / links the reference, the document and the health checks (JSON when asked)', async () => {
     const json = await api.call('GET', '/', { key: null, headers: { accept: 'application/json' } });

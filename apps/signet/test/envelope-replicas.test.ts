@@ -56,7 +56,7 @@ describe('two envelope replicas share completion and archive renewal', () => {
         }
       }));
     }
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     for (const replica of replicas) await replica.stop();

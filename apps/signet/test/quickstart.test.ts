@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, startContractProxy, type ContractProxy } from '@signet/testkit';
@@ -15,6 +15,9 @@ function quickstartBlocks(): string[] {
 
 describe('docs/quickstart.md, run as written against a fresh npm start, every answer checked against the OpenAPI document', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'signet-quickstart-'));
+  // The shell's directory: the quickstart reads docs/ and writes what it downloads (PDFs, an NSS database) there.
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'signet-quickstart-shell-'));
+  symlinkSync(path.join(root, 'docs'), path.join(workDir, 'docs'));
   // The embedded PostgreSQL may run as the `postgres` user (when started by root): let it reach its directory.
   chmodSync(dataDir, 0o755);
   let signet: Started;
@@ -33,6 +36,7 @@ describe('docs/quickstart.md, run as written against a fresh npm start, every an
     await signet?.exited;
     await proxy?.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(workDir, { recursive: true, force: true });
   });
 
   it('every step succeeds, in order, in one shell', async () => {
@@ -43,7 +47,7 @@ describe('docs/quickstart.md, run as written against a fresh npm start, every an
     // Asynchronously: the proxy curl talks to answers from this process.
     const run = await new Promise<{ status: number | null; output: string }>((resolve) => {
       execFile('bash', ['-c', script], {
-        cwd: root, encoding: 'utf8', timeout: 240_000,
+        cwd: workDir, encoding: 'utf8', timeout: 240_000,
         env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', SIGNET: proxy.url, DATA_DIR: dataDir }
       }, (error, stdout, stderr) => resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, output: `${stdout}\n${stderr}` }));
     });
@@ -55,6 +59,11 @@ describe('docs/quickstart.md, run as written against a fresh npm start, every an
     expect(output).toMatch(/"verified_at"/);
     expect(output).toMatch(/^READY$/m);
     expect(output).toMatch(/%PDF-/);
+    // The signed PDF, checked by poppler with the development CA trusted as the quickstart says.
+    expect(output).toMatch(/Signature Validation: Signature is Valid\./);
+    expect(output).toMatch(/Certificate Validation: Certificate is Trusted\./);
+    const signed = readFileSync(path.join(workDir, 'signed-contract.pdf'));
+    expect(output).toMatch(new RegExp(`^${signed.length}$`, 'm'));
     expect(proxy.problems).toEqual([]);
   }, 300_000);
 });

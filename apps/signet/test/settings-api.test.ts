@@ -116,7 +116,7 @@ describe('settings API through the gateway (monolith mode, PostgreSQL)', () => {
       const before = await api.call('GET', '/api/v1/settings', { key: KEYS.globex });
       const response = await api.call('PUT', '/api/v1/settings', { key: KEYS.globex, json: {
         emails: { envelope_invitation: 'MAYBE' },
-        signature_flow: { signature_color: '000000', signature_types: 'WRITTEN,FOO', language: 'FR' },
+        signature_flow: { signature_color: '000000', signature_types: 'WRITTEN,FOO', language: 'XX' },
         localization: { en: { emails: { email_validation: { body: 'Code: {{secret.value}}' } } } },
         branding: { reply_to: 'not-an-email', logo: 'http://insecure.example/logo.png' },
         colours: {}

@@ -26,7 +26,7 @@ export const DLQ_HEADERS = {
   failedAt: 'signet-dlq-failed-at'
 } as const;
 
-// Every event carries all four headers, as the README's consumer section says; one that no request
+// Every event carries all four headers, as docs/integrating.md's Kafka section says; one that no request
 // caused (a background completion) or that no API key owns has them empty.
 function wireHeaders(headers: EventHeaders): Record<string, string> {
   return {

@@ -5,6 +5,8 @@ export interface BootstrapApiKey {
   key: string;
   tenantId: string;
   plan: Plan;
+  /** The key monolith mode made for itself (no keys configured): the start page shows it to loopback clients. */
+  development?: boolean;
 }
 
 const VARIABLE = 'SIGNET_BOOTSTRAP_API_KEYS';

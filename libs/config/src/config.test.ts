@@ -1,4 +1,6 @@
 import { loadConfig } from './config';
+import { PART_NAMES, partEnvPrefix } from './parts';
+import { CONFIG_VARIABLES } from './variables';
 
 describe('loadConfig', () => {
   it('runs monolith mode with no environment at all', () => {
@@ -75,6 +77,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...provider, SMS_STATUS_CALLBACK_URL: 'signet.example/sms' })).toThrow(/^Invalid configuration: SMS_STATUS_CALLBACK_URL must be a URL/);
     expect(() => loadConfig({ SMS_STATUS_CALLBACK_URL: 'https://signet.example/sms/v1/status' }))
       .toThrow('Invalid configuration: SMS_STATUS_CALLBACK_URL is read only with SMS_ACCOUNT_SID (an SMS provider)');
+  });
+
+  it('reads only variables its declaration documents, and documents each with a meaning', () => {
+    const read = new Set<string>();
+    const spy = new Proxy({}, { get: (_target, name) => { if (typeof name === 'string') read.add(name); return undefined; } });
+    loadConfig(spy);
+    const parts = PART_NAMES.filter((part) => part !== 'gateway');
+    const declared = new Set(CONFIG_VARIABLES.flatMap(({ name }) =>
+      name.startsWith('<PART>_') ? parts.map((part) => `${partEnvPrefix(part)}_${name.slice('<PART>_'.length)}`) : [name]));
+    expect([...read].filter((name) => !declared.has(name))).toEqual([]);
+    expect(CONFIG_VARIABLES.filter((variable) => variable.description.trim() === '' || variable.default.trim() === '')).toEqual([]);
   });
 
   it('rejects a bootstrap key with an unknown plan', () => {

@@ -1,10 +1,10 @@
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { BootstrapApiKey, parseBootstrapApiKeys } from './bootstrap-keys';
 import { ConfigError } from './config-error';
-import { PART_NAMES, PartName, partEnvPrefix } from './parts';
+import type { PartName } from './parts';
+import { readPartVariables, readVariables, type Env } from './read-variables';
 import { Pkcs11SealConfig, readPkcs11 } from './seal-pkcs11';
-import { Env, readBoolean, readEmail, readEnum, readHostPortList, readInt, readOptionalString, readString, readTrustProxy, readUrl, TrustProxy } from './readers';
+import type { ConfigValues } from './variables';
 
 export interface KafkaConfig {
   brokers: string[];
@@ -133,157 +133,112 @@ export interface TsaConfig {
   timeoutMs: number;
 }
 
-const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
-
 /** Reads and validates the environment; throws ConfigError (one line) on the first bad variable. */
 export function loadConfig(env: Env = process.env): SignetConfig {
-  const port = readInt(env, 'PORT', 3000, 0, 65535);
-  const brokers = readHostPortList(env, 'KAFKA_BROKERS');
+  const v = readVariables(env);
+  const parts = readPartVariables(env);
   return {
-    port,
-    host: readString(env, 'HOST', '0.0.0.0'),
-    metricsPort: readOptionalString(env, 'METRICS_PORT') === null ? null : readInt(env, 'METRICS_PORT', 0, 0, 65535),
-    publicBaseUrl: readUrl(env, 'PUBLIC_BASE_URL', ['http', 'https']) ?? `http://localhost:${port}`,
-    dataDir: path.resolve(readString(env, 'DATA_DIR', './.data')),
-    databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres', 'postgresql']),
-    embeddedPostgresPort: readInt(env, 'EMBEDDED_POSTGRES_PORT', 54329, 1, 65535),
-    kafka: brokers === null ? null : {
-      brokers,
-      clientId: readString(env, 'KAFKA_CLIENT_ID', 'signet'),
-      connectionTimeoutMs: readInt(env, 'KAFKA_CONNECTION_TIMEOUT_MS', 3000, 100, 600000),
-      requestTimeoutMs: readInt(env, 'KAFKA_REQUEST_TIMEOUT_MS', 30000, 100, 600000),
-      sessionTimeoutMs: readInt(env, 'KAFKA_SESSION_TIMEOUT_MS', 30000, 1000, 600000),
-      heartbeatIntervalMs: readInt(env, 'KAFKA_HEARTBEAT_INTERVAL_MS', 3000, 100, 600000),
-      fetchMaxWaitMs: readInt(env, 'KAFKA_FETCH_MAX_WAIT_MS', 50, 10, 60000)
+    port: v.PORT,
+    host: v.HOST,
+    metricsPort: v.METRICS_PORT ?? null,
+    publicBaseUrl: v.PUBLIC_BASE_URL ?? `http://localhost:${v.PORT}`,
+    dataDir: path.resolve(v.DATA_DIR),
+    databaseUrl: v.DATABASE_URL ?? null,
+    embeddedPostgresPort: v.EMBEDDED_POSTGRES_PORT,
+    kafka: v.KAFKA_BROKERS === undefined ? null : {
+      brokers: v.KAFKA_BROKERS.split(',').map((entry) => entry.trim()),
+      clientId: v.KAFKA_CLIENT_ID,
+      connectionTimeoutMs: v.KAFKA_CONNECTION_TIMEOUT_MS,
+      requestTimeoutMs: v.KAFKA_REQUEST_TIMEOUT_MS,
+      sessionTimeoutMs: v.KAFKA_SESSION_TIMEOUT_MS,
+      heartbeatIntervalMs: v.KAFKA_HEARTBEAT_INTERVAL_MS,
+      fetchMaxWaitMs: v.KAFKA_FETCH_MAX_WAIT_MS
     },
-    s3: readS3(env),
-    smtpUrl: readUrl(env, 'SMTP_URL', ['smtp', 'smtps']),
-    mailFrom: readEmail(env, 'MAIL_FROM', 'no-reply@signet.localhost'),
-    sms: readSms(env),
-    internalSecret: readOptionalString(env, 'SIGNET_INTERNAL_SECRET'),
-    seal: readSeal(env),
-    tsa: readTsa(env),
-    sealPkcs11: readPkcs11(env),
-    archive: {
-      renewDays: readInt(env, 'ARCHIVE_TIMESTAMP_RENEW_DAYS', 30, 1, 3650)
+    s3: v.S3_BUCKET === undefined ? null : {
+      endpoint: v.S3_ENDPOINT ?? null,
+      region: v.S3_REGION,
+      bucket: v.S3_BUCKET,
+      accessKeyId: v.S3_ACCESS_KEY_ID ?? null,
+      secretAccessKey: v.S3_SECRET_ACCESS_KEY ?? null,
+      forcePathStyle: v.S3_FORCE_PATH_STYLE
     },
-    bootstrapApiKeys: parseBootstrapApiKeys(readOptionalString(env, 'SIGNET_BOOTSTRAP_API_KEYS')),
-    logLevel: readEnum(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
-    serviceUrls: readPerPart('_URL', (name) => readUrl(env, name, ['http', 'https'])),
-    servicePorts: readPerPart('_PORT', (name) => readInt(env, name, 0, 1, 65535) || null),
-    outboxPollIntervalMs: readInt(env, 'OUTBOX_POLL_INTERVAL_MS', 1000, 10, 60000),
-    jobs: {
-      concurrency: readInt(env, 'JOBS_CONCURRENCY', 8, 1, 1000),
-      pollIntervalMs: readInt(env, 'JOBS_POLL_INTERVAL_MS', 1000, 10, 60000)
+    smtpUrl: v.SMTP_URL ?? null,
+    mailFrom: v.MAIL_FROM,
+    sms: readSms(v),
+    internalSecret: v.SIGNET_INTERNAL_SECRET ?? null,
+    seal: v.SIGNET_SEAL_P12 === undefined ? null : { p12: Buffer.from(v.SIGNET_SEAL_P12, 'base64'), passphrase: v.SIGNET_SEAL_PASSPHRASE ?? '' },
+    tsa: v.TSA_URL === undefined ? null : {
+      urls: v.TSA_URL.split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''),
+      username: v.TSA_USERNAME ?? null,
+      password: v.TSA_PASSWORD ?? null,
+      timeoutMs: v.TSA_TIMEOUT_MS
     },
-    consumerRetryInitialMs: readInt(env, 'CONSUMER_RETRY_INITIAL_MS', 500, 1, 600000),
-    consumerRetryMaxMs: readInt(env, 'CONSUMER_RETRY_MAX_MS', 30000, 1, 3600000),
-    enterpriseEnvelopesPerHour: readInt(env, 'ENTERPRISE_ENVELOPES_PER_HOUR', 1000, 1, 10000000),
-    enterpriseEnvelopesPerDay: readInt(env, 'ENTERPRISE_ENVELOPES_PER_DAY', 10000, 1, 100000000),
-    trustProxy: readTrustProxy(env, 'TRUST_PROXY'),
-    publicRateLimitPerMinute: readInt(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 1, 10000000),
-    webhooks: readWebhooks(env),
-    pdf: readPdf(env),
-    upstreamTimeoutMs: readInt(env, 'UPSTREAM_TIMEOUT_MS', 100000, 100, 3600000)
+    sealPkcs11: readPkcs11(v),
+    archive: { renewDays: v.ARCHIVE_TIMESTAMP_RENEW_DAYS },
+    bootstrapApiKeys: parseBootstrapApiKeys(v.SIGNET_BOOTSTRAP_API_KEYS ?? null),
+    logLevel: v.LOG_LEVEL,
+    serviceUrls: Object.fromEntries(parts.flatMap(({ part, values }) => (values.URL === undefined ? [] : [[part, values.URL]]))),
+    servicePorts: Object.fromEntries(parts.flatMap(({ part, values }) => (values.PORT === undefined ? [] : [[part, values.PORT]]))),
+    outboxPollIntervalMs: v.OUTBOX_POLL_INTERVAL_MS,
+    jobs: { concurrency: v.JOBS_CONCURRENCY, pollIntervalMs: v.JOBS_POLL_INTERVAL_MS },
+    consumerRetryInitialMs: v.CONSUMER_RETRY_INITIAL_MS,
+    consumerRetryMaxMs: v.CONSUMER_RETRY_MAX_MS,
+    enterpriseEnvelopesPerHour: v.ENTERPRISE_ENVELOPES_PER_HOUR,
+    enterpriseEnvelopesPerDay: v.ENTERPRISE_ENVELOPES_PER_DAY,
+    trustProxy: trustProxy(v.TRUST_PROXY),
+    publicRateLimitPerMinute: v.PUBLIC_RATE_LIMIT_PER_MINUTE,
+    webhooks: {
+      timeoutMs: v.WEBHOOK_TIMEOUT_MS,
+      retryDelayMs: v.WEBHOOK_RETRY_DELAY_MS,
+      // The embedded default (no DATABASE_URL) is a developer's machine, where receivers live on localhost.
+      allowLoopback: v.WEBHOOK_ALLOW_LOOPBACK ?? v.DATABASE_URL === undefined,
+      concurrency: v.WEBHOOK_CONCURRENCY,
+      pollIntervalMs: v.WEBHOOK_POLL_INTERVAL_MS,
+      retentionDays: v.WEBHOOK_RETENTION_DAYS,
+      maxPayloadBytes: v.WEBHOOK_MAX_PAYLOAD_BYTES
+    },
+    pdf: {
+      timeoutMs: v.PDF_CPU_BUDGET_MS,
+      wallTimeoutMs: v.PDF_WALL_TIMEOUT_MS,
+      maxMemoryMb: v.PDF_MAX_MEMORY_MB,
+      maxPages: v.PDF_MAX_PAGES,
+      workers: v.PDF_WORKERS,
+      maxQueued: v.PDF_QUEUE_MAX,
+      queueWaitMs: v.PDF_QUEUE_WAIT_MS
+    },
+    upstreamTimeoutMs: v.UPSTREAM_TIMEOUT_MS
   };
 }
 
-function readWebhooks(env: Env): WebhookConfig {
-  return {
-    timeoutMs: readInt(env, 'WEBHOOK_TIMEOUT_MS', 10000, 100, 120000),
-    retryDelayMs: readInt(env, 'WEBHOOK_RETRY_DELAY_MS', 5000, 1, 3600000),
-    // The embedded default (no DATABASE_URL) is a developer's machine, where receivers live on localhost.
-    allowLoopback: readBoolean(env, 'WEBHOOK_ALLOW_LOOPBACK', readOptionalString(env, 'DATABASE_URL') === null),
-    concurrency: readInt(env, 'WEBHOOK_CONCURRENCY', 16, 1, 1000),
-    pollIntervalMs: readInt(env, 'WEBHOOK_POLL_INTERVAL_MS', 500, 10, 60000),
-    retentionDays: readInt(env, 'WEBHOOK_RETENTION_DAYS', 30, 1, 3650),
-    maxPayloadBytes: readInt(env, 'WEBHOOK_MAX_PAYLOAD_BYTES', 5242880, 1024, 104857600)
-  };
+/** Which peers may tell the client's address in X-Forwarded-For: none, a hop count, or addresses. */
+export type TrustProxy = false | number | string[];
+
+function trustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  return value.split(',').map((entry) => entry.trim());
 }
 
-function readPdf(env: Env): PdfConfig {
-  return {
-    timeoutMs: readInt(env, 'PDF_CPU_BUDGET_MS', 10000, 100, 600000),
-    wallTimeoutMs: readInt(env, 'PDF_WALL_TIMEOUT_MS', 60000, 1000, 3600000),
-    maxMemoryMb: readInt(env, 'PDF_MAX_MEMORY_MB', 256, 64, 16384),
-    maxPages: readInt(env, 'PDF_MAX_PAGES', 2000, 1, 100000),
-    workers: readInt(env, 'PDF_WORKERS', availableParallelism(), 1, 256),
-    maxQueued: readInt(env, 'PDF_QUEUE_MAX', 32, 0, 100000),
-    queueWaitMs: readInt(env, 'PDF_QUEUE_WAIT_MS', 20000, 1, 600000)
-  };
-}
-
-/** Where SMS pumping pays least and Signet's languages (EN, ES) are spoken most; `*` opens every country. */
-export const DEFAULT_SMS_COUNTRIES = 'US,CA,GB,IE,AU,NZ,ES,MX,AR,CL,CO,PE,UY';
-
-function readSms(env: Env): SmsConfig {
-  const accountSid = readOptionalString(env, 'SMS_ACCOUNT_SID');
-  const countries = readString(env, 'SMS_ALLOWED_COUNTRIES', DEFAULT_SMS_COUNTRIES).toUpperCase();
-  const allowedCountries = countries === '*' ? null : countries.split(',').map((code) => code.trim());
-  if (allowedCountries?.some((code) => !/^[A-Z]{2}$/.test(code))) {
-    throw new ConfigError('SMS_ALLOWED_COUNTRIES', 'must be * or a comma-separated list of two-letter country codes such as US,ES', countries);
-  }
-  const required = (name: string): string => {
-    const value = readOptionalString(env, name);
-    if (value === null) throw new ConfigError(name, 'is required when SMS_ACCOUNT_SID is set');
+function readSms(v: ConfigValues): SmsConfig {
+  const countries = v.SMS_ALLOWED_COUNTRIES.toUpperCase();
+  const required = (name: 'SMS_AUTH_TOKEN' | 'SMS_FROM'): string => {
+    const value = v[name];
+    if (value === undefined) throw new ConfigError(name, 'is required when SMS_ACCOUNT_SID is set');
     return value;
   };
-  const statusCallbackUrl = readUrl(env, 'SMS_STATUS_CALLBACK_URL', ['https', 'http']);
   // The built-in sink has no provider to report back: it records each message delivered itself.
-  if (accountSid === null && statusCallbackUrl !== null) throw new ConfigError('SMS_STATUS_CALLBACK_URL', 'is read only with SMS_ACCOUNT_SID (an SMS provider)');
+  if (v.SMS_ACCOUNT_SID === undefined && v.SMS_STATUS_CALLBACK_URL !== undefined) {
+    throw new ConfigError('SMS_STATUS_CALLBACK_URL', 'is read only with SMS_ACCOUNT_SID (an SMS provider)');
+  }
   return {
-    provider: accountSid === null ? null : {
-      accountSid,
+    provider: v.SMS_ACCOUNT_SID === undefined ? null : {
+      accountSid: v.SMS_ACCOUNT_SID,
       authToken: required('SMS_AUTH_TOKEN'),
       from: required('SMS_FROM'),
-      apiUrl: readUrl(env, 'SMS_API_URL', ['https', 'http']) ?? 'https://api.twilio.com',
-      statusCallbackUrl
+      apiUrl: v.SMS_API_URL,
+      statusCallbackUrl: v.SMS_STATUS_CALLBACK_URL ?? null
     },
-    tenantDailyLimit: readInt(env, 'SMS_TENANT_DAILY_LIMIT', 500, 1, 10000000),
-    allowedCountries
+    tenantDailyLimit: v.SMS_TENANT_DAILY_LIMIT,
+    allowedCountries: countries === '*' ? null : countries.split(',').map((code) => code.trim())
   };
-}
-
-function readSeal(env: Env): SealConfig | null {
-  const p12 = readOptionalString(env, 'SIGNET_SEAL_P12');
-  if (p12 === null) return null;
-  if (!/^[A-Za-z0-9+/\s]+={0,2}\s*$/.test(p12)) throw new ConfigError('SIGNET_SEAL_P12', 'must be a base64 PKCS#12 file');
-  return { p12: Buffer.from(p12, 'base64'), passphrase: readOptionalString(env, 'SIGNET_SEAL_PASSPHRASE') ?? '' };
-}
-
-function readTsa(env: Env): TsaConfig | null {
-  const value = readOptionalString(env, 'TSA_URL');
-  if (value === null) return null;
-  const urls = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
-  for (const url of urls) readUrl({ TSA_URL: url }, 'TSA_URL', ['http', 'https']);
-  if (urls.length === 0) throw new ConfigError('TSA_URL', 'must be a comma-separated list of http or https URLs', value);
-  return {
-    urls,
-    username: readOptionalString(env, 'TSA_USERNAME'),
-    password: readOptionalString(env, 'TSA_PASSWORD'),
-    timeoutMs: readInt(env, 'TSA_TIMEOUT_MS', 10000, 100, 120000)
-  };
-}
-
-function readS3(env: Env): S3Config | null {
-  const bucket = readOptionalString(env, 'S3_BUCKET');
-  if (bucket === null) return null;
-  return {
-    endpoint: readUrl(env, 'S3_ENDPOINT', ['http', 'https']),
-    region: readString(env, 'S3_REGION', 'us-east-1'),
-    bucket,
-    accessKeyId: readOptionalString(env, 'S3_ACCESS_KEY_ID'),
-    secretAccessKey: readOptionalString(env, 'S3_SECRET_ACCESS_KEY'),
-    forcePathStyle: readBoolean(env, 'S3_FORCE_PATH_STYLE', false)
-  };
-}
-
-function readPerPart<T>(suffix: string, read: (name: string) => T | null): Partial<Record<PartName, T>> {
-  const result: Partial<Record<PartName, T>> = {};
-  for (const part of PART_NAMES) {
-    if (part === 'gateway') continue;
-    const value = read(`${partEnvPrefix(part)}${suffix}`);
-    if (value !== null) result[part] = value;
-  }
-  return result;
 }

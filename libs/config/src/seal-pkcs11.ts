@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError } from './config-error';
-import { Env, readOptionalString } from './readers';
+import type { ConfigValues } from './variables';
 
 /** A seal key inside a PKCS#11 token (an HSM), and where its certificates are. */
 export interface Pkcs11SealConfig {
@@ -21,21 +21,26 @@ export interface Pkcs11SealConfig {
 
 const PREFIX = 'SIGNET_SEAL_PKCS11_';
 
-/** SIGNET_SEAL_PKCS11_* and SIGNET_SEAL_CHAIN_*: null without a module; every other bad value is a ConfigError. */
-export function readPkcs11(env: Env): Pkcs11SealConfig | null {
-  const module = readOptionalString(env, `${PREFIX}MODULE`);
-  if (module === null) return null;
-  const token = oneOf(env, `${PREFIX}TOKEN`, `${PREFIX}SLOT`, true);
-  const pin = oneOf(env, `${PREFIX}PIN`, `${PREFIX}PIN_FILE`, true);
-  const certificates = oneOf(env, 'SIGNET_SEAL_CHAIN_PEM', 'SIGNET_SEAL_CHAIN_FILE', false);
-  const keyLabel = readOptionalString(env, `${PREFIX}KEY_LABEL`);
-  const keyId = readKeyId(env);
+type Pkcs11Variable = Extract<keyof ConfigValues, `SIGNET_SEAL_${string}`>;
+
+/**
+ * SIGNET_SEAL_PKCS11_* and SIGNET_SEAL_CHAIN_* (each already checked against its schema): null without a
+ * module; a missing or doubled setting, or a file that cannot be used, is a ConfigError.
+ */
+export function readPkcs11(values: ConfigValues): Pkcs11SealConfig | null {
+  const module = values.SIGNET_SEAL_PKCS11_MODULE;
+  if (module === undefined) return null;
+  const token = oneOf(values, `${PREFIX}TOKEN`, `${PREFIX}SLOT`, true);
+  const pin = oneOf(values, `${PREFIX}PIN`, `${PREFIX}PIN_FILE`, true);
+  const certificates = oneOf(values, 'SIGNET_SEAL_CHAIN_PEM', 'SIGNET_SEAL_CHAIN_FILE', false);
+  const keyLabel = values.SIGNET_SEAL_PKCS11_KEY_LABEL ?? null;
+  const keyId = values.SIGNET_SEAL_PKCS11_KEY_ID === undefined ? null : Buffer.from(values.SIGNET_SEAL_PKCS11_KEY_ID.replace(/:/g, ''), 'hex');
   if (keyLabel === null && keyId === null) throw new ConfigError(`${PREFIX}KEY_LABEL`, `or ${PREFIX}KEY_ID is required with ${PREFIX}MODULE`);
   const certificatesPem = certificates && readCertificates(certificates.name, certificates.value);
   return {
     module,
     tokenLabel: token.name === `${PREFIX}TOKEN` ? token.value : null,
-    slotId: token.name === `${PREFIX}SLOT` ? readSlotId(token.value) : null,
+    slotId: token.name === `${PREFIX}SLOT` ? BigInt(token.value) : null,
     pin: pin.name === `${PREFIX}PIN_FILE` ? readSecretFile(pin.name, pin.value) : pin.value,
     keyLabel,
     keyId,
@@ -56,27 +61,14 @@ interface Setting {
 }
 
 /** The one of two alternative variables that is set; both is an error, and so is neither when `required`. */
-function oneOf(env: Env, first: string, second: string, required: true): Setting;
-function oneOf(env: Env, first: string, second: string, required: false): Setting | null;
-function oneOf(env: Env, first: string, second: string, required: boolean): Setting | null {
-  const [a, b] = [readOptionalString(env, first), readOptionalString(env, second)];
+function oneOf(values: ConfigValues, first: Pkcs11Variable, second: Pkcs11Variable, required: true): Setting;
+function oneOf(values: ConfigValues, first: Pkcs11Variable, second: Pkcs11Variable, required: false): Setting | null;
+function oneOf(values: ConfigValues, first: Pkcs11Variable, second: Pkcs11Variable, required: boolean): Setting | null {
+  const [a, b] = [values[first] ?? null, values[second] ?? null];
   if (a !== null && b !== null) throw new ConfigError(second, `cannot be set with ${first}: set one of the two`);
   if (a === null && b === null && required) throw new ConfigError(first, `or ${second} is required with ${PREFIX}MODULE`);
   if (a !== null) return { name: first, value: a };
   return b === null ? null : { name: second, value: b };
-}
-
-function readSlotId(value: string): bigint {
-  if (!/^(\d+|0x[0-9a-f]+)$/i.test(value)) throw new ConfigError(`${PREFIX}SLOT`, 'must be a slot id, decimal or 0x-prefixed hex (pkcs11-tool -L shows both)', value);
-  return BigInt(value);
-}
-
-function readKeyId(env: Env): Buffer | null {
-  const value = readOptionalString(env, `${PREFIX}KEY_ID`);
-  if (value === null) return null;
-  const hex = value.replace(/:/g, '');
-  if (!/^([0-9a-f]{2})+$/i.test(hex)) throw new ConfigError(`${PREFIX}KEY_ID`, 'must be the key\'s CKA_ID in hex, e.g. 5e41', value);
-  return Buffer.from(hex, 'hex');
 }
 
 /** A PIN kept in a file (a mounted Secret): its content, without the line end editors add. */

@@ -2,6 +2,7 @@ import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typ
 import { ENVELOPE_LIMITS } from './input-limits';
 import { LiteralUnion } from './schema-helpers';
 import { SettingsInput } from './settings';
+import { SignatureFlowLanguage } from './settings-fields';
 
 /*
  * Envelope create and update requests (spec 4.1), as the bracket-notation form parser leaves them: every
@@ -44,7 +45,9 @@ export const RecipientInput = Closed({
   tax_id: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
   tax_label: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
   rep_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-  rep_label: Type.Optional(Type.String({ minLength: 1, maxLength: 50 }))
+  rep_label: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+  /** The recipient's own language for their signer page, emails and SMS; the envelope's signature_flow.language otherwise. */
+  language: Type.Optional(SignatureFlowLanguage)
 });
 
 export const PlacementInput = Closed({
@@ -111,3 +114,9 @@ export type PlacementInput = Static<typeof PlacementInput>;
 export type EnvelopeCreateRequest = Static<typeof EnvelopeCreateRequest>;
 export type EnvelopeUpdateRequest = Static<typeof EnvelopeUpdateRequest>;
 export type EnvelopeMetadataInput = Static<typeof EnvelopeMetadataInput>;
+
+/** POST /api/v1/envelopes/:id/recipients/:recipient_id/signing_url: no body (or `{}`) for the current link. */
+export const SigningUrlRequest = Closed({
+  rotate: Type.Optional(Type.Boolean({ description: 'true: a new link, and the current one stops working', errorMessage: 'must be true or false' }))
+});
+export type SigningUrlRequest = Static<typeof SigningUrlRequest>;

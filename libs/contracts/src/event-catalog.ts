@@ -36,7 +36,8 @@ export const EVENT_MEANINGS: Record<EventType, string> = {
   'settings.updated': "An API key's stored settings changed (key: the API key id)",
   'envelope.created': 'Envelope created (internal)',
   'envelope.updated': 'Envelope changed before sending, or a document was attached (internal)',
-  'document.processed': 'An uploaded PDF passed validation, with what the envelope service needs to attach it (internal)'
+  'document.processed': 'An uploaded PDF passed validation, with what the envelope service needs to attach it (internal)',
+  'recipient.link_requested': "A recipient's current signing link was handed out over the API (internal; for the evidence timeline)"
 };
 
 /** Each shape once; a shape another builds on (`extends`) lists only what it adds. */

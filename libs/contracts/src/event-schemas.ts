@@ -34,7 +34,8 @@ export const EVENT_DATA_SCHEMAS = {
   'settings.updated': SettingsUpdatedPayload,
   'envelope.created': EnvelopePayload,
   'envelope.updated': EnvelopePayload,
-  'document.processed': DocumentProcessedPayload
+  'document.processed': DocumentProcessedPayload,
+  'recipient.link_requested': RecipientPayload
 } satisfies Record<EventType, TObject>;
 
 export type EventDataSchemas = typeof EVENT_DATA_SCHEMAS;

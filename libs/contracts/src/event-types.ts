@@ -29,7 +29,7 @@ export const SIGNET_EVENT_TYPES = ['batch.completed'] as const;
 export const WEBHOOK_EVENT_TYPES = [...SPEC_EVENT_TYPES, ...SIGNET_EVENT_TYPES] as const;
 
 /** Facts the services share that customers never see: they travel on the bus but are never delivered as webhooks. */
-export const INTERNAL_EVENT_TYPES = ['settings.updated', 'envelope.created', 'envelope.updated', 'document.processed'] as const;
+export const INTERNAL_EVENT_TYPES = ['settings.updated', 'envelope.created', 'envelope.updated', 'document.processed', 'recipient.link_requested'] as const;
 
 export type SpecEventType = (typeof SPEC_EVENT_TYPES)[number];
 export type SignetEventType = (typeof SIGNET_EVENT_TYPES)[number];

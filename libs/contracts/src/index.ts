@@ -14,6 +14,7 @@ export * from './payloads/batch-completed-payload';
 export * from './settings';
 export { DEFAULT_SENDER_NAME, TEMPLATE_VARIABLES } from './settings-fields';
 export * from './settings-payload';
+export { localizationFor } from './settings-localization';
 export type { FieldError } from './field-errors';
 export * from './validate';
 export * from './input-limits';

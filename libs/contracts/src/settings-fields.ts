@@ -1,3 +1,4 @@
+import { LANGUAGE_CODES } from '@signet/i18n';
 import { Type } from '@sinclair/typebox';
 import { PUBLIC_ADDRESS_KEYWORD } from './public-address';
 import { LiteralUnion } from './schema-helpers';
@@ -124,7 +125,8 @@ export const SignatureType = LiteralUnion(SIGNATURE_TYPE_VALUES);
 /** Spec 2.5: webhook payloads also show INTERNATIONAL, which no request can set. */
 export const PayloadSignatureType = LiteralUnion([...SIGNATURE_TYPE_VALUES, 'INTERNATIONAL']);
 export const SignatureStyle = LiteralUnion(['SIMPLE', 'FULL']);
-export const SignatureFlowLanguage = LiteralUnion(['EN', 'ES']);
+/** EN and ES as always, and the other languages of @signet/i18n by the same two-letter, upper-case codes. */
+export const SignatureFlowLanguage = LiteralUnion(LANGUAGE_CODES);
 export const SignatureOrder = LiteralUnion(['PARALLEL', 'SEQUENTIAL']);
 export const ValidationOrder = LiteralUnion([0, 1]);
 

@@ -1,4 +1,5 @@
 import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
+import { LANGUAGE_KEYS } from '@signet/i18n';
 import { Nullable } from './schema-helpers';
 import {
   BooleanInput,
@@ -49,6 +50,9 @@ export type SettingsCategory = (typeof SETTINGS_CATEGORIES)[number];
 const Closed = <T extends TProperties>(properties: T) => Type.Object(properties, { additionalProperties: false });
 const Resettable = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
+/** A key of settings.localization: a language of @signet/i18n in lower case. */
+const LocalizationKey = Type.String({ pattern: `^(${LANGUAGE_KEYS.join('|')})$` });
+
 const LocalizationEntryInput = Closed({
   extra_page_intro: Resettable(TemplateString(0, 2000)),
   emails: Type.Optional(
@@ -92,7 +96,8 @@ export const SettingsInput = Closed({
       envelope_signed: Resettable(BooleanInput)
     })
   ),
-  localization: Type.Optional(Closed({ en: Type.Optional(LocalizationEntryInput), es: Type.Optional(LocalizationEntryInput) })),
+  // One entry schema for every language key (en, es, fr, ... ar), so the OpenAPI document holds it once.
+  localization: Type.Optional(Type.Record(LocalizationKey, LocalizationEntryInput, { additionalProperties: false })),
   signature: Type.Optional(
     Closed({
       type: Resettable(SignatureType),
@@ -159,7 +164,15 @@ const LocalizationEntry = Type.Object({
   sms: Type.Optional(Type.Object({ phone_validation: Type.Object({ body: SmsTemplateString }) }))
 });
 
-const SettingsLocalization = Type.Object({ en: LocalizationEntry, es: LocalizationEntry });
+/**
+ * English and Spanish always, as before; another language only once a key or an envelope customised it
+ * (complete then, its other fields from that language's defaults), so settings stay small and a reader
+ * asks `localizationFor` rather than indexing. The defaults of every language come from @signet/i18n.
+ */
+const SettingsLocalization = Type.Object(
+  { en: LocalizationEntry, es: LocalizationEntry },
+  { patternProperties: { [LocalizationKey.pattern as string]: LocalizationEntry } }
+);
 
 const SettingsSignatureFlow = Type.Object({
   language: SignatureFlowLanguage,

@@ -24,6 +24,9 @@ export async function startEmbeddedPostgres(options: {
   onLog?: (line: string) => void;
   /** Told what the start is waiting for, in words for the person at the terminal. */
   onProgress?: (message: string) => void;
+  /** Extra server settings (`-c name=value` pairs) and initdb flags, e.g. for a throwaway test cluster. */
+  postgresFlags?: string[];
+  initdbFlags?: string[];
 }): Promise<EmbeddedPostgresHandle> {
   const databaseDir = path.join(options.dataDir, 'postgres');
   const password = 'signet';
@@ -35,6 +38,8 @@ export async function startEmbeddedPostgres(options: {
     persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
     createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: options.initdbFlags ?? [],
+    postgresFlags: options.postgresFlags ?? [],
     onLog: options.onLog ?? (() => undefined),
     onError: (error: unknown) => options.onLog?.(error instanceof Error ? error.message : String(error))
   });

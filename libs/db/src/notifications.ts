@@ -53,11 +53,14 @@ const hubs = new Map<string, Hub>();
 
 /**
  * The settings a knex pool connects with (knex has parsed the URL): LISTEN needs a connection outside the
- * pool. knex keeps the password as a non-enumerable property, which a spread would drop.
+ * pool. knex keeps the password as a non-enumerable property, which a spread would drop; the transaction
+ * a migration runs in has it only in its configuration.
  */
 export function connectionSettingsOf(db: Knex): pg.ClientConfig {
   const settings = db.client.connectionSettings as pg.ClientConfig;
-  return { ...settings, password: settings.password };
+  const configured = (db.client.config as { connection?: pg.ClientConfig | string }).connection;
+  const configuredPassword = typeof configured === 'object' ? configured.password : undefined;
+  return { ...settings, password: settings.password ?? configuredPassword };
 }
 
 async function listenOn(hub: Hub, client: pg.Client, channel: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { PdfLimits } from './pdf-limits';
-import { runPdfJob } from './run-pdf-job';
+import { runPdfTask } from './run-pdf-task';
 import type { TokenPosition } from './types';
 
 /**
@@ -14,5 +14,5 @@ export async function findTextTokens(
   if (tokens.some((token) => typeof token !== 'string' || token === '')) {
     throw new TypeError('Tokens must be non-empty strings');
   }
-  return runPdfJob({ kind: 'findTokens', tokens: [...new Set(tokens)] }, { bytes }, limits);
+  return runPdfTask('findTokens', { bytes }, { tokens: [...new Set(tokens)] }, limits);
 }

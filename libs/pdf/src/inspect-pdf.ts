@@ -1,10 +1,10 @@
 import type { PdfLimits } from './pdf-limits';
-import { runPdfJob } from './run-pdf-job';
+import { runPdfTask } from './run-pdf-task';
 import type { PdfInspection } from './types';
 
 /** Validates an untrusted PDF (header, structure, encryption, page count) and reports its page sizes. */
 export function inspectPdf(bytes: Uint8Array, limits?: Partial<PdfLimits>): Promise<PdfInspection> {
-  return runPdfJob({ kind: 'inspect' }, { bytes }, limits);
+  return runPdfTask('inspect', { bytes }, {}, limits);
 }
 
 /**
@@ -12,5 +12,5 @@ export function inspectPdf(bytes: Uint8Array, limits?: Partial<PdfLimits>): Prom
  * A file that cannot be read rejects with a plain Error, not an InvalidPdfError.
  */
 export function inspectPdfFile(path: string, limits?: Partial<PdfLimits>): Promise<PdfInspection> {
-  return runPdfJob({ kind: 'inspect' }, { path }, limits);
+  return runPdfTask('inspect', { path }, {}, limits);
 }

@@ -1,3 +1,5 @@
+import type { PdfTaskFailure } from './pdf-tasks';
+
 export type InvalidPdfReason = 'not_pdf' | 'corrupt' | 'encrypted' | 'too_many_pages' | 'too_complex' | 'active_content' | 'too_many_signatures';
 
 /** The document itself is unacceptable; `message` is written for the person who sent it. */
@@ -34,3 +36,20 @@ export const activeContent = (action: string) =>
   new InvalidPdfError('active_content', `The PDF contains active content (${action}), which is not accepted: remove it and send the file again`);
 export const tooManySignatures = (count: number, limit: number) =>
   new InvalidPdfError('too_many_signatures', `The PDF has ${count} signature dictionaries; at most ${limit} are examined`);
+
+export function toInvalidPdfError(failure: PdfTaskFailure, maxPages: number): InvalidPdfError {
+  switch (failure.reason) {
+    case 'corrupt':
+      return corruptPdf();
+    case 'encrypted':
+      return encryptedPdf();
+    case 'too_complex':
+      return tooComplexPdf();
+    case 'too_many_pages':
+      return tooManyPages(failure.pageCount, maxPages);
+    case 'active_content':
+      return activeContent(failure.action);
+    case 'too_many_signatures':
+      return tooManySignatures(failure.count, failure.limit);
+  }
+}

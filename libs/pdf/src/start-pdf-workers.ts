@@ -1,6 +1,6 @@
 import { DEFAULT_PDF_LIMITS, resolvePdfLimits, setProcessPdfLimits, type PdfLimits } from './pdf-limits';
-import { keepWorkersWarm } from './worker-pool';
-import { configureSlots, DEFAULT_SLOT_OPTIONS, type SlotOptions } from './worker-slots';
+import { configurePools } from './pdf-pool';
+import { DEFAULT_SLOT_OPTIONS, type SlotOptions } from './pool-options';
 
 /** A process's PDF settings: the limits of every call that gives none, and the pool's size and queue. */
 export type PdfWorkerConfig = PdfLimits & SlotOptions;
@@ -10,18 +10,17 @@ let holders = 0;
 /**
  * Starts the process's PDF workers now and keeps them warm (a worker ended for any reason is replaced at
  * once), with `config` as the limits of calls that give none. Each part that inspects PDFs calls it when
- * it starts; the returned stop, once every caller has called its own, ends the idle workers and restores
- * the library's defaults. Several callers must agree: the last configuration wins.
+ * it starts; the returned stop, once every caller has called its own, ends the workers once their calls
+ * are done and restores the library's defaults. Several callers must agree: the last configuration wins.
  */
 export function startPdfWorkers(config: PdfWorkerConfig): () => Promise<void> {
   const limits = resolvePdfLimits(config, DEFAULT_PDF_LIMITS);
   for (const key of ['workers', 'maxQueued', 'queueWaitMs'] as const) {
     if (!Number.isInteger(config[key]) || config[key] < (key === 'maxQueued' ? 0 : 1)) throw new RangeError(`PdfWorkerConfig.${key} must be a positive integer`);
   }
-  configureSlots({ workers: config.workers, maxQueued: config.maxQueued, queueWaitMs: config.queueWaitMs });
   setProcessPdfLimits(limits);
   holders++;
-  void keepWorkersWarm({ maxMemoryMb: limits.maxMemoryMb });
+  void configurePools({ workers: config.workers, maxQueued: config.maxQueued, queueWaitMs: config.queueWaitMs }, limits.maxMemoryMb);
   let stopped = false;
   return async () => {
     if (stopped) return;
@@ -29,8 +28,7 @@ export function startPdfWorkers(config: PdfWorkerConfig): () => Promise<void> {
     holders--;
     if (holders > 0) return;
     setProcessPdfLimits(DEFAULT_PDF_LIMITS);
-    configureSlots(DEFAULT_SLOT_OPTIONS);
-    await keepWorkersWarm(null);
+    await configurePools(DEFAULT_SLOT_OPTIONS, null);
   };
 }
 

@@ -1,5 +1,5 @@
 import { closePdfWorkers, DEFAULT_PDF_LIMITS, DEFAULT_SLOT_OPTIONS, findTextTokens, inspectPdf, InvalidPdfError, PdfOverloadedError, startPdfWorkers } from '../src';
-import { pdfPoolState } from '../src/worker-pool';
+import { pdfPoolState } from '../src/pdf-pool';
 import { waitFor } from '@signet/testkit';
 import { blankPdf, signHerePdf, SIGN_HERE } from './fixtures';
 

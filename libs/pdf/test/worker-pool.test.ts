@@ -2,17 +2,16 @@ import os, { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { closePdfWorkers, InvalidPdfError } from '../src';
 import { resolvePdfLimits, type PdfLimits } from '../src/pdf-limits';
-import { runInPooledWorker } from '../src/worker-pool';
-import { inWorkerSlot } from '../src/worker-slots';
-import type { PdfJob } from '../src/worker-protocol';
+import type { PdfTaskName, PdfTasks } from '../src/pdf-tasks';
+import { runInPool } from '../src/pool-call';
 import { blankPdf, deflatedZeros, objectStreamBomb, signHerePdf } from './fixtures';
 
 const MEGABYTE = 1024 * 1024;
-const INSPECT = { kind: 'inspect' } as const;
+const INSPECT = { name: 'inspect', args: {} } as const;
 
-/** What inspectPdf and findTextTokens do, with the id of the worker thread that ran the job. */
-function runJob<J extends PdfJob>(job: J, bytes: Uint8Array, limits: Partial<PdfLimits> = {}) {
-  return inWorkerSlot(() => runInPooledWorker(job, { bytes }, resolvePdfLimits(limits)));
+/** What inspectPdf and findTextTokens do, with the id of the worker thread that ran the task. */
+function runJob<N extends PdfTaskName>(task: { name: N; args: PdfTasks[N]['args'] }, bytes: Uint8Array, limits: Partial<PdfLimits> = {}) {
+  return runInPool(task.name, { bytes }, task.args, resolvePdfLimits(limits));
 }
 
 async function expectTooComplex(outcome: Promise<unknown>) {
@@ -29,7 +28,7 @@ describe('the PDF worker pool', () => {
   it('runs sequential jobs in the same warm worker, whichever the kind', async () => {
     const first = await runJob(INSPECT, onePage);
     const second = await runJob(INSPECT, await signHerePdf());
-    const third = await runJob({ kind: 'findTokens', tokens: ['{{signer_1}}'] }, await signHerePdf());
+    const third = await runJob({ name: 'findTokens', args: { tokens: ['{{signer_1}}'] } }, await signHerePdf());
     expect(first.result.pageCount).toBe(1);
     expect(second.result.pageCount).toBe(3);
     expect(third.result['{{signer_1}}']).toHaveLength(1);
@@ -82,7 +81,7 @@ describe('the PDF worker pool', () => {
     const before = await runJob(INSPECT, onePage);
     // What a file deleted between inspectPdfFile's header check and the worker's read comes to.
     const missing = { path: path.join(os.tmpdir(), `signet-missing-${process.pid}.pdf`) };
-    const error = await inWorkerSlot(() => runInPooledWorker(INSPECT, missing, resolvePdfLimits({}))).catch((caught: unknown) => caught);
+    const error = await runInPool('inspect', missing, {}, resolvePdfLimits({})).catch((caught: unknown) => caught);
     // fs's own error, created outside jest's realm: toBeInstanceOf(Error) cannot see it as one.
     expect(error).toMatchObject({ name: 'Error', code: 'ENOENT' });
     expect(error).not.toBeInstanceOf(InvalidPdfError);

@@ -1,7 +1,7 @@
 import createClient, { type Client } from 'openapi-fetch';
-import type { Readable } from 'node:stream';
 import { toBracketForm } from './bracket-form';
 import { unwrap, SignetError, type ErrorBody } from './errors';
+import { accountMethods, envelopeMethods, signingMethods, webhookMethods } from './methods';
 import type { components, operations, paths } from './generated/openapi';
 
 type Schemas = components['schemas'];
@@ -28,8 +28,8 @@ export interface UploadFileOptions {
   /** Position among the envelope's documents. */
   order: number;
   customKey?: string;
-  /** The PDF: bytes, or a stream (sent as it is read, never held whole in memory). */
-  file: Uint8Array | Readable | ReadableStream<Uint8Array>;
+  /** The PDF: bytes, or a stream (a web stream or a Node Readable; sent as it is read, never held whole in memory). */
+  file: Uint8Array | AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>;
   /** How long to wait for COMPLETED (default 60 s) and how often to ask (default 250 ms). */
   timeoutMs?: number;
   pollIntervalMs?: number;
@@ -43,6 +43,7 @@ export interface UploadFileOptions {
 export function createSignetClient(options: SignetClientOptions) {
   const api: Client<paths> = createClient<paths>({ baseUrl: options.baseUrl, headers: { Authorization: options.apiKey }, fetch: options.fetch });
   const doFetch = options.fetch ?? fetch;
+  const context = { api, doFetch, apiKey: options.apiKey };
 
   async function getUpload(envelopeId: string, uploadId: string): Promise<Upload> {
     return unwrap(await api.GET('/api/v1/envelopes/{envelope_id}/uploads/{id}', { params: { path: { envelope_id: envelopeId, id: uploadId } } })).upload;
@@ -50,6 +51,10 @@ export function createSignetClient(options: SignetClientOptions) {
 
   return {
     api,
+    ...envelopeMethods(context),
+    ...signingMethods(context),
+    ...webhookMethods(context),
+    ...accountMethods(context),
 
     /** Creates an envelope from a plain object, sent as the bracket-notation form the route takes. */
     async createEnvelope(envelope: EnvelopeCreateRequest) {
@@ -91,7 +96,7 @@ export function createSignetClient(options: SignetClientOptions) {
         params: { path: { envelope_id: envelopeId } },
         body: { file_name: file.fileName, order: file.order, ...(file.customKey ? { custom_key: file.customKey } : {}) }
       })).upload;
-      const body = file.file instanceof Uint8Array || file.file instanceof ReadableStream ? file.file : (file.file as unknown as AsyncIterable<Uint8Array>);
+      const body = file.file;
       const put = await doFetch(created.upload_url, {
         method: 'PUT', headers: { Authorization: options.apiKey, 'Content-Type': 'application/pdf' }, body: body as RequestInit['body'], duplex: 'half'
       } as RequestInit);

@@ -10,15 +10,16 @@ export type EventOf<T extends WebhookEventType> = Extract<WebhookEvent, { event_
 /**
  * Checks a delivery's Standard Webhooks signature (`webhook-id`, `webhook-timestamp`, `webhook-signature`)
  * with the webhook's signing secret, refusing a stale timestamp (replays), and returns the typed event.
- * Pass the raw body exactly as received. Throws when the signature does not hold.
+ * Pass the raw body exactly as received. Throws when the signature does not hold. During a secret
+ * rotation deliveries carry a signature by each secret: either secret verifies them.
  */
-export function verifyWebhook(signingSecret: string, rawBody: string | Buffer, headers: Record<string, string | string[] | undefined> | Headers): WebhookEvent {
+export function verifyWebhook(signingSecret: string, rawBody: string | Uint8Array, headers: Record<string, string | string[] | undefined> | Headers): WebhookEvent {
   const plain = headers instanceof Headers ? Object.fromEntries(headers.entries()) : headers;
   const pick = (name: string) => {
     const value = plain[name] ?? plain[name.toLowerCase()];
     return Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
   };
-  const payload = typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8');
+  const payload = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);
   return new Webhook(signingSecret).verify(payload, {
     'webhook-id': pick('webhook-id'), 'webhook-timestamp': pick('webhook-timestamp'), 'webhook-signature': pick('webhook-signature')
   }) as WebhookEvent;

@@ -19,6 +19,8 @@ export { addDocumentSecurityStore, type ValidationData } from './ltv/document-se
 export { addDocumentTimestamp } from './ltv/document-timestamp';
 export { addLongTermValidation } from './ltv/long-term-validation';
 export { boldTextFaces, type FontFace, textFaces } from './fonts/font-faces';
+export { codePointLevels, visualOrder } from './fonts/bidi-order';
+export { subsettingFontkit } from './fonts/subsetting-fontkit';
 export { checkSignatureBackground } from './signature-background';
 export { imageSizeProblem, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-size-limit';
 export { stampSignedPdf } from './stamp-signed-pdf';

@@ -1,9 +1,9 @@
-import * as fontkit from '@pdf-lib/fontkit';
 import { PDFDocument } from 'pdf-lib';
 import { drawDocumentIdLabel } from './document-id-label';
 import { appendExtraSignaturePages } from './extra-signature-pages';
 import { pageFrame } from './page-frame';
 import { stampPlacement } from './placement-stamp';
+import { subsettingFontkit } from './fonts/subsetting-fontkit';
 import { embedBackground } from './signature-background';
 import { stampContext } from './stamp-context';
 import type { StampSignedPdfInput } from './types';
@@ -16,7 +16,7 @@ import type { StampSignedPdfInput } from './types';
  */
 export async function stampSignedPdf(input: StampSignedPdfInput): Promise<Uint8Array> {
   const document = await PDFDocument.load(input.pdf);
-  document.registerFontkit(fontkit);
+  document.registerFontkit(subsettingFontkit);
   const context = stampContext(document, input.language ?? 'EN', {
     style: input.style ?? 'SIMPLE',
     background: await embedBackground(document, input.background)

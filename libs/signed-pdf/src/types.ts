@@ -1,3 +1,5 @@
+import type { LanguageCode } from '@signet/i18n';
+
 /**
  * A recipient's signature as captured by the signing ceremony. DRAWN and UPLOADED arrive as PNG or JPG
  * bytes; WRITTEN is the typed text, drawn in a handwriting font so it stays text in the PDF.
@@ -14,8 +16,8 @@ export type PlacementType = 'SIGNATURE' | 'APPROVAL' | 'WITNESS';
  */
 export type StampStyle = 'SIMPLE' | 'FULL';
 
-/** Language of the words this library adds (captions, field names); the envelope's language. */
-export type StampLanguage = 'EN' | 'ES';
+/** Language of the words this library adds (captions, field names): an API code of @signet/i18n (EN, ES, FR, ... AR). */
+export type StampLanguage = LanguageCode;
 
 export interface SignedRecipient {
   name: string;

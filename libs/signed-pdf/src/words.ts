@@ -1,22 +1,29 @@
+import { formatDateTime, language as languageOf, translator } from '@signet/i18n';
 import type { PlacementType, StampLanguage } from './types';
 
-/** The only words this library writes itself; everything else is the caller's (names, intro). */
+/** The only words this library writes itself, from the message catalogue; everything else is the caller's (names, intro). */
 export interface Words {
   placement: Record<PlacementType, string>;
-  signed: string;
+  signedAt(date: Date): string;
 }
 
-const WORDS: Record<StampLanguage, Words> = {
-  EN: { placement: { SIGNATURE: 'Signature', APPROVAL: 'Approval', WITNESS: 'Witness' }, signed: 'Signed' },
-  ES: { placement: { SIGNATURE: 'Firma', APPROVAL: 'Aprobación', WITNESS: 'Testigo' }, signed: 'Firmado' }
-};
+const WORDS = new Map<string, Words>();
 
-export function wordsFor(language: StampLanguage): Words {
-  return WORDS[language];
+export function wordsFor(code: StampLanguage): Words {
+  const language = languageOf(code);
+  let words = WORDS.get(language.key);
+  if (!words) {
+    const t = translator(language);
+    words = {
+      placement: { SIGNATURE: t('stamp.SIGNATURE'), APPROVAL: t('stamp.APPROVAL'), WITNESS: t('stamp.WITNESS') },
+      signedAt: (date) => t('stamp.signedAt', { when: formatDateTime(language, date, { seconds: true }) })
+    };
+    WORDS.set(language.key, words);
+  }
+  return words;
 }
 
-/** UTC with seconds, the same in every language, so it reads the same as the evidence sheet and the API. */
+/** UTC with seconds, zone named: `Signed 2025-03-04 10:20:30 UTC` in English and Spanish as always, each other language its own way. */
 export function signedAtText(words: Words, signedAt: Date): string {
-  const iso = signedAt.toISOString();
-  return `${words.signed} ${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+  return words.signedAt(signedAt);
 }

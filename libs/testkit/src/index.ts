@@ -9,6 +9,7 @@ export * from './wait-for';
 export * from './lock-waiters';
 export * from './test-images';
 export * from './pdf-oracles';
+export * from './pdf-rendering';
 export * from './openssl-ocsp-pki';
 export * from './openapi-contract';
 export { exampleProblems } from './openapi-examples';

@@ -17,7 +17,6 @@ const FIXED_SLEEPS = [
 
 /** Fixed waits that stand in for nothing, each with the reason it stays. */
 const ALLOWED: Record<string, string> = {
-  'libs/pdf/test/worker-slots.test.ts': 'each job holds its slot 5 ms so that jobs overlap; the test asserts order and concurrency, not time',
   'libs/testkit/src/wait-for.ts': "waitFor's poll interval: it waits for something that must happen, bounded by a generous timeout",
   'apps/signet/test/faults/load.ts': "the fault suite's client backs off before a retry (Retry-After) as an integrator does; nothing is shown by waiting",
   'apps/signet/test/faults/run-faults.ts': 'how long each fault lasts (the broker down 30 s, busy loops for 15 s); what must then happen is awaited with deadlines'

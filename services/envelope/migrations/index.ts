@@ -6,6 +6,7 @@ import { planLimitsMigration } from './plan-limits';
 import { emailsMigration } from './emails';
 import { envelopeJobsMigration } from './jobs';
 import { searchMigration } from './search';
+import { recipientLanguageMigration } from './recipient-language';
 import { sealPkiMigration } from './seal-pki';
 
 export const envelopeMigrations: readonly Migration[] = [
@@ -128,5 +129,6 @@ export const envelopeMigrations: readonly Migration[] = [
   sealPkiMigration,
   createRequestsMigration,
   planLimitsMigration,
-  envelopeJobsMigration
+  envelopeJobsMigration,
+  recipientLanguageMigration
 ];

@@ -56,6 +56,7 @@ export function toRecipientRows(input: Record<string, RecipientInput>, envelopeI
       tax_label: recipient.tax_label ?? null,
       rep_id: recipient.rep_id ?? null,
       rep_label: recipient.rep_label ?? DEFAULT_REP_LABEL,
+      language: recipient.language ?? null,
       status: initialRecipientStatus(),
       signed_at: null,
       access_token_hash: null,

@@ -8,6 +8,7 @@ import type { EnvelopeLimits } from './plan-limits/envelope-limits';
 import type { DocumentLinks } from './present/document-links';
 import type { SealIdentity } from './seal/seal-identity';
 import type { SettingsClient } from './settings-client';
+import type { SigningLinkKeeper } from './signing-links/signing-link-keeper';
 import type { EnvelopeStore } from './store/envelope-store';
 import type { ValidationClient } from './validation-client';
 
@@ -27,4 +28,6 @@ export interface EnvelopeDeps {
   config: SignetConfig;
   /** The seal's key, chain and timestamp source (configured, or the development PKI). */
   sealIdentity: () => Promise<SealIdentity>;
+  /** Each recipient's current signing link, kept encrypted. */
+  signingLinks: SigningLinkKeeper;
 }

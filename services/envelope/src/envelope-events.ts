@@ -6,7 +6,7 @@ import type { DocumentLinks } from './present/document-links';
 import { envelopePayload, recipientPayload } from './present/envelope-payload';
 
 export type EnvelopeEventType = 'envelope.created' | 'envelope.updated' | 'envelope.in_progress' | 'envelope.voided' | 'envelope.success';
-export type RecipientEventType = 'recipient.link_generated' | 'recipient.in_progress' | 'recipient.signed_all' | 'recipient.rejected'
+export type RecipientEventType = 'recipient.link_generated' | 'recipient.link_requested' | 'recipient.in_progress' | 'recipient.signed_all' | 'recipient.rejected'
   | 'recipient.email_sent' | 'recipient.email_received' | 'recipient.email_bounced' | 'recipient.email_opened' | 'recipient.email_clicked';
 
 /** Who caused an event: an API call's context, or (for a consumer) the tenant and request of the event it handles. */

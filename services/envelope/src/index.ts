@@ -15,7 +15,6 @@ import { readLifecycleMailBacklog } from './emails/email-backlog';
 import type { EmailDeps } from './emails/email-deps';
 import { deriveEmailKeys } from './emails/email-keys';
 import { emailStore } from './emails/email-store';
-import { keepSigningLinks } from './emails/keep-signing-links';
 import { deliverLifecycleMail, giveUpLifecycleMail } from './emails/deliver-lifecycle-mail';
 import { queueLifecycleMails } from './emails/queue-lifecycle-mails';
 import { reportBounce } from './emails/report-bounce';
@@ -32,6 +31,8 @@ import { createSealIdentity } from './seal/seal-identity';
 import { settingsClient } from './settings-client';
 import { serveSignerAssets } from './signer-page/serve-assets';
 import { serveSignerPage } from './signer-page/serve-signer-page';
+import { signingLinkKeeper } from './signing-links/signing-link-keeper';
+import { signingUrlHandler } from './signing-links/signing-url-handler';
 import { envelopeStore } from './store/envelope-store';
 import { validationClient } from './validation-client';
 
@@ -48,6 +49,8 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
   const relay = createOutboxRelay({ db: deps.db, bus: deps.bus, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs });
   // Every create of a tenant updates the same counter rows; see docs/decisions.md, "Plan-limit counters commit asynchronously".
   const counters = openAsyncCommitPool(deps.db);
+  const emails = emailStore();
+  const emailKeys = deriveEmailKeys(deps.internalSecret);
   const sealIdentity = createSealIdentity({ db: deps.db, config: deps.config, internalSecret: deps.internalSecret, clock: deps.clock, log: deps.log });
   const envelopeDeps: EnvelopeDeps = {
     db: deps.db,
@@ -61,12 +64,13 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     jobs: envelopeJobs(deps.jobs),
     clock: deps.clock,
     config: deps.config,
-    sealIdentity
+    sealIdentity,
+    signingLinks: signingLinkKeeper(emails, emailKeys.seal)
   };
   const emailDeps: EmailDeps = {
     ...envelopeDeps,
-    emails: emailStore(),
-    keys: deriveEmailKeys(deps.internalSecret),
+    emails,
+    keys: emailKeys,
     mailer: deps.mailer,
     log: deps.log
   };
@@ -98,6 +102,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     jsonBodyLimits: [{ path: '/api/v1/batches', limit: BATCH_BODY_LIMIT }],
     routes: (router) => {
       envelopeRoutes(router, envelopeDeps, batchDeps);
+      router.post('/api/v1/envelopes/:id/recipients/:recipient_id/signing_url', signingUrlHandler(envelopeDeps));
       router.get('/api/v1/seal/certificates', getSealCertificates(envelopeDeps.sealIdentity));
       router.get('/pki/signet-dev-ca.crl', getDevelopmentCrl(envelopeDeps.sealIdentity));
       router.post('/api/v1/signature-reports', ...createSignatureReport(envelopeDeps.sealIdentity));
@@ -109,7 +114,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
       router.post('/email/v1/bounces', reportBounce(emailDeps));
       router.post('/internal/seal', sealDocument(envelopeDeps.sealIdentity));
     },
-    consumers: [attachUploadedDocument(envelopeDeps, deps.log), keepSigningLinks(emailDeps), queueLifecycleMails(emailDeps)],
+    consumers: [attachUploadedDocument(envelopeDeps, deps.log), queueLifecycleMails(emailDeps)],
     // PDF workers first: started and warm before the first create or signing needs one.
     workers: [pdfWorkersLoop(deps.config.pdf), relay, batchWorker],
     async onStart() {

@@ -61,6 +61,8 @@ export interface RecipientRow {
   tax_label: string | null;
   rep_id: string | null;
   rep_label: string | null;
+  /** The recipient's own language (API code), for their page, emails and SMS; null or absent: the envelope's. */
+  language?: string | null;
   status: RecipientStatus;
   signed_at: Date | null;
   access_token_hash: string | null;

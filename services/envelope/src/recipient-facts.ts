@@ -18,7 +18,8 @@ export function recipientFacts(envelope: Pick<EnvelopeRow, 'id' | 'name' | 'stat
       settings: {
         validations: settings.validations,
         localization: settings.localization,
-        signature_flow: { language: settings.signature_flow.language, sender_name: settings.signature_flow.sender_name },
+        // The language the recipient reads: their own (recipients[k][language]), else the envelope's.
+        signature_flow: { language: recipient.language ?? settings.signature_flow.language, sender_name: settings.signature_flow.sender_name },
         branding: { name: settings.branding.name, sender_email: settings.branding.sender_email, reply_to: settings.branding.reply_to }
       }
     },

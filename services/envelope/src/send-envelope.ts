@@ -52,7 +52,10 @@ export async function sendEnvelope(deps: EnvelopeDeps, { context, envelopeId }: 
       const changes = { ...(turn.has(recipient.id) ? { status: RECIPIENT_MACHINE.next(recipient.status, 'invite') } : {}), access_token_hash: hash, updated_at: now };
       return { recipient: { ...recipient, ...changes }, changes };
     });
-    for (const { recipient, changes } of recipients) await deps.store.updateRecipient(trx, recipient.id, changes);
+    for (const { recipient, changes } of recipients) {
+      await deps.store.updateRecipient(trx, recipient.id, changes);
+      await deps.signingLinks.keep(trx, recipient.id, links.get(recipient.id) as string, now);
+    }
     const sent = { ...aggregate, envelope: { ...envelope, status, sent_at: now, updated_at: now }, recipients: recipients.map(({ recipient }) => recipient) };
     await deps.store.updateEnvelope(trx, envelope.id, { status, sent_at: now, updated_at: now });
     await writeEnvelopeEvent(trx, 'envelope.in_progress', sent, deps.links, context, now);

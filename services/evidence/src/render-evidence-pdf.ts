@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { formatDateTime, type Language, language as languageOf, translator } from '@signet/i18n';
 import { drawLogo, LOGO_BOX } from './draw-logo';
 import type { Logo } from './logo';
 import { scriptText } from './script-text';
@@ -6,26 +7,20 @@ import type { TimelineEntry } from './timeline-store';
 
 type Obj = Record<string, unknown>;
 
-const LABELS = {
-  EN: {
-    title: 'Evidence sheet', envelope: 'Envelope', envelopeId: 'Envelope ID', name: 'Name', status: 'Status', created: 'Created',
-    sent: 'Sent', completed: 'Completed', documents: 'Documents', documentId: 'Document ID', pages: 'Pages', originalHash: 'SHA-256 (original)',
-    signedHash: 'SHA-256 (signed)', recipients: 'Recipients', email: 'Email', taxId: 'Tax ID', repId: 'Representative ID', authentication: 'Authentication',
-    ip: 'IP address', userAgent: 'User agent', signedAt: 'Signed at', rejectedAt: 'Rejected at', reason: 'Reason', timeline: 'Timeline',
-    certificate: 'Signature certificate (FULL signature)', certificateIntro: 'Each document was sealed with an advanced electronic signature (PAdES). The SHA-256 values above identify the files before and after signing; anyone can recompute them from the files.',
-    signatureType: 'Signature type', generated: 'Generated', branding: 'Issued by', emailLink: 'Email link', emailCode: 'Email link and email code',
-    codeVerified: { email: 'email code verified', sms: 'SMS code verified' }
-  },
-  ES: {
-    title: 'Hoja de evidencias', envelope: 'Sobre', envelopeId: 'ID del sobre', name: 'Nombre', status: 'Estado', created: 'Creado',
-    sent: 'Enviado', completed: 'Completado', documents: 'Documentos', documentId: 'ID de documento', pages: 'Páginas', originalHash: 'SHA-256 (original)',
-    signedHash: 'SHA-256 (firmado)', recipients: 'Firmantes', email: 'Correo', taxId: 'ID tributario', repId: 'ID de representante', authentication: 'Autenticación',
-    ip: 'Dirección IP', userAgent: 'Agente de usuario', signedAt: 'Firmado el', rejectedAt: 'Rechazado el', reason: 'Motivo', timeline: 'Historial',
-    certificate: 'Certificado de firma (firma FULL)', certificateIntro: 'Cada documento fue sellado con una firma electrónica avanzada (PAdES). Los valores SHA-256 anteriores identifican los archivos antes y después de la firma; cualquiera puede recalcularlos.',
-    signatureType: 'Tipo de firma', generated: 'Generado', branding: 'Emitido por', emailLink: 'Enlace por correo', emailCode: 'Enlace y código por correo',
-    codeVerified: { email: 'código por correo verificado', sms: 'código por SMS verificado' }
-  }
-} as const;
+const LABEL_KEYS = [
+  'title', 'envelope', 'envelopeId', 'name', 'status', 'created', 'sent', 'completed', 'documents', 'documentId', 'pages', 'originalHash',
+  'signedHash', 'recipients', 'email', 'taxId', 'repId', 'authentication', 'ip', 'userAgent', 'signedAt', 'rejectedAt', 'reason', 'timeline',
+  'certificate', 'certificateIntro', 'signatureType', 'generated', 'branding', 'emailLink', 'emailCode'
+] as const;
+
+type Labels = Record<(typeof LABEL_KEYS)[number], string> & { codeVerified: { email: string; sms: string } };
+
+/** The sheet's words in a language, from the message catalogue. */
+function labelsIn(language: Language): Labels {
+  const t = translator(language);
+  const labels = Object.fromEntries(LABEL_KEYS.map((key) => [key, t(`evidence.${key}`)])) as Record<(typeof LABEL_KEYS)[number], string>;
+  return { ...labels, codeVerified: { email: t('evidence.codeVerified.email'), sms: t('evidence.codeVerified.sms') } };
+}
 
 function labelOr(label: unknown, fallback: string): string {
   return typeof label === 'string' && label.trim() !== '' ? label : fallback;
@@ -41,10 +36,10 @@ function channelOf(entry: TimelineEntry): 'email' | 'sms' {
  * when (`Email link; email code verified ...; SMS code verified ...`); without a verified code, what the
  * settings asked for.
  */
-function authenticationOf(own: TimelineEntry[], labels: (typeof LABELS)[keyof typeof LABELS], fallback: string): string {
+function authenticationOf(own: TimelineEntry[], labels: Labels, fallback: string, time: (value: unknown) => string): string {
   const verified = own.filter((entry) => entry.event_type === 'recipient.validation_code_success');
   if (verified.length === 0) return fallback;
-  return [labels.emailLink, ...verified.map((entry) => `${labels.codeVerified[channelOf(entry)]} ${utcWithOffset(entry.occurred_at)}`)].join('; ');
+  return [labels.emailLink, ...verified.map((entry) => `${labels.codeVerified[channelOf(entry)]} ${time(entry.occurred_at)}`)].join('; ');
 }
 
 /** A UTC time with its offset, as the spec writes times: 2025-01-02T03:04:05+00:00. */
@@ -53,6 +48,18 @@ export function utcWithOffset(value: unknown): string {
   const date = value instanceof Date ? value : new Date(String(value));
   if (Number.isNaN(date.getTime())) return String(value);
   return date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}
+
+/**
+ * Times as the sheet writes them: English and Spanish as they always were (2025-01-02T03:04:05+00:00,
+ * as the API writes them), every other language its own way, the zone named.
+ */
+function timeIn(language: Language): (value: unknown) => string {
+  if (language.key === 'en' || language.key === 'es') return utcWithOffset;
+  return (value) => {
+    const iso = utcWithOffset(value);
+    return iso === '-' || Number.isNaN(Date.parse(iso)) ? iso : formatDateTime(language, new Date(iso), { seconds: true });
+  };
 }
 
 function text(value: unknown): string {
@@ -66,8 +73,11 @@ function text(value: unknown): string {
 export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[], generatedAt: Date, logo: Logo | null): Promise<Buffer> {
   const settings = (envelope.settings ?? {}) as Obj;
   const flow = (settings.signature_flow ?? {}) as Obj;
-  const language = flow.language === 'ES' ? 'ES' : 'EN';
-  const l = LABELS[language];
+  // The sheet records the envelope, for everyone: in the envelope's language.
+  const language = languageOf(typeof flow.language === 'string' ? flow.language : 'EN');
+  const l = labelsIn(language);
+  const time = timeIn(language);
+  const align = language.direction === 'rtl' ? 'right' : undefined;
   const branding = (settings.branding ?? {}) as Obj;
   // The label the signed pages carry before the Document ID (settings.documents.custom_page_id).
   const documentsSettings = (settings.documents ?? {}) as Obj;
@@ -85,7 +95,9 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
     doc.on('error', reject);
   });
 
-  const { write } = scriptText(doc);
+  const script = scriptText(doc);
+  // Right to left, every line starts at the right margin.
+  const write: typeof script.write = (line, options = {}) => script.write(line, { ...(align ? { align } : {}), ...options });
   const heading = (title: string) => {
     doc.moveDown(0.8).fontSize(13);
     write(title, { bold: true });
@@ -93,8 +105,7 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
   };
   // A label may end in its own colon (custom_page_id is often "Sign ID:"): one colon either way.
   const field = (label: string, value: unknown) => {
-    write(`${label.replace(/\s*:\s*$/, '')}: `, { bold: true, continued: true });
-    write(text(value));
+    write([{ text: `${label.replace(/\s*:\s*$/, '')}: `, bold: true }, { text: text(value) }]);
   };
 
   if (logo) {
@@ -109,15 +120,15 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
   write(l.title, { bold: true });
   doc.fontSize(9);
   if (branding.name) field(l.branding, branding.name);
-  field(l.generated, utcWithOffset(generatedAt));
+  field(l.generated, time(generatedAt));
 
   heading(l.envelope);
   field(l.envelopeId, envelope.id);
   field(l.name, envelope.name);
   field(l.status, envelope.status);
-  field(l.created, utcWithOffset(envelope.created_at));
-  field(l.sent, utcWithOffset(envelope.sent_at));
-  field(l.completed, utcWithOffset(envelope.completed_at));
+  field(l.created, time(envelope.created_at));
+  field(l.sent, time(envelope.sent_at));
+  field(l.completed, time(envelope.completed_at));
   field(l.signatureType, signatureType);
 
   heading(l.documents);
@@ -142,14 +153,14 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
     // The integrator's own labels (a RUT, a CUIT...) name the ids as they know them.
     field(labelOr(recipient.tax_label, l.taxId), recipient.tax_id ?? extra.tax_id);
     field(labelOr(recipient.rep_label, l.repId), recipient.rep_id ?? extra.rep_id);
-    field(l.authentication, authenticationOf(own, l, authentication));
+    field(l.authentication, authenticationOf(own, l, authentication, time));
     field(l.ip, last?.ip_address);
     field(l.userAgent, last?.user_agent);
     if (rejected) {
-      field(l.rejectedAt, utcWithOffset(rejected.occurred_at));
+      field(l.rejectedAt, time(rejected.occurred_at));
       field(l.reason, rejected.details.reason);
     } else {
-      field(l.signedAt, utcWithOffset(recipient.signed_at ?? signed?.occurred_at));
+      field(l.signedAt, time(recipient.signed_at ?? signed?.occurred_at));
     }
     doc.moveDown(0.4);
   }
@@ -159,7 +170,7 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
     const who = entry.recipient_name ? `${entry.recipient_name} <${text(entry.recipient_email)}>` : l.envelope;
     const where = entry.ip_address ? ` - ${entry.ip_address}${entry.user_agent ? ` - ${entry.user_agent}` : ''}` : '';
     const channel = entry.event_type.startsWith('recipient.validation_') ? ` (${channelOf(entry)})` : '';
-    write(`${utcWithOffset(entry.occurred_at)}  ${entry.event_type}${channel}  ${who}${where}`);
+    write(`${time(entry.occurred_at)}  ${entry.event_type}${channel}  ${who}${where}`);
   }
 
   if (signatureType === 'FULL') {
@@ -171,7 +182,7 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
       field(l.signedHash, document.sha256);
     }
     for (const recipient of (envelope.recipients ?? []) as Obj[]) {
-      field(l.name, `${text(recipient.name)} <${text(recipient.email)}> ${l.signedAt} ${utcWithOffset(recipient.signed_at)}`);
+      field(l.name, `${text(recipient.name)} <${text(recipient.email)}> ${l.signedAt} ${time(recipient.signed_at)}`);
     }
   }
 

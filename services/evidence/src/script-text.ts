@@ -1,15 +1,24 @@
 import type PDFDocument from 'pdfkit';
-import { boldTextFaces, type FontFace, textFaces } from '@signet/signed-pdf';
+import { boldTextFaces, codePointLevels, type FontFace, textFaces, visualOrder } from '@signet/signed-pdf';
 
 type Doc = InstanceType<typeof PDFDocument>;
 type TextOptions = PDFKit.Mixins.TextOptions;
 
+/** A stretch of a line in one weight. */
+export interface TextPart {
+  text: string;
+  bold?: boolean;
+}
+
 const REPLACEMENT = '\uFFFD';
+const RTL_SCRIPT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
 
 /**
  * Writes text in any script the evidence sheet may hold (names, emails, user agents): each character in
- * the first Noto face that has it (Latin, Greek, Cyrillic, then CJK), embedded as subsets by pdfkit, so
- * "Łukasz Żółć 王伟" is text a reader and pdftotext can copy, not WinAnsi mojibake.
+ * the first Noto face that has it (Latin, Greek, Cyrillic, CJK, Arabic), embedded as subsets by pdfkit, so
+ * "Łukasz Żółć 王伟" is text a reader and pdftotext can copy, not WinAnsi mojibake. Runs are put in
+ * visual order by the Unicode bidi algorithm and Arabic is shaped by fontkit as pdfkit lays it out; a
+ * line with right-to-left letters carries its reading-order text as /ActualText.
  */
 export function scriptText(doc: Doc) {
   const registered = new Set<string>();
@@ -24,27 +33,49 @@ export function scriptText(doc: Doc) {
     return face.file;
   }
 
-  function runs(text: string, faces: FontFace[]): Array<{ face: FontFace; text: string }> {
-    const found: Array<{ face: FontFace; text: string }> = [];
-    for (const character of text.normalize('NFC')) {
-      const codePoint = character.codePointAt(0)!;
-      const face = faces.find((candidate) => candidate.covers(codePoint));
-      const shown = face ? character : REPLACEMENT;
-      const chosen = face ?? faces.find((candidate) => candidate.covers(REPLACEMENT.codePointAt(0)!)) ?? faces[0]!;
-      const last = found.at(-1);
-      if (last && (last.face === chosen || (character === ' ' && last.face.covers(32)))) last.text += shown;
-      else found.push({ face: chosen, text: shown });
+  function pieces(parts: TextPart[]): Array<{ face: FontFace; text: string; level: number }> {
+    const line = parts.map((part) => part.text.normalize('NFC')).join('');
+    const levels = codePointLevels(line);
+    const found: Array<{ face: FontFace; text: string; level: number }> = [];
+    let index = 0;
+    for (const part of parts) {
+      const faces = part.bold ? bold : regular;
+      for (const character of part.text.normalize('NFC')) {
+        const level = levels[index++] ?? 0;
+        const face = faces.find((candidate) => candidate.covers(character.codePointAt(0)!));
+        const shown = face ? character : REPLACEMENT;
+        const chosen = face ?? faces.find((candidate) => candidate.covers(REPLACEMENT.codePointAt(0)!)) ?? faces[0]!;
+        const last = found.at(-1);
+        // Right to left, a space is a run of its own: within a shaped run pdfkit drops its advance.
+        const apart = level % 2 === 1 && (character === ' ' || last?.text === ' ');
+        if (last && !apart && last.level === level && (last.face === chosen || (character === ' ' && last.face.covers(32)))) last.text += shown;
+        else found.push({ face: chosen, text: shown, level });
+      }
     }
-    return found;
+    return visualOrder(found);
   }
 
-  /** Writes `text`, switching fonts within it as needed; `continued` keeps the line open after it. */
-  function write(text: string, options: { bold?: boolean; continued?: boolean } & TextOptions = {}): void {
+  /** Writes a line (one string, or parts in different weights); `continued` keeps the line open after it. */
+  function write(text: string | TextPart[], options: { bold?: boolean; continued?: boolean } & TextOptions = {}): void {
     const { bold: isBold, continued, ...rest } = options;
-    const pieces = runs(text === '' ? ' ' : text, isBold ? bold : regular);
-    pieces.forEach((piece, index) => {
-      doc.font(use(piece.face)).text(piece.text, { ...rest, continued: index < pieces.length - 1 || continued === true });
+    const parts = typeof text === 'string' ? [{ text, bold: isBold }] : text;
+    const logical = parts.map((part) => part.text).join('');
+    const runs = pieces(logical === '' ? [{ text: ' ', bold: isBold }] : parts);
+    const actualText = RTL_SCRIPT.test(logical);
+    const { align, ...flow } = rest;
+    const left = doc.page.margins.left;
+    const available = doc.page.width - left - doc.page.margins.right;
+    // Right-aligned by hand: pdfkit aligns each continued run on its own, which would stack the runs.
+    if (align === 'right') {
+      const width = runs.reduce((total, run) => total + doc.font(use(run.face)).widthOfString(run.text), 0);
+      if (width < available) doc.x = left + available - width;
+    }
+    if (actualText) doc.markContent('Span', { actual: logical });
+    runs.forEach((run, index) => {
+      doc.font(use(run.face)).text(run.text, { ...flow, ...(align && align !== 'right' ? { align } : {}), continued: index < runs.length - 1 || continued === true });
     });
+    if (actualText) doc.endMarkedContent();
+    doc.x = left;
   }
 
   return { write };

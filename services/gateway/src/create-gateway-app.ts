@@ -6,7 +6,7 @@ import { httpMetrics } from '@signet/metrics';
 import type { ApiKeyLookup } from './api-keys/api-key-cache';
 import type { ApiKeyRecord } from './api-keys/api-key-repository';
 import { accessLog } from './access-log';
-import { docsRoutes } from './docs/docs-routes';
+import { docsRoutes, type DocsOptions } from './docs/docs-routes';
 import { authenticate } from './api-keys/authenticate';
 import { proxyToService } from './proxy/proxy-to-service';
 import type { RateLimitBucketName } from './rate-limit/plan-limits';
@@ -40,6 +40,10 @@ export interface GatewayAppOptions {
   smsSink: Router | null;
   /** Base URL integrators reach the gateway at: the server of the OpenAPI document it serves. */
   publicBaseUrl: string;
+  /** What the start page (GET /) says runs here. */
+  running: DocsOptions['running'];
+  /** The key monolith mode made for itself, shown on the start page to loopback clients; null otherwise. */
+  developmentKey: string | null;
 }
 
 /** A public route speaks for nobody: no tenant, no key; the service finds both from the route's own credential. */
@@ -48,10 +52,14 @@ function anonymousContext(_req: Request, res: Response, next: NextFunction): voi
   next();
 }
 
+/** The connection comes from this machine (the socket's address: a proxy's X-Forwarded-For does not count). */
+function isLoopback(req: Request): boolean {
+  return ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
+}
+
 /** The development mail and SMS pages show signing links and codes: only to the machine Signet runs on. */
 function loopbackOnly(req: Request, _res: Response, next: NextFunction): void {
-  const address = req.socket.remoteAddress ?? '';
-  next(['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(address) ? undefined : new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}`));
+  next(isLoopback(req) ? undefined : new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}`));
 }
 
 export function createGatewayApp(options: GatewayAppOptions): Express {
@@ -62,7 +70,10 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
   app.use(jsonResponses((req) => acceptRequestId(req.headers[REQUEST_ID_HEADER]) ?? newRequestId()));
   app.use(accessLog(options.log));
   app.use(httpMetrics('gateway'));
-  app.use(docsRoutes({ publicBaseUrl: options.publicBaseUrl, mailbox: options.mailSink !== null }));
+  app.use(docsRoutes({
+    publicBaseUrl: options.publicBaseUrl, mailbox: options.mailSink !== null, smsbox: options.smsSink !== null,
+    running: options.running, developmentKey: options.developmentKey, isLoopback
+  }));
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true });
   });

@@ -1,3 +1,4 @@
+import { PART_NAMES } from '@signet/config';
 import { fileDownloadHandler } from '@signet/blob';
 import { listenForNotifications, NotificationListener, openAsyncCommitPool } from '@signet/db';
 import { runHealthChecks } from '@signet/http';
@@ -17,7 +18,7 @@ import { rateLimit } from './rate-limit/rate-limit-middleware';
 import { rateLimiter } from './rate-limit/rate-limiter';
 
 export { gatewayMigrations } from '../migrations';
-export { runKeysCli } from './cli/keys-cli';
+export { KEYS_USAGE, runKeysCli } from './cli/keys-cli';
 export { apiKeyRepository as apiKeyRepositoryFor } from './api-keys/api-key-repository';
 
 const COUNTER_RETENTION_MS = 2 * 86_400_000;
@@ -60,7 +61,14 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
     files: deps.config.s3 ? null : fileDownloadHandler(deps.blobs, deps.internalSecret, deps.clock),
     mailSink: deps.mailSink ? mailSinkRoutes(deps.mailSink) : null,
     smsSink: deps.smsSink ? smsSinkRoutes(deps.smsSink) : null,
-    publicBaseUrl: deps.config.publicBaseUrl
+    publicBaseUrl: deps.config.publicBaseUrl,
+    running: () => ({
+      parts: PART_NAMES.filter((part) => part === 'gateway' || deps.localApp(part) !== null),
+      database: deps.config.databaseUrl ? 'PostgreSQL at DATABASE_URL' : `embedded PostgreSQL, data under ${deps.config.dataDir}`,
+      bus: deps.config.kafka ? 'Kafka (KAFKA_BROKERS)' : 'in-memory bus (every part in this process)',
+      mail: deps.mailSink ? 'kept in the built-in mailbox: nothing is sent out' : 'sent through SMTP_URL'
+    }),
+    developmentKey: deps.config.bootstrapApiKeys.find((key) => key.development)?.key ?? null
   });
 
   return {

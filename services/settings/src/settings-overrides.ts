@@ -1,4 +1,5 @@
 import { Settings, SettingsInput, TSchema } from '@signet/contracts';
+import { defaultLocalization, languageOfKey } from '@signet/i18n';
 
 /** A sparse tree of explicitly set values in canonical form; `null` in a patch means "back to default". */
 export type Overrides = { [key: string]: unknown };
@@ -47,5 +48,14 @@ export function applyPatch(overrides: Overrides, patch: Overrides): Overrides {
 
 /** Defaults with the overrides laid over them: every field present. */
 export function resolveSettings(defaults: Settings, overrides: Overrides): Settings {
-  return applyPatch(defaults as unknown as Overrides, overrides) as unknown as Settings;
+  return applyPatch(withCustomisedLanguages(defaults, overrides) as unknown as Overrides, overrides) as unknown as Settings;
+}
+
+/** A language beyond en and es is stored once customised, complete: its defaults from the catalogue under the overrides. */
+function withCustomisedLanguages(defaults: Settings, overrides: Overrides): Settings {
+  const customised = isTree(overrides.localization) ? Object.keys(overrides.localization).filter((key) => !(key in defaults.localization)) : [];
+  const languages = customised.map(languageOfKey).filter((found) => found !== null);
+  if (languages.length === 0) return defaults;
+  const added = Object.fromEntries(languages.map((found) => [found.key, defaultLocalization(found)]));
+  return { ...defaults, localization: { ...defaults.localization, ...added } };
 }

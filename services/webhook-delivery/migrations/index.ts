@@ -63,5 +63,15 @@ export const webhookDeliveryMigrations: readonly Migration[] = [
         table.primary(['delivery_id', 'attempt']);
       });
     }
+  },
+  {
+    name: 'webhook_delivery_0002_secret_rotation',
+    async up(knex) {
+      // The secret a rotation replaced: deliveries are signed with it too until the window ends.
+      await knex.schema.alterTable('webhooks', (table) => {
+        table.text('previous_signing_secret');
+        table.timestamp('previous_secret_expires_at', { useTz: true });
+      });
+    }
   }
 ];

@@ -29,6 +29,8 @@ export async function createWebhook(deps: WebhookDeps, { owner, body }: { owner:
     subscriptions: fields.subscriptions ?? [],
     auth: input.auth ?? null,
     signing_secret: newSigningSecret(),
+      previous_signing_secret: null,
+      previous_secret_expires_at: null,
     retry_schedule: input.retry_schedule ?? 'STANDARD',
     created_at: now,
     updated_at: now

@@ -15,6 +15,9 @@ export interface WebhookRow {
   subscriptions: WebhookEventType[];
   auth: string | null;
   signing_secret: string;
+  /** The secret the last rotation replaced, still signing deliveries until `previous_secret_expires_at`. */
+  previous_signing_secret: string | null;
+  previous_secret_expires_at: Date | null;
   retry_schedule: RetrySchedule;
   created_at: Date;
   updated_at: Date;
@@ -55,6 +58,8 @@ export interface ClaimedDelivery {
   url: string;
   auth: string | null;
   signing_secret: string;
+  previous_signing_secret: string | null;
+  previous_secret_expires_at: Date | null;
   retry_schedule: RetrySchedule;
   body: string;
 }

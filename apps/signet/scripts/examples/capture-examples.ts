@@ -43,7 +43,9 @@ export async function captureExamples(options: CaptureOptions): Promise<Captured
     await runFlows({ api, baseUrl: options.baseUrl, receiver, pdf: options.pdf, advanceClock: options.advanceClock });
     return normalise(examplesFile(api.exchanges(), receiver.deliveries), {
       [options.baseUrl]: EXAMPLE_BASE_URL,
-      [receiver.url]: 'https://hooks.example.com/signet-events'
+      [receiver.url]: 'https://hooks.example.com/signet-events',
+      // The start page shows the development key to this machine: the reference shows a stand-in.
+      [options.apiKey]: 'sgn_dev_the_key_npm_start_printed'
     });
   } finally {
     await receiver.close();

@@ -62,8 +62,11 @@ export async function captureVoid({ api, pdf }: Capture): Promise<void> {
   });
   const id = created.body.envelope.id as string;
   await api.call('POST /api/v1/envelopes/:id/send_invitation', 200, { params: { id } });
+  const link = { id, recipient_id: created.body.envelope.envelope_signers[0].id as string };
+  await api.call('POST /api/v1/envelopes/:id/recipients/:recipient_id/signing_url', 200, { params: link, json: { rotate: true } });
   await api.call('PUT /api/v1/envelopes/:id/void', 200, { params: { id } });
   await api.call('POST /api/v1/envelopes/:id/send_invitation', 409, { params: { id } });
+  await api.call('POST /api/v1/envelopes/:id/recipients/:recipient_id/signing_url', 409, { params: link });
 }
 
 /** A batch of two envelopes created in the background, read once it is done. */

@@ -17,6 +17,7 @@ export async function captureWebhook({ api, receiver }: Capture): Promise<string
   const id = created.body.webhook.id as string;
   await api.call('POST /api/v1/webhooks', 422, { json: { url: receiver.url, subscriptions: 'envelope.signed' } });
   await api.call('PUT /api/v1/webhooks/:id', 200, { params: { id }, json: { auth: 'my-rotated-secret', retry_schedule: 'EXTENDED' } });
+  await api.call('POST /api/v1/webhooks/:id/rotate_secret', 200, { params: { id } });
   await api.call('GET /api/v1/webhooks/:id', 200, { params: { id } });
   await api.call('GET /api/v1/webhooks', 200);
   return id;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Frame, Page, Request } from 'playwright-core';
 import { checkAnswer, isJson } from '@signet/testkit';
 
-/** Where the browser tests leave their screenshots (gitignored; named in the README). */
+/** Where the browser tests leave their screenshots (gitignored; named in docs/development.md). */
 export const ARTIFACTS = path.join(__dirname, '..', '..', '..', '..', 'test-artifacts', 'signer-page');
 
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -88,7 +88,7 @@ export async function tabTo(page: Page, target: Page | Frame, selector: string, 
 /**
  * An integrator's app on another origin (http://localhost:<port>, while Signet answers on 127.0.0.1):
  * `/embed?src=<signing url>` frames the signer page and keeps every message it receives in
- * `window.signetMessages`, as the snippet in the README does.
+ * `window.signetMessages`, as the snippet in docs/integrating.md does.
  */
 export async function startIntegratorApp(port: number): Promise<{ origin: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {

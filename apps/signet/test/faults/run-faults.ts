@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import knex from 'knex';
 import { createTestDatabase, samplePdf, startMockBroker, type MockBroker } from '@signet/testkit';
-import { findPostgresServer, TEST_POSTGRES_ENV } from '@signet/testkit/src/postgres-server';
+import { postgresForTests, TEST_POSTGRES_ENV } from '@signet/testkit/src/postgres-server';
 import { Receiver, startReceiver } from '../webhooks/receiver';
 import { runLoad, Unit } from './load';
 import { FAULT_KEY, PartProcesses, PROCESS_PARTS, type ProcessName, startPartProcesses } from './part-processes';
@@ -131,9 +131,8 @@ function failures(row: FaultRow, graceful: boolean): string[] {
 async function main(): Promise<void> {
   // --only=broker,kill -9 of envelope runs the faults whose names contain any of these, in the usual order.
   const only = process.argv.slice(2).find((arg) => arg.startsWith('--only='))?.slice('--only='.length).toLowerCase().split(',');
-  const postgres = await findPostgresServer(process.env);
-  if (!postgres) throw new Error('The fault suite needs PostgreSQL on 127.0.0.1:5432 or DATABASE_URL');
-  process.env[TEST_POSTGRES_ENV] = postgres;
+  const postgres = await postgresForTests(process.env);
+  process.env[TEST_POSTGRES_ENV] = postgres.url;
   const database = await createTestDatabase();
   const broker = await startMockBroker();
   const receiver = await startReceiver();

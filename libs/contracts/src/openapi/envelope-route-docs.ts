@@ -1,6 +1,6 @@
-import { EnvelopeCreateRequest, EnvelopeUpdateRequest } from '../envelope-requests';
+import { EnvelopeCreateRequest, EnvelopeUpdateRequest, SigningUrlRequest } from '../envelope-requests';
 import { CodeSentResponse, CodeVerifiedResponse } from '../responses/validation-responses';
-import { EnvelopeCreatedResponse, EnvelopeResponse, EnvelopeVoidedResponse, EvidenceResponse } from '../responses/envelope-responses';
+import { EnvelopeCreatedResponse, EnvelopeResponse, EnvelopeVoidedResponse, EvidenceResponse, SigningUrlResponse } from '../responses/envelope-responses';
 import { SuccessResponse } from '../responses/common-responses';
 import { UploadCreatedResponse, UploadListResponse, UploadReceivedResponse, UploadResponse } from '../responses/upload-responses';
 import { UploadCreateRequest, UploadListQuery } from '../upload-requests';
@@ -56,6 +56,17 @@ export const ENVELOPE_ROUTE_DOCS: RouteDocs = {
     tag: 'Envelopes',
     responses: { 200: jsonAnswer(EnvelopeVoidedResponse, 'The voided envelope') },
     errors: [404, 405, 409]
+  },
+  'POST /api/v1/envelopes/:id/recipients/:recipient_id/signing_url': {
+    operationId: 'getSigningUrl',
+    summary: "Get a recipient's signing link",
+    description: 'The link the recipient signs with, to embed the signing page or send it yourself; no webhook needed. ' +
+      'With `{"rotate": true}` a new link is issued and the current one stops working at once (`recipient.link_generated` carries it). ' +
+      'Both are recorded in the evidence timeline. Only while the envelope is IN_PROGRESS (409 otherwise).',
+    tag: 'Envelopes',
+    request: { json: SigningUrlRequest, optional: true },
+    responses: { 200: jsonAnswer(SigningUrlResponse, "The recipient's current signing link") },
+    errors: [404, 409, 422]
   },
   'GET /api/v1/envelopes/:id/evidence': {
     operationId: 'getEvidence',

@@ -151,11 +151,19 @@ export const GATEWAY_ROUTE_DOCS: RouteDocs = {
   'GET /': {
     operationId: 'home',
     summary: 'Where to start',
-    description: 'A small page linking this reference, the OpenAPI document and the health checks (and, in monolith mode, the development mailbox). JSON with `Accept: application/json`.',
+    description: 'The start page: what runs here (API version, parts, database, event bus, email) and links to the quickstart, ' +
+      'this reference, the OpenAPI document, the health checks and, in monolith mode, the development mailbox and SMS pages. ' +
+      'The development key monolith mode made for itself is shown only to clients on the same machine. JSON with `Accept: application/json`.',
     tag: 'Service',
     responses: {
       200: {
-        ...jsonAnswer(Answer({ name: Type.String(), links: Type.Record(Type.String(), Type.String(), { description: 'docs, openapi, health, readiness (and mailbox in monolith mode): absolute URLs' }) }), 'Links: an HTML page, or JSON when asked for'),
+        ...jsonAnswer(Answer({
+          name: Type.String(),
+          api_version: Type.String({ description: 'The version of this API (the OpenAPI document\'s `info.version`)' }),
+          parts: Type.Array(Type.String(), { description: 'The parts of Signet answering in this process' }),
+          links: Type.Record(Type.String(), Type.String(), { description: 'quickstart (in a repository checkout), docs, openapi, mailbox and sms (monolith mode), health, readiness: absolute URLs' }),
+          development_key: Type.Optional(Type.String({ description: 'The development API key (monolith mode without configured keys), to loopback clients only' }))
+        }), 'Links: an HTML page, or JSON when asked for'),
         contentType: 'text/html'
       }
     },

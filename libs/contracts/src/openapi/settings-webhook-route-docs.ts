@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { SettingsInput } from '../settings';
 import { SettingsResponse, SettingsUpdatedResponse } from '../responses/settings-responses';
 import { SuccessResponse } from '../responses/common-responses';
-import { DeliveryListResponse, RedeliveryResponse, WebhookCreatedResponse, WebhookListResponse, WebhookResponse, WebhookUpdatedResponse } from '../responses/webhook-responses';
+import { DeliveryListResponse, RedeliveryResponse, WebhookCreatedResponse, WebhookListResponse, WebhookResponse, WebhookSecretRotatedResponse, WebhookUpdatedResponse } from '../responses/webhook-responses';
 import { CreateWebhookRequest, DeliveriesQuery, UpdateWebhookRequest } from '../webhook-requests';
 import { jsonAnswer, type RouteDocs } from './route-doc';
 
@@ -85,5 +85,15 @@ export const SETTINGS_WEBHOOK_ROUTE_DOCS: RouteDocs = {
     tag: 'Webhooks',
     responses: { 200: jsonAnswer(RedeliveryResponse, 'The delivery, its new attempt pending') },
     errors: [404, 409]
+  },
+  'POST /api/v1/webhooks/:id/rotate_secret': {
+    operationId: 'rotateWebhookSecret',
+    summary: "Rotate a webhook's signing secret",
+    description: 'A new `signing_secret`, shown only in this answer. For 24 hours deliveries carry two signatures in ' +
+      '`webhook-signature` (Standard Webhooks\' space-separated list), one by each secret, so a receiver verifying with either ' +
+      'accepts them while it switches; then only the new secret signs. Rotating again within the window drops the oldest secret.',
+    tag: 'Webhooks',
+    responses: { 200: jsonAnswer(WebhookSecretRotatedResponse, 'The webhook with its new secret') },
+    errors: [404]
   }
 };

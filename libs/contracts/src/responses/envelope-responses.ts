@@ -64,3 +64,8 @@ export const EvidenceResponse = Answer({
   evidence_generated_at: DateTime()
 });
 export type EvidenceResponse = Static<typeof EvidenceResponse>;
+
+export const SigningUrlResponse = Answer({
+  signing_url: Type.String({ description: "The recipient's signing link: whoever holds it can sign as the recipient" })
+});
+export type SigningUrlResponse = Static<typeof SigningUrlResponse>;

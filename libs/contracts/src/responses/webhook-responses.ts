@@ -27,6 +27,16 @@ export const WebhookCreatedResponse = Answer({
 });
 export type WebhookCreatedResponse = Static<typeof WebhookCreatedResponse>;
 
+export const WebhookSecretRotatedResponse = Answer({
+  success: Type.Literal(true),
+  webhook: Type.Object({
+    ...webhookFields,
+    signing_secret: Type.String({ description: 'The new Standard Webhooks secret (`whsec_...`); shown only here' })
+  }),
+  previous_secret_expires_at: DateTime({ description: 'Until then deliveries are signed with the previous secret as well as the new one' })
+});
+export type WebhookSecretRotatedResponse = Static<typeof WebhookSecretRotatedResponse>;
+
 export const WebhookResponse = Answer({ webhook: Webhook });
 export type WebhookResponse = Static<typeof WebhookResponse>;
 

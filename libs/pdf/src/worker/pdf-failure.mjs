@@ -13,7 +13,7 @@ export class PdfFailure extends Error {
  */
 export function failureOf(error) {
   if (error instanceof PdfFailure) return { reason: error.reason, ...error.details };
-  // A module job's verdict (src/worker-protocol.ts, PdfWorkerModule): its code cannot share this class.
+  // A module task's verdict (src/pdf-tasks.ts, PdfWorkerModule): its code cannot share this class.
   if (typeof error?.pdfFailure?.reason === 'string') return error.pdfFailure;
   if (error instanceof RangeError) return { reason: 'too_complex' };
   return { reason: 'corrupt' };

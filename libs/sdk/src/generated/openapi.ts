@@ -116,6 +116,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/envelopes/{id}/recipients/{recipient_id}/signing_url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a recipient's signing link
+         * @description The link the recipient signs with, to embed the signing page or send it yourself; no webhook needed. With `{"rotate": true}` a new link is issued and the current one stops working at once (`recipient.link_generated` carries it). Both are recorded in the evidence timeline. Only while the envelope is IN_PROGRESS (409 otherwise).
+         */
+        post: operations["getSigningUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/envelopes/{id}/evidence": {
         parameters: {
             query?: never;
@@ -400,6 +420,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks/{id}/rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook's signing secret
+         * @description A new `signing_secret`, shown only in this answer. For 24 hours deliveries carry two signatures in `webhook-signature` (Standard Webhooks' space-separated list), one by each secret, so a receiver verifying with either accepts them while it switches; then only the new secret signs. Rotating again within the window drops the oldest secret.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/signing/v1/{token}": {
         parameters: {
             query?: never;
@@ -666,7 +706,7 @@ export interface paths {
         };
         /**
          * Where to start
-         * @description A small page linking this reference, the OpenAPI document and the health checks (and, in monolith mode, the development mailbox). JSON with `Accept: application/json`.
+         * @description The start page: what runs here (API version, parts, database, event bus, email) and links to the quickstart, this reference, the OpenAPI document, the health checks and, in monolith mode, the development mailbox and SMS pages. The development key monolith mode made for itself is shown only to clients on the same machine. JSON with `Accept: application/json`.
          */
         get: operations["home"];
         put?: never;
@@ -1274,6 +1314,22 @@ export interface components {
                             };
                         };
                     };
+                } & {
+                    [key: string]: {
+                        extra_page_intro: string;
+                        emails: {
+                            email_validation: {
+                                subject: string;
+                                body: string;
+                                cta: string;
+                            };
+                        };
+                        sms?: {
+                            phone_validation: {
+                                body: string;
+                            };
+                        };
+                    };
                 };
                 signature?: {
                     /** @enum {unknown} */
@@ -1284,7 +1340,7 @@ export interface components {
                 };
                 signature_flow?: {
                     /** @enum {unknown} */
-                    language: "EN" | "ES";
+                    language: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
                     sender_name: string;
                     /** @enum {unknown} */
                     signature_order: "PARALLEL" | "SEQUENTIAL";
@@ -1409,6 +1465,12 @@ export interface components {
             evidence_document_url: string;
             /** Format: date-time */
             evidence_generated_at: string;
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        SigningUrlResponse: {
+            /** @description The recipient's signing link: whoever holds it can sign as the recipient */
+            signing_url: string;
             /** @description Also in the X-Request-Id header: finds the request in the logs */
             request_id: string;
         };
@@ -1591,6 +1653,32 @@ export interface components {
             /** @description Also in the X-Request-Id header: finds the request in the logs */
             request_id: string;
         };
+        WebhookSecretRotatedResponse: {
+            /** @constant */
+            success: true;
+            webhook: {
+                id: string;
+                url: string;
+                /** @description Comma-separated event names */
+                subscriptions: string;
+                auth_type: "HEADER" | null;
+                /** @enum {unknown} */
+                retry_schedule: "STANDARD" | "EXTENDED";
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** @description The new Standard Webhooks secret (`whsec_...`); shown only here */
+                signing_secret: string;
+            };
+            /**
+             * Format: date-time
+             * @description Until then deliveries are signed with the previous secret as well as the new one
+             */
+            previous_secret_expires_at: string;
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
         WebhookUpdatedResponse: {
             /** @constant */
             success: true;
@@ -1740,6 +1828,8 @@ export interface components {
             tax_label?: string;
             rep_id?: string;
             rep_label?: string;
+            /** @enum {unknown} */
+            language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
         };
         PlacementInput: {
             document_key: string;
@@ -1798,22 +1888,7 @@ export interface components {
                 envelope_signed?: (boolean | ("TRUE" | "FALSE" | "true" | "false")) | null;
             };
             localization?: {
-                en?: {
-                    extra_page_intro?: string | null;
-                    emails?: {
-                        email_validation?: {
-                            subject?: string | null;
-                            body?: string | null;
-                            cta?: string | null;
-                        };
-                    };
-                    sms?: {
-                        phone_validation?: {
-                            body?: string | null;
-                        };
-                    };
-                };
-                es?: {
+                [key: string]: {
                     extra_page_intro?: string | null;
                     emails?: {
                         email_validation?: {
@@ -1835,7 +1910,7 @@ export interface components {
                 bg_image?: string | null;
             };
             signature_flow?: {
-                language?: ("EN" | "ES") | null;
+                language?: ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | null;
                 sender_name?: string | null;
                 signature_order?: ("PARALLEL" | "SEQUENTIAL") | null;
                 signature_types?: string | null;
@@ -1907,6 +1982,22 @@ export interface components {
                         };
                     };
                 };
+            } & {
+                [key: string]: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
             };
             signature: {
                 /** @enum {unknown} */
@@ -1917,7 +2008,7 @@ export interface components {
             };
             signature_flow: {
                 /** @enum {unknown} */
-                language: "EN" | "ES";
+                language: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
                 sender_name: string;
                 /** @enum {unknown} */
                 signature_order: "PARALLEL" | "SEQUENTIAL";
@@ -1998,6 +2089,22 @@ export interface components {
                         };
                     };
                 };
+            } & {
+                [key: string]: {
+                    extra_page_intro: string;
+                    emails: {
+                        email_validation: {
+                            subject: string;
+                            body: string;
+                            cta: string;
+                        };
+                    };
+                    sms?: {
+                        phone_validation: {
+                            body: string;
+                        };
+                    };
+                };
             };
             signature: {
                 /** @enum {unknown} */
@@ -2010,7 +2117,7 @@ export interface components {
             };
             signature_flow: {
                 /** @enum {unknown} */
-                language: "EN" | "ES";
+                language: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
                 sender_name: string;
                 /** @enum {unknown} */
                 signature_order: "PARALLEL" | "SEQUENTIAL";
@@ -2536,6 +2643,8 @@ export interface components {
             "recipients[ben][tax_label]"?: string;
             "recipients[ben][rep_id]"?: string;
             "recipients[ben][rep_label]"?: string;
+            /** @enum {unknown} */
+            "recipients[ben][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
             "metadata[key]"?: string;
             "documents[contract][base64]"?: string;
             "documents[contract][name]"?: string;
@@ -2569,16 +2678,11 @@ export interface components {
             "settings[emails][envelope_voided]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[emails][envelope_rejected]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[emails][envelope_signed]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
-            "settings[localization][en][extra_page_intro]"?: string;
-            "settings[localization][en][emails][email_validation][subject]"?: string;
-            "settings[localization][en][emails][email_validation][body]"?: string;
-            "settings[localization][en][emails][email_validation][cta]"?: string;
-            "settings[localization][en][sms][phone_validation][body]"?: string;
-            "settings[localization][es][extra_page_intro]"?: string;
-            "settings[localization][es][emails][email_validation][subject]"?: string;
-            "settings[localization][es][emails][email_validation][body]"?: string;
-            "settings[localization][es][emails][email_validation][cta]"?: string;
-            "settings[localization][es][sms][phone_validation][body]"?: string;
+            "settings[localization][key][extra_page_intro]"?: string;
+            "settings[localization][key][emails][email_validation][subject]"?: string;
+            "settings[localization][key][emails][email_validation][body]"?: string;
+            "settings[localization][key][emails][email_validation][cta]"?: string;
+            "settings[localization][key][sms][phone_validation][body]"?: string;
             /** @enum {unknown} */
             "settings[signature][type]"?: "SIMPLE" | "FULL" | "QUALIFIED_CHILE";
             /** @enum {unknown} */
@@ -2586,7 +2690,7 @@ export interface components {
             /** Format: uri */
             "settings[signature][bg_image]"?: string;
             /** @enum {unknown} */
-            "settings[signature_flow][language]"?: "EN" | "ES";
+            "settings[signature_flow][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
             "settings[signature_flow][sender_name]"?: string;
             /** @enum {unknown} */
             "settings[signature_flow][signature_order]"?: "PARALLEL" | "SEQUENTIAL";
@@ -2602,7 +2706,7 @@ export interface components {
             /** @enum {unknown} */
             "settings[validations][phone][methods]"?: "SMS";
         } & {
-            [key: string]: string | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
+            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
         };
         /** @description Bracket-notation fields of `EnvelopeUpdateRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
         EnvelopeUpdateForm: {
@@ -2616,6 +2720,8 @@ export interface components {
             "recipients[ben][tax_label]"?: string;
             "recipients[ben][rep_id]"?: string;
             "recipients[ben][rep_label]"?: string;
+            /** @enum {unknown} */
+            "recipients[ben][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
             "metadata[key]"?: string;
             "documents[contract][base64]"?: string;
             "documents[contract][name]"?: string;
@@ -2649,16 +2755,11 @@ export interface components {
             "settings[emails][envelope_voided]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[emails][envelope_rejected]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[emails][envelope_signed]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
-            "settings[localization][en][extra_page_intro]"?: string;
-            "settings[localization][en][emails][email_validation][subject]"?: string;
-            "settings[localization][en][emails][email_validation][body]"?: string;
-            "settings[localization][en][emails][email_validation][cta]"?: string;
-            "settings[localization][en][sms][phone_validation][body]"?: string;
-            "settings[localization][es][extra_page_intro]"?: string;
-            "settings[localization][es][emails][email_validation][subject]"?: string;
-            "settings[localization][es][emails][email_validation][body]"?: string;
-            "settings[localization][es][emails][email_validation][cta]"?: string;
-            "settings[localization][es][sms][phone_validation][body]"?: string;
+            "settings[localization][key][extra_page_intro]"?: string;
+            "settings[localization][key][emails][email_validation][subject]"?: string;
+            "settings[localization][key][emails][email_validation][body]"?: string;
+            "settings[localization][key][emails][email_validation][cta]"?: string;
+            "settings[localization][key][sms][phone_validation][body]"?: string;
             /** @enum {unknown} */
             "settings[signature][type]"?: "SIMPLE" | "FULL" | "QUALIFIED_CHILE";
             /** @enum {unknown} */
@@ -2666,7 +2767,7 @@ export interface components {
             /** Format: uri */
             "settings[signature][bg_image]"?: string;
             /** @enum {unknown} */
-            "settings[signature_flow][language]"?: "EN" | "ES";
+            "settings[signature_flow][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
             "settings[signature_flow][sender_name]"?: string;
             /** @enum {unknown} */
             "settings[signature_flow][signature_order]"?: "PARALLEL" | "SEQUENTIAL";
@@ -2682,7 +2783,7 @@ export interface components {
             /** @enum {unknown} */
             "settings[validations][phone][methods]"?: "SMS";
         } & {
-            [key: string]: string | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
+            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
         };
     };
     responses: {
@@ -2911,7 +3012,7 @@ export interface operations {
                      *           "redirect_url": null
                      *         }
                      *       },
-                     *       "request_id": "req_01a21209253e70c58e122d4002c5b3e4"
+                     *       "request_id": "req_01a219e6422a776b957c9403f5ae1389"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -2930,7 +3031,7 @@ export interface operations {
                      * @example {
                      *       "error": "Send the API key itself as the Authorization header, without a scheme",
                      *       "code": "UNAUTHORIZED",
-                     *       "request_id": "req_01a21209266474e0b32a88c4f724c094"
+                     *       "request_id": "req_01a219e64bf473b1944331b3712d583e"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3067,7 +3168,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a212092580747bbb12e931b9cf4a18"
+                     *       "request_id": "req_01a219e6443c707ab3eb0a23f50a828e"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsUpdatedResponse"];
@@ -3096,7 +3197,7 @@ export interface operations {
                      *           "message": "must be one of: EN, ES"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a212092636732d9dbd7bdab2ff55ae"
+                     *       "request_id": "req_01a219e64ae3720fa229d16740449acc"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3154,11 +3255,11 @@ export interface operations {
                      * @example {
                      *       "envelopes": [
                      *         {
-                     *           "id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
+                     *           "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
                      *           "name": "Services agreement 2026",
                      *           "status": "CREATED",
-                     *           "created_at": "2026-11-25T09:28:39.536Z",
-                     *           "updated_at": "2026-11-25T09:28:40.292Z",
+                     *           "created_at": "2026-11-26T22:07:35.315Z",
+                     *           "updated_at": "2026-11-26T22:07:43.186Z",
                      *           "sent_at": null,
                      *           "completed_at": null,
                      *           "voided_at": null,
@@ -3168,7 +3269,7 @@ export interface operations {
                      *           },
                      *           "envelope_signers": [
                      *             {
-                     *               "id": "01a21209-2976-757f-9da8-3b2c4026f427",
+                     *               "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
                      *               "custom_key": "ana",
                      *               "name": "Ana Lima",
                      *               "email": "ana@example.com",
@@ -3177,7 +3278,7 @@ export interface operations {
                      *               "signed_at": null
                      *             },
                      *             {
-                     *               "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
+                     *               "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
                      *               "custom_key": "ben",
                      *               "name": "Ben Ode",
                      *               "email": "ben@example.com",
@@ -3189,7 +3290,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a212092ad2770689d4fa7ec41fb9b2"
+                     *       "request_id": "req_01a219e67707726e85f565fcc4a3c294"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeListResponse"];
@@ -3216,7 +3317,7 @@ export interface operations {
                      *           "message": "must be one or more of CREATED, IN_PROGRESS, SUCCESS, VOIDED, ERROR, comma-separated"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a212092adf758689072d542d4527ec"
+                     *       "request_id": "req_01a219e677377464a6581c314a1e28df"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3307,13 +3408,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
+                     *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
                      *         "name": "Services agreement",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-25T09:28:39.536Z",
+                     *         "created_at": "2026-11-26T22:07:35.315Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a21209-2976-757f-9da8-3b2c4026f427",
+                     *             "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -3322,7 +3423,7 @@ export interface operations {
                      *             "signed_at": null
                      *           },
                      *           {
-                     *             "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
+                     *             "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -3337,7 +3438,7 @@ export interface operations {
                      *           "crm_id": "opp-1042"
                      *         }
                      *       },
-                     *       "request_id": "req_01a2120927697658b4ddab7e6a41c53d"
+                     *       "request_id": "req_01a219e6551f70689f2042629f73b732"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -3366,7 +3467,7 @@ export interface operations {
                      *           "message": "must be an email address"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2120927077650aa7489a7e5d13fba"
+                     *       "request_id": "req_01a219e6521a77599fd0802f483b0071"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3387,7 +3488,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21209-2770-726c-b8c4-dab98b1f13e0
+                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
                  */
                 id: string;
             };
@@ -3406,13 +3507,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
+                     *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-25T09:28:39.536Z",
+                     *         "created_at": "2026-11-26T22:07:35.315Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a21209-2976-757f-9da8-3b2c4026f427",
+                     *             "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -3421,7 +3522,7 @@ export interface operations {
                      *             "signed_at": null
                      *           },
                      *           {
-                     *             "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
+                     *             "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -3436,38 +3537,38 @@ export interface operations {
                      *           "crm_id": "opp-1042",
                      *           "region": "emea"
                      *         },
-                     *         "updated_at": "2026-11-25T09:28:40.292Z",
+                     *         "updated_at": "2026-11-26T22:07:43.186Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
+                     *             "id": "01a219e6-642b-771b-8b18-eab0e87167dd",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-25T09:28:39.536Z",
-                     *             "updated_at": "2026-11-25T09:28:39.536Z",
+                     *             "created_at": "2026-11-26T22:07:35.315Z",
+                     *             "updated_at": "2026-11-26T22:07:35.315Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/documents/01a21209-292b-744c-ad6b-13a7cdfff45e.pdf?expires=1795602520&signature=637ec275c840bc45e304d0b2d60affe120c4549e983907be475450e1dfa1d66a&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/documents/01a219e6-642b-771b-8b18-eab0e87167dd.pdf?expires=1795734463&signature=8b3a17342d29538ae383135abfb9790efe390b69f33fe06b8878aa74ec821d43&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           },
                      *           {
-                     *             "id": "01a21209-2a44-7478-8a93-1ea02f4ca9df",
+                     *             "id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
                      *             "custom_key": "annex",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-25T09:28:40.292Z",
-                     *             "updated_at": "2026-11-25T09:28:40.292Z",
+                     *             "created_at": "2026-11-26T22:07:43.186Z",
+                     *             "updated_at": "2026-11-26T22:07:43.186Z",
                      *             "file_name": "annex.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/uploads/01a21209-2a0f-731c-9645-7163fe0dff3d.pdf?expires=1795602520&signature=1ef70ed75015c5ce891ba29a666f3e355d2526f250f695557fb803f2b69c0d91&name=annex.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/uploads/01a219e6-6ffb-75d0-a506-061cfa681935.pdf?expires=1795734463&signature=d4ae8960d50fc838be4e6685381a3ee17a5d3e4ef820530e044a559ca61c1907&name=annex.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -3475,32 +3576,32 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a21209-2977-7200-9100-5a761acf337f",
+                     *             "id": "01a219e6-6749-704d-be49-c200bd02aa4b",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-25T09:28:39.536Z",
-                     *             "updated_at": "2026-11-25T09:28:39.536Z",
-                     *             "recipient_id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
+                     *             "created_at": "2026-11-26T22:07:35.315Z",
+                     *             "updated_at": "2026-11-26T22:07:35.315Z",
+                     *             "recipient_id": "01a219e6-6745-711f-bd92-3e17e11325aa",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
+                     *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
                      *             "token": "{{ben}}"
                      *           },
                      *           {
-                     *             "id": "01a21209-2977-7200-9100-5fe137a65f3b",
+                     *             "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-25T09:28:39.536Z",
-                     *             "updated_at": "2026-11-25T09:28:39.536Z",
-                     *             "recipient_id": "01a21209-2976-757f-9da8-3b2c4026f427",
+                     *             "created_at": "2026-11-26T22:07:35.315Z",
+                     *             "updated_at": "2026-11-26T22:07:35.315Z",
+                     *             "recipient_id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
+                     *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a21209-2977-7200-9100-5fe137a65f3b",
+                     *               "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -3588,7 +3689,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a212092ab9714093853470ee888277"
+                     *       "request_id": "req_01a219e676bf765d8912d0975d0381bb"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -3608,7 +3709,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a212092aca73caaed77c9fb9ad4d87"
+                     *       "request_id": "req_01a219e676e7734d8867e037184dd3ac"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3632,7 +3733,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21209-2770-726c-b8c4-dab98b1f13e0
+                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
                  */
                 id: string;
             };
@@ -3670,13 +3771,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
+                     *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-25T09:28:39.536Z",
+                     *         "created_at": "2026-11-26T22:07:35.315Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a21209-2976-757f-9da8-3b2c4026f427",
+                     *             "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -3685,7 +3786,7 @@ export interface operations {
                      *             "signed_at": null
                      *           },
                      *           {
-                     *             "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
+                     *             "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -3700,22 +3801,22 @@ export interface operations {
                      *           "crm_id": "opp-1042",
                      *           "region": "emea"
                      *         },
-                     *         "updated_at": "2026-11-25T09:28:40.141Z",
+                     *         "updated_at": "2026-11-26T22:07:40.902Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
+                     *             "id": "01a219e6-642b-771b-8b18-eab0e87167dd",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-25T09:28:39.536Z",
-                     *             "updated_at": "2026-11-25T09:28:39.536Z",
+                     *             "created_at": "2026-11-26T22:07:35.315Z",
+                     *             "updated_at": "2026-11-26T22:07:35.315Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/documents/01a21209-292b-744c-ad6b-13a7cdfff45e.pdf?expires=1795602520&signature=637ec275c840bc45e304d0b2d60affe120c4549e983907be475450e1dfa1d66a&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/documents/01a219e6-642b-771b-8b18-eab0e87167dd.pdf?expires=1795734461&signature=85dff9d51bcfe14f82ea95659c9cf4117d3fb611813348293cbf7ca94286be70&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -3723,32 +3824,32 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a21209-2977-7200-9100-5a761acf337f",
+                     *             "id": "01a219e6-6749-704d-be49-c200bd02aa4b",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-25T09:28:39.536Z",
-                     *             "updated_at": "2026-11-25T09:28:39.536Z",
-                     *             "recipient_id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
+                     *             "created_at": "2026-11-26T22:07:35.315Z",
+                     *             "updated_at": "2026-11-26T22:07:35.315Z",
+                     *             "recipient_id": "01a219e6-6745-711f-bd92-3e17e11325aa",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
+                     *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
                      *             "token": "{{ben}}"
                      *           },
                      *           {
-                     *             "id": "01a21209-2977-7200-9100-5fe137a65f3b",
+                     *             "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-25T09:28:39.536Z",
-                     *             "updated_at": "2026-11-25T09:28:39.536Z",
-                     *             "recipient_id": "01a21209-2976-757f-9da8-3b2c4026f427",
+                     *             "created_at": "2026-11-26T22:07:35.315Z",
+                     *             "updated_at": "2026-11-26T22:07:35.315Z",
+                     *             "recipient_id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
+                     *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a21209-2977-7200-9100-5fe137a65f3b",
+                     *               "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -3836,7 +3937,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a2120929b9701c8e11e2f3ccf83544"
+                     *       "request_id": "req_01a219e6697f74ec948ef468646a4517"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -3867,7 +3968,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21209-2770-726c-b8c4-dab98b1f13e0
+                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
                  */
                 id: string;
             };
@@ -3888,7 +3989,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a212092aeb74fa8b2cd32e67780da4"
+                     *       "request_id": "req_01a219e6777f7274b2a6f9019abc0e85"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -3910,7 +4011,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not in CREATED status (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a212093a3d7106a370b70314ba87ef"
+                     *       "request_id": "req_01a219e70a92741ab1cfe42fd4a726f2"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3935,7 +4036,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21209-39e5-71d2-a21d-4438c66516f9
+                 * @example 01a219e7-0572-7051-bf8f-ea52b0542a98
                  */
                 id: string;
             };
@@ -3957,13 +4058,13 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "envelope": {
-                     *         "id": "01a21209-39e5-71d2-a21d-4438c66516f9",
+                     *         "id": "01a219e7-0572-7051-bf8f-ea52b0542a98",
                      *         "name": "Quote 88",
                      *         "status": "VOIDED",
-                     *         "created_at": "2026-11-25T09:28:44.261Z",
+                     *         "created_at": "2026-11-26T22:08:20.338Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a21209-3a00-730f-beec-d41c8aeab1ee",
+                     *             "id": "01a219e7-064d-7564-a1b2-9199c348f26e",
                      *             "custom_key": "eve",
                      *             "name": "Eve Adler",
                      *             "email": "eve@example.com",
@@ -3975,22 +4076,22 @@ export interface operations {
                      *         "errors": [],
                      *         "warnings": [],
                      *         "metadata": {},
-                     *         "updated_at": "2026-11-25T09:28:44.319Z",
-                     *         "sent_at": "2026-11-25T09:28:44.302Z",
+                     *         "updated_at": "2026-11-26T22:08:21.162Z",
+                     *         "sent_at": "2026-11-26T22:08:20.684Z",
                      *         "completed_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a21209-39f8-757d-b3ba-632a96dcc699",
+                     *             "id": "01a219e7-0613-7263-8fc0-8034a0de167c",
                      *             "custom_key": "quote",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-25T09:28:44.261Z",
-                     *             "updated_at": "2026-11-25T09:28:44.261Z",
+                     *             "created_at": "2026-11-26T22:08:20.338Z",
+                     *             "updated_at": "2026-11-26T22:08:20.338Z",
                      *             "file_name": "quote.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-39e5-71d2-a21d-4438c66516f9/documents/01a21209-39f8-757d-b3ba-632a96dcc699.pdf?expires=1795602524&signature=03e0ab5a603d3821b2433b8d450d647ed77331367fa40db8b35b6500d40d977d&name=quote.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e7-0572-7051-bf8f-ea52b0542a98/documents/01a219e7-0613-7263-8fc0-8034a0de167c.pdf?expires=1795734501&signature=29f3fc1599ba855b6a7a17e2baefb1a389e2dc036209a545aca33fdd0944bb5b&name=quote.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -4077,7 +4178,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a212093a1e77ce9293a2192d772777"
+                     *       "request_id": "req_01a219e708a976e8a9a06f59e1d7fe03"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
@@ -4097,6 +4198,90 @@ export interface operations {
             504: components["responses"]["Error504"];
         };
     };
+    getSigningUrl: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Envelope id
+                 * @example 01a219e7-0572-7051-bf8f-ea52b0542a98
+                 */
+                id: string;
+                /**
+                 * @description Recipient id (the envelope's `envelope_signers[].id`)
+                 * @example 01a219e7-064d-7564-a1b2-9199c348f26e
+                 */
+                recipient_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "rotate": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description true: a new link, and the current one stops working */
+                    rotate?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The recipient's current signing link */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "signing_url": "http://localhost:3000/sign/aBMrX-Tp0rHsPAKw2taJbQK9cDUOd14dtIn13bt-bUY",
+                     *       "request_id": "req_01a219e70780722fae3d7864ebd60d3f"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SigningUrlResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            /** @description CONFLICT: the resource's state forbids the action; or IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still running (retry after `Retry-After`) */
+            409: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Signing links exist only while the envelope is IN_PROGRESS (it is VOIDED)",
+                     *       "code": "CONFLICT",
+                     *       "request_id": "req_01a219e70b1c71caa6bfc6a50e21fc5d"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
     getEvidence: {
         parameters: {
             query?: never;
@@ -4104,7 +4289,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21209-2770-726c-b8c4-dab98b1f13e0
+                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
                  */
                 id: string;
             };
@@ -4122,9 +4307,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/evidence/20-1795598923232.pdf?expires=1795685323&signature=89f7dc2c85dba611f67a5156ba439bead9cdb3592702d0d4c7491a18d568f842&name=evidence-01a21209-2770-726c-b8c4-dab98b1f13e0.pdf",
-                     *       "evidence_generated_at": "2026-11-25T09:28:43.232Z",
-                     *       "request_id": "req_01a212093879769c812f1c7df2c2ee0c"
+                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/evidence/22-1795730892742.pdf?expires=1795817297&signature=ce2252d884524a1b2c81017d361bf30086668128d0f6520da6a0919c0421f4c8&name=evidence-01a219e6-5593-749a-9af4-ec8e551f7199.pdf",
+                     *       "evidence_generated_at": "2026-11-26T22:08:12.742Z",
+                     *       "request_id": "req_01a219e6f9a971869f1aa386e6a532e1"
                      *     }
                      */
                     "application/json": components["schemas"]["EvidenceResponse"];
@@ -4145,7 +4330,7 @@ export interface operations {
                      * @example {
                      *       "error": "The evidence sheet exists once the envelope is SUCCESS; it is CREATED",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a212092ae375d385fbfcfcb01988ca"
+                     *       "request_id": "req_01a219e677547197aa2f23a86d601af6"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4183,45 +4368,45 @@ export interface operations {
                      *         {
                      *           "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01406AFA661BF16334E0E6A2152DD6FE",
-                     *           "not_before": "2026-11-25T09:23:41.000Z",
-                     *           "not_after": "2036-11-22T09:28:41.000Z",
-                     *           "sha256_fingerprint": "9efff430bdcd69c0ffa4d69fbb67758d80c6765b5194b468c25c55dd3f0ba807",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAUBq+mYb8WM04OaiFS3W/jANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "013FFCC02AE873E940B8B9224C0F98A7",
+                     *           "not_before": "2026-11-26T22:02:50.000Z",
+                     *           "not_after": "2036-11-23T22:07:50.000Z",
+                     *           "sha256_fingerprint": "2ade5161f049386f80b70b6ce3d2fdfc929659cc5d9bdc909014392eb587830f",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAT/8wCroc+lAuLkiTA+YpzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01A5FB1E024ED51077A45FC61B614AF4",
-                     *           "not_before": "2026-11-25T09:23:41.000Z",
-                     *           "not_after": "2036-11-22T09:28:41.000Z",
-                     *           "sha256_fingerprint": "8b577cc8d418a667c4ec2ef8653015276cd56f8e77bab301e12fac553ab108f9",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAaX7HgJO1RB3pF/GG2FK9DANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01D13F729C02ECE24344C9404DA46B2A",
+                     *           "not_before": "2026-11-26T22:02:50.000Z",
+                     *           "not_after": "2036-11-23T22:07:50.000Z",
+                     *           "sha256_fingerprint": "67e2da165087833c8c302891456c3ebf989a95746a57374d0ec612a269d20bdd",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAdE/cpwC7OJDRMlATaRrKjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
                      *       "timestamp_authority": [
                      *         {
                      *           "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "013FCEA57CC0C62C660276B82F61A107",
-                     *           "not_before": "2026-11-25T09:23:41.000Z",
-                     *           "not_after": "2036-11-22T09:28:41.000Z",
-                     *           "sha256_fingerprint": "13ca286715b364d7e094fbf9d7bcccb4f8b437bbcc40560b6b84d1b3417d2294",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAT/OpXzAxixmAna4L2GhBzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "0189610E318F76AD568385EA75B6B790",
+                     *           "not_before": "2026-11-26T22:02:50.000Z",
+                     *           "not_after": "2036-11-23T22:07:50.000Z",
+                     *           "sha256_fingerprint": "07419afb09a7785959dbacecc178826dd8f4da774cfe4579dd6c200ca419da8b",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAYlhDjGPdq1Wg4Xqdba3kDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01A5FB1E024ED51077A45FC61B614AF4",
-                     *           "not_before": "2026-11-25T09:23:41.000Z",
-                     *           "not_after": "2036-11-22T09:28:41.000Z",
-                     *           "sha256_fingerprint": "8b577cc8d418a667c4ec2ef8653015276cd56f8e77bab301e12fac553ab108f9",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAaX7HgJO1RB3pF/GG2FK9DANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01D13F729C02ECE24344C9404DA46B2A",
+                     *           "not_before": "2026-11-26T22:02:50.000Z",
+                     *           "not_after": "2036-11-23T22:07:50.000Z",
+                     *           "sha256_fingerprint": "67e2da165087833c8c302891456c3ebf989a95746a57374d0ec612a269d20bdd",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAdE/cpwC7OJDRMlATaRrKjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
-                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAUBq+mYb8WM04OaiFS3W/jANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAaX7HgJO1RB3pF/GG2FK9DANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
+                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAT/8wCroc+lAuLkiTA+YpzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAdE/cpwC7OJDRMlATaRrKjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
                      *       "crl_url": "http://localhost:3000/pki/signet-dev-ca.crl",
-                     *       "request_id": "req_01a212093884738da7f6cbb8b2cac1fa"
+                     *       "request_id": "req_01a219e6fa227516ab005712bef6dcdd"
                      *     }
                      */
                     "application/json": {
@@ -4315,10 +4500,10 @@ export interface operations {
                      *             "common_name": "Signet Development Seal — not for production",
                      *             "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "01406AFA661BF16334E0E6A2152DD6FE"
+                     *             "serial_number": "013FFCC02AE873E940B8B9224C0F98A7"
                      *           },
-                     *           "claimed_signing_time": "2026-11-25T09:28:42.000Z",
-                     *           "timestamped_time": "2026-11-25T09:28:42.000Z",
+                     *           "claimed_signing_time": "2026-11-26T22:08:03.000Z",
+                     *           "timestamped_time": "2026-11-26T22:08:03.000Z",
                      *           "pades_level": "B-LTA",
                      *           "integrity": {
                      *             "valid": true,
@@ -4335,10 +4520,10 @@ export interface operations {
                      *             "common_name": "Signet Development TSA — not for production",
                      *             "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "013FCEA57CC0C62C660276B82F61A107"
+                     *             "serial_number": "0189610E318F76AD568385EA75B6B790"
                      *           },
                      *           "claimed_signing_time": null,
-                     *           "timestamped_time": "2026-11-25T09:28:42.000Z",
+                     *           "timestamped_time": "2026-11-26T22:08:05.000Z",
                      *           "pades_level": null,
                      *           "integrity": {
                      *             "valid": true,
@@ -4352,7 +4537,7 @@ export interface operations {
                      *       "trust_anchors": [
                      *         "CN=Signet Development CA — not for production, O=Signet (development)"
                      *       ],
-                     *       "request_id": "req_01a2120938a572be91ad74e3e6cbeea2"
+                     *       "request_id": "req_01a219e6fb41774ab7d7162a8f809c08"
                      *     }
                      */
                     "application/json": {
@@ -4409,7 +4594,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21209-2770-726c-b8c4-dab98b1f13e0
+                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
                  */
                 envelope_id: string;
             };
@@ -4429,16 +4614,16 @@ export interface operations {
                      * @example {
                      *       "uploads": [
                      *         {
-                     *           "id": "01a21209-2a0f-731c-9645-7163fe0dff3d",
-                     *           "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
+                     *           "id": "01a219e6-6ffb-75d0-a506-061cfa681935",
+                     *           "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199",
                      *           "status": "COMPLETED",
-                     *           "file_id": "01a21209-2a44-7478-8a93-1ea02f4ca9df",
+                     *           "file_id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
                      *           "order": 1,
                      *           "file_name": "annex.pdf"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a212092aac7669a94d12246a039baa"
+                     *       "request_id": "req_01a219e6768c72aabc29b8b1ff2306f5"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadListResponse"];
@@ -4466,7 +4651,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21209-2770-726c-b8c4-dab98b1f13e0
+                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
                  */
                 envelope_id: string;
             };
@@ -4499,14 +4684,14 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "upload": {
-                     *         "id": "01a21209-2a0f-731c-9645-7163fe0dff3d",
-                     *         "upload_url": "http://localhost:3000/api/v1/uploads/1ARBG1ejRzxtt4XDr4_OWaccWVWjVlTuQyUksG5MPU8",
+                     *         "id": "01a219e6-6ffb-75d0-a506-061cfa681935",
+                     *         "upload_url": "http://localhost:3000/api/v1/uploads/wdNYApL6OAlNhCXvRUcsdcx-ILLS8yD3eVLiSRcffkQ",
                      *         "file_name": "annex.pdf",
                      *         "order": 1,
                      *         "custom_key": "annex",
-                     *         "expires_at": "2026-11-25T10:28:40.203Z",
+                     *         "expires_at": "2026-11-26T23:07:42.030Z",
                      *         "max_file_size": 52428800,
-                     *         "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
+                     *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199",
                      *         "status": "PENDING",
                      *         "instructions": {
                      *           "method": "PUT",
@@ -4516,7 +4701,7 @@ export interface operations {
                      *           "note": "PUT the raw PDF bytes (not base64) to upload_url with your API key in the Authorization header. The URL works once and expires at expires_at; files up to max_file_size bytes."
                      *         }
                      *       },
-                     *       "request_id": "req_01a212092a0571bc8728b849464468cc"
+                     *       "request_id": "req_01a219e66f61761aa6ed5fa39c22b3e7"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadCreatedResponse"];
@@ -4544,12 +4729,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21209-2770-726c-b8c4-dab98b1f13e0
+                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
                  */
                 envelope_id: string;
                 /**
                  * @description Upload id
-                 * @example 01a21209-2a0f-731c-9645-7163fe0dff3d
+                 * @example 01a219e6-6ffb-75d0-a506-061cfa681935
                  */
                 id: string;
             };
@@ -4568,18 +4753,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "upload": {
-                     *         "id": "01a21209-2a0f-731c-9645-7163fe0dff3d",
-                     *         "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
+                     *         "id": "01a219e6-6ffb-75d0-a506-061cfa681935",
+                     *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199",
                      *         "status": "COMPLETED",
-                     *         "file_id": "01a21209-2a44-7478-8a93-1ea02f4ca9df",
+                     *         "file_id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
                      *         "order": 1,
                      *         "file_name": "annex.pdf",
                      *         "custom_key": "annex",
-                     *         "uploaded_at": "2026-11-25T09:28:40.232Z",
-                     *         "processed_at": "2026-11-25T09:28:40.260Z",
+                     *         "uploaded_at": "2026-11-26T22:07:42.574Z",
+                     *         "processed_at": "2026-11-26T22:07:42.910Z",
                      *         "error_message": null
                      *       },
-                     *       "request_id": "req_01a212092aa5701da1c17c9efa00e07b"
+                     *       "request_id": "req_01a219e6767170798c913c2a97812bd0"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadResponse"];
@@ -4606,7 +4791,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 1ARBG1ejRzxtt4XDr4_OWaccWVWjVlTuQyUksG5MPU8
+                 * @example wdNYApL6OAlNhCXvRUcsdcx-ILLS8yD3eVLiSRcffkQ
                  */
                 token: string;
             };
@@ -4631,10 +4816,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "upload_id": "01a21209-2a0f-731c-9645-7163fe0dff3d",
+                     *       "upload_id": "01a219e6-6ffb-75d0-a506-061cfa681935",
                      *       "status": "UPLOADED",
                      *       "message": "The file was received and is being validated",
-                     *       "request_id": "req_01a212092a17718f969a53a1fe2da0a7"
+                     *       "request_id": "req_01a219e6707c74fd989ce86bca90639a"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadReceivedResponse"];
@@ -4665,12 +4850,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21209-2770-726c-b8c4-dab98b1f13e0
+                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a21209-2976-757f-9da8-3d0f2e2065a2
+                 * @example 01a219e6-6745-711f-bd92-3e17e11325aa
                  */
                 recipient_id: string;
             };
@@ -4709,8 +4894,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-25T09:58:40.499Z",
-                     *       "request_id": "req_01a212092b1a7245bd9eec4887d0957b"
+                     *       "expires_at": "2026-11-26T22:37:44.372Z",
+                     *       "request_id": "req_01a219e678cc766daea3aa960ae14887"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -4743,7 +4928,7 @@ export interface operations {
                      * @example {
                      *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 60 seconds",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a212092b7b775c84e2806bbc0fe3d5"
+                     *       "request_id": "req_01a219e67c8e75ed83f6732678ef6d72"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4766,12 +4951,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21209-2770-726c-b8c4-dab98b1f13e0
+                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a21209-2976-757f-9da8-3d0f2e2065a2
+                 * @example 01a219e6-6745-711f-bd92-3e17e11325aa
                  */
                 recipient_id: string;
             };
@@ -4781,7 +4966,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "178625"
+                 *       "code": "662091"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -4801,8 +4986,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-25T09:28:40.771Z",
-                     *       "request_id": "req_01a212092c3d7174be1f5cdefeee1476"
+                     *       "verified_at": "2026-11-26T22:07:47.150Z",
+                     *       "request_id": "req_01a219e68352711fabdb956e89175245"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -4832,7 +5017,7 @@ export interface operations {
                      *           "message": "is not correct: 2 attempts left"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a212092bf2746ea061b37f61f0b6ef"
+                     *       "request_id": "req_01a219e67fa07263a3a02eaf747d9e95"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4906,16 +5091,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a21209-3a5b-73bc-b2b9-03aec6b0fa66",
+                     *         "id": "01a219e7-0d58-76c6-b710-adbb7418e4e8",
                      *         "operation": "create",
                      *         "status": "PENDING",
                      *         "total": 2,
                      *         "succeeded": 0,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-25T09:28:44.379Z",
+                     *         "created_at": "2026-11-26T22:08:22.360Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a212093a597425afe767f6255152dd"
+                     *       "request_id": "req_01a219e70d5671de92a6b436c5a38143"
                      *     }
                      */
                     "application/json": {
@@ -4970,7 +5155,7 @@ export interface operations {
             path: {
                 /**
                  * @description Batch id
-                 * @example 01a21209-3a5b-73bc-b2b9-03aec6b0fa66
+                 * @example 01a219e7-0d58-76c6-b710-adbb7418e4e8
                  */
                 id: string;
             };
@@ -4989,30 +5174,30 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a21209-3a5b-73bc-b2b9-03aec6b0fa66",
+                     *         "id": "01a219e7-0d58-76c6-b710-adbb7418e4e8",
                      *         "operation": "create",
                      *         "status": "COMPLETED",
                      *         "total": 2,
                      *         "succeeded": 2,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-25T09:28:44.379Z",
-                     *         "completed_at": "2026-11-25T09:28:44.428Z",
+                     *         "created_at": "2026-11-26T22:08:22.360Z",
+                     *         "completed_at": "2026-11-26T22:08:23.289Z",
                      *         "results": [
                      *           {
                      *             "index": 0,
-                     *             "envelope_id": "01a21209-3a78-76ce-a37f-7d50d3ccfe94",
+                     *             "envelope_id": "01a219e7-0f37-7119-8760-b653922de888",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           },
                      *           {
                      *             "index": 1,
-                     *             "envelope_id": "01a21209-3a87-744a-b142-311479e3c5ef",
+                     *             "envelope_id": "01a219e7-1098-76f0-97ee-acc8c5259fd8",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           }
                      *         ]
                      *       },
-                     *       "request_id": "req_01a212093ab873cba8b75d8b1bc04909"
+                     *       "request_id": "req_01a219e71214739abe25f50cbc7703e7"
                      *     }
                      */
                     "application/json": {
@@ -5079,17 +5264,17 @@ export interface operations {
                      * @example {
                      *       "webhooks": [
                      *         {
-                     *           "id": "01a21209-268d-702f-a73c-a9cd43ffa8cf",
+                     *           "id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
                      *           "url": "https://hooks.example.com/signet-events",
                      *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
                      *           "auth_type": "HEADER",
                      *           "retry_schedule": "EXTENDED",
-                     *           "created_at": "2026-11-25T09:28:39.309Z",
-                     *           "updated_at": "2026-11-25T09:28:39.372Z"
+                     *           "created_at": "2026-11-26T22:07:33.341Z",
+                     *           "updated_at": "2026-11-26T22:07:33.982Z"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a2120926e9704e9d8e5e78c65c2749"
+                     *       "request_id": "req_01a219e651727461b6b847e7a54dc382"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookListResponse"];
@@ -5143,16 +5328,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a21209-268d-702f-a73c-a9cd43ffa8cf",
+                     *         "id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "STANDARD",
-                     *         "created_at": "2026-11-25T09:28:39.309Z",
-                     *         "updated_at": "2026-11-25T09:28:39.309Z",
-                     *         "signing_secret": "whsec_CaJnRmNGAWDiajBEV2UafynlqrllhQeEkprJgskrNhk="
+                     *         "created_at": "2026-11-26T22:07:33.341Z",
+                     *         "updated_at": "2026-11-26T22:07:33.341Z",
+                     *         "signing_secret": "whsec_Y4Sd48p0PvPI3QiPOynk+OnMhSjaje3Lg/VRCa0PRzo="
                      *       },
-                     *       "request_id": "req_01a21209268971eea10b0f82df9bf02b"
+                     *       "request_id": "req_01a219e64d73764e9366b7ae6ecf163f"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookCreatedResponse"];
@@ -5181,7 +5366,7 @@ export interface operations {
                      *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2120926be71efa4ffa9c362e0fc23"
+                     *       "request_id": "req_01a219e64f6076c480aed1a8bc65f6ab"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5201,7 +5386,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a21209-268d-702f-a73c-a9cd43ffa8cf
+                 * @example 01a219e6-4ddd-7787-9a87-24b3d054dab4
                  */
                 id: string;
             };
@@ -5220,15 +5405,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "webhook": {
-                     *         "id": "01a21209-268d-702f-a73c-a9cd43ffa8cf",
+                     *         "id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-25T09:28:39.309Z",
-                     *         "updated_at": "2026-11-25T09:28:39.372Z"
+                     *         "created_at": "2026-11-26T22:07:33.341Z",
+                     *         "updated_at": "2026-11-26T22:07:33.982Z"
                      *       },
-                     *       "request_id": "req_01a2120926dd76edb3bc66f136125036"
+                     *       "request_id": "req_01a219e650c17618ae800db847166558"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -5248,7 +5433,7 @@ export interface operations {
                      * @example {
                      *       "error": "Webhook not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a212093bfb7589b14b8edfcda7ed53"
+                     *       "request_id": "req_01a219e71f0272419c1227144d80688f"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5272,7 +5457,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a21209-268d-702f-a73c-a9cd43ffa8cf
+                 * @example 01a219e6-4ddd-7787-9a87-24b3d054dab4
                  */
                 id: string;
             };
@@ -5304,15 +5489,15 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a21209-268d-702f-a73c-a9cd43ffa8cf",
+                     *         "id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-25T09:28:39.309Z",
-                     *         "updated_at": "2026-11-25T09:28:39.372Z"
+                     *         "created_at": "2026-11-26T22:07:33.341Z",
+                     *         "updated_at": "2026-11-26T22:07:33.872Z"
                      *       },
-                     *       "request_id": "req_01a2120926ca718592db3bd002c5b473"
+                     *       "request_id": "req_01a219e64fef7766a80030f51577fd56"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookUpdatedResponse"];
@@ -5339,7 +5524,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a21209-268d-702f-a73c-a9cd43ffa8cf
+                 * @example 01a219e6-4ddd-7787-9a87-24b3d054dab4
                  */
                 id: string;
             };
@@ -5358,7 +5543,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a212093beb702ca9101c28920758cd"
+                     *       "request_id": "req_01a219e71e9b776fb167911f5fcefd28"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -5389,7 +5574,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a21209-268d-702f-a73c-a9cd43ffa8cf
+                 * @example 01a219e6-4ddd-7787-9a87-24b3d054dab4
                  */
                 id: string;
             };
@@ -5409,28 +5594,28 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "01a21209-35be-740a-b7c5-a97fa261cefc",
-                     *           "webhook_id": "01a21209-268d-702f-a73c-a9cd43ffa8cf",
-                     *           "event_id": "01a21209-3599-730c-b9e4-b29267a2ea42",
+                     *           "id": "01a219e6-e770-740c-a267-831ea2bcf397",
+                     *           "webhook_id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
+                     *           "event_id": "01a219e6-e63d-72b6-9851-bce19f836c82",
                      *           "event_type": "envelope.success",
                      *           "status": "SUCCESS",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "attempted_at": "2026-11-25T09:28:43.203Z",
+                     *               "attempted_at": "2026-11-26T22:08:16.937Z",
                      *               "status_code": 200,
-                     *               "duration_ms": 6,
+                     *               "duration_ms": 317,
                      *               "error": null,
                      *               "response_body": "thanks"
                      *             }
                      *           ],
                      *           "next_attempt_at": null,
-                     *           "created_at": "2026-11-25T09:28:43.196Z",
-                     *           "completed_at": "2026-11-25T09:28:43.209Z"
+                     *           "created_at": "2026-11-26T22:08:12.652Z",
+                     *           "completed_at": "2026-11-26T22:08:17.254Z"
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a212093bc17337897b3f3eea8d055c"
+                     *       "request_id": "req_01a219e71e0c7525b223488e1199323f"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryListResponse"];
@@ -5458,12 +5643,12 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a21209-268d-702f-a73c-a9cd43ffa8cf
+                 * @example 01a219e6-4ddd-7787-9a87-24b3d054dab4
                  */
                 id: string;
                 /**
                  * @description Delivery id
-                 * @example 01a21209-35be-740a-b7c5-a97fa261cefc
+                 * @example 01a219e6-e770-740c-a267-831ea2bcf397
                  */
                 delivery_id: string;
             };
@@ -5485,29 +5670,90 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "id": "01a21209-35be-740a-b7c5-a97fa261cefc",
-                     *         "webhook_id": "01a21209-268d-702f-a73c-a9cd43ffa8cf",
-                     *         "event_id": "01a21209-3599-730c-b9e4-b29267a2ea42",
+                     *         "id": "01a219e6-e770-740c-a267-831ea2bcf397",
+                     *         "webhook_id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
+                     *         "event_id": "01a219e6-e63d-72b6-9851-bce19f836c82",
                      *         "event_type": "envelope.success",
                      *         "status": "PENDING",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-11-25T09:28:43.203Z",
+                     *             "attempted_at": "2026-11-26T22:08:16.937Z",
                      *             "status_code": 200,
-                     *             "duration_ms": 6,
+                     *             "duration_ms": 317,
                      *             "error": null,
                      *             "response_body": "thanks"
                      *           }
                      *         ],
-                     *         "next_attempt_at": "2026-11-25T09:59:44.764Z",
-                     *         "created_at": "2026-11-25T09:28:43.196Z",
+                     *         "next_attempt_at": "2026-11-26T22:39:26.738Z",
+                     *         "created_at": "2026-11-26T22:08:12.652Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a212093bd97439bff52b2f72b33304"
+                     *       "request_id": "req_01a219e71e6f70ad8bb228a9a63587a9"
                      *     }
                      */
                     "application/json": components["schemas"]["RedeliveryResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Webhook id
+                 * @example 01a219e6-4ddd-7787-9a87-24b3d054dab4
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook with its new secret */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "webhook": {
+                     *         "id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
+                     *         "url": "https://hooks.example.com/signet-events",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
+                     *         "auth_type": "HEADER",
+                     *         "retry_schedule": "EXTENDED",
+                     *         "created_at": "2026-11-26T22:07:33.341Z",
+                     *         "updated_at": "2026-11-26T22:07:33.982Z",
+                     *         "signing_secret": "whsec_O75bUSntOoCOIrbc5oLlJsg7sggkLmUeAcAM3mqi6wM="
+                     *       },
+                     *       "previous_secret_expires_at": "2026-11-27T22:07:33.982Z",
+                     *       "request_id": "req_01a219e6505d77b88dfe22fd123fbb44"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSecretRotatedResponse"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -5530,7 +5776,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example fOzfmsabCfsbYeanAnRo30yyPPElc6dGTS0gZ14abUQ
+                 * @example 7ZjYQj4rRwwvhHhf2IyQfYLPkdT7lXWv3_iJYkWMP4s
                  */
                 token: string;
             };
@@ -5556,7 +5802,7 @@ export interface operations {
                      * @example {
                      *       "state": "READY",
                      *       "envelope": {
-                     *         "id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
+                     *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
                      *         "name": "Services agreement 2026",
                      *         "language": "EN",
                      *         "branding": {
@@ -5572,7 +5818,7 @@ export interface operations {
                      *         "signature_color": "#000000"
                      *       },
                      *       "recipient": {
-                     *         "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
+                     *         "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
                      *         "name": "Ben Ode",
                      *         "email": "ben@example.com",
                      *         "masked_phone": null,
@@ -5584,13 +5830,13 @@ export interface operations {
                      *         "required": true,
                      *         "order": 0,
                      *         "verified": true,
-                     *         "verified_at": "2026-11-25T09:28:40.771Z",
+                     *         "verified_at": "2026-11-26T22:07:47.150Z",
                      *         "channels": {
                      *           "email": {
                      *             "required": true,
                      *             "order": 0,
                      *             "verified": true,
-                     *             "verified_at": "2026-11-25T09:28:40.771Z"
+                     *             "verified_at": "2026-11-26T22:07:47.150Z"
                      *           },
                      *           "sms": {
                      *             "required": false,
@@ -5602,7 +5848,7 @@ export interface operations {
                      *       },
                      *       "documents": [
                      *         {
-                     *           "id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
+                     *           "id": "01a219e6-642b-771b-8b18-eab0e87167dd",
                      *           "name": "sample-contract.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -5612,10 +5858,10 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/documents/01a21209-292b-744c-ad6b-13a7cdfff45e.pdf?expires=1795602520&signature=637ec275c840bc45e304d0b2d60affe120c4549e983907be475450e1dfa1d66a&name=sample-contract.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/documents/01a219e6-642b-771b-8b18-eab0e87167dd.pdf?expires=1795734468&signature=960fd68ae8d4f0d7d027a0460a417e9de3c879678b035f1a47d893da2b197cea&name=sample-contract.pdf",
                      *           "placements": [
                      *             {
-                     *               "id": "01a21209-2977-7200-9100-5a761acf337f",
+                     *               "id": "01a219e6-6749-704d-be49-c200bd02aa4b",
                      *               "type": "SIGNATURE",
                      *               "page": 0,
                      *               "left": 72,
@@ -5624,7 +5870,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "01a21209-2a44-7478-8a93-1ea02f4ca9df",
+                     *           "id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
                      *           "name": "annex.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -5634,11 +5880,11 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/uploads/01a21209-2a0f-731c-9645-7163fe0dff3d.pdf?expires=1795602520&signature=1ef70ed75015c5ce891ba29a666f3e355d2526f250f695557fb803f2b69c0d91&name=annex.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/uploads/01a219e6-6ffb-75d0-a506-061cfa681935.pdf?expires=1795734468&signature=c2962d145b9977d912df96a40f676d79c220eb8d3751494c9046269f0bdd823b&name=annex.pdf",
                      *           "placements": []
                      *         }
                      *       ],
-                     *       "request_id": "req_01a212092c6a770e92149dcabb2521b4"
+                     *       "request_id": "req_01a219e685e5716bbe7b8d75c46e55e7"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningSessionResponse"];
@@ -5657,7 +5903,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing link not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a212092caa700a8affafd7daa5cf06"
+                     *       "request_id": "req_01a219e688f4750daefb56639f333f21"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5679,7 +5925,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example fOzfmsabCfsbYeanAnRo30yyPPElc6dGTS0gZ14abUQ
+                 * @example 7ZjYQj4rRwwvhHhf2IyQfYLPkdT7lXWv3_iJYkWMP4s
                  */
                 token: string;
             };
@@ -5718,8 +5964,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "ALREADY_SIGNED",
-                     *       "signed_at": "2026-11-25T09:28:40.952Z",
-                     *       "request_id": "req_01a212092ce1773db56bad3d8c36e6cd"
+                     *       "signed_at": "2026-11-26T22:07:49.776Z",
+                     *       "request_id": "req_01a219e68dec77139edf150f6d6f9f49"
                      *     }
                      */
                     "application/json": components["schemas"]["SignedResponse"];
@@ -5749,7 +5995,7 @@ export interface operations {
                      *           "message": "must be true: the recipient consents to sign electronically"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a212092cd57009bb5b9fc24fd635e1"
+                     *       "request_id": "req_01a219e68dc172018f4c442143b136e0"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5770,7 +6016,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example id6s4IJmaUb4-7YblcltoQbj2tVR2vPZ-LXnb-swS5o
+                 * @example NA0DPFUSASGXkwc4-IFTtmi9UdHrVThP8iE_B9MfmUQ
                  */
                 token: string;
             };
@@ -5805,7 +6051,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "REJECTED",
-                     *       "request_id": "req_01a2120939b275faa59b3b9812c76d1a"
+                     *       "request_id": "req_01a219e7041871daa8614dcecbeff6b9"
                      *     }
                      */
                     "application/json": components["schemas"]["RejectedResponse"];
@@ -5832,7 +6078,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example EME1YMsJCmLcKUO5X7cWIt-ee2le3mmKQgKS2tMbVBI
+                 * @example 4unESEaGE2nPYNiJsqxZvBuitA7KLw7cqG84oBeE3J8
                  */
                 token: string;
             };
@@ -5874,7 +6120,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example EME1YMsJCmLcKUO5X7cWIt-ee2le3mmKQgKS2tMbVBI
+                 * @example 4unESEaGE2nPYNiJsqxZvBuitA7KLw7cqG84oBeE3J8
                  */
                 token: string;
             };
@@ -5937,7 +6183,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "bounce_token": "01a21209-3911-70f2-ab4a-b0338a74d5ac.U3D7Qgnaj3JdQzD9rY_nvV6jxLrxROecDCIhsWf-OIU"
+                 *       "bounce_token": "01a219e6-ff22-731a-a870-842df9ee38eb.OYL2WQBRjCMj5LR4jsQyC_BkYkFjZah0Rp31K85QQrE"
                  *     }
                  */
                 "application/json": components["schemas"]["BounceRequest"];
@@ -5961,7 +6207,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a2120939977662a5dd8299ae75ecc2"
+                     *       "request_id": "req_01a219e70370708c8a88c8f69e43ebec"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -5986,12 +6232,12 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example fOzfmsabCfsbYeanAnRo30yyPPElc6dGTS0gZ14abUQ
+                 * @example 7ZjYQj4rRwwvhHhf2IyQfYLPkdT7lXWv3_iJYkWMP4s
                  */
                 token: string;
                 /**
                  * @description Document id
-                 * @example 01a21209-292b-744c-ad6b-13a7cdfff45e
+                 * @example 01a219e6-642b-771b-8b18-eab0e87167dd
                  */
                 document_id: string;
             };
@@ -6036,7 +6282,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example ZZSeOWacXZQPxbUdRzmIjQXDmp-A7kvp1evlgvi9qiw
+                 * @example sLV2pWZhDy8lBlL7sqwX01X5yuKAvE7DWlSHkovZiQw
                  */
                 token: string;
             };
@@ -6073,8 +6319,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-25T09:58:40.999Z",
-                     *       "request_id": "req_01a212092d0f73b885163c31e1357a5b"
+                     *       "expires_at": "2026-11-26T22:37:49.959Z",
+                     *       "request_id": "req_01a219e68e8077b78c1072f0b3f5ec9e"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -6101,7 +6347,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example ZZSeOWacXZQPxbUdRzmIjQXDmp-A7kvp1evlgvi9qiw
+                 * @example sLV2pWZhDy8lBlL7sqwX01X5yuKAvE7DWlSHkovZiQw
                  */
                 token: string;
             };
@@ -6111,7 +6357,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "611764"
+                 *       "code": "297052"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -6135,8 +6381,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-25T09:28:41.074Z",
-                     *       "request_id": "req_01a212092d4a76419699b8b4cbd13a41"
+                     *       "verified_at": "2026-11-26T22:07:50.471Z",
+                     *       "request_id": "req_01a219e6903275a98c727d72192a95aa"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -6246,7 +6492,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example fOzfmsabCfsbYeanAnRo30yyPPElc6dGTS0gZ14abUQ
+                 * @example 7ZjYQj4rRwwvhHhf2IyQfYLPkdT7lXWv3_iJYkWMP4s
                  */
                 token: string;
             };
@@ -6348,22 +6594,41 @@ export interface operations {
                     /**
                      * @example {
                      *       "name": "Signet e-signature API",
+                     *       "api_version": "1.0.0",
+                     *       "parts": [
+                     *         "settings",
+                     *         "envelope",
+                     *         "upload",
+                     *         "webhook-delivery",
+                     *         "validation",
+                     *         "evidence",
+                     *         "gateway"
+                     *       ],
                      *       "links": {
+                     *         "quickstart": "http://localhost:3000/docs/quickstart.md",
                      *         "docs": "http://localhost:3000/docs",
                      *         "openapi": "http://localhost:3000/openapi.json",
+                     *         "mailbox": "http://localhost:3000/dev/mail",
+                     *         "sms": "http://localhost:3000/dev/sms",
                      *         "health": "http://localhost:3000/healthz",
-                     *         "readiness": "http://localhost:3000/readyz",
-                     *         "mailbox": "http://localhost:3000/dev/mail"
+                     *         "readiness": "http://localhost:3000/readyz"
                      *       },
-                     *       "request_id": "req_01a2120924617350a20470eac144cd97"
+                     *       "development_key": "sgn_dev_the_key_npm_start_printed",
+                     *       "request_id": "req_01a219e6365b773e82116be1f3df99cc"
                      *     }
                      */
                     "application/json": {
                         name: string;
-                        /** @description docs, openapi, health, readiness (and mailbox in monolith mode): absolute URLs */
+                        /** @description The version of this API (the OpenAPI document's `info.version`) */
+                        api_version: string;
+                        /** @description The parts of Signet answering in this process */
+                        parts: string[];
+                        /** @description quickstart (in a repository checkout), docs, openapi, mailbox and sms (monolith mode), health, readiness: absolute URLs */
                         links: {
                             [key: string]: string;
                         };
+                        /** @description The development API key (monolith mode without configured keys), to loopback clients only */
+                        development_key?: string;
                         /** @description Also in the X-Request-Id header: finds the request in the logs */
                         request_id: string;
                     };
@@ -6463,7 +6728,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "request_id": "req_01a21209249977cc8c29e9700101b46a"
+                     *       "request_id": "req_01a219e63bf8715a90525336bdb3a3bd"
                      *     }
                      */
                     "application/json": {
@@ -6501,7 +6766,7 @@ export interface operations {
                      *       "checks": {
                      *         "database": "ok"
                      *       },
-                     *       "request_id": "req_01a2120924af700281d6c78a3f20d559"
+                     *       "request_id": "req_01a219e63e76722ebb6b97b5bf26666d"
                      *     }
                      */
                     "application/json": {
@@ -6594,13 +6859,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21209-2af6-72af-b7e8-8175e91a67b1",
+                 *       "id": "01a219e6-7804-7628-9449-b1199b4d798b",
                  *       "data": {
-                 *         "id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
+                 *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-25T09:28:40.428Z",
+                 *         "sent_at": "2026-11-26T22:07:44.000Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -6696,77 +6961,77 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/documents/01a21209-292b-744c-ad6b-13a7cdfff45e.pdf?expires=1795602520&signature=637ec275c840bc45e304d0b2d60affe120c4549e983907be475450e1dfa1d66a&name=sample-contract.pdf",
+                 *             "id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/documents/01a219e6-642b-771b-8b18-eab0e87167dd.pdf?expires=1795734464&signature=5331f3ce8e81ac39d5bfcdcdf1e6b31c9e6a21f3fc8ba24a5c25be776b6914a5&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-25T09:28:39.536Z",
+                 *             "created_at": "2026-11-26T22:07:35.315Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-25T09:28:39.536Z",
+                 *             "updated_at": "2026-11-26T22:07:35.315Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a21209-2a44-7478-8a93-1ea02f4ca9df",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/uploads/01a21209-2a0f-731c-9645-7163fe0dff3d.pdf?expires=1795602520&signature=1ef70ed75015c5ce891ba29a666f3e355d2526f250f695557fb803f2b69c0d91&name=annex.pdf",
+                 *             "id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/uploads/01a219e6-6ffb-75d0-a506-061cfa681935.pdf?expires=1795734464&signature=2a1b9a72ae2f2eeaa6374eb7195be1b8682ec52e9fa727380f34ecf882aab6fd&name=annex.pdf",
                  *             "order": 1,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "annex.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-25T09:28:40.292Z",
+                 *             "created_at": "2026-11-26T22:07:43.186Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-25T09:28:40.292Z",
+                 *             "updated_at": "2026-11-26T22:07:43.186Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-25T09:28:39.536Z",
+                 *         "created_at": "2026-11-26T22:07:35.315Z",
                  *         "placements": [
                  *           {
-                 *             "id": "01a21209-2977-7200-9100-5a761acf337f",
+                 *             "id": "01a219e6-6749-704d-be49-c200bd02aa4b",
                  *             "order": 0,
                  *             "token": "{{ben}}",
-                 *             "created_at": "2026-11-25T09:28:39.536Z",
+                 *             "created_at": "2026-11-26T22:07:35.315Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-25T09:28:39.536Z",
+                 *             "updated_at": "2026-11-26T22:07:35.315Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
+                 *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
+                 *             "recipient_id": "01a219e6-6745-711f-bd92-3e17e11325aa",
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a21209-2977-7200-9100-5fe137a65f3b",
+                 *             "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
                  *             "order": 1,
                  *             "token": null,
-                 *             "created_at": "2026-11-25T09:28:39.536Z",
+                 *             "created_at": "2026-11-26T22:07:35.315Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-25T09:28:39.536Z",
+                 *             "updated_at": "2026-11-26T22:07:35.315Z",
                  *             "coordinates": {
-                 *               "id": "01a21209-2977-7200-9100-5fe137a65f3b",
+                 *               "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
+                 *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a21209-2976-757f-9da8-3b2c4026f427",
+                 *             "recipient_id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
                  *           }
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a21209-2976-757f-9da8-3b2c4026f427",
+                 *             "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
                  *             "name": "Ana Lima",
                  *             "email": "ana@example.com",
                  *             "order": 0,
@@ -6776,15 +7041,15 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-25T09:28:39.536Z",
+                 *             "created_at": "2026-11-26T22:07:35.315Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-25T09:28:40.428Z",
+                 *             "updated_at": "2026-11-26T22:07:44.000Z",
                  *             "email_label": null,
-                 *             "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
+                 *             "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
                  *           },
                  *           {
-                 *             "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
+                 *             "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
                  *             "name": "Ben Ode",
                  *             "email": "ben@example.com",
                  *             "order": 1,
@@ -6794,15 +7059,15 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-25T09:28:39.536Z",
+                 *             "created_at": "2026-11-26T22:07:35.315Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-25T09:28:40.428Z",
+                 *             "updated_at": "2026-11-26T22:07:44.000Z",
                  *             "email_label": null,
-                 *             "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
+                 *             "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-25T09:28:40.428Z",
+                 *         "updated_at": "2026-11-26T22:07:44.000Z",
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.in_progress"
@@ -6841,13 +7106,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21209-3599-730c-b9e4-b29267a2ea42",
+                 *       "id": "01a219e6-e63d-72b6-9851-bce19f836c82",
                  *       "data": {
-                 *         "id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
+                 *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-25T09:28:40.428Z",
+                 *         "sent_at": "2026-11-26T22:07:44.000Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -6943,77 +7208,77 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/signed/01a21209-292b-744c-ad6b-13a7cdfff45e-01a21209-3391-764a-8cc8-6abcedd74a77.pdf?expires=1795602523&signature=737d6e3f340b4e3cce9bc389c21eb3c9f71bc4509321a26c41b6fc813e559e64&name=sample-contract.pdf",
+                 *             "id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/signed/01a219e6-642b-771b-8b18-eab0e87167dd-01a219e6-cf8d-763e-98e1-15d38804b7be.pdf?expires=1795734492&signature=5bfb7803bc2997e42682b20cca901cf8004c6a55e526697feab455fc8051e0ea&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "1dcfb6b24d1025a93868818a5d9d7fb8db8fa248d495664a4e78d5c2237f27e0",
+                 *             "sha256": "768eac1129f16a656413550dc2396ff210315e4409647bdfb41f64341bd7a0ca",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 1897,
+                 *             "file_size": 69333,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-25T09:28:39.536Z",
+                 *             "created_at": "2026-11-26T22:07:35.315Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-25T09:28:43.149Z",
+                 *             "updated_at": "2026-11-26T22:08:12.255Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a21209-2a44-7478-8a93-1ea02f4ca9df",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/signed/01a21209-2a44-7478-8a93-1ea02f4ca9df-01a21209-3574-7119-9f6b-9cf3150496fd.pdf?expires=1795602523&signature=6d4b42397f1dea04297542008d1bb984eccdee7ccd18a6a6490e21e98f89adb6&name=annex.pdf",
+                 *             "id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/signed/01a219e6-733e-7488-98d9-d4dc1a951dbc-01a219e6-e508-700c-ab33-38ec33f89238.pdf?expires=1795734492&signature=b39d6f31d7016d40f86f83105f6758348c699f04bbd4bb39b55fc94e4a36a018&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "eaa55e283c67163bd6ab791313d05ef291108db07d2b1f19feac7538257748db",
+                 *             "sha256": "e3ab0ff37a58563cbd22ac94d9c6a331a0f7b321c8f674a9fee06a1815c79bf2",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 1897,
+                 *             "file_size": 70870,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-25T09:28:40.292Z",
+                 *             "created_at": "2026-11-26T22:07:43.186Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-25T09:28:43.149Z",
+                 *             "updated_at": "2026-11-26T22:08:12.255Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-25T09:28:39.536Z",
+                 *         "created_at": "2026-11-26T22:07:35.315Z",
                  *         "placements": [
                  *           {
-                 *             "id": "01a21209-2977-7200-9100-5a761acf337f",
+                 *             "id": "01a219e6-6749-704d-be49-c200bd02aa4b",
                  *             "order": 0,
                  *             "token": "{{ben}}",
-                 *             "created_at": "2026-11-25T09:28:39.536Z",
+                 *             "created_at": "2026-11-26T22:07:35.315Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-25T09:28:39.536Z",
+                 *             "updated_at": "2026-11-26T22:07:35.315Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
+                 *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
+                 *             "recipient_id": "01a219e6-6745-711f-bd92-3e17e11325aa",
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a21209-2977-7200-9100-5fe137a65f3b",
+                 *             "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
                  *             "order": 1,
                  *             "token": null,
-                 *             "created_at": "2026-11-25T09:28:39.536Z",
+                 *             "created_at": "2026-11-26T22:07:35.315Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-25T09:28:39.536Z",
+                 *             "updated_at": "2026-11-26T22:07:35.315Z",
                  *             "coordinates": {
-                 *               "id": "01a21209-2977-7200-9100-5fe137a65f3b",
+                 *               "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
+                 *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a21209-2976-757f-9da8-3b2c4026f427",
+                 *             "recipient_id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
                  *           }
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a21209-2976-757f-9da8-3b2c4026f427",
+                 *             "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
                  *             "name": "Ana Lima",
                  *             "email": "ana@example.com",
                  *             "order": 0,
@@ -7021,17 +7286,17 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-25T09:28:41.158Z",
+                 *             "signed_at": "2026-11-26T22:07:50.821Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-25T09:28:39.536Z",
+                 *             "created_at": "2026-11-26T22:07:35.315Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-25T09:28:41.158Z",
+                 *             "updated_at": "2026-11-26T22:07:50.821Z",
                  *             "email_label": null,
-                 *             "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
+                 *             "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
                  *           },
                  *           {
-                 *             "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
+                 *             "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
                  *             "name": "Ben Ode",
                  *             "email": "ben@example.com",
                  *             "order": 1,
@@ -7039,18 +7304,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-25T09:28:40.952Z",
+                 *             "signed_at": "2026-11-26T22:07:49.776Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-25T09:28:39.536Z",
+                 *             "created_at": "2026-11-26T22:07:35.315Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-25T09:28:40.952Z",
+                 *             "updated_at": "2026-11-26T22:07:49.776Z",
                  *             "email_label": null,
-                 *             "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
+                 *             "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-25T09:28:43.149Z",
-                 *         "completed_at": "2026-11-25T09:28:43.149Z"
+                 *         "updated_at": "2026-11-26T22:08:12.255Z",
+                 *         "completed_at": "2026-11-26T22:08:12.255Z"
                  *       },
                  *       "event_type": "envelope.success"
                  *     }
@@ -7088,13 +7353,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21209-39c3-728a-8420-ef82d367241f",
+                 *       "id": "01a219e7-04f6-7109-a9f0-1f8976b01334",
                  *       "data": {
-                 *         "id": "01a21209-38da-7358-b55e-eb972ede5678",
+                 *         "id": "01a219e6-fd07-7260-90af-2affeab291da",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "status": "VOIDED",
-                 *         "sent_at": "2026-11-25T09:28:44.014Z",
+                 *         "sent_at": "2026-11-26T22:08:18.427Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -7187,27 +7452,27 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a21209-38de-76d9-86c9-3c7853abda7f",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-38da-7358-b55e-eb972ede5678/documents/01a21209-38de-76d9-86c9-3c7853abda7f.pdf?expires=1795602524&signature=b413ecfca25b4120a2afcd665ce436bf5067d894f6bf745d3711bbf658115e45&name=lease.pdf",
+                 *             "id": "01a219e6-fd45-7592-b783-e01bf21c953d",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-fd07-7260-90af-2affeab291da/documents/01a219e6-fd45-7592-b783-e01bf21c953d.pdf?expires=1795734500&signature=4605af1ca4f4c0e0a707366dd42d2180de1a03e82b3ca929e03ab4bc604e4516&name=lease.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "lease.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-25T09:28:43.994Z",
+                 *             "created_at": "2026-11-26T22:08:18.183Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-25T09:28:43.994Z",
+                 *             "updated_at": "2026-11-26T22:08:18.183Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-25T09:28:43.994Z",
+                 *         "created_at": "2026-11-26T22:08:18.183Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a21209-38e1-7567-8eb5-2c86ef2d1bb5",
+                 *             "id": "01a219e6-fda1-7441-8ee9-7570b11cdf45",
                  *             "name": "Cleo Park",
                  *             "email": "cleo@example.com",
                  *             "order": 0,
@@ -7217,15 +7482,15 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-25T09:28:43.994Z",
+                 *             "created_at": "2026-11-26T22:08:18.183Z",
                  *             "custom_key": "cleo",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-25T09:28:44.212Z",
+                 *             "updated_at": "2026-11-26T22:08:20.022Z",
                  *             "email_label": null,
-                 *             "envelope_id": "01a21209-38da-7358-b55e-eb972ede5678"
+                 *             "envelope_id": "01a219e6-fd07-7260-90af-2affeab291da"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-25T09:28:44.212Z",
+                 *         "updated_at": "2026-11-26T22:08:20.022Z",
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.voided"
@@ -7264,13 +7529,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21209-3860-734e-897c-6529aa6a2a6c",
+                 *       "id": "01a219e6-f8c6-73af-98df-1e96fdac81cc",
                  *       "data": {
-                 *         "id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
+                 *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-25T09:28:40.428Z",
+                 *         "sent_at": "2026-11-26T22:07:44.000Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -7366,77 +7631,77 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/signed/01a21209-292b-744c-ad6b-13a7cdfff45e-01a21209-3391-764a-8cc8-6abcedd74a77.pdf?expires=1795602523&signature=737d6e3f340b4e3cce9bc389c21eb3c9f71bc4509321a26c41b6fc813e559e64&name=sample-contract.pdf",
+                 *             "id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/signed/01a219e6-642b-771b-8b18-eab0e87167dd-01a219e6-cf8d-763e-98e1-15d38804b7be.pdf?expires=1795734492&signature=5bfb7803bc2997e42682b20cca901cf8004c6a55e526697feab455fc8051e0ea&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "1dcfb6b24d1025a93868818a5d9d7fb8db8fa248d495664a4e78d5c2237f27e0",
+                 *             "sha256": "768eac1129f16a656413550dc2396ff210315e4409647bdfb41f64341bd7a0ca",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 1897,
+                 *             "file_size": 69333,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-25T09:28:39.536Z",
+                 *             "created_at": "2026-11-26T22:07:35.315Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-25T09:28:43.149Z",
+                 *             "updated_at": "2026-11-26T22:08:12.255Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a21209-2a44-7478-8a93-1ea02f4ca9df",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/signed/01a21209-2a44-7478-8a93-1ea02f4ca9df-01a21209-3574-7119-9f6b-9cf3150496fd.pdf?expires=1795602523&signature=6d4b42397f1dea04297542008d1bb984eccdee7ccd18a6a6490e21e98f89adb6&name=annex.pdf",
+                 *             "id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/signed/01a219e6-733e-7488-98d9-d4dc1a951dbc-01a219e6-e508-700c-ab33-38ec33f89238.pdf?expires=1795734492&signature=b39d6f31d7016d40f86f83105f6758348c699f04bbd4bb39b55fc94e4a36a018&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "eaa55e283c67163bd6ab791313d05ef291108db07d2b1f19feac7538257748db",
+                 *             "sha256": "e3ab0ff37a58563cbd22ac94d9c6a331a0f7b321c8f674a9fee06a1815c79bf2",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 1897,
+                 *             "file_size": 70870,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-25T09:28:40.292Z",
+                 *             "created_at": "2026-11-26T22:07:43.186Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-25T09:28:43.149Z",
+                 *             "updated_at": "2026-11-26T22:08:12.255Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-25T09:28:39.536Z",
+                 *         "created_at": "2026-11-26T22:07:35.315Z",
                  *         "placements": [
                  *           {
-                 *             "id": "01a21209-2977-7200-9100-5a761acf337f",
+                 *             "id": "01a219e6-6749-704d-be49-c200bd02aa4b",
                  *             "order": 0,
                  *             "token": "{{ben}}",
-                 *             "created_at": "2026-11-25T09:28:39.536Z",
+                 *             "created_at": "2026-11-26T22:07:35.315Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-25T09:28:39.536Z",
+                 *             "updated_at": "2026-11-26T22:07:35.315Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
+                 *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
+                 *             "recipient_id": "01a219e6-6745-711f-bd92-3e17e11325aa",
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a21209-2977-7200-9100-5fe137a65f3b",
+                 *             "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
                  *             "order": 1,
                  *             "token": null,
-                 *             "created_at": "2026-11-25T09:28:39.536Z",
+                 *             "created_at": "2026-11-26T22:07:35.315Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-25T09:28:39.536Z",
+                 *             "updated_at": "2026-11-26T22:07:35.315Z",
                  *             "coordinates": {
-                 *               "id": "01a21209-2977-7200-9100-5fe137a65f3b",
+                 *               "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a21209-292b-744c-ad6b-13a7cdfff45e",
+                 *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a21209-2976-757f-9da8-3b2c4026f427",
+                 *             "recipient_id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
                  *           }
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a21209-2976-757f-9da8-3b2c4026f427",
+                 *             "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
                  *             "name": "Ana Lima",
                  *             "email": "ana@example.com",
                  *             "order": 0,
@@ -7444,17 +7709,17 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-25T09:28:41.158Z",
+                 *             "signed_at": "2026-11-26T22:07:50.821Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-25T09:28:39.536Z",
+                 *             "created_at": "2026-11-26T22:07:35.315Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-25T09:28:41.158Z",
+                 *             "updated_at": "2026-11-26T22:07:50.821Z",
                  *             "email_label": null,
-                 *             "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
+                 *             "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
                  *           },
                  *           {
-                 *             "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
+                 *             "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
                  *             "name": "Ben Ode",
                  *             "email": "ben@example.com",
                  *             "order": 1,
@@ -7462,20 +7727,20 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-25T09:28:40.952Z",
+                 *             "signed_at": "2026-11-26T22:07:49.776Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-25T09:28:39.536Z",
+                 *             "created_at": "2026-11-26T22:07:35.315Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-25T09:28:40.952Z",
+                 *             "updated_at": "2026-11-26T22:07:49.776Z",
                  *             "email_label": null,
-                 *             "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
+                 *             "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-25T09:28:43.149Z",
-                 *         "completed_at": "2026-11-25T09:28:43.149Z",
-                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a21209-2770-726c-b8c4-dab98b1f13e0/evidence/20-1795598923232.pdf?expires=1795685323&signature=89f7dc2c85dba611f67a5156ba439bead9cdb3592702d0d4c7491a18d568f842&name=evidence-01a21209-2770-726c-b8c4-dab98b1f13e0.pdf",
-                 *         "evidence_generated_at": "2026-11-25T09:28:43.232Z"
+                 *         "updated_at": "2026-11-26T22:08:12.255Z",
+                 *         "completed_at": "2026-11-26T22:08:12.255Z",
+                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/evidence/22-1795730892742.pdf?expires=1795817297&signature=ce2252d884524a1b2c81017d361bf30086668128d0f6520da6a0919c0421f4c8&name=evidence-01a219e6-5593-749a-9af4-ec8e551f7199.pdf",
+                 *         "evidence_generated_at": "2026-11-26T22:08:12.742Z"
                  *       },
                  *       "event_type": "envelope.evidence_generated"
                  *     }
@@ -7513,17 +7778,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21209-2a46-72a5-affc-83f601448b5b",
+                 *       "id": "01a219e6-734d-701d-a9f2-165204cceb85",
                  *       "data": {
                  *         "order": 1,
                  *         "status": "COMPLETED",
-                 *         "file_id": "01a21209-2a44-7478-8a93-1ea02f4ca9df",
+                 *         "file_id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
                  *         "file_name": "annex.pdf",
                  *         "custom_key": "annex",
-                 *         "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
-                 *         "uploaded_at": "2026-11-25T09:28:40.232Z",
-                 *         "processed_at": "2026-11-25T09:28:40.260Z",
-                 *         "presigned_upload_id": "01a21209-2a0f-731c-9645-7163fe0dff3d"
+                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                 *         "uploaded_at": "2026-11-26T22:07:42.574Z",
+                 *         "processed_at": "2026-11-26T22:07:42.910Z",
+                 *         "presigned_upload_id": "01a219e6-6ffb-75d0-a506-061cfa681935"
                  *       },
                  *       "event_type": "envelope.file_uploaded"
                  *     }
@@ -7561,9 +7826,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21209-2d96-7622-b5f9-0009fee169d7",
+                 *       "id": "01a219e6-7d6a-71f9-8ccf-2d4807460a11",
                  *       "data": {
-                 *         "id": "01a21209-2976-757f-9da8-3b2c4026f427",
+                 *         "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
                  *         "name": "Ana Lima",
                  *         "email": "ana@example.com",
                  *         "order": 0,
@@ -7573,12 +7838,12 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-25T09:28:39.536Z",
+                 *         "created_at": "2026-11-26T22:07:35.315Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-25T09:28:40.428Z",
+                 *         "updated_at": "2026-11-26T22:07:44.000Z",
                  *         "email_label": null,
-                 *         "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
+                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
                  *       },
                  *       "event_type": "recipient.email_sent"
                  *     }
@@ -7616,9 +7881,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21209-2dc0-73c6-ac3a-f9af4b5ff9b1",
+                 *       "id": "01a219e6-7ec1-74ad-8418-9d00099f83bb",
                  *       "data": {
-                 *         "id": "01a21209-2976-757f-9da8-3b2c4026f427",
+                 *         "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
                  *         "name": "Ana Lima",
                  *         "email": "ana@example.com",
                  *         "order": 0,
@@ -7628,12 +7893,12 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-25T09:28:39.536Z",
+                 *         "created_at": "2026-11-26T22:07:35.315Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-25T09:28:40.428Z",
+                 *         "updated_at": "2026-11-26T22:07:44.000Z",
                  *         "email_label": null,
-                 *         "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
+                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
                  *       },
                  *       "event_type": "recipient.email_received"
                  *     }
@@ -7671,9 +7936,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21209-3953-75a5-bec9-3893f0bb1105",
+                 *       "id": "01a219e7-0181-7129-836b-7877b5478462",
                  *       "data": {
-                 *         "id": "01a21209-38e1-7567-8eb5-2c86ef2d1bb5",
+                 *         "id": "01a219e6-fda1-7441-8ee9-7570b11cdf45",
                  *         "name": "Cleo Park",
                  *         "email": "cleo@example.com",
                  *         "order": 0,
@@ -7683,12 +7948,12 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-25T09:28:43.994Z",
+                 *         "created_at": "2026-11-26T22:08:18.183Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-25T09:28:44.014Z",
+                 *         "updated_at": "2026-11-26T22:08:18.427Z",
                  *         "email_label": null,
-                 *         "envelope_id": "01a21209-38da-7358-b55e-eb972ede5678"
+                 *         "envelope_id": "01a219e6-fd07-7260-90af-2affeab291da"
                  *       },
                  *       "event_type": "recipient.email_opened"
                  *     }
@@ -7726,9 +7991,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21209-396e-722e-9cf5-5a8dca7910e2",
+                 *       "id": "01a219e7-024c-7138-bc9d-32ad19679d72",
                  *       "data": {
-                 *         "id": "01a21209-38e1-7567-8eb5-2c86ef2d1bb5",
+                 *         "id": "01a219e6-fda1-7441-8ee9-7570b11cdf45",
                  *         "name": "Cleo Park",
                  *         "email": "cleo@example.com",
                  *         "order": 0,
@@ -7738,12 +8003,12 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-25T09:28:43.994Z",
+                 *         "created_at": "2026-11-26T22:08:18.183Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-25T09:28:44.014Z",
+                 *         "updated_at": "2026-11-26T22:08:18.427Z",
                  *         "email_label": null,
-                 *         "envelope_id": "01a21209-38da-7358-b55e-eb972ede5678"
+                 *         "envelope_id": "01a219e6-fd07-7260-90af-2affeab291da"
                  *       },
                  *       "event_type": "recipient.email_clicked"
                  *     }
@@ -7781,9 +8046,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21209-39a7-7257-a247-d62523b569b1",
+                 *       "id": "01a219e7-03b5-768f-85fe-7b62df63a533",
                  *       "data": {
-                 *         "id": "01a21209-38e1-7567-8eb5-2c86ef2d1bb5",
+                 *         "id": "01a219e6-fda1-7441-8ee9-7570b11cdf45",
                  *         "name": "Cleo Park",
                  *         "email": "cleo@example.com",
                  *         "order": 0,
@@ -7793,12 +8058,12 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-25T09:28:43.994Z",
+                 *         "created_at": "2026-11-26T22:08:18.183Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-25T09:28:44.014Z",
+                 *         "updated_at": "2026-11-26T22:08:18.427Z",
                  *         "email_label": null,
-                 *         "envelope_id": "01a21209-38da-7358-b55e-eb972ede5678"
+                 *         "envelope_id": "01a219e6-fd07-7260-90af-2affeab291da"
                  *       },
                  *       "event_type": "recipient.email_bounced"
                  *     }
@@ -7836,9 +8101,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21209-2b04-740b-8638-23c88ca7e454",
+                 *       "id": "01a219e6-7861-73ad-a33d-a5938fda5bee",
                  *       "data": {
-                 *         "id": "01a21209-2976-757f-9da8-3b2c4026f427",
+                 *         "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
                  *         "name": "Ana Lima",
                  *         "email": "ana@example.com",
                  *         "order": 0,
@@ -7848,13 +8113,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-25T09:28:39.536Z",
+                 *         "created_at": "2026-11-26T22:07:35.315Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-25T09:28:40.428Z",
+                 *         "updated_at": "2026-11-26T22:07:44.000Z",
                  *         "email_label": null,
-                 *         "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0",
-                 *         "signing_url": "http://localhost:3000/sign/ZZSeOWacXZQPxbUdRzmIjQXDmp-A7kvp1evlgvi9qiw"
+                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                 *         "signing_url": "http://localhost:3000/sign/sLV2pWZhDy8lBlL7sqwX01X5yuKAvE7DWlSHkovZiQw"
                  *       },
                  *       "event_type": "recipient.link_generated"
                  *     }
@@ -7892,9 +8157,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21209-2b0c-740d-9718-38262b3242e0",
+                 *       "id": "01a219e6-7890-71ca-8222-e9b3e24dc1c5",
                  *       "data": {
-                 *         "id": "01a21209-2976-757f-9da8-3b2c4026f427",
+                 *         "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
                  *         "name": "Ana Lima",
                  *         "email": "ana@example.com",
                  *         "order": 0,
@@ -7904,12 +8169,12 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-25T09:28:39.536Z",
+                 *         "created_at": "2026-11-26T22:07:35.315Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-25T09:28:40.428Z",
+                 *         "updated_at": "2026-11-26T22:07:44.000Z",
                  *         "email_label": null,
-                 *         "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
+                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
                  *       },
                  *       "event_type": "recipient.in_progress"
                  *     }
@@ -7947,9 +8212,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21209-2d01-71ec-a38d-66d68c4d00ac",
+                 *       "id": "01a219e6-8e5f-7722-b801-8ac05147fa70",
                  *       "data": {
-                 *         "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
+                 *         "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
                  *         "name": "Ben Ode",
                  *         "email": "ben@example.com",
                  *         "order": 1,
@@ -7957,16 +8222,16 @@ export interface operations {
                  *         "status": "SIGNED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-25T09:28:40.952Z",
+                 *         "signed_at": "2026-11-26T22:07:49.776Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-25T09:28:39.536Z",
+                 *         "created_at": "2026-11-26T22:07:35.315Z",
                  *         "custom_key": "ben",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-25T09:28:40.952Z",
+                 *         "updated_at": "2026-11-26T22:07:49.776Z",
                  *         "user_agent": "node",
                  *         "email_label": null,
-                 *         "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
+                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
                  *       },
                  *       "event_type": "recipient.signed_all"
                  *     }
@@ -8004,9 +8269,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21209-39bd-755b-af6f-cc72b7656864",
+                 *       "id": "01a219e7-04bd-75b0-8ced-478bbaad0d7c",
                  *       "data": {
-                 *         "id": "01a21209-38e1-7567-8eb5-2c86ef2d1bb5",
+                 *         "id": "01a219e6-fda1-7441-8ee9-7570b11cdf45",
                  *         "name": "Cleo Park",
                  *         "email": "cleo@example.com",
                  *         "order": 0,
@@ -8017,14 +8282,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-25T09:28:43.994Z",
+                 *         "created_at": "2026-11-26T22:08:18.183Z",
                  *         "custom_key": "cleo",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-25T09:28:44.212Z",
+                 *         "updated_at": "2026-11-26T22:08:20.022Z",
                  *         "user_agent": "node",
                  *         "email_label": null,
-                 *         "envelope_id": "01a21209-38da-7358-b55e-eb972ede5678"
+                 *         "envelope_id": "01a219e6-fd07-7260-90af-2affeab291da"
                  *       },
                  *       "event_type": "recipient.rejected"
                  *     }
@@ -8062,9 +8327,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21209-2b64-71a8-b953-76758e481ffb",
+                 *       "id": "01a219e6-7a6f-73a8-8ce9-effcb5880bff",
                  *       "data": {
-                 *         "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
+                 *         "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
                  *         "name": "Ben Ode",
                  *         "email": "ben@example.com",
                  *         "order": 1,
@@ -8074,22 +8339,22 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-25T09:28:39.536Z",
+                 *         "created_at": "2026-11-26T22:07:35.315Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-25T09:28:40.428Z",
+                 *         "updated_at": "2026-11-26T22:07:44.000Z",
                  *         "validation": {
-                 *           "id": "01a21209-2b53-73e5-9344-19c2fb116013",
+                 *           "id": "01a219e6-79da-75bf-859c-fa1c63f92f20",
                  *           "status": "PENDING",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-25T09:28:40.499Z",
-                 *           "expires_at": "2026-11-25T09:58:40.499Z",
+                 *           "created_at": "2026-11-26T22:07:44.372Z",
+                 *           "expires_at": "2026-11-26T22:37:44.372Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "email_label": null,
-                 *         "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
+                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
                  *       },
                  *       "event_type": "recipient.validation_code_generated"
                  *     }
@@ -8127,9 +8392,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21209-2ba0-7222-8ffe-ffb1a3ca3b47",
+                 *       "id": "01a219e6-7d49-76fb-8cf2-d3874a456268",
                  *       "data": {
-                 *         "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
+                 *         "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
                  *         "name": "Ben Ode",
                  *         "email": "ben@example.com",
                  *         "order": 1,
@@ -8139,22 +8404,22 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-25T09:28:39.536Z",
+                 *         "created_at": "2026-11-26T22:07:35.315Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-25T09:28:40.428Z",
+                 *         "updated_at": "2026-11-26T22:07:44.000Z",
                  *         "validation": {
-                 *           "id": "01a21209-2b53-73e5-9344-19c2fb116013",
+                 *           "id": "01a219e6-79da-75bf-859c-fa1c63f92f20",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-25T09:28:40.585Z",
-                 *           "created_at": "2026-11-25T09:28:40.499Z",
-                 *           "expires_at": "2026-11-25T09:58:40.499Z",
+                 *           "sent_at": "2026-11-26T22:07:45.235Z",
+                 *           "created_at": "2026-11-26T22:07:44.372Z",
+                 *           "expires_at": "2026-11-26T22:37:44.372Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "email_label": null,
-                 *         "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
+                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
                  *       },
                  *       "event_type": "recipient.validation_code_sent"
                  *     }
@@ -8192,9 +8457,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21209-2c4f-76a4-9621-70ffe575bafb",
+                 *       "id": "01a219e6-84c6-70c9-8dd1-cef058575b6d",
                  *       "data": {
-                 *         "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
+                 *         "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
                  *         "name": "Ben Ode",
                  *         "email": "ben@example.com",
                  *         "order": 1,
@@ -8204,22 +8469,22 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-25T09:28:39.536Z",
+                 *         "created_at": "2026-11-26T22:07:35.315Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-25T09:28:40.428Z",
+                 *         "updated_at": "2026-11-26T22:07:44.000Z",
                  *         "validation": {
-                 *           "id": "01a21209-2b53-73e5-9344-19c2fb116013",
+                 *           "id": "01a219e6-79da-75bf-859c-fa1c63f92f20",
                  *           "status": "VERIFIED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-25T09:28:40.585Z",
-                 *           "created_at": "2026-11-25T09:28:40.499Z",
-                 *           "expires_at": "2026-11-25T09:58:40.499Z",
-                 *           "verified_at": "2026-11-25T09:28:40.771Z",
+                 *           "sent_at": "2026-11-26T22:07:45.235Z",
+                 *           "created_at": "2026-11-26T22:07:44.372Z",
+                 *           "expires_at": "2026-11-26T22:37:44.372Z",
+                 *           "verified_at": "2026-11-26T22:07:47.150Z",
                  *           "attempts_left": 2
                  *         },
                  *         "email_label": null,
-                 *         "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
+                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
                  *       },
                  *       "event_type": "recipient.validation_code_success"
                  *     }
@@ -8257,9 +8522,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21209-2c1a-773a-9b32-b07c752d59d4",
+                 *       "id": "01a219e6-818b-779e-b4de-e9992dd8af8d",
                  *       "data": {
-                 *         "id": "01a21209-2976-757f-9da8-3d0f2e2065a2",
+                 *         "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
                  *         "name": "Ben Ode",
                  *         "email": "ben@example.com",
                  *         "order": 1,
@@ -8269,22 +8534,22 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-25T09:28:39.536Z",
+                 *         "created_at": "2026-11-26T22:07:35.315Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-25T09:28:40.428Z",
+                 *         "updated_at": "2026-11-26T22:07:44.000Z",
                  *         "validation": {
-                 *           "id": "01a21209-2b53-73e5-9344-19c2fb116013",
+                 *           "id": "01a219e6-79da-75bf-859c-fa1c63f92f20",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-25T09:28:40.585Z",
-                 *           "created_at": "2026-11-25T09:28:40.499Z",
-                 *           "expires_at": "2026-11-25T09:58:40.499Z",
+                 *           "sent_at": "2026-11-26T22:07:45.235Z",
+                 *           "created_at": "2026-11-26T22:07:44.372Z",
+                 *           "expires_at": "2026-11-26T22:37:44.372Z",
                  *           "verified_at": null,
                  *           "attempts_left": 2
                  *         },
                  *         "email_label": null,
-                 *         "envelope_id": "01a21209-2770-726c-b8c4-dab98b1f13e0"
+                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
                  *       },
                  *       "event_type": "recipient.validation_code_failed"
                  *     }
@@ -8322,9 +8587,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21209-3b2f-774b-9052-f1b15bb69a9b",
+                 *       "id": "01a219e7-1837-7437-838b-41cd1c60fe16",
                  *       "data": {
-                 *         "id": "01a21209-3acf-705a-a613-250e70f2ef9a",
+                 *         "id": "01a219e7-1359-7237-af30-0e9367ac3de3",
                  *         "name": "Gus Moreau",
                  *         "email": "gus@example.com",
                  *         "order": 0,
@@ -8334,22 +8599,22 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-25T09:28:44.485Z",
+                 *         "created_at": "2026-11-26T22:08:23.756Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-25T09:28:44.506Z",
+                 *         "updated_at": "2026-11-26T22:08:23.944Z",
                  *         "validation": {
-                 *           "id": "01a21209-3b05-729d-9e4b-85a1fa2db612",
+                 *           "id": "01a219e7-15f3-77d6-8f2a-47ee8663e674",
                  *           "status": "EXPIRED",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-25T09:28:44.533Z",
-                 *           "expires_at": "2026-11-25T09:58:44.533Z",
+                 *           "created_at": "2026-11-26T22:08:24.306Z",
+                 *           "expires_at": "2026-11-26T22:38:24.306Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "email_label": null,
-                 *         "envelope_id": "01a21209-3ac5-7171-8fb7-d9891b69ea91"
+                 *         "envelope_id": "01a219e7-12cc-773a-aaeb-533134efb1b2"
                  *       },
                  *       "event_type": "recipient.validation_code_expired"
                  *     }
@@ -8452,9 +8717,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21209-3a8e-7491-9908-51b72d502b2e",
+                 *       "id": "01a219e7-112a-7715-9be1-de999a387cc8",
                  *       "data": {
-                 *         "id": "01a21209-3a5b-73bc-b2b9-03aec6b0fa66",
+                 *         "id": "01a219e7-0d58-76c6-b710-adbb7418e4e8",
                  *         "total": 2,
                  *         "failed": 0,
                  *         "status": "COMPLETED",
@@ -8463,19 +8728,19 @@ export interface operations {
                  *             "error": null,
                  *             "index": 0,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a21209-3a78-76ce-a37f-7d50d3ccfe94"
+                 *             "envelope_id": "01a219e7-0f37-7119-8760-b653922de888"
                  *           },
                  *           {
                  *             "error": null,
                  *             "index": 1,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a21209-3a87-744a-b142-311479e3c5ef"
+                 *             "envelope_id": "01a219e7-1098-76f0-97ee-acc8c5259fd8"
                  *           }
                  *         ],
                  *         "operation": "create",
                  *         "succeeded": 2,
-                 *         "created_at": "2026-11-25T09:28:44.379Z",
-                 *         "completed_at": "2026-11-25T09:28:44.428Z"
+                 *         "created_at": "2026-11-26T22:08:22.360Z",
+                 *         "completed_at": "2026-11-26T22:08:23.289Z"
                  *       },
                  *       "event_type": "batch.completed"
                  *     }

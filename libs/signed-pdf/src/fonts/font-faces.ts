@@ -28,7 +28,9 @@ const TEXT_FILES = [
   // which a document embeds only the glyphs it uses.
   '@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff',
   // Korean Hangul (0.8 MB), after the Chinese face so Hanja shared with Chinese keep one look.
-  '@fontsource/noto-sans-kr/files/noto-sans-kr-korean-400-normal.woff'
+  '@fontsource/noto-sans-kr/files/noto-sans-kr-korean-400-normal.woff',
+  // Arabic (0.1 MB), shaped (joined letters, ligatures) by fontkit's layout as the text is drawn.
+  '@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff'
 ];
 
 /** Noto Sans Bold for headings and labels; the regular Chinese file stands in for a bold one. */
@@ -37,7 +39,8 @@ const BOLD_TEXT_FILES = [
     (subset) => `@fontsource/noto-sans/files/noto-sans-${subset}-700-normal.woff`
   ),
   '@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff',
-  '@fontsource/noto-sans-kr/files/noto-sans-kr-korean-700-normal.woff'
+  '@fontsource/noto-sans-kr/files/noto-sans-kr-korean-700-normal.woff',
+  '@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-700-normal.woff'
 ];
 
 const loaded = new Map<string, FontFace>();
@@ -54,7 +57,7 @@ function face(file: string): FontFace {
   return found;
 }
 
-/** Noto Sans (and Noto Sans SC and KR), for names, captions and labels in Latin, Cyrillic, Greek and CJK scripts. */
+/** Noto Sans (and Noto Sans SC, KR and Arabic), for names, captions and labels in Latin, Cyrillic, Greek, CJK and Arabic scripts. */
 export function textFaces(): FontFace[] {
   return TEXT_FILES.map(face);
 }

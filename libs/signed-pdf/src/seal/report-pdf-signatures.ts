@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { runPdfJob } from '@signet/pdf';
+import { runPdfTask } from '@signet/pdf';
 import type { SignatureReport } from './inspect-signatures';
 import type { SignatureReportInput } from './signature-report-job';
 
@@ -19,5 +19,5 @@ export const MAX_REPORTED_SIGNATURES = 50;
  */
 export async function reportPdfSignatures(bytes: Uint8Array, anchors: Buffer[]): Promise<SignatureReport[]> {
   const input: SignatureReportInput = { anchors: anchors.map((der) => new Uint8Array(der)), maxSignatures: MAX_REPORTED_SIGNATURES };
-  return (await runPdfJob({ kind: 'module', file: JOB_FILE, input }, { bytes })) as SignatureReport[];
+  return (await runPdfTask('module', { bytes }, { file: JOB_FILE, input })) as SignatureReport[];
 }

@@ -1,5 +1,5 @@
 import { ParseSpeeds, PDFDocument } from 'pdf-lib';
-import type { PdfWorkerFailure, PdfWorkerModule } from '@signet/pdf';
+import type { PdfTaskFailure, PdfWorkerModule } from '@signet/pdf';
 import { inspectPdfSignatures, type SignatureReport } from './inspect-signatures';
 
 export interface SignatureReportInput {
@@ -9,7 +9,7 @@ export interface SignatureReportInput {
   maxSignatures: number;
 }
 
-function verdict(failure: PdfWorkerFailure): Error {
+function verdict(failure: PdfTaskFailure): Error {
   return Object.assign(new Error(failure.reason), { pdfFailure: failure });
 }
 

@@ -1,3 +1,5 @@
+import { localizationFor } from '@signet/contracts';
+import { language as languageOf } from '@signet/i18n';
 import { renderTemplate } from '@signet/mail';
 import { addLongTermValidation, sealPdf, type SignedRecipient, stampSignedPdf } from '@signet/signed-pdf';
 import type { DocumentRow, EnvelopeAggregate } from '../model';
@@ -14,7 +16,8 @@ export async function buildSignedPdf(
   background: Uint8Array | null = null
 ): Promise<Uint8Array> {
   const { settings } = aggregate.envelope;
-  const language = settings.signature_flow.language;
+  // The document is everyone's: its captions and extra pages are in the envelope's language.
+  const language = languageOf(settings.signature_flow.language);
   const positions = await resolvePlacements(document, aggregate.placements, async () => original);
   const placed = new Set(positions.map((position) => position.placement.recipient_key));
   const signer = (key: string) => {
@@ -22,12 +25,12 @@ export async function buildSignedPdf(
     if (!found) throw new Error(`Placement for unknown recipient ${key}`);
     return found;
   };
-  const localization = language === 'ES' ? settings.localization.es : settings.localization.en;
+  const localization = localizationFor(settings.localization, language);
   const stamped = await stampSignedPdf({
     pdf: original,
     documentId: document.id,
     documentIdLabel: settings.documents.document_id_enabled ? settings.documents.custom_page_id : undefined,
-    language,
+    language: language.code,
     style: settings.signature.style,
     ...(background ? { background } : {}),
     placements: positions.map((position) => ({

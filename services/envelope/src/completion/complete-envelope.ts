@@ -40,12 +40,12 @@ export async function completeEnvelope(deps: EnvelopeDeps, tenantId: string, env
   const seal = await deps.sealIdentity();
   const loadBackground = options.loadBackground ?? createSignatureBackgroundLoader({ fetch: fetchBackgroundFromPublicUrl(), log: options.log });
   const background = await loadBackground(aggregate.envelope.settings.signature.bg_image, envelopeId);
-  const signed = new Map<string, { key: string; sha256: string; renewAfter: Date | null }>();
+  const signed = new Map<string, { key: string; sha256: string; size: number; renewAfter: Date | null }>();
   for (const document of aggregate.documents.filter((candidate) => candidate.file_type === 'SIGNABLE')) {
     const bytes = await buildSignedPdf(aggregate, document, await readBlob(deps.blobs, document.blob_key), signers, seal, background);
     const key = signedBlobKey(document, tenantId);
     const stored = await deps.blobs.put(key, Readable.from(Buffer.from(bytes)), { contentType: 'application/pdf' });
-    signed.set(document.id, { key, sha256: stored.sha256, renewAfter: archiveRenewAfter(bytes, deps.config.archive.renewDays) });
+    signed.set(document.id, { key, sha256: stored.sha256, size: bytes.length, renewAfter: archiveRenewAfter(bytes, deps.config.archive.renewDays) });
   }
 
   const now = deps.clock();
@@ -55,12 +55,13 @@ export async function completeEnvelope(deps: EnvelopeDeps, tenantId: string, env
     const documents = current.documents.map((document) => {
       const result = signed.get(document.id);
       if (!result) return document;
-      return { ...document, status: 'SIGNED', signed_blob_key: result.key, original_sha256: document.sha256, sha256: result.sha256, updated_at: now };
+      // `url`, `sha256` and `file_size` describe the signed file from now on; `original_sha256` keeps the original's hash.
+      return { ...document, status: 'SIGNED', signed_blob_key: result.key, original_sha256: document.sha256, sha256: result.sha256, file_size: result.size, updated_at: now };
     });
     for (const document of documents.filter((candidate) => signed.has(candidate.id))) {
       const renewAfter = signed.get(document.id)?.renewAfter ?? null;
       await trx('documents').where({ id: document.id }).update({
-        status: 'SIGNED', signed_blob_key: document.signed_blob_key, original_sha256: document.original_sha256, sha256: document.sha256, updated_at: now,
+        status: 'SIGNED', signed_blob_key: document.signed_blob_key, original_sha256: document.original_sha256, sha256: document.sha256, file_size: document.file_size, updated_at: now,
         archive_renew_after: renewAfter
       });
       if (renewAfter) await deps.jobs.queueArchiveRenewal(trx, document.id, renewAfter);

@@ -60,4 +60,16 @@ describe('composeLifecycleMail', () => {
     expect(composeLifecycleMail(mail({ settings: unbranded })).fromName).toBe('Signet');
     expect(composeLifecycleMail(mail()).fromName).toBe('Acme');
   });
+
+  it('writes in the recipient\'s own language over the envelope\'s, and mirrors an Arabic email', () => {
+    const french = composeLifecycleMail(mail({ language: 'FR' }));
+    expect(french.subject).toBe('Acme vous a envoyé « a&b.pdf » à signer');
+    expect(french.html).toContain('<html lang="fr">');
+    expect(french.text).toContain('Relire et signer: https://signet.example/email/v1/links/t');
+    const signed = composeLifecycleMail(mail({ kind: 'SIGNED', language: 'PL', documents: [{ name: 'a.pdf', url: 'https://x.example/a' }] }));
+    expect(signed.text).toContain('Podpisane dokumenty można pobierać przez 7 dni z poniższych linków.');
+    const arabic = composeLifecycleMail(mail({ language: 'AR' }));
+    expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.subject).toBe('أرسل إليك Acme «a&b.pdf» للتوقيع');
+  });
 });

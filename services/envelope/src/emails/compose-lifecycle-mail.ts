@@ -1,4 +1,5 @@
 import { DEFAULT_SENDER_NAME, type Settings } from '@signet/contracts';
+import { language as languageOf } from '@signet/i18n';
 import { escapeHtml, type MailMessage } from '@signet/mail';
 import type { LifecycleMailKind } from './email-store';
 import { type MailTextValues, mailTexts } from './mail-texts';
@@ -8,6 +9,8 @@ export interface LifecycleMail {
   to: string;
   values: Omit<MailTextValues, 'senderName'>;
   settings: Settings;
+  /** The recipient's own language (an API code), when they have one; else the envelope's is used. */
+  language?: string | null;
   /** MAIL_FROM, for settings without branding.sender_email. */
   defaultFrom: string;
   /** The tracked signing link (invitation). */
@@ -41,20 +44,20 @@ export function senderNameOf(settings: Settings): string {
   return senderName === DEFAULT_SENDER_NAME ? settings.branding.name ?? senderName : senderName;
 }
 
-/** A lifecycle email in the envelope's language, HTML and plain text, with the tenant's branding and sender. */
+/** A lifecycle email in the recipient's language, HTML and plain text, with the tenant's branding and sender. */
 export function composeLifecycleMail(mail: LifecycleMail): MailMessage {
   const { settings } = mail;
   const senderName = senderNameOf(settings);
   const brand = settings.branding.name ?? senderName;
   const homepage = settings.branding.url_homepage;
-  const language = settings.signature_flow.language === 'ES' ? 'ES' : 'EN';
+  const language = languageOf(mail.language ?? settings.signature_flow.language);
   const texts = mailTexts(mail.kind, language, { ...mail.values, senderName });
   const logo = logoOf(settings);
   const documents = mail.documents ?? [];
 
   const html = [
     '<!doctype html>',
-    `<html lang="${language.toLowerCase()}"><head><meta charset="utf-8"></head>`,
+    `<html lang="${language.tag}"${language.direction === 'rtl' ? ' dir="rtl"' : ''}><head><meta charset="utf-8"></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;color:#222">',
     `<p>${brandMark(logo, brand, settings.branding.url_homepage)}</p>`,
     `<p>${escapeHtml(texts.greeting)}</p>`,

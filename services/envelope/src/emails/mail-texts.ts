@@ -1,4 +1,9 @@
+import type { Language } from '@signet/i18n';
+import { translator } from '@signet/i18n';
 import type { LifecycleMailKind } from './email-store';
+
+/** Signed documents stay downloadable from the email this long (S3 presigned URLs allow no more). */
+export const SIGNED_LINK_DAYS = 7;
 
 export interface MailTextValues {
   recipientName: string;
@@ -19,58 +24,33 @@ export interface MailTexts {
   action?: string;
 }
 
-type Texts = (values: MailTextValues) => MailTexts;
-
-const en: Record<LifecycleMailKind, Texts> = {
-  INVITATION: (v) => ({
-    subject: `${v.senderName} sent you "${v.envelopeName}" to sign`,
-    greeting: `Hello ${v.recipientName},`,
-    lines: [`${v.senderName} asks you to review and sign "${v.envelopeName}".`, 'The link is personal: do not forward this email.'],
-    action: 'Review and sign'
-  }),
-  VOIDED: (v) => ({
-    subject: `"${v.envelopeName}" was voided`,
-    greeting: `Hello ${v.recipientName},`,
-    lines: [`${v.senderName} voided "${v.envelopeName}". It can no longer be signed and nothing more is needed from you.`]
-  }),
-  REJECTED: (v) => ({
-    subject: `"${v.envelopeName}" was rejected`,
-    greeting: `Hello ${v.recipientName},`,
-    lines: [`${v.rejecterName ?? ''} rejected "${v.envelopeName}", so it can no longer be signed.`, `Reason: ${v.reason ?? ''}`]
-  }),
-  SIGNED: (v) => ({
-    subject: `"${v.envelopeName}" is signed`,
-    greeting: `Hello ${v.recipientName},`,
-    lines: [`Everyone has signed "${v.envelopeName}". The signed documents can be downloaded for 7 days from the links below.`],
-    action: 'Signed documents'
-  })
-};
-
-const es: Record<LifecycleMailKind, Texts> = {
-  INVITATION: (v) => ({
-    subject: `${v.senderName} le envió "${v.envelopeName}" para firmar`,
-    greeting: `Hola ${v.recipientName}:`,
-    lines: [`${v.senderName} le pide revisar y firmar "${v.envelopeName}".`, 'El enlace es personal: no reenvíe este correo.'],
-    action: 'Revisar y firmar'
-  }),
-  VOIDED: (v) => ({
-    subject: `"${v.envelopeName}" fue anulado`,
-    greeting: `Hola ${v.recipientName}:`,
-    lines: [`${v.senderName} anuló "${v.envelopeName}". Ya no se puede firmar y no se necesita nada más de usted.`]
-  }),
-  REJECTED: (v) => ({
-    subject: `"${v.envelopeName}" fue rechazado`,
-    greeting: `Hola ${v.recipientName}:`,
-    lines: [`${v.rejecterName ?? ''} rechazó "${v.envelopeName}", por lo que ya no se puede firmar.`, `Motivo: ${v.reason ?? ''}`]
-  }),
-  SIGNED: (v) => ({
-    subject: `"${v.envelopeName}" está firmado`,
-    greeting: `Hola ${v.recipientName}:`,
-    lines: [`Todos firmaron "${v.envelopeName}". Los documentos firmados se pueden descargar durante 7 días desde estos enlaces.`],
-    action: 'Documentos firmados'
-  })
-};
-
-export function mailTexts(kind: LifecycleMailKind, language: 'EN' | 'ES', values: MailTextValues): MailTexts {
-  return (language === 'ES' ? es : en)[kind](values);
+/** A lifecycle email's words in the recipient's language, from the message catalogue. */
+export function mailTexts(kind: LifecycleMailKind, language: Language, values: MailTextValues): MailTexts {
+  const t = translator(language);
+  const names = { sender: values.senderName, envelope: values.envelopeName };
+  const greeting = t('mail.greeting', { name: values.recipientName });
+  switch (kind) {
+    case 'INVITATION':
+      return {
+        subject: t('mail.invitation.subject', names),
+        greeting,
+        lines: [t('mail.invitation.asks', names), t('mail.invitation.personal')],
+        action: t('mail.invitation.action')
+      };
+    case 'VOIDED':
+      return { subject: t('mail.voided.subject', names), greeting, lines: [t('mail.voided.body', names)] };
+    case 'REJECTED':
+      return {
+        subject: t('mail.rejected.subject', names),
+        greeting,
+        lines: [t('mail.rejected.body', { ...names, rejecter: values.rejecterName ?? '' }), t('mail.rejected.reason', { reason: values.reason ?? '' })]
+      };
+    case 'SIGNED':
+      return {
+        subject: t('mail.signed.subject', names),
+        greeting,
+        lines: [t('mail.signed.body', { ...names, days: SIGNED_LINK_DAYS })],
+        action: t('mail.signed.action')
+      };
+  }
 }

@@ -2,18 +2,18 @@ import { consumeOnce, type ConsumedEvent, PoisonEventError, type Subscription } 
 import type { Knex } from 'knex';
 import type { EnvelopeAggregate } from '../model';
 import type { EmailDeps } from './email-deps';
+import { SIGNED_LINK_DAYS } from './mail-texts';
 import { queueMail } from './queue-mail';
 
 const CONSUMER = 'lifecycle-mails';
 
-/** Signed documents stay downloadable from the email this long (S3 presigned URLs allow no more). */
-const SIGNED_LINK_TTL_SECONDS = 7 * 24 * 3600;
+const SIGNED_LINK_TTL_SECONDS = SIGNED_LINK_DAYS * 24 * 3600;
 
 interface RecipientEventData { id: string; envelope_id: string; reason?: string }
 
 /**
  * Consumes the envelope's own events and queues the lifecycle emails they call for, each only when its
- * settings.emails toggle is TRUE. Invitations take the signing link keepSigningLinks recorded.
+ * settings.emails toggle is TRUE. Invitations take the signing link kept when it was issued.
  */
 export function queueLifecycleMails(deps: EmailDeps): Subscription {
   async function load(trx: Knex.Transaction, tenantId: string, envelopeId: string): Promise<EnvelopeAggregate> {
@@ -35,8 +35,6 @@ export function queueLifecycleMails(deps: EmailDeps): Subscription {
           if (!recipient) throw new PoisonEventError(`recipient ${data.id} is not on envelope ${envelopeId}`);
           // Also keeps a turn that has passed from waiting for a link that no longer matters.
           if (!emails.envelope_invitation || recipient.status !== 'IN_PROGRESS' || aggregate.envelope.status !== 'IN_PROGRESS') return;
-          // Topics are read independently: this turn may arrive before the link it needs. Retried until it is there.
-          if ((await deps.emails.signingLink(trx, recipient.id)) === null) throw new Error(`the signing link of recipient ${recipient.id} has not been recorded yet`);
           await queueMail(deps, trx, { kind: 'INVITATION', aggregate, recipient, requestId, tracked: true });
           return;
         }

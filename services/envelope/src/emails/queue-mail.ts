@@ -31,6 +31,7 @@ export async function queueMail(deps: EmailDeps, trx: Knex.Transaction, queued: 
     to: recipient.email,
     values: { recipientName: recipient.name, envelopeName: aggregate.envelope.name, rejecterName: queued.extra?.rejecterName, reason: queued.extra?.reason },
     settings: aggregate.envelope.settings,
+    language: recipient.language,
     defaultFrom: deps.config.mailFrom,
     documents: queued.extra?.documents,
     bounceToken: bounceToken(deps.keys.bounce, id),

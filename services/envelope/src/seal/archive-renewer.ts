@@ -43,7 +43,7 @@ export async function renewArchiveTimestamp(deps: ArchiveRenewerDeps, documentId
   // A TSA whose certificate is itself about to expire cannot help; look again in a day.
   const renewAfter = next && next.getTime() > now.getTime() ? next : new Date(now.getTime() + DAY_MS);
   await deps.db.transaction(async (trx) => {
-    await trx('documents').where({ id: document.id }).update({ sha256: stored.sha256, archive_renew_after: renewAfter, updated_at: now });
+    await trx('documents').where({ id: document.id }).update({ sha256: stored.sha256, file_size: renewed.length, archive_renew_after: renewAfter, updated_at: now });
     await deps.jobs.queueArchiveRenewal(trx, document.id, renewAfter);
   });
 }

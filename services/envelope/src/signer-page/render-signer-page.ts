@@ -17,7 +17,7 @@ function header(view: SignerPageView): string {
   }
   if (!brand.logo) return `<header class="brand">${name ? homepageLink(brand.homepage, name) : ''}</header>`;
   // The image is all the link holds, so it carries the link's accessible name.
-  const logo = `<img class="logo" src="${escape(brand.logo)}" alt="${escape(brand.name ?? 'Home')}">`;
+  const logo = `<img class="logo" src="${escape(brand.logo)}" alt="${escape(brand.name ?? view.texts.home)}">`;
   return `<header class="brand">${homepageLink(brand.homepage, logo)}${name}</header>`;
 }
 
@@ -65,7 +65,7 @@ export function renderSignerPage(view: SignerPageView): string {
   const body = view.state === null ? `<p class="state">${t.notFound}</p>` : view.state === 'READY' ? readyBody(view) : stateBody(view);
   const embed = { origins: view.embed.origins, redirect_url: view.embed.redirectUrl, envelope_id: view.embed.envelopeId, recipient_id: view.embed.recipientId };
   return `<!doctype html>
-<html lang="${t.lang}">
+<html lang="${t.lang}"${t.dir === 'rtl' ? ' dir="rtl"' : ''}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

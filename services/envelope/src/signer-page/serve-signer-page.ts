@@ -15,10 +15,11 @@ const OFF = { required: false, order: 0, verified: false, verified_at: null };
 const NO_GATE = { required: false, order: 0, verified: false, verified_at: null, channels: { email: OFF, sms: OFF } };
 const NO_ENDING: PageEnding = { rejectedByYou: false, preparing: false, signedEmail: false, signedCopies: [] };
 
-function viewOf(settings: Settings | null, token: string): Omit<SignerPageView, 'title' | 'state'> {
+/** `language`: the recipient's own, when they have one; else the envelope's. */
+function viewOf(settings: Settings | null, token: string, language?: string | null): Omit<SignerPageView, 'title' | 'state'> {
   const flow = settings?.signature_flow;
   return {
-    texts: pageTexts(flow?.language ?? 'EN'),
+    texts: pageTexts(language ?? flow?.language ?? 'EN'),
     brand: { name: settings?.branding.name ?? null, logo: settings?.branding.logo ?? null, homepage: settings?.branding.url_homepage ?? null },
     token,
     gate: NO_GATE,
@@ -67,7 +68,7 @@ export function serveSignerPage(deps: EnvelopeDeps) {
       return;
     }
     const { envelope } = found.aggregate;
-    const view = viewOf(envelope.settings, token);
+    const view = viewOf(envelope.settings, token, found.recipient.language);
     secureSignerResponse(res, view.embed.origins);
     const gate = found.state === 'READY' ? await validationGate(deps, found, requestIdOf(res)) : NO_GATE;
     res.send(renderSignerPage({

@@ -41,7 +41,7 @@ export function layOutDocument(container, document, label, makeTarget) {
       frame.append(target);
     }
     section.append(frame);
-    return { frame, canvas, number: index + 1, drawnWidth: 0, owner: null };
+    return { frame, canvas, number: index + 1, drawnWidth: 0, owner: null, textLayer: null };
   });
   container.append(section);
   return pages;
@@ -52,6 +52,23 @@ function scaleFor(page, pdfPage) {
   const boost = window.innerWidth <= PHONE_WIDTH ? 1.5 : 1;
   const natural = pdfPage.getViewport({ scale: 1 }).width;
   return Math.min(MAX_SCALE, Math.max(0.5, (width * (window.devicePixelRatio || 1) * boost) / natural));
+}
+
+/**
+ * pdf.js's text layer over the drawn page: the contract's words as (transparent) text, so a screen reader
+ * reads them and a signer can select, copy and search them. Sized in CSS pixels to the frame.
+ */
+async function layText(page, pdfPage) {
+  const natural = pdfPage.getViewport({ scale: 1 });
+  const scale = page.frame.clientWidth / natural.width;
+  const layer = element('div', 'textLayer');
+  layer.style.setProperty('--scale-factor', String(scale));
+  layer.style.setProperty('--total-scale-factor', String(scale));
+  const textLayer = new pdfjs.TextLayer({ textContentSource: pdfPage.streamTextContent(), container: layer, viewport: pdfPage.getViewport({ scale }) });
+  await textLayer.render();
+  page.textLayer?.remove();
+  page.canvas.after(layer);
+  page.textLayer = layer;
 }
 
 async function draw(page) {
@@ -66,6 +83,7 @@ async function draw(page) {
   page.canvas.replaceWith(canvas);
   page.canvas = canvas;
   page.drawnWidth = page.frame.clientWidth;
+  await layText(page, pdfPage);
   page.frame.dataset.drawn = 'true';
   pdfPage.cleanup();
 }

@@ -9,7 +9,14 @@ import { createSignatureInput } from '/sign/assets/signature-input.js';
 const $ = (id) => document.getElementById(id);
 const root = $('signer');
 const messages = JSON.parse(root.dataset.messages);
-const say = (key, values = {}) => messages[key].replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
+// A plural message comes as one template per plural category of the page's language; numbers are written its way.
+const plurals = new Intl.PluralRules(document.documentElement.lang);
+const numbers = new Intl.NumberFormat(document.documentElement.lang);
+const countOf = (values) => Number(Object.values(values)[0]);
+const say = (key, values = {}) => {
+  const message = typeof messages[key] === 'string' ? messages[key] : messages[key][plurals.select(countOf(values))] ?? messages[key].other;
+  return message.replace(/\{(\w+)\}/g, (_, name) => (typeof values[name] === 'number' ? numbers.format(values[name]) : String(values[name])));
+};
 const api = (path) => `/signing/v1/${encodeURIComponent(root.dataset.token)}${path}`;
 let codeVerified = !$('code-step');
 // The code step asks for one channel's code (email or sms); with another still to verify, the page reloads for it.
@@ -119,11 +126,11 @@ function codeFailure(error) {
   // Refusals of the SMS itself, not of the code: asking again or typing digits would not help.
   if (error.code === 'SMS_COUNTRY_NOT_ALLOWED') return say('smsNotAllowed');
   if (error.code === 'SMS_DAILY_LIMIT_REACHED') return say('smsLimit');
-  if (error.status === 429) return say('codeWait', { seconds: error.retryAfter ?? 60 });
+  if (error.status === 429) return say('codeWait', { seconds: Number(error.retryAfter ?? 60) });
   if (error.status === 404) return say('codeMissing');
   if (error.status !== 422) return failure(error);
   const left = /(\d+) attempts? left/.exec(error.details);
-  if (left) return left[1] === '1' ? say('codeWrongOne') : say('codeWrong', { left: left[1] });
+  if (left) return say('codeWrong', { left: Number(left[1]) });
   if (/no longer works/.test(error.details)) return say('codeExhausted');
   if (/expired/.test(error.details)) return say('codeExpired');
   return say('codeFormat');

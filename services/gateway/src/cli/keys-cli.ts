@@ -3,13 +3,19 @@ import { isPlan, PLANS } from '@signet/config';
 import type { ApiKeyRepository } from '../api-keys/api-key-repository';
 import { generateApiKey } from '../api-keys/api-key-secret';
 
-const USAGE = [
+/** `signet help keys`. */
+export const KEYS_USAGE = [
   'usage:',
   '  signet keys create --tenant <tenant> --plan <starter|professional|enterprise> [--name <name>]',
   '                     [--envelopes-per-hour <n> --envelopes-per-day <n>]   (enterprise: the key\'s own limits)',
   '  signet keys list [--tenant <tenant>]',
   '  signet keys revoke <key id>'
 ].join('\n');
+
+const KEYS_OPTIONS = {
+  tenant: { type: 'string' }, plan: { type: 'string' }, name: { type: 'string' },
+  'envelopes-per-hour': { type: 'string' }, 'envelopes-per-day': { type: 'string' }
+} as const;
 
 /** A limit flag: absent is null (the plan's default), anything but a positive whole number is NaN. */
 function limitOf(value: string | undefined): number | null {
@@ -26,23 +32,23 @@ export interface KeysCliIo {
 /** Manages API keys; the raw key is printed once, at creation, and never stored. Returns the exit code. */
 export async function runKeysCli(args: string[], io: KeysCliIo): Promise<number> {
   const [command, ...rest] = args;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    options: {
-      tenant: { type: 'string' }, plan: { type: 'string' }, name: { type: 'string' },
-      'envelopes-per-hour': { type: 'string' }, 'envelopes-per-day': { type: 'string' }
-    },
-    allowPositionals: true,
-    strict: true
-  });
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof KEYS_OPTIONS; allowPositionals: true; strict: true }>>;
+  try {
+    parsed = parseArgs({ args: rest, options: KEYS_OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    // An unknown or incomplete option is the caller's mistake: say which, with the usage, never a stack.
+    io.print(`${error instanceof Error ? error.message : String(error)}\n${KEYS_USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
   if (command === 'create') {
     if (!values.tenant || !/^[A-Za-z0-9_.-]{1,100}$/.test(values.tenant) || !values.plan || !isPlan(values.plan)) {
-      io.print(`--tenant (1-100 letters, digits, _ . -) and --plan (${PLANS.join(', ')}) are required\n${USAGE}`);
+      io.print(`--tenant (1-100 letters, digits, _ . -) and --plan (${PLANS.join(', ')}) are required\n${KEYS_USAGE}`);
       return 2;
     }
     const limits = { envelopesPerHour: limitOf(values['envelopes-per-hour']), envelopesPerDay: limitOf(values['envelopes-per-day']) };
     if (Number.isNaN(limits.envelopesPerHour) || Number.isNaN(limits.envelopesPerDay) || ((limits.envelopesPerHour ?? limits.envelopesPerDay) !== null && values.plan !== 'enterprise')) {
-      io.print(`--envelopes-per-hour and --envelopes-per-day take whole numbers, for enterprise keys only\n${USAGE}`);
+      io.print(`--envelopes-per-hour and --envelopes-per-day take whole numbers, for enterprise keys only\n${KEYS_USAGE}`);
       return 2;
     }
     const key = generateApiKey();
@@ -64,6 +70,6 @@ export async function runKeysCli(args: string[], io: KeysCliIo): Promise<number>
     io.print(revoked ? `revoked ${positionals[0]}` : `no active key ${positionals[0]}`);
     return revoked ? 0 : 1;
   }
-  io.print(USAGE);
+  io.print(KEYS_USAGE);
   return 2;
 }

@@ -1,6 +1,8 @@
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Request, Response, Router } from 'express';
-import { openApiDocument } from './openapi-document';
+import { API_VERSION, openApiDocument } from './openapi-document';
+import { renderStartPage, type StartPageFacts } from './start-page';
 
 /** The renderer's files, served by Signet itself so the reference works offline (swagger-ui-dist from npm). */
 const RENDERER_FILES = ['swagger-ui-bundle.js', 'swagger-ui.css', 'favicon-32x32.png'];
@@ -23,43 +25,63 @@ const DOCS_PAGE = `<!doctype html>
 </html>
 `;
 
-// No validator badge: it would call a server outside this machine.
-const RENDERER_START = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#reference', validatorUrl: null, deepLinking: true, defaultModelsExpandDepth: 0 });\n`;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function homePage(links: Record<string, string>): string {
-  const items = Object.entries(links).map(([name, url]) => `    <li><a href="${escapeHtml(url)}">${escapeHtml(name)}</a>: <code>${escapeHtml(url)}</code></li>`).join('\n');
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>Signet</title></head>
-<body>
-  <h1>Signet e-signature API</h1>
-  <p>Send <code>Authorization: &lt;API key&gt;</code> (the key itself, no <code>Bearer</code>) to every <code>/api/v1</code> route.</p>
-  <ul>
-${items}
-  </ul>
-</body>
-</html>
+// No validator badge: it would call a server outside this machine. "Try it out" calls the origin the page
+// was opened at (127.0.0.1, localhost, a VM's or a container's address) whatever PUBLIC_BASE_URL says, so
+// no request is cross-origin; the document's own server stays listed after it.
+const RENDERER_START = `fetch('/openapi.json').then((answer) => answer.json()).then((spec) => {
+  const here = window.location.origin;
+  const others = (spec.servers || []).filter((server) => server.url.replace(/[/]$/, '') !== here);
+  spec.servers = [{ url: here, description: 'Where this page was opened' }].concat(others);
+  window.ui = SwaggerUIBundle({ spec, dom_id: '#reference', validatorUrl: null, deepLinking: true, defaultModelsExpandDepth: 0 });
+});
 `;
+
+export interface DocsOptions {
+  publicBaseUrl: string;
+  mailbox: boolean;
+  smsbox: boolean;
+  /** What GET / tells besides the links and the key. */
+  running: () => Pick<StartPageFacts, 'parts' | 'database' | 'bus' | 'mail'>;
+  /** The key monolith mode made for itself: GET / shows it to loopback clients only. */
+  developmentKey: string | null;
+  isLoopback: (req: Request) => boolean;
 }
 
+/** The quickstart ships with the repository (not with the image): linked and served only where it is. */
+const QUICKSTART_FILE = path.resolve(__dirname, '..', '..', '..', '..', 'docs', 'quickstart.md');
+
 /**
- * GET / (where to start), GET /openapi.json (the document, with this gateway as its server) and GET /docs
- * (the reference page) with the renderer's files under /docs/assets.
+ * GET / (the start page: what runs here, where to go next), GET /openapi.json (the document, with this
+ * gateway as its server), GET /docs (the reference page) with the renderer's files under /docs/assets,
+ * and GET /docs/quickstart.md in a repository checkout.
  */
-export function docsRoutes(options: { publicBaseUrl: string; mailbox: boolean }): Router {
+export function docsRoutes(options: DocsOptions): Router {
   const router = Router();
   const document = openApiDocument(options.publicBaseUrl);
   const base = options.publicBaseUrl.replace(/\/$/, '');
+  const quickstart = existsSync(QUICKSTART_FILE);
   const links: Record<string, string> = {
-    docs: `${base}/docs`, openapi: `${base}/openapi.json`, health: `${base}/healthz`, readiness: `${base}/readyz`,
-    ...(options.mailbox ? { mailbox: `${base}/dev/mail` } : {})
+    ...(quickstart ? { quickstart: `${base}/docs/quickstart.md` } : {}),
+    docs: `${base}/docs`, openapi: `${base}/openapi.json`,
+    ...(options.mailbox ? { mailbox: `${base}/dev/mail` } : {}),
+    ...(options.smsbox ? { sms: `${base}/dev/sms` } : {}),
+    health: `${base}/healthz`, readiness: `${base}/readyz`
   };
   router.get('/', (req: Request, res: Response) => {
-    if (req.accepts(['html', 'json']) === 'json') res.json({ name: 'Signet e-signature API', links });
-    else res.type('html').send(homePage(links));
+    const developmentKey = options.developmentKey !== null && options.isLoopback(req) ? options.developmentKey : null;
+    const facts: StartPageFacts = { ...options.running(), apiVersion: API_VERSION, developmentKey, links };
+    res.set('Cache-Control', 'no-store');
+    if (req.accepts(['html', 'json']) === 'json') {
+      res.json({ name: 'Signet e-signature API', api_version: facts.apiVersion, parts: facts.parts, links, ...(developmentKey ? { development_key: developmentKey } : {}) });
+    } else {
+      res.type('html').send(renderStartPage(facts));
+    }
   });
+  if (quickstart) {
+    router.get('/docs/quickstart.md', (_req, res) => {
+      res.type('text/plain; charset=utf-8').send(readFileSync(QUICKSTART_FILE, 'utf8'));
+    });
+  }
   router.get('/openapi.json', (_req, res) => {
     res.type('application/json').send(JSON.stringify(document));
   });
@@ -76,4 +98,3 @@ export function docsRoutes(options: { publicBaseUrl: string; mailbox: boolean })
   }
   return router;
 }
-

@@ -24,6 +24,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'put', path: '/api/v1/envelopes/:id', service: 'envelope' },
   { method: 'post', path: '/api/v1/envelopes/:id/send_invitation', service: 'envelope' },
   { method: 'put', path: '/api/v1/envelopes/:id/void', service: 'envelope' },
+  { method: 'post', path: '/api/v1/envelopes/:id/recipients/:recipient_id/signing_url', service: 'envelope' },
   { method: 'get', path: '/api/v1/envelopes/:id/evidence', service: 'evidence' },
   { method: 'get', path: '/api/v1/seal/certificates', service: 'envelope' },
   { method: 'post', path: '/api/v1/signature-reports', service: 'envelope', rateLimit: 'signature_report.create' },
@@ -41,5 +42,6 @@ export const ROUTES: readonly Route[] = [
   { method: 'put', path: '/api/v1/webhooks/:id', service: 'webhook-delivery' },
   { method: 'delete', path: '/api/v1/webhooks/:id', service: 'webhook-delivery' },
   { method: 'get', path: '/api/v1/webhooks/:id/deliveries', service: 'webhook-delivery' },
-  { method: 'post', path: '/api/v1/webhooks/:id/deliveries/:delivery_id/redeliver', service: 'webhook-delivery' }
+  { method: 'post', path: '/api/v1/webhooks/:id/deliveries/:delivery_id/redeliver', service: 'webhook-delivery' },
+  { method: 'post', path: '/api/v1/webhooks/:id/rotate_secret', service: 'webhook-delivery' }
 ];

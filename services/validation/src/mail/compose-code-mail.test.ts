@@ -61,4 +61,18 @@ describe('composeCodeMail', () => {
     expect(message.text).toBe('Confirm\n\nPlease confirm it is you.\n\n042917');
     expect(message.html).toContain('<strong>042917</strong>');
   });
+
+  it('writes a language the key never customised from its defaults, dates its own way with the zone named', () => {
+    const message = composeCodeMail(mail({ settings: settings({ signature_flow: { language: 'DE', sender_name: 'Signet' } }) }));
+    expect(message.subject).toBe('Ihr Bestätigungscode für Lease & annex');
+    expect(message.html).toContain('<html lang="de">');
+    expect(message.text).toContain('Er läuft am 21. November 2026 um 10:45 UTC ab.');
+    expect(message.text).toContain('042917');
+  });
+
+  it('mirrors an Arabic email', () => {
+    const message = composeCodeMail(mail({ settings: settings({ signature_flow: { language: 'AR', sender_name: 'Signet' } }) }));
+    expect(message.html).toContain('<html lang="ar" dir="rtl">');
+    expect(message.subject).toBe('رمز التحقق الخاص بك لـ Lease & annex');
+  });
 });

@@ -1,7 +1,8 @@
+import { localizationFor } from '@signet/contracts';
+import { formatDateTime, language as languageOf } from '@signet/i18n';
 import { escapeHtml, type MailMessage, renderTemplate } from '@signet/mail';
 import type { ValidationSettings } from '../recipient-facts';
 import { htmlToText } from './html-to-text';
-import { readableTime } from './readable-time';
 
 export interface CodeMail {
   recipient: { name: string; email: string };
@@ -16,20 +17,20 @@ export interface CodeMail {
 const CODE_PLACEHOLDER = /\{\{\s*validations\.code\s*\}\}/;
 
 /**
- * The validation email in the envelope's language (signature_flow.language), from the templates of
- * settings.localization: the subject, the CTA as the heading, then the body. A customised body that
+ * The validation email in the recipient's language (signature_flow.language as the envelope service
+ * gives it: the recipient's own, else the envelope's), from the templates of settings.localization: the subject, the CTA as the heading, then the body. A customised body that
  * leaves out {{validations.code}} still gets the code, below it: an email without its code is useless.
  */
 export function composeCodeMail(mail: CodeMail): MailMessage {
   const { settings } = mail;
-  const language = settings.signature_flow.language === 'ES' ? 'es' : 'en';
-  const template = settings.localization[language].emails.email_validation;
+  const language = languageOf(settings.signature_flow.language);
+  const template = localizationFor(settings.localization, language).emails.email_validation;
   const variables = {
     'recipient.name': mail.recipient.name,
     'recipient.email': mail.recipient.email,
     'validations.code': mail.code,
     'envelope.name': mail.envelopeName,
-    'validations.expires_at': readableTime(mail.expiresAt)
+    'validations.expires_at': formatDateTime(language, mail.expiresAt)
   };
   const cta = renderTemplate(template.cta, variables, 'text');
   const body = renderTemplate(template.body, variables, 'html');
@@ -37,7 +38,7 @@ export function composeCodeMail(mail: CodeMail): MailMessage {
   const showsCode = CODE_PLACEHOLDER.test(template.body);
   const html = [
     '<!doctype html>',
-    `<html lang="${language}"><head><meta charset="utf-8"></head>`,
+    `<html lang="${language.tag}"${language.direction === 'rtl' ? ' dir="rtl"' : ''}><head><meta charset="utf-8"></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;color:#222">',
     `<h1 style="font-size:20px">${escapeHtml(cta)}</h1>`,
     body,

@@ -28,4 +28,9 @@ describe('the validation SMS', () => {
   it('adds the code to a customised text that leaves it out', () => {
     expect(sms(settings('EN', 'Your code for {{envelope.name}}:', 'x')).body).toBe('Your code for Contrato: 042917');
   });
+
+  it('texts a language the key never customised from its defaults', () => {
+    const value = { ...settings('EN', 'x', 'y'), signature_flow: { language: 'JA' as const, sender_name: 'Signet' } };
+    expect(sms(value).body).toBe('Contratoの確認コードは042917です。有効期限は2026年11月21日 10:45 UTCです。');
+  });
 });

@@ -70,7 +70,8 @@ export function deliveryStore(db: Knex) {
           RETURNING deliveries.id, deliveries.webhook_id, deliveries.event_id, deliveries.round_attempts, deliveries.lease_token
         )
         SELECT claimed.id, claimed.event_id, claimed.round_attempts, claimed.lease_token,
-               webhooks.url, webhooks.auth, webhooks.signing_secret, webhooks.retry_schedule, webhook_events.body
+               webhooks.url, webhooks.auth, webhooks.signing_secret, webhooks.previous_signing_secret,
+               webhooks.previous_secret_expires_at, webhooks.retry_schedule, webhook_events.body
         FROM claimed
         JOIN webhooks ON webhooks.id = claimed.webhook_id
         JOIN webhook_events ON webhook_events.id = claimed.event_id`, { now, leaseUntil, leaseToken, limit });

@@ -33,6 +33,21 @@ export function webhookStore(db: Knex) {
       return row;
     },
 
+    /**
+     * Puts a new signing secret in place and keeps the one it replaces until `previousExpiresAt`, in one
+     * statement (the right-hand sides read the row as it was), so concurrent rotations cannot lose a secret
+     * that deliveries are being signed with. A secret two rotations old is dropped.
+     */
+    async rotateSecret(owner: Owner, id: string, secret: string, previousExpiresAt: Date, now: Date): Promise<WebhookRow | undefined> {
+      const [row] = await db('webhooks').where({ ...ownedBy(owner), id }).update({
+        previous_signing_secret: db.ref('signing_secret'),
+        previous_secret_expires_at: previousExpiresAt,
+        signing_secret: secret,
+        updated_at: now
+      }).returning('*');
+      return row;
+    },
+
     async remove(owner: Owner, id: string): Promise<boolean> {
       return (await db('webhooks').where({ ...ownedBy(owner), id }).delete()) > 0;
     },

@@ -3,7 +3,7 @@ import type { Clock } from '@signet/service';
 import type { ClaimedDelivery } from '../model';
 import type { AttemptOutcome, PostWebhook } from '../outbound/post-webhook';
 import { retryDelay } from '../retry-schedule';
-import { signDelivery } from '../signing/sign-delivery';
+import { signDelivery, signingSecretsAt } from '../signing/sign-delivery';
 import { countAttempt } from './delivery-metrics';
 import type { DeliveryStore, NextState } from '../store/delivery-store';
 
@@ -32,7 +32,7 @@ export function attemptDelivery(deps: AttemptDeliveryDeps) {
     const attemptedAt = deps.clock();
     const headers: Record<string, string> = {
       'user-agent': USER_AGENT,
-      ...signDelivery(claim.signing_secret, claim.event_id, attemptedAt, claim.body),
+      ...signDelivery(signingSecretsAt(claim, attemptedAt), claim.event_id, attemptedAt, claim.body),
       ...(claim.auth === null ? {} : { [AUTH_HEADER]: claim.auth })
     };
     const outcome = await deps.post({ url: claim.url, headers, body: claim.body });

@@ -1,0 +1,37 @@
+import type { benchEnvelopes } from './envelopes.bench';
+import type { benchEvidence } from './evidence.bench';
+import { round } from './measure';
+import type { benchMicroservices } from './microservices.bench';
+import type { benchSealing } from './sealing.bench';
+import type { benchSearch } from './search.bench';
+import type { benchSignerPage } from './signer-page.bench';
+import type { benchUploads } from './uploads.bench';
+import type { benchWebhooks } from './webhooks.bench';
+
+/** What each bench that ran returned, by name. */
+export interface Results {
+  envelopes?: Awaited<ReturnType<typeof benchEnvelopes>>;
+  uploads?: Awaited<ReturnType<typeof benchUploads>>;
+  webhooks?: Awaited<ReturnType<typeof benchWebhooks>>;
+  evidence?: Awaited<ReturnType<typeof benchEvidence>>;
+  microservices?: Awaited<ReturnType<typeof benchMicroservices>>;
+  signer_page?: Awaited<ReturnType<typeof benchSignerPage>>;
+  sealing?: Awaited<ReturnType<typeof benchSealing>>;
+  search?: Awaited<ReturnType<typeof benchSearch>>;
+}
+
+/** The JSON document `npm run bench` prints. */
+export type BenchDocument = { measured_at: string; ratios: ReturnType<typeof ratiosOf> } & Results;
+
+const ratio = (value: number | null | undefined, baseline: number | null | undefined) => (value && baseline ? round(value / baseline, 3) : null);
+
+/** Signet's throughput over its baseline's, and B-LTA sealing time over B-B's, for the benches that ran. */
+export function ratiosOf(results: Results) {
+  return {
+    get_vs_bare: ratio(results.envelopes?.envelope_get.per_second, results.envelopes?.bare_express_pg_get.per_second),
+    create_vs_bare: ratio(results.envelopes?.envelope_create.per_second, results.envelopes?.bare_multer_insert_create.per_second),
+    upload_vs_bare: ratio(results.uploads?.through_gateway_mb_per_s, results.uploads?.bare_put_to_disk_mb_per_s),
+    seal_b_lta_vs_b_b_1_page: results.sealing?.pages_1.ratios.b_lta_vs_b_b ?? null,
+    seal_b_lta_vs_b_b_300_pages: results.sealing?.pages_300.ratios.b_lta_vs_b_b ?? null
+  };
+}
