@@ -1,3 +1,4 @@
+import type { Settings } from '@signet/contracts';
 import type { EnvelopeRow, RecipientRow } from './model';
 import { recipientPayload } from './present/envelope-payload';
 import type { RecipientFacts } from './validation-client';
@@ -19,7 +20,7 @@ export function recipientFacts(envelope: Pick<EnvelopeRow, 'id' | 'name' | 'stat
         validations: settings.validations,
         localization: settings.localization,
         // The language the recipient reads: their own (recipients[k][language]), else the envelope's.
-        signature_flow: { language: recipient.language ?? settings.signature_flow.language, sender_name: settings.signature_flow.sender_name },
+        signature_flow: { language: (recipient.language ?? settings.signature_flow.language) as Settings['signature_flow']['language'], sender_name: settings.signature_flow.sender_name },
         branding: { name: settings.branding.name, sender_email: settings.branding.sender_email, reply_to: settings.branding.reply_to }
       }
     },

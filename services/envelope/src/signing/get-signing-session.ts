@@ -43,8 +43,8 @@ export async function getSigningSession(deps: EnvelopeDeps, { token, requestId }
     envelope: {
       id: envelope.id,
       name: envelope.name,
-        // The language this signer reads: their own (recipients[k][language]), else the envelope's.
-        language: recipient.language ?? flow.language,
+      // The language this signer reads: their own (recipients[k][language]), else the envelope's.
+      language: recipient.language ?? flow.language,
       branding: { name: envelope.settings.branding.name, logo: envelope.settings.branding.logo, url_homepage: envelope.settings.branding.url_homepage },
       signature_types: flow.signature_types.split(',') as SigningSessionResponse['envelope']['signature_types'],
       signature_color: flow.signature_color
