@@ -1,6 +1,9 @@
 import { SPEC_EVENT_TYPES } from '@signet/contracts';
 import { KEYS, startTestSignet, TestSignet } from './harness';
 
+/** A well-formed id that names nothing, so the owning part answers (a malformed one is refused earlier). */
+const UNKNOWN_ID = '0190a6b2-7c3e-7000-8000-000000000000';
+
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('webhooks API through the gateway (spec 2.7, 4.4)', () => {
@@ -131,7 +134,7 @@ describe('webhooks API through the gateway (spec 2.7, 4.4)', () => {
           api.call('GET', `/api/v1/webhooks/${webhook.id}`, { key }),
           api.call('PUT', `/api/v1/webhooks/${webhook.id}`, { key, json: { subscriptions: 'envelope.voided' } }),
           api.call('GET', `/api/v1/webhooks/${webhook.id}/deliveries`, { key }),
-          api.call('POST', `/api/v1/webhooks/${webhook.id}/deliveries/any/redeliver`, { key }),
+          api.call('POST', `/api/v1/webhooks/${webhook.id}/deliveries/${UNKNOWN_ID}/redeliver`, { key }),
           api.call('DELETE', `/api/v1/webhooks/${webhook.id}`, { key })
         ];
         for (const response of await Promise.all(calls)) {
@@ -161,6 +164,8 @@ describe('webhooks API through the gateway (spec 2.7, 4.4)', () => {
       for (const query of ['status=LOST', 'event_type=envelope.created', 'limit=0', 'limit=101', 'colour=red']) {
         expect((await api.call('GET', `/api/v1/webhooks/${webhook.id}/deliveries?${query}`)).status).toBe(422);
       }
+      expect((await api.call('POST', `/api/v1/webhooks/${webhook.id}/deliveries/${UNKNOWN_ID}/redeliver`)).body).toMatchObject({ code: 'NOT_FOUND', error: 'Delivery not found' });
+      // An id Signet could never have given out is refused before any part looks: the same 404.
       expect((await api.call('POST', `/api/v1/webhooks/${webhook.id}/deliveries/missing/redeliver`)).body).toMatchObject({ code: 'NOT_FOUND', error: 'Delivery not found' });
     });
   });

@@ -87,13 +87,13 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
   for (const route of PUBLIC_ROUTES) {
     const proxy = proxyToService({ internalSecret: options.internalSecret, log: options.log, serviceUrl: () => options.serviceUrl(route.service), localPart: () => options.localApp(route.service), timeoutMs: options.upstreamTimeoutMs });
     const ids = idParametersOf(route.path);
-    app[route.method](route.path, ...(route.unlimited ? [] : [options.publicRateLimit]), ...(ids.length > 0 ? [checkPathIds(ids)] : []), anonymousContext, proxy);
+    app[route.method](route.path, ...(route.unlimited ? [] : [options.publicRateLimit]), ...(ids.length > 0 ? [checkPathIds(route.path, ids)] : []), anonymousContext, proxy);
   }
   app.use('/api', authenticate(options.keys, options.envelopeLimitsOf));
   for (const route of ROUTES) {
     const handlers: RequestHandler[] = [];
     const ids = idParametersOf(route.path);
-    if (ids.length > 0) handlers.push(checkPathIds(ids));
+    if (ids.length > 0) handlers.push(checkPathIds(route.path, ids));
     // Before the rate limit: a replayed answer does no work, so it spends no quota (nor reaches the part that counts envelope creations).
     if (route.method === 'post' || route.method === 'put') handlers.push(options.idempotency);
     if (route.rateLimit) handlers.push(options.rateLimitFor(route.rateLimit));
