@@ -3,6 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { MockBroker, startMockBroker } from '@signet/testkit';
 import { KEYS, startTestSignet, TestSignet } from '../harness';
 
+/** Envelope ids the stand-in part behaves by (well-formed, so the gateway passes them on). */
+const DIES = '0190a6b2-7c3e-7000-8000-0000000000d1';
+const CLOSED_WHEN_REUSED = '0190a6b2-7c3e-7000-8000-0000000000c1';
+const WARM = '0190a6b2-7c3e-7000-8000-0000000000a1';
+const STALLS = '0190a6b2-7c3e-7000-8000-0000000000b1';
+const ANYTHING = '0190a6b2-7c3e-7000-8000-0000000000e1';
+
 const JSON_ERROR = { error: expect.any(String), code: expect.any(String), request_id: expect.any(String) };
 
 describe('errors the HTTP layer produces have the JSON body', () => {
@@ -48,10 +55,10 @@ describe('the gateway when the part behind it dies or stalls', () => {
       req.resume();
       req.on('end', () => {
         // Dies mid-request: the connection ends with no answer (what kill -9 of the part does).
-        if (req.url?.includes('dies')) req.socket.destroy();
+        if (req.url?.includes(DIES)) req.socket.destroy();
         // A stopping part closes its idle kept-alive connections: a request sent into one meets a closed connection.
-        else if (req.url?.includes('closed-when-reused') && count > 1) req.socket.destroy();
-        else if (req.url?.includes('closed-when-reused') || req.url?.includes('warm')) {
+        else if (req.url?.includes(CLOSED_WHEN_REUSED) && count > 1) req.socket.destroy();
+        else if (req.url?.includes(CLOSED_WHEN_REUSED) || req.url?.includes(WARM)) {
           res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Envelope not found', code: 'NOT_FOUND', request_id: 'req_fake' }));
         } else stalled.push(res);
       });
@@ -68,23 +75,23 @@ describe('the gateway when the part behind it dies or stalls', () => {
   });
 
   it('answers 502 UPSTREAM_FAILED when the part dies mid-request', async () => {
-    const response = await api.call('POST', '/api/v1/envelopes/dies/send_invitation', { json: {} });
+    const response = await api.call('POST', `/api/v1/envelopes/${DIES}/send_invitation`, { json: {} });
     expect(response.status).toBe(502);
     expect(response.body).toEqual({ ...JSON_ERROR, code: 'UPSTREAM_FAILED' });
   });
 
   it('sends a GET again on a new connection when the kept-alive one was closed by the part, but never a POST', async () => {
-    expect((await api.call('GET', '/api/v1/envelopes/warm')).status).toBe(404);
-    const read = await api.call('GET', '/api/v1/envelopes/closed-when-reused');
+    expect((await api.call('GET', `/api/v1/envelopes/${WARM}`)).status).toBe(404);
+    const read = await api.call('GET', `/api/v1/envelopes/${CLOSED_WHEN_REUSED}`);
     expect(read.status).toBe(404);
-    expect((await api.call('GET', '/api/v1/envelopes/warm')).status).toBe(404);
-    const sent = await api.call('POST', '/api/v1/envelopes/closed-when-reused/send_invitation');
+    expect((await api.call('GET', `/api/v1/envelopes/${WARM}`)).status).toBe(404);
+    const sent = await api.call('POST', `/api/v1/envelopes/${CLOSED_WHEN_REUSED}/send_invitation`);
     expect(sent.status).toBe(502);
     expect(sent.body).toEqual({ ...JSON_ERROR, code: 'UPSTREAM_FAILED' });
   });
 
   it('answers 504 UPSTREAM_TIMEOUT when the part does not answer within UPSTREAM_TIMEOUT_MS', async () => {
-    const response = await api.call('GET', '/api/v1/envelopes/stalls');
+    const response = await api.call('GET', `/api/v1/envelopes/${STALLS}`);
     expect(response.status).toBe(504);
     expect(response.body).toEqual({ ...JSON_ERROR, code: 'UPSTREAM_TIMEOUT' });
   });
@@ -99,7 +106,7 @@ describe('the gateway when the part behind it dies or stalls', () => {
     });
     const gone = await startTestSignet({ KAFKA_BROKERS: broker.brokers.join(','), ENVELOPE_URL: `http://127.0.0.1:${closed}` }, ['gateway']);
     try {
-      const response = await gone.call('GET', '/api/v1/envelopes/anything');
+      const response = await gone.call('GET', `/api/v1/envelopes/${ANYTHING}`);
       expect(response.status).toBe(503);
       expect(response.body).toEqual({ ...JSON_ERROR, code: 'SERVICE_UNAVAILABLE' });
     } finally {
