@@ -1,7 +1,7 @@
-import type { Messages } from './en';
+import type { CoreMessages } from './en';
 
 /** Arabic (Modern Standard), formal, written right to left. */
-export const ar: Messages = {
+export const ar: CoreMessages = {
   'page.state.NOT_YOUR_TURN': 'لم يحن دورك في التوقيع بعد: لم يوقّع مستلم سابق حتى الآن. سنرسل إليك رسالة بريد إلكتروني عندما يحين دورك.',
   'page.state.ALREADY_SIGNED': 'لقد وقّعت على هذا المغلف. شكرًا لك.',
   'page.state.REJECTED': 'رفض أحد المستلمين هذا المغلف، لذا لم يعد بالإمكان التوقيع عليه.',

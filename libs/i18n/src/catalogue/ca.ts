@@ -1,7 +1,7 @@
-import type { Messages } from './en';
+import type { CoreMessages } from './en';
 
 /** Catalan, with vostè. */
-export const ca: Messages = {
+export const ca: CoreMessages = {
   'page.state.NOT_YOUR_TURN': 'Encara no és el seu torn de signar: falta la signatura d’un destinatari anterior. L’avisarem per correu electrònic.',
   'page.state.ALREADY_SIGNED': 'Ha signat aquest sobre. Gràcies.',
   'page.state.REJECTED': 'Un destinatari ha rebutjat aquest sobre, de manera que ja no es pot signar.',

@@ -1,7 +1,7 @@
-import type { Messages } from './en';
+import type { CoreMessages } from './en';
 
 /** German, with Sie. */
-export const de: Messages = {
+export const de: CoreMessages = {
   'page.state.NOT_YOUR_TURN': 'Sie sind noch nicht an der Reihe: Ein vorheriger Empfänger hat noch nicht unterschrieben. Wir benachrichtigen Sie per E-Mail, sobald es so weit ist.',
   'page.state.ALREADY_SIGNED': 'Sie haben diesen Umschlag unterschrieben. Vielen Dank.',
   'page.state.REJECTED': 'Ein Empfänger hat diesen Umschlag abgelehnt, daher kann er nicht mehr unterschrieben werden.',

@@ -137,5 +137,5 @@ export const en = {
   'evidence.codeVerified.sms': 'SMS code verified'
 } as const;
 
-export type MessageKey = keyof typeof en;
-export type Messages = Record<MessageKey, string>;
+export type CoreMessageKey = keyof typeof en;
+export type CoreMessages = Record<CoreMessageKey, string>;

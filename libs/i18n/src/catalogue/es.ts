@@ -1,7 +1,7 @@
-import type { Messages } from './en';
+import type { CoreMessages } from './en';
 
 /** Spanish, with usted; the verification code email and SMS keep the tú of their original default settings. */
-export const es: Messages = {
+export const es: CoreMessages = {
   'page.state.NOT_YOUR_TURN': 'Aún no es su turno para firmar: falta la firma de un destinatario anterior. Le avisaremos por correo.',
   'page.state.ALREADY_SIGNED': 'Ya firmó este sobre. Gracias.',
   'page.state.REJECTED': 'Un destinatario rechazó este sobre, por lo que ya no se puede firmar.',

@@ -1,7 +1,7 @@
-import type { Messages } from './en';
+import type { CoreMessages } from './en';
 
 /** French, with vous. */
-export const fr: Messages = {
+export const fr: CoreMessages = {
   'page.state.NOT_YOUR_TURN': 'Ce n’est pas encore votre tour de signer : un destinataire précédent n’a pas signé. Nous vous préviendrons par e-mail.',
   'page.state.ALREADY_SIGNED': 'Vous avez signé cette enveloppe. Merci.',
   'page.state.REJECTED': 'Un destinataire a refusé cette enveloppe : elle ne peut plus être signée.',

@@ -1,7 +1,7 @@
-import type { Messages } from './en';
+import type { CoreMessages } from './en';
 
 /** Italian, with Lei. */
-export const it: Messages = {
+export const it: CoreMessages = {
   'page.state.NOT_YOUR_TURN': 'Non è ancora il Suo turno di firmare: un destinatario precedente non ha ancora firmato. La avviseremo via email.',
   'page.state.ALREADY_SIGNED': 'Ha firmato questa busta. Grazie.',
   'page.state.REJECTED': 'Un destinatario ha rifiutato questa busta, quindi non può più essere firmata.',

@@ -1,7 +1,7 @@
-import type { Messages } from './en';
+import type { CoreMessages } from './en';
 
 /** Japanese, polite (です・ます) throughout. */
-export const ja: Messages = {
+export const ja: CoreMessages = {
   'page.state.NOT_YOUR_TURN': 'まだ署名の順番ではありません。前の受信者がまだ署名していません。順番になりましたらメールでお知らせします。',
   'page.state.ALREADY_SIGNED': 'この封筒に署名しました。ありがとうございました。',
   'page.state.REJECTED': '受信者がこの封筒を拒否したため、署名できなくなりました。',

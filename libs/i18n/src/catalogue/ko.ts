@@ -1,7 +1,7 @@
-import type { Messages } from './en';
+import type { CoreMessages } from './en';
 
 /** Korean, in the formal polite style (합니다/하십시오). */
-export const ko: Messages = {
+export const ko: CoreMessages = {
   'page.state.NOT_YOUR_TURN': '아직 서명할 차례가 아닙니다. 이전 수신자가 아직 서명하지 않았습니다. 차례가 되면 이메일로 알려 드리겠습니다.',
   'page.state.ALREADY_SIGNED': '이 봉투에 서명하셨습니다. 감사합니다.',
   'page.state.REJECTED': '수신자가 이 봉투를 거부하여 더 이상 서명할 수 없습니다.',

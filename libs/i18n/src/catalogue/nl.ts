@@ -1,7 +1,7 @@
-import type { Messages } from './en';
+import type { CoreMessages } from './en';
 
 /** Dutch, with u. */
-export const nl: Messages = {
+export const nl: CoreMessages = {
   'page.state.NOT_YOUR_TURN': 'U bent nog niet aan de beurt om te ondertekenen: een eerdere ontvanger heeft nog niet ondertekend. We sturen u een e-mail zodra u aan de beurt bent.',
   'page.state.ALREADY_SIGNED': 'U hebt deze envelop ondertekend. Dank u.',
   'page.state.REJECTED': 'Een ontvanger heeft deze envelop geweigerd, dus deze kan niet meer worden ondertekend.',

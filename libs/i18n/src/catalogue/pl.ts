@@ -1,7 +1,7 @@
-import type { Messages } from './en';
+import type { CoreMessages } from './en';
 
 /** Polish, formal: polite impersonal forms ("Proszę podpisać") rather than the familiar "ty". */
-export const pl: Messages = {
+export const pl: CoreMessages = {
   'page.state.NOT_YOUR_TURN': 'To jeszcze nie pora na Państwa podpis: wcześniejszy odbiorca jeszcze nie podpisał. Wyślemy e-mail, gdy nadejdzie kolej.',
   'page.state.ALREADY_SIGNED': 'Ta koperta została przez Państwa podpisana. Dziękujemy.',
   'page.state.REJECTED': 'Odbiorca odrzucił tę kopertę, więc nie można jej już podpisać.',

@@ -1,7 +1,7 @@
-import type { Messages } from './en';
+import type { CoreMessages } from './en';
 
 /** Portuguese, in the courteous third person (você, imperatives such as "assine") read as formal in Brazil and Portugal. */
-export const pt: Messages = {
+export const pt: CoreMessages = {
   'page.state.NOT_YOUR_TURN': 'Ainda não é a sua vez de assinar: um destinatário anterior ainda não assinou. Avisaremos você por e-mail quando for.',
   'page.state.ALREADY_SIGNED': 'Você assinou este envelope. Obrigado.',
   'page.state.REJECTED': 'Um destinatário recusou este envelope, por isso ele não pode mais ser assinado.',

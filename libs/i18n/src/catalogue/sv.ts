@@ -1,7 +1,7 @@
-import type { Messages } from './en';
+import type { CoreMessages } from './en';
 
 /** Swedish, with du: the courteous standard today (the formal Ni reads as dated or distant). */
-export const sv: Messages = {
+export const sv: CoreMessages = {
   'page.state.NOT_YOUR_TURN': 'Det är inte din tur att signera än: en tidigare mottagare har inte signerat. Vi mejlar dig när det är din tur.',
   'page.state.ALREADY_SIGNED': 'Du har signerat det här kuvertet. Tack.',
   'page.state.REJECTED': 'En mottagare har avvisat det här kuvertet, så det kan inte längre signeras.',

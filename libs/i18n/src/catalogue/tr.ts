@@ -1,7 +1,7 @@
-import type { Messages } from './en';
+import type { CoreMessages } from './en';
 
 /** Turkish, with siz. */
-export const tr: Messages = {
+export const tr: CoreMessages = {
   'page.state.NOT_YOUR_TURN': 'İmzalama sırası henüz size gelmedi: önceki bir alıcı henüz imzalamadı. Sıra size geldiğinde size e-posta göndereceğiz.',
   'page.state.ALREADY_SIGNED': 'Bu zarfı imzaladınız. Teşekkür ederiz.',
   'page.state.REJECTED': 'Bir alıcı bu zarfı reddetti, bu nedenle artık imzalanamaz.',

@@ -1,7 +1,7 @@
-import type { Messages } from './en';
+import type { CoreMessages } from './en';
 
 /** Simplified Chinese, with the polite 您. */
-export const zh: Messages = {
+export const zh: CoreMessages = {
   'page.state.NOT_YOUR_TURN': '还没有轮到您签署：之前的收件人尚未签署。轮到您时，我们会通过电子邮件通知您。',
   'page.state.ALREADY_SIGNED': '您已签署此信封。谢谢。',
   'page.state.REJECTED': '有收件人拒绝了此信封，因此无法再签署。',
