@@ -265,7 +265,7 @@ describe('webhook delivery guarantees (monolith mode)', () => {
     // Once both held attempts are over, the deleted webhook has no delivery left (its attempt did not bring
     // one back), and without a delivery the worker has nothing it could ever retry.
     await waitFor(async () => (await failedAttempts()) >= failedBefore + 2, 20_000, 'both held attempts to end');
-    expect(await api.tables('webhook_delivery.deliveries').where({ webhook_id: doomed.id }).select('id', 'status', 'attempts')).toEqual([]);
+    expect(await api.tables('webhook_delivery.deliveries').where({ webhook_id: doomed.id }).select('id', 'status')).toEqual([]);
     await receiver.waitForCount('/new-address', 1);
     const delivery = await waitFor(async () => {
       const [latest] = (await deliveriesOf(moved.id)).deliveries as Body[];

@@ -1,6 +1,6 @@
 import type { Migration } from '@signet/db';
 
-/** Batches (POST /api/v1/batches) and their items, the job table the batch worker claims with SKIP LOCKED. */
+/** Batches (POST /api/v1/batches) and their items. */
 export const batchesMigration: Migration = {
   name: 'envelope_0005_batches',
   async up(knex) {

@@ -1,6 +1,7 @@
 import { busMigrations } from '@signet/bus';
 import type { Migration } from '@signet/db';
 import { batchesMigration } from './batches';
+import { batchJobsMigration } from './batch-jobs';
 import { createRequestsMigration } from './create-requests';
 import { planLimitsMigration } from './plan-limits';
 import { emailsMigration } from './emails';
@@ -130,5 +131,6 @@ export const envelopeMigrations: readonly Migration[] = [
   createRequestsMigration,
   planLimitsMigration,
   envelopeJobsMigration,
-  recipientLanguageMigration
+  recipientLanguageMigration,
+  batchJobsMigration
 ];

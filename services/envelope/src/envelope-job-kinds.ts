@@ -1,5 +1,5 @@
 import { defineJobKind, defineRecurringJob, doublingBackoff, type AnyJobKind } from '@signet/jobs';
-import { COMPLETE_ENVELOPE, RENEW_ARCHIVE_TIMESTAMP, SEND_LIFECYCLE_MAIL } from './envelope-jobs';
+import { COMPLETE_ENVELOPE, RENEW_ARCHIVE_TIMESTAMP, RUN_BATCH, SEND_LIFECYCLE_MAIL } from './envelope-jobs';
 import { renewArchiveTimestamp, type ArchiveRenewerDeps } from './seal/archive-renewer';
 
 const MINUTE_MS = 60_000;
@@ -10,6 +10,8 @@ export interface EnvelopeJobHandlers {
   sendLifecycleMail(mailId: string): Promise<void>;
   giveUpLifecycleMail(mailId: string, error: unknown): Promise<void>;
   pruneCreateRequests(): Promise<void>;
+  runBatch(batchId: string): Promise<void>;
+  giveUpBatchItem(batchId: string): Promise<void>;
 }
 
 /** Idempotency-Keys of creates older than a day are forgotten; this often their rows are deleted. */
@@ -47,6 +49,16 @@ export function envelopeJobKinds(handlers: EnvelopeJobHandlers): AnyJobKind[] {
       leaseMs: 2 * MINUTE_MS,
       run: ({ mailId }) => handlers.sendLifecycleMail(mailId),
       onDeadLetter: ({ mailId }, error) => handlers.giveUpLifecycleMail(mailId, error)
+    }),
+    defineJobKind({
+      ...RUN_BATCH,
+      // A part an item needs out of reach: about an hour of retries, then that item fails alone.
+      maxAttempts: 10,
+      backoffMs: doublingBackoff(5000, 15 * MINUTE_MS),
+      // One item: a create with its documents, a send or a void.
+      leaseMs: 5 * MINUTE_MS,
+      run: ({ batchId }) => handlers.runBatch(batchId),
+      onDeadLetter: ({ batchId }) => handlers.giveUpBatchItem(batchId)
     })
   ];
 }

@@ -6,7 +6,7 @@ import { defineService, ServiceDeps, SignetService } from '@signet/service';
 import { attachUploadedDocument } from './attach-uploaded-document';
 import type { BatchDeps } from './batches/batch-deps';
 import { batchStore } from './batches/batch-store';
-import { createBatchWorker } from './batches/batch-worker';
+import { giveUpBatchItem, runBatchStep } from './batches/run-batch';
 import { pruneCreateRequests } from './create-requests';
 import { completeEnvelope } from './completion/complete-envelope';
 import { envelopeJobs } from './envelope-jobs';
@@ -77,10 +77,8 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
   const batchDeps: BatchDeps = {
     ...envelopeDeps,
     batches: batchStore(),
-    log: deps.log,
-    wakeBatchWorker: () => batchWorker.wake()
+    log: deps.log
   };
-  const batchWorker = createBatchWorker(batchDeps, deps.config.outboxPollIntervalMs);
   const jobHandlers = {
     complete: (tenantId: string, envelopeId: string) => completeEnvelope(envelopeDeps, tenantId, envelopeId, { log: deps.log }),
     renewer: { db: deps.db, blobs: deps.blobs, clock: deps.clock, jobs: envelopeDeps.jobs, sealIdentity, renewDays: deps.config.archive.renewDays },
@@ -89,7 +87,9 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     pruneCreateRequests: async () => {
       await pruneCreateRequests(deps.db, deps.clock());
       await envelopeDeps.limits.pruneBefore(new Date(deps.clock().getTime() - COUNTER_RETENTION_MS));
-    }
+    },
+    runBatch: (batchId: string) => runBatchStep(batchDeps, batchId),
+    giveUpBatchItem: (batchId: string) => giveUpBatchItem(batchDeps, batchId)
   };
   deps.jobs.register(...envelopeJobKinds(jobHandlers));
   deps.jobs.every(pruneCreateRequestsJob(jobHandlers), PRUNE_CREATE_REQUESTS_EVERY_MS);
@@ -116,7 +116,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     },
     consumers: [attachUploadedDocument(envelopeDeps, deps.log), queueLifecycleMails(emailDeps)],
     // PDF workers first: started and warm before the first create or signing needs one.
-    workers: [pdfWorkersLoop(deps.config.pdf), relay, batchWorker],
+    workers: [pdfWorkersLoop(deps.config.pdf), relay],
     async onStart() {
       // A configured seal is opened at start, so a wrong module, token, PIN, key, certificate, file or
       // passphrase stops Signet at once instead of failing the first completion hours later.

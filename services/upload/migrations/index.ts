@@ -1,5 +1,6 @@
 import { busMigrations } from '@signet/bus';
 import type { Migration } from '@signet/db';
+import { uploadJobsMigration } from './jobs';
 
 export const uploadMigrations: readonly Migration[] = [
   ...busMigrations,
@@ -40,5 +41,6 @@ export const uploadMigrations: readonly Migration[] = [
         WHERE status IN ('PENDING', 'UPLOADED', 'PROCESSING')`);
       await knex.raw(`CREATE INDEX uploads_to_process ON uploads (uploaded_at) WHERE status IN ('UPLOADED', 'PROCESSING')`);
     }
-  }
+  },
+  uploadJobsMigration
 ];

@@ -3,8 +3,9 @@ import { pdfWorkersLoop } from '@signet/pdf';
 import { defineService, ServiceDeps, SignetService } from '@signet/service';
 import { envelopeClient } from './envelope-client';
 import { uploadRoutes } from './http/upload-routes';
+import { giveUpUpload, processQueuedUpload, type ProcessDeps } from './process-upload';
 import type { UploadDeps } from './upload-deps';
-import { createUploadProcessor } from './upload-processor';
+import { queueProcessing, uploadJobKinds } from './upload-jobs';
 import { uploadStore } from './upload-store';
 
 export { uploadMigrations } from '../migrations';
@@ -13,9 +14,14 @@ export { uploadMigrations } from '../migrations';
 export function createUploadService(deps: ServiceDeps): SignetService {
   const store = uploadStore(deps.db);
   const relay = createOutboxRelay({ db: deps.db, bus: deps.bus, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs });
-  const processor = createUploadProcessor({
-    db: deps.db, store, blobs: deps.blobs, clock: deps.clock, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs, onCompleted: () => relay.wake()
-  });
+  const processDeps: ProcessDeps = { db: deps.db, store, blobs: deps.blobs, clock: deps.clock, queueProcessing: queueProcessing(deps.jobs) };
+  deps.jobs.register(...uploadJobKinds({
+    async process(uploadId) {
+      await processQueuedUpload(processDeps, uploadId);
+      relay.wake();
+    },
+    giveUp: (uploadId) => giveUpUpload(processDeps, uploadId)
+  }));
   const uploadDeps: UploadDeps = {
     db: deps.db,
     store,
@@ -23,7 +29,7 @@ export function createUploadService(deps: ServiceDeps): SignetService {
     envelopes: envelopeClient(() => deps.serviceUrl('envelope'), deps.internalSecret),
     clock: deps.clock,
     config: deps.config,
-    fileReceived: () => processor.wake()
+    queueProcessing: processDeps.queueProcessing
   };
 
   return defineService(deps, {
@@ -32,7 +38,7 @@ export function createUploadService(deps: ServiceDeps): SignetService {
     routes: (router) => {
       uploadRoutes(router, uploadDeps);
     },
-    // PDF workers first: started and warm before the processor takes its first upload.
-    workers: [pdfWorkersLoop(deps.config.pdf), relay, processor]
+    // PDF workers started and warm before the first upload's job takes one.
+    workers: [pdfWorkersLoop(deps.config.pdf), relay]
   });
 }

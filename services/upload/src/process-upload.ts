@@ -11,6 +11,7 @@ import { EventContext, writeOutboxEvent } from '@signet/bus';
 import { InvalidPdfError, inspectPdfFile, PdfOverloadedError, type PdfInspection } from '@signet/pdf';
 import type { Clock } from '@signet/service';
 import type { UploadRow } from './model';
+import type { QueueProcessing } from './upload-jobs';
 import { UPLOAD_MACHINE } from './upload-machine';
 import type { UploadStore } from './upload-store';
 
@@ -19,7 +20,12 @@ export interface ProcessDeps {
   store: UploadStore;
   blobs: BlobStore;
   clock: Clock;
+  queueProcessing: QueueProcessing;
 }
+
+/** A file without PDF capacity waits this long before it is tried again (capacity is no verdict on it). */
+const NO_CAPACITY_RETRY_MS = 5000;
+const GIVEN_UP = 'The file could not be processed; request a new upload URL and send it again';
 
 /**
  * Streams the blob into a temporary file that the PDF worker reads itself, so this thread never holds
@@ -48,11 +54,13 @@ export async function processUpload(deps: ProcessDeps, upload: UploadRow): Promi
     inspection = await inspectBlob(deps.blobs, blobKey);
   } catch (error) {
     if (error instanceof PdfOverloadedError) {
-      // No capacity is no verdict: the upload waits as UPLOADED and is claimed again once the loop,
-      // told by the error, has backed off.
+      // No capacity is no verdict: the upload waits as UPLOADED, its processing queued again for later.
       const now = deps.clock();
-      await deps.store.finishProcessing(deps.db, upload, { status: UPLOAD_MACHINE.next(upload.status, 'postpone', upload), processing_since: null, updated_at: now });
-      throw error;
+      await deps.db.transaction(async (trx) => {
+        if (!(await deps.store.finishProcessing(trx, upload, { status: UPLOAD_MACHINE.next(upload.status, 'postpone', upload), processing_since: null, updated_at: now }))) return;
+        await deps.queueProcessing(trx, upload.id, new Date(now.getTime() + NO_CAPACITY_RETRY_MS));
+      });
+      return;
     }
     if (!(error instanceof InvalidPdfError)) throw error;
     const now = deps.clock();
@@ -91,4 +99,16 @@ export async function processUpload(deps: ProcessDeps, upload: UploadRow): Promi
       occurredAt: now
     });
   });
+}
+
+/** The processing job: takes the upload (unless it is finished) and processes it. */
+export async function processQueuedUpload(deps: ProcessDeps, uploadId: string): Promise<void> {
+  const upload = await deps.store.claimForProcessing(uploadId, deps.clock());
+  if (upload) await processUpload(deps, upload);
+}
+
+/** The processing job ran out of retries (a fault of Signet's own each time): the upload ends FAILED, its bytes deleted. */
+export async function giveUpUpload(deps: ProcessDeps, uploadId: string): Promise<void> {
+  const upload = await deps.store.giveUp(uploadId, GIVEN_UP, deps.clock());
+  if (upload?.blob_key) await deps.blobs.delete(upload.blob_key);
 }

@@ -38,7 +38,7 @@ async function checkReceivable(deps: UploadDeps, upload: UploadRow, file: Receiv
 
 /**
  * PUT {upload_url}: streams the body into the blob store (never whole in memory), stopping at 50 MB with
- * nothing kept; then the upload is UPLOADED and processing begins in the background.
+ * nothing kept; then the upload is UPLOADED with its processing queued as a job.
  */
 export async function receiveUpload(deps: UploadDeps, file: ReceivedFile): Promise<UploadRow> {
   const upload = await deps.store.findByToken(file.context.tenantId, hashSecretToken(file.token));
@@ -63,12 +63,11 @@ export async function receiveUpload(deps: UploadDeps, file: ReceivedFile): Promi
   const uploadedAt = deps.clock();
   const received = await deps.store.finishReceiving(claimed, {
     status: UPLOAD_MACHINE.next(claimed.status, 'receive', claimed), blob_key: blobKey, sha256: stored.sha256, file_size: stored.size, uploaded_at: uploadedAt, receiving_since: null, updated_at: uploadedAt
-  });
+  }, deps.queueProcessing);
   if (!received) {
     // The URL expired while the file was arriving (its order may already have a new upload): nothing is kept.
     await deps.blobs.delete(blobKey);
     throw expiredUrl(upload);
   }
-  deps.fileReceived();
   return upload;
 }

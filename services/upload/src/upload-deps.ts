@@ -3,6 +3,7 @@ import type { BlobStore } from '@signet/blob';
 import type { SignetConfig } from '@signet/config';
 import type { Clock } from '@signet/service';
 import type { EnvelopeClient } from './envelope-client';
+import type { QueueProcessing } from './upload-jobs';
 import type { UploadStore } from './upload-store';
 
 export interface UploadDeps {
@@ -12,6 +13,6 @@ export interface UploadDeps {
   envelopes: EnvelopeClient;
   clock: Clock;
   config: SignetConfig;
-  /** Tells the processor a file has arrived, so it need not wait for its next poll. */
-  fileReceived(): void;
+  /** Queues a received file's processing, in the transaction that records it. */
+  queueProcessing: QueueProcessing;
 }

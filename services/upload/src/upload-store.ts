@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { UploadStatus } from '@signet/contracts';
 import type { UploadRow } from './model';
+import type { QueueProcessing } from './upload-jobs';
 import { UPLOAD_MACHINE, type UploadChanges } from './upload-machine';
 
 type Db = Knex | Knex.Transaction;
@@ -58,12 +59,16 @@ export function uploadStore(db: Knex) {
     },
 
     /**
-     * The received file makes the upload UPLOADED only while this PUT's claim still holds: false when the
-     * upload expired meanwhile (its order may already belong to a new upload).
+     * The received file makes the upload UPLOADED, its processing queued, only while this PUT's claim still
+     * holds: false when the upload expired meanwhile (its order may already belong to a new upload).
      */
-    async finishReceiving(claimed: UploadRow, changes: UploadChanges): Promise<boolean> {
-      const updated = await db('uploads').where({ id: claimed.id, status: 'PENDING', receiving_since: claimed.receiving_since }).update(changes);
-      return updated > 0;
+    async finishReceiving(claimed: UploadRow, changes: UploadChanges, queue: QueueProcessing): Promise<boolean> {
+      return db.transaction(async (trx) => {
+        const updated = await trx('uploads').where({ id: claimed.id, status: 'PENDING', receiving_since: claimed.receiving_since }).update(changes);
+        if (updated === 0) return false;
+        await queue(trx, claimed.id);
+        return true;
+      });
     },
 
     /**
@@ -82,18 +87,29 @@ export function uploadStore(db: Knex) {
     },
 
     /**
-     * Takes the next upload to process: UPLOADED ones, or PROCESSING ones whose worker went silent longer
-     * than `staleBefore`. SKIP LOCKED lets several replicas share the work.
+     * Takes an upload for processing (its job runs): UPLOADED, or PROCESSING when its previous worker died
+     * and its job was released. Null when it is finished. `processing_since` tells this worker's claim
+     * from a successor's.
      */
-    async claimNextToProcess(now: Date, staleBefore: Date): Promise<UploadRow | null> {
+    async claimForProcessing(id: string, now: Date): Promise<UploadRow | null> {
       return db.transaction(async (trx) => {
-        const row = await trx('uploads')
-          .where((query) => query.where({ status: 'UPLOADED' }).orWhere((stale) => stale.where({ status: 'PROCESSING' }).where('processing_since', '<', staleBefore)))
-          .orderBy('uploaded_at').forUpdate().skipLocked().first();
+        const row = await trx('uploads').where({ id }).whereIn('status', ['UPLOADED', 'PROCESSING']).forUpdate().first();
         if (!row) return null;
         const status = UPLOAD_MACHINE.next(row.status, 'process', row);
-        await trx('uploads').where({ id: row.id }).update({ status, processing_since: now, updated_at: now });
+        await trx('uploads').where({ id }).update({ status, processing_since: now, updated_at: now });
         return fromDb({ ...row, status, processing_since: now });
+      });
+    },
+
+    /** The upload could not be processed at all (its job gave up): FAILED with `message`, unless it finished meanwhile. */
+    async giveUp(id: string, message: string, now: Date): Promise<UploadRow | null> {
+      return db.transaction(async (trx) => {
+        const row = await trx('uploads').where({ id }).whereIn('status', ['UPLOADED', 'PROCESSING']).forUpdate().first();
+        if (!row) return null;
+        const processing = UPLOAD_MACHINE.next(row.status, 'process', row);
+        const status = UPLOAD_MACHINE.next(processing, 'fail', row);
+        await trx('uploads').where({ id }).update({ status, error_message: message, processing_since: null, processed_at: now, updated_at: now });
+        return fromDb(row);
       });
     }
   };

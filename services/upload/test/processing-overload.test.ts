@@ -3,14 +3,14 @@ import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import type { BlobStore } from '@signet/blob';
 import { openDatabase } from '@signet/db';
-import { closePdfWorkers, DEFAULT_PDF_LIMITS, DEFAULT_SLOT_OPTIONS, PdfOverloadedError, startPdfWorkers } from '@signet/pdf';
+import { closePdfWorkers, DEFAULT_PDF_LIMITS, DEFAULT_SLOT_OPTIONS, startPdfWorkers } from '@signet/pdf';
 import { createTestDatabase, samplePdf, TestDatabase } from '@signet/testkit';
 import { uploadMigrations } from '../migrations';
 import { MAX_FILE_SIZE, UPLOAD_URL_TTL_MS, type UploadRow } from '../src/model';
 import { processUpload } from '../src/process-upload';
 import { uploadStore } from '../src/upload-store';
 
-/** An upload that meets a PDF pool without room is put back and processed later, never FAILED. */
+/** An upload that meets a PDF pool without room is put back, its job queued again, and processed later, never FAILED. */
 describe('processing an upload without PDF capacity (PostgreSQL)', () => {
   let database: TestDatabase;
   let db: Knex;
@@ -43,21 +43,23 @@ describe('processing an upload without PDF capacity (PostgreSQL)', () => {
       file_size: pdf.length, page_count: null, file_id: null, error_message: null, uploaded_at: now, processed_at: null, created_at: now, updated_at: now
     } satisfies UploadRow);
     const store = uploadStore(db);
-    const deps = { db, store, blobs, clock: () => now };
-    const staleBefore = new Date(now.getTime() - 60_000);
+    const queued: Array<{ uploadId: string; runAt?: Date }> = [];
+    const deps = { db, store, blobs, clock: () => now, queueProcessing: async (_db: unknown, uploadId: string, runAt?: Date) => void queued.push({ uploadId, runAt }) };
 
     // A 1 ms wall-clock backstop: the host can never finish in time, which is capacity, not the document.
     const stop = startPdfWorkers({ ...DEFAULT_PDF_LIMITS, ...DEFAULT_SLOT_OPTIONS, wallTimeoutMs: 1 });
     try {
-      const claimed = await store.claimNextToProcess(now, staleBefore);
-      await expect(processUpload(deps, claimed as UploadRow)).rejects.toBeInstanceOf(PdfOverloadedError);
+      const claimed = await store.claimForProcessing(id, now);
+      await processUpload(deps, claimed as UploadRow);
     } finally {
       await stop();
     }
     expect(await db('uploads').where({ id }).first()).toMatchObject({ status: 'UPLOADED', processing_since: null, error_message: null });
     expect(deleted).toEqual([]);
+    // Its processing is queued again, a little later.
+    expect(queued).toEqual([{ uploadId: id, runAt: new Date(now.getTime() + 5000) }]);
 
-    const again = await store.claimNextToProcess(now, staleBefore);
+    const again = await store.claimForProcessing(id, now);
     await processUpload(deps, again as UploadRow);
     expect(await db('uploads').where({ id }).first()).toMatchObject({ status: 'COMPLETED', page_count: 1 });
   });

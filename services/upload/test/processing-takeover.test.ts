@@ -10,10 +10,11 @@ import { MAX_FILE_SIZE, UPLOAD_URL_TTL_MS, type UploadRow } from '../src/model';
 import { processUpload } from '../src/process-upload';
 import { uploadStore } from '../src/upload-store';
 
-const STALE_AFTER_MS = 5 * 60_000;
+// The processing job's lease: a job held longer is released and run again by another worker.
+const LEASE_MS = 5 * 60_000;
 
 /**
- * A worker that went silent past the stale limit is taken over; if it was only slow and finishes after
+ * A worker that went silent past its job's lease is taken over; if it was only slow and finishes after
  * all, its result must not be recorded (or announced) a second time next to its successor's.
  */
 describe('taking over a stale upload (PostgreSQL)', () => {
@@ -57,14 +58,15 @@ describe('taking over a stale upload (PostgreSQL)', () => {
     await database.drop();
   });
 
-  /** A worker claims the upload, goes quiet past STALE_AFTER_MS, and a successor claims it again. */
+  /** A worker's job takes the upload, goes quiet past its lease, and is released and run again by a successor. */
   async function takenOver() {
     let now = start;
     const store = uploadStore(db);
-    const deps = { db, store, blobs, clock: () => now };
-    const slow = await store.claimNextToProcess(now, new Date(now.getTime() - STALE_AFTER_MS));
-    now = new Date(start.getTime() + STALE_AFTER_MS + 60_000);
-    const successor = await store.claimNextToProcess(now, new Date(now.getTime() - STALE_AFTER_MS));
+    const deps = { db, store, blobs, clock: () => now, queueProcessing: async () => undefined };
+    const id = (await db('uploads').first('id')).id as string;
+    const slow = await store.claimForProcessing(id, now);
+    now = new Date(start.getTime() + LEASE_MS + 60_000);
+    const successor = await store.claimForProcessing(id, now);
     return { deps, slow, successor };
   }
 

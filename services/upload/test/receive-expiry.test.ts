@@ -72,7 +72,7 @@ describe('receiving an upload while it expires (PostgreSQL)', () => {
   });
 
   function depsOf(): UploadDeps {
-    return { db, store: uploadStore(db), blobs, clock: () => now, config: {} as SignetConfig, envelopes: {} as UploadDeps['envelopes'], fileReceived: () => undefined };
+    return { db, store: uploadStore(db), blobs, clock: () => now, config: {} as SignetConfig, envelopes: {} as UploadDeps['envelopes'], queueProcessing: async () => undefined };
   }
 
   it('refuses a file that finished arriving after its URL expired and its order was given to a new upload', async () => {

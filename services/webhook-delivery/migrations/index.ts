@@ -1,5 +1,6 @@
 import { busMigrations } from '@signet/bus';
 import type { Migration } from '@signet/db';
+import { webhookDeliveryJobsMigration } from './jobs';
 
 export const webhookDeliveryMigrations: readonly Migration[] = [
   ...busMigrations,
@@ -73,5 +74,6 @@ export const webhookDeliveryMigrations: readonly Migration[] = [
         table.timestamp('previous_secret_expires_at', { useTz: true });
       });
     }
-  }
+  },
+  webhookDeliveryJobsMigration
 ];

@@ -1,5 +1,9 @@
 import { systemResolve } from '@signet/outbound';
 import { defineService, ServiceDeps, SignetService } from '@signet/service';
+import { attemptDelivery, giveUpDelivery } from './jobs/attempt-delivery';
+import { deliveryJobKinds, PRUNE_DELIVERIES_EVERY_MS, queueAttempt } from './jobs/delivery-jobs';
+import { watchDeliveries } from './jobs/delivery-metrics';
+import { pruneDeliveries } from './jobs/prune-deliveries';
 import { postWebhook } from './outbound/post-webhook';
 import { webhookPolicy } from './outbound/webhook-policy';
 import { rotateSecretHandler } from './rotate-secret-handler';
@@ -8,36 +12,32 @@ import { deliveryStore } from './store/delivery-store';
 import { webhookStore } from './store/webhook-store';
 import { webhookRoutes } from './http/webhook-routes';
 import type { WebhookDeps } from './webhook-deps';
-import { attemptDelivery } from './worker/attempt-delivery';
-import { watchDeliveries } from './worker/delivery-metrics';
-import { deliveryWorker } from './worker/delivery-worker';
-import { pruneDeliveries } from './worker/prune-deliveries';
 
 export { webhookDeliveryMigrations } from '../migrations';
 
-/** Webhook subscriptions, the delivery worker and the delivery log (spec 2.7, 4.4, 5.6, 6). */
+/** Webhook subscriptions, their deliveries (each attempt a job) and the delivery log (spec 2.7, 4.4, 5.6, 6). */
 export function createWebhookDeliveryService(deps: ServiceDeps): SignetService {
   const settings = deps.config.webhooks;
   const policy = webhookPolicy(settings.allowLoopback);
   const webhooks = webhookStore(deps.db);
   const deliveries = deliveryStore(deps.db);
-  const worker = deliveryWorker({
-    deliveries,
+  const queue = queueAttempt(deps.jobs);
+  const kinds = deliveryJobKinds({
     attempt: attemptDelivery({
+      db: deps.db,
       deliveries,
       post: postWebhook({ policy, resolve: systemResolve, timeoutMs: settings.timeoutMs, maxPayloadBytes: settings.maxPayloadBytes }),
+      queueAttempt: queue,
       clock: deps.clock,
       retryDelayMs: settings.retryDelayMs,
       log: deps.log
     }),
-    prune: pruneDeliveries(deliveries, deps.clock, settings.retentionDays),
-    clock: deps.clock,
-    log: deps.log,
-    concurrency: settings.concurrency,
-    pollIntervalMs: settings.pollIntervalMs,
-    timeoutMs: settings.timeoutMs
-  });
-  const webhookDeps: WebhookDeps = { db: deps.db, webhooks, deliveries, policy, clock: deps.clock, wakeWorker: () => worker.wake() };
+    giveUp: giveUpDelivery({ deliveries, clock: deps.clock, log: deps.log }),
+    prune: pruneDeliveries(deliveries, deps.clock, settings.retentionDays)
+  }, settings.timeoutMs);
+  deps.jobs.register(kinds.deliver);
+  deps.jobs.every(kinds.prune, PRUNE_DELIVERIES_EVERY_MS);
+  const webhookDeps: WebhookDeps = { db: deps.db, webhooks, deliveries, policy, clock: deps.clock, queueAttempt: queue };
   let unwatch = (): void => undefined;
 
   return defineService(deps, {
@@ -46,8 +46,7 @@ export function createWebhookDeliveryService(deps: ServiceDeps): SignetService {
       webhookRoutes(router, webhookDeps);
       router.post('/api/v1/webhooks/:id/rotate_secret', rotateSecretHandler(webhookDeps));
     },
-    consumers: [scheduleDeliveries({ db: deps.db, webhooks, deliveries, clock: deps.clock, onScheduled: () => worker.wake() })],
-    workers: [worker],
+    consumers: [scheduleDeliveries({ db: deps.db, webhooks, deliveries, clock: deps.clock, queueAttempt: queue })],
     onStart() {
       if (settings.allowLoopback) {
         deps.log.warn('webhooks may be delivered to loopback addresses (WEBHOOK_ALLOW_LOOPBACK): for development only');

@@ -31,12 +31,14 @@ export interface DeliveryRow {
   event_id: string;
   event_type: WebhookEventType;
   status: DeliveryStatus;
-  attempts: number;
-  round_attempts: number;
-  next_attempt_at: Date | null;
   created_at: Date;
   updated_at: Date;
   completed_at: Date | null;
+}
+
+/** A delivery as the log shows it: with its next attempt's due time while it is PENDING. */
+export interface ListedDelivery extends DeliveryRow {
+  next_attempt_at: Date | null;
 }
 
 export interface AttemptRow {
@@ -49,12 +51,10 @@ export interface AttemptRow {
   response_body: string | null;
 }
 
-/** A due delivery a worker has claimed, with what it needs to make the attempt. */
-export interface ClaimedDelivery {
+/** What an attempt of a delivery needs: where it goes, how it is signed and retried, and the body. */
+export interface DeliveryTarget {
   id: string;
   event_id: string;
-  round_attempts: number;
-  lease_token: string;
   url: string;
   auth: string | null;
   signing_secret: string;

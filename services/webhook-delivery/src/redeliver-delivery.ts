@@ -13,11 +13,10 @@ export async function redeliverDelivery(
   deps: WebhookDeps, { owner, webhookId, deliveryId }: { owner: Owner; webhookId: string; deliveryId: string }
 ): Promise<DeliveryView> {
   const webhook = await ownedWebhook(deps.webhooks, owner, webhookId);
-  const delivery = await deps.deliveries.redeliver(webhook.id, deliveryId, deps.clock());
+  const delivery = await deps.deliveries.redeliver(webhook.id, deliveryId, deps.clock(), deps.queueAttempt);
   if (!delivery) {
     if (await deps.deliveries.find(webhook.id, deliveryId)) throw new AppError('CONFLICT', 'The delivery is still PENDING: its attempts are under way');
     throw notFound('Delivery');
   }
-  deps.wakeWorker();
   return deliveryView(delivery, await deps.deliveries.attemptsOf([delivery.id]));
 }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { ConsumedEvent, consumeOnce, Subscription } from '@signet/bus';
 import { isWebhookEventType, WEBHOOK_EVENT_TYPES } from '@signet/contracts';
 import type { Clock } from '@signet/service';
+import type { QueueAttempt } from './jobs/delivery-jobs';
 import type { DeliveryStore } from './store/delivery-store';
 import type { WebhookStore } from './store/webhook-store';
 
@@ -14,13 +15,14 @@ export interface ScheduleDeliveriesDeps {
   webhooks: WebhookStore;
   deliveries: DeliveryStore;
   clock: Clock;
-  onScheduled: () => void;
+  queueAttempt: QueueAttempt;
 }
 
 /**
  * Consumes every spec event and records one delivery per subscribed webhook of the API key the event
  * names (the key that created the envelope), and of no other key or tenant. The deliveries and the
- * inbox record commit together: an event the bus hands over twice is scheduled once.
+ * inbox record commit together with each delivery's first attempt queued as a job: an event the bus
+ * hands over twice is scheduled once.
  */
 export function scheduleDeliveries(deps: ScheduleDeliveriesDeps): Subscription {
   async function handle(consumed: ConsumedEvent): Promise<void> {
@@ -30,7 +32,6 @@ export function scheduleDeliveries(deps: ScheduleDeliveriesDeps): Subscription {
     const owner = { tenantId, apiKeyId };
     // Most events have no webhook waiting for them: those leave no trace, not even an inbox row.
     if ((await deps.webhooks.subscribedTo(owner, eventType)).length === 0) return;
-    let scheduled = false;
     await consumeOnce(deps.db, CONSUMER, consumed.event.id, async (trx) => {
       const webhooks = await deps.webhooks.lockSubscribedTo(trx, owner, eventType);
       if (webhooks.length === 0) return;
@@ -42,10 +43,8 @@ export function scheduleDeliveries(deps: ScheduleDeliveriesDeps): Subscription {
         api_key_id: apiKeyId,
         body: JSON.stringify(consumed.event),
         created_at: now
-      }, webhooks.map((webhook) => webhook.id), now);
-      scheduled = true;
+      }, webhooks.map((webhook) => webhook.id), now, deps.queueAttempt);
     });
-    if (scheduled) deps.onScheduled();
   }
 
   return { groupId: CONSUMER_GROUP, topics: WEBHOOK_EVENT_TYPES, handle };

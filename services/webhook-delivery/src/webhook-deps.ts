@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { AddressPolicy } from '@signet/outbound';
 import type { Clock } from '@signet/service';
+import type { QueueAttempt } from './jobs/delivery-jobs';
 import type { DeliveryStore } from './store/delivery-store';
 import type { WebhookStore } from './store/webhook-store';
 
@@ -11,6 +12,6 @@ export interface WebhookDeps {
   deliveries: DeliveryStore;
   policy: AddressPolicy;
   clock: Clock;
-  /** Tells this process's delivery worker that a delivery has just become due. */
-  wakeWorker: () => void;
+  /** Queues a delivery's attempt as a job. */
+  queueAttempt: QueueAttempt;
 }

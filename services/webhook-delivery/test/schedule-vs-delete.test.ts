@@ -39,7 +39,7 @@ describe('scheduling deliveries to a webhook being deleted (PostgreSQL)', () => 
     try {
       await deliveryStore(db).schedule(scheduling, {
         id: 'evt-1', event_type: 'envelope.success', tenant_id: 'acme', api_key_id: 'key-1', body: '{"id":"evt-1"}', created_at: now
-      }, ['wh-1'], now);
+      }, ['wh-1'], now, async () => undefined);
       await scheduling.commit();
     } catch (error) {
       await scheduling.rollback();

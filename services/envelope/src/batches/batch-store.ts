@@ -16,7 +16,6 @@ export interface BatchRow {
   total: number;
   created_at: Date;
   completed_at: Date | null;
-  served_at?: Date | null;
 }
 
 export interface BatchItemRow {
@@ -35,7 +34,7 @@ export interface BatchCounts {
   pending: number;
 }
 
-/** Batches and their items: the job table the batch worker claims from. */
+/** Batches and their items (each batch's items are run by its job). */
 export function batchStore() {
   return {
     async insert(trx: Knex.Transaction, batch: BatchRow, inputs: unknown[]): Promise<void> {
@@ -63,17 +62,9 @@ export function batchStore() {
       return rows.map((row) => ({ index: row.index, envelope_id: row.envelope_id, status: row.status === 'SUCCEEDED' ? 'SUCCEEDED' : 'FAILED', error: row.error }));
     },
 
-    /**
-     * The least recently served unfinished batch no other worker holds, locked for this transaction (and
-     * marked served): one worker runs a batch's items one after another, so the last item's worker sees
-     * every other outcome, and batches take turns item by item.
-     */
-    async claimBatch(trx: Knex.Transaction): Promise<BatchRow | null> {
-      const batch: BatchRow | undefined = await trx('batches').whereIn('status', ['PENDING', 'RUNNING'])
-        .orderByRaw('served_at NULLS FIRST, created_at').forUpdate().skipLocked().first();
-      if (!batch) return null;
-      await trx('batches').where({ id: batch.id }).update({ served_at: trx.fn.now() });
-      return batch;
+    /** The batch while it has items to run, locked for this transaction. */
+    async lockUnfinished(trx: Knex.Transaction, batchId: string): Promise<BatchRow | null> {
+      return (await trx('batches').where({ id: batchId }).whereIn('status', ['PENDING', 'RUNNING']).forUpdate().first()) ?? null;
     },
 
     async nextItem(trx: Knex.Transaction, batchId: string): Promise<BatchItemRow | null> {

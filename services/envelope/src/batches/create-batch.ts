@@ -17,7 +17,7 @@ function itemsOf(input: BatchCreateRequest): unknown[] {
 }
 
 /**
- * POST /api/v1/batches: stores the batch and its items and answers 202 at once; the batch worker runs
+ * POST /api/v1/batches: stores the batch and its items, with its job, and answers 202 at once; the job runs
  * each item through the same use case as its single call. Items are checked when they run, so one bad
  * item fails alone.
  */
@@ -37,7 +37,9 @@ export async function createBatch(deps: BatchDeps, { context, body }: { context:
     created_at: deps.clock(),
     completed_at: null
   };
-  await deps.db.transaction((trx) => deps.batches.insert(trx, batch, items));
-  deps.wakeBatchWorker();
+  await deps.db.transaction(async (trx) => {
+    await deps.batches.insert(trx, batch, items);
+    await deps.jobs.queueBatch(trx, batch.id);
+  });
   return batchView(deps.db, deps.batches, batch);
 }

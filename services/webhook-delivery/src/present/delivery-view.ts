@@ -1,9 +1,9 @@
-import type { AttemptRow, DeliveryRow } from '../model';
+import type { AttemptRow, ListedDelivery } from '../model';
 
 const iso = (at: Date | null): string | null => at?.toISOString() ?? null;
 
 /** A delivery with every attempt it has made, as the delivery log shows it. */
-export function deliveryView(row: DeliveryRow, attempts: AttemptRow[]) {
+export function deliveryView(row: ListedDelivery, attempts: AttemptRow[]) {
   return {
     id: row.id,
     webhook_id: row.webhook_id,

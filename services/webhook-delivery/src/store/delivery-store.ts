@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import type { WebhookEventType } from '@signet/contracts';
-import type { AttemptRow, ClaimedDelivery, DeliveryRow, DeliveryStatus } from '../model';
+import { queuedPayloads } from '@signet/jobs';
+import { DELIVER_WEBHOOK, type DeliveryAttempt, type QueueAttempt } from '../jobs/delivery-jobs';
+import type { AttemptRow, DeliveryRow, DeliveryStatus, DeliveryTarget, ListedDelivery } from '../model';
 
 export interface EventRow {
   id: string;
@@ -12,11 +14,11 @@ export interface EventRow {
   created_at: Date;
 }
 
-/** Where a delivery goes after an attempt. */
+/** Where a delivery goes after an attempt: its status, and its next attempt while it stays PENDING. */
 export interface NextState {
   status: DeliveryStatus;
-  next_attempt_at: Date | null;
   completed_at: Date | null;
+  next: DeliveryAttempt | null;
 }
 
 export interface DeliveryFilter {
@@ -30,90 +32,85 @@ export interface DeliveryFilter {
 // PostgreSQL text cannot hold NUL, and a receiver's answer may contain anything.
 const storable = (text: string | null): string | null => text?.replace(/\u0000/g, '') ?? null;
 
+/** A PENDING delivery's next attempt is its queued job's due time: the job is the one place it is kept. */
+async function withNextAttempts(trx: Knex.Transaction, rows: DeliveryRow[]): Promise<ListedDelivery[]> {
+  const pending = rows.filter((row) => row.status === 'PENDING').map((row) => row.id);
+  const queued = await queuedPayloads(trx, DELIVER_WEBHOOK, pending);
+  return rows.map((row) => {
+    const next = queued.get(row.id);
+    return { ...row, next_attempt_at: next ? new Date(next.dueAt) : null };
+  });
+}
+
 /** The deliveries, their attempts and the events they carry. */
 export function deliveryStore(db: Knex) {
   return {
-    /** Records the event and one PENDING delivery per webhook, due at once, in the caller's transaction. */
-    async schedule(trx: Knex.Transaction, event: EventRow, webhookIds: string[], now: Date): Promise<void> {
+    /**
+     * Records the event and one PENDING delivery per webhook, each with its first attempt queued, due at
+     * once, in the caller's transaction.
+     */
+    async schedule(trx: Knex.Transaction, event: EventRow, webhookIds: string[], now: Date, queue: QueueAttempt): Promise<void> {
       await trx('webhook_events').insert(event).onConflict('id').ignore();
-      await trx('deliveries').insert(webhookIds.map((webhookId) => ({
+      const inserted: Array<{ id: string }> = await trx('deliveries').insert(webhookIds.map((webhookId) => ({
         id: uuidv7(),
         webhook_id: webhookId,
         event_id: event.id,
         event_type: event.event_type,
         status: 'PENDING',
-        attempts: 0,
-        round_attempts: 0,
-        next_attempt_at: now,
         created_at: now,
         updated_at: now
-      }))).onConflict(['webhook_id', 'event_id']).ignore();
+      }))).onConflict(['webhook_id', 'event_id']).ignore().returning('id');
+      for (const { id } of inserted) await queue(trx, { deliveryId: id, attempt: 1, roundAttempt: 1, dueAt: now.toISOString() });
+    },
+
+    /** What an attempt of a PENDING delivery needs; undefined once it is finished or deleted. */
+    async targetOf(deliveryId: string): Promise<DeliveryTarget | undefined> {
+      return db('deliveries')
+        .join('webhooks', 'webhooks.id', 'deliveries.webhook_id')
+        .join('webhook_events', 'webhook_events.id', 'deliveries.event_id')
+        .where({ 'deliveries.id': deliveryId, 'deliveries.status': 'PENDING' })
+        .first(
+          'deliveries.id', 'deliveries.event_id', 'webhooks.url', 'webhooks.auth', 'webhooks.signing_secret', 'webhooks.previous_signing_secret',
+          'webhooks.previous_secret_expires_at', 'webhooks.retry_schedule', 'webhook_events.body'
+        );
     },
 
     /**
-     * Claims up to `limit` due deliveries for one worker until `leaseUntil`. SKIP LOCKED lets replicas
-     * claim side by side without waiting on each other; a lease that runs out (its worker was killed)
-     * makes the row due again.
+     * Records an attempt under its number and moves the delivery on (queuing its next attempt while it
+     * stays PENDING), all in one transaction. False when the delivery is no longer PENDING (deleted with
+     * its webhook) or this attempt is already recorded: a worker whose job was released as abandoned and
+     * run again by another made the same attempt, and the one recorded first counts.
      */
-    async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
-      const leaseToken = uuidv7();
-      const result = await db.raw(`
-        WITH due AS (
-          SELECT id FROM deliveries
-          WHERE status = 'PENDING' AND next_attempt_at <= :now AND (locked_until IS NULL OR locked_until <= :now)
-          ORDER BY next_attempt_at
-          LIMIT :limit
-          FOR UPDATE SKIP LOCKED
-        ), claimed AS (
-          UPDATE deliveries SET locked_until = :leaseUntil, lease_token = :leaseToken
-          FROM due WHERE deliveries.id = due.id
-          RETURNING deliveries.id, deliveries.webhook_id, deliveries.event_id, deliveries.round_attempts, deliveries.lease_token
-        )
-        SELECT claimed.id, claimed.event_id, claimed.round_attempts, claimed.lease_token,
-               webhooks.url, webhooks.auth, webhooks.signing_secret, webhooks.previous_signing_secret,
-               webhooks.previous_secret_expires_at, webhooks.retry_schedule, webhook_events.body
-        FROM claimed
-        JOIN webhooks ON webhooks.id = claimed.webhook_id
-        JOIN webhook_events ON webhook_events.id = claimed.event_id`, { now, leaseUntil, leaseToken, limit });
-      return result.rows as ClaimedDelivery[];
-    },
-
-    /**
-     * Records an attempt and moves the delivery on, if the claim is still this worker's. False when the
-     * lease ran out and another worker took the delivery over: its attempt is the one that counts.
-     */
-    async recordAttempt(claim: ClaimedDelivery, attempt: Omit<AttemptRow, 'delivery_id' | 'attempt'>, next: NextState, now: Date): Promise<boolean> {
+    async recordAttempt(attempt: DeliveryAttempt, row: Omit<AttemptRow, 'delivery_id' | 'attempt'>, next: NextState, now: Date, queue: QueueAttempt): Promise<boolean> {
       return db.transaction(async (trx) => {
-        const [updated] = await trx('deliveries')
-          .where({ id: claim.id, lease_token: claim.lease_token })
-          .update({
-            ...next,
-            attempts: trx.raw('attempts + 1'),
-            round_attempts: trx.raw('round_attempts + 1'),
-            locked_until: null,
-            lease_token: null,
-            updated_at: now
-          })
-          .returning('attempts');
-        if (!updated) return false;
-        await trx('delivery_attempts').insert({
-          ...attempt,
-          error: storable(attempt.error),
-          response_body: storable(attempt.response_body),
-          delivery_id: claim.id,
-          attempt: updated.attempts
-        });
+        const delivery = await trx('deliveries').where({ id: attempt.deliveryId, status: 'PENDING' }).forUpdate().first('id');
+        if (!delivery) return false;
+        const inserted = await trx('delivery_attempts').insert({
+          ...row,
+          error: storable(row.error),
+          response_body: storable(row.response_body),
+          delivery_id: attempt.deliveryId,
+          attempt: attempt.attempt
+        }).onConflict(['delivery_id', 'attempt']).ignore().returning('attempt');
+        if (inserted.length === 0) return false;
+        await trx('deliveries').where({ id: attempt.deliveryId }).update({ status: next.status, completed_at: next.completed_at, updated_at: now });
+        if (next.next) await queue(trx, next.next);
         return true;
       });
     },
 
-    /** A webhook's deliveries, newest first. */
+    /** The delivery ends FAILED without a recorded attempt (its job gave up); false when it was no longer PENDING. */
+    async giveUp(deliveryId: string, now: Date): Promise<boolean> {
+      const updated = await db('deliveries').where({ id: deliveryId, status: 'PENDING' }).update({ status: 'FAILED', completed_at: now, updated_at: now });
+      return updated > 0;
+    },
+
     /**
      * A page of a webhook's deliveries with their attempts, read from one snapshot: an attempt a worker
      * records meanwhile shows in both or in neither (read apart, a delivery could show its new attempt
      * beside the due time it had before it).
      */
-    listWithAttempts(webhookId: string, filter: DeliveryFilter): Promise<{ deliveries: DeliveryRow[]; attempts: AttemptRow[] }> {
+    listWithAttempts(webhookId: string, filter: DeliveryFilter): Promise<{ deliveries: ListedDelivery[]; attempts: AttemptRow[] }> {
       return db.transaction(async (trx) => {
         const query = trx('deliveries').where({ webhook_id: webhookId }).orderBy('id', 'desc').limit(filter.limit);
         if (filter.status) query.where({ status: filter.status });
@@ -121,7 +118,7 @@ export function deliveryStore(db: Knex) {
         if (filter.before) query.where('id', '<', filter.before);
         const deliveries: DeliveryRow[] = await query;
         const attempts: AttemptRow[] = await trx('delivery_attempts').whereIn('delivery_id', deliveries.map((row) => row.id)).orderBy(['delivery_id', 'attempt']);
-        return { deliveries, attempts };
+        return { deliveries: await withNextAttempts(trx, deliveries), attempts };
       }, { isolationLevel: 'repeatable read', readOnly: true });
     },
 
@@ -133,14 +130,20 @@ export function deliveryStore(db: Knex) {
       return db('delivery_attempts').whereIn('delivery_id', deliveryIds).orderBy(['delivery_id', 'attempt']);
     },
 
-    /** Starts a new round of attempts, due at once; undefined when the delivery is still PENDING. */
-    async redeliver(webhookId: string, id: string, now: Date): Promise<DeliveryRow | undefined> {
-      const [row] = await db('deliveries')
-        .where({ webhook_id: webhookId, id })
-        .whereNot({ status: 'PENDING' })
-        .update({ status: 'PENDING', round_attempts: 0, next_attempt_at: now, completed_at: null, updated_at: now })
-        .returning('*');
-      return row;
+    /** Starts a new round of attempts, its first queued due at once; undefined when the delivery is still PENDING. */
+    async redeliver(webhookId: string, id: string, now: Date, queue: QueueAttempt): Promise<ListedDelivery | undefined> {
+      return db.transaction(async (trx) => {
+        const [row]: DeliveryRow[] = await trx('deliveries')
+          .where({ webhook_id: webhookId, id })
+          .whereNot({ status: 'PENDING' })
+          .update({ status: 'PENDING', completed_at: null, updated_at: now })
+          .returning('*');
+        if (!row) return undefined;
+        const last = await trx('delivery_attempts').where({ delivery_id: id }).max('attempt as attempt').first();
+        const dueAt = now.toISOString();
+        await queue(trx, { deliveryId: id, attempt: Number(last?.attempt ?? 0) + 1, roundAttempt: 1, dueAt });
+        return { ...row, next_attempt_at: now };
+      });
     },
 
     /** Forgets finished deliveries (and events no delivery needs) older than `cutoff`, and the inbox with them. */

@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import { metricsRegistry } from '@signet/metrics';
+import { backlogOf } from '@signet/jobs';
 import type { DeliveryStatus } from '../model';
+import { DELIVER_WEBHOOK } from './delivery-jobs';
 
 const attempts = new Counter({
   name: 'signet_webhook_delivery_attempts_total',
@@ -31,13 +33,10 @@ async function readPending(this: Gauge<'measure'>): Promise<void> {
   let pending = 0;
   let overdue = 0;
   for (const db of sources) {
-    const row = await db('deliveries').where({ status: 'PENDING' })
-      .select(db.raw('count(*)::int AS pending'), db.raw('coalesce(extract(epoch from now() - min(next_attempt_at)), 0)::float AS overdue'))
-      .first()
-      .catch(() => null);
-    if (!row) continue;
-    pending += Number(row.pending);
-    overdue = Math.max(overdue, Number(row.overdue));
+    const backlog = await backlogOf(db, DELIVER_WEBHOOK).catch(() => null);
+    if (!backlog) continue;
+    pending += backlog.queued;
+    overdue = Math.max(overdue, backlog.oldestDueSeconds);
   }
   this.set({ measure: 'pending_deliveries' }, pending);
   this.set({ measure: 'oldest_due_seconds' }, Math.max(0, overdue));
@@ -56,6 +55,11 @@ export function countAttempt(delivered: boolean, durationMs: number, status: Del
   attempts.inc({ outcome: delivered ? 'delivered' : 'failed' });
   attemptDuration.observe(durationMs / 1000);
   if (status !== 'PENDING') finished.inc({ status });
+}
+
+/** Counts a delivery that ended without a recorded attempt (its job gave up). */
+export function countFinished(status: DeliveryStatus): void {
+  finished.inc({ status });
 }
 
 /** Reports this database's delivery backlog on every scrape, until the returned function is called. */

@@ -1,0 +1,87 @@
+import type { Knex } from 'knex';
+import type { Logger } from '@signet/log';
+import type { Clock } from '@signet/service';
+import type { DeliveryTarget } from '../model';
+import type { AttemptOutcome, PostWebhook } from '../outbound/post-webhook';
+import { retryDelay } from '../retry-schedule';
+import { signDelivery, signingSecretsAt } from '../signing/sign-delivery';
+import { countAttempt, countFinished } from './delivery-metrics';
+import type { DeliveryAttempt, QueueAttempt } from './delivery-jobs';
+import type { DeliveryStore, NextState } from '../store/delivery-store';
+
+/** The header that carries a webhook's `auth` (spec 5.6), as the API key travels: the value, no scheme. */
+const AUTH_HEADER = 'authorization';
+const USER_AGENT = 'Signet-Webhooks/1.0';
+/**
+ * A job that comes due before Signet's clock says so (a test clock that stands still, clocks of replicas
+ * a little apart) looks again this much later at the soonest.
+ */
+const NOT_YET_DUE_RECHECK_MS = 1000;
+
+export interface AttemptDeliveryDeps {
+  db: Knex;
+  deliveries: DeliveryStore;
+  post: PostWebhook;
+  queueAttempt: QueueAttempt;
+  clock: Clock;
+  retryDelayMs: number;
+  log: Logger;
+}
+
+function nextState(target: DeliveryTarget, attempt: DeliveryAttempt, outcome: AttemptOutcome, finishedAt: Date, retryDelayMs: number): NextState {
+  if (outcome.ok) return { status: 'SUCCESS', completed_at: finishedAt, next: null };
+  const delay = retryDelay(target.retry_schedule, attempt.roundAttempt, retryDelayMs);
+  if (delay === null) return { status: 'FAILED', completed_at: finishedAt, next: null };
+  const dueAt = new Date(finishedAt.getTime() + delay).toISOString();
+  return { status: 'PENDING', completed_at: null, next: { deliveryId: attempt.deliveryId, attempt: attempt.attempt + 1, roundAttempt: attempt.roundAttempt + 1, dueAt } };
+}
+
+/**
+ * One attempt of a delivery (the job handler): sign, POST, record the attempt and, in the same
+ * transaction, what comes next (the next attempt's job, or the end of the delivery).
+ */
+export function attemptDelivery(deps: AttemptDeliveryDeps) {
+  return async (attempt: DeliveryAttempt): Promise<void> => {
+    const target = await deps.deliveries.targetOf(attempt.deliveryId);
+    // Deleted with its webhook, or finished (a redelivery queues a job of its own).
+    if (!target) return;
+    const attemptedAt = deps.clock();
+    const dueAt = new Date(attempt.dueAt);
+    if (attemptedAt < dueAt) {
+      await deps.queueAttempt(deps.db, attempt, new Date(Math.max(dueAt.getTime(), attemptedAt.getTime() + NOT_YET_DUE_RECHECK_MS)));
+      return;
+    }
+    const headers: Record<string, string> = {
+      'user-agent': USER_AGENT,
+      ...signDelivery(signingSecretsAt(target, attemptedAt), target.event_id, attemptedAt, target.body),
+      ...(target.auth === null ? {} : { [AUTH_HEADER]: target.auth })
+    };
+    const outcome = await deps.post({ url: target.url, headers, body: target.body });
+    const finishedAt = deps.clock();
+    const next = nextState(target, attempt, outcome, finishedAt, deps.retryDelayMs);
+    const recorded = await deps.deliveries.recordAttempt(attempt, {
+      attempted_at: attemptedAt,
+      duration_ms: outcome.durationMs,
+      status_code: outcome.statusCode,
+      error: outcome.error,
+      response_body: outcome.responseBody
+    }, next, finishedAt, deps.queueAttempt);
+    // The POST happened either way; the delivery only ended if this attempt was the one recorded.
+    countAttempt(outcome.ok, outcome.durationMs, recorded ? next.status : 'PENDING');
+    if (!recorded) {
+      deps.log.warn({ delivery_id: attempt.deliveryId, event_id: target.event_id, attempt: attempt.attempt }, 'attempt not recorded: the delivery was deleted with its webhook, or this attempt was already recorded by a worker that took the job over');
+    } else if (next.status === 'FAILED') {
+      deps.log.info({ delivery_id: attempt.deliveryId, event_id: target.event_id, error: outcome.error }, 'webhook delivery failed after its last attempt');
+    }
+  };
+}
+
+/** The job's own retries ran out (Signet could not make or record the attempt): the delivery ends FAILED, and can be redelivered. */
+export function giveUpDelivery(deps: Pick<AttemptDeliveryDeps, 'deliveries' | 'clock' | 'log'>) {
+  return async (attempt: DeliveryAttempt, error: unknown): Promise<void> => {
+    if (await deps.deliveries.giveUp(attempt.deliveryId, deps.clock())) {
+      countFinished('FAILED');
+      deps.log.error({ delivery_id: attempt.deliveryId, err: error }, 'webhook delivery failed: its attempt could not be made or recorded');
+    }
+  };
+}

@@ -1,0 +1,147 @@
+import type { Knex } from 'knex';
+import { listMigrationSource, openDatabase } from '@signet/db';
+import { createJobSystem, JOBS_SCHEMA, type JobSystem } from '@signet/jobs';
+import { createLogger } from '@signet/log';
+import { metricsRegistry } from '@signet/metrics';
+import { createTestDatabase, TestDatabase } from '@signet/testkit';
+import { webhookDeliveryMigrations } from '../migrations';
+import { attemptDelivery, giveUpDelivery } from '../src/jobs/attempt-delivery';
+import { deliveryJobKinds, type DeliveryAttempt, type QueueAttempt } from '../src/jobs/delivery-jobs';
+import type { AttemptOutcome, PostWebhook } from '../src/outbound/post-webhook';
+import { deliveryStore, type DeliveryStore } from '../src/store/delivery-store';
+
+const RETRY_DELAY_MS = 5_000;
+const log = createLogger({ level: 'silent' });
+const delivered: AttemptOutcome = { ok: true, statusCode: 200, error: null, responseBody: 'ok', durationMs: 5 };
+const refused: AttemptOutcome = { ok: false, statusCode: 500, error: 'HTTP 500', responseBody: 'down', durationMs: 5 };
+
+async function finishedCount(status: string): Promise<number> {
+  const metric = metricsRegistry().getSingleMetric('signet_webhook_deliveries_total');
+  const values = (await metric?.get())?.values ?? [];
+  return values.find((value) => value.labels.status === status)?.value ?? 0;
+}
+
+describe('webhook deliveries as jobs (PostgreSQL)', () => {
+  let database: TestDatabase;
+  let db: Knex;
+  let store: DeliveryStore;
+  const now = new Date();
+  const queued: DeliveryAttempt[] = [];
+  const queue: QueueAttempt = async (_db, attempt) => void queued.push(attempt);
+  const attempt = (outcome: AttemptOutcome) => attemptDelivery({ db, deliveries: store, post: async () => outcome, queueAttempt: queue, clock: () => now, retryDelayMs: RETRY_DELAY_MS, log });
+
+  /** The delivery log as the API builds it. */
+  const listed = async (id: string) => {
+    const { deliveries, attempts } = await store.listWithAttempts('wh-1', { limit: 100 });
+    return { delivery: deliveries.find((row) => row.id === id), attempts: attempts.filter((row) => row.delivery_id === id) };
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const before = webhookDeliveryMigrations.filter((migration) => migration.name !== 'webhook_delivery_0003_jobs');
+    db = await openDatabase({ url: database.url, schema: 'webhook_delivery', migrations: before });
+    store = deliveryStore(db);
+    await db('webhooks').insert({
+      id: 'wh-1', tenant_id: 'acme', api_key_id: 'key-1', url: 'https://hooks.example.test/in', subscriptions: ['envelope.success'],
+      auth: null, signing_secret: 'whsec_dGVzdA==', retry_schedule: 'STANDARD', created_at: now, updated_at: now
+    });
+  });
+
+  afterAll(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  it('carries a delivery queued the old way (mid-round, claimed by a worker that is gone) over as a job, which delivers it', async () => {
+    const events = ['evt-old', 'evt-done'].map((id) => ({ id, event_type: 'envelope.success', tenant_id: 'acme', api_key_id: 'key-1', body: `{"id":"${id}"}`, created_at: now }));
+    await db('webhook_events').insert(events);
+    const row = (id: string, eventId: string, status: string) => ({
+      id, webhook_id: 'wh-1', event_id: eventId, event_type: 'envelope.success', status, attempts: 1, round_attempts: 1,
+      next_attempt_at: status === 'PENDING' ? now : null, locked_until: status === 'PENDING' ? new Date(now.getTime() + 60_000) : null,
+      lease_token: status === 'PENDING' ? 'a-dead-worker' : null, created_at: now, updated_at: now, completed_at: status === 'PENDING' ? null : now
+    });
+    await db('deliveries').insert([row('dlv-old', 'evt-old', 'PENDING'), row('dlv-done', 'evt-done', 'SUCCESS')]);
+    await db('delivery_attempts').insert([
+      { delivery_id: 'dlv-old', attempt: 1, attempted_at: now, duration_ms: 3, status_code: 500, error: 'HTTP 500', response_body: null },
+      { delivery_id: 'dlv-done', attempt: 1, attempted_at: now, duration_ms: 3, status_code: 200, error: null, response_body: null }
+    ]);
+
+    await db.migrate.latest({ schemaName: 'webhook_delivery', tableName: 'knex_migrations', migrationSource: listMigrationSource(webhookDeliveryMigrations) });
+    const columns = Object.keys(await db('deliveries').columnInfo());
+    for (const gone of ['next_attempt_at', 'locked_until', 'lease_token', 'attempts', 'round_attempts']) expect(columns).not.toContain(gone);
+    expect((await listed('dlv-old')).delivery).toMatchObject({ status: 'PENDING', next_attempt_at: now });
+
+    const posted: string[] = [];
+    const post: PostWebhook = async (request) => {
+      posted.push(request.body);
+      return delivered;
+    };
+    const jobs: JobSystem = createJobSystem({ databaseUrl: database.url, clock: () => new Date(), log, concurrency: 2, pollIntervalMs: 100 });
+    const kinds = deliveryJobKinds({
+      attempt: attemptDelivery({ db, deliveries: store, post, queueAttempt: queue, clock: () => new Date(), retryDelayMs: RETRY_DELAY_MS, log }),
+      giveUp: giveUpDelivery({ deliveries: store, clock: () => new Date(), log }),
+      prune: async () => undefined
+    }, 1000);
+    jobs.register(kinds.deliver);
+    await jobs.start();
+    try {
+      await jobs.runDue();
+    } finally {
+      await jobs.stop();
+    }
+    expect(posted).toEqual(['{"id":"evt-old"}']);
+    const { delivery, attempts } = await listed('dlv-old');
+    expect(delivery).toMatchObject({ status: 'SUCCESS', next_attempt_at: null });
+    expect(attempts.map((row) => [row.attempt, row.status_code])).toEqual([[1, 500], [2, 200]]);
+    expect((await db.raw(`SELECT count(*)::int AS left FROM ${JOBS_SCHEMA}.jobs WHERE task_identifier = 'webhook-delivery.deliver-webhook'`)).rows[0].left).toBe(0);
+  });
+
+  describe('an attempt made twice (a job released as abandoned and run again while its first worker was only slow)', () => {
+    let id: string;
+    const first = (): DeliveryAttempt => ({ deliveryId: id, attempt: 1, roundAttempt: 1, dueAt: now.toISOString() });
+
+    beforeEach(async () => {
+      queued.length = 0;
+      const eventId = `evt-${queued.length}-${Math.random()}`;
+      await db.transaction((trx) => store.schedule(trx, {
+        id: eventId, event_type: 'envelope.success', tenant_id: 'acme', api_key_id: 'key-1', body: '{}', created_at: now
+      }, ['wh-1'], now, queue));
+      id = (queued.shift() as DeliveryAttempt).deliveryId;
+    });
+
+    it('keeps the first recorded SUCCESS when the other worker fails late, and counts the delivery once', async () => {
+      const last = { ...first(), attempt: 3, roundAttempt: 3 };
+      const failedBefore = await finishedCount('FAILED');
+      const succeededBefore = await finishedCount('SUCCESS');
+      await attempt(delivered)(last);
+      // A third and last failure of the round would have made the delivery FAILED.
+      await attempt(refused)(last);
+      expect((await listed(id)).delivery).toMatchObject({ status: 'SUCCESS' });
+      expect((await listed(id)).attempts.map((row) => [row.attempt, row.status_code])).toEqual([[3, 200]]);
+      expect(await finishedCount('SUCCESS')).toBe(succeededBefore + 1);
+      expect(await finishedCount('FAILED')).toBe(failedBefore);
+      expect(queued).toEqual([]);
+    });
+
+    it('keeps the first recorded retry when the other worker succeeds late', async () => {
+      const succeededBefore = await finishedCount('SUCCESS');
+      await attempt(refused)(first());
+      expect(queued).toEqual([{ deliveryId: id, attempt: 2, roundAttempt: 2, dueAt: new Date(now.getTime() + RETRY_DELAY_MS).toISOString() }]);
+      await attempt(delivered)(first());
+      expect((await listed(id)).delivery).toMatchObject({ status: 'PENDING', completed_at: null });
+      expect((await listed(id)).attempts.map((row) => [row.attempt, row.status_code])).toEqual([[1, 500]]);
+      expect(queued).toHaveLength(1);
+      expect(await finishedCount('SUCCESS')).toBe(succeededBefore);
+    });
+
+    it('leaves a redelivery alone when the other worker of the previous round finishes', async () => {
+      await attempt(delivered)(first());
+      const redelivered = await store.redeliver('wh-1', id, now, queue);
+      expect(redelivered).toMatchObject({ status: 'PENDING', next_attempt_at: now });
+      expect(queued).toEqual([{ deliveryId: id, attempt: 2, roundAttempt: 1, dueAt: now.toISOString() }]);
+      await attempt(refused)(first());
+      expect((await listed(id)).delivery).toMatchObject({ status: 'PENDING' });
+      expect((await listed(id)).attempts).toHaveLength(1);
+    });
+  });
+});
