@@ -66,7 +66,7 @@ export async function benchWebhooks() {
 
     return {
       event_to_receiver_ms: { runs: latencies.length, p50_ms: percentile(latencies, 50), p99_ms: percentile(latencies, 99), measured_from: 'POST send_invitation' },
-      sustained_deliveries: { deliveries: expected, webhooks: THROUGHPUT_WEBHOOKS, seconds: Math.round(seconds * 100) / 100, per_second: Math.round((expected / seconds) * 10) / 10, concurrency: signet.config.webhooks.concurrency }
+      sustained_deliveries: { deliveries: expected, webhooks: THROUGHPUT_WEBHOOKS, seconds: Math.round(seconds * 100) / 100, per_second: Math.round((expected / seconds) * 10) / 10, concurrency: signet.config.jobs.concurrency }
     };
   } finally {
     receiver.close();

@@ -7,6 +7,5 @@ export * from './kafka-transport';
 export * from './memory-transport';
 export * from './outbox';
 export * from './outbox-relay';
-export * from './polling-loop';
 export type { Sent, Transport, WireRecord } from './transport';
 export * from './types';

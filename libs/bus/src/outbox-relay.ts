@@ -3,7 +3,7 @@ import { listenForNotifications, NotificationListener, prepared } from '@signet/
 import type { Logger } from '@signet/log';
 import { OUTBOX_CHANNEL } from './outbox';
 import { handledWatermark } from './handled-watermark';
-import { createPollingLoop, PollingLoop } from './polling-loop';
+import { createRelayLoop, RelayLoop } from './relay-loop';
 import type { EventBus, EventHeaders, OutgoingEvent } from './types';
 import type { AnySignetEvent } from '@signet/contracts';
 
@@ -24,7 +24,7 @@ export interface OutboxRelayOptions {
   batchSize?: number;
 }
 
-export type OutboxRelay = PollingLoop;
+export type OutboxRelay = RelayLoop;
 
 const PUBLISHED_RETENTION = '1 day';
 const PRUNE_EVERY_MS = 60_000;
@@ -95,7 +95,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   }
 
   const log = options.log.child({ component: 'outbox-relay' });
-  const loop = createPollingLoop({
+  const loop = createRelayLoop({
     what: 'outbox publish',
     log,
     pollIntervalMs: options.pollIntervalMs,
@@ -114,7 +114,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
  * Every outbox write NOTIFYs with its schema when its transaction commits; the relay of that schema
  * listens and looks at once, in whichever process or replica the write happened.
  */
-function wokenOnCommit(db: Knex, loop: PollingLoop, log: Logger): OutboxRelay {
+function wokenOnCommit(db: Knex, loop: RelayLoop, log: Logger): OutboxRelay {
   let listener: NotificationListener | null = null;
   let schema: string | null = null;
   return {

@@ -30,8 +30,6 @@ export interface WebhookConfig {
   timeoutMs: number;
   retryDelayMs: number;
   allowLoopback: boolean;
-  concurrency: number;
-  pollIntervalMs: number;
   retentionDays: number;
   maxPayloadBytes: number;
 }
@@ -192,8 +190,6 @@ export function loadConfig(env: Env = process.env): SignetConfig {
       retryDelayMs: v.WEBHOOK_RETRY_DELAY_MS,
       // The embedded default (no DATABASE_URL) is a developer's machine, where receivers live on localhost.
       allowLoopback: v.WEBHOOK_ALLOW_LOOPBACK ?? v.DATABASE_URL === undefined,
-      concurrency: v.WEBHOOK_CONCURRENCY,
-      pollIntervalMs: v.WEBHOOK_POLL_INTERVAL_MS,
       retentionDays: v.WEBHOOK_RETENTION_DAYS,
       maxPayloadBytes: v.WEBHOOK_MAX_PAYLOAD_BYTES
     },

@@ -75,8 +75,6 @@ export const CONFIG_SCHEMA = Type.Object({
   WEBHOOK_TIMEOUT_MS: integer(100, 120000, { default: 10000, description: 'Longest one webhook delivery attempt may take, connecting to reading the answer' }),
   WEBHOOK_RETRY_DELAY_MS: integer(1, 3600000, { default: 5000, description: 'Wait between webhook delivery attempts (3 attempts, 5 seconds apart)' }),
   WEBHOOK_ALLOW_LOOPBACK: Type.Optional(flag({ shownDefault: 'true without DATABASE_URL, else false', description: 'Let webhooks reach loopback addresses (development only; private, link-local and metadata addresses are always refused)' })),
-  WEBHOOK_CONCURRENCY: integer(1, 1000, { default: 16, description: 'Webhook deliveries one webhook-delivery process makes at once' }),
-  WEBHOOK_POLL_INTERVAL_MS: integer(10, 60000, { default: 500, description: 'How often the delivery worker looks for deliveries that have come due' }),
   WEBHOOK_RETENTION_DAYS: integer(1, 3650, { default: 30, description: 'Days a finished delivery and its attempts are kept' }),
   WEBHOOK_MAX_PAYLOAD_BYTES: integer(1024, 104857600, { default: 5242880, description: 'Largest event body a webhook delivery sends; a larger one fails and can be redelivered once raised' }),
   PDF_CPU_BUDGET_MS: integer(100, 600000, { default: 10000, description: "CPU time one PDF inspection or token search may take in its worker; more is a 422 verdict on the document. A worker's start and time spent waiting for the CPU do not count" }),

@@ -1,13 +1,13 @@
 import type { Logger } from '@signet/log';
 
-export interface PollingLoop {
+export interface RelayLoop {
   start(): void;
   /** Asks the loop to look now instead of at its next poll. */
   wake(): void;
   stop(): Promise<void>;
 }
 
-export interface PollingLoopOptions {
+export interface RelayLoopOptions {
   /** Does one unit of work; returns true when there may be more to do at once. */
   step(): Promise<boolean>;
   pollIntervalMs: number;
@@ -18,13 +18,13 @@ export interface PollingLoopOptions {
 }
 
 /**
- * The loop behind every background worker (outbox relay, upload processor): step while there is work,
- * then wait for the poll interval or a wake-up; on failure, log and back off exponentially.
+ * The outbox relay's loop (the bus, not background work: every other loop is a job): step while there
+ * is work, then wait for the poll interval or a wake-up; on failure, log and back off exponentially.
  *
  * A wake-up is a flag and the waiting timer's resolver, not an AbortController: the relay is woken on
  * every commit, and aborting a controller builds an AbortError with its stack trace each time.
  */
-export function createPollingLoop(options: PollingLoopOptions): PollingLoop {
+export function createRelayLoop(options: RelayLoopOptions): RelayLoop {
   let running = false;
   let woken = false;
   let endWait: (() => void) | null = null;

@@ -1,5 +1,5 @@
 import { createLogger } from '@signet/log';
-import { createPollingLoop } from '../src/polling-loop';
+import { createRelayLoop } from '../src/relay-loop';
 
 const log = createLogger({ level: 'silent' });
 const AN_HOUR = 3_600_000;
@@ -26,7 +26,7 @@ function steps(each: (call: number) => boolean | Promise<boolean>) {
 
 /** A loop over `work` that polls only once an hour, so any prompt second look is a wake-up's doing. */
 function hourlyLoop(work: { step(): Promise<boolean> }) {
-  return createPollingLoop({ step: () => work.step(), pollIntervalMs: AN_HOUR, maxBackoffMs: AN_HOUR, log, what: 'test' });
+  return createRelayLoop({ step: () => work.step(), pollIntervalMs: AN_HOUR, maxBackoffMs: AN_HOUR, log, what: 'test' });
 }
 
 /** Starts a loop over `work`, wakes it once its first step has run, and stops it after its second. */
@@ -39,7 +39,7 @@ async function wakeAfterFirstStep(work: ReturnType<typeof steps>): Promise<void>
   await loop.stop();
 }
 
-describe('polling loop', () => {
+describe('the relay loop', () => {
   it('looks again at once when woken while it waits, not at its next poll', async () => {
     const work = steps(() => false);
     await wakeAfterFirstStep(work);
@@ -47,7 +47,7 @@ describe('polling loop', () => {
   });
 
   it('looks again when woken during a step, so work committed while it read is not left for the next poll', async () => {
-    let loop: ReturnType<typeof createPollingLoop> | null = null;
+    let loop: ReturnType<typeof createRelayLoop> | null = null;
     const work = steps((call) => {
       if (call === 1) loop?.wake();
       return false;
