@@ -158,6 +158,10 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
       if (runner) return;
       pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 3 });
       pool.on('error', (error) => log.warn({ err: error }, 'a jobs connection failed'));
+      // A connection lost while checked out between two queries emits 'error' on its client, which kills
+      // the process unless someone listens. graphile-worker listens on the clients it connects, but not on
+      // one connected before it started (releasing abandoned jobs, below), which it may later be handed.
+      pool.on('connect', (client) => client.on('error', (error) => log.warn({ err: error }, 'a jobs connection failed while in use')));
       await installJobSchema({ connectionString: options.databaseUrl });
       // A process that died holding jobs is released at the next start, whichever replica starts first.
       await releaseAbandonedJobs(pool, [...kinds.values()], log);

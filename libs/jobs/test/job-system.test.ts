@@ -141,4 +141,16 @@ describe('the job system on PostgreSQL', () => {
     await jobs.runDue();
     expect(ran).toEqual(['orphan']);
   });
+
+  it('lives through its connections being cut while it works (PostgreSQL restarted, backends terminated), and runs every job', async () => {
+    const jobs = system();
+    await jobs.start();
+    const texts = Array.from({ length: 150 }, (_, index) => `cut-${index}`);
+    for (const text of texts) await jobs.enqueue(db, note, { text }, { key: text });
+    for (let round = 0; round < 15; round += 1) {
+      await db.raw('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await waitFor(() => texts.every((text) => ran.includes(text)), 60_000, 'every job ran');
+  });
 });

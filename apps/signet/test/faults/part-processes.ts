@@ -25,6 +25,8 @@ interface Running {
   child: ChildProcess;
   exited: Promise<void>;
   output: string;
+  /** Set when the suite stops or kills it: any other exit is a crash, reported with its last lines. */
+  stopping: boolean;
 }
 
 export interface PartProcesses {
@@ -57,7 +59,10 @@ export async function startPartProcesses(options: { databaseUrl: string; brokers
 
   const start = async (name: ProcessName) => {
     const child = spawn(process.execPath, [BIN, `--target=${PROCESS_PARTS[name].join(',')}`], { env: { ...env, PORT: String(ports.get(name)) } });
-    const entry: Running = { child, exited: new Promise((resolve) => child.once('exit', () => resolve())), output: '' };
+    const entry: Running = { child, exited: new Promise((resolve) => child.once('exit', () => resolve())), output: '', stopping: false };
+    void entry.exited.then(() => {
+      if (!entry.stopping) process.stdout.write(`  ${name} exited on its own (${child.exitCode ?? child.signalCode}); its last lines:\n${entry.output.split('\n').slice(-80).join('\n')}\n`);
+    });
     const keep = (chunk: Buffer) => {
       entry.output = (entry.output + chunk.toString()).slice(-200_000);
     };
@@ -73,6 +78,7 @@ export async function startPartProcesses(options: { databaseUrl: string; brokers
   const kill = async (name: ProcessName, signal: NodeJS.Signals) => {
     const entry = running.get(name);
     if (!entry || entry.child.exitCode !== null || entry.child.signalCode !== null) return;
+    entry.stopping = true;
     entry.child.kill(signal);
     await entry.exited;
   };
