@@ -1,5 +1,5 @@
 import type { Express, Request } from 'express';
-import { EnvelopeCreateRequest, EnvelopeUpdateRequest, SendCodeRequest, VerifyCodeRequest, type Static, type TSchema } from '@signet/contracts';
+import { EnvelopeCreateRequest, EnvelopeUpdateRequest, SendCodeRequest, SigningUrlRequest, VerifyCodeRequest, type Static, type TSchema } from '@signet/contracts';
 import { AppError, parseWith, requestContext } from '@signet/http';
 import { createBatch } from '../batches/create-batch';
 import { getBatch } from '../batches/get-batch';
@@ -14,6 +14,7 @@ import { rateLimitHeaders } from '@signet/rate-limit';
 import { spendEnvelopeCreation } from '../plan-limits/envelope-limits';
 import { envelopeSummary, envelopeView } from '../present/envelope-view';
 import { sendEnvelope } from '../send-envelope';
+import { issueSigningLink } from '../signing-links/issue-signing-link';
 import { updateEnvelope } from '../update-envelope';
 import { getRecipientValidation, requestValidationCode } from '../validation/request-validation-code';
 import { voidEnvelope } from '../void-envelope';
@@ -70,6 +71,13 @@ export function envelopeRoutes(router: Express, deps: EnvelopeDeps, batchDeps: B
   router.post('/api/v1/envelopes/:id/send_invitation', async (req, res) => {
     await sendEnvelope(deps, { context: requestContext(res), envelopeId: String(req.params.id) });
     res.json({ success: true });
+  });
+
+  // Optional JSON `{rotate}`.
+  router.post('/api/v1/envelopes/:id/recipients/:recipient_id/signing_url', async (req, res) => {
+    const input = parseWith(SigningUrlRequest, req.body ?? {});
+    const signingUrl = await issueSigningLink(deps, { context: requestContext(res), envelopeId: String(req.params.id), recipientId: String(req.params.recipient_id), rotate: input.rotate === true });
+    res.json({ signing_url: signingUrl });
   });
 
   router.put('/api/v1/envelopes/:id/void', async (req, res) => {

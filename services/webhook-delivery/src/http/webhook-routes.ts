@@ -6,6 +6,7 @@ import { listDeliveries } from '../list-deliveries';
 import { listWebhooks } from '../list-webhooks';
 import { webhookView } from '../present/webhook-view';
 import { redeliverDelivery } from '../redeliver-delivery';
+import { rotateSigningSecret } from '../rotate-signing-secret';
 import { updateWebhook } from '../update-webhook';
 import type { WebhookDeps } from '../webhook-deps';
 import { requireJson } from '../webhook-input';
@@ -34,6 +35,15 @@ export function webhookRoutes(router: Express, deps: WebhookDeps): void {
   router.delete('/api/v1/webhooks/:id', async (req, res) => {
     await deleteWebhook(deps, { owner: owner(res), webhookId: id(req) });
     res.json({ success: true });
+  });
+  // The new secret is shown in this answer and never again.
+  router.post('/api/v1/webhooks/:id/rotate_secret', async (req, res) => {
+    const rotated = await rotateSigningSecret(deps, { owner: owner(res), webhookId: id(req) });
+    res.json({
+      success: true,
+      webhook: { ...webhookView(rotated.webhook), signing_secret: rotated.signingSecret },
+      previous_secret_expires_at: rotated.previousSecretExpiresAt.toISOString()
+    });
   });
   router.get('/api/v1/webhooks/:id/deliveries', async (req, res) => {
     res.json(await listDeliveries(deps, { owner: owner(res), webhookId: id(req), query: req.query }));
