@@ -64,7 +64,12 @@ export function envelopeRoutes(router: Express, deps: EnvelopeDeps, batchDeps: B
   });
 
   router.put('/api/v1/envelopes/:id', async (req, res) => {
-    const updated = await updateEnvelope(deps, { context: requestContext(res), envelopeId: String(req.params.id), readInput: () => readEnvelopeForm(req, EnvelopeUpdateRequest) });
+    // As for the create, the form is taken from the stream at once (in monolith mode a body read only after
+    // the envelope is loaded had already flowed past, to the gateway's Idempotency-Key fingerprint), and
+    // judged only once the envelope is known to take changes: a 405 stays a 405 whatever the form.
+    const form = readEnvelopeForm(req, EnvelopeUpdateRequest);
+    form.catch(() => undefined);
+    const updated = await updateEnvelope(deps, { context: requestContext(res), envelopeId: String(req.params.id), readInput: () => form });
     res.json({ envelope: await envelopeView(updated, deps.links) });
   });
 
