@@ -6,7 +6,7 @@ import { getBatch } from '../batches/get-batch';
 import type { BatchDeps } from '../batches/batch-deps';
 import { createEnvelope } from '../create-envelope';
 import type { EnvelopeDeps } from '../envelope-deps';
-import { readEnvelopeForm } from '../form/read-envelope-form';
+import { readEnvelopeForm } from './read-envelope-form';
 import { getEnvelope } from '../get-envelope';
 import { getEnvelopeSummary } from '../get-envelope-summary';
 import { listEnvelopes } from '../list-envelopes';
