@@ -91,6 +91,30 @@ describe('Idempotency-Key through the gateway', () => {
     expect(api.events.filter((event) => event.key === envelope.id && event.event.event_type === 'envelope.in_progress')).toHaveLength(1);
   });
 
+  it('updates an envelope with the body of a PUT that carries a key (multipart and urlencoded), replays it, and refuses JSON at once', async () => {
+    const envelope = (await api.call('POST', '/api/v1/envelopes', { key: KEYS.globex, form: form('before the update') })).body.envelope as Body;
+    const path = `/api/v1/envelopes/${envelope.id}`;
+    const update = { name: 'after the update', 'recipients[0][email]': 'bea@example.com', 'recipients[0][name]': 'Bea Ruiz', 'documents[0][base64]': pdf.toString('base64') };
+    const put = () => api.call('PUT', path, { key: KEYS.globex, form: update, headers: { 'Idempotency-Key': 'update-multipart' } });
+    const updated = await put();
+    expect(updated).toMatchObject({ status: 200, body: { envelope: { name: 'after the update', status: 'CREATED', envelope_signers: [{ email: 'bea@example.com' }] } } });
+    expect(updated.headers.get('idempotent-replayed')).toBeNull();
+    const again = await put();
+    expect(again).toMatchObject({ status: 200, body: updated.body });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+
+    const urlencoded = await fetch(`${api.url}${path}`, {
+      method: 'PUT', headers: { authorization: KEYS.globex, 'idempotency-key': 'update-urlencoded', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ name: 'renamed in a urlencoded form' })
+    });
+    expect(urlencoded.status).toBe(200);
+    expect(((await urlencoded.json()) as Body).envelope).toMatchObject({ name: 'renamed in a urlencoded form' });
+
+    const json = await api.call('PUT', path, { key: KEYS.globex, json: { name: 'as JSON' }, headers: { 'Idempotency-Key': 'update-json' } });
+    expect(json).toMatchObject({ status: 415, body: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
+    expect((await db('envelope.envelopes').where({ id: envelope.id }).first()).name).toBe('renamed in a urlencoded form');
+  });
+
   it('replays a retried upload PUT (a streamed PDF) instead of refusing the used upload URL, and refuses other bytes', async () => {
     const envelope = (await api.call('POST', '/api/v1/envelopes', { key: KEYS.globex, form: { 'recipients[0][email]': 'ana@example.com', 'recipients[0][name]': 'Ana' } })).body.envelope as Body;
     const upload = (await api.call('POST', `/api/v1/envelopes/${envelope.id}/uploads`, { key: KEYS.globex, json: { file_name: 'annex.pdf', order: 0 } })).body.upload as Body;

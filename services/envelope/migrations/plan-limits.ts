@@ -1,4 +1,5 @@
 import type { Migration } from '@signet/db';
+import { createRateLimitCounters } from '@signet/rate-limit';
 
 /**
  * Envelope creations counted per tenant and fixed window (hour, day), by single creates and batch items
@@ -7,14 +8,7 @@ import type { Migration } from '@signet/db';
 export const planLimitsMigration: Migration = {
   name: 'envelope_0007_plan_limits',
   async up(knex) {
-    await knex.schema.createTable('rate_limit_counters', (table) => {
-      table.text('subject').notNullable();
-      table.text('bucket').notNullable();
-      table.text('window').notNullable();
-      table.timestamp('window_start', { useTz: true }).notNullable();
-      table.integer('count').notNullable();
-      table.primary(['subject', 'bucket', 'window', 'window_start']);
-    });
+    await createRateLimitCounters(knex);
     await knex.schema.alterTable('batches', (table) => {
       table.text('envelope_limits');
     });

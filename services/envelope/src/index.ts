@@ -17,22 +17,17 @@ import { deriveEmailKeys } from './emails/email-keys';
 import { emailStore } from './emails/email-store';
 import { deliverLifecycleMail, giveUpLifecycleMail } from './emails/deliver-lifecycle-mail';
 import { queueLifecycleMails } from './emails/queue-lifecycle-mails';
-import { reportBounce } from './emails/report-bounce';
-import { trackEmailClick, trackEmailOpen } from './emails/track-email';
 import type { EnvelopeDeps } from './envelope-deps';
 import { envelopeLimits } from './plan-limits/envelope-limits';
+import { emailRoutes } from './http/email-routes';
 import { envelopeRoutes } from './http/envelope-routes';
+import { sealRoutes } from './http/seal-routes';
+import { signerPageRoutes } from './http/signer-page-routes';
 import { signingRoutes } from './http/signing-routes';
 import { documentLinks } from './present/document-links';
-import { getDevelopmentCrl, getSealCertificates } from './seal/get-seal-certificates';
-import { createSignatureReport } from './seal/create-signature-report';
-import { sealDocument } from './seal/seal-document';
 import { createSealIdentity } from './seal/seal-identity';
 import { settingsClient } from './settings-client';
-import { serveSignerAssets } from './signer-page/serve-assets';
-import { serveSignerPage } from './signer-page/serve-signer-page';
 import { signingLinkKeeper } from './signing-links/signing-link-keeper';
-import { signingUrlHandler } from './signing-links/signing-url-handler';
 import { envelopeStore } from './store/envelope-store';
 import { validationClient } from './validation-client';
 
@@ -102,17 +97,10 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     jsonBodyLimits: [{ path: '/api/v1/batches', limit: BATCH_BODY_LIMIT }],
     routes: (router) => {
       envelopeRoutes(router, envelopeDeps, batchDeps);
-      router.post('/api/v1/envelopes/:id/recipients/:recipient_id/signing_url', signingUrlHandler(envelopeDeps));
-      router.get('/api/v1/seal/certificates', getSealCertificates(envelopeDeps.sealIdentity));
-      router.get('/pki/signet-dev-ca.crl', getDevelopmentCrl(envelopeDeps.sealIdentity));
-      router.post('/api/v1/signature-reports', ...createSignatureReport(envelopeDeps.sealIdentity));
+      sealRoutes(router, envelopeDeps);
       signingRoutes(router, envelopeDeps);
-      router.get('/sign/assets/:file', serveSignerAssets());
-      router.get('/sign/:token', serveSignerPage(envelopeDeps));
-      router.get('/email/v1/pixels/:token', trackEmailOpen(emailDeps));
-      router.get('/email/v1/links/:token', trackEmailClick(emailDeps));
-      router.post('/email/v1/bounces', reportBounce(emailDeps));
-      router.post('/internal/seal', sealDocument(envelopeDeps.sealIdentity));
+      signerPageRoutes(router, envelopeDeps);
+      emailRoutes(router, emailDeps);
     },
     consumers: [attachUploadedDocument(envelopeDeps, deps.log), queueLifecycleMails(emailDeps)],
     // PDF workers first: started and warm before the first create or signing needs one.

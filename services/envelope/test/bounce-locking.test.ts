@@ -1,4 +1,3 @@
-import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import { openDatabase } from '@signet/db';
@@ -54,9 +53,7 @@ describe('bouncing a lifecycle email twice (PostgreSQL)', () => {
   }
 
   async function report(mailId: string): Promise<void> {
-    const req = { body: { bounce_token: bounceToken(keys.bounce, mailId) } } as unknown as Request;
-    const res = { json: () => res } as unknown as Response;
-    await reportBounce(deps)(req, res);
+    await reportBounce(deps, { bounceToken: bounceToken(keys.bounce, mailId) });
   }
 
   const bounces = () => db('outbox').where({ topic: 'recipient.email_bounced' });

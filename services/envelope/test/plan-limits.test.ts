@@ -1,78 +1,46 @@
 import type { Knex } from 'knex';
 import { openDatabase } from '@signet/db';
+import type { RequestContext } from '@signet/http';
 import { createTestDatabase, TestDatabase } from '@signet/testkit';
 import { envelopeMigrations } from '../migrations';
-import { parseEnvelopeLimits } from '../src/plan-limits/envelope-limits';
-import { rateLimiter } from '../src/plan-limits/rate-limiter';
+import { envelopeLimits, parseEnvelopeLimits, spendEnvelopeCreation } from '../src/plan-limits/envelope-limits';
 
-/** The gateway's grants: a starter key's, and an enterprise key's own limits. */
-const starterKey = 'hour:10,day:100';
-const bucket = { name: 'envelope.create', limitsFor: (grant: string) => parseEnvelopeLimits(grant) };
+/** The gateway's grant of a starter key, in the signed context. */
+const context: RequestContext = { tenantId: 'acme', apiKeyId: 'key-1', plan: 'starter', requestId: 'req_test', envelopeLimits: 'hour:10,day:100' };
 
-describe('plan limits on envelope creation in PostgreSQL', () => {
+/** The counting itself is @signet/rate-limit's (tested there); here, the envelope part's grant and refusal. */
+describe('plan limits on envelope creation', () => {
   let database: TestDatabase;
-  let replicas: Knex[];
+  let db: Knex;
+  let now: Date;
 
   beforeEach(async () => {
     database = await createTestDatabase();
-    const first = await openDatabase({ url: database.url, schema: 'envelope', migrations: envelopeMigrations });
-    const second = await openDatabase({ url: database.url, schema: 'envelope', migrations: envelopeMigrations });
-    replicas = [first, second];
+    db = await openDatabase({ url: database.url, schema: 'envelope', migrations: envelopeMigrations });
   });
 
   afterEach(async () => {
-    await Promise.all(replicas.map((db) => db.destroy()));
+    await db.destroy();
     await database.drop();
   });
 
-  it('allows a starter tenant 10 creations an hour across two envelope replicas, then says when to retry', async () => {
-    const now = new Date('2026-11-21T10:15:00Z');
-    const decisions = await Promise.all(Array.from({ length: 12 }, (_, index) =>
-      rateLimiter(replicas[index % 2] as Knex).consume('tenant:acme', bucket.name, bucket.limitsFor(starterKey), now)));
-    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(10);
-    const refused = decisions.find((decision) => !decision.allowed);
-    expect(refused).toMatchObject({ limit: 10, remaining: 0, retryAfterSeconds: 45 * 60 });
+  it('reads the gateway grant, ignoring what it does not know', () => {
+    expect(parseEnvelopeLimits('hour:10,day:100')).toEqual([{ window: 'hour', max: 10 }, { window: 'day', max: 100 }]);
+    expect(parseEnvelopeLimits('week:3,hour:x,day:5')).toEqual([{ window: 'day', max: 5 }]);
+    expect(parseEnvelopeLimits(undefined)).toEqual([]);
   });
 
-  it('does not count refused requests, and opens again in the next hour', async () => {
-    const limiter = rateLimiter(replicas[0] as Knex);
-    const hourOne = new Date('2026-11-21T10:59:00Z');
-    for (let index = 0; index < 15; index += 1) await limiter.consume('tenant:acme', bucket.name, bucket.limitsFor(starterKey), hourOne);
-    const nextHour = await limiter.consume('tenant:acme', bucket.name, bucket.limitsFor(starterKey), new Date('2026-11-21T11:00:01Z'));
-    expect(nextHour).toMatchObject({ allowed: true, limit: 10, remaining: 9 });
+  it('refuses the 11th creation of the hour with 429, the X-RateLimit-* headers and Retry-After on the test clock', async () => {
+    now = new Date('2026-11-21T10:15:00Z');
+    const limits = envelopeLimits(db, () => now);
+    for (let index = 0; index < 10; index += 1) await spendEnvelopeCreation(limits, context);
+    const refused = await spendEnvelopeCreation(limits, context).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'RATE_LIMITED', headers: { 'Retry-After': String(45 * 60), 'X-RateLimit-Limit': '10', 'X-RateLimit-Remaining': '0' } });
+    now = new Date('2026-11-21T11:00:00Z');
+    expect(await spendEnvelopeCreation(limits, context)).toMatchObject({ allowed: true, remaining: 9 });
   });
 
-  it('applies the day limit over hourly windows', async () => {
-    const limiter = rateLimiter(replicas[0] as Knex);
-    let allowed = 0;
-    for (let hour = 0; hour < 12; hour += 1) {
-      for (let index = 0; index < 10; index += 1) {
-        const decision = await limiter.consume('tenant:acme', bucket.name, bucket.limitsFor(starterKey), new Date(Date.UTC(2026, 10, 21, hour, 5)));
-        if (decision.allowed) allowed += 1;
-      }
-    }
-    expect(allowed).toBe(100);
-  });
-
-  it('does not count a request the hour refused against the day', async () => {
-    const limiter = rateLimiter(replicas[0] as Knex);
-    let allowed = 0;
-    for (let hour = 0; hour < 10; hour += 1) {
-      const decisions = await Promise.all(Array.from({ length: 15 }, (_, index) =>
-        rateLimiter(replicas[index % 2] as Knex).consume('tenant:acme', bucket.name, bucket.limitsFor(starterKey), new Date(Date.UTC(2026, 10, 21, hour, 5)))));
-      allowed += decisions.filter((decision) => decision.allowed).length;
-    }
-    expect(allowed).toBe(100);
-    expect(await limiter.consume('tenant:acme', bucket.name, bucket.limitsFor(starterKey), new Date(Date.UTC(2026, 10, 21, 10, 5)))).toMatchObject({ allowed: false, limit: 100, remaining: 0 });
-  });
-
-  it('counts tenants separately and uses per-key enterprise limits', async () => {
-    const limiter = rateLimiter(replicas[0] as Knex);
-    const now = new Date('2026-11-21T10:00:00Z');
-    const enterprise = 'hour:2,day:5';
-    const results = [];
-    for (let index = 0; index < 3; index += 1) results.push((await limiter.consume('tenant:globex', bucket.name, bucket.limitsFor(enterprise), now)).allowed);
-    expect(results).toEqual([true, true, false]);
-    expect((await limiter.consume('tenant:acme', bucket.name, bucket.limitsFor(starterKey), now)).allowed).toBe(true);
+  it('counts nothing for a call no key made', async () => {
+    expect(await envelopeLimits(db, () => now).spend({ tenantId: 'acme' })).toBeNull();
   });
 });

@@ -1,10 +1,9 @@
-import { AppError, callInternal, notFound, requestContext, type RequestContext } from '@signet/http';
-import type { Request, Response } from 'express';
+import { AppError, callInternal, notFound, type RequestContext } from '@signet/http';
 import type { Knex } from 'knex';
-import type { EvidenceGenerator } from './evidence-generator';
+import type { EvidenceDocument, EvidenceGenerator } from './evidence-generator';
 import { timelineStore } from './timeline-store';
 
-export interface EvidenceRouteDeps {
+export interface EvidenceDeps {
   db: Knex;
   generator: EvidenceGenerator;
   /** Where the envelope part answers, asked when this projection does not know an envelope yet. */
@@ -16,7 +15,7 @@ export interface EvidenceRouteDeps {
  * The projection is filled from events, so it can be behind the envelope part: an envelope it does not
  * know yet is asked about there, and one that exists is never reported as not found.
  */
-async function notKnownYet(deps: EvidenceRouteDeps, context: RequestContext, envelopeId: string): Promise<AppError> {
+async function notKnownYet(deps: EvidenceDeps, context: RequestContext, envelopeId: string): Promise<AppError> {
   const { envelope } = await callInternal<{ envelope: { status: string } }>({
     baseUrl: deps.envelopeUrl(), method: 'GET', path: `/internal/envelopes/${encodeURIComponent(envelopeId)}/summary`, context, secret: deps.internalSecret
   });
@@ -24,21 +23,18 @@ async function notKnownYet(deps: EvidenceRouteDeps, context: RequestContext, env
 }
 
 /**
- * GET /api/v1/envelopes/:id/evidence: 404 for an envelope this tenant does not have, 409 CONFLICT
- * unless it is SUCCESS (and known here); the first call renders (at most one render), later calls
- * answer from the cache.
+ * An envelope's evidence sheet: NOT_FOUND for an envelope this tenant does not have, CONFLICT unless it
+ * is SUCCESS (and known here); the first call renders (at most one render), later calls answer from the
+ * cache.
  */
-export function getEvidence(deps: EvidenceRouteDeps) {
-  return async (req: Request, res: Response): Promise<void> => {
-    const context = requestContext(res);
-    const envelopeId = String(req.params.id);
-    const row = await timelineStore.find(deps.db, envelopeId);
-    if (row && row.tenant_id !== context.tenantId) throw notFound('Envelope');
-    if (!row || row.snapshot === null) throw await notKnownYet(deps, context, envelopeId);
-    if (row.snapshot.status !== 'SUCCESS') {
-      throw new AppError('CONFLICT', `The evidence sheet exists once the envelope is SUCCESS; it is ${String(row.snapshot.status)}`);
-    }
-    const rendered = row.blob_key === null ? await deps.generator.renderOnce(row.envelope_id) : row;
-    res.json(await deps.generator.cached(rendered));
-  };
+export async function getEvidence(deps: EvidenceDeps, input: { context: RequestContext; envelopeId: string }): Promise<EvidenceDocument> {
+  const { context, envelopeId } = input;
+  const row = await timelineStore.find(deps.db, envelopeId);
+  if (row && row.tenant_id !== context.tenantId) throw notFound('Envelope');
+  if (!row || row.snapshot === null) throw await notKnownYet(deps, context, envelopeId);
+  if (row.snapshot.status !== 'SUCCESS') {
+    throw new AppError('CONFLICT', `The evidence sheet exists once the envelope is SUCCESS; it is ${String(row.snapshot.status)}`);
+  }
+  const rendered = row.blob_key === null ? await deps.generator.renderOnce(row.envelope_id) : row;
+  return deps.generator.cached(rendered);
 }

@@ -1,7 +1,7 @@
 import { createOutboxRelay } from '@signet/bus';
 import { defineService, ServiceDeps, SignetService } from '@signet/service';
 import { createEvidenceGenerator } from './evidence-generator';
-import { getEvidence } from './get-evidence';
+import { evidenceRoutes } from './http/evidence-routes';
 import { createLogoLoader, fetchLogoFromPublicUrl } from './logo-loader';
 import { recordTimeline } from './record-timeline';
 import { envelopeSealClient } from './seal-client';
@@ -23,7 +23,7 @@ export function createEvidenceService(deps: ServiceDeps): SignetService {
   return defineService(deps, {
     name: 'evidence',
     routes: (router) => {
-      router.get('/api/v1/envelopes/:id/evidence', getEvidence({ db: deps.db, generator, envelopeUrl: () => deps.serviceUrl('envelope'), internalSecret: deps.internalSecret }));
+      evidenceRoutes(router, { db: deps.db, generator, envelopeUrl: () => deps.serviceUrl('envelope'), internalSecret: deps.internalSecret });
     },
     consumers: [recordTimeline({ db: deps.db })],
     workers: [relay]

@@ -1,59 +1,34 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Knex } from 'knex';
-import { createFilesystemBlobStore } from '@signet/blob';
-import { sampleEnvelopePayload } from '@signet/contracts/src/test-samples';
-import { openDatabase } from '@signet/db';
 import { createJobSystem, JobSystem } from '@signet/jobs';
 import { createLogger } from '@signet/log';
-import { createTestDatabase, TestDatabase, waitFor } from '@signet/testkit';
-import { evidenceMigrations } from '../migrations';
-import { createEvidenceGenerator } from '../src/evidence-generator';
+import { waitFor } from '@signet/testkit';
 import { rerenderEvidenceJob } from '../src/evidence-jobs';
-import type { SealPdf } from '../src/seal-client';
 import { timelineStore } from '../src/timeline-store';
-import { developmentSeal } from './development-seal';
+import { openEvidenceTestbed, type EvidenceTestbed } from './evidence-testbed';
 
 /** Stale evidence is re-rendered by a job per envelope: one whose sheet cannot be rendered holds up no other. */
 describe('re-rendering stale evidence (PostgreSQL, jobs)', () => {
-  let database: TestDatabase;
+  let testbed: EvidenceTestbed;
   let db: Knex;
-  let dir: string;
   let jobs: JobSystem;
-  let seal: SealPdf;
 
   beforeAll(async () => {
-    seal = await developmentSeal();
-    database = await createTestDatabase();
-    db = await openDatabase({ url: database.url, schema: 'evidence', migrations: evidenceMigrations });
-    dir = await mkdtemp(path.join(tmpdir(), 'evidence-jobs-'));
+    testbed = await openEvidenceTestbed();
+    db = testbed.db;
   });
 
   afterAll(async () => {
     await jobs?.stop();
-    await db.destroy();
-    await database.drop();
-    await rm(dir, { recursive: true, force: true });
+    await testbed.close();
   });
 
   it('re-renders every stale envelope after one whose sheet cannot be rendered, queued by the event that made it stale', async () => {
     // env-a sorts first: the poller took it first every time, and never got past it.
     const ids = ['env-a-broken', 'env-b', 'env-c'];
-    for (const id of ids) {
-      await db('evidence_envelopes').insert({ envelope_id: id, tenant_id: 'acme', snapshot: JSON.stringify({ ...sampleEnvelopePayload(), id }), timeline_version: 1 });
-    }
-    const generator = createEvidenceGenerator({
-      db,
-      blobs: createFilesystemBlobStore({ dir, publicBaseUrl: 'http://localhost:3000', signingSecret: 'test-secret' }),
-      clock: () => new Date(),
-      committed: () => undefined,
-      stillStale: async () => undefined,
-      loadLogo: async () => null,
-      seal
-    });
+    for (const id of ids) await testbed.insertEnvelope(id);
+    const generator = testbed.generator();
     for (const id of ids) await generator.renderOnce(id);
-    jobs = createJobSystem({ databaseUrl: database.url, clock: () => new Date(), log: createLogger({ level: 'silent' }), concurrency: 1, pollIntervalMs: 100 });
+    jobs = createJobSystem({ databaseUrl: testbed.databaseUrl, clock: () => new Date(), log: createLogger({ level: 'silent' }), concurrency: 1, pollIntervalMs: 100 });
     // env-a-broken's sheet cannot be rendered (a PDF that breaks the renderer, say).
     const rerender = rerenderEvidenceJob({ ...generator, renderOnce: (id) => (id === 'env-a-broken' ? Promise.reject(new Error('cannot render')) : generator.renderOnce(id)) });
     jobs.register(rerender);

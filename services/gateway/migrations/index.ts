@@ -1,4 +1,5 @@
 import type { Migration } from '@signet/db';
+import { createRateLimitCounters } from '@signet/rate-limit';
 
 export const gatewayMigrations: readonly Migration[] = [
   {
@@ -20,16 +21,7 @@ export const gatewayMigrations: readonly Migration[] = [
   },
   {
     name: 'gateway_0002_rate_limit_counters',
-    async up(knex) {
-      await knex.schema.createTable('rate_limit_counters', (table) => {
-        table.text('subject').notNullable();
-        table.text('bucket').notNullable();
-        table.text('window').notNullable();
-        table.timestamp('window_start', { useTz: true }).notNullable();
-        table.integer('count').notNullable();
-        table.primary(['subject', 'bucket', 'window', 'window_start']);
-      });
-    }
+    up: createRateLimitCounters
   },
   {
     name: 'gateway_0003_idempotency_keys',

@@ -15,7 +15,7 @@ import { idempotencyStore } from './idempotency/idempotency-store';
 import { envelopeLimitsOf, signatureReportBucket } from './rate-limit/plan-limits';
 import { publicRateLimit } from './rate-limit/public-rate-limit';
 import { rateLimit } from './rate-limit/rate-limit-middleware';
-import { rateLimiter } from './rate-limit/rate-limiter';
+import { rateLimiter } from '@signet/rate-limit';
 
 export { gatewayMigrations } from '../migrations';
 export { KEYS_USAGE, runKeysCli } from './cli/keys-cli';
@@ -34,7 +34,7 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
   let keyChanges: NotificationListener | null = null;
   // Every report of a key updates the same counter rows; see docs/decisions.md, "Plan-limit counters commit asynchronously".
   const counters = openAsyncCommitPool(deps.db);
-  const limiter = rateLimiter(counters);
+  const limiter = rateLimiter({ db: counters, clock: deps.clock });
   const idempotencyKeys = idempotencyStore(deps.db);
   // Old rate-limit counters and expired Idempotency-Keys go, once an hour across replicas.
   deps.jobs.every(defineRecurringJob('gateway.prune-counters-and-keys', 10 * 60_000, async () => {
@@ -52,7 +52,7 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
     serviceUrl: deps.serviceUrl,
     localApp: deps.localApp,
     healthcheck,
-    rateLimitFor: (name) => rateLimit(limiter, buckets[name], deps.clock),
+    rateLimitFor: (name) => rateLimit(limiter, buckets[name]),
     idempotency: idempotency(idempotencyKeys, deps.clock, deps.log),
     envelopeLimitsOf: envelopeLimitsOf(deps.config),
     publicRateLimit: publicRateLimit(deps.config.publicRateLimitPerMinute, deps.clock),

@@ -1,13 +1,9 @@
 import { createOutboxRelay } from '@signet/bus';
-import { EffectiveSettingsRequest } from '@signet/contracts';
 import { listenForNotifications, NotificationListener } from '@signet/db';
-import { AppError, internalPost, requestContext, requireBody } from '@signet/http';
 import { defineService, ServiceDeps, SignetService } from '@signet/service';
-import { effectiveSettings } from './effective-settings';
-import { getSettings } from './get-settings';
+import { settingsRoutes } from './http/settings-routes';
 import { overridesCache, SETTINGS_CHANGED_CHANNEL } from './overrides-cache';
 import { settingsRepository } from './settings-repository';
-import { updateSettings } from './update-settings';
 
 export { settingsMigrations } from '../migrations';
 export { DEFAULT_SETTINGS } from './default-settings';
@@ -24,22 +20,14 @@ export function createSettingsService(deps: ServiceDeps): SignetService {
 
   return defineService(deps, {
     name: 'settings',
-    routes: (router) => {
-      router.get('/api/v1/settings', async (req, res) => {
-        res.json({ settings: await getSettings(repository, { context: requestContext(res), scope: req.query.scope }) });
-      });
-      router.put('/api/v1/settings', async (req, res) => {
-        if (!req.is('application/json')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the settings as application/json');
-        requireBody(req, 'the settings to change, as a JSON object');
-        // This replica forgets at once, before answering; the others when the change's notification reaches them.
-        const onCommitted = () => {
-          cached.forgetAll();
-          relay.wake();
-        };
-        res.json({ success: true, settings: await updateSettings({ db: deps.db, repository, clock: deps.clock, onCommitted }, { context: requestContext(res), body: req.body }) });
-      });
-      internalPost(router, '/internal/settings/effective', EffectiveSettingsRequest, effectiveSettings(cached));
-    },
+    routes: (router) => settingsRoutes(router, {
+      db: deps.db, repository, cached, clock: deps.clock,
+      // This replica forgets at once, before answering; the others when the change's notification reaches them.
+      onCommitted: () => {
+        cached.forgetAll();
+        relay.wake();
+      }
+    }),
     workers: [relay],
     onStart() {
       changes = listenForNotifications(deps.db, {

@@ -1,11 +1,11 @@
 import { createOutboxRelay } from '@signet/bus';
 import { watchEmailBacklog } from '@signet/metrics';
 import { defineService, ServiceDeps, SignetService } from '@signet/service';
-import { codeRoutes } from './code-routes';
+import { codeRoutes } from './http/code-routes';
+import { smsStatusRoutes } from './http/sms-status-routes';
 import { readCodeMailBacklog } from './mail/email-backlog';
 import { mailChannel } from './mail/mail-channel';
 import { deriveValidationKeys } from './secret-keys';
-import { receiveSmsStatus } from './sms/receive-sms-status';
 import { smsChannel } from './sms/sms-channel';
 import { codeStore } from './store/code-store';
 import { mailStore } from './store/mail-store';
@@ -51,7 +51,7 @@ export function createValidationService(deps: ServiceDeps): SignetService {
     name: 'validation',
     routes: (router) => {
       codeRoutes(validationDeps)(router);
-      router.post('/sms/v1/status', ...receiveSmsStatus({ db: deps.db, sms, log: deps.log.child({ component: 'sms-status' }), reports }));
+      smsStatusRoutes(router, { db: deps.db, sms, log: deps.log.child({ component: 'sms-status' }), reports });
     },
     workers: [relay],
     onStart() {

@@ -6,7 +6,6 @@ import { watchDeliveries } from './jobs/delivery-metrics';
 import { pruneDeliveries } from './jobs/prune-deliveries';
 import { postWebhook } from './outbound/post-webhook';
 import { webhookPolicy } from './outbound/webhook-policy';
-import { rotateSecretHandler } from './rotate-secret-handler';
 import { scheduleDeliveries } from './schedule-deliveries';
 import { deliveryStore } from './store/delivery-store';
 import { webhookStore } from './store/webhook-store';
@@ -44,7 +43,6 @@ export function createWebhookDeliveryService(deps: ServiceDeps): SignetService {
     name: 'webhook-delivery',
     routes: (router) => {
       webhookRoutes(router, webhookDeps);
-      router.post('/api/v1/webhooks/:id/rotate_secret', rotateSecretHandler(webhookDeps));
     },
     consumers: [scheduleDeliveries({ db: deps.db, webhooks, deliveries, clock: deps.clock, queueAttempt: queue })],
     onStart() {

@@ -17,7 +17,8 @@ export interface RotatedSecret {
  * Gives a webhook a new signing secret. Until the window ends every delivery carries a signature by
  * each secret (Standard Webhooks' space-separated list), so a receiver verifying with either accepts it.
  */
-export async function rotateSigningSecret(deps: Pick<WebhookDeps, 'webhooks' | 'clock'>, owner: Owner, webhookId: string): Promise<RotatedSecret> {
+export async function rotateSigningSecret(deps: Pick<WebhookDeps, 'webhooks' | 'clock'>, input: { owner: Owner; webhookId: string }): Promise<RotatedSecret> {
+  const { owner, webhookId } = input;
   const now = deps.clock();
   const signingSecret = newSigningSecret();
   const previousSecretExpiresAt = new Date(now.getTime() + SECRET_ROTATION_WINDOW_MS);

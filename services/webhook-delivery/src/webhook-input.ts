@@ -1,5 +1,4 @@
-import type { Request } from 'express';
-import { AppError, FieldError, validationError } from '@signet/http';
+import { FieldError, validationError } from '@signet/http';
 import type { AddressPolicy } from '@signet/outbound';
 import type { WebhookRow } from './model';
 import type { RetrySchedule } from './retry-schedule';
@@ -14,10 +13,6 @@ export interface WebhookFields {
 }
 
 export type CheckedFields = Partial<Pick<WebhookRow, 'url' | 'subscriptions' | 'auth' | 'retry_schedule'>>;
-
-export function requireJson(req: Request): void {
-  if (!req.is('application/json')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the webhook as application/json');
-}
 
 /** The checks a schema cannot make (event names, where the URL points); a 422 naming each problem. */
 export function checkFields(fields: WebhookFields, policy: AddressPolicy): CheckedFields {

@@ -1,10 +1,11 @@
-import type { Request, Response } from 'express';
 import { hashSecretToken, openText } from '@signet/http';
 import type { EmailDeps } from './email-deps';
 import { writeEmailEvent } from './email-events';
 
-/** A transparent 1x1 GIF. */
-const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+export interface TrackedToken {
+  /** The token of the invitation's pixel or link. */
+  token: string;
+}
 
 /** Records the first open or click of an invitation; later ones, and unknown tokens, change nothing. */
 async function recordFirst(deps: EmailDeps, token: string, what: 'opened' | 'clicked'): Promise<string | null> {
@@ -27,30 +28,19 @@ async function recordFirst(deps: EmailDeps, token: string, what: 'opened' | 'cli
   return recipientId;
 }
 
-/**
- * GET /email/v1/pixels/:token (public): the invitation's tracking pixel. Always the same image, whatever
- * the token, so it tells nobody anything; the first load of a real one is recipient.email_opened.
- */
-export function trackEmailOpen(deps: EmailDeps) {
-  return async (req: Request, res: Response): Promise<void> => {
-    await recordFirst(deps, String(req.params.token), 'opened');
-    res.set({ 'Content-Type': 'image/gif', 'Cache-Control': 'no-store, private' }).send(PIXEL);
-  };
+/** The invitation's tracking pixel was loaded: the first load of a real token is recipient.email_opened. */
+export async function trackEmailOpen(deps: EmailDeps, input: TrackedToken): Promise<void> {
+  await recordFirst(deps, input.token, 'opened');
 }
 
 /**
- * GET /email/v1/links/:token (public): the invitation's tracked link. The first click is
- * recipient.email_clicked; every click redirects to the recipient's signing page, which itself says
- * whether the link still works. An unknown token is 404 like any unknown page.
+ * The invitation's tracked link was followed: the first click is recipient.email_clicked. Every click
+ * leads to the recipient's current signing link, which itself says whether it still works; null for an
+ * unknown token (or a recipient without a link).
  */
-export function trackEmailClick(deps: EmailDeps) {
-  return async (req: Request, res: Response): Promise<void> => {
-    const recipientId = await recordFirst(deps, String(req.params.token), 'clicked');
-    const sealed = recipientId === null ? null : await deps.emails.signingLink(deps.db, recipientId);
-    if (recipientId === null || sealed === null) {
-      res.status(404).type('text/plain').send('Not found');
-      return;
-    }
-    res.set('Cache-Control', 'no-store, private').redirect(302, openText(deps.keys.seal, sealed, recipientId));
-  };
+export async function trackEmailClick(deps: EmailDeps, input: TrackedToken): Promise<{ signingUrl: string } | null> {
+  const recipientId = await recordFirst(deps, input.token, 'clicked');
+  if (recipientId === null) return null;
+  const sealed = await deps.emails.signingLink(deps.db, recipientId);
+  return sealed === null ? null : { signingUrl: openText(deps.keys.seal, sealed, recipientId) };
 }

@@ -1,18 +1,20 @@
 import type { Express, Request } from 'express';
-import { EnvelopeCreateRequest, EnvelopeUpdateRequest, SendCodeRequest, VerifyCodeRequest, type Static, type TSchema } from '@signet/contracts';
+import { EnvelopeCreateRequest, EnvelopeUpdateRequest, SendCodeRequest, SigningUrlRequest, VerifyCodeRequest, type Static, type TSchema } from '@signet/contracts';
 import { AppError, parseWith, requestContext } from '@signet/http';
 import { createBatch } from '../batches/create-batch';
 import { getBatch } from '../batches/get-batch';
 import type { BatchDeps } from '../batches/batch-deps';
 import { createEnvelope } from '../create-envelope';
 import type { EnvelopeDeps } from '../envelope-deps';
-import { readEnvelopeForm } from '../form/read-envelope-form';
+import { readEnvelopeForm } from './read-envelope-form';
 import { getEnvelope } from '../get-envelope';
 import { getEnvelopeSummary } from '../get-envelope-summary';
 import { listEnvelopes } from '../list-envelopes';
-import { rateLimitHeaders, spendEnvelopeCreation } from '../plan-limits/envelope-limits';
+import { rateLimitHeaders } from '@signet/rate-limit';
+import { spendEnvelopeCreation } from '../plan-limits/envelope-limits';
 import { envelopeSummary, envelopeView } from '../present/envelope-view';
 import { sendEnvelope } from '../send-envelope';
+import { issueSigningLink } from '../signing-links/issue-signing-link';
 import { updateEnvelope } from '../update-envelope';
 import { getRecipientValidation, requestValidationCode } from '../validation/request-validation-code';
 import { voidEnvelope } from '../void-envelope';
@@ -62,13 +64,25 @@ export function envelopeRoutes(router: Express, deps: EnvelopeDeps, batchDeps: B
   });
 
   router.put('/api/v1/envelopes/:id', async (req, res) => {
-    const updated = await updateEnvelope(deps, { context: requestContext(res), envelopeId: String(req.params.id), readInput: () => readEnvelopeForm(req, EnvelopeUpdateRequest) });
+    // As for the create, the form is taken from the stream at once (in monolith mode a body read only after
+    // the envelope is loaded had already flowed past, to the gateway's Idempotency-Key fingerprint), and
+    // judged only once the envelope is known to take changes: a 405 stays a 405 whatever the form.
+    const form = readEnvelopeForm(req, EnvelopeUpdateRequest);
+    form.catch(() => undefined);
+    const updated = await updateEnvelope(deps, { context: requestContext(res), envelopeId: String(req.params.id), readInput: () => form });
     res.json({ envelope: await envelopeView(updated, deps.links) });
   });
 
   router.post('/api/v1/envelopes/:id/send_invitation', async (req, res) => {
     await sendEnvelope(deps, { context: requestContext(res), envelopeId: String(req.params.id) });
     res.json({ success: true });
+  });
+
+  // Optional JSON `{rotate}`.
+  router.post('/api/v1/envelopes/:id/recipients/:recipient_id/signing_url', async (req, res) => {
+    const input = parseWith(SigningUrlRequest, req.body ?? {});
+    const signingUrl = await issueSigningLink(deps, { context: requestContext(res), envelopeId: String(req.params.id), recipientId: String(req.params.recipient_id), rotate: input.rotate === true });
+    res.json({ signing_url: signingUrl });
   });
 
   router.put('/api/v1/envelopes/:id/void', async (req, res) => {

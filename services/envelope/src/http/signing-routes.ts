@@ -7,7 +7,7 @@ import { getSigningSession } from '../signing/get-signing-session';
 import { rejectEnvelope } from '../signing/reject-envelope';
 import { relaySigningCode } from '../signing/relay-validation-code';
 import { signEnvelope } from '../signing/sign-envelope';
-import { signerIdentity } from '../signing/signer-identity';
+import { signerIdentity } from './signer-identity';
 import type { CodeAction, RelayedAnswer } from '../validation-client';
 
 /** The validation part's answer, as it came. */

@@ -1,7 +1,7 @@
 import { AppError, type RequestContext } from '@signet/http';
 import type { Knex } from 'knex';
 import type { Clock } from '@signet/service';
-import { type RateLimitDecision, rateLimiter, type WindowLimit } from './rate-limiter';
+import { type RateLimitDecision, rateLimiter, refusalHeaders, type WindowLimit } from '@signet/rate-limit';
 
 /** The bucket envelope creations are counted in, per tenant (spec 8: every key of a tenant counts together). */
 const BUCKET = 'envelope.create';
@@ -13,15 +13,6 @@ export function parseEnvelopeLimits(grant: string | undefined | null): WindowLim
     const [window, max] = part.split(':');
     return (window === 'hour' || window === 'day') && /^\d+$/.test(max ?? '') ? [{ window, max: Number(max) }] : [];
   });
-}
-
-/** The X-RateLimit-* headers every limited answer carries, refused or not (Reset in epoch seconds). */
-export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
-  return {
-    'X-RateLimit-Limit': String(decision.limit),
-    'X-RateLimit-Remaining': String(Math.max(0, decision.remaining)),
-    'X-RateLimit-Reset': String(Math.ceil(decision.resetAt.getTime() / 1000))
-  };
 }
 
 export interface EnvelopeLimits {
@@ -39,12 +30,12 @@ export interface EnvelopeLimits {
  * a batch's create items spend one allowance without this part calling the gateway back.
  */
 export function envelopeLimits(counters: Knex, clock: Clock): EnvelopeLimits {
-  const limiter = rateLimiter(counters);
+  const limiter = rateLimiter({ db: counters, clock });
   return {
     async spend(context) {
       const windows = parseEnvelopeLimits(context.envelopeLimits);
       if (windows.length === 0) return null;
-      return limiter.consume(`tenant:${context.tenantId}`, BUCKET, windows, clock());
+      return limiter.consume(`tenant:${context.tenantId}`, BUCKET, windows);
     },
     pruneBefore: (cutoff) => limiter.pruneBefore(cutoff)
   };
@@ -52,9 +43,7 @@ export function envelopeLimits(counters: Knex, clock: Clock): EnvelopeLimits {
 
 /** The refusal of a single create. */
 function creationRefused(plan: string, decision: RateLimitDecision): AppError {
-  return new AppError('RATE_LIMITED', `Rate limit reached for envelope.create on the ${plan} plan`, undefined, {
-    ...rateLimitHeaders(decision), 'Retry-After': String(decision.retryAfterSeconds)
-  });
+  return new AppError('RATE_LIMITED', `Rate limit reached for envelope.create on the ${plan} plan`, undefined, refusalHeaders(decision));
 }
 
 /**

@@ -1,13 +1,9 @@
-import express, { type Request, type RequestHandler, type Response } from 'express';
 import { X509Certificate } from 'node:crypto';
 import type { SignatureReportsResponse } from '@signet/contracts';
 import { AppError } from '@signet/http';
 import { InvalidPdfError } from '@signet/pdf';
 import { reportPdfSignatures, type SignatureReport } from '@signet/signed-pdf';
-import type { SealIdentity } from './seal-identity';
-
-/** As large as an upload may be: a signed document Signet produced can always be checked. */
-const MAX_PDF_BYTES = 50 * 1024 * 1024;
+import type { SealDeps } from './get-seal-certificates';
 
 /** The report runs in a PDF worker; a verdict on the file (over its budgets, too many signatures) is a 422. */
 async function reportOn(body: Buffer, anchors: Buffer[]): Promise<SignatureReport[]> {
@@ -20,39 +16,28 @@ async function reportOn(body: Buffer, anchors: Buffer[]): Promise<SignatureRepor
 }
 
 /**
- * POST /api/v1/signature-reports: a validation report of any PDF's signatures, trust judged against
- * the roots of this Signet's seal and TSA chains (the development CA by default). The work runs in the
- * PDF workers under the budgets of uploads (503 OVERLOADED when they are all busy).
+ * A validation report of any PDF's signatures, trust judged against the roots of this Signet's seal and
+ * TSA chains (the development CA by default). The work runs in the PDF workers under the budgets of
+ * uploads (OVERLOADED when they are all busy). request_id is the adapter's.
  */
-export function createSignatureReport(identity: () => Promise<SealIdentity>): RequestHandler[] {
-  return [
-    (req: Request, _res: Response, next) => {
-      if (!req.is('application/pdf')) next(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the PDF itself as the body, with Content-Type: application/pdf'));
-      else next();
-    },
-    express.raw({ type: 'application/pdf', limit: MAX_PDF_BYTES }),
-    async (req: Request, res: Response) => {
-      const body = req.body as Buffer;
-      if (!Buffer.isBuffer(body) || !body.subarray(0, 1024).includes('%PDF-')) throw new AppError('VALIDATION_FAILED', 'The body is not a PDF', [{ field: 'body', message: 'must be a PDF file' }]);
-      const seal = await identity();
-      const anchors = [seal.signer.certificates.at(-1), seal.tsaChain?.at(-1)].filter((der): der is Buffer => der !== undefined);
-      const reports = await reportOn(body, anchors);
-      const answer: Omit<SignatureReportsResponse, 'request_id'> = {
-        signatures: reports.map((report) => ({
-          kind: report.kind,
-          sub_filter: report.subFilter,
-          signer: report.signer && { common_name: report.signer.commonName, subject: report.signer.subject, issuer: report.signer.issuer, serial_number: report.signer.serialNumber },
-          claimed_signing_time: report.claimedTime?.toISOString() ?? null,
-          timestamped_time: report.timestampedTime?.toISOString() ?? null,
-          pades_level: report.padesLevel,
-          integrity: report.integrity,
-          chain_trusted: report.trusted,
-          modified_after_signing: report.modifiedAfterSigning,
-          modification: report.modification
-        })),
-        trust_anchors: [...new Set(anchors.map((der) => new X509Certificate(der).subject.replace(/\n/g, ', ')))]
-      };
-      res.json(answer);
-    }
-  ];
+export async function createSignatureReport(deps: SealDeps, input: { pdf: Buffer }): Promise<Omit<SignatureReportsResponse, 'request_id'>> {
+  if (!input.pdf.subarray(0, 1024).includes('%PDF-')) throw new AppError('VALIDATION_FAILED', 'The body is not a PDF', [{ field: 'body', message: 'must be a PDF file' }]);
+  const seal = await deps.sealIdentity();
+  const anchors = [seal.signer.certificates.at(-1), seal.tsaChain?.at(-1)].filter((der): der is Buffer => der !== undefined);
+  const reports = await reportOn(input.pdf, anchors);
+  return {
+    signatures: reports.map((report) => ({
+      kind: report.kind,
+      sub_filter: report.subFilter,
+      signer: report.signer && { common_name: report.signer.commonName, subject: report.signer.subject, issuer: report.signer.issuer, serial_number: report.signer.serialNumber },
+      claimed_signing_time: report.claimedTime?.toISOString() ?? null,
+      timestamped_time: report.timestampedTime?.toISOString() ?? null,
+      pades_level: report.padesLevel,
+      integrity: report.integrity,
+      chain_trusted: report.trusted,
+      modified_after_signing: report.modifiedAfterSigning,
+      modification: report.modification
+    })),
+    trust_anchors: [...new Set(anchors.map((der) => new X509Certificate(der).subject.replace(/\n/g, ', ')))]
+  };
 }

@@ -1,35 +1,25 @@
 import { createHash, X509Certificate } from 'node:crypto';
-import type { RequestHandler } from 'express';
 import type { SealCertificate, SealCertificatesResponse } from '@signet/contracts';
 import { pemOf } from '@signet/signed-pdf';
-import type { SealIdentity } from './seal-identity';
+import type { EnvelopeDeps } from '../envelope-deps';
 
-/** GET /api/v1/seal/certificates: the seal's chain, CA included, and the TSA's, for validators to trust. */
-export function getSealCertificates(identity: () => Promise<SealIdentity>): RequestHandler {
-  return async (_req, res) => {
-    const seal = await identity();
-    // request_id is added to every JSON body by the service app.
-    const body: Omit<SealCertificatesResponse, 'request_id'> = {
-      development: seal.development,
-      seal: seal.signer.certificates.map(describe),
-      timestamp_authority: seal.tsaChain ? seal.tsaChain.map(describe) : null,
-      chain_pem: seal.signer.certificates.map((der) => pemOf(der)).join(''),
-      crl_url: seal.crlUrl
-    };
-    res.json(body);
+export type SealDeps = Pick<EnvelopeDeps, 'sealIdentity'>;
+
+/** The seal's chain, CA included, and the TSA's, for validators to trust (request_id is the adapter's). */
+export async function getSealCertificates(deps: SealDeps): Promise<Omit<SealCertificatesResponse, 'request_id'>> {
+  const seal = await deps.sealIdentity();
+  return {
+    development: seal.development,
+    seal: seal.signer.certificates.map(describe),
+    timestamp_authority: seal.tsaChain ? seal.tsaChain.map(describe) : null,
+    chain_pem: seal.signer.certificates.map((der) => pemOf(der)).join(''),
+    crl_url: seal.crlUrl
   };
 }
 
-/** GET /pki/signet-dev-ca.crl: the development CA's CRL, DER (404 with a configured certificate). */
-export function getDevelopmentCrl(identity: () => Promise<SealIdentity>): RequestHandler {
-  return async (_req, res) => {
-    const crl = await (await identity()).crl();
-    if (!crl) {
-      res.status(404).type('text/plain').send('No development CA: the seal certificate is configured');
-      return;
-    }
-    res.type('application/pkix-crl').set('cache-control', 'public, max-age=3600').send(crl);
-  };
+/** The development CA's CRL, DER; null with a configured certificate (there is no development CA). */
+export async function getDevelopmentCrl(deps: SealDeps): Promise<Buffer | null> {
+  return (await deps.sealIdentity()).crl();
 }
 
 function describe(der: Buffer): SealCertificate {

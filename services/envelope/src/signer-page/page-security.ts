@@ -1,5 +1,3 @@
-import type { Response } from 'express';
-
 /**
  * Scripts, styles, fonts and the PDFs come only from Signet itself (pdf.js's worker is a module worker;
  * its canvases export blob: and data: images); the logo may be an https URL or a data URL. No forms
@@ -19,9 +17,12 @@ export function embedOrigins(setting: string | null | undefined): string[] {
   return (setting ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
 }
 
-export function secureSignerResponse(res: Response, frameAncestors: string[] = []): void {
-  res.setHeader('Content-Security-Policy', contentSecurityPolicy(frameAncestors));
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Cache-Control', 'no-store');
+/** The headers of the signer page and its assets. */
+export function signerPageHeaders(frameAncestors: string[] = []): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(frameAncestors),
+    'Referrer-Policy': 'no-referrer',
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-store'
+  };
 }

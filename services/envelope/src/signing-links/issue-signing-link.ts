@@ -4,6 +4,7 @@ import { writeRecipientEvent } from '../envelope-events';
 import { signingLinkBase } from '../send-envelope';
 
 export interface IssueSigningLinkInput {
+  context: RequestContext;
   envelopeId: string;
   recipientId: string;
   /** A new link that ends the current one, instead of the current one. */
@@ -16,7 +17,8 @@ export interface IssueSigningLinkInput {
  * one whose token replaces the old (which then opens nothing), published as `recipient.link_generated`.
  * Only while the envelope is IN_PROGRESS: before sending there is no link, afterwards nothing to sign.
  */
-export async function issueSigningLink(deps: EnvelopeDeps, context: RequestContext, input: IssueSigningLinkInput): Promise<string> {
+export async function issueSigningLink(deps: EnvelopeDeps, input: IssueSigningLinkInput): Promise<string> {
+  const { context } = input;
   const now = deps.clock();
   const url = await deps.db.transaction(async (trx) => {
     const aggregate = await deps.store.load(trx, context.tenantId, input.envelopeId, { forUpdate: true });

@@ -5,7 +5,7 @@ import { writeEnvelopeEvent, writeRecipientEvent } from '../envelope-events';
 import type { EnvelopeAggregate } from '../model';
 import { ENVELOPE_MACHINE } from '../state/envelope-machine';
 import { RECIPIENT_MACHINE } from '../state/recipient-machine';
-import type { SignerIdentity } from './signer-identity';
+import type { SignerIdentity } from './signing-state';
 import { loadSigningAccess } from './signing-access';
 import { assertReady } from './signing-state';
 

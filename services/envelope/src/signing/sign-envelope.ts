@@ -8,7 +8,7 @@ import { RECIPIENT_MACHINE } from '../state/recipient-machine';
 import { nextTurn } from './next-turn';
 import { readSignature } from './read-signature';
 import { signatureBlobKey } from './signature-blob-key';
-import type { SignerIdentity } from './signer-identity';
+import type { SignerIdentity } from './signing-state';
 import { loadSigningAccess } from './signing-access';
 import { assertReady } from './signing-state';
 import { validationGate, verifyFirst } from './validation-gate';

@@ -27,3 +27,9 @@ export function signingState(aggregate: EnvelopeAggregate, recipient: RecipientR
 export function assertReady(access: { state: SigningState }): void {
   if (access.state !== 'READY') throw new AppError('CONFLICT', SIGNING_STATE_MESSAGES[access.state]);
 }
+
+/** Who signed or rejected, as far as the request tells: recorded with the signature and in the events. */
+export interface SignerIdentity {
+  ip_address: string | null;
+  user_agent: string | null;
+}

@@ -69,7 +69,9 @@ function answerInTime(req: Request, res: Response, next: NextFunction, timeoutMs
 /**
  * Monolith mode: the part runs in this process, so the request is handed to its app directly, with the
  * same signed internal headers the HTTP hop would carry, and no loopback connection. What the part
- * answers (errors included) goes straight to the client.
+ * answers (errors included) goes straight to the client. With an Idempotency-Key the body also flows to
+ * the tap from the next tick, so a part's route must start reading its body before its first await
+ * (the envelope create and update do; see docs/decisions.md).
  */
 export function handInProcess(part: RequestHandler, internalSecret: string, tap: ProxyTap | undefined, timeoutMs: number) {
   return (req: Request, res: Response, next: NextFunction): void => {

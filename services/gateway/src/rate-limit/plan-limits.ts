@@ -1,12 +1,6 @@
 import type { SignetConfig } from '@signet/config';
+import type { WindowLimit } from '@signet/rate-limit';
 import type { ApiKeyRecord } from '../api-keys/api-key-repository';
-
-export type RateWindow = 'hour' | 'day';
-
-export interface WindowLimit {
-  window: RateWindow;
-  max: number;
-}
 
 /** What a limit the gateway applies counts and whose requests count together (envelope creation is the envelope part's). */
 export type RateLimitBucketName = 'signature_report.create';

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '@signet/http';
 import type { Clock } from '@signet/service';
-import { setRateLimitHeaders } from './rate-limit-headers';
+import { rateLimitHeaders } from '@signet/rate-limit';
 
 const MINUTE_MS = 60_000;
 
@@ -24,7 +24,7 @@ export function publicRateLimit(perMinute: number, clock: Clock) {
     const count = (counts.get(address) ?? 0) + 1;
     counts.set(address, count);
     const resetAt = (current + 1) * MINUTE_MS;
-    setRateLimitHeaders(res, { limit: perMinute, remaining: perMinute - count, resetAt: new Date(resetAt) });
+    res.set(rateLimitHeaders({ limit: perMinute, remaining: perMinute - count, resetAt: new Date(resetAt) }));
     if (count > perMinute) {
       const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
       next(new AppError('RATE_LIMITED', `Too many requests from this address: ${perMinute} a minute; try again in ${retryAfter} seconds`, undefined, { 'Retry-After': String(retryAfter) }));

@@ -1,4 +1,3 @@
-import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { Knex } from 'knex';
 import { SmsStatusCallback } from '@signet/contracts';
 import { AppError, parseWith } from '@signet/http';
@@ -22,14 +21,6 @@ export interface SmsStatusDeps {
   reports: SmsReports | null;
 }
 
-const FORM = 'application/x-www-form-urlencoded';
-
-/** The fields exactly as sent (order and repeats kept): the signature covers every one of them. */
-function readFields(req: Request): FormFields {
-  if (!req.is(FORM)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the report as ${FORM}, as the SMS provider does`);
-  return [...new URLSearchParams(typeof req.body === 'string' ? req.body : '')];
-}
-
 /** Applies one report to the message it names, under the message's lock; a status only moves forward. */
 async function recordReport(deps: SmsStatusDeps, report: SmsStatusCallback): Promise<void> {
   const recorded = await deps.db.transaction(async (trx) => {
@@ -48,23 +39,24 @@ async function recordReport(deps: SmsStatusDeps, report: SmsStatusCallback): Pro
   if (status !== 'delivered') deps.log.warn({ sms_id: row.id, code_id: row.code_id, country: row.country, provider_status: status, provider_error: report.ErrorCode ?? null }, 'a code SMS was not delivered');
 }
 
+export interface SmsStatusReport {
+  /** The fields exactly as sent (order and repeats kept): the signature covers every one of them. */
+  fields: FormFields;
+  /** X-Twilio-Signature, as sent. */
+  signature: string | undefined;
+}
+
 /**
- * POST /sms/v1/status (public, through the gateway, no API key): the SMS provider's delivery report of a
- * code SMS (Twilio's status callback to SMS_STATUS_CALLBACK_URL), form-encoded. Its X-Twilio-Signature
- * must sign the configured URL and every field with SMS_AUTH_TOKEN, else 403 and nothing changes. The
- * status of the SMS with that MessageSid moves forward only: repeats and late reports change nothing,
- * and the first final status (delivered, undelivered, failed, canceled) stays.
+ * The SMS provider's delivery report of a code SMS (Twilio's status callback to SMS_STATUS_CALLBACK_URL).
+ * Its signature must sign the configured URL and every field with SMS_AUTH_TOKEN, else FORBIDDEN and
+ * nothing changes. The status of the SMS with that MessageSid moves forward only: repeats and late
+ * reports change nothing, and the first final status (delivered, undelivered, failed, canceled) stays.
  */
-export function receiveSmsStatus(deps: SmsStatusDeps): RequestHandler[] {
-  const readBody = express.text({ type: FORM, limit: '16kb' });
-  return [readBody, async (req: Request, res: Response): Promise<void> => {
-    if (deps.reports === null) throw new AppError('NOT_FOUND', 'SMS delivery reports are not taken here (SMS_STATUS_CALLBACK_URL is not set)');
-    const fields = readFields(req);
-    const signature = req.headers['x-twilio-signature'];
-    if (typeof signature !== 'string' || !isTwilioSignature(deps.reports.authToken, signature, deps.reports.callbackUrl, fields)) {
-      throw new AppError('FORBIDDEN', 'X-Twilio-Signature does not sign this report for SMS_STATUS_CALLBACK_URL with the SMS provider\'s auth token');
-    }
-    await recordReport(deps, parseWith(SmsStatusCallback, Object.fromEntries(fields)));
-    res.json({ success: true });
-  }];
+export async function receiveSmsStatus(deps: SmsStatusDeps, report: SmsStatusReport): Promise<void> {
+  if (deps.reports === null) throw new AppError('NOT_FOUND', 'SMS delivery reports are not taken here (SMS_STATUS_CALLBACK_URL is not set)');
+  const { signature, fields } = report;
+  if (signature === undefined || !isTwilioSignature(deps.reports.authToken, signature, deps.reports.callbackUrl, fields)) {
+    throw new AppError('FORBIDDEN', 'X-Twilio-Signature does not sign this report for SMS_STATUS_CALLBACK_URL with the SMS provider\'s auth token');
+  }
+  await recordReport(deps, parseWith(SmsStatusCallback, Object.fromEntries(fields)));
 }

@@ -1,4 +1,5 @@
 import type { Express, Request, Response } from 'express';
+import { AppError, requestContext } from '@signet/http';
 import { createWebhook } from '../create-webhook';
 import { deleteWebhook } from '../delete-webhook';
 import { getWebhook } from '../get-webhook';
@@ -6,10 +7,20 @@ import { listDeliveries } from '../list-deliveries';
 import { listWebhooks } from '../list-webhooks';
 import { webhookView } from '../present/webhook-view';
 import { redeliverDelivery } from '../redeliver-delivery';
+import { rotateSigningSecret } from '../rotate-signing-secret';
 import { updateWebhook } from '../update-webhook';
+import type { Owner } from '../model';
 import type { WebhookDeps } from '../webhook-deps';
-import { requireJson } from '../webhook-input';
-import { ownerOf } from '../webhook-owner';
+
+/** The calling API key: webhooks are bound to it. */
+function ownerOf(res: Response): Owner {
+  const { tenantId, apiKeyId } = requestContext(res);
+  return { tenantId, apiKeyId };
+}
+
+function requireJson(req: Request): void {
+  if (!req.is('application/json')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the webhook as application/json');
+}
 
 /** The webhook API (spec 4.4): adapters of the use cases, for the calling key. */
 export function webhookRoutes(router: Express, deps: WebhookDeps): void {
@@ -34,6 +45,15 @@ export function webhookRoutes(router: Express, deps: WebhookDeps): void {
   router.delete('/api/v1/webhooks/:id', async (req, res) => {
     await deleteWebhook(deps, { owner: owner(res), webhookId: id(req) });
     res.json({ success: true });
+  });
+  // The new secret is shown in this answer and never again.
+  router.post('/api/v1/webhooks/:id/rotate_secret', async (req, res) => {
+    const rotated = await rotateSigningSecret(deps, { owner: owner(res), webhookId: id(req) });
+    res.json({
+      success: true,
+      webhook: { ...webhookView(rotated.webhook), signing_secret: rotated.signingSecret },
+      previous_secret_expires_at: rotated.previousSecretExpiresAt.toISOString()
+    });
   });
   router.get('/api/v1/webhooks/:id/deliveries', async (req, res) => {
     res.json(await listDeliveries(deps, { owner: owner(res), webhookId: id(req), query: req.query }));

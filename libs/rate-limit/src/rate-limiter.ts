@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
 import { prepared } from '@signet/db';
+import { RATE_LIMIT_COUNTERS } from './counter-table';
 
 export type RateWindow = 'hour' | 'day';
 
+/** At most `max` requests in each fixed `window` (aligned to the hour or the UTC day). */
 export interface WindowLimit {
   window: RateWindow;
   max: number;
@@ -81,12 +83,20 @@ async function countIfRoom(db: Knex, subject: string, bucket: string, windows: W
   return new Map(windows.map(({ window }) => [window, Number(row.counts[window]) + 1]));
 }
 
+export interface RateLimiterOptions {
+  /** The part's own connection (parts own their data): its schema holds the table `createRateLimitCounters` made. */
+  db: Knex;
+  /** Signet's clock, so a test clock moves the windows too. */
+  clock: () => Date;
+}
+
 /**
- * Fixed-window counters in PostgreSQL, so every gateway replica counts against the same numbers; a
+ * Fixed-window counters in PostgreSQL, so every replica of a part counts against the same numbers; a
  * refused request does not use up the allowance (see countIfRoom).
  */
-export function rateLimiter(db: Knex) {
-  async function consume(subject: string, bucket: string, limits: WindowLimit[], now: Date): Promise<RateLimitDecision> {
+export function rateLimiter({ db, clock }: RateLimiterOptions) {
+  async function consume(subject: string, bucket: string, limits: WindowLimit[]): Promise<RateLimitDecision> {
+    const now = clock();
     const windows = limits.map(({ window, max }) => ({ window, max, start: windowStart(window, now) }));
     const counts = (await countIfRoom(db, subject, bucket, windows)) ?? (await countInNewWindows(subject, bucket, windows));
     return decisionOf(windows.map(({ window, max, start }) => ({ max, count: counts.get(window) ?? 0, resetAt: new Date(start.getTime() + WINDOW_MS[window]) })), now);
@@ -94,7 +104,7 @@ export function rateLimiter(db: Knex) {
 
   /** The first request of a window makes its rows (count 0; a concurrent one may too), then is counted. */
   async function countInNewWindows(subject: string, bucket: string, windows: Window[]): Promise<Map<string, number>> {
-    await db('rate_limit_counters')
+    await db(RATE_LIMIT_COUNTERS)
       .insert(windows.map(({ window, start }) => ({ subject, bucket, window, window_start: start, count: 0 })))
       .onConflict(['subject', 'bucket', 'window', 'window_start'])
       .ignore();
@@ -104,7 +114,7 @@ export function rateLimiter(db: Knex) {
   }
 
   async function pruneBefore(cutoff: Date): Promise<void> {
-    await db('rate_limit_counters').where('window_start', '<', cutoff).delete();
+    await db(RATE_LIMIT_COUNTERS).where('window_start', '<', cutoff).delete();
   }
 
   return { consume, pruneBefore };

@@ -1,10 +1,5 @@
 import type { Request } from 'express';
-
-/** Who signed or rejected, as far as the request tells: recorded with the signature and in the events. */
-export interface SignerIdentity {
-  ip_address: string | null;
-  user_agent: string | null;
-}
+import type { SignerIdentity } from '../signing/signing-state';
 
 /** The signer's address as the gateway decided it (it overwrites X-Forwarded-For; see TRUST_PROXY). */
 export function signerIdentity(req: Request): SignerIdentity {

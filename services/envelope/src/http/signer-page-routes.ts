@@ -1,14 +1,16 @@
 import path from 'node:path';
-import type { Request, Response } from 'express';
-import { AppError } from '@signet/http';
-import { secureSignerResponse } from './page-security';
+import type { Express } from 'express';
+import { AppError, requestIdOf } from '@signet/http';
+import type { EnvelopeDeps } from '../envelope-deps';
+import { loadSignerPage } from '../signer-page/load-signer-page';
+import { signerPageHeaders } from '../signer-page/page-security';
 
 const OWN = path.join(__dirname, '..', '..', 'static', 'signer-page');
 
 /**
- * GET /sign/assets/:file (public): the page's own script and style, pdf.js's browser build and its
- * worker, and the handwriting font, from Signet itself (no CDN: signers' browsers may not reach one,
- * and the CSP allows only 'self'). A fixed list, so no path reaches anything else.
+ * The page's own script and style, pdf.js's browser build and its worker, and the handwriting font, from
+ * Signet itself (no CDN: signers' browsers may not reach one, and the CSP allows only 'self'). A fixed
+ * list, so no path reaches anything else. Files only, no domain logic: served by the adapter alone.
  */
 const ASSETS: Record<string, string> = {
   'signer-page.js': path.join(OWN, 'signer-page.js'),
@@ -23,14 +25,20 @@ const ASSETS: Record<string, string> = {
   'dancing-script.woff2': require.resolve('@fontsource/dancing-script/files/dancing-script-latin-400-normal.woff2')
 };
 
-export function serveSignerAssets() {
-  return (req: Request, res: Response): void => {
+/** The public signer page (the token in the path is the credential) and its static files. */
+export function signerPageRoutes(router: Express, deps: EnvelopeDeps): void {
+  router.get('/sign/assets/:file', (req, res) => {
     const file = ASSETS[String(req.params.file)];
     if (!file) throw new AppError('NOT_FOUND', 'No such asset');
-    secureSignerResponse(res);
+    res.set(signerPageHeaders());
     // Module scripts must be served as JavaScript; express would call .mjs something else on older mime tables.
     if (file.endsWith('.mjs') || file.endsWith('.js')) res.type('text/javascript');
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.sendFile(file);
-  };
+  });
+
+  router.get('/sign/:token', async (req, res) => {
+    const page = await loadSignerPage(deps, { token: String(req.params.token), requestId: requestIdOf(res) });
+    res.status(page.found ? 200 : 404).type('html').set(signerPageHeaders(page.frameAncestors)).send(page.html);
+  });
 }

@@ -1,11 +1,10 @@
-import type { Request, Response } from 'express';
-import { AppError, hashSecretToken, requestIdOf } from '@signet/http';
+import { AppError, hashSecretToken } from '@signet/http';
 import type { Settings } from '@signet/contracts';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { maskPhone } from '../phone-number';
 import { loadSigningAccess, type SigningAccess } from '../signing/signing-access';
 import { validationGate } from '../signing/validation-gate';
-import { embedOrigins, secureSignerResponse } from './page-security';
+import { embedOrigins } from './page-security';
 import { pageTexts } from './page-texts';
 import { renderSignerPage, type SignerPageView } from './render-signer-page';
 import type { PageEnding } from './signer-page-view';
@@ -54,32 +53,35 @@ function endingOf(found: SigningAccess, signedEmail: boolean): PageEnding {
   };
 }
 
-/** GET /sign/:token (public): the signer page, in the envelope's language and branding. */
-export function serveSignerPage(deps: EnvelopeDeps) {
-  return async (req: Request, res: Response): Promise<void> => {
-    const token = String(req.params.token);
-    const found = await access(deps, token);
-    res.type('html');
-    if (!found) {
-      const voided = await voidedLinkSettings(deps.db, hashSecretToken(token));
-      const view = viewOf(voided, token);
-      secureSignerResponse(res, view.embed.origins);
-      res.status(voided ? 200 : 404).send(renderSignerPage({ ...view, title: null, state: voided ? 'VOIDED' : null }));
-      return;
-    }
-    const { envelope } = found.aggregate;
-    const view = viewOf(envelope.settings, token, found.recipient.language);
-    secureSignerResponse(res, view.embed.origins);
-    const gate = found.state === 'READY' ? await validationGate(deps, found, requestIdOf(res)) : NO_GATE;
-    res.send(renderSignerPage({
-      ...view,
-      title: envelope.name,
-      state: found.state,
-      gate,
-      signerName: found.recipient.name,
-      maskedPhone: found.recipient.phone === null ? null : maskPhone(found.recipient.phone),
-      ending: endingOf(found, view.ending.signedEmail),
-      embed: { ...view.embed, envelopeId: envelope.id, recipientId: found.recipient.id }
-    }));
-  };
+export interface SignerPage {
+  /** 404 for a link that never was (the page says so); a voided or revoked one is a page of its own. */
+  found: boolean;
+  html: string;
+  /** The origins that may frame the page (the envelope's `signature_flow.embed_origins`). */
+  frameAncestors: string[];
+}
+
+/** The signer page a signing link opens, in the recipient's language and the envelope's branding. */
+export async function loadSignerPage(deps: EnvelopeDeps, input: { token: string; requestId: string }): Promise<SignerPage> {
+  const { token } = input;
+  const found = await access(deps, token);
+  if (!found) {
+    const voided = await voidedLinkSettings(deps.db, hashSecretToken(token));
+    const view = viewOf(voided, token);
+    return { found: voided !== null, frameAncestors: view.embed.origins, html: renderSignerPage({ ...view, title: null, state: voided ? 'VOIDED' : null }) };
+  }
+  const { envelope } = found.aggregate;
+  const view = viewOf(envelope.settings, token, found.recipient.language);
+  const gate = found.state === 'READY' ? await validationGate(deps, found, input.requestId) : NO_GATE;
+  const html = renderSignerPage({
+    ...view,
+    title: envelope.name,
+    state: found.state,
+    gate,
+    signerName: found.recipient.name,
+    maskedPhone: found.recipient.phone === null ? null : maskPhone(found.recipient.phone),
+    ending: endingOf(found, view.ending.signedEmail),
+    embed: { ...view.embed, envelopeId: envelope.id, recipientId: found.recipient.id }
+  });
+  return { found: true, frameAncestors: view.embed.origins, html };
 }

@@ -1,13 +1,13 @@
 import type { Express, Request, Response } from 'express';
 import { Type } from '@signet/contracts';
 import { internalPost, requestContext } from '@signet/http';
-import { sendLimitHeaders } from './codes/send-limits';
-import { getValidationStatus } from './get-validation-status';
-import type { ValidationChannel } from './model';
-import type { RecipientFacts, ValidationSettings } from './recipient-facts';
-import { sendCode } from './send-code';
-import type { ValidationDeps } from './validation-deps';
-import { verifyCode } from './verify-code';
+import { sendLimitHeaders } from '../codes/send-limits';
+import { getValidationStatus } from '../get-validation-status';
+import type { ValidationChannel } from '../model';
+import type { RecipientFacts, ValidationSettings } from '../recipient-facts';
+import { sendCode } from '../send-code';
+import type { ValidationDeps } from '../validation-deps';
+import { verifyCode } from '../verify-code';
 
 /** What the envelope part sends with each code call: the recipient, and the signer's or integrator's checked request. */
 interface CodeCall {

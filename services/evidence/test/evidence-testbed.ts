@@ -1,0 +1,51 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { createFilesystemBlobStore } from '@signet/blob';
+import { sampleEnvelopePayload } from '@signet/contracts/src/test-samples';
+import { openDatabase } from '@signet/db';
+import { createTestDatabase, type TestDatabase } from '@signet/testkit';
+import { evidenceMigrations } from '../migrations';
+import { createEvidenceGenerator, type EvidenceGenerator } from '../src/evidence-generator';
+import type { SealPdf } from '../src/seal-client';
+import { developmentSeal } from './development-seal';
+
+/** A fresh evidence database, a blob directory and a development seal, for one test (or one file). */
+export interface EvidenceTestbed {
+  db: Knex;
+  databaseUrl: string;
+  /** A generator as a replica builds it, on `clock` (the wall clock by default). */
+  generator(clock?: () => Date): EvidenceGenerator;
+  /** An envelope the projection knows as SUCCESS-ready, at timeline version 1. */
+  insertEnvelope(id: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openEvidenceTestbed(seal?: SealPdf): Promise<EvidenceTestbed> {
+  const sealing = seal ?? (await developmentSeal());
+  const database: TestDatabase = await createTestDatabase();
+  const db = await openDatabase({ url: database.url, schema: 'evidence', migrations: evidenceMigrations });
+  const dir = await mkdtemp(path.join(tmpdir(), 'evidence-'));
+  return {
+    db,
+    databaseUrl: database.url,
+    generator: (clock = () => new Date()) => createEvidenceGenerator({
+      db,
+      blobs: createFilesystemBlobStore({ dir, publicBaseUrl: 'http://localhost:3000', signingSecret: 'test-secret', clock }),
+      clock,
+      committed: () => undefined,
+      stillStale: async () => undefined,
+      loadLogo: async () => null,
+      seal: sealing
+    }),
+    insertEnvelope: async (id) => {
+      await db('evidence_envelopes').insert({ envelope_id: id, tenant_id: 'acme', snapshot: JSON.stringify({ ...sampleEnvelopePayload(), id }), timeline_version: 1 });
+    },
+    close: async () => {
+      await db.destroy();
+      await database.drop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+}
