@@ -34,6 +34,10 @@ import { serveSignerPage } from './signer-page/serve-signer-page';
 import { signingLinkKeeper } from './signing-links/signing-link-keeper';
 import { signingUrlHandler } from './signing-links/signing-url-handler';
 import { envelopeStore } from './store/envelope-store';
+import { expireEnvelope } from './expiry/expire-envelope';
+import { type ScheduledReminder, sendScheduledReminder } from './expiry/remind-recipient';
+import { warnOfExpiry } from './expiry/warn-of-expiry';
+import { expiryRoutes } from './http/expiry-routes';
 import { validationClient } from './validation-client';
 
 export { envelopeMigrations } from '../migrations';
@@ -86,6 +90,9 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     renewer: { db: deps.db, blobs: deps.blobs, clock: deps.clock, jobs: envelopeDeps.jobs, sealIdentity, renewDays: deps.config.archive.renewDays },
     sendLifecycleMail: (mailId: string) => deliverLifecycleMail(emailDeps, mailId),
     giveUpLifecycleMail: (mailId: string, error: unknown) => giveUpLifecycleMail(emailDeps, mailId, error),
+    expire: (tenantId: string, envelopeId: string) => expireEnvelope(envelopeDeps, tenantId, envelopeId),
+    warnOfExpiry: (tenantId: string, envelopeId: string) => warnOfExpiry(envelopeDeps, tenantId, envelopeId),
+    remind: (reminder: ScheduledReminder) => sendScheduledReminder(envelopeDeps, reminder),
     pruneCreateRequests: async () => {
       await pruneCreateRequests(deps.db, deps.clock());
       await envelopeDeps.limits.pruneBefore(new Date(deps.clock().getTime() - COUNTER_RETENTION_MS));
@@ -102,6 +109,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     jsonBodyLimits: [{ path: '/api/v1/batches', limit: BATCH_BODY_LIMIT }],
     routes: (router) => {
       envelopeRoutes(router, envelopeDeps, batchDeps);
+      expiryRoutes(router, envelopeDeps);
       router.post('/api/v1/envelopes/:id/recipients/:recipient_id/signing_url', signingUrlHandler(envelopeDeps));
       router.get('/api/v1/seal/certificates', getSealCertificates(envelopeDeps.sealIdentity));
       router.get('/pki/signet-dev-ca.crl', getDevelopmentCrl(envelopeDeps.sealIdentity));

@@ -9,7 +9,7 @@ import { embedOrigins, secureSignerResponse } from './page-security';
 import { pageTexts } from './page-texts';
 import { renderSignerPage, type SignerPageView } from './render-signer-page';
 import type { PageEnding } from './signer-page-view';
-import { voidedLinkSettings } from './voided-link';
+import { endedLink } from './voided-link';
 
 const OFF = { required: false, order: 0, verified: false, verified_at: null };
 const NO_GATE = { required: false, order: 0, verified: false, verified_at: null, channels: { email: OFF, sms: OFF } };
@@ -61,10 +61,10 @@ export function serveSignerPage(deps: EnvelopeDeps) {
     const found = await access(deps, token);
     res.type('html');
     if (!found) {
-      const voided = await voidedLinkSettings(deps.db, hashSecretToken(token));
-      const view = viewOf(voided, token);
+      const ended = await endedLink(deps.db, hashSecretToken(token));
+      const view = viewOf(ended?.settings ?? null, token);
       secureSignerResponse(res, view.embed.origins);
-      res.status(voided ? 200 : 404).send(renderSignerPage({ ...view, title: null, state: voided ? 'VOIDED' : null }));
+      res.status(ended ? 200 : 404).send(renderSignerPage({ ...view, title: null, state: ended?.state ?? null }));
       return;
     }
     const { envelope } = found.aggregate;

@@ -32,7 +32,8 @@ export function attemptDelivery(deps: AttemptDeliveryDeps) {
     const attemptedAt = deps.clock();
     const headers: Record<string, string> = {
       'user-agent': USER_AGENT,
-      ...signDelivery(signingSecretsAt(claim, attemptedAt), claim.event_id, attemptedAt, claim.body),
+      // The host's time, not Signet's (a development test clock may run ahead): receivers check it against their own clock.
+      ...signDelivery(signingSecretsAt(claim, attemptedAt), claim.event_id, new Date(), claim.body),
       ...(claim.auth === null ? {} : { [AUTH_HEADER]: claim.auth })
     };
     const outcome = await deps.post({ url: claim.url, headers, body: claim.body });
