@@ -48,11 +48,11 @@ export interface RunningSignet {
 
 function checkModes(config: SignetConfig, parts: PartName[]): string {
   const everyPart = runsEveryPart(parts);
+  // A clock that moves serves one process: parts elsewhere would keep the real one and disagree.
+  if (config.testClock && !everyPart) throw new ConfigError('SIGNET_TEST_CLOCK', 'is for development in monolith mode only: unset it when a process runs only some parts');
   if (!config.kafka && !everyPart) {
     throw new ConfigError('KAFKA_BROKERS', 'is required when a process runs only some parts (their events would never reach the others)');
   }
-  // A clock that moves serves one process: parts elsewhere would keep the real one and disagree.
-  if (config.testClock && !everyPart) throw new ConfigError('SIGNET_TEST_CLOCK', 'is for development in monolith mode only: unset it when a process runs only some parts');
   if (config.internalSecret) return config.internalSecret;
   if (!everyPart) throw new ConfigError('SIGNET_INTERNAL_SECRET', 'is required when a process runs only some parts');
   return monolithSecret(config.dataDir);
