@@ -25,9 +25,12 @@ export async function captureExpiry(capture: Capture): Promise<void> {
   await api.call('POST /api/v1/envelopes/:id/recipients/:recipient_id/remind', 200, { params });
   await api.call('POST /api/v1/envelopes/:id/recipients/:recipient_id/remind', 429, { params });
   const moved = await api.call('POST /api/v1/envelopes/:id/extend', 200, { params: { id: envelope.id }, json: { expires_at: new Date(now + 3 * DAY_MS).toISOString() } });
-  await capture.advanceClock(3 * DAY_MS + 60_000);
+  // Day by day: a warning whose expiry has also come by the time it runs is not sent.
+  await capture.advanceClock(2 * DAY_MS + 60_000);
+  await receiver.waitFor('recipient.expiry_warning_sent');
+  await capture.advanceClock(DAY_MS);
   await receiver.waitFor('envelope.expired', (data) => data.id === envelope.id);
   const later = Date.parse(String(moved.body.envelope.expires_at)) + 4 * DAY_MS;
   await api.call('POST /api/v1/envelopes/:id/extend', 200, { params: { id: envelope.id }, json: { expires_at: new Date(later).toISOString() } });
-  for (const event of ['recipient.reminder_sent', 'recipient.expiry_warning_sent', 'envelope.extended', 'envelope.reactivated']) await receiver.waitFor(event);
+  for (const event of ['recipient.reminder_sent', 'envelope.extended', 'envelope.reactivated']) await receiver.waitFor(event);
 }
