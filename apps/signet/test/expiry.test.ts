@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import type { ConsumedEvent } from '@signet/bus';
 import { type ReceivedMail, samplePdf, type SmtpSink, startSmtpSink, waitFor } from '@signet/testkit';
 import { startSignet } from '../src/start-signet';
@@ -98,6 +99,10 @@ describe('reminders and expiry on the test clock', () => {
     await advance('P1D');
     expect(await waitForEvent(id, 'recipient.reminder_sent#1@ana')).toEqual(['envelope.in_progress', 'recipient.reminder_sent#1@ana']);
     expect(await waitForMails(ana, 2)).toEqual(['invitation', 'reminder']);
+    // The reminder carries the signing link (tracked, as the invitation's), which leads to the signing page.
+    const reminder = smtp.messages().find((mail) => mail.to.includes(ana) && kindOf(mail) === 'reminder') as ReceivedMail;
+    const link = /href="([^"]+\/email\/v1\/links\/[^"]+)"/.exec(reminder.html)?.[1] as string;
+    expect((await fetch(link, { redirect: 'manual' })).headers.get('location')).toContain(`/sign/${token}`);
 
     await advance('P1D');
     await waitForEvent(id, 'recipient.expiry_warning_sent@ana');
@@ -121,7 +126,9 @@ describe('reminders and expiry on the test clock', () => {
     expect((await session(api, token)).status).toBe(404);
     const page = await fetch(`${api.url}/sign/${token}`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('This envelope expired before everyone signed');
+    const text = await page.text();
+    expect(text).toContain('This envelope expired before everyone signed');
+    expect(text).toContain('Questions about this envelope? Contact');
 
     // Webhooks got the same events, signed with a timestamp receivers accept (real time, not Signet's clock).
     const delivered = await waitFor(() => {
@@ -143,6 +150,16 @@ describe('reminders and expiry on the test clock', () => {
     expect((await session(api, fresh)).body).toMatchObject({ state: 'READY' });
     expect((await session(api, token)).status).toBe(404);
     expect((await waitForMails(ana, 6))[5]).toBe('invitation');
+
+    // Signed after all: the evidence sheet's timeline shows the reminders, the warning, the expiry and the reactivation.
+    expect((await sign(api, fresh, written('Ana Lima'))).status).toBe(200);
+    const evidence = await waitFor(async () => {
+      const answer = await api.call('GET', `/api/v1/envelopes/${id}/evidence`);
+      return answer.status === 200 && answer;
+    }, 60_000, 'the evidence sheet');
+    const sheet = Buffer.from(await (await fetch(evidence.body.evidence_document_url as string)).arrayBuffer());
+    const timeline = execFileSync('pdftotext', ['-', '-'], { input: sheet, encoding: 'utf8' });
+    for (const type of ['recipient.reminder_sent', 'recipient.expiry_warning_sent', 'envelope.expired', 'envelope.reactivated']) expect(timeline).toContain(type);
   });
 
   it('reminds only the recipient whose turn it is, and never one who has signed', async () => {
