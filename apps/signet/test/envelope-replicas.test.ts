@@ -28,7 +28,7 @@ function filesUnder(root: string, dir: string): string[] {
  * envelopes complete and their archive timestamps come due: the job system gives each completion and each
  * renewal to one replica, once.
  */
-describe('two envelope replicas share completion and archive renewal', () => {
+describe('two envelope replicas share completion, archive renewal and reminders', () => {
   let broker: MockBroker;
   let rest: TestSignet;
   const replicas: RunningSignet[] = [];
