@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { ConsumedEvent } from '@signet/bus';
 import { type ReceivedMail, samplePdf, type SmtpSink, startSmtpSink, waitFor } from '@signet/testkit';
+import { createSignetClient } from '@signet/sdk';
 import { startSignet } from '../src/start-signet';
 import { KEYS, startTestSignet, type TestSignet } from './harness';
 import { sentEnvelope, session, sign, written } from './signing/flows';
@@ -216,8 +217,11 @@ describe('reminders and expiry on the test clock', () => {
     expect((await api.call('POST', `/api/v1/envelopes/${envelope.id}/extend`, { key: KEYS.globex, json: { expires_at: later } })).status).toBe(404);
     expect((await api.call('POST', `/api/v1/envelopes/${envelope.id}/extend`, { json: { expires_at: '2001-01-01T00:00:00Z' } })).status).toBe(422);
 
+    // The SDK's helpers: a reminder an hour later, and an expiry moved.
     await advance('PT1H');
-    expect((await api.call('POST', path)).status).toBe(200);
+    const signet = createSignetClient({ baseUrl: api.url, apiKey: KEYS.acme });
+    expect(await signet.remindRecipient(envelope.id, ana)).toEqual(expect.any(String));
+    expect(await signet.extendEnvelope(envelope.id, new Date(Date.parse(later) + DAY_MS))).toMatchObject({ status: 'IN_PROGRESS', expires_at: expect.any(String) });
     expect((await sign(api, envelope.tokens.ana as string, written('Ana Lima'))).status).toBe(200);
     expect((await api.call('POST', path)).status).toBe(409);
   });
