@@ -10,7 +10,7 @@ import type { EmbeddedPostgresHandle } from '@signet/db/embedded';
 import { AppError, serveInProcess } from '@signet/http';
 import { createJobSystem, JobSystem } from '@signet/jobs';
 import { createLogger, Logger } from '@signet/log';
-import type { Clock, SignetService } from '@signet/service';
+import type { Clock, SignetService, TestClock } from '@signet/service';
 import type { Knex } from 'knex';
 import express, { type Express } from 'express';
 import { developmentApiKey, monolithSecret } from './dev-api-key';
@@ -18,6 +18,7 @@ import { listen, Listening } from './listen';
 import { REGISTRY } from './registry';
 import { createShutdown, Shutdown } from './shutdown';
 import { runsEveryPart } from './targets';
+import { createTestClock, type MovableClock } from './test-clock';
 
 export interface StartOptions {
   parts: PartName[];
@@ -40,11 +41,15 @@ export interface RunningSignet {
   bus: EventBus;
   /** The job system this process's parts share (a test clock moves its timed jobs). */
   jobs: JobSystem;
+  /** SIGNET_TEST_CLOCK's clock, else null. */
+  testClock: TestClock | null;
   stop(): Promise<void>;
 }
 
 function checkModes(config: SignetConfig, parts: PartName[]): string {
   const everyPart = runsEveryPart(parts);
+  // A clock that moves serves one process: parts elsewhere would keep the real one and disagree.
+  if (config.testClock && !everyPart) throw new ConfigError('SIGNET_TEST_CLOCK', 'is for development in monolith mode only: unset it when a process runs only some parts');
   if (!config.kafka && !everyPart) {
     throw new ConfigError('KAFKA_BROKERS', 'is required when a process runs only some parts (their events would never reach the others)');
   }
@@ -65,7 +70,10 @@ export async function startSignet(options: StartOptions): Promise<RunningSignet>
   const env = options.env ?? process.env;
   const config = loadConfig(env);
   const internalSecret = checkModes(config, options.parts);
-  const clock = options.clock ?? (() => new Date());
+  // The job system is made from the clock, and the test clock moves the job system's jobs.
+  let jobsOfClock: JobSystem | null = null;
+  const testClock: MovableClock | null = config.testClock ? createTestClock(() => jobsOfClock as JobSystem) : null;
+  const clock = options.clock ?? testClock?.clock ?? (() => new Date());
   const log = createLogger({ level: config.logLevel });
   const shutdown = createShutdown(log);
   const stop = () => shutdown.run();
@@ -88,6 +96,7 @@ export async function startSignet(options: StartOptions): Promise<RunningSignet>
     const bus = createBus({ kafka: config.kafka, retry: { initialMs: config.consumerRetryInitialMs, maxMs: config.consumerRetryMaxMs }, log });
     shutdown.add('bus', () => bus.stop());
     const jobs = createJobSystem({ databaseUrl, clock, log, concurrency: config.jobs.concurrency, pollIntervalMs: config.jobs.pollIntervalMs });
+    jobsOfClock = jobs;
 
     const local = new Map<PartName, string>();
     const serviceUrl = (part: PartName): string => {
@@ -100,7 +109,7 @@ export async function startSignet(options: StartOptions): Promise<RunningSignet>
     // Parts in this process are reached without a loopback hop: the gateway hands requests to their apps.
     const localApp = (part: PartName): Express | null => services.get(part)?.app ?? null;
     for (const part of options.parts) {
-      const service = await createPart(part, { config, databaseUrl, bus, blobs, mail, sms, parts: options.parts, log, internalSecret, serviceUrl, localApp, clock, shutdown, jobs });
+      const service = await createPart(part, { config, databaseUrl, bus, blobs, mail, sms, parts: options.parts, log, internalSecret, serviceUrl, localApp, clock, testClock, shutdown, jobs });
       const binding = bindingFor(config, part, options.parts);
       const listening: Listening = await listen(service.app, binding.port, binding.host);
       shutdown.add('servers', () => listening.close());
@@ -121,7 +130,7 @@ export async function startSignet(options: StartOptions): Promise<RunningSignet>
       await service.start();
       shutdown.add('services', () => service.stop());
     }
-    return { config, gatewayUrl: local.get('gateway') ?? null, developmentKey, services, urls: local, metricsUrl, bus, jobs, stop };
+    return { config, gatewayUrl: local.get('gateway') ?? null, developmentKey, services, urls: local, metricsUrl, bus, jobs, testClock, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -162,6 +171,7 @@ interface PartContext {
   serviceUrl: (part: PartName) => string;
   localApp: (part: PartName) => Express | null;
   clock: Clock;
+  testClock: TestClock | null;
   shutdown: Shutdown;
   jobs: JobSystem;
 }
@@ -187,6 +197,7 @@ async function createPart(part: PartName, context: PartContext): Promise<SignetS
     serviceUrl: context.serviceUrl,
     localApp: context.localApp,
     clock: context.clock,
+    testClock: context.testClock,
     jobs: context.jobs
   });
 }

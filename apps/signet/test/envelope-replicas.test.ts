@@ -28,7 +28,7 @@ function filesUnder(root: string, dir: string): string[] {
  * envelopes complete and their archive timestamps come due: the job system gives each completion and each
  * renewal to one replica, once.
  */
-describe('two envelope replicas share completion and archive renewal', () => {
+describe('two envelope replicas share completion, archive renewal and reminders', () => {
   let broker: MockBroker;
   let rest: TestSignet;
   const replicas: RunningSignet[] = [];
@@ -119,4 +119,25 @@ describe('two envelope replicas share completion and archive renewal', () => {
     const signedFiles = filesUnder(path.join(dataDir, 'blobs'), path.join(dataDir, 'blobs', 'tenants')).filter((file) => file.includes('/signed/'));
     expect(signedFiles.sort()).toEqual(renewed.map((document) => document.signed_blob_key).sort());
   }, 900_000);
+  it('reminds each recipient once when the reminders of many envelopes come due on both replicas', async () => {
+    const pdf = (await samplePdf()).toString('base64');
+    const ids = await Promise.all(Array.from({ length: 5 }, async () => {
+      const created = await rest.call('POST', '/api/v1/envelopes', {
+        key: KEYS.globex,
+        form: {
+          'documents[contract][base64]': pdf, 'recipients[ana][email]': 'ana@example.com', 'recipients[ana][name]': 'Ana Lima',
+          'settings[signature_flow][reminders][first_after_days]': '1', 'settings[signature_flow][reminders][max]': '1'
+        }
+      });
+      const id = (created.body.envelope as Body).id as string;
+      expect((await rest.call('POST', `/api/v1/envelopes/${id}/send_invitation`, { key: KEYS.globex })).status).toBe(200);
+      return id;
+    }));
+    now += DAY_MS + 60_000;
+    await replicas[0]!.jobs.clockMovedBy(DAY_MS + 60_000);
+    await Promise.all(replicas.map((replica) => replica.jobs.runDue()));
+    // Each reminder commits its event in its own transaction: once both replicas have nothing due or running, all are there.
+    const reminders = await rest.tables.withSchema('envelope').from('outbox').whereIn('key', ids).where({ topic: 'recipient.reminder_sent' }).select('key');
+    expect(reminders.map((row) => row.key).sort()).toEqual([...ids].sort());
+  }, 120_000);
 });

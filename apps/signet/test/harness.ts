@@ -32,7 +32,8 @@ export const OBSERVED_TYPES: EventType[] = [
   'recipient.email_sent', 'recipient.email_received', 'recipient.email_bounced', 'recipient.email_opened', 'recipient.email_clicked',
   'envelope.file_uploaded', 'document.processed', 'batch.completed',
   'recipient.validation_code_generated', 'recipient.validation_code_sent', 'recipient.validation_code_success', 'recipient.validation_code_failed',
-  'recipient.validation_code_expired', 'recipient.validation_max_attempts'
+  'recipient.validation_code_expired', 'recipient.validation_max_attempts',
+  'envelope.expired', 'envelope.extended', 'envelope.reactivated', 'recipient.reminder_sent', 'recipient.expiry_warning_sent'
 ];
 
 export interface TestSignet {

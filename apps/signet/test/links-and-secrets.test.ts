@@ -108,9 +108,8 @@ describe('signing links and webhook secrets on demand', () => {
         await createAndSendEnvelope(api.call, KEYS.acmeSecond);
         const after = (await receiver.waitForCount(path, 2))[1] as Delivered;
         const headers = headersOf(after);
-        // Signed at Signet's clock, a day ahead: compare signatures rather than let the library refuse the timestamp.
-        const at = new Date(Number(headers['webhook-timestamp']) * 1000);
-        expect(headers['webhook-signature']).toBe(new Webhook(newSecret).sign(headers['webhook-id'] as string, at, after.body));
+        // The secrets follow Signet's clock, a day ahead; the timestamp stays the host's, so the library accepts it.
+        expect(new Webhook(newSecret).verify(after.body, headers)).toMatchObject({ id: headers['webhook-id'] });
       } finally {
         clockOffsetMs = 0;
       }

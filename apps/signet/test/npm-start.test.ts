@@ -48,6 +48,9 @@ describe('npm start: monolith mode on embedded defaults', () => {
     const mail = await fetch(`${base}/dev/mail/messages.json`);
     expect(mail.status).toBe(200);
     expect(await mail.json()).toMatchObject({ messages: [] });
+    // Without SIGNET_TEST_CLOCK there is no test clock to read or move.
+    expect((await fetch(`${base}/dev/clock`)).status).toBe(404);
+    expect((await fetch(`${base}/dev/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advance_by":"P1D"}' })).status).toBe(404);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
 

@@ -26,8 +26,10 @@ describe('npm run docs:examples, the capture of the OpenAPI document\'s examples
   it('still performs every operation and answer the checked-in examples show (each answer checked against the document)', async () => {
     const examples = await captureExamples({
       baseUrl: api.url, apiKey: KEYS.globex, pdf: readFileSync(path.join(__dirname, '..', '..', '..', 'docs', 'sample-contract.pdf')),
-      advanceClock: (ms) => {
+      advanceClock: async (ms) => {
+        await api.signet.jobs.clockMovedBy(ms);
         clockOffsetMs += ms;
+        await api.signet.jobs.runDue();
       }
     });
     expect(coverage(examples)).toEqual(coverage(capturedExamples()));

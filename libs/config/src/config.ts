@@ -86,6 +86,8 @@ export interface SignetConfig {
   mailFrom: string;
   sms: SmsConfig;
   internalSecret: string | null;
+  /** SIGNET_TEST_CLOCK: Signet's clock can be moved forward over /dev/clock (monolith mode only). */
+  testClock: boolean;
   /** The certificate that seals signed PDFs (PKCS#12); null: one is generated once and kept in the database. */
   seal: SealConfig | null;
   /** Remote RFC 3161 TSAs; null: the development TSA when sealing with the development CA, else none (PAdES B-B). */
@@ -164,6 +166,7 @@ export function loadConfig(env: Env = process.env): SignetConfig {
     mailFrom: v.MAIL_FROM,
     sms: readSms(v),
     internalSecret: v.SIGNET_INTERNAL_SECRET ?? null,
+    testClock: v.SIGNET_TEST_CLOCK,
     seal: v.SIGNET_SEAL_P12 === undefined ? null : { p12: Buffer.from(v.SIGNET_SEAL_P12, 'base64'), passphrase: v.SIGNET_SEAL_PASSPHRASE ?? '' },
     tsa: v.TSA_URL === undefined ? null : {
       urls: v.TSA_URL.split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''),

@@ -60,6 +60,7 @@ export const CONFIG_SCHEMA = Type.Object({
   TSA_PASSWORD: Type.Optional(text({ description: 'HTTP basic password for TSA_URL' })),
   TSA_TIMEOUT_MS: integer(100, 120000, { default: 10000, description: 'Longest one timestamp request to one TSA may take before the next URL is tried' }),
   ARCHIVE_TIMESTAMP_RENEW_DAYS: integer(1, 3650, { default: 30, description: "Days before the TSA certificate of a signed PDF's last document timestamp expires that a new one is added (PAdES B-LTA renewal)" }),
+  SIGNET_TEST_CLOCK: flag({ default: false, description: 'Development only: a clock integrators move forward over POST /dev/clock (loopback only) to test expiry, reminders and other timed work; refused unless every part runs in one process' }),
   SIGNET_BOOTSTRAP_API_KEYS: Type.Optional(text({ description: 'Comma-separated key:tenant:plan API keys that exist after start' })),
   LOG_LEVEL: oneOf(LOG_LEVELS, { default: 'info', description: 'trace, debug, info, warn, error, fatal or silent' }),
   OUTBOX_POLL_INTERVAL_MS: integer(10, 60000, { default: 1000, description: 'How often the outbox relay looks for unpublished events anyway (a commit wakes it at once through PostgreSQL NOTIFY)' }),

@@ -1,6 +1,6 @@
 import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 import { ENVELOPE_LIMITS } from './input-limits';
-import { LiteralUnion } from './schema-helpers';
+import { DateTime, LiteralUnion } from './schema-helpers';
 import { SettingsInput } from './settings';
 import { SignatureFlowLanguage } from './settings-fields';
 
@@ -96,14 +96,19 @@ const components = {
   settings: Type.Optional(SettingsInput)
 };
 
+/** When the envelope expires once sent: ISO 8601 with an offset, later than now (docs/integrating.md). */
+const ExpiresAt = DateTime({ errorMessage: 'must be an ISO 8601 date-time with an offset, e.g. 2026-12-31T17:00:00Z' });
+
 export const EnvelopeCreateRequest = Closed({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  expires_at: Type.Optional(ExpiresAt),
   recipients: Keyed(RecipientInput, 'recipients'),
   ...components
 });
 
 export const EnvelopeUpdateRequest = Closed({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  expires_at: Type.Optional(ExpiresAt),
   recipients: Type.Optional(Keyed(RecipientInput, 'recipients')),
   ...components
 });
@@ -120,3 +125,7 @@ export const SigningUrlRequest = Closed({
   rotate: Type.Optional(Type.Boolean({ description: 'true: a new link, and the current one stops working', errorMessage: 'must be true or false' }))
 });
 export type SigningUrlRequest = Static<typeof SigningUrlRequest>;
+
+/** POST /api/v1/envelopes/:id/extend: the new expiry, later than now. */
+export const ExtendRequest = Closed({ expires_at: ExpiresAt });
+export type ExtendRequest = Static<typeof ExtendRequest>;

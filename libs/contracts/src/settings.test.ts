@@ -49,7 +49,7 @@ describe('SettingsInput', () => {
 
   it('rejects unknown categories, fields and languages by their path', () => {
     expect(check({ colours: {} })).toEqual(rejection('colours', 'is not allowed'));
-    expect(check({ emails: { envelope_expired: 'TRUE' } })).toEqual(rejection('emails.envelope_expired', 'is not allowed'));
+    expect(check({ emails: { envelope_archived: 'TRUE' } })).toEqual(rejection('emails.envelope_archived', 'is not allowed'));
     expect(check({ localization: { xx: {} } })).toEqual(rejection('localization.xx', 'is not allowed'));
   });
 

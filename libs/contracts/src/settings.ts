@@ -93,7 +93,9 @@ export const SettingsInput = Closed({
       envelope_invitation: Resettable(BooleanInput),
       envelope_voided: Resettable(BooleanInput),
       envelope_rejected: Resettable(BooleanInput),
-      envelope_signed: Resettable(BooleanInput)
+      envelope_signed: Resettable(BooleanInput),
+      envelope_expired: Resettable(BooleanInput),
+      envelope_reminder: Resettable(BooleanInput)
     })
   ),
   // One entry schema for every language key (en, es, fr, ... ar), so the OpenAPI document holds it once.
@@ -113,7 +115,16 @@ export const SettingsInput = Closed({
       signature_types: Resettable(SignatureTypes),
       signature_color: Resettable(SignatureColor),
       embed_origins: Resettable(EmbedOrigins),
-      redirect_url: Resettable(HttpsUrl)
+      redirect_url: Resettable(HttpsUrl),
+      expire_after_days: Resettable(IntegerInput(1, 365)),
+      expiry_warning_days: Resettable(IntegerInput(1, 30)),
+      reminders: Type.Optional(
+        Closed({
+          first_after_days: Resettable(IntegerInput(1, 60)),
+          every_days: Resettable(IntegerInput(1, 60)),
+          max: Resettable(IntegerInput(0, 10))
+        })
+      )
     })
   ),
   validations: Type.Optional(
@@ -174,6 +185,14 @@ const SettingsLocalization = Type.Object(
   { patternProperties: { [LocalizationKey.pattern as string]: LocalizationEntry } }
 );
 
+/** When a recipient whose turn it is gets reminded: first after so many days, then every so many, at most `max` (0: never). */
+export const ReminderSettings = Type.Object({
+  first_after_days: Type.Integer({ minimum: 1, maximum: 60 }),
+  every_days: Type.Integer({ minimum: 1, maximum: 60 }),
+  max: Type.Integer({ minimum: 0, maximum: 10 })
+});
+export type ReminderSettings = Static<typeof ReminderSettings>;
+
 const SettingsSignatureFlow = Type.Object({
   language: SignatureFlowLanguage,
   sender_name: SenderName,
@@ -194,7 +213,10 @@ export const Settings = Type.Object({
     envelope_invitation: Type.Boolean(),
     envelope_voided: Type.Boolean(),
     envelope_rejected: Type.Boolean(),
-    envelope_signed: Type.Boolean()
+    envelope_signed: Type.Boolean(),
+    /** Envelopes stored before expiry and reminders existed lack both (read as true). */
+    envelope_expired: Type.Optional(Type.Boolean()),
+    envelope_reminder: Type.Optional(Type.Boolean())
   }),
   localization: SettingsLocalization,
   signature: Type.Object({ type: SignatureType, style: SignatureStyle, bg_image: Nullable(HttpsUrl) }),
@@ -202,7 +224,15 @@ export const Settings = Type.Object({
    * embed_origins (comma-separated origins allowed to frame the signer page) and redirect_url (where the
    * page goes after signing or rejecting) are Signet's own; envelopes stored before them lack both (read as null).
    */
-  signature_flow: Type.Object({ ...SettingsSignatureFlow.properties, embed_origins: Nullable(EmbedOrigins), redirect_url: Nullable(HttpsUrl) }),
+  signature_flow: Type.Object({
+    ...SettingsSignatureFlow.properties,
+    embed_origins: Nullable(EmbedOrigins),
+    redirect_url: Nullable(HttpsUrl),
+    /** Expiry and reminders (docs/integrating.md); envelopes stored before them lack these (read as the defaults). */
+    expire_after_days: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 365 }))),
+    expiry_warning_days: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 30 }))),
+    reminders: Type.Optional(ReminderSettings)
+  }),
   validations: Type.Object({
     email: Type.Object({ enabled: Type.Boolean(), order: ValidationOrder }),
     phone: Type.Object({ enabled: Type.Boolean(), order: ValidationOrder, methods: PhoneMethods })

@@ -1,7 +1,7 @@
 import { Counter, Gauge } from 'prom-client';
 import { metricsRegistry } from './registry';
 
-export type EmailKind = 'validation_code' | 'invitation' | 'voided' | 'rejected' | 'signed';
+export type EmailKind = 'validation_code' | 'invitation' | 'voided' | 'rejected' | 'signed' | 'reminder' | 'expiry_warning' | 'expired';
 /** sent: the server accepted it; bounced: refused for good; retry: a passing failure; dropped: not sent (no longer wanted, undecryptable, expired). */
 export type EmailOutcome = 'sent' | 'bounced' | 'retry' | 'dropped';
 export type EmailQueue = 'validation' | 'lifecycle';

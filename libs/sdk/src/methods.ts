@@ -52,6 +52,17 @@ export function envelopeMethods({ api, doFetch }: MethodContext) {
       return unwrap(await api.PUT('/api/v1/envelopes/{id}/void', { params: { path: { id } } })).envelope;
     },
 
+    /** Sets or moves an IN_PROGRESS envelope's expiry, or reactivates an EXPIRED one with fresh links; `expiresAt` later than now. */
+    async extendEnvelope(id: string, expiresAt: Date | string) {
+      const expires_at = typeof expiresAt === 'string' ? expiresAt : expiresAt.toISOString();
+      return unwrap(await api.POST('/api/v1/envelopes/{id}/extend', { params: { path: { id } }, body: { expires_at } })).envelope;
+    },
+
+    /** Reminds a recipient whose turn it is now (once an hour: SignetError 429 with its Retry-After otherwise); answers when. */
+    async remindRecipient(envelopeId: string, recipientId: string): Promise<string> {
+      return unwrap(await api.POST('/api/v1/envelopes/{id}/recipients/{recipient_id}/remind', { params: { path: { id: envelopeId, recipient_id: recipientId } } })).reminded_at;
+    },
+
     /** A recipient's signing link (IN_PROGRESS envelopes); `{rotate: true}` issues a new one and ends the old. */
     async getSigningUrl(envelopeId: string, recipientId: string, options: { rotate?: boolean } = {}): Promise<string> {
       return unwrap(await api.POST('/api/v1/envelopes/{id}/recipients/{recipient_id}/signing_url', {

@@ -11,6 +11,13 @@ import type { Logger } from '@signet/log';
 
 export type Clock = () => Date;
 
+/** The development test clock (SIGNET_TEST_CLOCK, monolith mode): Signet's clock, moved forward on request. */
+export interface TestClock {
+  now(): Date;
+  /** Moves Signet's clock `ms` forward and resolves once the timed work that came due has run. */
+  advanceBy(ms: number): Promise<Date>;
+}
+
 /** Everything a service is given; it opens nothing itself, so the same code runs alone or in the monolith. */
 export interface ServiceDeps {
   db: Knex;
@@ -34,6 +41,8 @@ export interface ServiceDeps {
   /** Another part's app when it runs in this process (monolith mode), else null. */
   localApp: (part: PartName) => RequestHandler | null;
   clock: Clock;
+  /** The test clock, when SIGNET_TEST_CLOCK is on (the gateway serves /dev/clock); absent otherwise. */
+  testClock?: TestClock | null;
   /** The process's job system: a part registers its job kinds while it is created and queues jobs in its transactions. */
   jobs: JobSystem;
 }

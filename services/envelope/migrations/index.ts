@@ -9,6 +9,7 @@ import { envelopeJobsMigration } from './jobs';
 import { searchMigration } from './search';
 import { recipientLanguageMigration } from './recipient-language';
 import { sealPkiMigration } from './seal-pki';
+import { expiryMigration } from './expiry';
 
 export const envelopeMigrations: readonly Migration[] = [
   ...busMigrations,
@@ -132,5 +133,6 @@ export const envelopeMigrations: readonly Migration[] = [
   planLimitsMigration,
   envelopeJobsMigration,
   recipientLanguageMigration,
-  batchJobsMigration
+  batchJobsMigration,
+  expiryMigration
 ];

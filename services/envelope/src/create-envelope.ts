@@ -9,6 +9,7 @@ import { insertEnvelopeOnce } from './store/insert-envelope-once';
 import type { EnvelopeDeps } from './envelope-deps';
 import { envelopeEventRow } from './envelope-events';
 import type { EnvelopeAggregate } from './model';
+import { futureExpiry } from './expiry/expiry-settings';
 import { mergeMetadata } from './metadata';
 import { initialStatus } from './state/envelope-machine';
 
@@ -93,7 +94,8 @@ export async function createEnvelopeFrom(
         updated_at: now,
         sent_at: null,
         completed_at: null,
-        voided_at: null
+        voided_at: null,
+        expires_at: input.expires_at === undefined ? null : futureExpiry(input.expires_at, now)
       },
       documents,
       recipients,

@@ -5,9 +5,11 @@ import type { EnvelopeAggregate, RecipientRow } from './model';
 import type { DocumentLinks } from './present/document-links';
 import { envelopePayload, recipientPayload } from './present/envelope-payload';
 
-export type EnvelopeEventType = 'envelope.created' | 'envelope.updated' | 'envelope.in_progress' | 'envelope.voided' | 'envelope.success';
+export type EnvelopeEventType = 'envelope.created' | 'envelope.updated' | 'envelope.in_progress' | 'envelope.voided' | 'envelope.success'
+  | 'envelope.expired' | 'envelope.extended' | 'envelope.reactivated';
 export type RecipientEventType = 'recipient.link_generated' | 'recipient.link_requested' | 'recipient.in_progress' | 'recipient.signed_all' | 'recipient.rejected'
-  | 'recipient.email_sent' | 'recipient.email_received' | 'recipient.email_bounced' | 'recipient.email_opened' | 'recipient.email_clicked';
+  | 'recipient.email_sent' | 'recipient.email_received' | 'recipient.email_bounced' | 'recipient.email_opened' | 'recipient.email_clicked'
+  | 'recipient.reminder_sent' | 'recipient.expiry_warning_sent';
 
 /** Who caused an event: an API call's context, or (for a consumer) the tenant and request of the event it handles. */
 export type EventActor = Pick<RequestContext, 'tenantId'> & { requestId: string | null };
@@ -39,7 +41,7 @@ export async function writeEnvelopeEvent(
 
 export async function writeRecipientEvent(
   trx: Knex.Transaction, eventType: RecipientEventType, recipient: RecipientRow, creatorKeyId: string, context: EventActor, at: Date,
-  extra: { signing_url?: string; reason?: string; ip_address?: string | null; user_agent?: string | null } = {}
+  extra: { signing_url?: string; reason?: string; ip_address?: string | null; user_agent?: string | null; number?: number | null; expires_at?: string } = {}
 ): Promise<void> {
   await writeOutboxEvent(trx, {
     eventType,

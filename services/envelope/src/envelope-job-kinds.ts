@@ -1,5 +1,6 @@
 import { defineJobKind, defineRecurringJob, doublingBackoff, type AnyJobKind } from '@signet/jobs';
-import { COMPLETE_ENVELOPE, RENEW_ARCHIVE_TIMESTAMP, RUN_BATCH, SEND_LIFECYCLE_MAIL } from './envelope-jobs';
+import { COMPLETE_ENVELOPE, EXPIRE_ENVELOPE, REMIND_RECIPIENT, RENEW_ARCHIVE_TIMESTAMP, RUN_BATCH, SEND_LIFECYCLE_MAIL, WARN_OF_EXPIRY } from './envelope-jobs';
+import type { ScheduledReminder } from './expiry/remind-recipient';
 import { renewArchiveTimestamp, type ArchiveRenewerDeps } from './seal/archive-renewer';
 
 const MINUTE_MS = 60_000;
@@ -12,7 +13,13 @@ export interface EnvelopeJobHandlers {
   pruneCreateRequests(): Promise<void>;
   runBatch(batchId: string): Promise<void>;
   giveUpBatchItem(batchId: string): Promise<void>;
+  expire(tenantId: string, envelopeId: string): Promise<void>;
+  warnOfExpiry(tenantId: string, envelopeId: string): Promise<void>;
+  remind(reminder: ScheduledReminder): Promise<void>;
 }
+
+/** One short transaction each; a database hiccup is retried for about an hour. */
+const TIMED = { maxAttempts: 10, backoffMs: doublingBackoff(5000, 15 * MINUTE_MS), leaseMs: 2 * MINUTE_MS };
 
 /** Idempotency-Keys of creates older than a day are forgotten; this often their rows are deleted. */
 export const PRUNE_CREATE_REQUESTS_EVERY_MS = 3_600_000;
@@ -60,5 +67,9 @@ export function envelopeJobKinds(handlers: EnvelopeJobHandlers): AnyJobKind[] {
       run: ({ batchId }) => handlers.runBatch(batchId),
       onDeadLetter: ({ batchId }) => handlers.giveUpBatchItem(batchId)
     })
+    // The timed work of expiry and reminders: each re-checks the envelope under its lock, so a late run does nothing.
+    defineJobKind({ ...EXPIRE_ENVELOPE, ...TIMED, run: ({ tenantId, envelopeId }) => handlers.expire(tenantId, envelopeId) }),
+    defineJobKind({ ...WARN_OF_EXPIRY, ...TIMED, run: ({ tenantId, envelopeId }) => handlers.warnOfExpiry(tenantId, envelopeId) }),
+    defineJobKind({ ...REMIND_RECIPIENT, ...TIMED, run: (payload) => handlers.remind(payload) })
   ];
 }

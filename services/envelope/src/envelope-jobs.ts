@@ -23,6 +23,20 @@ export const RUN_BATCH = {
   payload: Type.Object({ batchId: Type.String() })
 };
 
+const ENVELOPE_REF = { tenantId: Type.String(), envelopeId: Type.String() };
+
+/** key: the envelope id; runAt: its expires_at. */
+export const EXPIRE_ENVELOPE = { name: 'envelope.expire-envelope', payload: Type.Object(ENVELOPE_REF) };
+
+/** key: the envelope id; runAt: expiry_warning_days before expires_at. */
+export const WARN_OF_EXPIRY = { name: 'envelope.warn-of-expiry', payload: Type.Object(ENVELOPE_REF) };
+
+/** key: the recipient id; runAt: when reminder `number` of their turn is due. */
+export const REMIND_RECIPIENT = {
+  name: 'envelope.remind-recipient',
+  payload: Type.Object({ ...ENVELOPE_REF, recipientId: Type.String(), number: Type.Integer({ minimum: 1 }) })
+};
+
 /** The envelope part's jobs, as its use cases queue them (in the transaction of the change that causes them). */
 export interface EnvelopeJobs {
   /** The last signature: seal the envelope, once, whichever replica takes the job. */
@@ -33,6 +47,13 @@ export interface EnvelopeJobs {
   queueLifecycleMail(trx: Knex.Transaction, mailId: string): Promise<void>;
   /** A batch's next item (queued with the batch, and again after each item while some are left). */
   queueBatch(trx: Knex.Transaction, batchId: string): Promise<void>;
+  /** The envelope expires at `runAt`, and (`warnAt`) its recipients are warned before; either replaces one queued earlier. */
+  queueExpiry(trx: Knex.Transaction, tenantId: string, envelopeId: string, runAt: Date, warnAt: Date | null): Promise<void>;
+  /** A recipient's next reminder; it replaces one queued earlier. */
+  queueReminder(trx: Knex.Transaction, tenantId: string, envelopeId: string, recipientId: string, number: number, runAt: Date): Promise<void>;
+  cancelReminder(trx: Knex.Transaction, recipientId: string): Promise<void>;
+  /** Nothing more is timed for the envelope: its expiry, warning and every recipient's reminder go. */
+  cancelSchedule(trx: Knex.Transaction, envelopeId: string, recipientIds: readonly string[]): Promise<void>;
 }
 
 export function envelopeJobs(jobs: JobSystem): EnvelopeJobs {
@@ -40,6 +61,19 @@ export function envelopeJobs(jobs: JobSystem): EnvelopeJobs {
     queueCompletion: (trx, tenantId, envelopeId) => jobs.enqueue(trx, COMPLETE_ENVELOPE, { tenantId, envelopeId }, { key: envelopeId }),
     queueArchiveRenewal: (trx, documentId, runAt) => jobs.enqueue(trx, RENEW_ARCHIVE_TIMESTAMP, { documentId }, { key: documentId, runAt }),
     queueLifecycleMail: (trx, mailId) => jobs.enqueue(trx, SEND_LIFECYCLE_MAIL, { mailId }, { key: mailId }),
-    queueBatch: (trx, batchId) => jobs.enqueue(trx, RUN_BATCH, { batchId }, { key: batchId })
+    queueBatch: (trx, batchId) => jobs.enqueue(trx, RUN_BATCH, { batchId }, { key: batchId }),
+    async queueExpiry(trx, tenantId, envelopeId, runAt, warnAt) {
+      await jobs.enqueue(trx, EXPIRE_ENVELOPE, { tenantId, envelopeId }, { key: envelopeId, runAt });
+      if (warnAt === null) await jobs.cancel(trx, WARN_OF_EXPIRY, envelopeId);
+      else await jobs.enqueue(trx, WARN_OF_EXPIRY, { tenantId, envelopeId }, { key: envelopeId, runAt: warnAt });
+    },
+    queueReminder: (trx, tenantId, envelopeId, recipientId, number, runAt) =>
+      jobs.enqueue(trx, REMIND_RECIPIENT, { tenantId, envelopeId, recipientId, number }, { key: recipientId, runAt }),
+    cancelReminder: (trx, recipientId) => jobs.cancel(trx, REMIND_RECIPIENT, recipientId),
+    async cancelSchedule(trx, envelopeId, recipientIds) {
+      await jobs.cancel(trx, EXPIRE_ENVELOPE, envelopeId);
+      await jobs.cancel(trx, WARN_OF_EXPIRY, envelopeId);
+      for (const recipientId of recipientIds) await jobs.cancel(trx, REMIND_RECIPIENT, recipientId);
+    }
   };
 }

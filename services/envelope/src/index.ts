@@ -29,6 +29,10 @@ import { createSealIdentity } from './seal/seal-identity';
 import { settingsClient } from './settings-client';
 import { signingLinkKeeper } from './signing-links/signing-link-keeper';
 import { envelopeStore } from './store/envelope-store';
+import { expireEnvelope } from './expiry/expire-envelope';
+import { type ScheduledReminder, sendScheduledReminder } from './expiry/remind-recipient';
+import { warnOfExpiry } from './expiry/warn-of-expiry';
+import { expiryRoutes } from './http/expiry-routes';
 import { validationClient } from './validation-client';
 
 export { envelopeMigrations } from '../migrations';
@@ -79,6 +83,9 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     renewer: { db: deps.db, blobs: deps.blobs, clock: deps.clock, jobs: envelopeDeps.jobs, sealIdentity, renewDays: deps.config.archive.renewDays },
     sendLifecycleMail: (mailId: string) => deliverLifecycleMail(emailDeps, mailId),
     giveUpLifecycleMail: (mailId: string, error: unknown) => giveUpLifecycleMail(emailDeps, mailId, error),
+    expire: (tenantId: string, envelopeId: string) => expireEnvelope(envelopeDeps, tenantId, envelopeId),
+    warnOfExpiry: (tenantId: string, envelopeId: string) => warnOfExpiry(envelopeDeps, tenantId, envelopeId),
+    remind: (reminder: ScheduledReminder) => sendScheduledReminder(envelopeDeps, reminder),
     pruneCreateRequests: async () => {
       await pruneCreateRequests(deps.db, deps.clock());
       await envelopeDeps.limits.pruneBefore(new Date(deps.clock().getTime() - COUNTER_RETENTION_MS));
@@ -98,6 +105,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     routes: (router) => {
       envelopeRoutes(router, envelopeDeps, batchDeps);
       sealRoutes(router, envelopeDeps);
+      expiryRoutes(router, envelopeDeps);
       signingRoutes(router, envelopeDeps);
       signerPageRoutes(router, envelopeDeps);
       emailRoutes(router, emailDeps);

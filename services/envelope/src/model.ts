@@ -18,6 +18,8 @@ export interface EnvelopeRow {
   sent_at: Date | null;
   completed_at: Date | null;
   voided_at: Date | null;
+  /** When the envelope expires (or expired); null: never. Envelopes stored before expiry existed lack it. */
+  expires_at?: Date | null;
 }
 
 export interface PageSize {
@@ -69,6 +71,10 @@ export interface RecipientRow {
   access_revoked_at: Date | null;
   rejected_at?: Date | null;
   rejection_reason?: string | null;
+  /** When their turn began (invited at send, after the order before them, or at reactivation): reminders count from it. */
+  turn_started_at?: Date | null;
+  /** The last reminder sent over the API (one an hour). */
+  last_manual_reminder_at?: Date | null;
   created_at: Date;
   updated_at: Date;
 }

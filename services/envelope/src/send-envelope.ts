@@ -3,6 +3,8 @@ import type { Settings } from '@signet/contracts';
 
 import type { EnvelopeDeps } from './envelope-deps';
 import { writeEnvelopeEvent, writeRecipientEvent } from './envelope-events';
+import { scheduleExpiry, startReminders } from './expiry/expiry-schedule';
+import { expiryAtSend } from './expiry/expiry-settings';
 import type { RecipientRow } from './model';
 import { ENVELOPE_MACHINE } from './state/envelope-machine';
 import { RECIPIENT_MACHINE } from './state/recipient-machine';
@@ -33,7 +35,8 @@ export function signingLinkBase(settings: Pick<Settings, 'branding'>, publicBase
 /**
  * POST /api/v1/envelopes/:id/send_invitation (and a batch's send item): sends an envelope once, from
  * CREATED, with at least one document: gives each recipient a signing link and records the events the
- * emails and webhooks follow from. It returns before any email is sent.
+ * emails and webhooks follow from, and queues what is timed: expiry, its warning, reminders. It returns
+ * before any email is sent.
  */
 export async function sendEnvelope(deps: EnvelopeDeps, { context, envelopeId }: { context: RequestContext; envelopeId: string }): Promise<void> {
   const now = deps.clock();
@@ -43,21 +46,28 @@ export async function sendEnvelope(deps: EnvelopeDeps, { context, envelopeId }: 
     const { envelope } = aggregate;
     const status = ENVELOPE_MACHINE.next(envelope.status, 'send');
     if (aggregate.documents.length === 0) throw new AppError('CONFLICT', 'The envelope has no documents: add one before sending');
+    const expiresAt = expiryAtSend(envelope.settings, envelope.expires_at ?? null, now);
+    if (expiresAt !== null && expiresAt.getTime() <= now.getTime()) {
+      throw new AppError('CONFLICT', `The envelope's expires_at (${expiresAt.toISOString()}) has passed: update it before sending`);
+    }
     const turn = firstTurn(aggregate.recipients, envelope.settings.signature_flow.signature_order);
     const linkBase = signingLinkBase(envelope.settings, deps.config.publicBaseUrl);
     const links = new Map<string, string>();
     const recipients = aggregate.recipients.map((recipient) => {
       const { token, hash } = newSecretToken();
       links.set(recipient.id, `${linkBase}/sign/${token}`);
-      const changes = { ...(turn.has(recipient.id) ? { status: RECIPIENT_MACHINE.next(recipient.status, 'invite') } : {}), access_token_hash: hash, updated_at: now };
+      const invited = turn.has(recipient.id) ? { status: RECIPIENT_MACHINE.next(recipient.status, 'invite'), turn_started_at: now } : {};
+      const changes = { ...invited, access_token_hash: hash, updated_at: now };
       return { recipient: { ...recipient, ...changes }, changes };
     });
     for (const { recipient, changes } of recipients) {
       await deps.store.updateRecipient(trx, recipient.id, changes);
       await deps.signingLinks.keep(trx, recipient.id, links.get(recipient.id) as string, now);
     }
-    const sent = { ...aggregate, envelope: { ...envelope, status, sent_at: now, updated_at: now }, recipients: recipients.map(({ recipient }) => recipient) };
-    await deps.store.updateEnvelope(trx, envelope.id, { status, sent_at: now, updated_at: now });
+    const sent = { ...aggregate, envelope: { ...envelope, status, sent_at: now, expires_at: expiresAt, updated_at: now }, recipients: recipients.map(({ recipient }) => recipient) };
+    await deps.store.updateEnvelope(trx, envelope.id, { status, sent_at: now, expires_at: expiresAt, updated_at: now });
+    if (expiresAt !== null) await scheduleExpiry(deps, trx, sent.envelope, expiresAt, now);
+    for (const id of turn) await startReminders(deps, trx, sent.envelope, id, now);
     await writeEnvelopeEvent(trx, 'envelope.in_progress', sent, deps.links, context, now);
     for (const recipient of sent.recipients) {
       await writeRecipientEvent(trx, 'recipient.link_generated', recipient, envelope.api_key_id, context, now, { signing_url: links.get(recipient.id) as string });

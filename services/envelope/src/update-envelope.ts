@@ -7,6 +7,7 @@ import { readBlob } from './documents/read-blob';
 import { storeInlineDocuments, StoredDocument } from './documents/store-inline-documents';
 import type { EnvelopeDeps } from './envelope-deps';
 import { writeEnvelopeEvent } from './envelope-events';
+import { futureExpiry } from './expiry/expiry-settings';
 import { mergeMetadata } from './metadata';
 import type { EnvelopeAggregate } from './model';
 import { mergeOverrides } from './settings-client';
@@ -63,6 +64,7 @@ export async function updateEnvelope(deps: EnvelopeDeps, { context, envelopeId: 
         errors,
         warnings: envelopeWarnings(settings),
         metadata: mergeMetadata(locked.envelope.metadata, input.metadata),
+        ...(input.expires_at === undefined ? {} : { expires_at: futureExpiry(input.expires_at, now) }),
         updated_at: now
       };
       const envelope = { ...locked.envelope, ...changes };

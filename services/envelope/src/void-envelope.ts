@@ -1,12 +1,14 @@
 import { notFound, RequestContext } from '@signet/http';
 import type { EnvelopeDeps } from './envelope-deps';
 import { writeEnvelopeEvent } from './envelope-events';
+import { cancelSchedule } from './expiry/expiry-schedule';
 import type { EnvelopeAggregate } from './model';
 import { ENVELOPE_MACHINE } from './state/envelope-machine';
 
 /**
  * PUT /api/v1/envelopes/:id/void (and a batch's void item): voids an envelope in any state but SUCCESS, irreversibly; every signing link stops working in the same
- * transaction. Voiding a VOIDED envelope again changes nothing and publishes nothing.
+ * transaction, and what was timed for it (expiry, reminders) is cancelled. Voiding a VOIDED envelope
+ * again changes nothing and publishes nothing.
  */
 export async function voidEnvelope(deps: EnvelopeDeps, { context, envelopeId }: { context: RequestContext; envelopeId: string }): Promise<EnvelopeAggregate> {
   const now = deps.clock();
@@ -16,6 +18,7 @@ export async function voidEnvelope(deps: EnvelopeDeps, { context, envelopeId }: 
     const status = ENVELOPE_MACHINE.next(aggregate.envelope.status, 'void');
     if (status === aggregate.envelope.status) return aggregate;
     await deps.store.revokeAccess(trx, aggregate.envelope.id, now);
+    await cancelSchedule(deps, trx, aggregate);
     await deps.store.updateEnvelope(trx, aggregate.envelope.id, { status, voided_at: now, updated_at: now });
     const result = {
       ...aggregate,

@@ -37,7 +37,9 @@ describe('the envelope use cases (PostgreSQL, a test clock)', () => {
     codeCalls.length = 0;
     deps = {
       db, store: envelopeStore(), clock: () => now, links: async () => null,
-      relay: { wake: () => undefined }, jobs: { queueCompletion: async () => undefined }, signingLinks: { keep: async () => undefined },
+      relay: { wake: () => undefined },
+      jobs: { queueCompletion: async () => undefined, queueExpiry: async () => undefined, queueReminder: async () => undefined, cancelReminder: async () => undefined, cancelSchedule: async () => undefined },
+      signingLinks: { keep: async () => undefined },
       config: { publicBaseUrl: 'https://signet.example' },
       validations: {
         gate: async () => { throw new Error('validation is not enabled here'); },

@@ -38,6 +38,8 @@ export interface GatewayAppOptions {
   mailSink: Router | null;
   /** The built-in SMS sink's page (monolith mode without an SMS provider, development only). */
   smsSink: Router | null;
+  /** /dev/clock, with SIGNET_TEST_CLOCK (monolith mode, development only); null otherwise, so both routes are 404. */
+  devClock: Router | null;
   /** Base URL integrators reach the gateway at: the server of the OpenAPI document it serves. */
   publicBaseUrl: string;
   /** What the start page (GET /) says runs here. */
@@ -57,7 +59,7 @@ function isLoopback(req: Request): boolean {
   return ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
 }
 
-/** The development mail and SMS pages show signing links and codes: only to the machine Signet runs on. */
+/** The development mail and SMS pages show signing links and codes, the clock moves time: only for the machine Signet runs on. */
 function loopbackOnly(req: Request, _res: Response, next: NextFunction): void {
   next(isLoopback(req) ? undefined : new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}`));
 }
@@ -84,6 +86,7 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
   if (options.files) app.get('/files/*key', options.files);
   if (options.mailSink) app.use('/dev/mail', loopbackOnly, options.mailSink);
   if (options.smsSink) app.use('/dev/sms', loopbackOnly, options.smsSink);
+  if (options.devClock) app.use('/dev/clock', loopbackOnly, options.devClock);
   for (const route of PUBLIC_ROUTES) {
     const proxy = proxyToService({ internalSecret: options.internalSecret, log: options.log, serviceUrl: () => options.serviceUrl(route.service), localPart: () => options.localApp(route.service), timeoutMs: options.upstreamTimeoutMs });
     const ids = idParametersOf(route.path);

@@ -10,6 +10,7 @@ import { apiKeyCache } from './api-keys/api-key-cache';
 import { API_KEYS_CHANGED_CHANNEL, apiKeyRepository } from './api-keys/api-key-repository';
 import { ensureBootstrapKeys } from './api-keys/ensure-bootstrap-keys';
 import { createGatewayApp } from './create-gateway-app';
+import { devClockRoutes } from './dev/dev-clock-routes';
 import { idempotency } from './idempotency/idempotency-middleware';
 import { idempotencyStore } from './idempotency/idempotency-store';
 import { envelopeLimitsOf, signatureReportBucket } from './rate-limit/plan-limits';
@@ -61,6 +62,7 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
     files: deps.config.s3 ? null : fileDownloadHandler(deps.blobs, deps.internalSecret, deps.clock),
     mailSink: deps.mailSink ? mailSinkRoutes(deps.mailSink) : null,
     smsSink: deps.smsSink ? smsSinkRoutes(deps.smsSink) : null,
+    devClock: deps.testClock ? devClockRoutes(deps.testClock) : null,
     publicBaseUrl: deps.config.publicBaseUrl,
     running: () => ({
       parts: PART_NAMES.filter((part) => part === 'gateway' || deps.localApp(part) !== null),

@@ -12,8 +12,10 @@ function isTree(value: unknown): value is Overrides {
 function canonicalLeaf(schema: TSchema | undefined, value: unknown): unknown {
   if (value === null || schema === undefined) return value;
   const numericEnum = Array.isArray(schema.enum) && schema.enum.every((option: unknown) => typeof option === 'number');
+  // A nullable integer (expire_after_days) is an anyOf of the integer and null.
+  const integer = schema.type === 'integer' || (Array.isArray(schema.anyOf) && schema.anyOf.some((option: TSchema) => option.type === 'integer'));
   if (schema.type === 'boolean') return value === true || value === 'TRUE' || value === 'true';
-  if ((schema.type === 'integer' || numericEnum) && typeof value === 'string') return Number(value);
+  if ((integer || numericEnum) && typeof value === 'string') return Number(value);
   return value;
 }
 

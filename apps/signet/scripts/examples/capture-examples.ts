@@ -7,6 +7,7 @@ import { startReceiver } from './receiver';
 import { createRecorder } from './recorder';
 import { captureServiceRoutes } from './service-routes';
 import { captureDeliveries, captureSettings, captureWebhook } from './settings-and-webhooks';
+import { captureExpiry } from './expiry-flows';
 import { captureSealAndEvidence, captureSigning, captureTrackingAndReject } from './signing-flows';
 
 /** Every documented operation once, in the order an integrator meets them, with the errors worth showing. */
@@ -23,6 +24,8 @@ async function runFlows(capture: Capture): Promise<void> {
   await captureBatch(capture);
   await captureCodeEndings(capture);
   await capture.receiver.waitFor('envelope.success');
+  // After the others (it moves the clock days ahead), before the webhook is deleted.
+  await captureExpiry(capture);
   await captureDeliveries(capture, webhook);
 }
 
@@ -32,7 +35,7 @@ export interface CaptureOptions {
   apiKey: string;
   /** The PDF the envelopes carry. */
   pdf: Buffer;
-  advanceClock(ms: number): void;
+  advanceClock(ms: number): Promise<void>;
 }
 
 /** Performs every documented operation against a running Signet and answers the examples, normalised. */

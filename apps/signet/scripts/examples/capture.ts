@@ -9,6 +9,6 @@ export interface Capture {
   receiver: Receiver;
   /** docs/sample-contract.pdf: the quickstart's PDF, with the text `{{ben}}` where Ben signs. */
   pdf: Buffer;
-  /** Moves Signet's clock forward, so a code can expire without waiting half an hour. */
-  advanceClock(ms: number): void;
+  /** Moves Signet's clock forward and runs what came due: a code expires, an envelope is reminded and expires, without waiting. */
+  advanceClock(ms: number): Promise<void>;
 }

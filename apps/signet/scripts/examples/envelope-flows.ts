@@ -98,7 +98,7 @@ export async function captureCodeEndings(capture: Capture): Promise<void> {
   const sendCode = () => api.call('POST /api/v1/envelopes/:envelope_id/recipients/:recipient_id/validations/send_code', 200, { params });
   const verify = (code: string) => api.call('POST /api/v1/envelopes/:envelope_id/recipients/:recipient_id/validations/verify_code', 422, { params, json: { code } });
   await sendCode();
-  capture.advanceClock(31 * 60_000);
+  await capture.advanceClock(31 * 60_000);
   await verify('000000');
   await sendCode();
   for (const code of ['000000', '111111', '222222']) await verify(code);

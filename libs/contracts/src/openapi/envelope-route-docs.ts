@@ -1,6 +1,6 @@
-import { EnvelopeCreateRequest, EnvelopeUpdateRequest, SigningUrlRequest } from '../envelope-requests';
+import { EnvelopeCreateRequest, EnvelopeUpdateRequest, ExtendRequest, SigningUrlRequest } from '../envelope-requests';
 import { CodeSentResponse, CodeVerifiedResponse } from '../responses/validation-responses';
-import { EnvelopeCreatedResponse, EnvelopeResponse, EnvelopeVoidedResponse, EvidenceResponse, SigningUrlResponse } from '../responses/envelope-responses';
+import { EnvelopeCreatedResponse, EnvelopeResponse, EnvelopeVoidedResponse, EvidenceResponse, ReminderSentResponse, SigningUrlResponse } from '../responses/envelope-responses';
 import { SuccessResponse } from '../responses/common-responses';
 import { UploadCreatedResponse, UploadListResponse, UploadReceivedResponse, UploadResponse } from '../responses/upload-responses';
 import { UploadCreateRequest, UploadListQuery } from '../upload-requests';
@@ -56,6 +56,27 @@ export const ENVELOPE_ROUTE_DOCS: RouteDocs = {
     tag: 'Envelopes',
     responses: { 200: jsonAnswer(EnvelopeVoidedResponse, 'The voided envelope') },
     errors: [404, 405, 409]
+  },
+  'POST /api/v1/envelopes/:id/extend': {
+    operationId: 'extendEnvelope',
+    summary: "Set or move an envelope's expiry, or reactivate an expired one",
+    description: 'An IN_PROGRESS envelope gets the new `expires_at` (later than now; 422 otherwise). An EXPIRED one becomes IN_PROGRESS again ' +
+      '(`envelope.reactivated`): the recipients who had not finished get fresh signing links (`recipient.link_generated`), and those whose turn it is a new invitation. ' +
+      'Other statuses answer 409.',
+    tag: 'Envelopes',
+    request: { json: ExtendRequest },
+    responses: { 200: jsonAnswer(EnvelopeResponse, 'The envelope with its new expires_at') },
+    errors: [404, 409, 422]
+  },
+  'POST /api/v1/envelopes/:id/recipients/:recipient_id/remind': {
+    operationId: 'remindRecipient',
+    summary: 'Remind a recipient now',
+    description: 'Emails the recipient a reminder with their signing link (when `settings.emails.envelope_reminder` is on) and publishes `recipient.reminder_sent` with `number` null. ' +
+      'Only for a recipient whose turn it is on an IN_PROGRESS envelope (409 otherwise); one per recipient per hour (429 with `Retry-After`). ' +
+      'It does not count toward `settings.signature_flow.reminders.max` nor move the scheduled reminders.',
+    tag: 'Envelopes',
+    responses: { 200: jsonAnswer(ReminderSentResponse, 'The reminder was queued') },
+    errors: [404, 409, 429]
   },
   'POST /api/v1/envelopes/:id/recipients/:recipient_id/signing_url': {
     operationId: 'getSigningUrl',

@@ -5,7 +5,8 @@ import { EnvelopeDocument } from './envelope-document';
 import { EnvelopePlacement } from './envelope-placement';
 import { EnvelopeRecipient } from './envelope-recipient';
 
-export const ENVELOPE_STATUSES = ['CREATED', 'IN_PROGRESS', 'SUCCESS', 'VOIDED', 'ERROR'] as const;
+/** The spec's five, and EXPIRED: an IN_PROGRESS envelope whose expires_at passed (docs/decisions.md). */
+export const ENVELOPE_STATUSES = ['CREATED', 'IN_PROGRESS', 'SUCCESS', 'VOIDED', 'ERROR', 'EXPIRED'] as const;
 export const EnvelopeStatus = LiteralUnion(ENVELOPE_STATUSES);
 export type EnvelopeStatus = Static<typeof EnvelopeStatus>;
 
@@ -28,6 +29,8 @@ export const EnvelopePayload = Type.Object(
     updated_at: DateTime(),
     sent_at: Type.Optional(Nullable(DateTime())),
     completed_at: Type.Optional(Nullable(DateTime())),
+    /** When the envelope expires (or expired), if it does: set at create, update or extend, or at send from expire_after_days. */
+    expires_at: Type.Optional(Nullable(DateTime())),
     documents: Type.Array(EnvelopeDocument),
     recipients: Type.Array(EnvelopeRecipient),
     placements: Type.Array(EnvelopePlacement),

@@ -31,6 +31,10 @@ export const RecipientPayload = Type.Object(
     reason: Type.Optional(Type.String()),
     ip_address: Type.Optional(Nullable(Type.String())),
     user_agent: Type.Optional(Nullable(Type.String())),
+    /** recipient.reminder_sent: the scheduled reminder's number (1, 2, ...), or null for one sent over the API. */
+    number: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+    /** recipient.expiry_warning_sent: when the envelope expires. */
+    expires_at: Type.Optional(DateTime()),
     /** recipient.validation_*: details of the code check, shaped by the validation service. */
     validation: Type.Optional(ValidationDetails)
   },

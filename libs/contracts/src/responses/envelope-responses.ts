@@ -43,6 +43,7 @@ export const EnvelopeView = Type.Object({
   updated_at: DateTime(),
   sent_at: Type.Optional(Nullable(DateTime())),
   completed_at: Type.Optional(Nullable(DateTime())),
+  expires_at: Type.Optional(Nullable(DateTime({ description: 'When the envelope expires (IN_PROGRESS) or expired (EXPIRED); null: it does not' }))),
   documents: Type.Array(EnvelopeViewDocument),
   placements: Type.Array(EnvelopePlacement),
   settings: Settings
@@ -69,3 +70,10 @@ export const SigningUrlResponse = Answer({
   signing_url: Type.String({ description: "The recipient's signing link: whoever holds it can sign as the recipient" })
 });
 export type SigningUrlResponse = Static<typeof SigningUrlResponse>;
+
+/** POST /api/v1/envelopes/:id/recipients/:recipient_id/remind. */
+export const ReminderSentResponse = Answer({
+  success: Type.Literal(true),
+  reminded_at: DateTime({ description: "When the reminder was sent, in Signet's clock; the next one may follow an hour later" })
+});
+export type ReminderSentResponse = Static<typeof ReminderSentResponse>;

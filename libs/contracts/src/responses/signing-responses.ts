@@ -4,7 +4,7 @@ import { SIGNATURE_INPUT_TYPES } from '../signing-requests';
 import { Answer } from './common-responses';
 import { ValidationStatus } from '../validation-requests';
 
-export const SIGNING_STATES = ['READY', 'NOT_YOUR_TURN', 'ALREADY_SIGNED', 'REJECTED', 'VOIDED', 'COMPLETED'] as const;
+export const SIGNING_STATES = ['READY', 'NOT_YOUR_TURN', 'ALREADY_SIGNED', 'REJECTED', 'VOIDED', 'COMPLETED', 'EXPIRED'] as const;
 
 /** Whether codes (email, SMS) must be verified, and when: order 0 before the documents show, 1 before signing; per channel too. */
 export const ValidationGate = ValidationStatus;

@@ -136,6 +136,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/envelopes/{id}/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set or move an envelope's expiry, or reactivate an expired one
+         * @description An IN_PROGRESS envelope gets the new `expires_at` (later than now; 422 otherwise). An EXPIRED one becomes IN_PROGRESS again (`envelope.reactivated`): the recipients who had not finished get fresh signing links (`recipient.link_generated`), and those whose turn it is a new invitation. Other statuses answer 409.
+         */
+        post: operations["extendEnvelope"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/envelopes/{id}/recipients/{recipient_id}/remind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remind a recipient now
+         * @description Emails the recipient a reminder with their signing link (when `settings.emails.envelope_reminder` is on) and publishes `recipient.reminder_sent` with `number` null. Only for a recipient whose turn it is on an IN_PROGRESS envelope (409 otherwise); one per recipient per hour (429 with `Retry-After`). It does not count toward `settings.signature_flow.reminders.max` nor move the scheduled reminders.
+         */
+        post: operations["remindRecipient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/envelopes/{id}/evidence": {
         parameters: {
             query?: never;
@@ -1233,6 +1273,106 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "envelope.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The envelope reached its `expires_at` unsigned: EXPIRED, every signing link stops working
+         * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
+         */
+        post: operations["on_envelope_expired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "envelope.extended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An IN_PROGRESS envelope's `expires_at` was set or moved (POST /api/v1/envelopes/:id/extend)
+         * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
+         */
+        post: operations["on_envelope_extended"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "envelope.reactivated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An EXPIRED envelope was extended (POST /api/v1/envelopes/:id/extend): IN_PROGRESS again, with fresh links
+         * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
+         */
+        post: operations["on_envelope_reactivated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recipient.reminder_sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A reminder went to a recipient whose turn it is (`number`: 1, 2, ..., or null when sent over the API)
+         * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
+         */
+        post: operations["on_recipient_reminder_sent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recipient.expiry_warning_sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A recipient was warned that the envelope expires soon (carries `expires_at`)
+         * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
+         */
+        post: operations["on_recipient_expiry_warning_sent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1282,6 +1422,8 @@ export interface components {
                     envelope_voided: boolean;
                     envelope_rejected: boolean;
                     envelope_signed: boolean;
+                    envelope_expired?: boolean;
+                    envelope_reminder?: boolean;
                 };
                 localization?: {
                     en: {
@@ -1348,6 +1490,13 @@ export interface components {
                     signature_color: string;
                     embed_origins: string | null;
                     redirect_url: string | null;
+                    expire_after_days?: number | null;
+                    expiry_warning_days?: number | null;
+                    reminders?: {
+                        first_after_days: number;
+                        every_days: number;
+                        max: number;
+                    };
                 };
                 validations?: {
                     email: {
@@ -1399,7 +1548,7 @@ export interface components {
             id: string;
             name: string;
             /** @enum {unknown} */
-            status: "CREATED" | "IN_PROGRESS" | "SUCCESS" | "VOIDED" | "ERROR";
+            status: "CREATED" | "IN_PROGRESS" | "SUCCESS" | "VOIDED" | "ERROR" | "EXPIRED";
             /** Format: date-time */
             created_at: string;
             envelope_signers: components["schemas"]["EnvelopeSigner"][];
@@ -1415,7 +1564,7 @@ export interface components {
             id: string;
             name: string;
             /** @enum {unknown} */
-            status: "CREATED" | "IN_PROGRESS" | "SUCCESS" | "VOIDED" | "ERROR";
+            status: "CREATED" | "IN_PROGRESS" | "SUCCESS" | "VOIDED" | "ERROR" | "EXPIRED";
             /** Format: date-time */
             created_at: string;
             envelope_signers: components["schemas"]["EnvelopeSigner"][];
@@ -1430,6 +1579,7 @@ export interface components {
             updated_at: string;
             sent_at?: string | null;
             completed_at?: string | null;
+            expires_at?: string | null;
             documents: components["schemas"]["EnvelopeViewDocument"][];
             placements: components["schemas"]["EnvelopePlacement"][];
             settings: components["schemas"]["Settings"];
@@ -1465,6 +1615,17 @@ export interface components {
             evidence_document_url: string;
             /** Format: date-time */
             evidence_generated_at: string;
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        ReminderSentResponse: {
+            /** @constant */
+            success: true;
+            /**
+             * Format: date-time
+             * @description When the reminder was sent, in Signet's clock; the next one may follow an hour later
+             */
+            reminded_at: string;
             /** @description Also in the X-Request-Id header: finds the request in the logs */
             request_id: string;
         };
@@ -1732,7 +1893,7 @@ export interface components {
         };
         SigningSessionResponse: {
             /** @enum {unknown} */
-            state: "READY" | "NOT_YOUR_TURN" | "ALREADY_SIGNED" | "REJECTED" | "VOIDED" | "COMPLETED";
+            state: "READY" | "NOT_YOUR_TURN" | "ALREADY_SIGNED" | "REJECTED" | "VOIDED" | "COMPLETED" | "EXPIRED";
             envelope: {
                 id: string;
                 name: string;
@@ -1781,6 +1942,8 @@ export interface components {
         };
         EnvelopeCreateRequest: {
             name?: string;
+            /** Format: date-time */
+            expires_at?: string;
             recipients: {
                 [key: string]: components["schemas"]["RecipientInput"];
             };
@@ -1797,6 +1960,8 @@ export interface components {
         };
         EnvelopeUpdateRequest: {
             name?: string;
+            /** Format: date-time */
+            expires_at?: string;
             recipients?: {
                 [key: string]: components["schemas"]["RecipientInput"];
             };
@@ -1848,7 +2013,7 @@ export interface components {
             id: string;
             name: string;
             /** @enum {unknown} */
-            status: "CREATED" | "IN_PROGRESS" | "SUCCESS" | "VOIDED" | "ERROR";
+            status: "CREATED" | "IN_PROGRESS" | "SUCCESS" | "VOIDED" | "ERROR" | "EXPIRED";
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1886,6 +2051,8 @@ export interface components {
                 envelope_voided?: (boolean | ("TRUE" | "FALSE" | "true" | "false")) | null;
                 envelope_rejected?: (boolean | ("TRUE" | "FALSE" | "true" | "false")) | null;
                 envelope_signed?: (boolean | ("TRUE" | "FALSE" | "true" | "false")) | null;
+                envelope_expired?: (boolean | ("TRUE" | "FALSE" | "true" | "false")) | null;
+                envelope_reminder?: (boolean | ("TRUE" | "FALSE" | "true" | "false")) | null;
             };
             localization?: {
                 [key: string]: {
@@ -1917,6 +2084,13 @@ export interface components {
                 signature_color?: string | null;
                 embed_origins?: string | null;
                 redirect_url?: string | null;
+                expire_after_days?: (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | null;
+                expiry_warning_days?: (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30")) | null;
+                reminders?: {
+                    first_after_days?: (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | null;
+                    every_days?: (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | null;
+                    max?: (number | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | null;
+                };
             };
             validations?: {
                 email?: {
@@ -1950,6 +2124,8 @@ export interface components {
                 envelope_voided: boolean;
                 envelope_rejected: boolean;
                 envelope_signed: boolean;
+                envelope_expired?: boolean;
+                envelope_reminder?: boolean;
             };
             localization: {
                 en: {
@@ -2016,6 +2192,13 @@ export interface components {
                 signature_color: string;
                 embed_origins: string | null;
                 redirect_url: string | null;
+                expire_after_days?: number | null;
+                expiry_warning_days?: number | null;
+                reminders?: {
+                    first_after_days: number;
+                    every_days: number;
+                    max: number;
+                };
             };
             validations: {
                 email: {
@@ -2236,13 +2419,14 @@ export interface components {
             id: string;
             name: string;
             /** @enum {unknown} */
-            status: "CREATED" | "IN_PROGRESS" | "SUCCESS" | "VOIDED" | "ERROR";
+            status: "CREATED" | "IN_PROGRESS" | "SUCCESS" | "VOIDED" | "ERROR" | "EXPIRED";
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
             sent_at?: string | null;
             completed_at?: string | null;
+            expires_at?: string | null;
             documents: components["schemas"]["EnvelopeDocument"][];
             recipients: components["schemas"]["EnvelopeRecipient"][];
             placements: components["schemas"]["EnvelopePlacement"][];
@@ -2300,13 +2484,14 @@ export interface components {
             id: string;
             name: string;
             /** @enum {unknown} */
-            status: "CREATED" | "IN_PROGRESS" | "SUCCESS" | "VOIDED" | "ERROR";
+            status: "CREATED" | "IN_PROGRESS" | "SUCCESS" | "VOIDED" | "ERROR" | "EXPIRED";
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
             sent_at?: string | null;
             completed_at?: string | null;
+            expires_at?: string | null;
             documents: components["schemas"]["EnvelopeDocument"][];
             recipients: components["schemas"]["EnvelopeRecipient"][];
             placements: components["schemas"]["EnvelopePlacement"][];
@@ -2367,6 +2552,9 @@ export interface components {
             reason?: string;
             ip_address?: string | null;
             user_agent?: string | null;
+            number?: number | null;
+            /** Format: date-time */
+            expires_at?: string;
             validation?: {
                 id: string;
                 /** @enum {unknown} */
@@ -2625,11 +2813,63 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        EnvelopeExpiredEvent: {
+            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "envelope.expired";
+            data: components["schemas"]["EnvelopePayload"];
+        };
+        EnvelopeExtendedEvent: {
+            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "envelope.extended";
+            data: components["schemas"]["EnvelopePayload"];
+        };
+        EnvelopeReactivatedEvent: {
+            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "envelope.reactivated";
+            data: components["schemas"]["EnvelopePayload"];
+        };
+        RecipientReminderSentEvent: {
+            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "recipient.reminder_sent";
+            data: components["schemas"]["RecipientPayload"];
+        };
+        RecipientExpiryWarningSentEvent: {
+            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "recipient.expiry_warning_sent";
+            data: components["schemas"]["RecipientPayload"];
+        };
         /** @description Any event a webhook receives, told apart by `event_type` */
-        WebhookEvent: components["schemas"]["EnvelopeInProgressEvent"] | components["schemas"]["EnvelopeSuccessEvent"] | components["schemas"]["EnvelopeVoidedEvent"] | components["schemas"]["EnvelopeEvidenceGeneratedEvent"] | components["schemas"]["EnvelopeFileUploadedEvent"] | components["schemas"]["RecipientEmailSentEvent"] | components["schemas"]["RecipientEmailReceivedEvent"] | components["schemas"]["RecipientEmailOpenedEvent"] | components["schemas"]["RecipientEmailClickedEvent"] | components["schemas"]["RecipientEmailBouncedEvent"] | components["schemas"]["RecipientLinkGeneratedEvent"] | components["schemas"]["RecipientInProgressEvent"] | components["schemas"]["RecipientSignedAllEvent"] | components["schemas"]["RecipientRejectedEvent"] | components["schemas"]["RecipientValidationCodeGeneratedEvent"] | components["schemas"]["RecipientValidationCodeSentEvent"] | components["schemas"]["RecipientValidationCodeSuccessEvent"] | components["schemas"]["RecipientValidationCodeFailedEvent"] | components["schemas"]["RecipientValidationCodeExpiredEvent"] | components["schemas"]["RecipientValidationMaxAttemptsEvent"] | components["schemas"]["BatchCompletedEvent"];
+        WebhookEvent: components["schemas"]["EnvelopeInProgressEvent"] | components["schemas"]["EnvelopeSuccessEvent"] | components["schemas"]["EnvelopeVoidedEvent"] | components["schemas"]["EnvelopeEvidenceGeneratedEvent"] | components["schemas"]["EnvelopeFileUploadedEvent"] | components["schemas"]["RecipientEmailSentEvent"] | components["schemas"]["RecipientEmailReceivedEvent"] | components["schemas"]["RecipientEmailOpenedEvent"] | components["schemas"]["RecipientEmailClickedEvent"] | components["schemas"]["RecipientEmailBouncedEvent"] | components["schemas"]["RecipientLinkGeneratedEvent"] | components["schemas"]["RecipientInProgressEvent"] | components["schemas"]["RecipientSignedAllEvent"] | components["schemas"]["RecipientRejectedEvent"] | components["schemas"]["RecipientValidationCodeGeneratedEvent"] | components["schemas"]["RecipientValidationCodeSentEvent"] | components["schemas"]["RecipientValidationCodeSuccessEvent"] | components["schemas"]["RecipientValidationCodeFailedEvent"] | components["schemas"]["RecipientValidationCodeExpiredEvent"] | components["schemas"]["RecipientValidationMaxAttemptsEvent"] | components["schemas"]["BatchCompletedEvent"] | components["schemas"]["EnvelopeExpiredEvent"] | components["schemas"]["EnvelopeExtendedEvent"] | components["schemas"]["EnvelopeReactivatedEvent"] | components["schemas"]["RecipientReminderSentEvent"] | components["schemas"]["RecipientExpiryWarningSentEvent"];
         /** @description Bracket-notation fields of `EnvelopeCreateRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
         EnvelopeCreateForm: {
             name?: string;
+            /** Format: date-time */
+            expires_at?: string;
             /**
              * Format: email
              * @description Required.
@@ -2678,6 +2918,8 @@ export interface components {
             "settings[emails][envelope_voided]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[emails][envelope_rejected]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[emails][envelope_signed]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[emails][envelope_expired]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[emails][envelope_reminder]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[localization][key][extra_page_intro]"?: string;
             "settings[localization][key][emails][email_validation][subject]"?: string;
             "settings[localization][key][emails][email_validation][body]"?: string;
@@ -2699,6 +2941,11 @@ export interface components {
             "settings[signature_flow][embed_origins]"?: string;
             /** Format: uri */
             "settings[signature_flow][redirect_url]"?: string;
+            "settings[signature_flow][expire_after_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365");
+            "settings[signature_flow][expiry_warning_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30");
+            "settings[signature_flow][reminders][first_after_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60");
+            "settings[signature_flow][reminders][every_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60");
+            "settings[signature_flow][reminders][max]"?: number | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10");
             "settings[validations][email][enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[validations][email][order]"?: number | ("0" | "1");
             "settings[validations][phone][enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
@@ -2706,11 +2953,13 @@ export interface components {
             /** @enum {unknown} */
             "settings[validations][phone][methods]"?: "SMS";
         } & {
-            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
+            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
         };
         /** @description Bracket-notation fields of `EnvelopeUpdateRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
         EnvelopeUpdateForm: {
             name?: string;
+            /** Format: date-time */
+            expires_at?: string;
             /** Format: email */
             "recipients[ben][email]"?: string;
             "recipients[ben][name]"?: string;
@@ -2755,6 +3004,8 @@ export interface components {
             "settings[emails][envelope_voided]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[emails][envelope_rejected]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[emails][envelope_signed]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[emails][envelope_expired]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[emails][envelope_reminder]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[localization][key][extra_page_intro]"?: string;
             "settings[localization][key][emails][email_validation][subject]"?: string;
             "settings[localization][key][emails][email_validation][body]"?: string;
@@ -2776,6 +3027,11 @@ export interface components {
             "settings[signature_flow][embed_origins]"?: string;
             /** Format: uri */
             "settings[signature_flow][redirect_url]"?: string;
+            "settings[signature_flow][expire_after_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365");
+            "settings[signature_flow][expiry_warning_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30");
+            "settings[signature_flow][reminders][first_after_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60");
+            "settings[signature_flow][reminders][every_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60");
+            "settings[signature_flow][reminders][max]"?: number | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10");
             "settings[validations][email][enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[validations][email][order]"?: number | ("0" | "1");
             "settings[validations][phone][enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
@@ -2783,7 +3039,7 @@ export interface components {
             /** @enum {unknown} */
             "settings[validations][phone][methods]"?: "SMS";
         } & {
-            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
+            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
         };
     };
     responses: {
@@ -3009,10 +3265,17 @@ export interface operations {
                      *           "signature_types": "WRITTEN,DRAWN,UPLOADED",
                      *           "signature_color": "#000000",
                      *           "embed_origins": null,
-                     *           "redirect_url": null
+                     *           "redirect_url": null,
+                     *           "expire_after_days": null,
+                     *           "expiry_warning_days": null,
+                     *           "reminders": {
+                     *             "first_after_days": 5,
+                     *             "every_days": 5,
+                     *             "max": 3
+                     *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a219e6422a776b957c9403f5ae1389"
+                     *       "request_id": "req_01a21a9331027648bda48a3dfb4c242d"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -3031,7 +3294,7 @@ export interface operations {
                      * @example {
                      *       "error": "Send the API key itself as the Authorization header, without a scheme",
                      *       "code": "UNAUTHORIZED",
-                     *       "request_id": "req_01a219e64bf473b1944331b3712d583e"
+                     *       "request_id": "req_01a21a9337dc76e9adb65c7694cc496e"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3108,7 +3371,9 @@ export interface operations {
                      *           "envelope_invitation": true,
                      *           "envelope_voided": false,
                      *           "envelope_rejected": true,
-                     *           "envelope_signed": true
+                     *           "envelope_signed": true,
+                     *           "envelope_expired": true,
+                     *           "envelope_reminder": true
                      *         },
                      *         "localization": {
                      *           "en": {
@@ -3154,7 +3419,14 @@ export interface operations {
                      *           "signature_types": "WRITTEN,DRAWN,UPLOADED",
                      *           "signature_color": "#000000",
                      *           "embed_origins": null,
-                     *           "redirect_url": null
+                     *           "redirect_url": null,
+                     *           "expire_after_days": null,
+                     *           "expiry_warning_days": null,
+                     *           "reminders": {
+                     *             "first_after_days": 5,
+                     *             "every_days": 5,
+                     *             "max": 3
+                     *           }
                      *         },
                      *         "validations": {
                      *           "email": {
@@ -3168,7 +3440,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a219e6443c707ab3eb0a23f50a828e"
+                     *       "request_id": "req_01a21a93331b74ffa98a8d4c25689451"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsUpdatedResponse"];
@@ -3194,10 +3466,10 @@ export interface operations {
                      *       "details": [
                      *         {
                      *           "field": "signature_flow.language",
-                     *           "message": "must be one of: EN, ES"
+                     *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a219e64ae3720fa229d16740449acc"
+                     *       "request_id": "req_01a21a9336d977e9b93c52263cdd4979"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3255,11 +3527,11 @@ export interface operations {
                      * @example {
                      *       "envelopes": [
                      *         {
-                     *           "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                     *           "id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
                      *           "name": "Services agreement 2026",
                      *           "status": "CREATED",
-                     *           "created_at": "2026-11-26T22:07:35.315Z",
-                     *           "updated_at": "2026-11-26T22:07:43.186Z",
+                     *           "created_at": "2026-11-27T01:16:26.683Z",
+                     *           "updated_at": "2026-11-27T01:16:29.373Z",
                      *           "sent_at": null,
                      *           "completed_at": null,
                      *           "voided_at": null,
@@ -3269,7 +3541,7 @@ export interface operations {
                      *           },
                      *           "envelope_signers": [
                      *             {
-                     *               "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                     *               "id": "01a21a93-448b-7480-9e86-3166638211ca",
                      *               "custom_key": "ana",
                      *               "name": "Ana Lima",
                      *               "email": "ana@example.com",
@@ -3278,7 +3550,7 @@ export interface operations {
                      *               "signed_at": null
                      *             },
                      *             {
-                     *               "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                     *               "id": "01a21a93-448b-7480-9e86-3632960b5a45",
                      *               "custom_key": "ben",
                      *               "name": "Ben Ode",
                      *               "email": "ben@example.com",
@@ -3290,7 +3562,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a219e67707726e85f565fcc4a3c294"
+                     *       "request_id": "req_01a21a93487f7789be3382ae648dd24d"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeListResponse"];
@@ -3314,10 +3586,10 @@ export interface operations {
                      *       "details": [
                      *         {
                      *           "field": "status",
-                     *           "message": "must be one or more of CREATED, IN_PROGRESS, SUCCESS, VOIDED, ERROR, comma-separated"
+                     *           "message": "must be one or more of CREATED, IN_PROGRESS, SUCCESS, VOIDED, ERROR, EXPIRED, comma-separated"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a219e677377464a6581c314a1e28df"
+                     *       "request_id": "req_01a21a93489e767f9e2bf9dc13372273"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3408,13 +3680,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                     *         "id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
                      *         "name": "Services agreement",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-26T22:07:35.315Z",
+                     *         "created_at": "2026-11-27T01:16:26.683Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                     *             "id": "01a21a93-448b-7480-9e86-3166638211ca",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -3423,7 +3695,7 @@ export interface operations {
                      *             "signed_at": null
                      *           },
                      *           {
-                     *             "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                     *             "id": "01a21a93-448b-7480-9e86-3632960b5a45",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -3438,7 +3710,7 @@ export interface operations {
                      *           "crm_id": "opp-1042"
                      *         }
                      *       },
-                     *       "request_id": "req_01a219e6551f70689f2042629f73b732"
+                     *       "request_id": "req_01a21a933c7970fb96db7ff69eb94ec7"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -3467,7 +3739,7 @@ export interface operations {
                      *           "message": "must be an email address"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a219e6521a77599fd0802f483b0071"
+                     *       "request_id": "req_01a21a933b8472cb93584f31b9588c96"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3488,7 +3760,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21a93-3cbb-7452-ad59-933d14ce9c50
                  */
                 id: string;
             };
@@ -3507,13 +3779,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                     *         "id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-26T22:07:35.315Z",
+                     *         "created_at": "2026-11-27T01:16:26.683Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                     *             "id": "01a21a93-448b-7480-9e86-3166638211ca",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -3522,7 +3794,7 @@ export interface operations {
                      *             "signed_at": null
                      *           },
                      *           {
-                     *             "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                     *             "id": "01a21a93-448b-7480-9e86-3632960b5a45",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -3537,38 +3809,39 @@ export interface operations {
                      *           "crm_id": "opp-1042",
                      *           "region": "emea"
                      *         },
-                     *         "updated_at": "2026-11-26T22:07:43.186Z",
+                     *         "updated_at": "2026-11-27T01:16:29.373Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
+                     *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                     *             "id": "01a21a93-43bf-768b-844a-64da79470f56",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-26T22:07:35.315Z",
-                     *             "updated_at": "2026-11-26T22:07:35.315Z",
+                     *             "created_at": "2026-11-27T01:16:26.683Z",
+                     *             "updated_at": "2026-11-27T01:16:26.683Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/documents/01a219e6-642b-771b-8b18-eab0e87167dd.pdf?expires=1795734463&signature=8b3a17342d29538ae383135abfb9790efe390b69f33fe06b8878aa74ec821d43&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/documents/01a21a93-43bf-768b-844a-64da79470f56.pdf?expires=1795745789&signature=4545abd26da275598744a0c277d32a575d43bc6a3b41bb3f26a515ab7dbc95c8&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           },
                      *           {
-                     *             "id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
+                     *             "id": "01a21a93-466a-715e-8952-0e4b9e8db5e2",
                      *             "custom_key": "annex",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-26T22:07:43.186Z",
-                     *             "updated_at": "2026-11-26T22:07:43.186Z",
+                     *             "created_at": "2026-11-27T01:16:29.373Z",
+                     *             "updated_at": "2026-11-27T01:16:29.373Z",
                      *             "file_name": "annex.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/uploads/01a219e6-6ffb-75d0-a506-061cfa681935.pdf?expires=1795734463&signature=d4ae8960d50fc838be4e6685381a3ee17a5d3e4ef820530e044a559ca61c1907&name=annex.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/uploads/01a21a93-4609-72ac-b956-90cecfdd4ce2.pdf?expires=1795745789&signature=af761ef3501caa14c44300770dfacd2182ad325c45ab8710bcd80fd491089eff&name=annex.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -3576,32 +3849,32 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a219e6-6749-704d-be49-c200bd02aa4b",
+                     *             "id": "01a21a93-448b-7480-9e86-3817ea0e7f41",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-26T22:07:35.315Z",
-                     *             "updated_at": "2026-11-26T22:07:35.315Z",
-                     *             "recipient_id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                     *             "created_at": "2026-11-27T01:16:26.683Z",
+                     *             "updated_at": "2026-11-27T01:16:26.683Z",
+                     *             "recipient_id": "01a21a93-448b-7480-9e86-3632960b5a45",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                     *             "document_id": "01a21a93-43bf-768b-844a-64da79470f56",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
                      *             "token": "{{ben}}"
                      *           },
                      *           {
-                     *             "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                     *             "id": "01a21a93-448b-7480-9e86-3df27a0f001a",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-26T22:07:35.315Z",
-                     *             "updated_at": "2026-11-26T22:07:35.315Z",
-                     *             "recipient_id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                     *             "created_at": "2026-11-27T01:16:26.683Z",
+                     *             "updated_at": "2026-11-27T01:16:26.683Z",
+                     *             "recipient_id": "01a21a93-448b-7480-9e86-3166638211ca",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                     *             "document_id": "01a21a93-43bf-768b-844a-64da79470f56",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                     *               "id": "01a21a93-448b-7480-9e86-3df27a0f001a",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -3613,7 +3886,9 @@ export interface operations {
                      *           "emails": {
                      *             "envelope_signed": true,
                      *             "envelope_voided": false,
+                     *             "envelope_expired": true,
                      *             "envelope_rejected": true,
+                     *             "envelope_reminder": true,
                      *             "envelope_invitation": true
                      *           },
                      *           "branding": {
@@ -3680,16 +3955,23 @@ export interface operations {
                      *           },
                      *           "signature_flow": {
                      *             "language": "EN",
+                     *             "reminders": {
+                     *               "max": 3,
+                     *               "every_days": 5,
+                     *               "first_after_days": 5
+                     *             },
                      *             "sender_name": "Signet",
                      *             "redirect_url": null,
                      *             "embed_origins": null,
                      *             "signature_color": "#000000",
                      *             "signature_order": "PARALLEL",
-                     *             "signature_types": "WRITTEN,DRAWN,UPLOADED"
+                     *             "signature_types": "WRITTEN,DRAWN,UPLOADED",
+                     *             "expire_after_days": null,
+                     *             "expiry_warning_days": null
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a219e676bf765d8912d0975d0381bb"
+                     *       "request_id": "req_01a21a934869736dadd77a2cfc3cfcc0"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -3709,7 +3991,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a219e676e7734d8867e037184dd3ac"
+                     *       "request_id": "req_01a21a9348737786b1752c0434c4a2e0"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3733,7 +4015,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21a93-3cbb-7452-ad59-933d14ce9c50
                  */
                 id: string;
             };
@@ -3771,13 +4053,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                     *         "id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-26T22:07:35.315Z",
+                     *         "created_at": "2026-11-27T01:16:26.683Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                     *             "id": "01a21a93-448b-7480-9e86-3166638211ca",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -3786,7 +4068,7 @@ export interface operations {
                      *             "signed_at": null
                      *           },
                      *           {
-                     *             "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                     *             "id": "01a21a93-448b-7480-9e86-3632960b5a45",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -3801,22 +4083,23 @@ export interface operations {
                      *           "crm_id": "opp-1042",
                      *           "region": "emea"
                      *         },
-                     *         "updated_at": "2026-11-26T22:07:40.902Z",
+                     *         "updated_at": "2026-11-27T01:16:28.897Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
+                     *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                     *             "id": "01a21a93-43bf-768b-844a-64da79470f56",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-26T22:07:35.315Z",
-                     *             "updated_at": "2026-11-26T22:07:35.315Z",
+                     *             "created_at": "2026-11-27T01:16:26.683Z",
+                     *             "updated_at": "2026-11-27T01:16:26.683Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/documents/01a219e6-642b-771b-8b18-eab0e87167dd.pdf?expires=1795734461&signature=85dff9d51bcfe14f82ea95659c9cf4117d3fb611813348293cbf7ca94286be70&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/documents/01a21a93-43bf-768b-844a-64da79470f56.pdf?expires=1795745789&signature=4545abd26da275598744a0c277d32a575d43bc6a3b41bb3f26a515ab7dbc95c8&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -3824,32 +4107,32 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a219e6-6749-704d-be49-c200bd02aa4b",
+                     *             "id": "01a21a93-448b-7480-9e86-3817ea0e7f41",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-26T22:07:35.315Z",
-                     *             "updated_at": "2026-11-26T22:07:35.315Z",
-                     *             "recipient_id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                     *             "created_at": "2026-11-27T01:16:26.683Z",
+                     *             "updated_at": "2026-11-27T01:16:26.683Z",
+                     *             "recipient_id": "01a21a93-448b-7480-9e86-3632960b5a45",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                     *             "document_id": "01a21a93-43bf-768b-844a-64da79470f56",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
                      *             "token": "{{ben}}"
                      *           },
                      *           {
-                     *             "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                     *             "id": "01a21a93-448b-7480-9e86-3df27a0f001a",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-26T22:07:35.315Z",
-                     *             "updated_at": "2026-11-26T22:07:35.315Z",
-                     *             "recipient_id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                     *             "created_at": "2026-11-27T01:16:26.683Z",
+                     *             "updated_at": "2026-11-27T01:16:26.683Z",
+                     *             "recipient_id": "01a21a93-448b-7480-9e86-3166638211ca",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                     *             "document_id": "01a21a93-43bf-768b-844a-64da79470f56",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                     *               "id": "01a21a93-448b-7480-9e86-3df27a0f001a",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -3876,7 +4159,9 @@ export interface operations {
                      *             "envelope_invitation": true,
                      *             "envelope_voided": false,
                      *             "envelope_rejected": true,
-                     *             "envelope_signed": true
+                     *             "envelope_signed": true,
+                     *             "envelope_expired": true,
+                     *             "envelope_reminder": true
                      *           },
                      *           "localization": {
                      *             "en": {
@@ -3922,7 +4207,14 @@ export interface operations {
                      *             "signature_types": "WRITTEN,DRAWN,UPLOADED",
                      *             "signature_color": "#000000",
                      *             "embed_origins": null,
-                     *             "redirect_url": null
+                     *             "redirect_url": null,
+                     *             "expire_after_days": null,
+                     *             "expiry_warning_days": null,
+                     *             "reminders": {
+                     *               "first_after_days": 5,
+                     *               "every_days": 5,
+                     *               "max": 3
+                     *             }
                      *           },
                      *           "validations": {
                      *             "email": {
@@ -3937,7 +4229,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a219e6697f74ec948ef468646a4517"
+                     *       "request_id": "req_01a21a93451975e89484b73be18380d7"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -3968,7 +4260,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21a93-3cbb-7452-ad59-933d14ce9c50
                  */
                 id: string;
             };
@@ -3989,7 +4281,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a219e6777f7274b2a6f9019abc0e85"
+                     *       "request_id": "req_01a21a9348b170cc8a3d52f6f496b383"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -4011,7 +4303,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not in CREATED status (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a219e70a92741ab1cfe42fd4a726f2"
+                     *       "request_id": "req_01a21a93a1827429b1685af28b359c1b"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4036,7 +4328,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e7-0572-7051-bf8f-ea52b0542a98
+                 * @example 01a21a93-9f05-75ac-87d6-7e0997fb7a58
                  */
                 id: string;
             };
@@ -4058,13 +4350,13 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "envelope": {
-                     *         "id": "01a219e7-0572-7051-bf8f-ea52b0542a98",
+                     *         "id": "01a21a93-9f05-75ac-87d6-7e0997fb7a58",
                      *         "name": "Quote 88",
                      *         "status": "VOIDED",
-                     *         "created_at": "2026-11-26T22:08:20.338Z",
+                     *         "created_at": "2026-11-27T01:16:51.845Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a219e7-064d-7564-a1b2-9199c348f26e",
+                     *             "id": "01a21a93-9f46-748e-8be6-79fdaf7ddd70",
                      *             "custom_key": "eve",
                      *             "name": "Eve Adler",
                      *             "email": "eve@example.com",
@@ -4076,22 +4368,23 @@ export interface operations {
                      *         "errors": [],
                      *         "warnings": [],
                      *         "metadata": {},
-                     *         "updated_at": "2026-11-26T22:08:21.162Z",
-                     *         "sent_at": "2026-11-26T22:08:20.684Z",
+                     *         "updated_at": "2026-11-27T01:16:52.342Z",
+                     *         "sent_at": "2026-11-27T01:16:51.971Z",
                      *         "completed_at": null,
+                     *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a219e7-0613-7263-8fc0-8034a0de167c",
+                     *             "id": "01a21a93-9f28-736e-99bf-27a52494954f",
                      *             "custom_key": "quote",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-26T22:08:20.338Z",
-                     *             "updated_at": "2026-11-26T22:08:20.338Z",
+                     *             "created_at": "2026-11-27T01:16:51.845Z",
+                     *             "updated_at": "2026-11-27T01:16:51.845Z",
                      *             "file_name": "quote.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e7-0572-7051-bf8f-ea52b0542a98/documents/01a219e7-0613-7263-8fc0-8034a0de167c.pdf?expires=1795734501&signature=29f3fc1599ba855b6a7a17e2baefb1a389e2dc036209a545aca33fdd0944bb5b&name=quote.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-9f05-75ac-87d6-7e0997fb7a58/documents/01a21a93-9f28-736e-99bf-27a52494954f.pdf?expires=1795745812&signature=7c3152a0c3267b44c27774460a0095107391482348f63ec611f3626845cd07e9&name=quote.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -4102,7 +4395,9 @@ export interface operations {
                      *           "emails": {
                      *             "envelope_signed": true,
                      *             "envelope_voided": false,
+                     *             "envelope_expired": true,
                      *             "envelope_rejected": true,
+                     *             "envelope_reminder": true,
                      *             "envelope_invitation": true
                      *           },
                      *           "branding": {
@@ -4169,16 +4464,23 @@ export interface operations {
                      *           },
                      *           "signature_flow": {
                      *             "language": "EN",
+                     *             "reminders": {
+                     *               "max": 3,
+                     *               "every_days": 5,
+                     *               "first_after_days": 5
+                     *             },
                      *             "sender_name": "Signet",
                      *             "redirect_url": null,
                      *             "embed_origins": null,
                      *             "signature_color": "#000000",
                      *             "signature_order": "PARALLEL",
-                     *             "signature_types": "WRITTEN,DRAWN,UPLOADED"
+                     *             "signature_types": "WRITTEN,DRAWN,UPLOADED",
+                     *             "expire_after_days": null,
+                     *             "expiry_warning_days": null
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a219e708a976e8a9a06f59e1d7fe03"
+                     *       "request_id": "req_01a21a93a0f573eda7246be8aa800aa0"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
@@ -4208,12 +4510,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e7-0572-7051-bf8f-ea52b0542a98
+                 * @example 01a21a93-9f05-75ac-87d6-7e0997fb7a58
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a219e7-064d-7564-a1b2-9199c348f26e
+                 * @example 01a21a93-9f46-748e-8be6-79fdaf7ddd70
                  */
                 recipient_id: string;
             };
@@ -4245,8 +4547,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "signing_url": "http://localhost:3000/sign/aBMrX-Tp0rHsPAKw2taJbQK9cDUOd14dtIn13bt-bUY",
-                     *       "request_id": "req_01a219e70780722fae3d7864ebd60d3f"
+                     *       "signing_url": "http://localhost:3000/sign/_2K3vBl-oh4XMux_JAHQf5_RTlQZSXslYOUBeUps9SU",
+                     *       "request_id": "req_01a21a93a0437687927c3611023d4f5d"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningUrlResponse"];
@@ -4267,7 +4569,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing links exist only while the envelope is IN_PROGRESS (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a219e70b1c71caa6bfc6a50e21fc5d"
+                     *       "request_id": "req_01a21a93a26a74de8964a1c9dda416a0"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4282,6 +4584,280 @@ export interface operations {
             504: components["responses"]["Error504"];
         };
     };
+    extendEnvelope: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Envelope id
+                 * @example 01a21a93-ada7-7268-9d8c-4643ab564c94
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "expires_at": "2026-11-30T01:16:55.559Z"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: date-time */
+                    expires_at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope with its new expires_at */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "envelope": {
+                     *         "id": "01a21a93-ada7-7268-9d8c-4643ab564c94",
+                     *         "name": "Lease renewal",
+                     *         "status": "IN_PROGRESS",
+                     *         "created_at": "2026-11-27T01:47:55.591Z",
+                     *         "envelope_signers": [
+                     *           {
+                     *             "id": "01a21a93-addb-76e5-8509-4aed41269cd6",
+                     *             "custom_key": "ben",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "order": 0,
+                     *             "status": "IN_PROGRESS",
+                     *             "signed_at": null
+                     *           }
+                     *         ],
+                     *         "errors": [],
+                     *         "warnings": [],
+                     *         "metadata": {},
+                     *         "updated_at": "2026-11-27T01:47:56.110Z",
+                     *         "sent_at": "2026-11-27T01:47:55.691Z",
+                     *         "completed_at": null,
+                     *         "expires_at": "2026-11-30T01:16:55.559Z",
+                     *         "documents": [
+                     *           {
+                     *             "id": "01a21a93-adc0-7187-aa41-13adbfc12eaa",
+                     *             "custom_key": "lease",
+                     *             "order": 0,
+                     *             "status": "PENDING",
+                     *             "created_at": "2026-11-27T01:47:55.591Z",
+                     *             "updated_at": "2026-11-27T01:47:55.591Z",
+                     *             "file_name": "sample-contract.pdf",
+                     *             "content_type": "application/pdf",
+                     *             "file_size": 1897,
+                     *             "page_count": 1,
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-ada7-7268-9d8c-4643ab564c94/documents/01a21a93-adc0-7187-aa41-13adbfc12eaa.pdf?expires=1795747676&signature=2ae94551fc997805eff790cea78ef59107855744229bfad1ff4c6a861227d228&name=sample-contract.pdf",
+                     *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                     *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                     *             "type": "SIGNABLE"
+                     *           }
+                     *         ],
+                     *         "placements": [],
+                     *         "settings": {
+                     *           "emails": {
+                     *             "envelope_signed": true,
+                     *             "envelope_voided": false,
+                     *             "envelope_expired": true,
+                     *             "envelope_rejected": true,
+                     *             "envelope_reminder": true,
+                     *             "envelope_invitation": true
+                     *           },
+                     *           "branding": {
+                     *             "logo": null,
+                     *             "name": "Acme Inc.",
+                     *             "reply_to": null,
+                     *             "sender_email": null,
+                     *             "url_homepage": "https://acme.example",
+                     *             "url_signature_flow": null
+                     *           },
+                     *           "documents": {
+                     *             "custom_page_id": "Signet Sign ID:",
+                     *             "signatures_per_row": 2,
+                     *             "document_id_enabled": true,
+                     *             "signatures_per_page": 6
+                     *           },
+                     *           "signature": {
+                     *             "type": "SIMPLE",
+                     *             "style": "SIMPLE",
+                     *             "bg_image": null
+                     *           },
+                     *           "validations": {
+                     *             "email": {
+                     *               "order": 0,
+                     *               "enabled": false
+                     *             },
+                     *             "phone": {
+                     *               "order": 0,
+                     *               "enabled": false,
+                     *               "methods": "SMS"
+                     *             }
+                     *           },
+                     *           "localization": {
+                     *             "en": {
+                     *               "sms": {
+                     *                 "phone_validation": {
+                     *                   "body": "Your verification code for {{envelope.name}} is {{validations.code}}. It expires at {{validations.expires_at}}."
+                     *                 }
+                     *               },
+                     *               "emails": {
+                     *                 "email_validation": {
+                     *                   "cta": "Verify",
+                     *                   "body": "<p>Hello {{recipient.name}},</p>\n<p>Your verification code for <strong>{{envelope.name}}</strong> is:</p>\n<p style=\"font-size:24px;letter-spacing:4px\"><strong>{{validations.code}}</strong></p>\n<p>It expires at {{validations.expires_at}}. If you did not ask for it, ignore this email.</p>",
+                     *                   "subject": "Your verification code for {{envelope.name}}"
+                     *                 }
+                     *               },
+                     *               "extra_page_intro": "The following people signed this document electronically."
+                     *             },
+                     *             "es": {
+                     *               "sms": {
+                     *                 "phone_validation": {
+                     *                   "body": "Tu código de verificación para {{envelope.name}} es {{validations.code}}. Caduca el {{validations.expires_at}}."
+                     *                 }
+                     *               },
+                     *               "emails": {
+                     *                 "email_validation": {
+                     *                   "cta": "Verificar",
+                     *                   "body": "<p>Hola {{recipient.name}}:</p>\n<p>Tu código de verificación para <strong>{{envelope.name}}</strong> es:</p>\n<p style=\"font-size:24px;letter-spacing:4px\"><strong>{{validations.code}}</strong></p>\n<p>Caduca el {{validations.expires_at}}. Si no lo has solicitado, ignora este correo.</p>",
+                     *                   "subject": "Tu código de verificación para {{envelope.name}}"
+                     *                 }
+                     *               },
+                     *               "extra_page_intro": "Las siguientes personas firmaron este documento electrónicamente."
+                     *             }
+                     *           },
+                     *           "signature_flow": {
+                     *             "language": "EN",
+                     *             "reminders": {
+                     *               "max": 1,
+                     *               "every_days": 1,
+                     *               "first_after_days": 1
+                     *             },
+                     *             "sender_name": "Signet",
+                     *             "redirect_url": null,
+                     *             "embed_origins": null,
+                     *             "signature_color": "#000000",
+                     *             "signature_order": "PARALLEL",
+                     *             "signature_types": "WRITTEN,DRAWN,UPLOADED",
+                     *             "expire_after_days": null,
+                     *             "expiry_warning_days": 1
+                     *           }
+                     *         }
+                     *       },
+                     *       "request_id": "req_01a21a93afac7478ae36cad4228e5395"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EnvelopeResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    remindRecipient: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Envelope id
+                 * @example 01a21a93-ada7-7268-9d8c-4643ab564c94
+                 */
+                id: string;
+                /**
+                 * @description Recipient id (the envelope's `envelope_signers[].id`)
+                 * @example 01a21a93-addb-76e5-8509-4aed41269cd6
+                 */
+                recipient_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reminder was queued */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "reminded_at": "2026-11-27T01:47:55.838Z",
+                     *       "request_id": "req_01a21a93ae9977ff931dfbe75e4e45cd"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReminderSentResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
+            /** @description RATE_LIMITED: a limit was reached; `Retry-After` says in how many seconds to try again */
+            429: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description Requests the window allows */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds) */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "This recipient was reminded less than an hour ago",
+                     *       "code": "RATE_LIMITED",
+                     *       "request_id": "req_01a21a93af3c70b39df1e4e2fa90ab01"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
     getEvidence: {
         parameters: {
             query?: never;
@@ -4289,7 +4865,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21a93-3cbb-7452-ad59-933d14ce9c50
                  */
                 id: string;
             };
@@ -4307,9 +4883,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/evidence/22-1795730892742.pdf?expires=1795817297&signature=ce2252d884524a1b2c81017d361bf30086668128d0f6520da6a0919c0421f4c8&name=evidence-01a219e6-5593-749a-9af4-ec8e551f7199.pdf",
-                     *       "evidence_generated_at": "2026-11-26T22:08:12.742Z",
-                     *       "request_id": "req_01a219e6f9a971869f1aa386e6a532e1"
+                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/evidence/22-1795742204097.pdf?expires=1795828607&signature=be5ffc166d989cccc4cc3bc668fd476280710e874125b5138ba6547bebb0c21d&name=evidence-01a21a93-3cbb-7452-ad59-933d14ce9c50.pdf",
+                     *       "evidence_generated_at": "2026-11-27T01:16:44.097Z",
+                     *       "request_id": "req_01a21a93905c733d80b5260f4a311225"
                      *     }
                      */
                     "application/json": components["schemas"]["EvidenceResponse"];
@@ -4330,7 +4906,7 @@ export interface operations {
                      * @example {
                      *       "error": "The evidence sheet exists once the envelope is SUCCESS; it is CREATED",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a219e677547197aa2f23a86d601af6"
+                     *       "request_id": "req_01a21a9348ab77bf9988fb5d9f4e4775"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4368,45 +4944,45 @@ export interface operations {
                      *         {
                      *           "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "013FFCC02AE873E940B8B9224C0F98A7",
-                     *           "not_before": "2026-11-26T22:02:50.000Z",
-                     *           "not_after": "2036-11-23T22:07:50.000Z",
-                     *           "sha256_fingerprint": "2ade5161f049386f80b70b6ce3d2fdfc929659cc5d9bdc909014392eb587830f",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAT/8wCroc+lAuLkiTA+YpzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "0147526DF2A5E7E1B6D17E06ABF54CC7",
+                     *           "not_before": "2026-11-27T01:11:33.000Z",
+                     *           "not_after": "2036-11-24T01:16:33.000Z",
+                     *           "sha256_fingerprint": "fffab8d28dfc18406ae87261d8ac0447c13b8af69d4f45446d037e83e7a2e37a",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAUdSbfKl5+G20X4Gq/VMxzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01D13F729C02ECE24344C9404DA46B2A",
-                     *           "not_before": "2026-11-26T22:02:50.000Z",
-                     *           "not_after": "2036-11-23T22:07:50.000Z",
-                     *           "sha256_fingerprint": "67e2da165087833c8c302891456c3ebf989a95746a57374d0ec612a269d20bdd",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAdE/cpwC7OJDRMlATaRrKjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "013B1E8B79F33A9546A4719C74FE49BC",
+                     *           "not_before": "2026-11-27T01:11:33.000Z",
+                     *           "not_after": "2036-11-24T01:16:33.000Z",
+                     *           "sha256_fingerprint": "67a33dbc7621b0a66db9cc5345da483d0e637736e9657be882896742214bf025",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQATsei3nzOpVGpHGcdP5JvDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
                      *       "timestamp_authority": [
                      *         {
                      *           "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "0189610E318F76AD568385EA75B6B790",
-                     *           "not_before": "2026-11-26T22:02:50.000Z",
-                     *           "not_after": "2036-11-23T22:07:50.000Z",
-                     *           "sha256_fingerprint": "07419afb09a7785959dbacecc178826dd8f4da774cfe4579dd6c200ca419da8b",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAYlhDjGPdq1Wg4Xqdba3kDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "018C2EEF2485768EA978CAC07432F932",
+                     *           "not_before": "2026-11-27T01:11:33.000Z",
+                     *           "not_after": "2036-11-24T01:16:33.000Z",
+                     *           "sha256_fingerprint": "e66260ca05de98674fbdfa9b37d72e1b491f233946580b06453603896bc0853a",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAYwu7ySFdo6peMrAdDL5MjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01D13F729C02ECE24344C9404DA46B2A",
-                     *           "not_before": "2026-11-26T22:02:50.000Z",
-                     *           "not_after": "2036-11-23T22:07:50.000Z",
-                     *           "sha256_fingerprint": "67e2da165087833c8c302891456c3ebf989a95746a57374d0ec612a269d20bdd",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAdE/cpwC7OJDRMlATaRrKjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "013B1E8B79F33A9546A4719C74FE49BC",
+                     *           "not_before": "2026-11-27T01:11:33.000Z",
+                     *           "not_after": "2036-11-24T01:16:33.000Z",
+                     *           "sha256_fingerprint": "67a33dbc7621b0a66db9cc5345da483d0e637736e9657be882896742214bf025",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQATsei3nzOpVGpHGcdP5JvDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
-                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAT/8wCroc+lAuLkiTA+YpzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAdE/cpwC7OJDRMlATaRrKjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
+                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAUdSbfKl5+G20X4Gq/VMxzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQATsei3nzOpVGpHGcdP5JvDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
                      *       "crl_url": "http://localhost:3000/pki/signet-dev-ca.crl",
-                     *       "request_id": "req_01a219e6fa227516ab005712bef6dcdd"
+                     *       "request_id": "req_01a21a9390a8729a8f41135c8a652eed"
                      *     }
                      */
                     "application/json": {
@@ -4500,10 +5076,10 @@ export interface operations {
                      *             "common_name": "Signet Development Seal — not for production",
                      *             "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "013FFCC02AE873E940B8B9224C0F98A7"
+                     *             "serial_number": "0147526DF2A5E7E1B6D17E06ABF54CC7"
                      *           },
-                     *           "claimed_signing_time": "2026-11-26T22:08:03.000Z",
-                     *           "timestamped_time": "2026-11-26T22:08:03.000Z",
+                     *           "claimed_signing_time": "2026-11-27T01:16:40.000Z",
+                     *           "timestamped_time": "2026-11-27T01:16:40.000Z",
                      *           "pades_level": "B-LTA",
                      *           "integrity": {
                      *             "valid": true,
@@ -4520,10 +5096,10 @@ export interface operations {
                      *             "common_name": "Signet Development TSA — not for production",
                      *             "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "0189610E318F76AD568385EA75B6B790"
+                     *             "serial_number": "018C2EEF2485768EA978CAC07432F932"
                      *           },
                      *           "claimed_signing_time": null,
-                     *           "timestamped_time": "2026-11-26T22:08:05.000Z",
+                     *           "timestamped_time": "2026-11-27T01:16:41.000Z",
                      *           "pades_level": null,
                      *           "integrity": {
                      *             "valid": true,
@@ -4537,7 +5113,7 @@ export interface operations {
                      *       "trust_anchors": [
                      *         "CN=Signet Development CA — not for production, O=Signet (development)"
                      *       ],
-                     *       "request_id": "req_01a219e6fb41774ab7d7162a8f809c08"
+                     *       "request_id": "req_01a21a93914072d8af715ae62cb00586"
                      *     }
                      */
                     "application/json": {
@@ -4594,7 +5170,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21a93-3cbb-7452-ad59-933d14ce9c50
                  */
                 envelope_id: string;
             };
@@ -4614,16 +5190,16 @@ export interface operations {
                      * @example {
                      *       "uploads": [
                      *         {
-                     *           "id": "01a219e6-6ffb-75d0-a506-061cfa681935",
-                     *           "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                     *           "id": "01a21a93-4609-72ac-b956-90cecfdd4ce2",
+                     *           "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
                      *           "status": "COMPLETED",
-                     *           "file_id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
+                     *           "file_id": "01a21a93-466a-715e-8952-0e4b9e8db5e2",
                      *           "order": 1,
                      *           "file_name": "annex.pdf"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a219e6768c72aabc29b8b1ff2306f5"
+                     *       "request_id": "req_01a21a93484175cf8bcfdd430ccf4852"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadListResponse"];
@@ -4651,7 +5227,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21a93-3cbb-7452-ad59-933d14ce9c50
                  */
                 envelope_id: string;
             };
@@ -4684,14 +5260,14 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "upload": {
-                     *         "id": "01a219e6-6ffb-75d0-a506-061cfa681935",
-                     *         "upload_url": "http://localhost:3000/api/v1/uploads/wdNYApL6OAlNhCXvRUcsdcx-ILLS8yD3eVLiSRcffkQ",
+                     *         "id": "01a21a93-4609-72ac-b956-90cecfdd4ce2",
+                     *         "upload_url": "http://localhost:3000/api/v1/uploads/CdFIlmBV3SmZyOn00ZnjY6ncdrcDP62erjGyyVtRn78",
                      *         "file_name": "annex.pdf",
                      *         "order": 1,
                      *         "custom_key": "annex",
-                     *         "expires_at": "2026-11-26T23:07:42.030Z",
+                     *         "expires_at": "2026-11-27T02:16:29.064Z",
                      *         "max_file_size": 52428800,
-                     *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                     *         "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
                      *         "status": "PENDING",
                      *         "instructions": {
                      *           "method": "PUT",
@@ -4701,7 +5277,7 @@ export interface operations {
                      *           "note": "PUT the raw PDF bytes (not base64) to upload_url with your API key in the Authorization header. The URL works once and expires at expires_at; files up to max_file_size bytes."
                      *         }
                      *       },
-                     *       "request_id": "req_01a219e66f61761aa6ed5fa39c22b3e7"
+                     *       "request_id": "req_01a21a93460276988c75e5ddad3ba9a5"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadCreatedResponse"];
@@ -4729,12 +5305,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21a93-3cbb-7452-ad59-933d14ce9c50
                  */
                 envelope_id: string;
                 /**
                  * @description Upload id
-                 * @example 01a219e6-6ffb-75d0-a506-061cfa681935
+                 * @example 01a21a93-4609-72ac-b956-90cecfdd4ce2
                  */
                 id: string;
             };
@@ -4753,18 +5329,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "upload": {
-                     *         "id": "01a219e6-6ffb-75d0-a506-061cfa681935",
-                     *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                     *         "id": "01a21a93-4609-72ac-b956-90cecfdd4ce2",
+                     *         "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
                      *         "status": "COMPLETED",
-                     *         "file_id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
+                     *         "file_id": "01a21a93-466a-715e-8952-0e4b9e8db5e2",
                      *         "order": 1,
                      *         "file_name": "annex.pdf",
                      *         "custom_key": "annex",
-                     *         "uploaded_at": "2026-11-26T22:07:42.574Z",
-                     *         "processed_at": "2026-11-26T22:07:42.910Z",
+                     *         "uploaded_at": "2026-11-27T01:16:29.111Z",
+                     *         "processed_at": "2026-11-27T01:16:29.162Z",
                      *         "error_message": null
                      *       },
-                     *       "request_id": "req_01a219e6767170798c913c2a97812bd0"
+                     *       "request_id": "req_01a21a93482e77468d8217b3fbe091ce"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadResponse"];
@@ -4791,7 +5367,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example wdNYApL6OAlNhCXvRUcsdcx-ILLS8yD3eVLiSRcffkQ
+                 * @example CdFIlmBV3SmZyOn00ZnjY6ncdrcDP62erjGyyVtRn78
                  */
                 token: string;
             };
@@ -4816,10 +5392,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "upload_id": "01a219e6-6ffb-75d0-a506-061cfa681935",
+                     *       "upload_id": "01a21a93-4609-72ac-b956-90cecfdd4ce2",
                      *       "status": "UPLOADED",
                      *       "message": "The file was received and is being validated",
-                     *       "request_id": "req_01a219e6707c74fd989ce86bca90639a"
+                     *       "request_id": "req_01a21a93461c74ee9aca5676968dbf8e"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadReceivedResponse"];
@@ -4850,12 +5426,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21a93-3cbb-7452-ad59-933d14ce9c50
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a219e6-6745-711f-bd92-3e17e11325aa
+                 * @example 01a21a93-448b-7480-9e86-3632960b5a45
                  */
                 recipient_id: string;
             };
@@ -4894,8 +5470,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-26T22:37:44.372Z",
-                     *       "request_id": "req_01a219e678cc766daea3aa960ae14887"
+                     *       "expires_at": "2026-11-27T01:46:30.118Z",
+                     *       "request_id": "req_01a21a934954748eaa74daaaf5ffe291"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -4928,7 +5504,7 @@ export interface operations {
                      * @example {
                      *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 60 seconds",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a219e67c8e75ed83f6732678ef6d72"
+                     *       "request_id": "req_01a21a934c9a774292b1dc10197ec08f"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4951,12 +5527,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21a93-3cbb-7452-ad59-933d14ce9c50
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a219e6-6745-711f-bd92-3e17e11325aa
+                 * @example 01a21a93-448b-7480-9e86-3632960b5a45
                  */
                 recipient_id: string;
             };
@@ -4966,7 +5542,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "662091"
+                 *       "code": "744326"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -4986,8 +5562,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-26T22:07:47.150Z",
-                     *       "request_id": "req_01a219e68352711fabdb956e89175245"
+                     *       "verified_at": "2026-11-27T01:16:31.849Z",
+                     *       "request_id": "req_01a21a93509b76cf809ee4b9fcbaf098"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -5017,7 +5593,7 @@ export interface operations {
                      *           "message": "is not correct: 2 attempts left"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a219e67fa07263a3a02eaf747d9e95"
+                     *       "request_id": "req_01a21a934f1e70038fdb7b5077ac98b6"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5091,16 +5667,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a219e7-0d58-76c6-b710-adbb7418e4e8",
+                     *         "id": "01a21a93-a2a8-772b-b137-d13a885ac0be",
                      *         "operation": "create",
                      *         "status": "PENDING",
                      *         "total": 2,
                      *         "succeeded": 0,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-26T22:08:22.360Z",
+                     *         "created_at": "2026-11-27T01:16:52.776Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a219e70d5671de92a6b436c5a38143"
+                     *       "request_id": "req_01a21a93a2a672ea822cc68befdf7d49"
                      *     }
                      */
                     "application/json": {
@@ -5155,7 +5731,7 @@ export interface operations {
             path: {
                 /**
                  * @description Batch id
-                 * @example 01a219e7-0d58-76c6-b710-adbb7418e4e8
+                 * @example 01a21a93-a2a8-772b-b137-d13a885ac0be
                  */
                 id: string;
             };
@@ -5174,30 +5750,30 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a219e7-0d58-76c6-b710-adbb7418e4e8",
+                     *         "id": "01a21a93-a2a8-772b-b137-d13a885ac0be",
                      *         "operation": "create",
                      *         "status": "COMPLETED",
                      *         "total": 2,
                      *         "succeeded": 2,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-26T22:08:22.360Z",
-                     *         "completed_at": "2026-11-26T22:08:23.289Z",
+                     *         "created_at": "2026-11-27T01:16:52.776Z",
+                     *         "completed_at": "2026-11-27T01:16:53.156Z",
                      *         "results": [
                      *           {
                      *             "index": 0,
-                     *             "envelope_id": "01a219e7-0f37-7119-8760-b653922de888",
+                     *             "envelope_id": "01a21a93-a380-71b8-82f6-ac38fc7fee68",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           },
                      *           {
                      *             "index": 1,
-                     *             "envelope_id": "01a219e7-1098-76f0-97ee-acc8c5259fd8",
+                     *             "envelope_id": "01a21a93-a3f9-73df-b451-f98f3f65eec9",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           }
                      *         ]
                      *       },
-                     *       "request_id": "req_01a219e71214739abe25f50cbc7703e7"
+                     *       "request_id": "req_01a21a93a489777e906425d7d52af53a"
                      *     }
                      */
                     "application/json": {
@@ -5264,17 +5840,17 @@ export interface operations {
                      * @example {
                      *       "webhooks": [
                      *         {
-                     *           "id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
+                     *           "id": "01a21a93-386a-717a-938c-0d4bdf1b3f86",
                      *           "url": "https://hooks.example.com/signet-events",
-                     *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
+                     *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent",
                      *           "auth_type": "HEADER",
                      *           "retry_schedule": "EXTENDED",
-                     *           "created_at": "2026-11-26T22:07:33.341Z",
-                     *           "updated_at": "2026-11-26T22:07:33.982Z"
+                     *           "created_at": "2026-11-27T01:16:25.578Z",
+                     *           "updated_at": "2026-11-27T01:16:26.096Z"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a219e651727461b6b847e7a54dc382"
+                     *       "request_id": "req_01a21a933b0971d789c4f81a84580277"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookListResponse"];
@@ -5305,7 +5881,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "url": "https://hooks.example.com/signet-events",
-                 *       "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
+                 *       "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent",
                  *       "auth_type": "header",
                  *       "auth": "my-shared-secret"
                  *     }
@@ -5328,16 +5904,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
+                     *         "id": "01a21a93-386a-717a-938c-0d4bdf1b3f86",
                      *         "url": "https://hooks.example.com/signet-events",
-                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "STANDARD",
-                     *         "created_at": "2026-11-26T22:07:33.341Z",
-                     *         "updated_at": "2026-11-26T22:07:33.341Z",
-                     *         "signing_secret": "whsec_Y4Sd48p0PvPI3QiPOynk+OnMhSjaje3Lg/VRCa0PRzo="
+                     *         "created_at": "2026-11-27T01:16:25.578Z",
+                     *         "updated_at": "2026-11-27T01:16:25.578Z",
+                     *         "signing_secret": "whsec_h8Q47SAAJjMWTqXJmMXlI4VKv9zbz+s4aT4ecIeM4hI="
                      *       },
-                     *       "request_id": "req_01a219e64d73764e9366b7ae6ecf163f"
+                     *       "request_id": "req_01a21a93384d77b1a91b9a70c0b3a685"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookCreatedResponse"];
@@ -5363,10 +5939,10 @@ export interface operations {
                      *       "details": [
                      *         {
                      *           "field": "subscriptions",
-                     *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed"
+                     *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed, envelope.expired, envelope.extended, envelope.reactivated, recipient.reminder_sent, recipient.expiry_warning_sent"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a219e64f6076c480aed1a8bc65f6ab"
+                     *       "request_id": "req_01a21a9339ba74ee8d41aa493ddc6a74"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5386,7 +5962,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a219e6-4ddd-7787-9a87-24b3d054dab4
+                 * @example 01a21a93-386a-717a-938c-0d4bdf1b3f86
                  */
                 id: string;
             };
@@ -5405,15 +5981,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "webhook": {
-                     *         "id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
+                     *         "id": "01a21a93-386a-717a-938c-0d4bdf1b3f86",
                      *         "url": "https://hooks.example.com/signet-events",
-                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-26T22:07:33.341Z",
-                     *         "updated_at": "2026-11-26T22:07:33.982Z"
+                     *         "created_at": "2026-11-27T01:16:25.578Z",
+                     *         "updated_at": "2026-11-27T01:16:26.096Z"
                      *       },
-                     *       "request_id": "req_01a219e650c17618ae800db847166558"
+                     *       "request_id": "req_01a21a933ad17787b28340d5eb8fc6f3"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -5433,7 +6009,7 @@ export interface operations {
                      * @example {
                      *       "error": "Webhook not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a219e71f0272419c1227144d80688f"
+                     *       "request_id": "req_01a21a93b856769e8aa0a9dd39efcf45"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5457,7 +6033,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a219e6-4ddd-7787-9a87-24b3d054dab4
+                 * @example 01a21a93-386a-717a-938c-0d4bdf1b3f86
                  */
                 id: string;
             };
@@ -5489,15 +6065,15 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
+                     *         "id": "01a21a93-386a-717a-938c-0d4bdf1b3f86",
                      *         "url": "https://hooks.example.com/signet-events",
-                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-26T22:07:33.341Z",
-                     *         "updated_at": "2026-11-26T22:07:33.872Z"
+                     *         "created_at": "2026-11-27T01:16:25.578Z",
+                     *         "updated_at": "2026-11-27T01:16:25.997Z"
                      *       },
-                     *       "request_id": "req_01a219e64fef7766a80030f51577fd56"
+                     *       "request_id": "req_01a21a933a0b744d8faadd03c5483ec4"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookUpdatedResponse"];
@@ -5524,7 +6100,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a219e6-4ddd-7787-9a87-24b3d054dab4
+                 * @example 01a21a93-386a-717a-938c-0d4bdf1b3f86
                  */
                 id: string;
             };
@@ -5543,7 +6119,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a219e71e9b776fb167911f5fcefd28"
+                     *       "request_id": "req_01a21a93b7d77569960f8714ff6f5520"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -5574,7 +6150,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a219e6-4ddd-7787-9a87-24b3d054dab4
+                 * @example 01a21a93-386a-717a-938c-0d4bdf1b3f86
                  */
                 id: string;
             };
@@ -5594,28 +6170,28 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "01a219e6-e770-740c-a267-831ea2bcf397",
-                     *           "webhook_id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
-                     *           "event_id": "01a219e6-e63d-72b6-9851-bce19f836c82",
+                     *           "id": "01a21a93-809c-7081-b4ff-fa39c509a211",
+                     *           "webhook_id": "01a21a93-386a-717a-938c-0d4bdf1b3f86",
+                     *           "event_id": "01a21a93-7ffb-751e-9124-cffe2e27b8fb",
                      *           "event_type": "envelope.success",
                      *           "status": "SUCCESS",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "attempted_at": "2026-11-26T22:08:16.937Z",
+                     *               "attempted_at": "2026-11-27T01:16:47.753Z",
                      *               "status_code": 200,
-                     *               "duration_ms": 317,
+                     *               "duration_ms": 258,
                      *               "error": null,
                      *               "response_body": "thanks"
                      *             }
                      *           ],
                      *           "next_attempt_at": null,
-                     *           "created_at": "2026-11-26T22:08:12.652Z",
-                     *           "completed_at": "2026-11-26T22:08:17.254Z"
+                     *           "created_at": "2026-11-27T01:16:44.043Z",
+                     *           "completed_at": "2026-11-27T01:16:48.012Z"
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a219e71e0c7525b223488e1199323f"
+                     *       "request_id": "req_01a21a93b6b470dbb54c0a8f1d320007"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryListResponse"];
@@ -5643,12 +6219,12 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a219e6-4ddd-7787-9a87-24b3d054dab4
+                 * @example 01a21a93-386a-717a-938c-0d4bdf1b3f86
                  */
                 id: string;
                 /**
                  * @description Delivery id
-                 * @example 01a219e6-e770-740c-a267-831ea2bcf397
+                 * @example 01a21a93-809c-7081-b4ff-fa39c509a211
                  */
                 delivery_id: string;
             };
@@ -5670,26 +6246,26 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "id": "01a219e6-e770-740c-a267-831ea2bcf397",
-                     *         "webhook_id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
-                     *         "event_id": "01a219e6-e63d-72b6-9851-bce19f836c82",
+                     *         "id": "01a21a93-809c-7081-b4ff-fa39c509a211",
+                     *         "webhook_id": "01a21a93-386a-717a-938c-0d4bdf1b3f86",
+                     *         "event_id": "01a21a93-7ffb-751e-9124-cffe2e27b8fb",
                      *         "event_type": "envelope.success",
                      *         "status": "PENDING",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-11-26T22:08:16.937Z",
+                     *             "attempted_at": "2026-11-27T01:16:47.753Z",
                      *             "status_code": 200,
-                     *             "duration_ms": 317,
+                     *             "duration_ms": 258,
                      *             "error": null,
                      *             "response_body": "thanks"
                      *           }
                      *         ],
-                     *         "next_attempt_at": "2026-11-26T22:39:26.738Z",
-                     *         "created_at": "2026-11-26T22:08:12.652Z",
+                     *         "next_attempt_at": "2026-11-30T01:48:58.106Z",
+                     *         "created_at": "2026-11-27T01:16:44.043Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a219e71e6f70ad8bb228a9a63587a9"
+                     *       "request_id": "req_01a21a93b76d740c847573b70404ebe4"
                      *     }
                      */
                     "application/json": components["schemas"]["RedeliveryResponse"];
@@ -5718,7 +6294,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a219e6-4ddd-7787-9a87-24b3d054dab4
+                 * @example 01a21a93-386a-717a-938c-0d4bdf1b3f86
                  */
                 id: string;
             };
@@ -5740,17 +6316,17 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
+                     *         "id": "01a21a93-386a-717a-938c-0d4bdf1b3f86",
                      *         "url": "https://hooks.example.com/signet-events",
-                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-26T22:07:33.341Z",
-                     *         "updated_at": "2026-11-26T22:07:33.982Z",
-                     *         "signing_secret": "whsec_O75bUSntOoCOIrbc5oLlJsg7sggkLmUeAcAM3mqi6wM="
+                     *         "created_at": "2026-11-27T01:16:25.578Z",
+                     *         "updated_at": "2026-11-27T01:16:26.096Z",
+                     *         "signing_secret": "whsec_Yv3Ar8X4/e+lkduzlT9yHINF4UWk8fINI4yGHnPU6y0="
                      *       },
-                     *       "previous_secret_expires_at": "2026-11-27T22:07:33.982Z",
-                     *       "request_id": "req_01a219e6505d77b88dfe22fd123fbb44"
+                     *       "previous_secret_expires_at": "2026-11-28T01:16:26.096Z",
+                     *       "request_id": "req_01a21a933a46764f82f98d1320d66a4b"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookSecretRotatedResponse"];
@@ -5776,7 +6352,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 7ZjYQj4rRwwvhHhf2IyQfYLPkdT7lXWv3_iJYkWMP4s
+                 * @example jIGyFM1gIQvw_sxdUdI-qnsVXyz6Pr_GCS2U9PaSXaM
                  */
                 token: string;
             };
@@ -5802,7 +6378,7 @@ export interface operations {
                      * @example {
                      *       "state": "READY",
                      *       "envelope": {
-                     *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                     *         "id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
                      *         "name": "Services agreement 2026",
                      *         "language": "EN",
                      *         "branding": {
@@ -5818,7 +6394,7 @@ export interface operations {
                      *         "signature_color": "#000000"
                      *       },
                      *       "recipient": {
-                     *         "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                     *         "id": "01a21a93-448b-7480-9e86-3632960b5a45",
                      *         "name": "Ben Ode",
                      *         "email": "ben@example.com",
                      *         "masked_phone": null,
@@ -5830,13 +6406,13 @@ export interface operations {
                      *         "required": true,
                      *         "order": 0,
                      *         "verified": true,
-                     *         "verified_at": "2026-11-26T22:07:47.150Z",
+                     *         "verified_at": "2026-11-27T01:16:31.849Z",
                      *         "channels": {
                      *           "email": {
                      *             "required": true,
                      *             "order": 0,
                      *             "verified": true,
-                     *             "verified_at": "2026-11-26T22:07:47.150Z"
+                     *             "verified_at": "2026-11-27T01:16:31.849Z"
                      *           },
                      *           "sms": {
                      *             "required": false,
@@ -5848,7 +6424,7 @@ export interface operations {
                      *       },
                      *       "documents": [
                      *         {
-                     *           "id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                     *           "id": "01a21a93-43bf-768b-844a-64da79470f56",
                      *           "name": "sample-contract.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -5858,10 +6434,10 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/documents/01a219e6-642b-771b-8b18-eab0e87167dd.pdf?expires=1795734468&signature=960fd68ae8d4f0d7d027a0460a417e9de3c879678b035f1a47d893da2b197cea&name=sample-contract.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/documents/01a21a93-43bf-768b-844a-64da79470f56.pdf?expires=1795745792&signature=695f588c79668e6a6c18b26f1d9918c2d6013bc94abbe296f19b3e8143e4a0b0&name=sample-contract.pdf",
                      *           "placements": [
                      *             {
-                     *               "id": "01a219e6-6749-704d-be49-c200bd02aa4b",
+                     *               "id": "01a21a93-448b-7480-9e86-3817ea0e7f41",
                      *               "type": "SIGNATURE",
                      *               "page": 0,
                      *               "left": 72,
@@ -5870,7 +6446,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
+                     *           "id": "01a21a93-466a-715e-8952-0e4b9e8db5e2",
                      *           "name": "annex.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -5880,11 +6456,11 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/uploads/01a219e6-6ffb-75d0-a506-061cfa681935.pdf?expires=1795734468&signature=c2962d145b9977d912df96a40f676d79c220eb8d3751494c9046269f0bdd823b&name=annex.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/uploads/01a21a93-4609-72ac-b956-90cecfdd4ce2.pdf?expires=1795745792&signature=136632a6a31f4754486cfb44691e5dd36e08b5447a7cc101a05dc1c5c18959ce&name=annex.pdf",
                      *           "placements": []
                      *         }
                      *       ],
-                     *       "request_id": "req_01a219e685e5716bbe7b8d75c46e55e7"
+                     *       "request_id": "req_01a21a935175742ba1f14d46fceb522d"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningSessionResponse"];
@@ -5903,7 +6479,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing link not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a219e688f4750daefb56639f333f21"
+                     *       "request_id": "req_01a21a9352bb75cb870f55ef0c41d40a"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5925,7 +6501,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 7ZjYQj4rRwwvhHhf2IyQfYLPkdT7lXWv3_iJYkWMP4s
+                 * @example jIGyFM1gIQvw_sxdUdI-qnsVXyz6Pr_GCS2U9PaSXaM
                  */
                 token: string;
             };
@@ -5964,8 +6540,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "ALREADY_SIGNED",
-                     *       "signed_at": "2026-11-26T22:07:49.776Z",
-                     *       "request_id": "req_01a219e68dec77139edf150f6d6f9f49"
+                     *       "signed_at": "2026-11-27T01:16:32.646Z",
+                     *       "request_id": "req_01a21a9353ca7759bc738be359b49eca"
                      *     }
                      */
                     "application/json": components["schemas"]["SignedResponse"];
@@ -5995,7 +6571,7 @@ export interface operations {
                      *           "message": "must be true: the recipient consents to sign electronically"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a219e68dc172018f4c442143b136e0"
+                     *       "request_id": "req_01a21a9353b17597b267a9351de54b03"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6016,7 +6592,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example NA0DPFUSASGXkwc4-IFTtmi9UdHrVThP8iE_B9MfmUQ
+                 * @example xjan_-5scuSy4jzdJblFxijul9VsoQXWgmeNLE7_-Qk
                  */
                 token: string;
             };
@@ -6051,7 +6627,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "REJECTED",
-                     *       "request_id": "req_01a219e7041871daa8614dcecbeff6b9"
+                     *       "request_id": "req_01a21a939df972fab77f3d8a2bffeed5"
                      *     }
                      */
                     "application/json": components["schemas"]["RejectedResponse"];
@@ -6078,7 +6654,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 4unESEaGE2nPYNiJsqxZvBuitA7KLw7cqG84oBeE3J8
+                 * @example LMk53GvjLfyBBWFrIff6hafujAGNbvdQGXthvrrWOZY
                  */
                 token: string;
             };
@@ -6120,7 +6696,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 4unESEaGE2nPYNiJsqxZvBuitA7KLw7cqG84oBeE3J8
+                 * @example LMk53GvjLfyBBWFrIff6hafujAGNbvdQGXthvrrWOZY
                  */
                 token: string;
             };
@@ -6183,7 +6759,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "bounce_token": "01a219e6-ff22-731a-a870-842df9ee38eb.OYL2WQBRjCMj5LR4jsQyC_BkYkFjZah0Rp31K85QQrE"
+                 *       "bounce_token": "01a21a93-9aca-7731-9503-01bdffd66a66.3eDFh_MvQonaJTFkK5vC2zkWL7iFQZvqjAf4_NbHyPU"
                  *     }
                  */
                 "application/json": components["schemas"]["BounceRequest"];
@@ -6207,7 +6783,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a219e70370708c8a88c8f69e43ebec"
+                     *       "request_id": "req_01a21a939db17521827e2a1f41c2c4ca"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -6232,12 +6808,12 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 7ZjYQj4rRwwvhHhf2IyQfYLPkdT7lXWv3_iJYkWMP4s
+                 * @example jIGyFM1gIQvw_sxdUdI-qnsVXyz6Pr_GCS2U9PaSXaM
                  */
                 token: string;
                 /**
                  * @description Document id
-                 * @example 01a219e6-642b-771b-8b18-eab0e87167dd
+                 * @example 01a21a93-43bf-768b-844a-64da79470f56
                  */
                 document_id: string;
             };
@@ -6282,7 +6858,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example sLV2pWZhDy8lBlL7sqwX01X5yuKAvE7DWlSHkovZiQw
+                 * @example hOhrn7xSTVwVCSq1ZYsqpOz6_awK5YObrOgKxy6XdpU
                  */
                 token: string;
             };
@@ -6319,8 +6895,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-26T22:37:49.959Z",
-                     *       "request_id": "req_01a219e68e8077b78c1072f0b3f5ec9e"
+                     *       "expires_at": "2026-11-27T01:46:32.774Z",
+                     *       "request_id": "req_01a21a93545e71a1b85de919ab292964"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -6347,7 +6923,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example sLV2pWZhDy8lBlL7sqwX01X5yuKAvE7DWlSHkovZiQw
+                 * @example hOhrn7xSTVwVCSq1ZYsqpOz6_awK5YObrOgKxy6XdpU
                  */
                 token: string;
             };
@@ -6357,7 +6933,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "297052"
+                 *       "code": "889884"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -6381,8 +6957,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-26T22:07:50.471Z",
-                     *       "request_id": "req_01a219e6903275a98c727d72192a95aa"
+                     *       "verified_at": "2026-11-27T01:16:33.022Z",
+                     *       "request_id": "req_01a21a93553977ffb9b576e82d36d53f"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -6492,7 +7068,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 7ZjYQj4rRwwvhHhf2IyQfYLPkdT7lXWv3_iJYkWMP4s
+                 * @example jIGyFM1gIQvw_sxdUdI-qnsVXyz6Pr_GCS2U9PaSXaM
                  */
                 token: string;
             };
@@ -6614,7 +7190,7 @@ export interface operations {
                      *         "readiness": "http://localhost:3000/readyz"
                      *       },
                      *       "development_key": "sgn_dev_the_key_npm_start_printed",
-                     *       "request_id": "req_01a219e6365b773e82116be1f3df99cc"
+                     *       "request_id": "req_01a21a932884777692b065fd25698ec4"
                      *     }
                      */
                     "application/json": {
@@ -6728,7 +7304,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "request_id": "req_01a219e63bf8715a90525336bdb3a3bd"
+                     *       "request_id": "req_01a21a932bd772b69b841d676c9f88ff"
                      *     }
                      */
                     "application/json": {
@@ -6766,7 +7342,7 @@ export interface operations {
                      *       "checks": {
                      *         "database": "ok"
                      *       },
-                     *       "request_id": "req_01a219e63e76722ebb6b97b5bf26666d"
+                     *       "request_id": "req_01a21a932d7f7203a393a38601eff503"
                      *     }
                      */
                     "application/json": {
@@ -6859,13 +7435,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-7804-7628-9449-b1199b4d798b",
+                 *       "id": "01a21a93-48f3-703f-bb83-bf00185e6e64",
                  *       "data": {
-                 *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                 *         "id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-26T22:07:44.000Z",
+                 *         "sent_at": "2026-11-27T01:16:29.753Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -6961,77 +7537,78 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a219e6-642b-771b-8b18-eab0e87167dd",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/documents/01a219e6-642b-771b-8b18-eab0e87167dd.pdf?expires=1795734464&signature=5331f3ce8e81ac39d5bfcdcdf1e6b31c9e6a21f3fc8ba24a5c25be776b6914a5&name=sample-contract.pdf",
+                 *             "id": "01a21a93-43bf-768b-844a-64da79470f56",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/documents/01a21a93-43bf-768b-844a-64da79470f56.pdf?expires=1795745789&signature=4545abd26da275598744a0c277d32a575d43bc6a3b41bb3f26a515ab7dbc95c8&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:16:26.683Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-26T22:07:35.315Z",
+                 *             "updated_at": "2026-11-27T01:16:26.683Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/uploads/01a219e6-6ffb-75d0-a506-061cfa681935.pdf?expires=1795734464&signature=2a1b9a72ae2f2eeaa6374eb7195be1b8682ec52e9fa727380f34ecf882aab6fd&name=annex.pdf",
+                 *             "id": "01a21a93-466a-715e-8952-0e4b9e8db5e2",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/uploads/01a21a93-4609-72ac-b956-90cecfdd4ce2.pdf?expires=1795745789&signature=af761ef3501caa14c44300770dfacd2182ad325c45ab8710bcd80fd491089eff&name=annex.pdf",
                  *             "order": 1,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "annex.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-26T22:07:43.186Z",
+                 *             "created_at": "2026-11-27T01:16:29.373Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-26T22:07:43.186Z",
+                 *             "updated_at": "2026-11-27T01:16:29.373Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:16:26.683Z",
+                 *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a219e6-6749-704d-be49-c200bd02aa4b",
+                 *             "id": "01a21a93-448b-7480-9e86-3817ea0e7f41",
                  *             "order": 0,
                  *             "token": "{{ben}}",
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:16:26.683Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-26T22:07:35.315Z",
+                 *             "updated_at": "2026-11-27T01:16:26.683Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                 *             "document_id": "01a21a93-43bf-768b-844a-64da79470f56",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *             "recipient_id": "01a21a93-448b-7480-9e86-3632960b5a45",
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                 *             "id": "01a21a93-448b-7480-9e86-3df27a0f001a",
                  *             "order": 1,
                  *             "token": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:16:26.683Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-26T22:07:35.315Z",
+                 *             "updated_at": "2026-11-27T01:16:26.683Z",
                  *             "coordinates": {
-                 *               "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                 *               "id": "01a21a93-448b-7480-9e86-3df27a0f001a",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                 *             "document_id": "01a21a93-43bf-768b-844a-64da79470f56",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *             "recipient_id": "01a21a93-448b-7480-9e86-3166638211ca",
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
                  *           }
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *             "id": "01a21a93-448b-7480-9e86-3166638211ca",
                  *             "name": "Ana Lima",
                  *             "email": "ana@example.com",
                  *             "order": 0,
@@ -7041,15 +7618,15 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:16:26.683Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-26T22:07:44.000Z",
+                 *             "updated_at": "2026-11-27T01:16:29.753Z",
                  *             "email_label": null,
-                 *             "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *             "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
                  *           },
                  *           {
-                 *             "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *             "id": "01a21a93-448b-7480-9e86-3632960b5a45",
                  *             "name": "Ben Ode",
                  *             "email": "ben@example.com",
                  *             "order": 1,
@@ -7059,15 +7636,15 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:16:26.683Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-26T22:07:44.000Z",
+                 *             "updated_at": "2026-11-27T01:16:29.753Z",
                  *             "email_label": null,
-                 *             "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *             "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:16:29.753Z",
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.in_progress"
@@ -7106,13 +7683,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-e63d-72b6-9851-bce19f836c82",
+                 *       "id": "01a21a93-7ffb-751e-9124-cffe2e27b8fb",
                  *       "data": {
-                 *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                 *         "id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-26T22:07:44.000Z",
+                 *         "sent_at": "2026-11-27T01:16:29.753Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -7208,77 +7785,78 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a219e6-642b-771b-8b18-eab0e87167dd",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/signed/01a219e6-642b-771b-8b18-eab0e87167dd-01a219e6-cf8d-763e-98e1-15d38804b7be.pdf?expires=1795734492&signature=5bfb7803bc2997e42682b20cca901cf8004c6a55e526697feab455fc8051e0ea&name=sample-contract.pdf",
+                 *             "id": "01a21a93-43bf-768b-844a-64da79470f56",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/signed/01a21a93-43bf-768b-844a-64da79470f56-01a21a93-78ca-756d-9086-72e4e8102376.pdf?expires=1795745803&signature=73de35c1ef78667e69cc5df9a7782e5e940a3abe5e6a516580244bd5a28ef15f&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "768eac1129f16a656413550dc2396ff210315e4409647bdfb41f64341bd7a0ca",
+                 *             "sha256": "e3974af539ef98f214ac3947044e8ba100f6db976ad4a3ee31dd22ec493e005b",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69333,
+                 *             "file_size": 69508,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:16:26.683Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-26T22:08:12.255Z",
+                 *             "updated_at": "2026-11-27T01:16:43.831Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/signed/01a219e6-733e-7488-98d9-d4dc1a951dbc-01a219e6-e508-700c-ab33-38ec33f89238.pdf?expires=1795734492&signature=b39d6f31d7016d40f86f83105f6758348c699f04bbd4bb39b55fc94e4a36a018&name=annex.pdf",
+                 *             "id": "01a21a93-466a-715e-8952-0e4b9e8db5e2",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/signed/01a21a93-466a-715e-8952-0e4b9e8db5e2-01a21a93-7f4d-7061-9f34-5590a979c70f.pdf?expires=1795745803&signature=db4c863bed48b4e04e7143221ca5282a5f4edcc71857797caaa73bf0ad6cf3f7&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "e3ab0ff37a58563cbd22ac94d9c6a331a0f7b321c8f674a9fee06a1815c79bf2",
+                 *             "sha256": "4a9645a2024f4ca765970a83550447921e2e61ba1847df9e0bbbaf0deddc1051",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70870,
+                 *             "file_size": 70873,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-26T22:07:43.186Z",
+                 *             "created_at": "2026-11-27T01:16:29.373Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-26T22:08:12.255Z",
+                 *             "updated_at": "2026-11-27T01:16:43.831Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:16:26.683Z",
+                 *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a219e6-6749-704d-be49-c200bd02aa4b",
+                 *             "id": "01a21a93-448b-7480-9e86-3817ea0e7f41",
                  *             "order": 0,
                  *             "token": "{{ben}}",
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:16:26.683Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-26T22:07:35.315Z",
+                 *             "updated_at": "2026-11-27T01:16:26.683Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                 *             "document_id": "01a21a93-43bf-768b-844a-64da79470f56",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *             "recipient_id": "01a21a93-448b-7480-9e86-3632960b5a45",
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                 *             "id": "01a21a93-448b-7480-9e86-3df27a0f001a",
                  *             "order": 1,
                  *             "token": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:16:26.683Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-26T22:07:35.315Z",
+                 *             "updated_at": "2026-11-27T01:16:26.683Z",
                  *             "coordinates": {
-                 *               "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                 *               "id": "01a21a93-448b-7480-9e86-3df27a0f001a",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                 *             "document_id": "01a21a93-43bf-768b-844a-64da79470f56",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *             "recipient_id": "01a21a93-448b-7480-9e86-3166638211ca",
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
                  *           }
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *             "id": "01a21a93-448b-7480-9e86-3166638211ca",
                  *             "name": "Ana Lima",
                  *             "email": "ana@example.com",
                  *             "order": 0,
@@ -7286,17 +7864,17 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-26T22:07:50.821Z",
+                 *             "signed_at": "2026-11-27T01:16:33.157Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:16:26.683Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-26T22:07:50.821Z",
+                 *             "updated_at": "2026-11-27T01:16:33.157Z",
                  *             "email_label": null,
-                 *             "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *             "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
                  *           },
                  *           {
-                 *             "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *             "id": "01a21a93-448b-7480-9e86-3632960b5a45",
                  *             "name": "Ben Ode",
                  *             "email": "ben@example.com",
                  *             "order": 1,
@@ -7304,18 +7882,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-26T22:07:49.776Z",
+                 *             "signed_at": "2026-11-27T01:16:32.646Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:16:26.683Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-26T22:07:49.776Z",
+                 *             "updated_at": "2026-11-27T01:16:32.646Z",
                  *             "email_label": null,
-                 *             "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *             "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-26T22:08:12.255Z",
-                 *         "completed_at": "2026-11-26T22:08:12.255Z"
+                 *         "updated_at": "2026-11-27T01:16:43.831Z",
+                 *         "completed_at": "2026-11-27T01:16:43.831Z"
                  *       },
                  *       "event_type": "envelope.success"
                  *     }
@@ -7353,13 +7931,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e7-04f6-7109-a9f0-1f8976b01334",
+                 *       "id": "01a21a93-9e5a-70ee-b98a-82cf85b537a5",
                  *       "data": {
-                 *         "id": "01a219e6-fd07-7260-90af-2affeab291da",
+                 *         "id": "01a21a93-9965-76be-997e-397cc7f936c8",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "status": "VOIDED",
-                 *         "sent_at": "2026-11-26T22:08:18.427Z",
+                 *         "sent_at": "2026-11-27T01:16:50.518Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -7452,27 +8030,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a219e6-fd45-7592-b783-e01bf21c953d",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-fd07-7260-90af-2affeab291da/documents/01a219e6-fd45-7592-b783-e01bf21c953d.pdf?expires=1795734500&signature=4605af1ca4f4c0e0a707366dd42d2180de1a03e82b3ca929e03ab4bc604e4516&name=lease.pdf",
+                 *             "id": "01a21a93-9980-776b-9f14-ada67e68fd51",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-9965-76be-997e-397cc7f936c8/documents/01a21a93-9980-776b-9f14-ada67e68fd51.pdf?expires=1795745811&signature=8401ab6540774dc97200e19c1ebf26f31585d6c95b6b2ca46bac31406b92f602&name=lease.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "lease.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-26T22:08:18.183Z",
+                 *             "created_at": "2026-11-27T01:16:50.405Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-26T22:08:18.183Z",
+                 *             "updated_at": "2026-11-27T01:16:50.405Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-26T22:08:18.183Z",
+                 *         "created_at": "2026-11-27T01:16:50.405Z",
+                 *         "expires_at": null,
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a219e6-fda1-7441-8ee9-7570b11cdf45",
+                 *             "id": "01a21a93-999f-711f-8d6a-09ba13144994",
                  *             "name": "Cleo Park",
                  *             "email": "cleo@example.com",
                  *             "order": 0,
@@ -7482,15 +8061,15 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-26T22:08:18.183Z",
+                 *             "created_at": "2026-11-27T01:16:50.405Z",
                  *             "custom_key": "cleo",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-26T22:08:20.022Z",
+                 *             "updated_at": "2026-11-27T01:16:51.584Z",
                  *             "email_label": null,
-                 *             "envelope_id": "01a219e6-fd07-7260-90af-2affeab291da"
+                 *             "envelope_id": "01a21a93-9965-76be-997e-397cc7f936c8"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-26T22:08:20.022Z",
+                 *         "updated_at": "2026-11-27T01:16:51.584Z",
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.voided"
@@ -7529,13 +8108,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-f8c6-73af-98df-1e96fdac81cc",
+                 *       "id": "01a21a93-8f99-72cc-b9ac-d9df17c3860b",
                  *       "data": {
-                 *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                 *         "id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-26T22:07:44.000Z",
+                 *         "sent_at": "2026-11-27T01:16:29.753Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -7631,77 +8210,78 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a219e6-642b-771b-8b18-eab0e87167dd",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/signed/01a219e6-642b-771b-8b18-eab0e87167dd-01a219e6-cf8d-763e-98e1-15d38804b7be.pdf?expires=1795734492&signature=5bfb7803bc2997e42682b20cca901cf8004c6a55e526697feab455fc8051e0ea&name=sample-contract.pdf",
+                 *             "id": "01a21a93-43bf-768b-844a-64da79470f56",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/signed/01a21a93-43bf-768b-844a-64da79470f56-01a21a93-78ca-756d-9086-72e4e8102376.pdf?expires=1795745803&signature=73de35c1ef78667e69cc5df9a7782e5e940a3abe5e6a516580244bd5a28ef15f&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "768eac1129f16a656413550dc2396ff210315e4409647bdfb41f64341bd7a0ca",
+                 *             "sha256": "e3974af539ef98f214ac3947044e8ba100f6db976ad4a3ee31dd22ec493e005b",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69333,
+                 *             "file_size": 69508,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:16:26.683Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-26T22:08:12.255Z",
+                 *             "updated_at": "2026-11-27T01:16:43.831Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/signed/01a219e6-733e-7488-98d9-d4dc1a951dbc-01a219e6-e508-700c-ab33-38ec33f89238.pdf?expires=1795734492&signature=b39d6f31d7016d40f86f83105f6758348c699f04bbd4bb39b55fc94e4a36a018&name=annex.pdf",
+                 *             "id": "01a21a93-466a-715e-8952-0e4b9e8db5e2",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/signed/01a21a93-466a-715e-8952-0e4b9e8db5e2-01a21a93-7f4d-7061-9f34-5590a979c70f.pdf?expires=1795745803&signature=db4c863bed48b4e04e7143221ca5282a5f4edcc71857797caaa73bf0ad6cf3f7&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "e3ab0ff37a58563cbd22ac94d9c6a331a0f7b321c8f674a9fee06a1815c79bf2",
+                 *             "sha256": "4a9645a2024f4ca765970a83550447921e2e61ba1847df9e0bbbaf0deddc1051",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70870,
+                 *             "file_size": 70873,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-26T22:07:43.186Z",
+                 *             "created_at": "2026-11-27T01:16:29.373Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-26T22:08:12.255Z",
+                 *             "updated_at": "2026-11-27T01:16:43.831Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:16:26.683Z",
+                 *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a219e6-6749-704d-be49-c200bd02aa4b",
+                 *             "id": "01a21a93-448b-7480-9e86-3817ea0e7f41",
                  *             "order": 0,
                  *             "token": "{{ben}}",
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:16:26.683Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-26T22:07:35.315Z",
+                 *             "updated_at": "2026-11-27T01:16:26.683Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                 *             "document_id": "01a21a93-43bf-768b-844a-64da79470f56",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *             "recipient_id": "01a21a93-448b-7480-9e86-3632960b5a45",
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                 *             "id": "01a21a93-448b-7480-9e86-3df27a0f001a",
                  *             "order": 1,
                  *             "token": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:16:26.683Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-26T22:07:35.315Z",
+                 *             "updated_at": "2026-11-27T01:16:26.683Z",
                  *             "coordinates": {
-                 *               "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                 *               "id": "01a21a93-448b-7480-9e86-3df27a0f001a",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                 *             "document_id": "01a21a93-43bf-768b-844a-64da79470f56",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *             "recipient_id": "01a21a93-448b-7480-9e86-3166638211ca",
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
                  *           }
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *             "id": "01a21a93-448b-7480-9e86-3166638211ca",
                  *             "name": "Ana Lima",
                  *             "email": "ana@example.com",
                  *             "order": 0,
@@ -7709,17 +8289,17 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-26T22:07:50.821Z",
+                 *             "signed_at": "2026-11-27T01:16:33.157Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:16:26.683Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-26T22:07:50.821Z",
+                 *             "updated_at": "2026-11-27T01:16:33.157Z",
                  *             "email_label": null,
-                 *             "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *             "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
                  *           },
                  *           {
-                 *             "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *             "id": "01a21a93-448b-7480-9e86-3632960b5a45",
                  *             "name": "Ben Ode",
                  *             "email": "ben@example.com",
                  *             "order": 1,
@@ -7727,20 +8307,20 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-26T22:07:49.776Z",
+                 *             "signed_at": "2026-11-27T01:16:32.646Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:16:26.683Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-26T22:07:49.776Z",
+                 *             "updated_at": "2026-11-27T01:16:32.646Z",
                  *             "email_label": null,
-                 *             "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *             "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-26T22:08:12.255Z",
-                 *         "completed_at": "2026-11-26T22:08:12.255Z",
-                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/evidence/22-1795730892742.pdf?expires=1795817297&signature=ce2252d884524a1b2c81017d361bf30086668128d0f6520da6a0919c0421f4c8&name=evidence-01a219e6-5593-749a-9af4-ec8e551f7199.pdf",
-                 *         "evidence_generated_at": "2026-11-26T22:08:12.742Z"
+                 *         "updated_at": "2026-11-27T01:16:43.831Z",
+                 *         "completed_at": "2026-11-27T01:16:43.831Z",
+                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/evidence/22-1795742204097.pdf?expires=1795828607&signature=be5ffc166d989cccc4cc3bc668fd476280710e874125b5138ba6547bebb0c21d&name=evidence-01a21a93-3cbb-7452-ad59-933d14ce9c50.pdf",
+                 *         "evidence_generated_at": "2026-11-27T01:16:44.097Z"
                  *       },
                  *       "event_type": "envelope.evidence_generated"
                  *     }
@@ -7778,17 +8358,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-734d-701d-a9f2-165204cceb85",
+                 *       "id": "01a21a93-466e-75aa-a907-cce3da6a963d",
                  *       "data": {
                  *         "order": 1,
                  *         "status": "COMPLETED",
-                 *         "file_id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
+                 *         "file_id": "01a21a93-466a-715e-8952-0e4b9e8db5e2",
                  *         "file_name": "annex.pdf",
                  *         "custom_key": "annex",
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199",
-                 *         "uploaded_at": "2026-11-26T22:07:42.574Z",
-                 *         "processed_at": "2026-11-26T22:07:42.910Z",
-                 *         "presigned_upload_id": "01a219e6-6ffb-75d0-a506-061cfa681935"
+                 *         "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
+                 *         "uploaded_at": "2026-11-27T01:16:29.111Z",
+                 *         "processed_at": "2026-11-27T01:16:29.162Z",
+                 *         "presigned_upload_id": "01a21a93-4609-72ac-b956-90cecfdd4ce2"
                  *       },
                  *       "event_type": "envelope.file_uploaded"
                  *     }
@@ -7826,9 +8406,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-7d6a-71f9-8ccf-2d4807460a11",
+                 *       "id": "01a21a93-4d8f-7690-a1cb-aacc9cdee10f",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *         "id": "01a21a93-448b-7480-9e86-3166638211ca",
                  *         "name": "Ana Lima",
                  *         "email": "ana@example.com",
                  *         "order": 0,
@@ -7838,12 +8418,12 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:16:26.683Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:16:29.753Z",
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *         "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
                  *       },
                  *       "event_type": "recipient.email_sent"
                  *     }
@@ -7881,9 +8461,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-7ec1-74ad-8418-9d00099f83bb",
+                 *       "id": "01a21a93-4e7c-71cd-b768-8f99bd48a29c",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *         "id": "01a21a93-448b-7480-9e86-3166638211ca",
                  *         "name": "Ana Lima",
                  *         "email": "ana@example.com",
                  *         "order": 0,
@@ -7893,12 +8473,12 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:16:26.683Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:16:29.753Z",
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *         "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
                  *       },
                  *       "event_type": "recipient.email_received"
                  *     }
@@ -7936,9 +8516,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e7-0181-7129-836b-7877b5478462",
+                 *       "id": "01a21a93-9cd3-77de-97f4-4c00dd0e2672",
                  *       "data": {
-                 *         "id": "01a219e6-fda1-7441-8ee9-7570b11cdf45",
+                 *         "id": "01a21a93-999f-711f-8d6a-09ba13144994",
                  *         "name": "Cleo Park",
                  *         "email": "cleo@example.com",
                  *         "order": 0,
@@ -7948,12 +8528,12 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:08:18.183Z",
+                 *         "created_at": "2026-11-27T01:16:50.405Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:08:18.427Z",
+                 *         "updated_at": "2026-11-27T01:16:50.518Z",
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-fd07-7260-90af-2affeab291da"
+                 *         "envelope_id": "01a21a93-9965-76be-997e-397cc7f936c8"
                  *       },
                  *       "event_type": "recipient.email_opened"
                  *     }
@@ -7991,9 +8571,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e7-024c-7138-bc9d-32ad19679d72",
+                 *       "id": "01a21a93-9d4a-7369-8027-9a21ce5fd702",
                  *       "data": {
-                 *         "id": "01a219e6-fda1-7441-8ee9-7570b11cdf45",
+                 *         "id": "01a21a93-999f-711f-8d6a-09ba13144994",
                  *         "name": "Cleo Park",
                  *         "email": "cleo@example.com",
                  *         "order": 0,
@@ -8003,12 +8583,12 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:08:18.183Z",
+                 *         "created_at": "2026-11-27T01:16:50.405Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:08:18.427Z",
+                 *         "updated_at": "2026-11-27T01:16:50.518Z",
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-fd07-7260-90af-2affeab291da"
+                 *         "envelope_id": "01a21a93-9965-76be-997e-397cc7f936c8"
                  *       },
                  *       "event_type": "recipient.email_clicked"
                  *     }
@@ -8046,9 +8626,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e7-03b5-768f-85fe-7b62df63a533",
+                 *       "id": "01a21a93-9dcf-730a-9141-9ce576d5d21c",
                  *       "data": {
-                 *         "id": "01a219e6-fda1-7441-8ee9-7570b11cdf45",
+                 *         "id": "01a21a93-999f-711f-8d6a-09ba13144994",
                  *         "name": "Cleo Park",
                  *         "email": "cleo@example.com",
                  *         "order": 0,
@@ -8058,12 +8638,12 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:08:18.183Z",
+                 *         "created_at": "2026-11-27T01:16:50.405Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:08:18.427Z",
+                 *         "updated_at": "2026-11-27T01:16:50.518Z",
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-fd07-7260-90af-2affeab291da"
+                 *         "envelope_id": "01a21a93-9965-76be-997e-397cc7f936c8"
                  *       },
                  *       "event_type": "recipient.email_bounced"
                  *     }
@@ -8101,9 +8681,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-7861-73ad-a33d-a5938fda5bee",
+                 *       "id": "01a21a93-4914-7318-af93-c2802f1db241",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *         "id": "01a21a93-448b-7480-9e86-3166638211ca",
                  *         "name": "Ana Lima",
                  *         "email": "ana@example.com",
                  *         "order": 0,
@@ -8113,13 +8693,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:16:26.683Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:16:29.753Z",
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199",
-                 *         "signing_url": "http://localhost:3000/sign/sLV2pWZhDy8lBlL7sqwX01X5yuKAvE7DWlSHkovZiQw"
+                 *         "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
+                 *         "signing_url": "http://localhost:3000/sign/hOhrn7xSTVwVCSq1ZYsqpOz6_awK5YObrOgKxy6XdpU"
                  *       },
                  *       "event_type": "recipient.link_generated"
                  *     }
@@ -8157,9 +8737,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-7890-71ca-8222-e9b3e24dc1c5",
+                 *       "id": "01a21a93-4924-7609-abef-5e20777991b4",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *         "id": "01a21a93-448b-7480-9e86-3166638211ca",
                  *         "name": "Ana Lima",
                  *         "email": "ana@example.com",
                  *         "order": 0,
@@ -8169,12 +8749,12 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:16:26.683Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:16:29.753Z",
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *         "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
                  *       },
                  *       "event_type": "recipient.in_progress"
                  *     }
@@ -8212,9 +8792,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-8e5f-7722-b801-8ac05147fa70",
+                 *       "id": "01a21a93-5432-73b9-914c-b1b01e392b73",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *         "id": "01a21a93-448b-7480-9e86-3632960b5a45",
                  *         "name": "Ben Ode",
                  *         "email": "ben@example.com",
                  *         "order": 1,
@@ -8222,16 +8802,16 @@ export interface operations {
                  *         "status": "SIGNED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-26T22:07:49.776Z",
+                 *         "signed_at": "2026-11-27T01:16:32.646Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:16:26.683Z",
                  *         "custom_key": "ben",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:49.776Z",
+                 *         "updated_at": "2026-11-27T01:16:32.646Z",
                  *         "user_agent": "node",
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *         "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
                  *       },
                  *       "event_type": "recipient.signed_all"
                  *     }
@@ -8269,9 +8849,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e7-04bd-75b0-8ced-478bbaad0d7c",
+                 *       "id": "01a21a93-9e44-740b-822a-4bfa0a9bb347",
                  *       "data": {
-                 *         "id": "01a219e6-fda1-7441-8ee9-7570b11cdf45",
+                 *         "id": "01a21a93-999f-711f-8d6a-09ba13144994",
                  *         "name": "Cleo Park",
                  *         "email": "cleo@example.com",
                  *         "order": 0,
@@ -8282,14 +8862,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:08:18.183Z",
+                 *         "created_at": "2026-11-27T01:16:50.405Z",
                  *         "custom_key": "cleo",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:08:20.022Z",
+                 *         "updated_at": "2026-11-27T01:16:51.584Z",
                  *         "user_agent": "node",
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-fd07-7260-90af-2affeab291da"
+                 *         "envelope_id": "01a21a93-9965-76be-997e-397cc7f936c8"
                  *       },
                  *       "event_type": "recipient.rejected"
                  *     }
@@ -8327,9 +8907,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-7a6f-73a8-8ce9-effcb5880bff",
+                 *       "id": "01a21a93-4b12-749a-8433-a6d454c5710a",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *         "id": "01a21a93-448b-7480-9e86-3632960b5a45",
                  *         "name": "Ben Ode",
                  *         "email": "ben@example.com",
                  *         "order": 1,
@@ -8339,22 +8919,22 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:16:26.683Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:16:29.753Z",
                  *         "validation": {
-                 *           "id": "01a219e6-79da-75bf-859c-fa1c63f92f20",
+                 *           "id": "01a21a93-4a95-71dc-9d36-2741265626e5",
                  *           "status": "PENDING",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-26T22:07:44.372Z",
-                 *           "expires_at": "2026-11-26T22:37:44.372Z",
+                 *           "created_at": "2026-11-27T01:16:30.118Z",
+                 *           "expires_at": "2026-11-27T01:46:30.118Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *         "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
                  *       },
                  *       "event_type": "recipient.validation_code_generated"
                  *     }
@@ -8392,9 +8972,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-7d49-76fb-8cf2-d3874a456268",
+                 *       "id": "01a21a93-4dfc-77f6-9c98-7e818df379e5",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *         "id": "01a21a93-448b-7480-9e86-3632960b5a45",
                  *         "name": "Ben Ode",
                  *         "email": "ben@example.com",
                  *         "order": 1,
@@ -8404,22 +8984,22 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:16:26.683Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:16:29.753Z",
                  *         "validation": {
-                 *           "id": "01a219e6-79da-75bf-859c-fa1c63f92f20",
+                 *           "id": "01a21a93-4a95-71dc-9d36-2741265626e5",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-26T22:07:45.235Z",
-                 *           "created_at": "2026-11-26T22:07:44.372Z",
-                 *           "expires_at": "2026-11-26T22:37:44.372Z",
+                 *           "sent_at": "2026-11-27T01:16:30.816Z",
+                 *           "created_at": "2026-11-27T01:16:30.118Z",
+                 *           "expires_at": "2026-11-27T01:46:30.118Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *         "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
                  *       },
                  *       "event_type": "recipient.validation_code_sent"
                  *     }
@@ -8457,9 +9037,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-84c6-70c9-8dd1-cef058575b6d",
+                 *       "id": "01a21a93-510f-749c-a946-fef549f8a89d",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *         "id": "01a21a93-448b-7480-9e86-3632960b5a45",
                  *         "name": "Ben Ode",
                  *         "email": "ben@example.com",
                  *         "order": 1,
@@ -8469,22 +9049,22 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:16:26.683Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:16:29.753Z",
                  *         "validation": {
-                 *           "id": "01a219e6-79da-75bf-859c-fa1c63f92f20",
+                 *           "id": "01a21a93-4a95-71dc-9d36-2741265626e5",
                  *           "status": "VERIFIED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-26T22:07:45.235Z",
-                 *           "created_at": "2026-11-26T22:07:44.372Z",
-                 *           "expires_at": "2026-11-26T22:37:44.372Z",
-                 *           "verified_at": "2026-11-26T22:07:47.150Z",
+                 *           "sent_at": "2026-11-27T01:16:30.816Z",
+                 *           "created_at": "2026-11-27T01:16:30.118Z",
+                 *           "expires_at": "2026-11-27T01:46:30.118Z",
+                 *           "verified_at": "2026-11-27T01:16:31.849Z",
                  *           "attempts_left": 2
                  *         },
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *         "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
                  *       },
                  *       "event_type": "recipient.validation_code_success"
                  *     }
@@ -8522,9 +9102,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-818b-779e-b4de-e9992dd8af8d",
+                 *       "id": "01a21a93-4fd1-77d0-837b-0e821294d465",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *         "id": "01a21a93-448b-7480-9e86-3632960b5a45",
                  *         "name": "Ben Ode",
                  *         "email": "ben@example.com",
                  *         "order": 1,
@@ -8534,22 +9114,22 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:16:26.683Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:16:29.753Z",
                  *         "validation": {
-                 *           "id": "01a219e6-79da-75bf-859c-fa1c63f92f20",
+                 *           "id": "01a21a93-4a95-71dc-9d36-2741265626e5",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-26T22:07:45.235Z",
-                 *           "created_at": "2026-11-26T22:07:44.372Z",
-                 *           "expires_at": "2026-11-26T22:37:44.372Z",
+                 *           "sent_at": "2026-11-27T01:16:30.816Z",
+                 *           "created_at": "2026-11-27T01:16:30.118Z",
+                 *           "expires_at": "2026-11-27T01:46:30.118Z",
                  *           "verified_at": null,
                  *           "attempts_left": 2
                  *         },
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *         "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
                  *       },
                  *       "event_type": "recipient.validation_code_failed"
                  *     }
@@ -8587,9 +9167,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e7-1837-7437-838b-41cd1c60fe16",
+                 *       "id": "01a21a93-a859-7229-8c34-102353ea673f",
                  *       "data": {
-                 *         "id": "01a219e7-1359-7237-af30-0e9367ac3de3",
+                 *         "id": "01a21a93-a515-723a-8265-4cec4f332a11",
                  *         "name": "Gus Moreau",
                  *         "email": "gus@example.com",
                  *         "order": 0,
@@ -8599,22 +9179,22 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:08:23.756Z",
+                 *         "created_at": "2026-11-27T01:16:53.303Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:08:23.944Z",
+                 *         "updated_at": "2026-11-27T01:16:53.450Z",
                  *         "validation": {
-                 *           "id": "01a219e7-15f3-77d6-8f2a-47ee8663e674",
+                 *           "id": "01a21a93-a66f-74a9-920f-2f49d494c656",
                  *           "status": "EXPIRED",
                  *           "channel": "email",
-                 *           "sent_at": null,
-                 *           "created_at": "2026-11-26T22:08:24.306Z",
-                 *           "expires_at": "2026-11-26T22:38:24.306Z",
+                 *           "sent_at": "2026-11-27T01:16:53.925Z",
+                 *           "created_at": "2026-11-27T01:16:53.648Z",
+                 *           "expires_at": "2026-11-27T01:46:53.648Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e7-12cc-773a-aaeb-533134efb1b2"
+                 *         "envelope_id": "01a21a93-a4b7-7233-ad70-57537d03cb60"
                  *       },
                  *       "event_type": "recipient.validation_code_expired"
                  *     }
@@ -8652,9 +9232,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21209-3ba7-710c-9ab8-da12579ad165",
+                 *       "id": "01a21a93-ad2d-709a-b47b-b781d88b1c88",
                  *       "data": {
-                 *         "id": "01a21209-3acf-705a-a613-250e70f2ef9a",
+                 *         "id": "01a21a93-a515-723a-8265-4cec4f332a11",
                  *         "name": "Gus Moreau",
                  *         "email": "gus@example.com",
                  *         "order": 0,
@@ -8664,22 +9244,22 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-25T09:28:44.485Z",
+                 *         "created_at": "2026-11-27T01:16:53.303Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-25T09:28:44.506Z",
+                 *         "updated_at": "2026-11-27T01:16:53.450Z",
                  *         "validation": {
-                 *           "id": "01a21209-3b48-76de-a346-5a14a2377453",
+                 *           "id": "01a21a93-aa1d-7159-b078-6fb575adedf8",
                  *           "status": "EXHAUSTED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-25T09:59:44.641Z",
-                 *           "created_at": "2026-11-25T09:59:44.610Z",
-                 *           "expires_at": "2026-11-25T10:29:44.610Z",
+                 *           "sent_at": "2026-11-27T01:47:54.877Z",
+                 *           "created_at": "2026-11-27T01:47:54.649Z",
+                 *           "expires_at": "2026-11-27T02:17:54.649Z",
                  *           "verified_at": null,
                  *           "attempts_left": 0
                  *         },
                  *         "email_label": null,
-                 *         "envelope_id": "01a21209-3ac5-7171-8fb7-d9891b69ea91"
+                 *         "envelope_id": "01a21a93-a4b7-7233-ad70-57537d03cb60"
                  *       },
                  *       "event_type": "recipient.validation_max_attempts"
                  *     }
@@ -8717,9 +9297,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e7-112a-7715-9be1-de999a387cc8",
+                 *       "id": "01a21a93-a43e-7246-8d0b-00ea64d57b3e",
                  *       "data": {
-                 *         "id": "01a219e7-0d58-76c6-b710-adbb7418e4e8",
+                 *         "id": "01a21a93-a2a8-772b-b137-d13a885ac0be",
                  *         "total": 2,
                  *         "failed": 0,
                  *         "status": "COMPLETED",
@@ -8728,24 +9308,667 @@ export interface operations {
                  *             "error": null,
                  *             "index": 0,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a219e7-0f37-7119-8760-b653922de888"
+                 *             "envelope_id": "01a21a93-a380-71b8-82f6-ac38fc7fee68"
                  *           },
                  *           {
                  *             "error": null,
                  *             "index": 1,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a219e7-1098-76f0-97ee-acc8c5259fd8"
+                 *             "envelope_id": "01a21a93-a3f9-73df-b451-f98f3f65eec9"
                  *           }
                  *         ],
                  *         "operation": "create",
                  *         "succeeded": 2,
-                 *         "created_at": "2026-11-26T22:08:22.360Z",
-                 *         "completed_at": "2026-11-26T22:08:23.289Z"
+                 *         "created_at": "2026-11-27T01:16:52.776Z",
+                 *         "completed_at": "2026-11-27T01:16:53.156Z"
                  *       },
                  *       "event_type": "batch.completed"
                  *     }
                  */
                 "application/json": components["schemas"]["BatchCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_envelope_expired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's `auth`, when it has one */
+                Authorization?: string;
+                /** @description The event id */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "01a21a93-b46c-77fd-af24-ceac156227cc",
+                 *       "data": {
+                 *         "id": "01a21a93-ada7-7268-9d8c-4643ab564c94",
+                 *         "name": "Lease renewal",
+                 *         "errors": [],
+                 *         "status": "EXPIRED",
+                 *         "sent_at": "2026-11-27T01:47:55.691Z",
+                 *         "metadata": {},
+                 *         "settings": {
+                 *           "emails": {
+                 *             "envelope_signed": "TRUE",
+                 *             "envelope_voided": "FALSE",
+                 *             "envelope_rejected": "TRUE",
+                 *             "envelope_invitation": "TRUE"
+                 *           },
+                 *           "branding": {
+                 *             "logo": null,
+                 *             "name": "Acme Inc.",
+                 *             "reply_to": null,
+                 *             "sender_email": null,
+                 *             "url_homepage": "https://acme.example",
+                 *             "url_signature_flow": null
+                 *           },
+                 *           "documents": {
+                 *             "custom_page_id": "Signet Sign ID:",
+                 *             "include_page_id": "TRUE",
+                 *             "signatures_per_row": 2,
+                 *             "signatures_per_page": 6
+                 *           },
+                 *           "signature": {
+                 *             "text": "DEFAULT",
+                 *             "type": "SIMPLE",
+                 *             "image": "DEFAULT",
+                 *             "style": "SIMPLE",
+                 *             "bg_image": null
+                 *           },
+                 *           "validations": {
+                 *             "email": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE"
+                 *             },
+                 *             "phone": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE",
+                 *               "methods": "SMS"
+                 *             },
+                 *             "id_check": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE"
+                 *             },
+                 *             "biometric": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE"
+                 *             }
+                 *           },
+                 *           "localization": {
+                 *             "en": {
+                 *               "sms": {
+                 *                 "phone_validation": {
+                 *                   "body": "Your verification code for {{envelope.name}} is {{validations.code}}. It expires at {{validations.expires_at}}."
+                 *                 }
+                 *               },
+                 *               "emails": {
+                 *                 "email_validation": {
+                 *                   "cta": "Verify",
+                 *                   "body": "<p>Hello {{recipient.name}},</p>\n<p>Your verification code for <strong>{{envelope.name}}</strong> is:</p>\n<p style=\"font-size:24px;letter-spacing:4px\"><strong>{{validations.code}}</strong></p>\n<p>It expires at {{validations.expires_at}}. If you did not ask for it, ignore this email.</p>",
+                 *                   "subject": "Your verification code for {{envelope.name}}"
+                 *                 }
+                 *               },
+                 *               "extra_page_intro": "The following people signed this document electronically."
+                 *             },
+                 *             "es": {
+                 *               "sms": {
+                 *                 "phone_validation": {
+                 *                   "body": "Tu código de verificación para {{envelope.name}} es {{validations.code}}. Caduca el {{validations.expires_at}}."
+                 *                 }
+                 *               },
+                 *               "emails": {
+                 *                 "email_validation": {
+                 *                   "cta": "Verificar",
+                 *                   "body": "<p>Hola {{recipient.name}}:</p>\n<p>Tu código de verificación para <strong>{{envelope.name}}</strong> es:</p>\n<p style=\"font-size:24px;letter-spacing:4px\"><strong>{{validations.code}}</strong></p>\n<p>Caduca el {{validations.expires_at}}. Si no lo has solicitado, ignora este correo.</p>",
+                 *                   "subject": "Tu código de verificación para {{envelope.name}}"
+                 *                 }
+                 *               },
+                 *               "extra_page_intro": "Las siguientes personas firmaron este documento electrónicamente."
+                 *             }
+                 *           },
+                 *           "signature_flow": {
+                 *             "language": "EN",
+                 *             "sender_name": "Signet",
+                 *             "signature_color": "#000000",
+                 *             "signature_order": "PARALLEL",
+                 *             "signature_types": "WRITTEN,DRAWN,UPLOADED",
+                 *             "sender_enterprise": "Acme Inc."
+                 *           }
+                 *         },
+                 *         "warnings": [],
+                 *         "documents": [
+                 *           {
+                 *             "id": "01a21a93-adc0-7187-aa41-13adbfc12eaa",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-ada7-7268-9d8c-4643ab564c94/documents/01a21a93-adc0-7187-aa41-13adbfc12eaa.pdf?expires=1796006937&signature=3e87ec043c45838b3177476851f4022d573a23e580dc3b2a468de3d7ea53e0cf&name=sample-contract.pdf",
+                 *             "order": 0,
+                 *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                 *             "status": "PENDING",
+                 *             "file_name": "sample-contract.pdf",
+                 *             "file_size": 1897,
+                 *             "file_type": "SIGNABLE",
+                 *             "created_at": "2026-11-27T01:47:55.591Z",
+                 *             "custom_key": "lease",
+                 *             "page_count": 1,
+                 *             "updated_at": "2026-11-27T01:47:55.591Z",
+                 *             "content_type": "application/pdf",
+                 *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
+                 *           }
+                 *         ],
+                 *         "created_at": "2026-11-27T01:47:55.591Z",
+                 *         "expires_at": "2026-11-30T01:16:55.559Z",
+                 *         "placements": [],
+                 *         "recipients": [
+                 *           {
+                 *             "id": "01a21a93-addb-76e5-8509-4aed41269cd6",
+                 *             "name": "Ben Ode",
+                 *             "email": "ben@example.com",
+                 *             "order": 0,
+                 *             "rep_id": null,
+                 *             "status": "IN_PROGRESS",
+                 *             "tax_id": null,
+                 *             "rep_label": "Rep.",
+                 *             "signed_at": null,
+                 *             "tax_label": null,
+                 *             "created_at": "2026-11-27T01:47:55.591Z",
+                 *             "custom_key": "ben",
+                 *             "name_label": null,
+                 *             "updated_at": "2026-11-27T01:47:55.691Z",
+                 *             "email_label": null,
+                 *             "envelope_id": "01a21a93-ada7-7268-9d8c-4643ab564c94"
+                 *           }
+                 *         ],
+                 *         "updated_at": "2026-11-30T01:48:57.285Z",
+                 *         "completed_at": null
+                 *       },
+                 *       "event_type": "envelope.expired"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EnvelopeExpiredEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_envelope_extended: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's `auth`, when it has one */
+                Authorization?: string;
+                /** @description The event id */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "01a21a93-b037-762c-9127-a280b731cfdc",
+                 *       "data": {
+                 *         "id": "01a21a93-ada7-7268-9d8c-4643ab564c94",
+                 *         "name": "Lease renewal",
+                 *         "errors": [],
+                 *         "status": "IN_PROGRESS",
+                 *         "sent_at": "2026-11-27T01:47:55.691Z",
+                 *         "metadata": {},
+                 *         "settings": {
+                 *           "emails": {
+                 *             "envelope_signed": "TRUE",
+                 *             "envelope_voided": "FALSE",
+                 *             "envelope_rejected": "TRUE",
+                 *             "envelope_invitation": "TRUE"
+                 *           },
+                 *           "branding": {
+                 *             "logo": null,
+                 *             "name": "Acme Inc.",
+                 *             "reply_to": null,
+                 *             "sender_email": null,
+                 *             "url_homepage": "https://acme.example",
+                 *             "url_signature_flow": null
+                 *           },
+                 *           "documents": {
+                 *             "custom_page_id": "Signet Sign ID:",
+                 *             "include_page_id": "TRUE",
+                 *             "signatures_per_row": 2,
+                 *             "signatures_per_page": 6
+                 *           },
+                 *           "signature": {
+                 *             "text": "DEFAULT",
+                 *             "type": "SIMPLE",
+                 *             "image": "DEFAULT",
+                 *             "style": "SIMPLE",
+                 *             "bg_image": null
+                 *           },
+                 *           "validations": {
+                 *             "email": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE"
+                 *             },
+                 *             "phone": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE",
+                 *               "methods": "SMS"
+                 *             },
+                 *             "id_check": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE"
+                 *             },
+                 *             "biometric": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE"
+                 *             }
+                 *           },
+                 *           "localization": {
+                 *             "en": {
+                 *               "sms": {
+                 *                 "phone_validation": {
+                 *                   "body": "Your verification code for {{envelope.name}} is {{validations.code}}. It expires at {{validations.expires_at}}."
+                 *                 }
+                 *               },
+                 *               "emails": {
+                 *                 "email_validation": {
+                 *                   "cta": "Verify",
+                 *                   "body": "<p>Hello {{recipient.name}},</p>\n<p>Your verification code for <strong>{{envelope.name}}</strong> is:</p>\n<p style=\"font-size:24px;letter-spacing:4px\"><strong>{{validations.code}}</strong></p>\n<p>It expires at {{validations.expires_at}}. If you did not ask for it, ignore this email.</p>",
+                 *                   "subject": "Your verification code for {{envelope.name}}"
+                 *                 }
+                 *               },
+                 *               "extra_page_intro": "The following people signed this document electronically."
+                 *             },
+                 *             "es": {
+                 *               "sms": {
+                 *                 "phone_validation": {
+                 *                   "body": "Tu código de verificación para {{envelope.name}} es {{validations.code}}. Caduca el {{validations.expires_at}}."
+                 *                 }
+                 *               },
+                 *               "emails": {
+                 *                 "email_validation": {
+                 *                   "cta": "Verificar",
+                 *                   "body": "<p>Hola {{recipient.name}}:</p>\n<p>Tu código de verificación para <strong>{{envelope.name}}</strong> es:</p>\n<p style=\"font-size:24px;letter-spacing:4px\"><strong>{{validations.code}}</strong></p>\n<p>Caduca el {{validations.expires_at}}. Si no lo has solicitado, ignora este correo.</p>",
+                 *                   "subject": "Tu código de verificación para {{envelope.name}}"
+                 *                 }
+                 *               },
+                 *               "extra_page_intro": "Las siguientes personas firmaron este documento electrónicamente."
+                 *             }
+                 *           },
+                 *           "signature_flow": {
+                 *             "language": "EN",
+                 *             "sender_name": "Signet",
+                 *             "signature_color": "#000000",
+                 *             "signature_order": "PARALLEL",
+                 *             "signature_types": "WRITTEN,DRAWN,UPLOADED",
+                 *             "sender_enterprise": "Acme Inc."
+                 *           }
+                 *         },
+                 *         "warnings": [],
+                 *         "documents": [
+                 *           {
+                 *             "id": "01a21a93-adc0-7187-aa41-13adbfc12eaa",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-ada7-7268-9d8c-4643ab564c94/documents/01a21a93-adc0-7187-aa41-13adbfc12eaa.pdf?expires=1795747676&signature=2ae94551fc997805eff790cea78ef59107855744229bfad1ff4c6a861227d228&name=sample-contract.pdf",
+                 *             "order": 0,
+                 *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                 *             "status": "PENDING",
+                 *             "file_name": "sample-contract.pdf",
+                 *             "file_size": 1897,
+                 *             "file_type": "SIGNABLE",
+                 *             "created_at": "2026-11-27T01:47:55.591Z",
+                 *             "custom_key": "lease",
+                 *             "page_count": 1,
+                 *             "updated_at": "2026-11-27T01:47:55.591Z",
+                 *             "content_type": "application/pdf",
+                 *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
+                 *           }
+                 *         ],
+                 *         "created_at": "2026-11-27T01:47:55.591Z",
+                 *         "expires_at": "2026-11-30T01:16:55.559Z",
+                 *         "placements": [],
+                 *         "recipients": [
+                 *           {
+                 *             "id": "01a21a93-addb-76e5-8509-4aed41269cd6",
+                 *             "name": "Ben Ode",
+                 *             "email": "ben@example.com",
+                 *             "order": 0,
+                 *             "rep_id": null,
+                 *             "status": "IN_PROGRESS",
+                 *             "tax_id": null,
+                 *             "rep_label": "Rep.",
+                 *             "signed_at": null,
+                 *             "tax_label": null,
+                 *             "created_at": "2026-11-27T01:47:55.591Z",
+                 *             "custom_key": "ben",
+                 *             "name_label": null,
+                 *             "updated_at": "2026-11-27T01:47:55.691Z",
+                 *             "email_label": null,
+                 *             "envelope_id": "01a21a93-ada7-7268-9d8c-4643ab564c94"
+                 *           }
+                 *         ],
+                 *         "updated_at": "2026-11-27T01:47:56.110Z",
+                 *         "completed_at": null
+                 *       },
+                 *       "event_type": "envelope.extended"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EnvelopeExtendedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_envelope_reactivated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's `auth`, when it has one */
+                Authorization?: string;
+                /** @description The event id */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "01a21a93-b55c-7568-9476-c161a95b7df8",
+                 *       "data": {
+                 *         "id": "01a21a93-ada7-7268-9d8c-4643ab564c94",
+                 *         "name": "Lease renewal",
+                 *         "errors": [],
+                 *         "status": "IN_PROGRESS",
+                 *         "sent_at": "2026-11-27T01:47:55.691Z",
+                 *         "metadata": {},
+                 *         "settings": {
+                 *           "emails": {
+                 *             "envelope_signed": "TRUE",
+                 *             "envelope_voided": "FALSE",
+                 *             "envelope_rejected": "TRUE",
+                 *             "envelope_invitation": "TRUE"
+                 *           },
+                 *           "branding": {
+                 *             "logo": null,
+                 *             "name": "Acme Inc.",
+                 *             "reply_to": null,
+                 *             "sender_email": null,
+                 *             "url_homepage": "https://acme.example",
+                 *             "url_signature_flow": null
+                 *           },
+                 *           "documents": {
+                 *             "custom_page_id": "Signet Sign ID:",
+                 *             "include_page_id": "TRUE",
+                 *             "signatures_per_row": 2,
+                 *             "signatures_per_page": 6
+                 *           },
+                 *           "signature": {
+                 *             "text": "DEFAULT",
+                 *             "type": "SIMPLE",
+                 *             "image": "DEFAULT",
+                 *             "style": "SIMPLE",
+                 *             "bg_image": null
+                 *           },
+                 *           "validations": {
+                 *             "email": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE"
+                 *             },
+                 *             "phone": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE",
+                 *               "methods": "SMS"
+                 *             },
+                 *             "id_check": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE"
+                 *             },
+                 *             "biometric": {
+                 *               "order": 0,
+                 *               "enabled": "FALSE"
+                 *             }
+                 *           },
+                 *           "localization": {
+                 *             "en": {
+                 *               "sms": {
+                 *                 "phone_validation": {
+                 *                   "body": "Your verification code for {{envelope.name}} is {{validations.code}}. It expires at {{validations.expires_at}}."
+                 *                 }
+                 *               },
+                 *               "emails": {
+                 *                 "email_validation": {
+                 *                   "cta": "Verify",
+                 *                   "body": "<p>Hello {{recipient.name}},</p>\n<p>Your verification code for <strong>{{envelope.name}}</strong> is:</p>\n<p style=\"font-size:24px;letter-spacing:4px\"><strong>{{validations.code}}</strong></p>\n<p>It expires at {{validations.expires_at}}. If you did not ask for it, ignore this email.</p>",
+                 *                   "subject": "Your verification code for {{envelope.name}}"
+                 *                 }
+                 *               },
+                 *               "extra_page_intro": "The following people signed this document electronically."
+                 *             },
+                 *             "es": {
+                 *               "sms": {
+                 *                 "phone_validation": {
+                 *                   "body": "Tu código de verificación para {{envelope.name}} es {{validations.code}}. Caduca el {{validations.expires_at}}."
+                 *                 }
+                 *               },
+                 *               "emails": {
+                 *                 "email_validation": {
+                 *                   "cta": "Verificar",
+                 *                   "body": "<p>Hola {{recipient.name}}:</p>\n<p>Tu código de verificación para <strong>{{envelope.name}}</strong> es:</p>\n<p style=\"font-size:24px;letter-spacing:4px\"><strong>{{validations.code}}</strong></p>\n<p>Caduca el {{validations.expires_at}}. Si no lo has solicitado, ignora este correo.</p>",
+                 *                   "subject": "Tu código de verificación para {{envelope.name}}"
+                 *                 }
+                 *               },
+                 *               "extra_page_intro": "Las siguientes personas firmaron este documento electrónicamente."
+                 *             }
+                 *           },
+                 *           "signature_flow": {
+                 *             "language": "EN",
+                 *             "sender_name": "Signet",
+                 *             "signature_color": "#000000",
+                 *             "signature_order": "PARALLEL",
+                 *             "signature_types": "WRITTEN,DRAWN,UPLOADED",
+                 *             "sender_enterprise": "Acme Inc."
+                 *           }
+                 *         },
+                 *         "warnings": [],
+                 *         "documents": [
+                 *           {
+                 *             "id": "01a21a93-adc0-7187-aa41-13adbfc12eaa",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-ada7-7268-9d8c-4643ab564c94/documents/01a21a93-adc0-7187-aa41-13adbfc12eaa.pdf?expires=1796006937&signature=3e87ec043c45838b3177476851f4022d573a23e580dc3b2a468de3d7ea53e0cf&name=sample-contract.pdf",
+                 *             "order": 0,
+                 *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                 *             "status": "PENDING",
+                 *             "file_name": "sample-contract.pdf",
+                 *             "file_size": 1897,
+                 *             "file_type": "SIGNABLE",
+                 *             "created_at": "2026-11-27T01:47:55.591Z",
+                 *             "custom_key": "lease",
+                 *             "page_count": 1,
+                 *             "updated_at": "2026-11-27T01:47:55.591Z",
+                 *             "content_type": "application/pdf",
+                 *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
+                 *           }
+                 *         ],
+                 *         "created_at": "2026-11-27T01:47:55.591Z",
+                 *         "expires_at": "2026-12-04T01:16:55.559Z",
+                 *         "placements": [],
+                 *         "recipients": [
+                 *           {
+                 *             "id": "01a21a93-addb-76e5-8509-4aed41269cd6",
+                 *             "name": "Ben Ode",
+                 *             "email": "ben@example.com",
+                 *             "order": 0,
+                 *             "rep_id": null,
+                 *             "status": "IN_PROGRESS",
+                 *             "tax_id": null,
+                 *             "rep_label": "Rep.",
+                 *             "signed_at": null,
+                 *             "tax_label": null,
+                 *             "created_at": "2026-11-27T01:47:55.591Z",
+                 *             "custom_key": "ben",
+                 *             "name_label": null,
+                 *             "updated_at": "2026-11-30T01:48:57.532Z",
+                 *             "email_label": null,
+                 *             "envelope_id": "01a21a93-ada7-7268-9d8c-4643ab564c94"
+                 *           }
+                 *         ],
+                 *         "updated_at": "2026-11-30T01:48:57.532Z",
+                 *         "completed_at": null
+                 *       },
+                 *       "event_type": "envelope.reactivated"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EnvelopeReactivatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_recipient_reminder_sent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's `auth`, when it has one */
+                Authorization?: string;
+                /** @description The event id */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "01a21a93-aef7-77d3-9b95-97a09ffc148f",
+                 *       "data": {
+                 *         "id": "01a21a93-addb-76e5-8509-4aed41269cd6",
+                 *         "name": "Ben Ode",
+                 *         "email": "ben@example.com",
+                 *         "order": 0,
+                 *         "number": null,
+                 *         "rep_id": null,
+                 *         "status": "IN_PROGRESS",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": null,
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-27T01:47:55.591Z",
+                 *         "custom_key": "ben",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-27T01:47:55.691Z",
+                 *         "email_label": null,
+                 *         "envelope_id": "01a21a93-ada7-7268-9d8c-4643ab564c94"
+                 *       },
+                 *       "event_type": "recipient.reminder_sent"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecipientReminderSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_recipient_expiry_warning_sent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's `auth`, when it has one */
+                Authorization?: string;
+                /** @description The event id */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "01a21a93-b2b8-731f-bd6b-60dc75509966",
+                 *       "data": {
+                 *         "id": "01a21a93-addb-76e5-8509-4aed41269cd6",
+                 *         "name": "Ben Ode",
+                 *         "email": "ben@example.com",
+                 *         "order": 0,
+                 *         "rep_id": null,
+                 *         "status": "IN_PROGRESS",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": null,
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-27T01:47:55.591Z",
+                 *         "custom_key": "ben",
+                 *         "expires_at": "2026-11-30T01:16:55.559Z",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-27T01:47:55.691Z",
+                 *         "email_label": null,
+                 *         "envelope_id": "01a21a93-ada7-7268-9d8c-4643ab564c94"
+                 *       },
+                 *       "event_type": "recipient.expiry_warning_sent"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecipientExpiryWarningSentEvent"];
             };
         };
         responses: {

@@ -9,9 +9,12 @@ function reasonOf(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 }
 
-/** An invitation is pointless once the recipient can no longer sign (voided, rejected, signed meanwhile). */
+/** Emails that ask the recipient to sign now; pointless once they can no longer sign. */
+const ASKS_TO_SIGN: ReadonlySet<LifecycleMailRow['kind']> = new Set(['INVITATION', 'REMINDER', 'EXPIRY_WARNING']);
+
+/** An invitation or reminder is pointless once the recipient can no longer sign (voided, rejected, expired, signed meanwhile). */
 async function stillWanted(deps: EmailDeps, mail: LifecycleMailRow): Promise<boolean> {
-  if (mail.kind !== 'INVITATION') return true;
+  if (!ASKS_TO_SIGN.has(mail.kind)) return true;
   const row = await deps.db('recipients').join('envelopes', 'envelopes.id', 'recipients.envelope_id')
     .where({ 'recipients.id': mail.recipient_id }).first({ recipient_status: 'recipients.status', envelope_status: 'envelopes.status' });
   return row?.recipient_status === 'IN_PROGRESS' && row?.envelope_status === 'IN_PROGRESS';

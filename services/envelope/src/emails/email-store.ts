@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 type Db = Knex | Knex.Transaction;
 
-export type LifecycleMailKind = 'INVITATION' | 'VOIDED' | 'REJECTED' | 'SIGNED';
+export type LifecycleMailKind = 'INVITATION' | 'VOIDED' | 'REJECTED' | 'SIGNED' | 'REMINDER' | 'EXPIRY_WARNING' | 'EXPIRED';
 
 export interface LifecycleMailRow {
   id: string;

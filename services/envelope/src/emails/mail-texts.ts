@@ -1,5 +1,5 @@
 import type { Language } from '@signet/i18n';
-import { translator } from '@signet/i18n';
+import { formatDateTime, translator } from '@signet/i18n';
 import type { LifecycleMailKind } from './email-store';
 
 /** Signed documents stay downloadable from the email this long (S3 presigned URLs allow no more). */
@@ -13,6 +13,8 @@ export interface MailTextValues {
   /** Who rejected, and why: rejected emails only. */
   rejecterName?: string;
   reason?: string;
+  /** When the envelope expires: expiry warnings only. */
+  expiresAt?: Date;
 }
 
 export interface MailTexts {
@@ -52,5 +54,16 @@ export function mailTexts(kind: LifecycleMailKind, language: Language, values: M
         lines: [t('mail.signed.body', { ...names, days: SIGNED_LINK_DAYS })],
         action: t('mail.signed.action')
       };
+    case 'REMINDER':
+      return { subject: t('expiry.mail.reminder.subject', names), greeting, lines: [t('expiry.mail.reminder.body', names), t('mail.invitation.personal')], action: t('mail.invitation.action') };
+    case 'EXPIRY_WARNING':
+      return {
+        subject: t('expiry.mail.warning.subject', names),
+        greeting,
+        lines: [t('expiry.mail.warning.body', { ...names, date: formatDateTime(language, values.expiresAt ?? new Date(0)) }), t('mail.invitation.personal')],
+        action: t('mail.invitation.action')
+      };
+    case 'EXPIRED':
+      return { subject: t('expiry.mail.expired.subject', names), greeting, lines: [t('expiry.mail.expired.body', names)] };
   }
 }

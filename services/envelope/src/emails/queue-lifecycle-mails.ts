@@ -1,6 +1,7 @@
 import { consumeOnce, type ConsumedEvent, PoisonEventError, type Subscription } from '@signet/bus';
 import type { Knex } from 'knex';
-import type { EnvelopeAggregate } from '../model';
+import { expiryEmails } from '../expiry/expiry-settings';
+import type { EnvelopeAggregate, RecipientRow } from '../model';
 import type { EmailDeps } from './email-deps';
 import { SIGNED_LINK_DAYS } from './mail-texts';
 import { queueMail } from './queue-mail';
@@ -9,7 +10,7 @@ const CONSUMER = 'lifecycle-mails';
 
 const SIGNED_LINK_TTL_SECONDS = SIGNED_LINK_DAYS * 24 * 3600;
 
-interface RecipientEventData { id: string; envelope_id: string; reason?: string }
+interface RecipientEventData { id: string; envelope_id: string; reason?: string; expires_at?: string }
 
 /**
  * Consumes the envelope's own events and queues the lifecycle emails they call for, each only when its
@@ -29,7 +30,38 @@ export function queueLifecycleMails(deps: EmailDeps): Subscription {
     await consumeOnce(deps.db, CONSUMER, event.id, async (trx) => {
       const aggregate = await load(trx, headers.tenantId, envelopeId);
       const { emails } = aggregate.envelope.settings;
+      const recipientOf = (id: string): RecipientRow => {
+        const recipient = aggregate.recipients.find((candidate) => candidate.id === id);
+        if (!recipient) throw new PoisonEventError(`recipient ${id} is not on envelope ${envelopeId}`);
+        return recipient;
+      };
+      const waitsToSign = (recipient: RecipientRow) => recipient.status === 'IN_PROGRESS' && aggregate.envelope.status === 'IN_PROGRESS';
       switch (event.event_type) {
+        case 'recipient.reminder_sent': {
+          const recipient = recipientOf(data.id);
+          if (!expiryEmails(aggregate.envelope.settings).reminder || !waitsToSign(recipient)) return;
+          await queueMail(deps, trx, { kind: 'REMINDER', aggregate, recipient, requestId, tracked: true });
+          return;
+        }
+        case 'recipient.expiry_warning_sent': {
+          const recipient = recipientOf(data.id);
+          // The warning is about the link: it goes with the reminder's toggle.
+          if (!expiryEmails(aggregate.envelope.settings).reminder || !waitsToSign(recipient) || data.expires_at === undefined) return;
+          await queueMail(deps, trx, { kind: 'EXPIRY_WARNING', aggregate, recipient, requestId, tracked: true, extra: { expiresAt: new Date(data.expires_at) } });
+          return;
+        }
+        case 'envelope.expired':
+          // Those asked to sign who had not: the ones who signed lose nothing, the ones never invited knew nothing.
+          if (!expiryEmails(aggregate.envelope.settings).expired) return;
+          for (const recipient of aggregate.recipients.filter((candidate) => candidate.status === 'IN_PROGRESS')) {
+            await queueMail(deps, trx, { kind: 'EXPIRED', aggregate, recipient, requestId });
+          }
+          return;
+        case 'envelope.reactivated':
+          // A new invitation, with the fresh link, to each recipient whose turn it is.
+          if (!emails.envelope_invitation) return;
+          for (const recipient of aggregate.recipients.filter(waitsToSign)) await queueMail(deps, trx, { kind: 'INVITATION', aggregate, recipient, requestId, tracked: true });
+          return;
         case 'recipient.in_progress': {
           const recipient = aggregate.recipients.find((candidate) => candidate.id === data.id);
           if (!recipient) throw new PoisonEventError(`recipient ${data.id} is not on envelope ${envelopeId}`);
@@ -70,7 +102,10 @@ export function queueLifecycleMails(deps: EmailDeps): Subscription {
 
   return {
     groupId: 'signet.envelope.lifecycle-mails',
-    topics: ['recipient.in_progress', 'recipient.rejected', 'envelope.voided', 'envelope.success'],
+    topics: [
+      'recipient.in_progress', 'recipient.rejected', 'envelope.voided', 'envelope.success',
+      'recipient.reminder_sent', 'recipient.expiry_warning_sent', 'envelope.expired', 'envelope.reactivated'
+    ],
     handle
   };
 }

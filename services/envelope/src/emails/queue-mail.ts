@@ -12,8 +12,8 @@ export interface QueuedMail {
   aggregate: EnvelopeAggregate;
   recipient: RecipientRow;
   requestId: string | null;
-  extra?: Pick<LifecycleMail, 'documents'> & { rejecterName?: string; reason?: string };
-  /** The invitation: a tracked link to the signing page (whose raw link stays in signing_links) and a tracking pixel. */
+  extra?: Pick<LifecycleMail, 'documents'> & { rejecterName?: string; reason?: string; expiresAt?: Date };
+  /** The invitation, reminders and expiry warnings: a tracked link to the signing page (whose raw link stays in signing_links) and a tracking pixel. */
   tracked?: boolean;
 }
 
@@ -29,7 +29,9 @@ export async function queueMail(deps: EmailDeps, trx: Knex.Transaction, queued: 
   const message = composeLifecycleMail({
     kind: queued.kind,
     to: recipient.email,
-    values: { recipientName: recipient.name, envelopeName: aggregate.envelope.name, rejecterName: queued.extra?.rejecterName, reason: queued.extra?.reason },
+    values: {
+      recipientName: recipient.name, envelopeName: aggregate.envelope.name, rejecterName: queued.extra?.rejecterName, reason: queued.extra?.reason, expiresAt: queued.extra?.expiresAt
+    },
     settings: aggregate.envelope.settings,
     language: recipient.language,
     defaultFrom: deps.config.mailFrom,

@@ -53,6 +53,7 @@ export async function envelopePayload(aggregate: EnvelopeAggregate, links: Docum
     updated_at: iso(envelope.updated_at),
     sent_at: iso(envelope.sent_at),
     completed_at: iso(envelope.completed_at),
+    expires_at: iso(envelope.expires_at ?? null),
     documents: await Promise.all(aggregate.documents.map(async (document) => ({
       id: document.id,
       custom_key: document.custom_key,

@@ -41,6 +41,7 @@ export async function envelopeView(aggregate: EnvelopeAggregate, links: Document
     updated_at: payload.updated_at,
     sent_at: payload.sent_at,
     completed_at: payload.completed_at,
+    expires_at: payload.expires_at ?? null,
     documents: payload.documents.map(({ file_type, ...document }, index) => ({
       ...document,
       type: file_type,

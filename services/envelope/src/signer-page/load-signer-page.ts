@@ -8,7 +8,7 @@ import { embedOrigins } from './page-security';
 import { pageTexts } from './page-texts';
 import { renderSignerPage, type SignerPageView } from './render-signer-page';
 import type { PageEnding } from './signer-page-view';
-import { voidedLinkSettings } from './voided-link';
+import { endedLink } from './voided-link';
 
 const OFF = { required: false, order: 0, verified: false, verified_at: null };
 const NO_GATE = { required: false, order: 0, verified: false, verified_at: null, channels: { email: OFF, sms: OFF } };
@@ -66,9 +66,9 @@ export async function loadSignerPage(deps: EnvelopeDeps, input: { token: string;
   const { token } = input;
   const found = await access(deps, token);
   if (!found) {
-    const voided = await voidedLinkSettings(deps.db, hashSecretToken(token));
-    const view = viewOf(voided, token);
-    return { found: voided !== null, frameAncestors: view.embed.origins, html: renderSignerPage({ ...view, title: null, state: voided ? 'VOIDED' : null }) };
+    const ended = await endedLink(deps.db, hashSecretToken(token));
+    const view = viewOf(ended?.settings ?? null, token);
+    return { found: ended !== null, frameAncestors: view.embed.origins, html: renderSignerPage({ ...view, title: null, state: ended?.state ?? null }) };
   }
   const { envelope } = found.aggregate;
   const view = viewOf(envelope.settings, token, found.recipient.language);

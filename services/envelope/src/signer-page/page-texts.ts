@@ -80,7 +80,8 @@ function build(language: Language): PageTexts {
       ALREADY_SIGNED: t('page.state.ALREADY_SIGNED'),
       REJECTED: t('page.state.REJECTED'),
       VOIDED: t('page.state.VOIDED'),
-      COMPLETED: t('page.state.COMPLETED')
+      COMPLETED: t('page.state.COMPLETED'),
+      EXPIRED: t('expiry.page.state.EXPIRED')
     },
     notFound: t('page.notFound'),
     rejectedByYou: t('page.rejectedByYou'),

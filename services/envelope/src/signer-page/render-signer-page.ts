@@ -44,7 +44,7 @@ function stateBody(view: SignerPageView): string {
       `<li><a class="download" href="/signing/v1/${encodeURIComponent(view.token)}/documents/${encodeURIComponent(copy.id)}" download="${escape(copy.name)}">${escape(copy.name)}</a></li>`).join('');
     parts.push(`<section class="card" id="signed-copy"><h2>${t.signedCopy}</h2><ul>${links}</ul>${ending.signedEmail ? `<p>${t.signedCopyEmailed}</p>` : ''}</section>`);
   }
-  if (state === 'VOIDED' || (state === 'REJECTED' && !ending.rejectedByYou) || state === 'NOT_YOUR_TURN') parts.push(contactLine(view));
+  if (state === 'VOIDED' || state === 'EXPIRED' || (state === 'REJECTED' && !ending.rejectedByYou) || state === 'NOT_YOUR_TURN') parts.push(contactLine(view));
   return parts.join('\n');
 }
 

@@ -2,6 +2,7 @@ import { RejectRequest } from '@signet/contracts';
 import { parseWith } from '@signet/http';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { writeEnvelopeEvent, writeRecipientEvent } from '../envelope-events';
+import { cancelSchedule } from '../expiry/expiry-schedule';
 import type { EnvelopeAggregate } from '../model';
 import { ENVELOPE_MACHINE } from '../state/envelope-machine';
 import { RECIPIENT_MACHINE } from '../state/recipient-machine';
@@ -39,6 +40,7 @@ export async function rejectEnvelope(deps: EnvelopeDeps, { token, body, identity
       envelope: { ...envelope, ...envelopeChanges },
       recipients: access.aggregate.recipients.map((recipient) => (recipient.id === rejected.id ? rejected : recipient))
     };
+    await cancelSchedule(deps, trx, voided);
     const actor = { tenantId: envelope.tenant_id, requestId };
     await writeRecipientEvent(trx, 'recipient.rejected', rejected, envelope.api_key_id, actor, now, { reason, ...identity });
     await writeEnvelopeEvent(trx, 'envelope.voided', voided, deps.links, actor, now);

@@ -3,6 +3,7 @@ import { AppError } from '@signet/http';
 import { v7 as uuidv7 } from 'uuid';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { writeRecipientEvent } from '../envelope-events';
+import { cancelSchedule, startReminders } from '../expiry/expiry-schedule';
 import type { SignatureRow } from '../model';
 import { RECIPIENT_MACHINE } from '../state/recipient-machine';
 import { nextTurn } from './next-turn';
@@ -55,12 +56,18 @@ export async function signEnvelope(deps: EnvelopeDeps, { token, body, identity, 
     const creator = access.aggregate.envelope.api_key_id;
     const actor = { tenantId: envelope.tenant_id, requestId };
     await writeRecipientEvent(trx, 'recipient.signed_all', signed, creator, actor, now, identity);
+    await deps.jobs.cancelReminder(trx, signed.id);
     for (const invited of nextTurn(recipients, access.aggregate.envelope.settings.signature_flow.signature_order)) {
-      const invitation = { status: RECIPIENT_MACHINE.next(invited.status, 'invite'), updated_at: now };
+      const invitation = { status: RECIPIENT_MACHINE.next(invited.status, 'invite'), turn_started_at: now, updated_at: now };
       await deps.store.updateRecipient(trx, invited.id, invitation);
+      await startReminders(deps, trx, access.aggregate.envelope, invited.id, now);
       await writeRecipientEvent(trx, 'recipient.in_progress', { ...invited, ...invitation }, creator, actor, now);
     }
-    if (recipients.every((recipient) => recipient.status === 'SIGNED')) await deps.jobs.queueCompletion(trx, envelope.tenant_id, envelope.id);
+    if (recipients.every((recipient) => recipient.status === 'SIGNED')) {
+      // Every signature is in: nothing may expire or be reminded while the completion job seals it.
+      await cancelSchedule(deps, trx, access.aggregate);
+      await deps.jobs.queueCompletion(trx, envelope.tenant_id, envelope.id);
+    }
   }).catch(async (error: unknown) => {
     // Only a refusal is surely rolled back (a failed commit might not be): its image is nobody's.
     if (imageKey !== null && error instanceof AppError) await deps.blobs.delete(imageKey).catch(() => undefined);

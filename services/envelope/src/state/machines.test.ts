@@ -22,30 +22,40 @@ function walk<S extends string, T extends string>(machine: StateMachine<S, T>): 
 
 const NOT_EDITABLE = (status: string) => `405 The envelope is ${status}: only CREATED or ERROR envelopes can be updated`;
 const NOT_SENDABLE = (status: string) => `409 Envelope not in CREATED status (it is ${status})`;
+const NOT_EXTENDABLE = (status: string) => `409 The envelope is ${status}: only IN_PROGRESS or EXPIRED envelopes can be extended`;
+const CANNOT = (status: string, trigger: string) => `409 The envelope is ${status}: it cannot ${trigger}`;
 
 describe('the envelope state machine', () => {
   it('answers every status x trigger as the API does', () => {
     expect(walk(ENVELOPE_MACHINE)).toEqual({
       CREATED: {
         edit: 'CREATED', edit_with_errors: 'ERROR', send: 'IN_PROGRESS', void: 'VOIDED',
-        sign: '409 The envelope is CREATED: it cannot sign', reject: '409 The envelope is CREATED: it cannot reject', complete: '409 The envelope is CREATED: it cannot complete'
+        sign: '409 The envelope is CREATED: it cannot sign', reject: '409 The envelope is CREATED: it cannot reject', complete: '409 The envelope is CREATED: it cannot complete',
+        expire: CANNOT('CREATED', 'expire'), extend: NOT_EXTENDABLE('CREATED')
       },
       ERROR: {
         edit: 'CREATED', edit_with_errors: 'ERROR', send: NOT_SENDABLE('ERROR'), void: 'VOIDED',
-        sign: '409 The envelope is ERROR: it cannot sign', reject: '409 The envelope is ERROR: it cannot reject', complete: '409 The envelope is ERROR: it cannot complete'
+        sign: '409 The envelope is ERROR: it cannot sign', reject: '409 The envelope is ERROR: it cannot reject', complete: '409 The envelope is ERROR: it cannot complete',
+        expire: CANNOT('ERROR', 'expire'), extend: NOT_EXTENDABLE('ERROR')
       },
       IN_PROGRESS: {
         edit: NOT_EDITABLE('IN_PROGRESS'), edit_with_errors: NOT_EDITABLE('IN_PROGRESS'), send: NOT_SENDABLE('IN_PROGRESS'),
-        sign: 'IN_PROGRESS', reject: 'VOIDED', void: 'VOIDED', complete: 'SUCCESS'
+        sign: 'IN_PROGRESS', reject: 'VOIDED', void: 'VOIDED', complete: 'SUCCESS', expire: 'EXPIRED', extend: 'IN_PROGRESS'
       },
       SUCCESS: {
         edit: NOT_EDITABLE('SUCCESS'), edit_with_errors: NOT_EDITABLE('SUCCESS'), send: NOT_SENDABLE('SUCCESS'),
         void: '409 Cannot void an envelope in SUCCESS: every recipient has signed',
-        sign: '409 The envelope is SUCCESS: it cannot sign', reject: '409 The envelope is SUCCESS: it cannot reject', complete: '409 The envelope is SUCCESS: it cannot complete'
+        sign: '409 The envelope is SUCCESS: it cannot sign', reject: '409 The envelope is SUCCESS: it cannot reject', complete: '409 The envelope is SUCCESS: it cannot complete',
+        expire: CANNOT('SUCCESS', 'expire'), extend: NOT_EXTENDABLE('SUCCESS')
       },
       VOIDED: {
         edit: NOT_EDITABLE('VOIDED'), edit_with_errors: NOT_EDITABLE('VOIDED'), send: NOT_SENDABLE('VOIDED'), void: 'VOIDED',
-        sign: '409 The envelope is VOIDED: it cannot sign', reject: '409 The envelope is VOIDED: it cannot reject', complete: '409 The envelope is VOIDED: it cannot complete'
+        sign: '409 The envelope is VOIDED: it cannot sign', reject: '409 The envelope is VOIDED: it cannot reject', complete: '409 The envelope is VOIDED: it cannot complete',
+        expire: CANNOT('VOIDED', 'expire'), extend: NOT_EXTENDABLE('VOIDED')
+      },
+      EXPIRED: {
+        edit: NOT_EDITABLE('EXPIRED'), edit_with_errors: NOT_EDITABLE('EXPIRED'), send: NOT_SENDABLE('EXPIRED'), void: 'VOIDED', extend: 'IN_PROGRESS',
+        sign: CANNOT('EXPIRED', 'sign'), reject: CANNOT('EXPIRED', 'reject'), complete: CANNOT('EXPIRED', 'complete'), expire: CANNOT('EXPIRED', 'expire')
       }
     });
   });

@@ -25,6 +25,8 @@ export const ROUTES: readonly Route[] = [
   { method: 'post', path: '/api/v1/envelopes/:id/send_invitation', service: 'envelope' },
   { method: 'put', path: '/api/v1/envelopes/:id/void', service: 'envelope' },
   { method: 'post', path: '/api/v1/envelopes/:id/recipients/:recipient_id/signing_url', service: 'envelope' },
+  { method: 'post', path: '/api/v1/envelopes/:id/extend', service: 'envelope' },
+  { method: 'post', path: '/api/v1/envelopes/:id/recipients/:recipient_id/remind', service: 'envelope' },
   { method: 'get', path: '/api/v1/envelopes/:id/evidence', service: 'evidence' },
   { method: 'get', path: '/api/v1/seal/certificates', service: 'envelope' },
   { method: 'post', path: '/api/v1/signature-reports', service: 'envelope', rateLimit: 'signature_report.create' },

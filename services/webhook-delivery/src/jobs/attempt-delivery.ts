@@ -53,7 +53,8 @@ export function attemptDelivery(deps: AttemptDeliveryDeps) {
     }
     const headers: Record<string, string> = {
       'user-agent': USER_AGENT,
-      ...signDelivery(signingSecretsAt(target, attemptedAt), target.event_id, attemptedAt, target.body),
+      // The host's time, not Signet's (a development test clock may run ahead): receivers check it against their own clock.
+      ...signDelivery(signingSecretsAt(target, attemptedAt), target.event_id, new Date(), target.body),
       ...(target.auth === null ? {} : { [AUTH_HEADER]: target.auth })
     };
     const outcome = await deps.post({ url: target.url, headers, body: target.body });
