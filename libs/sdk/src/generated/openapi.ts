@@ -1391,9 +1391,15 @@ export interface components {
             name: string;
             email: string;
             order: number;
-            /** @description CREATED, IN_PROGRESS, SIGNED or REJECTED */
+            /** @description PENDING, IN_PROGRESS, then by role SIGNED, APPROVED, WITNESSED or VIEWED, or REJECTED; a CC is COPIED */
             status: string;
             signed_at: string | null;
+            /**
+             * @description SIGNER, APPROVER, WITNESS, VIEWER or CC
+             * @enum {unknown}
+             */
+            role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+            witness_of?: string | null;
         };
         EnvelopeSummary: {
             id: string;
@@ -1432,6 +1438,23 @@ export interface components {
             completed_at?: string | null;
             documents: components["schemas"]["EnvelopeViewDocument"][];
             placements: components["schemas"]["EnvelopePlacement"][];
+            /** @description Every field placement and its value once its recipient acted */
+            fields?: {
+                /** @description The field's placement id */
+                id: string;
+                name: string;
+                /** @enum {unknown} */
+                type: "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
+                recipient_id: string | null;
+                document_id: string | null;
+                value: (string | number | boolean | {
+                    id: string;
+                    name: string;
+                    sha256: string;
+                    url: string | null;
+                }) | null;
+                filled_at: string | null;
+            }[];
             settings: components["schemas"]["Settings"];
         };
         EnvelopeViewDocument: {
@@ -1722,13 +1745,24 @@ export interface components {
         SigningPlacement: {
             id: string;
             /** @enum {unknown} */
-            type: "SIGNATURE" | "APPROVAL" | "WITNESS";
+            type: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
             /** @description 0-indexed page */
             page: number;
             /** @description PDF points from the left edge */
             left: number;
             /** @description PDF points from the top edge */
             top: number;
+            name?: string;
+            required?: boolean;
+            readonly?: boolean;
+            default_value?: string | null;
+            /** @description RADIO and DROPDOWN choices */
+            options?: string[];
+            pattern?: string | null;
+            min?: string | null;
+            max?: string | null;
+            width?: number | null;
+            height?: number | null;
         };
         SigningSessionResponse: {
             /** @enum {unknown} */
@@ -1830,12 +1864,15 @@ export interface components {
             rep_label?: string;
             /** @enum {unknown} */
             language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            /** @enum {unknown} */
+            role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+            witness_of?: string;
         };
         PlacementInput: {
             document_key: string;
             recipient_key: string;
             /** @enum {unknown} */
-            type?: "SIGNATURE" | "APPROVAL" | "WITNESS";
+            type?: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
             order?: string;
             coordinates?: {
                 top?: string;
@@ -1843,6 +1880,16 @@ export interface components {
                 page?: string;
             };
             token?: string;
+            name?: string;
+            required?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            default_value?: string;
+            readonly?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            options?: string;
+            pattern?: string;
+            min?: string;
+            max?: string;
+            width?: string;
+            height?: string;
         };
         EnvelopeListItem: {
             id: string;
@@ -2246,6 +2293,22 @@ export interface components {
             documents: components["schemas"]["EnvelopeDocument"][];
             recipients: components["schemas"]["EnvelopeRecipient"][];
             placements: components["schemas"]["EnvelopePlacement"][];
+            fields?: {
+                /** @description The field's placement id */
+                id: string;
+                name: string;
+                /** @enum {unknown} */
+                type: "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
+                recipient_id: string | null;
+                document_id: string | null;
+                value: (string | number | boolean | {
+                    id: string;
+                    name: string;
+                    sha256: string;
+                    url: string | null;
+                }) | null;
+                filled_at: string | null;
+            }[];
             settings: components["schemas"]["SettingsPayload"];
             errors: components["schemas"]["EnvelopeError"][];
             warnings: components["schemas"]["EnvelopeWarning"][];
@@ -2259,7 +2322,7 @@ export interface components {
             id: string;
             custom_key: string;
             /** @enum {unknown} */
-            placement_type: "SIGNATURE" | "APPROVAL" | "WITNESS";
+            placement_type: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2271,6 +2334,16 @@ export interface components {
             order: number;
             coordinates: components["schemas"]["PlacementCoordinates"] | null;
             token: string | null;
+            name?: string | null;
+            required?: boolean | null;
+            readonly?: boolean | null;
+            default_value?: string | null;
+            options?: string[] | null;
+            pattern?: string | null;
+            min?: string | null;
+            max?: string | null;
+            width?: number | null;
+            height?: number | null;
         };
         EnvelopeRecipient: {
             id: string;
@@ -2291,6 +2364,9 @@ export interface components {
             rep_id?: string | null;
             rep_label?: string | null;
             signed_at?: string | null;
+            /** @enum {unknown} */
+            role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+            witness_of?: string | null;
         };
         EnvelopeWarning: {
             code: string;
@@ -2310,6 +2386,22 @@ export interface components {
             documents: components["schemas"]["EnvelopeDocument"][];
             recipients: components["schemas"]["EnvelopeRecipient"][];
             placements: components["schemas"]["EnvelopePlacement"][];
+            fields?: {
+                /** @description The field's placement id */
+                id: string;
+                name: string;
+                /** @enum {unknown} */
+                type: "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
+                recipient_id: string | null;
+                document_id: string | null;
+                value: (string | number | boolean | {
+                    id: string;
+                    name: string;
+                    sha256: string;
+                    url: string | null;
+                }) | null;
+                filled_at: string | null;
+            }[];
             settings: components["schemas"]["SettingsPayload"];
             errors: components["schemas"]["EnvelopeError"][];
             warnings: components["schemas"]["EnvelopeWarning"][];
@@ -2363,6 +2455,9 @@ export interface components {
             rep_id?: string | null;
             rep_label?: string | null;
             signed_at?: string | null;
+            /** @enum {unknown} */
+            role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+            witness_of?: string | null;
             signing_url?: string;
             reason?: string;
             ip_address?: string | null;
@@ -2645,6 +2740,9 @@ export interface components {
             "recipients[ben][rep_label]"?: string;
             /** @enum {unknown} */
             "recipients[ben][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            /** @enum {unknown} */
+            "recipients[ben][role]"?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+            "recipients[ben][witness_of]"?: string;
             "metadata[key]"?: string;
             "documents[contract][base64]"?: string;
             "documents[contract][name]"?: string;
@@ -2654,12 +2752,22 @@ export interface components {
             "placements[0][document_key]"?: string;
             "placements[0][recipient_key]"?: string;
             /** @enum {unknown} */
-            "placements[0][type]"?: "SIGNATURE" | "APPROVAL" | "WITNESS";
+            "placements[0][type]"?: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
             "placements[0][order]"?: string;
             "placements[0][coordinates][top]"?: string;
             "placements[0][coordinates][left]"?: string;
             "placements[0][coordinates][page]"?: string;
             "placements[0][token]"?: string;
+            "placements[0][name]"?: string;
+            "placements[0][required]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "placements[0][default_value]"?: string;
+            "placements[0][readonly]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "placements[0][options]"?: string;
+            "placements[0][pattern]"?: string;
+            "placements[0][min]"?: string;
+            "placements[0][max]"?: string;
+            "placements[0][width]"?: string;
+            "placements[0][height]"?: string;
             "settings[branding][logo]"?: "DEFAULT" | string;
             /** Format: uri */
             "settings[branding][url_homepage]"?: string;
@@ -2706,7 +2814,7 @@ export interface components {
             /** @enum {unknown} */
             "settings[validations][phone][methods]"?: "SMS";
         } & {
-            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
+            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
         };
         /** @description Bracket-notation fields of `EnvelopeUpdateRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
         EnvelopeUpdateForm: {
@@ -2722,6 +2830,9 @@ export interface components {
             "recipients[ben][rep_label]"?: string;
             /** @enum {unknown} */
             "recipients[ben][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            /** @enum {unknown} */
+            "recipients[ben][role]"?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+            "recipients[ben][witness_of]"?: string;
             "metadata[key]"?: string;
             "documents[contract][base64]"?: string;
             "documents[contract][name]"?: string;
@@ -2731,12 +2842,22 @@ export interface components {
             "placements[0][document_key]"?: string;
             "placements[0][recipient_key]"?: string;
             /** @enum {unknown} */
-            "placements[0][type]"?: "SIGNATURE" | "APPROVAL" | "WITNESS";
+            "placements[0][type]"?: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
             "placements[0][order]"?: string;
             "placements[0][coordinates][top]"?: string;
             "placements[0][coordinates][left]"?: string;
             "placements[0][coordinates][page]"?: string;
             "placements[0][token]"?: string;
+            "placements[0][name]"?: string;
+            "placements[0][required]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "placements[0][default_value]"?: string;
+            "placements[0][readonly]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "placements[0][options]"?: string;
+            "placements[0][pattern]"?: string;
+            "placements[0][min]"?: string;
+            "placements[0][max]"?: string;
+            "placements[0][width]"?: string;
+            "placements[0][height]"?: string;
             "settings[branding][logo]"?: "DEFAULT" | string;
             /** Format: uri */
             "settings[branding][url_homepage]"?: string;
@@ -2783,7 +2904,7 @@ export interface components {
             /** @enum {unknown} */
             "settings[validations][phone][methods]"?: "SMS";
         } & {
-            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
+            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
         };
     };
     responses: {
