@@ -3305,7 +3305,7 @@ export interface operations {
                      *           "redirect_url": null
                      *         }
                      *       },
-                     *       "request_id": "req_01a219e6422a776b957c9403f5ae1389"
+                     *       "request_id": "req_01a21aa17214729fb9539a9654c1603c"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -3324,7 +3324,7 @@ export interface operations {
                      * @example {
                      *       "error": "Send the API key itself as the Authorization header, without a scheme",
                      *       "code": "UNAUTHORIZED",
-                     *       "request_id": "req_01a219e64bf473b1944331b3712d583e"
+                     *       "request_id": "req_01a21aa17f28740e8c17724dd76e1ecb"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3461,7 +3461,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a219e6443c707ab3eb0a23f50a828e"
+                     *       "request_id": "req_01a21aa17607767aab162a1d5cbada40"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsUpdatedResponse"];
@@ -3487,10 +3487,10 @@ export interface operations {
                      *       "details": [
                      *         {
                      *           "field": "signature_flow.language",
-                     *           "message": "must be one of: EN, ES"
+                     *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a219e64ae3720fa229d16740449acc"
+                     *       "request_id": "req_01a21aa17daf72a587c1c1d3b5867cf9"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3548,11 +3548,11 @@ export interface operations {
                      * @example {
                      *       "envelopes": [
                      *         {
-                     *           "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                     *           "id": "01a21aa1-8a99-74ce-9183-4568130ccb52",
                      *           "name": "Services agreement 2026",
                      *           "status": "CREATED",
-                     *           "created_at": "2026-11-26T22:07:35.315Z",
-                     *           "updated_at": "2026-11-26T22:07:43.186Z",
+                     *           "created_at": "2026-11-27T01:32:04.121Z",
+                     *           "updated_at": "2026-11-27T01:32:08.520Z",
                      *           "sent_at": null,
                      *           "completed_at": null,
                      *           "voided_at": null,
@@ -3562,28 +3562,32 @@ export interface operations {
                      *           },
                      *           "envelope_signers": [
                      *             {
-                     *               "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                     *               "id": "01a21aa1-93af-778b-a3ad-e24a6df62008",
                      *               "custom_key": "ana",
                      *               "name": "Ana Lima",
                      *               "email": "ana@example.com",
                      *               "order": 0,
                      *               "status": "PENDING",
-                     *               "signed_at": null
+                     *               "signed_at": null,
+                     *               "role": "SIGNER",
+                     *               "witness_of": null
                      *             },
                      *             {
-                     *               "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                     *               "id": "01a21aa1-93b0-722e-a477-ccaf5d8d79a9",
                      *               "custom_key": "ben",
                      *               "name": "Ben Ode",
                      *               "email": "ben@example.com",
                      *               "order": 1,
                      *               "status": "PENDING",
-                     *               "signed_at": null
+                     *               "signed_at": null,
+                     *               "role": "SIGNER",
+                     *               "witness_of": null
                      *             }
                      *           ]
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a219e67707726e85f565fcc4a3c294"
+                     *       "request_id": "req_01a21aa19f877111b57a3fbfb3c8fce0"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeListResponse"];
@@ -3610,7 +3614,7 @@ export interface operations {
                      *           "message": "must be one or more of CREATED, IN_PROGRESS, SUCCESS, VOIDED, ERROR, comma-separated"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a219e677377464a6581c314a1e28df"
+                     *       "request_id": "req_01a21aa19fd7761fb44403ac9bad301f"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3701,28 +3705,32 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                     *         "id": "01a21aa1-8a99-74ce-9183-4568130ccb52",
                      *         "name": "Services agreement",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-26T22:07:35.315Z",
+                     *         "created_at": "2026-11-27T01:32:04.121Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                     *             "id": "01a21aa1-93af-778b-a3ad-e24a6df62008",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "signed_at": null
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
                      *           },
                      *           {
-                     *             "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                     *             "id": "01a21aa1-93b0-722e-a477-ccaf5d8d79a9",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "signed_at": null
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
                      *           }
                      *         ],
                      *         "errors": [],
@@ -3731,7 +3739,7 @@ export interface operations {
                      *           "crm_id": "opp-1042"
                      *         }
                      *       },
-                     *       "request_id": "req_01a219e6551f70689f2042629f73b732"
+                     *       "request_id": "req_01a21aa189ac771793d424035f689381"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -3760,7 +3768,7 @@ export interface operations {
                      *           "message": "must be an email address"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a219e6521a77599fd0802f483b0071"
+                     *       "request_id": "req_01a21aa1873f717fba8637d565341af6"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3781,7 +3789,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21aa1-8a99-74ce-9183-4568130ccb52
                  */
                 id: string;
             };
@@ -3800,28 +3808,32 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                     *         "id": "01a21aa1-8a99-74ce-9183-4568130ccb52",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-26T22:07:35.315Z",
+                     *         "created_at": "2026-11-27T01:32:04.121Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                     *             "id": "01a21aa1-93af-778b-a3ad-e24a6df62008",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "signed_at": null
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
                      *           },
                      *           {
-                     *             "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                     *             "id": "01a21aa1-93b0-722e-a477-ccaf5d8d79a9",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "signed_at": null
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
                      *           }
                      *         ],
                      *         "errors": [],
@@ -3830,38 +3842,38 @@ export interface operations {
                      *           "crm_id": "opp-1042",
                      *           "region": "emea"
                      *         },
-                     *         "updated_at": "2026-11-26T22:07:43.186Z",
+                     *         "updated_at": "2026-11-27T01:32:08.520Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                     *             "id": "01a21aa1-9181-73ea-8947-c9a8c5a8c43b",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-26T22:07:35.315Z",
-                     *             "updated_at": "2026-11-26T22:07:35.315Z",
+                     *             "created_at": "2026-11-27T01:32:04.121Z",
+                     *             "updated_at": "2026-11-27T01:32:04.121Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/documents/01a219e6-642b-771b-8b18-eab0e87167dd.pdf?expires=1795734463&signature=8b3a17342d29538ae383135abfb9790efe390b69f33fe06b8878aa74ec821d43&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa1-8a99-74ce-9183-4568130ccb52/documents/01a21aa1-9181-73ea-8947-c9a8c5a8c43b.pdf?expires=1795746729&signature=0cc2576eb8348fc1817203053a0033f5a0dd357460c470425a3b5b6a3b006530&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           },
                      *           {
-                     *             "id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
+                     *             "id": "01a21aa1-9a0c-75a6-8084-31739fa236e2",
                      *             "custom_key": "annex",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-26T22:07:43.186Z",
-                     *             "updated_at": "2026-11-26T22:07:43.186Z",
+                     *             "created_at": "2026-11-27T01:32:08.520Z",
+                     *             "updated_at": "2026-11-27T01:32:08.520Z",
                      *             "file_name": "annex.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/uploads/01a219e6-6ffb-75d0-a506-061cfa681935.pdf?expires=1795734463&signature=d4ae8960d50fc838be4e6685381a3ee17a5d3e4ef820530e044a559ca61c1907&name=annex.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa1-8a99-74ce-9183-4568130ccb52/uploads/01a21aa1-9817-72c0-8952-2f46c17b08e7.pdf?expires=1795746729&signature=74c1a41fe8531ff83a47e8adde94ee1fdfe95379c778f61a4249fe6dc2b4f876&name=annex.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -3869,39 +3881,60 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a219e6-6749-704d-be49-c200bd02aa4b",
+                     *             "id": "01a21aa1-93b0-722e-a477-d0ae7dd4088f",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-26T22:07:35.315Z",
-                     *             "updated_at": "2026-11-26T22:07:35.315Z",
-                     *             "recipient_id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                     *             "created_at": "2026-11-27T01:32:04.121Z",
+                     *             "updated_at": "2026-11-27T01:32:04.121Z",
+                     *             "recipient_id": "01a21aa1-93b0-722e-a477-ccaf5d8d79a9",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                     *             "document_id": "01a21aa1-9181-73ea-8947-c9a8c5a8c43b",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
-                     *             "token": "{{ben}}"
+                     *             "token": "{{ben}}",
+                     *             "name": null,
+                     *             "required": null,
+                     *             "readonly": null,
+                     *             "default_value": null,
+                     *             "options": null,
+                     *             "pattern": null,
+                     *             "min": null,
+                     *             "max": null,
+                     *             "width": null,
+                     *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                     *             "id": "01a21aa1-93b0-722e-a477-d597e80c5b52",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-26T22:07:35.315Z",
-                     *             "updated_at": "2026-11-26T22:07:35.315Z",
-                     *             "recipient_id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                     *             "created_at": "2026-11-27T01:32:04.121Z",
+                     *             "updated_at": "2026-11-27T01:32:04.121Z",
+                     *             "recipient_id": "01a21aa1-93af-778b-a3ad-e24a6df62008",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                     *             "document_id": "01a21aa1-9181-73ea-8947-c9a8c5a8c43b",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                     *               "id": "01a21aa1-93b0-722e-a477-d597e80c5b52",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
                      *             },
-                     *             "token": null
+                     *             "token": null,
+                     *             "name": null,
+                     *             "required": null,
+                     *             "readonly": null,
+                     *             "default_value": null,
+                     *             "options": null,
+                     *             "pattern": null,
+                     *             "min": null,
+                     *             "max": null,
+                     *             "width": null,
+                     *             "height": null
                      *           }
                      *         ],
+                     *         "fields": [],
                      *         "settings": {
                      *           "emails": {
                      *             "envelope_signed": true,
@@ -3982,7 +4015,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a219e676bf765d8912d0975d0381bb"
+                     *       "request_id": "req_01a21aa19f3e74fa8dfc4fec2796a57e"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -4002,7 +4035,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a219e676e7734d8867e037184dd3ac"
+                     *       "request_id": "req_01a21aa19f5871959a3ab081de7cb4de"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4026,7 +4059,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21aa1-8a99-74ce-9183-4568130ccb52
                  */
                 id: string;
             };
@@ -4064,28 +4097,32 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                     *         "id": "01a21aa1-8a99-74ce-9183-4568130ccb52",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-26T22:07:35.315Z",
+                     *         "created_at": "2026-11-27T01:32:04.121Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                     *             "id": "01a21aa1-93af-778b-a3ad-e24a6df62008",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "signed_at": null
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
                      *           },
                      *           {
-                     *             "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                     *             "id": "01a21aa1-93b0-722e-a477-ccaf5d8d79a9",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "signed_at": null
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
                      *           }
                      *         ],
                      *         "errors": [],
@@ -4094,22 +4131,22 @@ export interface operations {
                      *           "crm_id": "opp-1042",
                      *           "region": "emea"
                      *         },
-                     *         "updated_at": "2026-11-26T22:07:40.902Z",
+                     *         "updated_at": "2026-11-27T01:32:07.056Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                     *             "id": "01a21aa1-9181-73ea-8947-c9a8c5a8c43b",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-26T22:07:35.315Z",
-                     *             "updated_at": "2026-11-26T22:07:35.315Z",
+                     *             "created_at": "2026-11-27T01:32:04.121Z",
+                     *             "updated_at": "2026-11-27T01:32:04.121Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/documents/01a219e6-642b-771b-8b18-eab0e87167dd.pdf?expires=1795734461&signature=85dff9d51bcfe14f82ea95659c9cf4117d3fb611813348293cbf7ca94286be70&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa1-8a99-74ce-9183-4568130ccb52/documents/01a21aa1-9181-73ea-8947-c9a8c5a8c43b.pdf?expires=1795746727&signature=e30747d63039050be343482ecc3c740b694506ab648d3fb7b504be3b0fb86eb8&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -4117,39 +4154,60 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a219e6-6749-704d-be49-c200bd02aa4b",
+                     *             "id": "01a21aa1-93b0-722e-a477-d0ae7dd4088f",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-26T22:07:35.315Z",
-                     *             "updated_at": "2026-11-26T22:07:35.315Z",
-                     *             "recipient_id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                     *             "created_at": "2026-11-27T01:32:04.121Z",
+                     *             "updated_at": "2026-11-27T01:32:04.121Z",
+                     *             "recipient_id": "01a21aa1-93b0-722e-a477-ccaf5d8d79a9",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                     *             "document_id": "01a21aa1-9181-73ea-8947-c9a8c5a8c43b",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
-                     *             "token": "{{ben}}"
+                     *             "token": "{{ben}}",
+                     *             "name": null,
+                     *             "required": null,
+                     *             "readonly": null,
+                     *             "default_value": null,
+                     *             "options": null,
+                     *             "pattern": null,
+                     *             "min": null,
+                     *             "max": null,
+                     *             "width": null,
+                     *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                     *             "id": "01a21aa1-93b0-722e-a477-d597e80c5b52",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-26T22:07:35.315Z",
-                     *             "updated_at": "2026-11-26T22:07:35.315Z",
-                     *             "recipient_id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                     *             "created_at": "2026-11-27T01:32:04.121Z",
+                     *             "updated_at": "2026-11-27T01:32:04.121Z",
+                     *             "recipient_id": "01a21aa1-93af-778b-a3ad-e24a6df62008",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                     *             "document_id": "01a21aa1-9181-73ea-8947-c9a8c5a8c43b",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                     *               "id": "01a21aa1-93b0-722e-a477-d597e80c5b52",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
                      *             },
-                     *             "token": null
+                     *             "token": null,
+                     *             "name": null,
+                     *             "required": null,
+                     *             "readonly": null,
+                     *             "default_value": null,
+                     *             "options": null,
+                     *             "pattern": null,
+                     *             "min": null,
+                     *             "max": null,
+                     *             "width": null,
+                     *             "height": null
                      *           }
                      *         ],
+                     *         "fields": [],
                      *         "settings": {
                      *           "branding": {
                      *             "logo": null,
@@ -4230,7 +4288,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a219e6697f74ec948ef468646a4517"
+                     *       "request_id": "req_01a21aa1958b73dca4d33d55b5adc5c5"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -4261,7 +4319,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21aa1-8a99-74ce-9183-4568130ccb52
                  */
                 id: string;
             };
@@ -4282,7 +4340,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a219e6777f7274b2a6f9019abc0e85"
+                     *       "request_id": "req_01a21aa1a01c7049a7d45830a1822e5c"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -4304,7 +4362,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not in CREATED status (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a219e70a92741ab1cfe42fd4a726f2"
+                     *       "request_id": "req_01a21aa234cf73e4a9f3a5f22f3bc6ff"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4329,7 +4387,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e7-0572-7051-bf8f-ea52b0542a98
+                 * @example 01a21aa2-2d16-702c-bbb5-f36f9cd05e62
                  */
                 id: string;
             };
@@ -4351,46 +4409,49 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "envelope": {
-                     *         "id": "01a219e7-0572-7051-bf8f-ea52b0542a98",
+                     *         "id": "01a21aa2-2d16-702c-bbb5-f36f9cd05e62",
                      *         "name": "Quote 88",
                      *         "status": "VOIDED",
-                     *         "created_at": "2026-11-26T22:08:20.338Z",
+                     *         "created_at": "2026-11-27T01:32:45.718Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a219e7-064d-7564-a1b2-9199c348f26e",
+                     *             "id": "01a21aa2-2e01-7145-90cd-524d6911f827",
                      *             "custom_key": "eve",
                      *             "name": "Eve Adler",
                      *             "email": "eve@example.com",
                      *             "order": 0,
                      *             "status": "IN_PROGRESS",
-                     *             "signed_at": null
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
                      *           }
                      *         ],
                      *         "errors": [],
                      *         "warnings": [],
                      *         "metadata": {},
-                     *         "updated_at": "2026-11-26T22:08:21.162Z",
-                     *         "sent_at": "2026-11-26T22:08:20.684Z",
+                     *         "updated_at": "2026-11-27T01:32:46.930Z",
+                     *         "sent_at": "2026-11-27T01:32:46.040Z",
                      *         "completed_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a219e7-0613-7263-8fc0-8034a0de167c",
+                     *             "id": "01a21aa2-2d8e-726a-8485-e0f56af9aba7",
                      *             "custom_key": "quote",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-26T22:08:20.338Z",
-                     *             "updated_at": "2026-11-26T22:08:20.338Z",
+                     *             "created_at": "2026-11-27T01:32:45.718Z",
+                     *             "updated_at": "2026-11-27T01:32:45.718Z",
                      *             "file_name": "quote.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e7-0572-7051-bf8f-ea52b0542a98/documents/01a219e7-0613-7263-8fc0-8034a0de167c.pdf?expires=1795734501&signature=29f3fc1599ba855b6a7a17e2baefb1a389e2dc036209a545aca33fdd0944bb5b&name=quote.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa2-2d16-702c-bbb5-f36f9cd05e62/documents/01a21aa2-2d8e-726a-8485-e0f56af9aba7.pdf?expires=1795746767&signature=ea2e67ec94065ba79a28e841e999f9c395bd0ee7fc73ff38be36696f94ebe1c0&name=quote.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           }
                      *         ],
                      *         "placements": [],
+                     *         "fields": [],
                      *         "settings": {
                      *           "emails": {
                      *             "envelope_signed": true,
@@ -4471,7 +4532,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a219e708a976e8a9a06f59e1d7fe03"
+                     *       "request_id": "req_01a21aa231d176fbb3cb55986af08c03"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
@@ -4501,12 +4562,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e7-0572-7051-bf8f-ea52b0542a98
+                 * @example 01a21aa2-2d16-702c-bbb5-f36f9cd05e62
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a219e7-064d-7564-a1b2-9199c348f26e
+                 * @example 01a21aa2-2e01-7145-90cd-524d6911f827
                  */
                 recipient_id: string;
             };
@@ -4538,8 +4599,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "signing_url": "http://localhost:3000/sign/aBMrX-Tp0rHsPAKw2taJbQK9cDUOd14dtIn13bt-bUY",
-                     *       "request_id": "req_01a219e70780722fae3d7864ebd60d3f"
+                     *       "signing_url": "http://localhost:3000/sign/EJIZVXWJej6ff3MH7sqYZ93okN3duPi3liNElWdYmdw",
+                     *       "request_id": "req_01a21aa23000731a83b7ab1ef33fb62c"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningUrlResponse"];
@@ -4560,7 +4621,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing links exist only while the envelope is IN_PROGRESS (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a219e70b1c71caa6bfc6a50e21fc5d"
+                     *       "request_id": "req_01a21aa235e175e7aef62a7813354edd"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4582,7 +4643,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21aa1-8a99-74ce-9183-4568130ccb52
                  */
                 id: string;
             };
@@ -4600,9 +4661,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/evidence/22-1795730892742.pdf?expires=1795817297&signature=ce2252d884524a1b2c81017d361bf30086668128d0f6520da6a0919c0421f4c8&name=evidence-01a219e6-5593-749a-9af4-ec8e551f7199.pdf",
-                     *       "evidence_generated_at": "2026-11-26T22:08:12.742Z",
-                     *       "request_id": "req_01a219e6f9a971869f1aa386e6a532e1"
+                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa1-8a99-74ce-9183-4568130ccb52/evidence/22-1795743152458.pdf?expires=1795829558&signature=b78e8f3c0b315156338210557568ad11353d0c78d1f2696b6f3bd8161f7488ee&name=evidence-01a21aa1-8a99-74ce-9183-4568130ccb52.pdf",
+                     *       "evidence_generated_at": "2026-11-27T01:32:32.458Z",
+                     *       "request_id": "req_01a21aa211607478bf22a0f7dcdebacd"
                      *     }
                      */
                     "application/json": components["schemas"]["EvidenceResponse"];
@@ -4623,7 +4684,7 @@ export interface operations {
                      * @example {
                      *       "error": "The evidence sheet exists once the envelope is SUCCESS; it is CREATED",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a219e677547197aa2f23a86d601af6"
+                     *       "request_id": "req_01a21aa19fff71e8a9b43744ed42a05b"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4661,45 +4722,45 @@ export interface operations {
                      *         {
                      *           "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "013FFCC02AE873E940B8B9224C0F98A7",
-                     *           "not_before": "2026-11-26T22:02:50.000Z",
-                     *           "not_after": "2036-11-23T22:07:50.000Z",
-                     *           "sha256_fingerprint": "2ade5161f049386f80b70b6ce3d2fdfc929659cc5d9bdc909014392eb587830f",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAT/8wCroc+lAuLkiTA+YpzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01130157317EFCDCFD6C98BB3392CE8F",
+                     *           "not_before": "2026-11-27T01:27:16.000Z",
+                     *           "not_after": "2036-11-24T01:32:16.000Z",
+                     *           "sha256_fingerprint": "88f82808c0b3ea4e475c5a073fecb0bfbda7f6c4e286ee67c2ee64e97c55ca1e",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQARMBVzF+/Nz9bJi7M5LOjzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01D13F729C02ECE24344C9404DA46B2A",
-                     *           "not_before": "2026-11-26T22:02:50.000Z",
-                     *           "not_after": "2036-11-23T22:07:50.000Z",
-                     *           "sha256_fingerprint": "67e2da165087833c8c302891456c3ebf989a95746a57374d0ec612a269d20bdd",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAdE/cpwC7OJDRMlATaRrKjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "0191B9E86629DA158905AD0D61987A58",
+                     *           "not_before": "2026-11-27T01:27:16.000Z",
+                     *           "not_after": "2036-11-24T01:32:16.000Z",
+                     *           "sha256_fingerprint": "560624ed4c942fc5ff99ebae23d4904827edc70ac00440a8fc52086ba131d834",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAZG56GYp2hWJBa0NYZh6WDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
                      *       "timestamp_authority": [
                      *         {
                      *           "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "0189610E318F76AD568385EA75B6B790",
-                     *           "not_before": "2026-11-26T22:02:50.000Z",
-                     *           "not_after": "2036-11-23T22:07:50.000Z",
-                     *           "sha256_fingerprint": "07419afb09a7785959dbacecc178826dd8f4da774cfe4579dd6c200ca419da8b",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAYlhDjGPdq1Wg4Xqdba3kDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "018F76BDBD7C10039EF62294E32EB4E8",
+                     *           "not_before": "2026-11-27T01:27:16.000Z",
+                     *           "not_after": "2036-11-24T01:32:16.000Z",
+                     *           "sha256_fingerprint": "a82677d9c7d2fbb06362bc55423325f8cc63cf33062f540f64ef652c9de894eb",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAY92vb18EAOe9iKU4y606DANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01D13F729C02ECE24344C9404DA46B2A",
-                     *           "not_before": "2026-11-26T22:02:50.000Z",
-                     *           "not_after": "2036-11-23T22:07:50.000Z",
-                     *           "sha256_fingerprint": "67e2da165087833c8c302891456c3ebf989a95746a57374d0ec612a269d20bdd",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAdE/cpwC7OJDRMlATaRrKjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "0191B9E86629DA158905AD0D61987A58",
+                     *           "not_before": "2026-11-27T01:27:16.000Z",
+                     *           "not_after": "2036-11-24T01:32:16.000Z",
+                     *           "sha256_fingerprint": "560624ed4c942fc5ff99ebae23d4904827edc70ac00440a8fc52086ba131d834",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAZG56GYp2hWJBa0NYZh6WDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
-                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAT/8wCroc+lAuLkiTA+YpzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAdE/cpwC7OJDRMlATaRrKjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
+                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQARMBVzF+/Nz9bJi7M5LOjzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAZG56GYp2hWJBa0NYZh6WDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
                      *       "crl_url": "http://localhost:3000/pki/signet-dev-ca.crl",
-                     *       "request_id": "req_01a219e6fa227516ab005712bef6dcdd"
+                     *       "request_id": "req_01a21aa2117f73948adc5f89a3b4d616"
                      *     }
                      */
                     "application/json": {
@@ -4793,10 +4854,10 @@ export interface operations {
                      *             "common_name": "Signet Development Seal — not for production",
                      *             "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "013FFCC02AE873E940B8B9224C0F98A7"
+                     *             "serial_number": "01130157317EFCDCFD6C98BB3392CE8F"
                      *           },
-                     *           "claimed_signing_time": "2026-11-26T22:08:03.000Z",
-                     *           "timestamped_time": "2026-11-26T22:08:03.000Z",
+                     *           "claimed_signing_time": "2026-11-27T01:32:25.000Z",
+                     *           "timestamped_time": "2026-11-27T01:32:26.000Z",
                      *           "pades_level": "B-LTA",
                      *           "integrity": {
                      *             "valid": true,
@@ -4813,10 +4874,10 @@ export interface operations {
                      *             "common_name": "Signet Development TSA — not for production",
                      *             "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "0189610E318F76AD568385EA75B6B790"
+                     *             "serial_number": "018F76BDBD7C10039EF62294E32EB4E8"
                      *           },
                      *           "claimed_signing_time": null,
-                     *           "timestamped_time": "2026-11-26T22:08:05.000Z",
+                     *           "timestamped_time": "2026-11-27T01:32:27.000Z",
                      *           "pades_level": null,
                      *           "integrity": {
                      *             "valid": true,
@@ -4830,7 +4891,7 @@ export interface operations {
                      *       "trust_anchors": [
                      *         "CN=Signet Development CA — not for production, O=Signet (development)"
                      *       ],
-                     *       "request_id": "req_01a219e6fb41774ab7d7162a8f809c08"
+                     *       "request_id": "req_01a21aa2120d737e8ccc19d6c95c6c9b"
                      *     }
                      */
                     "application/json": {
@@ -4887,7 +4948,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21aa1-8a99-74ce-9183-4568130ccb52
                  */
                 envelope_id: string;
             };
@@ -4907,16 +4968,16 @@ export interface operations {
                      * @example {
                      *       "uploads": [
                      *         {
-                     *           "id": "01a219e6-6ffb-75d0-a506-061cfa681935",
-                     *           "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                     *           "id": "01a21aa1-9817-72c0-8952-2f46c17b08e7",
+                     *           "envelope_id": "01a21aa1-8a99-74ce-9183-4568130ccb52",
                      *           "status": "COMPLETED",
-                     *           "file_id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
+                     *           "file_id": "01a21aa1-9a0c-75a6-8084-31739fa236e2",
                      *           "order": 1,
                      *           "file_name": "annex.pdf"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a219e6768c72aabc29b8b1ff2306f5"
+                     *       "request_id": "req_01a21aa19ef9757eb6ad135ef403b9bb"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadListResponse"];
@@ -4944,7 +5005,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21aa1-8a99-74ce-9183-4568130ccb52
                  */
                 envelope_id: string;
             };
@@ -4977,14 +5038,14 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "upload": {
-                     *         "id": "01a219e6-6ffb-75d0-a506-061cfa681935",
-                     *         "upload_url": "http://localhost:3000/api/v1/uploads/wdNYApL6OAlNhCXvRUcsdcx-ILLS8yD3eVLiSRcffkQ",
+                     *         "id": "01a21aa1-9817-72c0-8952-2f46c17b08e7",
+                     *         "upload_url": "http://localhost:3000/api/v1/uploads/Jo_F3RMPKTi0zvjAKouMEyvQexhK4LtEXIQ-bqVScpc",
                      *         "file_name": "annex.pdf",
                      *         "order": 1,
                      *         "custom_key": "annex",
-                     *         "expires_at": "2026-11-26T23:07:42.030Z",
+                     *         "expires_at": "2026-11-27T02:32:07.534Z",
                      *         "max_file_size": 52428800,
-                     *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                     *         "envelope_id": "01a21aa1-8a99-74ce-9183-4568130ccb52",
                      *         "status": "PENDING",
                      *         "instructions": {
                      *           "method": "PUT",
@@ -4994,7 +5055,7 @@ export interface operations {
                      *           "note": "PUT the raw PDF bytes (not base64) to upload_url with your API key in the Authorization header. The URL works once and expires at expires_at; files up to max_file_size bytes."
                      *         }
                      *       },
-                     *       "request_id": "req_01a219e66f61761aa6ed5fa39c22b3e7"
+                     *       "request_id": "req_01a21aa197be76d9b0d9e8dfba608030"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadCreatedResponse"];
@@ -5022,12 +5083,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21aa1-8a99-74ce-9183-4568130ccb52
                  */
                 envelope_id: string;
                 /**
                  * @description Upload id
-                 * @example 01a219e6-6ffb-75d0-a506-061cfa681935
+                 * @example 01a21aa1-9817-72c0-8952-2f46c17b08e7
                  */
                 id: string;
             };
@@ -5046,18 +5107,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "upload": {
-                     *         "id": "01a219e6-6ffb-75d0-a506-061cfa681935",
-                     *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                     *         "id": "01a21aa1-9817-72c0-8952-2f46c17b08e7",
+                     *         "envelope_id": "01a21aa1-8a99-74ce-9183-4568130ccb52",
                      *         "status": "COMPLETED",
-                     *         "file_id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
+                     *         "file_id": "01a21aa1-9a0c-75a6-8084-31739fa236e2",
                      *         "order": 1,
                      *         "file_name": "annex.pdf",
                      *         "custom_key": "annex",
-                     *         "uploaded_at": "2026-11-26T22:07:42.574Z",
-                     *         "processed_at": "2026-11-26T22:07:42.910Z",
+                     *         "uploaded_at": "2026-11-27T01:32:07.790Z",
+                     *         "processed_at": "2026-11-27T01:32:08.076Z",
                      *         "error_message": null
                      *       },
-                     *       "request_id": "req_01a219e6767170798c913c2a97812bd0"
+                     *       "request_id": "req_01a21aa19ee0756c850bc272451136f8"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadResponse"];
@@ -5084,7 +5145,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example wdNYApL6OAlNhCXvRUcsdcx-ILLS8yD3eVLiSRcffkQ
+                 * @example Jo_F3RMPKTi0zvjAKouMEyvQexhK4LtEXIQ-bqVScpc
                  */
                 token: string;
             };
@@ -5109,10 +5170,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "upload_id": "01a219e6-6ffb-75d0-a506-061cfa681935",
+                     *       "upload_id": "01a21aa1-9817-72c0-8952-2f46c17b08e7",
                      *       "status": "UPLOADED",
                      *       "message": "The file was received and is being validated",
-                     *       "request_id": "req_01a219e6707c74fd989ce86bca90639a"
+                     *       "request_id": "req_01a21aa1986075db8dfe7f27a2d71a1c"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadReceivedResponse"];
@@ -5143,12 +5204,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21aa1-8a99-74ce-9183-4568130ccb52
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a219e6-6745-711f-bd92-3e17e11325aa
+                 * @example 01a21aa1-93b0-722e-a477-ccaf5d8d79a9
                  */
                 recipient_id: string;
             };
@@ -5187,8 +5248,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-26T22:37:44.372Z",
-                     *       "request_id": "req_01a219e678cc766daea3aa960ae14887"
+                     *       "expires_at": "2026-11-27T02:02:10.561Z",
+                     *       "request_id": "req_01a21aa1a1ab77bdb89fb0aa83fd35fa"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -5219,9 +5280,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 60 seconds",
+                     *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 59 seconds",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a219e67c8e75ed83f6732678ef6d72"
+                     *       "request_id": "req_01a21aa1a85574bbb9c50b30092ee6fe"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5244,12 +5305,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21aa1-8a99-74ce-9183-4568130ccb52
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a219e6-6745-711f-bd92-3e17e11325aa
+                 * @example 01a21aa1-93b0-722e-a477-ccaf5d8d79a9
                  */
                 recipient_id: string;
             };
@@ -5259,7 +5320,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "662091"
+                 *       "code": "333577"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -5279,8 +5340,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-26T22:07:47.150Z",
-                     *       "request_id": "req_01a219e68352711fabdb956e89175245"
+                     *       "verified_at": "2026-11-27T01:32:14.164Z",
+                     *       "request_id": "req_01a21aa1b1987322907ada24b2a8675d"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -5310,7 +5371,7 @@ export interface operations {
                      *           "message": "is not correct: 2 attempts left"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a219e67fa07263a3a02eaf747d9e95"
+                     *       "request_id": "req_01a21aa1acf674cfa3ee840bc86a0779"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5384,16 +5445,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a219e7-0d58-76c6-b710-adbb7418e4e8",
+                     *         "id": "01a21aa2-36f0-772a-b8be-8bcfc251c5a8",
                      *         "operation": "create",
                      *         "status": "PENDING",
                      *         "total": 2,
                      *         "succeeded": 0,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-26T22:08:22.360Z",
+                     *         "created_at": "2026-11-27T01:32:48.244Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a219e70d5671de92a6b436c5a38143"
+                     *       "request_id": "req_01a21aa236e177ec96171cd8a7ead285"
                      *     }
                      */
                     "application/json": {
@@ -5448,7 +5509,7 @@ export interface operations {
             path: {
                 /**
                  * @description Batch id
-                 * @example 01a219e7-0d58-76c6-b710-adbb7418e4e8
+                 * @example 01a21aa2-36f0-772a-b8be-8bcfc251c5a8
                  */
                 id: string;
             };
@@ -5467,30 +5528,30 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a219e7-0d58-76c6-b710-adbb7418e4e8",
+                     *         "id": "01a21aa2-36f0-772a-b8be-8bcfc251c5a8",
                      *         "operation": "create",
                      *         "status": "COMPLETED",
                      *         "total": 2,
                      *         "succeeded": 2,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-26T22:08:22.360Z",
-                     *         "completed_at": "2026-11-26T22:08:23.289Z",
+                     *         "created_at": "2026-11-27T01:32:48.244Z",
+                     *         "completed_at": "2026-11-27T01:32:48.753Z",
                      *         "results": [
                      *           {
                      *             "index": 0,
-                     *             "envelope_id": "01a219e7-0f37-7119-8760-b653922de888",
+                     *             "envelope_id": "01a21aa2-3811-75fe-98f2-47dfaad5e461",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           },
                      *           {
                      *             "index": 1,
-                     *             "envelope_id": "01a219e7-1098-76f0-97ee-acc8c5259fd8",
+                     *             "envelope_id": "01a21aa2-38b1-706d-b2e0-ff16c1306ed3",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           }
                      *         ]
                      *       },
-                     *       "request_id": "req_01a219e71214739abe25f50cbc7703e7"
+                     *       "request_id": "req_01a21aa23a1f70ccb09a12eabf140e8c"
                      *     }
                      */
                     "application/json": {
@@ -5557,17 +5618,17 @@ export interface operations {
                      * @example {
                      *       "webhooks": [
                      *         {
-                     *           "id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
+                     *           "id": "01a21aa1-8055-764a-87e9-8b74e30d1409",
                      *           "url": "https://hooks.example.com/signet-events",
-                     *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
+                     *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied",
                      *           "auth_type": "HEADER",
                      *           "retry_schedule": "EXTENDED",
-                     *           "created_at": "2026-11-26T22:07:33.341Z",
-                     *           "updated_at": "2026-11-26T22:07:33.982Z"
+                     *           "created_at": "2026-11-27T01:32:01.493Z",
+                     *           "updated_at": "2026-11-27T01:32:02.419Z"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a219e651727461b6b847e7a54dc382"
+                     *       "request_id": "req_01a21aa184d773b59ceec7ae38627cad"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookListResponse"];
@@ -5598,7 +5659,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "url": "https://hooks.example.com/signet-events",
-                 *       "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
+                 *       "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied",
                  *       "auth_type": "header",
                  *       "auth": "my-shared-secret"
                  *     }
@@ -5621,16 +5682,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
+                     *         "id": "01a21aa1-8055-764a-87e9-8b74e30d1409",
                      *         "url": "https://hooks.example.com/signet-events",
-                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "STANDARD",
-                     *         "created_at": "2026-11-26T22:07:33.341Z",
-                     *         "updated_at": "2026-11-26T22:07:33.341Z",
-                     *         "signing_secret": "whsec_Y4Sd48p0PvPI3QiPOynk+OnMhSjaje3Lg/VRCa0PRzo="
+                     *         "created_at": "2026-11-27T01:32:01.493Z",
+                     *         "updated_at": "2026-11-27T01:32:01.493Z",
+                     *         "signing_secret": "whsec_BlPc9w/qCPuoHg3FBF9qlIgQKVtRfBO2oKYgSOLO2xw="
                      *       },
-                     *       "request_id": "req_01a219e64d73764e9366b7ae6ecf163f"
+                     *       "request_id": "req_01a21aa1801a75dc9876d9c589b51742"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookCreatedResponse"];
@@ -5656,10 +5717,10 @@ export interface operations {
                      *       "details": [
                      *         {
                      *           "field": "subscriptions",
-                     *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed"
+                     *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed, recipient.approved, recipient.witnessed, recipient.viewed, recipient.copied"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a219e64f6076c480aed1a8bc65f6ab"
+                     *       "request_id": "req_01a21aa18306739fb24083ccfd5355de"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5679,7 +5740,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a219e6-4ddd-7787-9a87-24b3d054dab4
+                 * @example 01a21aa1-8055-764a-87e9-8b74e30d1409
                  */
                 id: string;
             };
@@ -5698,15 +5759,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "webhook": {
-                     *         "id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
+                     *         "id": "01a21aa1-8055-764a-87e9-8b74e30d1409",
                      *         "url": "https://hooks.example.com/signet-events",
-                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-26T22:07:33.341Z",
-                     *         "updated_at": "2026-11-26T22:07:33.982Z"
+                     *         "created_at": "2026-11-27T01:32:01.493Z",
+                     *         "updated_at": "2026-11-27T01:32:02.419Z"
                      *       },
-                     *       "request_id": "req_01a219e650c17618ae800db847166558"
+                     *       "request_id": "req_01a21aa1842377bea64991d0e0e89287"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -5726,7 +5787,7 @@ export interface operations {
                      * @example {
                      *       "error": "Webhook not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a219e71f0272419c1227144d80688f"
+                     *       "request_id": "req_01a21aa2721873639506b835d59676ff"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5750,7 +5811,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a219e6-4ddd-7787-9a87-24b3d054dab4
+                 * @example 01a21aa1-8055-764a-87e9-8b74e30d1409
                  */
                 id: string;
             };
@@ -5782,15 +5843,15 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
+                     *         "id": "01a21aa1-8055-764a-87e9-8b74e30d1409",
                      *         "url": "https://hooks.example.com/signet-events",
-                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-26T22:07:33.341Z",
-                     *         "updated_at": "2026-11-26T22:07:33.872Z"
+                     *         "created_at": "2026-11-27T01:32:01.493Z",
+                     *         "updated_at": "2026-11-27T01:32:02.341Z"
                      *       },
-                     *       "request_id": "req_01a219e64fef7766a80030f51577fd56"
+                     *       "request_id": "req_01a21aa183a376bf92b42be74abdbc94"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookUpdatedResponse"];
@@ -5817,7 +5878,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a219e6-4ddd-7787-9a87-24b3d054dab4
+                 * @example 01a21aa1-8055-764a-87e9-8b74e30d1409
                  */
                 id: string;
             };
@@ -5836,7 +5897,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a219e71e9b776fb167911f5fcefd28"
+                     *       "request_id": "req_01a21aa2718876b2aebfebc5c66047ac"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -5867,7 +5928,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a219e6-4ddd-7787-9a87-24b3d054dab4
+                 * @example 01a21aa1-8055-764a-87e9-8b74e30d1409
                  */
                 id: string;
             };
@@ -5887,28 +5948,28 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "01a219e6-e770-740c-a267-831ea2bcf397",
-                     *           "webhook_id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
-                     *           "event_id": "01a219e6-e63d-72b6-9851-bce19f836c82",
+                     *           "id": "01a21aa1-f944-76cc-85b0-80aefcad2444",
+                     *           "webhook_id": "01a21aa1-8055-764a-87e9-8b74e30d1409",
+                     *           "event_id": "01a21aa1-f727-71a2-97e2-5a99052d319c",
                      *           "event_type": "envelope.success",
                      *           "status": "SUCCESS",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "attempted_at": "2026-11-26T22:08:16.937Z",
+                     *               "attempted_at": "2026-11-27T01:32:37.589Z",
                      *               "status_code": 200,
-                     *               "duration_ms": 317,
+                     *               "duration_ms": 983,
                      *               "error": null,
                      *               "response_body": "thanks"
                      *             }
                      *           ],
                      *           "next_attempt_at": null,
-                     *           "created_at": "2026-11-26T22:08:12.652Z",
-                     *           "completed_at": "2026-11-26T22:08:17.254Z"
+                     *           "created_at": "2026-11-27T01:32:32.433Z",
+                     *           "completed_at": "2026-11-27T01:32:38.573Z"
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a219e71e0c7525b223488e1199323f"
+                     *       "request_id": "req_01a21aa270cb70da8e21d4949b3c389e"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryListResponse"];
@@ -5936,12 +5997,12 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a219e6-4ddd-7787-9a87-24b3d054dab4
+                 * @example 01a21aa1-8055-764a-87e9-8b74e30d1409
                  */
                 id: string;
                 /**
                  * @description Delivery id
-                 * @example 01a219e6-e770-740c-a267-831ea2bcf397
+                 * @example 01a21aa1-f944-76cc-85b0-80aefcad2444
                  */
                 delivery_id: string;
             };
@@ -5963,26 +6024,26 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "id": "01a219e6-e770-740c-a267-831ea2bcf397",
-                     *         "webhook_id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
-                     *         "event_id": "01a219e6-e63d-72b6-9851-bce19f836c82",
+                     *         "id": "01a21aa1-f944-76cc-85b0-80aefcad2444",
+                     *         "webhook_id": "01a21aa1-8055-764a-87e9-8b74e30d1409",
+                     *         "event_id": "01a21aa1-f727-71a2-97e2-5a99052d319c",
                      *         "event_type": "envelope.success",
                      *         "status": "PENDING",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-11-26T22:08:16.937Z",
+                     *             "attempted_at": "2026-11-27T01:32:37.589Z",
                      *             "status_code": 200,
-                     *             "duration_ms": 317,
+                     *             "duration_ms": 983,
                      *             "error": null,
                      *             "response_body": "thanks"
                      *           }
                      *         ],
-                     *         "next_attempt_at": "2026-11-26T22:39:26.738Z",
-                     *         "created_at": "2026-11-26T22:08:12.652Z",
+                     *         "next_attempt_at": "2026-11-27T02:04:03.221Z",
+                     *         "created_at": "2026-11-27T01:32:32.433Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a219e71e6f70ad8bb228a9a63587a9"
+                     *       "request_id": "req_01a21aa2715b704bac11918a8ef13940"
                      *     }
                      */
                     "application/json": components["schemas"]["RedeliveryResponse"];
@@ -6011,7 +6072,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a219e6-4ddd-7787-9a87-24b3d054dab4
+                 * @example 01a21aa1-8055-764a-87e9-8b74e30d1409
                  */
                 id: string;
             };
@@ -6033,17 +6094,17 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
+                     *         "id": "01a21aa1-8055-764a-87e9-8b74e30d1409",
                      *         "url": "https://hooks.example.com/signet-events",
-                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-26T22:07:33.341Z",
-                     *         "updated_at": "2026-11-26T22:07:33.982Z",
-                     *         "signing_secret": "whsec_O75bUSntOoCOIrbc5oLlJsg7sggkLmUeAcAM3mqi6wM="
+                     *         "created_at": "2026-11-27T01:32:01.493Z",
+                     *         "updated_at": "2026-11-27T01:32:02.419Z",
+                     *         "signing_secret": "whsec_wnQ3ZmIryU1AZmPUBYNr+PUNCbaYbvUWIPf/xN+bsus="
                      *       },
-                     *       "previous_secret_expires_at": "2026-11-27T22:07:33.982Z",
-                     *       "request_id": "req_01a219e6505d77b88dfe22fd123fbb44"
+                     *       "previous_secret_expires_at": "2026-11-28T01:32:02.419Z",
+                     *       "request_id": "req_01a21aa183ed71baa5e6f1abc341010b"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookSecretRotatedResponse"];
@@ -6069,7 +6130,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 7ZjYQj4rRwwvhHhf2IyQfYLPkdT7lXWv3_iJYkWMP4s
+                 * @example w3UlQaLOYnQOLZjNkdECszeThN8IVz6yHq6SZtY5Ybw
                  */
                 token: string;
             };
@@ -6095,7 +6156,7 @@ export interface operations {
                      * @example {
                      *       "state": "READY",
                      *       "envelope": {
-                     *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                     *         "id": "01a21aa1-8a99-74ce-9183-4568130ccb52",
                      *         "name": "Services agreement 2026",
                      *         "language": "EN",
                      *         "branding": {
@@ -6111,25 +6172,26 @@ export interface operations {
                      *         "signature_color": "#000000"
                      *       },
                      *       "recipient": {
-                     *         "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                     *         "id": "01a21aa1-93b0-722e-a477-ccaf5d8d79a9",
                      *         "name": "Ben Ode",
                      *         "email": "ben@example.com",
                      *         "masked_phone": null,
                      *         "order": 1,
                      *         "status": "IN_PROGRESS",
-                     *         "signed_at": null
+                     *         "signed_at": null,
+                     *         "role": "SIGNER"
                      *       },
                      *       "validation": {
                      *         "required": true,
                      *         "order": 0,
                      *         "verified": true,
-                     *         "verified_at": "2026-11-26T22:07:47.150Z",
+                     *         "verified_at": "2026-11-27T01:32:14.164Z",
                      *         "channels": {
                      *           "email": {
                      *             "required": true,
                      *             "order": 0,
                      *             "verified": true,
-                     *             "verified_at": "2026-11-26T22:07:47.150Z"
+                     *             "verified_at": "2026-11-27T01:32:14.164Z"
                      *           },
                      *           "sms": {
                      *             "required": false,
@@ -6141,7 +6203,7 @@ export interface operations {
                      *       },
                      *       "documents": [
                      *         {
-                     *           "id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                     *           "id": "01a21aa1-9181-73ea-8947-c9a8c5a8c43b",
                      *           "name": "sample-contract.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -6151,10 +6213,10 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/documents/01a219e6-642b-771b-8b18-eab0e87167dd.pdf?expires=1795734468&signature=960fd68ae8d4f0d7d027a0460a417e9de3c879678b035f1a47d893da2b197cea&name=sample-contract.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa1-8a99-74ce-9183-4568130ccb52/documents/01a21aa1-9181-73ea-8947-c9a8c5a8c43b.pdf?expires=1795746734&signature=54dd0b58df6c24cf638d01e4a8082b2dd45e3496513cf0dd315d5a609d83afda&name=sample-contract.pdf",
                      *           "placements": [
                      *             {
-                     *               "id": "01a219e6-6749-704d-be49-c200bd02aa4b",
+                     *               "id": "01a21aa1-93b0-722e-a477-d0ae7dd4088f",
                      *               "type": "SIGNATURE",
                      *               "page": 0,
                      *               "left": 72,
@@ -6163,7 +6225,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
+                     *           "id": "01a21aa1-9a0c-75a6-8084-31739fa236e2",
                      *           "name": "annex.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -6173,11 +6235,11 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/uploads/01a219e6-6ffb-75d0-a506-061cfa681935.pdf?expires=1795734468&signature=c2962d145b9977d912df96a40f676d79c220eb8d3751494c9046269f0bdd823b&name=annex.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa1-8a99-74ce-9183-4568130ccb52/uploads/01a21aa1-9817-72c0-8952-2f46c17b08e7.pdf?expires=1795746734&signature=572c42cb26a97c64ffe52ce96627867ff8d011a4a98688f7f2a211e63f13d0e4&name=annex.pdf",
                      *           "placements": []
                      *         }
                      *       ],
-                     *       "request_id": "req_01a219e685e5716bbe7b8d75c46e55e7"
+                     *       "request_id": "req_01a21aa1b26574abacd7ff97705e0c9a"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningSessionResponse"];
@@ -6196,7 +6258,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing link not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a219e688f4750daefb56639f333f21"
+                     *       "request_id": "req_01a21aa1b33a74e1b216f47cb7c29e05"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6218,7 +6280,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 7ZjYQj4rRwwvhHhf2IyQfYLPkdT7lXWv3_iJYkWMP4s
+                 * @example w3UlQaLOYnQOLZjNkdECszeThN8IVz6yHq6SZtY5Ybw
                  */
                 token: string;
             };
@@ -6257,8 +6319,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "ALREADY_SIGNED",
-                     *       "signed_at": "2026-11-26T22:07:49.776Z",
-                     *       "request_id": "req_01a219e68dec77139edf150f6d6f9f49"
+                     *       "signed_at": "2026-11-27T01:32:15.011Z",
+                     *       "request_id": "req_01a21aa1b4f375f1be541a8fdcece4d7"
                      *     }
                      */
                     "application/json": components["schemas"]["SignedResponse"];
@@ -6288,7 +6350,7 @@ export interface operations {
                      *           "message": "must be true: the recipient consents to sign electronically"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a219e68dc172018f4c442143b136e0"
+                     *       "request_id": "req_01a21aa1b442706d9aec58f6b2cdaa9c"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6309,7 +6371,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example NA0DPFUSASGXkwc4-IFTtmi9UdHrVThP8iE_B9MfmUQ
+                 * @example xxTsVFTnq84e-zQYTIBML8jRTDire4OyFdJOjkZtMRU
                  */
                 token: string;
             };
@@ -6344,7 +6406,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "REJECTED",
-                     *       "request_id": "req_01a219e7041871daa8614dcecbeff6b9"
+                     *       "request_id": "req_01a21aa22abf760a8d634f0efca5b5c2"
                      *     }
                      */
                     "application/json": components["schemas"]["RejectedResponse"];
@@ -6369,7 +6431,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The token of the link: the last part of the signing, upload or email URL */
+                /**
+                 * @description The token of the link: the last part of the signing, upload or email URL
+                 * @example 2lXp6iOmGr08LmBs9Bd5flXJV_Wp-7YMUJJOGykAoc8
+                 */
                 token: string;
             };
             cookie?: never;
@@ -6397,6 +6462,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "attachment": {
+                     *         "id": "01a21aa2-5097-716a-b330-3caebd7ec582"
+                     *       },
+                     *       "request_id": "req_01a21aa24eca720dbb2571bad0b78057"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AttachmentUploadedResponse"];
                 };
             };
@@ -6422,7 +6495,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 4unESEaGE2nPYNiJsqxZvBuitA7KLw7cqG84oBeE3J8
+                 * @example 88pY-6DfziVamAUJfHizI7ngLvxbikf-tF8JuMCjjlo
                  */
                 token: string;
             };
@@ -6464,7 +6537,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 4unESEaGE2nPYNiJsqxZvBuitA7KLw7cqG84oBeE3J8
+                 * @example 88pY-6DfziVamAUJfHizI7ngLvxbikf-tF8JuMCjjlo
                  */
                 token: string;
             };
@@ -6527,7 +6600,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "bounce_token": "01a219e6-ff22-731a-a870-842df9ee38eb.OYL2WQBRjCMj5LR4jsQyC_BkYkFjZah0Rp31K85QQrE"
+                 *       "bounce_token": "01a21aa2-220a-77cb-91ac-e97d1d264ec9.VfLsx8m_Z2dgwGACjgJ_0TntW8MiDyzjXEpYpXz-wao"
                  *     }
                  */
                 "application/json": components["schemas"]["BounceRequest"];
@@ -6551,7 +6624,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a219e70370708c8a88c8f69e43ebec"
+                     *       "request_id": "req_01a21aa22a6a75c0b0c431e7f532f171"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -6576,12 +6649,12 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 7ZjYQj4rRwwvhHhf2IyQfYLPkdT7lXWv3_iJYkWMP4s
+                 * @example w3UlQaLOYnQOLZjNkdECszeThN8IVz6yHq6SZtY5Ybw
                  */
                 token: string;
                 /**
                  * @description Document id
-                 * @example 01a219e6-642b-771b-8b18-eab0e87167dd
+                 * @example 01a21aa1-9181-73ea-8947-c9a8c5a8c43b
                  */
                 document_id: string;
             };
@@ -6626,7 +6699,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example sLV2pWZhDy8lBlL7sqwX01X5yuKAvE7DWlSHkovZiQw
+                 * @example 16JK1uH2XikB-PsNJqrb3yyw_yodOttX8aFIxHGJ8e0
                  */
                 token: string;
             };
@@ -6663,8 +6736,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-26T22:37:49.959Z",
-                     *       "request_id": "req_01a219e68e8077b78c1072f0b3f5ec9e"
+                     *       "expires_at": "2026-11-27T02:02:15.253Z",
+                     *       "request_id": "req_01a21aa1b5c77021979de56e937142bc"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -6691,7 +6764,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example sLV2pWZhDy8lBlL7sqwX01X5yuKAvE7DWlSHkovZiQw
+                 * @example 16JK1uH2XikB-PsNJqrb3yyw_yodOttX8aFIxHGJ8e0
                  */
                 token: string;
             };
@@ -6701,7 +6774,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "297052"
+                 *       "code": "790408"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -6725,8 +6798,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-26T22:07:50.471Z",
-                     *       "request_id": "req_01a219e6903275a98c727d72192a95aa"
+                     *       "verified_at": "2026-11-27T01:32:15.666Z",
+                     *       "request_id": "req_01a21aa1b78573bda8fa84c4e05eb6d3"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -6836,7 +6909,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 7ZjYQj4rRwwvhHhf2IyQfYLPkdT7lXWv3_iJYkWMP4s
+                 * @example w3UlQaLOYnQOLZjNkdECszeThN8IVz6yHq6SZtY5Ybw
                  */
                 token: string;
             };
@@ -6958,7 +7031,7 @@ export interface operations {
                      *         "readiness": "http://localhost:3000/readyz"
                      *       },
                      *       "development_key": "sgn_dev_the_key_npm_start_printed",
-                     *       "request_id": "req_01a219e6365b773e82116be1f3df99cc"
+                     *       "request_id": "req_01a21aa1645a77a6aa2825462b9d6f97"
                      *     }
                      */
                     "application/json": {
@@ -7072,7 +7145,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "request_id": "req_01a219e63bf8715a90525336bdb3a3bd"
+                     *       "request_id": "req_01a21aa16ac1732abc9b5505aafa978f"
                      *     }
                      */
                     "application/json": {
@@ -7110,7 +7183,7 @@ export interface operations {
                      *       "checks": {
                      *         "database": "ok"
                      *       },
-                     *       "request_id": "req_01a219e63e76722ebb6b97b5bf26666d"
+                     *       "request_id": "req_01a21aa16d4c7154bd866aef51899b6d"
                      *     }
                      */
                     "application/json": {
@@ -7205,13 +7278,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-7804-7628-9449-b1199b4d798b",
+                 *       "id": "01a21aa1-a064-731f-96e2-1d2d14964845",
                  *       "data": {
-                 *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                 *         "id": "01a21aa1-8a99-74ce-9183-4568130ccb52",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
+                 *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-26T22:07:44.000Z",
+                 *         "sent_at": "2026-11-27T01:32:09.629Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -7307,78 +7381,99 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a219e6-642b-771b-8b18-eab0e87167dd",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/documents/01a219e6-642b-771b-8b18-eab0e87167dd.pdf?expires=1795734464&signature=5331f3ce8e81ac39d5bfcdcdf1e6b31c9e6a21f3fc8ba24a5c25be776b6914a5&name=sample-contract.pdf",
+                 *             "id": "01a21aa1-9181-73ea-8947-c9a8c5a8c43b",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa1-8a99-74ce-9183-4568130ccb52/documents/01a21aa1-9181-73ea-8947-c9a8c5a8c43b.pdf?expires=1795746729&signature=0cc2576eb8348fc1817203053a0033f5a0dd357460c470425a3b5b6a3b006530&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:32:04.121Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-26T22:07:35.315Z",
+                 *             "updated_at": "2026-11-27T01:32:04.121Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/uploads/01a219e6-6ffb-75d0-a506-061cfa681935.pdf?expires=1795734464&signature=2a1b9a72ae2f2eeaa6374eb7195be1b8682ec52e9fa727380f34ecf882aab6fd&name=annex.pdf",
+                 *             "id": "01a21aa1-9a0c-75a6-8084-31739fa236e2",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa1-8a99-74ce-9183-4568130ccb52/uploads/01a21aa1-9817-72c0-8952-2f46c17b08e7.pdf?expires=1795746729&signature=74c1a41fe8531ff83a47e8adde94ee1fdfe95379c778f61a4249fe6dc2b4f876&name=annex.pdf",
                  *             "order": 1,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "annex.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-26T22:07:43.186Z",
+                 *             "created_at": "2026-11-27T01:32:08.520Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-26T22:07:43.186Z",
+                 *             "updated_at": "2026-11-27T01:32:08.520Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:32:04.121Z",
                  *         "placements": [
                  *           {
-                 *             "id": "01a219e6-6749-704d-be49-c200bd02aa4b",
+                 *             "id": "01a21aa1-93b0-722e-a477-d0ae7dd4088f",
+                 *             "max": null,
+                 *             "min": null,
+                 *             "name": null,
                  *             "order": 0,
                  *             "token": "{{ben}}",
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "width": null,
+                 *             "height": null,
+                 *             "options": null,
+                 *             "pattern": null,
+                 *             "readonly": null,
+                 *             "required": null,
+                 *             "created_at": "2026-11-27T01:32:04.121Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-26T22:07:35.315Z",
+                 *             "updated_at": "2026-11-27T01:32:04.121Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                 *             "document_id": "01a21aa1-9181-73ea-8947-c9a8c5a8c43b",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *             "recipient_id": "01a21aa1-93b0-722e-a477-ccaf5d8d79a9",
+                 *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                 *             "id": "01a21aa1-93b0-722e-a477-d597e80c5b52",
+                 *             "max": null,
+                 *             "min": null,
+                 *             "name": null,
                  *             "order": 1,
                  *             "token": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "width": null,
+                 *             "height": null,
+                 *             "options": null,
+                 *             "pattern": null,
+                 *             "readonly": null,
+                 *             "required": null,
+                 *             "created_at": "2026-11-27T01:32:04.121Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-26T22:07:35.315Z",
+                 *             "updated_at": "2026-11-27T01:32:04.121Z",
                  *             "coordinates": {
-                 *               "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                 *               "id": "01a21aa1-93b0-722e-a477-d597e80c5b52",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                 *             "document_id": "01a21aa1-9181-73ea-8947-c9a8c5a8c43b",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *             "recipient_id": "01a21aa1-93af-778b-a3ad-e24a6df62008",
+                 *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
                  *           }
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *             "id": "01a21aa1-93af-778b-a3ad-e24a6df62008",
                  *             "name": "Ana Lima",
+                 *             "role": "SIGNER",
                  *             "email": "ana@example.com",
                  *             "order": 0,
                  *             "rep_id": null,
@@ -7387,16 +7482,18 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:32:04.121Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-26T22:07:44.000Z",
+                 *             "updated_at": "2026-11-27T01:32:09.629Z",
+                 *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *             "envelope_id": "01a21aa1-8a99-74ce-9183-4568130ccb52"
                  *           },
                  *           {
-                 *             "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *             "id": "01a21aa1-93b0-722e-a477-ccaf5d8d79a9",
                  *             "name": "Ben Ode",
+                 *             "role": "SIGNER",
                  *             "email": "ben@example.com",
                  *             "order": 1,
                  *             "rep_id": null,
@@ -7405,15 +7502,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:32:04.121Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-26T22:07:44.000Z",
+                 *             "updated_at": "2026-11-27T01:32:09.629Z",
+                 *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *             "envelope_id": "01a21aa1-8a99-74ce-9183-4568130ccb52"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:32:09.629Z",
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.in_progress"
@@ -7452,13 +7550,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-e63d-72b6-9851-bce19f836c82",
+                 *       "id": "01a21aa1-f727-71a2-97e2-5a99052d319c",
                  *       "data": {
-                 *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                 *         "id": "01a21aa1-8a99-74ce-9183-4568130ccb52",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
+                 *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-26T22:07:44.000Z",
+                 *         "sent_at": "2026-11-27T01:32:09.629Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -7554,114 +7653,138 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a219e6-642b-771b-8b18-eab0e87167dd",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/signed/01a219e6-642b-771b-8b18-eab0e87167dd-01a219e6-cf8d-763e-98e1-15d38804b7be.pdf?expires=1795734492&signature=5bfb7803bc2997e42682b20cca901cf8004c6a55e526697feab455fc8051e0ea&name=sample-contract.pdf",
+                 *             "id": "01a21aa1-9181-73ea-8947-c9a8c5a8c43b",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa1-8a99-74ce-9183-4568130ccb52/signed/01a21aa1-9181-73ea-8947-c9a8c5a8c43b-01a21aa1-e755-7322-86ec-6acae23f6924.pdf?expires=1795746751&signature=b3da883f6359a3513ddc07ee22aa964f5e97408e5b754f4fa64882f0c581b325&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "768eac1129f16a656413550dc2396ff210315e4409647bdfb41f64341bd7a0ca",
+                 *             "sha256": "7aba2b5a54d441a437854a4f7819393bf14809e001b4f763c63181afcc0a84e5",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69333,
+                 *             "file_size": 69508,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:32:04.121Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-26T22:08:12.255Z",
+                 *             "updated_at": "2026-11-27T01:32:31.713Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/signed/01a219e6-733e-7488-98d9-d4dc1a951dbc-01a219e6-e508-700c-ab33-38ec33f89238.pdf?expires=1795734492&signature=b39d6f31d7016d40f86f83105f6758348c699f04bbd4bb39b55fc94e4a36a018&name=annex.pdf",
+                 *             "id": "01a21aa1-9a0c-75a6-8084-31739fa236e2",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa1-8a99-74ce-9183-4568130ccb52/signed/01a21aa1-9a0c-75a6-8084-31739fa236e2-01a21aa1-f591-71b1-b7bb-6abcf78c12dc.pdf?expires=1795746751&signature=c0166ea7d5ff5891fe777f54d613b6f8e9ab5640ec7a7df66ad63b40afab4778&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "e3ab0ff37a58563cbd22ac94d9c6a331a0f7b321c8f674a9fee06a1815c79bf2",
+                 *             "sha256": "c7c7da1bfff7fa31b70cc3b38b8f22b28dda83b9407e30e04814a7d2bf870cbf",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70870,
+                 *             "file_size": 70862,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-26T22:07:43.186Z",
+                 *             "created_at": "2026-11-27T01:32:08.520Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-26T22:08:12.255Z",
+                 *             "updated_at": "2026-11-27T01:32:31.713Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:32:04.121Z",
                  *         "placements": [
                  *           {
-                 *             "id": "01a219e6-6749-704d-be49-c200bd02aa4b",
+                 *             "id": "01a21aa1-93b0-722e-a477-d0ae7dd4088f",
+                 *             "max": null,
+                 *             "min": null,
+                 *             "name": null,
                  *             "order": 0,
                  *             "token": "{{ben}}",
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "width": null,
+                 *             "height": null,
+                 *             "options": null,
+                 *             "pattern": null,
+                 *             "readonly": null,
+                 *             "required": null,
+                 *             "created_at": "2026-11-27T01:32:04.121Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-26T22:07:35.315Z",
+                 *             "updated_at": "2026-11-27T01:32:04.121Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                 *             "document_id": "01a21aa1-9181-73ea-8947-c9a8c5a8c43b",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *             "recipient_id": "01a21aa1-93b0-722e-a477-ccaf5d8d79a9",
+                 *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                 *             "id": "01a21aa1-93b0-722e-a477-d597e80c5b52",
+                 *             "max": null,
+                 *             "min": null,
+                 *             "name": null,
                  *             "order": 1,
                  *             "token": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "width": null,
+                 *             "height": null,
+                 *             "options": null,
+                 *             "pattern": null,
+                 *             "readonly": null,
+                 *             "required": null,
+                 *             "created_at": "2026-11-27T01:32:04.121Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-26T22:07:35.315Z",
+                 *             "updated_at": "2026-11-27T01:32:04.121Z",
                  *             "coordinates": {
-                 *               "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                 *               "id": "01a21aa1-93b0-722e-a477-d597e80c5b52",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                 *             "document_id": "01a21aa1-9181-73ea-8947-c9a8c5a8c43b",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *             "recipient_id": "01a21aa1-93af-778b-a3ad-e24a6df62008",
+                 *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
                  *           }
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *             "id": "01a21aa1-93af-778b-a3ad-e24a6df62008",
                  *             "name": "Ana Lima",
+                 *             "role": "SIGNER",
                  *             "email": "ana@example.com",
                  *             "order": 0,
                  *             "rep_id": null,
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-26T22:07:50.821Z",
+                 *             "signed_at": "2026-11-27T01:32:16.212Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:32:04.121Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-26T22:07:50.821Z",
+                 *             "updated_at": "2026-11-27T01:32:16.212Z",
+                 *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *             "envelope_id": "01a21aa1-8a99-74ce-9183-4568130ccb52"
                  *           },
                  *           {
-                 *             "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *             "id": "01a21aa1-93b0-722e-a477-ccaf5d8d79a9",
                  *             "name": "Ben Ode",
+                 *             "role": "SIGNER",
                  *             "email": "ben@example.com",
                  *             "order": 1,
                  *             "rep_id": null,
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-26T22:07:49.776Z",
+                 *             "signed_at": "2026-11-27T01:32:15.011Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:32:04.121Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-26T22:07:49.776Z",
+                 *             "updated_at": "2026-11-27T01:32:15.011Z",
+                 *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *             "envelope_id": "01a21aa1-8a99-74ce-9183-4568130ccb52"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-26T22:08:12.255Z",
-                 *         "completed_at": "2026-11-26T22:08:12.255Z"
+                 *         "updated_at": "2026-11-27T01:32:31.713Z",
+                 *         "completed_at": "2026-11-27T01:32:31.713Z"
                  *       },
                  *       "event_type": "envelope.success"
                  *     }
@@ -7699,13 +7822,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e7-04f6-7109-a9f0-1f8976b01334",
+                 *       "id": "01a21aa2-2b1f-7693-bbea-15f3aa3fd1e3",
                  *       "data": {
-                 *         "id": "01a219e6-fd07-7260-90af-2affeab291da",
+                 *         "id": "01a21aa2-1f3b-711c-a430-af0318869f88",
                  *         "name": "Lease renewal",
                  *         "errors": [],
+                 *         "fields": [],
                  *         "status": "VOIDED",
-                 *         "sent_at": "2026-11-26T22:08:18.427Z",
+                 *         "sent_at": "2026-11-27T01:32:42.408Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -7798,28 +7922,29 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a219e6-fd45-7592-b783-e01bf21c953d",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-fd07-7260-90af-2affeab291da/documents/01a219e6-fd45-7592-b783-e01bf21c953d.pdf?expires=1795734500&signature=4605af1ca4f4c0e0a707366dd42d2180de1a03e82b3ca929e03ab4bc604e4516&name=lease.pdf",
+                 *             "id": "01a21aa2-1f5c-778f-ba73-d53b5b889252",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa2-1f3b-711c-a430-af0318869f88/documents/01a21aa2-1f5c-778f-ba73-d53b5b889252.pdf?expires=1795746765&signature=0c9342eb01fa68f8e1fce9cd5765d001349b5676182ebd5e74c991b7b3477474&name=lease.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "lease.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-26T22:08:18.183Z",
+                 *             "created_at": "2026-11-27T01:32:42.171Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-26T22:08:18.183Z",
+                 *             "updated_at": "2026-11-27T01:32:42.171Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-26T22:08:18.183Z",
+                 *         "created_at": "2026-11-27T01:32:42.171Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a219e6-fda1-7441-8ee9-7570b11cdf45",
+                 *             "id": "01a21aa2-1fcb-778f-a5ed-8367b7e76c07",
                  *             "name": "Cleo Park",
+                 *             "role": "SIGNER",
                  *             "email": "cleo@example.com",
                  *             "order": 0,
                  *             "rep_id": null,
@@ -7828,15 +7953,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-26T22:08:18.183Z",
+                 *             "created_at": "2026-11-27T01:32:42.171Z",
                  *             "custom_key": "cleo",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-26T22:08:20.022Z",
+                 *             "updated_at": "2026-11-27T01:32:45.121Z",
+                 *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a219e6-fd07-7260-90af-2affeab291da"
+                 *             "envelope_id": "01a21aa2-1f3b-711c-a430-af0318869f88"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-26T22:08:20.022Z",
+                 *         "updated_at": "2026-11-27T01:32:45.121Z",
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.voided"
@@ -7875,13 +8001,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-f8c6-73af-98df-1e96fdac81cc",
+                 *       "id": "01a21aa2-113a-76f8-b3fb-c574d4d64b00",
                  *       "data": {
-                 *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                 *         "id": "01a21aa1-8a99-74ce-9183-4568130ccb52",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
+                 *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-26T22:07:44.000Z",
+                 *         "sent_at": "2026-11-27T01:32:09.629Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -7977,116 +8104,140 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a219e6-642b-771b-8b18-eab0e87167dd",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/signed/01a219e6-642b-771b-8b18-eab0e87167dd-01a219e6-cf8d-763e-98e1-15d38804b7be.pdf?expires=1795734492&signature=5bfb7803bc2997e42682b20cca901cf8004c6a55e526697feab455fc8051e0ea&name=sample-contract.pdf",
+                 *             "id": "01a21aa1-9181-73ea-8947-c9a8c5a8c43b",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa1-8a99-74ce-9183-4568130ccb52/signed/01a21aa1-9181-73ea-8947-c9a8c5a8c43b-01a21aa1-e755-7322-86ec-6acae23f6924.pdf?expires=1795746751&signature=b3da883f6359a3513ddc07ee22aa964f5e97408e5b754f4fa64882f0c581b325&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "768eac1129f16a656413550dc2396ff210315e4409647bdfb41f64341bd7a0ca",
+                 *             "sha256": "7aba2b5a54d441a437854a4f7819393bf14809e001b4f763c63181afcc0a84e5",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69333,
+                 *             "file_size": 69508,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:32:04.121Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-26T22:08:12.255Z",
+                 *             "updated_at": "2026-11-27T01:32:31.713Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/signed/01a219e6-733e-7488-98d9-d4dc1a951dbc-01a219e6-e508-700c-ab33-38ec33f89238.pdf?expires=1795734492&signature=b39d6f31d7016d40f86f83105f6758348c699f04bbd4bb39b55fc94e4a36a018&name=annex.pdf",
+                 *             "id": "01a21aa1-9a0c-75a6-8084-31739fa236e2",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa1-8a99-74ce-9183-4568130ccb52/signed/01a21aa1-9a0c-75a6-8084-31739fa236e2-01a21aa1-f591-71b1-b7bb-6abcf78c12dc.pdf?expires=1795746751&signature=c0166ea7d5ff5891fe777f54d613b6f8e9ab5640ec7a7df66ad63b40afab4778&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "e3ab0ff37a58563cbd22ac94d9c6a331a0f7b321c8f674a9fee06a1815c79bf2",
+                 *             "sha256": "c7c7da1bfff7fa31b70cc3b38b8f22b28dda83b9407e30e04814a7d2bf870cbf",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70870,
+                 *             "file_size": 70862,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-26T22:07:43.186Z",
+                 *             "created_at": "2026-11-27T01:32:08.520Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-26T22:08:12.255Z",
+                 *             "updated_at": "2026-11-27T01:32:31.713Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:32:04.121Z",
                  *         "placements": [
                  *           {
-                 *             "id": "01a219e6-6749-704d-be49-c200bd02aa4b",
+                 *             "id": "01a21aa1-93b0-722e-a477-d0ae7dd4088f",
+                 *             "max": null,
+                 *             "min": null,
+                 *             "name": null,
                  *             "order": 0,
                  *             "token": "{{ben}}",
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "width": null,
+                 *             "height": null,
+                 *             "options": null,
+                 *             "pattern": null,
+                 *             "readonly": null,
+                 *             "required": null,
+                 *             "created_at": "2026-11-27T01:32:04.121Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-26T22:07:35.315Z",
+                 *             "updated_at": "2026-11-27T01:32:04.121Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                 *             "document_id": "01a21aa1-9181-73ea-8947-c9a8c5a8c43b",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *             "recipient_id": "01a21aa1-93b0-722e-a477-ccaf5d8d79a9",
+                 *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                 *             "id": "01a21aa1-93b0-722e-a477-d597e80c5b52",
+                 *             "max": null,
+                 *             "min": null,
+                 *             "name": null,
                  *             "order": 1,
                  *             "token": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "width": null,
+                 *             "height": null,
+                 *             "options": null,
+                 *             "pattern": null,
+                 *             "readonly": null,
+                 *             "required": null,
+                 *             "created_at": "2026-11-27T01:32:04.121Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-26T22:07:35.315Z",
+                 *             "updated_at": "2026-11-27T01:32:04.121Z",
                  *             "coordinates": {
-                 *               "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                 *               "id": "01a21aa1-93b0-722e-a477-d597e80c5b52",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                 *             "document_id": "01a21aa1-9181-73ea-8947-c9a8c5a8c43b",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *             "recipient_id": "01a21aa1-93af-778b-a3ad-e24a6df62008",
+                 *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
                  *           }
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *             "id": "01a21aa1-93af-778b-a3ad-e24a6df62008",
                  *             "name": "Ana Lima",
+                 *             "role": "SIGNER",
                  *             "email": "ana@example.com",
                  *             "order": 0,
                  *             "rep_id": null,
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-26T22:07:50.821Z",
+                 *             "signed_at": "2026-11-27T01:32:16.212Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:32:04.121Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-26T22:07:50.821Z",
+                 *             "updated_at": "2026-11-27T01:32:16.212Z",
+                 *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *             "envelope_id": "01a21aa1-8a99-74ce-9183-4568130ccb52"
                  *           },
                  *           {
-                 *             "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *             "id": "01a21aa1-93b0-722e-a477-ccaf5d8d79a9",
                  *             "name": "Ben Ode",
+                 *             "role": "SIGNER",
                  *             "email": "ben@example.com",
                  *             "order": 1,
                  *             "rep_id": null,
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-26T22:07:49.776Z",
+                 *             "signed_at": "2026-11-27T01:32:15.011Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:32:04.121Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-26T22:07:49.776Z",
+                 *             "updated_at": "2026-11-27T01:32:15.011Z",
+                 *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *             "envelope_id": "01a21aa1-8a99-74ce-9183-4568130ccb52"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-26T22:08:12.255Z",
-                 *         "completed_at": "2026-11-26T22:08:12.255Z",
-                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/evidence/22-1795730892742.pdf?expires=1795817297&signature=ce2252d884524a1b2c81017d361bf30086668128d0f6520da6a0919c0421f4c8&name=evidence-01a219e6-5593-749a-9af4-ec8e551f7199.pdf",
-                 *         "evidence_generated_at": "2026-11-26T22:08:12.742Z"
+                 *         "updated_at": "2026-11-27T01:32:31.713Z",
+                 *         "completed_at": "2026-11-27T01:32:31.713Z",
+                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa1-8a99-74ce-9183-4568130ccb52/evidence/22-1795743152458.pdf?expires=1795829558&signature=b78e8f3c0b315156338210557568ad11353d0c78d1f2696b6f3bd8161f7488ee&name=evidence-01a21aa1-8a99-74ce-9183-4568130ccb52.pdf",
+                 *         "evidence_generated_at": "2026-11-27T01:32:32.458Z"
                  *       },
                  *       "event_type": "envelope.evidence_generated"
                  *     }
@@ -8124,17 +8275,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-734d-701d-a9f2-165204cceb85",
+                 *       "id": "01a21aa1-9aaa-74bd-8766-1de0e8ee4222",
                  *       "data": {
                  *         "order": 1,
                  *         "status": "COMPLETED",
-                 *         "file_id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
+                 *         "file_id": "01a21aa1-9a0c-75a6-8084-31739fa236e2",
                  *         "file_name": "annex.pdf",
                  *         "custom_key": "annex",
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199",
-                 *         "uploaded_at": "2026-11-26T22:07:42.574Z",
-                 *         "processed_at": "2026-11-26T22:07:42.910Z",
-                 *         "presigned_upload_id": "01a219e6-6ffb-75d0-a506-061cfa681935"
+                 *         "envelope_id": "01a21aa1-8a99-74ce-9183-4568130ccb52",
+                 *         "uploaded_at": "2026-11-27T01:32:07.790Z",
+                 *         "processed_at": "2026-11-27T01:32:08.076Z",
+                 *         "presigned_upload_id": "01a21aa1-9817-72c0-8952-2f46c17b08e7"
                  *       },
                  *       "event_type": "envelope.file_uploaded"
                  *     }
@@ -8172,10 +8323,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-7d6a-71f9-8ccf-2d4807460a11",
+                 *       "id": "01a21aa1-a72b-717c-b8c3-0247c3e55b4e",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *         "id": "01a21aa1-93af-778b-a3ad-e24a6df62008",
                  *         "name": "Ana Lima",
+                 *         "role": "SIGNER",
                  *         "email": "ana@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -8184,12 +8336,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:32:04.121Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:32:09.629Z",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *         "envelope_id": "01a21aa1-8a99-74ce-9183-4568130ccb52"
                  *       },
                  *       "event_type": "recipient.email_sent"
                  *     }
@@ -8227,10 +8380,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-7ec1-74ad-8418-9d00099f83bb",
+                 *       "id": "01a21aa1-a8bb-76cb-a2d1-2d9905cdf2ab",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *         "id": "01a21aa1-93af-778b-a3ad-e24a6df62008",
                  *         "name": "Ana Lima",
+                 *         "role": "SIGNER",
                  *         "email": "ana@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -8239,12 +8393,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:32:04.121Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:32:09.629Z",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *         "envelope_id": "01a21aa1-8a99-74ce-9183-4568130ccb52"
                  *       },
                  *       "event_type": "recipient.email_received"
                  *     }
@@ -8282,10 +8437,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e7-0181-7129-836b-7877b5478462",
+                 *       "id": "01a21aa2-25c7-744f-aa8e-df9aee6a05ca",
                  *       "data": {
-                 *         "id": "01a219e6-fda1-7441-8ee9-7570b11cdf45",
+                 *         "id": "01a21aa2-1fcb-778f-a5ed-8367b7e76c07",
                  *         "name": "Cleo Park",
+                 *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -8294,12 +8450,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:08:18.183Z",
+                 *         "created_at": "2026-11-27T01:32:42.171Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:08:18.427Z",
+                 *         "updated_at": "2026-11-27T01:32:42.408Z",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-fd07-7260-90af-2affeab291da"
+                 *         "envelope_id": "01a21aa2-1f3b-711c-a430-af0318869f88"
                  *       },
                  *       "event_type": "recipient.email_opened"
                  *     }
@@ -8337,10 +8494,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e7-024c-7138-bc9d-32ad19679d72",
+                 *       "id": "01a21aa2-28bb-76d9-a3c7-5defdcc1ef7a",
                  *       "data": {
-                 *         "id": "01a219e6-fda1-7441-8ee9-7570b11cdf45",
+                 *         "id": "01a21aa2-1fcb-778f-a5ed-8367b7e76c07",
                  *         "name": "Cleo Park",
+                 *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -8349,12 +8507,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:08:18.183Z",
+                 *         "created_at": "2026-11-27T01:32:42.171Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:08:18.427Z",
+                 *         "updated_at": "2026-11-27T01:32:42.408Z",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-fd07-7260-90af-2affeab291da"
+                 *         "envelope_id": "01a21aa2-1f3b-711c-a430-af0318869f88"
                  *       },
                  *       "event_type": "recipient.email_clicked"
                  *     }
@@ -8392,10 +8551,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e7-03b5-768f-85fe-7b62df63a533",
+                 *       "id": "01a21aa2-2a75-7450-b227-211decd2ba0f",
                  *       "data": {
-                 *         "id": "01a219e6-fda1-7441-8ee9-7570b11cdf45",
+                 *         "id": "01a21aa2-1fcb-778f-a5ed-8367b7e76c07",
                  *         "name": "Cleo Park",
+                 *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -8404,12 +8564,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:08:18.183Z",
+                 *         "created_at": "2026-11-27T01:32:42.171Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:08:18.427Z",
+                 *         "updated_at": "2026-11-27T01:32:42.408Z",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-fd07-7260-90af-2affeab291da"
+                 *         "envelope_id": "01a21aa2-1f3b-711c-a430-af0318869f88"
                  *       },
                  *       "event_type": "recipient.email_bounced"
                  *     }
@@ -8447,10 +8608,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-7861-73ad-a33d-a5938fda5bee",
+                 *       "id": "01a21aa1-a0bd-7427-938a-12ac5ac045d0",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *         "id": "01a21aa1-93af-778b-a3ad-e24a6df62008",
                  *         "name": "Ana Lima",
+                 *         "role": "SIGNER",
                  *         "email": "ana@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -8459,13 +8621,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:32:04.121Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:32:09.629Z",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199",
-                 *         "signing_url": "http://localhost:3000/sign/sLV2pWZhDy8lBlL7sqwX01X5yuKAvE7DWlSHkovZiQw"
+                 *         "envelope_id": "01a21aa1-8a99-74ce-9183-4568130ccb52",
+                 *         "signing_url": "http://localhost:3000/sign/16JK1uH2XikB-PsNJqrb3yyw_yodOttX8aFIxHGJ8e0"
                  *       },
                  *       "event_type": "recipient.link_generated"
                  *     }
@@ -8503,10 +8666,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-7890-71ca-8222-e9b3e24dc1c5",
+                 *       "id": "01a21aa1-a0e7-722f-9893-7961db743d9f",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *         "id": "01a21aa1-93af-778b-a3ad-e24a6df62008",
                  *         "name": "Ana Lima",
+                 *         "role": "SIGNER",
                  *         "email": "ana@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -8515,12 +8679,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:32:04.121Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:32:09.629Z",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *         "envelope_id": "01a21aa1-8a99-74ce-9183-4568130ccb52"
                  *       },
                  *       "event_type": "recipient.in_progress"
                  *     }
@@ -8558,26 +8723,29 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-8e5f-7722-b801-8ac05147fa70",
+                 *       "id": "01a21aa1-b55c-73a9-8396-77de1dfd971c",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *         "id": "01a21aa1-93b0-722e-a477-ccaf5d8d79a9",
                  *         "name": "Ben Ode",
+                 *         "role": "SIGNER",
                  *         "email": "ben@example.com",
                  *         "order": 1,
+                 *         "fields": [],
                  *         "rep_id": null,
                  *         "status": "SIGNED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-26T22:07:49.776Z",
+                 *         "signed_at": "2026-11-27T01:32:15.011Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:32:04.121Z",
                  *         "custom_key": "ben",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:49.776Z",
+                 *         "updated_at": "2026-11-27T01:32:15.011Z",
                  *         "user_agent": "node",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *         "envelope_id": "01a21aa1-8a99-74ce-9183-4568130ccb52"
                  *       },
                  *       "event_type": "recipient.signed_all"
                  *     }
@@ -8615,10 +8783,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e7-04bd-75b0-8ced-478bbaad0d7c",
+                 *       "id": "01a21aa2-2af2-7399-853e-cf03e22a0dab",
                  *       "data": {
-                 *         "id": "01a219e6-fda1-7441-8ee9-7570b11cdf45",
+                 *         "id": "01a21aa2-1fcb-778f-a5ed-8367b7e76c07",
                  *         "name": "Cleo Park",
+                 *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
                  *         "order": 0,
                  *         "reason": "The start date in clause 2 is wrong",
@@ -8628,14 +8797,15 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:08:18.183Z",
+                 *         "created_at": "2026-11-27T01:32:42.171Z",
                  *         "custom_key": "cleo",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:08:20.022Z",
+                 *         "updated_at": "2026-11-27T01:32:45.121Z",
                  *         "user_agent": "node",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-fd07-7260-90af-2affeab291da"
+                 *         "envelope_id": "01a21aa2-1f3b-711c-a430-af0318869f88"
                  *       },
                  *       "event_type": "recipient.rejected"
                  *     }
@@ -8673,10 +8843,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-7a6f-73a8-8ce9-effcb5880bff",
+                 *       "id": "01a21aa1-a703-71ca-9303-c4135297756c",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *         "id": "01a21aa1-93b0-722e-a477-ccaf5d8d79a9",
                  *         "name": "Ben Ode",
+                 *         "role": "SIGNER",
                  *         "email": "ben@example.com",
                  *         "order": 1,
                  *         "rep_id": null,
@@ -8685,22 +8856,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:32:04.121Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:32:09.629Z",
                  *         "validation": {
-                 *           "id": "01a219e6-79da-75bf-859c-fa1c63f92f20",
+                 *           "id": "01a21aa1-a5a8-76a0-b551-3c068e140131",
                  *           "status": "PENDING",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-26T22:07:44.372Z",
-                 *           "expires_at": "2026-11-26T22:37:44.372Z",
+                 *           "created_at": "2026-11-27T01:32:10.561Z",
+                 *           "expires_at": "2026-11-27T02:02:10.561Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *         "envelope_id": "01a21aa1-8a99-74ce-9183-4568130ccb52"
                  *       },
                  *       "event_type": "recipient.validation_code_generated"
                  *     }
@@ -8738,10 +8910,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-7d49-76fb-8cf2-d3874a456268",
+                 *       "id": "01a21aa1-aa0a-738d-8392-43fb4df28304",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *         "id": "01a21aa1-93b0-722e-a477-ccaf5d8d79a9",
                  *         "name": "Ben Ode",
+                 *         "role": "SIGNER",
                  *         "email": "ben@example.com",
                  *         "order": 1,
                  *         "rep_id": null,
@@ -8750,22 +8923,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:32:04.121Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:32:09.629Z",
                  *         "validation": {
-                 *           "id": "01a219e6-79da-75bf-859c-fa1c63f92f20",
+                 *           "id": "01a21aa1-a5a8-76a0-b551-3c068e140131",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-26T22:07:45.235Z",
-                 *           "created_at": "2026-11-26T22:07:44.372Z",
-                 *           "expires_at": "2026-11-26T22:37:44.372Z",
+                 *           "sent_at": "2026-11-27T01:32:11.803Z",
+                 *           "created_at": "2026-11-27T01:32:10.561Z",
+                 *           "expires_at": "2026-11-27T02:02:10.561Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *         "envelope_id": "01a21aa1-8a99-74ce-9183-4568130ccb52"
                  *       },
                  *       "event_type": "recipient.validation_code_sent"
                  *     }
@@ -8803,10 +8977,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-84c6-70c9-8dd1-cef058575b6d",
+                 *       "id": "01a21aa1-b235-771f-b011-771640a43633",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *         "id": "01a21aa1-93b0-722e-a477-ccaf5d8d79a9",
                  *         "name": "Ben Ode",
+                 *         "role": "SIGNER",
                  *         "email": "ben@example.com",
                  *         "order": 1,
                  *         "rep_id": null,
@@ -8815,22 +8990,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:32:04.121Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:32:09.629Z",
                  *         "validation": {
-                 *           "id": "01a219e6-79da-75bf-859c-fa1c63f92f20",
+                 *           "id": "01a21aa1-a5a8-76a0-b551-3c068e140131",
                  *           "status": "VERIFIED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-26T22:07:45.235Z",
-                 *           "created_at": "2026-11-26T22:07:44.372Z",
-                 *           "expires_at": "2026-11-26T22:37:44.372Z",
-                 *           "verified_at": "2026-11-26T22:07:47.150Z",
+                 *           "sent_at": "2026-11-27T01:32:11.803Z",
+                 *           "created_at": "2026-11-27T01:32:10.561Z",
+                 *           "expires_at": "2026-11-27T02:02:10.561Z",
+                 *           "verified_at": "2026-11-27T01:32:14.164Z",
                  *           "attempts_left": 2
                  *         },
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *         "envelope_id": "01a21aa1-8a99-74ce-9183-4568130ccb52"
                  *       },
                  *       "event_type": "recipient.validation_code_success"
                  *     }
@@ -8868,10 +9044,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-818b-779e-b4de-e9992dd8af8d",
+                 *       "id": "01a21aa1-b0a0-759d-9f8d-bc834d6bceeb",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *         "id": "01a21aa1-93b0-722e-a477-ccaf5d8d79a9",
                  *         "name": "Ben Ode",
+                 *         "role": "SIGNER",
                  *         "email": "ben@example.com",
                  *         "order": 1,
                  *         "rep_id": null,
@@ -8880,22 +9057,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:32:04.121Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:32:09.629Z",
                  *         "validation": {
-                 *           "id": "01a219e6-79da-75bf-859c-fa1c63f92f20",
+                 *           "id": "01a21aa1-a5a8-76a0-b551-3c068e140131",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-26T22:07:45.235Z",
-                 *           "created_at": "2026-11-26T22:07:44.372Z",
-                 *           "expires_at": "2026-11-26T22:37:44.372Z",
+                 *           "sent_at": "2026-11-27T01:32:11.803Z",
+                 *           "created_at": "2026-11-27T01:32:10.561Z",
+                 *           "expires_at": "2026-11-27T02:02:10.561Z",
                  *           "verified_at": null,
                  *           "attempts_left": 2
                  *         },
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *         "envelope_id": "01a21aa1-8a99-74ce-9183-4568130ccb52"
                  *       },
                  *       "event_type": "recipient.validation_code_failed"
                  *     }
@@ -8933,10 +9111,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e7-1837-7437-838b-41cd1c60fe16",
+                 *       "id": "01a21aa2-3eeb-73d1-9bd5-70560a4c0bac",
                  *       "data": {
-                 *         "id": "01a219e7-1359-7237-af30-0e9367ac3de3",
+                 *         "id": "01a21aa2-3ae8-734f-951a-421ef0d374e2",
                  *         "name": "Gus Moreau",
+                 *         "role": "SIGNER",
                  *         "email": "gus@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -8945,22 +9124,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:08:23.756Z",
+                 *         "created_at": "2026-11-27T01:32:49.226Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:08:23.944Z",
+                 *         "updated_at": "2026-11-27T01:32:49.349Z",
                  *         "validation": {
-                 *           "id": "01a219e7-15f3-77d6-8f2a-47ee8663e674",
+                 *           "id": "01a21aa2-3d0c-7549-96b7-c20f403f2338",
                  *           "status": "EXPIRED",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-26T22:08:24.306Z",
-                 *           "expires_at": "2026-11-26T22:38:24.306Z",
+                 *           "created_at": "2026-11-27T01:32:49.663Z",
+                 *           "expires_at": "2026-11-27T02:02:49.663Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e7-12cc-773a-aaeb-533134efb1b2"
+                 *         "envelope_id": "01a21aa2-3aca-7528-aab8-1c926477a68d"
                  *       },
                  *       "event_type": "recipient.validation_code_expired"
                  *     }
@@ -8998,10 +9178,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21209-3ba7-710c-9ab8-da12579ad165",
+                 *       "id": "01a21aa2-4532-7188-b309-182606623494",
                  *       "data": {
-                 *         "id": "01a21209-3acf-705a-a613-250e70f2ef9a",
+                 *         "id": "01a21aa2-3ae8-734f-951a-421ef0d374e2",
                  *         "name": "Gus Moreau",
+                 *         "role": "SIGNER",
                  *         "email": "gus@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -9010,22 +9191,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-25T09:28:44.485Z",
+                 *         "created_at": "2026-11-27T01:32:49.226Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-25T09:28:44.506Z",
+                 *         "updated_at": "2026-11-27T01:32:49.349Z",
                  *         "validation": {
-                 *           "id": "01a21209-3b48-76de-a346-5a14a2377453",
+                 *           "id": "01a21aa2-402b-7105-b560-87ca2d9786dc",
                  *           "status": "EXHAUSTED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-25T09:59:44.641Z",
-                 *           "created_at": "2026-11-25T09:59:44.610Z",
-                 *           "expires_at": "2026-11-25T10:29:44.610Z",
+                 *           "sent_at": "2026-11-27T02:03:50.783Z",
+                 *           "created_at": "2026-11-27T02:03:50.514Z",
+                 *           "expires_at": "2026-11-27T02:33:50.514Z",
                  *           "verified_at": null,
                  *           "attempts_left": 0
                  *         },
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21209-3ac5-7171-8fb7-d9891b69ea91"
+                 *         "envelope_id": "01a21aa2-3aca-7528-aab8-1c926477a68d"
                  *       },
                  *       "event_type": "recipient.validation_max_attempts"
                  *     }
@@ -9063,9 +9245,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e7-112a-7715-9be1-de999a387cc8",
+                 *       "id": "01a21aa2-392e-74fd-8a30-6b61186605d4",
                  *       "data": {
-                 *         "id": "01a219e7-0d58-76c6-b710-adbb7418e4e8",
+                 *         "id": "01a21aa2-36f0-772a-b8be-8bcfc251c5a8",
                  *         "total": 2,
                  *         "failed": 0,
                  *         "status": "COMPLETED",
@@ -9074,19 +9256,19 @@ export interface operations {
                  *             "error": null,
                  *             "index": 0,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a219e7-0f37-7119-8760-b653922de888"
+                 *             "envelope_id": "01a21aa2-3811-75fe-98f2-47dfaad5e461"
                  *           },
                  *           {
                  *             "error": null,
                  *             "index": 1,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a219e7-1098-76f0-97ee-acc8c5259fd8"
+                 *             "envelope_id": "01a21aa2-38b1-706d-b2e0-ff16c1306ed3"
                  *           }
                  *         ],
                  *         "operation": "create",
                  *         "succeeded": 2,
-                 *         "created_at": "2026-11-26T22:08:22.360Z",
-                 *         "completed_at": "2026-11-26T22:08:23.289Z"
+                 *         "created_at": "2026-11-27T01:32:48.244Z",
+                 *         "completed_at": "2026-11-27T01:32:48.753Z"
                  *       },
                  *       "event_type": "batch.completed"
                  *     }
@@ -9122,6 +9304,35 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a21aa2-5cd3-766c-9780-a0faeb5d72f0",
+                 *       "data": {
+                 *         "id": "01a21aa2-47f3-71f6-a7b7-fdacf42f5998",
+                 *         "name": "Erin Fox",
+                 *         "role": "APPROVER",
+                 *         "email": "erin@example.com",
+                 *         "order": 1,
+                 *         "fields": [],
+                 *         "rep_id": null,
+                 *         "status": "APPROVED",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": "2026-11-27T02:03:57.784Z",
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-27T02:03:52.414Z",
+                 *         "custom_key": "erin",
+                 *         "ip_address": "127.0.0.1",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-27T02:03:57.784Z",
+                 *         "user_agent": "node",
+                 *         "witness_of": null,
+                 *         "email_label": null,
+                 *         "envelope_id": "01a21aa2-473e-7359-a6c9-8cf677cf66dc"
+                 *       },
+                 *       "event_type": "recipient.approved"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientApprovedEvent"];
             };
         };
@@ -9153,6 +9364,35 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a21aa2-5af0-73ae-88a8-080ca8d466f8",
+                 *       "data": {
+                 *         "id": "01a21aa2-47f3-71f6-a7b8-00db71369dc5",
+                 *         "name": "Finn Hale",
+                 *         "role": "WITNESS",
+                 *         "email": "finn@example.com",
+                 *         "order": 2,
+                 *         "fields": [],
+                 *         "rep_id": null,
+                 *         "status": "WITNESSED",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": "2026-11-27T02:03:57.017Z",
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-27T02:03:52.414Z",
+                 *         "custom_key": "finn",
+                 *         "ip_address": "127.0.0.1",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-27T02:03:57.017Z",
+                 *         "user_agent": "node",
+                 *         "witness_of": "dana",
+                 *         "email_label": null,
+                 *         "envelope_id": "01a21aa2-473e-7359-a6c9-8cf677cf66dc"
+                 *       },
+                 *       "event_type": "recipient.witnessed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientWitnessedEvent"];
             };
         };
@@ -9184,6 +9424,32 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a21aa2-5e43-74d8-b030-b959f30608b0",
+                 *       "data": {
+                 *         "id": "01a21aa2-47f3-71f6-a7b8-054077ff49cb",
+                 *         "name": "Gia Moss",
+                 *         "role": "VIEWER",
+                 *         "email": "gia@example.com",
+                 *         "order": 3,
+                 *         "rep_id": null,
+                 *         "status": "VIEWED",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": "2026-11-27T02:03:58.133Z",
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-27T02:03:52.414Z",
+                 *         "custom_key": "gia",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-27T02:03:58.133Z",
+                 *         "witness_of": null,
+                 *         "email_label": null,
+                 *         "envelope_id": "01a21aa2-473e-7359-a6c9-8cf677cf66dc"
+                 *       },
+                 *       "event_type": "recipient.viewed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientViewedEvent"];
             };
         };
@@ -9215,6 +9481,32 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a21aa2-4a39-715c-87dc-5be5432315e7",
+                 *       "data": {
+                 *         "id": "01a21aa2-47f3-71f6-a7b8-0be44b32ace8",
+                 *         "name": "Hal Ode",
+                 *         "role": "CC",
+                 *         "email": "hal@example.com",
+                 *         "order": 4,
+                 *         "rep_id": null,
+                 *         "status": "COPIED",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": null,
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-27T02:03:52.414Z",
+                 *         "custom_key": "hal",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-27T02:03:52.782Z",
+                 *         "witness_of": null,
+                 *         "email_label": null,
+                 *         "envelope_id": "01a21aa2-473e-7359-a6c9-8cf677cf66dc"
+                 *       },
+                 *       "event_type": "recipient.copied"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientCopiedEvent"];
             };
         };

@@ -80,7 +80,8 @@ export function serveSignerPage(deps: EnvelopeDeps) {
       signerName: found.recipient.name,
       maskedPhone: found.recipient.phone === null ? null : maskPhone(found.recipient.phone),
       ending: endingOf(found, view.ending.signedEmail),
-      embed: { ...view.embed, envelopeId: envelope.id, recipientId: found.recipient.id }
+      embed: { ...view.embed, envelopeId: envelope.id, recipientId: found.recipient.id },
+      role: found.recipient.role ?? 'SIGNER'
     }));
   };
 }
