@@ -65,7 +65,9 @@ function finishStep(view: SignerPageView, hidden: boolean): string {
   if (view.role === 'VIEWER') return viewerNote(view, hidden);
   // An APPROVER approves with consent alone: the adopt form is there for the script, never shown.
   const approver = view.role === 'APPROVER';
-  return `<section id="finish" class="card" aria-labelledby="finish-title" data-role="${escape(view.role ?? 'SIGNER')}"${hidden ? ' hidden' : ''}>
+  // The role is named only when it changes what the script does (a signer's page is as it always was).
+  const role = view.role === undefined || view.role === 'SIGNER' ? '' : ` data-role="${escape(view.role)}"`;
+  return `<section id="finish" class="card" aria-labelledby="finish-title"${hidden ? ' hidden' : ''}${role}>
   <h2 id="finish-title">${t.finishTitle}</h2>
   <div id="adopt-home"${approver ? ' hidden' : ''}>${adoptSection(view)}</div>
   <p id="guided-summary" hidden></p>
