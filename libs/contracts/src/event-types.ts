@@ -29,7 +29,11 @@ export const SIGNET_EVENT_TYPES = [
   'envelope.extended',
   'envelope.reactivated',
   'recipient.reminder_sent',
-  'recipient.expiry_warning_sent'
+  'recipient.expiry_warning_sent',
+  'recipient.approved',
+  'recipient.witnessed',
+  'recipient.viewed',
+  'recipient.copied'
 ] as const;
 
 /** What a webhook may subscribe to: the spec's events and Signet's own. */

@@ -10,6 +10,7 @@ import { searchMigration } from './search';
 import { recipientLanguageMigration } from './recipient-language';
 import { sealPkiMigration } from './seal-pki';
 import { expiryMigration } from './expiry';
+import { fieldsMigration } from './fields';
 
 export const envelopeMigrations: readonly Migration[] = [
   ...busMigrations,
@@ -134,5 +135,6 @@ export const envelopeMigrations: readonly Migration[] = [
   envelopeJobsMigration,
   recipientLanguageMigration,
   batchJobsMigration,
-  expiryMigration
+  expiryMigration,
+  fieldsMigration
 ];

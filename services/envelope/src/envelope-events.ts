@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { EventContext, NewOutboxRow, outboxRowFor, writeOutboxEvent } from '@signet/bus';
 import type { RequestContext } from '@signet/http';
+import type { EnvelopeField } from '@signet/contracts';
 import type { EnvelopeAggregate, RecipientRow } from './model';
 import type { DocumentLinks } from './present/document-links';
 import { envelopePayload, recipientPayload } from './present/envelope-payload';
@@ -8,6 +9,7 @@ import { envelopePayload, recipientPayload } from './present/envelope-payload';
 export type EnvelopeEventType = 'envelope.created' | 'envelope.updated' | 'envelope.in_progress' | 'envelope.voided' | 'envelope.success'
   | 'envelope.expired' | 'envelope.extended' | 'envelope.reactivated';
 export type RecipientEventType = 'recipient.link_generated' | 'recipient.link_requested' | 'recipient.in_progress' | 'recipient.signed_all' | 'recipient.rejected'
+  | 'recipient.approved' | 'recipient.witnessed' | 'recipient.viewed' | 'recipient.copied'
   | 'recipient.email_sent' | 'recipient.email_received' | 'recipient.email_bounced' | 'recipient.email_opened' | 'recipient.email_clicked'
   | 'recipient.reminder_sent' | 'recipient.expiry_warning_sent';
 
@@ -41,7 +43,7 @@ export async function writeEnvelopeEvent(
 
 export async function writeRecipientEvent(
   trx: Knex.Transaction, eventType: RecipientEventType, recipient: RecipientRow, creatorKeyId: string, context: EventActor, at: Date,
-  extra: { signing_url?: string; reason?: string; ip_address?: string | null; user_agent?: string | null; number?: number | null; expires_at?: string } = {}
+  extra: { signing_url?: string; reason?: string; ip_address?: string | null; user_agent?: string | null; number?: number | null; expires_at?: string; fields?: EnvelopeField[] } = {}
 ): Promise<void> {
   await writeOutboxEvent(trx, {
     eventType,

@@ -66,7 +66,7 @@ export function envelopeJobKinds(handlers: EnvelopeJobHandlers): AnyJobKind[] {
       leaseMs: 5 * MINUTE_MS,
       run: ({ batchId }) => handlers.runBatch(batchId),
       onDeadLetter: ({ batchId }) => handlers.giveUpBatchItem(batchId)
-    })
+    }),
     // The timed work of expiry and reminders: each re-checks the envelope under its lock, so a late run does nothing.
     defineJobKind({ ...EXPIRE_ENVELOPE, ...TIMED, run: ({ tenantId, envelopeId }) => handlers.expire(tenantId, envelopeId) }),
     defineJobKind({ ...WARN_OF_EXPIRY, ...TIMED, run: ({ tenantId, envelopeId }) => handlers.warnOfExpiry(tenantId, envelopeId) }),

@@ -3,6 +3,7 @@ import { DateTime, LiteralUnion, Nullable } from '../schema-helpers';
 import { SIGNATURE_INPUT_TYPES } from '../signing-requests';
 import { Answer } from './common-responses';
 import { ValidationStatus } from '../validation-requests';
+import { PLACEMENT_TYPES, RECIPIENT_ROLES } from '../fields/field-types';
 
 export const SIGNING_STATES = ['READY', 'NOT_YOUR_TURN', 'ALREADY_SIGNED', 'REJECTED', 'VOIDED', 'COMPLETED', 'EXPIRED'] as const;
 
@@ -11,10 +12,21 @@ export const ValidationGate = ValidationStatus;
 
 export const SigningPlacement = Type.Object({
   id: Type.String(),
-  type: LiteralUnion(['SIGNATURE', 'APPROVAL', 'WITNESS']),
+  type: LiteralUnion(PLACEMENT_TYPES),
   page: Type.Integer({ minimum: 0, description: '0-indexed page' }),
   left: Type.Number({ description: 'PDF points from the left edge' }),
-  top: Type.Number({ description: 'PDF points from the top edge' })
+  top: Type.Number({ description: 'PDF points from the top edge' }),
+  // Fields only: what the value is keyed by in `fields` of the sign request, and how it is checked.
+  name: Type.Optional(Type.String()),
+  required: Type.Optional(Type.Boolean()),
+  readonly: Type.Optional(Type.Boolean()),
+  default_value: Type.Optional(Nullable(Type.String({ description: 'Pre-filled; NAME and SIGNING_DATE show the value they will take' }))),
+  options: Type.Optional(Type.Array(Type.String(), { description: 'RADIO and DROPDOWN choices' })),
+  pattern: Type.Optional(Nullable(Type.String())),
+  min: Type.Optional(Nullable(Type.String())),
+  max: Type.Optional(Nullable(Type.String())),
+  width: Type.Optional(Nullable(Type.Number())),
+  height: Type.Optional(Nullable(Type.Number()))
 });
 
 export const SigningDocument = Type.Object({
@@ -48,7 +60,8 @@ export const SigningSessionResponse = Answer({
     })),
     order: Type.Integer({ minimum: 0 }),
     status: Type.String(),
-    signed_at: Nullable(DateTime())
+    signed_at: Nullable(DateTime()),
+    role: Type.Optional(LiteralUnion(RECIPIENT_ROLES, { description: 'What this recipient does: SIGNER and WITNESS sign, APPROVER approves (consent, no signature), VIEWER only reads' }))
   }),
   validation: ValidationGate,
   documents: Type.Array(SigningDocument)
@@ -60,3 +73,7 @@ export type SignedResponse = Static<typeof SignedResponse>;
 
 export const RejectedResponse = Answer({ success: Type.Literal(true), state: Type.Literal('REJECTED') });
 export type RejectedResponse = Static<typeof RejectedResponse>;
+
+/** POST /signing/v1/:token/attachments: the stored file's id, to send as its ATTACHMENT field's value. */
+export const AttachmentUploadedResponse = Answer({ attachment: Type.Object({ id: Type.String() }) });
+export type AttachmentUploadedResponse = Static<typeof AttachmentUploadedResponse>;

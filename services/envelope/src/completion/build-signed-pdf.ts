@@ -1,14 +1,18 @@
-import { localizationFor } from '@signet/contracts';
+import { isFieldType, localizationFor } from '@signet/contracts';
 import { language as languageOf } from '@signet/i18n';
 import { renderTemplate } from '@signet/mail';
 import { addLongTermValidation, sealPdf, type SignedRecipient, stampSignedPdf } from '@signet/signed-pdf';
 import type { DocumentRow, EnvelopeAggregate } from '../model';
-import { resolvePlacements } from '../signing/resolve-placements';
+import { resolvePlacements, type PlacementPosition } from '../signing/resolve-placements';
+
+type ActPosition = PlacementPosition & { placement: { placement_type: 'SIGNATURE' | 'APPROVAL' | 'WITNESS' } };
+const isActPosition = (position: PlacementPosition): position is ActPosition => !isFieldType(position.placement.placement_type);
 import type { SealIdentity } from '../seal/seal-identity';
+import { placedValues } from './placed-values';
 
 /**
- * One SIGNABLE document's signed PDF: each recipient's signature at their placements on it, the others
- * on signature pages appended at the end, the Document ID on every page when enabled, then the seal.
+ * One SIGNABLE document's signed PDF: each recipient's signature at their placements on it, each field's
+ * value at its place (as text), the others' signatures on pages appended at the end, the Document ID on every page when enabled, then the seal.
  * `signature.style` picks the stamp; `background` is `signature.bg_image`, fetched once per envelope.
  */
 export async function buildSignedPdf(
@@ -18,7 +22,8 @@ export async function buildSignedPdf(
   const { settings } = aggregate.envelope;
   // The document is everyone's: its captions and extra pages are in the envelope's language.
   const language = languageOf(settings.signature_flow.language);
-  const positions = await resolvePlacements(document, aggregate.placements, async () => original);
+  const all = await resolvePlacements(document, aggregate.placements, async () => original);
+  const positions = all.flatMap((position) => (isActPosition(position) ? [position] : []));
   const placed = new Set(positions.map((position) => position.placement.recipient_key));
   const signer = (key: string) => {
     const found = signers.get(key);
@@ -37,8 +42,10 @@ export async function buildSignedPdf(
       type: position.placement.placement_type, page: position.page, left: position.left, top: position.top, recipient: signer(position.placement.recipient_key),
       ...(position.cover ? { cover: position.cover } : {})
     })),
+    values: placedValues(all.filter((position) => !isActPosition(position)), aggregate),
     extraPages: {
-      recipients: aggregate.recipients.filter((recipient) => !placed.has(recipient.custom_key)).map((recipient) => signer(recipient.custom_key)),
+      // Whoever acted without a placement of their act on this document: a VIEWER or a CC leaves no mark.
+      recipients: aggregate.recipients.filter((recipient) => !placed.has(recipient.custom_key) && signers.has(recipient.custom_key)).map((recipient) => signer(recipient.custom_key)),
       intro: renderTemplate(localization.extra_page_intro, { 'envelope.name': aggregate.envelope.name }, 'text'),
       signaturesPerPage: settings.documents.signatures_per_page,
       signaturesPerRow: settings.documents.signatures_per_row

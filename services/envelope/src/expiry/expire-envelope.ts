@@ -1,6 +1,7 @@
 import type { EnvelopeDeps } from '../envelope-deps';
 import { writeEnvelopeEvent } from '../envelope-events';
 import { ENVELOPE_MACHINE } from '../state/envelope-machine';
+import { isSettled } from '../state/recipient-machine';
 import { cancelSchedule } from './expiry-schedule';
 
 /** Who a job acts for: no API call, no request. */
@@ -19,7 +20,7 @@ export async function expireEnvelope(deps: EnvelopeDeps, tenantId: string, envel
     if (!aggregate || !ENVELOPE_MACHINE.allows(aggregate.envelope.status, 'expire')) return false;
     const expiresAt = aggregate.envelope.expires_at ?? null;
     if (expiresAt === null || expiresAt.getTime() > now.getTime()) return false;
-    if (aggregate.recipients.every((recipient) => recipient.status === 'SIGNED')) return false;
+    if (aggregate.recipients.every(isSettled)) return false;
     const status = ENVELOPE_MACHINE.next(aggregate.envelope.status, 'expire');
     await deps.store.revokeAccess(trx, envelopeId, now);
     await deps.store.updateEnvelope(trx, envelopeId, { status, updated_at: now });

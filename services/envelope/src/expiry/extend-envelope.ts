@@ -5,6 +5,7 @@ import { writeEnvelopeEvent, writeRecipientEvent } from '../envelope-events';
 import type { EnvelopeAggregate, RecipientRow } from '../model';
 import { signingLinkBase } from '../send-envelope';
 import { ENVELOPE_MACHINE } from '../state/envelope-machine';
+import { DONE_STATUSES } from '../state/recipient-machine';
 import { scheduleExpiry, startReminders } from './expiry-schedule';
 import { futureExpiry } from './expiry-settings';
 
@@ -25,7 +26,8 @@ async function reopenLinks(deps: EnvelopeDeps, trx: Knex.Transaction, aggregate:
   const linkBase = signingLinkBase(envelope.settings, deps.config.publicBaseUrl);
   const recipients: RecipientRow[] = [];
   for (const recipient of aggregate.recipients) {
-    if (recipient.status === 'SIGNED') {
+    // Those who finished (signed, approved, witnessed, viewed, copied) keep their links, opened again.
+    if (DONE_STATUSES.includes(recipient.status)) {
       await deps.store.updateRecipient(trx, recipient.id, { access_revoked_at: null });
       recipients.push({ ...recipient, access_revoked_at: null });
       continue;

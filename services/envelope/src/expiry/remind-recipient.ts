@@ -2,8 +2,7 @@ import { AppError, notFound, type RequestContext } from '@signet/http';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { writeRecipientEvent } from '../envelope-events';
 import type { EnvelopeAggregate, RecipientRow } from '../model';
-import { ENVELOPE_MACHINE } from '../state/envelope-machine';
-import { RECIPIENT_MACHINE } from '../state/recipient-machine';
+import { awaitsAction } from '../signing/signing-state';
 import { jobActor } from './expire-envelope';
 import { reminderDueAt } from './expiry-settings';
 
@@ -13,7 +12,7 @@ export const MANUAL_REMINDER_INTERVAL_MS = 3_600_000;
 /** A reminder goes only to a recipient whose turn it is, on an IN_PROGRESS envelope that has not expired. */
 function canBeReminded(aggregate: EnvelopeAggregate, recipient: RecipientRow, now: Date): boolean {
   const expiresAt = aggregate.envelope.expires_at ?? null;
-  return ENVELOPE_MACHINE.allows(aggregate.envelope.status, 'sign') && RECIPIENT_MACHINE.allows(recipient.status, 'sign')
+  return awaitsAction(aggregate, recipient)
     && (expiresAt === null || expiresAt.getTime() > now.getTime());
 }
 

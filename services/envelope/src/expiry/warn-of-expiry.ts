@@ -1,7 +1,7 @@
 import type { EnvelopeDeps } from '../envelope-deps';
 import { writeRecipientEvent } from '../envelope-events';
 import { ENVELOPE_MACHINE } from '../state/envelope-machine';
-import { RECIPIENT_MACHINE } from '../state/recipient-machine';
+import { awaitsAction } from '../signing/signing-state';
 import { jobActor } from './expire-envelope';
 
 /**
@@ -16,7 +16,7 @@ export async function warnOfExpiry(deps: EnvelopeDeps, tenantId: string, envelop
     if (!aggregate || !ENVELOPE_MACHINE.allows(aggregate.envelope.status, 'expire')) return false;
     const expiresAt = aggregate.envelope.expires_at ?? null;
     if (expiresAt === null || expiresAt.getTime() <= now.getTime()) return false;
-    const waiting = aggregate.recipients.filter((recipient) => RECIPIENT_MACHINE.allows(recipient.status, 'sign'));
+    const waiting = aggregate.recipients.filter((recipient) => awaitsAction(aggregate, recipient));
     for (const recipient of waiting) {
       await writeRecipientEvent(trx, 'recipient.expiry_warning_sent', recipient, aggregate.envelope.api_key_id, jobActor(tenantId), now, { expires_at: expiresAt.toISOString() });
     }

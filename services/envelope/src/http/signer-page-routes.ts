@@ -18,6 +18,7 @@ const ASSETS: Record<string, string> = {
   'state-page.js': path.join(OWN, 'state-page.js'),
   'embed.js': path.join(OWN, 'embed.js'),
   'guide.js': path.join(OWN, 'guide.js'),
+  'fields.js': path.join(OWN, 'fields.js'),
   'pdf-pages.js': path.join(OWN, 'pdf-pages.js'),
   'signature-input.js': path.join(OWN, 'signature-input.js'),
   'pdf.min.mjs': require.resolve('pdfjs-dist/build/pdf.min.mjs'),

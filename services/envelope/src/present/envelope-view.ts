@@ -11,7 +11,9 @@ export function signerView(recipient: RecipientRow) {
     email: recipient.email,
     order: recipient.order,
     status: recipient.status,
-    signed_at: iso(recipient.signed_at)
+    signed_at: iso(recipient.signed_at),
+    role: recipient.role ?? 'SIGNER',
+    witness_of: recipient.witness_of ?? null
   };
 }
 
@@ -49,6 +51,7 @@ export async function envelopeView(aggregate: EnvelopeAggregate, links: Document
       original_sha256: aggregate.documents[index]?.original_sha256 ?? aggregate.documents[index]?.sha256
     })),
     placements: payload.placements,
+    fields: payload.fields,
     settings: aggregate.envelope.settings
   };
 }

@@ -1,3 +1,4 @@
+import { isSettled } from '../state/recipient-machine';
 import { AppError, hashSecretToken } from '@signet/http';
 import type { Settings } from '@signet/contracts';
 import type { EnvelopeDeps } from '../envelope-deps';
@@ -45,7 +46,7 @@ function endingOf(found: SigningAccess, signedEmail: boolean): PageEnding {
   const { aggregate, recipient, state } = found;
   return {
     rejectedByYou: state === 'REJECTED' && recipient.status === 'REJECTED',
-    preparing: state === 'ALREADY_SIGNED' && aggregate.recipients.every((candidate) => candidate.status === 'SIGNED'),
+    preparing: state === 'ALREADY_SIGNED' && aggregate.recipients.every(isSettled),
     signedEmail,
     signedCopies: state === 'COMPLETED'
       ? aggregate.documents.filter((document) => document.signed_blob_key).map((document) => ({ id: document.id, name: document.file_name }))
@@ -81,7 +82,8 @@ export async function loadSignerPage(deps: EnvelopeDeps, input: { token: string;
     signerName: found.recipient.name,
     maskedPhone: found.recipient.phone === null ? null : maskPhone(found.recipient.phone),
     ending: endingOf(found, view.ending.signedEmail),
-    embed: { ...view.embed, envelopeId: envelope.id, recipientId: found.recipient.id }
+    embed: { ...view.embed, envelopeId: envelope.id, recipientId: found.recipient.id },
+    role: found.recipient.role ?? 'SIGNER'
   });
   return { found: true, frameAncestors: view.embed.origins, html };
 }

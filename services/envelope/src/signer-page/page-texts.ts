@@ -51,8 +51,13 @@ export interface PageTexts {
   next: string;
   changeSignature: string;
   zoom: string;
+  /** Fields and roles: an APPROVER's button and consent, a VIEWER's note. */
+  roles: { approve: string; approveConsent: string; viewOnly: string };
   script: Record<string, string | Record<string, string>>;
 }
+
+/** The fields' texts the script shows (labels, the choice prompt, what is missing), placeholders kept for it. */
+const FIELD_SCRIPT_KEYS = ['required', 'choose', 'upload', 'uploaded', 'initials', 'missing', 'fieldsTitle'] as const;
 
 const SCRIPT_KEYS = [
   'signHere', 'signed', 'progress', 'allDone', 'next', 'finish', 'failed', 'conflict', 'codeSent', 'codeFormat', 'codeExhausted',
@@ -66,6 +71,11 @@ function scriptTexts(language: Language, t: Translator): PageTexts['script'] {
     [key, t(`script.${key}`, { done: kept('done'), total: kept('total'), page: kept('page'), pages: kept('pages') })]));
   texts.codeWrong = pluralTemplates(language, 'script.codeWrong', 'left');
   texts.codeWait = pluralTemplates(language, 'script.codeWait', 'seconds');
+  for (const key of FIELD_SCRIPT_KEYS) texts[`field.${key}`] = t(`fields.page.${key}`, { name: kept('name'), names: kept('names') });
+  texts['field.yes'] = t('fields.checkbox.yes');
+  texts['field.no'] = t('fields.checkbox.no');
+  texts['field.cancel'] = t('page.cancel');
+  texts['field.approve'] = t('fields.page.approve');
   return texts;
 }
 
@@ -126,6 +136,7 @@ function build(language: Language): PageTexts {
     next: t('page.next'),
     changeSignature: t('page.changeSignature'),
     zoom: t('page.zoom'),
+    roles: { approve: t('fields.page.approve'), approveConsent: t('fields.page.approveConsent'), viewOnly: t('fields.page.viewOnly') },
     script: scriptTexts(language, t)
   };
 }

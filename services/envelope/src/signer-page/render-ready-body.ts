@@ -55,15 +55,25 @@ function adoptSection(view: SignerPageView): string {
   </section>`;
 }
 
+/** A VIEWER reads: no signature, no consent, nothing to send; opening the page was their part. */
+function viewerNote(view: SignerPageView, hidden: boolean): string {
+  return `<section id="finish" class="card" data-role="VIEWER"${hidden ? ' hidden' : ''}><p id="view-only">${view.texts.roles.viewOnly}</p></section>`;
+}
+
 function finishStep(view: SignerPageView, hidden: boolean): string {
   const { texts: t } = view;
-  return `<section id="finish" class="card" aria-labelledby="finish-title"${hidden ? ' hidden' : ''}>
+  if (view.role === 'VIEWER') return viewerNote(view, hidden);
+  // An APPROVER approves with consent alone: the adopt form is there for the script, never shown.
+  const approver = view.role === 'APPROVER';
+  // The role is named only when it changes what the script does (a signer's page is as it always was).
+  const role = view.role === undefined || view.role === 'SIGNER' ? '' : ` data-role="${escape(view.role)}"`;
+  return `<section id="finish" class="card" aria-labelledby="finish-title"${hidden ? ' hidden' : ''}${role}>
   <h2 id="finish-title">${t.finishTitle}</h2>
-  <div id="adopt-home">${adoptSection(view)}</div>
+  <div id="adopt-home"${approver ? ' hidden' : ''}>${adoptSection(view)}</div>
   <p id="guided-summary" hidden></p>
   <button type="button" id="change-signature" hidden>${t.changeSignature}</button>
-  <label class="consent"><input type="checkbox" id="consent"> <span>${t.consent}</span></label>
-  <button type="button" id="sign" class="primary" disabled>${t.sign}</button>
+  <label class="consent"><input type="checkbox" id="consent"> <span>${approver ? t.roles.approveConsent : t.consent}</span></label>
+  <button type="button" id="sign" class="primary" disabled>${approver ? t.roles.approve : t.sign}</button>
   <p id="error" role="alert"></p>
   <p class="reject-line"><button type="button" id="reject-open" class="quiet" disabled>${t.rejectOpen}</button></p>
 </section>

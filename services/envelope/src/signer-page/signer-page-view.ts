@@ -40,6 +40,8 @@ export interface SignerPageView {
   maskedPhone: string | null;
   ending: PageEnding;
   embed: PageEmbedding;
+  /** What the recipient does: SIGNER and WITNESS sign, an APPROVER approves (no signature), a VIEWER only reads. */
+  role?: string;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

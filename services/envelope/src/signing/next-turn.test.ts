@@ -14,4 +14,11 @@ describe('nextTurn', () => {
     expect(nextTurn([recipient('a', 0, 'SIGNED'), recipient('b', 1, 'PENDING')], 'PARALLEL')).toEqual([]);
     expect(nextTurn([recipient('a', 0, 'SIGNED'), recipient('b', 1, 'SIGNED')], 'SEQUENTIAL')).toEqual([]);
   });
+
+  it('lets no VIEWER hold up the next order, invites an order of viewers along with the next one, and never invites a CC', () => {
+    const as = (row: RecipientRow, role: RecipientRow['role']) => ({ ...row, role });
+    expect(nextTurn([recipient('a', 0, 'SIGNED'), as(recipient('v', 0, 'IN_PROGRESS'), 'VIEWER'), recipient('b', 1, 'PENDING')], 'SEQUENTIAL').map((row) => row.custom_key)).toEqual(['b']);
+    expect(nextTurn([recipient('a', 0, 'SIGNED'), as(recipient('v', 1, 'PENDING'), 'VIEWER'), as(recipient('c', 1, 'PENDING'), 'CC'), recipient('b', 2, 'PENDING'), recipient('d', 3, 'PENDING')], 'SEQUENTIAL')
+      .map((row) => row.custom_key)).toEqual(['v', 'b']);
+  });
 });

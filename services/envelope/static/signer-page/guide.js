@@ -1,25 +1,39 @@
 // Guided signing: each of the recipient's placements is a button on the page. The first one opens the
-// dialog where the signature is adopted; after that a click applies it. "Next" goes to the next unsigned
-// place (then to the finish card), and the progress says how many are done.
+// dialog where the signature is adopted; after that a click applies it. A field's button opens its own
+// dialog (fields.js). "Next" goes to the next place still to do (then to the finish card), and the
+// progress says how many are done.
 import { signaturePreview } from '/sign/assets/signature-input.js';
 
 const $ = (id) => document.getElementById(id);
 
-export function createGuide({ say, signatureInput, onChange }) {
+export function createGuide({ say, signatureInput, onChange, signatures = true, editor = null }) {
   const targets = [];
   const dialog = $('adopt-dialog');
   let adopted = null;
   let pendingIndex = null;
 
   // The adopt form lives in the dialog for guided signing; the finish card keeps only consent and the button.
-  dialog.append($('adopt'));
-  $('adopt-home').hidden = true;
+  // Without a signature place (fields only), it stays in the finish card.
+  if (signatures) {
+    dialog.append($('adopt'));
+    $('adopt-home').hidden = true;
+  }
   $('guide').hidden = false;
   $('guided-summary').hidden = false;
 
   // The name a screen reader gives the place: what it shows, then whether it is signed and which of how many.
+  const isDone = (entry) => (entry.field ? editor.done(entry.field) : entry.signed);
+
   function show(index) {
     const entry = targets[index];
+    if (entry.field) {
+      const status = document.createElement('span');
+      status.className = 'sr-only';
+      status.textContent = ` (${index + 1}/${targets.length})`;
+      entry.button.replaceChildren(document.createTextNode(editor.shown(entry.field)), status);
+      entry.button.classList.toggle('signed', isDone(entry));
+      return;
+    }
     const status = document.createElement('span');
     status.className = 'sr-only';
     status.textContent = ` ${entry.signed ? say('signed') : ''} (${index + 1}/${targets.length})`;
@@ -28,7 +42,7 @@ export function createGuide({ say, signatureInput, onChange }) {
   }
 
   function progress() {
-    const done = targets.filter((entry) => entry.signed).length;
+    const done = targets.filter(isDone).length;
     const text = done === targets.length ? say('allDone') : say('progress', { done, total: targets.length });
     $("progress").textContent = say("progress", { done, total: targets.length });
     $('guided-summary').textContent = text;
@@ -66,8 +80,8 @@ export function createGuide({ say, signatureInput, onChange }) {
 
   function next() {
     const focused = targets.findIndex((entry) => entry.button === document.activeElement);
-    const after = targets.findIndex((entry, index) => index > focused && !entry.signed);
-    const index = after >= 0 ? after : targets.findIndex((entry) => !entry.signed);
+    const after = targets.findIndex((entry, index) => index > focused && !isDone(entry));
+    const index = after >= 0 ? after : targets.findIndex((entry) => !isDone(entry));
     if (index < 0) {
       $('finish').scrollIntoView({ block: 'center', behavior: 'smooth' });
       $('consent').focus({ preventScroll: true });
@@ -96,13 +110,33 @@ export function createGuide({ say, signatureInput, onChange }) {
       progress();
       return button;
     },
+    /** The button for one field placement: it opens the field's dialog, and shows its value once given. */
+    field(placement) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'placement field';
+      button.dataset.placement = placement.id;
+      button.dataset.type = placement.type;
+      button.dataset.name = placement.name;
+      const index = targets.length;
+      targets.push({ button, field: placement });
+      button.addEventListener('click', () => editor.open(placement, () => {
+        show(index);
+        progress();
+        button.focus();
+      }));
+      show(index);
+      progress();
+      return button;
+    },
     /** Called when the adopt form changes, so its button is enabled only with something to adopt. */
     refresh() {
+      if (!signatureInput) return;
       $('adopt-apply').disabled = signatureInput.value() === null;
       $('change-signature').hidden = adopted === null;
     },
-    complete: () => adopted !== null && targets.every((entry) => entry.signed),
-    signature: () => adopted,
+    complete: () => (!signatures || adopted !== null) && targets.every(isDone),
+    signature: () => (signatures ? adopted : signatureInput?.value() ?? null),
     next
   };
 }

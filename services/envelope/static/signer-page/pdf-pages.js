@@ -36,8 +36,10 @@ export function layOutDocument(container, document, label, makeTarget) {
       // Placements are PDF points from the page's top-left; percentages keep them in place at any width.
       target.style.left = `${(placement.left / size.width) * 100}%`;
       target.style.top = `${(placement.top / size.height) * 100}%`;
-      target.style.width = `${(BOX.width / size.width) * 100}%`;
-      target.style.height = `${(BOX.height / size.height) * 100}%`;
+      // A field's box is its own size (at least a line tall, to be easy to hit); a signature's, the stamp's.
+      const box = placement.required === undefined ? BOX : { width: placement.width ?? BOX.width, height: Math.max(placement.height ?? 16, 24) };
+      target.style.width = `${(box.width / size.width) * 100}%`;
+      target.style.height = `${(box.height / size.height) * 100}%`;
       frame.append(target);
     }
     section.append(frame);

@@ -2,6 +2,7 @@
 // to the public signing API (/signing/v1/:token). The server already rendered the state and the texts
 // (in the envelope's language, in data-messages): no message of the API is shown as it came.
 import { redirectAfter, tell } from '/sign/assets/embed.js';
+import { createFieldEditor, FIELD_TYPES } from '/sign/assets/fields.js';
 import { createGuide } from '/sign/assets/guide.js';
 import { createPageDrawer, layOutDocument } from '/sign/assets/pdf-pages.js';
 import { createSignatureInput } from '/sign/assets/signature-input.js';
@@ -23,6 +24,12 @@ let codeVerified = !$('code-step');
 const channel = $('code-step')?.dataset.channel ?? 'email';
 let documentsShown = false;
 let guide = null;
+// A VIEWER only reads (opening the session was their part); an APPROVER approves with consent, no signature.
+const role = $('finish')?.dataset.role ?? 'SIGNER';
+const viewer = role === 'VIEWER';
+const approver = role === 'APPROVER';
+let fieldPlacements = [];
+const editor = viewer ? null : createFieldEditor({ say });
 
 class ApiError extends Error {
   constructor(response, answer) {
@@ -30,6 +37,7 @@ class ApiError extends Error {
     this.status = response.status;
     this.code = answer.code ?? null;
     this.details = (answer.details ?? []).map((detail) => detail.message).join('; ');
+    this.fields = (answer.details ?? []).filter((detail) => String(detail.field).startsWith('fields.')).map((detail) => detail.field.slice(7));
     this.retryAfter = response.headers.get('retry-after');
   }
 }
@@ -43,17 +51,34 @@ async function post(path, body) {
 
 function failure(error) {
   if (error.status === 409) return say('conflict');
+  const named = (error.fields ?? []).join(', ');
+  if (error.status === 422 && named) return say('field.missing', { names: named });
   if (error.status === 403) return say('codeRequired');
   return say('failed');
 }
 
-const signatureInput = createSignatureInput({ color: root.dataset.color, onChange: () => refresh() });
+const signatureInput = viewer ? null : createSignatureInput({ color: root.dataset.color, onChange: () => refresh() });
 
 function refresh() {
+  if (viewer) return;
   guide?.refresh();
-  const signature = guide ? (guide.complete() ? guide.signature() : null) : signatureInput.value();
+  const ready = guide ? guide.complete() : true;
+  const signature = approver || (ready && (guide ? guide.signature() : signatureInput.value()));
   // Signing waits until every page has been drawn: consent is to what the signer could see.
-  $('sign').disabled = !($('consent').checked && signature && codeVerified && documentsShown);
+  $('sign').disabled = !($('consent').checked && ready && signature && codeVerified && documentsShown);
+}
+
+/** A placement's mark on the page: a field's or a signature's button, or (an approver's approval) a plain label. */
+function targetFor(placement) {
+  if (FIELD_TYPES.includes(placement.type)) return guide.field(placement);
+  if (approver || viewer) {
+    const mark = document.createElement('div');
+    mark.className = 'placement signed';
+    mark.textContent = approver ? say('field.approve') : '';
+    mark.setAttribute('aria-hidden', 'true');
+    return mark;
+  }
+  return guide.target(placement);
 }
 
 // Buttons come disabled from the server and work once their handler is here: a click before that would be lost.
@@ -95,10 +120,12 @@ async function showDocuments() {
     }
   });
   const placements = session.documents.flatMap((document) => document.placements);
-  if (placements.length > 0) guide = createGuide({ say, signatureInput, onChange: refresh });
+  fieldPlacements = placements.filter((placement) => FIELD_TYPES.includes(placement.type));
+  const signatures = !approver && placements.some((placement) => !FIELD_TYPES.includes(placement.type));
+  if (!viewer && (signatures || fieldPlacements.length > 0)) guide = createGuide({ say, signatureInput, onChange: refresh, signatures, editor });
   const loaders = session.documents.map((document) => {
     const ordered = { ...document, placements: [...document.placements].sort((a, b) => a.page - b.page || a.top - b.top || a.left - b.left) };
-    return drawer.add(layOutDocument(container, ordered, pageLabel, (placement) => guide.target(placement)));
+    return drawer.add(layOutDocument(container, ordered, pageLabel, targetFor));
   });
   $('doc-tools').hidden = false;
   $('zoom').addEventListener('change', (event) => {
@@ -175,25 +202,35 @@ $('code')?.addEventListener('keydown', (event) => {
   if (event.key === 'Enter') $('verify-code').click();
 });
 
+async function uploadFile(file) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const response = await fetch(api('/attachments'), { method: 'POST', body: form });
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiError(response, answer);
+  return answer.attachment.id;
+}
+
 action('sign', async () => {
   $('error').textContent = '';
-  const signature = guide ? guide.signature() : signatureInput.value();
-  await post('/sign', { consent: true, signature });
+  const fields = await editor.collect(fieldPlacements, uploadFile);
+  if (approver) await post('/sign', { consent: true, fields });
+  else await post('/sign', { consent: true, signature: guide ? guide.signature() : signatureInput.value(), fields });
   tell('signed', { state: 'ALREADY_SIGNED' });
   if (!redirectAfter('signed')) location.reload();
 }, (error) => { $('error').textContent = failure(error); });
 
-$('consent').addEventListener('change', refresh);
+$('consent')?.addEventListener('change', refresh);
 
 const rejectDialog = $('reject-dialog');
 action('reject-open', async () => {
   $('reject-error').textContent = '';
   rejectDialog.showModal();
 }, () => undefined);
-$('reject-cancel').addEventListener('click', () => rejectDialog.close());
-rejectDialog.addEventListener('close', () => $('reject-open').focus());
-$('reason').addEventListener('input', () => { $('reject').disabled = !$('reason').value.trim(); });
-$('reject').addEventListener('click', async () => {
+$('reject-cancel')?.addEventListener('click', () => rejectDialog.close());
+rejectDialog?.addEventListener('close', () => $('reject-open').focus());
+$('reason')?.addEventListener('input', () => { $('reject').disabled = !$('reason').value.trim(); });
+$('reject')?.addEventListener('click', async () => {
   $('reject').disabled = true;
   try {
     await post('/reject', { reason: $('reason').value.trim() });

@@ -1,12 +1,14 @@
 import type { LanguageKey } from '../../languages';
 import { expiryMessages } from './expiry';
+import { fieldsMessages } from './fields';
 
 /**
  * Every feature's messages (one `defineFeatureMessages` file each), merged into the catalogue. A new
  * feature adds its file to this list.
  */
-export const FEATURE_MESSAGES = [expiryMessages] as const satisfies readonly Record<LanguageKey, Record<string, string>>[];
+export const FEATURE_MESSAGES = [expiryMessages, fieldsMessages] as const satisfies readonly Record<LanguageKey, Record<string, string>>[];
 
-type Feature = (typeof FEATURE_MESSAGES)[number];
-/** The keys every feature adds (none until a feature registers here). */
-export type FeatureMessageKey = Feature extends Record<LanguageKey, infer M> ? keyof M & string : never;
+/** One feature's keys; a type parameter, so a union of features gives the union of their keys. */
+type KeysOf<Feature> = Feature extends Record<LanguageKey, infer M> ? keyof M & string : never;
+/** The keys every feature adds. */
+export type FeatureMessageKey = KeysOf<(typeof FEATURE_MESSAGES)[number]>;
