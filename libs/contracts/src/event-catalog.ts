@@ -7,6 +7,7 @@ import { FileUploadedPayload } from './payloads/file-uploaded-payload';
 import { RecipientPayload } from './payloads/recipient-payload';
 import { DocumentProcessedPayload } from './payloads/document-processed-payload';
 import { SettingsUpdatedPayload } from './payloads/settings-updated-payload';
+import { TemplatePayload } from './payloads/template-payload';
 import { Settings, SettingsPayload } from './settings';
 import { dlqTopicFor } from './topics';
 
@@ -33,6 +34,9 @@ export const EVENT_MEANINGS: Record<EventType, string> = {
   'recipient.validation_code_expired': 'Code expired',
   'recipient.validation_max_attempts': '3 failed attempts on a code',
   'batch.completed': 'Every item of a batch (POST /api/v1/batches) has its outcome (key: the batch id)',
+  'template.created': 'A template was created (key: the template id)',
+  'template.updated': 'A template was replaced by PUT (key: the template id); envelopes made from it are unchanged',
+  'template.deleted': 'A template was deleted, as it was (key: the template id); envelopes made from it are unchanged',
   'settings.updated': "An API key's stored settings changed (key: the API key id)",
   'envelope.created': 'Envelope created (internal)',
   'envelope.updated': 'Envelope changed before sending, or a document was attached (internal)',
@@ -49,6 +53,7 @@ const PAYLOADS: Array<{ name: string; schema: TSchema; extends?: TSchema }> = [
   { name: 'SettingsUpdatedPayload', schema: SettingsUpdatedPayload },
   { name: 'DocumentProcessedPayload', schema: DocumentProcessedPayload },
   { name: 'BatchCompletedPayload', schema: BatchCompletedPayload },
+  { name: 'TemplatePayload', schema: TemplatePayload },
   { name: 'SettingsPayload', schema: SettingsPayload },
   { name: 'Settings', schema: Settings }
 ];

@@ -8,6 +8,7 @@ import { envelopeJobsMigration } from './jobs';
 import { searchMigration } from './search';
 import { recipientLanguageMigration } from './recipient-language';
 import { sealPkiMigration } from './seal-pki';
+import { templatesMigration } from './templates';
 
 export const envelopeMigrations: readonly Migration[] = [
   ...busMigrations,
@@ -130,5 +131,6 @@ export const envelopeMigrations: readonly Migration[] = [
   createRequestsMigration,
   planLimitsMigration,
   envelopeJobsMigration,
-  recipientLanguageMigration
+  recipientLanguageMigration,
+  templatesMigration
 ];

@@ -23,6 +23,7 @@ import type { EnvelopeDeps } from './envelope-deps';
 import { envelopeLimits } from './plan-limits/envelope-limits';
 import { envelopeRoutes } from './http/envelope-routes';
 import { signingRoutes } from './http/signing-routes';
+import { templateRoutes } from './http/template-routes';
 import { documentLinks } from './present/document-links';
 import { getDevelopmentCrl, getSealCertificates } from './seal/get-seal-certificates';
 import { createSignatureReport } from './seal/create-signature-report';
@@ -34,6 +35,8 @@ import { serveSignerPage } from './signer-page/serve-signer-page';
 import { signingLinkKeeper } from './signing-links/signing-link-keeper';
 import { signingUrlHandler } from './signing-links/signing-url-handler';
 import { envelopeStore } from './store/envelope-store';
+import type { TemplateDeps } from './templates/template-deps';
+import { templateStore } from './templates/template-store';
 import { validationClient } from './validation-client';
 
 export { envelopeMigrations } from '../migrations';
@@ -74,8 +77,9 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     mailer: deps.mailer,
     log: deps.log
   };
+  const templateDeps: TemplateDeps = { ...envelopeDeps, templates: templateStore() };
   const batchDeps: BatchDeps = {
-    ...envelopeDeps,
+    ...templateDeps,
     batches: batchStore(),
     log: deps.log,
     wakeBatchWorker: () => batchWorker.wake()
@@ -99,9 +103,11 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     name: 'envelope',
     checks: { blobs: () => deps.blobs.check() },
     // A batch of creates carries its documents inline, as base64.
-    jsonBodyLimits: [{ path: '/api/v1/batches', limit: BATCH_BODY_LIMIT }],
+    // Templates too, when sent as JSON.
+    jsonBodyLimits: [{ path: '/api/v1/batches', limit: BATCH_BODY_LIMIT }, { path: '/api/v1/templates', limit: BATCH_BODY_LIMIT }],
     routes: (router) => {
       envelopeRoutes(router, envelopeDeps, batchDeps);
+      templateRoutes(router, templateDeps);
       router.post('/api/v1/envelopes/:id/recipients/:recipient_id/signing_url', signingUrlHandler(envelopeDeps));
       router.get('/api/v1/seal/certificates', getSealCertificates(envelopeDeps.sealIdentity));
       router.get('/pki/signet-dev-ca.crl', getDevelopmentCrl(envelopeDeps.sealIdentity));

@@ -337,6 +337,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the tenant's templates
+         * @description Newest first (`order=asc` for oldest first), `q` in the name or document names, pages of `limit` (1-100, default 20); pass `next_cursor` as `cursor` for the next page.
+         */
+        get: operations["listTemplates"];
+        put?: never;
+        /**
+         * Create a template
+         * @description The envelope create form (at least one document), where each recipient is a placeholder named by its key (`recipients[buyer]`) whose fields are all optional: what the template leaves out, each use gives. Placements are checked as an envelope's, and a problem is a 422 (a template is never in ERROR). Or `{"from_envelope_id": "..."}` (and optionally `name`) saves an envelope of yours as a template: its recipients by key, placements, settings overrides, metadata and original documents. Sent as JSON, or as `multipart/form-data` (or `application/x-www-form-urlencoded`) in bracket notation as the envelope create form.
+         */
+        post: operations["createTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a template */
+        get: operations["getTemplate"];
+        /**
+         * Update a template
+         * @description As the envelope update: documents, recipients and placements you send replace all of their kind; settings and metadata merge over the template's. Envelopes already made from the template do not change. Sent as JSON, or as `multipart/form-data` (or `application/x-www-form-urlencoded`) in bracket notation as the envelope create form.
+         */
+        put: operations["updateTemplate"];
+        post?: never;
+        /**
+         * Delete a template
+         * @description Envelopes already made from it do not change.
+         */
+        delete: operations["deleteTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}/envelopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make an envelope from a template
+         * @description `recipients[key][...]` fills each placeholder by key (a template recipient with an email and a name may be left out; an unknown key or one left without email or name is a 422 naming it); `fields[name]=value` fills the PDF's own form fields of that name (drawn into the page); `documents[key][base64]` replaces one of the template's documents (placements are checked again: a page it no longer has puts the envelope in ERROR); `name`, `metadata` and `settings` override the template's; `send=true` sends it at once. Unchanged documents are shared with the template, never copied. Answers as envelope creation; the envelope carries `template_id`. Counts against the plan's envelope creations. Sent as JSON, or as `multipart/form-data` (or `application/x-www-form-urlencoded`) in bracket notation as the envelope create form.
+         */
+        post: operations["useTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks": {
         parameters: {
             query?: never;
@@ -1233,6 +1302,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "template.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A template was created (key: the template id)
+         * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
+         */
+        post: operations["on_template_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "template.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A template was replaced by PUT (key: the template id); envelopes made from it are unchanged
+         * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
+         */
+        post: operations["on_template_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "template.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A template was deleted, as it was (key: the template id); envelopes made from it are unchanged
+         * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
+         */
+        post: operations["on_template_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1410,6 +1539,7 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            template_id?: string | null;
         };
         EnvelopeView: {
             id: string;
@@ -1426,6 +1556,7 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            template_id?: string | null;
             /** Format: date-time */
             updated_at: string;
             sent_at?: string | null;
@@ -1779,6 +1910,89 @@ export interface components {
                 };
             };
         };
+        TemplateListItem: {
+            id: string;
+            name: string;
+            metadata: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        TemplateListResponse: {
+            templates: components["schemas"]["TemplateListItem"][];
+            next_cursor: string | null;
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        TemplateResponse: {
+            template: {
+                id: string;
+                name: string;
+                recipients: ({
+                    key: string;
+                    /** Format: email */
+                    email?: string;
+                    name?: string;
+                    order?: string;
+                    phone?: string;
+                    tax_id?: string;
+                    tax_label?: string;
+                    rep_id?: string;
+                    rep_label?: string;
+                    /** @enum {unknown} */
+                    language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+                } & {
+                    [key: string]: unknown;
+                })[];
+                documents: {
+                    id: string;
+                    custom_key: string;
+                    file_name: string;
+                    /** @enum {unknown} */
+                    type: "SIGNABLE" | "ATTACHMENT";
+                    order: number;
+                    file_size: number;
+                    page_count: number;
+                    sha256: string;
+                    /** @description Names of the PDF's own form fields (AcroForm), which `fields[name]` fills */
+                    form_fields: string[];
+                }[];
+                placements: ({
+                    key: string;
+                    document_key: string;
+                    recipient_key: string;
+                    /** @enum {unknown} */
+                    type?: "SIGNATURE" | "APPROVAL" | "WITNESS";
+                    order?: string;
+                    coordinates?: {
+                        top?: string;
+                        left?: string;
+                        page?: string;
+                    };
+                    token?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description The settings the template overrides, as sent */
+                settings: {
+                    [key: string]: unknown;
+                };
+                metadata: {
+                    [key: string]: string;
+                };
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
         EnvelopeCreateRequest: {
             name?: string;
             recipients: {
@@ -1859,6 +2073,7 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            template_id?: string | null;
             envelope_signers: components["schemas"]["EnvelopeSigner"][];
         };
         EnvelopeListResponse: {
@@ -2252,6 +2467,7 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            template_id?: string | null;
         } & {
             [key: string]: unknown;
         };
@@ -2316,6 +2532,7 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            template_id?: string | null;
             evidence_document_url: string;
             /** Format: date-time */
             evidence_generated_at: string;
@@ -2597,7 +2814,7 @@ export interface components {
             data: {
                 id: string;
                 /** @enum {unknown} */
-                operation: "create" | "send" | "void";
+                operation: "create" | "send" | "void" | "create_from_template";
                 /** @enum {unknown} */
                 status: "COMPLETED";
                 total: number;
@@ -2625,8 +2842,221 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        TemplateCreatedEvent: {
+            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "template.created";
+            data: {
+                id: string;
+                name: string;
+                recipients: ({
+                    key: string;
+                    /** Format: email */
+                    email?: string;
+                    name?: string;
+                    order?: string;
+                    phone?: string;
+                    tax_id?: string;
+                    tax_label?: string;
+                    rep_id?: string;
+                    rep_label?: string;
+                    /** @enum {unknown} */
+                    language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+                } & {
+                    [key: string]: unknown;
+                })[];
+                documents: {
+                    id: string;
+                    custom_key: string;
+                    file_name: string;
+                    /** @enum {unknown} */
+                    type: "SIGNABLE" | "ATTACHMENT";
+                    order: number;
+                    file_size: number;
+                    page_count: number;
+                    sha256: string;
+                    /** @description Names of the PDF's own form fields (AcroForm), which `fields[name]` fills */
+                    form_fields: string[];
+                }[];
+                placements: ({
+                    key: string;
+                    document_key: string;
+                    recipient_key: string;
+                    /** @enum {unknown} */
+                    type?: "SIGNATURE" | "APPROVAL" | "WITNESS";
+                    order?: string;
+                    coordinates?: {
+                        top?: string;
+                        left?: string;
+                        page?: string;
+                    };
+                    token?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description The settings the template overrides, as sent */
+                settings: {
+                    [key: string]: unknown;
+                };
+                metadata: {
+                    [key: string]: string;
+                };
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        TemplateUpdatedEvent: {
+            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "template.updated";
+            data: {
+                id: string;
+                name: string;
+                recipients: ({
+                    key: string;
+                    /** Format: email */
+                    email?: string;
+                    name?: string;
+                    order?: string;
+                    phone?: string;
+                    tax_id?: string;
+                    tax_label?: string;
+                    rep_id?: string;
+                    rep_label?: string;
+                    /** @enum {unknown} */
+                    language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+                } & {
+                    [key: string]: unknown;
+                })[];
+                documents: {
+                    id: string;
+                    custom_key: string;
+                    file_name: string;
+                    /** @enum {unknown} */
+                    type: "SIGNABLE" | "ATTACHMENT";
+                    order: number;
+                    file_size: number;
+                    page_count: number;
+                    sha256: string;
+                    /** @description Names of the PDF's own form fields (AcroForm), which `fields[name]` fills */
+                    form_fields: string[];
+                }[];
+                placements: ({
+                    key: string;
+                    document_key: string;
+                    recipient_key: string;
+                    /** @enum {unknown} */
+                    type?: "SIGNATURE" | "APPROVAL" | "WITNESS";
+                    order?: string;
+                    coordinates?: {
+                        top?: string;
+                        left?: string;
+                        page?: string;
+                    };
+                    token?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description The settings the template overrides, as sent */
+                settings: {
+                    [key: string]: unknown;
+                };
+                metadata: {
+                    [key: string]: string;
+                };
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        TemplateDeletedEvent: {
+            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "template.deleted";
+            data: {
+                id: string;
+                name: string;
+                recipients: ({
+                    key: string;
+                    /** Format: email */
+                    email?: string;
+                    name?: string;
+                    order?: string;
+                    phone?: string;
+                    tax_id?: string;
+                    tax_label?: string;
+                    rep_id?: string;
+                    rep_label?: string;
+                    /** @enum {unknown} */
+                    language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+                } & {
+                    [key: string]: unknown;
+                })[];
+                documents: {
+                    id: string;
+                    custom_key: string;
+                    file_name: string;
+                    /** @enum {unknown} */
+                    type: "SIGNABLE" | "ATTACHMENT";
+                    order: number;
+                    file_size: number;
+                    page_count: number;
+                    sha256: string;
+                    /** @description Names of the PDF's own form fields (AcroForm), which `fields[name]` fills */
+                    form_fields: string[];
+                }[];
+                placements: ({
+                    key: string;
+                    document_key: string;
+                    recipient_key: string;
+                    /** @enum {unknown} */
+                    type?: "SIGNATURE" | "APPROVAL" | "WITNESS";
+                    order?: string;
+                    coordinates?: {
+                        top?: string;
+                        left?: string;
+                        page?: string;
+                    };
+                    token?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description The settings the template overrides, as sent */
+                settings: {
+                    [key: string]: unknown;
+                };
+                metadata: {
+                    [key: string]: string;
+                };
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
         /** @description Any event a webhook receives, told apart by `event_type` */
-        WebhookEvent: components["schemas"]["EnvelopeInProgressEvent"] | components["schemas"]["EnvelopeSuccessEvent"] | components["schemas"]["EnvelopeVoidedEvent"] | components["schemas"]["EnvelopeEvidenceGeneratedEvent"] | components["schemas"]["EnvelopeFileUploadedEvent"] | components["schemas"]["RecipientEmailSentEvent"] | components["schemas"]["RecipientEmailReceivedEvent"] | components["schemas"]["RecipientEmailOpenedEvent"] | components["schemas"]["RecipientEmailClickedEvent"] | components["schemas"]["RecipientEmailBouncedEvent"] | components["schemas"]["RecipientLinkGeneratedEvent"] | components["schemas"]["RecipientInProgressEvent"] | components["schemas"]["RecipientSignedAllEvent"] | components["schemas"]["RecipientRejectedEvent"] | components["schemas"]["RecipientValidationCodeGeneratedEvent"] | components["schemas"]["RecipientValidationCodeSentEvent"] | components["schemas"]["RecipientValidationCodeSuccessEvent"] | components["schemas"]["RecipientValidationCodeFailedEvent"] | components["schemas"]["RecipientValidationCodeExpiredEvent"] | components["schemas"]["RecipientValidationMaxAttemptsEvent"] | components["schemas"]["BatchCompletedEvent"];
+        WebhookEvent: components["schemas"]["EnvelopeInProgressEvent"] | components["schemas"]["EnvelopeSuccessEvent"] | components["schemas"]["EnvelopeVoidedEvent"] | components["schemas"]["EnvelopeEvidenceGeneratedEvent"] | components["schemas"]["EnvelopeFileUploadedEvent"] | components["schemas"]["RecipientEmailSentEvent"] | components["schemas"]["RecipientEmailReceivedEvent"] | components["schemas"]["RecipientEmailOpenedEvent"] | components["schemas"]["RecipientEmailClickedEvent"] | components["schemas"]["RecipientEmailBouncedEvent"] | components["schemas"]["RecipientLinkGeneratedEvent"] | components["schemas"]["RecipientInProgressEvent"] | components["schemas"]["RecipientSignedAllEvent"] | components["schemas"]["RecipientRejectedEvent"] | components["schemas"]["RecipientValidationCodeGeneratedEvent"] | components["schemas"]["RecipientValidationCodeSentEvent"] | components["schemas"]["RecipientValidationCodeSuccessEvent"] | components["schemas"]["RecipientValidationCodeFailedEvent"] | components["schemas"]["RecipientValidationCodeExpiredEvent"] | components["schemas"]["RecipientValidationMaxAttemptsEvent"] | components["schemas"]["BatchCompletedEvent"] | components["schemas"]["TemplateCreatedEvent"] | components["schemas"]["TemplateUpdatedEvent"] | components["schemas"]["TemplateDeletedEvent"];
         /** @description Bracket-notation fields of `EnvelopeCreateRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
         EnvelopeCreateForm: {
             name?: string;
@@ -2784,6 +3214,156 @@ export interface components {
             "settings[validations][phone][methods]"?: "SMS";
         } & {
             [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
+        };
+        /** @description Bracket-notation fields of `TemplateRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
+        TemplateForm: {
+            name?: string;
+            /** Format: email */
+            "recipients[ben][email]"?: string;
+            "recipients[ben][name]"?: string;
+            "recipients[ben][order]"?: string;
+            "recipients[ben][phone]"?: string;
+            "recipients[ben][tax_id]"?: string;
+            "recipients[ben][tax_label]"?: string;
+            "recipients[ben][rep_id]"?: string;
+            "recipients[ben][rep_label]"?: string;
+            /** @enum {unknown} */
+            "recipients[ben][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            "metadata[key]"?: string;
+            "documents[contract][base64]"?: string;
+            "documents[contract][name]"?: string;
+            /** @enum {unknown} */
+            "documents[contract][type]"?: "SIGNABLE" | "ATTACHMENT";
+            "documents[contract][order]"?: string;
+            "placements[0][document_key]"?: string;
+            "placements[0][recipient_key]"?: string;
+            /** @enum {unknown} */
+            "placements[0][type]"?: "SIGNATURE" | "APPROVAL" | "WITNESS";
+            "placements[0][order]"?: string;
+            "placements[0][coordinates][top]"?: string;
+            "placements[0][coordinates][left]"?: string;
+            "placements[0][coordinates][page]"?: string;
+            "placements[0][token]"?: string;
+            "settings[branding][logo]"?: "DEFAULT" | string;
+            /** Format: uri */
+            "settings[branding][url_homepage]"?: string;
+            /** Format: uri */
+            "settings[branding][url_signature_flow]"?: string;
+            "settings[branding][name]"?: string;
+            /** Format: email */
+            "settings[branding][reply_to]"?: string;
+            /** Format: email */
+            "settings[branding][sender_email]"?: string;
+            "settings[documents][document_id_enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[documents][custom_page_id]"?: string;
+            "settings[documents][signatures_per_page]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12");
+            "settings[documents][signatures_per_row]"?: number | ("1" | "2" | "3" | "4");
+            "settings[emails][envelope_invitation]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[emails][envelope_voided]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[emails][envelope_rejected]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[emails][envelope_signed]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[localization][key][extra_page_intro]"?: string;
+            "settings[localization][key][emails][email_validation][subject]"?: string;
+            "settings[localization][key][emails][email_validation][body]"?: string;
+            "settings[localization][key][emails][email_validation][cta]"?: string;
+            "settings[localization][key][sms][phone_validation][body]"?: string;
+            /** @enum {unknown} */
+            "settings[signature][type]"?: "SIMPLE" | "FULL" | "QUALIFIED_CHILE";
+            /** @enum {unknown} */
+            "settings[signature][style]"?: "SIMPLE" | "FULL";
+            /** Format: uri */
+            "settings[signature][bg_image]"?: string;
+            /** @enum {unknown} */
+            "settings[signature_flow][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            "settings[signature_flow][sender_name]"?: string;
+            /** @enum {unknown} */
+            "settings[signature_flow][signature_order]"?: "PARALLEL" | "SEQUENTIAL";
+            "settings[signature_flow][signature_types]"?: string;
+            "settings[signature_flow][signature_color]"?: string;
+            "settings[signature_flow][embed_origins]"?: string;
+            /** Format: uri */
+            "settings[signature_flow][redirect_url]"?: string;
+            "settings[validations][email][enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[validations][email][order]"?: number | ("0" | "1");
+            "settings[validations][phone][enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[validations][phone][order]"?: number | ("0" | "1");
+            /** @enum {unknown} */
+            "settings[validations][phone][methods]"?: "SMS";
+        } & {
+            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
+        };
+        /** @description Bracket-notation fields of `TemplateUseRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
+        TemplateUseForm: {
+            name?: string;
+            /** Format: email */
+            "recipients[ben][email]"?: string;
+            "recipients[ben][name]"?: string;
+            "recipients[ben][order]"?: string;
+            "recipients[ben][phone]"?: string;
+            "recipients[ben][tax_id]"?: string;
+            "recipients[ben][tax_label]"?: string;
+            "recipients[ben][rep_id]"?: string;
+            "recipients[ben][rep_label]"?: string;
+            /** @enum {unknown} */
+            "recipients[ben][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            "fields[key]"?: string | {
+                value: string;
+                readonly?: boolean | ("true" | "false");
+            };
+            "documents[contract][base64]"?: string;
+            "documents[contract][name]"?: string;
+            "metadata[key]"?: string;
+            "settings[branding][logo]"?: "DEFAULT" | string;
+            /** Format: uri */
+            "settings[branding][url_homepage]"?: string;
+            /** Format: uri */
+            "settings[branding][url_signature_flow]"?: string;
+            "settings[branding][name]"?: string;
+            /** Format: email */
+            "settings[branding][reply_to]"?: string;
+            /** Format: email */
+            "settings[branding][sender_email]"?: string;
+            "settings[documents][document_id_enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[documents][custom_page_id]"?: string;
+            "settings[documents][signatures_per_page]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12");
+            "settings[documents][signatures_per_row]"?: number | ("1" | "2" | "3" | "4");
+            "settings[emails][envelope_invitation]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[emails][envelope_voided]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[emails][envelope_rejected]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[emails][envelope_signed]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[localization][key][extra_page_intro]"?: string;
+            "settings[localization][key][emails][email_validation][subject]"?: string;
+            "settings[localization][key][emails][email_validation][body]"?: string;
+            "settings[localization][key][emails][email_validation][cta]"?: string;
+            "settings[localization][key][sms][phone_validation][body]"?: string;
+            /** @enum {unknown} */
+            "settings[signature][type]"?: "SIMPLE" | "FULL" | "QUALIFIED_CHILE";
+            /** @enum {unknown} */
+            "settings[signature][style]"?: "SIMPLE" | "FULL";
+            /** Format: uri */
+            "settings[signature][bg_image]"?: string;
+            /** @enum {unknown} */
+            "settings[signature_flow][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            "settings[signature_flow][sender_name]"?: string;
+            /** @enum {unknown} */
+            "settings[signature_flow][signature_order]"?: "PARALLEL" | "SEQUENTIAL";
+            "settings[signature_flow][signature_types]"?: string;
+            "settings[signature_flow][signature_color]"?: string;
+            "settings[signature_flow][embed_origins]"?: string;
+            /** Format: uri */
+            "settings[signature_flow][redirect_url]"?: string;
+            "settings[validations][email][enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[validations][email][order]"?: number | ("0" | "1");
+            "settings[validations][phone][enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[validations][phone][order]"?: number | ("0" | "1");
+            /** @enum {unknown} */
+            "settings[validations][phone][methods]"?: "SMS";
+            send?: boolean | ("true" | "false");
+        } & {
+            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | (string | {
+                value: string;
+                readonly?: boolean | ("true" | "false");
+            }) | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
         };
     };
     responses: {
@@ -3223,6 +3803,8 @@ export interface operations {
                 completed_before?: string;
                 recipient_email?: string;
                 q?: string;
+                /** @description Only envelopes made from this template */
+                template_id?: string;
                 /** @example 10 */
                 limit?: string;
                 cursor?: string;
@@ -5069,7 +5651,9 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {unknown} */
-                    operation: "create" | "send" | "void";
+                    operation: "create" | "send" | "void" | "create_from_template";
+                    /** @description The template every item of `create_from_template` is made from */
+                    template_id?: string;
                     items?: {
                         [key: string]: unknown;
                     }[];
@@ -5107,7 +5691,7 @@ export interface operations {
                         batch: {
                             id: string;
                             /** @enum {unknown} */
-                            operation: "create" | "send" | "void";
+                            operation: "create" | "send" | "void" | "create_from_template";
                             /** @enum {unknown} */
                             status: "PENDING" | "RUNNING" | "COMPLETED";
                             total: number;
@@ -5204,7 +5788,7 @@ export interface operations {
                         batch: {
                             id: string;
                             /** @enum {unknown} */
-                            operation: "create" | "send" | "void";
+                            operation: "create" | "send" | "void" | "create_from_template";
                             /** @enum {unknown} */
                             status: "PENDING" | "RUNNING" | "COMPLETED";
                             total: number;
@@ -5236,6 +5820,350 @@ export interface operations {
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    listTemplates: {
+        parameters: {
+            query?: {
+                /** @description Text in the template name or its document names */
+                q?: string;
+                limit?: string;
+                cursor?: string;
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of templates */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateListResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    createTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    recipients?: {
+                        [key: string]: {
+                            /** Format: email */
+                            email?: string;
+                            name?: string;
+                            order?: string;
+                            phone?: string;
+                            tax_id?: string;
+                            tax_label?: string;
+                            rep_id?: string;
+                            rep_label?: string;
+                            /** @enum {unknown} */
+                            language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+                        };
+                    };
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    documents?: {
+                        [key: string]: components["schemas"]["DocumentInput"];
+                    };
+                    placements?: {
+                        [key: string]: components["schemas"]["PlacementInput"];
+                    };
+                    settings?: components["schemas"]["SettingsInput"];
+                } | {
+                    from_envelope_id: string;
+                    name?: string;
+                };
+                "multipart/form-data": components["schemas"]["TemplateForm"];
+                "application/x-www-form-urlencoded": components["schemas"]["TemplateForm"];
+            };
+        };
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    getTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    updateTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Template id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    recipients?: {
+                        [key: string]: {
+                            /** Format: email */
+                            email?: string;
+                            name?: string;
+                            order?: string;
+                            phone?: string;
+                            tax_id?: string;
+                            tax_label?: string;
+                            rep_id?: string;
+                            rep_label?: string;
+                            /** @enum {unknown} */
+                            language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+                        };
+                    };
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    documents?: {
+                        [key: string]: components["schemas"]["DocumentInput"];
+                    };
+                    placements?: {
+                        [key: string]: components["schemas"]["PlacementInput"];
+                    };
+                    settings?: components["schemas"]["SettingsInput"];
+                };
+                "multipart/form-data": components["schemas"]["TemplateForm"];
+                "application/x-www-form-urlencoded": components["schemas"]["TemplateForm"];
+            };
+        };
+        responses: {
+            /** @description The template as it now is */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    deleteTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    useTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Template id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    recipients?: {
+                        [key: string]: {
+                            /** Format: email */
+                            email?: string;
+                            name?: string;
+                            order?: string;
+                            phone?: string;
+                            tax_id?: string;
+                            tax_label?: string;
+                            rep_id?: string;
+                            rep_label?: string;
+                            /** @enum {unknown} */
+                            language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+                        };
+                    };
+                    fields?: {
+                        [key: string]: string | {
+                            value: string;
+                            readonly?: boolean | ("true" | "false");
+                        };
+                    };
+                    documents?: {
+                        [key: string]: {
+                            base64: string;
+                            name?: string;
+                        };
+                    };
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    settings?: components["schemas"]["SettingsInput"];
+                    send?: boolean | ("true" | "false");
+                };
+                "multipart/form-data": components["schemas"]["TemplateUseForm"];
+                "application/x-www-form-urlencoded": components["schemas"]["TemplateUseForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope, CREATED (IN_PROGRESS when sent, ERROR with its errors) */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description Requests the window allows */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds) */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeCreatedResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -8746,6 +9674,99 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["BatchCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_template_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's `auth`, when it has one */
+                Authorization?: string;
+                /** @description The event id */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_template_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's `auth`, when it has one */
+                Authorization?: string;
+                /** @description The event id */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_template_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's `auth`, when it has one */
+                Authorization?: string;
+                /** @description The event id */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateDeletedEvent"];
             };
         };
         responses: {
