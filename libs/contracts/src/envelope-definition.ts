@@ -1,8 +1,9 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FieldError } from './field-errors';
 import { validateSchema, type ValidationResult } from './validate';
+import { fieldPlacementProblems, rolePlacementProblems, type FieldPlacementInput, type RoleRecipientInput } from './fields/field-definitions';
 
-interface PlacementShape {
+interface PlacementShape extends FieldPlacementInput {
   coordinates?: { top?: string; left?: string; page?: string };
   token?: string;
 }
@@ -21,11 +22,18 @@ function placementShapeProblems(placements: Record<string, PlacementShape> | und
 /**
  * The one check of an envelope definition, however it arrives (a multipart form once parsed, a batch item,
  * a template): the schema, with the limits every way in shares (ENVELOPE_LIMITS, NUL, nesting), then
- * what a schema cannot say about placements.
+ * what a schema cannot say about placements: their position, their field properties, and whether their
+ * recipient's role can fill them (when the definition carries its recipients; an update of placements
+ * alone is checked against the stored ones by the service).
  */
 export function validateEnvelopeDefinition<S extends TSchema>(schema: S, value: unknown): ValidationResult<Static<S>> {
   const result = validateSchema(schema, value);
   if (!result.valid) return result;
-  const details = placementShapeProblems((result.value as { placements?: Record<string, PlacementShape> }).placements);
+  const { placements, recipients } = result.value as { placements?: Record<string, PlacementShape>; recipients?: Record<string, RoleRecipientInput> };
+  const details = [
+    ...placementShapeProblems(placements),
+    ...fieldPlacementProblems(placements),
+    ...(recipients === undefined ? [] : rolePlacementProblems(recipients, placements))
+  ];
   return details.length > 0 ? { valid: false, details } : result;
 }

@@ -2,7 +2,8 @@ import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typ
 import { ENVELOPE_LIMITS } from './input-limits';
 import { LiteralUnion } from './schema-helpers';
 import { SettingsInput } from './settings';
-import { SignatureFlowLanguage } from './settings-fields';
+import { BooleanInput, SignatureFlowLanguage } from './settings-fields';
+import { PLACEMENT_TYPES, RECIPIENT_ROLES } from './fields/field-types';
 
 /*
  * Envelope create and update requests (spec 4.1), as the bracket-notation form parser leaves them: every
@@ -27,8 +28,10 @@ export const Keyed = <T extends TSchema>(schema: T, description: 'documents' | '
 const Digits = Type.String({ pattern: '^(0|[1-9][0-9]{0,5})$', errorMessage: 'must be a whole number' });
 const Decimal = Type.String({ pattern: '^(0|[1-9][0-9]{0,5})(\\.[0-9]{1,4})?$', errorMessage: 'must be a number of points, 0 or more' });
 
+const PositiveDecimal = Type.String({ pattern: '^([1-9][0-9]{0,3}|0?\\.[0-9]{0,3}[1-9][0-9]{0,3}|[1-9][0-9]{0,3}\\.[0-9]{1,4})$', errorMessage: 'must be a number of points, more than 0 and less than 10000' });
+
 export const DOCUMENT_TYPES = ['SIGNABLE', 'ATTACHMENT'] as const;
-export const PLACEMENT_TYPES = ['SIGNATURE', 'APPROVAL', 'WITNESS'] as const;
+export { PLACEMENT_TYPES } from './fields/field-types';
 
 export const DocumentInput = Closed({
   base64: Type.String({ minLength: 1, errorMessage: 'is required: the PDF as base64' }),
@@ -47,7 +50,11 @@ export const RecipientInput = Closed({
   rep_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   rep_label: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
   /** The recipient's own language for their signer page, emails and SMS; the envelope's signature_flow.language otherwise. */
-  language: Type.Optional(SignatureFlowLanguage)
+  language: Type.Optional(SignatureFlowLanguage),
+  /** What the recipient does: SIGNER (default), APPROVER, WITNESS (of `witness_of`), VIEWER or CC. */
+  role: Type.Optional(LiteralUnion(RECIPIENT_ROLES)),
+  /** A WITNESS's signer: the key of the SIGNER recipient whose signature they witness. */
+  witness_of: Type.Optional(ComponentKey)
 });
 
 export const PlacementInput = Closed({
@@ -56,7 +63,22 @@ export const PlacementInput = Closed({
   type: Type.Optional(LiteralUnion(PLACEMENT_TYPES)),
   order: Type.Optional(Digits),
   coordinates: Type.Optional(Closed({ top: Type.Optional(Decimal), left: Type.Optional(Decimal), page: Type.Optional(Digits) })),
-  token: Type.Optional(Type.String({ minLength: 1, maxLength: 100 }))
+  token: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  /** What the field's value is keyed by; unique in the envelope. Fields without one are named `<type>_<index>`. */
+  name: Type.Optional(ComponentKey),
+  required: Type.Optional(BooleanInput),
+  default_value: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
+  readonly: Type.Optional(BooleanInput),
+  /** RADIO and DROPDOWN: the choices, comma-separated. */
+  options: Type.Optional(Type.String({ minLength: 1, maxLength: 5000 })),
+  /** TEXT: a regular expression the whole value must match. */
+  pattern: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  /** NUMBER: numbers; DATE: dates written YYYY-MM-DD. */
+  min: Type.Optional(Type.String({ minLength: 1, maxLength: 30 })),
+  max: Type.Optional(Type.String({ minLength: 1, maxLength: 30 })),
+  /** The box drawn for the field, in PDF points. */
+  width: Type.Optional(PositiveDecimal),
+  height: Type.Optional(PositiveDecimal)
 });
 
 export const Placements = Type.Record(Type.String({ pattern: '^(0|[1-9][0-9]{0,3})$' }), PlacementInput, {

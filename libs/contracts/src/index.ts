@@ -5,6 +5,7 @@ export * from './event-schemas';
 export * from './payloads/envelope-document';
 export * from './payloads/envelope-recipient';
 export * from './payloads/envelope-placement';
+export * from './payloads/envelope-field';
 export * from './payloads/envelope-payload';
 export * from './payloads/recipient-payload';
 export * from './payloads/file-uploaded-payload';
@@ -20,6 +21,7 @@ export type { FieldError } from './field-errors';
 export * from './validate';
 export * from './input-limits';
 export { validateEnvelopeDefinition } from './envelope-definition';
+export * from './fields';
 
 // TypeBox types carry unique symbols, so schemas built with a second copy of the package do not type-check
 // against these; services build their request schemas with this one.

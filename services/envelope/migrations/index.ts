@@ -8,6 +8,7 @@ import { envelopeJobsMigration } from './jobs';
 import { searchMigration } from './search';
 import { recipientLanguageMigration } from './recipient-language';
 import { sealPkiMigration } from './seal-pki';
+import { fieldsMigration } from './fields';
 import { templatesMigration } from './templates';
 
 export const envelopeMigrations: readonly Migration[] = [
@@ -132,5 +133,6 @@ export const envelopeMigrations: readonly Migration[] = [
   planLimitsMigration,
   envelopeJobsMigration,
   recipientLanguageMigration,
+  fieldsMigration,
   templatesMigration
 ];

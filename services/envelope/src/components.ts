@@ -1,6 +1,6 @@
 import { initialRecipientStatus } from './state/recipient-machine';
 import { v7 as uuidv7 } from 'uuid';
-import type { PlacementInput, RecipientInput } from '@signet/contracts';
+import { defaultFieldName, isFieldType, rolePlacementProblems, toFieldDefinition, type PlacementInput, type RecipientInput } from '@signet/contracts';
 import { validationError } from '@signet/http';
 import type { PlacementRow, RecipientRow } from './model';
 import { normalisePhone } from './phone-number';
@@ -57,6 +57,8 @@ export function toRecipientRows(input: Record<string, RecipientInput>, envelopeI
       rep_id: recipient.rep_id ?? null,
       rep_label: recipient.rep_label ?? DEFAULT_REP_LABEL,
       language: recipient.language ?? null,
+      role: recipient.role ?? 'SIGNER',
+      witness_of: recipient.witness_of ?? null,
       status: initialRecipientStatus(),
       signed_at: null,
       access_token_hash: null,
@@ -83,8 +85,39 @@ export function toPlacementRows(input: Record<string, PlacementInput>, envelopeI
       left: coordinates?.left === undefined ? null : Number(coordinates.left),
       page: coordinates?.page === undefined ? null : Number(coordinates.page),
       token: placement.token ?? null,
+      ...fieldColumns(placement, index),
       created_at: now,
       updated_at: now
     };
   }));
+}
+
+/** A placement's field properties as stored: a field's with its defaults applied, an act's name only. */
+function fieldColumns(placement: PlacementInput, index: string): Pick<PlacementRow, 'name' | 'required' | 'readonly' | 'default_value' | 'options' | 'pattern' | 'min' | 'max' | 'width' | 'height'> {
+  const type = placement.type ?? 'SIGNATURE';
+  const field = toFieldDefinition(placement, index);
+  const size = { width: placement.width === undefined ? null : Number(placement.width), height: placement.height === undefined ? null : Number(placement.height) };
+  if (field === null || !isFieldType(type)) {
+    return { name: placement.name ?? null, required: null, readonly: null, default_value: null, options: null, pattern: null, min: null, max: null, ...size };
+  }
+  return {
+    name: placement.name ?? defaultFieldName(type, index),
+    required: field.required,
+    readonly: field.readonly,
+    default_value: field.default_value,
+    options: placement.options ?? null,
+    pattern: field.pattern,
+    min: field.min,
+    max: field.max,
+    ...size
+  };
+}
+
+/** An update may change recipients or placements alone: the stored other half must still fit (422 otherwise). */
+export function assertRolesFit(recipients: RecipientRow[], placements: PlacementRow[]): void {
+  const problems = rolePlacementProblems(
+    Object.fromEntries(recipients.map((recipient) => [recipient.custom_key, { role: recipient.role ?? 'SIGNER', witness_of: recipient.witness_of ?? undefined }])),
+    Object.fromEntries(placements.map((placement) => [placement.custom_key, { recipient_key: placement.recipient_key, type: placement.placement_type }]))
+  );
+  if (problems.length > 0) throw validationError(problems);
 }

@@ -1,4 +1,4 @@
-import type { EnvelopeError, EnvelopeStatus, EnvelopeWarning, SignatureInputType, Settings, SettingsInput } from '@signet/contracts';
+import type { EnvelopeError, EnvelopeStatus, EnvelopeWarning, FieldValue, PlacementType, RecipientRole, SignatureInputType, Settings, SettingsInput } from '@signet/contracts';
 
 export interface EnvelopeRow {
   id: string;
@@ -48,8 +48,11 @@ export interface DocumentRow {
   updated_at: Date;
 }
 
-/** Recipient statuses: PENDING (not their turn), IN_PROGRESS (may sign), SIGNED, REJECTED. */
-export type RecipientStatus = 'PENDING' | 'IN_PROGRESS' | 'SIGNED' | 'REJECTED';
+/**
+ * Recipient statuses: PENDING (not their turn), IN_PROGRESS (may act), then by role SIGNED, APPROVED,
+ * WITNESSED, VIEWED, or REJECTED; a CC is COPIED from the start (nothing to do, the documents follow).
+ */
+export type RecipientStatus = 'PENDING' | 'IN_PROGRESS' | 'SIGNED' | 'APPROVED' | 'WITNESSED' | 'VIEWED' | 'COPIED' | 'REJECTED';
 
 export interface RecipientRow {
   id: string;
@@ -65,6 +68,10 @@ export interface RecipientRow {
   rep_label: string | null;
   /** The recipient's own language (API code), for their page, emails and SMS; null or absent: the envelope's. */
   language?: string | null;
+  /** SIGNER unless given; rows stored before roles existed are SIGNERs. */
+  role?: RecipientRole;
+  /** A WITNESS's signer: that recipient's key. */
+  witness_of?: string | null;
   status: RecipientStatus;
   signed_at: Date | null;
   access_token_hash: string | null;
@@ -79,7 +86,7 @@ export interface PlacementRow {
   id: string;
   envelope_id: string;
   custom_key: string;
-  placement_type: 'SIGNATURE' | 'APPROVAL' | 'WITNESS';
+  placement_type: PlacementType;
   order: number;
   document_key: string;
   recipient_key: string;
@@ -87,6 +94,18 @@ export interface PlacementRow {
   left: number | null;
   page: number | null;
   token: string | null;
+  /** Field properties (null on the acts, and on rows stored before fields existed). */
+  name?: string | null;
+  required?: boolean | null;
+  readonly?: boolean | null;
+  default_value?: string | null;
+  /** RADIO and DROPDOWN choices, comma-separated as given. */
+  options?: string | null;
+  pattern?: string | null;
+  min?: string | null;
+  max?: string | null;
+  width?: number | null;
+  height?: number | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -112,4 +131,27 @@ export interface SignatureRow {
   ip_address: string | null;
   user_agent: string | null;
   signed_at: Date;
+}
+
+/** A field's value once its recipient acted (one per field placement). */
+export interface FieldValueRow {
+  id: string;
+  envelope_id: string;
+  placement_id: string;
+  recipient_id: string;
+  value: FieldValue;
+  filled_at: Date;
+}
+
+/** A file a recipient uploaded for an ATTACHMENT field, checked like documents. */
+export interface FieldAttachmentRow {
+  id: string;
+  envelope_id: string;
+  recipient_id: string;
+  file_name: string;
+  content_type: string;
+  blob_key: string;
+  sha256: string;
+  file_size: number;
+  created_at: Date;
 }

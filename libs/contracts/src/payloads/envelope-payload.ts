@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, LiteralUnion, Nullable } from '../schema-helpers';
 import { SettingsPayload } from '../settings';
 import { EnvelopeDocument } from './envelope-document';
+import { EnvelopeField } from './envelope-field';
 import { EnvelopePlacement } from './envelope-placement';
 import { EnvelopeRecipient } from './envelope-recipient';
 
@@ -31,6 +32,8 @@ export const EnvelopePayload = Type.Object(
     documents: Type.Array(EnvelopeDocument),
     recipients: Type.Array(EnvelopeRecipient),
     placements: Type.Array(EnvelopePlacement),
+    /** Every field placement with its value once filled. */
+    fields: Type.Optional(Type.Array(EnvelopeField)),
     settings: SettingsPayload,
     errors: Type.Array(EnvelopeError),
     warnings: Type.Array(EnvelopeWarning),

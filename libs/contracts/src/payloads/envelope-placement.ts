@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, LiteralUnion, Nullable } from '../schema-helpers';
+import { PLACEMENT_TYPES } from '../fields/field-types';
 
 /** Spec 2.4 shows coordinates as strings in payloads, although they are numbers on input. */
 export const PlacementCoordinates = Type.Object({
@@ -13,7 +14,7 @@ export const PlacementCoordinates = Type.Object({
 export const EnvelopePlacement = Type.Object({
   id: Type.String(),
   custom_key: Type.String(),
-  placement_type: LiteralUnion(['SIGNATURE', 'APPROVAL', 'WITNESS']),
+  placement_type: LiteralUnion(PLACEMENT_TYPES),
   created_at: DateTime(),
   updated_at: DateTime(),
   // Null while the placement names a key the envelope does not have (the envelope is then in ERROR).
@@ -23,7 +24,18 @@ export const EnvelopePlacement = Type.Object({
   document_key: Type.String(),
   order: Type.Integer({ minimum: 0 }),
   coordinates: Nullable(PlacementCoordinates),
-  token: Nullable(Type.String())
+  token: Nullable(Type.String()),
+  // Field properties: null on SIGNATURE, APPROVAL and WITNESS placements (name aside, when given).
+  name: Type.Optional(Nullable(Type.String())),
+  required: Type.Optional(Nullable(Type.Boolean())),
+  readonly: Type.Optional(Nullable(Type.Boolean())),
+  default_value: Type.Optional(Nullable(Type.String())),
+  options: Type.Optional(Nullable(Type.Array(Type.String()))),
+  pattern: Type.Optional(Nullable(Type.String())),
+  min: Type.Optional(Nullable(Type.String())),
+  max: Type.Optional(Nullable(Type.String())),
+  width: Type.Optional(Nullable(Type.Number())),
+  height: Type.Optional(Nullable(Type.Number()))
 });
 
 export type PlacementCoordinates = Static<typeof PlacementCoordinates>;

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, Nullable } from '../schema-helpers';
+import { DateTime, LiteralUnion, Nullable } from '../schema-helpers';
+import { RECIPIENT_ROLES } from '../fields/field-types';
 
 /**
  * A recipient as webhook payloads show it (spec 2.2, with its envelope's id); the spec lists only some of
@@ -22,7 +23,11 @@ export const EnvelopeRecipient = Type.Object({
   tax_label: Type.Optional(Nullable(Type.String())),
   rep_id: Type.Optional(Nullable(Type.String())),
   rep_label: Type.Optional(Nullable(Type.String())),
-  signed_at: Type.Optional(Nullable(DateTime()))
+  signed_at: Type.Optional(Nullable(DateTime())),
+  /** What the recipient does (SIGNER when not given). */
+  role: Type.Optional(LiteralUnion(RECIPIENT_ROLES)),
+  /** A WITNESS's signer, by key. */
+  witness_of: Type.Optional(Nullable(Type.String()))
 });
 
 export type EnvelopeRecipient = Static<typeof EnvelopeRecipient>;

@@ -2,6 +2,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { EnvelopeDocument } from '../payloads/envelope-document';
 import { EnvelopeError, EnvelopeStatus, EnvelopeWarning } from '../payloads/envelope-payload';
 import { EnvelopePlacement } from '../payloads/envelope-placement';
+import { EnvelopeField } from '../payloads/envelope-field';
+import { RECIPIENT_ROLES } from '../fields/field-types';
+import { LiteralUnion } from '../schema-helpers';
 import { DateTime, Nullable } from '../schema-helpers';
 import { Settings } from '../settings';
 import { Answer } from './common-responses';
@@ -13,8 +16,10 @@ export const EnvelopeSigner = Type.Object({
   name: Type.String(),
   email: Type.String(),
   order: Type.Integer({ minimum: 0 }),
-  status: Type.String({ description: 'CREATED, IN_PROGRESS, SIGNED or REJECTED' }),
-  signed_at: Nullable(DateTime())
+  status: Type.String({ description: 'PENDING, IN_PROGRESS, then by role SIGNED, APPROVED, WITNESSED or VIEWED, or REJECTED; a CC is COPIED' }),
+  signed_at: Nullable(DateTime()),
+  role: Type.Optional(LiteralUnion(RECIPIENT_ROLES, { description: 'SIGNER, APPROVER, WITNESS, VIEWER or CC' })),
+  witness_of: Type.Optional(Nullable(Type.String({ description: "A WITNESS's signer, by key" })))
 });
 
 const summaryFields = {
@@ -46,6 +51,7 @@ export const EnvelopeView = Type.Object({
   completed_at: Type.Optional(Nullable(DateTime())),
   documents: Type.Array(EnvelopeViewDocument),
   placements: Type.Array(EnvelopePlacement),
+  fields: Type.Optional(Type.Array(EnvelopeField, { description: 'Every field placement and its value once its recipient acted' })),
   settings: Settings
 });
 export type EnvelopeView = Static<typeof EnvelopeView>;

@@ -3,6 +3,7 @@ import { DateTime, LiteralUnion, Nullable } from '../schema-helpers';
 import { SIGNATURE_INPUT_TYPES } from '../signing-requests';
 import { Answer } from './common-responses';
 import { ValidationStatus } from '../validation-requests';
+import { PLACEMENT_TYPES } from '../fields/field-types';
 
 export const SIGNING_STATES = ['READY', 'NOT_YOUR_TURN', 'ALREADY_SIGNED', 'REJECTED', 'VOIDED', 'COMPLETED'] as const;
 
@@ -11,10 +12,21 @@ export const ValidationGate = ValidationStatus;
 
 export const SigningPlacement = Type.Object({
   id: Type.String(),
-  type: LiteralUnion(['SIGNATURE', 'APPROVAL', 'WITNESS']),
+  type: LiteralUnion(PLACEMENT_TYPES),
   page: Type.Integer({ minimum: 0, description: '0-indexed page' }),
   left: Type.Number({ description: 'PDF points from the left edge' }),
-  top: Type.Number({ description: 'PDF points from the top edge' })
+  top: Type.Number({ description: 'PDF points from the top edge' }),
+  // Fields only: what the value is keyed by in `fields` of the sign request, and how it is checked.
+  name: Type.Optional(Type.String()),
+  required: Type.Optional(Type.Boolean()),
+  readonly: Type.Optional(Type.Boolean()),
+  default_value: Type.Optional(Nullable(Type.String({ description: 'Pre-filled; NAME and SIGNING_DATE show the value they will take' }))),
+  options: Type.Optional(Type.Array(Type.String(), { description: 'RADIO and DROPDOWN choices' })),
+  pattern: Type.Optional(Nullable(Type.String())),
+  min: Type.Optional(Nullable(Type.String())),
+  max: Type.Optional(Nullable(Type.String())),
+  width: Type.Optional(Nullable(Type.Number())),
+  height: Type.Optional(Nullable(Type.Number()))
 });
 
 export const SigningDocument = Type.Object({

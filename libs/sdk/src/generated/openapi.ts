@@ -1520,9 +1520,15 @@ export interface components {
             name: string;
             email: string;
             order: number;
-            /** @description CREATED, IN_PROGRESS, SIGNED or REJECTED */
+            /** @description PENDING, IN_PROGRESS, then by role SIGNED, APPROVED, WITNESSED or VIEWED, or REJECTED; a CC is COPIED */
             status: string;
             signed_at: string | null;
+            /**
+             * @description SIGNER, APPROVER, WITNESS, VIEWER or CC
+             * @enum {unknown}
+             */
+            role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+            witness_of?: string | null;
         };
         EnvelopeSummary: {
             id: string;
@@ -1563,6 +1569,23 @@ export interface components {
             completed_at?: string | null;
             documents: components["schemas"]["EnvelopeViewDocument"][];
             placements: components["schemas"]["EnvelopePlacement"][];
+            /** @description Every field placement and its value once its recipient acted */
+            fields?: {
+                /** @description The field's placement id */
+                id: string;
+                name: string;
+                /** @enum {unknown} */
+                type: "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
+                recipient_id: string | null;
+                document_id: string | null;
+                value: (string | number | boolean | {
+                    id: string;
+                    name: string;
+                    sha256: string;
+                    url: string | null;
+                }) | null;
+                filled_at: string | null;
+            }[];
             settings: components["schemas"]["Settings"];
         };
         EnvelopeViewDocument: {
@@ -1853,13 +1876,24 @@ export interface components {
         SigningPlacement: {
             id: string;
             /** @enum {unknown} */
-            type: "SIGNATURE" | "APPROVAL" | "WITNESS";
+            type: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
             /** @description 0-indexed page */
             page: number;
             /** @description PDF points from the left edge */
             left: number;
             /** @description PDF points from the top edge */
             top: number;
+            name?: string;
+            required?: boolean;
+            readonly?: boolean;
+            default_value?: string | null;
+            /** @description RADIO and DROPDOWN choices */
+            options?: string[];
+            pattern?: string | null;
+            min?: string | null;
+            max?: string | null;
+            width?: number | null;
+            height?: number | null;
         };
         SigningSessionResponse: {
             /** @enum {unknown} */
@@ -1944,6 +1978,9 @@ export interface components {
                     rep_label?: string;
                     /** @enum {unknown} */
                     language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+                    /** @enum {unknown} */
+                    role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+                    witness_of?: string;
                 } & {
                     [key: string]: unknown;
                 })[];
@@ -1965,7 +2002,7 @@ export interface components {
                     document_key: string;
                     recipient_key: string;
                     /** @enum {unknown} */
-                    type?: "SIGNATURE" | "APPROVAL" | "WITNESS";
+                    type?: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
                     order?: string;
                     coordinates?: {
                         top?: string;
@@ -1973,6 +2010,16 @@ export interface components {
                         page?: string;
                     };
                     token?: string;
+                    name?: string;
+                    required?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+                    default_value?: string;
+                    readonly?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+                    options?: string;
+                    pattern?: string;
+                    min?: string;
+                    max?: string;
+                    width?: string;
+                    height?: string;
                 } & {
                     [key: string]: unknown;
                 })[];
@@ -2044,12 +2091,15 @@ export interface components {
             rep_label?: string;
             /** @enum {unknown} */
             language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            /** @enum {unknown} */
+            role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+            witness_of?: string;
         };
         PlacementInput: {
             document_key: string;
             recipient_key: string;
             /** @enum {unknown} */
-            type?: "SIGNATURE" | "APPROVAL" | "WITNESS";
+            type?: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
             order?: string;
             coordinates?: {
                 top?: string;
@@ -2057,6 +2107,16 @@ export interface components {
                 page?: string;
             };
             token?: string;
+            name?: string;
+            required?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            default_value?: string;
+            readonly?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            options?: string;
+            pattern?: string;
+            min?: string;
+            max?: string;
+            width?: string;
+            height?: string;
         };
         EnvelopeListItem: {
             id: string;
@@ -2461,6 +2521,22 @@ export interface components {
             documents: components["schemas"]["EnvelopeDocument"][];
             recipients: components["schemas"]["EnvelopeRecipient"][];
             placements: components["schemas"]["EnvelopePlacement"][];
+            fields?: {
+                /** @description The field's placement id */
+                id: string;
+                name: string;
+                /** @enum {unknown} */
+                type: "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
+                recipient_id: string | null;
+                document_id: string | null;
+                value: (string | number | boolean | {
+                    id: string;
+                    name: string;
+                    sha256: string;
+                    url: string | null;
+                }) | null;
+                filled_at: string | null;
+            }[];
             settings: components["schemas"]["SettingsPayload"];
             errors: components["schemas"]["EnvelopeError"][];
             warnings: components["schemas"]["EnvelopeWarning"][];
@@ -2475,7 +2551,7 @@ export interface components {
             id: string;
             custom_key: string;
             /** @enum {unknown} */
-            placement_type: "SIGNATURE" | "APPROVAL" | "WITNESS";
+            placement_type: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2487,6 +2563,16 @@ export interface components {
             order: number;
             coordinates: components["schemas"]["PlacementCoordinates"] | null;
             token: string | null;
+            name?: string | null;
+            required?: boolean | null;
+            readonly?: boolean | null;
+            default_value?: string | null;
+            options?: string[] | null;
+            pattern?: string | null;
+            min?: string | null;
+            max?: string | null;
+            width?: number | null;
+            height?: number | null;
         };
         EnvelopeRecipient: {
             id: string;
@@ -2507,6 +2593,9 @@ export interface components {
             rep_id?: string | null;
             rep_label?: string | null;
             signed_at?: string | null;
+            /** @enum {unknown} */
+            role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+            witness_of?: string | null;
         };
         EnvelopeWarning: {
             code: string;
@@ -2526,6 +2615,22 @@ export interface components {
             documents: components["schemas"]["EnvelopeDocument"][];
             recipients: components["schemas"]["EnvelopeRecipient"][];
             placements: components["schemas"]["EnvelopePlacement"][];
+            fields?: {
+                /** @description The field's placement id */
+                id: string;
+                name: string;
+                /** @enum {unknown} */
+                type: "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
+                recipient_id: string | null;
+                document_id: string | null;
+                value: (string | number | boolean | {
+                    id: string;
+                    name: string;
+                    sha256: string;
+                    url: string | null;
+                }) | null;
+                filled_at: string | null;
+            }[];
             settings: components["schemas"]["SettingsPayload"];
             errors: components["schemas"]["EnvelopeError"][];
             warnings: components["schemas"]["EnvelopeWarning"][];
@@ -2580,6 +2685,9 @@ export interface components {
             rep_id?: string | null;
             rep_label?: string | null;
             signed_at?: string | null;
+            /** @enum {unknown} */
+            role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+            witness_of?: string | null;
             signing_url?: string;
             reason?: string;
             ip_address?: string | null;
@@ -2866,6 +2974,9 @@ export interface components {
                     rep_label?: string;
                     /** @enum {unknown} */
                     language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+                    /** @enum {unknown} */
+                    role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+                    witness_of?: string;
                 } & {
                     [key: string]: unknown;
                 })[];
@@ -2887,7 +2998,7 @@ export interface components {
                     document_key: string;
                     recipient_key: string;
                     /** @enum {unknown} */
-                    type?: "SIGNATURE" | "APPROVAL" | "WITNESS";
+                    type?: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
                     order?: string;
                     coordinates?: {
                         top?: string;
@@ -2895,6 +3006,16 @@ export interface components {
                         page?: string;
                     };
                     token?: string;
+                    name?: string;
+                    required?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+                    default_value?: string;
+                    readonly?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+                    options?: string;
+                    pattern?: string;
+                    min?: string;
+                    max?: string;
+                    width?: string;
+                    height?: string;
                 } & {
                     [key: string]: unknown;
                 })[];
@@ -2937,6 +3058,9 @@ export interface components {
                     rep_label?: string;
                     /** @enum {unknown} */
                     language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+                    /** @enum {unknown} */
+                    role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+                    witness_of?: string;
                 } & {
                     [key: string]: unknown;
                 })[];
@@ -2958,7 +3082,7 @@ export interface components {
                     document_key: string;
                     recipient_key: string;
                     /** @enum {unknown} */
-                    type?: "SIGNATURE" | "APPROVAL" | "WITNESS";
+                    type?: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
                     order?: string;
                     coordinates?: {
                         top?: string;
@@ -2966,6 +3090,16 @@ export interface components {
                         page?: string;
                     };
                     token?: string;
+                    name?: string;
+                    required?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+                    default_value?: string;
+                    readonly?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+                    options?: string;
+                    pattern?: string;
+                    min?: string;
+                    max?: string;
+                    width?: string;
+                    height?: string;
                 } & {
                     [key: string]: unknown;
                 })[];
@@ -3008,6 +3142,9 @@ export interface components {
                     rep_label?: string;
                     /** @enum {unknown} */
                     language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+                    /** @enum {unknown} */
+                    role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+                    witness_of?: string;
                 } & {
                     [key: string]: unknown;
                 })[];
@@ -3029,7 +3166,7 @@ export interface components {
                     document_key: string;
                     recipient_key: string;
                     /** @enum {unknown} */
-                    type?: "SIGNATURE" | "APPROVAL" | "WITNESS";
+                    type?: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
                     order?: string;
                     coordinates?: {
                         top?: string;
@@ -3037,6 +3174,16 @@ export interface components {
                         page?: string;
                     };
                     token?: string;
+                    name?: string;
+                    required?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+                    default_value?: string;
+                    readonly?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+                    options?: string;
+                    pattern?: string;
+                    min?: string;
+                    max?: string;
+                    width?: string;
+                    height?: string;
                 } & {
                     [key: string]: unknown;
                 })[];
@@ -3075,6 +3222,9 @@ export interface components {
             "recipients[ben][rep_label]"?: string;
             /** @enum {unknown} */
             "recipients[ben][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            /** @enum {unknown} */
+            "recipients[ben][role]"?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+            "recipients[ben][witness_of]"?: string;
             "metadata[key]"?: string;
             "documents[contract][base64]"?: string;
             "documents[contract][name]"?: string;
@@ -3084,12 +3234,22 @@ export interface components {
             "placements[0][document_key]"?: string;
             "placements[0][recipient_key]"?: string;
             /** @enum {unknown} */
-            "placements[0][type]"?: "SIGNATURE" | "APPROVAL" | "WITNESS";
+            "placements[0][type]"?: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
             "placements[0][order]"?: string;
             "placements[0][coordinates][top]"?: string;
             "placements[0][coordinates][left]"?: string;
             "placements[0][coordinates][page]"?: string;
             "placements[0][token]"?: string;
+            "placements[0][name]"?: string;
+            "placements[0][required]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "placements[0][default_value]"?: string;
+            "placements[0][readonly]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "placements[0][options]"?: string;
+            "placements[0][pattern]"?: string;
+            "placements[0][min]"?: string;
+            "placements[0][max]"?: string;
+            "placements[0][width]"?: string;
+            "placements[0][height]"?: string;
             "settings[branding][logo]"?: "DEFAULT" | string;
             /** Format: uri */
             "settings[branding][url_homepage]"?: string;
@@ -3136,7 +3296,7 @@ export interface components {
             /** @enum {unknown} */
             "settings[validations][phone][methods]"?: "SMS";
         } & {
-            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
+            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
         };
         /** @description Bracket-notation fields of `EnvelopeUpdateRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
         EnvelopeUpdateForm: {
@@ -3152,6 +3312,9 @@ export interface components {
             "recipients[ben][rep_label]"?: string;
             /** @enum {unknown} */
             "recipients[ben][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            /** @enum {unknown} */
+            "recipients[ben][role]"?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+            "recipients[ben][witness_of]"?: string;
             "metadata[key]"?: string;
             "documents[contract][base64]"?: string;
             "documents[contract][name]"?: string;
@@ -3161,12 +3324,22 @@ export interface components {
             "placements[0][document_key]"?: string;
             "placements[0][recipient_key]"?: string;
             /** @enum {unknown} */
-            "placements[0][type]"?: "SIGNATURE" | "APPROVAL" | "WITNESS";
+            "placements[0][type]"?: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
             "placements[0][order]"?: string;
             "placements[0][coordinates][top]"?: string;
             "placements[0][coordinates][left]"?: string;
             "placements[0][coordinates][page]"?: string;
             "placements[0][token]"?: string;
+            "placements[0][name]"?: string;
+            "placements[0][required]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "placements[0][default_value]"?: string;
+            "placements[0][readonly]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "placements[0][options]"?: string;
+            "placements[0][pattern]"?: string;
+            "placements[0][min]"?: string;
+            "placements[0][max]"?: string;
+            "placements[0][width]"?: string;
+            "placements[0][height]"?: string;
             "settings[branding][logo]"?: "DEFAULT" | string;
             /** Format: uri */
             "settings[branding][url_homepage]"?: string;
@@ -3213,7 +3386,7 @@ export interface components {
             /** @enum {unknown} */
             "settings[validations][phone][methods]"?: "SMS";
         } & {
-            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
+            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
         };
         /** @description Bracket-notation fields of `TemplateRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
         TemplateForm: {
@@ -3229,6 +3402,9 @@ export interface components {
             "recipients[ben][rep_label]"?: string;
             /** @enum {unknown} */
             "recipients[ben][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            /** @enum {unknown} */
+            "recipients[ben][role]"?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+            "recipients[ben][witness_of]"?: string;
             "metadata[key]"?: string;
             "documents[contract][base64]"?: string;
             "documents[contract][name]"?: string;
@@ -3238,12 +3414,22 @@ export interface components {
             "placements[0][document_key]"?: string;
             "placements[0][recipient_key]"?: string;
             /** @enum {unknown} */
-            "placements[0][type]"?: "SIGNATURE" | "APPROVAL" | "WITNESS";
+            "placements[0][type]"?: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
             "placements[0][order]"?: string;
             "placements[0][coordinates][top]"?: string;
             "placements[0][coordinates][left]"?: string;
             "placements[0][coordinates][page]"?: string;
             "placements[0][token]"?: string;
+            "placements[0][name]"?: string;
+            "placements[0][required]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "placements[0][default_value]"?: string;
+            "placements[0][readonly]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "placements[0][options]"?: string;
+            "placements[0][pattern]"?: string;
+            "placements[0][min]"?: string;
+            "placements[0][max]"?: string;
+            "placements[0][width]"?: string;
+            "placements[0][height]"?: string;
             "settings[branding][logo]"?: "DEFAULT" | string;
             /** Format: uri */
             "settings[branding][url_homepage]"?: string;
@@ -3290,7 +3476,7 @@ export interface components {
             /** @enum {unknown} */
             "settings[validations][phone][methods]"?: "SMS";
         } & {
-            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
+            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
         };
         /** @description Bracket-notation fields of `TemplateUseRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
         TemplateUseForm: {
@@ -3306,6 +3492,9 @@ export interface components {
             "recipients[ben][rep_label]"?: string;
             /** @enum {unknown} */
             "recipients[ben][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            /** @enum {unknown} */
+            "recipients[ben][role]"?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+            "recipients[ben][witness_of]"?: string;
             "fields[key]"?: string | {
                 value: string;
                 readonly?: boolean | ("true" | "false");
@@ -3360,7 +3549,7 @@ export interface components {
             "settings[validations][phone][methods]"?: "SMS";
             send?: boolean | ("true" | "false");
         } & {
-            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | (string | {
+            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC") | (string | {
                 value: string;
                 readonly?: boolean | ("true" | "false");
             }) | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
@@ -5891,6 +6080,9 @@ export interface operations {
                             rep_label?: string;
                             /** @enum {unknown} */
                             language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+                            /** @enum {unknown} */
+                            role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+                            witness_of?: string;
                         };
                     };
                     metadata?: {
@@ -6003,6 +6195,9 @@ export interface operations {
                             rep_label?: string;
                             /** @enum {unknown} */
                             language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+                            /** @enum {unknown} */
+                            role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+                            witness_of?: string;
                         };
                     };
                     metadata?: {
@@ -6112,6 +6307,9 @@ export interface operations {
                             rep_label?: string;
                             /** @enum {unknown} */
                             language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+                            /** @enum {unknown} */
+                            role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+                            witness_of?: string;
                         };
                     };
                     fields?: {

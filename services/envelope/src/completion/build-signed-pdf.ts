@@ -1,9 +1,12 @@
-import { localizationFor } from '@signet/contracts';
+import { isFieldType, localizationFor } from '@signet/contracts';
 import { language as languageOf } from '@signet/i18n';
 import { renderTemplate } from '@signet/mail';
 import { addLongTermValidation, sealPdf, type SignedRecipient, stampSignedPdf } from '@signet/signed-pdf';
 import type { DocumentRow, EnvelopeAggregate } from '../model';
-import { resolvePlacements } from '../signing/resolve-placements';
+import { resolvePlacements, type PlacementPosition } from '../signing/resolve-placements';
+
+type ActPosition = PlacementPosition & { placement: { placement_type: 'SIGNATURE' | 'APPROVAL' | 'WITNESS' } };
+const isActPosition = (position: PlacementPosition): position is ActPosition => !isFieldType(position.placement.placement_type);
 import type { SealIdentity } from '../seal/seal-identity';
 
 /**
@@ -18,7 +21,8 @@ export async function buildSignedPdf(
   const { settings } = aggregate.envelope;
   // The document is everyone's: its captions and extra pages are in the envelope's language.
   const language = languageOf(settings.signature_flow.language);
-  const positions = await resolvePlacements(document, aggregate.placements, async () => original);
+  const all = await resolvePlacements(document, aggregate.placements, async () => original);
+  const positions = all.flatMap((position) => (isActPosition(position) ? [position] : []));
   const placed = new Set(positions.map((position) => position.placement.recipient_key));
   const signer = (key: string) => {
     const found = signers.get(key);

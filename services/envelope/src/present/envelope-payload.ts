@@ -1,4 +1,4 @@
-import { EnvelopePayload, RecipientPayload, toSettingsPayload } from '@signet/contracts';
+import { EnvelopePayload, RecipientPayload, splitOptions, toSettingsPayload } from '@signet/contracts';
 import type { EnvelopeAggregate, PlacementRow, RecipientRow } from '../model';
 import type { DocumentLinks } from './document-links';
 import { iso } from './iso';
@@ -20,7 +20,9 @@ export function recipientPayload(recipient: RecipientRow): RecipientPayload {
     tax_label: recipient.tax_label,
     rep_id: recipient.rep_id,
     rep_label: recipient.rep_label,
-    signed_at: iso(recipient.signed_at)
+    signed_at: iso(recipient.signed_at),
+    role: recipient.role ?? 'SIGNER',
+    witness_of: recipient.witness_of ?? null
   };
 }
 
@@ -38,7 +40,17 @@ function placementPayload(placement: PlacementRow, aggregate: EnvelopeAggregate)
     document_key: placement.document_key,
     order: placement.order,
     coordinates: positioned ? { id: placement.id, top: String(placement.top), left: String(placement.left), page: String(placement.page) } : null,
-    token: placement.token
+    token: placement.token,
+    name: placement.name ?? null,
+    required: placement.required ?? null,
+    readonly: placement.readonly ?? null,
+    default_value: placement.default_value ?? null,
+    options: placement.options == null ? null : splitOptions(placement.options),
+    pattern: placement.pattern ?? null,
+    min: placement.min ?? null,
+    max: placement.max ?? null,
+    width: placement.width ?? null,
+    height: placement.height ?? null
   };
 }
 

@@ -11,7 +11,9 @@ export function signerView(recipient: RecipientRow) {
     email: recipient.email,
     order: recipient.order,
     status: recipient.status,
-    signed_at: iso(recipient.signed_at)
+    signed_at: iso(recipient.signed_at),
+    role: recipient.role ?? 'SIGNER',
+    witness_of: recipient.witness_of ?? null
   };
 }
 

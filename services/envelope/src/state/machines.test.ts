@@ -60,11 +60,22 @@ describe('the envelope state machine', () => {
 describe('the recipient state machine', () => {
   it('answers every status x trigger', () => {
     const refused = (status: string, trigger: string) => `409 The recipient is ${status}: they cannot ${trigger}`;
+    const finished = (status: string) => Object.fromEntries(RECIPIENT_MACHINE.triggers.map((trigger) => [trigger, refused(status, trigger)]));
     expect(walk(RECIPIENT_MACHINE)).toEqual({
-      PENDING: { invite: 'IN_PROGRESS', sign: refused('PENDING', 'sign'), reject: refused('PENDING', 'reject') },
-      IN_PROGRESS: { invite: refused('IN_PROGRESS', 'invite'), sign: 'SIGNED', reject: 'REJECTED' },
-      SIGNED: { invite: refused('SIGNED', 'invite'), sign: refused('SIGNED', 'sign'), reject: refused('SIGNED', 'reject') },
-      REJECTED: { invite: refused('REJECTED', 'invite'), sign: refused('REJECTED', 'sign'), reject: refused('REJECTED', 'reject') }
+      PENDING: {
+        invite: 'IN_PROGRESS', copy: 'COPIED', sign: refused('PENDING', 'sign'), reject: refused('PENDING', 'reject'),
+        approve: refused('PENDING', 'approve'), witness: refused('PENDING', 'witness'), view: refused('PENDING', 'view')
+      },
+      IN_PROGRESS: {
+        invite: refused('IN_PROGRESS', 'invite'), copy: refused('IN_PROGRESS', 'copy'),
+        sign: 'SIGNED', reject: 'REJECTED', approve: 'APPROVED', witness: 'WITNESSED', view: 'VIEWED'
+      },
+      SIGNED: finished('SIGNED'),
+      APPROVED: finished('APPROVED'),
+      WITNESSED: finished('WITNESSED'),
+      VIEWED: finished('VIEWED'),
+      COPIED: finished('COPIED'),
+      REJECTED: finished('REJECTED')
     });
   });
 });

@@ -34,7 +34,7 @@ function documentFromDb(row: DocumentRow): DocumentRow {
 
 function placementFromDb(row: PlacementRow): PlacementRow {
   const number = (value: unknown) => (value === null ? null : Number(value));
-  return { ...row, top: number(row.top), left: number(row.left) };
+  return { ...row, top: number(row.top), left: number(row.left), width: number(row.width ?? null), height: number(row.height ?? null) };
 }
 
 /** JSON carries timestamps as text: every `*_at` column becomes a Date again, as pg gives it for a plain row. */

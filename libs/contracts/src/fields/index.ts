@@ -1,0 +1,3 @@
+export * from './field-types';
+export * from './field-values';
+export * from './field-definitions';
