@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { EnvelopeCreateRequest } from '@signet/contracts';
-import { notFound, RequestContext } from '@signet/http';
+import { notFound, RequestContext, validationError } from '@signet/http';
 import { envelopeWarnings, findEnvelopeErrors } from './check-envelope';
 import { checkSameRequest, CreateRequestKey, createRequestKeyOf, EarlierCreate, recordCreateRequest } from './create-requests';
 import { toPlacementRows, toRecipientRows } from './components';
@@ -67,7 +67,8 @@ async function settingsAndDocuments(deps: EnvelopeDeps, context: RequestContext,
 
 /**
  * Where an envelope made from a template gets its documents: the template's, shared while unchanged
- * (their blobs are the template's), or replaced or filled ones stored under the envelope.
+ * (their blobs are the template's), or replaced or filled ones stored under the envelope. Such an
+ * envelope is never stored in ERROR: what the use broke is a 422.
  */
 export interface EnvelopeSource {
   templateId: string;
@@ -102,6 +103,8 @@ export async function createEnvelopeFrom(
       documents, recipients, placements: unchecked, settings,
       bytesOf: async (document) => stored.find((candidate) => candidate.row.id === document.id)?.bytes ?? new Uint8Array()
     });
+    // The template was whole: what a use broke (a replaced document without a placement's page) is refused.
+    if (source && errors.length > 0) throw validationError(errors.map(({ field, message }) => ({ field, message })));
     const firstDocument = [...documents].sort((a, b) => a.order - b.order)[0];
     const aggregate: EnvelopeAggregate = {
       envelope: {

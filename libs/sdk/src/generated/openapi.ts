@@ -308,7 +308,7 @@ export interface paths {
         put?: never;
         /**
          * Create, send or void up to 100 envelopes in the background
-         * @description `operation` `create` takes `items` (each the create form's fields as JSON, documents inline as base64); `send` and `void` take `envelope_ids`. Each item runs through the single call's rules and plan limits; one item's failure never stops the others. Poll `GET /api/v1/batches/:id`, or subscribe a webhook to `batch.completed`.
+         * @description `operation` `create` takes `items` (each the create form's fields as JSON, documents inline as base64); `create_from_template` takes `template_id` and `items` (each what `POST /api/v1/templates/:id/envelopes` takes: recipients by key, fields, metadata, send...; 404 when the template is not yours); `send` and `void` take `envelope_ids`. Each item runs through the single call's rules and plan limits; one item's failure never stops the others. Poll `GET /api/v1/batches/:id`, or subscribe a webhook to `batch.completed`.
          */
         post: operations["createBatch"];
         delete?: never;
@@ -5910,6 +5910,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];

@@ -1,10 +1,11 @@
 import type { Express, Request } from 'express';
-import { TemplateFromEnvelopeRequest, TemplateRequest, TemplateUseRequest, type Static, type TSchema } from '@signet/contracts';
+import { TemplateFromEnvelopeRequest, TemplateUseRequest, type Static, type TSchema } from '@signet/contracts';
 import { parseBracketForm, requestContext } from '@signet/http';
 import { checkEnvelopeInput, MAX_INLINE_DOCUMENT_BYTES } from '../form/read-envelope-form';
 import { readFormFields } from '../form/read-form-fields';
 import { rateLimitHeaders, spendEnvelopeCreation } from '../plan-limits/envelope-limits';
 import { envelopeSummary } from '../present/envelope-view';
+import { readTemplateDefinition } from '../templates/check-template';
 import { createTemplate } from '../templates/create-template';
 import { deleteTemplate, updateTemplate } from '../templates/change-template';
 import { getTemplate, listTemplates } from '../templates/read-templates';
@@ -32,7 +33,7 @@ export function templateRoutes(router: Express, deps: TemplateDeps): void {
     const fromEnvelope = typeof body === 'object' && body !== null && 'from_envelope_id' in body;
     const template = fromEnvelope
       ? await createTemplate(deps, { context, fromEnvelope: check(TemplateFromEnvelopeRequest, body) })
-      : await createTemplate(deps, { context, definition: check(TemplateRequest, body) });
+      : await createTemplate(deps, { context, definition: readTemplateDefinition(body) });
     res.json({ template: templateView(template) });
   });
   router.get('/api/v1/templates', async (req, res) => {
@@ -43,7 +44,7 @@ export function templateRoutes(router: Express, deps: TemplateDeps): void {
   });
   router.put('/api/v1/templates/:id', async (req, res) => {
     const context = requestContext(res);
-    const input = check(TemplateRequest, await readBody(req));
+    const input = readTemplateDefinition(await readBody(req));
     res.json({ template: templateView(await updateTemplate(deps, { context, templateId: String(req.params.id), input })) });
   });
   router.delete('/api/v1/templates/:id', async (req, res) => {

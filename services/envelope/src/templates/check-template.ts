@@ -1,4 +1,4 @@
-import type { PlacementInput, Settings, TemplateRecipientInput } from '@signet/contracts';
+import { isTrue, TemplateRequest, validateEnvelopeDefinition, type PlacementInput, type Settings, type TemplateRecipientInput } from '@signet/contracts';
 import { validationError } from '@signet/http';
 import { findEnvelopeErrors } from '../check-envelope';
 import { sortedKeys, toPlacementRows } from '../components';
@@ -47,4 +47,22 @@ export async function checkTemplate(parts: TemplateParts, now: Date): Promise<vo
   });
   details.push(...errors.filter((error) => error.code !== 'PHONE_REQUIRED').map(({ field, message }) => ({ field, message })));
   if (details.length > 0) throw validationError(details);
+}
+
+/**
+ * A template definition, checked as an envelope's, except that a read-only field may wait for its value:
+ * each use prefills it (`fields[name]`), and a use that does not is refused.
+ */
+export function readTemplateDefinition(body: unknown): TemplateRequest {
+  const result = validateEnvelopeDefinition(TemplateRequest, body);
+  if (result.valid) return result.value;
+  const placements = (body as { placements?: Record<string, { readonly?: unknown; default_value?: unknown }> }).placements ?? {};
+  const waitsForValue = (field: string) => {
+    const match = /^placements\.([0-9]+)\.default_value$/.exec(field);
+    const placement = match ? placements[match[1] as string] : undefined;
+    return placement !== undefined && placement.default_value === undefined && isTrue(placement.readonly as string | boolean | undefined, false);
+  };
+  const details = result.details.filter((detail) => !waitsForValue(detail.field));
+  if (details.length > 0) throw validationError(details);
+  return body as TemplateRequest;
 }

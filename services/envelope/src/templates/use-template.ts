@@ -1,4 +1,4 @@
-import { EnvelopeCreateRequest, type RecipientInput, type TemplateUseRequest } from '@signet/contracts';
+import { EnvelopeCreateRequest, type FieldError, type RecipientInput, type TemplateUseRequest } from '@signet/contracts';
 import { AppError, notFound, validationError, type RequestContext } from '@signet/http';
 import type { Knex } from 'knex';
 import { createRequestKeyOf } from '../create-requests';
@@ -11,7 +11,8 @@ import { mergeMetadata } from '../metadata';
 import type { EnvelopeAggregate } from '../model';
 import { sendEnvelope } from '../send-envelope';
 import { mergeOverrides } from '../settings-client';
-import { asDocumentRow, placementRecord } from './check-template';
+import { asDocumentRow } from './check-template';
+import { prefill } from './prefill-fields';
 import { fillFormFields } from './pdf-form';
 import type { TemplateDeps } from './template-deps';
 import type { TemplateAggregate, TemplateDocumentRow } from './template-model';
@@ -46,20 +47,6 @@ function fillRecipients(template: TemplateAggregate, given: Record<string, Parti
   return filled;
 }
 
-/** `fields[name]` by the document whose own form has that field; a name no document has is a 422. */
-function formValuesByDocument(template: TemplateAggregate, fields: TemplateUseRequest['fields']): Map<string, Record<string, string>> {
-  const byDocument = new Map<string, Record<string, string>>();
-  const details = [];
-  for (const [name, given] of Object.entries(fields ?? {})) {
-    const value = typeof given === 'string' ? given : given.value;
-    const documents = template.documents.filter((document) => document.form_fields.includes(name));
-    if (documents.length === 0) details.push({ field: `fields.${name}`, message: `no field of the template is named "${name}"` });
-    for (const document of documents) byDocument.set(document.custom_key, { ...byDocument.get(document.custom_key), [name]: value });
-  }
-  if (details.length > 0) throw validationError(details);
-  return byDocument;
-}
-
 function checkReplacements(template: TemplateAggregate, documents: TemplateUseRequest['documents']): void {
   const keys = new Set(template.documents.map((document) => document.custom_key));
   const unknown = Object.keys(documents ?? {}).filter((key) => !keys.has(key));
@@ -67,9 +54,10 @@ function checkReplacements(template: TemplateAggregate, documents: TemplateUseRe
 }
 
 /** Shared, replaced or filled: the envelope's documents, in the template's order. */
-function templateSource(deps: TemplateDeps, context: RequestContext, template: TemplateAggregate, input: TemplateUseRequest): EnvelopeSource {
+function templateSource(
+  deps: TemplateDeps, context: RequestContext, template: TemplateAggregate, input: TemplateUseRequest, formValues: Map<string, Record<string, string>>
+): EnvelopeSource {
   const replacements = input.documents ?? {};
-  const formValues = formValuesByDocument(template, input.fields);
   const changed = (document: TemplateDocumentRow) => replacements[document.custom_key] !== undefined || formValues.has(document.custom_key);
   return {
     templateId: template.template.id,
@@ -106,6 +94,24 @@ function templateSource(deps: TemplateDeps, context: RequestContext, template: T
   };
 }
 
+/** Runs each check, and refuses with the problems of all of them (422). */
+function allProblemsAtOnce<R, F>(first: () => void, recipients: () => R, fields: () => F): [R, F] {
+  const details: FieldError[] = [];
+  const run = <T>(check: () => T): T | undefined => {
+    try {
+      return check();
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'VALIDATION_FAILED') throw error;
+      details.push(...(error.details ?? []));
+      return undefined;
+    }
+  };
+  run(first);
+  const results = [run(recipients), run(fields)] as const;
+  if (details.length > 0) throw validationError(details);
+  return results as [R, F];
+}
+
 /**
  * POST /api/v1/templates/:id/envelopes (and each create_from_template batch item): an envelope as the
  * template defines it, filled and overridden by the use, checked and stored as any envelope (ERROR if a
@@ -114,16 +120,21 @@ function templateSource(deps: TemplateDeps, context: RequestContext, template: T
 export async function createFromTemplate(deps: TemplateDeps, { context, templateId, input, idempotencyKey }: UseTemplateInput): Promise<EnvelopeAggregate> {
   const template = await deps.templates.load(deps.db, context.tenantId, templateId);
   if (!template) throw notFound('Template');
-  checkReplacements(template, input.documents);
+  const [recipients, filled] = allProblemsAtOnce(
+    () => checkReplacements(template, input.documents),
+    () => fillRecipients(template, input.recipients ?? {}),
+    () => prefill(template, input.fields)
+  );
+  const { placements, formValues } = filled;
   const definition = checkEnvelopeInput(EnvelopeCreateRequest, {
     name: input.name ?? template.template.name,
-    recipients: fillRecipients(template, input.recipients ?? {}),
-    placements: placementRecord(template.template.placements),
+    recipients,
+    placements,
     settings: mergeOverrides(template.template.settings, input.settings ?? {}),
     metadata: mergeMetadata(template.template.metadata, input.metadata)
   });
   const requestKey = createRequestKeyOf(idempotencyKey, { template_id: templateId, ...input });
-  const created = await createEnvelopeOnce(deps, context, definition, requestKey, templateSource(deps, context, template, input));
+  const created = await createEnvelopeOnce(deps, context, definition, requestKey, templateSource(deps, context, template, input, formValues));
   if (!isTrue(input.send) || created.envelope.status !== 'CREATED') return created;
   await sendEnvelope(deps, { context, envelopeId: created.envelope.id });
   return (await deps.store.load(deps.db, context.tenantId, created.envelope.id)) ?? created;
