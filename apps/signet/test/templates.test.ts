@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { pdftotext, samplePdf, waitFor } from '@signet/testkit';
+import { createSignetClient } from '@signet/sdk';
 import { KEYS, startTestSignet, TestSignet } from './harness';
 import { createWebhook } from './webhooks/flows';
 import { Receiver, startReceiver } from './webhooks/receiver';
@@ -119,6 +120,7 @@ describe('templates', () => {
   }, 600_000);
 
   it('saves an envelope as a template with its recipients\' keys, placements and settings; changing or deleting the template changes no envelope made before', async () => {
+    await createWebhook(api.call, KEYS.globex, { url: `${receiver.url}/changes`, subscriptions: 'template.updated,template.deleted', auth_type: 'header', auth: 'Bearer hook' });
     const made = await call('POST', '/api/v1/envelopes', { form: {
       name: 'Lease', 'documents[lease][base64]': nda, 'documents[lease][name]': 'lease.pdf',
       'recipients[tenant][email]': 'tenant@example.com', 'recipients[tenant][name]': 'Tia Tenant', 'recipients[owner][email]': 'owner@example.com', 'recipients[owner][name]': 'Otto Owner',
@@ -160,6 +162,11 @@ describe('templates', () => {
     const afterDelete = await envelope(before.id);
     expect(unchanged(afterDelete)).toEqual(unchanged(before));
     expect(await download((afterDelete.documents as Body[])[0]?.url)).toEqual(pdfBefore);
+    const changes = await receiver.waitForCount('/changes', 2, 30_000);
+    expect(changes.map((delivered) => delivered.event)).toEqual([
+      expect.objectContaining({ event_type: 'template.updated', data: updated.body.template }),
+      expect.objectContaining({ event_type: 'template.deleted', data: updated.body.template })
+    ]);
   }, 120_000);
 
   it('fills the PDF\'s own form fields by name, drawn into the page', async () => {
@@ -219,15 +226,24 @@ describe('templates', () => {
     expect((await call('GET', '/api/v1/templates?q=ONBOARD', { key: KEYS.acme })).body.templates).toMatchObject([{ id: mine.id }]);
   }, 60_000);
 
-  it('replays a retried use with the same Idempotency-Key: one envelope', async () => {
-    const template = await createTemplate(ndaForm());
-    const headers = { 'idempotency-key': `use-${template.id}` };
-    const json = { recipients: { buyer: { email: 'retry@example.com', name: 'Retry' } }, fields: { company: 'Retry Ltd' } };
-    const first = await call('POST', `/api/v1/templates/${template.id}/envelopes`, { json, headers });
-    const again = await call('POST', `/api/v1/templates/${template.id}/envelopes`, { json, headers });
-    expect(first.status).toBe(200);
+  it('replays a retried use with the same Idempotency-Key: one envelope (through the SDK\'s templates helpers)', async () => {
+    const client = createSignetClient({ baseUrl: api.url, apiKey: KEYS.globex });
+    const template = await client.templates.create({
+      name: 'SDK NDA',
+      documents: { nda: { base64: nda } },
+      recipients: { buyer: {}, seller: { email: 'legal@seller.example', name: 'Seller Legal' } },
+      placements: { 0: { document_key: 'nda', recipient_key: 'buyer', token: '{{buyer}}' }, 1: { document_key: 'nda', recipient_key: 'seller', coordinates: { page: '1', top: '500', left: '72' } } }
+    } as never);
+    const use = { recipients: { buyer: { email: 'retry@example.com', name: 'Retry' } } };
+    const first = await client.templates.use(template.id, use, { idempotencyKey: `use-${template.id}` });
+    const again = await call('POST', `/api/v1/templates/${template.id}/envelopes`, { json: use, headers: { 'idempotency-key': `use-${template.id}` } });
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    expect((again.body.envelope as Body).id).toBe((first.body.envelope as Body).id);
+    expect((again.body.envelope as Body).id).toBe(first.id);
     expect((await call('GET', `/api/v1/envelopes?template_id=${template.id}`)).body.envelopes).toHaveLength(1);
+    expect(await client.templates.get(template.id)).toEqual(template);
+    expect((await client.templates.list({ q: 'sdk nda' })).templates.map((listed) => listed.id)).toEqual([template.id]);
+    expect(await client.templates.update(template.id, { name: 'SDK NDA v2' })).toMatchObject({ name: 'SDK NDA v2' });
+    await client.templates.delete(template.id);
+    expect((await call('GET', `/api/v1/templates/${template.id}`)).status).toBe(404);
   }, 60_000);
 });
