@@ -2,6 +2,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { pdftotext, samplePdf, waitFor } from '@signet/testkit';
 import { createSignetClient } from '@signet/sdk';
 import { KEYS, startTestSignet, TestSignet } from './harness';
+import { written } from './signing/flows';
 import { createWebhook } from './webhooks/flows';
 import { Receiver, startReceiver } from './webhooks/receiver';
 
@@ -117,6 +118,25 @@ describe('templates', () => {
     const keys = await api.tables('envelope.documents').whereIn('envelope_id', ids).distinct('blob_key');
     const templateKeys = await api.tables('envelope.template_documents').where({ template_id: template.id }).select('blob_key');
     expect(keys).toEqual(templateKeys);
+
+    // The one sent at once, signed by both: its signed PDF is its own, the template's stays as it was.
+    const links = await waitFor(() => {
+      const found = api.events.filter((event) => event.key === ids[0] && event.event.event_type === 'recipient.link_generated');
+      return found.length === 2 && found;
+    }, 30_000, 'both signing links');
+    for (const link of links) {
+      const data = link.event.data as Body;
+      const token = String(data.signing_url).split('/sign/')[1] as string;
+      expect((await api.call('POST', `/signing/v1/${token}/sign`, { key: null, json: written(data.name as string) })).status).toBe(200);
+    }
+    const signed = await waitFor(async () => {
+      const shown = await envelope(ids[0] as string);
+      return shown.status === 'SUCCESS' && shown;
+    }, 60_000, 'SUCCESS');
+    const signedText = pdftotext(await download((signed.documents as Body[])[0]?.url));
+    expect(signedText).toContain('Buyer signs here');
+    expect((signed.documents as Body[])[0]?.original_sha256).toBe((template.documents as Body[])[0]?.sha256);
+    expect((await envelope(ids[1] as string)).documents).toMatchObject([{ sha256: (template.documents as Body[])[0]?.sha256 }]);
   }, 600_000);
 
   it('saves an envelope as a template with its recipients\' keys, placements and settings; changing or deleting the template changes no envelope made before', async () => {
