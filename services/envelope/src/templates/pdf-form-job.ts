@@ -26,6 +26,15 @@ function fill(field: PDFField, value: string): void {
   } else throw new Error('is a kind of form field Signet does not fill');
 }
 
+/** A form pdf-lib cannot read (a broken AcroForm dictionary) has no fields to fill: the document itself stays usable. */
+function formFieldNamesOf(pdf: PDFDocument): string[] {
+  try {
+    return pdf.getForm().getFields().map((field) => field.getName());
+  } catch {
+    return [];
+  }
+}
+
 /**
  * Runs in a PDF worker (libs/pdf, a `module` task) under the budgets of every untrusted PDF. The values
  * are drawn into the pages (the form flattened): every viewer and text extractor shows them, and after
@@ -34,8 +43,8 @@ function fill(field: PDFField, value: string): void {
 export const runInPdfWorker: PdfWorkerModule<PdfFormInput, PdfFormResult>['runInPdfWorker'] = async (document, input, maxPages) => {
   const pdf = await PDFDocument.load(document, { updateMetadata: false });
   if (pdf.getPageCount() > maxPages) throw verdict({ reason: 'too_many_pages', pageCount: pdf.getPageCount() });
+  if ('list' in input) return { names: formFieldNamesOf(pdf) };
   const form = pdf.getForm();
-  if ('list' in input) return { names: form.getFields().map((field) => field.getName()) };
   const problems: Array<{ name: string; message: string }> = [];
   for (const [name, value] of Object.entries(input.values)) {
     try {
