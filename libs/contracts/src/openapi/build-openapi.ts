@@ -74,11 +74,14 @@ const formName = (request: RequestDoc): string => `${(request.formOf ?? 'Request
 
 /** The request body; `example` is a JSON body, or a form's fields as sent (bracket notation). */
 function requestBody(request: RequestDoc, components: Record<string, JsonSchema>, example: unknown): JsonSchema | undefined {
-  // A route may take both: the same object as a bracket-notation form or as JSON (templates).
+  // A route may take both: the same object as a bracket-notation form or as JSON (templates); its example
+  // is shown beside the media type it was sent as (a form's fields are named in brackets).
   const form = request.form ? { $ref: `#/components/schemas/${formName(request)}` } : null;
-  const formContent = form ? { 'multipart/form-data': { schema: form, ...exampleOf(example) }, 'application/x-www-form-urlencoded': { schema: form, ...exampleOf(example) } } : {};
+  const sentAsForm = form !== null && (!request.json || (typeof example === 'object' && example !== null && Object.keys(example).some((name) => name.includes('['))));
+  const formExample = exampleOf(sentAsForm ? example : undefined);
+  const formContent = form ? { 'multipart/form-data': { schema: form, ...formExample }, 'application/x-www-form-urlencoded': { schema: form, ...formExample } } : {};
   if (request.json) {
-    return { required: !request.optional, content: { 'application/json': { schema: withReferences(clean(request.json), components, undefined, true), ...exampleOf(example) }, ...formContent } };
+    return { required: !request.optional, content: { 'application/json': { schema: withReferences(clean(request.json), components, undefined, true), ...exampleOf(sentAsForm ? undefined : example) }, ...formContent } };
   }
   if (form) return { required: true, content: formContent };
   if (request.urlencoded) {

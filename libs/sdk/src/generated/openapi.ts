@@ -3781,7 +3781,7 @@ export interface operations {
                      *           "redirect_url": null
                      *         }
                      *       },
-                     *       "request_id": "req_01a219e6422a776b957c9403f5ae1389"
+                     *       "request_id": "req_01a21aa44adb71b5903d6fcd703b0475"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -3800,7 +3800,7 @@ export interface operations {
                      * @example {
                      *       "error": "Send the API key itself as the Authorization header, without a scheme",
                      *       "code": "UNAUTHORIZED",
-                     *       "request_id": "req_01a219e64bf473b1944331b3712d583e"
+                     *       "request_id": "req_01a21aa450fa71cdabe2919488471267"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3937,7 +3937,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a219e6443c707ab3eb0a23f50a828e"
+                     *       "request_id": "req_01a21aa44bd676fa881def97e2ebaf21"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsUpdatedResponse"];
@@ -3963,10 +3963,10 @@ export interface operations {
                      *       "details": [
                      *         {
                      *           "field": "signature_flow.language",
-                     *           "message": "must be one of: EN, ES"
+                     *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a219e64ae3720fa229d16740449acc"
+                     *       "request_id": "req_01a21aa4504d706aa768958787013e76"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4026,11 +4026,11 @@ export interface operations {
                      * @example {
                      *       "envelopes": [
                      *         {
-                     *           "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                     *           "id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
                      *           "name": "Services agreement 2026",
                      *           "status": "CREATED",
-                     *           "created_at": "2026-11-26T22:07:35.315Z",
-                     *           "updated_at": "2026-11-26T22:07:43.186Z",
+                     *           "created_at": "2026-11-27T01:35:07.463Z",
+                     *           "updated_at": "2026-11-27T01:35:09.827Z",
                      *           "sent_at": null,
                      *           "completed_at": null,
                      *           "voided_at": null,
@@ -4038,30 +4038,35 @@ export interface operations {
                      *             "crm_id": "opp-1042",
                      *             "region": "emea"
                      *           },
+                     *           "template_id": null,
                      *           "envelope_signers": [
                      *             {
-                     *               "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                     *               "id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
                      *               "custom_key": "ana",
                      *               "name": "Ana Lima",
                      *               "email": "ana@example.com",
                      *               "order": 0,
                      *               "status": "PENDING",
-                     *               "signed_at": null
+                     *               "signed_at": null,
+                     *               "role": "SIGNER",
+                     *               "witness_of": null
                      *             },
                      *             {
-                     *               "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                     *               "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
                      *               "custom_key": "ben",
                      *               "name": "Ben Ode",
                      *               "email": "ben@example.com",
                      *               "order": 1,
                      *               "status": "PENDING",
-                     *               "signed_at": null
+                     *               "signed_at": null,
+                     *               "role": "SIGNER",
+                     *               "witness_of": null
                      *             }
                      *           ]
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a219e67707726e85f565fcc4a3c294"
+                     *       "request_id": "req_01a21aa461d371e78c0b60bc6a86cf1c"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeListResponse"];
@@ -4088,7 +4093,7 @@ export interface operations {
                      *           "message": "must be one or more of CREATED, IN_PROGRESS, SUCCESS, VOIDED, ERROR, comma-separated"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a219e677377464a6581c314a1e28df"
+                     *       "request_id": "req_01a21aa46201727b82e2eb9749aec824"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4179,37 +4184,42 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                     *         "id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
                      *         "name": "Services agreement",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-26T22:07:35.315Z",
+                     *         "created_at": "2026-11-27T01:35:07.463Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                     *             "id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "signed_at": null
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
                      *           },
                      *           {
-                     *             "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                     *             "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "signed_at": null
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
                      *           }
                      *         ],
                      *         "errors": [],
                      *         "warnings": [],
                      *         "metadata": {
                      *           "crm_id": "opp-1042"
-                     *         }
+                     *         },
+                     *         "template_id": null
                      *       },
-                     *       "request_id": "req_01a219e6551f70689f2042629f73b732"
+                     *       "request_id": "req_01a21aa45685734e843cc4cb267fe6aa"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -4238,7 +4248,7 @@ export interface operations {
                      *           "message": "must be an email address"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a219e6521a77599fd0802f483b0071"
+                     *       "request_id": "req_01a21aa455b474cc903b35129c135c7e"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4259,7 +4269,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21aa4-56c7-777b-bd0d-998cf88365a3
                  */
                 id: string;
             };
@@ -4278,28 +4288,32 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                     *         "id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-26T22:07:35.315Z",
+                     *         "created_at": "2026-11-27T01:35:07.463Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                     *             "id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "signed_at": null
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
                      *           },
                      *           {
-                     *             "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                     *             "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "signed_at": null
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
                      *           }
                      *         ],
                      *         "errors": [],
@@ -4308,38 +4322,39 @@ export interface operations {
                      *           "crm_id": "opp-1042",
                      *           "region": "emea"
                      *         },
-                     *         "updated_at": "2026-11-26T22:07:43.186Z",
+                     *         "template_id": null,
+                     *         "updated_at": "2026-11-27T01:35:09.827Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                     *             "id": "01a21aa4-5af4-7532-9a33-9d502d490110",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-26T22:07:35.315Z",
-                     *             "updated_at": "2026-11-26T22:07:35.315Z",
+                     *             "created_at": "2026-11-27T01:35:07.463Z",
+                     *             "updated_at": "2026-11-27T01:35:07.463Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/documents/01a219e6-642b-771b-8b18-eab0e87167dd.pdf?expires=1795734463&signature=8b3a17342d29538ae383135abfb9790efe390b69f33fe06b8878aa74ec821d43&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/documents/01a21aa4-5af4-7532-9a33-9d502d490110.pdf?expires=1795746910&signature=66161af394039b8c4b8eaaedbb6eaac90ecf845dc4c094ac6d7faf46ce5f9e0f&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           },
                      *           {
-                     *             "id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
+                     *             "id": "01a21aa4-5f59-749f-acc6-a8a07cf0763a",
                      *             "custom_key": "annex",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-26T22:07:43.186Z",
-                     *             "updated_at": "2026-11-26T22:07:43.186Z",
+                     *             "created_at": "2026-11-27T01:35:09.827Z",
+                     *             "updated_at": "2026-11-27T01:35:09.827Z",
                      *             "file_name": "annex.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/uploads/01a219e6-6ffb-75d0-a506-061cfa681935.pdf?expires=1795734463&signature=d4ae8960d50fc838be4e6685381a3ee17a5d3e4ef820530e044a559ca61c1907&name=annex.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/uploads/01a21aa4-5eb0-73a0-b467-fe0e0f27e18a.pdf?expires=1795746910&signature=9167462b64dd366a9ca765ed21aff0052a8c8fac071569d968646a37ea8b0ec4&name=annex.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -4347,37 +4362,57 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a219e6-6749-704d-be49-c200bd02aa4b",
+                     *             "id": "01a21aa4-5c57-735c-b7b7-ac695d669b2e",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-26T22:07:35.315Z",
-                     *             "updated_at": "2026-11-26T22:07:35.315Z",
-                     *             "recipient_id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                     *             "created_at": "2026-11-27T01:35:07.463Z",
+                     *             "updated_at": "2026-11-27T01:35:07.463Z",
+                     *             "recipient_id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                     *             "document_id": "01a21aa4-5af4-7532-9a33-9d502d490110",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
-                     *             "token": "{{ben}}"
+                     *             "token": "{{ben}}",
+                     *             "name": null,
+                     *             "required": null,
+                     *             "readonly": null,
+                     *             "default_value": null,
+                     *             "options": null,
+                     *             "pattern": null,
+                     *             "min": null,
+                     *             "max": null,
+                     *             "width": null,
+                     *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                     *             "id": "01a21aa4-5c57-735c-b7b7-b2a01483de75",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-26T22:07:35.315Z",
-                     *             "updated_at": "2026-11-26T22:07:35.315Z",
-                     *             "recipient_id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                     *             "created_at": "2026-11-27T01:35:07.463Z",
+                     *             "updated_at": "2026-11-27T01:35:07.463Z",
+                     *             "recipient_id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                     *             "document_id": "01a21aa4-5af4-7532-9a33-9d502d490110",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                     *               "id": "01a21aa4-5c57-735c-b7b7-b2a01483de75",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
                      *             },
-                     *             "token": null
+                     *             "token": null,
+                     *             "name": null,
+                     *             "required": null,
+                     *             "readonly": null,
+                     *             "default_value": null,
+                     *             "options": null,
+                     *             "pattern": null,
+                     *             "min": null,
+                     *             "max": null,
+                     *             "width": null,
+                     *             "height": null
                      *           }
                      *         ],
                      *         "settings": {
@@ -4460,7 +4495,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a219e676bf765d8912d0975d0381bb"
+                     *       "request_id": "req_01a21aa4619a7080aabc2550208d7d39"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -4480,7 +4515,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a219e676e7734d8867e037184dd3ac"
+                     *       "request_id": "req_01a21aa461b271eb82d794780a2c4f63"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4504,7 +4539,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21aa4-56c7-777b-bd0d-998cf88365a3
                  */
                 id: string;
             };
@@ -4542,28 +4577,32 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                     *         "id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-26T22:07:35.315Z",
+                     *         "created_at": "2026-11-27T01:35:07.463Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                     *             "id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "signed_at": null
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
                      *           },
                      *           {
-                     *             "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                     *             "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "signed_at": null
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
                      *           }
                      *         ],
                      *         "errors": [],
@@ -4572,22 +4611,23 @@ export interface operations {
                      *           "crm_id": "opp-1042",
                      *           "region": "emea"
                      *         },
-                     *         "updated_at": "2026-11-26T22:07:40.902Z",
+                     *         "template_id": null,
+                     *         "updated_at": "2026-11-27T01:35:09.166Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                     *             "id": "01a21aa4-5af4-7532-9a33-9d502d490110",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-26T22:07:35.315Z",
-                     *             "updated_at": "2026-11-26T22:07:35.315Z",
+                     *             "created_at": "2026-11-27T01:35:07.463Z",
+                     *             "updated_at": "2026-11-27T01:35:07.463Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/documents/01a219e6-642b-771b-8b18-eab0e87167dd.pdf?expires=1795734461&signature=85dff9d51bcfe14f82ea95659c9cf4117d3fb611813348293cbf7ca94286be70&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/documents/01a21aa4-5af4-7532-9a33-9d502d490110.pdf?expires=1795746909&signature=ed97cebe5181b0a392033c54e20a08a8de76560f94bf68e88a1f9a37cd58559d&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -4595,37 +4635,57 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a219e6-6749-704d-be49-c200bd02aa4b",
+                     *             "id": "01a21aa4-5c57-735c-b7b7-ac695d669b2e",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-26T22:07:35.315Z",
-                     *             "updated_at": "2026-11-26T22:07:35.315Z",
-                     *             "recipient_id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                     *             "created_at": "2026-11-27T01:35:07.463Z",
+                     *             "updated_at": "2026-11-27T01:35:07.463Z",
+                     *             "recipient_id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                     *             "document_id": "01a21aa4-5af4-7532-9a33-9d502d490110",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
-                     *             "token": "{{ben}}"
+                     *             "token": "{{ben}}",
+                     *             "name": null,
+                     *             "required": null,
+                     *             "readonly": null,
+                     *             "default_value": null,
+                     *             "options": null,
+                     *             "pattern": null,
+                     *             "min": null,
+                     *             "max": null,
+                     *             "width": null,
+                     *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                     *             "id": "01a21aa4-5c57-735c-b7b7-b2a01483de75",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-26T22:07:35.315Z",
-                     *             "updated_at": "2026-11-26T22:07:35.315Z",
-                     *             "recipient_id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                     *             "created_at": "2026-11-27T01:35:07.463Z",
+                     *             "updated_at": "2026-11-27T01:35:07.463Z",
+                     *             "recipient_id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                     *             "document_id": "01a21aa4-5af4-7532-9a33-9d502d490110",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                     *               "id": "01a21aa4-5c57-735c-b7b7-b2a01483de75",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
                      *             },
-                     *             "token": null
+                     *             "token": null,
+                     *             "name": null,
+                     *             "required": null,
+                     *             "readonly": null,
+                     *             "default_value": null,
+                     *             "options": null,
+                     *             "pattern": null,
+                     *             "min": null,
+                     *             "max": null,
+                     *             "width": null,
+                     *             "height": null
                      *           }
                      *         ],
                      *         "settings": {
@@ -4708,7 +4768,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a219e6697f74ec948ef468646a4517"
+                     *       "request_id": "req_01a21aa45d2a74cb91415eec36f200d7"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -4739,7 +4799,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21aa4-56c7-777b-bd0d-998cf88365a3
                  */
                 id: string;
             };
@@ -4760,7 +4820,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a219e6777f7274b2a6f9019abc0e85"
+                     *       "request_id": "req_01a21aa46227761d9a056308552d2243"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -4782,7 +4842,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not in CREATED status (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a219e70a92741ab1cfe42fd4a726f2"
+                     *       "request_id": "req_01a21aa4bc007044a1135223a3f81799"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4807,7 +4867,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e7-0572-7051-bf8f-ea52b0542a98
+                 * @example 01a21aa4-b920-7792-a089-808a341e93ca
                  */
                 id: string;
             };
@@ -4829,40 +4889,43 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "envelope": {
-                     *         "id": "01a219e7-0572-7051-bf8f-ea52b0542a98",
+                     *         "id": "01a21aa4-b920-7792-a089-808a341e93ca",
                      *         "name": "Quote 88",
                      *         "status": "VOIDED",
-                     *         "created_at": "2026-11-26T22:08:20.338Z",
+                     *         "created_at": "2026-11-27T01:35:32.640Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a219e7-064d-7564-a1b2-9199c348f26e",
+                     *             "id": "01a21aa4-b984-769e-9a5a-1f395613e503",
                      *             "custom_key": "eve",
                      *             "name": "Eve Adler",
                      *             "email": "eve@example.com",
                      *             "order": 0,
                      *             "status": "IN_PROGRESS",
-                     *             "signed_at": null
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
                      *           }
                      *         ],
                      *         "errors": [],
                      *         "warnings": [],
                      *         "metadata": {},
-                     *         "updated_at": "2026-11-26T22:08:21.162Z",
-                     *         "sent_at": "2026-11-26T22:08:20.684Z",
+                     *         "template_id": null,
+                     *         "updated_at": "2026-11-27T01:35:33.194Z",
+                     *         "sent_at": "2026-11-27T01:35:32.792Z",
                      *         "completed_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a219e7-0613-7263-8fc0-8034a0de167c",
+                     *             "id": "01a21aa4-b962-75f3-9067-f1ed1ca81fa1",
                      *             "custom_key": "quote",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-26T22:08:20.338Z",
-                     *             "updated_at": "2026-11-26T22:08:20.338Z",
+                     *             "created_at": "2026-11-27T01:35:32.640Z",
+                     *             "updated_at": "2026-11-27T01:35:32.640Z",
                      *             "file_name": "quote.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e7-0572-7051-bf8f-ea52b0542a98/documents/01a219e7-0613-7263-8fc0-8034a0de167c.pdf?expires=1795734501&signature=29f3fc1599ba855b6a7a17e2baefb1a389e2dc036209a545aca33fdd0944bb5b&name=quote.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-b920-7792-a089-808a341e93ca/documents/01a21aa4-b962-75f3-9067-f1ed1ca81fa1.pdf?expires=1795746933&signature=0e45bb98b8fc32f8610ca0e08b57974eec549780d1c6321a34df5397b818a502&name=quote.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -4949,7 +5012,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a219e708a976e8a9a06f59e1d7fe03"
+                     *       "request_id": "req_01a21aa4bb487069af9d5dedaf9031a1"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
@@ -4979,12 +5042,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e7-0572-7051-bf8f-ea52b0542a98
+                 * @example 01a21aa4-b920-7792-a089-808a341e93ca
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a219e7-064d-7564-a1b2-9199c348f26e
+                 * @example 01a21aa4-b984-769e-9a5a-1f395613e503
                  */
                 recipient_id: string;
             };
@@ -5016,8 +5079,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "signing_url": "http://localhost:3000/sign/aBMrX-Tp0rHsPAKw2taJbQK9cDUOd14dtIn13bt-bUY",
-                     *       "request_id": "req_01a219e70780722fae3d7864ebd60d3f"
+                     *       "signing_url": "http://localhost:3000/sign/Oe95n9dHyPU2im2lDqmM6fU9hs3G8yaE7ZQpIrzrEp8",
+                     *       "request_id": "req_01a21aa4ba56741b99d2cd959eccd498"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningUrlResponse"];
@@ -5038,7 +5101,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing links exist only while the envelope is IN_PROGRESS (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a219e70b1c71caa6bfc6a50e21fc5d"
+                     *       "request_id": "req_01a21aa4bcab775bb81731854b6b9c6f"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5060,7 +5123,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21aa4-56c7-777b-bd0d-998cf88365a3
                  */
                 id: string;
             };
@@ -5078,9 +5141,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/evidence/22-1795730892742.pdf?expires=1795817297&signature=ce2252d884524a1b2c81017d361bf30086668128d0f6520da6a0919c0421f4c8&name=evidence-01a219e6-5593-749a-9af4-ec8e551f7199.pdf",
-                     *       "evidence_generated_at": "2026-11-26T22:08:12.742Z",
-                     *       "request_id": "req_01a219e6f9a971869f1aa386e6a532e1"
+                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/evidence/22-1795743325967.pdf?expires=1795829728&signature=0fde0f4d128f1724ac7193d73befd6ae4e0fc65851b65936e96e405e1ff6a415&name=evidence-01a21aa4-56c7-777b-bd0d-998cf88365a3.pdf",
+                     *       "evidence_generated_at": "2026-11-27T01:35:25.967Z",
+                     *       "request_id": "req_01a21aa4aa55712987c6e5f26e4acff6"
                      *     }
                      */
                     "application/json": components["schemas"]["EvidenceResponse"];
@@ -5101,7 +5164,7 @@ export interface operations {
                      * @example {
                      *       "error": "The evidence sheet exists once the envelope is SUCCESS; it is CREATED",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a219e677547197aa2f23a86d601af6"
+                     *       "request_id": "req_01a21aa4620e75d18eeb0cbf12a78287"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5139,45 +5202,45 @@ export interface operations {
                      *         {
                      *           "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "013FFCC02AE873E940B8B9224C0F98A7",
-                     *           "not_before": "2026-11-26T22:02:50.000Z",
-                     *           "not_after": "2036-11-23T22:07:50.000Z",
-                     *           "sha256_fingerprint": "2ade5161f049386f80b70b6ce3d2fdfc929659cc5d9bdc909014392eb587830f",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAT/8wCroc+lAuLkiTA+YpzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01030352FD5512791A1ACB49C843FE5A",
+                     *           "not_before": "2026-11-27T01:30:13.000Z",
+                     *           "not_after": "2036-11-24T01:35:13.000Z",
+                     *           "sha256_fingerprint": "143091387fa483253d1d8466eb0a262a24c8e54add4fff0d3bee809292dae41d",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAQMDUv1VEnkaGstJyEP+WjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01D13F729C02ECE24344C9404DA46B2A",
-                     *           "not_before": "2026-11-26T22:02:50.000Z",
-                     *           "not_after": "2036-11-23T22:07:50.000Z",
-                     *           "sha256_fingerprint": "67e2da165087833c8c302891456c3ebf989a95746a57374d0ec612a269d20bdd",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAdE/cpwC7OJDRMlATaRrKjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01C7E163226C0DB3D91A0D7F46A03B21",
+                     *           "not_before": "2026-11-27T01:30:13.000Z",
+                     *           "not_after": "2036-11-24T01:35:13.000Z",
+                     *           "sha256_fingerprint": "f9afe8ada4ea323e21d979c9f1497a52a01f40815f125080c3d9bc6dc6d48595",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAcfhYyJsDbPZGg1/RqA7ITANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
                      *       "timestamp_authority": [
                      *         {
                      *           "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "0189610E318F76AD568385EA75B6B790",
-                     *           "not_before": "2026-11-26T22:02:50.000Z",
-                     *           "not_after": "2036-11-23T22:07:50.000Z",
-                     *           "sha256_fingerprint": "07419afb09a7785959dbacecc178826dd8f4da774cfe4579dd6c200ca419da8b",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAYlhDjGPdq1Wg4Xqdba3kDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01F97A26B6D766B616CAF9C8C8AAF1CC",
+                     *           "not_before": "2026-11-27T01:30:13.000Z",
+                     *           "not_after": "2036-11-24T01:35:13.000Z",
+                     *           "sha256_fingerprint": "f16d26ced41cfd669a18d1eccec2a7f2d7e4c969445c2da4a9d33933a4969c86",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAfl6JrbXZrYWyvnIyKrxzDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01D13F729C02ECE24344C9404DA46B2A",
-                     *           "not_before": "2026-11-26T22:02:50.000Z",
-                     *           "not_after": "2036-11-23T22:07:50.000Z",
-                     *           "sha256_fingerprint": "67e2da165087833c8c302891456c3ebf989a95746a57374d0ec612a269d20bdd",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAdE/cpwC7OJDRMlATaRrKjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01C7E163226C0DB3D91A0D7F46A03B21",
+                     *           "not_before": "2026-11-27T01:30:13.000Z",
+                     *           "not_after": "2036-11-24T01:35:13.000Z",
+                     *           "sha256_fingerprint": "f9afe8ada4ea323e21d979c9f1497a52a01f40815f125080c3d9bc6dc6d48595",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAcfhYyJsDbPZGg1/RqA7ITANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
-                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAT/8wCroc+lAuLkiTA+YpzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAdE/cpwC7OJDRMlATaRrKjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
+                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAQMDUv1VEnkaGstJyEP+WjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAcfhYyJsDbPZGg1/RqA7ITANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
                      *       "crl_url": "http://localhost:3000/pki/signet-dev-ca.crl",
-                     *       "request_id": "req_01a219e6fa227516ab005712bef6dcdd"
+                     *       "request_id": "req_01a21aa4aa9f77b9bb1d25664f16b1b7"
                      *     }
                      */
                     "application/json": {
@@ -5271,10 +5334,10 @@ export interface operations {
                      *             "common_name": "Signet Development Seal — not for production",
                      *             "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "013FFCC02AE873E940B8B9224C0F98A7"
+                     *             "serial_number": "01030352FD5512791A1ACB49C843FE5A"
                      *           },
-                     *           "claimed_signing_time": "2026-11-26T22:08:03.000Z",
-                     *           "timestamped_time": "2026-11-26T22:08:03.000Z",
+                     *           "claimed_signing_time": "2026-11-27T01:35:21.000Z",
+                     *           "timestamped_time": "2026-11-27T01:35:21.000Z",
                      *           "pades_level": "B-LTA",
                      *           "integrity": {
                      *             "valid": true,
@@ -5291,10 +5354,10 @@ export interface operations {
                      *             "common_name": "Signet Development TSA — not for production",
                      *             "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "0189610E318F76AD568385EA75B6B790"
+                     *             "serial_number": "01F97A26B6D766B616CAF9C8C8AAF1CC"
                      *           },
                      *           "claimed_signing_time": null,
-                     *           "timestamped_time": "2026-11-26T22:08:05.000Z",
+                     *           "timestamped_time": "2026-11-27T01:35:22.000Z",
                      *           "pades_level": null,
                      *           "integrity": {
                      *             "valid": true,
@@ -5308,7 +5371,7 @@ export interface operations {
                      *       "trust_anchors": [
                      *         "CN=Signet Development CA — not for production, O=Signet (development)"
                      *       ],
-                     *       "request_id": "req_01a219e6fb41774ab7d7162a8f809c08"
+                     *       "request_id": "req_01a21aa4abad729ba7ab6bc87c9eef4b"
                      *     }
                      */
                     "application/json": {
@@ -5365,7 +5428,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21aa4-56c7-777b-bd0d-998cf88365a3
                  */
                 envelope_id: string;
             };
@@ -5385,16 +5448,16 @@ export interface operations {
                      * @example {
                      *       "uploads": [
                      *         {
-                     *           "id": "01a219e6-6ffb-75d0-a506-061cfa681935",
-                     *           "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                     *           "id": "01a21aa4-5eb0-73a0-b467-fe0e0f27e18a",
+                     *           "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
                      *           "status": "COMPLETED",
-                     *           "file_id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
+                     *           "file_id": "01a21aa4-5f59-749f-acc6-a8a07cf0763a",
                      *           "order": 1,
                      *           "file_name": "annex.pdf"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a219e6768c72aabc29b8b1ff2306f5"
+                     *       "request_id": "req_01a21aa461767199aa4149d6fa3872c4"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadListResponse"];
@@ -5422,7 +5485,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21aa4-56c7-777b-bd0d-998cf88365a3
                  */
                 envelope_id: string;
             };
@@ -5455,14 +5518,14 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "upload": {
-                     *         "id": "01a219e6-6ffb-75d0-a506-061cfa681935",
-                     *         "upload_url": "http://localhost:3000/api/v1/uploads/wdNYApL6OAlNhCXvRUcsdcx-ILLS8yD3eVLiSRcffkQ",
+                     *         "id": "01a21aa4-5eb0-73a0-b467-fe0e0f27e18a",
+                     *         "upload_url": "http://localhost:3000/api/v1/uploads/NVmhSNNj2cfWoaCjiNL_IqXHddzYobJ66dS5vxorV-0",
                      *         "file_name": "annex.pdf",
                      *         "order": 1,
                      *         "custom_key": "annex",
-                     *         "expires_at": "2026-11-26T23:07:42.030Z",
+                     *         "expires_at": "2026-11-27T02:35:09.476Z",
                      *         "max_file_size": 52428800,
-                     *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                     *         "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
                      *         "status": "PENDING",
                      *         "instructions": {
                      *           "method": "PUT",
@@ -5472,7 +5535,7 @@ export interface operations {
                      *           "note": "PUT the raw PDF bytes (not base64) to upload_url with your API key in the Authorization header. The URL works once and expires at expires_at; files up to max_file_size bytes."
                      *         }
                      *       },
-                     *       "request_id": "req_01a219e66f61761aa6ed5fa39c22b3e7"
+                     *       "request_id": "req_01a21aa45e67771bae7f0961111a808c"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadCreatedResponse"];
@@ -5500,12 +5563,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21aa4-56c7-777b-bd0d-998cf88365a3
                  */
                 envelope_id: string;
                 /**
                  * @description Upload id
-                 * @example 01a219e6-6ffb-75d0-a506-061cfa681935
+                 * @example 01a21aa4-5eb0-73a0-b467-fe0e0f27e18a
                  */
                 id: string;
             };
@@ -5524,18 +5587,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "upload": {
-                     *         "id": "01a219e6-6ffb-75d0-a506-061cfa681935",
-                     *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                     *         "id": "01a21aa4-5eb0-73a0-b467-fe0e0f27e18a",
+                     *         "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
                      *         "status": "COMPLETED",
-                     *         "file_id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
+                     *         "file_id": "01a21aa4-5f59-749f-acc6-a8a07cf0763a",
                      *         "order": 1,
                      *         "file_name": "annex.pdf",
                      *         "custom_key": "annex",
-                     *         "uploaded_at": "2026-11-26T22:07:42.574Z",
-                     *         "processed_at": "2026-11-26T22:07:42.910Z",
+                     *         "uploaded_at": "2026-11-27T01:35:09.572Z",
+                     *         "processed_at": "2026-11-27T01:35:09.657Z",
                      *         "error_message": null
                      *       },
-                     *       "request_id": "req_01a219e6767170798c913c2a97812bd0"
+                     *       "request_id": "req_01a21aa4615d72eda8e8cfcdee27971d"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadResponse"];
@@ -5562,7 +5625,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example wdNYApL6OAlNhCXvRUcsdcx-ILLS8yD3eVLiSRcffkQ
+                 * @example NVmhSNNj2cfWoaCjiNL_IqXHddzYobJ66dS5vxorV-0
                  */
                 token: string;
             };
@@ -5587,10 +5650,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "upload_id": "01a219e6-6ffb-75d0-a506-061cfa681935",
+                     *       "upload_id": "01a21aa4-5eb0-73a0-b467-fe0e0f27e18a",
                      *       "status": "UPLOADED",
                      *       "message": "The file was received and is being validated",
-                     *       "request_id": "req_01a219e6707c74fd989ce86bca90639a"
+                     *       "request_id": "req_01a21aa45eca764ea92f648d737166da"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadReceivedResponse"];
@@ -5621,12 +5684,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21aa4-56c7-777b-bd0d-998cf88365a3
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a219e6-6745-711f-bd92-3e17e11325aa
+                 * @example 01a21aa4-5c52-77ed-84fb-d65c9486f4de
                  */
                 recipient_id: string;
             };
@@ -5665,8 +5728,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-26T22:37:44.372Z",
-                     *       "request_id": "req_01a219e678cc766daea3aa960ae14887"
+                     *       "expires_at": "2026-11-27T02:05:10.758Z",
+                     *       "request_id": "req_01a21aa462ec747f86e4fa7454f506e7"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -5699,7 +5762,7 @@ export interface operations {
                      * @example {
                      *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 60 seconds",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a219e67c8e75ed83f6732678ef6d72"
+                     *       "request_id": "req_01a21aa465d9742ca1ef3d238eb067f5"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5722,12 +5785,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a219e6-5593-749a-9af4-ec8e551f7199
+                 * @example 01a21aa4-56c7-777b-bd0d-998cf88365a3
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a219e6-6745-711f-bd92-3e17e11325aa
+                 * @example 01a21aa4-5c52-77ed-84fb-d65c9486f4de
                  */
                 recipient_id: string;
             };
@@ -5737,7 +5800,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "662091"
+                 *       "code": "977467"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -5757,8 +5820,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-26T22:07:47.150Z",
-                     *       "request_id": "req_01a219e68352711fabdb956e89175245"
+                     *       "verified_at": "2026-11-27T01:35:12.307Z",
+                     *       "request_id": "req_01a21aa4697a70489ab942f9ebe68aff"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -5788,7 +5851,7 @@ export interface operations {
                      *           "message": "is not correct: 2 attempts left"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a219e67fa07263a3a02eaf747d9e95"
+                     *       "request_id": "req_01a21aa467e574d88d4a2e87431e1dc5"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5864,16 +5927,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a219e7-0d58-76c6-b710-adbb7418e4e8",
+                     *         "id": "01a21aa4-bd4e-74f7-822f-a865e384c148",
                      *         "operation": "create",
                      *         "status": "PENDING",
                      *         "total": 2,
                      *         "succeeded": 0,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-26T22:08:22.360Z",
+                     *         "created_at": "2026-11-27T01:35:33.710Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a219e70d5671de92a6b436c5a38143"
+                     *       "request_id": "req_01a21aa4bd3a703f9295968653c8c6bf"
                      *     }
                      */
                     "application/json": {
@@ -5929,7 +5992,7 @@ export interface operations {
             path: {
                 /**
                  * @description Batch id
-                 * @example 01a219e7-0d58-76c6-b710-adbb7418e4e8
+                 * @example 01a21aa4-bd4e-74f7-822f-a865e384c148
                  */
                 id: string;
             };
@@ -5948,30 +6011,30 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a219e7-0d58-76c6-b710-adbb7418e4e8",
+                     *         "id": "01a21aa4-bd4e-74f7-822f-a865e384c148",
                      *         "operation": "create",
                      *         "status": "COMPLETED",
                      *         "total": 2,
                      *         "succeeded": 2,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-26T22:08:22.360Z",
-                     *         "completed_at": "2026-11-26T22:08:23.289Z",
+                     *         "created_at": "2026-11-27T01:35:33.710Z",
+                     *         "completed_at": "2026-11-27T01:35:33.930Z",
                      *         "results": [
                      *           {
                      *             "index": 0,
-                     *             "envelope_id": "01a219e7-0f37-7119-8760-b653922de888",
+                     *             "envelope_id": "01a21aa4-bdb1-718d-81b5-e0bec066e8ff",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           },
                      *           {
                      *             "index": 1,
-                     *             "envelope_id": "01a219e7-1098-76f0-97ee-acc8c5259fd8",
+                     *             "envelope_id": "01a21aa4-be07-701c-aae0-58d431a1b148",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           }
                      *         ]
                      *       },
-                     *       "request_id": "req_01a219e71214739abe25f50cbc7703e7"
+                     *       "request_id": "req_01a21aa4bea2777eba6bd0f373ff41ef"
                      *     }
                      */
                     "application/json": {
@@ -6020,7 +6083,10 @@ export interface operations {
     listTemplates: {
         parameters: {
             query?: {
-                /** @description Text in the template name or its document names */
+                /**
+                 * @description Text in the template name or its document names
+                 * @example nda
+                 */
                 q?: string;
                 limit?: string;
                 cursor?: string;
@@ -6040,6 +6106,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "templates": [
+                     *         {
+                     *           "id": "01a21aa4-bf1a-7547-b1b2-50dbf1f63200",
+                     *           "name": "Mutual NDA",
+                     *           "metadata": {
+                     *             "kind": "nda"
+                     *           },
+                     *           "created_at": "2026-11-27T01:35:34.170Z",
+                     *           "updated_at": "2026-11-27T01:35:34.170Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "request_id": "req_01a21aa4c3b373489cc787e85fc61cfa"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TemplateListResponse"];
                 };
             };
@@ -6100,7 +6183,51 @@ export interface operations {
                     from_envelope_id: string;
                     name?: string;
                 };
+                /**
+                 * @example {
+                 *       "name": "Mutual NDA",
+                 *       "documents[nda][name]": "nda.pdf",
+                 *       "documents[nda][base64]": "JVBERi0xLjcKJYGBgYEKCjEgMCBvYmoK...",
+                 *       "recipients[buyer][role]": "SIGNER",
+                 *       "recipients[seller][name]": "Acme Legal",
+                 *       "recipients[seller][email]": "legal@acme.example",
+                 *       "placements[0][document_key]": "nda",
+                 *       "placements[0][recipient_key]": "buyer",
+                 *       "placements[0][token]": "{{ben}}",
+                 *       "placements[1][document_key]": "nda",
+                 *       "placements[1][recipient_key]": "buyer",
+                 *       "placements[1][type]": "TEXT",
+                 *       "placements[1][name]": "company",
+                 *       "placements[1][readonly]": "TRUE",
+                 *       "placements[1][coordinates][page]": "0",
+                 *       "placements[1][coordinates][top]": "120",
+                 *       "placements[1][coordinates][left]": "72",
+                 *       "metadata[kind]": "nda"
+                 *     }
+                 */
                 "multipart/form-data": components["schemas"]["TemplateForm"];
+                /**
+                 * @example {
+                 *       "name": "Mutual NDA",
+                 *       "documents[nda][name]": "nda.pdf",
+                 *       "documents[nda][base64]": "JVBERi0xLjcKJYGBgYEKCjEgMCBvYmoK...",
+                 *       "recipients[buyer][role]": "SIGNER",
+                 *       "recipients[seller][name]": "Acme Legal",
+                 *       "recipients[seller][email]": "legal@acme.example",
+                 *       "placements[0][document_key]": "nda",
+                 *       "placements[0][recipient_key]": "buyer",
+                 *       "placements[0][token]": "{{ben}}",
+                 *       "placements[1][document_key]": "nda",
+                 *       "placements[1][recipient_key]": "buyer",
+                 *       "placements[1][type]": "TEXT",
+                 *       "placements[1][name]": "company",
+                 *       "placements[1][readonly]": "TRUE",
+                 *       "placements[1][coordinates][page]": "0",
+                 *       "placements[1][coordinates][top]": "120",
+                 *       "placements[1][coordinates][left]": "72",
+                 *       "metadata[kind]": "nda"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": components["schemas"]["TemplateForm"];
             };
         };
@@ -6115,6 +6242,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "template": {
+                     *         "id": "01a21aa4-bf1a-7547-b1b2-50dbf1f63200",
+                     *         "name": "Mutual NDA",
+                     *         "recipients": [
+                     *           {
+                     *             "key": "buyer",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           {
+                     *             "key": "seller",
+                     *             "name": "Acme Legal",
+                     *             "email": "legal@acme.example"
+                     *           }
+                     *         ],
+                     *         "documents": [
+                     *           {
+                     *             "id": "01a21aa4-bf2b-74fa-a7f7-b98afc74b0da",
+                     *             "custom_key": "nda",
+                     *             "file_name": "nda.pdf",
+                     *             "type": "SIGNABLE",
+                     *             "order": 0,
+                     *             "file_size": 1897,
+                     *             "page_count": 1,
+                     *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                     *             "form_fields": []
+                     *           }
+                     *         ],
+                     *         "placements": [
+                     *           {
+                     *             "key": "0",
+                     *             "document_key": "nda",
+                     *             "recipient_key": "buyer",
+                     *             "token": "{{ben}}"
+                     *           },
+                     *           {
+                     *             "key": "1",
+                     *             "document_key": "nda",
+                     *             "recipient_key": "buyer",
+                     *             "type": "TEXT",
+                     *             "name": "company",
+                     *             "readonly": "TRUE",
+                     *             "coordinates": {
+                     *               "page": "0",
+                     *               "top": "120",
+                     *               "left": "72"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "settings": {},
+                     *         "metadata": {
+                     *           "kind": "nda"
+                     *         },
+                     *         "created_at": "2026-11-27T01:35:34.170Z",
+                     *         "updated_at": "2026-11-27T01:35:34.170Z"
+                     *       },
+                     *       "request_id": "req_01a21aa4bec972688551a8080b92edd6"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TemplateResponse"];
                 };
             };
@@ -6137,7 +6324,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Template id */
+                /**
+                 * @description Template id
+                 * @example 01a21aa4-bf1a-7547-b1b2-50dbf1f63200
+                 */
                 id: string;
             };
             cookie?: never;
@@ -6152,12 +6342,89 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "template": {
+                     *         "id": "01a21aa4-bf1a-7547-b1b2-50dbf1f63200",
+                     *         "name": "Mutual NDA",
+                     *         "recipients": [
+                     *           {
+                     *             "key": "buyer",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           {
+                     *             "key": "seller",
+                     *             "name": "Acme Legal",
+                     *             "email": "legal@acme.example"
+                     *           }
+                     *         ],
+                     *         "documents": [
+                     *           {
+                     *             "id": "01a21aa4-bf2b-74fa-a7f7-b98afc74b0da",
+                     *             "custom_key": "nda",
+                     *             "file_name": "nda.pdf",
+                     *             "type": "SIGNABLE",
+                     *             "order": 0,
+                     *             "file_size": 1897,
+                     *             "page_count": 1,
+                     *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                     *             "form_fields": []
+                     *           }
+                     *         ],
+                     *         "placements": [
+                     *           {
+                     *             "key": "0",
+                     *             "token": "{{ben}}",
+                     *             "document_key": "nda",
+                     *             "recipient_key": "buyer"
+                     *           },
+                     *           {
+                     *             "key": "1",
+                     *             "name": "company",
+                     *             "type": "TEXT",
+                     *             "readonly": "TRUE",
+                     *             "coordinates": {
+                     *               "top": "120",
+                     *               "left": "72",
+                     *               "page": "0"
+                     *             },
+                     *             "document_key": "nda",
+                     *             "recipient_key": "buyer"
+                     *           }
+                     *         ],
+                     *         "settings": {},
+                     *         "metadata": {
+                     *           "kind": "nda"
+                     *         },
+                     *         "created_at": "2026-11-27T01:35:34.170Z",
+                     *         "updated_at": "2026-11-27T01:35:34.170Z"
+                     *       },
+                     *       "request_id": "req_01a21aa4c3c37088849f8f2a8c35d79d"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TemplateResponse"];
                 };
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
-            404: components["responses"]["Error404"];
+            /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
+            404: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Template not found",
+                     *       "code": "NOT_FOUND",
+                     *       "request_id": "req_01a21aa4c69874998b26c73a79bd8aac"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -6174,13 +6441,21 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Template id */
+                /**
+                 * @description Template id
+                 * @example 01a21aa4-bf1a-7547-b1b2-50dbf1f63200
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Mutual NDA (2027)"
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     recipients?: {
@@ -6227,6 +6502,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "template": {
+                     *         "id": "01a21aa4-bf1a-7547-b1b2-50dbf1f63200",
+                     *         "name": "Mutual NDA (2027)",
+                     *         "recipients": [
+                     *           {
+                     *             "key": "buyer",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           {
+                     *             "key": "seller",
+                     *             "name": "Acme Legal",
+                     *             "email": "legal@acme.example"
+                     *           }
+                     *         ],
+                     *         "documents": [
+                     *           {
+                     *             "id": "01a21aa4-bf2b-74fa-a7f7-b98afc74b0da",
+                     *             "custom_key": "nda",
+                     *             "file_name": "nda.pdf",
+                     *             "type": "SIGNABLE",
+                     *             "order": 0,
+                     *             "file_size": 1897,
+                     *             "page_count": 1,
+                     *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                     *             "form_fields": []
+                     *           }
+                     *         ],
+                     *         "placements": [
+                     *           {
+                     *             "key": "0",
+                     *             "token": "{{ben}}",
+                     *             "document_key": "nda",
+                     *             "recipient_key": "buyer"
+                     *           },
+                     *           {
+                     *             "key": "1",
+                     *             "name": "company",
+                     *             "type": "TEXT",
+                     *             "readonly": "TRUE",
+                     *             "coordinates": {
+                     *               "top": "120",
+                     *               "left": "72",
+                     *               "page": "0"
+                     *             },
+                     *             "document_key": "nda",
+                     *             "recipient_key": "buyer"
+                     *           }
+                     *         ],
+                     *         "settings": {},
+                     *         "metadata": {
+                     *           "kind": "nda"
+                     *         },
+                     *         "created_at": "2026-11-27T01:35:34.170Z",
+                     *         "updated_at": "2026-11-27T01:35:35.635Z"
+                     *       },
+                     *       "request_id": "req_01a21aa4c4bc77ddbeee53fd15a20b84"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TemplateResponse"];
                 };
             };
@@ -6249,7 +6584,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Template id */
+                /**
+                 * @description Template id
+                 * @example 01a21aa4-bf1a-7547-b1b2-50dbf1f63200
+                 */
                 id: string;
             };
             cookie?: never;
@@ -6264,6 +6602,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "request_id": "req_01a21aa4c58e725fb6d898c60b3f7908"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
@@ -6286,13 +6630,32 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Template id */
+                /**
+                 * @description Template id
+                 * @example 01a21aa4-bf1a-7547-b1b2-50dbf1f63200
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "recipients": {
+                 *         "buyer": {
+                 *           "email": "hana@example.com",
+                 *           "name": "Hana Sato"
+                 *         }
+                 *       },
+                 *       "fields": {
+                 *         "company": "Sato KK"
+                 *       },
+                 *       "metadata": {
+                 *         "crm_id": "opp-7"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     recipients?: {
@@ -6352,6 +6715,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "envelope": {
+                     *         "id": "01a21aa4-c40a-767e-a6d7-912c4269631b",
+                     *         "name": "Mutual NDA",
+                     *         "status": "CREATED",
+                     *         "created_at": "2026-11-27T01:35:35.434Z",
+                     *         "envelope_signers": [
+                     *           {
+                     *             "id": "01a21aa4-c40d-7739-af83-7e3d985189a8",
+                     *             "custom_key": "buyer",
+                     *             "name": "Hana Sato",
+                     *             "email": "hana@example.com",
+                     *             "order": 0,
+                     *             "status": "PENDING",
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
+                     *           },
+                     *           {
+                     *             "id": "01a21aa4-c40d-7739-af83-80c600324760",
+                     *             "custom_key": "seller",
+                     *             "name": "Acme Legal",
+                     *             "email": "legal@acme.example",
+                     *             "order": 1,
+                     *             "status": "PENDING",
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
+                     *           }
+                     *         ],
+                     *         "errors": [],
+                     *         "warnings": [],
+                     *         "metadata": {
+                     *           "kind": "nda",
+                     *           "crm_id": "opp-7"
+                     *         },
+                     *         "template_id": "01a21aa4-bf1a-7547-b1b2-50dbf1f63200"
+                     *       },
+                     *       "request_id": "req_01a21aa4c3da73c190dc20821c8a4467"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
                 };
             };
@@ -6361,7 +6766,38 @@ export interface operations {
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
-            422: components["responses"]["Error422"];
+            /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
+            422: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid input",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "details": [
+                     *         {
+                     *           "field": "recipients.agent",
+                     *           "message": "the template has no recipient \"agent\""
+                     *         },
+                     *         {
+                     *           "field": "recipients.buyer",
+                     *           "message": "the template's recipient \"buyer\" needs email and name"
+                     *         },
+                     *         {
+                     *           "field": "fields.company",
+                     *           "message": "needs a value: the template makes it read-only"
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a21aa4c458748e9295ac3160c2b080"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -6391,17 +6827,17 @@ export interface operations {
                      * @example {
                      *       "webhooks": [
                      *         {
-                     *           "id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
+                     *           "id": "01a21aa4-5188-7518-9f62-4a15fdd5a443",
                      *           "url": "https://hooks.example.com/signet-events",
-                     *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
+                     *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,template.created,template.updated,template.deleted",
                      *           "auth_type": "HEADER",
                      *           "retry_schedule": "EXTENDED",
-                     *           "created_at": "2026-11-26T22:07:33.341Z",
-                     *           "updated_at": "2026-11-26T22:07:33.982Z"
+                     *           "created_at": "2026-11-27T01:35:06.120Z",
+                     *           "updated_at": "2026-11-27T01:35:06.553Z"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a219e651727461b6b847e7a54dc382"
+                     *       "request_id": "req_01a21aa4552d738c9070608e63978dab"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookListResponse"];
@@ -6432,7 +6868,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "url": "https://hooks.example.com/signet-events",
-                 *       "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
+                 *       "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,template.created,template.updated,template.deleted",
                  *       "auth_type": "header",
                  *       "auth": "my-shared-secret"
                  *     }
@@ -6455,16 +6891,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
+                     *         "id": "01a21aa4-5188-7518-9f62-4a15fdd5a443",
                      *         "url": "https://hooks.example.com/signet-events",
-                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "STANDARD",
-                     *         "created_at": "2026-11-26T22:07:33.341Z",
-                     *         "updated_at": "2026-11-26T22:07:33.341Z",
-                     *         "signing_secret": "whsec_Y4Sd48p0PvPI3QiPOynk+OnMhSjaje3Lg/VRCa0PRzo="
+                     *         "created_at": "2026-11-27T01:35:06.120Z",
+                     *         "updated_at": "2026-11-27T01:35:06.120Z",
+                     *         "signing_secret": "whsec_R1sr0Z5oUu6+CJStcodbg1F+pSihWXQ1XJTeaylZHKc="
                      *       },
-                     *       "request_id": "req_01a219e64d73764e9366b7ae6ecf163f"
+                     *       "request_id": "req_01a21aa4516f73dda310ef47c86dcca7"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookCreatedResponse"];
@@ -6490,10 +6926,10 @@ export interface operations {
                      *       "details": [
                      *         {
                      *           "field": "subscriptions",
-                     *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed"
+                     *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed, template.created, template.updated, template.deleted"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a219e64f6076c480aed1a8bc65f6ab"
+                     *       "request_id": "req_01a21aa45222733c815b59e6cbafeced"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6513,7 +6949,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a219e6-4ddd-7787-9a87-24b3d054dab4
+                 * @example 01a21aa4-5188-7518-9f62-4a15fdd5a443
                  */
                 id: string;
             };
@@ -6532,15 +6968,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "webhook": {
-                     *         "id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
+                     *         "id": "01a21aa4-5188-7518-9f62-4a15fdd5a443",
                      *         "url": "https://hooks.example.com/signet-events",
-                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-26T22:07:33.341Z",
-                     *         "updated_at": "2026-11-26T22:07:33.982Z"
+                     *         "created_at": "2026-11-27T01:35:06.120Z",
+                     *         "updated_at": "2026-11-27T01:35:06.553Z"
                      *       },
-                     *       "request_id": "req_01a219e650c17618ae800db847166558"
+                     *       "request_id": "req_01a21aa4540a764ba9aa46dced437adf"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -6560,7 +6996,7 @@ export interface operations {
                      * @example {
                      *       "error": "Webhook not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a219e71f0272419c1227144d80688f"
+                     *       "request_id": "req_01a21aa4cf07776e81f9e467e4a68f75"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6584,7 +7020,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a219e6-4ddd-7787-9a87-24b3d054dab4
+                 * @example 01a21aa4-5188-7518-9f62-4a15fdd5a443
                  */
                 id: string;
             };
@@ -6616,15 +7052,15 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
+                     *         "id": "01a21aa4-5188-7518-9f62-4a15fdd5a443",
                      *         "url": "https://hooks.example.com/signet-events",
-                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-26T22:07:33.341Z",
-                     *         "updated_at": "2026-11-26T22:07:33.872Z"
+                     *         "created_at": "2026-11-27T01:35:06.120Z",
+                     *         "updated_at": "2026-11-27T01:35:06.382Z"
                      *       },
-                     *       "request_id": "req_01a219e64fef7766a80030f51577fd56"
+                     *       "request_id": "req_01a21aa4528a771fb63278b33c1155cb"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookUpdatedResponse"];
@@ -6651,7 +7087,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a219e6-4ddd-7787-9a87-24b3d054dab4
+                 * @example 01a21aa4-5188-7518-9f62-4a15fdd5a443
                  */
                 id: string;
             };
@@ -6670,7 +7106,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a219e71e9b776fb167911f5fcefd28"
+                     *       "request_id": "req_01a21aa4cea270999dac830849c750c6"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -6701,7 +7137,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a219e6-4ddd-7787-9a87-24b3d054dab4
+                 * @example 01a21aa4-5188-7518-9f62-4a15fdd5a443
                  */
                 id: string;
             };
@@ -6721,28 +7157,28 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "01a219e6-e770-740c-a267-831ea2bcf397",
-                     *           "webhook_id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
-                     *           "event_id": "01a219e6-e63d-72b6-9851-bce19f836c82",
+                     *           "id": "01a21aa4-9ecc-7009-9411-1d3358a90b0c",
+                     *           "webhook_id": "01a21aa4-5188-7518-9f62-4a15fdd5a443",
+                     *           "event_id": "01a21aa4-9dc3-72f5-a1d9-2b33eaaf2a9f",
                      *           "event_type": "envelope.success",
                      *           "status": "SUCCESS",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "attempted_at": "2026-11-26T22:08:16.937Z",
+                     *               "attempted_at": "2026-11-27T01:35:27.754Z",
                      *               "status_code": 200,
-                     *               "duration_ms": 317,
+                     *               "duration_ms": 1026,
                      *               "error": null,
                      *               "response_body": "thanks"
                      *             }
                      *           ],
                      *           "next_attempt_at": null,
-                     *           "created_at": "2026-11-26T22:08:12.652Z",
-                     *           "completed_at": "2026-11-26T22:08:17.254Z"
+                     *           "created_at": "2026-11-27T01:35:25.878Z",
+                     *           "completed_at": "2026-11-27T01:35:28.793Z"
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a219e71e0c7525b223488e1199323f"
+                     *       "request_id": "req_01a21aa4cdcd74bcabcc384995ab793c"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryListResponse"];
@@ -6770,12 +7206,12 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a219e6-4ddd-7787-9a87-24b3d054dab4
+                 * @example 01a21aa4-5188-7518-9f62-4a15fdd5a443
                  */
                 id: string;
                 /**
                  * @description Delivery id
-                 * @example 01a219e6-e770-740c-a267-831ea2bcf397
+                 * @example 01a21aa4-9ecc-7009-9411-1d3358a90b0c
                  */
                 delivery_id: string;
             };
@@ -6797,26 +7233,26 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "id": "01a219e6-e770-740c-a267-831ea2bcf397",
-                     *         "webhook_id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
-                     *         "event_id": "01a219e6-e63d-72b6-9851-bce19f836c82",
+                     *         "id": "01a21aa4-9ecc-7009-9411-1d3358a90b0c",
+                     *         "webhook_id": "01a21aa4-5188-7518-9f62-4a15fdd5a443",
+                     *         "event_id": "01a21aa4-9dc3-72f5-a1d9-2b33eaaf2a9f",
                      *         "event_type": "envelope.success",
                      *         "status": "PENDING",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-11-26T22:08:16.937Z",
+                     *             "attempted_at": "2026-11-27T01:35:27.754Z",
                      *             "status_code": 200,
-                     *             "duration_ms": 317,
+                     *             "duration_ms": 1026,
                      *             "error": null,
                      *             "response_body": "thanks"
                      *           }
                      *         ],
-                     *         "next_attempt_at": "2026-11-26T22:39:26.738Z",
-                     *         "created_at": "2026-11-26T22:08:12.652Z",
+                     *         "next_attempt_at": "2026-11-27T02:06:38.068Z",
+                     *         "created_at": "2026-11-27T01:35:25.878Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a219e71e6f70ad8bb228a9a63587a9"
+                     *       "request_id": "req_01a21aa4ce477112b224ef4bfcd500a1"
                      *     }
                      */
                     "application/json": components["schemas"]["RedeliveryResponse"];
@@ -6845,7 +7281,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a219e6-4ddd-7787-9a87-24b3d054dab4
+                 * @example 01a21aa4-5188-7518-9f62-4a15fdd5a443
                  */
                 id: string;
             };
@@ -6867,17 +7303,17 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a219e6-4ddd-7787-9a87-24b3d054dab4",
+                     *         "id": "01a21aa4-5188-7518-9f62-4a15fdd5a443",
                      *         "url": "https://hooks.example.com/signet-events",
-                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-26T22:07:33.341Z",
-                     *         "updated_at": "2026-11-26T22:07:33.982Z",
-                     *         "signing_secret": "whsec_O75bUSntOoCOIrbc5oLlJsg7sggkLmUeAcAM3mqi6wM="
+                     *         "created_at": "2026-11-27T01:35:06.120Z",
+                     *         "updated_at": "2026-11-27T01:35:06.553Z",
+                     *         "signing_secret": "whsec_8WaDTXpOjZ4JMQAbRzSxD0dJxqQD7qXxAn9q5Zg/7cg="
                      *       },
-                     *       "previous_secret_expires_at": "2026-11-27T22:07:33.982Z",
-                     *       "request_id": "req_01a219e6505d77b88dfe22fd123fbb44"
+                     *       "previous_secret_expires_at": "2026-11-28T01:35:06.553Z",
+                     *       "request_id": "req_01a21aa4532e766bac2275ff54122b38"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookSecretRotatedResponse"];
@@ -6903,7 +7339,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 7ZjYQj4rRwwvhHhf2IyQfYLPkdT7lXWv3_iJYkWMP4s
+                 * @example iaU7SMcXKrC1DVnrkw1BPlYrxHOGuQffp8l6lnLl8yw
                  */
                 token: string;
             };
@@ -6929,7 +7365,7 @@ export interface operations {
                      * @example {
                      *       "state": "READY",
                      *       "envelope": {
-                     *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                     *         "id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
                      *         "name": "Services agreement 2026",
                      *         "language": "EN",
                      *         "branding": {
@@ -6945,7 +7381,7 @@ export interface operations {
                      *         "signature_color": "#000000"
                      *       },
                      *       "recipient": {
-                     *         "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                     *         "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
                      *         "name": "Ben Ode",
                      *         "email": "ben@example.com",
                      *         "masked_phone": null,
@@ -6957,13 +7393,13 @@ export interface operations {
                      *         "required": true,
                      *         "order": 0,
                      *         "verified": true,
-                     *         "verified_at": "2026-11-26T22:07:47.150Z",
+                     *         "verified_at": "2026-11-27T01:35:12.307Z",
                      *         "channels": {
                      *           "email": {
                      *             "required": true,
                      *             "order": 0,
                      *             "verified": true,
-                     *             "verified_at": "2026-11-26T22:07:47.150Z"
+                     *             "verified_at": "2026-11-27T01:35:12.307Z"
                      *           },
                      *           "sms": {
                      *             "required": false,
@@ -6975,7 +7411,7 @@ export interface operations {
                      *       },
                      *       "documents": [
                      *         {
-                     *           "id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                     *           "id": "01a21aa4-5af4-7532-9a33-9d502d490110",
                      *           "name": "sample-contract.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -6985,10 +7421,10 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/documents/01a219e6-642b-771b-8b18-eab0e87167dd.pdf?expires=1795734468&signature=960fd68ae8d4f0d7d027a0460a417e9de3c879678b035f1a47d893da2b197cea&name=sample-contract.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/documents/01a21aa4-5af4-7532-9a33-9d502d490110.pdf?expires=1795746912&signature=a03ed51c90cecd279073057376aba78164ec4da82e0bc31f164883264238d8ec&name=sample-contract.pdf",
                      *           "placements": [
                      *             {
-                     *               "id": "01a219e6-6749-704d-be49-c200bd02aa4b",
+                     *               "id": "01a21aa4-5c57-735c-b7b7-ac695d669b2e",
                      *               "type": "SIGNATURE",
                      *               "page": 0,
                      *               "left": 72,
@@ -6997,7 +7433,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
+                     *           "id": "01a21aa4-5f59-749f-acc6-a8a07cf0763a",
                      *           "name": "annex.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -7007,11 +7443,11 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/uploads/01a219e6-6ffb-75d0-a506-061cfa681935.pdf?expires=1795734468&signature=c2962d145b9977d912df96a40f676d79c220eb8d3751494c9046269f0bdd823b&name=annex.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/uploads/01a21aa4-5eb0-73a0-b467-fe0e0f27e18a.pdf?expires=1795746912&signature=0f97fef1a9543f56383bc89deb23246827509a6d766402c8b7723c0b9a62214b&name=annex.pdf",
                      *           "placements": []
                      *         }
                      *       ],
-                     *       "request_id": "req_01a219e685e5716bbe7b8d75c46e55e7"
+                     *       "request_id": "req_01a21aa46a67753a8c2c40b3778ba6a5"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningSessionResponse"];
@@ -7030,7 +7466,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing link not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a219e688f4750daefb56639f333f21"
+                     *       "request_id": "req_01a21aa46bba71f9a835a5aefc1bf941"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7052,7 +7488,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 7ZjYQj4rRwwvhHhf2IyQfYLPkdT7lXWv3_iJYkWMP4s
+                 * @example iaU7SMcXKrC1DVnrkw1BPlYrxHOGuQffp8l6lnLl8yw
                  */
                 token: string;
             };
@@ -7091,8 +7527,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "ALREADY_SIGNED",
-                     *       "signed_at": "2026-11-26T22:07:49.776Z",
-                     *       "request_id": "req_01a219e68dec77139edf150f6d6f9f49"
+                     *       "signed_at": "2026-11-27T01:35:13.199Z",
+                     *       "request_id": "req_01a21aa46d15730e944709d3ef7c2318"
                      *     }
                      */
                     "application/json": components["schemas"]["SignedResponse"];
@@ -7122,7 +7558,7 @@ export interface operations {
                      *           "message": "must be true: the recipient consents to sign electronically"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a219e68dc172018f4c442143b136e0"
+                     *       "request_id": "req_01a21aa46cde774cbf77fe746a51e494"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7143,7 +7579,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example NA0DPFUSASGXkwc4-IFTtmi9UdHrVThP8iE_B9MfmUQ
+                 * @example KHW26hpnuhVT2otkCoknX031fGGVuL32pVp8NpplOWA
                  */
                 token: string;
             };
@@ -7178,7 +7614,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "REJECTED",
-                     *       "request_id": "req_01a219e7041871daa8614dcecbeff6b9"
+                     *       "request_id": "req_01a21aa4b826770f853f5d820036a20e"
                      *     }
                      */
                     "application/json": components["schemas"]["RejectedResponse"];
@@ -7205,7 +7641,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 4unESEaGE2nPYNiJsqxZvBuitA7KLw7cqG84oBeE3J8
+                 * @example lSLpCaqhiT2W9hvTrOtrk9HI_r1lkYL3pdwHL83FLTs
                  */
                 token: string;
             };
@@ -7247,7 +7683,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 4unESEaGE2nPYNiJsqxZvBuitA7KLw7cqG84oBeE3J8
+                 * @example lSLpCaqhiT2W9hvTrOtrk9HI_r1lkYL3pdwHL83FLTs
                  */
                 token: string;
             };
@@ -7310,7 +7746,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "bounce_token": "01a219e6-ff22-731a-a870-842df9ee38eb.OYL2WQBRjCMj5LR4jsQyC_BkYkFjZah0Rp31K85QQrE"
+                 *       "bounce_token": "01a21aa4-b3be-76a8-850c-b28551c05a12._tcFsqxcsVFfFTEZG2sCZFIWMYm5D0UqTyX1m-DmRAc"
                  *     }
                  */
                 "application/json": components["schemas"]["BounceRequest"];
@@ -7334,7 +7770,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a219e70370708c8a88c8f69e43ebec"
+                     *       "request_id": "req_01a21aa4b7c3720aa32494bcea900921"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -7359,12 +7795,12 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 7ZjYQj4rRwwvhHhf2IyQfYLPkdT7lXWv3_iJYkWMP4s
+                 * @example iaU7SMcXKrC1DVnrkw1BPlYrxHOGuQffp8l6lnLl8yw
                  */
                 token: string;
                 /**
                  * @description Document id
-                 * @example 01a219e6-642b-771b-8b18-eab0e87167dd
+                 * @example 01a21aa4-5af4-7532-9a33-9d502d490110
                  */
                 document_id: string;
             };
@@ -7409,7 +7845,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example sLV2pWZhDy8lBlL7sqwX01X5yuKAvE7DWlSHkovZiQw
+                 * @example Z1n5gh5WcmiqT1BbnYOYbR3--TOlamyov8UV8ScMbO0
                  */
                 token: string;
             };
@@ -7446,8 +7882,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-26T22:37:49.959Z",
-                     *       "request_id": "req_01a219e68e8077b78c1072f0b3f5ec9e"
+                     *       "expires_at": "2026-11-27T02:05:13.325Z",
+                     *       "request_id": "req_01a21aa46d6e77e7b8d61dd6bcdb8d7b"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -7474,7 +7910,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example sLV2pWZhDy8lBlL7sqwX01X5yuKAvE7DWlSHkovZiQw
+                 * @example Z1n5gh5WcmiqT1BbnYOYbR3--TOlamyov8UV8ScMbO0
                  */
                 token: string;
             };
@@ -7484,7 +7920,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "297052"
+                 *       "code": "105821"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -7508,8 +7944,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-26T22:07:50.471Z",
-                     *       "request_id": "req_01a219e6903275a98c727d72192a95aa"
+                     *       "verified_at": "2026-11-27T01:35:13.631Z",
+                     *       "request_id": "req_01a21aa46eb67303b8c585813a82d41e"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -7619,7 +8055,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 7ZjYQj4rRwwvhHhf2IyQfYLPkdT7lXWv3_iJYkWMP4s
+                 * @example iaU7SMcXKrC1DVnrkw1BPlYrxHOGuQffp8l6lnLl8yw
                  */
                 token: string;
             };
@@ -7741,7 +8177,7 @@ export interface operations {
                      *         "readiness": "http://localhost:3000/readyz"
                      *       },
                      *       "development_key": "sgn_dev_the_key_npm_start_printed",
-                     *       "request_id": "req_01a219e6365b773e82116be1f3df99cc"
+                     *       "request_id": "req_01a21aa443f176089866cba2970cb6ac"
                      *     }
                      */
                     "application/json": {
@@ -7855,7 +8291,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "request_id": "req_01a219e63bf8715a90525336bdb3a3bd"
+                     *       "request_id": "req_01a21aa446d575fe9f517fd95f4acd9f"
                      *     }
                      */
                     "application/json": {
@@ -7893,7 +8329,7 @@ export interface operations {
                      *       "checks": {
                      *         "database": "ok"
                      *       },
-                     *       "request_id": "req_01a219e63e76722ebb6b97b5bf26666d"
+                     *       "request_id": "req_01a21aa44863771aa2237c64f0a2a233"
                      *     }
                      */
                     "application/json": {
@@ -7986,13 +8422,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-7804-7628-9449-b1199b4d798b",
+                 *       "id": "01a21aa4-6252-723e-9e1f-7e301208194b",
                  *       "data": {
-                 *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                 *         "id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-26T22:07:44.000Z",
+                 *         "sent_at": "2026-11-27T01:35:10.376Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -8088,78 +8524,99 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a219e6-642b-771b-8b18-eab0e87167dd",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/documents/01a219e6-642b-771b-8b18-eab0e87167dd.pdf?expires=1795734464&signature=5331f3ce8e81ac39d5bfcdcdf1e6b31c9e6a21f3fc8ba24a5c25be776b6914a5&name=sample-contract.pdf",
+                 *             "id": "01a21aa4-5af4-7532-9a33-9d502d490110",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/documents/01a21aa4-5af4-7532-9a33-9d502d490110.pdf?expires=1795746910&signature=66161af394039b8c4b8eaaedbb6eaac90ecf845dc4c094ac6d7faf46ce5f9e0f&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:35:07.463Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-26T22:07:35.315Z",
+                 *             "updated_at": "2026-11-27T01:35:07.463Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/uploads/01a219e6-6ffb-75d0-a506-061cfa681935.pdf?expires=1795734464&signature=2a1b9a72ae2f2eeaa6374eb7195be1b8682ec52e9fa727380f34ecf882aab6fd&name=annex.pdf",
+                 *             "id": "01a21aa4-5f59-749f-acc6-a8a07cf0763a",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/uploads/01a21aa4-5eb0-73a0-b467-fe0e0f27e18a.pdf?expires=1795746910&signature=9167462b64dd366a9ca765ed21aff0052a8c8fac071569d968646a37ea8b0ec4&name=annex.pdf",
                  *             "order": 1,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "annex.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-26T22:07:43.186Z",
+                 *             "created_at": "2026-11-27T01:35:09.827Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-26T22:07:43.186Z",
+                 *             "updated_at": "2026-11-27T01:35:09.827Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:35:07.463Z",
                  *         "placements": [
                  *           {
-                 *             "id": "01a219e6-6749-704d-be49-c200bd02aa4b",
+                 *             "id": "01a21aa4-5c57-735c-b7b7-ac695d669b2e",
+                 *             "max": null,
+                 *             "min": null,
+                 *             "name": null,
                  *             "order": 0,
                  *             "token": "{{ben}}",
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "width": null,
+                 *             "height": null,
+                 *             "options": null,
+                 *             "pattern": null,
+                 *             "readonly": null,
+                 *             "required": null,
+                 *             "created_at": "2026-11-27T01:35:07.463Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-26T22:07:35.315Z",
+                 *             "updated_at": "2026-11-27T01:35:07.463Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                 *             "document_id": "01a21aa4-5af4-7532-9a33-9d502d490110",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *             "recipient_id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
+                 *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                 *             "id": "01a21aa4-5c57-735c-b7b7-b2a01483de75",
+                 *             "max": null,
+                 *             "min": null,
+                 *             "name": null,
                  *             "order": 1,
                  *             "token": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "width": null,
+                 *             "height": null,
+                 *             "options": null,
+                 *             "pattern": null,
+                 *             "readonly": null,
+                 *             "required": null,
+                 *             "created_at": "2026-11-27T01:35:07.463Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-26T22:07:35.315Z",
+                 *             "updated_at": "2026-11-27T01:35:07.463Z",
                  *             "coordinates": {
-                 *               "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                 *               "id": "01a21aa4-5c57-735c-b7b7-b2a01483de75",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                 *             "document_id": "01a21aa4-5af4-7532-9a33-9d502d490110",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *             "recipient_id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
+                 *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
                  *           }
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *             "id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
                  *             "name": "Ana Lima",
+                 *             "role": "SIGNER",
                  *             "email": "ana@example.com",
                  *             "order": 0,
                  *             "rep_id": null,
@@ -8168,16 +8625,18 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:35:07.463Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-26T22:07:44.000Z",
+                 *             "updated_at": "2026-11-27T01:35:10.376Z",
+                 *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *             "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
                  *           },
                  *           {
-                 *             "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *             "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
                  *             "name": "Ben Ode",
+                 *             "role": "SIGNER",
                  *             "email": "ben@example.com",
                  *             "order": 1,
                  *             "rep_id": null,
@@ -8186,15 +8645,17 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:35:07.463Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-26T22:07:44.000Z",
+                 *             "updated_at": "2026-11-27T01:35:10.376Z",
+                 *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *             "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:35:10.376Z",
+                 *         "template_id": null,
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.in_progress"
@@ -8233,13 +8694,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-e63d-72b6-9851-bce19f836c82",
+                 *       "id": "01a21aa4-9dc3-72f5-a1d9-2b33eaaf2a9f",
                  *       "data": {
-                 *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                 *         "id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-26T22:07:44.000Z",
+                 *         "sent_at": "2026-11-27T01:35:10.376Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -8335,114 +8796,139 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a219e6-642b-771b-8b18-eab0e87167dd",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/signed/01a219e6-642b-771b-8b18-eab0e87167dd-01a219e6-cf8d-763e-98e1-15d38804b7be.pdf?expires=1795734492&signature=5bfb7803bc2997e42682b20cca901cf8004c6a55e526697feab455fc8051e0ea&name=sample-contract.pdf",
+                 *             "id": "01a21aa4-5af4-7532-9a33-9d502d490110",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/signed/01a21aa4-5af4-7532-9a33-9d502d490110-01a21aa4-94a9-764b-a334-1d3e157a6d43.pdf?expires=1795746925&signature=32a65ceba66cc3945377202ab2a1ee33fbbd04be09571df1c9e367befc115ba9&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "768eac1129f16a656413550dc2396ff210315e4409647bdfb41f64341bd7a0ca",
+                 *             "sha256": "3126abaf77e9ffd68fa918f8a45472fa159c07516f606a11e5385b5d975c8ecd",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69333,
+                 *             "file_size": 69262,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:35:07.463Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-26T22:08:12.255Z",
+                 *             "updated_at": "2026-11-27T01:35:25.538Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/signed/01a219e6-733e-7488-98d9-d4dc1a951dbc-01a219e6-e508-700c-ab33-38ec33f89238.pdf?expires=1795734492&signature=b39d6f31d7016d40f86f83105f6758348c699f04bbd4bb39b55fc94e4a36a018&name=annex.pdf",
+                 *             "id": "01a21aa4-5f59-749f-acc6-a8a07cf0763a",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/signed/01a21aa4-5f59-749f-acc6-a8a07cf0763a-01a21aa4-9d23-71ba-afad-666be1f2b9f7.pdf?expires=1795746925&signature=9705af5a51c33588284ed12cf0dde851966e3d3416024706358d455a927d461b&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "e3ab0ff37a58563cbd22ac94d9c6a331a0f7b321c8f674a9fee06a1815c79bf2",
+                 *             "sha256": "7d28e74c47ef507afc859689ace681870a6196979b56c1f762bc0d94f490120d",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70870,
+                 *             "file_size": 70865,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-26T22:07:43.186Z",
+                 *             "created_at": "2026-11-27T01:35:09.827Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-26T22:08:12.255Z",
+                 *             "updated_at": "2026-11-27T01:35:25.538Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:35:07.463Z",
                  *         "placements": [
                  *           {
-                 *             "id": "01a219e6-6749-704d-be49-c200bd02aa4b",
+                 *             "id": "01a21aa4-5c57-735c-b7b7-ac695d669b2e",
+                 *             "max": null,
+                 *             "min": null,
+                 *             "name": null,
                  *             "order": 0,
                  *             "token": "{{ben}}",
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "width": null,
+                 *             "height": null,
+                 *             "options": null,
+                 *             "pattern": null,
+                 *             "readonly": null,
+                 *             "required": null,
+                 *             "created_at": "2026-11-27T01:35:07.463Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-26T22:07:35.315Z",
+                 *             "updated_at": "2026-11-27T01:35:07.463Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                 *             "document_id": "01a21aa4-5af4-7532-9a33-9d502d490110",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *             "recipient_id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
+                 *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                 *             "id": "01a21aa4-5c57-735c-b7b7-b2a01483de75",
+                 *             "max": null,
+                 *             "min": null,
+                 *             "name": null,
                  *             "order": 1,
                  *             "token": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "width": null,
+                 *             "height": null,
+                 *             "options": null,
+                 *             "pattern": null,
+                 *             "readonly": null,
+                 *             "required": null,
+                 *             "created_at": "2026-11-27T01:35:07.463Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-26T22:07:35.315Z",
+                 *             "updated_at": "2026-11-27T01:35:07.463Z",
                  *             "coordinates": {
-                 *               "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                 *               "id": "01a21aa4-5c57-735c-b7b7-b2a01483de75",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                 *             "document_id": "01a21aa4-5af4-7532-9a33-9d502d490110",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *             "recipient_id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
+                 *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
                  *           }
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *             "id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
                  *             "name": "Ana Lima",
+                 *             "role": "SIGNER",
                  *             "email": "ana@example.com",
                  *             "order": 0,
                  *             "rep_id": null,
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-26T22:07:50.821Z",
+                 *             "signed_at": "2026-11-27T01:35:13.776Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:35:07.463Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-26T22:07:50.821Z",
+                 *             "updated_at": "2026-11-27T01:35:13.776Z",
+                 *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *             "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
                  *           },
                  *           {
-                 *             "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *             "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
                  *             "name": "Ben Ode",
+                 *             "role": "SIGNER",
                  *             "email": "ben@example.com",
                  *             "order": 1,
                  *             "rep_id": null,
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-26T22:07:49.776Z",
+                 *             "signed_at": "2026-11-27T01:35:13.199Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:35:07.463Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-26T22:07:49.776Z",
+                 *             "updated_at": "2026-11-27T01:35:13.199Z",
+                 *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *             "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-26T22:08:12.255Z",
-                 *         "completed_at": "2026-11-26T22:08:12.255Z"
+                 *         "updated_at": "2026-11-27T01:35:25.538Z",
+                 *         "template_id": null,
+                 *         "completed_at": "2026-11-27T01:35:25.538Z"
                  *       },
                  *       "event_type": "envelope.success"
                  *     }
@@ -8480,13 +8966,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e7-04f6-7109-a9f0-1f8976b01334",
+                 *       "id": "01a21aa4-b8a5-7758-bf84-9ca0c46a72a8",
                  *       "data": {
-                 *         "id": "01a219e6-fd07-7260-90af-2affeab291da",
+                 *         "id": "01a21aa4-b25c-71f5-9b39-f6a48d1b91c3",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "status": "VOIDED",
-                 *         "sent_at": "2026-11-26T22:08:18.427Z",
+                 *         "sent_at": "2026-11-27T01:35:31.040Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -8579,28 +9065,29 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a219e6-fd45-7592-b783-e01bf21c953d",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-fd07-7260-90af-2affeab291da/documents/01a219e6-fd45-7592-b783-e01bf21c953d.pdf?expires=1795734500&signature=4605af1ca4f4c0e0a707366dd42d2180de1a03e82b3ca929e03ab4bc604e4516&name=lease.pdf",
+                 *             "id": "01a21aa4-b27f-7158-9e11-222a185c24f9",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-b25c-71f5-9b39-f6a48d1b91c3/documents/01a21aa4-b27f-7158-9e11-222a185c24f9.pdf?expires=1795746932&signature=6eeb04d3707e306273072cb6193d099f9cc5c7a8d8d75a6a21d809d61962356f&name=lease.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "lease.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-26T22:08:18.183Z",
+                 *             "created_at": "2026-11-27T01:35:30.908Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-26T22:08:18.183Z",
+                 *             "updated_at": "2026-11-27T01:35:30.908Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-26T22:08:18.183Z",
+                 *         "created_at": "2026-11-27T01:35:30.908Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a219e6-fda1-7441-8ee9-7570b11cdf45",
+                 *             "id": "01a21aa4-b2aa-7708-b7ce-50190996868c",
                  *             "name": "Cleo Park",
+                 *             "role": "SIGNER",
                  *             "email": "cleo@example.com",
                  *             "order": 0,
                  *             "rep_id": null,
@@ -8609,15 +9096,17 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-26T22:08:18.183Z",
+                 *             "created_at": "2026-11-27T01:35:30.908Z",
                  *             "custom_key": "cleo",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-26T22:08:20.022Z",
+                 *             "updated_at": "2026-11-27T01:35:32.397Z",
+                 *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a219e6-fd07-7260-90af-2affeab291da"
+                 *             "envelope_id": "01a21aa4-b25c-71f5-9b39-f6a48d1b91c3"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-26T22:08:20.022Z",
+                 *         "updated_at": "2026-11-27T01:35:32.397Z",
+                 *         "template_id": null,
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.voided"
@@ -8656,13 +9145,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-f8c6-73af-98df-1e96fdac81cc",
+                 *       "id": "01a21aa4-a9c5-715e-81ab-cdc01713dfbd",
                  *       "data": {
-                 *         "id": "01a219e6-5593-749a-9af4-ec8e551f7199",
+                 *         "id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-26T22:07:44.000Z",
+                 *         "sent_at": "2026-11-27T01:35:10.376Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -8758,116 +9247,141 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a219e6-642b-771b-8b18-eab0e87167dd",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/signed/01a219e6-642b-771b-8b18-eab0e87167dd-01a219e6-cf8d-763e-98e1-15d38804b7be.pdf?expires=1795734492&signature=5bfb7803bc2997e42682b20cca901cf8004c6a55e526697feab455fc8051e0ea&name=sample-contract.pdf",
+                 *             "id": "01a21aa4-5af4-7532-9a33-9d502d490110",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/signed/01a21aa4-5af4-7532-9a33-9d502d490110-01a21aa4-94a9-764b-a334-1d3e157a6d43.pdf?expires=1795746925&signature=32a65ceba66cc3945377202ab2a1ee33fbbd04be09571df1c9e367befc115ba9&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "768eac1129f16a656413550dc2396ff210315e4409647bdfb41f64341bd7a0ca",
+                 *             "sha256": "3126abaf77e9ffd68fa918f8a45472fa159c07516f606a11e5385b5d975c8ecd",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69333,
+                 *             "file_size": 69262,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:35:07.463Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-26T22:08:12.255Z",
+                 *             "updated_at": "2026-11-27T01:35:25.538Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/signed/01a219e6-733e-7488-98d9-d4dc1a951dbc-01a219e6-e508-700c-ab33-38ec33f89238.pdf?expires=1795734492&signature=b39d6f31d7016d40f86f83105f6758348c699f04bbd4bb39b55fc94e4a36a018&name=annex.pdf",
+                 *             "id": "01a21aa4-5f59-749f-acc6-a8a07cf0763a",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/signed/01a21aa4-5f59-749f-acc6-a8a07cf0763a-01a21aa4-9d23-71ba-afad-666be1f2b9f7.pdf?expires=1795746925&signature=9705af5a51c33588284ed12cf0dde851966e3d3416024706358d455a927d461b&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "e3ab0ff37a58563cbd22ac94d9c6a331a0f7b321c8f674a9fee06a1815c79bf2",
+                 *             "sha256": "7d28e74c47ef507afc859689ace681870a6196979b56c1f762bc0d94f490120d",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70870,
+                 *             "file_size": 70865,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-26T22:07:43.186Z",
+                 *             "created_at": "2026-11-27T01:35:09.827Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-26T22:08:12.255Z",
+                 *             "updated_at": "2026-11-27T01:35:25.538Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:35:07.463Z",
                  *         "placements": [
                  *           {
-                 *             "id": "01a219e6-6749-704d-be49-c200bd02aa4b",
+                 *             "id": "01a21aa4-5c57-735c-b7b7-ac695d669b2e",
+                 *             "max": null,
+                 *             "min": null,
+                 *             "name": null,
                  *             "order": 0,
                  *             "token": "{{ben}}",
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "width": null,
+                 *             "height": null,
+                 *             "options": null,
+                 *             "pattern": null,
+                 *             "readonly": null,
+                 *             "required": null,
+                 *             "created_at": "2026-11-27T01:35:07.463Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-26T22:07:35.315Z",
+                 *             "updated_at": "2026-11-27T01:35:07.463Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                 *             "document_id": "01a21aa4-5af4-7532-9a33-9d502d490110",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *             "recipient_id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
+                 *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                 *             "id": "01a21aa4-5c57-735c-b7b7-b2a01483de75",
+                 *             "max": null,
+                 *             "min": null,
+                 *             "name": null,
                  *             "order": 1,
                  *             "token": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "width": null,
+                 *             "height": null,
+                 *             "options": null,
+                 *             "pattern": null,
+                 *             "readonly": null,
+                 *             "required": null,
+                 *             "created_at": "2026-11-27T01:35:07.463Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-26T22:07:35.315Z",
+                 *             "updated_at": "2026-11-27T01:35:07.463Z",
                  *             "coordinates": {
-                 *               "id": "01a219e6-6749-704d-be49-c474d9ca20b2",
+                 *               "id": "01a21aa4-5c57-735c-b7b7-b2a01483de75",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a219e6-642b-771b-8b18-eab0e87167dd",
+                 *             "document_id": "01a21aa4-5af4-7532-9a33-9d502d490110",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *             "recipient_id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
+                 *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
                  *           }
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *             "id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
                  *             "name": "Ana Lima",
+                 *             "role": "SIGNER",
                  *             "email": "ana@example.com",
                  *             "order": 0,
                  *             "rep_id": null,
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-26T22:07:50.821Z",
+                 *             "signed_at": "2026-11-27T01:35:13.776Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:35:07.463Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-26T22:07:50.821Z",
+                 *             "updated_at": "2026-11-27T01:35:13.776Z",
+                 *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *             "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
                  *           },
                  *           {
-                 *             "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *             "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
                  *             "name": "Ben Ode",
+                 *             "role": "SIGNER",
                  *             "email": "ben@example.com",
                  *             "order": 1,
                  *             "rep_id": null,
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-26T22:07:49.776Z",
+                 *             "signed_at": "2026-11-27T01:35:13.199Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-26T22:07:35.315Z",
+                 *             "created_at": "2026-11-27T01:35:07.463Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-26T22:07:49.776Z",
+                 *             "updated_at": "2026-11-27T01:35:13.199Z",
+                 *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *             "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-26T22:08:12.255Z",
-                 *         "completed_at": "2026-11-26T22:08:12.255Z",
-                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a219e6-5593-749a-9af4-ec8e551f7199/evidence/22-1795730892742.pdf?expires=1795817297&signature=ce2252d884524a1b2c81017d361bf30086668128d0f6520da6a0919c0421f4c8&name=evidence-01a219e6-5593-749a-9af4-ec8e551f7199.pdf",
-                 *         "evidence_generated_at": "2026-11-26T22:08:12.742Z"
+                 *         "updated_at": "2026-11-27T01:35:25.538Z",
+                 *         "template_id": null,
+                 *         "completed_at": "2026-11-27T01:35:25.538Z",
+                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/evidence/22-1795743325967.pdf?expires=1795829728&signature=0fde0f4d128f1724ac7193d73befd6ae4e0fc65851b65936e96e405e1ff6a415&name=evidence-01a21aa4-56c7-777b-bd0d-998cf88365a3.pdf",
+                 *         "evidence_generated_at": "2026-11-27T01:35:25.967Z"
                  *       },
                  *       "event_type": "envelope.evidence_generated"
                  *     }
@@ -8905,17 +9419,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-734d-701d-a9f2-165204cceb85",
+                 *       "id": "01a21aa4-5f5c-749b-8fbf-8f224d735c6a",
                  *       "data": {
                  *         "order": 1,
                  *         "status": "COMPLETED",
-                 *         "file_id": "01a219e6-733e-7488-98d9-d4dc1a951dbc",
+                 *         "file_id": "01a21aa4-5f59-749f-acc6-a8a07cf0763a",
                  *         "file_name": "annex.pdf",
                  *         "custom_key": "annex",
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199",
-                 *         "uploaded_at": "2026-11-26T22:07:42.574Z",
-                 *         "processed_at": "2026-11-26T22:07:42.910Z",
-                 *         "presigned_upload_id": "01a219e6-6ffb-75d0-a506-061cfa681935"
+                 *         "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
+                 *         "uploaded_at": "2026-11-27T01:35:09.572Z",
+                 *         "processed_at": "2026-11-27T01:35:09.657Z",
+                 *         "presigned_upload_id": "01a21aa4-5eb0-73a0-b467-fe0e0f27e18a"
                  *       },
                  *       "event_type": "envelope.file_uploaded"
                  *     }
@@ -8953,10 +9467,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-7d6a-71f9-8ccf-2d4807460a11",
+                 *       "id": "01a21aa4-6505-71e8-aa61-053fc63cf476",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *         "id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
                  *         "name": "Ana Lima",
+                 *         "role": "SIGNER",
                  *         "email": "ana@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -8965,12 +9480,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:35:07.463Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:35:10.376Z",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *         "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
                  *       },
                  *       "event_type": "recipient.email_sent"
                  *     }
@@ -9008,10 +9524,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-7ec1-74ad-8418-9d00099f83bb",
+                 *       "id": "01a21aa4-6637-7171-a65c-3f420a2b592b",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *         "id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
                  *         "name": "Ana Lima",
+                 *         "role": "SIGNER",
                  *         "email": "ana@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -9020,12 +9537,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:35:07.463Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:35:10.376Z",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *         "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
                  *       },
                  *       "event_type": "recipient.email_received"
                  *     }
@@ -9063,10 +9581,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e7-0181-7129-836b-7877b5478462",
+                 *       "id": "01a21aa4-b57e-752f-9370-e8d50c214c9e",
                  *       "data": {
-                 *         "id": "01a219e6-fda1-7441-8ee9-7570b11cdf45",
+                 *         "id": "01a21aa4-b2aa-7708-b7ce-50190996868c",
                  *         "name": "Cleo Park",
+                 *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -9075,12 +9594,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:08:18.183Z",
+                 *         "created_at": "2026-11-27T01:35:30.908Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:08:18.427Z",
+                 *         "updated_at": "2026-11-27T01:35:31.040Z",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-fd07-7260-90af-2affeab291da"
+                 *         "envelope_id": "01a21aa4-b25c-71f5-9b39-f6a48d1b91c3"
                  *       },
                  *       "event_type": "recipient.email_opened"
                  *     }
@@ -9118,10 +9638,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e7-024c-7138-bc9d-32ad19679d72",
+                 *       "id": "01a21aa4-b6fe-75ca-a5c2-7589f4fb3248",
                  *       "data": {
-                 *         "id": "01a219e6-fda1-7441-8ee9-7570b11cdf45",
+                 *         "id": "01a21aa4-b2aa-7708-b7ce-50190996868c",
                  *         "name": "Cleo Park",
+                 *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -9130,12 +9651,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:08:18.183Z",
+                 *         "created_at": "2026-11-27T01:35:30.908Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:08:18.427Z",
+                 *         "updated_at": "2026-11-27T01:35:31.040Z",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-fd07-7260-90af-2affeab291da"
+                 *         "envelope_id": "01a21aa4-b25c-71f5-9b39-f6a48d1b91c3"
                  *       },
                  *       "event_type": "recipient.email_clicked"
                  *     }
@@ -9173,10 +9695,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e7-03b5-768f-85fe-7b62df63a533",
+                 *       "id": "01a21aa4-b7ee-776c-977e-8a0799d44991",
                  *       "data": {
-                 *         "id": "01a219e6-fda1-7441-8ee9-7570b11cdf45",
+                 *         "id": "01a21aa4-b2aa-7708-b7ce-50190996868c",
                  *         "name": "Cleo Park",
+                 *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -9185,12 +9708,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:08:18.183Z",
+                 *         "created_at": "2026-11-27T01:35:30.908Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:08:18.427Z",
+                 *         "updated_at": "2026-11-27T01:35:31.040Z",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-fd07-7260-90af-2affeab291da"
+                 *         "envelope_id": "01a21aa4-b25c-71f5-9b39-f6a48d1b91c3"
                  *       },
                  *       "event_type": "recipient.email_bounced"
                  *     }
@@ -9228,10 +9752,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-7861-73ad-a33d-a5938fda5bee",
+                 *       "id": "01a21aa4-6287-757e-8178-7c0087d915ce",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *         "id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
                  *         "name": "Ana Lima",
+                 *         "role": "SIGNER",
                  *         "email": "ana@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -9240,13 +9765,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:35:07.463Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:35:10.376Z",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199",
-                 *         "signing_url": "http://localhost:3000/sign/sLV2pWZhDy8lBlL7sqwX01X5yuKAvE7DWlSHkovZiQw"
+                 *         "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
+                 *         "signing_url": "http://localhost:3000/sign/Z1n5gh5WcmiqT1BbnYOYbR3--TOlamyov8UV8ScMbO0"
                  *       },
                  *       "event_type": "recipient.link_generated"
                  *     }
@@ -9284,10 +9810,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-7890-71ca-8222-e9b3e24dc1c5",
+                 *       "id": "01a21aa4-6299-721b-b53e-72c4ed5ac178",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-38fcdb2237cd",
+                 *         "id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
                  *         "name": "Ana Lima",
+                 *         "role": "SIGNER",
                  *         "email": "ana@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -9296,12 +9823,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:35:07.463Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:35:10.376Z",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *         "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
                  *       },
                  *       "event_type": "recipient.in_progress"
                  *     }
@@ -9339,26 +9867,28 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-8e5f-7722-b801-8ac05147fa70",
+                 *       "id": "01a21aa4-6d4d-7285-8438-a688b60cf6c8",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *         "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
                  *         "name": "Ben Ode",
+                 *         "role": "SIGNER",
                  *         "email": "ben@example.com",
                  *         "order": 1,
                  *         "rep_id": null,
                  *         "status": "SIGNED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-26T22:07:49.776Z",
+                 *         "signed_at": "2026-11-27T01:35:13.199Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:35:07.463Z",
                  *         "custom_key": "ben",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:49.776Z",
+                 *         "updated_at": "2026-11-27T01:35:13.199Z",
                  *         "user_agent": "node",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *         "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
                  *       },
                  *       "event_type": "recipient.signed_all"
                  *     }
@@ -9396,10 +9926,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e7-04bd-75b0-8ced-478bbaad0d7c",
+                 *       "id": "01a21aa4-b88f-7592-859b-7dc52bf23ec0",
                  *       "data": {
-                 *         "id": "01a219e6-fda1-7441-8ee9-7570b11cdf45",
+                 *         "id": "01a21aa4-b2aa-7708-b7ce-50190996868c",
                  *         "name": "Cleo Park",
+                 *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
                  *         "order": 0,
                  *         "reason": "The start date in clause 2 is wrong",
@@ -9409,14 +9940,15 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:08:18.183Z",
+                 *         "created_at": "2026-11-27T01:35:30.908Z",
                  *         "custom_key": "cleo",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:08:20.022Z",
+                 *         "updated_at": "2026-11-27T01:35:32.397Z",
                  *         "user_agent": "node",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-fd07-7260-90af-2affeab291da"
+                 *         "envelope_id": "01a21aa4-b25c-71f5-9b39-f6a48d1b91c3"
                  *       },
                  *       "event_type": "recipient.rejected"
                  *     }
@@ -9454,10 +9986,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-7a6f-73a8-8ce9-effcb5880bff",
+                 *       "id": "01a21aa4-64cd-723d-9ded-bf677ae3251e",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *         "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
                  *         "name": "Ben Ode",
+                 *         "role": "SIGNER",
                  *         "email": "ben@example.com",
                  *         "order": 1,
                  *         "rep_id": null,
@@ -9466,22 +9999,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:35:07.463Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:35:10.376Z",
                  *         "validation": {
-                 *           "id": "01a219e6-79da-75bf-859c-fa1c63f92f20",
+                 *           "id": "01a21aa4-6412-76b8-945a-0e8eb02f1d6f",
                  *           "status": "PENDING",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-26T22:07:44.372Z",
-                 *           "expires_at": "2026-11-26T22:37:44.372Z",
+                 *           "created_at": "2026-11-27T01:35:10.758Z",
+                 *           "expires_at": "2026-11-27T02:05:10.758Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *         "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
                  *       },
                  *       "event_type": "recipient.validation_code_generated"
                  *     }
@@ -9519,10 +10053,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-7d49-76fb-8cf2-d3874a456268",
+                 *       "id": "01a21aa4-6722-71d9-9a40-1d57071339bd",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *         "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
                  *         "name": "Ben Ode",
+                 *         "role": "SIGNER",
                  *         "email": "ben@example.com",
                  *         "order": 1,
                  *         "rep_id": null,
@@ -9531,22 +10066,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:35:07.463Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:35:10.376Z",
                  *         "validation": {
-                 *           "id": "01a219e6-79da-75bf-859c-fa1c63f92f20",
+                 *           "id": "01a21aa4-6412-76b8-945a-0e8eb02f1d6f",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-26T22:07:45.235Z",
-                 *           "created_at": "2026-11-26T22:07:44.372Z",
-                 *           "expires_at": "2026-11-26T22:37:44.372Z",
+                 *           "sent_at": "2026-11-27T01:35:11.491Z",
+                 *           "created_at": "2026-11-27T01:35:10.758Z",
+                 *           "expires_at": "2026-11-27T02:05:10.758Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *         "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
                  *       },
                  *       "event_type": "recipient.validation_code_sent"
                  *     }
@@ -9584,10 +10120,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-84c6-70c9-8dd1-cef058575b6d",
+                 *       "id": "01a21aa4-69dd-748c-8c49-2b77b4acd6ba",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *         "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
                  *         "name": "Ben Ode",
+                 *         "role": "SIGNER",
                  *         "email": "ben@example.com",
                  *         "order": 1,
                  *         "rep_id": null,
@@ -9596,22 +10133,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:35:07.463Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:35:10.376Z",
                  *         "validation": {
-                 *           "id": "01a219e6-79da-75bf-859c-fa1c63f92f20",
+                 *           "id": "01a21aa4-6412-76b8-945a-0e8eb02f1d6f",
                  *           "status": "VERIFIED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-26T22:07:45.235Z",
-                 *           "created_at": "2026-11-26T22:07:44.372Z",
-                 *           "expires_at": "2026-11-26T22:37:44.372Z",
-                 *           "verified_at": "2026-11-26T22:07:47.150Z",
+                 *           "sent_at": "2026-11-27T01:35:11.491Z",
+                 *           "created_at": "2026-11-27T01:35:10.758Z",
+                 *           "expires_at": "2026-11-27T02:05:10.758Z",
+                 *           "verified_at": "2026-11-27T01:35:12.307Z",
                  *           "attempts_left": 2
                  *         },
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *         "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
                  *       },
                  *       "event_type": "recipient.validation_code_success"
                  *     }
@@ -9649,10 +10187,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e6-818b-779e-b4de-e9992dd8af8d",
+                 *       "id": "01a21aa4-68d8-741b-868b-cbc4904c5513",
                  *       "data": {
-                 *         "id": "01a219e6-6745-711f-bd92-3e17e11325aa",
+                 *         "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
                  *         "name": "Ben Ode",
+                 *         "role": "SIGNER",
                  *         "email": "ben@example.com",
                  *         "order": 1,
                  *         "rep_id": null,
@@ -9661,22 +10200,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:07:35.315Z",
+                 *         "created_at": "2026-11-27T01:35:07.463Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:07:44.000Z",
+                 *         "updated_at": "2026-11-27T01:35:10.376Z",
                  *         "validation": {
-                 *           "id": "01a219e6-79da-75bf-859c-fa1c63f92f20",
+                 *           "id": "01a21aa4-6412-76b8-945a-0e8eb02f1d6f",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-26T22:07:45.235Z",
-                 *           "created_at": "2026-11-26T22:07:44.372Z",
-                 *           "expires_at": "2026-11-26T22:37:44.372Z",
+                 *           "sent_at": "2026-11-27T01:35:11.491Z",
+                 *           "created_at": "2026-11-27T01:35:10.758Z",
+                 *           "expires_at": "2026-11-27T02:05:10.758Z",
                  *           "verified_at": null,
                  *           "attempts_left": 2
                  *         },
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e6-5593-749a-9af4-ec8e551f7199"
+                 *         "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
                  *       },
                  *       "event_type": "recipient.validation_code_failed"
                  *     }
@@ -9714,10 +10254,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e7-1837-7437-838b-41cd1c60fe16",
+                 *       "id": "01a21aa4-c9d9-712e-a76e-8c30de8dbd92",
                  *       "data": {
-                 *         "id": "01a219e7-1359-7237-af30-0e9367ac3de3",
+                 *         "id": "01a21aa4-c74e-70ac-8f63-e62d79657923",
                  *         "name": "Gus Moreau",
+                 *         "role": "SIGNER",
                  *         "email": "gus@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -9726,22 +10267,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-26T22:08:23.756Z",
+                 *         "created_at": "2026-11-27T01:35:36.207Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-26T22:08:23.944Z",
+                 *         "updated_at": "2026-11-27T01:35:36.359Z",
                  *         "validation": {
-                 *           "id": "01a219e7-15f3-77d6-8f2a-47ee8663e674",
+                 *           "id": "01a21aa4-c892-74f7-b9e0-4afb96617b36",
                  *           "status": "EXPIRED",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-26T22:08:24.306Z",
-                 *           "expires_at": "2026-11-26T22:38:24.306Z",
+                 *           "created_at": "2026-11-27T01:35:36.492Z",
+                 *           "expires_at": "2026-11-27T02:05:36.492Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a219e7-12cc-773a-aaeb-533134efb1b2"
+                 *         "envelope_id": "01a21aa4-c70f-75ad-b712-e4630baf7b14"
                  *       },
                  *       "event_type": "recipient.validation_code_expired"
                  *     }
@@ -9779,10 +10321,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21209-3ba7-710c-9ab8-da12579ad165",
+                 *       "id": "01a21aa4-cd39-7514-9b9e-e177f0982b04",
                  *       "data": {
-                 *         "id": "01a21209-3acf-705a-a613-250e70f2ef9a",
+                 *         "id": "01a21aa4-c74e-70ac-8f63-e62d79657923",
                  *         "name": "Gus Moreau",
+                 *         "role": "SIGNER",
                  *         "email": "gus@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -9791,22 +10334,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-25T09:28:44.485Z",
+                 *         "created_at": "2026-11-27T01:35:36.207Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-25T09:28:44.506Z",
+                 *         "updated_at": "2026-11-27T01:35:36.359Z",
                  *         "validation": {
-                 *           "id": "01a21209-3b48-76de-a346-5a14a2377453",
+                 *           "id": "01a21aa4-cab5-75a2-a53e-3f71dabefae0",
                  *           "status": "EXHAUSTED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-25T09:59:44.641Z",
-                 *           "created_at": "2026-11-25T09:59:44.610Z",
-                 *           "expires_at": "2026-11-25T10:29:44.610Z",
+                 *           "sent_at": "2026-11-27T02:06:37.233Z",
+                 *           "created_at": "2026-11-27T02:06:37.066Z",
+                 *           "expires_at": "2026-11-27T02:36:37.066Z",
                  *           "verified_at": null,
                  *           "attempts_left": 0
                  *         },
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21209-3ac5-7171-8fb7-d9891b69ea91"
+                 *         "envelope_id": "01a21aa4-c70f-75ad-b712-e4630baf7b14"
                  *       },
                  *       "event_type": "recipient.validation_max_attempts"
                  *     }
@@ -9844,9 +10388,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a219e7-112a-7715-9be1-de999a387cc8",
+                 *       "id": "01a21aa4-be44-753f-b968-cd3ab397cc8d",
                  *       "data": {
-                 *         "id": "01a219e7-0d58-76c6-b710-adbb7418e4e8",
+                 *         "id": "01a21aa4-bd4e-74f7-822f-a865e384c148",
                  *         "total": 2,
                  *         "failed": 0,
                  *         "status": "COMPLETED",
@@ -9855,19 +10399,19 @@ export interface operations {
                  *             "error": null,
                  *             "index": 0,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a219e7-0f37-7119-8760-b653922de888"
+                 *             "envelope_id": "01a21aa4-bdb1-718d-81b5-e0bec066e8ff"
                  *           },
                  *           {
                  *             "error": null,
                  *             "index": 1,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a219e7-1098-76f0-97ee-acc8c5259fd8"
+                 *             "envelope_id": "01a21aa4-be07-701c-aae0-58d431a1b148"
                  *           }
                  *         ],
                  *         "operation": "create",
                  *         "succeeded": 2,
-                 *         "created_at": "2026-11-26T22:08:22.360Z",
-                 *         "completed_at": "2026-11-26T22:08:23.289Z"
+                 *         "created_at": "2026-11-27T01:35:33.710Z",
+                 *         "completed_at": "2026-11-27T01:35:33.930Z"
                  *       },
                  *       "event_type": "batch.completed"
                  *     }
@@ -9903,6 +10447,67 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a21aa4-c398-777e-98c5-b83a23f2e03f",
+                 *       "data": {
+                 *         "id": "01a21aa4-bf1a-7547-b1b2-50dbf1f63200",
+                 *         "name": "Mutual NDA",
+                 *         "metadata": {
+                 *           "kind": "nda"
+                 *         },
+                 *         "settings": {},
+                 *         "documents": [
+                 *           {
+                 *             "id": "01a21aa4-bf2b-74fa-a7f7-b98afc74b0da",
+                 *             "type": "SIGNABLE",
+                 *             "order": 0,
+                 *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                 *             "file_name": "nda.pdf",
+                 *             "file_size": 1897,
+                 *             "custom_key": "nda",
+                 *             "page_count": 1,
+                 *             "form_fields": []
+                 *           }
+                 *         ],
+                 *         "created_at": "2026-11-27T01:35:34.170Z",
+                 *         "placements": [
+                 *           {
+                 *             "key": "0",
+                 *             "token": "{{ben}}",
+                 *             "document_key": "nda",
+                 *             "recipient_key": "buyer"
+                 *           },
+                 *           {
+                 *             "key": "1",
+                 *             "name": "company",
+                 *             "type": "TEXT",
+                 *             "readonly": "TRUE",
+                 *             "coordinates": {
+                 *               "top": "120",
+                 *               "left": "72",
+                 *               "page": "0"
+                 *             },
+                 *             "document_key": "nda",
+                 *             "recipient_key": "buyer"
+                 *           }
+                 *         ],
+                 *         "recipients": [
+                 *           {
+                 *             "key": "buyer",
+                 *             "role": "SIGNER"
+                 *           },
+                 *           {
+                 *             "key": "seller",
+                 *             "name": "Acme Legal",
+                 *             "email": "legal@acme.example"
+                 *           }
+                 *         ],
+                 *         "updated_at": "2026-11-27T01:35:34.170Z"
+                 *       },
+                 *       "event_type": "template.created"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TemplateCreatedEvent"];
             };
         };
@@ -9934,6 +10539,67 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a21aa4-c542-751d-8f17-453497c6c8a9",
+                 *       "data": {
+                 *         "id": "01a21aa4-bf1a-7547-b1b2-50dbf1f63200",
+                 *         "name": "Mutual NDA (2027)",
+                 *         "metadata": {
+                 *           "kind": "nda"
+                 *         },
+                 *         "settings": {},
+                 *         "documents": [
+                 *           {
+                 *             "id": "01a21aa4-bf2b-74fa-a7f7-b98afc74b0da",
+                 *             "type": "SIGNABLE",
+                 *             "order": 0,
+                 *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                 *             "file_name": "nda.pdf",
+                 *             "file_size": 1897,
+                 *             "custom_key": "nda",
+                 *             "page_count": 1,
+                 *             "form_fields": []
+                 *           }
+                 *         ],
+                 *         "created_at": "2026-11-27T01:35:34.170Z",
+                 *         "placements": [
+                 *           {
+                 *             "key": "0",
+                 *             "token": "{{ben}}",
+                 *             "document_key": "nda",
+                 *             "recipient_key": "buyer"
+                 *           },
+                 *           {
+                 *             "key": "1",
+                 *             "name": "company",
+                 *             "type": "TEXT",
+                 *             "readonly": "TRUE",
+                 *             "coordinates": {
+                 *               "top": "120",
+                 *               "left": "72",
+                 *               "page": "0"
+                 *             },
+                 *             "document_key": "nda",
+                 *             "recipient_key": "buyer"
+                 *           }
+                 *         ],
+                 *         "recipients": [
+                 *           {
+                 *             "key": "buyer",
+                 *             "role": "SIGNER"
+                 *           },
+                 *           {
+                 *             "key": "seller",
+                 *             "name": "Acme Legal",
+                 *             "email": "legal@acme.example"
+                 *           }
+                 *         ],
+                 *         "updated_at": "2026-11-27T01:35:35.635Z"
+                 *       },
+                 *       "event_type": "template.updated"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TemplateUpdatedEvent"];
             };
         };
@@ -9965,6 +10631,67 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a21aa4-c633-72b0-b7ec-ad96ec0418ea",
+                 *       "data": {
+                 *         "id": "01a21aa4-bf1a-7547-b1b2-50dbf1f63200",
+                 *         "name": "Mutual NDA (2027)",
+                 *         "metadata": {
+                 *           "kind": "nda"
+                 *         },
+                 *         "settings": {},
+                 *         "documents": [
+                 *           {
+                 *             "id": "01a21aa4-bf2b-74fa-a7f7-b98afc74b0da",
+                 *             "type": "SIGNABLE",
+                 *             "order": 0,
+                 *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                 *             "file_name": "nda.pdf",
+                 *             "file_size": 1897,
+                 *             "custom_key": "nda",
+                 *             "page_count": 1,
+                 *             "form_fields": []
+                 *           }
+                 *         ],
+                 *         "created_at": "2026-11-27T01:35:34.170Z",
+                 *         "placements": [
+                 *           {
+                 *             "key": "0",
+                 *             "token": "{{ben}}",
+                 *             "document_key": "nda",
+                 *             "recipient_key": "buyer"
+                 *           },
+                 *           {
+                 *             "key": "1",
+                 *             "name": "company",
+                 *             "type": "TEXT",
+                 *             "readonly": "TRUE",
+                 *             "coordinates": {
+                 *               "top": "120",
+                 *               "left": "72",
+                 *               "page": "0"
+                 *             },
+                 *             "document_key": "nda",
+                 *             "recipient_key": "buyer"
+                 *           }
+                 *         ],
+                 *         "recipients": [
+                 *           {
+                 *             "key": "buyer",
+                 *             "role": "SIGNER"
+                 *           },
+                 *           {
+                 *             "key": "seller",
+                 *             "name": "Acme Legal",
+                 *             "email": "legal@acme.example"
+                 *           }
+                 *         ],
+                 *         "updated_at": "2026-11-27T01:35:35.635Z"
+                 *       },
+                 *       "event_type": "template.deleted"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TemplateDeletedEvent"];
             };
         };
