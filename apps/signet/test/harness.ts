@@ -30,7 +30,7 @@ export const OBSERVED_TYPES: EventType[] = [
   'settings.updated', 'envelope.created', 'envelope.updated', 'envelope.in_progress', 'envelope.voided', 'recipient.link_generated', 'recipient.in_progress',
   'recipient.signed_all', 'recipient.rejected', 'envelope.success', 'envelope.evidence_generated',
   'recipient.email_sent', 'recipient.email_received', 'recipient.email_bounced', 'recipient.email_opened', 'recipient.email_clicked',
-  'envelope.file_uploaded', 'document.processed', 'batch.completed',
+  'envelope.file_uploaded', 'document.processed', 'batch.completed', 'recipient.approved', 'recipient.witnessed', 'recipient.viewed', 'recipient.copied',
   'recipient.validation_code_generated', 'recipient.validation_code_sent', 'recipient.validation_code_success', 'recipient.validation_code_failed',
   'recipient.validation_code_expired', 'recipient.validation_max_attempts'
 ];

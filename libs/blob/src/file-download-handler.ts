@@ -16,8 +16,11 @@ function keyFrom(req: Request): string {
   return Array.isArray(param) ? param.join('/') : String(param ?? '');
 }
 
+/** By the key's extension: the stores keep PDFs, and the PNG and JPEG files recipients upload for ATTACHMENT fields. */
+const CONTENT_TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg' };
+
 function contentTypeOf(key: string): string {
-  return key.toLowerCase().endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream';
+  return CONTENT_TYPES[key.toLowerCase().split('.').pop() ?? ''] ?? 'application/octet-stream';
 }
 
 /**

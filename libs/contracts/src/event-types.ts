@@ -23,7 +23,7 @@ export const SPEC_EVENT_TYPES = [
 ] as const;
 
 /** Signet's own events for integrators beyond spec 6: delivered to webhooks like the spec's. */
-export const SIGNET_EVENT_TYPES = ['batch.completed', 'template.created', 'template.updated', 'template.deleted'] as const;
+export const SIGNET_EVENT_TYPES = ['batch.completed', 'recipient.approved', 'recipient.witnessed', 'recipient.viewed', 'recipient.copied', 'template.created', 'template.updated', 'template.deleted'] as const;
 
 /** What a webhook may subscribe to: the spec's events and Signet's own. */
 export const WEBHOOK_EVENT_TYPES = [...SPEC_EVENT_TYPES, ...SIGNET_EVENT_TYPES] as const;

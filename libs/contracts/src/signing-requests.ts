@@ -46,15 +46,36 @@ export type SignatureRequest = Static<typeof SignatureRequest>;
 
 const CONSENT_MESSAGE = 'must be true: the recipient consents to sign electronically';
 
-/** POST /signing/v1/:token/sign: explicit consent and the signature. */
+/** `fields: {<name>: value}`: the values of the recipient's fields, checked by the service against each field. */
+export const FieldValuesRequest = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]), {
+  maxProperties: 500,
+  description: 'Text, numbers, true/false, dates as YYYY-MM-DD, the chosen option, or an uploaded attachment id, keyed by field name',
+  errorMessage: 'must map field names to text, numbers or true/false'
+});
+
+/**
+ * POST /signing/v1/:token/sign: explicit consent, the signature, and the values of the recipient's
+ * fields. An APPROVER sends no signature: consent (and fields) approve.
+ */
 export const SignRequest = Type.Object(
   {
     consent: Type.Literal(true, { errorMessage: CONSENT_MESSAGE }),
-    signature: SignatureRequest
+    signature: SignatureRequest,
+    fields: Type.Optional(FieldValuesRequest)
   },
   { errorMessage: { required: { consent: CONSENT_MESSAGE } } }
 );
 export type SignRequest = Static<typeof SignRequest>;
+
+/** What an APPROVER sends to POST /signing/v1/:token/sign: consent and their fields, no signature. */
+export const ApproveRequest = Type.Object(
+  {
+    consent: Type.Literal(true, { errorMessage: CONSENT_MESSAGE }),
+    fields: Type.Optional(FieldValuesRequest)
+  },
+  { errorMessage: { required: { consent: CONSENT_MESSAGE } } }
+);
+export type ApproveRequest = Static<typeof ApproveRequest>;
 
 /** POST /signing/v1/:token/reject: why the recipient declines, 1-500 characters trimmed. */
 export const RejectRequest = Type.Object(

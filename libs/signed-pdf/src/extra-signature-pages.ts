@@ -99,7 +99,7 @@ async function drawSignatureCell(frame: PageFrame, cell: Box, recipient: SignedR
   const details = [
     { text: recipient.name, size: 9, color: grayscale(0) },
     { text: recipient.email, size: 8, color: MUTED },
-    { text: signedAtText(context.words, recipient.signedAt), size: 8, color: MUTED }
+    { text: signedAtText(context.words, recipient.signedAt, recipient.signature), size: 8, color: MUTED }
   ];
   let baseline = ruleTop + 4;
   for (const { text, size, color } of details) {

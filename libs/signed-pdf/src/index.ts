@@ -24,9 +24,11 @@ export { subsettingFontkit } from './fonts/subsetting-fontkit';
 export { checkSignatureBackground } from './signature-background';
 export { imageSizeProblem, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-size-limit';
 export { stampSignedPdf } from './stamp-signed-pdf';
+export { FIELD_BOX } from './value-stamp';
 export type {
   ExtraSignaturePages,
   PlacementType,
+  PlacedValue,
   ResolvedPlacement,
   Signature,
   SignedRecipient,

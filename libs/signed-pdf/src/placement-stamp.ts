@@ -62,7 +62,7 @@ export async function stampPlacement(frame: PageFrame, placement: ResolvedPlacem
   const captions = [
     `${context.words.placement[placement.type]} · ${recipient.name}`,
     ...(full ? [recipient.email] : []),
-    signedAtText(context.words, recipient.signedAt)
+    signedAtText(context.words, recipient.signedAt, recipient.signature)
   ];
   for (const [index, caption] of captions.entries()) {
     const line = await fitWidth(context.text, caption, CAPTION_SIZE, width);

@@ -19,6 +19,7 @@ const MAX_WRITTEN_SIZE = 36;
 /** The signature as large as fits in the box, keeping its proportions, centred. */
 export async function drawSignatureMark(frame: PageFrame, signature: Signature, box: Box, context: StampContext): Promise<void> {
   if (signature.type === 'WRITTEN') return drawWritten(frame, signature.text, box, context);
+  if (signature.type === 'APPROVED') return drawApproved(frame, box, context);
   const image = await context.image(signature.image);
   const scale = Math.min(box.width / image.width, box.height / image.height);
   const width = image.width * scale;
@@ -26,6 +27,13 @@ export async function drawSignatureMark(frame: PageFrame, signature: Signature, 
   const left = box.left + (box.width - width) / 2;
   const top = box.top + (box.height - height) / 2;
   frame.page.drawImage(image, { ...frame.point(left, top + height), width, height, rotate: frame.rotate });
+}
+
+/** "Approved", in the text face and the signature ink, centred in the box. */
+async function drawApproved(frame: PageFrame, box: Box, context: StampContext): Promise<void> {
+  const shaped = await context.text(context.words.approved);
+  const size = Math.min(16, box.width / shaped.widthAt(1));
+  drawText(frame, shaped, box.left + (box.width - shaped.widthAt(size)) / 2, box.top + box.height / 2 + size / 3, { size, color: INK });
 }
 
 async function drawWritten(frame: PageFrame, text: string, box: Box, context: StampContext): Promise<void> {

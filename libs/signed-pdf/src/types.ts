@@ -6,7 +6,9 @@ import type { LanguageCode } from '@signet/i18n';
  */
 export type Signature =
   | { type: 'DRAWN' | 'UPLOADED'; image: Uint8Array }
-  | { type: 'WRITTEN'; text: string };
+  | { type: 'WRITTEN'; text: string }
+  /** An APPROVER's act: no signature, the word "Approved" in the box, and "Approved <time>" under it. */
+  | { type: 'APPROVED' };
 
 export type PlacementType = 'SIGNATURE' | 'APPROVAL' | 'WITNESS';
 
@@ -51,6 +53,21 @@ export interface ExtraSignaturePages {
   signaturesPerRow: number;
 }
 
+/**
+ * A filled field's value at its place, drawn as real text (search and copy find it): `text` as shown,
+ * or a tick box (`ticked`), whose box is followed by the word for yes or no. `width` and `height` bound
+ * the box the text is fitted into (a line of 12-point text by default).
+ */
+export interface PlacedValue {
+  page: number;
+  left: number;
+  top: number;
+  width?: number | null;
+  height?: number | null;
+  value: { text: string; handwriting?: boolean } | { ticked: boolean };
+  cover?: { width: number; height: number };
+}
+
 export interface StampSignedPdfInput {
   /** The original document. */
   pdf: Uint8Array;
@@ -59,6 +76,8 @@ export interface StampSignedPdfInput {
   documentIdLabel?: string;
   language?: StampLanguage;
   placements: ResolvedPlacement[];
+  /** Field values, drawn at their places. */
+  values?: PlacedValue[];
   extraPages?: ExtraSignaturePages;
   /** SIMPLE by default. */
   style?: StampStyle;

@@ -116,6 +116,9 @@ export interface EnvelopeAggregate {
   documents: DocumentRow[];
   recipients: RecipientRow[];
   placements: PlacementRow[];
+  /** Values of the fields filled so far, and the files uploaded for ATTACHMENT fields (none before sending). */
+  fieldValues?: FieldValueRow[];
+  attachments?: FieldAttachmentRow[];
 }
 
 export type SignatureType = SignatureInputType;

@@ -2,6 +2,7 @@ import { AppError, newSecretToken, notFound, RequestContext } from '@signet/http
 import type { Settings } from '@signet/contracts';
 
 import type { EnvelopeDeps } from './envelope-deps';
+import { nextTurn } from './signing/next-turn';
 import { writeEnvelopeEvent, writeRecipientEvent } from './envelope-events';
 import type { RecipientRow } from './model';
 import { ENVELOPE_MACHINE } from './state/envelope-machine';
@@ -9,9 +10,8 @@ import { RECIPIENT_MACHINE } from './state/recipient-machine';
 
 /** Whose turn it is first: everyone for PARALLEL, the lowest order (all who share it) for SEQUENTIAL. */
 export function firstTurn(recipients: RecipientRow[], order: 'PARALLEL' | 'SEQUENTIAL'): Set<string> {
-  if (order === 'PARALLEL') return new Set(recipients.map((recipient) => recipient.id));
-  const lowest = Math.min(...recipients.map((recipient) => recipient.order));
-  return new Set(recipients.filter((recipient) => recipient.order === lowest).map((recipient) => recipient.id));
+  if (order === 'PARALLEL') return new Set(recipients.filter((recipient) => recipient.role !== 'CC').map((recipient) => recipient.id));
+  return new Set(nextTurn(recipients, order).map((recipient) => recipient.id));
 }
 
 /**
@@ -47,6 +47,11 @@ export async function sendEnvelope(deps: EnvelopeDeps, { context, envelopeId }: 
     const linkBase = signingLinkBase(envelope.settings, deps.config.publicBaseUrl);
     const links = new Map<string, string>();
     const recipients = aggregate.recipients.map((recipient) => {
+      // A CC has no link and nothing to do: copied at once, they receive the completed documents.
+      if (recipient.role === 'CC') {
+        const changes = { status: RECIPIENT_MACHINE.next(recipient.status, 'copy'), updated_at: now };
+        return { recipient: { ...recipient, ...changes }, changes };
+      }
       const { token, hash } = newSecretToken();
       links.set(recipient.id, `${linkBase}/sign/${token}`);
       const changes = { ...(turn.has(recipient.id) ? { status: RECIPIENT_MACHINE.next(recipient.status, 'invite') } : {}), access_token_hash: hash, updated_at: now };
@@ -54,13 +59,16 @@ export async function sendEnvelope(deps: EnvelopeDeps, { context, envelopeId }: 
     });
     for (const { recipient, changes } of recipients) {
       await deps.store.updateRecipient(trx, recipient.id, changes);
-      await deps.signingLinks.keep(trx, recipient.id, links.get(recipient.id) as string, now);
+      const link = links.get(recipient.id);
+      if (link !== undefined) await deps.signingLinks.keep(trx, recipient.id, link, now);
     }
     const sent = { ...aggregate, envelope: { ...envelope, status, sent_at: now, updated_at: now }, recipients: recipients.map(({ recipient }) => recipient) };
     await deps.store.updateEnvelope(trx, envelope.id, { status, sent_at: now, updated_at: now });
     await writeEnvelopeEvent(trx, 'envelope.in_progress', sent, deps.links, context, now);
     for (const recipient of sent.recipients) {
-      await writeRecipientEvent(trx, 'recipient.link_generated', recipient, envelope.api_key_id, context, now, { signing_url: links.get(recipient.id) as string });
+      const link = links.get(recipient.id);
+      if (link === undefined) await writeRecipientEvent(trx, 'recipient.copied', recipient, envelope.api_key_id, context, now);
+      else await writeRecipientEvent(trx, 'recipient.link_generated', recipient, envelope.api_key_id, context, now, { signing_url: link });
     }
     for (const recipient of sent.recipients.filter((candidate) => turn.has(candidate.id))) {
       await writeRecipientEvent(trx, 'recipient.in_progress', recipient, envelope.api_key_id, context, now);

@@ -2,10 +2,13 @@ import PDFDocument from 'pdfkit';
 import { formatDateTime, type Language, language as languageOf, translator } from '@signet/i18n';
 import { drawLogo, LOGO_BOX } from './draw-logo';
 import type { Logo } from './logo';
+import { roleLines, writeFieldsSection } from './evidence-fields';
 import { scriptText } from './script-text';
 import type { TimelineEntry } from './timeline-store';
 
 type Obj = Record<string, unknown>;
+
+const ACT_EVENTS = ['recipient.signed_all', 'recipient.approved', 'recipient.witnessed', 'recipient.viewed'];
 
 const LABEL_KEYS = [
   'title', 'envelope', 'envelopeId', 'name', 'status', 'created', 'sent', 'completed', 'documents', 'documentId', 'pages', 'originalHash',
@@ -144,12 +147,14 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
   heading(l.recipients);
   for (const recipient of (envelope.recipients ?? []) as Obj[]) {
     const own = timeline.filter((entry) => entry.recipient_id === recipient.id);
-    const signed = own.find((entry) => entry.event_type === 'recipient.signed_all');
+    // A recipient's act by role: signed (SIGNER), approved, witnessed, viewed.
+    const signed = own.find((entry) => ACT_EVENTS.includes(entry.event_type));
     const rejected = own.find((entry) => entry.event_type === 'recipient.rejected');
     const last = signed ?? rejected ?? [...own].reverse().find((entry) => entry.ip_address !== null);
     const extra = (last?.details ?? {}) as Obj;
     write(text(recipient.name), { bold: true });
     field(l.email, recipient.email);
+    for (const [label, value] of roleLines(recipient, (envelope.recipients ?? []) as Obj[], language)) field(label, value);
     // The integrator's own labels (a RUT, a CUIT...) name the ids as they know them.
     field(labelOr(recipient.tax_label, l.taxId), recipient.tax_id ?? extra.tax_id);
     field(labelOr(recipient.rep_label, l.repId), recipient.rep_id ?? extra.rep_id);
@@ -164,6 +169,8 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
     }
     doc.moveDown(0.4);
   }
+
+  writeFieldsSection(envelope, language, { heading, field, time });
 
   heading(l.timeline);
   for (const entry of timeline) {

@@ -2,6 +2,7 @@ import { EXAMPLE_BASE_URL, type CapturedExamples } from '@signet/contracts';
 import type { Capture } from './capture';
 import { captureBatch, captureCodeEndings, captureEnvelope, captureSendAndValidation, captureVoid } from './envelope-flows';
 import { examplesFile } from './examples-file';
+import { captureFieldsAndRoles } from './fields-flows';
 import { normalise } from './normalise';
 import { startReceiver } from './receiver';
 import { createRecorder } from './recorder';
@@ -25,6 +26,7 @@ async function runFlows(capture: Capture): Promise<void> {
   await captureTemplates(capture);
   await captureCodeEndings(capture);
   await capture.receiver.waitFor('envelope.success');
+  await captureFieldsAndRoles(capture);
   await captureDeliveries(capture, webhook);
 }
 

@@ -21,6 +21,8 @@ export interface CallOptions {
   /** A nested object, sent as a multipart form in bracket notation. */
   form?: object;
   pdf?: Buffer;
+  /** One file, sent as a multipart form in the field `file`. */
+  file?: { name: string; type: string; bytes: Buffer };
   /** The API key, sent to /api routes unless null. */
   key?: string | null;
   headers?: Record<string, string>;
@@ -57,6 +59,11 @@ function searchOf(query: CallOptions['query'] = {}): string {
 function requestOf(options: CallOptions): { body?: string | FormData | Buffer; recorded?: unknown; headers: Record<string, string> } {
   if (options.json !== undefined) return { body: JSON.stringify(options.json), recorded: options.json, headers: { 'content-type': 'application/json' } };
   if (options.pdf !== undefined) return { body: options.pdf, headers: { 'content-type': 'application/pdf' } };
+  if (options.file !== undefined) {
+    const form = new FormData();
+    form.append('file', new Blob([options.file.bytes], { type: options.file.type }), options.file.name);
+    return { body: form, headers: {} };
+  }
   if (options.form === undefined) return { headers: {} };
   const fields = bracketFields(options.form);
   const form = new FormData();

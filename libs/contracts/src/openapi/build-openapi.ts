@@ -46,7 +46,7 @@ function responseObject(answer: ResponseDoc, rateLimited: boolean, components: R
   const headers = { 'X-Request-Id': header('The request id (also `request_id` in JSON bodies)'), ...mapHeaders(answer.headers ?? {}), ...(rateLimited ? mapHeaders(RATE_LIMIT_HEADERS) : {}) };
   const content = {
     ...(answer.schema ? { 'application/json': { schema: withReferences(clean(answer.schema), components, undefined, true), ...exampleOf(example) } } : {}),
-    ...(answer.contentType ? { [answer.contentType]: { schema: { type: 'string', contentMediaType: answer.contentType } } } : {})
+    ...Object.fromEntries([answer.contentType, ...(answer.moreContentTypes ?? [])].flatMap((type) => (type ? [[type, { schema: { type: 'string', contentMediaType: type } }]] : [])))
   };
   return { description: answer.description, headers, ...(Object.keys(content).length > 0 ? { content } : {}) };
 }
@@ -86,6 +86,10 @@ function requestBody(request: RequestDoc, components: Record<string, JsonSchema>
   if (form) return { required: true, content: formContent };
   if (request.urlencoded) {
     return { required: true, content: { 'application/x-www-form-urlencoded': { schema: withReferences(clean(request.urlencoded), components, undefined, true), ...exampleOf(example) } } };
+  }
+  if (request.file) {
+    const schema = { type: 'object', required: [request.file.field], properties: { [request.file.field]: { type: 'string', contentMediaType: 'application/octet-stream', description: request.file.description } } };
+    return { required: true, content: { 'multipart/form-data': { schema } } };
   }
   if (request.binary) return { required: true, content: { [request.binary]: { schema: { type: 'string', contentMediaType: request.binary } } } };
   return undefined;

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { BounceRequest, RejectRequest, SignRequest } from '../signing-requests';
 import { Answer, SuccessResponse } from '../responses/common-responses';
-import { RejectedResponse, SignedResponse, SigningSessionResponse } from '../responses/signing-responses';
+import { AttachmentUploadedResponse, RejectedResponse, SignedResponse, SigningSessionResponse } from '../responses/signing-responses';
 import { CodeSentResponse, CodeVerifiedResponse } from '../responses/validation-responses';
 import { SendCodeRequest, SmsStatusCallback, VerifyCodeRequest } from '../validation-requests';
 import { jsonAnswer, type RouteDocs } from './route-doc';
@@ -36,10 +36,25 @@ export const PUBLIC_ROUTE_DOCS: RouteDocs = {
   'POST /signing/v1/:token/sign': {
     operationId: 'sign',
     summary: 'Sign as the recipient',
-    description: `Explicit consent and a signature: typed (WRITTEN, \`text\`), drawn or uploaded (DRAWN, UPLOADED: \`image\`, a base64 PNG or JPG), as the envelope's \`signature_types\` allow. ${TOKEN_NOTE}`,
+    description: 'Explicit consent and a signature: typed (WRITTEN, `text`), drawn or uploaded (DRAWN, UPLOADED: `image`, a base64 PNG or JPG), as the ' +
+      "envelope's `signature_types` allow, with `fields: {<name>: value}` for the recipient's fields (their names and checks are in the session's " +
+      'placements). Every value is checked here: a missing required field or an invalid value is a 422 naming `fields.<name>`, and nothing is ' +
+      'recorded. A WITNESS signs the same way once the signer in `witness_of` has signed. An APPROVER approves with this same call: consent and ' +
+      `fields, no signature (it may also reject). A VIEWER is done once they open the session, and a CC has no link. ${TOKEN_NOTE}`,
     tag: 'Signing',
     request: { json: SignRequest },
     responses: { 200: jsonAnswer(SignedResponse, 'Signed') },
+    errors: [400, 403, 404, 409, 413, 415, 422]
+  },
+  'POST /signing/v1/:token/attachments': {
+    operationId: 'uploadSigningAttachment',
+    summary: "Upload a file for an ATTACHMENT field",
+    description: 'A PDF, PNG or JPEG file up to 10 MB (told by its bytes; a PDF is checked like documents), as `multipart/form-data` in the field ' +
+      '`file`. The answer\'s `attachment.id` is the ATTACHMENT field\'s value in `fields` of the sign request; once signed, the envelope shows ' +
+      `the file with its name, SHA-256 and a download link. ${TOKEN_NOTE}`,
+    tag: 'Signing',
+    request: { file: { field: 'file', description: 'The PDF, PNG or JPEG file' } },
+    responses: { 201: jsonAnswer(AttachmentUploadedResponse, 'Stored') },
     errors: [400, 403, 404, 409, 413, 415, 422]
   },
   'POST /signing/v1/:token/reject': {
@@ -187,7 +202,7 @@ export const GATEWAY_ROUTE_DOCS: RouteDocs = {
   'GET /files/*key': {
     operationId: 'downloadFile',
     summary: 'Download a file by its signed link',
-    description: 'Where the `url` of a document, a signed document or an evidence PDF leads when Signet keeps files on its own disk (monolith mode; with S3 the links go to S3 itself). No API key: the link is signed and expires; a forged, altered or expired link is 403, a file that is gone 404.',
+    description: 'Where the `url` of a document, a signed document, an evidence PDF or a file uploaded for an ATTACHMENT field (PDF, PNG or JPEG) leads when Signet keeps files on its own disk (monolith mode; with S3 the links go to S3 itself). No API key: the link is signed and expires; a forged, altered or expired link is 403, a file that is gone 404.',
     tag: 'Service',
     params: { key: 'The file\'s key as the link gives it (it may contain `/`)' },
     request: {
@@ -197,7 +212,7 @@ export const GATEWAY_ROUTE_DOCS: RouteDocs = {
         name: Type.Optional(Type.String({ description: 'The file name the download is saved under' }))
       })
     },
-    responses: { 200: { description: 'The file', contentType: 'application/pdf' } },
+    responses: { 200: { description: 'The file', contentType: 'application/pdf', moreContentTypes: ['image/png', 'image/jpeg'] } },
     errors: [403, 404]
   },
   'GET /healthz': {

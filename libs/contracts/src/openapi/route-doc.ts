@@ -7,6 +7,8 @@ export interface ResponseDoc {
   schema?: TSchema;
   /** A non-JSON body, e.g. `application/pdf`; beside `schema`, the other media type the route negotiates. */
   contentType?: string;
+  /** Further media types the same answer may have, e.g. an uploaded image beside PDFs. */
+  moreContentTypes?: string[];
   /** Response headers besides X-Request-Id (which every answer carries). */
   headers?: Record<string, string>;
 }
@@ -22,6 +24,8 @@ export interface RequestDoc {
   urlencoded?: TSchema;
   /** Raw bytes of this media type, e.g. `application/pdf`. */
   binary?: string;
+  /** One file sent as `multipart/form-data` in the field of this name, with what it may be. */
+  file?: { field: string; description: string };
   /** Request headers the route requires, with what each carries. */
   headers?: Record<string, string>;
   query?: TSchema;

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, LiteralUnion, Nullable } from '../schema-helpers';
 import { EnvelopeRecipient } from './envelope-recipient';
+import { EnvelopeField } from './envelope-field';
 
 /** `validation` of the recipient.validation_* events: the code's state, never the code, its hash or the phone number. */
 export const ValidationDetails = Type.Object(
@@ -32,7 +33,9 @@ export const RecipientPayload = Type.Object(
     ip_address: Type.Optional(Nullable(Type.String())),
     user_agent: Type.Optional(Nullable(Type.String())),
     /** recipient.validation_*: details of the code check, shaped by the validation service. */
-    validation: Type.Optional(ValidationDetails)
+    validation: Type.Optional(ValidationDetails),
+    /** recipient.signed_all, recipient.approved, recipient.witnessed: the fields this recipient filled, with their values. */
+    fields: Type.Optional(Type.Array(EnvelopeField))
   },
   { additionalProperties: true }
 );

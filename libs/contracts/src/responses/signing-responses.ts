@@ -3,7 +3,7 @@ import { DateTime, LiteralUnion, Nullable } from '../schema-helpers';
 import { SIGNATURE_INPUT_TYPES } from '../signing-requests';
 import { Answer } from './common-responses';
 import { ValidationStatus } from '../validation-requests';
-import { PLACEMENT_TYPES } from '../fields/field-types';
+import { PLACEMENT_TYPES, RECIPIENT_ROLES } from '../fields/field-types';
 
 export const SIGNING_STATES = ['READY', 'NOT_YOUR_TURN', 'ALREADY_SIGNED', 'REJECTED', 'VOIDED', 'COMPLETED'] as const;
 
@@ -60,7 +60,8 @@ export const SigningSessionResponse = Answer({
     })),
     order: Type.Integer({ minimum: 0 }),
     status: Type.String(),
-    signed_at: Nullable(DateTime())
+    signed_at: Nullable(DateTime()),
+    role: Type.Optional(LiteralUnion(RECIPIENT_ROLES, { description: 'What this recipient does: SIGNER and WITNESS sign, APPROVER approves (consent, no signature), VIEWER only reads' }))
   }),
   validation: ValidationGate,
   documents: Type.Array(SigningDocument)
@@ -72,3 +73,7 @@ export type SignedResponse = Static<typeof SignedResponse>;
 
 export const RejectedResponse = Answer({ success: Type.Literal(true), state: Type.Literal('REJECTED') });
 export type RejectedResponse = Static<typeof RejectedResponse>;
+
+/** POST /signing/v1/:token/attachments: the stored file's id, to send as its ATTACHMENT field's value. */
+export const AttachmentUploadedResponse = Answer({ attachment: Type.Object({ id: Type.String() }) });
+export type AttachmentUploadedResponse = Static<typeof AttachmentUploadedResponse>;

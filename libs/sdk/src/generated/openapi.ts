@@ -540,7 +540,7 @@ export interface paths {
         put?: never;
         /**
          * Sign as the recipient
-         * @description Explicit consent and a signature: typed (WRITTEN, `text`), drawn or uploaded (DRAWN, UPLOADED: `image`, a base64 PNG or JPG), as the envelope's `signature_types` allow. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
+         * @description Explicit consent and a signature: typed (WRITTEN, `text`), drawn or uploaded (DRAWN, UPLOADED: `image`, a base64 PNG or JPG), as the envelope's `signature_types` allow, with `fields: {<name>: value}` for the recipient's fields (their names and checks are in the session's placements). Every value is checked here: a missing required field or an invalid value is a 422 naming `fields.<name>`, and nothing is recorded. A WITNESS signs the same way once the signer in `witness_of` has signed. An APPROVER approves with this same call: consent and fields, no signature (it may also reject). A VIEWER is done once they open the session, and a CC has no link. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
          */
         post: operations["sign"];
         delete?: never;
@@ -563,6 +563,26 @@ export interface paths {
          * @description The envelope is voided and the sender told (`recipient.rejected`). No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
          */
         post: operations["reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signing/v1/{token}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file for an ATTACHMENT field
+         * @description A PDF, PNG or JPEG file up to 10 MB (told by its bytes; a PDF is checked like documents), as `multipart/form-data` in the field `file`. The answer's `attachment.id` is the ATTACHMENT field's value in `fields` of the sign request; once signed, the envelope shows the file with its name, SHA-256 and a download link. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
+         */
+        post: operations["uploadSigningAttachment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -869,7 +889,7 @@ export interface paths {
         };
         /**
          * Download a file by its signed link
-         * @description Where the `url` of a document, a signed document or an evidence PDF leads when Signet keeps files on its own disk (monolith mode; with S3 the links go to S3 itself). No API key: the link is signed and expires; a forged, altered or expired link is 403, a file that is gone 404.
+         * @description Where the `url` of a document, a signed document, an evidence PDF or a file uploaded for an ATTACHMENT field (PDF, PNG or JPEG) leads when Signet keeps files on its own disk (monolith mode; with S3 the links go to S3 itself). No API key: the link is signed and expires; a forged, altered or expired link is 403, a file that is gone 404.
          */
         get: operations["downloadFile"];
         put?: never;
@@ -1132,7 +1152,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Recipient completed signing
+         * Recipient completed signing (carries `fields`, the values they filled)
          * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
          */
         post: operations["on_recipient_signed_all"];
@@ -1296,6 +1316,86 @@ export interface webhooks {
          * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
          */
         post: operations["on_batch_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recipient.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An APPROVER approved (carries `fields`, the values they filled)
+         * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
+         */
+        post: operations["on_recipient_approved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recipient.witnessed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A WITNESS signed as witness of `witness_of` (carries `fields`)
+         * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
+         */
+        post: operations["on_recipient_witnessed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recipient.viewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A VIEWER opened their signing session
+         * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
+         */
+        post: operations["on_recipient_viewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recipient.copied": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A CC recipient was copied at send (no link; they receive the completed documents)
+         * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
+         */
+        post: operations["on_recipient_copied"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1840,6 +1940,13 @@ export interface components {
             /** @description Also in the X-Request-Id header: finds the request in the logs */
             request_id: string;
         };
+        AttachmentUploadedResponse: {
+            attachment: {
+                id: string;
+            };
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
         RejectedResponse: {
             /** @constant */
             success: true;
@@ -1918,6 +2025,11 @@ export interface components {
                 order: number;
                 status: string;
                 signed_at: string | null;
+                /**
+                 * @description What this recipient does: SIGNER and WITNESS sign, APPROVER approves (consent, no signature), VIEWER only reads
+                 * @enum {unknown}
+                 */
+                role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
             };
             validation: components["schemas"]["ValidationGate"];
             documents: components["schemas"]["SigningDocument"][];
@@ -2445,6 +2557,10 @@ export interface components {
                 /** @enum {unknown} */
                 type: "WRITTEN" | "DRAWN" | "UPLOADED";
             } & (unknown & unknown);
+            /** @description Text, numbers, true/false, dates as YYYY-MM-DD, the chosen option, or an uploaded attachment id, keyed by field name */
+            fields?: {
+                [key: string]: string | number | boolean | null;
+            };
         };
         RejectRequest: {
             reason: string;
@@ -2708,6 +2824,22 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+            fields?: {
+                /** @description The field's placement id */
+                id: string;
+                name: string;
+                /** @enum {unknown} */
+                type: "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
+                recipient_id: string | null;
+                document_id: string | null;
+                value: (string | number | boolean | {
+                    id: string;
+                    name: string;
+                    sha256: string;
+                    url: string | null;
+                }) | null;
+                filled_at: string | null;
+            }[];
         } & {
             [key: string]: unknown;
         };
@@ -2949,6 +3081,46 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+        };
+        RecipientApprovedEvent: {
+            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "recipient.approved";
+            data: components["schemas"]["RecipientPayload"];
+        };
+        RecipientWitnessedEvent: {
+            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "recipient.witnessed";
+            data: components["schemas"]["RecipientPayload"];
+        };
+        RecipientViewedEvent: {
+            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "recipient.viewed";
+            data: components["schemas"]["RecipientPayload"];
+        };
+        RecipientCopiedEvent: {
+            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "recipient.copied";
+            data: components["schemas"]["RecipientPayload"];
         };
         TemplateCreatedEvent: {
             /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
@@ -3203,7 +3375,7 @@ export interface components {
             };
         };
         /** @description Any event a webhook receives, told apart by `event_type` */
-        WebhookEvent: components["schemas"]["EnvelopeInProgressEvent"] | components["schemas"]["EnvelopeSuccessEvent"] | components["schemas"]["EnvelopeVoidedEvent"] | components["schemas"]["EnvelopeEvidenceGeneratedEvent"] | components["schemas"]["EnvelopeFileUploadedEvent"] | components["schemas"]["RecipientEmailSentEvent"] | components["schemas"]["RecipientEmailReceivedEvent"] | components["schemas"]["RecipientEmailOpenedEvent"] | components["schemas"]["RecipientEmailClickedEvent"] | components["schemas"]["RecipientEmailBouncedEvent"] | components["schemas"]["RecipientLinkGeneratedEvent"] | components["schemas"]["RecipientInProgressEvent"] | components["schemas"]["RecipientSignedAllEvent"] | components["schemas"]["RecipientRejectedEvent"] | components["schemas"]["RecipientValidationCodeGeneratedEvent"] | components["schemas"]["RecipientValidationCodeSentEvent"] | components["schemas"]["RecipientValidationCodeSuccessEvent"] | components["schemas"]["RecipientValidationCodeFailedEvent"] | components["schemas"]["RecipientValidationCodeExpiredEvent"] | components["schemas"]["RecipientValidationMaxAttemptsEvent"] | components["schemas"]["BatchCompletedEvent"] | components["schemas"]["TemplateCreatedEvent"] | components["schemas"]["TemplateUpdatedEvent"] | components["schemas"]["TemplateDeletedEvent"];
+        WebhookEvent: components["schemas"]["EnvelopeInProgressEvent"] | components["schemas"]["EnvelopeSuccessEvent"] | components["schemas"]["EnvelopeVoidedEvent"] | components["schemas"]["EnvelopeEvidenceGeneratedEvent"] | components["schemas"]["EnvelopeFileUploadedEvent"] | components["schemas"]["RecipientEmailSentEvent"] | components["schemas"]["RecipientEmailReceivedEvent"] | components["schemas"]["RecipientEmailOpenedEvent"] | components["schemas"]["RecipientEmailClickedEvent"] | components["schemas"]["RecipientEmailBouncedEvent"] | components["schemas"]["RecipientLinkGeneratedEvent"] | components["schemas"]["RecipientInProgressEvent"] | components["schemas"]["RecipientSignedAllEvent"] | components["schemas"]["RecipientRejectedEvent"] | components["schemas"]["RecipientValidationCodeGeneratedEvent"] | components["schemas"]["RecipientValidationCodeSentEvent"] | components["schemas"]["RecipientValidationCodeSuccessEvent"] | components["schemas"]["RecipientValidationCodeFailedEvent"] | components["schemas"]["RecipientValidationCodeExpiredEvent"] | components["schemas"]["RecipientValidationMaxAttemptsEvent"] | components["schemas"]["BatchCompletedEvent"] | components["schemas"]["RecipientApprovedEvent"] | components["schemas"]["RecipientWitnessedEvent"] | components["schemas"]["RecipientViewedEvent"] | components["schemas"]["RecipientCopiedEvent"] | components["schemas"]["TemplateCreatedEvent"] | components["schemas"]["TemplateUpdatedEvent"] | components["schemas"]["TemplateDeletedEvent"];
         /** @description Bracket-notation fields of `EnvelopeCreateRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
         EnvelopeCreateForm: {
             name?: string;
@@ -7634,6 +7806,57 @@ export interface operations {
             504: components["responses"]["Error504"];
         };
     };
+    uploadSigningAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the link: the last part of the signing, upload or email URL */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF, PNG or JPEG file */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the window allows */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds) */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentUploadedResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
     emailOpened: {
         parameters: {
             query?: never;
@@ -8394,6 +8617,8 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                    "image/png": string;
+                    "image/jpeg": string;
                 };
             };
             403: components["responses"]["Error403"];
@@ -10417,6 +10642,130 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["BatchCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_recipient_approved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's `auth`, when it has one */
+                Authorization?: string;
+                /** @description The event id */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecipientApprovedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_recipient_witnessed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's `auth`, when it has one */
+                Authorization?: string;
+                /** @description The event id */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecipientWitnessedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_recipient_viewed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's `auth`, when it has one */
+                Authorization?: string;
+                /** @description The event id */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecipientViewedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_recipient_copied: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's `auth`, when it has one */
+                Authorization?: string;
+                /** @description The event id */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecipientCopiedEvent"];
             };
         };
         responses: {

@@ -8,10 +8,11 @@ import { resolvePlacements, type PlacementPosition } from '../signing/resolve-pl
 type ActPosition = PlacementPosition & { placement: { placement_type: 'SIGNATURE' | 'APPROVAL' | 'WITNESS' } };
 const isActPosition = (position: PlacementPosition): position is ActPosition => !isFieldType(position.placement.placement_type);
 import type { SealIdentity } from '../seal/seal-identity';
+import { placedValues } from './placed-values';
 
 /**
- * One SIGNABLE document's signed PDF: each recipient's signature at their placements on it, the others
- * on signature pages appended at the end, the Document ID on every page when enabled, then the seal.
+ * One SIGNABLE document's signed PDF: each recipient's signature at their placements on it, each field's
+ * value at its place (as text), the others' signatures on pages appended at the end, the Document ID on every page when enabled, then the seal.
  * `signature.style` picks the stamp; `background` is `signature.bg_image`, fetched once per envelope.
  */
 export async function buildSignedPdf(
@@ -41,8 +42,10 @@ export async function buildSignedPdf(
       type: position.placement.placement_type, page: position.page, left: position.left, top: position.top, recipient: signer(position.placement.recipient_key),
       ...(position.cover ? { cover: position.cover } : {})
     })),
+    values: placedValues(all.filter((position) => !isActPosition(position)), aggregate),
     extraPages: {
-      recipients: aggregate.recipients.filter((recipient) => !placed.has(recipient.custom_key)).map((recipient) => signer(recipient.custom_key)),
+      // Whoever acted without a placement of their act on this document: a VIEWER or a CC leaves no mark.
+      recipients: aggregate.recipients.filter((recipient) => !placed.has(recipient.custom_key) && signers.has(recipient.custom_key)).map((recipient) => signer(recipient.custom_key)),
       intro: renderTemplate(localization.extra_page_intro, { 'envelope.name': aggregate.envelope.name }, 'text'),
       signaturesPerPage: settings.documents.signatures_per_page,
       signaturesPerRow: settings.documents.signatures_per_row

@@ -7,13 +7,14 @@ import { readBlob } from '../documents/read-blob';
 import { archiveRenewAfter } from '../seal/archive-renewer';
 import type { DocumentRow, EnvelopeAggregate } from '../model';
 import { ENVELOPE_MACHINE } from '../state/envelope-machine';
+import { isSettled } from '../state/recipient-machine';
 import { buildSignedPdf } from './build-signed-pdf';
 import { signedRecipients } from './signed-recipients';
 import { createSignatureBackgroundLoader, fetchBackgroundFromPublicUrl, type LoadSignatureBackground } from './signature-background';
 
-/** Every recipient has signed and the envelope can still complete (not voided, not completed by another replica). */
+/** Every recipient who acts has done so (a VIEWER or CC holds nothing up) and the envelope can still complete (not voided, not completed by another replica). */
 const completable = (aggregate: EnvelopeAggregate) =>
-  ENVELOPE_MACHINE.allows(aggregate.envelope.status, 'complete') && aggregate.recipients.every((recipient) => recipient.status === 'SIGNED');
+  ENVELOPE_MACHINE.allows(aggregate.envelope.status, 'complete') && aggregate.recipients.every(isSettled);
 
 /** Signed PDFs get a key of their own per attempt: an attempt that is not recorded deletes its own and overwrites nothing. */
 function signedBlobKey(document: DocumentRow, tenantId: string): string {

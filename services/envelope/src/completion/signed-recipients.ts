@@ -4,11 +4,20 @@ import type { SignedRecipient } from '@signet/signed-pdf';
 import { readBlob } from '../documents/read-blob';
 import type { EnvelopeAggregate, SignatureRow } from '../model';
 
-/** Each recipient's recorded signature, by recipient key (what placements name), ready for stamping. */
+/**
+ * Each acting recipient's recorded act, by recipient key (what placements name), ready for stamping: a
+ * SIGNER's or WITNESS's signature, an APPROVER's approval. A VIEWER and a CC leave no mark.
+ */
 export async function signedRecipients(db: Knex, blobs: BlobStore, aggregate: EnvelopeAggregate): Promise<Map<string, SignedRecipient>> {
   const rows: SignatureRow[] = await db('signatures').where({ envelope_id: aggregate.envelope.id });
   const result = new Map<string, SignedRecipient>();
   for (const recipient of aggregate.recipients) {
+    if (recipient.role === 'VIEWER' || recipient.role === 'CC') continue;
+    if (recipient.role === 'APPROVER') {
+      if (recipient.signed_at === null) throw new Error(`Recipient ${recipient.id} has not approved`);
+      result.set(recipient.custom_key, { name: recipient.name, email: recipient.email, signedAt: recipient.signed_at, signature: { type: 'APPROVED' } });
+      continue;
+    }
     const row = rows.find((candidate) => candidate.recipient_id === recipient.id);
     if (!row) throw new Error(`Recipient ${recipient.id} has no recorded signature`);
     const signature = row.signature_type === 'WRITTEN'

@@ -2,6 +2,8 @@ import { pipeline } from 'node:stream/promises';
 import type { Express, Request, Response } from 'express';
 import { requestIdOf } from '@signet/http';
 import type { EnvelopeDeps } from '../envelope-deps';
+import { readAttachmentFile } from '../fields/read-attachment-file';
+import { uploadAttachment } from '../fields/upload-attachment';
 import { getSigningDocument } from '../signing/get-signing-document';
 import { getSigningSession } from '../signing/get-signing-session';
 import { rejectEnvelope } from '../signing/reject-envelope';
@@ -26,6 +28,12 @@ export function signingRoutes(router: Express, deps: EnvelopeDeps): void {
   router.post('/signing/v1/:token/sign', async (req, res) => {
     const signed = await signEnvelope(deps, { token: token(req), body: req.body, identity: signerIdentity(req), requestId: requestIdOf(res) });
     res.json({ success: true, state: 'ALREADY_SIGNED', signed_at: signed.signedAt.toISOString() });
+  });
+
+  router.post('/signing/v1/:token/attachments', async (req, res) => {
+    const file = await readAttachmentFile(req);
+    const attachment = await uploadAttachment(deps, { token: token(req), file, requestId: requestIdOf(res) });
+    res.status(201).json({ attachment });
   });
 
   router.post('/signing/v1/:token/reject', async (req, res) => {

@@ -1,6 +1,7 @@
 import { EnvelopePayload, RecipientPayload, splitOptions, toSettingsPayload } from '@signet/contracts';
 import type { EnvelopeAggregate, PlacementRow, RecipientRow } from '../model';
 import type { DocumentLinks } from './document-links';
+import { fieldsPayload } from './fields-payload';
 import { iso } from './iso';
 
 export function recipientPayload(recipient: RecipientRow): RecipientPayload {
@@ -83,6 +84,7 @@ export async function envelopePayload(aggregate: EnvelopeAggregate, links: Docum
     }))),
     recipients: aggregate.recipients.map(recipientPayload),
     placements: aggregate.placements.map((placement) => placementPayload(placement, aggregate)),
+    fields: await fieldsPayload(aggregate, links),
     settings: toSettingsPayload(envelope.settings),
     errors: envelope.errors,
     warnings: envelope.warnings,

@@ -51,6 +51,7 @@ export async function envelopeView(aggregate: EnvelopeAggregate, links: Document
       original_sha256: aggregate.documents[index]?.original_sha256 ?? aggregate.documents[index]?.sha256
     })),
     placements: payload.placements,
+    fields: payload.fields,
     settings: aggregate.envelope.settings
   };
 }

@@ -1,3 +1,4 @@
+import { isSettled } from '../state/recipient-machine';
 import type { Request, Response } from 'express';
 import { AppError, hashSecretToken, requestIdOf } from '@signet/http';
 import type { Settings } from '@signet/contracts';
@@ -46,7 +47,7 @@ function endingOf(found: SigningAccess, signedEmail: boolean): PageEnding {
   const { aggregate, recipient, state } = found;
   return {
     rejectedByYou: state === 'REJECTED' && recipient.status === 'REJECTED',
-    preparing: state === 'ALREADY_SIGNED' && aggregate.recipients.every((candidate) => candidate.status === 'SIGNED'),
+    preparing: state === 'ALREADY_SIGNED' && aggregate.recipients.every(isSettled),
     signedEmail,
     signedCopies: state === 'COMPLETED'
       ? aggregate.documents.filter((document) => document.signed_blob_key).map((document) => ({ id: document.id, name: document.file_name }))

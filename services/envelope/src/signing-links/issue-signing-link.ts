@@ -23,6 +23,7 @@ export async function issueSigningLink(deps: EnvelopeDeps, context: RequestConte
     if (!aggregate) throw notFound('Envelope');
     const recipient = aggregate.recipients.find((candidate) => candidate.id === input.recipientId);
     if (!recipient) throw notFound('Recipient');
+    if (recipient.role === 'CC') throw new AppError('CONFLICT', 'A CC recipient has no signing link: they receive the completed documents by email');
     const { envelope } = aggregate;
     if (envelope.status !== 'IN_PROGRESS') throw new AppError('CONFLICT', `Signing links exist only while the envelope is IN_PROGRESS (it is ${envelope.status})`);
     const current = input.rotate ? null : await deps.signingLinks.current(trx, recipient.id);

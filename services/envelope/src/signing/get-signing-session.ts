@@ -6,6 +6,10 @@ import { iso } from '../present/iso';
 import { loadSigningAccess, type SigningAccess } from './signing-access';
 import { resolvePlacements } from './resolve-placements';
 import { documentsLocked, validationGate } from './validation-gate';
+import { AUTOMATIC_FIELD_TYPES } from '@signet/contracts';
+import { fieldDefinitionOf } from '../fields/field-definition-of';
+import type { PlacementRow, RecipientRow } from '../model';
+import { recordView } from './record-view';
 
 async function documentsFor(deps: EnvelopeDeps, access: SigningAccess) {
   const { aggregate, recipient } = access;
@@ -22,9 +26,22 @@ async function documentsFor(deps: EnvelopeDeps, access: SigningAccess) {
       type: position.placement.placement_type,
       page: position.page,
       left: position.left,
-      top: position.top
+      top: position.top,
+      ...fieldView(position.placement, recipient, deps.clock())
     }))
   })));
+}
+
+/** What the page needs to ask for a field's value (nothing more for a signature): NAME and SIGNING_DATE show the value they will take. */
+function fieldView(placement: PlacementRow, recipient: RecipientRow, now: Date) {
+  const field = fieldDefinitionOf(placement);
+  if (field === null) return {};
+  const shown = field.type === 'NAME' ? recipient.name : field.type === 'SIGNING_DATE' ? now.toISOString().slice(0, 10) : field.default_value;
+  return {
+    name: field.name, required: field.required, readonly: field.readonly || AUTOMATIC_FIELD_TYPES.includes(field.type), default_value: shown,
+    options: [...field.options], pattern: field.pattern, min: field.min, max: field.max,
+    width: placement.width ?? null, height: placement.height ?? null
+  };
 }
 
 /**
@@ -32,11 +49,15 @@ async function documentsFor(deps: EnvelopeDeps, access: SigningAccess) {
  * are shown only when the link can sign now (READY) and, with validation order 0, once the code is verified.
  */
 export async function getSigningSession(deps: EnvelopeDeps, { token, requestId }: { token: string; requestId: string }): Promise<Omit<SigningSessionResponse, 'request_id'>> {
-  const access = await loadSigningAccess(deps, deps.db, token);
+  let access = await loadSigningAccess(deps, deps.db, token);
+  const gate = await validationGate(deps, access, requestId);
+  const documentsVisible = access.state === 'READY' && !documentsLocked(gate);
+  if (documentsVisible && access.recipient.role === 'VIEWER' && access.recipient.status === 'IN_PROGRESS') {
+    await recordView(deps, token, requestId);
+    access = await loadSigningAccess(deps, deps.db, token);
+  }
   const { envelope } = access.aggregate;
   const { recipient, state } = access;
-  const gate = await validationGate(deps, access, requestId);
-  const documentsVisible = state === 'READY' && !documentsLocked(gate);
   const flow = envelope.settings.signature_flow;
   return {
     state,
@@ -53,7 +74,8 @@ export async function getSigningSession(deps: EnvelopeDeps, { token, requestId }
       id: recipient.id, name: recipient.name, email: recipient.email,
       // Masked as on the signer page: whoever holds a forwarded link learns where the code went, not the number.
       masked_phone: recipient.phone === null ? null : maskPhone(recipient.phone),
-      order: recipient.order, status: recipient.status, signed_at: iso(recipient.signed_at)
+      order: recipient.order, status: recipient.status, signed_at: iso(recipient.signed_at),
+      role: recipient.role ?? 'SIGNER'
     },
     validation: gate,
     documents: documentsVisible ? await documentsFor(deps, access) : []

@@ -1,13 +1,23 @@
 import type { RecipientRow } from '../model';
 
+/** Recipients whose turn holds up the next order: those who act (a VIEWER only looks, a CC is never invited). */
+const actsOnTurn = (recipient: RecipientRow) => recipient.role !== 'VIEWER' && recipient.role !== 'CC';
+
 /**
- * Who is invited after a signature: in SEQUENTIAL order, once nobody of the current order is left to
- * sign, every PENDING recipient of the next lowest order. PARALLEL invited everyone at send.
+ * Who is invited after someone acts: in SEQUENTIAL order, once nobody who acts is left in the current
+ * order, every PENDING recipient of the next lowest order, and on past any order of viewers only (they
+ * hold nobody up). PARALLEL invited everyone at send.
  */
 export function nextTurn(recipients: RecipientRow[], order: 'PARALLEL' | 'SEQUENTIAL'): RecipientRow[] {
-  if (order === 'PARALLEL' || recipients.some((recipient) => recipient.status === 'IN_PROGRESS')) return [];
-  const pending = recipients.filter((recipient) => recipient.status === 'PENDING');
-  if (pending.length === 0) return [];
-  const lowest = Math.min(...pending.map((recipient) => recipient.order));
-  return pending.filter((recipient) => recipient.order === lowest);
+  if (order === 'PARALLEL' || recipients.some((recipient) => recipient.status === 'IN_PROGRESS' && actsOnTurn(recipient))) return [];
+  const invited: RecipientRow[] = [];
+  let pending = recipients.filter((recipient) => recipient.status === 'PENDING' && recipient.role !== 'CC');
+  while (pending.length > 0) {
+    const lowest = Math.min(...pending.map((recipient) => recipient.order));
+    const group = pending.filter((recipient) => recipient.order === lowest);
+    invited.push(...group);
+    if (group.some(actsOnTurn)) break;
+    pending = pending.filter((recipient) => recipient.order !== lowest);
+  }
+  return invited;
 }

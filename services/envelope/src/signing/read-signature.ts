@@ -27,6 +27,7 @@ function decodeImage(value: string): Buffer {
  * SignRequest checks the shape; here, what it cannot: the envelope's settings and the image itself.
  */
 export function readSignature(body: unknown, settings: Settings): SignatureInput {
+  // The whole body is checked here (consent, signature and the shape of `fields`), once.
   const { signature } = parseWith(SignRequest, body ?? {});
   const allowed = settings.signature_flow.signature_types.split(',') as SignatureType[];
   if (!allowed.includes(signature.type)) throw invalid('signature.type', `is not allowed for this envelope (allowed: ${allowed.join(', ')})`);

@@ -1,5 +1,5 @@
 import { RejectRequest } from '@signet/contracts';
-import { parseWith } from '@signet/http';
+import { AppError, parseWith } from '@signet/http';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { writeEnvelopeEvent, writeRecipientEvent } from '../envelope-events';
 import type { EnvelopeAggregate } from '../model';
@@ -28,6 +28,7 @@ export async function rejectEnvelope(deps: EnvelopeDeps, { token, body, identity
   await deps.db.transaction(async (trx) => {
     const access = await loadSigningAccess(deps, trx, token, { forUpdate: true });
     assertReady(access);
+    if (access.recipient.role === 'VIEWER') throw new AppError('CONFLICT', 'A VIEWER recipient only reads the envelope: there is nothing to reject');
     const { envelope } = access.aggregate;
     const recipientChanges = { status: RECIPIENT_MACHINE.next(access.recipient.status, 'reject'), rejected_at: now, rejection_reason: reason, updated_at: now };
     const rejected = { ...access.recipient, ...recipientChanges };

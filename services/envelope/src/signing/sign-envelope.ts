@@ -3,10 +3,13 @@ import { AppError } from '@signet/http';
 import { v7 as uuidv7 } from 'uuid';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { writeRecipientEvent } from '../envelope-events';
-import type { SignatureRow } from '../model';
-import { RECIPIENT_MACHINE } from '../state/recipient-machine';
+import { fillFields } from '../fields/fill-fields';
+import type { RecipientRow, SignatureRow } from '../model';
+import { fieldsPayload } from '../present/fields-payload';
+import { actTrigger, isSettled, RECIPIENT_MACHINE } from '../state/recipient-machine';
+import type { RecipientEventType } from '../envelope-events';
 import { nextTurn } from './next-turn';
-import { readSignature } from './read-signature';
+import { readAct } from './read-act';
 import { signatureBlobKey } from './signature-blob-key';
 import type { SignerIdentity } from './signer-identity';
 import { loadSigningAccess } from './signing-access';
@@ -21,21 +24,31 @@ export interface SignInput {
   requestId: string;
 }
 
+/** The event of each role's act: a SIGNER's as it has always been. */
+function actEvent(recipient: RecipientRow): RecipientEventType {
+  if (recipient.role === 'APPROVER') return 'recipient.approved';
+  if (recipient.role === 'WITNESS') return 'recipient.witnessed';
+  return 'recipient.signed_all';
+}
+
 /**
- * POST /signing/v1/:token/sign (public): the token's recipient signs, once, while it is their turn. The
- * signature, recipient SIGNED and the next invitations commit together under the envelope's row lock;
- * the signed PDFs are built afterwards by the completion job the last signature queues.
+ * POST /signing/v1/:token/sign (public): the token's recipient acts, once, while it is their turn: a
+ * SIGNER signs, a WITNESS signs as witness, an APPROVER approves (consent, no signature), each with the
+ * values of their fields, which are checked first (422 naming the field, nothing recorded). The act,
+ * its values, the recipient's new status and the next invitations commit together under the envelope's
+ * row lock; the signed PDFs are built afterwards by the completion job the last act queues.
  */
 export async function signEnvelope(deps: EnvelopeDeps, { token, body, identity, requestId }: SignInput): Promise<{ signedAt: Date }> {
   const before = await loadSigningAccess(deps, deps.db, token);
   assertReady(before);
-  const signature = readSignature(body, before.aggregate.envelope.settings);
+  const { signature, fields } = readAct(body, before.aggregate.envelope.settings, before.recipient.role);
+  fillFields(before.aggregate, before.recipient, fields, deps.clock());
   const gate = await validationGate(deps, before, requestId);
   if (gate.required && !gate.verified) throw new AppError('FORBIDDEN', `${verifyFirst(gate)} before signing`);
   const { envelope } = before.aggregate;
   // Stored before the transaction so no blob write holds the lock, under a key of this attempt's own; a refused sign deletes it.
   let imageKey: string | null = null;
-  if (signature.type !== 'WRITTEN') {
+  if (signature !== null && signature.type !== 'WRITTEN') {
     imageKey = signatureBlobKey(envelope.tenant_id, envelope.id, before.recipient.id, signature.contentType);
     await deps.blobs.put(imageKey, Readable.from(signature.image), { contentType: signature.contentType });
   }
@@ -43,24 +56,29 @@ export async function signEnvelope(deps: EnvelopeDeps, { token, body, identity, 
   await deps.db.transaction(async (trx): Promise<void> => {
     const access = await loadSigningAccess(deps, trx, token, { forUpdate: true });
     assertReady(access);
-    const row: SignatureRow = {
-      id: uuidv7(), envelope_id: envelope.id, recipient_id: access.recipient.id, signature_type: signature.type,
-      text: signature.type === 'WRITTEN' ? signature.text : null, image_blob_key: imageKey, consent: true, ...identity, signed_at: now
-    };
-    await trx('signatures').insert(row);
-    const changes = { status: RECIPIENT_MACHINE.next(access.recipient.status, 'sign'), signed_at: now, updated_at: now };
+    const values = fillFields(access.aggregate, access.recipient, fields, now);
+    if (signature !== null) {
+      const row: SignatureRow = {
+        id: uuidv7(), envelope_id: envelope.id, recipient_id: access.recipient.id, signature_type: signature.type,
+        text: signature.type === 'WRITTEN' ? signature.text : null, image_blob_key: imageKey, consent: true, ...identity, signed_at: now
+      };
+      await trx('signatures').insert(row);
+    }
+    if (values.length > 0) await trx('field_values').insert(values.map((value) => ({ ...value, value: JSON.stringify(value.value) })));
+    const changes = { status: RECIPIENT_MACHINE.next(access.recipient.status, actTrigger(access.recipient.role)), signed_at: now, updated_at: now };
     const signed = { ...access.recipient, ...changes };
     await deps.store.updateRecipient(trx, signed.id, changes);
     const recipients = access.aggregate.recipients.map((recipient) => (recipient.id === signed.id ? signed : recipient));
     const creator = access.aggregate.envelope.api_key_id;
     const actor = { tenantId: envelope.tenant_id, requestId };
-    await writeRecipientEvent(trx, 'recipient.signed_all', signed, creator, actor, now, identity);
+    const filled = await fieldsPayload({ ...access.aggregate, fieldValues: [...(access.aggregate.fieldValues ?? []), ...values] }, deps.links, signed.id);
+    await writeRecipientEvent(trx, actEvent(signed), signed, creator, actor, now, { ...identity, fields: filled });
     for (const invited of nextTurn(recipients, access.aggregate.envelope.settings.signature_flow.signature_order)) {
       const invitation = { status: RECIPIENT_MACHINE.next(invited.status, 'invite'), updated_at: now };
       await deps.store.updateRecipient(trx, invited.id, invitation);
       await writeRecipientEvent(trx, 'recipient.in_progress', { ...invited, ...invitation }, creator, actor, now);
     }
-    if (recipients.every((recipient) => recipient.status === 'SIGNED')) await deps.jobs.queueCompletion(trx, envelope.tenant_id, envelope.id);
+    if (recipients.every(isSettled)) await deps.jobs.queueCompletion(trx, envelope.tenant_id, envelope.id);
   }).catch(async (error: unknown) => {
     // Only a refusal is surely rolled back (a failed commit might not be): its image is nobody's.
     if (imageKey !== null && error instanceof AppError) await deps.blobs.delete(imageKey).catch(() => undefined);

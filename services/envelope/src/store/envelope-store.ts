@@ -4,7 +4,7 @@ import type { EnvelopeStatus } from '@signet/contracts';
 import { prepared, preparedNameOf } from '@signet/db';
 import type { Transitioned } from '@signet/service';
 import { inListOrder } from '../components';
-import type { DocumentRow, EnvelopeAggregate, EnvelopeRow, PlacementRow, RecipientRow, RecipientStatus } from '../model';
+import type { DocumentRow, EnvelopeAggregate, EnvelopeRow, FieldAttachmentRow, FieldValueRow, PlacementRow, RecipientRow, RecipientStatus } from '../model';
 
 type Db = Knex | Knex.Transaction;
 
@@ -97,16 +97,20 @@ export function envelopeStore() {
         SELECT envelopes.*,
           (SELECT coalesce(json_agg(documents), '[]') FROM documents WHERE documents.envelope_id = envelopes.id) AS _documents,
           (SELECT coalesce(json_agg(recipients), '[]') FROM recipients WHERE recipients.envelope_id = envelopes.id) AS _recipients,
-          (SELECT coalesce(json_agg(placements), '[]') FROM placements WHERE placements.envelope_id = envelopes.id) AS _placements
+          (SELECT coalesce(json_agg(placements), '[]') FROM placements WHERE placements.envelope_id = envelopes.id) AS _placements,
+          (SELECT coalesce(json_agg(field_values), '[]') FROM field_values WHERE field_values.envelope_id = envelopes.id) AS _field_values,
+          (SELECT coalesce(json_agg(field_attachments), '[]') FROM field_attachments WHERE field_attachments.envelope_id = envelopes.id) AS _field_attachments
         FROM envelopes WHERE envelopes.id = ? AND envelopes.tenant_id = ?`, [id, tenantId]);
-      const row = result.rows[0] as (EnvelopeRow & Record<'_documents' | '_recipients' | '_placements', Array<Record<string, unknown>>>) | undefined;
+      const row = result.rows[0] as (EnvelopeRow & Record<'_documents' | '_recipients' | '_placements' | '_field_values' | '_field_attachments', Array<Record<string, unknown>>>) | undefined;
       if (!row) return null;
-      const { _documents: documents, _recipients: recipients, _placements: placements, ...envelope } = row;
+      const { _documents: documents, _recipients: recipients, _placements: placements, _field_values: values, _field_attachments: attachments, ...envelope } = row;
       return {
         envelope,
         documents: inListOrder(documents.map((item) => documentFromDb(datesRevived<DocumentRow>(item)))),
         recipients: inListOrder(recipients.map((item) => datesRevived<RecipientRow>(item))),
-        placements: inListOrder(placements.map((item) => placementFromDb(datesRevived<PlacementRow>(item))))
+        placements: inListOrder(placements.map((item) => placementFromDb(datesRevived<PlacementRow>(item)))),
+        fieldValues: values.map((item) => datesRevived<FieldValueRow>(item)),
+        attachments: attachments.map((item) => ({ ...datesRevived<FieldAttachmentRow>(item), file_size: Number(item.file_size) }))
       };
     },
 

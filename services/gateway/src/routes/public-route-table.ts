@@ -14,6 +14,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'get', path: '/signing/v1/:token', service: 'envelope' },
   { method: 'post', path: '/signing/v1/:token/sign', service: 'envelope' },
   { method: 'post', path: '/signing/v1/:token/reject', service: 'envelope' },
+  { method: 'post', path: '/signing/v1/:token/attachments', service: 'envelope' },
   { method: 'get', path: '/email/v1/pixels/:token', service: 'envelope' },
   { method: 'get', path: '/email/v1/links/:token', service: 'envelope' },
   { method: 'post', path: '/email/v1/bounces', service: 'envelope' },
