@@ -27,11 +27,11 @@ describe('the OpenAPI document', () => {
     expect(result).toEqual({ valid: true, version: '3.1' });
   });
 
-  it('has a unique operationId per operation and every webhook event (the 20 of the API, batch.completed and the three template events) in its webhooks section', () => {
+  it('has a unique operationId per operation and every webhook event (the 20 of the API, batch.completed, the four role events and the three template events) in its webhooks section', () => {
     const document = openApiDocument() as { paths: Record<string, Record<string, { operationId: string }>>; webhooks: Record<string, unknown> };
     const ids = Object.values(document.paths).flatMap((operations) => Object.values(operations).map((operation) => operation.operationId));
     expect(new Set(ids).size).toBe(ids.length);
-    expect(Object.keys(document.webhooks)).toHaveLength(24);
+    expect(Object.keys(document.webhooks)).toHaveLength(28);
     expect(document.webhooks).toHaveProperty(['batch.completed']);
   });
 

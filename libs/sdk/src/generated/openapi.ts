@@ -3953,7 +3953,7 @@ export interface operations {
                      *           "redirect_url": null
                      *         }
                      *       },
-                     *       "request_id": "req_01a21aa44adb71b5903d6fcd703b0475"
+                     *       "request_id": "req_01a21ab0fe3874c1af89467afb67ce4b"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -3972,7 +3972,7 @@ export interface operations {
                      * @example {
                      *       "error": "Send the API key itself as the Authorization header, without a scheme",
                      *       "code": "UNAUTHORIZED",
-                     *       "request_id": "req_01a21aa450fa71cdabe2919488471267"
+                     *       "request_id": "req_01a21ab10305773b974d67e885a165fa"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4109,7 +4109,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a21aa44bd676fa881def97e2ebaf21"
+                     *       "request_id": "req_01a21ab0ff80762d96211476c8a34ff8"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsUpdatedResponse"];
@@ -4138,7 +4138,7 @@ export interface operations {
                      *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a21aa4504d706aa768958787013e76"
+                     *       "request_id": "req_01a21ab102e470219f2fb7c81ae213f9"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4198,11 +4198,11 @@ export interface operations {
                      * @example {
                      *       "envelopes": [
                      *         {
-                     *           "id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
+                     *           "id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b",
                      *           "name": "Services agreement 2026",
                      *           "status": "CREATED",
-                     *           "created_at": "2026-11-27T01:35:07.463Z",
-                     *           "updated_at": "2026-11-27T01:35:09.827Z",
+                     *           "created_at": "2026-11-27T01:48:59.007Z",
+                     *           "updated_at": "2026-11-27T01:49:00.529Z",
                      *           "sent_at": null,
                      *           "completed_at": null,
                      *           "voided_at": null,
@@ -4213,7 +4213,7 @@ export interface operations {
                      *           "template_id": null,
                      *           "envelope_signers": [
                      *             {
-                     *               "id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
+                     *               "id": "01a21ab1-0ac4-7210-9e38-9d3734abaae2",
                      *               "custom_key": "ana",
                      *               "name": "Ana Lima",
                      *               "email": "ana@example.com",
@@ -4224,7 +4224,7 @@ export interface operations {
                      *               "witness_of": null
                      *             },
                      *             {
-                     *               "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
+                     *               "id": "01a21ab1-0ac4-7210-9e38-a16c48f79f8b",
                      *               "custom_key": "ben",
                      *               "name": "Ben Ode",
                      *               "email": "ben@example.com",
@@ -4238,7 +4238,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a21aa461d371e78c0b60bc6a86cf1c"
+                     *       "request_id": "req_01a21ab10dc6767bb2c3205b29fb2605"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeListResponse"];
@@ -4265,7 +4265,7 @@ export interface operations {
                      *           "message": "must be one or more of CREATED, IN_PROGRESS, SUCCESS, VOIDED, ERROR, comma-separated"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a21aa46201727b82e2eb9749aec824"
+                     *       "request_id": "req_01a21ab10dd1758cb35fa639b3697e2e"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4356,13 +4356,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
+                     *         "id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b",
                      *         "name": "Services agreement",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-27T01:35:07.463Z",
+                     *         "created_at": "2026-11-27T01:48:59.007Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
+                     *             "id": "01a21ab1-0ac4-7210-9e38-9d3734abaae2",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -4373,7 +4373,7 @@ export interface operations {
                      *             "witness_of": null
                      *           },
                      *           {
-                     *             "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
+                     *             "id": "01a21ab1-0ac4-7210-9e38-a16c48f79f8b",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -4391,7 +4391,7 @@ export interface operations {
                      *         },
                      *         "template_id": null
                      *       },
-                     *       "request_id": "req_01a21aa45685734e843cc4cb267fe6aa"
+                     *       "request_id": "req_01a21ab106c4718cb450fc1004402ee9"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -4420,7 +4420,7 @@ export interface operations {
                      *           "message": "must be an email address"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a21aa455b474cc903b35129c135c7e"
+                     *       "request_id": "req_01a21ab104fd779ebfcac7c82764e809"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4441,7 +4441,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21aa4-56c7-777b-bd0d-998cf88365a3
+                 * @example 01a21ab1-06ff-7305-88e2-1a75aa4a836b
                  */
                 id: string;
             };
@@ -4460,13 +4460,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
+                     *         "id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-27T01:35:07.463Z",
+                     *         "created_at": "2026-11-27T01:48:59.007Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
+                     *             "id": "01a21ab1-0ac4-7210-9e38-9d3734abaae2",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -4477,7 +4477,7 @@ export interface operations {
                      *             "witness_of": null
                      *           },
                      *           {
-                     *             "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
+                     *             "id": "01a21ab1-0ac4-7210-9e38-a16c48f79f8b",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -4495,38 +4495,38 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-27T01:35:09.827Z",
+                     *         "updated_at": "2026-11-27T01:49:00.529Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a21aa4-5af4-7532-9a33-9d502d490110",
+                     *             "id": "01a21ab1-0968-759d-90ca-7c14d451681c",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-27T01:35:07.463Z",
-                     *             "updated_at": "2026-11-27T01:35:07.463Z",
+                     *             "created_at": "2026-11-27T01:48:59.007Z",
+                     *             "updated_at": "2026-11-27T01:48:59.007Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/documents/01a21aa4-5af4-7532-9a33-9d502d490110.pdf?expires=1795746910&signature=66161af394039b8c4b8eaaedbb6eaac90ecf845dc4c094ac6d7faf46ce5f9e0f&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ab1-06ff-7305-88e2-1a75aa4a836b/documents/01a21ab1-0968-759d-90ca-7c14d451681c.pdf?expires=1795747740&signature=7162d9a01e03a2607979624f608edde16904e8d48ea3170f50e8b828be2c9beb&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           },
                      *           {
-                     *             "id": "01a21aa4-5f59-749f-acc6-a8a07cf0763a",
+                     *             "id": "01a21ab1-0c8b-7578-b5d1-8b43a76f8ec1",
                      *             "custom_key": "annex",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-27T01:35:09.827Z",
-                     *             "updated_at": "2026-11-27T01:35:09.827Z",
+                     *             "created_at": "2026-11-27T01:49:00.529Z",
+                     *             "updated_at": "2026-11-27T01:49:00.529Z",
                      *             "file_name": "annex.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/uploads/01a21aa4-5eb0-73a0-b467-fe0e0f27e18a.pdf?expires=1795746910&signature=9167462b64dd366a9ca765ed21aff0052a8c8fac071569d968646a37ea8b0ec4&name=annex.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ab1-06ff-7305-88e2-1a75aa4a836b/uploads/01a21ab1-0c05-77c1-b0f1-230c582870bc.pdf?expires=1795747740&signature=93f80177cc8aba810e775ee7dd0eb6b041beedabfe4db06348c0118c06ad66ef&name=annex.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -4534,14 +4534,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a21aa4-5c57-735c-b7b7-ac695d669b2e",
+                     *             "id": "01a21ab1-0ac4-7210-9e38-a4f1fff74b5f",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-27T01:35:07.463Z",
-                     *             "updated_at": "2026-11-27T01:35:07.463Z",
-                     *             "recipient_id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
+                     *             "created_at": "2026-11-27T01:48:59.007Z",
+                     *             "updated_at": "2026-11-27T01:48:59.007Z",
+                     *             "recipient_id": "01a21ab1-0ac4-7210-9e38-a16c48f79f8b",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a21aa4-5af4-7532-9a33-9d502d490110",
+                     *             "document_id": "01a21ab1-0968-759d-90ca-7c14d451681c",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -4558,18 +4558,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a21aa4-5c57-735c-b7b7-b2a01483de75",
+                     *             "id": "01a21ab1-0ac4-7210-9e38-aa3abf9a20a5",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-27T01:35:07.463Z",
-                     *             "updated_at": "2026-11-27T01:35:07.463Z",
-                     *             "recipient_id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
+                     *             "created_at": "2026-11-27T01:48:59.007Z",
+                     *             "updated_at": "2026-11-27T01:48:59.007Z",
+                     *             "recipient_id": "01a21ab1-0ac4-7210-9e38-9d3734abaae2",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a21aa4-5af4-7532-9a33-9d502d490110",
+                     *             "document_id": "01a21ab1-0968-759d-90ca-7c14d451681c",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a21aa4-5c57-735c-b7b7-b2a01483de75",
+                     *               "id": "01a21ab1-0ac4-7210-9e38-aa3abf9a20a5",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -4587,6 +4587,7 @@ export interface operations {
                      *             "height": null
                      *           }
                      *         ],
+                     *         "fields": [],
                      *         "settings": {
                      *           "emails": {
                      *             "envelope_signed": true,
@@ -4667,7 +4668,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a21aa4619a7080aabc2550208d7d39"
+                     *       "request_id": "req_01a21ab10da57389a066333b3db756c4"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -4687,7 +4688,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a21aa461b271eb82d794780a2c4f63"
+                     *       "request_id": "req_01a21ab10dbd710b92227fb255dfc989"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4711,7 +4712,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21aa4-56c7-777b-bd0d-998cf88365a3
+                 * @example 01a21ab1-06ff-7305-88e2-1a75aa4a836b
                  */
                 id: string;
             };
@@ -4749,13 +4750,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
+                     *         "id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-27T01:35:07.463Z",
+                     *         "created_at": "2026-11-27T01:48:59.007Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
+                     *             "id": "01a21ab1-0ac4-7210-9e38-9d3734abaae2",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -4766,7 +4767,7 @@ export interface operations {
                      *             "witness_of": null
                      *           },
                      *           {
-                     *             "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
+                     *             "id": "01a21ab1-0ac4-7210-9e38-a16c48f79f8b",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -4784,22 +4785,22 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-27T01:35:09.166Z",
+                     *         "updated_at": "2026-11-27T01:49:00.164Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a21aa4-5af4-7532-9a33-9d502d490110",
+                     *             "id": "01a21ab1-0968-759d-90ca-7c14d451681c",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-27T01:35:07.463Z",
-                     *             "updated_at": "2026-11-27T01:35:07.463Z",
+                     *             "created_at": "2026-11-27T01:48:59.007Z",
+                     *             "updated_at": "2026-11-27T01:48:59.007Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/documents/01a21aa4-5af4-7532-9a33-9d502d490110.pdf?expires=1795746909&signature=ed97cebe5181b0a392033c54e20a08a8de76560f94bf68e88a1f9a37cd58559d&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ab1-06ff-7305-88e2-1a75aa4a836b/documents/01a21ab1-0968-759d-90ca-7c14d451681c.pdf?expires=1795747740&signature=7162d9a01e03a2607979624f608edde16904e8d48ea3170f50e8b828be2c9beb&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -4807,14 +4808,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a21aa4-5c57-735c-b7b7-ac695d669b2e",
+                     *             "id": "01a21ab1-0ac4-7210-9e38-a4f1fff74b5f",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-27T01:35:07.463Z",
-                     *             "updated_at": "2026-11-27T01:35:07.463Z",
-                     *             "recipient_id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
+                     *             "created_at": "2026-11-27T01:48:59.007Z",
+                     *             "updated_at": "2026-11-27T01:48:59.007Z",
+                     *             "recipient_id": "01a21ab1-0ac4-7210-9e38-a16c48f79f8b",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a21aa4-5af4-7532-9a33-9d502d490110",
+                     *             "document_id": "01a21ab1-0968-759d-90ca-7c14d451681c",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -4831,18 +4832,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a21aa4-5c57-735c-b7b7-b2a01483de75",
+                     *             "id": "01a21ab1-0ac4-7210-9e38-aa3abf9a20a5",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-27T01:35:07.463Z",
-                     *             "updated_at": "2026-11-27T01:35:07.463Z",
-                     *             "recipient_id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
+                     *             "created_at": "2026-11-27T01:48:59.007Z",
+                     *             "updated_at": "2026-11-27T01:48:59.007Z",
+                     *             "recipient_id": "01a21ab1-0ac4-7210-9e38-9d3734abaae2",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a21aa4-5af4-7532-9a33-9d502d490110",
+                     *             "document_id": "01a21ab1-0968-759d-90ca-7c14d451681c",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a21aa4-5c57-735c-b7b7-b2a01483de75",
+                     *               "id": "01a21ab1-0ac4-7210-9e38-aa3abf9a20a5",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -4860,6 +4861,7 @@ export interface operations {
                      *             "height": null
                      *           }
                      *         ],
+                     *         "fields": [],
                      *         "settings": {
                      *           "branding": {
                      *             "logo": null,
@@ -4940,7 +4942,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a21aa45d2a74cb91415eec36f200d7"
+                     *       "request_id": "req_01a21ab10b60751985500adbb8cbdb6f"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -4971,7 +4973,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21aa4-56c7-777b-bd0d-998cf88365a3
+                 * @example 01a21ab1-06ff-7305-88e2-1a75aa4a836b
                  */
                 id: string;
             };
@@ -4992,7 +4994,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a21aa46227761d9a056308552d2243"
+                     *       "request_id": "req_01a21ab10ddf70888aa70966c204608f"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -5014,7 +5016,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not in CREATED status (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a21aa4bc007044a1135223a3f81799"
+                     *       "request_id": "req_01a21ab138e871c98565207573b6b08f"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5039,7 +5041,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21aa4-b920-7792-a089-808a341e93ca
+                 * @example 01a21ab1-3741-7039-a381-2b012bdb1d33
                  */
                 id: string;
             };
@@ -5061,13 +5063,13 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "envelope": {
-                     *         "id": "01a21aa4-b920-7792-a089-808a341e93ca",
+                     *         "id": "01a21ab1-3741-7039-a381-2b012bdb1d33",
                      *         "name": "Quote 88",
                      *         "status": "VOIDED",
-                     *         "created_at": "2026-11-27T01:35:32.640Z",
+                     *         "created_at": "2026-11-27T01:49:11.361Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a21aa4-b984-769e-9a5a-1f395613e503",
+                     *             "id": "01a21ab1-3768-708b-b2f5-f866b95ad177",
                      *             "custom_key": "eve",
                      *             "name": "Eve Adler",
                      *             "email": "eve@example.com",
@@ -5082,28 +5084,29 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-27T01:35:33.194Z",
-                     *         "sent_at": "2026-11-27T01:35:32.792Z",
+                     *         "updated_at": "2026-11-27T01:49:11.652Z",
+                     *         "sent_at": "2026-11-27T01:49:11.424Z",
                      *         "completed_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a21aa4-b962-75f3-9067-f1ed1ca81fa1",
+                     *             "id": "01a21ab1-3748-7019-9f5c-4bb774ddbd7b",
                      *             "custom_key": "quote",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-27T01:35:32.640Z",
-                     *             "updated_at": "2026-11-27T01:35:32.640Z",
+                     *             "created_at": "2026-11-27T01:49:11.361Z",
+                     *             "updated_at": "2026-11-27T01:49:11.361Z",
                      *             "file_name": "quote.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-b920-7792-a089-808a341e93ca/documents/01a21aa4-b962-75f3-9067-f1ed1ca81fa1.pdf?expires=1795746933&signature=0e45bb98b8fc32f8610ca0e08b57974eec549780d1c6321a34df5397b818a502&name=quote.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ab1-3741-7039-a381-2b012bdb1d33/documents/01a21ab1-3748-7019-9f5c-4bb774ddbd7b.pdf?expires=1795747751&signature=8b6d10c9e4c9481336df72fef1ef1d8b1a939a4d35377cb7851803d23df9f9d8&name=quote.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           }
                      *         ],
                      *         "placements": [],
+                     *         "fields": [],
                      *         "settings": {
                      *           "emails": {
                      *             "envelope_signed": true,
@@ -5184,7 +5187,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a21aa4bb487069af9d5dedaf9031a1"
+                     *       "request_id": "req_01a21ab1386274739183154c4725c12c"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
@@ -5214,12 +5217,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21aa4-b920-7792-a089-808a341e93ca
+                 * @example 01a21ab1-3741-7039-a381-2b012bdb1d33
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a21aa4-b984-769e-9a5a-1f395613e503
+                 * @example 01a21ab1-3768-708b-b2f5-f866b95ad177
                  */
                 recipient_id: string;
             };
@@ -5251,8 +5254,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "signing_url": "http://localhost:3000/sign/Oe95n9dHyPU2im2lDqmM6fU9hs3G8yaE7ZQpIrzrEp8",
-                     *       "request_id": "req_01a21aa4ba56741b99d2cd959eccd498"
+                     *       "signing_url": "http://localhost:3000/sign/ZJlPU8FfG-DxTndsp264TFr7C9b5suSbzrhec8LRSNc",
+                     *       "request_id": "req_01a21ab137eb73cc850e7824e6ea7baf"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningUrlResponse"];
@@ -5273,7 +5276,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing links exist only while the envelope is IN_PROGRESS (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a21aa4bcab775bb81731854b6b9c6f"
+                     *       "request_id": "req_01a21ab13960747fa49d7eeb39e5b35b"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5295,7 +5298,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21aa4-56c7-777b-bd0d-998cf88365a3
+                 * @example 01a21ab1-06ff-7305-88e2-1a75aa4a836b
                  */
                 id: string;
             };
@@ -5313,9 +5316,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/evidence/22-1795743325967.pdf?expires=1795829728&signature=0fde0f4d128f1724ac7193d73befd6ae4e0fc65851b65936e96e405e1ff6a415&name=evidence-01a21aa4-56c7-777b-bd0d-998cf88365a3.pdf",
-                     *       "evidence_generated_at": "2026-11-27T01:35:25.967Z",
-                     *       "request_id": "req_01a21aa4aa55712987c6e5f26e4acff6"
+                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ab1-06ff-7305-88e2-1a75aa4a836b/evidence/22-1795744147892.pdf?expires=1795830549&signature=16145312de28b6a5c6f98a53ef2fd6a38f86cee3c3abb68c21d27c9ae0ea038f&name=evidence-01a21ab1-06ff-7305-88e2-1a75aa4a836b.pdf",
+                     *       "evidence_generated_at": "2026-11-27T01:49:07.892Z",
+                     *       "request_id": "req_01a21ab1311276ee8f7bb463b1a2c64f"
                      *     }
                      */
                     "application/json": components["schemas"]["EvidenceResponse"];
@@ -5336,7 +5339,7 @@ export interface operations {
                      * @example {
                      *       "error": "The evidence sheet exists once the envelope is SUCCESS; it is CREATED",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a21aa4620e75d18eeb0cbf12a78287"
+                     *       "request_id": "req_01a21ab10dd8753e9826c1282de4e41f"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5374,45 +5377,45 @@ export interface operations {
                      *         {
                      *           "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01030352FD5512791A1ACB49C843FE5A",
-                     *           "not_before": "2026-11-27T01:30:13.000Z",
-                     *           "not_after": "2036-11-24T01:35:13.000Z",
-                     *           "sha256_fingerprint": "143091387fa483253d1d8466eb0a262a24c8e54add4fff0d3bee809292dae41d",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAQMDUv1VEnkaGstJyEP+WjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01B3B5CC3590782F63ADCAC893DE7892",
+                     *           "not_before": "2026-11-27T01:44:03.000Z",
+                     *           "not_after": "2036-11-24T01:49:03.000Z",
+                     *           "sha256_fingerprint": "9bf868a1ca5c8074912d61844755624a434846590534891207b85d688f5f1263",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAbO1zDWQeC9jrcrIk954kjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01C7E163226C0DB3D91A0D7F46A03B21",
-                     *           "not_before": "2026-11-27T01:30:13.000Z",
-                     *           "not_after": "2036-11-24T01:35:13.000Z",
-                     *           "sha256_fingerprint": "f9afe8ada4ea323e21d979c9f1497a52a01f40815f125080c3d9bc6dc6d48595",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAcfhYyJsDbPZGg1/RqA7ITANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "0135B136AD1660F33FF6FD3A5AE96EDA",
+                     *           "not_before": "2026-11-27T01:44:03.000Z",
+                     *           "not_after": "2036-11-24T01:49:03.000Z",
+                     *           "sha256_fingerprint": "1cf6f33bb55bf343adeca86ff112b8d7e4a270afa546f58811ef3475b1ce58a3",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQATWxNq0WYPM/9v06Wulu2jANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
                      *       "timestamp_authority": [
                      *         {
                      *           "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01F97A26B6D766B616CAF9C8C8AAF1CC",
-                     *           "not_before": "2026-11-27T01:30:13.000Z",
-                     *           "not_after": "2036-11-24T01:35:13.000Z",
-                     *           "sha256_fingerprint": "f16d26ced41cfd669a18d1eccec2a7f2d7e4c969445c2da4a9d33933a4969c86",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAfl6JrbXZrYWyvnIyKrxzDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01E42911640CA9A7BADE218C97A26EA5",
+                     *           "not_before": "2026-11-27T01:44:03.000Z",
+                     *           "not_after": "2036-11-24T01:49:03.000Z",
+                     *           "sha256_fingerprint": "ba309f0e7155c737c02ee6c6ea8c6d5dc1c11608492716bed98f094ff997b34e",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAeQpEWQMqae63iGMl6JupTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01C7E163226C0DB3D91A0D7F46A03B21",
-                     *           "not_before": "2026-11-27T01:30:13.000Z",
-                     *           "not_after": "2036-11-24T01:35:13.000Z",
-                     *           "sha256_fingerprint": "f9afe8ada4ea323e21d979c9f1497a52a01f40815f125080c3d9bc6dc6d48595",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAcfhYyJsDbPZGg1/RqA7ITANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "0135B136AD1660F33FF6FD3A5AE96EDA",
+                     *           "not_before": "2026-11-27T01:44:03.000Z",
+                     *           "not_after": "2036-11-24T01:49:03.000Z",
+                     *           "sha256_fingerprint": "1cf6f33bb55bf343adeca86ff112b8d7e4a270afa546f58811ef3475b1ce58a3",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQATWxNq0WYPM/9v06Wulu2jANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
-                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAQMDUv1VEnkaGstJyEP+WjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAcfhYyJsDbPZGg1/RqA7ITANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
+                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAbO1zDWQeC9jrcrIk954kjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQATWxNq0WYPM/9v06Wulu2jANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
                      *       "crl_url": "http://localhost:3000/pki/signet-dev-ca.crl",
-                     *       "request_id": "req_01a21aa4aa9f77b9bb1d25664f16b1b7"
+                     *       "request_id": "req_01a21ab131317079a0f4d90952e29500"
                      *     }
                      */
                     "application/json": {
@@ -5506,10 +5509,10 @@ export interface operations {
                      *             "common_name": "Signet Development Seal — not for production",
                      *             "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "01030352FD5512791A1ACB49C843FE5A"
+                     *             "serial_number": "01B3B5CC3590782F63ADCAC893DE7892"
                      *           },
-                     *           "claimed_signing_time": "2026-11-27T01:35:21.000Z",
-                     *           "timestamped_time": "2026-11-27T01:35:21.000Z",
+                     *           "claimed_signing_time": "2026-11-27T01:49:06.000Z",
+                     *           "timestamped_time": "2026-11-27T01:49:06.000Z",
                      *           "pades_level": "B-LTA",
                      *           "integrity": {
                      *             "valid": true,
@@ -5526,10 +5529,10 @@ export interface operations {
                      *             "common_name": "Signet Development TSA — not for production",
                      *             "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "01F97A26B6D766B616CAF9C8C8AAF1CC"
+                     *             "serial_number": "01E42911640CA9A7BADE218C97A26EA5"
                      *           },
                      *           "claimed_signing_time": null,
-                     *           "timestamped_time": "2026-11-27T01:35:22.000Z",
+                     *           "timestamped_time": "2026-11-27T01:49:06.000Z",
                      *           "pades_level": null,
                      *           "integrity": {
                      *             "valid": true,
@@ -5543,7 +5546,7 @@ export interface operations {
                      *       "trust_anchors": [
                      *         "CN=Signet Development CA — not for production, O=Signet (development)"
                      *       ],
-                     *       "request_id": "req_01a21aa4abad729ba7ab6bc87c9eef4b"
+                     *       "request_id": "req_01a21ab13190757a8e025af5a1aec006"
                      *     }
                      */
                     "application/json": {
@@ -5600,7 +5603,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21aa4-56c7-777b-bd0d-998cf88365a3
+                 * @example 01a21ab1-06ff-7305-88e2-1a75aa4a836b
                  */
                 envelope_id: string;
             };
@@ -5620,16 +5623,16 @@ export interface operations {
                      * @example {
                      *       "uploads": [
                      *         {
-                     *           "id": "01a21aa4-5eb0-73a0-b467-fe0e0f27e18a",
-                     *           "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
+                     *           "id": "01a21ab1-0c05-77c1-b0f1-230c582870bc",
+                     *           "envelope_id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b",
                      *           "status": "COMPLETED",
-                     *           "file_id": "01a21aa4-5f59-749f-acc6-a8a07cf0763a",
+                     *           "file_id": "01a21ab1-0c8b-7578-b5d1-8b43a76f8ec1",
                      *           "order": 1,
                      *           "file_name": "annex.pdf"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a21aa461767199aa4149d6fa3872c4"
+                     *       "request_id": "req_01a21ab10d9a73fb9548d165a503e318"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadListResponse"];
@@ -5657,7 +5660,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21aa4-56c7-777b-bd0d-998cf88365a3
+                 * @example 01a21ab1-06ff-7305-88e2-1a75aa4a836b
                  */
                 envelope_id: string;
             };
@@ -5690,14 +5693,14 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "upload": {
-                     *         "id": "01a21aa4-5eb0-73a0-b467-fe0e0f27e18a",
-                     *         "upload_url": "http://localhost:3000/api/v1/uploads/NVmhSNNj2cfWoaCjiNL_IqXHddzYobJ66dS5vxorV-0",
+                     *         "id": "01a21ab1-0c05-77c1-b0f1-230c582870bc",
+                     *         "upload_url": "http://localhost:3000/api/v1/uploads/erJPA5PQGZhDr0YGKN8eMXiACp9JbPYOjyf_NvIysQ8",
                      *         "file_name": "annex.pdf",
                      *         "order": 1,
                      *         "custom_key": "annex",
-                     *         "expires_at": "2026-11-27T02:35:09.476Z",
+                     *         "expires_at": "2026-11-27T02:49:00.281Z",
                      *         "max_file_size": 52428800,
-                     *         "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
+                     *         "envelope_id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b",
                      *         "status": "PENDING",
                      *         "instructions": {
                      *           "method": "PUT",
@@ -5707,7 +5710,7 @@ export interface operations {
                      *           "note": "PUT the raw PDF bytes (not base64) to upload_url with your API key in the Authorization header. The URL works once and expires at expires_at; files up to max_file_size bytes."
                      *         }
                      *       },
-                     *       "request_id": "req_01a21aa45e67771bae7f0961111a808c"
+                     *       "request_id": "req_01a21ab10be074c595c52a2bbd4c70b4"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadCreatedResponse"];
@@ -5735,12 +5738,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21aa4-56c7-777b-bd0d-998cf88365a3
+                 * @example 01a21ab1-06ff-7305-88e2-1a75aa4a836b
                  */
                 envelope_id: string;
                 /**
                  * @description Upload id
-                 * @example 01a21aa4-5eb0-73a0-b467-fe0e0f27e18a
+                 * @example 01a21ab1-0c05-77c1-b0f1-230c582870bc
                  */
                 id: string;
             };
@@ -5759,18 +5762,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "upload": {
-                     *         "id": "01a21aa4-5eb0-73a0-b467-fe0e0f27e18a",
-                     *         "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
+                     *         "id": "01a21ab1-0c05-77c1-b0f1-230c582870bc",
+                     *         "envelope_id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b",
                      *         "status": "COMPLETED",
-                     *         "file_id": "01a21aa4-5f59-749f-acc6-a8a07cf0763a",
+                     *         "file_id": "01a21ab1-0c8b-7578-b5d1-8b43a76f8ec1",
                      *         "order": 1,
                      *         "file_name": "annex.pdf",
                      *         "custom_key": "annex",
-                     *         "uploaded_at": "2026-11-27T01:35:09.572Z",
-                     *         "processed_at": "2026-11-27T01:35:09.657Z",
+                     *         "uploaded_at": "2026-11-27T01:49:00.383Z",
+                     *         "processed_at": "2026-11-27T01:49:00.427Z",
                      *         "error_message": null
                      *       },
-                     *       "request_id": "req_01a21aa4615d72eda8e8cfcdee27971d"
+                     *       "request_id": "req_01a21ab10d83727e877ff9b4d975b8db"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadResponse"];
@@ -5797,7 +5800,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example NVmhSNNj2cfWoaCjiNL_IqXHddzYobJ66dS5vxorV-0
+                 * @example erJPA5PQGZhDr0YGKN8eMXiACp9JbPYOjyf_NvIysQ8
                  */
                 token: string;
             };
@@ -5822,10 +5825,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "upload_id": "01a21aa4-5eb0-73a0-b467-fe0e0f27e18a",
+                     *       "upload_id": "01a21ab1-0c05-77c1-b0f1-230c582870bc",
                      *       "status": "UPLOADED",
                      *       "message": "The file was received and is being validated",
-                     *       "request_id": "req_01a21aa45eca764ea92f648d737166da"
+                     *       "request_id": "req_01a21ab10c35742896282130377648d5"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadReceivedResponse"];
@@ -5856,12 +5859,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21aa4-56c7-777b-bd0d-998cf88365a3
+                 * @example 01a21ab1-06ff-7305-88e2-1a75aa4a836b
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a21aa4-5c52-77ed-84fb-d65c9486f4de
+                 * @example 01a21ab1-0ac4-7210-9e38-a16c48f79f8b
                  */
                 recipient_id: string;
             };
@@ -5900,8 +5903,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-27T02:05:10.758Z",
-                     *       "request_id": "req_01a21aa462ec747f86e4fa7454f506e7"
+                     *       "expires_at": "2026-11-27T02:19:00.937Z",
+                     *       "request_id": "req_01a21ab10e19750a93cc50431f609588"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -5934,7 +5937,7 @@ export interface operations {
                      * @example {
                      *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 60 seconds",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a21aa465d9742ca1ef3d238eb067f5"
+                     *       "request_id": "req_01a21ab10fc67393a617474ba9423861"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5957,12 +5960,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21aa4-56c7-777b-bd0d-998cf88365a3
+                 * @example 01a21ab1-06ff-7305-88e2-1a75aa4a836b
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a21aa4-5c52-77ed-84fb-d65c9486f4de
+                 * @example 01a21ab1-0ac4-7210-9e38-a16c48f79f8b
                  */
                 recipient_id: string;
             };
@@ -5972,7 +5975,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "977467"
+                 *       "code": "954045"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -5992,8 +5995,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-27T01:35:12.307Z",
-                     *       "request_id": "req_01a21aa4697a70489ab942f9ebe68aff"
+                     *       "verified_at": "2026-11-27T01:49:02.131Z",
+                     *       "request_id": "req_01a21ab1130475cc89483bae9d50b7c9"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -6023,7 +6026,7 @@ export interface operations {
                      *           "message": "is not correct: 2 attempts left"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a21aa467e574d88d4a2e87431e1dc5"
+                     *       "request_id": "req_01a21ab111b97596ab4c8ab0a0cc720f"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6099,16 +6102,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a21aa4-bd4e-74f7-822f-a865e384c148",
+                     *         "id": "01a21ab1-3994-73ed-a7bb-1b973674c9c1",
                      *         "operation": "create",
                      *         "status": "PENDING",
                      *         "total": 2,
                      *         "succeeded": 0,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-27T01:35:33.710Z",
+                     *         "created_at": "2026-11-27T01:49:11.956Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a21aa4bd3a703f9295968653c8c6bf"
+                     *       "request_id": "req_01a21ab1398d754b9e14139aadd7e9fa"
                      *     }
                      */
                     "application/json": {
@@ -6164,7 +6167,7 @@ export interface operations {
             path: {
                 /**
                  * @description Batch id
-                 * @example 01a21aa4-bd4e-74f7-822f-a865e384c148
+                 * @example 01a21ab1-3994-73ed-a7bb-1b973674c9c1
                  */
                 id: string;
             };
@@ -6183,30 +6186,30 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a21aa4-bd4e-74f7-822f-a865e384c148",
+                     *         "id": "01a21ab1-3994-73ed-a7bb-1b973674c9c1",
                      *         "operation": "create",
                      *         "status": "COMPLETED",
                      *         "total": 2,
                      *         "succeeded": 2,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-27T01:35:33.710Z",
-                     *         "completed_at": "2026-11-27T01:35:33.930Z",
+                     *         "created_at": "2026-11-27T01:49:11.956Z",
+                     *         "completed_at": "2026-11-27T01:49:12.163Z",
                      *         "results": [
                      *           {
                      *             "index": 0,
-                     *             "envelope_id": "01a21aa4-bdb1-718d-81b5-e0bec066e8ff",
+                     *             "envelope_id": "01a21ab1-3a0f-70ab-ab41-cb3e21971fbf",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           },
                      *           {
                      *             "index": 1,
-                     *             "envelope_id": "01a21aa4-be07-701c-aae0-58d431a1b148",
+                     *             "envelope_id": "01a21ab1-3a5b-738f-b8c9-b0f087a0bd68",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           }
                      *         ]
                      *       },
-                     *       "request_id": "req_01a21aa4bea2777eba6bd0f373ff41ef"
+                     *       "request_id": "req_01a21ab13aad77bda034255f4cb82330"
                      *     }
                      */
                     "application/json": {
@@ -6282,17 +6285,17 @@ export interface operations {
                      * @example {
                      *       "templates": [
                      *         {
-                     *           "id": "01a21aa4-bf1a-7547-b1b2-50dbf1f63200",
+                     *           "id": "01a21ab1-3afc-700a-9b5d-213176615bb8",
                      *           "name": "Mutual NDA",
                      *           "metadata": {
                      *             "kind": "nda"
                      *           },
-                     *           "created_at": "2026-11-27T01:35:34.170Z",
-                     *           "updated_at": "2026-11-27T01:35:34.170Z"
+                     *           "created_at": "2026-11-27T01:49:12.316Z",
+                     *           "updated_at": "2026-11-27T01:49:12.316Z"
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a21aa4c3b373489cc787e85fc61cfa"
+                     *       "request_id": "req_01a21ab13bf4755aa39cfc8d355c0774"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateListResponse"];
@@ -6417,7 +6420,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a21aa4-bf1a-7547-b1b2-50dbf1f63200",
+                     *         "id": "01a21ab1-3afc-700a-9b5d-213176615bb8",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -6432,7 +6435,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a21aa4-bf2b-74fa-a7f7-b98afc74b0da",
+                     *             "id": "01a21ab1-3b01-7400-8808-a77de0345b16",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -6468,10 +6471,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-27T01:35:34.170Z",
-                     *         "updated_at": "2026-11-27T01:35:34.170Z"
+                     *         "created_at": "2026-11-27T01:49:12.316Z",
+                     *         "updated_at": "2026-11-27T01:49:12.316Z"
                      *       },
-                     *       "request_id": "req_01a21aa4bec972688551a8080b92edd6"
+                     *       "request_id": "req_01a21ab13add713b82d4f94e49463430"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -6498,7 +6501,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a21aa4-bf1a-7547-b1b2-50dbf1f63200
+                 * @example 01a21ab1-3afc-700a-9b5d-213176615bb8
                  */
                 id: string;
             };
@@ -6517,7 +6520,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a21aa4-bf1a-7547-b1b2-50dbf1f63200",
+                     *         "id": "01a21ab1-3afc-700a-9b5d-213176615bb8",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -6532,7 +6535,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a21aa4-bf2b-74fa-a7f7-b98afc74b0da",
+                     *             "id": "01a21ab1-3b01-7400-8808-a77de0345b16",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -6568,10 +6571,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-27T01:35:34.170Z",
-                     *         "updated_at": "2026-11-27T01:35:34.170Z"
+                     *         "created_at": "2026-11-27T01:49:12.316Z",
+                     *         "updated_at": "2026-11-27T01:49:12.316Z"
                      *       },
-                     *       "request_id": "req_01a21aa4c3c37088849f8f2a8c35d79d"
+                     *       "request_id": "req_01a21ab13c057405a44e2940b2776e7d"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -6591,7 +6594,7 @@ export interface operations {
                      * @example {
                      *       "error": "Template not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a21aa4c69874998b26c73a79bd8aac"
+                     *       "request_id": "req_01a21ab13d3070049a1b5203ed6553e1"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6615,7 +6618,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a21aa4-bf1a-7547-b1b2-50dbf1f63200
+                 * @example 01a21ab1-3afc-700a-9b5d-213176615bb8
                  */
                 id: string;
             };
@@ -6677,7 +6680,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a21aa4-bf1a-7547-b1b2-50dbf1f63200",
+                     *         "id": "01a21ab1-3afc-700a-9b5d-213176615bb8",
                      *         "name": "Mutual NDA (2027)",
                      *         "recipients": [
                      *           {
@@ -6692,7 +6695,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a21aa4-bf2b-74fa-a7f7-b98afc74b0da",
+                     *             "id": "01a21ab1-3b01-7400-8808-a77de0345b16",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -6728,10 +6731,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-27T01:35:34.170Z",
-                     *         "updated_at": "2026-11-27T01:35:35.635Z"
+                     *         "created_at": "2026-11-27T01:49:12.316Z",
+                     *         "updated_at": "2026-11-27T01:49:12.719Z"
                      *       },
-                     *       "request_id": "req_01a21aa4c4bc77ddbeee53fd15a20b84"
+                     *       "request_id": "req_01a21ab13c8875c3899365b2693fecdf"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -6758,7 +6761,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a21aa4-bf1a-7547-b1b2-50dbf1f63200
+                 * @example 01a21ab1-3afc-700a-9b5d-213176615bb8
                  */
                 id: string;
             };
@@ -6777,7 +6780,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a21aa4c58e725fb6d898c60b3f7908"
+                     *       "request_id": "req_01a21ab13cdd76ef958c77b74962b71d"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -6804,7 +6807,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a21aa4-bf1a-7547-b1b2-50dbf1f63200
+                 * @example 01a21ab1-3afc-700a-9b5d-213176615bb8
                  */
                 id: string;
             };
@@ -6890,13 +6893,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a21aa4-c40a-767e-a6d7-912c4269631b",
+                     *         "id": "01a21ab1-3c45-760f-a3ef-f38789a7dc89",
                      *         "name": "Mutual NDA",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-27T01:35:35.434Z",
+                     *         "created_at": "2026-11-27T01:49:12.645Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a21aa4-c40d-7739-af83-7e3d985189a8",
+                     *             "id": "01a21ab1-3c4f-75c8-9b38-60c1201d6366",
                      *             "custom_key": "buyer",
                      *             "name": "Hana Sato",
                      *             "email": "hana@example.com",
@@ -6907,7 +6910,7 @@ export interface operations {
                      *             "witness_of": null
                      *           },
                      *           {
-                     *             "id": "01a21aa4-c40d-7739-af83-80c600324760",
+                     *             "id": "01a21ab1-3c4f-75c8-9b38-67d8760934f5",
                      *             "custom_key": "seller",
                      *             "name": "Acme Legal",
                      *             "email": "legal@acme.example",
@@ -6924,9 +6927,9 @@ export interface operations {
                      *           "kind": "nda",
                      *           "crm_id": "opp-7"
                      *         },
-                     *         "template_id": "01a21aa4-bf1a-7547-b1b2-50dbf1f63200"
+                     *         "template_id": "01a21ab1-3afc-700a-9b5d-213176615bb8"
                      *       },
-                     *       "request_id": "req_01a21aa4c3da73c190dc20821c8a4467"
+                     *       "request_id": "req_01a21ab13c1b743f84dbf2f621583db5"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -6964,7 +6967,7 @@ export interface operations {
                      *           "message": "needs a value: the template makes it read-only"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a21aa4c458748e9295ac3160c2b080"
+                     *       "request_id": "req_01a21ab13c76739d9d3d16227db9da4a"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6999,17 +7002,17 @@ export interface operations {
                      * @example {
                      *       "webhooks": [
                      *         {
-                     *           "id": "01a21aa4-5188-7518-9f62-4a15fdd5a443",
+                     *           "id": "01a21ab1-0333-755a-ad98-1482da29f02a",
                      *           "url": "https://hooks.example.com/signet-events",
-                     *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,template.created,template.updated,template.deleted",
+                     *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,template.created,template.updated,template.deleted",
                      *           "auth_type": "HEADER",
                      *           "retry_schedule": "EXTENDED",
-                     *           "created_at": "2026-11-27T01:35:06.120Z",
-                     *           "updated_at": "2026-11-27T01:35:06.553Z"
+                     *           "created_at": "2026-11-27T01:48:58.035Z",
+                     *           "updated_at": "2026-11-27T01:48:58.217Z"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a21aa4552d738c9070608e63978dab"
+                     *       "request_id": "req_01a21ab1049b70a4b483d8e87be7b214"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookListResponse"];
@@ -7040,7 +7043,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "url": "https://hooks.example.com/signet-events",
-                 *       "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,template.created,template.updated,template.deleted",
+                 *       "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,template.created,template.updated,template.deleted",
                  *       "auth_type": "header",
                  *       "auth": "my-shared-secret"
                  *     }
@@ -7063,16 +7066,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a21aa4-5188-7518-9f62-4a15fdd5a443",
+                     *         "id": "01a21ab1-0333-755a-ad98-1482da29f02a",
                      *         "url": "https://hooks.example.com/signet-events",
-                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,template.created,template.updated,template.deleted",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "STANDARD",
-                     *         "created_at": "2026-11-27T01:35:06.120Z",
-                     *         "updated_at": "2026-11-27T01:35:06.120Z",
-                     *         "signing_secret": "whsec_R1sr0Z5oUu6+CJStcodbg1F+pSihWXQ1XJTeaylZHKc="
+                     *         "created_at": "2026-11-27T01:48:58.035Z",
+                     *         "updated_at": "2026-11-27T01:48:58.035Z",
+                     *         "signing_secret": "whsec_Yk65lHIJT1SirfWHIxQ+xU8PEkpJOk/uqgdSUoKWFl4="
                      *       },
-                     *       "request_id": "req_01a21aa4516f73dda310ef47c86dcca7"
+                     *       "request_id": "req_01a21ab1032173069c02a9182c6e991b"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookCreatedResponse"];
@@ -7098,10 +7101,10 @@ export interface operations {
                      *       "details": [
                      *         {
                      *           "field": "subscriptions",
-                     *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed, template.created, template.updated, template.deleted"
+                     *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed, recipient.approved, recipient.witnessed, recipient.viewed, recipient.copied, template.created, template.updated, template.deleted"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a21aa45222733c815b59e6cbafeced"
+                     *       "request_id": "req_01a21ab1037e7684b9921a6e7110a017"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7121,7 +7124,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a21aa4-5188-7518-9f62-4a15fdd5a443
+                 * @example 01a21ab1-0333-755a-ad98-1482da29f02a
                  */
                 id: string;
             };
@@ -7140,15 +7143,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "webhook": {
-                     *         "id": "01a21aa4-5188-7518-9f62-4a15fdd5a443",
+                     *         "id": "01a21ab1-0333-755a-ad98-1482da29f02a",
                      *         "url": "https://hooks.example.com/signet-events",
-                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,template.created,template.updated,template.deleted",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-27T01:35:06.120Z",
-                     *         "updated_at": "2026-11-27T01:35:06.553Z"
+                     *         "created_at": "2026-11-27T01:48:58.035Z",
+                     *         "updated_at": "2026-11-27T01:48:58.217Z"
                      *       },
-                     *       "request_id": "req_01a21aa4540a764ba9aa46dced437adf"
+                     *       "request_id": "req_01a21ab1045070aaaa52700fb83e49cc"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -7168,7 +7171,7 @@ export interface operations {
                      * @example {
                      *       "error": "Webhook not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a21aa4cf07776e81f9e467e4a68f75"
+                     *       "request_id": "req_01a21ab14c25731d8e0f37151cc10f3b"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7192,7 +7195,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a21aa4-5188-7518-9f62-4a15fdd5a443
+                 * @example 01a21ab1-0333-755a-ad98-1482da29f02a
                  */
                 id: string;
             };
@@ -7224,15 +7227,15 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a21aa4-5188-7518-9f62-4a15fdd5a443",
+                     *         "id": "01a21ab1-0333-755a-ad98-1482da29f02a",
                      *         "url": "https://hooks.example.com/signet-events",
-                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,template.created,template.updated,template.deleted",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-27T01:35:06.120Z",
-                     *         "updated_at": "2026-11-27T01:35:06.382Z"
+                     *         "created_at": "2026-11-27T01:48:58.035Z",
+                     *         "updated_at": "2026-11-27T01:48:58.181Z"
                      *       },
-                     *       "request_id": "req_01a21aa4528a771fb63278b33c1155cb"
+                     *       "request_id": "req_01a21ab103c270bfba08f31376d198b2"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookUpdatedResponse"];
@@ -7259,7 +7262,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a21aa4-5188-7518-9f62-4a15fdd5a443
+                 * @example 01a21ab1-0333-755a-ad98-1482da29f02a
                  */
                 id: string;
             };
@@ -7278,7 +7281,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a21aa4cea270999dac830849c750c6"
+                     *       "request_id": "req_01a21ab14bf977f09c860f68a7c41a48"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -7309,7 +7312,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a21aa4-5188-7518-9f62-4a15fdd5a443
+                 * @example 01a21ab1-0333-755a-ad98-1482da29f02a
                  */
                 id: string;
             };
@@ -7329,28 +7332,28 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "01a21aa4-9ecc-7009-9411-1d3358a90b0c",
-                     *           "webhook_id": "01a21aa4-5188-7518-9f62-4a15fdd5a443",
-                     *           "event_id": "01a21aa4-9dc3-72f5-a1d9-2b33eaaf2a9f",
+                     *           "id": "01a21ab1-297f-73fe-876a-1def4659a875",
+                     *           "webhook_id": "01a21ab1-0333-755a-ad98-1482da29f02a",
+                     *           "event_id": "01a21ab1-2914-7250-a7e6-646b6d2b06dd",
                      *           "event_type": "envelope.success",
                      *           "status": "SUCCESS",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "attempted_at": "2026-11-27T01:35:27.754Z",
+                     *               "attempted_at": "2026-11-27T01:49:07.863Z",
                      *               "status_code": 200,
-                     *               "duration_ms": 1026,
+                     *               "duration_ms": 28,
                      *               "error": null,
                      *               "response_body": "thanks"
                      *             }
                      *           ],
                      *           "next_attempt_at": null,
-                     *           "created_at": "2026-11-27T01:35:25.878Z",
-                     *           "completed_at": "2026-11-27T01:35:28.793Z"
+                     *           "created_at": "2026-11-27T01:49:07.833Z",
+                     *           "completed_at": "2026-11-27T01:49:07.891Z"
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a21aa4cdcd74bcabcc384995ab793c"
+                     *       "request_id": "req_01a21ab14ba27010a4962610566a5d10"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryListResponse"];
@@ -7378,12 +7381,12 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a21aa4-5188-7518-9f62-4a15fdd5a443
+                 * @example 01a21ab1-0333-755a-ad98-1482da29f02a
                  */
                 id: string;
                 /**
                  * @description Delivery id
-                 * @example 01a21aa4-9ecc-7009-9411-1d3358a90b0c
+                 * @example 01a21ab1-297f-73fe-876a-1def4659a875
                  */
                 delivery_id: string;
             };
@@ -7405,26 +7408,26 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "id": "01a21aa4-9ecc-7009-9411-1d3358a90b0c",
-                     *         "webhook_id": "01a21aa4-5188-7518-9f62-4a15fdd5a443",
-                     *         "event_id": "01a21aa4-9dc3-72f5-a1d9-2b33eaaf2a9f",
+                     *         "id": "01a21ab1-297f-73fe-876a-1def4659a875",
+                     *         "webhook_id": "01a21ab1-0333-755a-ad98-1482da29f02a",
+                     *         "event_id": "01a21ab1-2914-7250-a7e6-646b6d2b06dd",
                      *         "event_type": "envelope.success",
                      *         "status": "PENDING",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-11-27T01:35:27.754Z",
+                     *             "attempted_at": "2026-11-27T01:49:07.863Z",
                      *             "status_code": 200,
-                     *             "duration_ms": 1026,
+                     *             "duration_ms": 28,
                      *             "error": null,
                      *             "response_body": "thanks"
                      *           }
                      *         ],
-                     *         "next_attempt_at": "2026-11-27T02:06:38.068Z",
-                     *         "created_at": "2026-11-27T01:35:25.878Z",
+                     *         "next_attempt_at": "2026-11-27T02:20:16.630Z",
+                     *         "created_at": "2026-11-27T01:49:07.833Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a21aa4ce477112b224ef4bfcd500a1"
+                     *       "request_id": "req_01a21ab14bc67655b069e5f1a18619fe"
                      *     }
                      */
                     "application/json": components["schemas"]["RedeliveryResponse"];
@@ -7453,7 +7456,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a21aa4-5188-7518-9f62-4a15fdd5a443
+                 * @example 01a21ab1-0333-755a-ad98-1482da29f02a
                  */
                 id: string;
             };
@@ -7475,17 +7478,17 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a21aa4-5188-7518-9f62-4a15fdd5a443",
+                     *         "id": "01a21ab1-0333-755a-ad98-1482da29f02a",
                      *         "url": "https://hooks.example.com/signet-events",
-                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,template.created,template.updated,template.deleted",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-27T01:35:06.120Z",
-                     *         "updated_at": "2026-11-27T01:35:06.553Z",
-                     *         "signing_secret": "whsec_8WaDTXpOjZ4JMQAbRzSxD0dJxqQD7qXxAn9q5Zg/7cg="
+                     *         "created_at": "2026-11-27T01:48:58.035Z",
+                     *         "updated_at": "2026-11-27T01:48:58.217Z",
+                     *         "signing_secret": "whsec_mIOE94evfNquZJr34zxphVZLCLvO5XYl0qYSOIWxHe4="
                      *       },
-                     *       "previous_secret_expires_at": "2026-11-28T01:35:06.553Z",
-                     *       "request_id": "req_01a21aa4532e766bac2275ff54122b38"
+                     *       "previous_secret_expires_at": "2026-11-28T01:48:58.217Z",
+                     *       "request_id": "req_01a21ab103e372fa8db8ab88ce490fb1"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookSecretRotatedResponse"];
@@ -7511,7 +7514,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example iaU7SMcXKrC1DVnrkw1BPlYrxHOGuQffp8l6lnLl8yw
+                 * @example LpVlpg12GX2IyDMvgmoce4xc_WtIFXcotfPa9KlHu-w
                  */
                 token: string;
             };
@@ -7537,7 +7540,7 @@ export interface operations {
                      * @example {
                      *       "state": "READY",
                      *       "envelope": {
-                     *         "id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
+                     *         "id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b",
                      *         "name": "Services agreement 2026",
                      *         "language": "EN",
                      *         "branding": {
@@ -7553,25 +7556,26 @@ export interface operations {
                      *         "signature_color": "#000000"
                      *       },
                      *       "recipient": {
-                     *         "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
+                     *         "id": "01a21ab1-0ac4-7210-9e38-a16c48f79f8b",
                      *         "name": "Ben Ode",
                      *         "email": "ben@example.com",
                      *         "masked_phone": null,
                      *         "order": 1,
                      *         "status": "IN_PROGRESS",
-                     *         "signed_at": null
+                     *         "signed_at": null,
+                     *         "role": "SIGNER"
                      *       },
                      *       "validation": {
                      *         "required": true,
                      *         "order": 0,
                      *         "verified": true,
-                     *         "verified_at": "2026-11-27T01:35:12.307Z",
+                     *         "verified_at": "2026-11-27T01:49:02.131Z",
                      *         "channels": {
                      *           "email": {
                      *             "required": true,
                      *             "order": 0,
                      *             "verified": true,
-                     *             "verified_at": "2026-11-27T01:35:12.307Z"
+                     *             "verified_at": "2026-11-27T01:49:02.131Z"
                      *           },
                      *           "sms": {
                      *             "required": false,
@@ -7583,7 +7587,7 @@ export interface operations {
                      *       },
                      *       "documents": [
                      *         {
-                     *           "id": "01a21aa4-5af4-7532-9a33-9d502d490110",
+                     *           "id": "01a21ab1-0968-759d-90ca-7c14d451681c",
                      *           "name": "sample-contract.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -7593,10 +7597,10 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/documents/01a21aa4-5af4-7532-9a33-9d502d490110.pdf?expires=1795746912&signature=a03ed51c90cecd279073057376aba78164ec4da82e0bc31f164883264238d8ec&name=sample-contract.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ab1-06ff-7305-88e2-1a75aa4a836b/documents/01a21ab1-0968-759d-90ca-7c14d451681c.pdf?expires=1795747742&signature=318160684610f7569047bc52394dd8d5ce8ec2007adfb4b46bc998b44e994b6c&name=sample-contract.pdf",
                      *           "placements": [
                      *             {
-                     *               "id": "01a21aa4-5c57-735c-b7b7-ac695d669b2e",
+                     *               "id": "01a21ab1-0ac4-7210-9e38-a4f1fff74b5f",
                      *               "type": "SIGNATURE",
                      *               "page": 0,
                      *               "left": 72,
@@ -7605,7 +7609,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "01a21aa4-5f59-749f-acc6-a8a07cf0763a",
+                     *           "id": "01a21ab1-0c8b-7578-b5d1-8b43a76f8ec1",
                      *           "name": "annex.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -7615,11 +7619,11 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/uploads/01a21aa4-5eb0-73a0-b467-fe0e0f27e18a.pdf?expires=1795746912&signature=0f97fef1a9543f56383bc89deb23246827509a6d766402c8b7723c0b9a62214b&name=annex.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ab1-06ff-7305-88e2-1a75aa4a836b/uploads/01a21ab1-0c05-77c1-b0f1-230c582870bc.pdf?expires=1795747742&signature=e77cc6af2d80674d86c0175d5f61081e7c46123ce089d1921b73de8929013f4d&name=annex.pdf",
                      *           "placements": []
                      *         }
                      *       ],
-                     *       "request_id": "req_01a21aa46a67753a8c2c40b3778ba6a5"
+                     *       "request_id": "req_01a21ab1139f731ab7dab027d6a5b8ef"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningSessionResponse"];
@@ -7638,7 +7642,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing link not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a21aa46bba71f9a835a5aefc1bf941"
+                     *       "request_id": "req_01a21ab1144b70ca91b820de4ed94fc6"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7660,7 +7664,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example iaU7SMcXKrC1DVnrkw1BPlYrxHOGuQffp8l6lnLl8yw
+                 * @example LpVlpg12GX2IyDMvgmoce4xc_WtIFXcotfPa9KlHu-w
                  */
                 token: string;
             };
@@ -7699,8 +7703,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "ALREADY_SIGNED",
-                     *       "signed_at": "2026-11-27T01:35:13.199Z",
-                     *       "request_id": "req_01a21aa46d15730e944709d3ef7c2318"
+                     *       "signed_at": "2026-11-27T01:49:02.667Z",
+                     *       "request_id": "req_01a21ab11506704f81971194b0fe4cb2"
                      *     }
                      */
                     "application/json": components["schemas"]["SignedResponse"];
@@ -7730,7 +7734,7 @@ export interface operations {
                      *           "message": "must be true: the recipient consents to sign electronically"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a21aa46cde774cbf77fe746a51e494"
+                     *       "request_id": "req_01a21ab114dc76a483f5f0fa68376ead"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7751,7 +7755,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example KHW26hpnuhVT2otkCoknX031fGGVuL32pVp8NpplOWA
+                 * @example ExVUNv2Cam2lfMxiybqRJdoQ2gcKxSe2Cilogo_iZDE
                  */
                 token: string;
             };
@@ -7786,7 +7790,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "REJECTED",
-                     *       "request_id": "req_01a21aa4b826770f853f5d820036a20e"
+                     *       "request_id": "req_01a21ab136a5741683b1ec9d160bd7f6"
                      *     }
                      */
                     "application/json": components["schemas"]["RejectedResponse"];
@@ -7811,7 +7815,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The token of the link: the last part of the signing, upload or email URL */
+                /**
+                 * @description The token of the link: the last part of the signing, upload or email URL
+                 * @example M95MJ4XG6-Of-VNT7711VdS3XNW4NgdMNHw0Fyv49oE
+                 */
                 token: string;
             };
             cookie?: never;
@@ -7839,6 +7846,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "attachment": {
+                     *         "id": "01a21ab1-432d-728c-beec-986eb436ed7b"
+                     *       },
+                     *       "request_id": "req_01a21ab142db7489be882313899ee7be"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AttachmentUploadedResponse"];
                 };
             };
@@ -7864,7 +7879,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example lSLpCaqhiT2W9hvTrOtrk9HI_r1lkYL3pdwHL83FLTs
+                 * @example W164EKTLeT9loi3ri9l2DNiYbXv53Hax2rP1LKgndyo
                  */
                 token: string;
             };
@@ -7906,7 +7921,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example lSLpCaqhiT2W9hvTrOtrk9HI_r1lkYL3pdwHL83FLTs
+                 * @example W164EKTLeT9loi3ri9l2DNiYbXv53Hax2rP1LKgndyo
                  */
                 token: string;
             };
@@ -7969,7 +7984,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "bounce_token": "01a21aa4-b3be-76a8-850c-b28551c05a12._tcFsqxcsVFfFTEZG2sCZFIWMYm5D0UqTyX1m-DmRAc"
+                 *       "bounce_token": "01a21ab1-3563-706e-b893-15056e697aca.1DMqEGUdrbF5VatCewAp940pR6IsMp-MkP9fIAVtbPo"
                  *     }
                  */
                 "application/json": components["schemas"]["BounceRequest"];
@@ -7993,7 +8008,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a21aa4b7c3720aa32494bcea900921"
+                     *       "request_id": "req_01a21ab1369171b7acb8bd1f9ab2f768"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -8018,12 +8033,12 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example iaU7SMcXKrC1DVnrkw1BPlYrxHOGuQffp8l6lnLl8yw
+                 * @example LpVlpg12GX2IyDMvgmoce4xc_WtIFXcotfPa9KlHu-w
                  */
                 token: string;
                 /**
                  * @description Document id
-                 * @example 01a21aa4-5af4-7532-9a33-9d502d490110
+                 * @example 01a21ab1-0968-759d-90ca-7c14d451681c
                  */
                 document_id: string;
             };
@@ -8068,7 +8083,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Z1n5gh5WcmiqT1BbnYOYbR3--TOlamyov8UV8ScMbO0
+                 * @example _V1UbB7xYbRMX-UO5usRW7o9y4oxV79Z2puuKN74c88
                  */
                 token: string;
             };
@@ -8105,8 +8120,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-27T02:05:13.325Z",
-                     *       "request_id": "req_01a21aa46d6e77e7b8d61dd6bcdb8d7b"
+                     *       "expires_at": "2026-11-27T02:19:02.766Z",
+                     *       "request_id": "req_01a21ab115817748b36eecf2603ac17c"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -8133,7 +8148,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Z1n5gh5WcmiqT1BbnYOYbR3--TOlamyov8UV8ScMbO0
+                 * @example _V1UbB7xYbRMX-UO5usRW7o9y4oxV79Z2puuKN74c88
                  */
                 token: string;
             };
@@ -8143,7 +8158,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "105821"
+                 *       "code": "437303"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -8167,8 +8182,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-27T01:35:13.631Z",
-                     *       "request_id": "req_01a21aa46eb67303b8c585813a82d41e"
+                     *       "verified_at": "2026-11-27T01:49:02.869Z",
+                     *       "request_id": "req_01a21ab115fb77b8931619066e50ada8"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -8278,7 +8293,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example iaU7SMcXKrC1DVnrkw1BPlYrxHOGuQffp8l6lnLl8yw
+                 * @example LpVlpg12GX2IyDMvgmoce4xc_WtIFXcotfPa9KlHu-w
                  */
                 token: string;
             };
@@ -8400,7 +8415,7 @@ export interface operations {
                      *         "readiness": "http://localhost:3000/readyz"
                      *       },
                      *       "development_key": "sgn_dev_the_key_npm_start_printed",
-                     *       "request_id": "req_01a21aa443f176089866cba2970cb6ac"
+                     *       "request_id": "req_01a21ab0f866716f8d82d89dea2b954f"
                      *     }
                      */
                     "application/json": {
@@ -8514,7 +8529,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "request_id": "req_01a21aa446d575fe9f517fd95f4acd9f"
+                     *       "request_id": "req_01a21ab0faf572e8bad5750137e2875e"
                      *     }
                      */
                     "application/json": {
@@ -8552,7 +8567,7 @@ export interface operations {
                      *       "checks": {
                      *         "database": "ok"
                      *       },
-                     *       "request_id": "req_01a21aa44863771aa2237c64f0a2a233"
+                     *       "request_id": "req_01a21ab0fbca7443801c0d09bb976a32"
                      *     }
                      */
                     "application/json": {
@@ -8647,13 +8662,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21aa4-6252-723e-9e1f-7e301208194b",
+                 *       "id": "01a21ab1-0df1-7115-b683-0e92e6aa88be",
                  *       "data": {
-                 *         "id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
+                 *         "id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
+                 *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-27T01:35:10.376Z",
+                 *         "sent_at": "2026-11-27T01:49:00.769Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -8749,42 +8765,42 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a21aa4-5af4-7532-9a33-9d502d490110",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/documents/01a21aa4-5af4-7532-9a33-9d502d490110.pdf?expires=1795746910&signature=66161af394039b8c4b8eaaedbb6eaac90ecf845dc4c094ac6d7faf46ce5f9e0f&name=sample-contract.pdf",
+                 *             "id": "01a21ab1-0968-759d-90ca-7c14d451681c",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ab1-06ff-7305-88e2-1a75aa4a836b/documents/01a21ab1-0968-759d-90ca-7c14d451681c.pdf?expires=1795747740&signature=7162d9a01e03a2607979624f608edde16904e8d48ea3170f50e8b828be2c9beb&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-27T01:35:07.463Z",
+                 *             "created_at": "2026-11-27T01:48:59.007Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-27T01:35:07.463Z",
+                 *             "updated_at": "2026-11-27T01:48:59.007Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a21aa4-5f59-749f-acc6-a8a07cf0763a",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/uploads/01a21aa4-5eb0-73a0-b467-fe0e0f27e18a.pdf?expires=1795746910&signature=9167462b64dd366a9ca765ed21aff0052a8c8fac071569d968646a37ea8b0ec4&name=annex.pdf",
+                 *             "id": "01a21ab1-0c8b-7578-b5d1-8b43a76f8ec1",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ab1-06ff-7305-88e2-1a75aa4a836b/uploads/01a21ab1-0c05-77c1-b0f1-230c582870bc.pdf?expires=1795747740&signature=93f80177cc8aba810e775ee7dd0eb6b041beedabfe4db06348c0118c06ad66ef&name=annex.pdf",
                  *             "order": 1,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "annex.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-27T01:35:09.827Z",
+                 *             "created_at": "2026-11-27T01:49:00.529Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-27T01:35:09.827Z",
+                 *             "updated_at": "2026-11-27T01:49:00.529Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-27T01:35:07.463Z",
+                 *         "created_at": "2026-11-27T01:48:59.007Z",
                  *         "placements": [
                  *           {
-                 *             "id": "01a21aa4-5c57-735c-b7b7-ac695d669b2e",
+                 *             "id": "01a21ab1-0ac4-7210-9e38-a4f1fff74b5f",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -8796,19 +8812,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-27T01:35:07.463Z",
+                 *             "created_at": "2026-11-27T01:48:59.007Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-27T01:35:07.463Z",
+                 *             "updated_at": "2026-11-27T01:48:59.007Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a21aa4-5af4-7532-9a33-9d502d490110",
+                 *             "document_id": "01a21ab1-0968-759d-90ca-7c14d451681c",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
+                 *             "recipient_id": "01a21ab1-0ac4-7210-9e38-a16c48f79f8b",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a21aa4-5c57-735c-b7b7-b2a01483de75",
+                 *             "id": "01a21ab1-0ac4-7210-9e38-aa3abf9a20a5",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -8820,18 +8836,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-27T01:35:07.463Z",
+                 *             "created_at": "2026-11-27T01:48:59.007Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-27T01:35:07.463Z",
+                 *             "updated_at": "2026-11-27T01:48:59.007Z",
                  *             "coordinates": {
-                 *               "id": "01a21aa4-5c57-735c-b7b7-b2a01483de75",
+                 *               "id": "01a21ab1-0ac4-7210-9e38-aa3abf9a20a5",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a21aa4-5af4-7532-9a33-9d502d490110",
+                 *             "document_id": "01a21ab1-0968-759d-90ca-7c14d451681c",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
+                 *             "recipient_id": "01a21ab1-0ac4-7210-9e38-9d3734abaae2",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -8839,7 +8855,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
+                 *             "id": "01a21ab1-0ac4-7210-9e38-9d3734abaae2",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -8850,16 +8866,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-27T01:35:07.463Z",
+                 *             "created_at": "2026-11-27T01:48:59.007Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-27T01:35:10.376Z",
+                 *             "updated_at": "2026-11-27T01:49:00.769Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
+                 *             "envelope_id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b"
                  *           },
                  *           {
-                 *             "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
+                 *             "id": "01a21ab1-0ac4-7210-9e38-a16c48f79f8b",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -8870,16 +8886,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-27T01:35:07.463Z",
+                 *             "created_at": "2026-11-27T01:48:59.007Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-27T01:35:10.376Z",
+                 *             "updated_at": "2026-11-27T01:49:00.769Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
+                 *             "envelope_id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-27T01:35:10.376Z",
+                 *         "updated_at": "2026-11-27T01:49:00.769Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -8919,13 +8935,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21aa4-9dc3-72f5-a1d9-2b33eaaf2a9f",
+                 *       "id": "01a21ab1-2914-7250-a7e6-646b6d2b06dd",
                  *       "data": {
-                 *         "id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
+                 *         "id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
+                 *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-27T01:35:10.376Z",
+                 *         "sent_at": "2026-11-27T01:49:00.769Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -9021,42 +9038,42 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a21aa4-5af4-7532-9a33-9d502d490110",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/signed/01a21aa4-5af4-7532-9a33-9d502d490110-01a21aa4-94a9-764b-a334-1d3e157a6d43.pdf?expires=1795746925&signature=32a65ceba66cc3945377202ab2a1ee33fbbd04be09571df1c9e367befc115ba9&name=sample-contract.pdf",
+                 *             "id": "01a21ab1-0968-759d-90ca-7c14d451681c",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ab1-06ff-7305-88e2-1a75aa4a836b/signed/01a21ab1-0968-759d-90ca-7c14d451681c-01a21ab1-2445-71b4-8bca-febd9c8288e8.pdf?expires=1795747747&signature=89996f9e4c5aecc2acabb938f278c0ae854092ee512c630ef2aa289303370dae&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "3126abaf77e9ffd68fa918f8a45472fa159c07516f606a11e5385b5d975c8ecd",
+                 *             "sha256": "be698683620ea31c79a1d852c73ada95d21a0ef7a58a4cc321683caad10ede97",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69262,
+                 *             "file_size": 69516,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-27T01:35:07.463Z",
+                 *             "created_at": "2026-11-27T01:48:59.007Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-27T01:35:25.538Z",
+                 *             "updated_at": "2026-11-27T01:49:07.700Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a21aa4-5f59-749f-acc6-a8a07cf0763a",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/signed/01a21aa4-5f59-749f-acc6-a8a07cf0763a-01a21aa4-9d23-71ba-afad-666be1f2b9f7.pdf?expires=1795746925&signature=9705af5a51c33588284ed12cf0dde851966e3d3416024706358d455a927d461b&name=annex.pdf",
+                 *             "id": "01a21ab1-0c8b-7578-b5d1-8b43a76f8ec1",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ab1-06ff-7305-88e2-1a75aa4a836b/signed/01a21ab1-0c8b-7578-b5d1-8b43a76f8ec1-01a21ab1-28af-76d8-acfd-0f409f9d4c3c.pdf?expires=1795747747&signature=92c7e93cacbb180d89fd8df93a101bce368a0379e87b91944ce29c1b2549691c&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "7d28e74c47ef507afc859689ace681870a6196979b56c1f762bc0d94f490120d",
+                 *             "sha256": "d60f15c3af898d94a70690717ecd23501f47d406be11f84856011a49d1dcde21",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70865,
+                 *             "file_size": 70873,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-27T01:35:09.827Z",
+                 *             "created_at": "2026-11-27T01:49:00.529Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-27T01:35:25.538Z",
+                 *             "updated_at": "2026-11-27T01:49:07.700Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-27T01:35:07.463Z",
+                 *         "created_at": "2026-11-27T01:48:59.007Z",
                  *         "placements": [
                  *           {
-                 *             "id": "01a21aa4-5c57-735c-b7b7-ac695d669b2e",
+                 *             "id": "01a21ab1-0ac4-7210-9e38-a4f1fff74b5f",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -9068,19 +9085,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-27T01:35:07.463Z",
+                 *             "created_at": "2026-11-27T01:48:59.007Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-27T01:35:07.463Z",
+                 *             "updated_at": "2026-11-27T01:48:59.007Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a21aa4-5af4-7532-9a33-9d502d490110",
+                 *             "document_id": "01a21ab1-0968-759d-90ca-7c14d451681c",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
+                 *             "recipient_id": "01a21ab1-0ac4-7210-9e38-a16c48f79f8b",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a21aa4-5c57-735c-b7b7-b2a01483de75",
+                 *             "id": "01a21ab1-0ac4-7210-9e38-aa3abf9a20a5",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -9092,18 +9109,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-27T01:35:07.463Z",
+                 *             "created_at": "2026-11-27T01:48:59.007Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-27T01:35:07.463Z",
+                 *             "updated_at": "2026-11-27T01:48:59.007Z",
                  *             "coordinates": {
-                 *               "id": "01a21aa4-5c57-735c-b7b7-b2a01483de75",
+                 *               "id": "01a21ab1-0ac4-7210-9e38-aa3abf9a20a5",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a21aa4-5af4-7532-9a33-9d502d490110",
+                 *             "document_id": "01a21ab1-0968-759d-90ca-7c14d451681c",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
+                 *             "recipient_id": "01a21ab1-0ac4-7210-9e38-9d3734abaae2",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -9111,7 +9128,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
+                 *             "id": "01a21ab1-0ac4-7210-9e38-9d3734abaae2",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -9120,18 +9137,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-27T01:35:13.776Z",
+                 *             "signed_at": "2026-11-27T01:49:03.091Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-27T01:35:07.463Z",
+                 *             "created_at": "2026-11-27T01:48:59.007Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-27T01:35:13.776Z",
+                 *             "updated_at": "2026-11-27T01:49:03.091Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
+                 *             "envelope_id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b"
                  *           },
                  *           {
-                 *             "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
+                 *             "id": "01a21ab1-0ac4-7210-9e38-a16c48f79f8b",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -9140,20 +9157,20 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-27T01:35:13.199Z",
+                 *             "signed_at": "2026-11-27T01:49:02.667Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-27T01:35:07.463Z",
+                 *             "created_at": "2026-11-27T01:48:59.007Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-27T01:35:13.199Z",
+                 *             "updated_at": "2026-11-27T01:49:02.667Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
+                 *             "envelope_id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-27T01:35:25.538Z",
+                 *         "updated_at": "2026-11-27T01:49:07.700Z",
                  *         "template_id": null,
-                 *         "completed_at": "2026-11-27T01:35:25.538Z"
+                 *         "completed_at": "2026-11-27T01:49:07.700Z"
                  *       },
                  *       "event_type": "envelope.success"
                  *     }
@@ -9191,13 +9208,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21aa4-b8a5-7758-bf84-9ca0c46a72a8",
+                 *       "id": "01a21ab1-36f4-700f-96bd-c58f6328a8d2",
                  *       "data": {
-                 *         "id": "01a21aa4-b25c-71f5-9b39-f6a48d1b91c3",
+                 *         "id": "01a21ab1-348f-71d1-bfb8-6a4d76d47036",
                  *         "name": "Lease renewal",
                  *         "errors": [],
+                 *         "fields": [],
                  *         "status": "VOIDED",
-                 *         "sent_at": "2026-11-27T01:35:31.040Z",
+                 *         "sent_at": "2026-11-27T01:49:10.718Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -9290,27 +9308,27 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a21aa4-b27f-7158-9e11-222a185c24f9",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-b25c-71f5-9b39-f6a48d1b91c3/documents/01a21aa4-b27f-7158-9e11-222a185c24f9.pdf?expires=1795746932&signature=6eeb04d3707e306273072cb6193d099f9cc5c7a8d8d75a6a21d809d61962356f&name=lease.pdf",
+                 *             "id": "01a21ab1-3497-757f-b4b9-942a84236d35",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ab1-348f-71d1-bfb8-6a4d76d47036/documents/01a21ab1-3497-757f-b4b9-942a84236d35.pdf?expires=1795747751&signature=6d2c91cb92cc908bc4f0ac7ba01524364ab6d8bfa52c194d9e8e6c678d8469a2&name=lease.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "lease.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-27T01:35:30.908Z",
+                 *             "created_at": "2026-11-27T01:49:10.671Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-27T01:35:30.908Z",
+                 *             "updated_at": "2026-11-27T01:49:10.671Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-27T01:35:30.908Z",
+                 *         "created_at": "2026-11-27T01:49:10.671Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a21aa4-b2aa-7708-b7ce-50190996868c",
+                 *             "id": "01a21ab1-34a2-71a0-bb7d-4ddc5cbc3330",
                  *             "name": "Cleo Park",
                  *             "role": "SIGNER",
                  *             "email": "cleo@example.com",
@@ -9321,16 +9339,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-27T01:35:30.908Z",
+                 *             "created_at": "2026-11-27T01:49:10.671Z",
                  *             "custom_key": "cleo",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-27T01:35:32.397Z",
+                 *             "updated_at": "2026-11-27T01:49:11.219Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a21aa4-b25c-71f5-9b39-f6a48d1b91c3"
+                 *             "envelope_id": "01a21ab1-348f-71d1-bfb8-6a4d76d47036"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-27T01:35:32.397Z",
+                 *         "updated_at": "2026-11-27T01:49:11.219Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -9370,13 +9388,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21aa4-a9c5-715e-81ab-cdc01713dfbd",
+                 *       "id": "01a21ab1-30f0-704d-812e-63dd45336484",
                  *       "data": {
-                 *         "id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
+                 *         "id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
+                 *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-27T01:35:10.376Z",
+                 *         "sent_at": "2026-11-27T01:49:00.769Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -9472,42 +9491,42 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a21aa4-5af4-7532-9a33-9d502d490110",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/signed/01a21aa4-5af4-7532-9a33-9d502d490110-01a21aa4-94a9-764b-a334-1d3e157a6d43.pdf?expires=1795746925&signature=32a65ceba66cc3945377202ab2a1ee33fbbd04be09571df1c9e367befc115ba9&name=sample-contract.pdf",
+                 *             "id": "01a21ab1-0968-759d-90ca-7c14d451681c",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ab1-06ff-7305-88e2-1a75aa4a836b/signed/01a21ab1-0968-759d-90ca-7c14d451681c-01a21ab1-2445-71b4-8bca-febd9c8288e8.pdf?expires=1795747747&signature=89996f9e4c5aecc2acabb938f278c0ae854092ee512c630ef2aa289303370dae&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "3126abaf77e9ffd68fa918f8a45472fa159c07516f606a11e5385b5d975c8ecd",
+                 *             "sha256": "be698683620ea31c79a1d852c73ada95d21a0ef7a58a4cc321683caad10ede97",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69262,
+                 *             "file_size": 69516,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-27T01:35:07.463Z",
+                 *             "created_at": "2026-11-27T01:48:59.007Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-27T01:35:25.538Z",
+                 *             "updated_at": "2026-11-27T01:49:07.700Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a21aa4-5f59-749f-acc6-a8a07cf0763a",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/signed/01a21aa4-5f59-749f-acc6-a8a07cf0763a-01a21aa4-9d23-71ba-afad-666be1f2b9f7.pdf?expires=1795746925&signature=9705af5a51c33588284ed12cf0dde851966e3d3416024706358d455a927d461b&name=annex.pdf",
+                 *             "id": "01a21ab1-0c8b-7578-b5d1-8b43a76f8ec1",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ab1-06ff-7305-88e2-1a75aa4a836b/signed/01a21ab1-0c8b-7578-b5d1-8b43a76f8ec1-01a21ab1-28af-76d8-acfd-0f409f9d4c3c.pdf?expires=1795747747&signature=92c7e93cacbb180d89fd8df93a101bce368a0379e87b91944ce29c1b2549691c&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "7d28e74c47ef507afc859689ace681870a6196979b56c1f762bc0d94f490120d",
+                 *             "sha256": "d60f15c3af898d94a70690717ecd23501f47d406be11f84856011a49d1dcde21",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70865,
+                 *             "file_size": 70873,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-27T01:35:09.827Z",
+                 *             "created_at": "2026-11-27T01:49:00.529Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-27T01:35:25.538Z",
+                 *             "updated_at": "2026-11-27T01:49:07.700Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-27T01:35:07.463Z",
+                 *         "created_at": "2026-11-27T01:48:59.007Z",
                  *         "placements": [
                  *           {
-                 *             "id": "01a21aa4-5c57-735c-b7b7-ac695d669b2e",
+                 *             "id": "01a21ab1-0ac4-7210-9e38-a4f1fff74b5f",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -9519,19 +9538,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-27T01:35:07.463Z",
+                 *             "created_at": "2026-11-27T01:48:59.007Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-27T01:35:07.463Z",
+                 *             "updated_at": "2026-11-27T01:48:59.007Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a21aa4-5af4-7532-9a33-9d502d490110",
+                 *             "document_id": "01a21ab1-0968-759d-90ca-7c14d451681c",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
+                 *             "recipient_id": "01a21ab1-0ac4-7210-9e38-a16c48f79f8b",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a21aa4-5c57-735c-b7b7-b2a01483de75",
+                 *             "id": "01a21ab1-0ac4-7210-9e38-aa3abf9a20a5",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -9543,18 +9562,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-27T01:35:07.463Z",
+                 *             "created_at": "2026-11-27T01:48:59.007Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-27T01:35:07.463Z",
+                 *             "updated_at": "2026-11-27T01:48:59.007Z",
                  *             "coordinates": {
-                 *               "id": "01a21aa4-5c57-735c-b7b7-b2a01483de75",
+                 *               "id": "01a21ab1-0ac4-7210-9e38-aa3abf9a20a5",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a21aa4-5af4-7532-9a33-9d502d490110",
+                 *             "document_id": "01a21ab1-0968-759d-90ca-7c14d451681c",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
+                 *             "recipient_id": "01a21ab1-0ac4-7210-9e38-9d3734abaae2",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -9562,7 +9581,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
+                 *             "id": "01a21ab1-0ac4-7210-9e38-9d3734abaae2",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -9571,18 +9590,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-27T01:35:13.776Z",
+                 *             "signed_at": "2026-11-27T01:49:03.091Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-27T01:35:07.463Z",
+                 *             "created_at": "2026-11-27T01:48:59.007Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-27T01:35:13.776Z",
+                 *             "updated_at": "2026-11-27T01:49:03.091Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
+                 *             "envelope_id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b"
                  *           },
                  *           {
-                 *             "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
+                 *             "id": "01a21ab1-0ac4-7210-9e38-a16c48f79f8b",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -9591,22 +9610,22 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-27T01:35:13.199Z",
+                 *             "signed_at": "2026-11-27T01:49:02.667Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-27T01:35:07.463Z",
+                 *             "created_at": "2026-11-27T01:48:59.007Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-27T01:35:13.199Z",
+                 *             "updated_at": "2026-11-27T01:49:02.667Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
+                 *             "envelope_id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-27T01:35:25.538Z",
+                 *         "updated_at": "2026-11-27T01:49:07.700Z",
                  *         "template_id": null,
-                 *         "completed_at": "2026-11-27T01:35:25.538Z",
-                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a21aa4-56c7-777b-bd0d-998cf88365a3/evidence/22-1795743325967.pdf?expires=1795829728&signature=0fde0f4d128f1724ac7193d73befd6ae4e0fc65851b65936e96e405e1ff6a415&name=evidence-01a21aa4-56c7-777b-bd0d-998cf88365a3.pdf",
-                 *         "evidence_generated_at": "2026-11-27T01:35:25.967Z"
+                 *         "completed_at": "2026-11-27T01:49:07.700Z",
+                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ab1-06ff-7305-88e2-1a75aa4a836b/evidence/22-1795744147892.pdf?expires=1795830549&signature=16145312de28b6a5c6f98a53ef2fd6a38f86cee3c3abb68c21d27c9ae0ea038f&name=evidence-01a21ab1-06ff-7305-88e2-1a75aa4a836b.pdf",
+                 *         "evidence_generated_at": "2026-11-27T01:49:07.892Z"
                  *       },
                  *       "event_type": "envelope.evidence_generated"
                  *     }
@@ -9644,17 +9663,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21aa4-5f5c-749b-8fbf-8f224d735c6a",
+                 *       "id": "01a21ab1-0c91-7425-a38f-153a27ff9a88",
                  *       "data": {
                  *         "order": 1,
                  *         "status": "COMPLETED",
-                 *         "file_id": "01a21aa4-5f59-749f-acc6-a8a07cf0763a",
+                 *         "file_id": "01a21ab1-0c8b-7578-b5d1-8b43a76f8ec1",
                  *         "file_name": "annex.pdf",
                  *         "custom_key": "annex",
-                 *         "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
-                 *         "uploaded_at": "2026-11-27T01:35:09.572Z",
-                 *         "processed_at": "2026-11-27T01:35:09.657Z",
-                 *         "presigned_upload_id": "01a21aa4-5eb0-73a0-b467-fe0e0f27e18a"
+                 *         "envelope_id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b",
+                 *         "uploaded_at": "2026-11-27T01:49:00.383Z",
+                 *         "processed_at": "2026-11-27T01:49:00.427Z",
+                 *         "presigned_upload_id": "01a21ab1-0c05-77c1-b0f1-230c582870bc"
                  *       },
                  *       "event_type": "envelope.file_uploaded"
                  *     }
@@ -9692,9 +9711,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21aa4-6505-71e8-aa61-053fc63cf476",
+                 *       "id": "01a21ab1-0fe2-71f8-b36d-67e5c27b2e53",
                  *       "data": {
-                 *         "id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
+                 *         "id": "01a21ab1-0ac4-7210-9e38-9d3734abaae2",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -9705,13 +9724,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:35:07.463Z",
+                 *         "created_at": "2026-11-27T01:48:59.007Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:35:10.376Z",
+                 *         "updated_at": "2026-11-27T01:49:00.769Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
+                 *         "envelope_id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b"
                  *       },
                  *       "event_type": "recipient.email_sent"
                  *     }
@@ -9749,9 +9768,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21aa4-6637-7171-a65c-3f420a2b592b",
+                 *       "id": "01a21ab1-10ca-751e-9ce2-80f24389db62",
                  *       "data": {
-                 *         "id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
+                 *         "id": "01a21ab1-0ac4-7210-9e38-9d3734abaae2",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -9762,13 +9781,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:35:07.463Z",
+                 *         "created_at": "2026-11-27T01:48:59.007Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:35:10.376Z",
+                 *         "updated_at": "2026-11-27T01:49:00.769Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
+                 *         "envelope_id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b"
                  *       },
                  *       "event_type": "recipient.email_received"
                  *     }
@@ -9806,9 +9825,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21aa4-b57e-752f-9370-e8d50c214c9e",
+                 *       "id": "01a21ab1-360b-75cb-9dac-c6489198e1c2",
                  *       "data": {
-                 *         "id": "01a21aa4-b2aa-7708-b7ce-50190996868c",
+                 *         "id": "01a21ab1-34a2-71a0-bb7d-4ddc5cbc3330",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -9819,13 +9838,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:35:30.908Z",
+                 *         "created_at": "2026-11-27T01:49:10.671Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:35:31.040Z",
+                 *         "updated_at": "2026-11-27T01:49:10.718Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21aa4-b25c-71f5-9b39-f6a48d1b91c3"
+                 *         "envelope_id": "01a21ab1-348f-71d1-bfb8-6a4d76d47036"
                  *       },
                  *       "event_type": "recipient.email_opened"
                  *     }
@@ -9863,9 +9882,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21aa4-b6fe-75ca-a5c2-7589f4fb3248",
+                 *       "id": "01a21ab1-3654-719c-8e00-34f201d40071",
                  *       "data": {
-                 *         "id": "01a21aa4-b2aa-7708-b7ce-50190996868c",
+                 *         "id": "01a21ab1-34a2-71a0-bb7d-4ddc5cbc3330",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -9876,13 +9895,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:35:30.908Z",
+                 *         "created_at": "2026-11-27T01:49:10.671Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:35:31.040Z",
+                 *         "updated_at": "2026-11-27T01:49:10.718Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21aa4-b25c-71f5-9b39-f6a48d1b91c3"
+                 *         "envelope_id": "01a21ab1-348f-71d1-bfb8-6a4d76d47036"
                  *       },
                  *       "event_type": "recipient.email_clicked"
                  *     }
@@ -9920,9 +9939,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21aa4-b7ee-776c-977e-8a0799d44991",
+                 *       "id": "01a21ab1-3698-716c-95d9-67c6523489ee",
                  *       "data": {
-                 *         "id": "01a21aa4-b2aa-7708-b7ce-50190996868c",
+                 *         "id": "01a21ab1-34a2-71a0-bb7d-4ddc5cbc3330",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -9933,13 +9952,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:35:30.908Z",
+                 *         "created_at": "2026-11-27T01:49:10.671Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:35:31.040Z",
+                 *         "updated_at": "2026-11-27T01:49:10.718Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21aa4-b25c-71f5-9b39-f6a48d1b91c3"
+                 *         "envelope_id": "01a21ab1-348f-71d1-bfb8-6a4d76d47036"
                  *       },
                  *       "event_type": "recipient.email_bounced"
                  *     }
@@ -9977,9 +9996,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21aa4-6287-757e-8178-7c0087d915ce",
+                 *       "id": "01a21ab1-0e02-700c-9b80-e8936eb87127",
                  *       "data": {
-                 *         "id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
+                 *         "id": "01a21ab1-0ac4-7210-9e38-9d3734abaae2",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -9990,14 +10009,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:35:07.463Z",
+                 *         "created_at": "2026-11-27T01:48:59.007Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:35:10.376Z",
+                 *         "updated_at": "2026-11-27T01:49:00.769Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3",
-                 *         "signing_url": "http://localhost:3000/sign/Z1n5gh5WcmiqT1BbnYOYbR3--TOlamyov8UV8ScMbO0"
+                 *         "envelope_id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b",
+                 *         "signing_url": "http://localhost:3000/sign/_V1UbB7xYbRMX-UO5usRW7o9y4oxV79Z2puuKN74c88"
                  *       },
                  *       "event_type": "recipient.link_generated"
                  *     }
@@ -10035,9 +10054,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21aa4-6299-721b-b53e-72c4ed5ac178",
+                 *       "id": "01a21ab1-0e0a-72c6-83a4-48fb08b3b2dc",
                  *       "data": {
-                 *         "id": "01a21aa4-5c52-77ed-84fb-d10c3d504d26",
+                 *         "id": "01a21ab1-0ac4-7210-9e38-9d3734abaae2",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -10048,13 +10067,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:35:07.463Z",
+                 *         "created_at": "2026-11-27T01:48:59.007Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:35:10.376Z",
+                 *         "updated_at": "2026-11-27T01:49:00.769Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
+                 *         "envelope_id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b"
                  *       },
                  *       "event_type": "recipient.in_progress"
                  *     }
@@ -10092,28 +10111,29 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21aa4-6d4d-7285-8438-a688b60cf6c8",
+                 *       "id": "01a21ab1-1567-725f-be2e-87491e18614f",
                  *       "data": {
-                 *         "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
+                 *         "id": "01a21ab1-0ac4-7210-9e38-a16c48f79f8b",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
                  *         "order": 1,
+                 *         "fields": [],
                  *         "rep_id": null,
                  *         "status": "SIGNED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-27T01:35:13.199Z",
+                 *         "signed_at": "2026-11-27T01:49:02.667Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:35:07.463Z",
+                 *         "created_at": "2026-11-27T01:48:59.007Z",
                  *         "custom_key": "ben",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:35:13.199Z",
+                 *         "updated_at": "2026-11-27T01:49:02.667Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
+                 *         "envelope_id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b"
                  *       },
                  *       "event_type": "recipient.signed_all"
                  *     }
@@ -10151,9 +10171,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21aa4-b88f-7592-859b-7dc52bf23ec0",
+                 *       "id": "01a21ab1-36e3-7297-b7ff-aba2169e20d2",
                  *       "data": {
-                 *         "id": "01a21aa4-b2aa-7708-b7ce-50190996868c",
+                 *         "id": "01a21ab1-34a2-71a0-bb7d-4ddc5cbc3330",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -10165,15 +10185,15 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:35:30.908Z",
+                 *         "created_at": "2026-11-27T01:49:10.671Z",
                  *         "custom_key": "cleo",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:35:32.397Z",
+                 *         "updated_at": "2026-11-27T01:49:11.219Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21aa4-b25c-71f5-9b39-f6a48d1b91c3"
+                 *         "envelope_id": "01a21ab1-348f-71d1-bfb8-6a4d76d47036"
                  *       },
                  *       "event_type": "recipient.rejected"
                  *     }
@@ -10211,9 +10231,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21aa4-64cd-723d-9ded-bf677ae3251e",
+                 *       "id": "01a21ab1-0f46-701d-8084-2a5385ae62ab",
                  *       "data": {
-                 *         "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
+                 *         "id": "01a21ab1-0ac4-7210-9e38-a16c48f79f8b",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -10224,23 +10244,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:35:07.463Z",
+                 *         "created_at": "2026-11-27T01:48:59.007Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:35:10.376Z",
+                 *         "updated_at": "2026-11-27T01:49:00.769Z",
                  *         "validation": {
-                 *           "id": "01a21aa4-6412-76b8-945a-0e8eb02f1d6f",
+                 *           "id": "01a21ab1-0ee5-77e8-9219-e100b6c0344c",
                  *           "status": "PENDING",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-27T01:35:10.758Z",
-                 *           "expires_at": "2026-11-27T02:05:10.758Z",
+                 *           "created_at": "2026-11-27T01:49:00.937Z",
+                 *           "expires_at": "2026-11-27T02:19:00.937Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
+                 *         "envelope_id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b"
                  *       },
                  *       "event_type": "recipient.validation_code_generated"
                  *     }
@@ -10278,9 +10298,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21aa4-6722-71d9-9a40-1d57071339bd",
+                 *       "id": "01a21ab1-1047-76ec-9d5b-1e9ec47a6730",
                  *       "data": {
-                 *         "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
+                 *         "id": "01a21ab1-0ac4-7210-9e38-a16c48f79f8b",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -10291,23 +10311,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:35:07.463Z",
+                 *         "created_at": "2026-11-27T01:48:59.007Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:35:10.376Z",
+                 *         "updated_at": "2026-11-27T01:49:00.769Z",
                  *         "validation": {
-                 *           "id": "01a21aa4-6412-76b8-945a-0e8eb02f1d6f",
+                 *           "id": "01a21ab1-0ee5-77e8-9219-e100b6c0344c",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-27T01:35:11.491Z",
-                 *           "created_at": "2026-11-27T01:35:10.758Z",
-                 *           "expires_at": "2026-11-27T02:05:10.758Z",
+                 *           "sent_at": "2026-11-27T01:49:01.300Z",
+                 *           "created_at": "2026-11-27T01:49:00.937Z",
+                 *           "expires_at": "2026-11-27T02:19:00.937Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
+                 *         "envelope_id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b"
                  *       },
                  *       "event_type": "recipient.validation_code_sent"
                  *     }
@@ -10345,9 +10365,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21aa4-69dd-748c-8c49-2b77b4acd6ba",
+                 *       "id": "01a21ab1-134c-703a-98f0-e6f4c06cc68f",
                  *       "data": {
-                 *         "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
+                 *         "id": "01a21ab1-0ac4-7210-9e38-a16c48f79f8b",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -10358,23 +10378,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:35:07.463Z",
+                 *         "created_at": "2026-11-27T01:48:59.007Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:35:10.376Z",
+                 *         "updated_at": "2026-11-27T01:49:00.769Z",
                  *         "validation": {
-                 *           "id": "01a21aa4-6412-76b8-945a-0e8eb02f1d6f",
+                 *           "id": "01a21ab1-0ee5-77e8-9219-e100b6c0344c",
                  *           "status": "VERIFIED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-27T01:35:11.491Z",
-                 *           "created_at": "2026-11-27T01:35:10.758Z",
-                 *           "expires_at": "2026-11-27T02:05:10.758Z",
-                 *           "verified_at": "2026-11-27T01:35:12.307Z",
+                 *           "sent_at": "2026-11-27T01:49:01.300Z",
+                 *           "created_at": "2026-11-27T01:49:00.937Z",
+                 *           "expires_at": "2026-11-27T02:19:00.937Z",
+                 *           "verified_at": "2026-11-27T01:49:02.131Z",
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
+                 *         "envelope_id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b"
                  *       },
                  *       "event_type": "recipient.validation_code_success"
                  *     }
@@ -10412,9 +10432,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21aa4-68d8-741b-868b-cbc4904c5513",
+                 *       "id": "01a21ab1-128c-7002-b624-73367bb9f586",
                  *       "data": {
-                 *         "id": "01a21aa4-5c52-77ed-84fb-d65c9486f4de",
+                 *         "id": "01a21ab1-0ac4-7210-9e38-a16c48f79f8b",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -10425,23 +10445,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:35:07.463Z",
+                 *         "created_at": "2026-11-27T01:48:59.007Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:35:10.376Z",
+                 *         "updated_at": "2026-11-27T01:49:00.769Z",
                  *         "validation": {
-                 *           "id": "01a21aa4-6412-76b8-945a-0e8eb02f1d6f",
+                 *           "id": "01a21ab1-0ee5-77e8-9219-e100b6c0344c",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-27T01:35:11.491Z",
-                 *           "created_at": "2026-11-27T01:35:10.758Z",
-                 *           "expires_at": "2026-11-27T02:05:10.758Z",
+                 *           "sent_at": "2026-11-27T01:49:01.300Z",
+                 *           "created_at": "2026-11-27T01:49:00.937Z",
+                 *           "expires_at": "2026-11-27T02:19:00.937Z",
                  *           "verified_at": null,
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21aa4-56c7-777b-bd0d-998cf88365a3"
+                 *         "envelope_id": "01a21ab1-06ff-7305-88e2-1a75aa4a836b"
                  *       },
                  *       "event_type": "recipient.validation_code_failed"
                  *     }
@@ -10479,9 +10499,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21aa4-c9d9-712e-a76e-8c30de8dbd92",
+                 *       "id": "01a21ab1-3f5f-747d-9a7d-a67647ad4acf",
                  *       "data": {
-                 *         "id": "01a21aa4-c74e-70ac-8f63-e62d79657923",
+                 *         "id": "01a21ab1-3d7e-727a-884b-7a484d7e3fe0",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -10492,23 +10512,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:35:36.207Z",
+                 *         "created_at": "2026-11-27T01:49:12.935Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:35:36.359Z",
+                 *         "updated_at": "2026-11-27T01:49:12.982Z",
                  *         "validation": {
-                 *           "id": "01a21aa4-c892-74f7-b9e0-4afb96617b36",
+                 *           "id": "01a21ab1-3e68-7488-a00c-f68f68089165",
                  *           "status": "EXPIRED",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-27T01:35:36.492Z",
-                 *           "expires_at": "2026-11-27T02:05:36.492Z",
+                 *           "created_at": "2026-11-27T01:49:13.080Z",
+                 *           "expires_at": "2026-11-27T02:19:13.080Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21aa4-c70f-75ad-b712-e4630baf7b14"
+                 *         "envelope_id": "01a21ab1-3d67-7206-9ef3-f7b5c27a9beb"
                  *       },
                  *       "event_type": "recipient.validation_code_expired"
                  *     }
@@ -10546,9 +10566,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21aa4-cd39-7514-9b9e-e177f0982b04",
+                 *       "id": "01a21ab1-4109-746a-9256-3946a47246fc",
                  *       "data": {
-                 *         "id": "01a21aa4-c74e-70ac-8f63-e62d79657923",
+                 *         "id": "01a21ab1-3d7e-727a-884b-7a484d7e3fe0",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -10559,23 +10579,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:35:36.207Z",
+                 *         "created_at": "2026-11-27T01:49:12.935Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:35:36.359Z",
+                 *         "updated_at": "2026-11-27T01:49:12.982Z",
                  *         "validation": {
-                 *           "id": "01a21aa4-cab5-75a2-a53e-3f71dabefae0",
+                 *           "id": "01a21ab1-3ffb-710b-9db3-1a469f88f672",
                  *           "status": "EXHAUSTED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-27T02:06:37.233Z",
-                 *           "created_at": "2026-11-27T02:06:37.066Z",
-                 *           "expires_at": "2026-11-27T02:36:37.066Z",
+                 *           "sent_at": "2026-11-27T02:20:13.669Z",
+                 *           "created_at": "2026-11-27T02:20:13.572Z",
+                 *           "expires_at": "2026-11-27T02:50:13.572Z",
                  *           "verified_at": null,
                  *           "attempts_left": 0
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21aa4-c70f-75ad-b712-e4630baf7b14"
+                 *         "envelope_id": "01a21ab1-3d67-7206-9ef3-f7b5c27a9beb"
                  *       },
                  *       "event_type": "recipient.validation_max_attempts"
                  *     }
@@ -10613,9 +10633,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21aa4-be44-753f-b968-cd3ab397cc8d",
+                 *       "id": "01a21ab1-3a6f-777c-81f8-8eb31ce61f3f",
                  *       "data": {
-                 *         "id": "01a21aa4-bd4e-74f7-822f-a865e384c148",
+                 *         "id": "01a21ab1-3994-73ed-a7bb-1b973674c9c1",
                  *         "total": 2,
                  *         "failed": 0,
                  *         "status": "COMPLETED",
@@ -10624,19 +10644,19 @@ export interface operations {
                  *             "error": null,
                  *             "index": 0,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a21aa4-bdb1-718d-81b5-e0bec066e8ff"
+                 *             "envelope_id": "01a21ab1-3a0f-70ab-ab41-cb3e21971fbf"
                  *           },
                  *           {
                  *             "error": null,
                  *             "index": 1,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a21aa4-be07-701c-aae0-58d431a1b148"
+                 *             "envelope_id": "01a21ab1-3a5b-738f-b8c9-b0f087a0bd68"
                  *           }
                  *         ],
                  *         "operation": "create",
                  *         "succeeded": 2,
-                 *         "created_at": "2026-11-27T01:35:33.710Z",
-                 *         "completed_at": "2026-11-27T01:35:33.930Z"
+                 *         "created_at": "2026-11-27T01:49:11.956Z",
+                 *         "completed_at": "2026-11-27T01:49:12.163Z"
                  *       },
                  *       "event_type": "batch.completed"
                  *     }
@@ -10672,6 +10692,35 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a21ab1-4670-71d9-bc4a-ded6f139729d",
+                 *       "data": {
+                 *         "id": "01a21ab1-41a7-72ec-bb64-4ac78b586428",
+                 *         "name": "Erin Fox",
+                 *         "role": "APPROVER",
+                 *         "email": "erin@example.com",
+                 *         "order": 1,
+                 *         "fields": [],
+                 *         "rep_id": null,
+                 *         "status": "APPROVED",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": "2026-11-27T02:20:15.217Z",
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-27T02:20:14.000Z",
+                 *         "custom_key": "erin",
+                 *         "ip_address": "127.0.0.1",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-27T02:20:15.217Z",
+                 *         "user_agent": "node",
+                 *         "witness_of": null,
+                 *         "email_label": null,
+                 *         "envelope_id": "01a21ab1-4190-711a-838c-b77c8979119f"
+                 *       },
+                 *       "event_type": "recipient.approved"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientApprovedEvent"];
             };
         };
@@ -10703,6 +10752,35 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a21ab1-4606-76bc-a32c-267d4cc2c951",
+                 *       "data": {
+                 *         "id": "01a21ab1-41a7-72ec-bb64-4fc17dec2a84",
+                 *         "name": "Finn Hale",
+                 *         "role": "WITNESS",
+                 *         "email": "finn@example.com",
+                 *         "order": 2,
+                 *         "fields": [],
+                 *         "rep_id": null,
+                 *         "status": "WITNESSED",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": "2026-11-27T02:20:15.049Z",
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-27T02:20:14.000Z",
+                 *         "custom_key": "finn",
+                 *         "ip_address": "127.0.0.1",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-27T02:20:15.049Z",
+                 *         "user_agent": "node",
+                 *         "witness_of": "dana",
+                 *         "email_label": null,
+                 *         "envelope_id": "01a21ab1-4190-711a-838c-b77c8979119f"
+                 *       },
+                 *       "event_type": "recipient.witnessed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientWitnessedEvent"];
             };
         };
@@ -10734,6 +10812,32 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a21ab1-46c9-7321-9c5d-a40b9eded13c",
+                 *       "data": {
+                 *         "id": "01a21ab1-41a7-72ec-bb64-50997e87dac4",
+                 *         "name": "Gia Moss",
+                 *         "role": "VIEWER",
+                 *         "email": "gia@example.com",
+                 *         "order": 3,
+                 *         "rep_id": null,
+                 *         "status": "VIEWED",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": "2026-11-27T02:20:15.319Z",
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-27T02:20:14.000Z",
+                 *         "custom_key": "gia",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-27T02:20:15.319Z",
+                 *         "witness_of": null,
+                 *         "email_label": null,
+                 *         "envelope_id": "01a21ab1-4190-711a-838c-b77c8979119f"
+                 *       },
+                 *       "event_type": "recipient.viewed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientViewedEvent"];
             };
         };
@@ -10765,6 +10869,32 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a21ab1-4203-7473-8230-2240db1027a8",
+                 *       "data": {
+                 *         "id": "01a21ab1-41a7-72ec-bb64-55ed0c6d156c",
+                 *         "name": "Hal Ode",
+                 *         "role": "CC",
+                 *         "email": "hal@example.com",
+                 *         "order": 4,
+                 *         "rep_id": null,
+                 *         "status": "COPIED",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": null,
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-27T02:20:14.000Z",
+                 *         "custom_key": "hal",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-27T02:20:14.063Z",
+                 *         "witness_of": null,
+                 *         "email_label": null,
+                 *         "envelope_id": "01a21ab1-4190-711a-838c-b77c8979119f"
+                 *       },
+                 *       "event_type": "recipient.copied"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientCopiedEvent"];
             };
         };
@@ -10798,9 +10928,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21aa4-c398-777e-98c5-b83a23f2e03f",
+                 *       "id": "01a21ab1-3bc5-734d-aff5-56cb3530a10c",
                  *       "data": {
-                 *         "id": "01a21aa4-bf1a-7547-b1b2-50dbf1f63200",
+                 *         "id": "01a21ab1-3afc-700a-9b5d-213176615bb8",
                  *         "name": "Mutual NDA",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -10808,7 +10938,7 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a21aa4-bf2b-74fa-a7f7-b98afc74b0da",
+                 *             "id": "01a21ab1-3b01-7400-8808-a77de0345b16",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -10819,7 +10949,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-27T01:35:34.170Z",
+                 *         "created_at": "2026-11-27T01:49:12.316Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -10852,7 +10982,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-27T01:35:34.170Z"
+                 *         "updated_at": "2026-11-27T01:49:12.316Z"
                  *       },
                  *       "event_type": "template.created"
                  *     }
@@ -10890,9 +11020,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21aa4-c542-751d-8f17-453497c6c8a9",
+                 *       "id": "01a21ab1-3cce-7169-942f-28d7339671f3",
                  *       "data": {
-                 *         "id": "01a21aa4-bf1a-7547-b1b2-50dbf1f63200",
+                 *         "id": "01a21ab1-3afc-700a-9b5d-213176615bb8",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -10900,7 +11030,7 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a21aa4-bf2b-74fa-a7f7-b98afc74b0da",
+                 *             "id": "01a21ab1-3b01-7400-8808-a77de0345b16",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -10911,7 +11041,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-27T01:35:34.170Z",
+                 *         "created_at": "2026-11-27T01:49:12.316Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -10944,7 +11074,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-27T01:35:35.635Z"
+                 *         "updated_at": "2026-11-27T01:49:12.719Z"
                  *       },
                  *       "event_type": "template.updated"
                  *     }
@@ -10982,9 +11112,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21aa4-c633-72b0-b7ec-ad96ec0418ea",
+                 *       "id": "01a21ab1-3d0b-71b2-8041-d9b5eea8830f",
                  *       "data": {
-                 *         "id": "01a21aa4-bf1a-7547-b1b2-50dbf1f63200",
+                 *         "id": "01a21ab1-3afc-700a-9b5d-213176615bb8",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -10992,7 +11122,7 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a21aa4-bf2b-74fa-a7f7-b98afc74b0da",
+                 *             "id": "01a21ab1-3b01-7400-8808-a77de0345b16",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -11003,7 +11133,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-27T01:35:34.170Z",
+                 *         "created_at": "2026-11-27T01:49:12.316Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -11036,7 +11166,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-27T01:35:35.635Z"
+                 *         "updated_at": "2026-11-27T01:49:12.719Z"
                  *       },
                  *       "event_type": "template.deleted"
                  *     }
