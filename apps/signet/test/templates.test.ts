@@ -135,6 +135,10 @@ describe('templates', () => {
     }, 60_000, 'SUCCESS');
     const signedText = pdftotext(await download((signed.documents as Body[])[0]?.url));
     expect(signedText).toContain('Buyer signs here');
+    // Its prefilled values, kept by the signer (one read-only), are drawn into the signed PDF and shown in GET.
+    expect(signedText).toContain('Company 0');
+    expect(signedText).toContain('2027-01-01');
+    expect(Object.fromEntries((signed.fields as Body[]).map((field) => [field.name, field.value]))).toEqual({ company: 'Company 0', start_date: '2027-01-01' });
     expect((signed.documents as Body[])[0]?.original_sha256).toBe((template.documents as Body[])[0]?.sha256);
     expect((await envelope(ids[1] as string)).documents).toMatchObject([{ sha256: (template.documents as Body[])[0]?.sha256 }]);
   }, 600_000);
