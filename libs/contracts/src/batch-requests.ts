@@ -11,13 +11,14 @@ export const MAX_BATCH_ITEMS = 100;
 export const BatchCreateItem = EnvelopeCreateRequest;
 
 /**
- * POST /api/v1/batches (JSON). `create` takes `items` (each a BatchCreateItem); `send` and `void` take
- * `envelope_ids`.
+ * POST /api/v1/batches (JSON). `create` takes `items` (each a BatchCreateItem); `create_from_template`
+ * takes `template_id` and `items` (each a TemplateUseRequest); `send` and `void` take `envelope_ids`.
  */
 export const BatchCreateRequest = Type.Object(
   {
     operation: BatchOperation,
-    items: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true, description: 'a BatchCreateItem' }), {
+    template_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'The template every item of `create_from_template` is made from' })),
+    items: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true, description: 'a BatchCreateItem, or for create_from_template a TemplateUseRequest' }), {
       minItems: 1, maxItems: MAX_BATCH_ITEMS, errorMessage: `must hold 1-${MAX_BATCH_ITEMS} envelope definitions`
     })),
     envelope_ids: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {

@@ -27,6 +27,7 @@ export const EnvelopeListQuery = Type.Object(
     completed_before: Type.Optional(Instant),
     recipient_email: Type.Optional(Type.String({ minLength: 3, maxLength: 254 })),
     q: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    template_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only envelopes made from this template' })),
     limit: Type.Optional(Type.String({ pattern: '^([1-9]|[1-9][0-9]|100)$', errorMessage: 'must be a whole number from 1 to 100' })),
     cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
     order: Type.Optional(LiteralUnion(['asc', 'desc'] as const))
@@ -54,6 +55,7 @@ export const EnvelopeListItem = Type.Object({
   completed_at: Nullable(DateTime()),
   voided_at: Nullable(DateTime()),
   metadata: Type.Record(Type.String(), Type.String()),
+  template_id: Type.Optional(Nullable(Type.String())),
   envelope_signers: Type.Array(EnvelopeSigner)
 });
 export type EnvelopeListItem = Static<typeof EnvelopeListItem>;

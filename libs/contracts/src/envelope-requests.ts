@@ -14,7 +14,7 @@ const Closed = <T extends TProperties>(properties: T) => Type.Object(properties,
 
 /** Keys of documents and recipients: a numeric index or the caller's identifier. */
 export const ComponentKey = Type.String({ pattern: '^[A-Za-z0-9_.-]{1,64}$', errorMessage: 'must be 1-64 letters, digits, _ . or -' });
-const Keyed = <T extends TSchema>(schema: T, description: 'documents' | 'recipients') =>
+export const Keyed = <T extends TSchema>(schema: T, description: 'documents' | 'recipients') =>
   Type.Record(Type.String({ pattern: '^[A-Za-z0-9_.-]{1,64}$' }), schema, {
     // Closed: a key outside the pattern is refused, not left unchecked (a record's patternProperties alone let it through).
     additionalProperties: false,
@@ -81,7 +81,7 @@ export const PlacementInput = Closed({
   height: Type.Optional(PositiveDecimal)
 });
 
-const Placements = Type.Record(Type.String({ pattern: '^(0|[1-9][0-9]{0,3})$' }), PlacementInput, {
+export const Placements = Type.Record(Type.String({ pattern: '^(0|[1-9][0-9]{0,3})$' }), PlacementInput, {
   additionalProperties: false,
   maxProperties: ENVELOPE_LIMITS.placements,
   errorMessage: {

@@ -7,6 +7,7 @@ import { FileUploadedPayload } from './payloads/file-uploaded-payload';
 import { RecipientPayload } from './payloads/recipient-payload';
 import { DocumentProcessedPayload } from './payloads/document-processed-payload';
 import { SettingsUpdatedPayload } from './payloads/settings-updated-payload';
+import { TemplatePayload } from './payloads/template-payload';
 import { Settings, SettingsPayload } from './settings';
 import { dlqTopicFor } from './topics';
 
@@ -42,6 +43,9 @@ export const EVENT_MEANINGS: Record<EventType, string> = {
   'envelope.reactivated': 'An EXPIRED envelope was extended (POST /api/v1/envelopes/:id/extend): IN_PROGRESS again, with fresh links',
   'recipient.reminder_sent': 'A reminder went to a recipient whose turn it is (`number`: 1, 2, ..., or null when sent over the API)',
   'recipient.expiry_warning_sent': 'A recipient was warned that the envelope expires soon (carries `expires_at`)',
+  'template.created': 'A template was created (key: the template id)',
+  'template.updated': 'A template was replaced by PUT (key: the template id); envelopes made from it are unchanged',
+  'template.deleted': 'A template was deleted, as it was (key: the template id); envelopes made from it are unchanged',
   'settings.updated': "An API key's stored settings changed (key: the API key id)",
   'envelope.created': 'Envelope created (internal)',
   'envelope.updated': 'Envelope changed before sending, or a document was attached (internal)',
@@ -58,6 +62,7 @@ const PAYLOADS: Array<{ name: string; schema: TSchema; extends?: TSchema }> = [
   { name: 'SettingsUpdatedPayload', schema: SettingsUpdatedPayload },
   { name: 'DocumentProcessedPayload', schema: DocumentProcessedPayload },
   { name: 'BatchCompletedPayload', schema: BatchCompletedPayload },
+  { name: 'TemplatePayload', schema: TemplatePayload },
   { name: 'SettingsPayload', schema: SettingsPayload },
   { name: 'Settings', schema: Settings }
 ];

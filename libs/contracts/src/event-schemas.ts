@@ -7,6 +7,7 @@ import { FileUploadedPayload } from './payloads/file-uploaded-payload';
 import { RecipientPayload } from './payloads/recipient-payload';
 import { DocumentProcessedPayload } from './payloads/document-processed-payload';
 import { SettingsUpdatedPayload } from './payloads/settings-updated-payload';
+import { TemplatePayload } from './payloads/template-payload';
 
 /** The `data` schema of every event; `satisfies` makes adding an event type without its schema a compile error. */
 export const EVENT_DATA_SCHEMAS = {
@@ -40,6 +41,9 @@ export const EVENT_DATA_SCHEMAS = {
   'recipient.witnessed': RecipientPayload,
   'recipient.viewed': RecipientPayload,
   'recipient.copied': RecipientPayload,
+  'template.created': TemplatePayload,
+  'template.updated': TemplatePayload,
+  'template.deleted': TemplatePayload,
   'settings.updated': SettingsUpdatedPayload,
   'envelope.created': EnvelopePayload,
   'envelope.updated': EnvelopePayload,

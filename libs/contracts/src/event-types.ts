@@ -33,7 +33,10 @@ export const SIGNET_EVENT_TYPES = [
   'recipient.approved',
   'recipient.witnessed',
   'recipient.viewed',
-  'recipient.copied'
+  'recipient.copied',
+  'template.created',
+  'template.updated',
+  'template.deleted'
 ] as const;
 
 /** What a webhook may subscribe to: the spec's events and Signet's own. */

@@ -2,6 +2,7 @@ import createClient, { type Client } from 'openapi-fetch';
 import { toBracketForm } from './bracket-form';
 import { unwrap, SignetError, type ErrorBody } from './errors';
 import { accountMethods, envelopeMethods, signingMethods, webhookMethods } from './methods';
+import { templateMethods } from './templates';
 import type { components, operations, paths } from './generated/openapi';
 
 type Schemas = components['schemas'];
@@ -55,6 +56,7 @@ export function createSignetClient(options: SignetClientOptions) {
     ...signingMethods(context),
     ...webhookMethods(context),
     ...accountMethods(context),
+    ...templateMethods(context),
 
     /** Creates an envelope from a plain object, sent as the bracket-notation form the route takes. */
     async createEnvelope(envelope: EnvelopeCreateRequest) {

@@ -11,6 +11,7 @@ import { recipientLanguageMigration } from './recipient-language';
 import { sealPkiMigration } from './seal-pki';
 import { expiryMigration } from './expiry';
 import { fieldsMigration } from './fields';
+import { templatesMigration } from './templates';
 
 export const envelopeMigrations: readonly Migration[] = [
   ...busMigrations,
@@ -136,5 +137,6 @@ export const envelopeMigrations: readonly Migration[] = [
   recipientLanguageMigration,
   batchJobsMigration,
   expiryMigration,
-  fieldsMigration
+  fieldsMigration,
+  templatesMigration
 ];

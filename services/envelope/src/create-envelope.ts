@@ -1,15 +1,17 @@
 import { v7 as uuidv7 } from 'uuid';
 import { EnvelopeCreateRequest } from '@signet/contracts';
-import { notFound, RequestContext } from '@signet/http';
+import { notFound, RequestContext, validationError } from '@signet/http';
 import { envelopeWarnings, findEnvelopeErrors } from './check-envelope';
 import { checkSameRequest, CreateRequestKey, createRequestKeyOf, EarlierCreate, recordCreateRequest } from './create-requests';
 import { toPlacementRows, toRecipientRows } from './components';
-import { storeInlineDocuments } from './documents/store-inline-documents';
+import { ownedBy } from './documents/document-blob-key';
+import { storeInlineDocuments, type StoredDocument } from './documents/store-inline-documents';
 import { insertEnvelopeOnce } from './store/insert-envelope-once';
 import type { EnvelopeDeps } from './envelope-deps';
 import { envelopeEventRow } from './envelope-events';
 import type { EnvelopeAggregate } from './model';
 import { futureExpiry } from './expiry/expiry-settings';
+import type { Knex } from 'knex';
 import { mergeMetadata } from './metadata';
 import { initialStatus } from './state/envelope-machine';
 
@@ -29,9 +31,15 @@ export interface CreateInput {
  * not a second one. The plan's allowance is spent before (spendEnvelopeCreation), as a batch item's is.
  */
 export async function createEnvelope(deps: EnvelopeDeps, { context, input, idempotencyKey }: CreateInput): Promise<EnvelopeAggregate> {
-  const requestKey = createRequestKeyOf(idempotencyKey, input);
+  return createEnvelopeOnce(deps, context, input, createRequestKeyOf(idempotencyKey, input));
+}
+
+/** Makes the envelope, or gives the one an earlier create with the same Idempotency-Key made. */
+export async function createEnvelopeOnce(
+  deps: EnvelopeDeps, context: RequestContext, input: EnvelopeCreateRequest, requestKey: CreateRequestKey | null, source?: EnvelopeSource
+): Promise<EnvelopeAggregate> {
   try {
-    return await createEnvelopeFrom(deps, context, input, requestKey);
+    return await createEnvelopeFrom(deps, context, input, requestKey, source);
   } catch (error) {
     if (!(error instanceof EarlierCreate) || !requestKey) throw error;
     const earlier = await deps.store.load(deps.db, context.tenantId, checkSameRequest(error, requestKey));
@@ -45,13 +53,13 @@ export async function createEnvelope(deps: EnvelopeDeps, { context, input, idemp
  * (a settings call, and a PDF check and durable write). Invalid settings are told first, as when they
  * were asked for alone, and leave no document behind.
  */
-async function settingsAndDocuments(deps: EnvelopeDeps, context: RequestContext, input: EnvelopeCreateRequest, id: string, now: Date) {
+async function settingsAndDocuments(deps: EnvelopeDeps, context: RequestContext, input: EnvelopeCreateRequest, id: string, now: Date, source?: EnvelopeSource) {
   const [settings, stored] = await Promise.allSettled([
     deps.settings.effective(context, input.settings),
-    storeInlineDocuments(deps.blobs, context.tenantId, id, input.documents ?? {}, now)
+    source ? source.documents(id, now) : storeInlineDocuments(deps.blobs, context.tenantId, id, input.documents ?? {}, now)
   ]);
   if (settings.status === 'rejected') {
-    if (stored.status === 'fulfilled') await Promise.all(stored.value.map((document) => deps.blobs.delete(document.row.blob_key)));
+    if (stored.status === 'fulfilled') await deleteOwnBlobs(deps, context.tenantId, id, stored.value.map((document) => document.row.blob_key));
     throw settings.reason;
   }
   if (stored.status === 'rejected') throw stored.reason;
@@ -59,23 +67,45 @@ async function settingsAndDocuments(deps: EnvelopeDeps, context: RequestContext,
 }
 
 /**
+ * Where an envelope made from a template gets its documents: the template's, shared while unchanged
+ * (their blobs are the template's), or replaced or filled ones stored under the envelope. Such an
+ * envelope is never stored in ERROR: what the use broke is a 422.
+ */
+export interface EnvelopeSource {
+  templateId: string;
+  documents(envelopeId: string, now: Date): Promise<StoredDocument[]>;
+  /** Keys of documents whose placements' tokens were found when the template was saved: not searched again. */
+  checkedDocuments: ReadonlySet<string>;
+  /** Run in the insert's transaction before it: the template is still as it was read, and stays so until the commit. */
+  guard(trx: Knex.Transaction): Promise<void>;
+}
+
+/** Only the envelope's own blobs are deleted when its create fails: a template's shared ones stay. */
+async function deleteOwnBlobs(deps: EnvelopeDeps, tenantId: string, envelopeId: string, keys: string[]): Promise<void> {
+  await Promise.all(keys.filter((key) => ownedBy(tenantId, envelopeId, key)).map((key) => deps.blobs.delete(key)));
+}
+
+/**
  * Creates an envelope from checked input (the form, or a batch item): problems a later update can fix
  * store the envelope in ERROR with its `errors`. The envelope and envelope.created commit together.
  */
 export async function createEnvelopeFrom(
-  deps: EnvelopeDeps, context: RequestContext, input: EnvelopeCreateRequest, requestKey: CreateRequestKey | null = null
+  deps: EnvelopeDeps, context: RequestContext, input: EnvelopeCreateRequest, requestKey: CreateRequestKey | null = null, source?: EnvelopeSource
 ): Promise<EnvelopeAggregate> {
   const now = deps.clock();
   const id = uuidv7();
-  const { settings, stored } = await settingsAndDocuments(deps, context, input, id, now);
+  const { settings, stored } = await settingsAndDocuments(deps, context, input, id, now, source);
   const documents = stored.map((document) => document.row);
   try {
     const recipients = toRecipientRows(input.recipients, id, now);
     const placements = toPlacementRows(input.placements ?? {}, id, now);
+    const unchecked = source ? placements.filter((placement) => placement.token === null || !source.checkedDocuments.has(placement.document_key)) : placements;
     const errors = await findEnvelopeErrors({
-      documents, recipients, placements, settings,
+      documents, recipients, placements: unchecked, settings,
       bytesOf: async (document) => stored.find((candidate) => candidate.row.id === document.id)?.bytes ?? new Uint8Array()
     });
+    // The template was whole: what a use broke (a replaced document without a placement's page) is refused.
+    if (source && errors.length > 0) throw validationError(errors.map(({ field, message }) => ({ field, message })));
     const firstDocument = [...documents].sort((a, b) => a.order - b.order)[0];
     const aggregate: EnvelopeAggregate = {
       envelope: {
@@ -90,6 +120,7 @@ export async function createEnvelopeFrom(
         errors,
         warnings: envelopeWarnings(settings),
         metadata: mergeMetadata({}, input.metadata),
+        ...(source ? { template_id: source.templateId } : {}),
         created_at: now,
         updated_at: now,
         sent_at: null,
@@ -102,9 +133,10 @@ export async function createEnvelopeFrom(
       placements
     };
     const event = await envelopeEventRow('envelope.created', aggregate, deps.links, context, now);
-    if (requestKey) {
+    if (requestKey || source) {
       await deps.db.transaction(async (trx) => {
-        await recordCreateRequest(trx, context.apiKeyId, requestKey, id, now);
+        await source?.guard(trx);
+        if (requestKey) await recordCreateRequest(trx, context.apiKeyId, requestKey, id, now);
         await deps.store.insert(trx, aggregate, event);
       });
     } else {
@@ -113,7 +145,7 @@ export async function createEnvelopeFrom(
     deps.relay.wake();
     return aggregate;
   } catch (error) {
-    await Promise.all(documents.map((document) => deps.blobs.delete(document.blob_key)));
+    await deleteOwnBlobs(deps, context.tenantId, id, documents.map((document) => document.blob_key));
     throw error;
   }
 }

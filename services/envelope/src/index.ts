@@ -24,6 +24,7 @@ import { envelopeRoutes } from './http/envelope-routes';
 import { sealRoutes } from './http/seal-routes';
 import { signerPageRoutes } from './http/signer-page-routes';
 import { signingRoutes } from './http/signing-routes';
+import { templateRoutes } from './http/template-routes';
 import { documentLinks } from './present/document-links';
 import { createSealIdentity } from './seal/seal-identity';
 import { settingsClient } from './settings-client';
@@ -33,6 +34,8 @@ import { expireEnvelope } from './expiry/expire-envelope';
 import { type ScheduledReminder, sendScheduledReminder } from './expiry/remind-recipient';
 import { warnOfExpiry } from './expiry/warn-of-expiry';
 import { expiryRoutes } from './http/expiry-routes';
+import type { TemplateDeps } from './templates/template-deps';
+import { templateStore } from './templates/template-store';
 import { validationClient } from './validation-client';
 
 export { envelopeMigrations } from '../migrations';
@@ -73,8 +76,9 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     mailer: deps.mailer,
     log: deps.log
   };
+  const templateDeps: TemplateDeps = { ...envelopeDeps, templates: templateStore() };
   const batchDeps: BatchDeps = {
-    ...envelopeDeps,
+    ...templateDeps,
     batches: batchStore(),
     log: deps.log
   };
@@ -101,11 +105,13 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     name: 'envelope',
     checks: { blobs: () => deps.blobs.check() },
     // A batch of creates carries its documents inline, as base64.
-    jsonBodyLimits: [{ path: '/api/v1/batches', limit: BATCH_BODY_LIMIT }],
+    // Templates too, when sent as JSON.
+    jsonBodyLimits: [{ path: '/api/v1/batches', limit: BATCH_BODY_LIMIT }, { path: '/api/v1/templates', limit: BATCH_BODY_LIMIT }],
     routes: (router) => {
       envelopeRoutes(router, envelopeDeps, batchDeps);
       sealRoutes(router, envelopeDeps);
       expiryRoutes(router, envelopeDeps);
+      templateRoutes(router, templateDeps);
       signingRoutes(router, envelopeDeps);
       signerPageRoutes(router, envelopeDeps);
       emailRoutes(router, emailDeps);

@@ -28,6 +28,7 @@ export async function listEnvelopes(deps: EnvelopeDeps, { context, query }: { co
       completed_at: iso(row.completed_at),
       voided_at: iso(row.voided_at),
       metadata: row.metadata,
+      template_id: row.template_id ?? null,
       envelope_signers: inListOrder(signers.filter((signer) => signer.envelope_id === row.id)).map(signerView)
     })),
     next_cursor: rows.length > filters.limit && last ? encodeCursor({ createdAt: last.cursor_at, id: last.id, order: filters.order }) : null

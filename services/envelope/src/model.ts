@@ -13,6 +13,8 @@ export interface EnvelopeRow {
   warnings: EnvelopeWarning[];
   /** The integrator's own `metadata[key]=value` strings. */
   metadata: Record<string, string>;
+  /** The template the envelope was made from; absent or null for the others. */
+  template_id?: string | null;
   created_at: Date;
   updated_at: Date;
   sent_at: Date | null;

@@ -4,6 +4,7 @@ import { envelopeWarnings, findEnvelopeErrors } from './check-envelope';
 import { assertRolesFit, toPlacementRows, toRecipientRows } from './components';
 import { DEFAULT_ENVELOPE_NAME } from './create-envelope';
 import { readBlob } from './documents/read-blob';
+import { releaseBlobs } from './documents/release-blobs';
 import { storeInlineDocuments, StoredDocument } from './documents/store-inline-documents';
 import type { EnvelopeDeps } from './envelope-deps';
 import { writeEnvelopeEvent } from './envelope-events';
@@ -79,7 +80,8 @@ export async function updateEnvelope(deps: EnvelopeDeps, { context, envelopeId: 
       return aggregate;
     });
     deps.relay.wake();
-    await Promise.all((replaced as EnvelopeAggregate | null)?.documents.map((document) => deps.blobs.delete(document.blob_key)) ?? []);
+    // A replaced document may be a template's, shared with other envelopes: released, not deleted outright.
+    await releaseBlobs(deps.db, deps.blobs, (replaced as EnvelopeAggregate | null)?.documents.map((document) => document.blob_key) ?? []);
     return updated;
   } catch (error) {
     await Promise.all((stored ?? []).map((document) => deps.blobs.delete(document.row.blob_key)));

@@ -10,6 +10,7 @@ import { captureServiceRoutes } from './service-routes';
 import { captureDeliveries, captureSettings, captureWebhook } from './settings-and-webhooks';
 import { captureExpiry } from './expiry-flows';
 import { captureSealAndEvidence, captureSigning, captureTrackingAndReject } from './signing-flows';
+import { captureTemplates } from './template-flows';
 
 /** Every documented operation once, in the order an integrator meets them, with the errors worth showing. */
 async function runFlows(capture: Capture): Promise<void> {
@@ -23,6 +24,7 @@ async function runFlows(capture: Capture): Promise<void> {
   await captureTrackingAndReject(capture);
   await captureVoid(capture);
   await captureBatch(capture);
+  await captureTemplates(capture);
   await captureCodeEndings(capture);
   await capture.receiver.waitFor('envelope.success');
   await captureFieldsAndRoles(capture);

@@ -10,10 +10,11 @@ import { routeKey, type RequestDoc, type ResponseDoc, type RouteDoc, type RouteD
 import { clean, componentSchemas, eventComponentName, withReferences, type JsonSchema } from './schema-components';
 import { SCALE_AND_SEAL_ROUTE_DOCS } from './scale-and-seal-route-docs';
 import { SETTINGS_WEBHOOK_ROUTE_DOCS } from './settings-webhook-route-docs';
+import { TEMPLATE_ROUTE_DOCS } from './template-route-docs';
 import { DOCUMENT_INTRO, TAGS } from './document-intro';
 
 /** Every route's documentation, keyed `METHOD /path` as the gateway's route tables name the route. */
-export const ROUTE_DOCS: RouteDocs = { ...SETTINGS_WEBHOOK_ROUTE_DOCS, ...ENVELOPE_ROUTE_DOCS, ...SCALE_AND_SEAL_ROUTE_DOCS, ...PUBLIC_ROUTE_DOCS, ...GATEWAY_ROUTE_DOCS };
+export const ROUTE_DOCS: RouteDocs = { ...SETTINGS_WEBHOOK_ROUTE_DOCS, ...ENVELOPE_ROUTE_DOCS, ...SCALE_AND_SEAL_ROUTE_DOCS, ...TEMPLATE_ROUTE_DOCS, ...PUBLIC_ROUTE_DOCS, ...GATEWAY_ROUTE_DOCS };
 
 /** A route as the gateway serves it: who may call it and which limits apply. */
 export interface ServedRoute {
@@ -73,13 +74,16 @@ const formName = (request: RequestDoc): string => `${(request.formOf ?? 'Request
 
 /** The request body; `example` is a JSON body, or a form's fields as sent (bracket notation). */
 function requestBody(request: RequestDoc, components: Record<string, JsonSchema>, example: unknown): JsonSchema | undefined {
+  // A route may take both: the same object as a bracket-notation form or as JSON (templates); its example
+  // is shown beside the media type it was sent as (a form's fields are named in brackets).
+  const form = request.form ? { $ref: `#/components/schemas/${formName(request)}` } : null;
+  const sentAsForm = form !== null && (!request.json || (typeof example === 'object' && example !== null && Object.keys(example).some((name) => name.includes('['))));
+  const formExample = exampleOf(sentAsForm ? example : undefined);
+  const formContent = form ? { 'multipart/form-data': { schema: form, ...formExample }, 'application/x-www-form-urlencoded': { schema: form, ...formExample } } : {};
   if (request.json) {
-    return { required: !request.optional, content: { 'application/json': { schema: withReferences(clean(request.json), components, undefined, true), ...exampleOf(example) } } };
+    return { required: !request.optional, content: { 'application/json': { schema: withReferences(clean(request.json), components, undefined, true), ...exampleOf(sentAsForm ? undefined : example) }, ...formContent } };
   }
-  if (request.form) {
-    const form = { $ref: `#/components/schemas/${formName(request)}` };
-    return { required: true, content: { 'multipart/form-data': { schema: form, ...exampleOf(example) }, 'application/x-www-form-urlencoded': { schema: form, ...exampleOf(example) } } };
-  }
+  if (form) return { required: true, content: formContent };
   if (request.urlencoded) {
     return { required: true, content: { 'application/x-www-form-urlencoded': { schema: withReferences(clean(request.urlencoded), components, undefined, true), ...exampleOf(example) } } };
   }

@@ -17,6 +17,7 @@ export const TAGS = [
   { name: 'Envelopes', description: 'Create, read, change, send and void envelopes; the evidence sheet' },
   { name: 'Uploads', description: 'Large PDFs (up to 50 MB) by upload URL' },
   { name: 'Batches', description: 'Create, send or void up to 100 envelopes in one request, in the background' },
+  { name: 'Templates', description: 'Envelope definitions kept to be used again: recipients as placeholders by key, documents shared with every envelope made from them' },
   { name: 'Email validation', description: 'Email and SMS codes a recipient must enter before viewing or signing' },
   { name: 'Seal', description: 'The certificates that seal signed PDFs, and validation reports of any signed PDF' },
   { name: 'Settings', description: "The API key's defaults for new envelopes" },

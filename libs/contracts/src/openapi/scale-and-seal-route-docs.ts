@@ -26,11 +26,11 @@ export const SCALE_AND_SEAL_ROUTE_DOCS: RouteDocs = {
   'POST /api/v1/batches': {
     operationId: 'createBatch',
     summary: 'Create, send or void up to 100 envelopes in the background',
-    description: '`operation` `create` takes `items` (each the create form\'s fields as JSON, documents inline as base64); `send` and `void` take `envelope_ids`. Each item runs through the single call\'s rules and plan limits; one item\'s failure never stops the others. Poll `GET /api/v1/batches/:id`, or subscribe a webhook to `batch.completed`.',
+    description: '`operation` `create` takes `items` (each the create form\'s fields as JSON, documents inline as base64); `create_from_template` takes `template_id` and `items` (each what `POST /api/v1/templates/:id/envelopes` takes: recipients by key, fields, metadata, send...; 404 when the template is not yours); `send` and `void` take `envelope_ids`. Each item runs through the single call\'s rules and plan limits; one item\'s failure never stops the others. Poll `GET /api/v1/batches/:id`, or subscribe a webhook to `batch.completed`.',
     tag: 'Batches',
     request: { json: BatchCreateRequest },
     responses: { 202: jsonAnswer(BatchResponse, 'The batch, PENDING; its items run in the background') },
-    errors: [400, 413, 415]
+    errors: [400, 404, 413, 415]
   },
   'GET /api/v1/batches/:id': {
     operationId: 'getBatch',

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, LiteralUnion, Nullable } from '../schema-helpers';
 
-export const BATCH_OPERATIONS = ['create', 'send', 'void'] as const;
+export const BATCH_OPERATIONS = ['create', 'send', 'void', 'create_from_template'] as const;
 export const BatchOperation = LiteralUnion(BATCH_OPERATIONS);
 export type BatchOperation = Static<typeof BatchOperation>;
 

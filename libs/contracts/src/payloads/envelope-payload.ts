@@ -41,7 +41,9 @@ export const EnvelopePayload = Type.Object(
     errors: Type.Array(EnvelopeError),
     warnings: Type.Array(EnvelopeWarning),
     /** The integrator's own `metadata[key]=value` strings. */
-    metadata: Type.Record(Type.String(), Type.String())
+    metadata: Type.Record(Type.String(), Type.String()),
+    /** The template the envelope was made from (POST /api/v1/templates/:id/envelopes), or null. */
+    template_id: Type.Optional(Nullable(Type.String()))
   },
   { additionalProperties: true }
 );

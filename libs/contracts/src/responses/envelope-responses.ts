@@ -30,7 +30,8 @@ const summaryFields = {
   envelope_signers: Type.Array(EnvelopeSigner),
   errors: Type.Array(EnvelopeError, { description: 'Why the envelope is in ERROR; an update that fixes them moves it back to CREATED' }),
   warnings: Type.Array(EnvelopeWarning),
-  metadata: Type.Record(Type.String(), Type.String(), { description: 'Your `metadata[key]=value` pairs (strings), as sent at create and update' })
+  metadata: Type.Record(Type.String(), Type.String(), { description: 'Your `metadata[key]=value` pairs (strings), as sent at create and update' }),
+  template_id: Type.Optional(Nullable(Type.String({ description: 'The template the envelope was made from, or null' })))
 };
 
 /** The envelope as POST /api/v1/envelopes answers it. */

@@ -5,3 +5,4 @@ export * from './upload-responses';
 export * from './validation-responses';
 export * from './webhook-responses';
 export * from './signing-responses';
+export * from './template-responses';

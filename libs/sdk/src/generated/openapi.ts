@@ -348,7 +348,7 @@ export interface paths {
         put?: never;
         /**
          * Create, send or void up to 100 envelopes in the background
-         * @description `operation` `create` takes `items` (each the create form's fields as JSON, documents inline as base64); `send` and `void` take `envelope_ids`. Each item runs through the single call's rules and plan limits; one item's failure never stops the others. Poll `GET /api/v1/batches/:id`, or subscribe a webhook to `batch.completed`.
+         * @description `operation` `create` takes `items` (each the create form's fields as JSON, documents inline as base64); `create_from_template` takes `template_id` and `items` (each what `POST /api/v1/templates/:id/envelopes` takes: recipients by key, fields, metadata, send...; 404 when the template is not yours); `send` and `void` take `envelope_ids`. Each item runs through the single call's rules and plan limits; one item's failure never stops the others. Poll `GET /api/v1/batches/:id`, or subscribe a webhook to `batch.completed`.
          */
         post: operations["createBatch"];
         delete?: never;
@@ -371,6 +371,75 @@ export interface paths {
         get: operations["getBatch"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the tenant's templates
+         * @description Newest first (`order=asc` for oldest first), `q` in the name or document names, pages of `limit` (1-100, default 20); pass `next_cursor` as `cursor` for the next page.
+         */
+        get: operations["listTemplates"];
+        put?: never;
+        /**
+         * Create a template
+         * @description The envelope create form (at least one document), where each recipient is a placeholder named by its key (`recipients[buyer]`) whose fields are all optional: what the template leaves out, each use gives. Placements are checked as an envelope's, and a problem is a 422 (a template is never in ERROR). Or `{"from_envelope_id": "..."}` (and optionally `name`) saves an envelope of yours as a template: its recipients by key, placements, settings overrides, metadata and original documents. Sent as JSON, or as `multipart/form-data` (or `application/x-www-form-urlencoded`) in bracket notation as the envelope create form.
+         */
+        post: operations["createTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a template */
+        get: operations["getTemplate"];
+        /**
+         * Update a template
+         * @description As the envelope update: documents, recipients and placements you send replace all of their kind; settings and metadata merge over the template's. Envelopes already made from the template do not change. Sent as JSON, or as `multipart/form-data` (or `application/x-www-form-urlencoded`) in bracket notation as the envelope create form.
+         */
+        put: operations["updateTemplate"];
+        post?: never;
+        /**
+         * Delete a template
+         * @description Envelopes already made from it do not change.
+         */
+        delete: operations["deleteTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}/envelopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make an envelope from a template
+         * @description `recipients[key][...]` fills each placeholder by key (a template recipient with an email and a name may be left out; an unknown key or one left without email or name is a 422 naming it); `fields[name]=value` fills the PDF's own form fields of that name (drawn into the page); `documents[key][base64]` replaces one of the template's documents (placements are checked again: a page it no longer has puts the envelope in ERROR); `name`, `metadata` and `settings` override the template's; `send=true` sends it at once. Unchanged documents are shared with the template, never copied. Answers as envelope creation; the envelope carries `template_id`. Counts against the plan's envelope creations. Sent as JSON, or as `multipart/form-data` (or `application/x-www-form-urlencoded`) in bracket notation as the envelope create form.
+         */
+        post: operations["useTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -511,7 +580,7 @@ export interface paths {
         put?: never;
         /**
          * Sign as the recipient
-         * @description Explicit consent and a signature: typed (WRITTEN, `text`), drawn or uploaded (DRAWN, UPLOADED: `image`, a base64 PNG or JPG), as the envelope's `signature_types` allow. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
+         * @description Explicit consent and a signature: typed (WRITTEN, `text`), drawn or uploaded (DRAWN, UPLOADED: `image`, a base64 PNG or JPG), as the envelope's `signature_types` allow, with `fields: {<name>: value}` for the recipient's fields (their names and checks are in the session's placements). Every value is checked here: a missing required field or an invalid value is a 422 naming `fields.<name>`, and nothing is recorded. A WITNESS signs the same way once the signer in `witness_of` has signed. An APPROVER approves with this same call: consent and fields, no signature (it may also reject). A VIEWER is done once they open the session, and a CC has no link. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
          */
         post: operations["sign"];
         delete?: never;
@@ -534,6 +603,26 @@ export interface paths {
          * @description The envelope is voided and the sender told (`recipient.rejected`). No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
          */
         post: operations["reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signing/v1/{token}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file for an ATTACHMENT field
+         * @description A PDF, PNG or JPEG file up to 10 MB (told by its bytes; a PDF is checked like documents), as `multipart/form-data` in the field `file`. The answer's `attachment.id` is the ATTACHMENT field's value in `fields` of the sign request; once signed, the envelope shows the file with its name, SHA-256 and a download link. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
+         */
+        post: operations["uploadSigningAttachment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -840,7 +929,7 @@ export interface paths {
         };
         /**
          * Download a file by its signed link
-         * @description Where the `url` of a document, a signed document or an evidence PDF leads when Signet keeps files on its own disk (monolith mode; with S3 the links go to S3 itself). No API key: the link is signed and expires; a forged, altered or expired link is 403, a file that is gone 404.
+         * @description Where the `url` of a document, a signed document, an evidence PDF or a file uploaded for an ATTACHMENT field (PDF, PNG or JPEG) leads when Signet keeps files on its own disk (monolith mode; with S3 the links go to S3 itself). No API key: the link is signed and expires; a forged, altered or expired link is 403, a file that is gone 404.
          */
         get: operations["downloadFile"];
         put?: never;
@@ -1103,7 +1192,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Recipient completed signing
+         * Recipient completed signing (carries `fields`, the values they filled)
          * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
          */
         post: operations["on_recipient_signed_all"];
@@ -1373,6 +1462,146 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "recipient.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An APPROVER approved (carries `fields`, the values they filled)
+         * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
+         */
+        post: operations["on_recipient_approved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recipient.witnessed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A WITNESS signed as witness of `witness_of` (carries `fields`)
+         * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
+         */
+        post: operations["on_recipient_witnessed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recipient.viewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A VIEWER opened their signing session
+         * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
+         */
+        post: operations["on_recipient_viewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recipient.copied": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A CC recipient was copied at send (no link; they receive the completed documents)
+         * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
+         */
+        post: operations["on_recipient_copied"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "template.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A template was created (key: the template id)
+         * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
+         */
+        post: operations["on_template_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "template.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A template was replaced by PUT (key: the template id); envelopes made from it are unchanged
+         * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
+         */
+        post: operations["on_template_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "template.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A template was deleted, as it was (key: the template id); envelopes made from it are unchanged
+         * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
+         */
+        post: operations["on_template_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1540,9 +1769,15 @@ export interface components {
             name: string;
             email: string;
             order: number;
-            /** @description CREATED, IN_PROGRESS, SIGNED or REJECTED */
+            /** @description PENDING, IN_PROGRESS, then by role SIGNED, APPROVED, WITNESSED or VIEWED, or REJECTED; a CC is COPIED */
             status: string;
             signed_at: string | null;
+            /**
+             * @description SIGNER, APPROVER, WITNESS, VIEWER or CC
+             * @enum {unknown}
+             */
+            role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+            witness_of?: string | null;
         };
         EnvelopeSummary: {
             id: string;
@@ -1559,6 +1794,7 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            template_id?: string | null;
         };
         EnvelopeView: {
             id: string;
@@ -1575,6 +1811,7 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            template_id?: string | null;
             /** Format: date-time */
             updated_at: string;
             sent_at?: string | null;
@@ -1582,6 +1819,23 @@ export interface components {
             expires_at?: string | null;
             documents: components["schemas"]["EnvelopeViewDocument"][];
             placements: components["schemas"]["EnvelopePlacement"][];
+            /** @description Every field placement and its value once its recipient acted */
+            fields?: {
+                /** @description The field's placement id */
+                id: string;
+                name: string;
+                /** @enum {unknown} */
+                type: "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
+                recipient_id: string | null;
+                document_id: string | null;
+                value: (string | number | boolean | {
+                    id: string;
+                    name: string;
+                    sha256: string;
+                    url: string | null;
+                }) | null;
+                filled_at: string | null;
+            }[];
             settings: components["schemas"]["Settings"];
         };
         EnvelopeViewDocument: {
@@ -1847,6 +2101,13 @@ export interface components {
             /** @description Also in the X-Request-Id header: finds the request in the logs */
             request_id: string;
         };
+        AttachmentUploadedResponse: {
+            attachment: {
+                id: string;
+            };
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
         RejectedResponse: {
             /** @constant */
             success: true;
@@ -1883,13 +2144,24 @@ export interface components {
         SigningPlacement: {
             id: string;
             /** @enum {unknown} */
-            type: "SIGNATURE" | "APPROVAL" | "WITNESS";
+            type: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
             /** @description 0-indexed page */
             page: number;
             /** @description PDF points from the left edge */
             left: number;
             /** @description PDF points from the top edge */
             top: number;
+            name?: string;
+            required?: boolean;
+            readonly?: boolean;
+            default_value?: string | null;
+            /** @description RADIO and DROPDOWN choices */
+            options?: string[];
+            pattern?: string | null;
+            min?: string | null;
+            max?: string | null;
+            width?: number | null;
+            height?: number | null;
         };
         SigningSessionResponse: {
             /** @enum {unknown} */
@@ -1914,6 +2186,11 @@ export interface components {
                 order: number;
                 status: string;
                 signed_at: string | null;
+                /**
+                 * @description What this recipient does: SIGNER and WITNESS sign, APPROVER approves (consent, no signature), VIEWER only reads
+                 * @enum {unknown}
+                 */
+                role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
             };
             validation: components["schemas"]["ValidationGate"];
             documents: components["schemas"]["SigningDocument"][];
@@ -1939,6 +2216,102 @@ export interface components {
                     verified_at: string | null;
                 };
             };
+        };
+        TemplateListItem: {
+            id: string;
+            name: string;
+            metadata: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        TemplateListResponse: {
+            templates: components["schemas"]["TemplateListItem"][];
+            next_cursor: string | null;
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        TemplateResponse: {
+            template: {
+                id: string;
+                name: string;
+                recipients: ({
+                    key: string;
+                    /** Format: email */
+                    email?: string;
+                    name?: string;
+                    order?: string;
+                    phone?: string;
+                    tax_id?: string;
+                    tax_label?: string;
+                    rep_id?: string;
+                    rep_label?: string;
+                    /** @enum {unknown} */
+                    language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+                    /** @enum {unknown} */
+                    role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+                    witness_of?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                documents: {
+                    id: string;
+                    custom_key: string;
+                    file_name: string;
+                    /** @enum {unknown} */
+                    type: "SIGNABLE" | "ATTACHMENT";
+                    order: number;
+                    file_size: number;
+                    page_count: number;
+                    sha256: string;
+                    /** @description Names of the PDF's own form fields (AcroForm), which `fields[name]` fills */
+                    form_fields: string[];
+                }[];
+                placements: ({
+                    key: string;
+                    document_key: string;
+                    recipient_key: string;
+                    /** @enum {unknown} */
+                    type?: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
+                    order?: string;
+                    coordinates?: {
+                        top?: string;
+                        left?: string;
+                        page?: string;
+                    };
+                    token?: string;
+                    name?: string;
+                    required?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+                    default_value?: string;
+                    readonly?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+                    options?: string;
+                    pattern?: string;
+                    min?: string;
+                    max?: string;
+                    width?: string;
+                    height?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description The settings the template overrides, as sent */
+                settings: {
+                    [key: string]: unknown;
+                };
+                metadata: {
+                    [key: string]: string;
+                };
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
         };
         EnvelopeCreateRequest: {
             name?: string;
@@ -1995,12 +2368,15 @@ export interface components {
             rep_label?: string;
             /** @enum {unknown} */
             language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            /** @enum {unknown} */
+            role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+            witness_of?: string;
         };
         PlacementInput: {
             document_key: string;
             recipient_key: string;
             /** @enum {unknown} */
-            type?: "SIGNATURE" | "APPROVAL" | "WITNESS";
+            type?: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
             order?: string;
             coordinates?: {
                 top?: string;
@@ -2008,6 +2384,16 @@ export interface components {
                 page?: string;
             };
             token?: string;
+            name?: string;
+            required?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            default_value?: string;
+            readonly?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            options?: string;
+            pattern?: string;
+            min?: string;
+            max?: string;
+            width?: string;
+            height?: string;
         };
         EnvelopeListItem: {
             id: string;
@@ -2024,6 +2410,7 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            template_id?: string | null;
             envelope_signers: components["schemas"]["EnvelopeSigner"][];
         };
         EnvelopeListResponse: {
@@ -2353,6 +2740,10 @@ export interface components {
                 /** @enum {unknown} */
                 type: "WRITTEN" | "DRAWN" | "UPLOADED";
             } & (unknown & unknown);
+            /** @description Text, numbers, true/false, dates as YYYY-MM-DD, the chosen option, or an uploaded attachment id, keyed by field name */
+            fields?: {
+                [key: string]: string | number | boolean | null;
+            };
         };
         RejectRequest: {
             reason: string;
@@ -2430,12 +2821,29 @@ export interface components {
             documents: components["schemas"]["EnvelopeDocument"][];
             recipients: components["schemas"]["EnvelopeRecipient"][];
             placements: components["schemas"]["EnvelopePlacement"][];
+            fields?: {
+                /** @description The field's placement id */
+                id: string;
+                name: string;
+                /** @enum {unknown} */
+                type: "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
+                recipient_id: string | null;
+                document_id: string | null;
+                value: (string | number | boolean | {
+                    id: string;
+                    name: string;
+                    sha256: string;
+                    url: string | null;
+                }) | null;
+                filled_at: string | null;
+            }[];
             settings: components["schemas"]["SettingsPayload"];
             errors: components["schemas"]["EnvelopeError"][];
             warnings: components["schemas"]["EnvelopeWarning"][];
             metadata: {
                 [key: string]: string;
             };
+            template_id?: string | null;
         } & {
             [key: string]: unknown;
         };
@@ -2443,7 +2851,7 @@ export interface components {
             id: string;
             custom_key: string;
             /** @enum {unknown} */
-            placement_type: "SIGNATURE" | "APPROVAL" | "WITNESS";
+            placement_type: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2455,6 +2863,16 @@ export interface components {
             order: number;
             coordinates: components["schemas"]["PlacementCoordinates"] | null;
             token: string | null;
+            name?: string | null;
+            required?: boolean | null;
+            readonly?: boolean | null;
+            default_value?: string | null;
+            options?: string[] | null;
+            pattern?: string | null;
+            min?: string | null;
+            max?: string | null;
+            width?: number | null;
+            height?: number | null;
         };
         EnvelopeRecipient: {
             id: string;
@@ -2475,6 +2893,9 @@ export interface components {
             rep_id?: string | null;
             rep_label?: string | null;
             signed_at?: string | null;
+            /** @enum {unknown} */
+            role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+            witness_of?: string | null;
         };
         EnvelopeWarning: {
             code: string;
@@ -2495,12 +2916,29 @@ export interface components {
             documents: components["schemas"]["EnvelopeDocument"][];
             recipients: components["schemas"]["EnvelopeRecipient"][];
             placements: components["schemas"]["EnvelopePlacement"][];
+            fields?: {
+                /** @description The field's placement id */
+                id: string;
+                name: string;
+                /** @enum {unknown} */
+                type: "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
+                recipient_id: string | null;
+                document_id: string | null;
+                value: (string | number | boolean | {
+                    id: string;
+                    name: string;
+                    sha256: string;
+                    url: string | null;
+                }) | null;
+                filled_at: string | null;
+            }[];
             settings: components["schemas"]["SettingsPayload"];
             errors: components["schemas"]["EnvelopeError"][];
             warnings: components["schemas"]["EnvelopeWarning"][];
             metadata: {
                 [key: string]: string;
             };
+            template_id?: string | null;
             evidence_document_url: string;
             /** Format: date-time */
             evidence_generated_at: string;
@@ -2548,6 +2986,9 @@ export interface components {
             rep_id?: string | null;
             rep_label?: string | null;
             signed_at?: string | null;
+            /** @enum {unknown} */
+            role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+            witness_of?: string | null;
             signing_url?: string;
             reason?: string;
             ip_address?: string | null;
@@ -2571,6 +3012,22 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+            fields?: {
+                /** @description The field's placement id */
+                id: string;
+                name: string;
+                /** @enum {unknown} */
+                type: "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
+                recipient_id: string | null;
+                document_id: string | null;
+                value: (string | number | boolean | {
+                    id: string;
+                    name: string;
+                    sha256: string;
+                    url: string | null;
+                }) | null;
+                filled_at: string | null;
+            }[];
         } & {
             [key: string]: unknown;
         };
@@ -2785,7 +3242,7 @@ export interface components {
             data: {
                 id: string;
                 /** @enum {unknown} */
-                operation: "create" | "send" | "void";
+                operation: "create" | "send" | "void" | "create_from_template";
                 /** @enum {unknown} */
                 status: "COMPLETED";
                 total: number;
@@ -2863,8 +3320,300 @@ export interface components {
             event_type: "recipient.expiry_warning_sent";
             data: components["schemas"]["RecipientPayload"];
         };
+        RecipientApprovedEvent: {
+            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "recipient.approved";
+            data: components["schemas"]["RecipientPayload"];
+        };
+        RecipientWitnessedEvent: {
+            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "recipient.witnessed";
+            data: components["schemas"]["RecipientPayload"];
+        };
+        RecipientViewedEvent: {
+            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "recipient.viewed";
+            data: components["schemas"]["RecipientPayload"];
+        };
+        RecipientCopiedEvent: {
+            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "recipient.copied";
+            data: components["schemas"]["RecipientPayload"];
+        };
+        TemplateCreatedEvent: {
+            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "template.created";
+            data: {
+                id: string;
+                name: string;
+                recipients: ({
+                    key: string;
+                    /** Format: email */
+                    email?: string;
+                    name?: string;
+                    order?: string;
+                    phone?: string;
+                    tax_id?: string;
+                    tax_label?: string;
+                    rep_id?: string;
+                    rep_label?: string;
+                    /** @enum {unknown} */
+                    language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+                    /** @enum {unknown} */
+                    role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+                    witness_of?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                documents: {
+                    id: string;
+                    custom_key: string;
+                    file_name: string;
+                    /** @enum {unknown} */
+                    type: "SIGNABLE" | "ATTACHMENT";
+                    order: number;
+                    file_size: number;
+                    page_count: number;
+                    sha256: string;
+                    /** @description Names of the PDF's own form fields (AcroForm), which `fields[name]` fills */
+                    form_fields: string[];
+                }[];
+                placements: ({
+                    key: string;
+                    document_key: string;
+                    recipient_key: string;
+                    /** @enum {unknown} */
+                    type?: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
+                    order?: string;
+                    coordinates?: {
+                        top?: string;
+                        left?: string;
+                        page?: string;
+                    };
+                    token?: string;
+                    name?: string;
+                    required?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+                    default_value?: string;
+                    readonly?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+                    options?: string;
+                    pattern?: string;
+                    min?: string;
+                    max?: string;
+                    width?: string;
+                    height?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description The settings the template overrides, as sent */
+                settings: {
+                    [key: string]: unknown;
+                };
+                metadata: {
+                    [key: string]: string;
+                };
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        TemplateUpdatedEvent: {
+            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "template.updated";
+            data: {
+                id: string;
+                name: string;
+                recipients: ({
+                    key: string;
+                    /** Format: email */
+                    email?: string;
+                    name?: string;
+                    order?: string;
+                    phone?: string;
+                    tax_id?: string;
+                    tax_label?: string;
+                    rep_id?: string;
+                    rep_label?: string;
+                    /** @enum {unknown} */
+                    language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+                    /** @enum {unknown} */
+                    role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+                    witness_of?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                documents: {
+                    id: string;
+                    custom_key: string;
+                    file_name: string;
+                    /** @enum {unknown} */
+                    type: "SIGNABLE" | "ATTACHMENT";
+                    order: number;
+                    file_size: number;
+                    page_count: number;
+                    sha256: string;
+                    /** @description Names of the PDF's own form fields (AcroForm), which `fields[name]` fills */
+                    form_fields: string[];
+                }[];
+                placements: ({
+                    key: string;
+                    document_key: string;
+                    recipient_key: string;
+                    /** @enum {unknown} */
+                    type?: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
+                    order?: string;
+                    coordinates?: {
+                        top?: string;
+                        left?: string;
+                        page?: string;
+                    };
+                    token?: string;
+                    name?: string;
+                    required?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+                    default_value?: string;
+                    readonly?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+                    options?: string;
+                    pattern?: string;
+                    min?: string;
+                    max?: string;
+                    width?: string;
+                    height?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description The settings the template overrides, as sent */
+                settings: {
+                    [key: string]: unknown;
+                };
+                metadata: {
+                    [key: string]: string;
+                };
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        TemplateDeletedEvent: {
+            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "template.deleted";
+            data: {
+                id: string;
+                name: string;
+                recipients: ({
+                    key: string;
+                    /** Format: email */
+                    email?: string;
+                    name?: string;
+                    order?: string;
+                    phone?: string;
+                    tax_id?: string;
+                    tax_label?: string;
+                    rep_id?: string;
+                    rep_label?: string;
+                    /** @enum {unknown} */
+                    language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+                    /** @enum {unknown} */
+                    role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+                    witness_of?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                documents: {
+                    id: string;
+                    custom_key: string;
+                    file_name: string;
+                    /** @enum {unknown} */
+                    type: "SIGNABLE" | "ATTACHMENT";
+                    order: number;
+                    file_size: number;
+                    page_count: number;
+                    sha256: string;
+                    /** @description Names of the PDF's own form fields (AcroForm), which `fields[name]` fills */
+                    form_fields: string[];
+                }[];
+                placements: ({
+                    key: string;
+                    document_key: string;
+                    recipient_key: string;
+                    /** @enum {unknown} */
+                    type?: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
+                    order?: string;
+                    coordinates?: {
+                        top?: string;
+                        left?: string;
+                        page?: string;
+                    };
+                    token?: string;
+                    name?: string;
+                    required?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+                    default_value?: string;
+                    readonly?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+                    options?: string;
+                    pattern?: string;
+                    min?: string;
+                    max?: string;
+                    width?: string;
+                    height?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description The settings the template overrides, as sent */
+                settings: {
+                    [key: string]: unknown;
+                };
+                metadata: {
+                    [key: string]: string;
+                };
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
         /** @description Any event a webhook receives, told apart by `event_type` */
-        WebhookEvent: components["schemas"]["EnvelopeInProgressEvent"] | components["schemas"]["EnvelopeSuccessEvent"] | components["schemas"]["EnvelopeVoidedEvent"] | components["schemas"]["EnvelopeEvidenceGeneratedEvent"] | components["schemas"]["EnvelopeFileUploadedEvent"] | components["schemas"]["RecipientEmailSentEvent"] | components["schemas"]["RecipientEmailReceivedEvent"] | components["schemas"]["RecipientEmailOpenedEvent"] | components["schemas"]["RecipientEmailClickedEvent"] | components["schemas"]["RecipientEmailBouncedEvent"] | components["schemas"]["RecipientLinkGeneratedEvent"] | components["schemas"]["RecipientInProgressEvent"] | components["schemas"]["RecipientSignedAllEvent"] | components["schemas"]["RecipientRejectedEvent"] | components["schemas"]["RecipientValidationCodeGeneratedEvent"] | components["schemas"]["RecipientValidationCodeSentEvent"] | components["schemas"]["RecipientValidationCodeSuccessEvent"] | components["schemas"]["RecipientValidationCodeFailedEvent"] | components["schemas"]["RecipientValidationCodeExpiredEvent"] | components["schemas"]["RecipientValidationMaxAttemptsEvent"] | components["schemas"]["BatchCompletedEvent"] | components["schemas"]["EnvelopeExpiredEvent"] | components["schemas"]["EnvelopeExtendedEvent"] | components["schemas"]["EnvelopeReactivatedEvent"] | components["schemas"]["RecipientReminderSentEvent"] | components["schemas"]["RecipientExpiryWarningSentEvent"];
+        WebhookEvent: components["schemas"]["EnvelopeInProgressEvent"] | components["schemas"]["EnvelopeSuccessEvent"] | components["schemas"]["EnvelopeVoidedEvent"] | components["schemas"]["EnvelopeEvidenceGeneratedEvent"] | components["schemas"]["EnvelopeFileUploadedEvent"] | components["schemas"]["RecipientEmailSentEvent"] | components["schemas"]["RecipientEmailReceivedEvent"] | components["schemas"]["RecipientEmailOpenedEvent"] | components["schemas"]["RecipientEmailClickedEvent"] | components["schemas"]["RecipientEmailBouncedEvent"] | components["schemas"]["RecipientLinkGeneratedEvent"] | components["schemas"]["RecipientInProgressEvent"] | components["schemas"]["RecipientSignedAllEvent"] | components["schemas"]["RecipientRejectedEvent"] | components["schemas"]["RecipientValidationCodeGeneratedEvent"] | components["schemas"]["RecipientValidationCodeSentEvent"] | components["schemas"]["RecipientValidationCodeSuccessEvent"] | components["schemas"]["RecipientValidationCodeFailedEvent"] | components["schemas"]["RecipientValidationCodeExpiredEvent"] | components["schemas"]["RecipientValidationMaxAttemptsEvent"] | components["schemas"]["BatchCompletedEvent"] | components["schemas"]["EnvelopeExpiredEvent"] | components["schemas"]["EnvelopeExtendedEvent"] | components["schemas"]["EnvelopeReactivatedEvent"] | components["schemas"]["RecipientReminderSentEvent"] | components["schemas"]["RecipientExpiryWarningSentEvent"] | components["schemas"]["RecipientApprovedEvent"] | components["schemas"]["RecipientWitnessedEvent"] | components["schemas"]["RecipientViewedEvent"] | components["schemas"]["RecipientCopiedEvent"] | components["schemas"]["TemplateCreatedEvent"] | components["schemas"]["TemplateUpdatedEvent"] | components["schemas"]["TemplateDeletedEvent"];
         /** @description Bracket-notation fields of `EnvelopeCreateRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
         EnvelopeCreateForm: {
             name?: string;
@@ -2885,6 +3634,9 @@ export interface components {
             "recipients[ben][rep_label]"?: string;
             /** @enum {unknown} */
             "recipients[ben][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            /** @enum {unknown} */
+            "recipients[ben][role]"?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+            "recipients[ben][witness_of]"?: string;
             "metadata[key]"?: string;
             "documents[contract][base64]"?: string;
             "documents[contract][name]"?: string;
@@ -2894,12 +3646,22 @@ export interface components {
             "placements[0][document_key]"?: string;
             "placements[0][recipient_key]"?: string;
             /** @enum {unknown} */
-            "placements[0][type]"?: "SIGNATURE" | "APPROVAL" | "WITNESS";
+            "placements[0][type]"?: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
             "placements[0][order]"?: string;
             "placements[0][coordinates][top]"?: string;
             "placements[0][coordinates][left]"?: string;
             "placements[0][coordinates][page]"?: string;
             "placements[0][token]"?: string;
+            "placements[0][name]"?: string;
+            "placements[0][required]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "placements[0][default_value]"?: string;
+            "placements[0][readonly]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "placements[0][options]"?: string;
+            "placements[0][pattern]"?: string;
+            "placements[0][min]"?: string;
+            "placements[0][max]"?: string;
+            "placements[0][width]"?: string;
+            "placements[0][height]"?: string;
             "settings[branding][logo]"?: "DEFAULT" | string;
             /** Format: uri */
             "settings[branding][url_homepage]"?: string;
@@ -2953,7 +3715,7 @@ export interface components {
             /** @enum {unknown} */
             "settings[validations][phone][methods]"?: "SMS";
         } & {
-            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
+            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
         };
         /** @description Bracket-notation fields of `EnvelopeUpdateRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
         EnvelopeUpdateForm: {
@@ -2971,6 +3733,9 @@ export interface components {
             "recipients[ben][rep_label]"?: string;
             /** @enum {unknown} */
             "recipients[ben][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            /** @enum {unknown} */
+            "recipients[ben][role]"?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+            "recipients[ben][witness_of]"?: string;
             "metadata[key]"?: string;
             "documents[contract][base64]"?: string;
             "documents[contract][name]"?: string;
@@ -2980,12 +3745,22 @@ export interface components {
             "placements[0][document_key]"?: string;
             "placements[0][recipient_key]"?: string;
             /** @enum {unknown} */
-            "placements[0][type]"?: "SIGNATURE" | "APPROVAL" | "WITNESS";
+            "placements[0][type]"?: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
             "placements[0][order]"?: string;
             "placements[0][coordinates][top]"?: string;
             "placements[0][coordinates][left]"?: string;
             "placements[0][coordinates][page]"?: string;
             "placements[0][token]"?: string;
+            "placements[0][name]"?: string;
+            "placements[0][required]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "placements[0][default_value]"?: string;
+            "placements[0][readonly]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "placements[0][options]"?: string;
+            "placements[0][pattern]"?: string;
+            "placements[0][min]"?: string;
+            "placements[0][max]"?: string;
+            "placements[0][width]"?: string;
+            "placements[0][height]"?: string;
             "settings[branding][logo]"?: "DEFAULT" | string;
             /** Format: uri */
             "settings[branding][url_homepage]"?: string;
@@ -3039,7 +3814,189 @@ export interface components {
             /** @enum {unknown} */
             "settings[validations][phone][methods]"?: "SMS";
         } & {
-            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS") | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
+            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
+        };
+        /** @description Bracket-notation fields of `TemplateRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
+        TemplateForm: {
+            name?: string;
+            /** Format: date-time */
+            expires_at?: string;
+            /** Format: email */
+            "recipients[ben][email]"?: string;
+            "recipients[ben][name]"?: string;
+            "recipients[ben][order]"?: string;
+            "recipients[ben][phone]"?: string;
+            "recipients[ben][tax_id]"?: string;
+            "recipients[ben][tax_label]"?: string;
+            "recipients[ben][rep_id]"?: string;
+            "recipients[ben][rep_label]"?: string;
+            /** @enum {unknown} */
+            "recipients[ben][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            /** @enum {unknown} */
+            "recipients[ben][role]"?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+            "recipients[ben][witness_of]"?: string;
+            "metadata[key]"?: string;
+            "documents[contract][base64]"?: string;
+            "documents[contract][name]"?: string;
+            /** @enum {unknown} */
+            "documents[contract][type]"?: "SIGNABLE" | "ATTACHMENT";
+            "documents[contract][order]"?: string;
+            "placements[0][document_key]"?: string;
+            "placements[0][recipient_key]"?: string;
+            /** @enum {unknown} */
+            "placements[0][type]"?: "SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
+            "placements[0][order]"?: string;
+            "placements[0][coordinates][top]"?: string;
+            "placements[0][coordinates][left]"?: string;
+            "placements[0][coordinates][page]"?: string;
+            "placements[0][token]"?: string;
+            "placements[0][name]"?: string;
+            "placements[0][required]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "placements[0][default_value]"?: string;
+            "placements[0][readonly]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "placements[0][options]"?: string;
+            "placements[0][pattern]"?: string;
+            "placements[0][min]"?: string;
+            "placements[0][max]"?: string;
+            "placements[0][width]"?: string;
+            "placements[0][height]"?: string;
+            "settings[branding][logo]"?: "DEFAULT" | string;
+            /** Format: uri */
+            "settings[branding][url_homepage]"?: string;
+            /** Format: uri */
+            "settings[branding][url_signature_flow]"?: string;
+            "settings[branding][name]"?: string;
+            /** Format: email */
+            "settings[branding][reply_to]"?: string;
+            /** Format: email */
+            "settings[branding][sender_email]"?: string;
+            "settings[documents][document_id_enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[documents][custom_page_id]"?: string;
+            "settings[documents][signatures_per_page]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12");
+            "settings[documents][signatures_per_row]"?: number | ("1" | "2" | "3" | "4");
+            "settings[emails][envelope_invitation]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[emails][envelope_voided]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[emails][envelope_rejected]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[emails][envelope_signed]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[emails][envelope_expired]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[emails][envelope_reminder]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[localization][key][extra_page_intro]"?: string;
+            "settings[localization][key][emails][email_validation][subject]"?: string;
+            "settings[localization][key][emails][email_validation][body]"?: string;
+            "settings[localization][key][emails][email_validation][cta]"?: string;
+            "settings[localization][key][sms][phone_validation][body]"?: string;
+            /** @enum {unknown} */
+            "settings[signature][type]"?: "SIMPLE" | "FULL" | "QUALIFIED_CHILE";
+            /** @enum {unknown} */
+            "settings[signature][style]"?: "SIMPLE" | "FULL";
+            /** Format: uri */
+            "settings[signature][bg_image]"?: string;
+            /** @enum {unknown} */
+            "settings[signature_flow][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            "settings[signature_flow][sender_name]"?: string;
+            /** @enum {unknown} */
+            "settings[signature_flow][signature_order]"?: "PARALLEL" | "SEQUENTIAL";
+            "settings[signature_flow][signature_types]"?: string;
+            "settings[signature_flow][signature_color]"?: string;
+            "settings[signature_flow][embed_origins]"?: string;
+            /** Format: uri */
+            "settings[signature_flow][redirect_url]"?: string;
+            "settings[signature_flow][expire_after_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365");
+            "settings[signature_flow][expiry_warning_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30");
+            "settings[signature_flow][reminders][first_after_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60");
+            "settings[signature_flow][reminders][every_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60");
+            "settings[signature_flow][reminders][max]"?: number | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10");
+            "settings[validations][email][enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[validations][email][order]"?: number | ("0" | "1");
+            "settings[validations][phone][enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[validations][phone][order]"?: number | ("0" | "1");
+            /** @enum {unknown} */
+            "settings[validations][phone][methods]"?: "SMS";
+        } & {
+            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC") | ("SIGNABLE" | "ATTACHMENT") | ("SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
+        };
+        /** @description Bracket-notation fields of `TemplateUseRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
+        TemplateUseForm: {
+            name?: string;
+            /** Format: email */
+            "recipients[ben][email]"?: string;
+            "recipients[ben][name]"?: string;
+            "recipients[ben][order]"?: string;
+            "recipients[ben][phone]"?: string;
+            "recipients[ben][tax_id]"?: string;
+            "recipients[ben][tax_label]"?: string;
+            "recipients[ben][rep_id]"?: string;
+            "recipients[ben][rep_label]"?: string;
+            /** @enum {unknown} */
+            "recipients[ben][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            /** @enum {unknown} */
+            "recipients[ben][role]"?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+            "recipients[ben][witness_of]"?: string;
+            "fields[key]"?: string | {
+                value: string;
+                readonly?: boolean | ("true" | "false");
+            };
+            "documents[contract][base64]"?: string;
+            "documents[contract][name]"?: string;
+            "metadata[key]"?: string;
+            "settings[branding][logo]"?: "DEFAULT" | string;
+            /** Format: uri */
+            "settings[branding][url_homepage]"?: string;
+            /** Format: uri */
+            "settings[branding][url_signature_flow]"?: string;
+            "settings[branding][name]"?: string;
+            /** Format: email */
+            "settings[branding][reply_to]"?: string;
+            /** Format: email */
+            "settings[branding][sender_email]"?: string;
+            "settings[documents][document_id_enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[documents][custom_page_id]"?: string;
+            "settings[documents][signatures_per_page]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12");
+            "settings[documents][signatures_per_row]"?: number | ("1" | "2" | "3" | "4");
+            "settings[emails][envelope_invitation]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[emails][envelope_voided]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[emails][envelope_rejected]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[emails][envelope_signed]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[emails][envelope_expired]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[emails][envelope_reminder]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[localization][key][extra_page_intro]"?: string;
+            "settings[localization][key][emails][email_validation][subject]"?: string;
+            "settings[localization][key][emails][email_validation][body]"?: string;
+            "settings[localization][key][emails][email_validation][cta]"?: string;
+            "settings[localization][key][sms][phone_validation][body]"?: string;
+            /** @enum {unknown} */
+            "settings[signature][type]"?: "SIMPLE" | "FULL" | "QUALIFIED_CHILE";
+            /** @enum {unknown} */
+            "settings[signature][style]"?: "SIMPLE" | "FULL";
+            /** Format: uri */
+            "settings[signature][bg_image]"?: string;
+            /** @enum {unknown} */
+            "settings[signature_flow][language]"?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            "settings[signature_flow][sender_name]"?: string;
+            /** @enum {unknown} */
+            "settings[signature_flow][signature_order]"?: "PARALLEL" | "SEQUENTIAL";
+            "settings[signature_flow][signature_types]"?: string;
+            "settings[signature_flow][signature_color]"?: string;
+            "settings[signature_flow][embed_origins]"?: string;
+            /** Format: uri */
+            "settings[signature_flow][redirect_url]"?: string;
+            "settings[signature_flow][expire_after_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365");
+            "settings[signature_flow][expiry_warning_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30");
+            "settings[signature_flow][reminders][first_after_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60");
+            "settings[signature_flow][reminders][every_days]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60");
+            "settings[signature_flow][reminders][max]"?: number | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10");
+            "settings[validations][email][enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[validations][email][order]"?: number | ("0" | "1");
+            "settings[validations][phone][enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
+            "settings[validations][phone][order]"?: number | ("0" | "1");
+            /** @enum {unknown} */
+            "settings[validations][phone][methods]"?: "SMS";
+            send?: boolean | ("true" | "false");
+        } & {
+            [key: string]: string | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC") | (string | {
+                value: string;
+                readonly?: boolean | ("true" | "false");
+            }) | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS";
         };
     };
     responses: {
@@ -3495,6 +4452,8 @@ export interface operations {
                 completed_before?: string;
                 recipient_email?: string;
                 q?: string;
+                /** @description Only envelopes made from this template */
+                template_id?: string;
                 /** @example 10 */
                 limit?: string;
                 cursor?: string;
@@ -5645,7 +6604,9 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {unknown} */
-                    operation: "create" | "send" | "void";
+                    operation: "create" | "send" | "void" | "create_from_template";
+                    /** @description The template every item of `create_from_template` is made from */
+                    template_id?: string;
                     items?: {
                         [key: string]: unknown;
                     }[];
@@ -5683,7 +6644,7 @@ export interface operations {
                         batch: {
                             id: string;
                             /** @enum {unknown} */
-                            operation: "create" | "send" | "void";
+                            operation: "create" | "send" | "void" | "create_from_template";
                             /** @enum {unknown} */
                             status: "PENDING" | "RUNNING" | "COMPLETED";
                             total: number;
@@ -5713,6 +6674,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
@@ -5780,7 +6742,7 @@ export interface operations {
                         batch: {
                             id: string;
                             /** @enum {unknown} */
-                            operation: "create" | "send" | "void";
+                            operation: "create" | "send" | "void" | "create_from_template";
                             /** @enum {unknown} */
                             status: "PENDING" | "RUNNING" | "COMPLETED";
                             total: number;
@@ -5812,6 +6774,363 @@ export interface operations {
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    listTemplates: {
+        parameters: {
+            query?: {
+                /** @description Text in the template name or its document names */
+                q?: string;
+                limit?: string;
+                cursor?: string;
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of templates */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateListResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    createTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** Format: date-time */
+                    expires_at?: string;
+                    recipients?: {
+                        [key: string]: {
+                            /** Format: email */
+                            email?: string;
+                            name?: string;
+                            order?: string;
+                            phone?: string;
+                            tax_id?: string;
+                            tax_label?: string;
+                            rep_id?: string;
+                            rep_label?: string;
+                            /** @enum {unknown} */
+                            language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+                            /** @enum {unknown} */
+                            role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+                            witness_of?: string;
+                        };
+                    };
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    documents?: {
+                        [key: string]: components["schemas"]["DocumentInput"];
+                    };
+                    placements?: {
+                        [key: string]: components["schemas"]["PlacementInput"];
+                    };
+                    settings?: components["schemas"]["SettingsInput"];
+                } | {
+                    from_envelope_id: string;
+                    name?: string;
+                };
+                "multipart/form-data": components["schemas"]["TemplateForm"];
+                "application/x-www-form-urlencoded": components["schemas"]["TemplateForm"];
+            };
+        };
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    getTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    updateTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Template id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** Format: date-time */
+                    expires_at?: string;
+                    recipients?: {
+                        [key: string]: {
+                            /** Format: email */
+                            email?: string;
+                            name?: string;
+                            order?: string;
+                            phone?: string;
+                            tax_id?: string;
+                            tax_label?: string;
+                            rep_id?: string;
+                            rep_label?: string;
+                            /** @enum {unknown} */
+                            language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+                            /** @enum {unknown} */
+                            role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+                            witness_of?: string;
+                        };
+                    };
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    documents?: {
+                        [key: string]: components["schemas"]["DocumentInput"];
+                    };
+                    placements?: {
+                        [key: string]: components["schemas"]["PlacementInput"];
+                    };
+                    settings?: components["schemas"]["SettingsInput"];
+                };
+                "multipart/form-data": components["schemas"]["TemplateForm"];
+                "application/x-www-form-urlencoded": components["schemas"]["TemplateForm"];
+            };
+        };
+        responses: {
+            /** @description The template as it now is */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    deleteTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    useTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Template id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    recipients?: {
+                        [key: string]: {
+                            /** Format: email */
+                            email?: string;
+                            name?: string;
+                            order?: string;
+                            phone?: string;
+                            tax_id?: string;
+                            tax_label?: string;
+                            rep_id?: string;
+                            rep_label?: string;
+                            /** @enum {unknown} */
+                            language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+                            /** @enum {unknown} */
+                            role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+                            witness_of?: string;
+                        };
+                    };
+                    fields?: {
+                        [key: string]: string | {
+                            value: string;
+                            readonly?: boolean | ("true" | "false");
+                        };
+                    };
+                    documents?: {
+                        [key: string]: {
+                            base64: string;
+                            name?: string;
+                        };
+                    };
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    settings?: components["schemas"]["SettingsInput"];
+                    send?: boolean | ("true" | "false");
+                };
+                "multipart/form-data": components["schemas"]["TemplateUseForm"];
+                "application/x-www-form-urlencoded": components["schemas"]["TemplateUseForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope, CREATED (IN_PROGRESS when sent, ERROR with its errors) */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description Requests the window allows */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds) */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeCreatedResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -6647,6 +7966,57 @@ export interface operations {
             504: components["responses"]["Error504"];
         };
     };
+    uploadSigningAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the link: the last part of the signing, upload or email URL */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF, PNG or JPEG file */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the window allows */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds) */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentUploadedResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
     emailOpened: {
         parameters: {
             query?: never;
@@ -7407,6 +8777,8 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                    "image/png": string;
+                    "image/jpeg": string;
                 };
             };
             403: components["responses"]["Error403"];
@@ -9969,6 +11341,223 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["RecipientExpiryWarningSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_recipient_approved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's `auth`, when it has one */
+                Authorization?: string;
+                /** @description The event id */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecipientApprovedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_recipient_witnessed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's `auth`, when it has one */
+                Authorization?: string;
+                /** @description The event id */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecipientWitnessedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_recipient_viewed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's `auth`, when it has one */
+                Authorization?: string;
+                /** @description The event id */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecipientViewedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_recipient_copied: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's `auth`, when it has one */
+                Authorization?: string;
+                /** @description The event id */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecipientCopiedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_template_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's `auth`, when it has one */
+                Authorization?: string;
+                /** @description The event id */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_template_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's `auth`, when it has one */
+                Authorization?: string;
+                /** @description The event id */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_template_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's `auth`, when it has one */
+                Authorization?: string;
+                /** @description The event id */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateDeletedEvent"];
             };
         };
         responses: {

@@ -1,9 +1,9 @@
 import type { Logger } from '@signet/log';
-import type { EnvelopeDeps } from '../envelope-deps';
+import type { TemplateDeps } from '../templates/template-deps';
 import type { BatchStore } from './batch-store';
 
-/** What the batch routes and job share beyond the envelope use cases' own dependencies. */
-export interface BatchDeps extends EnvelopeDeps {
+/** What the batch routes and job share beyond the envelope and template use cases' own dependencies. */
+export interface BatchDeps extends TemplateDeps {
   batches: BatchStore;
   log: Logger;
 }

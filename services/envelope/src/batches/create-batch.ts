@@ -1,19 +1,26 @@
 import { v7 as uuidv7 } from 'uuid';
 import { BatchCreateRequest, type BatchView } from '@signet/contracts';
-import { parseWith, type RequestContext, validationError } from '@signet/http';
+import { notFound, parseWith, type RequestContext, validationError } from '@signet/http';
 import type { BatchDeps } from './batch-deps';
 import type { BatchRow } from './batch-store';
 import { batchView } from './batch-view';
 
-/** Which list an operation takes: envelope definitions to create, or ids of envelopes to send or void. */
+/**
+ * Which list an operation takes: envelope definitions to create, uses of a template, or ids of envelopes
+ * to send or void. A template's items are kept with its id.
+ */
 function itemsOf(input: BatchCreateRequest): unknown[] {
-  const wanted = input.operation === 'create' ? 'items' : 'envelope_ids';
-  const unwanted = input.operation === 'create' ? 'envelope_ids' : 'items';
+  const creates = input.operation === 'create' || input.operation === 'create_from_template';
+  const wanted = creates ? 'items' : 'envelope_ids';
+  const unwanted = creates ? 'envelope_ids' : 'items';
   const details = [];
   if (input[wanted] === undefined) details.push({ field: wanted, message: `is required for ${input.operation}` });
   if (input[unwanted] !== undefined) details.push({ field: unwanted, message: `is not taken by ${input.operation}` });
+  if (input.operation === 'create_from_template' && input.template_id === undefined) details.push({ field: 'template_id', message: 'is required for create_from_template' });
+  if (input.operation !== 'create_from_template' && input.template_id !== undefined) details.push({ field: 'template_id', message: `is not taken by ${input.operation}` });
   if (details.length > 0) throw validationError(details);
-  return input[wanted] as unknown[];
+  const items = input[wanted] as unknown[];
+  return input.operation === 'create_from_template' ? items.map((use) => ({ template_id: input.template_id, use })) : items;
 }
 
 /**
@@ -24,6 +31,7 @@ function itemsOf(input: BatchCreateRequest): unknown[] {
 export async function createBatch(deps: BatchDeps, { context, body }: { context: RequestContext; body: unknown }): Promise<BatchView> {
   const input = parseWith(BatchCreateRequest, body ?? {});
   const items = itemsOf(input);
+  if (input.template_id !== undefined && !(await deps.templates.load(deps.db, context.tenantId, input.template_id))) throw notFound('Template');
   const batch: BatchRow = {
     id: uuidv7(),
     tenant_id: context.tenantId,

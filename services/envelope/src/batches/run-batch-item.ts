@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
-import { EnvelopeCreateRequest } from '@signet/contracts';
+import { EnvelopeCreateRequest, TemplateUseRequest } from '@signet/contracts';
 import { AppError, RequestContext } from '@signet/http';
 import { createEnvelopeFrom } from '../create-envelope';
 import { checkEnvelopeInput, MAX_INLINE_DOCUMENT_BYTES } from '../form/read-envelope-form';
 import { sendEnvelope } from '../send-envelope';
+import { createFromTemplate } from '../templates/use-template';
 import { voidEnvelope } from '../void-envelope';
 import type { BatchDeps } from './batch-deps';
 import type { BatchItemRow, BatchRow } from './batch-store';
@@ -11,7 +12,7 @@ import type { BatchItemRow, BatchRow } from './batch-store';
 export type BatchItemOutcome = Pick<BatchItemRow, 'status' | 'envelope_id' | 'error'>;
 
 /** The multipart form refuses larger fields before parsing; a batch item's JSON gets the same limit here. */
-function checkInlineSizes(input: EnvelopeCreateRequest): void {
+function checkInlineSizes(input: Pick<EnvelopeCreateRequest, 'documents'>): void {
   for (const [key, document] of Object.entries(input.documents ?? {})) {
     if (document.base64.length > Math.ceil(MAX_INLINE_DOCUMENT_BYTES / 3) * 4 + 4) {
       throw new AppError('PAYLOAD_TOO_LARGE', `documents[${key}][base64] is larger than ${MAX_INLINE_DOCUMENT_BYTES} bytes`);
@@ -22,11 +23,24 @@ function checkInlineSizes(input: EnvelopeCreateRequest): void {
 async function createItem(deps: BatchDeps, context: RequestContext, raw: unknown): Promise<string> {
   const input = checkEnvelopeInput(EnvelopeCreateRequest, raw);
   checkInlineSizes(input);
+  await spendOrRefuse(deps, context);
+  return (await createEnvelopeFrom(deps, context, input)).envelope.id;
+}
+
+/** A create_from_template item: a use of the batch's template, counted against the plan as a single create. */
+async function createItemFromTemplate(deps: BatchDeps, context: RequestContext, raw: unknown): Promise<string> {
+  const { template_id: templateId, use } = raw as { template_id: string; use: unknown };
+  const input = checkEnvelopeInput(TemplateUseRequest, use);
+  checkInlineSizes(input as Pick<EnvelopeCreateRequest, 'documents'>);
+  await spendOrRefuse(deps, context);
+  return (await createFromTemplate(deps, { context, templateId, input })).envelope.id;
+}
+
+async function spendOrRefuse(deps: BatchDeps, context: RequestContext): Promise<void> {
   const decision = await deps.limits.spend(context);
   if (decision && !decision.allowed) {
     throw new AppError('RATE_LIMITED', `Rate limit reached for envelope.create on the ${context.plan} plan; retry in ${decision.retryAfterSeconds} s`);
   }
-  return (await createEnvelopeFrom(deps, context, input)).envelope.id;
 }
 
 /**
@@ -40,9 +54,11 @@ export async function runBatchItem(deps: BatchDeps, trx: Knex.Transaction, batch
     tenantId: batch.tenant_id, apiKeyId: batch.api_key_id, plan: batch.plan, requestId: batch.request_id ?? '', ...(batch.envelope_limits ? { envelopeLimits: batch.envelope_limits } : {})
   };
   const itemDeps: BatchDeps = { ...deps, db: trx };
-  const envelopeId = batch.operation === 'create' ? null : String(item.input);
+  const creates = batch.operation === 'create' || batch.operation === 'create_from_template';
+  const envelopeId = creates ? null : String(item.input);
   try {
     if (batch.operation === 'create') return { status: 'SUCCEEDED', envelope_id: await createItem(itemDeps, context, item.input), error: null };
+    if (batch.operation === 'create_from_template') return { status: 'SUCCEEDED', envelope_id: await createItemFromTemplate(itemDeps, context, item.input), error: null };
     if (batch.operation === 'send') await sendEnvelope(itemDeps, { context, envelopeId: envelopeId as string });
     else await voidEnvelope(itemDeps, { context, envelopeId: envelopeId as string });
     return { status: 'SUCCEEDED', envelope_id: envelopeId, error: null };

@@ -16,10 +16,12 @@ export interface StoredDocument {
 
 /**
  * Decodes and inspects every inline document first, and only when all are valid PDFs stores them, so a
- * bad document leaves nothing behind. The SHA-256 of the stored bytes is kept with the metadata.
+ * bad document leaves nothing behind. The SHA-256 of the stored bytes is kept with the metadata. `keyOf`
+ * names each document's blob (a template's documents live under the template).
  */
 export async function storeInlineDocuments(
-  blobs: BlobStore, tenantId: string, envelopeId: string, input: Record<string, DocumentInput>, now: Date
+  blobs: BlobStore, tenantId: string, envelopeId: string, input: Record<string, DocumentInput>, now: Date,
+  keyOf: (documentId: string) => string = (documentId) => documentBlobKey(tenantId, envelopeId, documentId)
 ): Promise<StoredDocument[]> {
   const inspected = [];
   for (const [position, key] of sortedKeys(input).entries()) {
@@ -36,7 +38,7 @@ export async function storeInlineDocuments(
   const stored: StoredDocument[] = [];
   for (const { key, position, document, bytes, inspection } of inspected) {
     const id = uuidv7();
-    const blobKey = documentBlobKey(tenantId, envelopeId, id);
+    const blobKey = keyOf(id);
     const { size, sha256 } = await blobs.put(blobKey, bytes, { contentType: 'application/pdf' });
     stored.push({
       bytes,

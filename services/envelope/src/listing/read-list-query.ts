@@ -18,6 +18,7 @@ export interface EnvelopeFilters {
   completed: TimeRange;
   recipientEmail?: string;
   text?: string;
+  templateId?: string;
   metadata: Record<string, string>;
   limit: number;
   order: ListOrder;
@@ -61,6 +62,7 @@ export function readListQuery(query: Record<string, unknown>): EnvelopeFilters {
     completed: range(input.completed_after, input.completed_before),
     recipientEmail: input.recipient_email?.toLowerCase(),
     text: input.q?.toLowerCase(),
+    templateId: input.template_id,
     metadata: filters,
     limit: input.limit === undefined ? DEFAULT_LIMIT : Number(input.limit),
     order,

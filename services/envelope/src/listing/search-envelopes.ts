@@ -2,12 +2,12 @@ import type { Knex } from 'knex';
 import type { EnvelopeRow, RecipientRow } from '../model';
 import type { EnvelopeFilters, TimeRange } from './read-list-query';
 
-export type ListedEnvelope = Pick<EnvelopeRow, 'id' | 'name' | 'status' | 'metadata' | 'created_at' | 'updated_at' | 'sent_at' | 'completed_at' | 'voided_at'> & {
+export type ListedEnvelope = Pick<EnvelopeRow, 'id' | 'name' | 'status' | 'metadata' | 'template_id' | 'created_at' | 'updated_at' | 'sent_at' | 'completed_at' | 'voided_at'> & {
   /** created_at in ISO 8601 (UTC, to the microsecond): the cursor's position. */
   cursor_at: string;
 };
 
-const COLUMNS = ['id', 'name', 'status', 'metadata', 'created_at', 'updated_at', 'sent_at', 'completed_at', 'voided_at'];
+const COLUMNS = ['id', 'name', 'status', 'metadata', 'template_id', 'created_at', 'updated_at', 'sent_at', 'completed_at', 'voided_at'];
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -57,6 +57,7 @@ export function envelopeSearchQuery(db: Knex, tenantId: string, filters: Envelop
   inRange(query, 'created_at', filters.created);
   inRange(query, 'sent_at', filters.sent);
   inRange(query, 'completed_at', filters.completed);
+  if (filters.templateId) query.where('template_id', filters.templateId);
   if (filters.recipientEmail) query.whereRaw('recipient_emails @> ARRAY[?]::text[]', [filters.recipientEmail]);
   if (filters.text) {
     query.whereRaw("search_text LIKE ? ESCAPE '\\'", [`%${escapeLike(indexedText ?? filters.text)}%`]);

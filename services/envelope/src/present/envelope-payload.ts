@@ -89,6 +89,7 @@ export async function envelopePayload(aggregate: EnvelopeAggregate, links: Docum
     settings: toSettingsPayload(envelope.settings),
     errors: envelope.errors,
     warnings: envelope.warnings,
-    metadata: envelope.metadata
+    metadata: envelope.metadata,
+    template_id: envelope.template_id ?? null
   };
 }

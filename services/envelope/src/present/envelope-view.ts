@@ -28,7 +28,8 @@ export function envelopeSummary(aggregate: EnvelopeAggregate) {
     envelope_signers: aggregate.recipients.map(signerView),
     errors: envelope.errors,
     warnings: envelope.warnings,
-    metadata: envelope.metadata
+    metadata: envelope.metadata,
+    template_id: envelope.template_id ?? null
   };
 }
 
