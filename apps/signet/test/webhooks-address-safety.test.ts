@@ -13,7 +13,7 @@ describe('webhook addresses, loopback not allowed', () => {
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    api = await startTestSignet({ WEBHOOK_ALLOW_LOOPBACK: 'false', WEBHOOK_RETRY_DELAY_MS: '100', WEBHOOK_POLL_INTERVAL_MS: '50' });
+    api = await startTestSignet({ WEBHOOK_ALLOW_LOOPBACK: 'false', WEBHOOK_RETRY_DELAY_MS: '100' });
   });
 
   afterAll(async () => {

@@ -8,7 +8,7 @@ import { Receiver, startReceiver } from './webhooks/receiver';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const WEBHOOK_ENV = { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_POLL_INTERVAL_MS: '50', WEBHOOK_TIMEOUT_MS: '2000', METRICS_PORT: '0' };
+const WEBHOOK_ENV = { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_TIMEOUT_MS: '2000', METRICS_PORT: '0' };
 
 
 const SEND_EVENTS = 'envelope.in_progress,recipient.link_generated,recipient.in_progress';

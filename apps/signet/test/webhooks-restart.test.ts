@@ -71,7 +71,7 @@ describe('a delivery whose worker is killed mid-attempt', () => {
     const env = {
       DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: `/tmp/signet-restart-${port}`,
       SIGNET_BOOTSTRAP_API_KEYS: BOOTSTRAP_KEYS, SIGNET_INTERNAL_SECRET: INTERNAL_SECRET, OUTBOX_POLL_INTERVAL_MS: '50', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_POLL_INTERVAL_MS: '100', WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS)
+      WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS)
     };
     checkAnswersFrom(`http://127.0.0.1:${port}`);
     const call = async (method: string, route: string, options: { key?: string | null; json?: unknown; form?: Record<string, string> } = {}) => {

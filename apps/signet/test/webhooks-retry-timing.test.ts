@@ -48,7 +48,7 @@ describe('webhook retry timing (spec 6: 3 attempts, 5 seconds apart)', () => {
   beforeAll(async () => {
     receiver = await startReceiver();
     // WEBHOOK_RETRY_DELAY_MS is left at its default of 5000.
-    api = await startTestSignet({ WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_POLL_INTERVAL_MS: '50' }, undefined, () => new Date(now));
+    api = await startTestSignet({ WEBHOOK_ALLOW_LOOPBACK: 'true' }, undefined, () => new Date(now));
     owner = { tenantId: 'acme', apiKeyId: await apiKeyIdOf(api.signet.config.databaseUrl as string, KEYS.acme) };
     control = await createWebhook(api.call, KEYS.acme, { url: `${receiver.url}/control`, subscriptions: 'recipient.email_opened' });
   });
