@@ -4232,7 +4232,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a21a9331027648bda48a3dfb4c242d"
+                     *       "request_id": "req_01a21ac46eeb71c887f1b9d6ffdb0162"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -4251,7 +4251,7 @@ export interface operations {
                      * @example {
                      *       "error": "Send the API key itself as the Authorization header, without a scheme",
                      *       "code": "UNAUTHORIZED",
-                     *       "request_id": "req_01a21a9337dc76e9adb65c7694cc496e"
+                     *       "request_id": "req_01a21ac47045719bbe2bcf963cb30fd1"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4397,7 +4397,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a21a93331b74ffa98a8d4c25689451"
+                     *       "request_id": "req_01a21ac46f3671099ea4143b0e14112f"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsUpdatedResponse"];
@@ -4426,7 +4426,7 @@ export interface operations {
                      *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a21a9336d977e9b93c52263cdd4979"
+                     *       "request_id": "req_01a21ac4701976c1b6c4c86e0b3b23db"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4486,11 +4486,11 @@ export interface operations {
                      * @example {
                      *       "envelopes": [
                      *         {
-                     *           "id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
+                     *           "id": "01a21ac4-7145-7728-bbcc-d6de2f690646",
                      *           "name": "Services agreement 2026",
                      *           "status": "CREATED",
-                     *           "created_at": "2026-11-27T01:16:26.683Z",
-                     *           "updated_at": "2026-11-27T01:16:29.373Z",
+                     *           "created_at": "2026-11-27T02:10:11.397Z",
+                     *           "updated_at": "2026-11-27T02:10:12.227Z",
                      *           "sent_at": null,
                      *           "completed_at": null,
                      *           "voided_at": null,
@@ -4498,30 +4498,35 @@ export interface operations {
                      *             "crm_id": "opp-1042",
                      *             "region": "emea"
                      *           },
+                     *           "template_id": null,
                      *           "envelope_signers": [
                      *             {
-                     *               "id": "01a21a93-448b-7480-9e86-3166638211ca",
+                     *               "id": "01a21ac4-733b-7160-81c7-b0b5441f26d1",
                      *               "custom_key": "ana",
                      *               "name": "Ana Lima",
                      *               "email": "ana@example.com",
                      *               "order": 0,
                      *               "status": "PENDING",
-                     *               "signed_at": null
+                     *               "signed_at": null,
+                     *               "role": "SIGNER",
+                     *               "witness_of": null
                      *             },
                      *             {
-                     *               "id": "01a21a93-448b-7480-9e86-3632960b5a45",
+                     *               "id": "01a21ac4-733b-7160-81c7-b728aee186a5",
                      *               "custom_key": "ben",
                      *               "name": "Ben Ode",
                      *               "email": "ben@example.com",
                      *               "order": 1,
                      *               "status": "PENDING",
-                     *               "signed_at": null
+                     *               "signed_at": null,
+                     *               "role": "SIGNER",
+                     *               "witness_of": null
                      *             }
                      *           ]
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a21a93487f7789be3382ae648dd24d"
+                     *       "request_id": "req_01a21ac474fd7188b4f397a51dc6cc6f"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeListResponse"];
@@ -4548,7 +4553,7 @@ export interface operations {
                      *           "message": "must be one or more of CREATED, IN_PROGRESS, SUCCESS, VOIDED, ERROR, EXPIRED, comma-separated"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a21a93489e767f9e2bf9dc13372273"
+                     *       "request_id": "req_01a21ac4750a70eab93dd0bb7ef28166"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4639,37 +4644,42 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
+                     *         "id": "01a21ac4-7145-7728-bbcc-d6de2f690646",
                      *         "name": "Services agreement",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-27T01:16:26.683Z",
+                     *         "created_at": "2026-11-27T02:10:11.397Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a21a93-448b-7480-9e86-3166638211ca",
+                     *             "id": "01a21ac4-733b-7160-81c7-b0b5441f26d1",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "signed_at": null
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
                      *           },
                      *           {
-                     *             "id": "01a21a93-448b-7480-9e86-3632960b5a45",
+                     *             "id": "01a21ac4-733b-7160-81c7-b728aee186a5",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "signed_at": null
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
                      *           }
                      *         ],
                      *         "errors": [],
                      *         "warnings": [],
                      *         "metadata": {
                      *           "crm_id": "opp-1042"
-                     *         }
+                     *         },
+                     *         "template_id": null
                      *       },
-                     *       "request_id": "req_01a21a933c7970fb96db7ff69eb94ec7"
+                     *       "request_id": "req_01a21ac4713c7344aa6f49360b185677"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -4698,7 +4708,7 @@ export interface operations {
                      *           "message": "must be an email address"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a21a933b8472cb93584f31b9588c96"
+                     *       "request_id": "req_01a21ac4710275a98c9c4d07a1e46660"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4719,7 +4729,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21a93-3cbb-7452-ad59-933d14ce9c50
+                 * @example 01a21ac4-7145-7728-bbcc-d6de2f690646
                  */
                 id: string;
             };
@@ -4738,28 +4748,32 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
+                     *         "id": "01a21ac4-7145-7728-bbcc-d6de2f690646",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-27T01:16:26.683Z",
+                     *         "created_at": "2026-11-27T02:10:11.397Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a21a93-448b-7480-9e86-3166638211ca",
+                     *             "id": "01a21ac4-733b-7160-81c7-b0b5441f26d1",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "signed_at": null
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
                      *           },
                      *           {
-                     *             "id": "01a21a93-448b-7480-9e86-3632960b5a45",
+                     *             "id": "01a21ac4-733b-7160-81c7-b728aee186a5",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "signed_at": null
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
                      *           }
                      *         ],
                      *         "errors": [],
@@ -4768,39 +4782,40 @@ export interface operations {
                      *           "crm_id": "opp-1042",
                      *           "region": "emea"
                      *         },
-                     *         "updated_at": "2026-11-27T01:16:29.373Z",
+                     *         "template_id": null,
+                     *         "updated_at": "2026-11-27T02:10:12.227Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a21a93-43bf-768b-844a-64da79470f56",
+                     *             "id": "01a21ac4-72e5-7561-ae81-a417cdeb1fd6",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-27T01:16:26.683Z",
-                     *             "updated_at": "2026-11-27T01:16:26.683Z",
+                     *             "created_at": "2026-11-27T02:10:11.397Z",
+                     *             "updated_at": "2026-11-27T02:10:11.397Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/documents/01a21a93-43bf-768b-844a-64da79470f56.pdf?expires=1795745789&signature=4545abd26da275598744a0c277d32a575d43bc6a3b41bb3f26a515ab7dbc95c8&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ac4-7145-7728-bbcc-d6de2f690646/documents/01a21ac4-72e5-7561-ae81-a417cdeb1fd6.pdf?expires=1795749012&signature=49de7c13b277ba7a6bb242668659b73da31b3f7bff573a7e9fe8699e1a5116ab&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           },
                      *           {
-                     *             "id": "01a21a93-466a-715e-8952-0e4b9e8db5e2",
+                     *             "id": "01a21ac4-7456-70ff-8d8d-67e785bcc9d4",
                      *             "custom_key": "annex",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-27T01:16:29.373Z",
-                     *             "updated_at": "2026-11-27T01:16:29.373Z",
+                     *             "created_at": "2026-11-27T02:10:12.227Z",
+                     *             "updated_at": "2026-11-27T02:10:12.227Z",
                      *             "file_name": "annex.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/uploads/01a21a93-4609-72ac-b956-90cecfdd4ce2.pdf?expires=1795745789&signature=af761ef3501caa14c44300770dfacd2182ad325c45ab8710bcd80fd491089eff&name=annex.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ac4-7145-7728-bbcc-d6de2f690646/uploads/01a21ac4-7407-737a-a1ad-dff5e1360974.pdf?expires=1795749012&signature=56d1cebf02a896b4758f084babfd7245e6cefbc6cadf760e698a78de38aeddab&name=annex.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -4808,39 +4823,60 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a21a93-448b-7480-9e86-3817ea0e7f41",
+                     *             "id": "01a21ac4-733b-7160-81c7-b99ae72e95c5",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-27T01:16:26.683Z",
-                     *             "updated_at": "2026-11-27T01:16:26.683Z",
-                     *             "recipient_id": "01a21a93-448b-7480-9e86-3632960b5a45",
+                     *             "created_at": "2026-11-27T02:10:11.397Z",
+                     *             "updated_at": "2026-11-27T02:10:11.397Z",
+                     *             "recipient_id": "01a21ac4-733b-7160-81c7-b728aee186a5",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a21a93-43bf-768b-844a-64da79470f56",
+                     *             "document_id": "01a21ac4-72e5-7561-ae81-a417cdeb1fd6",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
-                     *             "token": "{{ben}}"
+                     *             "token": "{{ben}}",
+                     *             "name": null,
+                     *             "required": null,
+                     *             "readonly": null,
+                     *             "default_value": null,
+                     *             "options": null,
+                     *             "pattern": null,
+                     *             "min": null,
+                     *             "max": null,
+                     *             "width": null,
+                     *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a21a93-448b-7480-9e86-3df27a0f001a",
+                     *             "id": "01a21ac4-733c-7019-a2d1-52cacde3cff7",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-27T01:16:26.683Z",
-                     *             "updated_at": "2026-11-27T01:16:26.683Z",
-                     *             "recipient_id": "01a21a93-448b-7480-9e86-3166638211ca",
+                     *             "created_at": "2026-11-27T02:10:11.397Z",
+                     *             "updated_at": "2026-11-27T02:10:11.397Z",
+                     *             "recipient_id": "01a21ac4-733b-7160-81c7-b0b5441f26d1",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a21a93-43bf-768b-844a-64da79470f56",
+                     *             "document_id": "01a21ac4-72e5-7561-ae81-a417cdeb1fd6",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a21a93-448b-7480-9e86-3df27a0f001a",
+                     *               "id": "01a21ac4-733c-7019-a2d1-52cacde3cff7",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
                      *             },
-                     *             "token": null
+                     *             "token": null,
+                     *             "name": null,
+                     *             "required": null,
+                     *             "readonly": null,
+                     *             "default_value": null,
+                     *             "options": null,
+                     *             "pattern": null,
+                     *             "min": null,
+                     *             "max": null,
+                     *             "width": null,
+                     *             "height": null
                      *           }
                      *         ],
+                     *         "fields": [],
                      *         "settings": {
                      *           "emails": {
                      *             "envelope_signed": true,
@@ -4930,7 +4966,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a21a934869736dadd77a2cfc3cfcc0"
+                     *       "request_id": "req_01a21ac474eb721ab6b598543966bdb8"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -4950,7 +4986,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a21a9348737786b1752c0434c4a2e0"
+                     *       "request_id": "req_01a21ac474f5776cabf2ce5b18be17b8"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4974,7 +5010,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21a93-3cbb-7452-ad59-933d14ce9c50
+                 * @example 01a21ac4-7145-7728-bbcc-d6de2f690646
                  */
                 id: string;
             };
@@ -5012,28 +5048,32 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
+                     *         "id": "01a21ac4-7145-7728-bbcc-d6de2f690646",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-27T01:16:26.683Z",
+                     *         "created_at": "2026-11-27T02:10:11.397Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a21a93-448b-7480-9e86-3166638211ca",
+                     *             "id": "01a21ac4-733b-7160-81c7-b0b5441f26d1",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "signed_at": null
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
                      *           },
                      *           {
-                     *             "id": "01a21a93-448b-7480-9e86-3632960b5a45",
+                     *             "id": "01a21ac4-733b-7160-81c7-b728aee186a5",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "signed_at": null
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
                      *           }
                      *         ],
                      *         "errors": [],
@@ -5042,23 +5082,24 @@ export interface operations {
                      *           "crm_id": "opp-1042",
                      *           "region": "emea"
                      *         },
-                     *         "updated_at": "2026-11-27T01:16:28.897Z",
+                     *         "template_id": null,
+                     *         "updated_at": "2026-11-27T02:10:12.017Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a21a93-43bf-768b-844a-64da79470f56",
+                     *             "id": "01a21ac4-72e5-7561-ae81-a417cdeb1fd6",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-27T01:16:26.683Z",
-                     *             "updated_at": "2026-11-27T01:16:26.683Z",
+                     *             "created_at": "2026-11-27T02:10:11.397Z",
+                     *             "updated_at": "2026-11-27T02:10:11.397Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/documents/01a21a93-43bf-768b-844a-64da79470f56.pdf?expires=1795745789&signature=4545abd26da275598744a0c277d32a575d43bc6a3b41bb3f26a515ab7dbc95c8&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ac4-7145-7728-bbcc-d6de2f690646/documents/01a21ac4-72e5-7561-ae81-a417cdeb1fd6.pdf?expires=1795749012&signature=49de7c13b277ba7a6bb242668659b73da31b3f7bff573a7e9fe8699e1a5116ab&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -5066,39 +5107,60 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a21a93-448b-7480-9e86-3817ea0e7f41",
+                     *             "id": "01a21ac4-733b-7160-81c7-b99ae72e95c5",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-27T01:16:26.683Z",
-                     *             "updated_at": "2026-11-27T01:16:26.683Z",
-                     *             "recipient_id": "01a21a93-448b-7480-9e86-3632960b5a45",
+                     *             "created_at": "2026-11-27T02:10:11.397Z",
+                     *             "updated_at": "2026-11-27T02:10:11.397Z",
+                     *             "recipient_id": "01a21ac4-733b-7160-81c7-b728aee186a5",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a21a93-43bf-768b-844a-64da79470f56",
+                     *             "document_id": "01a21ac4-72e5-7561-ae81-a417cdeb1fd6",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
-                     *             "token": "{{ben}}"
+                     *             "token": "{{ben}}",
+                     *             "name": null,
+                     *             "required": null,
+                     *             "readonly": null,
+                     *             "default_value": null,
+                     *             "options": null,
+                     *             "pattern": null,
+                     *             "min": null,
+                     *             "max": null,
+                     *             "width": null,
+                     *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a21a93-448b-7480-9e86-3df27a0f001a",
+                     *             "id": "01a21ac4-733c-7019-a2d1-52cacde3cff7",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-27T01:16:26.683Z",
-                     *             "updated_at": "2026-11-27T01:16:26.683Z",
-                     *             "recipient_id": "01a21a93-448b-7480-9e86-3166638211ca",
+                     *             "created_at": "2026-11-27T02:10:11.397Z",
+                     *             "updated_at": "2026-11-27T02:10:11.397Z",
+                     *             "recipient_id": "01a21ac4-733b-7160-81c7-b0b5441f26d1",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a21a93-43bf-768b-844a-64da79470f56",
+                     *             "document_id": "01a21ac4-72e5-7561-ae81-a417cdeb1fd6",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a21a93-448b-7480-9e86-3df27a0f001a",
+                     *               "id": "01a21ac4-733c-7019-a2d1-52cacde3cff7",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
                      *             },
-                     *             "token": null
+                     *             "token": null,
+                     *             "name": null,
+                     *             "required": null,
+                     *             "readonly": null,
+                     *             "default_value": null,
+                     *             "options": null,
+                     *             "pattern": null,
+                     *             "min": null,
+                     *             "max": null,
+                     *             "width": null,
+                     *             "height": null
                      *           }
                      *         ],
+                     *         "fields": [],
                      *         "settings": {
                      *           "branding": {
                      *             "logo": null,
@@ -5188,7 +5250,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a21a93451975e89484b73be18380d7"
+                     *       "request_id": "req_01a21ac4738874988ab2bd4f153be3dc"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -5219,7 +5281,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21a93-3cbb-7452-ad59-933d14ce9c50
+                 * @example 01a21ac4-7145-7728-bbcc-d6de2f690646
                  */
                 id: string;
             };
@@ -5240,7 +5302,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a21a9348b170cc8a3d52f6f496b383"
+                     *       "request_id": "req_01a21ac4751773d4be1b21507d8a435f"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -5262,7 +5324,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not in CREATED status (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a21a93a1827429b1685af28b359c1b"
+                     *       "request_id": "req_01a21ac4893c74d8bd1b44db72d9add3"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5287,7 +5349,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21a93-9f05-75ac-87d6-7e0997fb7a58
+                 * @example 01a21ac4-8868-776d-a021-842002576938
                  */
                 id: string;
             };
@@ -5309,47 +5371,51 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "envelope": {
-                     *         "id": "01a21a93-9f05-75ac-87d6-7e0997fb7a58",
+                     *         "id": "01a21ac4-8868-776d-a021-842002576938",
                      *         "name": "Quote 88",
                      *         "status": "VOIDED",
-                     *         "created_at": "2026-11-27T01:16:51.845Z",
+                     *         "created_at": "2026-11-27T02:10:17.320Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a21a93-9f46-748e-8be6-79fdaf7ddd70",
+                     *             "id": "01a21ac4-888e-743f-b032-ed2a42074d67",
                      *             "custom_key": "eve",
                      *             "name": "Eve Adler",
                      *             "email": "eve@example.com",
                      *             "order": 0,
                      *             "status": "IN_PROGRESS",
-                     *             "signed_at": null
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
                      *           }
                      *         ],
                      *         "errors": [],
                      *         "warnings": [],
                      *         "metadata": {},
-                     *         "updated_at": "2026-11-27T01:16:52.342Z",
-                     *         "sent_at": "2026-11-27T01:16:51.971Z",
+                     *         "template_id": null,
+                     *         "updated_at": "2026-11-27T02:10:17.463Z",
+                     *         "sent_at": "2026-11-27T02:10:17.377Z",
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a21a93-9f28-736e-99bf-27a52494954f",
+                     *             "id": "01a21ac4-8877-752c-9af1-e18d5a36b875",
                      *             "custom_key": "quote",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-27T01:16:51.845Z",
-                     *             "updated_at": "2026-11-27T01:16:51.845Z",
+                     *             "created_at": "2026-11-27T02:10:17.320Z",
+                     *             "updated_at": "2026-11-27T02:10:17.320Z",
                      *             "file_name": "quote.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-9f05-75ac-87d6-7e0997fb7a58/documents/01a21a93-9f28-736e-99bf-27a52494954f.pdf?expires=1795745812&signature=7c3152a0c3267b44c27774460a0095107391482348f63ec611f3626845cd07e9&name=quote.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ac4-8868-776d-a021-842002576938/documents/01a21ac4-8877-752c-9af1-e18d5a36b875.pdf?expires=1795749017&signature=470ecdd3b0ee043116db62ce6bd93dd98d713aa787aedfc4ec9bd8a1b17679e8&name=quote.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           }
                      *         ],
                      *         "placements": [],
+                     *         "fields": [],
                      *         "settings": {
                      *           "emails": {
                      *             "envelope_signed": true,
@@ -5439,7 +5505,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a21a93a0f573eda7246be8aa800aa0"
+                     *       "request_id": "req_01a21ac488f675aa953561ecb66e0b6b"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
@@ -5469,12 +5535,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21a93-9f05-75ac-87d6-7e0997fb7a58
+                 * @example 01a21ac4-8868-776d-a021-842002576938
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a21a93-9f46-748e-8be6-79fdaf7ddd70
+                 * @example 01a21ac4-888e-743f-b032-ed2a42074d67
                  */
                 recipient_id: string;
             };
@@ -5506,8 +5572,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "signing_url": "http://localhost:3000/sign/_2K3vBl-oh4XMux_JAHQf5_RTlQZSXslYOUBeUps9SU",
-                     *       "request_id": "req_01a21a93a0437687927c3611023d4f5d"
+                     *       "signing_url": "http://localhost:3000/sign/nFtTShqpTyKLOvo7F8iAWblIfbfPi7nq2kM1MzjPESI",
+                     *       "request_id": "req_01a21ac488c5750e9f051335cdbe3e8d"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningUrlResponse"];
@@ -5528,7 +5594,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing links exist only while the envelope is IN_PROGRESS (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a21a93a26a74de8964a1c9dda416a0"
+                     *       "request_id": "req_01a21ac4895c72cfa7556e82ec162982"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5553,7 +5619,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21a93-ada7-7268-9d8c-4643ab564c94
+                 * @example 01a21ac4-9292-740e-a35c-1f7ea2e6599d
                  */
                 id: string;
             };
@@ -5563,7 +5629,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "expires_at": "2026-11-30T01:16:55.559Z"
+                 *       "expires_at": "2026-11-30T02:10:19.895Z"
                  *     }
                  */
                 "application/json": {
@@ -5586,47 +5652,51 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a21a93-ada7-7268-9d8c-4643ab564c94",
+                     *         "id": "01a21ac4-9292-740e-a35c-1f7ea2e6599d",
                      *         "name": "Lease renewal",
                      *         "status": "IN_PROGRESS",
-                     *         "created_at": "2026-11-27T01:47:55.591Z",
+                     *         "created_at": "2026-11-27T02:41:19.922Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a21a93-addb-76e5-8509-4aed41269cd6",
+                     *             "id": "01a21ac4-92a0-762d-af01-42586a3db876",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
                      *             "order": 0,
                      *             "status": "IN_PROGRESS",
-                     *             "signed_at": null
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
                      *           }
                      *         ],
                      *         "errors": [],
                      *         "warnings": [],
                      *         "metadata": {},
-                     *         "updated_at": "2026-11-27T01:47:56.110Z",
-                     *         "sent_at": "2026-11-27T01:47:55.691Z",
+                     *         "template_id": null,
+                     *         "updated_at": "2026-11-27T02:41:20.114Z",
+                     *         "sent_at": "2026-11-27T02:41:19.952Z",
                      *         "completed_at": null,
-                     *         "expires_at": "2026-11-30T01:16:55.559Z",
+                     *         "expires_at": "2026-11-30T02:10:19.895Z",
                      *         "documents": [
                      *           {
-                     *             "id": "01a21a93-adc0-7187-aa41-13adbfc12eaa",
+                     *             "id": "01a21ac4-9299-705e-8012-259f718507e5",
                      *             "custom_key": "lease",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-27T01:47:55.591Z",
-                     *             "updated_at": "2026-11-27T01:47:55.591Z",
+                     *             "created_at": "2026-11-27T02:41:19.922Z",
+                     *             "updated_at": "2026-11-27T02:41:19.922Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-ada7-7268-9d8c-4643ab564c94/documents/01a21a93-adc0-7187-aa41-13adbfc12eaa.pdf?expires=1795747676&signature=2ae94551fc997805eff790cea78ef59107855744229bfad1ff4c6a861227d228&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ac4-9292-740e-a35c-1f7ea2e6599d/documents/01a21ac4-9299-705e-8012-259f718507e5.pdf?expires=1795750880&signature=c9bbd5d0daea7abf88eb338a8f3c327e037646d312a87e25292342f33b557f7b&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           }
                      *         ],
                      *         "placements": [],
+                     *         "fields": [],
                      *         "settings": {
                      *           "emails": {
                      *             "envelope_signed": true,
@@ -5716,7 +5786,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a21a93afac7478ae36cad4228e5395"
+                     *       "request_id": "req_01a21ac493507459b259573a39a28ea6"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -5745,12 +5815,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21a93-ada7-7268-9d8c-4643ab564c94
+                 * @example 01a21ac4-9292-740e-a35c-1f7ea2e6599d
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a21a93-addb-76e5-8509-4aed41269cd6
+                 * @example 01a21ac4-92a0-762d-af01-42586a3db876
                  */
                 recipient_id: string;
             };
@@ -5771,8 +5841,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "reminded_at": "2026-11-27T01:47:55.838Z",
-                     *       "request_id": "req_01a21a93ae9977ff931dfbe75e4e45cd"
+                     *       "reminded_at": "2026-11-27T02:41:20.008Z",
+                     *       "request_id": "req_01a21ac492e7708a9e172d02bf2e31c5"
                      *     }
                      */
                     "application/json": components["schemas"]["ReminderSentResponse"];
@@ -5804,7 +5874,7 @@ export interface operations {
                      * @example {
                      *       "error": "This recipient was reminded less than an hour ago",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a21a93af3c70b39df1e4e2fa90ab01"
+                     *       "request_id": "req_01a21ac4932f75deb350d743e3c87093"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5824,7 +5894,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21a93-3cbb-7452-ad59-933d14ce9c50
+                 * @example 01a21ac4-7145-7728-bbcc-d6de2f690646
                  */
                 id: string;
             };
@@ -5842,9 +5912,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/evidence/22-1795742204097.pdf?expires=1795828607&signature=be5ffc166d989cccc4cc3bc668fd476280710e874125b5138ba6547bebb0c21d&name=evidence-01a21a93-3cbb-7452-ad59-933d14ce9c50.pdf",
-                     *       "evidence_generated_at": "2026-11-27T01:16:44.097Z",
-                     *       "request_id": "req_01a21a93905c733d80b5260f4a311225"
+                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ac4-7145-7728-bbcc-d6de2f690646/evidence/22-1795745415923.pdf?expires=1795831816&signature=eca73709e3faff4a2bd12e37f524dae0df8aca7dad53a6ac55dcf222f299da33&name=evidence-01a21ac4-7145-7728-bbcc-d6de2f690646.pdf",
+                     *       "evidence_generated_at": "2026-11-27T02:10:15.923Z",
+                     *       "request_id": "req_01a21ac48567737881c86b048528b789"
                      *     }
                      */
                     "application/json": components["schemas"]["EvidenceResponse"];
@@ -5865,7 +5935,7 @@ export interface operations {
                      * @example {
                      *       "error": "The evidence sheet exists once the envelope is SUCCESS; it is CREATED",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a21a9348ab77bf9988fb5d9f4e4775"
+                     *       "request_id": "req_01a21ac4750f74a0b4fa88b7c2277302"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5903,45 +5973,45 @@ export interface operations {
                      *         {
                      *           "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "0147526DF2A5E7E1B6D17E06ABF54CC7",
-                     *           "not_before": "2026-11-27T01:11:33.000Z",
-                     *           "not_after": "2036-11-24T01:16:33.000Z",
-                     *           "sha256_fingerprint": "fffab8d28dfc18406ae87261d8ac0447c13b8af69d4f45446d037e83e7a2e37a",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAUdSbfKl5+G20X4Gq/VMxzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "012EC7F1E03D9BAAF0C587AA436CEEC8",
+                     *           "not_before": "2026-11-27T02:05:13.000Z",
+                     *           "not_after": "2036-11-24T02:10:13.000Z",
+                     *           "sha256_fingerprint": "3a5c599c051c724af2f7bc0c56db06bd701ee46af8854ee28036fd91d2d916b5",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAS7H8eA9m6rwxYeqQ2zuyDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "013B1E8B79F33A9546A4719C74FE49BC",
-                     *           "not_before": "2026-11-27T01:11:33.000Z",
-                     *           "not_after": "2036-11-24T01:16:33.000Z",
-                     *           "sha256_fingerprint": "67a33dbc7621b0a66db9cc5345da483d0e637736e9657be882896742214bf025",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQATsei3nzOpVGpHGcdP5JvDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "015AB4A78CBA968E986A2CADFE9FAD16",
+                     *           "not_before": "2026-11-27T02:05:13.000Z",
+                     *           "not_after": "2036-11-24T02:10:13.000Z",
+                     *           "sha256_fingerprint": "b77e2ecbee42184c6dde33521584f37332bf5b73dd5ac10153f079485493ad39",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAVq0p4y6lo6Yaiyt/p+tFjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
                      *       "timestamp_authority": [
                      *         {
                      *           "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "018C2EEF2485768EA978CAC07432F932",
-                     *           "not_before": "2026-11-27T01:11:33.000Z",
-                     *           "not_after": "2036-11-24T01:16:33.000Z",
-                     *           "sha256_fingerprint": "e66260ca05de98674fbdfa9b37d72e1b491f233946580b06453603896bc0853a",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAYwu7ySFdo6peMrAdDL5MjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "0197AAA54921E96506DB2DE57A9B5CE0",
+                     *           "not_before": "2026-11-27T02:05:13.000Z",
+                     *           "not_after": "2036-11-24T02:10:13.000Z",
+                     *           "sha256_fingerprint": "b5e156f5060ad4aa5ec144a93545447b47f0211811f39c3efb814d803e2c4474",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAZeqpUkh6WUG2y3leptc4DANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "013B1E8B79F33A9546A4719C74FE49BC",
-                     *           "not_before": "2026-11-27T01:11:33.000Z",
-                     *           "not_after": "2036-11-24T01:16:33.000Z",
-                     *           "sha256_fingerprint": "67a33dbc7621b0a66db9cc5345da483d0e637736e9657be882896742214bf025",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQATsei3nzOpVGpHGcdP5JvDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "015AB4A78CBA968E986A2CADFE9FAD16",
+                     *           "not_before": "2026-11-27T02:05:13.000Z",
+                     *           "not_after": "2036-11-24T02:10:13.000Z",
+                     *           "sha256_fingerprint": "b77e2ecbee42184c6dde33521584f37332bf5b73dd5ac10153f079485493ad39",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAVq0p4y6lo6Yaiyt/p+tFjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
-                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAUdSbfKl5+G20X4Gq/VMxzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQATsei3nzOpVGpHGcdP5JvDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
+                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAS7H8eA9m6rwxYeqQ2zuyDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAVq0p4y6lo6Yaiyt/p+tFjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
                      *       "crl_url": "http://localhost:3000/pki/signet-dev-ca.crl",
-                     *       "request_id": "req_01a21a9390a8729a8f41135c8a652eed"
+                     *       "request_id": "req_01a21ac485797192aa3821fd8579acec"
                      *     }
                      */
                     "application/json": {
@@ -6035,10 +6105,10 @@ export interface operations {
                      *             "common_name": "Signet Development Seal — not for production",
                      *             "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "0147526DF2A5E7E1B6D17E06ABF54CC7"
+                     *             "serial_number": "012EC7F1E03D9BAAF0C587AA436CEEC8"
                      *           },
-                     *           "claimed_signing_time": "2026-11-27T01:16:40.000Z",
-                     *           "timestamped_time": "2026-11-27T01:16:40.000Z",
+                     *           "claimed_signing_time": "2026-11-27T02:10:15.000Z",
+                     *           "timestamped_time": "2026-11-27T02:10:15.000Z",
                      *           "pades_level": "B-LTA",
                      *           "integrity": {
                      *             "valid": true,
@@ -6055,10 +6125,10 @@ export interface operations {
                      *             "common_name": "Signet Development TSA — not for production",
                      *             "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "018C2EEF2485768EA978CAC07432F932"
+                     *             "serial_number": "0197AAA54921E96506DB2DE57A9B5CE0"
                      *           },
                      *           "claimed_signing_time": null,
-                     *           "timestamped_time": "2026-11-27T01:16:41.000Z",
+                     *           "timestamped_time": "2026-11-27T02:10:15.000Z",
                      *           "pades_level": null,
                      *           "integrity": {
                      *             "valid": true,
@@ -6072,7 +6142,7 @@ export interface operations {
                      *       "trust_anchors": [
                      *         "CN=Signet Development CA — not for production, O=Signet (development)"
                      *       ],
-                     *       "request_id": "req_01a21a93914072d8af715ae62cb00586"
+                     *       "request_id": "req_01a21ac4859e75acb162488289e76f26"
                      *     }
                      */
                     "application/json": {
@@ -6129,7 +6199,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21a93-3cbb-7452-ad59-933d14ce9c50
+                 * @example 01a21ac4-7145-7728-bbcc-d6de2f690646
                  */
                 envelope_id: string;
             };
@@ -6149,16 +6219,16 @@ export interface operations {
                      * @example {
                      *       "uploads": [
                      *         {
-                     *           "id": "01a21a93-4609-72ac-b956-90cecfdd4ce2",
-                     *           "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
+                     *           "id": "01a21ac4-7407-737a-a1ad-dff5e1360974",
+                     *           "envelope_id": "01a21ac4-7145-7728-bbcc-d6de2f690646",
                      *           "status": "COMPLETED",
-                     *           "file_id": "01a21a93-466a-715e-8952-0e4b9e8db5e2",
+                     *           "file_id": "01a21ac4-7456-70ff-8d8d-67e785bcc9d4",
                      *           "order": 1,
                      *           "file_name": "annex.pdf"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a21a93484175cf8bcfdd430ccf4852"
+                     *       "request_id": "req_01a21ac474e0748da78f82b559f7fd1b"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadListResponse"];
@@ -6186,7 +6256,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21a93-3cbb-7452-ad59-933d14ce9c50
+                 * @example 01a21ac4-7145-7728-bbcc-d6de2f690646
                  */
                 envelope_id: string;
             };
@@ -6219,14 +6289,14 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "upload": {
-                     *         "id": "01a21a93-4609-72ac-b956-90cecfdd4ce2",
-                     *         "upload_url": "http://localhost:3000/api/v1/uploads/CdFIlmBV3SmZyOn00ZnjY6ncdrcDP62erjGyyVtRn78",
+                     *         "id": "01a21ac4-7407-737a-a1ad-dff5e1360974",
+                     *         "upload_url": "http://localhost:3000/api/v1/uploads/wzuxUntE-QsVOfKx_EUaz95K8XVN2mFnn9SV3pUDAek",
                      *         "file_name": "annex.pdf",
                      *         "order": 1,
                      *         "custom_key": "annex",
-                     *         "expires_at": "2026-11-27T02:16:29.064Z",
+                     *         "expires_at": "2026-11-27T03:10:12.098Z",
                      *         "max_file_size": 52428800,
-                     *         "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
+                     *         "envelope_id": "01a21ac4-7145-7728-bbcc-d6de2f690646",
                      *         "status": "PENDING",
                      *         "instructions": {
                      *           "method": "PUT",
@@ -6236,7 +6306,7 @@ export interface operations {
                      *           "note": "PUT the raw PDF bytes (not base64) to upload_url with your API key in the Authorization header. The URL works once and expires at expires_at; files up to max_file_size bytes."
                      *         }
                      *       },
-                     *       "request_id": "req_01a21a93460276988c75e5ddad3ba9a5"
+                     *       "request_id": "req_01a21ac473fb73a880a802e3bae21a1c"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadCreatedResponse"];
@@ -6264,12 +6334,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21a93-3cbb-7452-ad59-933d14ce9c50
+                 * @example 01a21ac4-7145-7728-bbcc-d6de2f690646
                  */
                 envelope_id: string;
                 /**
                  * @description Upload id
-                 * @example 01a21a93-4609-72ac-b956-90cecfdd4ce2
+                 * @example 01a21ac4-7407-737a-a1ad-dff5e1360974
                  */
                 id: string;
             };
@@ -6288,18 +6358,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "upload": {
-                     *         "id": "01a21a93-4609-72ac-b956-90cecfdd4ce2",
-                     *         "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
+                     *         "id": "01a21ac4-7407-737a-a1ad-dff5e1360974",
+                     *         "envelope_id": "01a21ac4-7145-7728-bbcc-d6de2f690646",
                      *         "status": "COMPLETED",
-                     *         "file_id": "01a21a93-466a-715e-8952-0e4b9e8db5e2",
+                     *         "file_id": "01a21ac4-7456-70ff-8d8d-67e785bcc9d4",
                      *         "order": 1,
                      *         "file_name": "annex.pdf",
                      *         "custom_key": "annex",
-                     *         "uploaded_at": "2026-11-27T01:16:29.111Z",
-                     *         "processed_at": "2026-11-27T01:16:29.162Z",
+                     *         "uploaded_at": "2026-11-27T02:10:12.140Z",
+                     *         "processed_at": "2026-11-27T02:10:12.182Z",
                      *         "error_message": null
                      *       },
-                     *       "request_id": "req_01a21a93482e77468d8217b3fbe091ce"
+                     *       "request_id": "req_01a21ac474d574af8abf17524f2b7761"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadResponse"];
@@ -6326,7 +6396,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example CdFIlmBV3SmZyOn00ZnjY6ncdrcDP62erjGyyVtRn78
+                 * @example wzuxUntE-QsVOfKx_EUaz95K8XVN2mFnn9SV3pUDAek
                  */
                 token: string;
             };
@@ -6351,10 +6421,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "upload_id": "01a21a93-4609-72ac-b956-90cecfdd4ce2",
+                     *       "upload_id": "01a21ac4-7407-737a-a1ad-dff5e1360974",
                      *       "status": "UPLOADED",
                      *       "message": "The file was received and is being validated",
-                     *       "request_id": "req_01a21a93461c74ee9aca5676968dbf8e"
+                     *       "request_id": "req_01a21ac47415724bbf1699611e089cc2"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadReceivedResponse"];
@@ -6385,12 +6455,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21a93-3cbb-7452-ad59-933d14ce9c50
+                 * @example 01a21ac4-7145-7728-bbcc-d6de2f690646
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a21a93-448b-7480-9e86-3632960b5a45
+                 * @example 01a21ac4-733b-7160-81c7-b728aee186a5
                  */
                 recipient_id: string;
             };
@@ -6429,8 +6499,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-27T01:46:30.118Z",
-                     *       "request_id": "req_01a21a934954748eaa74daaaf5ffe291"
+                     *       "expires_at": "2026-11-27T02:40:12.510Z",
+                     *       "request_id": "req_01a21ac4756a770c8baf7a1f90498cf3"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -6463,7 +6533,7 @@ export interface operations {
                      * @example {
                      *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 60 seconds",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a21a934c9a774292b1dc10197ec08f"
+                     *       "request_id": "req_01a21ac4770e70d5a9d5909eb5747be9"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6486,12 +6556,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a21a93-3cbb-7452-ad59-933d14ce9c50
+                 * @example 01a21ac4-7145-7728-bbcc-d6de2f690646
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a21a93-448b-7480-9e86-3632960b5a45
+                 * @example 01a21ac4-733b-7160-81c7-b728aee186a5
                  */
                 recipient_id: string;
             };
@@ -6501,7 +6571,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "744326"
+                 *       "code": "159922"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -6521,8 +6591,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-27T01:16:31.849Z",
-                     *       "request_id": "req_01a21a93509b76cf809ee4b9fcbaf098"
+                     *       "verified_at": "2026-11-27T02:10:13.145Z",
+                     *       "request_id": "req_01a21ac4780c724b804846a013c81adc"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -6552,7 +6622,7 @@ export interface operations {
                      *           "message": "is not correct: 2 attempts left"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a21a934f1e70038fdb7b5077ac98b6"
+                     *       "request_id": "req_01a21ac477bf7721ad71982aeb60ca73"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6628,16 +6698,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a21a93-a2a8-772b-b137-d13a885ac0be",
+                     *         "id": "01a21ac4-8975-76c3-83ac-465deea29e63",
                      *         "operation": "create",
                      *         "status": "PENDING",
                      *         "total": 2,
                      *         "succeeded": 0,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-27T01:16:52.776Z",
+                     *         "created_at": "2026-11-27T02:10:17.590Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a21a93a2a672ea822cc68befdf7d49"
+                     *       "request_id": "req_01a21ac48973761b95002ca9d779c709"
                      *     }
                      */
                     "application/json": {
@@ -6693,7 +6763,7 @@ export interface operations {
             path: {
                 /**
                  * @description Batch id
-                 * @example 01a21a93-a2a8-772b-b137-d13a885ac0be
+                 * @example 01a21ac4-8975-76c3-83ac-465deea29e63
                  */
                 id: string;
             };
@@ -6712,30 +6782,30 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a21a93-a2a8-772b-b137-d13a885ac0be",
+                     *         "id": "01a21ac4-8975-76c3-83ac-465deea29e63",
                      *         "operation": "create",
                      *         "status": "COMPLETED",
                      *         "total": 2,
                      *         "succeeded": 2,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-27T01:16:52.776Z",
-                     *         "completed_at": "2026-11-27T01:16:53.156Z",
+                     *         "created_at": "2026-11-27T02:10:17.590Z",
+                     *         "completed_at": "2026-11-27T02:10:17.665Z",
                      *         "results": [
                      *           {
                      *             "index": 0,
-                     *             "envelope_id": "01a21a93-a380-71b8-82f6-ac38fc7fee68",
+                     *             "envelope_id": "01a21ac4-89a3-7539-b0c8-d08f83ec0e12",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           },
                      *           {
                      *             "index": 1,
-                     *             "envelope_id": "01a21a93-a3f9-73df-b451-f98f3f65eec9",
+                     *             "envelope_id": "01a21ac4-89b9-740a-a8e6-a6005924854a",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           }
                      *         ]
                      *       },
-                     *       "request_id": "req_01a21a93a489777e906425d7d52af53a"
+                     *       "request_id": "req_01a21ac489eb717aa31233eddd7f6d9d"
                      *     }
                      */
                     "application/json": {
@@ -6784,7 +6854,10 @@ export interface operations {
     listTemplates: {
         parameters: {
             query?: {
-                /** @description Text in the template name or its document names */
+                /**
+                 * @description Text in the template name or its document names
+                 * @example nda
+                 */
                 q?: string;
                 limit?: string;
                 cursor?: string;
@@ -6804,6 +6877,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "templates": [
+                     *         {
+                     *           "id": "01a21ac4-8a11-705a-b40c-151f5acb312c",
+                     *           "name": "Mutual NDA",
+                     *           "metadata": {
+                     *             "kind": "nda"
+                     *           },
+                     *           "created_at": "2026-11-27T02:10:17.745Z",
+                     *           "updated_at": "2026-11-27T02:10:17.745Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "request_id": "req_01a21ac48aa6713cac4a0a7c5455aa78"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TemplateListResponse"];
                 };
             };
@@ -6866,7 +6956,51 @@ export interface operations {
                     from_envelope_id: string;
                     name?: string;
                 };
+                /**
+                 * @example {
+                 *       "name": "Mutual NDA",
+                 *       "documents[nda][name]": "nda.pdf",
+                 *       "documents[nda][base64]": "JVBERi0xLjcKJYGBgYEKCjEgMCBvYmoK...",
+                 *       "recipients[buyer][role]": "SIGNER",
+                 *       "recipients[seller][name]": "Acme Legal",
+                 *       "recipients[seller][email]": "legal@acme.example",
+                 *       "placements[0][document_key]": "nda",
+                 *       "placements[0][recipient_key]": "buyer",
+                 *       "placements[0][token]": "{{ben}}",
+                 *       "placements[1][document_key]": "nda",
+                 *       "placements[1][recipient_key]": "buyer",
+                 *       "placements[1][type]": "TEXT",
+                 *       "placements[1][name]": "company",
+                 *       "placements[1][readonly]": "TRUE",
+                 *       "placements[1][coordinates][page]": "0",
+                 *       "placements[1][coordinates][top]": "120",
+                 *       "placements[1][coordinates][left]": "72",
+                 *       "metadata[kind]": "nda"
+                 *     }
+                 */
                 "multipart/form-data": components["schemas"]["TemplateForm"];
+                /**
+                 * @example {
+                 *       "name": "Mutual NDA",
+                 *       "documents[nda][name]": "nda.pdf",
+                 *       "documents[nda][base64]": "JVBERi0xLjcKJYGBgYEKCjEgMCBvYmoK...",
+                 *       "recipients[buyer][role]": "SIGNER",
+                 *       "recipients[seller][name]": "Acme Legal",
+                 *       "recipients[seller][email]": "legal@acme.example",
+                 *       "placements[0][document_key]": "nda",
+                 *       "placements[0][recipient_key]": "buyer",
+                 *       "placements[0][token]": "{{ben}}",
+                 *       "placements[1][document_key]": "nda",
+                 *       "placements[1][recipient_key]": "buyer",
+                 *       "placements[1][type]": "TEXT",
+                 *       "placements[1][name]": "company",
+                 *       "placements[1][readonly]": "TRUE",
+                 *       "placements[1][coordinates][page]": "0",
+                 *       "placements[1][coordinates][top]": "120",
+                 *       "placements[1][coordinates][left]": "72",
+                 *       "metadata[kind]": "nda"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": components["schemas"]["TemplateForm"];
             };
         };
@@ -6881,6 +7015,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "template": {
+                     *         "id": "01a21ac4-8a11-705a-b40c-151f5acb312c",
+                     *         "name": "Mutual NDA",
+                     *         "recipients": [
+                     *           {
+                     *             "key": "buyer",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           {
+                     *             "key": "seller",
+                     *             "name": "Acme Legal",
+                     *             "email": "legal@acme.example"
+                     *           }
+                     *         ],
+                     *         "documents": [
+                     *           {
+                     *             "id": "01a21ac4-8a16-76d2-ab10-3bcdcd5218b5",
+                     *             "custom_key": "nda",
+                     *             "file_name": "nda.pdf",
+                     *             "type": "SIGNABLE",
+                     *             "order": 0,
+                     *             "file_size": 1897,
+                     *             "page_count": 1,
+                     *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                     *             "form_fields": []
+                     *           }
+                     *         ],
+                     *         "placements": [
+                     *           {
+                     *             "key": "0",
+                     *             "document_key": "nda",
+                     *             "recipient_key": "buyer",
+                     *             "token": "{{ben}}"
+                     *           },
+                     *           {
+                     *             "key": "1",
+                     *             "document_key": "nda",
+                     *             "recipient_key": "buyer",
+                     *             "type": "TEXT",
+                     *             "name": "company",
+                     *             "readonly": "TRUE",
+                     *             "coordinates": {
+                     *               "page": "0",
+                     *               "top": "120",
+                     *               "left": "72"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "settings": {},
+                     *         "metadata": {
+                     *           "kind": "nda"
+                     *         },
+                     *         "created_at": "2026-11-27T02:10:17.745Z",
+                     *         "updated_at": "2026-11-27T02:10:17.745Z"
+                     *       },
+                     *       "request_id": "req_01a21ac489f973ac9110693aef403d4e"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TemplateResponse"];
                 };
             };
@@ -6903,7 +7097,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Template id */
+                /**
+                 * @description Template id
+                 * @example 01a21ac4-8a11-705a-b40c-151f5acb312c
+                 */
                 id: string;
             };
             cookie?: never;
@@ -6918,12 +7115,89 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "template": {
+                     *         "id": "01a21ac4-8a11-705a-b40c-151f5acb312c",
+                     *         "name": "Mutual NDA",
+                     *         "recipients": [
+                     *           {
+                     *             "key": "buyer",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           {
+                     *             "key": "seller",
+                     *             "name": "Acme Legal",
+                     *             "email": "legal@acme.example"
+                     *           }
+                     *         ],
+                     *         "documents": [
+                     *           {
+                     *             "id": "01a21ac4-8a16-76d2-ab10-3bcdcd5218b5",
+                     *             "custom_key": "nda",
+                     *             "file_name": "nda.pdf",
+                     *             "type": "SIGNABLE",
+                     *             "order": 0,
+                     *             "file_size": 1897,
+                     *             "page_count": 1,
+                     *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                     *             "form_fields": []
+                     *           }
+                     *         ],
+                     *         "placements": [
+                     *           {
+                     *             "key": "0",
+                     *             "token": "{{ben}}",
+                     *             "document_key": "nda",
+                     *             "recipient_key": "buyer"
+                     *           },
+                     *           {
+                     *             "key": "1",
+                     *             "name": "company",
+                     *             "type": "TEXT",
+                     *             "readonly": "TRUE",
+                     *             "coordinates": {
+                     *               "top": "120",
+                     *               "left": "72",
+                     *               "page": "0"
+                     *             },
+                     *             "document_key": "nda",
+                     *             "recipient_key": "buyer"
+                     *           }
+                     *         ],
+                     *         "settings": {},
+                     *         "metadata": {
+                     *           "kind": "nda"
+                     *         },
+                     *         "created_at": "2026-11-27T02:10:17.745Z",
+                     *         "updated_at": "2026-11-27T02:10:17.745Z"
+                     *       },
+                     *       "request_id": "req_01a21ac48ab271fb9477488527d5df07"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TemplateResponse"];
                 };
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
-            404: components["responses"]["Error404"];
+            /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
+            404: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Template not found",
+                     *       "code": "NOT_FOUND",
+                     *       "request_id": "req_01a21ac48b48713c8200dfd48fede843"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -6940,13 +7214,21 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Template id */
+                /**
+                 * @description Template id
+                 * @example 01a21ac4-8a11-705a-b40c-151f5acb312c
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Mutual NDA (2027)"
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     /** Format: date-time */
@@ -6995,6 +7277,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "template": {
+                     *         "id": "01a21ac4-8a11-705a-b40c-151f5acb312c",
+                     *         "name": "Mutual NDA (2027)",
+                     *         "recipients": [
+                     *           {
+                     *             "key": "buyer",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           {
+                     *             "key": "seller",
+                     *             "name": "Acme Legal",
+                     *             "email": "legal@acme.example"
+                     *           }
+                     *         ],
+                     *         "documents": [
+                     *           {
+                     *             "id": "01a21ac4-8a16-76d2-ab10-3bcdcd5218b5",
+                     *             "custom_key": "nda",
+                     *             "file_name": "nda.pdf",
+                     *             "type": "SIGNABLE",
+                     *             "order": 0,
+                     *             "file_size": 1897,
+                     *             "page_count": 1,
+                     *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                     *             "form_fields": []
+                     *           }
+                     *         ],
+                     *         "placements": [
+                     *           {
+                     *             "key": "0",
+                     *             "token": "{{ben}}",
+                     *             "document_key": "nda",
+                     *             "recipient_key": "buyer"
+                     *           },
+                     *           {
+                     *             "key": "1",
+                     *             "name": "company",
+                     *             "type": "TEXT",
+                     *             "readonly": "TRUE",
+                     *             "coordinates": {
+                     *               "top": "120",
+                     *               "left": "72",
+                     *               "page": "0"
+                     *             },
+                     *             "document_key": "nda",
+                     *             "recipient_key": "buyer"
+                     *           }
+                     *         ],
+                     *         "settings": {},
+                     *         "metadata": {
+                     *           "kind": "nda"
+                     *         },
+                     *         "created_at": "2026-11-27T02:10:17.745Z",
+                     *         "updated_at": "2026-11-27T02:10:17.987Z"
+                     *       },
+                     *       "request_id": "req_01a21ac48afe71089b340dfb3fcdf97c"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TemplateResponse"];
                 };
             };
@@ -7017,7 +7359,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Template id */
+                /**
+                 * @description Template id
+                 * @example 01a21ac4-8a11-705a-b40c-151f5acb312c
+                 */
                 id: string;
             };
             cookie?: never;
@@ -7032,6 +7377,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "request_id": "req_01a21ac48b31774db72d1b823140a18e"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
@@ -7054,13 +7405,32 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Template id */
+                /**
+                 * @description Template id
+                 * @example 01a21ac4-8a11-705a-b40c-151f5acb312c
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "recipients": {
+                 *         "buyer": {
+                 *           "email": "hana@example.com",
+                 *           "name": "Hana Sato"
+                 *         }
+                 *       },
+                 *       "fields": {
+                 *         "company": "Sato KK"
+                 *       },
+                 *       "metadata": {
+                 *         "crm_id": "opp-7"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     recipients?: {
@@ -7120,6 +7490,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "envelope": {
+                     *         "id": "01a21ac4-8ad8-728e-8d06-1e14cb5e11a1",
+                     *         "name": "Mutual NDA",
+                     *         "status": "CREATED",
+                     *         "created_at": "2026-11-27T02:10:17.944Z",
+                     *         "envelope_signers": [
+                     *           {
+                     *             "id": "01a21ac4-8ad9-71fb-8864-6862a42473de",
+                     *             "custom_key": "buyer",
+                     *             "name": "Hana Sato",
+                     *             "email": "hana@example.com",
+                     *             "order": 0,
+                     *             "status": "PENDING",
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
+                     *           },
+                     *           {
+                     *             "id": "01a21ac4-8ad9-71fb-8864-6ec9b0dbf562",
+                     *             "custom_key": "seller",
+                     *             "name": "Acme Legal",
+                     *             "email": "legal@acme.example",
+                     *             "order": 1,
+                     *             "status": "PENDING",
+                     *             "signed_at": null,
+                     *             "role": "SIGNER",
+                     *             "witness_of": null
+                     *           }
+                     *         ],
+                     *         "errors": [],
+                     *         "warnings": [],
+                     *         "metadata": {
+                     *           "kind": "nda",
+                     *           "crm_id": "opp-7"
+                     *         },
+                     *         "template_id": "01a21ac4-8a11-705a-b40c-151f5acb312c"
+                     *       },
+                     *       "request_id": "req_01a21ac48abf710db38fb0a60135fb17"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
                 };
             };
@@ -7129,7 +7541,38 @@ export interface operations {
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
-            422: components["responses"]["Error422"];
+            /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
+            422: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid input",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "details": [
+                     *         {
+                     *           "field": "recipients.agent",
+                     *           "message": "the template has no recipient \"agent\""
+                     *         },
+                     *         {
+                     *           "field": "recipients.buyer",
+                     *           "message": "the template's recipient \"buyer\" needs email and name"
+                     *         },
+                     *         {
+                     *           "field": "fields.company",
+                     *           "message": "needs a value: the template makes it read-only"
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a21ac48aee712986a6252b42017668"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -7159,17 +7602,17 @@ export interface operations {
                      * @example {
                      *       "webhooks": [
                      *         {
-                     *           "id": "01a21a93-386a-717a-938c-0d4bdf1b3f86",
+                     *           "id": "01a21ac4-7083-728c-a895-1bc369b7a58b",
                      *           "url": "https://hooks.example.com/signet-events",
-                     *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent",
+                     *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,template.created,template.updated,template.deleted",
                      *           "auth_type": "HEADER",
                      *           "retry_schedule": "EXTENDED",
-                     *           "created_at": "2026-11-27T01:16:25.578Z",
-                     *           "updated_at": "2026-11-27T01:16:26.096Z"
+                     *           "created_at": "2026-11-27T02:10:11.203Z",
+                     *           "updated_at": "2026-11-27T02:10:11.273Z"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a21a933b0971d789c4f81a84580277"
+                     *       "request_id": "req_01a21ac470f4704481e4c4203996f251"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookListResponse"];
@@ -7200,7 +7643,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "url": "https://hooks.example.com/signet-events",
-                 *       "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent",
+                 *       "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,template.created,template.updated,template.deleted",
                  *       "auth_type": "header",
                  *       "auth": "my-shared-secret"
                  *     }
@@ -7223,16 +7666,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a21a93-386a-717a-938c-0d4bdf1b3f86",
+                     *         "id": "01a21ac4-7083-728c-a895-1bc369b7a58b",
                      *         "url": "https://hooks.example.com/signet-events",
-                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "STANDARD",
-                     *         "created_at": "2026-11-27T01:16:25.578Z",
-                     *         "updated_at": "2026-11-27T01:16:25.578Z",
-                     *         "signing_secret": "whsec_h8Q47SAAJjMWTqXJmMXlI4VKv9zbz+s4aT4ecIeM4hI="
+                     *         "created_at": "2026-11-27T02:10:11.203Z",
+                     *         "updated_at": "2026-11-27T02:10:11.203Z",
+                     *         "signing_secret": "whsec_yA/VXsou2RFV/8GwlF7ZmDXPIM4gWaxZYUOpoWx6TDs="
                      *       },
-                     *       "request_id": "req_01a21a93384d77b1a91b9a70c0b3a685"
+                     *       "request_id": "req_01a21ac470607384851ab18ba67ab6b8"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookCreatedResponse"];
@@ -7258,10 +7701,10 @@ export interface operations {
                      *       "details": [
                      *         {
                      *           "field": "subscriptions",
-                     *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed, envelope.expired, envelope.extended, envelope.reactivated, recipient.reminder_sent, recipient.expiry_warning_sent"
+                     *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed, envelope.expired, envelope.extended, envelope.reactivated, recipient.reminder_sent, recipient.expiry_warning_sent, recipient.approved, recipient.witnessed, recipient.viewed, recipient.copied, template.created, template.updated, template.deleted"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a21a9339ba74ee8d41aa493ddc6a74"
+                     *       "request_id": "req_01a21ac470b2712aab52afbb24bd42c2"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7281,7 +7724,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a21a93-386a-717a-938c-0d4bdf1b3f86
+                 * @example 01a21ac4-7083-728c-a895-1bc369b7a58b
                  */
                 id: string;
             };
@@ -7300,15 +7743,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "webhook": {
-                     *         "id": "01a21a93-386a-717a-938c-0d4bdf1b3f86",
+                     *         "id": "01a21ac4-7083-728c-a895-1bc369b7a58b",
                      *         "url": "https://hooks.example.com/signet-events",
-                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-27T01:16:25.578Z",
-                     *         "updated_at": "2026-11-27T01:16:26.096Z"
+                     *         "created_at": "2026-11-27T02:10:11.203Z",
+                     *         "updated_at": "2026-11-27T02:10:11.273Z"
                      *       },
-                     *       "request_id": "req_01a21a933ad17787b28340d5eb8fc6f3"
+                     *       "request_id": "req_01a21ac470df76ae9a02f325abf4f00e"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -7328,7 +7771,7 @@ export interface operations {
                      * @example {
                      *       "error": "Webhook not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a21a93b856769e8aa0a9dd39efcf45"
+                     *       "request_id": "req_01a21ac4956972e3809b1030afb13ba0"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7352,7 +7795,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a21a93-386a-717a-938c-0d4bdf1b3f86
+                 * @example 01a21ac4-7083-728c-a895-1bc369b7a58b
                  */
                 id: string;
             };
@@ -7384,15 +7827,15 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a21a93-386a-717a-938c-0d4bdf1b3f86",
+                     *         "id": "01a21ac4-7083-728c-a895-1bc369b7a58b",
                      *         "url": "https://hooks.example.com/signet-events",
-                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-27T01:16:25.578Z",
-                     *         "updated_at": "2026-11-27T01:16:25.997Z"
+                     *         "created_at": "2026-11-27T02:10:11.203Z",
+                     *         "updated_at": "2026-11-27T02:10:11.261Z"
                      *       },
-                     *       "request_id": "req_01a21a933a0b744d8faadd03c5483ec4"
+                     *       "request_id": "req_01a21ac470ba73c0b37c7c0009a91dd4"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookUpdatedResponse"];
@@ -7419,7 +7862,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a21a93-386a-717a-938c-0d4bdf1b3f86
+                 * @example 01a21ac4-7083-728c-a895-1bc369b7a58b
                  */
                 id: string;
             };
@@ -7438,7 +7881,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a21a93b7d77569960f8714ff6f5520"
+                     *       "request_id": "req_01a21ac4955b7650a8be13bdf1a7793f"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -7469,7 +7912,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a21a93-386a-717a-938c-0d4bdf1b3f86
+                 * @example 01a21ac4-7083-728c-a895-1bc369b7a58b
                  */
                 id: string;
             };
@@ -7489,28 +7932,28 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "01a21a93-809c-7081-b4ff-fa39c509a211",
-                     *           "webhook_id": "01a21a93-386a-717a-938c-0d4bdf1b3f86",
-                     *           "event_id": "01a21a93-7ffb-751e-9124-cffe2e27b8fb",
+                     *           "id": "01a21ac4-929a-73cc-a03a-73649e0d5009",
+                     *           "webhook_id": "01a21ac4-7083-728c-a895-1bc369b7a58b",
+                     *           "event_id": "01a21ac4-925e-71dd-bc48-1179d7850002",
                      *           "event_type": "envelope.success",
                      *           "status": "SUCCESS",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "attempted_at": "2026-11-27T01:16:47.753Z",
+                     *               "attempted_at": "2026-11-27T02:41:19.948Z",
                      *               "status_code": 200,
-                     *               "duration_ms": 258,
+                     *               "duration_ms": 11,
                      *               "error": null,
                      *               "response_body": "thanks"
                      *             }
                      *           ],
                      *           "next_attempt_at": null,
-                     *           "created_at": "2026-11-27T01:16:44.043Z",
-                     *           "completed_at": "2026-11-27T01:16:48.012Z"
+                     *           "created_at": "2026-11-27T02:41:19.928Z",
+                     *           "completed_at": "2026-11-27T02:41:19.959Z"
                      *         }
                      *       ],
-                     *       "next_cursor": null,
-                     *       "request_id": "req_01a21a93b6b470dbb54c0a8f1d320007"
+                     *       "next_cursor": "01a21ac4-929a-73cc-a03a-73649e0d5009",
+                     *       "request_id": "req_01a21ac4951a763ebc6375d213b7eb1c"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryListResponse"];
@@ -7538,12 +7981,12 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a21a93-386a-717a-938c-0d4bdf1b3f86
+                 * @example 01a21ac4-7083-728c-a895-1bc369b7a58b
                  */
                 id: string;
                 /**
                  * @description Delivery id
-                 * @example 01a21a93-809c-7081-b4ff-fa39c509a211
+                 * @example 01a21ac4-929a-73cc-a03a-73649e0d5009
                  */
                 delivery_id: string;
             };
@@ -7565,26 +8008,26 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "id": "01a21a93-809c-7081-b4ff-fa39c509a211",
-                     *         "webhook_id": "01a21a93-386a-717a-938c-0d4bdf1b3f86",
-                     *         "event_id": "01a21a93-7ffb-751e-9124-cffe2e27b8fb",
+                     *         "id": "01a21ac4-929a-73cc-a03a-73649e0d5009",
+                     *         "webhook_id": "01a21ac4-7083-728c-a895-1bc369b7a58b",
+                     *         "event_id": "01a21ac4-925e-71dd-bc48-1179d7850002",
                      *         "event_type": "envelope.success",
                      *         "status": "PENDING",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-11-27T01:16:47.753Z",
+                     *             "attempted_at": "2026-11-27T02:41:19.948Z",
                      *             "status_code": 200,
-                     *             "duration_ms": 258,
+                     *             "duration_ms": 11,
                      *             "error": null,
                      *             "response_body": "thanks"
                      *           }
                      *         ],
-                     *         "next_attempt_at": "2026-11-30T01:48:58.106Z",
-                     *         "created_at": "2026-11-27T01:16:44.043Z",
+                     *         "next_attempt_at": "2026-11-30T02:42:20.607Z",
+                     *         "created_at": "2026-11-27T02:41:19.928Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a21a93b76d740c847573b70404ebe4"
+                     *       "request_id": "req_01a21ac4953a77a9b3be89d84bb187eb"
                      *     }
                      */
                     "application/json": components["schemas"]["RedeliveryResponse"];
@@ -7613,7 +8056,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a21a93-386a-717a-938c-0d4bdf1b3f86
+                 * @example 01a21ac4-7083-728c-a895-1bc369b7a58b
                  */
                 id: string;
             };
@@ -7635,17 +8078,17 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a21a93-386a-717a-938c-0d4bdf1b3f86",
+                     *         "id": "01a21ac4-7083-728c-a895-1bc369b7a58b",
                      *         "url": "https://hooks.example.com/signet-events",
-                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent",
+                     *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-27T01:16:25.578Z",
-                     *         "updated_at": "2026-11-27T01:16:26.096Z",
-                     *         "signing_secret": "whsec_Yv3Ar8X4/e+lkduzlT9yHINF4UWk8fINI4yGHnPU6y0="
+                     *         "created_at": "2026-11-27T02:10:11.203Z",
+                     *         "updated_at": "2026-11-27T02:10:11.273Z",
+                     *         "signing_secret": "whsec_Umkx8qLoejS7fK1Ngl9LihzUvgxIklsyWLwHf5ayQMg="
                      *       },
-                     *       "previous_secret_expires_at": "2026-11-28T01:16:26.096Z",
-                     *       "request_id": "req_01a21a933a46764f82f98d1320d66a4b"
+                     *       "previous_secret_expires_at": "2026-11-28T02:10:11.273Z",
+                     *       "request_id": "req_01a21ac470c774a5861234ef91b19024"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookSecretRotatedResponse"];
@@ -7671,7 +8114,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example jIGyFM1gIQvw_sxdUdI-qnsVXyz6Pr_GCS2U9PaSXaM
+                 * @example UdvZZyhauue6InV3zC-D34YI_AIz2BEUdQOjVlwGUZI
                  */
                 token: string;
             };
@@ -7697,7 +8140,7 @@ export interface operations {
                      * @example {
                      *       "state": "READY",
                      *       "envelope": {
-                     *         "id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
+                     *         "id": "01a21ac4-7145-7728-bbcc-d6de2f690646",
                      *         "name": "Services agreement 2026",
                      *         "language": "EN",
                      *         "branding": {
@@ -7713,25 +8156,26 @@ export interface operations {
                      *         "signature_color": "#000000"
                      *       },
                      *       "recipient": {
-                     *         "id": "01a21a93-448b-7480-9e86-3632960b5a45",
+                     *         "id": "01a21ac4-733b-7160-81c7-b728aee186a5",
                      *         "name": "Ben Ode",
                      *         "email": "ben@example.com",
                      *         "masked_phone": null,
                      *         "order": 1,
                      *         "status": "IN_PROGRESS",
-                     *         "signed_at": null
+                     *         "signed_at": null,
+                     *         "role": "SIGNER"
                      *       },
                      *       "validation": {
                      *         "required": true,
                      *         "order": 0,
                      *         "verified": true,
-                     *         "verified_at": "2026-11-27T01:16:31.849Z",
+                     *         "verified_at": "2026-11-27T02:10:13.145Z",
                      *         "channels": {
                      *           "email": {
                      *             "required": true,
                      *             "order": 0,
                      *             "verified": true,
-                     *             "verified_at": "2026-11-27T01:16:31.849Z"
+                     *             "verified_at": "2026-11-27T02:10:13.145Z"
                      *           },
                      *           "sms": {
                      *             "required": false,
@@ -7743,7 +8187,7 @@ export interface operations {
                      *       },
                      *       "documents": [
                      *         {
-                     *           "id": "01a21a93-43bf-768b-844a-64da79470f56",
+                     *           "id": "01a21ac4-72e5-7561-ae81-a417cdeb1fd6",
                      *           "name": "sample-contract.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -7753,10 +8197,10 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/documents/01a21a93-43bf-768b-844a-64da79470f56.pdf?expires=1795745792&signature=695f588c79668e6a6c18b26f1d9918c2d6013bc94abbe296f19b3e8143e4a0b0&name=sample-contract.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ac4-7145-7728-bbcc-d6de2f690646/documents/01a21ac4-72e5-7561-ae81-a417cdeb1fd6.pdf?expires=1795749013&signature=e107f75d3be80c59654f0b5bf72fd465dfe880f80657d3e21a07fbc8cdb7b415&name=sample-contract.pdf",
                      *           "placements": [
                      *             {
-                     *               "id": "01a21a93-448b-7480-9e86-3817ea0e7f41",
+                     *               "id": "01a21ac4-733b-7160-81c7-b99ae72e95c5",
                      *               "type": "SIGNATURE",
                      *               "page": 0,
                      *               "left": 72,
@@ -7765,7 +8209,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "01a21a93-466a-715e-8952-0e4b9e8db5e2",
+                     *           "id": "01a21ac4-7456-70ff-8d8d-67e785bcc9d4",
                      *           "name": "annex.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -7775,11 +8219,11 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/uploads/01a21a93-4609-72ac-b956-90cecfdd4ce2.pdf?expires=1795745792&signature=136632a6a31f4754486cfb44691e5dd36e08b5447a7cc101a05dc1c5c18959ce&name=annex.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ac4-7145-7728-bbcc-d6de2f690646/uploads/01a21ac4-7407-737a-a1ad-dff5e1360974.pdf?expires=1795749013&signature=ef22bffd4d20bcac65ab51e62407b1eff419a5eb99a85e7a4abebe56baa5af81&name=annex.pdf",
                      *           "placements": []
                      *         }
                      *       ],
-                     *       "request_id": "req_01a21a935175742ba1f14d46fceb522d"
+                     *       "request_id": "req_01a21ac4783a746fac22f9d89e0f2a0f"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningSessionResponse"];
@@ -7798,7 +8242,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing link not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a21a9352bb75cb870f55ef0c41d40a"
+                     *       "request_id": "req_01a21ac4787a75d8b586d570215a4180"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7820,7 +8264,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example jIGyFM1gIQvw_sxdUdI-qnsVXyz6Pr_GCS2U9PaSXaM
+                 * @example UdvZZyhauue6InV3zC-D34YI_AIz2BEUdQOjVlwGUZI
                  */
                 token: string;
             };
@@ -7859,8 +8303,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "ALREADY_SIGNED",
-                     *       "signed_at": "2026-11-27T01:16:32.646Z",
-                     *       "request_id": "req_01a21a9353ca7759bc738be359b49eca"
+                     *       "signed_at": "2026-11-27T02:10:13.313Z",
+                     *       "request_id": "req_01a21ac478b871b89071148604c5f41b"
                      *     }
                      */
                     "application/json": components["schemas"]["SignedResponse"];
@@ -7890,7 +8334,7 @@ export interface operations {
                      *           "message": "must be true: the recipient consents to sign electronically"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a21a9353b17597b267a9351de54b03"
+                     *       "request_id": "req_01a21ac478a8739687f34ba7e4c89b43"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7911,7 +8355,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example xjan_-5scuSy4jzdJblFxijul9VsoQXWgmeNLE7_-Qk
+                 * @example MCocIujVR-rBbfLRAMdLvn7r2M6CvflhzL9NQNSJ_tw
                  */
                 token: string;
             };
@@ -7946,7 +8390,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "REJECTED",
-                     *       "request_id": "req_01a21a939df972fab77f3d8a2bffeed5"
+                     *       "request_id": "req_01a21ac4882574a99d1faa4dceff4a29"
                      *     }
                      */
                     "application/json": components["schemas"]["RejectedResponse"];
@@ -7971,7 +8415,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The token of the link: the last part of the signing, upload or email URL */
+                /**
+                 * @description The token of the link: the last part of the signing, upload or email URL
+                 * @example JeGOLfVOJPcHWZldsISHD_lDalALfiVg4VQ4_ntiSfM
+                 */
                 token: string;
             };
             cookie?: never;
@@ -7999,6 +8446,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "attachment": {
+                     *         "id": "01a21ac4-8e88-71ef-b1a0-d74a7aba9a81"
+                     *       },
+                     *       "request_id": "req_01a21ac48e59752f860ba791b29178fc"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AttachmentUploadedResponse"];
                 };
             };
@@ -8024,7 +8479,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example LMk53GvjLfyBBWFrIff6hafujAGNbvdQGXthvrrWOZY
+                 * @example ul2IVqVifgGbVX23SEHOveBxopKSggtCo-vJSIeCFi4
                  */
                 token: string;
             };
@@ -8066,7 +8521,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example LMk53GvjLfyBBWFrIff6hafujAGNbvdQGXthvrrWOZY
+                 * @example ul2IVqVifgGbVX23SEHOveBxopKSggtCo-vJSIeCFi4
                  */
                 token: string;
             };
@@ -8129,7 +8584,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "bounce_token": "01a21a93-9aca-7731-9503-01bdffd66a66.3eDFh_MvQonaJTFkK5vC2zkWL7iFQZvqjAf4_NbHyPU"
+                 *       "bounce_token": "01a21ac4-8760-70c8-baf4-25fed2268fbc.wC_IcAzs5801JtboTArxJYTo709JCgi3lyfdOXZ0kdQ"
                  *     }
                  */
                 "application/json": components["schemas"]["BounceRequest"];
@@ -8153,7 +8608,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a21a939db17521827e2a1f41c2c4ca"
+                     *       "request_id": "req_01a21ac4880975fbb9b48b82bb75aa03"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -8178,12 +8633,12 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example jIGyFM1gIQvw_sxdUdI-qnsVXyz6Pr_GCS2U9PaSXaM
+                 * @example UdvZZyhauue6InV3zC-D34YI_AIz2BEUdQOjVlwGUZI
                  */
                 token: string;
                 /**
                  * @description Document id
-                 * @example 01a21a93-43bf-768b-844a-64da79470f56
+                 * @example 01a21ac4-72e5-7561-ae81-a417cdeb1fd6
                  */
                 document_id: string;
             };
@@ -8228,7 +8683,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example hOhrn7xSTVwVCSq1ZYsqpOz6_awK5YObrOgKxy6XdpU
+                 * @example VYNL_VB0YevClWgZqasBE_Dai8JkSbTnJSgco02h55E
                  */
                 token: string;
             };
@@ -8265,8 +8720,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-27T01:46:32.774Z",
-                     *       "request_id": "req_01a21a93545e71a1b85de919ab292964"
+                     *       "expires_at": "2026-11-27T02:40:13.359Z",
+                     *       "request_id": "req_01a21ac478e07611b5e81814aa2dd1b0"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -8293,7 +8748,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example hOhrn7xSTVwVCSq1ZYsqpOz6_awK5YObrOgKxy6XdpU
+                 * @example VYNL_VB0YevClWgZqasBE_Dai8JkSbTnJSgco02h55E
                  */
                 token: string;
             };
@@ -8303,7 +8758,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "889884"
+                 *       "code": "473152"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -8327,8 +8782,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-27T01:16:33.022Z",
-                     *       "request_id": "req_01a21a93553977ffb9b576e82d36d53f"
+                     *       "verified_at": "2026-11-27T02:10:13.453Z",
+                     *       "request_id": "req_01a21ac4794077d3a64079121774193f"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -8438,7 +8893,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example jIGyFM1gIQvw_sxdUdI-qnsVXyz6Pr_GCS2U9PaSXaM
+                 * @example UdvZZyhauue6InV3zC-D34YI_AIz2BEUdQOjVlwGUZI
                  */
                 token: string;
             };
@@ -8560,7 +9015,7 @@ export interface operations {
                      *         "readiness": "http://localhost:3000/readyz"
                      *       },
                      *       "development_key": "sgn_dev_the_key_npm_start_printed",
-                     *       "request_id": "req_01a21a932884777692b065fd25698ec4"
+                     *       "request_id": "req_01a21ac46d6a74faadef05b79cc51f5e"
                      *     }
                      */
                     "application/json": {
@@ -8674,7 +9129,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "request_id": "req_01a21a932bd772b69b841d676c9f88ff"
+                     *       "request_id": "req_01a21ac46e087638a10cf4a6bff5335d"
                      *     }
                      */
                     "application/json": {
@@ -8712,7 +9167,7 @@ export interface operations {
                      *       "checks": {
                      *         "database": "ok"
                      *       },
-                     *       "request_id": "req_01a21a932d7f7203a393a38601eff503"
+                     *       "request_id": "req_01a21ac46e50721cb6eb02c413f308fb"
                      *     }
                      */
                     "application/json": {
@@ -8807,13 +9262,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-48f3-703f-bb83-bf00185e6e64",
+                 *       "id": "01a21ac4-7538-7458-aac0-8b6135a58d75",
                  *       "data": {
-                 *         "id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
+                 *         "id": "01a21ac4-7145-7728-bbcc-d6de2f690646",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
+                 *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-27T01:16:29.753Z",
+                 *         "sent_at": "2026-11-27T02:10:12.377Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -8909,79 +9365,100 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a21a93-43bf-768b-844a-64da79470f56",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/documents/01a21a93-43bf-768b-844a-64da79470f56.pdf?expires=1795745789&signature=4545abd26da275598744a0c277d32a575d43bc6a3b41bb3f26a515ab7dbc95c8&name=sample-contract.pdf",
+                 *             "id": "01a21ac4-72e5-7561-ae81-a417cdeb1fd6",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ac4-7145-7728-bbcc-d6de2f690646/documents/01a21ac4-72e5-7561-ae81-a417cdeb1fd6.pdf?expires=1795749012&signature=49de7c13b277ba7a6bb242668659b73da31b3f7bff573a7e9fe8699e1a5116ab&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-27T01:16:26.683Z",
+                 *             "created_at": "2026-11-27T02:10:11.397Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-27T01:16:26.683Z",
+                 *             "updated_at": "2026-11-27T02:10:11.397Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a21a93-466a-715e-8952-0e4b9e8db5e2",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/uploads/01a21a93-4609-72ac-b956-90cecfdd4ce2.pdf?expires=1795745789&signature=af761ef3501caa14c44300770dfacd2182ad325c45ab8710bcd80fd491089eff&name=annex.pdf",
+                 *             "id": "01a21ac4-7456-70ff-8d8d-67e785bcc9d4",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ac4-7145-7728-bbcc-d6de2f690646/uploads/01a21ac4-7407-737a-a1ad-dff5e1360974.pdf?expires=1795749012&signature=56d1cebf02a896b4758f084babfd7245e6cefbc6cadf760e698a78de38aeddab&name=annex.pdf",
                  *             "order": 1,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "annex.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-27T01:16:29.373Z",
+                 *             "created_at": "2026-11-27T02:10:12.227Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-27T01:16:29.373Z",
+                 *             "updated_at": "2026-11-27T02:10:12.227Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-27T01:16:26.683Z",
+                 *         "created_at": "2026-11-27T02:10:11.397Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a21a93-448b-7480-9e86-3817ea0e7f41",
+                 *             "id": "01a21ac4-733b-7160-81c7-b99ae72e95c5",
+                 *             "max": null,
+                 *             "min": null,
+                 *             "name": null,
                  *             "order": 0,
                  *             "token": "{{ben}}",
-                 *             "created_at": "2026-11-27T01:16:26.683Z",
+                 *             "width": null,
+                 *             "height": null,
+                 *             "options": null,
+                 *             "pattern": null,
+                 *             "readonly": null,
+                 *             "required": null,
+                 *             "created_at": "2026-11-27T02:10:11.397Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-27T01:16:26.683Z",
+                 *             "updated_at": "2026-11-27T02:10:11.397Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a21a93-43bf-768b-844a-64da79470f56",
+                 *             "document_id": "01a21ac4-72e5-7561-ae81-a417cdeb1fd6",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a21a93-448b-7480-9e86-3632960b5a45",
+                 *             "recipient_id": "01a21ac4-733b-7160-81c7-b728aee186a5",
+                 *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a21a93-448b-7480-9e86-3df27a0f001a",
+                 *             "id": "01a21ac4-733c-7019-a2d1-52cacde3cff7",
+                 *             "max": null,
+                 *             "min": null,
+                 *             "name": null,
                  *             "order": 1,
                  *             "token": null,
-                 *             "created_at": "2026-11-27T01:16:26.683Z",
+                 *             "width": null,
+                 *             "height": null,
+                 *             "options": null,
+                 *             "pattern": null,
+                 *             "readonly": null,
+                 *             "required": null,
+                 *             "created_at": "2026-11-27T02:10:11.397Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-27T01:16:26.683Z",
+                 *             "updated_at": "2026-11-27T02:10:11.397Z",
                  *             "coordinates": {
-                 *               "id": "01a21a93-448b-7480-9e86-3df27a0f001a",
+                 *               "id": "01a21ac4-733c-7019-a2d1-52cacde3cff7",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a21a93-43bf-768b-844a-64da79470f56",
+                 *             "document_id": "01a21ac4-72e5-7561-ae81-a417cdeb1fd6",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a21a93-448b-7480-9e86-3166638211ca",
+                 *             "recipient_id": "01a21ac4-733b-7160-81c7-b0b5441f26d1",
+                 *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
                  *           }
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a21a93-448b-7480-9e86-3166638211ca",
+                 *             "id": "01a21ac4-733b-7160-81c7-b0b5441f26d1",
                  *             "name": "Ana Lima",
+                 *             "role": "SIGNER",
                  *             "email": "ana@example.com",
                  *             "order": 0,
                  *             "rep_id": null,
@@ -8990,16 +9467,18 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-27T01:16:26.683Z",
+                 *             "created_at": "2026-11-27T02:10:11.397Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-27T01:16:29.753Z",
+                 *             "updated_at": "2026-11-27T02:10:12.377Z",
+                 *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
+                 *             "envelope_id": "01a21ac4-7145-7728-bbcc-d6de2f690646"
                  *           },
                  *           {
-                 *             "id": "01a21a93-448b-7480-9e86-3632960b5a45",
+                 *             "id": "01a21ac4-733b-7160-81c7-b728aee186a5",
                  *             "name": "Ben Ode",
+                 *             "role": "SIGNER",
                  *             "email": "ben@example.com",
                  *             "order": 1,
                  *             "rep_id": null,
@@ -9008,15 +9487,17 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-27T01:16:26.683Z",
+                 *             "created_at": "2026-11-27T02:10:11.397Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-27T01:16:29.753Z",
+                 *             "updated_at": "2026-11-27T02:10:12.377Z",
+                 *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
+                 *             "envelope_id": "01a21ac4-7145-7728-bbcc-d6de2f690646"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-27T01:16:29.753Z",
+                 *         "updated_at": "2026-11-27T02:10:12.377Z",
+                 *         "template_id": null,
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.in_progress"
@@ -9055,13 +9536,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-7ffb-751e-9124-cffe2e27b8fb",
+                 *       "id": "01a21ac4-8282-7078-b85f-126f9ca6211a",
                  *       "data": {
-                 *         "id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
+                 *         "id": "01a21ac4-7145-7728-bbcc-d6de2f690646",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
+                 *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-27T01:16:29.753Z",
+                 *         "sent_at": "2026-11-27T02:10:12.377Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -9157,115 +9639,140 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a21a93-43bf-768b-844a-64da79470f56",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/signed/01a21a93-43bf-768b-844a-64da79470f56-01a21a93-78ca-756d-9086-72e4e8102376.pdf?expires=1795745803&signature=73de35c1ef78667e69cc5df9a7782e5e940a3abe5e6a516580244bd5a28ef15f&name=sample-contract.pdf",
+                 *             "id": "01a21ac4-72e5-7561-ae81-a417cdeb1fd6",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ac4-7145-7728-bbcc-d6de2f690646/signed/01a21ac4-72e5-7561-ae81-a417cdeb1fd6-01a21ac4-80be-770c-af32-9a82158208c9.pdf?expires=1795749015&signature=30dfe53c297a3771624c439fc6db238071166c4ee797d1aefe6652d97e9f751e&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "e3974af539ef98f214ac3947044e8ba100f6db976ad4a3ee31dd22ec493e005b",
+                 *             "sha256": "a79bb458391fc0b02a211df8e0e39f2d4cf8125aa98b7c90bff971dc16c78278",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69508,
+                 *             "file_size": 69471,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-27T01:16:26.683Z",
+                 *             "created_at": "2026-11-27T02:10:11.397Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-27T01:16:43.831Z",
+                 *             "updated_at": "2026-11-27T02:10:15.788Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a21a93-466a-715e-8952-0e4b9e8db5e2",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/signed/01a21a93-466a-715e-8952-0e4b9e8db5e2-01a21a93-7f4d-7061-9f34-5590a979c70f.pdf?expires=1795745803&signature=db4c863bed48b4e04e7143221ca5282a5f4edcc71857797caaa73bf0ad6cf3f7&name=annex.pdf",
+                 *             "id": "01a21ac4-7456-70ff-8d8d-67e785bcc9d4",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ac4-7145-7728-bbcc-d6de2f690646/signed/01a21ac4-7456-70ff-8d8d-67e785bcc9d4-01a21ac4-8263-71cf-8abc-1f1ae3d284b8.pdf?expires=1795749015&signature=ab36715e2278322a94ab4c73e907be22d0f074c7ec15820d1307a743c80a97ab&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "4a9645a2024f4ca765970a83550447921e2e61ba1847df9e0bbbaf0deddc1051",
+                 *             "sha256": "3055558ac94f3d646a0294fb55d000b54c05399b707d46f18adfd126e8120137",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70873,
+                 *             "file_size": 70905,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-27T01:16:29.373Z",
+                 *             "created_at": "2026-11-27T02:10:12.227Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-27T01:16:43.831Z",
+                 *             "updated_at": "2026-11-27T02:10:15.788Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-27T01:16:26.683Z",
+                 *         "created_at": "2026-11-27T02:10:11.397Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a21a93-448b-7480-9e86-3817ea0e7f41",
+                 *             "id": "01a21ac4-733b-7160-81c7-b99ae72e95c5",
+                 *             "max": null,
+                 *             "min": null,
+                 *             "name": null,
                  *             "order": 0,
                  *             "token": "{{ben}}",
-                 *             "created_at": "2026-11-27T01:16:26.683Z",
+                 *             "width": null,
+                 *             "height": null,
+                 *             "options": null,
+                 *             "pattern": null,
+                 *             "readonly": null,
+                 *             "required": null,
+                 *             "created_at": "2026-11-27T02:10:11.397Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-27T01:16:26.683Z",
+                 *             "updated_at": "2026-11-27T02:10:11.397Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a21a93-43bf-768b-844a-64da79470f56",
+                 *             "document_id": "01a21ac4-72e5-7561-ae81-a417cdeb1fd6",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a21a93-448b-7480-9e86-3632960b5a45",
+                 *             "recipient_id": "01a21ac4-733b-7160-81c7-b728aee186a5",
+                 *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a21a93-448b-7480-9e86-3df27a0f001a",
+                 *             "id": "01a21ac4-733c-7019-a2d1-52cacde3cff7",
+                 *             "max": null,
+                 *             "min": null,
+                 *             "name": null,
                  *             "order": 1,
                  *             "token": null,
-                 *             "created_at": "2026-11-27T01:16:26.683Z",
+                 *             "width": null,
+                 *             "height": null,
+                 *             "options": null,
+                 *             "pattern": null,
+                 *             "readonly": null,
+                 *             "required": null,
+                 *             "created_at": "2026-11-27T02:10:11.397Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-27T01:16:26.683Z",
+                 *             "updated_at": "2026-11-27T02:10:11.397Z",
                  *             "coordinates": {
-                 *               "id": "01a21a93-448b-7480-9e86-3df27a0f001a",
+                 *               "id": "01a21ac4-733c-7019-a2d1-52cacde3cff7",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a21a93-43bf-768b-844a-64da79470f56",
+                 *             "document_id": "01a21ac4-72e5-7561-ae81-a417cdeb1fd6",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a21a93-448b-7480-9e86-3166638211ca",
+                 *             "recipient_id": "01a21ac4-733b-7160-81c7-b0b5441f26d1",
+                 *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
                  *           }
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a21a93-448b-7480-9e86-3166638211ca",
+                 *             "id": "01a21ac4-733b-7160-81c7-b0b5441f26d1",
                  *             "name": "Ana Lima",
+                 *             "role": "SIGNER",
                  *             "email": "ana@example.com",
                  *             "order": 0,
                  *             "rep_id": null,
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-27T01:16:33.157Z",
+                 *             "signed_at": "2026-11-27T02:10:13.485Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-27T01:16:26.683Z",
+                 *             "created_at": "2026-11-27T02:10:11.397Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-27T01:16:33.157Z",
+                 *             "updated_at": "2026-11-27T02:10:13.485Z",
+                 *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
+                 *             "envelope_id": "01a21ac4-7145-7728-bbcc-d6de2f690646"
                  *           },
                  *           {
-                 *             "id": "01a21a93-448b-7480-9e86-3632960b5a45",
+                 *             "id": "01a21ac4-733b-7160-81c7-b728aee186a5",
                  *             "name": "Ben Ode",
+                 *             "role": "SIGNER",
                  *             "email": "ben@example.com",
                  *             "order": 1,
                  *             "rep_id": null,
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-27T01:16:32.646Z",
+                 *             "signed_at": "2026-11-27T02:10:13.313Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-27T01:16:26.683Z",
+                 *             "created_at": "2026-11-27T02:10:11.397Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-27T01:16:32.646Z",
+                 *             "updated_at": "2026-11-27T02:10:13.313Z",
+                 *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
+                 *             "envelope_id": "01a21ac4-7145-7728-bbcc-d6de2f690646"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-27T01:16:43.831Z",
-                 *         "completed_at": "2026-11-27T01:16:43.831Z"
+                 *         "updated_at": "2026-11-27T02:10:15.788Z",
+                 *         "template_id": null,
+                 *         "completed_at": "2026-11-27T02:10:15.788Z"
                  *       },
                  *       "event_type": "envelope.success"
                  *     }
@@ -9303,13 +9810,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-9e5a-70ee-b98a-82cf85b537a5",
+                 *       "id": "01a21ac4-8842-747b-a324-30f7fcd0c119",
                  *       "data": {
-                 *         "id": "01a21a93-9965-76be-997e-397cc7f936c8",
+                 *         "id": "01a21ac4-8718-7100-b906-c7b5e6087443",
                  *         "name": "Lease renewal",
                  *         "errors": [],
+                 *         "fields": [],
                  *         "status": "VOIDED",
-                 *         "sent_at": "2026-11-27T01:16:50.518Z",
+                 *         "sent_at": "2026-11-27T02:10:17.003Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -9402,29 +9910,30 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a21a93-9980-776b-9f14-ada67e68fd51",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-9965-76be-997e-397cc7f936c8/documents/01a21a93-9980-776b-9f14-ada67e68fd51.pdf?expires=1795745811&signature=8401ab6540774dc97200e19c1ebf26f31585d6c95b6b2ca46bac31406b92f602&name=lease.pdf",
+                 *             "id": "01a21ac4-871c-72a8-b805-36a3d96e2cf6",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ac4-8718-7100-b906-c7b5e6087443/documents/01a21ac4-871c-72a8-b805-36a3d96e2cf6.pdf?expires=1795749017&signature=3d4b7f7ee828f4c03725d1f8dd2c4e26c23752efffd9b91df56bb6ad27220e5a&name=lease.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "lease.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-27T01:16:50.405Z",
+                 *             "created_at": "2026-11-27T02:10:16.984Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-27T01:16:50.405Z",
+                 *             "updated_at": "2026-11-27T02:10:16.984Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-27T01:16:50.405Z",
+                 *         "created_at": "2026-11-27T02:10:16.984Z",
                  *         "expires_at": null,
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a21a93-999f-711f-8d6a-09ba13144994",
+                 *             "id": "01a21ac4-8720-7068-b923-5428d2859890",
                  *             "name": "Cleo Park",
+                 *             "role": "SIGNER",
                  *             "email": "cleo@example.com",
                  *             "order": 0,
                  *             "rep_id": null,
@@ -9433,15 +9942,17 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-27T01:16:50.405Z",
+                 *             "created_at": "2026-11-27T02:10:16.984Z",
                  *             "custom_key": "cleo",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-27T01:16:51.584Z",
+                 *             "updated_at": "2026-11-27T02:10:17.256Z",
+                 *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a21a93-9965-76be-997e-397cc7f936c8"
+                 *             "envelope_id": "01a21ac4-8718-7100-b906-c7b5e6087443"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-27T01:16:51.584Z",
+                 *         "updated_at": "2026-11-27T02:10:17.256Z",
+                 *         "template_id": null,
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.voided"
@@ -9480,13 +9991,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-8f99-72cc-b9ac-d9df17c3860b",
+                 *       "id": "01a21ac4-854a-7211-9d87-7563d7389fb6",
                  *       "data": {
-                 *         "id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
+                 *         "id": "01a21ac4-7145-7728-bbcc-d6de2f690646",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
+                 *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-27T01:16:29.753Z",
+                 *         "sent_at": "2026-11-27T02:10:12.377Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -9582,117 +10094,142 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a21a93-43bf-768b-844a-64da79470f56",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/signed/01a21a93-43bf-768b-844a-64da79470f56-01a21a93-78ca-756d-9086-72e4e8102376.pdf?expires=1795745803&signature=73de35c1ef78667e69cc5df9a7782e5e940a3abe5e6a516580244bd5a28ef15f&name=sample-contract.pdf",
+                 *             "id": "01a21ac4-72e5-7561-ae81-a417cdeb1fd6",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ac4-7145-7728-bbcc-d6de2f690646/signed/01a21ac4-72e5-7561-ae81-a417cdeb1fd6-01a21ac4-80be-770c-af32-9a82158208c9.pdf?expires=1795749015&signature=30dfe53c297a3771624c439fc6db238071166c4ee797d1aefe6652d97e9f751e&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "e3974af539ef98f214ac3947044e8ba100f6db976ad4a3ee31dd22ec493e005b",
+                 *             "sha256": "a79bb458391fc0b02a211df8e0e39f2d4cf8125aa98b7c90bff971dc16c78278",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69508,
+                 *             "file_size": 69471,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-27T01:16:26.683Z",
+                 *             "created_at": "2026-11-27T02:10:11.397Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-27T01:16:43.831Z",
+                 *             "updated_at": "2026-11-27T02:10:15.788Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a21a93-466a-715e-8952-0e4b9e8db5e2",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/signed/01a21a93-466a-715e-8952-0e4b9e8db5e2-01a21a93-7f4d-7061-9f34-5590a979c70f.pdf?expires=1795745803&signature=db4c863bed48b4e04e7143221ca5282a5f4edcc71857797caaa73bf0ad6cf3f7&name=annex.pdf",
+                 *             "id": "01a21ac4-7456-70ff-8d8d-67e785bcc9d4",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ac4-7145-7728-bbcc-d6de2f690646/signed/01a21ac4-7456-70ff-8d8d-67e785bcc9d4-01a21ac4-8263-71cf-8abc-1f1ae3d284b8.pdf?expires=1795749015&signature=ab36715e2278322a94ab4c73e907be22d0f074c7ec15820d1307a743c80a97ab&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "4a9645a2024f4ca765970a83550447921e2e61ba1847df9e0bbbaf0deddc1051",
+                 *             "sha256": "3055558ac94f3d646a0294fb55d000b54c05399b707d46f18adfd126e8120137",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70873,
+                 *             "file_size": 70905,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-27T01:16:29.373Z",
+                 *             "created_at": "2026-11-27T02:10:12.227Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-27T01:16:43.831Z",
+                 *             "updated_at": "2026-11-27T02:10:15.788Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-27T01:16:26.683Z",
+                 *         "created_at": "2026-11-27T02:10:11.397Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a21a93-448b-7480-9e86-3817ea0e7f41",
+                 *             "id": "01a21ac4-733b-7160-81c7-b99ae72e95c5",
+                 *             "max": null,
+                 *             "min": null,
+                 *             "name": null,
                  *             "order": 0,
                  *             "token": "{{ben}}",
-                 *             "created_at": "2026-11-27T01:16:26.683Z",
+                 *             "width": null,
+                 *             "height": null,
+                 *             "options": null,
+                 *             "pattern": null,
+                 *             "readonly": null,
+                 *             "required": null,
+                 *             "created_at": "2026-11-27T02:10:11.397Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-27T01:16:26.683Z",
+                 *             "updated_at": "2026-11-27T02:10:11.397Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a21a93-43bf-768b-844a-64da79470f56",
+                 *             "document_id": "01a21ac4-72e5-7561-ae81-a417cdeb1fd6",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a21a93-448b-7480-9e86-3632960b5a45",
+                 *             "recipient_id": "01a21ac4-733b-7160-81c7-b728aee186a5",
+                 *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a21a93-448b-7480-9e86-3df27a0f001a",
+                 *             "id": "01a21ac4-733c-7019-a2d1-52cacde3cff7",
+                 *             "max": null,
+                 *             "min": null,
+                 *             "name": null,
                  *             "order": 1,
                  *             "token": null,
-                 *             "created_at": "2026-11-27T01:16:26.683Z",
+                 *             "width": null,
+                 *             "height": null,
+                 *             "options": null,
+                 *             "pattern": null,
+                 *             "readonly": null,
+                 *             "required": null,
+                 *             "created_at": "2026-11-27T02:10:11.397Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-27T01:16:26.683Z",
+                 *             "updated_at": "2026-11-27T02:10:11.397Z",
                  *             "coordinates": {
-                 *               "id": "01a21a93-448b-7480-9e86-3df27a0f001a",
+                 *               "id": "01a21ac4-733c-7019-a2d1-52cacde3cff7",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a21a93-43bf-768b-844a-64da79470f56",
+                 *             "document_id": "01a21ac4-72e5-7561-ae81-a417cdeb1fd6",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a21a93-448b-7480-9e86-3166638211ca",
+                 *             "recipient_id": "01a21ac4-733b-7160-81c7-b0b5441f26d1",
+                 *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
                  *           }
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a21a93-448b-7480-9e86-3166638211ca",
+                 *             "id": "01a21ac4-733b-7160-81c7-b0b5441f26d1",
                  *             "name": "Ana Lima",
+                 *             "role": "SIGNER",
                  *             "email": "ana@example.com",
                  *             "order": 0,
                  *             "rep_id": null,
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-27T01:16:33.157Z",
+                 *             "signed_at": "2026-11-27T02:10:13.485Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-27T01:16:26.683Z",
+                 *             "created_at": "2026-11-27T02:10:11.397Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-27T01:16:33.157Z",
+                 *             "updated_at": "2026-11-27T02:10:13.485Z",
+                 *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
+                 *             "envelope_id": "01a21ac4-7145-7728-bbcc-d6de2f690646"
                  *           },
                  *           {
-                 *             "id": "01a21a93-448b-7480-9e86-3632960b5a45",
+                 *             "id": "01a21ac4-733b-7160-81c7-b728aee186a5",
                  *             "name": "Ben Ode",
+                 *             "role": "SIGNER",
                  *             "email": "ben@example.com",
                  *             "order": 1,
                  *             "rep_id": null,
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-27T01:16:32.646Z",
+                 *             "signed_at": "2026-11-27T02:10:13.313Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-27T01:16:26.683Z",
+                 *             "created_at": "2026-11-27T02:10:11.397Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-27T01:16:32.646Z",
+                 *             "updated_at": "2026-11-27T02:10:13.313Z",
+                 *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
+                 *             "envelope_id": "01a21ac4-7145-7728-bbcc-d6de2f690646"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-27T01:16:43.831Z",
-                 *         "completed_at": "2026-11-27T01:16:43.831Z",
-                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-3cbb-7452-ad59-933d14ce9c50/evidence/22-1795742204097.pdf?expires=1795828607&signature=be5ffc166d989cccc4cc3bc668fd476280710e874125b5138ba6547bebb0c21d&name=evidence-01a21a93-3cbb-7452-ad59-933d14ce9c50.pdf",
-                 *         "evidence_generated_at": "2026-11-27T01:16:44.097Z"
+                 *         "updated_at": "2026-11-27T02:10:15.788Z",
+                 *         "template_id": null,
+                 *         "completed_at": "2026-11-27T02:10:15.788Z",
+                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ac4-7145-7728-bbcc-d6de2f690646/evidence/22-1795745415923.pdf?expires=1795831816&signature=eca73709e3faff4a2bd12e37f524dae0df8aca7dad53a6ac55dcf222f299da33&name=evidence-01a21ac4-7145-7728-bbcc-d6de2f690646.pdf",
+                 *         "evidence_generated_at": "2026-11-27T02:10:15.923Z"
                  *       },
                  *       "event_type": "envelope.evidence_generated"
                  *     }
@@ -9730,17 +10267,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-466e-75aa-a907-cce3da6a963d",
+                 *       "id": "01a21ac4-7459-7683-8b86-36266aff14d4",
                  *       "data": {
                  *         "order": 1,
                  *         "status": "COMPLETED",
-                 *         "file_id": "01a21a93-466a-715e-8952-0e4b9e8db5e2",
+                 *         "file_id": "01a21ac4-7456-70ff-8d8d-67e785bcc9d4",
                  *         "file_name": "annex.pdf",
                  *         "custom_key": "annex",
-                 *         "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
-                 *         "uploaded_at": "2026-11-27T01:16:29.111Z",
-                 *         "processed_at": "2026-11-27T01:16:29.162Z",
-                 *         "presigned_upload_id": "01a21a93-4609-72ac-b956-90cecfdd4ce2"
+                 *         "envelope_id": "01a21ac4-7145-7728-bbcc-d6de2f690646",
+                 *         "uploaded_at": "2026-11-27T02:10:12.140Z",
+                 *         "processed_at": "2026-11-27T02:10:12.182Z",
+                 *         "presigned_upload_id": "01a21ac4-7407-737a-a1ad-dff5e1360974"
                  *       },
                  *       "event_type": "envelope.file_uploaded"
                  *     }
@@ -9778,10 +10315,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-4d8f-7690-a1cb-aacc9cdee10f",
+                 *       "id": "01a21ac4-7617-73fe-a9ef-837acd394b61",
                  *       "data": {
-                 *         "id": "01a21a93-448b-7480-9e86-3166638211ca",
+                 *         "id": "01a21ac4-733b-7160-81c7-b0b5441f26d1",
                  *         "name": "Ana Lima",
+                 *         "role": "SIGNER",
                  *         "email": "ana@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -9790,12 +10328,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:16:26.683Z",
+                 *         "created_at": "2026-11-27T02:10:11.397Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:16:29.753Z",
+                 *         "updated_at": "2026-11-27T02:10:12.377Z",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
+                 *         "envelope_id": "01a21ac4-7145-7728-bbcc-d6de2f690646"
                  *       },
                  *       "event_type": "recipient.email_sent"
                  *     }
@@ -9833,10 +10372,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-4e7c-71cd-b768-8f99bd48a29c",
+                 *       "id": "01a21ac4-76fd-713e-baf7-e514f97897c7",
                  *       "data": {
-                 *         "id": "01a21a93-448b-7480-9e86-3166638211ca",
+                 *         "id": "01a21ac4-733b-7160-81c7-b0b5441f26d1",
                  *         "name": "Ana Lima",
+                 *         "role": "SIGNER",
                  *         "email": "ana@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -9845,12 +10385,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:16:26.683Z",
+                 *         "created_at": "2026-11-27T02:10:11.397Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:16:29.753Z",
+                 *         "updated_at": "2026-11-27T02:10:12.377Z",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
+                 *         "envelope_id": "01a21ac4-7145-7728-bbcc-d6de2f690646"
                  *       },
                  *       "event_type": "recipient.email_received"
                  *     }
@@ -9888,10 +10429,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-9cd3-77de-97f4-4c00dd0e2672",
+                 *       "id": "01a21ac4-87c2-7798-833b-f1eb9f7c6d58",
                  *       "data": {
-                 *         "id": "01a21a93-999f-711f-8d6a-09ba13144994",
+                 *         "id": "01a21ac4-8720-7068-b923-5428d2859890",
                  *         "name": "Cleo Park",
+                 *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -9900,12 +10442,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:16:50.405Z",
+                 *         "created_at": "2026-11-27T02:10:16.984Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:16:50.518Z",
+                 *         "updated_at": "2026-11-27T02:10:17.003Z",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21a93-9965-76be-997e-397cc7f936c8"
+                 *         "envelope_id": "01a21ac4-8718-7100-b906-c7b5e6087443"
                  *       },
                  *       "event_type": "recipient.email_opened"
                  *     }
@@ -9943,10 +10486,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-9d4a-7369-8027-9a21ce5fd702",
+                 *       "id": "01a21ac4-87e1-77f9-913b-b275dc892996",
                  *       "data": {
-                 *         "id": "01a21a93-999f-711f-8d6a-09ba13144994",
+                 *         "id": "01a21ac4-8720-7068-b923-5428d2859890",
                  *         "name": "Cleo Park",
+                 *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -9955,12 +10499,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:16:50.405Z",
+                 *         "created_at": "2026-11-27T02:10:16.984Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:16:50.518Z",
+                 *         "updated_at": "2026-11-27T02:10:17.003Z",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21a93-9965-76be-997e-397cc7f936c8"
+                 *         "envelope_id": "01a21ac4-8718-7100-b906-c7b5e6087443"
                  *       },
                  *       "event_type": "recipient.email_clicked"
                  *     }
@@ -9998,10 +10543,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-9dcf-730a-9141-9ce576d5d21c",
+                 *       "id": "01a21ac4-8813-701f-9ef4-924b5314f14c",
                  *       "data": {
-                 *         "id": "01a21a93-999f-711f-8d6a-09ba13144994",
+                 *         "id": "01a21ac4-8720-7068-b923-5428d2859890",
                  *         "name": "Cleo Park",
+                 *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -10010,12 +10556,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:16:50.405Z",
+                 *         "created_at": "2026-11-27T02:10:16.984Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:16:50.518Z",
+                 *         "updated_at": "2026-11-27T02:10:17.003Z",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21a93-9965-76be-997e-397cc7f936c8"
+                 *         "envelope_id": "01a21ac4-8718-7100-b906-c7b5e6087443"
                  *       },
                  *       "event_type": "recipient.email_bounced"
                  *     }
@@ -10053,10 +10600,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-4914-7318-af93-c2802f1db241",
+                 *       "id": "01a21ac4-754f-73f8-bc8f-e10a0624f6d2",
                  *       "data": {
-                 *         "id": "01a21a93-448b-7480-9e86-3166638211ca",
+                 *         "id": "01a21ac4-733b-7160-81c7-b0b5441f26d1",
                  *         "name": "Ana Lima",
+                 *         "role": "SIGNER",
                  *         "email": "ana@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -10065,13 +10613,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:16:26.683Z",
+                 *         "created_at": "2026-11-27T02:10:11.397Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:16:29.753Z",
+                 *         "updated_at": "2026-11-27T02:10:12.377Z",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50",
-                 *         "signing_url": "http://localhost:3000/sign/hOhrn7xSTVwVCSq1ZYsqpOz6_awK5YObrOgKxy6XdpU"
+                 *         "envelope_id": "01a21ac4-7145-7728-bbcc-d6de2f690646",
+                 *         "signing_url": "http://localhost:3000/sign/VYNL_VB0YevClWgZqasBE_Dai8JkSbTnJSgco02h55E"
                  *       },
                  *       "event_type": "recipient.link_generated"
                  *     }
@@ -10109,10 +10658,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-4924-7609-abef-5e20777991b4",
+                 *       "id": "01a21ac4-7557-71cf-98b5-b26423178265",
                  *       "data": {
-                 *         "id": "01a21a93-448b-7480-9e86-3166638211ca",
+                 *         "id": "01a21ac4-733b-7160-81c7-b0b5441f26d1",
                  *         "name": "Ana Lima",
+                 *         "role": "SIGNER",
                  *         "email": "ana@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -10121,12 +10671,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:16:26.683Z",
+                 *         "created_at": "2026-11-27T02:10:11.397Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:16:29.753Z",
+                 *         "updated_at": "2026-11-27T02:10:12.377Z",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
+                 *         "envelope_id": "01a21ac4-7145-7728-bbcc-d6de2f690646"
                  *       },
                  *       "event_type": "recipient.in_progress"
                  *     }
@@ -10164,26 +10715,29 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-5432-73b9-914c-b1b01e392b73",
+                 *       "id": "01a21ac4-78ca-7537-90cd-166bf9fd7631",
                  *       "data": {
-                 *         "id": "01a21a93-448b-7480-9e86-3632960b5a45",
+                 *         "id": "01a21ac4-733b-7160-81c7-b728aee186a5",
                  *         "name": "Ben Ode",
+                 *         "role": "SIGNER",
                  *         "email": "ben@example.com",
                  *         "order": 1,
+                 *         "fields": [],
                  *         "rep_id": null,
                  *         "status": "SIGNED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-27T01:16:32.646Z",
+                 *         "signed_at": "2026-11-27T02:10:13.313Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:16:26.683Z",
+                 *         "created_at": "2026-11-27T02:10:11.397Z",
                  *         "custom_key": "ben",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:16:32.646Z",
+                 *         "updated_at": "2026-11-27T02:10:13.313Z",
                  *         "user_agent": "node",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
+                 *         "envelope_id": "01a21ac4-7145-7728-bbcc-d6de2f690646"
                  *       },
                  *       "event_type": "recipient.signed_all"
                  *     }
@@ -10221,10 +10775,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-9e44-740b-822a-4bfa0a9bb347",
+                 *       "id": "01a21ac4-8839-743f-be8b-1d33edb649af",
                  *       "data": {
-                 *         "id": "01a21a93-999f-711f-8d6a-09ba13144994",
+                 *         "id": "01a21ac4-8720-7068-b923-5428d2859890",
                  *         "name": "Cleo Park",
+                 *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
                  *         "order": 0,
                  *         "reason": "The start date in clause 2 is wrong",
@@ -10234,14 +10789,15 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:16:50.405Z",
+                 *         "created_at": "2026-11-27T02:10:16.984Z",
                  *         "custom_key": "cleo",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:16:51.584Z",
+                 *         "updated_at": "2026-11-27T02:10:17.256Z",
                  *         "user_agent": "node",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21a93-9965-76be-997e-397cc7f936c8"
+                 *         "envelope_id": "01a21ac4-8718-7100-b906-c7b5e6087443"
                  *       },
                  *       "event_type": "recipient.rejected"
                  *     }
@@ -10279,10 +10835,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-4b12-749a-8433-a6d454c5710a",
+                 *       "id": "01a21ac4-7620-7085-9d38-00219e8ba58e",
                  *       "data": {
-                 *         "id": "01a21a93-448b-7480-9e86-3632960b5a45",
+                 *         "id": "01a21ac4-733b-7160-81c7-b728aee186a5",
                  *         "name": "Ben Ode",
+                 *         "role": "SIGNER",
                  *         "email": "ben@example.com",
                  *         "order": 1,
                  *         "rep_id": null,
@@ -10291,22 +10848,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:16:26.683Z",
+                 *         "created_at": "2026-11-27T02:10:11.397Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:16:29.753Z",
+                 *         "updated_at": "2026-11-27T02:10:12.377Z",
                  *         "validation": {
-                 *           "id": "01a21a93-4a95-71dc-9d36-2741265626e5",
+                 *           "id": "01a21ac4-75d7-73db-8a17-4935c1d32705",
                  *           "status": "PENDING",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-27T01:16:30.118Z",
-                 *           "expires_at": "2026-11-27T01:46:30.118Z",
+                 *           "created_at": "2026-11-27T02:10:12.510Z",
+                 *           "expires_at": "2026-11-27T02:40:12.510Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
+                 *         "envelope_id": "01a21ac4-7145-7728-bbcc-d6de2f690646"
                  *       },
                  *       "event_type": "recipient.validation_code_generated"
                  *     }
@@ -10344,10 +10902,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-4dfc-77f6-9c98-7e818df379e5",
+                 *       "id": "01a21ac4-7763-7705-bb42-1b34a0921295",
                  *       "data": {
-                 *         "id": "01a21a93-448b-7480-9e86-3632960b5a45",
+                 *         "id": "01a21ac4-733b-7160-81c7-b728aee186a5",
                  *         "name": "Ben Ode",
+                 *         "role": "SIGNER",
                  *         "email": "ben@example.com",
                  *         "order": 1,
                  *         "rep_id": null,
@@ -10356,22 +10915,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:16:26.683Z",
+                 *         "created_at": "2026-11-27T02:10:11.397Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:16:29.753Z",
+                 *         "updated_at": "2026-11-27T02:10:12.377Z",
                  *         "validation": {
-                 *           "id": "01a21a93-4a95-71dc-9d36-2741265626e5",
+                 *           "id": "01a21ac4-75d7-73db-8a17-4935c1d32705",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-27T01:16:30.816Z",
-                 *           "created_at": "2026-11-27T01:16:30.118Z",
-                 *           "expires_at": "2026-11-27T01:46:30.118Z",
+                 *           "sent_at": "2026-11-27T02:10:12.925Z",
+                 *           "created_at": "2026-11-27T02:10:12.510Z",
+                 *           "expires_at": "2026-11-27T02:40:12.510Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
+                 *         "envelope_id": "01a21ac4-7145-7728-bbcc-d6de2f690646"
                  *       },
                  *       "event_type": "recipient.validation_code_sent"
                  *     }
@@ -10409,10 +10969,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-510f-749c-a946-fef549f8a89d",
+                 *       "id": "01a21ac4-7827-763e-a965-129c6b31a16f",
                  *       "data": {
-                 *         "id": "01a21a93-448b-7480-9e86-3632960b5a45",
+                 *         "id": "01a21ac4-733b-7160-81c7-b728aee186a5",
                  *         "name": "Ben Ode",
+                 *         "role": "SIGNER",
                  *         "email": "ben@example.com",
                  *         "order": 1,
                  *         "rep_id": null,
@@ -10421,22 +10982,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:16:26.683Z",
+                 *         "created_at": "2026-11-27T02:10:11.397Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:16:29.753Z",
+                 *         "updated_at": "2026-11-27T02:10:12.377Z",
                  *         "validation": {
-                 *           "id": "01a21a93-4a95-71dc-9d36-2741265626e5",
+                 *           "id": "01a21ac4-75d7-73db-8a17-4935c1d32705",
                  *           "status": "VERIFIED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-27T01:16:30.816Z",
-                 *           "created_at": "2026-11-27T01:16:30.118Z",
-                 *           "expires_at": "2026-11-27T01:46:30.118Z",
-                 *           "verified_at": "2026-11-27T01:16:31.849Z",
+                 *           "sent_at": "2026-11-27T02:10:12.925Z",
+                 *           "created_at": "2026-11-27T02:10:12.510Z",
+                 *           "expires_at": "2026-11-27T02:40:12.510Z",
+                 *           "verified_at": "2026-11-27T02:10:13.145Z",
                  *           "attempts_left": 2
                  *         },
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
+                 *         "envelope_id": "01a21ac4-7145-7728-bbcc-d6de2f690646"
                  *       },
                  *       "event_type": "recipient.validation_code_success"
                  *     }
@@ -10474,10 +11036,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-4fd1-77d0-837b-0e821294d465",
+                 *       "id": "01a21ac4-77f2-701b-833a-63c8b6e055a2",
                  *       "data": {
-                 *         "id": "01a21a93-448b-7480-9e86-3632960b5a45",
+                 *         "id": "01a21ac4-733b-7160-81c7-b728aee186a5",
                  *         "name": "Ben Ode",
+                 *         "role": "SIGNER",
                  *         "email": "ben@example.com",
                  *         "order": 1,
                  *         "rep_id": null,
@@ -10486,22 +11049,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:16:26.683Z",
+                 *         "created_at": "2026-11-27T02:10:11.397Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:16:29.753Z",
+                 *         "updated_at": "2026-11-27T02:10:12.377Z",
                  *         "validation": {
-                 *           "id": "01a21a93-4a95-71dc-9d36-2741265626e5",
+                 *           "id": "01a21ac4-75d7-73db-8a17-4935c1d32705",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-27T01:16:30.816Z",
-                 *           "created_at": "2026-11-27T01:16:30.118Z",
-                 *           "expires_at": "2026-11-27T01:46:30.118Z",
+                 *           "sent_at": "2026-11-27T02:10:12.925Z",
+                 *           "created_at": "2026-11-27T02:10:12.510Z",
+                 *           "expires_at": "2026-11-27T02:40:12.510Z",
                  *           "verified_at": null,
                  *           "attempts_left": 2
                  *         },
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21a93-3cbb-7452-ad59-933d14ce9c50"
+                 *         "envelope_id": "01a21ac4-7145-7728-bbcc-d6de2f690646"
                  *       },
                  *       "event_type": "recipient.validation_code_failed"
                  *     }
@@ -10539,10 +11103,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-a859-7229-8c34-102353ea673f",
+                 *       "id": "01a21ac4-8c4d-75d8-a2bb-c245ccd9a253",
                  *       "data": {
-                 *         "id": "01a21a93-a515-723a-8265-4cec4f332a11",
+                 *         "id": "01a21ac4-8b6e-779e-ae52-f69e9437b2f4",
                  *         "name": "Gus Moreau",
+                 *         "role": "SIGNER",
                  *         "email": "gus@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -10551,22 +11116,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:16:53.303Z",
+                 *         "created_at": "2026-11-27T02:10:18.081Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:16:53.450Z",
+                 *         "updated_at": "2026-11-27T02:10:18.108Z",
                  *         "validation": {
-                 *           "id": "01a21a93-a66f-74a9-920f-2f49d494c656",
+                 *           "id": "01a21ac4-8bb1-7349-8f28-590c73609329",
                  *           "status": "EXPIRED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-27T01:16:53.925Z",
-                 *           "created_at": "2026-11-27T01:16:53.648Z",
-                 *           "expires_at": "2026-11-27T01:46:53.648Z",
+                 *           "sent_at": "2026-11-27T02:10:18.209Z",
+                 *           "created_at": "2026-11-27T02:10:18.147Z",
+                 *           "expires_at": "2026-11-27T02:40:18.147Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21a93-a4b7-7233-ad70-57537d03cb60"
+                 *         "envelope_id": "01a21ac4-8b61-77e8-bf1a-53af2b418dc4"
                  *       },
                  *       "event_type": "recipient.validation_code_expired"
                  *     }
@@ -10604,10 +11170,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-ad2d-709a-b47b-b781d88b1c88",
+                 *       "id": "01a21ac4-8d42-75d9-8436-44f93f5d48ab",
                  *       "data": {
-                 *         "id": "01a21a93-a515-723a-8265-4cec4f332a11",
+                 *         "id": "01a21ac4-8b6e-779e-ae52-f69e9437b2f4",
                  *         "name": "Gus Moreau",
+                 *         "role": "SIGNER",
                  *         "email": "gus@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -10616,22 +11183,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:16:53.303Z",
+                 *         "created_at": "2026-11-27T02:10:18.081Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:16:53.450Z",
+                 *         "updated_at": "2026-11-27T02:10:18.108Z",
                  *         "validation": {
-                 *           "id": "01a21a93-aa1d-7159-b078-6fb575adedf8",
+                 *           "id": "01a21ac4-8cc5-74a0-ac19-ba51cfae42ff",
                  *           "status": "EXHAUSTED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-27T01:47:54.877Z",
-                 *           "created_at": "2026-11-27T01:47:54.649Z",
-                 *           "expires_at": "2026-11-27T02:17:54.649Z",
+                 *           "sent_at": "2026-11-27T02:41:18.460Z",
+                 *           "created_at": "2026-11-27T02:41:18.432Z",
+                 *           "expires_at": "2026-11-27T03:11:18.432Z",
                  *           "verified_at": null,
                  *           "attempts_left": 0
                  *         },
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21a93-a4b7-7233-ad70-57537d03cb60"
+                 *         "envelope_id": "01a21ac4-8b61-77e8-bf1a-53af2b418dc4"
                  *       },
                  *       "event_type": "recipient.validation_max_attempts"
                  *     }
@@ -10669,9 +11237,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-a43e-7246-8d0b-00ea64d57b3e",
+                 *       "id": "01a21ac4-89c7-720f-8e91-c549d87a1ece",
                  *       "data": {
-                 *         "id": "01a21a93-a2a8-772b-b137-d13a885ac0be",
+                 *         "id": "01a21ac4-8975-76c3-83ac-465deea29e63",
                  *         "total": 2,
                  *         "failed": 0,
                  *         "status": "COMPLETED",
@@ -10680,19 +11248,19 @@ export interface operations {
                  *             "error": null,
                  *             "index": 0,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a21a93-a380-71b8-82f6-ac38fc7fee68"
+                 *             "envelope_id": "01a21ac4-89a3-7539-b0c8-d08f83ec0e12"
                  *           },
                  *           {
                  *             "error": null,
                  *             "index": 1,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a21a93-a3f9-73df-b451-f98f3f65eec9"
+                 *             "envelope_id": "01a21ac4-89b9-740a-a8e6-a6005924854a"
                  *           }
                  *         ],
                  *         "operation": "create",
                  *         "succeeded": 2,
-                 *         "created_at": "2026-11-27T01:16:52.776Z",
-                 *         "completed_at": "2026-11-27T01:16:53.156Z"
+                 *         "created_at": "2026-11-27T02:10:17.590Z",
+                 *         "completed_at": "2026-11-27T02:10:17.665Z"
                  *       },
                  *       "event_type": "batch.completed"
                  *     }
@@ -10730,13 +11298,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-b46c-77fd-af24-ceac156227cc",
+                 *       "id": "01a21ac4-9469-70b3-9ddd-f17eae04afdd",
                  *       "data": {
-                 *         "id": "01a21a93-ada7-7268-9d8c-4643ab564c94",
+                 *         "id": "01a21ac4-9292-740e-a35c-1f7ea2e6599d",
                  *         "name": "Lease renewal",
                  *         "errors": [],
+                 *         "fields": [],
                  *         "status": "EXPIRED",
-                 *         "sent_at": "2026-11-27T01:47:55.691Z",
+                 *         "sent_at": "2026-11-27T02:41:19.952Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -10829,29 +11398,30 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a21a93-adc0-7187-aa41-13adbfc12eaa",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-ada7-7268-9d8c-4643ab564c94/documents/01a21a93-adc0-7187-aa41-13adbfc12eaa.pdf?expires=1796006937&signature=3e87ec043c45838b3177476851f4022d573a23e580dc3b2a468de3d7ea53e0cf&name=sample-contract.pdf",
+                 *             "id": "01a21ac4-9299-705e-8012-259f718507e5",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ac4-9292-740e-a35c-1f7ea2e6599d/documents/01a21ac4-9299-705e-8012-259f718507e5.pdf?expires=1796010140&signature=4e1913319823210db74539a68a09b6fa615c3e3c0bb27083fc1116bf6038fcd8&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-27T01:47:55.591Z",
+                 *             "created_at": "2026-11-27T02:41:19.922Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-27T01:47:55.591Z",
+                 *             "updated_at": "2026-11-27T02:41:19.922Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-27T01:47:55.591Z",
-                 *         "expires_at": "2026-11-30T01:16:55.559Z",
+                 *         "created_at": "2026-11-27T02:41:19.922Z",
+                 *         "expires_at": "2026-11-30T02:10:19.895Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a21a93-addb-76e5-8509-4aed41269cd6",
+                 *             "id": "01a21ac4-92a0-762d-af01-42586a3db876",
                  *             "name": "Ben Ode",
+                 *             "role": "SIGNER",
                  *             "email": "ben@example.com",
                  *             "order": 0,
                  *             "rep_id": null,
@@ -10860,15 +11430,17 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-27T01:47:55.591Z",
+                 *             "created_at": "2026-11-27T02:41:19.922Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-27T01:47:55.691Z",
+                 *             "updated_at": "2026-11-27T02:41:19.952Z",
+                 *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a21a93-ada7-7268-9d8c-4643ab564c94"
+                 *             "envelope_id": "01a21ac4-9292-740e-a35c-1f7ea2e6599d"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-30T01:48:57.285Z",
+                 *         "updated_at": "2026-11-30T02:42:20.379Z",
+                 *         "template_id": null,
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.expired"
@@ -10907,13 +11479,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-b037-762c-9127-a280b731cfdc",
+                 *       "id": "01a21ac4-9370-742a-b5e1-baa9d903cb3d",
                  *       "data": {
-                 *         "id": "01a21a93-ada7-7268-9d8c-4643ab564c94",
+                 *         "id": "01a21ac4-9292-740e-a35c-1f7ea2e6599d",
                  *         "name": "Lease renewal",
                  *         "errors": [],
+                 *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-27T01:47:55.691Z",
+                 *         "sent_at": "2026-11-27T02:41:19.952Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -11006,29 +11579,30 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a21a93-adc0-7187-aa41-13adbfc12eaa",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-ada7-7268-9d8c-4643ab564c94/documents/01a21a93-adc0-7187-aa41-13adbfc12eaa.pdf?expires=1795747676&signature=2ae94551fc997805eff790cea78ef59107855744229bfad1ff4c6a861227d228&name=sample-contract.pdf",
+                 *             "id": "01a21ac4-9299-705e-8012-259f718507e5",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ac4-9292-740e-a35c-1f7ea2e6599d/documents/01a21ac4-9299-705e-8012-259f718507e5.pdf?expires=1795750880&signature=c9bbd5d0daea7abf88eb338a8f3c327e037646d312a87e25292342f33b557f7b&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-27T01:47:55.591Z",
+                 *             "created_at": "2026-11-27T02:41:19.922Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-27T01:47:55.591Z",
+                 *             "updated_at": "2026-11-27T02:41:19.922Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-27T01:47:55.591Z",
-                 *         "expires_at": "2026-11-30T01:16:55.559Z",
+                 *         "created_at": "2026-11-27T02:41:19.922Z",
+                 *         "expires_at": "2026-11-30T02:10:19.895Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a21a93-addb-76e5-8509-4aed41269cd6",
+                 *             "id": "01a21ac4-92a0-762d-af01-42586a3db876",
                  *             "name": "Ben Ode",
+                 *             "role": "SIGNER",
                  *             "email": "ben@example.com",
                  *             "order": 0,
                  *             "rep_id": null,
@@ -11037,15 +11611,17 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-27T01:47:55.591Z",
+                 *             "created_at": "2026-11-27T02:41:19.922Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-27T01:47:55.691Z",
+                 *             "updated_at": "2026-11-27T02:41:19.952Z",
+                 *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a21a93-ada7-7268-9d8c-4643ab564c94"
+                 *             "envelope_id": "01a21ac4-9292-740e-a35c-1f7ea2e6599d"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-27T01:47:56.110Z",
+                 *         "updated_at": "2026-11-27T02:41:20.114Z",
+                 *         "template_id": null,
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.extended"
@@ -11084,13 +11660,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-b55c-7568-9476-c161a95b7df8",
+                 *       "id": "01a21ac4-94c1-722c-9bb9-c203cf99c251",
                  *       "data": {
-                 *         "id": "01a21a93-ada7-7268-9d8c-4643ab564c94",
+                 *         "id": "01a21ac4-9292-740e-a35c-1f7ea2e6599d",
                  *         "name": "Lease renewal",
                  *         "errors": [],
+                 *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-27T01:47:55.691Z",
+                 *         "sent_at": "2026-11-27T02:41:19.952Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -11183,29 +11760,30 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a21a93-adc0-7187-aa41-13adbfc12eaa",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21a93-ada7-7268-9d8c-4643ab564c94/documents/01a21a93-adc0-7187-aa41-13adbfc12eaa.pdf?expires=1796006937&signature=3e87ec043c45838b3177476851f4022d573a23e580dc3b2a468de3d7ea53e0cf&name=sample-contract.pdf",
+                 *             "id": "01a21ac4-9299-705e-8012-259f718507e5",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a21ac4-9292-740e-a35c-1f7ea2e6599d/documents/01a21ac4-9299-705e-8012-259f718507e5.pdf?expires=1796010140&signature=4e1913319823210db74539a68a09b6fa615c3e3c0bb27083fc1116bf6038fcd8&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-27T01:47:55.591Z",
+                 *             "created_at": "2026-11-27T02:41:19.922Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-27T01:47:55.591Z",
+                 *             "updated_at": "2026-11-27T02:41:19.922Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-27T01:47:55.591Z",
-                 *         "expires_at": "2026-12-04T01:16:55.559Z",
+                 *         "created_at": "2026-11-27T02:41:19.922Z",
+                 *         "expires_at": "2026-12-04T02:10:19.895Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a21a93-addb-76e5-8509-4aed41269cd6",
+                 *             "id": "01a21ac4-92a0-762d-af01-42586a3db876",
                  *             "name": "Ben Ode",
+                 *             "role": "SIGNER",
                  *             "email": "ben@example.com",
                  *             "order": 0,
                  *             "rep_id": null,
@@ -11214,15 +11792,17 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-27T01:47:55.591Z",
+                 *             "created_at": "2026-11-27T02:41:19.922Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-30T01:48:57.532Z",
+                 *             "updated_at": "2026-11-30T02:42:20.466Z",
+                 *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a21a93-ada7-7268-9d8c-4643ab564c94"
+                 *             "envelope_id": "01a21ac4-9292-740e-a35c-1f7ea2e6599d"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-30T01:48:57.532Z",
+                 *         "updated_at": "2026-11-30T02:42:20.466Z",
+                 *         "template_id": null,
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.reactivated"
@@ -11261,10 +11841,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-aef7-77d3-9b95-97a09ffc148f",
+                 *       "id": "01a21ac4-931a-70ea-aae0-871b5da8de2c",
                  *       "data": {
-                 *         "id": "01a21a93-addb-76e5-8509-4aed41269cd6",
+                 *         "id": "01a21ac4-92a0-762d-af01-42586a3db876",
                  *         "name": "Ben Ode",
+                 *         "role": "SIGNER",
                  *         "email": "ben@example.com",
                  *         "order": 0,
                  *         "number": null,
@@ -11274,12 +11855,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:47:55.591Z",
+                 *         "created_at": "2026-11-27T02:41:19.922Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:47:55.691Z",
+                 *         "updated_at": "2026-11-27T02:41:19.952Z",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21a93-ada7-7268-9d8c-4643ab564c94"
+                 *         "envelope_id": "01a21ac4-9292-740e-a35c-1f7ea2e6599d"
                  *       },
                  *       "event_type": "recipient.reminder_sent"
                  *     }
@@ -11317,10 +11899,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a21a93-b2b8-731f-bd6b-60dc75509966",
+                 *       "id": "01a21ac4-93e0-715f-87c6-06c889e8e615",
                  *       "data": {
-                 *         "id": "01a21a93-addb-76e5-8509-4aed41269cd6",
+                 *         "id": "01a21ac4-92a0-762d-af01-42586a3db876",
                  *         "name": "Ben Ode",
+                 *         "role": "SIGNER",
                  *         "email": "ben@example.com",
                  *         "order": 0,
                  *         "rep_id": null,
@@ -11329,13 +11912,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-27T01:47:55.591Z",
+                 *         "created_at": "2026-11-27T02:41:19.922Z",
                  *         "custom_key": "ben",
-                 *         "expires_at": "2026-11-30T01:16:55.559Z",
+                 *         "expires_at": "2026-11-30T02:10:19.895Z",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-27T01:47:55.691Z",
+                 *         "updated_at": "2026-11-27T02:41:19.952Z",
+                 *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a21a93-ada7-7268-9d8c-4643ab564c94"
+                 *         "envelope_id": "01a21ac4-9292-740e-a35c-1f7ea2e6599d"
                  *       },
                  *       "event_type": "recipient.expiry_warning_sent"
                  *     }
@@ -11371,6 +11955,35 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a21ac4-8fd8-711c-9823-5a3ad88a4e26",
+                 *       "data": {
+                 *         "id": "01a21ac4-8d81-7056-b46c-939564867945",
+                 *         "name": "Erin Fox",
+                 *         "role": "APPROVER",
+                 *         "email": "erin@example.com",
+                 *         "order": 1,
+                 *         "fields": [],
+                 *         "rep_id": null,
+                 *         "status": "APPROVED",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": "2026-11-27T02:41:19.216Z",
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-27T02:41:18.605Z",
+                 *         "custom_key": "erin",
+                 *         "ip_address": "127.0.0.1",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-27T02:41:19.216Z",
+                 *         "user_agent": "node",
+                 *         "witness_of": null,
+                 *         "email_label": null,
+                 *         "envelope_id": "01a21ac4-8d6d-7396-853d-f0e26db35e06"
+                 *       },
+                 *       "event_type": "recipient.approved"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientApprovedEvent"];
             };
         };
@@ -11402,6 +12015,35 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a21ac4-8fb2-708d-9463-e1c4e5584dcf",
+                 *       "data": {
+                 *         "id": "01a21ac4-8d81-7056-b46c-979835c177f6",
+                 *         "name": "Finn Hale",
+                 *         "role": "WITNESS",
+                 *         "email": "finn@example.com",
+                 *         "order": 2,
+                 *         "fields": [],
+                 *         "rep_id": null,
+                 *         "status": "WITNESSED",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": "2026-11-27T02:41:19.160Z",
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-27T02:41:18.605Z",
+                 *         "custom_key": "finn",
+                 *         "ip_address": "127.0.0.1",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-27T02:41:19.160Z",
+                 *         "user_agent": "node",
+                 *         "witness_of": "dana",
+                 *         "email_label": null,
+                 *         "envelope_id": "01a21ac4-8d6d-7396-853d-f0e26db35e06"
+                 *       },
+                 *       "event_type": "recipient.witnessed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientWitnessedEvent"];
             };
         };
@@ -11433,6 +12075,32 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a21ac4-921b-74da-bdae-2499c7b5eb01",
+                 *       "data": {
+                 *         "id": "01a21ac4-8d81-7056-b46c-9b3f46b0cf8e",
+                 *         "name": "Gia Moss",
+                 *         "role": "VIEWER",
+                 *         "email": "gia@example.com",
+                 *         "order": 3,
+                 *         "rep_id": null,
+                 *         "status": "VIEWED",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": "2026-11-27T02:41:19.263Z",
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-27T02:41:18.605Z",
+                 *         "custom_key": "gia",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-27T02:41:19.263Z",
+                 *         "witness_of": null,
+                 *         "email_label": null,
+                 *         "envelope_id": "01a21ac4-8d6d-7396-853d-f0e26db35e06"
+                 *       },
+                 *       "event_type": "recipient.viewed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientViewedEvent"];
             };
         };
@@ -11464,6 +12132,32 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a21ac4-8dba-77db-af57-f65631eb5a51",
+                 *       "data": {
+                 *         "id": "01a21ac4-8d81-7056-b46c-9d9e65a6b5a1",
+                 *         "name": "Hal Ode",
+                 *         "role": "CC",
+                 *         "email": "hal@example.com",
+                 *         "order": 4,
+                 *         "rep_id": null,
+                 *         "status": "COPIED",
+                 *         "tax_id": null,
+                 *         "rep_label": "Rep.",
+                 *         "signed_at": null,
+                 *         "tax_label": null,
+                 *         "created_at": "2026-11-27T02:41:18.605Z",
+                 *         "custom_key": "hal",
+                 *         "name_label": null,
+                 *         "updated_at": "2026-11-27T02:41:18.646Z",
+                 *         "witness_of": null,
+                 *         "email_label": null,
+                 *         "envelope_id": "01a21ac4-8d6d-7396-853d-f0e26db35e06"
+                 *       },
+                 *       "event_type": "recipient.copied"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecipientCopiedEvent"];
             };
         };
@@ -11495,6 +12189,67 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a21ac4-8a93-71de-9c59-34332f15733d",
+                 *       "data": {
+                 *         "id": "01a21ac4-8a11-705a-b40c-151f5acb312c",
+                 *         "name": "Mutual NDA",
+                 *         "metadata": {
+                 *           "kind": "nda"
+                 *         },
+                 *         "settings": {},
+                 *         "documents": [
+                 *           {
+                 *             "id": "01a21ac4-8a16-76d2-ab10-3bcdcd5218b5",
+                 *             "type": "SIGNABLE",
+                 *             "order": 0,
+                 *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                 *             "file_name": "nda.pdf",
+                 *             "file_size": 1897,
+                 *             "custom_key": "nda",
+                 *             "page_count": 1,
+                 *             "form_fields": []
+                 *           }
+                 *         ],
+                 *         "created_at": "2026-11-27T02:10:17.745Z",
+                 *         "placements": [
+                 *           {
+                 *             "key": "0",
+                 *             "token": "{{ben}}",
+                 *             "document_key": "nda",
+                 *             "recipient_key": "buyer"
+                 *           },
+                 *           {
+                 *             "key": "1",
+                 *             "name": "company",
+                 *             "type": "TEXT",
+                 *             "readonly": "TRUE",
+                 *             "coordinates": {
+                 *               "top": "120",
+                 *               "left": "72",
+                 *               "page": "0"
+                 *             },
+                 *             "document_key": "nda",
+                 *             "recipient_key": "buyer"
+                 *           }
+                 *         ],
+                 *         "recipients": [
+                 *           {
+                 *             "key": "buyer",
+                 *             "role": "SIGNER"
+                 *           },
+                 *           {
+                 *             "key": "seller",
+                 *             "name": "Acme Legal",
+                 *             "email": "legal@acme.example"
+                 *           }
+                 *         ],
+                 *         "updated_at": "2026-11-27T02:10:17.745Z"
+                 *       },
+                 *       "event_type": "template.created"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TemplateCreatedEvent"];
             };
         };
@@ -11526,6 +12281,67 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a21ac4-8b25-756d-8af7-8c6ab316e3bf",
+                 *       "data": {
+                 *         "id": "01a21ac4-8a11-705a-b40c-151f5acb312c",
+                 *         "name": "Mutual NDA (2027)",
+                 *         "metadata": {
+                 *           "kind": "nda"
+                 *         },
+                 *         "settings": {},
+                 *         "documents": [
+                 *           {
+                 *             "id": "01a21ac4-8a16-76d2-ab10-3bcdcd5218b5",
+                 *             "type": "SIGNABLE",
+                 *             "order": 0,
+                 *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                 *             "file_name": "nda.pdf",
+                 *             "file_size": 1897,
+                 *             "custom_key": "nda",
+                 *             "page_count": 1,
+                 *             "form_fields": []
+                 *           }
+                 *         ],
+                 *         "created_at": "2026-11-27T02:10:17.745Z",
+                 *         "placements": [
+                 *           {
+                 *             "key": "0",
+                 *             "token": "{{ben}}",
+                 *             "document_key": "nda",
+                 *             "recipient_key": "buyer"
+                 *           },
+                 *           {
+                 *             "key": "1",
+                 *             "name": "company",
+                 *             "type": "TEXT",
+                 *             "readonly": "TRUE",
+                 *             "coordinates": {
+                 *               "top": "120",
+                 *               "left": "72",
+                 *               "page": "0"
+                 *             },
+                 *             "document_key": "nda",
+                 *             "recipient_key": "buyer"
+                 *           }
+                 *         ],
+                 *         "recipients": [
+                 *           {
+                 *             "key": "buyer",
+                 *             "role": "SIGNER"
+                 *           },
+                 *           {
+                 *             "key": "seller",
+                 *             "name": "Acme Legal",
+                 *             "email": "legal@acme.example"
+                 *           }
+                 *         ],
+                 *         "updated_at": "2026-11-27T02:10:17.987Z"
+                 *       },
+                 *       "event_type": "template.updated"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TemplateUpdatedEvent"];
             };
         };
@@ -11557,6 +12373,67 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01a21ac4-8b3b-7129-bad5-9dedee22ce20",
+                 *       "data": {
+                 *         "id": "01a21ac4-8a11-705a-b40c-151f5acb312c",
+                 *         "name": "Mutual NDA (2027)",
+                 *         "metadata": {
+                 *           "kind": "nda"
+                 *         },
+                 *         "settings": {},
+                 *         "documents": [
+                 *           {
+                 *             "id": "01a21ac4-8a16-76d2-ab10-3bcdcd5218b5",
+                 *             "type": "SIGNABLE",
+                 *             "order": 0,
+                 *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
+                 *             "file_name": "nda.pdf",
+                 *             "file_size": 1897,
+                 *             "custom_key": "nda",
+                 *             "page_count": 1,
+                 *             "form_fields": []
+                 *           }
+                 *         ],
+                 *         "created_at": "2026-11-27T02:10:17.745Z",
+                 *         "placements": [
+                 *           {
+                 *             "key": "0",
+                 *             "token": "{{ben}}",
+                 *             "document_key": "nda",
+                 *             "recipient_key": "buyer"
+                 *           },
+                 *           {
+                 *             "key": "1",
+                 *             "name": "company",
+                 *             "type": "TEXT",
+                 *             "readonly": "TRUE",
+                 *             "coordinates": {
+                 *               "top": "120",
+                 *               "left": "72",
+                 *               "page": "0"
+                 *             },
+                 *             "document_key": "nda",
+                 *             "recipient_key": "buyer"
+                 *           }
+                 *         ],
+                 *         "recipients": [
+                 *           {
+                 *             "key": "buyer",
+                 *             "role": "SIGNER"
+                 *           },
+                 *           {
+                 *             "key": "seller",
+                 *             "name": "Acme Legal",
+                 *             "email": "legal@acme.example"
+                 *           }
+                 *         ],
+                 *         "updated_at": "2026-11-27T02:10:17.987Z"
+                 *       },
+                 *       "event_type": "template.deleted"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TemplateDeletedEvent"];
             };
         };
