@@ -66,7 +66,8 @@ describe('signing twice at once (PostgreSQL)', () => {
     } as unknown as BlobStore;
     deps = {
       db, blobs: store, store: envelopeStore(), clock: () => now,
-      relay: { wake: () => undefined }, jobs: { queueCompletion: async () => undefined, queueArchiveRenewal: async () => undefined }
+      relay: { wake: () => undefined },
+      jobs: { queueCompletion: async () => undefined, queueArchiveRenewal: async () => undefined, queueReminder: async () => undefined, cancelReminder: async () => undefined, cancelSchedule: async () => undefined }
     } as unknown as EnvelopeDeps;
   });
 
