@@ -51,3 +51,10 @@ export function roleLines(recipient: Obj, recipients: Obj[], language: Language)
   }
   return lines;
 }
+
+/** The label of when a recipient acted: signed for a SIGNER, approved, witnessed, viewed or copied for the other roles. */
+export function actedAtLabel(recipient: Obj, language: Language, signedAt: string): string {
+  const role = typeof recipient.role === 'string' ? recipient.role : 'SIGNER';
+  if (role === 'SIGNER') return signedAt;
+  return translator(language)(`fields.evidence.actedAt.${role}` as 'fields.evidence.actedAt.APPROVER');
+}

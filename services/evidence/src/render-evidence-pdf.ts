@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { formatDateTime, type Language, language as languageOf, translator } from '@signet/i18n';
 import { drawLogo, LOGO_BOX } from './draw-logo';
 import type { Logo } from './logo';
-import { roleLines, writeFieldsSection } from './evidence-fields';
+import { actedAtLabel, roleLines, writeFieldsSection } from './evidence-fields';
 import { scriptText } from './script-text';
 import type { TimelineEntry } from './timeline-store';
 
@@ -165,7 +165,7 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
       field(l.rejectedAt, time(rejected.occurred_at));
       field(l.reason, rejected.details.reason);
     } else {
-      field(l.signedAt, time(recipient.signed_at ?? signed?.occurred_at));
+      field(actedAtLabel(recipient, language, l.signedAt), time(recipient.signed_at ?? signed?.occurred_at));
     }
     doc.moveDown(0.4);
   }
@@ -189,7 +189,7 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
       field(l.signedHash, document.sha256);
     }
     for (const recipient of (envelope.recipients ?? []) as Obj[]) {
-      field(l.name, `${text(recipient.name)} <${text(recipient.email)}> ${l.signedAt} ${time(recipient.signed_at)}`);
+      field(l.name, `${text(recipient.name)} <${text(recipient.email)}> ${actedAtLabel(recipient, language, l.signedAt)} ${time(recipient.signed_at)}`);
     }
   }
 
