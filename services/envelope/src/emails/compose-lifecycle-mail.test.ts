@@ -23,6 +23,15 @@ describe('composeLifecycleMail', () => {
     expect(message).toMatchObject({ from: 'no-reply@signet.localhost', fromName: 'Acme', replyTo: null, headers: { 'X-Signet-Bounce': 'mail.sig' } });
   });
 
+  it('asks an approver to approve and a viewer to read, never to sign', () => {
+    const approver = composeLifecycleMail(mail({ values: { recipientName: 'Ana', envelopeName: 'NDA', role: 'APPROVER' } }));
+    expect(approver.subject).toBe('Acme sent you "NDA" to approve');
+    expect(approver.text).toContain('Review and approve: https://signet.example/email/v1/links/t');
+    const viewer = composeLifecycleMail(mail({ values: { recipientName: 'Ana', envelopeName: 'NDA', role: 'VIEWER' } }));
+    expect(viewer.subject).toBe('Acme shared "NDA" with you to read');
+    expect(`${approver.text} ${viewer.text}`).not.toMatch(/\bsign\b/i);
+  });
+
   it('shows an https logo and leaves a data URL logo out for the branding name', () => {
     expect(composeLifecycleMail(mail({ settings: settings('https://cdn.example.com/logo.png') })).html).toContain('<img src="https://cdn.example.com/logo.png"');
     const withDataLogo = composeLifecycleMail(mail({ settings: settings('data:image/png;base64,AAAA') })).html;

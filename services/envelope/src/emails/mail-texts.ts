@@ -1,5 +1,6 @@
 import type { Language } from '@signet/i18n';
-import { formatDateTime, translator } from '@signet/i18n';
+import { formatDateTime, translator, type Translator } from '@signet/i18n';
+import type { RecipientRole } from '@signet/contracts';
 import type { LifecycleMailKind } from './email-store';
 
 /** Signed documents stay downloadable from the email this long (S3 presigned URLs allow no more). */
@@ -13,6 +14,8 @@ export interface MailTextValues {
   /** Who rejected, and why: rejected emails only. */
   rejecterName?: string;
   reason?: string;
+  /** The recipient's role: an approver is asked to approve, a viewer to read (absent in mails queued before roles). */
+  role?: RecipientRole;
   /** When the envelope expires: expiry warnings only. */
   expiresAt?: Date;
 }
@@ -26,6 +29,16 @@ export interface MailTexts {
   action?: string;
 }
 
+/** The invitation of a recipient who does not sign: an approver is asked to approve, a viewer to read. */
+function roleInvitation(t: Translator, role: 'APPROVER' | 'VIEWER', names: { sender: string; envelope: string }, greeting: string): MailTexts {
+  return {
+    subject: t(`fields.mail.invitation.${role}.subject`, names),
+    greeting,
+    lines: [t(`fields.mail.invitation.${role}.asks`, names), t('mail.invitation.personal')],
+    action: t(`fields.mail.invitation.${role}.action`)
+  };
+}
+
 /** A lifecycle email's words in the recipient's language, from the message catalogue. */
 export function mailTexts(kind: LifecycleMailKind, language: Language, values: MailTextValues): MailTexts {
   const t = translator(language);
@@ -33,6 +46,7 @@ export function mailTexts(kind: LifecycleMailKind, language: Language, values: M
   const greeting = t('mail.greeting', { name: values.recipientName });
   switch (kind) {
     case 'INVITATION':
+      if (values.role === 'APPROVER' || values.role === 'VIEWER') return roleInvitation(t, values.role, names, greeting);
       return {
         subject: t('mail.invitation.subject', names),
         greeting,

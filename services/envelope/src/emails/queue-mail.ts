@@ -30,7 +30,7 @@ export async function queueMail(deps: EmailDeps, trx: Knex.Transaction, queued: 
     kind: queued.kind,
     to: recipient.email,
     values: {
-      recipientName: recipient.name, envelopeName: aggregate.envelope.name, rejecterName: queued.extra?.rejecterName, reason: queued.extra?.reason, expiresAt: queued.extra?.expiresAt
+      recipientName: recipient.name, role: recipient.role, envelopeName: aggregate.envelope.name, rejecterName: queued.extra?.rejecterName, reason: queued.extra?.reason, expiresAt: queued.extra?.expiresAt
     },
     settings: aggregate.envelope.settings,
     language: recipient.language,
