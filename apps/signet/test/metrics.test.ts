@@ -28,14 +28,14 @@ describe('Prometheus metrics at /metrics on the metrics port, never the public o
     expect(text).toMatch(/signet_consumer_lag_seconds\{[^}]*topic="settings.updated"/);
   });
 
-  it('counts sent emails by kind and reports both email queues\' backlog', async () => {
+  it('counts sent emails by kind and reports every job kind\'s backlog', async () => {
     const envelope = await sentEnvelope(api, KEYS.globex);
     await waitFor(() => api.events.some((event) => event.key === envelope.id && event.event.event_type === 'recipient.email_received'), 20000, 'recipient.email_received');
     const text = await (await fetch(`${api.signet.metricsUrl as string}/metrics`)).text();
     expect(text).toMatch(/signet_emails_total\{kind="invitation",outcome="sent"\} [1-9]/);
-    for (const queue of ['validation', 'lifecycle']) {
-      expect(text).toMatch(new RegExp(`signet_email_backlog\\{queue="${queue}",measure="pending"\\} \\d+`));
-      expect(text).toMatch(new RegExp(`signet_email_backlog\\{queue="${queue}",measure="oldest_due_seconds"\\} [\\d.e+-]+`));
+    for (const kind of ['validation.send-code-mail', 'envelope.send-lifecycle-mail', 'webhook-delivery.deliver-webhook']) {
+      expect(text).toMatch(new RegExp(`signet_jobs_backlog\\{kind="${kind}",measure="queued"\\} \\d+`));
+      expect(text).toMatch(new RegExp(`signet_jobs_backlog\\{kind="${kind}",measure="oldest_due_seconds"\\} [\\d.e+-]+`));
     }
   });
 

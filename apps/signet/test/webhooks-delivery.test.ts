@@ -72,7 +72,7 @@ describe.each(INFRASTRUCTURE_MODES)('webhook deliveries of a sent envelope, %s',
     const metrics = await (await fetch(`${api.signet.metricsUrl as string}/metrics`)).text();
     expect(metrics).toMatch(/signet_webhook_delivery_attempts_total\{outcome="delivered"\} [1-9]/);
     expect(metrics).toMatch(/signet_webhook_deliveries_total\{status="SUCCESS"\} [1-9]/);
-    expect(metrics).toMatch(/signet_webhook_delivery_backlog\{measure="pending_deliveries"\} 0/);
+    expect(metrics).toMatch(/signet_jobs_backlog\{kind="webhook-delivery.deliver-webhook",measure="queued"\} 0/);
   });
 });
 

@@ -2,4 +2,4 @@ export * from './job-kind';
 export * from './job-system';
 export { ensureJobSchema, jobSchemaMigration, JOBS_SCHEMA } from './job-schema';
 export { addJobCall, addJobStatement, type EnqueueOptions } from './enqueue-sql';
-export { backlogOf, queuedPayloads } from './queued-jobs';
+export { queuedPayloads } from './queued-jobs';

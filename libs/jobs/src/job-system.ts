@@ -5,9 +5,10 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { Logger } from '@signet/log';
 import { addJob, addJobStatement, keyOfStored, positional, storedKey, type StoredPayload } from './enqueue-sql';
 import type { AnyJobKind, JobContext, JobKind, JobSpec } from './job-kind';
-import { countJob } from './job-metrics';
+import { countJob, watchBacklog } from './job-metrics';
 import { graphileLogger } from './graphile-logger';
 import { installJobSchema, JOBS_SCHEMA } from './job-schema';
+import { backlogOf } from './queued-jobs';
 import { releaseAbandonedJobs, releaseJobKind } from './release-abandoned';
 
 export type Clock = () => Date;
@@ -63,6 +64,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
   const recurring = new Map<string, number>();
   let pool: pg.Pool | null = null;
   let runner: Runner | null = null;
+  let unwatchBacklog = (): void => undefined;
 
   /** Signet's clock runs ahead of (or behind) the host's by a test clock's offset; the database keeps the host's. */
   const databaseTime = (at: Date): Date => new Date(at.getTime() - (options.clock().getTime() - Date.now()));
@@ -178,8 +180,11 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
         const [sql, bindings] = addJobStatement(kinds.get(name) as AnyJobKind, {}, { key: RECURRING_KEY, keepRunAt: true });
         await pool.query(positional(sql), bindings);
       }
+      const watched = pool;
+      unwatchBacklog = watchBacklog(() => backlogOf(watched, [...kinds.keys()]));
     },
     async stop() {
+      unwatchBacklog();
       const stopping = runner;
       runner = null;
       if (stopping) await stopping.stop();

@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
+import type pg from 'pg';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { keyOfStored, storedKey, type StoredPayload } from './enqueue-sql';
 import type { JobSpec } from './job-kind';
+import type { KindBacklog } from './job-metrics';
 import { JOBS_SCHEMA } from './job-schema';
 
 /**
@@ -23,13 +25,15 @@ export async function queuedPayloads<S extends TSchema>(db: Knex | Knex.Transact
   return found;
 }
 
-/** How many of a kind's jobs wait to run, and how long the most overdue of them has been due (seconds). */
-export async function backlogOf(db: Knex, kind: Pick<JobSpec, 'name'>): Promise<{ queued: number; oldestDueSeconds: number }> {
-  const result = await db.raw(
-    `SELECT count(*)::int AS queued, coalesce(extract(epoch from now() - min(run_at) FILTER (WHERE run_at <= now())), 0)::float AS overdue
-     FROM ${JOBS_SCHEMA}.jobs WHERE task_identifier = ? AND attempts < max_attempts`,
-    [kind.name]
+/** Every kind's jobs still to run (0 for a kind with none), and how long the most overdue of them has been due. */
+export async function backlogOf(pool: pg.Pool, kinds: string[]): Promise<KindBacklog[]> {
+  const result = await pool.query<{ kind: string; queued: number; overdue: number }>(
+    `SELECT kind, count(jobs.id)::int AS queued,
+            coalesce(extract(epoch from now() - min(jobs.run_at) FILTER (WHERE jobs.run_at <= now())), 0)::float AS overdue
+     FROM unnest($1::text[]) AS kind
+     LEFT JOIN ${JOBS_SCHEMA}.jobs jobs ON jobs.task_identifier = kind AND jobs.attempts < jobs.max_attempts
+     GROUP BY kind`,
+    [kinds]
   );
-  const row = result.rows[0] as { queued: number; overdue: number };
-  return { queued: Number(row.queued), oldestDueSeconds: Math.max(0, Number(row.overdue)) };
+  return result.rows.map((row) => ({ kind: row.kind, queued: Number(row.queued), oldestDueSeconds: Math.max(0, Number(row.overdue)) }));
 }

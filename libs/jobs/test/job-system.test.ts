@@ -99,6 +99,18 @@ describe('the job system on PostgreSQL', () => {
     expect(metrics).toMatch(/signet_jobs_failed_total\{kind="test.note"\} [1-9]/);
   });
 
+  it('reports each kind\'s backlog while it runs: queued jobs and how long the most overdue has been due', async () => {
+    const jobs = system();
+    await jobs.start();
+    const backlog = async () => (await metricsRegistry().getSingleMetricAsString('signet_jobs_backlog')).split('\n').filter((line) => line.includes('kind="test.note"'));
+    expect(await backlog()).toEqual(['signet_jobs_backlog{kind="test.note",measure="queued"} 0', 'signet_jobs_backlog{kind="test.note",measure="oldest_due_seconds"} 0']);
+    const later = new Date(clock().getTime() + DAY_MS);
+    await jobs.enqueue(db, note, { text: 'tomorrow' }, { key: 'later', runAt: later });
+    expect(await backlog()).toEqual(['signet_jobs_backlog{kind="test.note",measure="queued"} 1', 'signet_jobs_backlog{kind="test.note",measure="oldest_due_seconds"} 0']);
+    await jobs.stop();
+    expect(await backlog()).toEqual([]);
+  });
+
   it('keeps one queued job per key, and cancels by key', async () => {
     const jobs = system();
     const later = new Date(clock().getTime() + DAY_MS);

@@ -1,4 +1,4 @@
-import { countEmail, watchEmailBacklog } from './email-metrics';
+import { countEmail } from './email-metrics';
 import { metricsRegistry } from './registry';
 
 async function values(name: string) {
@@ -14,15 +14,4 @@ describe('email metrics', () => {
     expect(after).toBe(before + 2);
   });
 
-  it('reads the backlog of the watched queues on scrape, adding replicas up, until they are unwatched', async () => {
-    const unwatch = [
-      watchEmailBacklog('lifecycle', async () => ({ pending: 2, oldestDueSeconds: 3 })),
-      watchEmailBacklog('lifecycle', async () => ({ pending: 1, oldestDueSeconds: 7 })),
-      watchEmailBacklog('validation', async () => { throw new Error('database down'); })
-    ];
-    const backlog = () => values('signet_email_backlog').then((all) => all.map(({ labels, value }) => `${labels.queue}/${labels.measure}=${value}`).sort());
-    expect(await backlog()).toEqual(['lifecycle/oldest_due_seconds=7', 'lifecycle/pending=3']);
-    for (const stop of unwatch) stop();
-    expect(await backlog()).toEqual([]);
-  });
 });

@@ -1,5 +1,4 @@
 import { createOutboxRelay } from '@signet/bus';
-import { watchEmailBacklog } from '@signet/metrics';
 import { openAsyncCommitPool } from '@signet/db';
 import { pdfWorkersLoop } from '@signet/pdf';
 import { defineService, ServiceDeps, SignetService } from '@signet/service';
@@ -11,7 +10,6 @@ import { pruneCreateRequests } from './create-requests';
 import { completeEnvelope } from './completion/complete-envelope';
 import { envelopeJobs } from './envelope-jobs';
 import { envelopeJobKinds, PRUNE_CREATE_REQUESTS_EVERY_MS, pruneCreateRequestsJob } from './envelope-job-kinds';
-import { readLifecycleMailBacklog } from './emails/email-backlog';
 import type { EmailDeps } from './emails/email-deps';
 import { deriveEmailKeys } from './emails/email-keys';
 import { emailStore } from './emails/email-store';
@@ -99,7 +97,6 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
   };
   deps.jobs.register(...envelopeJobKinds(jobHandlers));
   deps.jobs.every(pruneCreateRequestsJob(jobHandlers), PRUNE_CREATE_REQUESTS_EVERY_MS);
-  let unwatchBacklog = (): void => undefined;
 
   return defineService(deps, {
     name: 'envelope',
@@ -123,10 +120,8 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
       // A configured seal is opened at start, so a wrong module, token, PIN, key, certificate, file or
       // passphrase stops Signet at once instead of failing the first completion hours later.
       if (deps.config.sealPkcs11 || deps.config.seal) await sealIdentity();
-      unwatchBacklog = watchEmailBacklog('lifecycle', () => readLifecycleMailBacklog(deps.db, deps.clock));
     },
     async onStop() {
-      unwatchBacklog();
       await sealIdentity.close();
       await counters.destroy();
     }

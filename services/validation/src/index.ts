@@ -1,9 +1,7 @@
 import { createOutboxRelay } from '@signet/bus';
-import { watchEmailBacklog } from '@signet/metrics';
 import { defineService, ServiceDeps, SignetService } from '@signet/service';
 import { codeRoutes } from './http/code-routes';
 import { smsStatusRoutes } from './http/sms-status-routes';
-import { readCodeMailBacklog } from './mail/email-backlog';
 import { mailChannel } from './mail/mail-channel';
 import { deriveValidationKeys } from './secret-keys';
 import { smsChannel } from './sms/sms-channel';
@@ -45,7 +43,6 @@ export function createValidationService(deps: ServiceDeps): SignetService {
   };
   const provider = deps.config.sms.provider;
   const reports = provider?.statusCallbackUrl ? { authToken: provider.authToken, callbackUrl: provider.statusCallbackUrl } : null;
-  let unwatchBacklog = (): void => undefined;
 
   return defineService(deps, {
     name: 'validation',
@@ -53,10 +50,6 @@ export function createValidationService(deps: ServiceDeps): SignetService {
       codeRoutes(validationDeps)(router);
       smsStatusRoutes(router, { db: deps.db, sms, log: deps.log.child({ component: 'sms-status' }), reports });
     },
-    workers: [relay],
-    onStart() {
-      unwatchBacklog = watchEmailBacklog('validation', () => readCodeMailBacklog(deps.db, deps.clock));
-    },
-    onStop: () => unwatchBacklog()
+    workers: [relay]
   });
 }

@@ -2,7 +2,6 @@ import { systemResolve } from '@signet/outbound';
 import { defineService, ServiceDeps, SignetService } from '@signet/service';
 import { attemptDelivery, giveUpDelivery } from './jobs/attempt-delivery';
 import { deliveryJobKinds, PRUNE_DELIVERIES_EVERY_MS, queueAttempt } from './jobs/delivery-jobs';
-import { watchDeliveries } from './jobs/delivery-metrics';
 import { pruneDeliveries } from './jobs/prune-deliveries';
 import { postWebhook } from './outbound/post-webhook';
 import { webhookPolicy } from './outbound/webhook-policy';
@@ -37,7 +36,6 @@ export function createWebhookDeliveryService(deps: ServiceDeps): SignetService {
   deps.jobs.register(kinds.deliver);
   deps.jobs.every(kinds.prune, PRUNE_DELIVERIES_EVERY_MS);
   const webhookDeps: WebhookDeps = { db: deps.db, webhooks, deliveries, policy, clock: deps.clock, queueAttempt: queue };
-  let unwatch = (): void => undefined;
 
   return defineService(deps, {
     name: 'webhook-delivery',
@@ -49,8 +47,6 @@ export function createWebhookDeliveryService(deps: ServiceDeps): SignetService {
       if (settings.allowLoopback) {
         deps.log.warn('webhooks may be delivered to loopback addresses (WEBHOOK_ALLOW_LOOPBACK): for development only');
       }
-      unwatch = watchDeliveries(deps.db);
-    },
-    onStop: () => unwatch()
+    }
   });
 }

@@ -1,9 +1,6 @@
-import type { Knex } from 'knex';
-import { Counter, Gauge, Histogram } from 'prom-client';
+import { Counter, Histogram } from 'prom-client';
 import { metricsRegistry } from '@signet/metrics';
-import { backlogOf } from '@signet/jobs';
 import type { DeliveryStatus } from '../model';
-import { DELIVER_WEBHOOK } from './delivery-jobs';
 
 const attempts = new Counter({
   name: 'signet_webhook_delivery_attempts_total',
@@ -26,30 +23,6 @@ const attemptDuration = new Histogram({
   registers: [metricsRegistry()]
 });
 
-const sources = new Set<Knex>();
-
-async function readPending(this: Gauge<'measure'>): Promise<void> {
-  this.reset();
-  let pending = 0;
-  let overdue = 0;
-  for (const db of sources) {
-    const backlog = await backlogOf(db, DELIVER_WEBHOOK).catch(() => null);
-    if (!backlog) continue;
-    pending += backlog.queued;
-    overdue = Math.max(overdue, backlog.oldestDueSeconds);
-  }
-  this.set({ measure: 'pending_deliveries' }, pending);
-  this.set({ measure: 'oldest_due_seconds' }, Math.max(0, overdue));
-}
-
-new Gauge({
-  name: 'signet_webhook_delivery_backlog',
-  help: 'Deliveries waiting for an attempt (measure=pending_deliveries) and how long the most overdue has been due (measure=oldest_due_seconds)',
-  labelNames: ['measure'] as const,
-  registers: [metricsRegistry()],
-  collect: readPending
-});
-
 /** Counts one attempt and, when it ended the delivery, the delivery. */
 export function countAttempt(delivered: boolean, durationMs: number, status: DeliveryStatus): void {
   attempts.inc({ outcome: delivered ? 'delivered' : 'failed' });
@@ -60,10 +33,4 @@ export function countAttempt(delivered: boolean, durationMs: number, status: Del
 /** Counts a delivery that ended without a recorded attempt (its job gave up). */
 export function countFinished(status: DeliveryStatus): void {
   finished.inc({ status });
-}
-
-/** Reports this database's delivery backlog on every scrape, until the returned function is called. */
-export function watchDeliveries(db: Knex): () => void {
-  sources.add(db);
-  return () => sources.delete(db);
 }

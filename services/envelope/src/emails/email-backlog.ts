@@ -1,9 +1,0 @@
-import type { Knex } from 'knex';
-import { type EmailBacklog, emailBacklogAt } from '@signet/metrics';
-import type { Clock } from '@signet/service';
-
-/** The lifecycle emails waiting to be sent (status PENDING), and how long the oldest has waited. */
-export async function readLifecycleMailBacklog(db: Knex, clock: Clock): Promise<EmailBacklog> {
-  const row = await db('lifecycle_mails').where({ status: 'PENDING' }).first(db.raw('count(*)::int AS pending'), db.raw('min(created_at) AS oldest_due'));
-  return emailBacklogAt(clock(), Number(row?.pending ?? 0), row?.oldest_due ? new Date(row.oldest_due) : null);
-}
