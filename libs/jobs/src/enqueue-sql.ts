@@ -5,25 +5,22 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { JobSpec } from './job-kind';
 import { JOBS_SCHEMA } from './job-schema';
 
-/** What a job row's payload holds: the kind's payload and which attempt this row is. */
+/** A job row's payload: the kind's payload and which attempt the row is. */
 export interface StoredPayload {
   attempt: number;
   payload: unknown;
 }
 
 export interface EnqueueOptions {
-  /**
-   * The cause: one job per kind and key is queued at a time. Enqueueing again replaces the queued one
-   * (a fresher cause wins); a running one finishes and the new one runs after.
-   */
+  /** The cause: one queued job per kind and key; queuing again replaces it (a running one finishes first). */
   key?: string;
-  /** When to run, in the database's time (the job system maps Signet's clock onto it); now when absent. */
+  /** In the database's time (the job system maps Signet's clock onto it); now when absent. */
   databaseRunAt?: Date | null;
-  /** With a key: keep the queued job's start time instead of the new one (a recurring job's next run). */
+  /** With a key: a job already queued keeps its start time (a recurring job's next run). */
   keepRunAt?: boolean;
 }
 
-/** The key a job row carries: every job has one, so a queued job can always be told from a superseded one. */
+/** Every job row has a key, so a queued job can always be told from a superseded one. */
 export function storedKey(kind: string, key: string | undefined): string {
   return `${kind}:${key ?? randomUUID()}`;
 }
@@ -32,13 +29,7 @@ export function keyOfStored(kind: string, stored: string | null): string | null 
   return stored?.startsWith(`${kind}:`) ? stored.slice(kind.length + 1) : null;
 }
 
-/** The statement and bindings that queue one job, for knex (`?` placeholders). */
-export function addJobStatement<S extends TSchema>(kind: JobSpec<S>, payload: Static<S>, options: EnqueueOptions, attempt = 1): [string, Knex.RawBinding[]] {
-  const [call, bindings] = addJobCall(kind, payload, options, attempt);
-  return [`SELECT FROM ${call}`, bindings];
-}
-
-/** The function call that queues one job, as an expression a larger statement can use (`?` placeholders). */
+/** The call that queues one job, as an expression a larger statement can use (knex's `?` placeholders). */
 export function addJobCall<S extends TSchema>(kind: JobSpec<S>, payload: Static<S>, options: EnqueueOptions, attempt = 1): [string, Knex.RawBinding[]] {
   if (!Value.Check(kind.payload, payload)) {
     const first = Value.Errors(kind.payload, payload).First();
@@ -51,13 +42,15 @@ export function addJobCall<S extends TSchema>(kind: JobSpec<S>, payload: Static<
   ];
 }
 
-export async function addJob<S extends TSchema>(db: Knex | Knex.Transaction, kind: JobSpec<S>, payload: Static<S>, options: EnqueueOptions): Promise<void> {
-  const [sql, bindings] = addJobStatement(kind, payload, options);
-  await db.raw(sql, bindings as Knex.RawBinding[]);
+/** Queues one job in `db`: the caller's transaction, or a migration carrying rows over. */
+export async function addJob<S extends TSchema>(db: Knex | Knex.Transaction, kind: JobSpec<S>, payload: Static<S>, options: EnqueueOptions = {}): Promise<void> {
+  const [call, bindings] = addJobCall(kind, payload, options);
+  await db.raw(`SELECT FROM ${call}`, bindings);
 }
 
-/** knex's `?` placeholders as pg's `$n`, for the statement run on graphile-worker's own connections. */
-export function positional(sql: string): string {
+/** The same on graphile-worker's own connection (pg's `$n` placeholders). */
+export function addJobQuery<S extends TSchema>(kind: JobSpec<S>, payload: Static<S>, options: EnqueueOptions, attempt = 1): [string, unknown[]] {
+  const [call, bindings] = addJobCall(kind, payload, options, attempt);
   let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
+  return [`SELECT FROM ${call.replace(/\?/g, () => `$${++n}`)}`, bindings];
 }

@@ -1,5 +1,5 @@
 export * from './job-kind';
 export * from './job-system';
 export { ensureJobSchema, jobSchemaMigration, JOBS_SCHEMA } from './job-schema';
-export { addJobCall, addJobStatement, type EnqueueOptions } from './enqueue-sql';
+export { addJob, addJobCall } from './enqueue-sql';
 export { queuedPayloads } from './queued-jobs';

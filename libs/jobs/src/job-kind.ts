@@ -3,39 +3,34 @@ import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox
 /** What a job's handler learns about the job besides its payload. */
 export interface JobContext {
   jobId: string;
-  /** The cause's key (without the kind's prefix), or null for a job enqueued without one. */
+  /** The cause's key, or null for a job queued without one. */
   key: string | null;
   /** 1 for the first attempt. */
   attempt: number;
 }
 
-/**
- * One kind of background work. Everything about how it retries is declared here, next to what it does,
- * so a reader sees the whole policy in one place.
- */
+/** One kind of background work, its whole retry policy declared beside what it does. */
 export interface JobKind<S extends TSchema = TSchema> {
   /** `<part>.<verb-noun>`, unique in the process: `envelope.complete-envelope`. */
   name: string;
   payload: S;
   /** Attempts in all, the first included; past the last the job is dead-lettered. */
   maxAttempts: number;
-  /** How long to wait after the `attempt`-th failed attempt before the next one. */
+  /** The wait after the `attempt`-th failed attempt. */
   backoffMs(attempt: number): number;
-  /**
-   * How long one attempt may hold its job. A job held longer is taken as its worker's death (kill -9, a
-   * lost connection) and runs again, so this must outlast the slowest honest attempt.
-   */
+  /** The slowest honest attempt: a job held longer had a dead worker (kill -9, a lost connection) and runs again. */
   leaseMs: number;
   run(payload: Static<S>, context: JobContext): Promise<void>;
-  /**
-   * Past the last attempt: what the domain records about it (a delivery marked FAILED). The job itself
-   * stays in the jobs table, failed, whatever this does.
-   */
+  /** What the domain records past the last attempt; the job stays in the jobs table, failed, whatever this does. */
   onDeadLetter?(payload: Static<S>, error: unknown, context: JobContext): Promise<void>;
 }
 
 /** A kind's name and payload: all that queuing a job needs (a migration carrying rows over has no handler). */
 export type JobSpec<S extends TSchema = TSchema> = Pick<JobKind<S>, 'name' | 'payload'>;
+
+// Lists of kinds mix payload types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyJobKind = JobKind<any>;
 
 export function defineJobKind<S extends TSchema>(kind: JobKind<S>): JobKind<S> {
   return kind;
@@ -50,7 +45,3 @@ export function defineRecurringJob(name: string, leaseMs: number, run: () => Pro
 export function doublingBackoff(firstMs: number, maxMs: number): (attempt: number) => number {
   return (attempt) => Math.min(maxMs, firstMs * 2 ** Math.max(0, attempt - 1));
 }
-
-// eslint-style escape hatch for heterogeneous lists of kinds.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyJobKind = JobKind<any>;

@@ -3,45 +3,32 @@ import pg from 'pg';
 import { run, type JobHelpers, type Runner, type TaskList } from 'graphile-worker';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { Logger } from '@signet/log';
-import { addJob, addJobStatement, keyOfStored, positional, storedKey, type StoredPayload } from './enqueue-sql';
-import type { AnyJobKind, JobContext, JobKind, JobSpec } from './job-kind';
+import { addJob, addJobQuery, keyOfStored, storedKey, type StoredPayload } from './enqueue-sql';
+import type { AnyJobKind, JobKind, JobSpec } from './job-kind';
 import { countJob, watchBacklog } from './job-metrics';
 import { graphileLogger } from './graphile-logger';
 import { installJobSchema, JOBS_SCHEMA } from './job-schema';
 import { backlogOf } from './queued-jobs';
 import { releaseAbandonedJobs, releaseJobKind } from './release-abandoned';
 
-export type Clock = () => Date;
-
 export interface JobSystemOptions {
   databaseUrl: string;
   /** Signet's clock: run-at times are in it, and are mapped onto the database's clock when queued. */
-  clock: Clock;
+  clock: () => Date;
   log: Logger;
   /** Jobs this process runs at once, all kinds together. */
   concurrency: number;
-  /** How often to look for jobs that came due (queued jobs wake the workers at once, by LISTEN/NOTIFY). */
+  /** How often to look for jobs that came due (a queued job wakes the runners of every replica at once). */
   pollIntervalMs: number;
-  /** Connections to PostgreSQL for claiming jobs (one of them listens); handlers use their part's own pool. */
-  poolMax?: number;
-}
-
-export interface EnqueueJobOptions {
-  /** The cause (an envelope id): one queued job per kind and key. */
-  key?: string;
-  /** In Signet's clock; now when absent. */
-  runAt?: Date;
-  /** With a key: a job already queued keeps its start time. */
-  keepRunAt?: boolean;
 }
 
 export interface JobSystem {
-  /** Declares kinds this process runs; every part does it while it is created, before `start()`. */
+  /** Declares kinds this process runs, while its parts are created, before `start()`. */
   register(...kinds: AnyJobKind[]): void;
-  /** A kind that runs every `everyMs` (once across replicas): its next run is queued as each one ends. */
+  /** A kind that runs every `everyMs`, once across replicas: its next run is queued as each one ends. */
   every(kind: JobKind<TSchema>, everyMs: number): void;
-  /** Queues a job in `db`, which may be the transaction of the state change that causes it. */
-  enqueue<S extends TSchema>(db: Knex | Knex.Transaction, kind: JobSpec<S>, payload: Static<S>, options?: EnqueueJobOptions): Promise<void>;
+  /** Queues a job in `db`, the transaction of the change that causes it; `runAt` is in Signet's clock. */
+  enqueue<S extends TSchema>(db: Knex | Knex.Transaction, kind: JobSpec<S>, payload: Static<S>, options?: { key?: string; runAt?: Date }): Promise<void>;
   /** Removes the queued job of this kind and key; one already running finishes and is not retried. */
   cancel(db: Knex | Knex.Transaction, kind: JobSpec, key: string): Promise<void>;
   /** Resolves once no job of a registered kind is due (the clock's now) or running. */
@@ -54,9 +41,8 @@ export interface JobSystem {
 }
 
 const RELEASE_EVERY_MS = 30_000;
-const RECURRING_KEY = 'recurring';
-/** What graphile-worker's add_job sends: wakes the workers of every replica to look for due jobs now. */
-const WAKE_WORKERS = `SELECT pg_notify('jobs:insert', '{"count":1}')`;
+/** What graphile-worker's add_job sends: wakes the runners of every replica to look for due jobs now. */
+const WAKE_RUNNERS = `SELECT pg_notify('jobs:insert', '{"count":1}')`;
 
 export function createJobSystem(options: JobSystemOptions): JobSystem {
   const log = options.log.child({ component: 'jobs' });
@@ -66,7 +52,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
   let runner: Runner | null = null;
   let unwatchBacklog = (): void => undefined;
 
-  /** Signet's clock runs ahead of (or behind) the host's by a test clock's offset; the database keeps the host's. */
+  /** Signet's clock runs ahead of the host's by a test clock's offset; the database keeps the host's. */
   const databaseTime = (at: Date): Date => new Date(at.getTime() - (options.clock().getTime() - Date.now()));
 
   function register(...added: AnyJobKind[]): void {
@@ -77,24 +63,23 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
     }
   }
 
-  async function enqueueNext(helpers: JobHelpers, kind: AnyJobKind, payload: unknown, key: string | null, attempt: number, delayMs: number, keepRunAt = false): Promise<void> {
-    const [sql, bindings] = addJobStatement(kind, payload, { key: key ?? undefined, keepRunAt, databaseRunAt: new Date(Date.now() + delayMs) }, attempt);
-    await helpers.query(positional(sql), bindings);
+  async function queueAgain(helpers: JobHelpers, kind: AnyJobKind, payload: unknown, key: string | null, attempt: number, delayMs: number): Promise<void> {
+    await helpers.query(...addJobQuery(kind, payload, { key: key ?? undefined, databaseRunAt: new Date(Date.now() + delayMs) }, attempt));
   }
 
   async function execute(kind: AnyJobKind, stored: StoredPayload, helpers: JobHelpers): Promise<void> {
-    const job = helpers.job;
-    const context: JobContext = { jobId: job.id, key: keyOfStored(kind.name, job.key), attempt: stored.attempt };
+    const { job } = helpers;
+    const context = { jobId: job.id, key: keyOfStored(kind.name, job.key), attempt: stored.attempt };
     const ids = { job_id: job.id, job_kind: kind.name, job_key: context.key, attempt: stored.attempt };
     try {
       await kind.run(stored.payload, context);
       countJob(kind.name, 'done');
     } catch (error) {
-      // A superseded job (its cause was queued again while it ran) leaves retrying to the newer one.
-      if (stored.attempt < kind.maxAttempts && job.key !== null) {
+      // A superseded job (its cause was queued again while it ran: its key is cleared) leaves retrying to the newer one.
+      if (job.key !== null && stored.attempt < kind.maxAttempts) {
         countJob(kind.name, 'retry');
         log.warn({ ...ids, err: error }, 'job failed; will retry');
-        await enqueueNext(helpers, kind, stored.payload, context.key, stored.attempt + 1, kind.backoffMs(stored.attempt));
+        await queueAgain(helpers, kind, stored.payload, context.key, stored.attempt + 1, kind.backoffMs(stored.attempt));
         return;
       }
       if (job.key !== null) {
@@ -105,7 +90,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
       throw error;
     } finally {
       const everyMs = recurring.get(kind.name);
-      if (everyMs !== undefined && job.key !== null) await enqueueNext(helpers, kind, stored.payload, context.key, 1, everyMs);
+      if (everyMs !== undefined && job.key !== null) await queueAgain(helpers, kind, stored.payload, context.key, 1, everyMs);
     }
   }
 
@@ -115,10 +100,19 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
     return tasks;
   }
 
-  async function queued(sql: string, values: unknown[]): Promise<number> {
-    if (!pool) return 0;
-    const result = await pool.query<{ count: string }>(sql, values);
-    return Number(result.rows[0]?.count ?? 0);
+  function running(): pg.Pool {
+    if (!pool) throw new Error('the job system is not running');
+    return pool;
+  }
+
+  async function openPool(): Promise<pg.Pool> {
+    // One connection listens, two claim and complete; handlers use their part's own pool.
+    const opened = new pg.Pool({ connectionString: options.databaseUrl, max: 3 });
+    opened.on('error', (error) => log.warn({ err: error }, 'a jobs connection failed'));
+    // A connection lost between two queries emits 'error' on its client, which kills the process unless
+    // someone listens; graphile-worker listens only on the clients it connected itself.
+    opened.on('connect', (client) => client.on('error', (error) => log.warn({ err: error }, 'a jobs connection failed while in use')));
+    return opened;
   }
 
   const system: JobSystem = {
@@ -128,47 +122,36 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
       recurring.set(kind.name, everyMs);
     },
     async enqueue(db, kind, payload, enqueueOptions = {}) {
-      await addJob(db, kind, payload, {
-        key: enqueueOptions.key,
-        keepRunAt: enqueueOptions.keepRunAt,
-        databaseRunAt: enqueueOptions.runAt ? databaseTime(enqueueOptions.runAt) : null
-      });
+      const runAt = enqueueOptions.runAt ? databaseTime(enqueueOptions.runAt) : null;
+      await addJob(db, kind, payload, { key: enqueueOptions.key, databaseRunAt: runAt });
     },
     async cancel(db, kind, key) {
       await db.raw(`SELECT FROM ${JOBS_SCHEMA}.remove_job(?)`, [storedKey(kind.name, key)]);
     },
     async runDue() {
-      if (!pool) throw new Error('the job system is not running');
-      await pool.query(WAKE_WORKERS);
-      const names = [...kinds.keys()];
+      await running().query(WAKE_RUNNERS);
       // Polled, not evented: a due job may be one another replica is running.
       for (;;) {
-        const due = await queued(
-          `SELECT count(*) FROM ${JOBS_SCHEMA}.jobs WHERE task_identifier = ANY($1) AND (locked_at IS NOT NULL OR (run_at <= now() AND attempts < max_attempts))`,
-          [names]
+        const result = await running().query<{ due: number }>(
+          `SELECT count(*)::int AS due FROM ${JOBS_SCHEMA}.jobs WHERE task_identifier = ANY($1) AND (locked_at IS NOT NULL OR (run_at <= now() AND attempts < max_attempts))`,
+          [[...kinds.keys()]]
         );
-        if (due === 0) return;
+        if (result.rows[0]?.due === 0) return;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
     async clockMovedBy(ms) {
-      if (!pool) throw new Error('the job system is not running');
-      await pool.query(`UPDATE ${JOBS_SCHEMA}._private_jobs SET run_at = run_at - make_interval(secs => $1::float8 / 1000) WHERE locked_at IS NULL`, [ms]);
-      await pool.query(WAKE_WORKERS);
+      await running().query(`UPDATE ${JOBS_SCHEMA}._private_jobs SET run_at = run_at - make_interval(secs => $1::float8 / 1000) WHERE locked_at IS NULL`, [ms]);
+      await running().query(WAKE_RUNNERS);
     },
     async start() {
       if (runner) return;
-      pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 3 });
-      pool.on('error', (error) => log.warn({ err: error }, 'a jobs connection failed'));
-      // A connection lost while checked out between two queries emits 'error' on its client, which kills
-      // the process unless someone listens. graphile-worker listens on the clients it connects, but not on
-      // one connected before it started (releasing abandoned jobs, below), which it may later be handed.
-      pool.on('connect', (client) => client.on('error', (error) => log.warn({ err: error }, 'a jobs connection failed while in use')));
+      const opened = (pool = await openPool());
       await installJobSchema({ connectionString: options.databaseUrl });
       // A process that died holding jobs is released at the next start, whichever replica starts first.
-      await releaseAbandonedJobs(pool, [...kinds.values()], log);
+      await releaseAbandonedJobs(opened, [...kinds.values()], log);
       runner = await run({
-        pgPool: pool,
+        pgPool: opened,
         schema: JOBS_SCHEMA,
         concurrency: options.concurrency,
         pollInterval: options.pollIntervalMs,
@@ -177,25 +160,20 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
         taskList: taskList()
       });
       for (const name of recurring.keys()) {
-        const [sql, bindings] = addJobStatement(kinds.get(name) as AnyJobKind, {}, { key: RECURRING_KEY, keepRunAt: true });
-        await pool.query(positional(sql), bindings);
+        await opened.query(...addJobQuery(kinds.get(name) as AnyJobKind, {}, { key: 'recurring', keepRunAt: true }));
       }
-      const watched = pool;
-      unwatchBacklog = watchBacklog(() => backlogOf(watched, [...kinds.keys()]));
+      unwatchBacklog = watchBacklog(() => backlogOf(opened, [...kinds.keys()]));
     },
     async stop() {
       unwatchBacklog();
       const stopping = runner;
       runner = null;
-      if (stopping) await stopping.stop();
+      await stopping?.stop();
       const closing = pool;
       pool = null;
       await closing?.end();
     }
   };
-  system.every(releaseJobKind(async () => {
-    if (pool) await releaseAbandonedJobs(pool, [...kinds.values()], log);
-  }), RELEASE_EVERY_MS);
+  system.every(releaseJobKind(() => releaseAbandonedJobs(running(), [...kinds.values()], log)), RELEASE_EVERY_MS);
   return system;
 }
-

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Migration } from '@signet/db';
-import { addJobStatement, ensureJobSchema } from '@signet/jobs';
+import { addJob, ensureJobSchema } from '@signet/jobs';
 import { RUN_BATCH } from '../src/envelope-jobs';
 
 /**
@@ -13,7 +13,7 @@ export const batchJobsMigration: Migration = {
     await ensureJobSchema(knex);
     const unfinished: Array<{ id: string }> = await knex('batches').select('id').whereIn('status', ['PENDING', 'RUNNING']).orderBy('created_at');
     for (const batch of unfinished) {
-      await knex.raw(...addJobStatement(RUN_BATCH, { batchId: batch.id }, { key: batch.id }) as [string, Knex.RawBinding[]]);
+      await addJob(knex, RUN_BATCH, { batchId: batch.id }, { key: batch.id });
     }
     await knex.schema.alterTable('batches', (table) => table.dropColumn('served_at'));
   }

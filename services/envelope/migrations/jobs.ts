@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Migration } from '@signet/db';
-import { addJobStatement, ensureJobSchema } from '@signet/jobs';
+import { addJob, ensureJobSchema } from '@signet/jobs';
 import { COMPLETE_ENVELOPE, RENEW_ARCHIVE_TIMESTAMP, SEND_LIFECYCLE_MAIL } from '../src/envelope-jobs';
 
 /**
@@ -15,16 +15,16 @@ export const envelopeJobsMigration: Migration = {
     const toComplete: Array<{ id: string; tenant_id: string }> = await knex('envelopes').select('id', 'tenant_id').where({ status: 'IN_PROGRESS' })
       .whereNotExists(knex('recipients').select(knex.raw('1')).whereRaw('recipients.envelope_id = envelopes.id').whereNot('recipients.status', 'SIGNED'));
     for (const envelope of toComplete) {
-      await knex.raw(...addJobStatement(COMPLETE_ENVELOPE, { tenantId: envelope.tenant_id, envelopeId: envelope.id }, { key: envelope.id }) as [string, Knex.RawBinding[]]);
+      await addJob(knex, COMPLETE_ENVELOPE, { tenantId: envelope.tenant_id, envelopeId: envelope.id }, { key: envelope.id });
     }
     const toRenew: Array<{ id: string; archive_renew_after: Date }> = await knex('documents').select('id', 'archive_renew_after')
       .whereNotNull('signed_blob_key').whereNotNull('archive_renew_after');
     for (const document of toRenew) {
-      await knex.raw(...addJobStatement(RENEW_ARCHIVE_TIMESTAMP, { documentId: document.id }, { key: document.id, databaseRunAt: document.archive_renew_after }) as [string, Knex.RawBinding[]]);
+      await addJob(knex, RENEW_ARCHIVE_TIMESTAMP, { documentId: document.id }, { key: document.id, databaseRunAt: document.archive_renew_after });
     }
     const mails: Array<{ id: string; next_attempt_at: Date | null }> = await knex('lifecycle_mails').select('id', 'next_attempt_at').where({ status: 'PENDING' });
     for (const mail of mails) {
-      await knex.raw(...addJobStatement(SEND_LIFECYCLE_MAIL, { mailId: mail.id }, { key: mail.id, databaseRunAt: mail.next_attempt_at }) as [string, Knex.RawBinding[]]);
+      await addJob(knex, SEND_LIFECYCLE_MAIL, { mailId: mail.id }, { key: mail.id, databaseRunAt: mail.next_attempt_at });
     }
     await knex.schema.alterTable('lifecycle_mails', (table) => {
       table.dropColumn('next_attempt_at');

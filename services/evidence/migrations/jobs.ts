@@ -1,6 +1,5 @@
-import type { Knex } from 'knex';
 import type { Migration } from '@signet/db';
-import { addJobStatement, ensureJobSchema } from '@signet/jobs';
+import { addJob, ensureJobSchema } from '@signet/jobs';
 import { RERENDER_EVIDENCE } from '../src/evidence-jobs';
 
 /** Re-rendering stale evidence becomes a job per envelope: every envelope the poller would have found is queued. */
@@ -10,7 +9,7 @@ export const evidenceJobsMigration: Migration = {
     await ensureJobSchema(knex);
     const stale: string[] = await knex('evidence_envelopes').whereNotNull('blob_key').andWhereRaw('timeline_version > rendered_version').pluck('envelope_id');
     for (const envelopeId of stale) {
-      await knex.raw(...addJobStatement(RERENDER_EVIDENCE, { envelopeId }, { key: envelopeId }) as [string, Knex.RawBinding[]]);
+      await addJob(knex, RERENDER_EVIDENCE, { envelopeId }, { key: envelopeId });
     }
   }
 };

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Migration } from '@signet/db';
-import { addJobStatement, ensureJobSchema } from '@signet/jobs';
+import { addJob, ensureJobSchema } from '@signet/jobs';
 import { PROCESS_UPLOAD } from '../src/upload-jobs';
 
 /**
@@ -13,7 +13,7 @@ export const uploadJobsMigration: Migration = {
     await ensureJobSchema(knex);
     const waiting: Array<{ id: string }> = await knex('uploads').select('id').whereIn('status', ['UPLOADED', 'PROCESSING']).orderBy('uploaded_at');
     for (const upload of waiting) {
-      await knex.raw(...addJobStatement(PROCESS_UPLOAD, { uploadId: upload.id }, { key: upload.id }) as [string, Knex.RawBinding[]]);
+      await addJob(knex, PROCESS_UPLOAD, { uploadId: upload.id }, { key: upload.id });
     }
     await knex.raw('DROP INDEX IF EXISTS uploads_to_process');
   }

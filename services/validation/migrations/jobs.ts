@@ -1,11 +1,6 @@
-import type { Knex } from 'knex';
 import type { Migration } from '@signet/db';
-import { addJobStatement, ensureJobSchema } from '@signet/jobs';
+import { addJob, ensureJobSchema } from '@signet/jobs';
 import { EXPIRE_CODE, SEND_CODE_MAIL, SEND_CODE_SMS } from '../src/validation-jobs';
-
-async function queue(knex: Knex, statement: [string, unknown[]]): Promise<void> {
-  await knex.raw(statement[0], statement[1] as Knex.RawBinding[]);
-}
 
 /**
  * Code emails, code SMS and code expiry become jobs: every waiting email and SMS is carried over as a
@@ -16,13 +11,13 @@ export const validationJobsMigration: Migration = {
   async up(knex) {
     await ensureJobSchema(knex);
     for (const mail of await knex('pending_mails').select('id', 'next_attempt_at')) {
-      await queue(knex, addJobStatement(SEND_CODE_MAIL, { messageId: mail.id }, { key: mail.id, databaseRunAt: mail.next_attempt_at }));
+      await addJob(knex, SEND_CODE_MAIL, { messageId: mail.id }, { key: mail.id, databaseRunAt: mail.next_attempt_at });
     }
     for (const sms of await knex('sms_messages').select('id', 'next_attempt_at').where({ status: 'PENDING' })) {
-      await queue(knex, addJobStatement(SEND_CODE_SMS, { messageId: sms.id }, { key: sms.id, databaseRunAt: sms.next_attempt_at }));
+      await addJob(knex, SEND_CODE_SMS, { messageId: sms.id }, { key: sms.id, databaseRunAt: sms.next_attempt_at });
     }
     for (const code of await knex('validation_codes').select('id', 'expires_at').where({ status: 'PENDING' })) {
-      await queue(knex, addJobStatement(EXPIRE_CODE, { codeId: code.id }, { key: code.id, databaseRunAt: code.expires_at }));
+      await addJob(knex, EXPIRE_CODE, { codeId: code.id }, { key: code.id, databaseRunAt: code.expires_at });
     }
     await knex.schema.alterTable('pending_mails', (table) => {
       table.dropColumn('next_attempt_at');

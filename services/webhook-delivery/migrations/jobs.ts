@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Migration } from '@signet/db';
-import { addJobStatement, ensureJobSchema } from '@signet/jobs';
+import { addJob, ensureJobSchema } from '@signet/jobs';
 import { DELIVER_WEBHOOK } from '../src/jobs/delivery-jobs';
 
 /**
@@ -18,7 +18,7 @@ export const webhookDeliveryJobsMigration: Migration = {
     for (const delivery of pending) {
       const dueAt = delivery.next_attempt_at ?? delivery.created_at;
       const attempt = { deliveryId: delivery.id, attempt: delivery.attempts + 1, roundAttempt: delivery.round_attempts + 1, dueAt: dueAt.toISOString() };
-      await knex.raw(...addJobStatement(DELIVER_WEBHOOK, attempt, { key: delivery.id, databaseRunAt: dueAt }) as [string, Knex.RawBinding[]]);
+      await addJob(knex, DELIVER_WEBHOOK, attempt, { key: delivery.id, databaseRunAt: dueAt });
     }
     await knex.schema.alterTable('deliveries', (table) => {
       table.dropColumn('next_attempt_at');
