@@ -37,43 +37,34 @@ export const REMIND_RECIPIENT = {
   payload: Type.Object({ ...ENVELOPE_REF, recipientId: Type.String(), number: Type.Integer({ minimum: 1 }) })
 };
 
-/** The envelope part's jobs, as its use cases queue them (in the transaction of the change that causes them). */
-export interface EnvelopeJobs {
-  /** The last signature: seal the envelope, once, whichever replica takes the job. */
-  queueCompletion(trx: Knex.Transaction, tenantId: string, envelopeId: string): Promise<void>;
-  /** A signed document's next archive timestamp, at `runAt` (Signet's clock). */
-  queueArchiveRenewal(trx: Knex.Transaction, documentId: string, runAt: Date): Promise<void>;
-  /** A lifecycle email, sent after the transaction that queued it. */
-  queueLifecycleMail(trx: Knex.Transaction, mailId: string): Promise<void>;
-  /** A batch's next item (queued with the batch, and again after each item while some are left). */
-  queueBatch(trx: Knex.Transaction, batchId: string): Promise<void>;
-  /** The envelope expires at `runAt`, and (`warnAt`) its recipients are warned before; either replaces one queued earlier. */
-  queueExpiry(trx: Knex.Transaction, tenantId: string, envelopeId: string, runAt: Date, warnAt: Date | null): Promise<void>;
-  /** A recipient's next reminder; it replaces one queued earlier. */
-  queueReminder(trx: Knex.Transaction, tenantId: string, envelopeId: string, recipientId: string, number: number, runAt: Date): Promise<void>;
-  cancelReminder(trx: Knex.Transaction, recipientId: string): Promise<void>;
-  /** Nothing more is timed for the envelope: its expiry, warning and every recipient's reminder go. */
-  cancelSchedule(trx: Knex.Transaction, envelopeId: string, recipientIds: readonly string[]): Promise<void>;
-}
+/** The envelope part's jobs, as its use cases queue them: in the transaction of the change that causes them. */
+export type EnvelopeJobs = ReturnType<typeof envelopeJobs>;
 
-export function envelopeJobs(jobs: JobSystem): EnvelopeJobs {
+export function envelopeJobs(jobs: JobSystem) {
+  const cancelReminder = (trx: Knex.Transaction, recipientId: string) => jobs.cancel(trx, REMIND_RECIPIENT, recipientId);
   return {
-    queueCompletion: (trx, tenantId, envelopeId) => jobs.enqueue(trx, COMPLETE_ENVELOPE, { tenantId, envelopeId }, { key: envelopeId }),
-    queueArchiveRenewal: (trx, documentId, runAt) => jobs.enqueue(trx, RENEW_ARCHIVE_TIMESTAMP, { documentId }, { key: documentId, runAt }),
-    queueLifecycleMail: (trx, mailId) => jobs.enqueue(trx, SEND_LIFECYCLE_MAIL, { mailId }, { key: mailId }),
-    queueBatch: (trx, batchId) => jobs.enqueue(trx, RUN_BATCH, { batchId }, { key: batchId }),
-    async queueExpiry(trx, tenantId, envelopeId, runAt, warnAt) {
+    /** The last signature: seal the envelope, once, whichever replica takes the job. */
+    queueCompletion: (trx: Knex.Transaction, tenantId: string, envelopeId: string) => jobs.enqueue(trx, COMPLETE_ENVELOPE, { tenantId, envelopeId }, { key: envelopeId }),
+    /** A signed document's next archive timestamp, at `runAt` (Signet's clock). */
+    queueArchiveRenewal: (trx: Knex.Transaction, documentId: string, runAt: Date) => jobs.enqueue(trx, RENEW_ARCHIVE_TIMESTAMP, { documentId }, { key: documentId, runAt }),
+    queueLifecycleMail: (trx: Knex.Transaction, mailId: string) => jobs.enqueue(trx, SEND_LIFECYCLE_MAIL, { mailId }, { key: mailId }),
+    /** A batch's next item (queued with the batch, and again after each item while some are left). */
+    queueBatch: (trx: Knex.Transaction, batchId: string) => jobs.enqueue(trx, RUN_BATCH, { batchId }, { key: batchId }),
+    /** The envelope expires at `runAt`, its recipients warned at `warnAt`; either replaces one queued earlier. */
+    async queueExpiry(trx: Knex.Transaction, tenantId: string, envelopeId: string, runAt: Date, warnAt: Date | null): Promise<void> {
       await jobs.enqueue(trx, EXPIRE_ENVELOPE, { tenantId, envelopeId }, { key: envelopeId, runAt });
       if (warnAt === null) await jobs.cancel(trx, WARN_OF_EXPIRY, envelopeId);
       else await jobs.enqueue(trx, WARN_OF_EXPIRY, { tenantId, envelopeId }, { key: envelopeId, runAt: warnAt });
     },
-    queueReminder: (trx, tenantId, envelopeId, recipientId, number, runAt) =>
+    /** A recipient's next reminder; it replaces one queued earlier. */
+    queueReminder: (trx: Knex.Transaction, tenantId: string, envelopeId: string, recipientId: string, number: number, runAt: Date) =>
       jobs.enqueue(trx, REMIND_RECIPIENT, { tenantId, envelopeId, recipientId, number }, { key: recipientId, runAt }),
-    cancelReminder: (trx, recipientId) => jobs.cancel(trx, REMIND_RECIPIENT, recipientId),
-    async cancelSchedule(trx, envelopeId, recipientIds) {
+    cancelReminder,
+    /** Nothing more is timed for the envelope: its expiry, warning and every recipient's reminder go. */
+    async cancelSchedule(trx: Knex.Transaction, envelopeId: string, recipientIds: readonly string[]): Promise<void> {
       await jobs.cancel(trx, EXPIRE_ENVELOPE, envelopeId);
       await jobs.cancel(trx, WARN_OF_EXPIRY, envelopeId);
-      for (const recipientId of recipientIds) await jobs.cancel(trx, REMIND_RECIPIENT, recipientId);
+      for (const recipientId of recipientIds) await cancelReminder(trx, recipientId);
     }
   };
 }

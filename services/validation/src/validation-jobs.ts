@@ -7,16 +7,13 @@ export const SEND_CODE_MAIL = { name: 'validation.send-code-mail', payload: Type
 export const SEND_CODE_SMS = { name: 'validation.send-code-sms', payload: Type.Object({ messageId: Type.String() }) };
 export const EXPIRE_CODE = { name: 'validation.expire-code', payload: Type.Object({ codeId: Type.String() }) };
 
-export interface ValidationJobs {
-  /** A code's email or SMS, sent after the transaction that queued it. */
-  queueSend(trx: Knex.Transaction, channel: 'email' | 'sms', messageId: string): Promise<void>;
-  /** The code's expiry, at `expiresAt` (Signet's clock): announced even when nobody tries the code. */
-  queueExpiry(trx: Knex.Transaction, codeId: string, expiresAt: Date): Promise<void>;
-}
+export type ValidationJobs = ReturnType<typeof validationJobs>;
 
-export function validationJobs(jobs: JobSystem): ValidationJobs {
+export function validationJobs(jobs: JobSystem) {
   return {
-    queueSend: (trx, channel, messageId) => jobs.enqueue(trx, channel === 'email' ? SEND_CODE_MAIL : SEND_CODE_SMS, { messageId }, { key: messageId }),
-    queueExpiry: (trx, codeId, expiresAt) => jobs.enqueue(trx, EXPIRE_CODE, { codeId }, { key: codeId, runAt: expiresAt })
+    /** A code's email or SMS, sent after the transaction that queued it. */
+    queueSend: (trx: Knex.Transaction, channel: 'email' | 'sms', messageId: string) => jobs.enqueue(trx, channel === 'email' ? SEND_CODE_MAIL : SEND_CODE_SMS, { messageId }, { key: messageId }),
+    /** The code's expiry, at `expiresAt` (Signet's clock): announced even when nobody tries the code. */
+    queueExpiry: (trx: Knex.Transaction, codeId: string, expiresAt: Date) => jobs.enqueue(trx, EXPIRE_CODE, { codeId }, { key: codeId, runAt: expiresAt })
   };
 }
