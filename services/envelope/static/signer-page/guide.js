@@ -92,41 +92,35 @@ export function createGuide({ say, signatureInput, onChange, signatures = true, 
   }
   $('next').addEventListener('click', next);
 
+  /** A placement's button, in the order the pages show them; `onClick` gets the target's index. */
+  function addTarget(placement, className, target, onClick) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = className;
+    button.dataset.placement = placement.id;
+    button.dataset.type = placement.type;
+    const index = targets.length;
+    targets.push({ button, ...target });
+    button.addEventListener('click', () => onClick(index));
+    show(index);
+    progress();
+    return button;
+  }
+
   return {
-    /** The button for one placement, in the order the pages show them. */
-    target(placement) {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = 'placement';
-      button.dataset.placement = placement.id;
-      button.dataset.type = placement.type;
-      const index = targets.length;
-      targets.push({ button, signed: false });
-      button.addEventListener('click', () => {
-        if (!adopted) openAdopt(index);
-        else if (!targets[index].signed) apply(index);
-      });
-      show(index);
-      progress();
-      return button;
-    },
+    /** The button for one signature placement. */
+    target: (placement) => addTarget(placement, 'placement', { signed: false }, (index) => {
+      if (!adopted) openAdopt(index);
+      else if (!targets[index].signed) apply(index);
+    }),
     /** The button for one field placement: it opens the field's dialog, and shows its value once given. */
     field(placement) {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = 'placement field';
-      button.dataset.placement = placement.id;
-      button.dataset.type = placement.type;
-      button.dataset.name = placement.name;
-      const index = targets.length;
-      targets.push({ button, field: placement });
-      button.addEventListener('click', () => editor.open(placement, () => {
+      const button = addTarget(placement, 'placement field', { field: placement }, (index) => editor.open(placement, () => {
         show(index);
         progress();
         button.focus();
       }));
-      show(index);
-      progress();
+      button.dataset.name = placement.name;
       return button;
     },
     /** Called when the adopt form changes, so its button is enabled only with something to adopt. */
