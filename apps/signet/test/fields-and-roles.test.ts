@@ -16,7 +16,7 @@ const ROLES = {
   cc: { name: 'Cora Copy', role: 'CC' }
 };
 
-/** One field of every type for ana (INITIALS on page 1), the signature on its token, the approval and the witness on page 1. */
+/** One field of every type for ana (INITIALS on page 1), the signature on its token; on page 1 the approval with a field of the approver's, and the witness. */
 const EVERY_FIELD = {
   'placements[0][document_key]': 'contract', 'placements[0][recipient_key]': 'ana', 'placements[0][token]': '{{ana}}',
   ...at(1, 'ana', 'INITIALS', 80, 1, { name: 'initials' }),
@@ -32,7 +32,8 @@ const EVERY_FIELD = {
   ...at(11, 'ana', 'SIGNING_DATE', 480, 0, { name: 'signed_on' }),
   ...at(12, 'ana', 'ATTACHMENT', 520, 0, { name: 'id_document', width: '300' }),
   ...at(13, 'boss', 'APPROVAL', 200, 1),
-  ...at(14, 'wit', 'WITNESS', 400, 1)
+  ...at(14, 'wit', 'WITNESS', 400, 1),
+  ...at(15, 'boss', 'TEXT', 240, 1, { name: 'po_number' })
 };
 
 const ANA_VALUES = {
@@ -112,8 +113,10 @@ describe('fields and recipient roles through the gateway, monolith mode', () => 
     expect((await sign(api, envelope.tokens.ana as string, { ...written('Ana Lima'), fields: values })).status).toBe(200);
     expect((await session(api, envelope.tokens.wit as string)).body.state).toBe('READY');
     expect((await sign(api, envelope.tokens.wit as string, written('Walter Witt'))).status).toBe(200);
-    // An APPROVER approves with consent alone.
-    expect((await sign(api, envelope.tokens.boss as string, { consent: true })).status).toBe(200);
+    // An APPROVER approves with consent (no signature) and fills their own fields, checked as a signer's are.
+    const unfilled = await sign(api, envelope.tokens.boss as string, { consent: true });
+    expect(unfilled).toMatchObject({ status: 422, body: { details: [{ field: 'fields.po_number', message: 'is required' }] } });
+    expect((await sign(api, envelope.tokens.boss as string, { consent: true, fields: { po_number: 'PO-7731' } })).status).toBe(200);
 
     // vic (VIEWER) never opened the link and cc has none: neither holds up completion.
     const done = await waitFor(async () => {
@@ -125,10 +128,11 @@ describe('fields and recipient roles through the gateway, monolith mode', () => 
     const byName: Record<string, Body> = Object.fromEntries((done.fields as Body[]).map((field) => [field.name, field]));
     expect(Object.fromEntries(Object.entries(byName).map(([name, field]) => [name, field.value]))).toEqual({
       initials: 'AL', company: 'Acme Ltd', note: 'Привет 東京', amount: 1250.5, start_date: '2026-12-01', agree: true, plan: 'Premium',
-      country: 'Chile', contact_email: 'billing@acme.example', full_name: 'Ana Lima', signed_on: today,
+      country: 'Chile', contact_email: 'billing@acme.example', full_name: 'Ana Lima', signed_on: today, po_number: 'PO-7731',
       id_document: { id: values.id_document, name: 'passport.pdf', sha256: createHash('sha256').update(idPdf).digest('hex'), url: expect.any(String) }
     });
     expect(byName.company).toMatchObject({ type: 'TEXT', recipient_id: done.envelope_signers[0].id, document_id: done.documents[0].id, filled_at: expect.any(String) });
+    expect(byName.po_number).toMatchObject({ type: 'TEXT', recipient_id: done.envelope_signers[1].id, filled_at: expect.any(String) });
     const downloaded = Buffer.from(await (await fetch(byName.id_document!.value.url)).arrayBuffer());
     expect(createHash('sha256').update(downloaded).digest('hex')).toBe(byName.id_document!.value.sha256);
 
@@ -150,7 +154,7 @@ describe('fields and recipient roles through the gateway, monolith mode', () => 
     // The signed PDF shows every value as text at its place; the checkbox's tick reads Yes, the approval Approved.
     const signedPdf = Buffer.from(await (await fetch(done.documents[0].url)).arrayBuffer());
     const text = pdftotext(signedPdf);
-    for (const shown of ['AL', 'Acme Ltd', 'Привет 東京', '1250.5', '2026-12-01', 'Yes', 'Premium', 'Chile', 'billing@acme.example', 'Ana Lima', today, 'passport.pdf', 'Approved', 'Bea Boss', 'Walter Witt']) {
+    for (const shown of ['AL', 'Acme Ltd', 'Привет 東京', '1250.5', '2026-12-01', 'Yes', 'Premium', 'Chile', 'billing@acme.example', 'Ana Lima', today, 'passport.pdf', 'Approved', 'Bea Boss', 'Walter Witt', 'PO-7731']) {
       expect(text).toContain(shown);
     }
 
@@ -160,7 +164,7 @@ describe('fields and recipient roles through the gateway, monolith mode', () => 
       return answer.status === 200 && (answer.body as Body);
     }, 60_000, 'the evidence sheet');
     const sheet = pdftotext(Buffer.from(await (await fetch(evidence.evidence_document_url)).arrayBuffer())).replace(/\s+/g, ' ');
-    for (const shown of ['company [TEXT]: Acme Ltd (filled by Ana Lima', 'plan [RADIO]: Premium', 'agree [CHECKBOX]: Yes', 'id_document [ATTACHMENT]: passport.pdf',
+    for (const shown of ['company [TEXT]: Acme Ltd (filled by Ana Lima', 'po_number [TEXT]: PO-7731 (filled by Bea Boss', 'plan [RADIO]: Premium', 'agree [CHECKBOX]: Yes', 'id_document [ATTACHMENT]: passport.pdf',
       byName.id_document!.value.sha256, 'Role: Approver', 'Role: Copy (CC)', 'Witnessed the signature of Ana Lima',
       // Each role's act is named as it was: an approver is never said to have signed.
       'Approved at:', 'Witnessed at:', 'Viewed at:']) {
