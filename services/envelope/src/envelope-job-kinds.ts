@@ -1,43 +1,43 @@
-import { defineJobKind, defineRecurringJob, doublingBackoff, type AnyJobKind } from '@signet/jobs';
+import { defineJobKind, defineRecurringJob, doublingBackoff, type AnyJobKind, type JobSystem } from '@signet/jobs';
+import type { Logger } from '@signet/log';
+import type { BatchDeps } from './batches/batch-deps';
+import { giveUpBatchItem, runBatchStep } from './batches/run-batch';
+import { completeEnvelope } from './completion/complete-envelope';
+import { pruneCreateRequests } from './create-requests';
+import { deliverLifecycleMail, giveUpLifecycleMail } from './emails/deliver-lifecycle-mail';
+import type { EmailDeps } from './emails/email-deps';
 import { COMPLETE_ENVELOPE, EXPIRE_ENVELOPE, REMIND_RECIPIENT, RENEW_ARCHIVE_TIMESTAMP, RUN_BATCH, SEND_LIFECYCLE_MAIL, WARN_OF_EXPIRY } from './envelope-jobs';
-import type { ScheduledReminder } from './expiry/remind-recipient';
+import { expireEnvelope } from './expiry/expire-envelope';
+import { sendScheduledReminder } from './expiry/remind-recipient';
+import { warnOfExpiry } from './expiry/warn-of-expiry';
 import { renewArchiveTimestamp, type ArchiveRenewerDeps } from './seal/archive-renewer';
 
 const MINUTE_MS = 60_000;
-
-export interface EnvelopeJobHandlers {
-  complete(tenantId: string, envelopeId: string): Promise<void>;
-  renewer: ArchiveRenewerDeps;
-  sendLifecycleMail(mailId: string): Promise<void>;
-  giveUpLifecycleMail(mailId: string, error: unknown): Promise<void>;
-  pruneCreateRequests(): Promise<void>;
-  runBatch(batchId: string): Promise<void>;
-  giveUpBatchItem(batchId: string): Promise<void>;
-  expire(tenantId: string, envelopeId: string): Promise<void>;
-  warnOfExpiry(tenantId: string, envelopeId: string): Promise<void>;
-  remind(reminder: ScheduledReminder): Promise<void>;
-}
+/** Idempotency-Keys of creates older than a day are forgotten; this often their rows are deleted. */
+const PRUNE_CREATE_REQUESTS_EVERY_MS = 60 * MINUTE_MS;
+/** Plan-limit windows are an hour and a day: counters older than two days count for nothing. */
+const COUNTER_RETENTION_MS = 2 * 24 * 60 * MINUTE_MS;
 
 /** One short transaction each; a database hiccup is retried for about an hour. */
 const TIMED = { maxAttempts: 10, backoffMs: doublingBackoff(5000, 15 * MINUTE_MS), leaseMs: 2 * MINUTE_MS };
 
-/** Idempotency-Keys of creates older than a day are forgotten; this often their rows are deleted. */
-export const PRUNE_CREATE_REQUESTS_EVERY_MS = 3_600_000;
-
-export function pruneCreateRequestsJob(handlers: EnvelopeJobHandlers): AnyJobKind {
-  return defineRecurringJob('envelope.prune-create-requests', 10 * MINUTE_MS, () => handlers.pruneCreateRequests());
+export interface EnvelopeJobDeps {
+  emails: EmailDeps;
+  batches: BatchDeps;
+  renewer: ArchiveRenewerDeps;
+  log: Logger;
 }
 
-/** The envelope part's job kinds: thin adapters over its use cases. */
-export function envelopeJobKinds(handlers: EnvelopeJobHandlers): AnyJobKind[] {
-  return [
+/** The envelope part's job kinds, thin adapters over its use cases, registered with the process's job system. */
+export function registerEnvelopeJobs(jobs: JobSystem, { emails: deps, batches, renewer, log }: EnvelopeJobDeps): void {
+  const kinds: AnyJobKind[] = [
     defineJobKind({
       ...COMPLETE_ENVELOPE,
       // Sealing may wait on a TSA and a revocation responder: generous lease, a few retries over an hour.
       maxAttempts: 8,
       backoffMs: doublingBackoff(5000, 15 * MINUTE_MS),
       leaseMs: 10 * MINUTE_MS,
-      run: ({ tenantId, envelopeId }) => handlers.complete(tenantId, envelopeId)
+      run: ({ tenantId, envelopeId }) => completeEnvelope(deps, tenantId, envelopeId, { log })
     }),
     defineJobKind({
       ...RENEW_ARCHIVE_TIMESTAMP,
@@ -45,7 +45,7 @@ export function envelopeJobKinds(handlers: EnvelopeJobHandlers): AnyJobKind[] {
       maxAttempts: 12,
       backoffMs: doublingBackoff(MINUTE_MS, 6 * 60 * MINUTE_MS),
       leaseMs: 10 * MINUTE_MS,
-      run: ({ documentId }) => renewArchiveTimestamp(handlers.renewer, documentId)
+      run: ({ documentId }) => renewArchiveTimestamp(renewer, documentId)
     }),
     defineJobKind({
       ...SEND_LIFECYCLE_MAIL,
@@ -54,8 +54,8 @@ export function envelopeJobKinds(handlers: EnvelopeJobHandlers): AnyJobKind[] {
       backoffMs: doublingBackoff(5000, 5 * MINUTE_MS),
       // Longer than the SMTP mailer's own timeouts allow a send to take.
       leaseMs: 2 * MINUTE_MS,
-      run: ({ mailId }) => handlers.sendLifecycleMail(mailId),
-      onDeadLetter: ({ mailId }, error) => handlers.giveUpLifecycleMail(mailId, error)
+      run: ({ mailId }) => deliverLifecycleMail(deps, mailId),
+      onDeadLetter: ({ mailId }, error) => giveUpLifecycleMail(deps, mailId, error)
     }),
     defineJobKind({
       ...RUN_BATCH,
@@ -64,12 +64,17 @@ export function envelopeJobKinds(handlers: EnvelopeJobHandlers): AnyJobKind[] {
       backoffMs: doublingBackoff(5000, 15 * MINUTE_MS),
       // One item: a create with its documents, a send or a void.
       leaseMs: 5 * MINUTE_MS,
-      run: ({ batchId }) => handlers.runBatch(batchId),
-      onDeadLetter: ({ batchId }) => handlers.giveUpBatchItem(batchId)
+      run: ({ batchId }) => runBatchStep(batches, batchId),
+      onDeadLetter: ({ batchId }) => giveUpBatchItem(batches, batchId)
     }),
     // The timed work of expiry and reminders: each re-checks the envelope under its lock, so a late run does nothing.
-    defineJobKind({ ...EXPIRE_ENVELOPE, ...TIMED, run: ({ tenantId, envelopeId }) => handlers.expire(tenantId, envelopeId) }),
-    defineJobKind({ ...WARN_OF_EXPIRY, ...TIMED, run: ({ tenantId, envelopeId }) => handlers.warnOfExpiry(tenantId, envelopeId) }),
-    defineJobKind({ ...REMIND_RECIPIENT, ...TIMED, run: (payload) => handlers.remind(payload) })
+    defineJobKind({ ...EXPIRE_ENVELOPE, ...TIMED, run: ({ tenantId, envelopeId }) => expireEnvelope(deps, tenantId, envelopeId) }),
+    defineJobKind({ ...WARN_OF_EXPIRY, ...TIMED, run: ({ tenantId, envelopeId }) => warnOfExpiry(deps, tenantId, envelopeId) }),
+    defineJobKind({ ...REMIND_RECIPIENT, ...TIMED, run: (reminder) => sendScheduledReminder(deps, reminder) })
   ];
+  jobs.register(...kinds);
+  jobs.every(defineRecurringJob('envelope.prune-create-requests', 10 * MINUTE_MS, async () => {
+    await pruneCreateRequests(deps.db, deps.clock());
+    await deps.limits.pruneBefore(new Date(deps.clock().getTime() - COUNTER_RETENTION_MS));
+  }), PRUNE_CREATE_REQUESTS_EVERY_MS);
 }

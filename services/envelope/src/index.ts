@@ -5,15 +5,11 @@ import { defineService, ServiceDeps, SignetService } from '@signet/service';
 import { attachUploadedDocument } from './attach-uploaded-document';
 import type { BatchDeps } from './batches/batch-deps';
 import { batchStore } from './batches/batch-store';
-import { giveUpBatchItem, runBatchStep } from './batches/run-batch';
-import { pruneCreateRequests } from './create-requests';
-import { completeEnvelope } from './completion/complete-envelope';
 import { envelopeJobs } from './envelope-jobs';
-import { envelopeJobKinds, PRUNE_CREATE_REQUESTS_EVERY_MS, pruneCreateRequestsJob } from './envelope-job-kinds';
+import { registerEnvelopeJobs } from './envelope-job-kinds';
 import type { EmailDeps } from './emails/email-deps';
 import { deriveEmailKeys } from './emails/email-keys';
 import { emailStore } from './emails/email-store';
-import { deliverLifecycleMail, giveUpLifecycleMail } from './emails/deliver-lifecycle-mail';
 import { queueLifecycleMails } from './emails/queue-lifecycle-mails';
 import type { EnvelopeDeps } from './envelope-deps';
 import { envelopeLimits } from './plan-limits/envelope-limits';
@@ -28,9 +24,6 @@ import { createSealIdentity } from './seal/seal-identity';
 import { settingsClient } from './settings-client';
 import { signingLinkKeeper } from './signing-links/signing-link-keeper';
 import { envelopeStore } from './store/envelope-store';
-import { expireEnvelope } from './expiry/expire-envelope';
-import { type ScheduledReminder, sendScheduledReminder } from './expiry/remind-recipient';
-import { warnOfExpiry } from './expiry/warn-of-expiry';
 import { expiryRoutes } from './http/expiry-routes';
 import type { TemplateDeps } from './templates/template-deps';
 import { templateStore } from './templates/template-store';
@@ -40,9 +33,6 @@ export { envelopeMigrations } from '../migrations';
 
 /** Largest JSON body of POST /api/v1/batches; larger documents take the upload flow on single envelopes. */
 const BATCH_BODY_LIMIT = '50mb';
-
-/** Plan-limit windows are an hour and a day: counters older than two days count for nothing. */
-const COUNTER_RETENTION_MS = 2 * 86_400_000;
 
 /** Envelopes, recipients, documents and placements, and their state machine (spec 2.1-2.4, 3.1, 4.1). */
 export function createEnvelopeService(deps: ServiceDeps): SignetService {
@@ -80,23 +70,12 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     batches: batchStore(),
     log: deps.log
   };
-  const jobHandlers = {
-    complete: (tenantId: string, envelopeId: string) => completeEnvelope(envelopeDeps, tenantId, envelopeId, { log: deps.log }),
+  registerEnvelopeJobs(deps.jobs, {
+    emails: emailDeps,
+    batches: batchDeps,
     renewer: { db: deps.db, blobs: deps.blobs, clock: deps.clock, jobs: envelopeDeps.jobs, sealIdentity, renewDays: deps.config.archive.renewDays },
-    sendLifecycleMail: (mailId: string) => deliverLifecycleMail(emailDeps, mailId),
-    giveUpLifecycleMail: (mailId: string, error: unknown) => giveUpLifecycleMail(emailDeps, mailId, error),
-    expire: (tenantId: string, envelopeId: string) => expireEnvelope(envelopeDeps, tenantId, envelopeId),
-    warnOfExpiry: (tenantId: string, envelopeId: string) => warnOfExpiry(envelopeDeps, tenantId, envelopeId),
-    remind: (reminder: ScheduledReminder) => sendScheduledReminder(envelopeDeps, reminder),
-    pruneCreateRequests: async () => {
-      await pruneCreateRequests(deps.db, deps.clock());
-      await envelopeDeps.limits.pruneBefore(new Date(deps.clock().getTime() - COUNTER_RETENTION_MS));
-    },
-    runBatch: (batchId: string) => runBatchStep(batchDeps, batchId),
-    giveUpBatchItem: (batchId: string) => giveUpBatchItem(batchDeps, batchId)
-  };
-  deps.jobs.register(...envelopeJobKinds(jobHandlers));
-  deps.jobs.every(pruneCreateRequestsJob(jobHandlers), PRUNE_CREATE_REQUESTS_EVERY_MS);
+    log: deps.log
+  });
 
   return defineService(deps, {
     name: 'envelope',

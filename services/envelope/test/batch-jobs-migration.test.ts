@@ -5,9 +5,10 @@ import { createTestDatabase } from '@signet/testkit';
 import { envelopeMigrations } from '../migrations';
 import type { BatchDeps } from '../src/batches/batch-deps';
 import { batchStore } from '../src/batches/batch-store';
-import { giveUpBatchItem, runBatchStep } from '../src/batches/run-batch';
-import { envelopeJobKinds, type EnvelopeJobHandlers } from '../src/envelope-job-kinds';
-import { envelopeJobs, RUN_BATCH } from '../src/envelope-jobs';
+import type { EmailDeps } from '../src/emails/email-deps';
+import { registerEnvelopeJobs } from '../src/envelope-job-kinds';
+import { envelopeJobs } from '../src/envelope-jobs';
+import type { ArchiveRenewerDeps } from '../src/seal/archive-renewer';
 import { envelopeStore } from '../src/store/envelope-store';
 
 /** The migration to jobs loses no batch: one the old worker was part way through is finished by its job. */
@@ -32,10 +33,10 @@ describe('the batch migration to jobs (PostgreSQL)', () => {
       expect(Object.keys(await db('batches').columnInfo())).not.toContain('served_at');
 
       const deps = {
-        db, store: envelopeStore(), batches: batchStore(), jobs: envelopeJobs(jobs), clock: () => new Date(), log, relay: { wake: () => undefined }
+        db, store: envelopeStore(), batches: batchStore(), jobs: envelopeJobs(jobs), clock: () => new Date(), log, relay: { wake: () => undefined },
+        limits: { pruneBefore: async () => undefined }
       } as unknown as BatchDeps;
-      const handlers = { runBatch: (id: string) => runBatchStep(deps, id), giveUpBatchItem: (id: string) => giveUpBatchItem(deps, id) } as EnvelopeJobHandlers;
-      jobs.register(...envelopeJobKinds(handlers).filter((kind) => kind.name === RUN_BATCH.name));
+      registerEnvelopeJobs(jobs, { emails: deps as unknown as EmailDeps, batches: deps, renewer: {} as ArchiveRenewerDeps, log });
       await jobs.start();
       await jobs.runDue();
       expect(await db('batches').where({ id: 'batch-1' }).first()).toMatchObject({ status: 'COMPLETED', completed_at: expect.any(Date) });
