@@ -46,12 +46,14 @@ describe('two envelope replicas share completion, archive renewal and reminders'
       ...shared, SETTINGS_PORT: String(settingsPort), VALIDATION_PORT: String(validationPort), ENVELOPE_URL: `http://127.0.0.1:${envelopePorts[0]}`
     }, EVERY_PART_BUT_ENVELOPE, clock);
     const databaseUrl = rest.signet.config.databaseUrl as string;
+    // One after the other: the first runs the envelope part's migrations, which two starts at once would race on.
     for (const port of envelopePorts) {
       replicas.push(await startSignet({
         parts: ['envelope'],
         clock,
         env: {
-          ...shared, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: rest.url, LOG_LEVEL: 'silent', OUTBOX_POLL_INTERVAL_MS: '50',
+          ...shared, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: rest.url, LOG_LEVEL: 'silent',
+          OUTBOX_POLL_INTERVAL_MS: '50', JOBS_POLL_INTERVAL_MS: '100',
           SETTINGS_URL: `http://127.0.0.1:${settingsPort}`, VALIDATION_URL: `http://127.0.0.1:${validationPort}`, GATEWAY_URL: rest.url
         }
       }));
