@@ -46,12 +46,14 @@ describe('two envelope replicas share completion, archive renewal and reminders'
       ...shared, SETTINGS_PORT: String(settingsPort), VALIDATION_PORT: String(validationPort), ENVELOPE_URL: `http://127.0.0.1:${envelopePorts[0]}`
     }, EVERY_PART_BUT_ENVELOPE, clock);
     const databaseUrl = rest.signet.config.databaseUrl as string;
+    // One after the other: the first runs the envelope part's migrations, which two starts at once would race on.
     for (const port of envelopePorts) {
       replicas.push(await startSignet({
         parts: ['envelope'],
         clock,
         env: {
-          ...shared, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: rest.url, LOG_LEVEL: 'silent', OUTBOX_POLL_INTERVAL_MS: '50',
+          ...shared, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: rest.url, LOG_LEVEL: 'silent',
+          OUTBOX_POLL_INTERVAL_MS: '50', JOBS_POLL_INTERVAL_MS: '100',
           SETTINGS_URL: `http://127.0.0.1:${settingsPort}`, VALIDATION_URL: `http://127.0.0.1:${validationPort}`, GATEWAY_URL: rest.url
         }
       }));
@@ -88,13 +90,20 @@ describe('two envelope replicas share completion, archive renewal and reminders'
 
   it('seals every envelope once and renews every archive timestamp once, with each recorded sha256 its blob\'s and no orphaned blob', async () => {
     const pdf = (await samplePdf()).toString('base64');
+    // 25 envelopes in flight at a time: each lane starts the next one as soon as its own is signed, not
+    // once the slowest of a batch of 25 is.
     const ids: string[] = [];
-    for (let start = 0; start < ENVELOPES; start += 25) {
-      ids.push(...await Promise.all(Array.from({ length: Math.min(25, ENVELOPES - start) }, () => signedEnvelope(pdf))));
-      process.stderr.write(`[replicas] ${ids.length} signed at ${new Date().toISOString()}\n`);
-    }
+    let started = 0;
+    const lane = async (): Promise<void> => {
+      while (started < ENVELOPES) {
+        started += 1;
+        ids.push(await signedEnvelope(pdf));
+      }
+    };
+    await Promise.all(Array.from({ length: 25 }, lane));
+    process.stderr.write(`[replicas] ${ids.length} signed at ${new Date().toISOString()}\n`);
     await waitFor(async () => (await documents(ids)).every((document) => document.signed_blob_key !== null), 180_000, 'every envelope sealed');
-    for (const replica of replicas) await replica.jobs.runDue();
+    await Promise.all(replicas.map((replica) => replica.jobs.runDue()));
     await waitFor(() => ids.every((id) => successes(id).length > 0), 60_000, 'envelope.success for every envelope');
     process.stderr.write(`[replicas] all sealed at ${new Date().toISOString()}\n`);
     const sealed = await documents(ids);
@@ -106,7 +115,7 @@ describe('two envelope replicas share completion, archive renewal and reminders'
     now += jump;
     await replicas[0]!.jobs.clockMovedBy(jump);
     await waitFor(async () => (await documents(ids)).every((document) => document.sha256 !== firstHashes.get(document.id)), 180_000, 'every archive timestamp renewed');
-    for (const replica of replicas) await replica.jobs.runDue();
+    await Promise.all(replicas.map((replica) => replica.jobs.runDue()));
 
     const renewed = await documents(ids);
     for (const id of ids) expect(successes(id)).toHaveLength(1);

@@ -16,9 +16,12 @@ export async function encryptedPdf(): Promise<Buffer> {
   return Buffer.from(await document.save({ useObjectStreams: false }));
 }
 
-/** A one-page PDF with an object stream that inflates to `inflatedMb` megabytes of zeros (a decompression bomb). */
+/**
+ * A one-page PDF with an object stream that inflates to `inflatedMb` megabytes of zeros (a decompression
+ * bomb). Deflated at level 1: it inflates the same, and is made in a quarter of level 9's time (1 s, not 5).
+ */
 export function decompressionBombPdf(inflatedMb = 1024): Buffer {
-  const deflated = deflateSync(Buffer.alloc(inflatedMb * 1024 * 1024), { level: 9 });
+  const deflated = deflateSync(Buffer.alloc(inflatedMb * 1024 * 1024), { level: 1 });
   return Buffer.concat([
     latin1('%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n'),
     latin1('2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n'),

@@ -73,17 +73,36 @@ export function clean(schema: unknown): JsonSchema {
  * once in the document (and becomes one type in generated clients).
  */
 export function withReferences(schema: JsonSchema, components: Record<string, JsonSchema>, self?: string, refRoot = false): JsonSchema {
-  const byText = new Map<string, string>();
-  for (const [name, component] of Object.entries(components)) if (name !== self && !byText.has(JSON.stringify(component))) byText.set(JSON.stringify(component), name);
+  const byText = namesByText(components);
   const visit = (node: unknown, isRoot: boolean): unknown => {
     if (Array.isArray(node)) return node.map((item) => visit(item, false));
     if (!isSchema(node)) return node;
-    const name = isRoot ? undefined : byText.get(JSON.stringify(node));
+    const name = isRoot ? undefined : byText.get(JSON.stringify(node))?.find((candidate) => candidate !== self);
     if (name !== undefined) return { $ref: `#/components/schemas/${name}` };
     return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, key === 'properties' || key === 'patternProperties' ? mapValues(value, visitField) : visitField(value)]));
   };
   const visitField = (value: unknown): unknown => visit(value, false);
   return visit(schema, !refRoot) as JsonSchema;
+}
+
+const namesByTextOf = new WeakMap<Record<string, JsonSchema>, Map<string, string[]>>();
+
+/**
+ * The components' names by their JSON text, in order. Kept per components object: the document is
+ * built with one call per schema and route, and stringifying every component each time made Signet's
+ * start take seconds.
+ */
+function namesByText(components: Record<string, JsonSchema>): Map<string, string[]> {
+  let byText = namesByTextOf.get(components);
+  if (byText === undefined) {
+    byText = new Map();
+    for (const [name, component] of Object.entries(components)) {
+      const text = JSON.stringify(component);
+      byText.set(text, [...(byText.get(text) ?? []), name]);
+    }
+    namesByTextOf.set(components, byText);
+  }
+  return byText;
 }
 
 function mapValues(value: unknown, map: (item: unknown) => unknown): unknown {

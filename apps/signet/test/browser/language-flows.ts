@@ -3,14 +3,12 @@ import type { Page } from 'playwright-core';
 import { LANGUAGES, type Language } from '@signet/i18n';
 import { subsettingFontkit, textFaces } from '@signet/signed-pdf';
 import { contractPdf, waitFor } from '@signet/testkit';
-import { startChromium, type TestBrowser } from './browser/chromium';
-import { englishLeft } from './browser/english-left';
-import { stepRecorder, watchProblems } from './browser/page-checks';
-import { KEYS, startTestSignet, type TestSignet } from './harness';
+import { englishLeft } from './english-left';
+import { stepRecorder, watchProblems } from './page-checks';
+import { SIZES, type SignerPages } from './signer-pages';
+import { KEYS } from '../harness';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const PHONE = { width: 390, height: 844 };
 
 /** A signer whose name is written in the language's script, so the page shows it as they would. */
 const NAMES: Partial<Record<Language['code'], string>> = { AR: 'محمد عبد الله', JA: '山田 太郎', ZH: '王小明', KO: '김민준', PL: 'Łucja Żółć', TR: 'Ayşe Yılmaz' };
@@ -30,20 +28,10 @@ async function shownTexts(page: Page): Promise<string> {
   });
 }
 
-describe('the signer page in every language, at phone size', () => {
-  let api: TestSignet;
-  let browser: TestBrowser;
-
-  beforeAll(async () => {
-    [api, browser] = await Promise.all([startTestSignet(), startChromium()]);
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await api?.close();
-  });
-
+/** The signer page in every language at phone size, and its text layer, in the Signet and Chromium the file shares. */
+export function languageFlows(shared: SignerPages): void {
   it('signs in each of the 15 languages, one envelope with a recipient per language: mirrored in Arabic, no English left, nothing serious for axe', async () => {
+    const { api, browser } = shared;
     const form: Record<string, string> = {
       name: 'Contract',
       'documents[contract][base64]': (await contractPdf({ pages: 1 })).toString('base64'),
@@ -66,7 +54,7 @@ describe('the signer page in every language, at phone size', () => {
     const tokens = new Map(links.map((link) => [(link.event.data as Body).custom_key as string, String((link.event.data as Body).signing_url).split('/sign/')[1]]));
 
     const page = await browser.context.newPage();
-    await page.setViewportSize(PHONE);
+    await page.setViewportSize(SIZES.phone);
     page.setDefaultTimeout(60_000);
     const problems: string[] = [];
     watchProblems(page, problems);
@@ -97,6 +85,7 @@ describe('the signer page in every language, at phone size', () => {
   }, 240_000);
 
   it('puts the contract\'s text in the accessibility tree (pdf.js text layer), for a document in Latin script and one in Japanese', async () => {
+    const { api, browser } = shared;
     const created = await api.call('POST', '/api/v1/envelopes', {
       key: KEYS.globex,
       form: {
@@ -120,7 +109,7 @@ describe('the signer page in every language, at phone size', () => {
     expect(await page.locator('.textLayer').first().innerText()).toContain('Services Agreement');
     await page.close();
   }, 120_000);
-});
+}
 
 const JAPANESE_CLAUSE = '本契約は、甲が乙に委託する業務の内容を定めるものとする。';
 
