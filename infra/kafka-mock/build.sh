@@ -13,8 +13,9 @@ fail() {
   exit 1
 }
 
+# rdkafka_mock.h refuses to be included before rdkafka.h.
 has_mock_header() {
-  echo '#include <librdkafka/rdkafka_mock.h>' | "$cc" -E -x c - >/dev/null 2>&1
+  printf '#include <librdkafka/rdkafka.h>\n#include <librdkafka/rdkafka_mock.h>\n' | "$cc" -E -x c - >/dev/null 2>&1
 }
 
 install_librdkafka() {
