@@ -3,6 +3,8 @@ import type { ConsumedEvent } from '@signet/bus';
 import { type ReceivedMail, samplePdf, type SmtpSink, startSmtpSink, waitFor } from '@signet/testkit';
 import { createSignetClient } from '@signet/sdk';
 import { startSignet } from '../src/start-signet';
+import { startChromium } from './browser/chromium';
+import { seriousViolations } from './browser/page-checks';
 import { KEYS, startTestSignet, type TestSignet } from './harness';
 import { sentEnvelope, session, sign, written } from './signing/flows';
 import { createWebhook, verifySignature } from './webhooks/flows';
@@ -130,6 +132,16 @@ describe('reminders and expiry on the test clock', () => {
     const text = await page.text();
     expect(text).toContain('This envelope expired before everyone signed');
     expect(text).toContain('Questions about this envelope? Contact');
+    // As a signer's browser shows it: the message in the page's main landmark, and nothing serious for axe.
+    const browser = await startChromium();
+    try {
+      const tab = await browser.context.newPage();
+      await tab.goto(`${api.url}/sign/${token}`);
+      expect(await tab.getByRole('main').textContent()).toContain('This envelope expired before everyone signed');
+      expect(await seriousViolations(tab)).toEqual([]);
+    } finally {
+      await browser.close();
+    }
 
     // Webhooks got the same events, signed with a timestamp receivers accept (real time, not Signet's clock).
     const delivered = await waitFor(() => {
