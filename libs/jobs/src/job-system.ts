@@ -1,6 +1,7 @@
+import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import pg from 'pg';
-import { run, type JobHelpers, type Runner, type TaskList } from 'graphile-worker';
+import { run, type JobHelpers, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { Logger } from '@signet/log';
 import { addJob, addJobQuery, keyOfStored, storedKey, type StoredPayload } from './enqueue-sql';
@@ -50,6 +51,8 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
   const recurring = new Map<string, number>();
   let pool: pg.Pool | null = null;
   let runner: Runner | null = null;
+  let replacing: Promise<void> | null = null;
+  let stopped = false;
   let unwatchBacklog = (): void => undefined;
 
   /** Signet's clock runs ahead of the host's by a test clock's offset; the database keeps the host's. */
@@ -115,6 +118,46 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
     return opened;
   }
 
+  async function startRunner(opened: pg.Pool): Promise<Runner> {
+    const events: WorkerEvents = new EventEmitter();
+    // graphile-worker 0.16 does not replace a worker that could not record a finished job (its connection
+    // was cut): without a new runner, each such cut would leave the process one worker fewer, down to none.
+    events.on('worker:fatalError', ({ worker, error }) => {
+      log.error({ err: error }, 'a job worker stopped: its database connection was lost while it recorded a job; the runner starts again');
+      // Its job runs again now, not a lease later: the worker that held it is gone for sure.
+      releaseAbandonedJobs(opened, [...kinds.values()], log, worker.workerId).catch(() => undefined);
+      replaceRunner();
+    });
+    return run({
+      pgPool: opened,
+      schema: JOBS_SCHEMA,
+      concurrency: options.concurrency,
+      pollInterval: options.pollIntervalMs,
+      noHandleSignals: true,
+      logger: graphileLogger(log),
+      events,
+      taskList: taskList()
+    });
+  }
+
+  /** Stops the runner a worker died in and starts a new one; its job is released like any abandoned one. */
+  function replaceRunner(): void {
+    if (replacing) return;
+    replacing = (async () => {
+      const dying = runner;
+      runner = null;
+      await dying?.stop().catch((error: unknown) => log.warn({ err: error }, 'stopping the job runner failed'));
+      if (!stopped) runner = await startRunner(running());
+    })()
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'starting the job runner again failed; trying again in a second');
+        setTimeout(replaceRunner, 1000).unref();
+      })
+      .finally(() => {
+        replacing = null;
+      });
+  }
+
   const system: JobSystem = {
     register,
     every(kind, everyMs) {
@@ -146,26 +189,21 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
     },
     async start() {
       if (runner) return;
+      stopped = false;
       const opened = (pool = await openPool());
       await installJobSchema({ connectionString: options.databaseUrl });
       // A process that died holding jobs is released at the next start, whichever replica starts first.
       await releaseAbandonedJobs(opened, [...kinds.values()], log);
-      runner = await run({
-        pgPool: opened,
-        schema: JOBS_SCHEMA,
-        concurrency: options.concurrency,
-        pollInterval: options.pollIntervalMs,
-        noHandleSignals: true,
-        logger: graphileLogger(log),
-        taskList: taskList()
-      });
+      runner = await startRunner(opened);
       for (const name of recurring.keys()) {
         await opened.query(...addJobQuery(kinds.get(name) as AnyJobKind, {}, { key: 'recurring', keepRunAt: true }));
       }
       unwatchBacklog = watchBacklog(() => backlogOf(opened, [...kinds.keys()]));
     },
     async stop() {
+      stopped = true;
       unwatchBacklog();
+      await replacing;
       const stopping = runner;
       runner = null;
       await stopping?.stop();

@@ -9,8 +9,10 @@ import { JOBS_SCHEMA } from './job-schema';
  * (an attempt's longest honest run). A job held longer than its kind's lease belonged to a worker that
  * died (kill -9, a cut connection): it runs again (same attempt), unless it had been superseded (its key
  * cleared when its cause was queued anew), in which case the newer job does the work and it is dropped.
+ * `deadWorker`: a worker of this process known to have died; its jobs are released without waiting for
+ * their lease.
  */
-export async function releaseAbandonedJobs(pool: pg.Pool, kinds: AnyJobKind[], log: Logger): Promise<void> {
+export async function releaseAbandonedJobs(pool: pg.Pool, kinds: AnyJobKind[], log: Logger, deadWorker: string | null = null): Promise<void> {
   const result = await pool.query<{ task_identifier: string; released: boolean }>(
     `WITH lease AS (
        SELECT * FROM unnest($1::text[], $2::float8[]) AS lease(identifier, ms)
@@ -19,7 +21,7 @@ export async function releaseAbandonedJobs(pool: pg.Pool, kinds: AnyJobKind[], l
        FROM ${JOBS_SCHEMA}._private_jobs jobs
        JOIN ${JOBS_SCHEMA}._private_tasks tasks ON tasks.id = jobs.task_id
        JOIN lease ON lease.identifier = tasks.identifier
-       WHERE jobs.locked_at < now() - make_interval(secs => lease.ms / 1000)
+       WHERE jobs.locked_at < now() - make_interval(secs => lease.ms / 1000) OR jobs.locked_by = $3
        FOR UPDATE OF jobs SKIP LOCKED
      ), released AS (
        UPDATE ${JOBS_SCHEMA}._private_jobs jobs
@@ -33,7 +35,7 @@ export async function releaseAbandonedJobs(pool: pg.Pool, kinds: AnyJobKind[], l
      )
      SELECT identifier AS task_identifier, true AS released FROM released
      UNION ALL SELECT identifier, false FROM dropped`,
-    [kinds.map((kind) => kind.name), kinds.map((kind) => kind.leaseMs)]
+    [kinds.map((kind) => kind.name), kinds.map((kind) => kind.leaseMs), deadWorker]
   );
   for (const row of result.rows) {
     if (!row.released) continue;

@@ -39,8 +39,8 @@ describe('the job system on PostgreSQL', () => {
     }
   });
 
-  function system(): JobSystem {
-    const jobs = createJobSystem({ databaseUrl: database.url, clock, log, concurrency: 2, pollIntervalMs: 100 });
+  function system(concurrency = 2): JobSystem {
+    const jobs = createJobSystem({ databaseUrl: database.url, clock, log, concurrency, pollIntervalMs: 100 });
     jobs.register(note);
     systems.push(jobs);
     return jobs;
@@ -152,6 +152,34 @@ describe('the job system on PostgreSQL', () => {
     await jobs.start();
     await jobs.runDue();
     expect(ran).toEqual(['orphan']);
+  });
+
+  it('starts its runner again when a worker dies recording a finished job (a cut connection): jobs queued after still run', async () => {
+    // The first completion of the job 'lost' fails as a connection terminated mid-statement does: graphile-worker's
+    // worker gives up on that (57P01 is not among the errors it retries) and leaves the pool.
+    await db.raw(`CREATE SEQUENCE IF NOT EXISTS jobs_test.completions`);
+    await db.raw(`CREATE OR REPLACE FUNCTION jobs_test.lose_first_completion() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF OLD.payload->'payload'->>'text' = 'lost' THEN
+          IF nextval('jobs_test.completions') = 1 THEN
+            RAISE EXCEPTION 'terminating connection due to administrator command' USING ERRCODE = 'admin_shutdown';
+          END IF;
+        END IF;
+        RETURN OLD;
+      END $$`);
+    await db.raw(`CREATE TRIGGER lose_first_completion BEFORE DELETE ON ${JOBS_SCHEMA}._private_jobs FOR EACH ROW EXECUTE FUNCTION jobs_test.lose_first_completion()`);
+    try {
+      const jobs = system(1);
+      await jobs.start();
+      await jobs.enqueue(db, note, { text: 'lost' }, { key: 'lost' });
+      await waitFor(() => ran.includes('lost'), 10_000, 'the job whose completion is lost ran');
+      await jobs.enqueue(db, note, { text: 'after' }, { key: 'after' });
+      await waitFor(() => ran.includes('after'), 20_000, 'a job queued after its only worker died ran');
+      // The job whose completion was lost runs again (at least once), without waiting for its lease.
+      await waitFor(() => ran.filter((text) => text === 'lost').length === 2, 20_000, 'the lost job ran again');
+    } finally {
+      await db.raw(`DROP TRIGGER lose_first_completion ON ${JOBS_SCHEMA}._private_jobs`);
+    }
   });
 
   it('lives through its connections being cut while it works (PostgreSQL restarted, backends terminated), and runs every job', async () => {
