@@ -13,6 +13,8 @@ export const JOBS_SCHEMA = 'signet_jobs';
  */
 export async function installJobSchema(settings: pg.ClientConfig): Promise<void> {
   const lock = new pg.Client(settings);
+  // A connection cut while idle emits 'error', which would end the process; the awaited queries report it.
+  lock.on('error', () => undefined);
   await lock.connect();
   const pool = new pg.Pool({ ...settings, max: 1 });
   pool.on('error', () => undefined);

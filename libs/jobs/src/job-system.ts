@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import { run, type JobHelpers, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type { Static, TSchema } from '@sinclair/typebox';
+import { lostConnection } from '@signet/db';
 import type { Logger } from '@signet/log';
 import { addJob, addJobQuery, keyOfStored, storedKey, type StoredPayload } from './enqueue-sql';
 import type { AnyJobKind, JobKind, JobSpec } from './job-kind';
@@ -42,6 +43,11 @@ export interface JobSystem {
 }
 
 const RELEASE_EVERY_MS = 30_000;
+/** How long a start waits out lost connections (a database restarting while Signet boots). */
+const START_ATTEMPTS = 30;
+const START_RETRY_MS = 1000;
+/** The job system's connections, as PostgreSQL lists them (pg_stat_activity). */
+export const JOBS_APPLICATION_NAME = 'signet-jobs';
 /** What graphile-worker's add_job sends: wakes the runners of every replica to look for due jobs now. */
 const WAKE_RUNNERS = `SELECT pg_notify('jobs:insert', '{"count":1}')`;
 
@@ -110,7 +116,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
 
   async function openPool(): Promise<pg.Pool> {
     // One connection listens, two claim and complete; handlers use their part's own pool.
-    const opened = new pg.Pool({ connectionString: options.databaseUrl, max: 3 });
+    const opened = new pg.Pool({ connectionString: options.databaseUrl, max: 3, application_name: JOBS_APPLICATION_NAME });
     opened.on('error', (error) => log.warn({ err: error }, 'a jobs connection failed'));
     // A connection lost between two queries emits 'error' on its client, which kills the process unless
     // someone listens; graphile-worker listens only on the clients it connected itself.
@@ -158,6 +164,18 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
       });
   }
 
+  async function startingThroughLostConnections<T>(step: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await step();
+      } catch (error) {
+        if (!lostConnection(error) || attempt >= START_ATTEMPTS) throw error;
+        log.warn({ err: error, attempt }, 'the database connection was lost while the job system started; starting again');
+        await new Promise((resolve) => setTimeout(resolve, START_RETRY_MS));
+      }
+    }
+  }
+
   const system: JobSystem = {
     register,
     every(kind, everyMs) {
@@ -191,13 +209,18 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
       if (runner) return;
       stopped = false;
       const opened = (pool = await openPool());
-      await installJobSchema({ connectionString: options.databaseUrl });
-      // A process that died holding jobs is released at the next start, whichever replica starts first.
-      await releaseAbandonedJobs(opened, [...kinds.values()], log);
-      runner = await startRunner(opened);
-      for (const name of recurring.keys()) {
-        await opened.query(...addJobQuery(kinds.get(name) as AnyJobKind, {}, { key: 'recurring', keepRunAt: true }));
-      }
+      const started = await startingThroughLostConnections(async () => {
+        await installJobSchema({ connectionString: options.databaseUrl, application_name: JOBS_APPLICATION_NAME });
+        // A process that died holding jobs is released at the next start, whichever replica starts first.
+        await releaseAbandonedJobs(opened, [...kinds.values()], log);
+        for (const name of recurring.keys()) {
+          await opened.query(...addJobQuery(kinds.get(name) as AnyJobKind, {}, { key: 'recurring', keepRunAt: true }));
+        }
+        return startRunner(opened);
+      });
+      // A worker that died while the runner started has already been replaced.
+      if (runner) await started.stop();
+      else runner = started;
       unwatchBacklog = watchBacklog(() => backlogOf(opened, [...kinds.keys()]));
     },
     async stop() {

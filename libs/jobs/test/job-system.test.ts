@@ -4,7 +4,7 @@ import { openDatabase } from '@signet/db';
 import { createLogger } from '@signet/log';
 import { metricsRegistry } from '@signet/metrics';
 import { createTestDatabase, TestDatabase, waitFor } from '@signet/testkit';
-import { createJobSystem, defineJobKind, jobSchemaMigration, JobSystem, JOBS_SCHEMA } from '../src';
+import { createJobSystem, defineJobKind, jobSchemaMigration, JobSystem, JOBS_APPLICATION_NAME, JOBS_SCHEMA } from '../src';
 
 const log = createLogger({ level: 'silent' });
 const DAY_MS = 86_400_000;
@@ -180,6 +180,21 @@ describe('the job system on PostgreSQL', () => {
     } finally {
       await db.raw(`DROP TRIGGER lose_first_completion ON ${JOBS_SCHEMA}._private_jobs`);
     }
+  });
+
+  it('starts through its connections being cut while it starts (a database restarting at boot), then runs jobs', async () => {
+    const jobs = system();
+    let starting = true;
+    const started = jobs.start().finally(() => {
+      starting = false;
+    });
+    for (let round = 0; round < 10 && starting; round += 1) {
+      await db.raw('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = ?', [JOBS_APPLICATION_NAME]);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await started;
+    await jobs.enqueue(db, note, { text: 'after boot' }, { key: 'boot' });
+    await waitFor(() => ran.includes('after boot'), 20_000, 'a job queued after the start ran');
   });
 
   it('lives through its connections being cut while it works (PostgreSQL restarted, backends terminated), and runs every job', async () => {
