@@ -188,9 +188,11 @@ describe('the job system on PostgreSQL', () => {
     const started = jobs.start().finally(() => {
       starting = false;
     });
+    const jobsConnections = async () => Number((await db.raw('SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = ?', [JOBS_APPLICATION_NAME])).rows[0].count);
+    // Each cut waits until the starting system has a connection again, so every one lands inside the start.
     for (let round = 0; round < 10 && starting; round += 1) {
+      await waitFor(async () => !starting || (await jobsConnections()) > 0, 20_000, 'the job system connected');
       await db.raw('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = ?', [JOBS_APPLICATION_NAME]);
-      await new Promise((resolve) => setTimeout(resolve, 5));
     }
     await started;
     await jobs.enqueue(db, note, { text: 'after boot' }, { key: 'boot' });
