@@ -114,7 +114,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
     return pool;
   }
 
-  async function openPool(): Promise<pg.Pool> {
+  function openPool(): pg.Pool {
     // One connection listens, two claim and complete; handlers use their part's own pool.
     const opened = new pg.Pool({ connectionString: options.databaseUrl, max: 3, application_name: JOBS_APPLICATION_NAME });
     opened.on('error', (error) => log.warn({ err: error }, 'a jobs connection failed'));
@@ -208,7 +208,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
     async start() {
       if (runner) return;
       stopped = false;
-      const opened = (pool = await openPool());
+      const opened = (pool = openPool());
       const started = await startingThroughLostConnections(async () => {
         await installJobSchema({ connectionString: options.databaseUrl, application_name: JOBS_APPLICATION_NAME });
         // A process that died holding jobs is released at the next start, whichever replica starts first.
