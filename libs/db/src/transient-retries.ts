@@ -113,3 +113,19 @@ export function retryTransientReads(db: Knex): void {
     return runner;
   };
 }
+
+/**
+ * Runs `step` again, up to `attempts` times in all and `pauseMs` apart, while it fails by losing its
+ * connection: for a step that is safe to repeat even if it took effect (a COMMIT whose answer was lost).
+ */
+export async function repeatingThroughLostConnections<T>(step: () => Promise<T>, attempts: number, pauseMs: number, onLost?: (error: unknown, attempt: number) => void): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await step();
+    } catch (error) {
+      if (!lostConnection(error) || attempt >= attempts) throw error;
+      onLost?.(error, attempt);
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+  }
+}

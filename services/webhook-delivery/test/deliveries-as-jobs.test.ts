@@ -123,6 +123,30 @@ describe('webhook deliveries as jobs (PostgreSQL)', () => {
       expect(queued).toEqual([]);
     });
 
+    it('records an attempt again when its connection is lost while recording, even at COMMIT, rather than posting the event again', async () => {
+      const lostAtCommit = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+      let recordings = 0;
+      const cutOnce: DeliveryStore = {
+        ...store,
+        async recordAttempt(...args) {
+          recordings += 1;
+          const recorded = await store.recordAttempt(...args);
+          if (recordings === 1) throw lostAtCommit;
+          return recorded;
+        }
+      };
+      let posts = 0;
+      const post: PostWebhook = async () => {
+        posts += 1;
+        return delivered;
+      };
+      await attemptDelivery({ db, deliveries: cutOnce, post, queueAttempt: queue, clock: () => now, retryDelayMs: RETRY_DELAY_MS, log })(first());
+      expect(posts).toBe(1);
+      expect(recordings).toBe(2);
+      expect((await listed(id)).delivery).toMatchObject({ status: 'SUCCESS' });
+      expect((await listed(id)).attempts.map((row) => [row.attempt, row.status_code])).toEqual([[1, 200]]);
+    });
+
     it('keeps the first recorded retry when the other worker succeeds late', async () => {
       const succeededBefore = await finishedCount('SUCCESS');
       await attempt(refused)(first());

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { repeatingThroughLostConnections } from '@signet/db';
 import type { Logger } from '@signet/log';
 import type { Clock } from '@signet/service';
 import type { DeliveryTarget } from '../model';
@@ -17,6 +18,13 @@ const USER_AGENT = 'Signet-Webhooks/1.0';
  * a little apart) looks again this much later at the soonest.
  */
 const NOT_YET_DUE_RECHECK_MS = 1000;
+/**
+ * Recording an attempt is safe to repeat (an attempt is kept once under its number), so a connection lost
+ * while recording, even at COMMIT, is waited out here: failing the job would POST the event again. A few
+ * seconds, well inside the job's lease, which allows the POST's timeout and ten seconds more.
+ */
+const RECORD_ATTEMPTS = 6;
+const RECORD_RETRY_MS = 500;
 
 export interface AttemptDeliveryDeps {
   db: Knex;
@@ -60,13 +68,9 @@ export function attemptDelivery(deps: AttemptDeliveryDeps) {
     const outcome = await deps.post({ url: target.url, headers, body: target.body });
     const finishedAt = deps.clock();
     const next = nextState(target, attempt, outcome, finishedAt, deps.retryDelayMs);
-    const recorded = await deps.deliveries.recordAttempt(attempt, {
-      attempted_at: attemptedAt,
-      duration_ms: outcome.durationMs,
-      status_code: outcome.statusCode,
-      error: outcome.error,
-      response_body: outcome.responseBody
-    }, next, finishedAt, deps.queueAttempt);
+    const row = { attempted_at: attemptedAt, duration_ms: outcome.durationMs, status_code: outcome.statusCode, error: outcome.error, response_body: outcome.responseBody };
+    const recorded = await repeatingThroughLostConnections(() => deps.deliveries.recordAttempt(attempt, row, next, finishedAt, deps.queueAttempt), RECORD_ATTEMPTS, RECORD_RETRY_MS,
+      (error) => deps.log.warn({ delivery_id: attempt.deliveryId, err: error }, 'recording a delivery attempt lost its connection; recording it again'));
     // The POST happened either way; the delivery only ended if this attempt was the one recorded.
     countAttempt(outcome.ok, outcome.durationMs, recorded ? next.status : 'PENDING');
     if (!recorded) {
