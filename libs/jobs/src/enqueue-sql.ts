@@ -16,8 +16,6 @@ export interface EnqueueOptions {
   key?: string;
   /** In the database's time (the job system maps Signet's clock onto it); now when absent. */
   databaseRunAt?: Date | null;
-  /** With a key: a job already queued keeps its start time (a recurring job's next run). */
-  keepRunAt?: boolean;
 }
 
 /** Every job row has a key, so a queued job can always be told from a superseded one. */
@@ -30,15 +28,15 @@ export function keyOfStored(kind: string, stored: string | null): string | null 
 }
 
 /** The call that queues one job, as an expression a larger statement can use (knex's `?` placeholders). */
-export function addJobCall<S extends TSchema>(kind: JobSpec<S>, payload: Static<S>, options: EnqueueOptions, attempt = 1): [string, Knex.RawBinding[]] {
+export function addJobCall<S extends TSchema>(kind: JobSpec<S>, payload: Static<S>, options: EnqueueOptions): [string, Knex.RawBinding[]] {
   if (!Value.Check(kind.payload, payload)) {
     const first = Value.Errors(kind.payload, payload).First();
     throw new Error(`job ${kind.name}: payload breaks its schema at ${first?.path ?? '/'}: ${first?.message ?? 'invalid'}`);
   }
-  const stored: StoredPayload = { attempt, payload };
+  const stored: StoredPayload = { attempt: 1, payload };
   return [
-    `${JOBS_SCHEMA}.add_job(?, ?::json, run_at => ?::timestamptz, max_attempts => 1, job_key => ?, job_key_mode => ?)`,
-    [kind.name, JSON.stringify(stored), options.databaseRunAt ?? null, storedKey(kind.name, options.key), options.keepRunAt ? 'preserve_run_at' : 'replace']
+    `${JOBS_SCHEMA}.add_job(?, ?::json, run_at => ?::timestamptz, max_attempts => 1, job_key => ?)`,
+    [kind.name, JSON.stringify(stored), options.databaseRunAt ?? null, storedKey(kind.name, options.key)]
   ];
 }
 
@@ -46,11 +44,4 @@ export function addJobCall<S extends TSchema>(kind: JobSpec<S>, payload: Static<
 export async function addJob<S extends TSchema>(db: Knex | Knex.Transaction, kind: JobSpec<S>, payload: Static<S>, options: EnqueueOptions = {}): Promise<void> {
   const [call, bindings] = addJobCall(kind, payload, options);
   await db.raw(`SELECT FROM ${call}`, bindings);
-}
-
-/** The same on graphile-worker's own connection (pg's `$n` placeholders). */
-export function addJobQuery<S extends TSchema>(kind: JobSpec<S>, payload: Static<S>, options: EnqueueOptions, attempt = 1): [string, unknown[]] {
-  const [call, bindings] = addJobCall(kind, payload, options, attempt);
-  let n = 0;
-  return [`SELECT FROM ${call.replace(/\?/g, () => `$${++n}`)}`, bindings];
 }

@@ -17,13 +17,6 @@ const runs = new Counter({
   registers: [metricsRegistry()]
 });
 
-const failed = new Counter({
-  name: 'signet_jobs_failed_total',
-  help: 'Jobs dead-lettered past their last attempt (kept, failed, in the jobs table), by kind',
-  labelNames: ['kind'] as const,
-  registers: [metricsRegistry()]
-});
-
 const backlogSources = new Set<() => Promise<KindBacklog[]>>();
 
 async function readBacklogs(this: Gauge<'kind' | 'measure'>): Promise<void> {
@@ -51,7 +44,6 @@ new Gauge({
 
 export function countJob(kind: string, outcome: JobOutcome, count = 1): void {
   runs.inc({ kind, outcome }, count);
-  if (outcome === 'failed') failed.inc({ kind }, count);
 }
 
 /** Reports a running job system's backlog on every scrape (replicas in one process add up), until the returned function is called. */

@@ -3,9 +3,9 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import { run, type JobHelpers, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type { Static, TSchema } from '@sinclair/typebox';
-import { lostConnection } from '@signet/db';
+import { repeatingThroughLostConnections } from '@signet/db';
 import type { Logger } from '@signet/log';
-import { addJob, addJobQuery, keyOfStored, storedKey, type StoredPayload } from './enqueue-sql';
+import { addJob, keyOfStored, storedKey, type StoredPayload } from './enqueue-sql';
 import type { AnyJobKind, JobKind, JobSpec } from './job-kind';
 import { countJob, watchBacklog } from './job-metrics';
 import { graphileLogger } from './graphile-logger';
@@ -72,8 +72,10 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
     }
   }
 
+  /** A retry, or a recurring kind's next run: the payload was checked against its schema when first queued. */
   async function queueAgain(helpers: JobHelpers, kind: AnyJobKind, payload: unknown, key: string | null, attempt: number, delayMs: number): Promise<void> {
-    await helpers.query(...addJobQuery(kind, payload, { key: key ?? undefined, databaseRunAt: new Date(Date.now() + delayMs) }, attempt));
+    const stored: StoredPayload = { attempt, payload };
+    await helpers.addJob(kind.name, stored, { runAt: new Date(Date.now() + delayMs), maxAttempts: 1, jobKey: storedKey(kind.name, key ?? undefined) });
   }
 
   async function execute(kind: AnyJobKind, stored: StoredPayload, helpers: JobHelpers): Promise<void> {
@@ -164,18 +166,6 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
       });
   }
 
-  async function startingThroughLostConnections<T>(step: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await step();
-      } catch (error) {
-        if (!lostConnection(error) || attempt >= START_ATTEMPTS) throw error;
-        log.warn({ err: error, attempt }, 'the database connection was lost while the job system started; starting again');
-        await new Promise((resolve) => setTimeout(resolve, START_RETRY_MS));
-      }
-    }
-  }
-
   const system: JobSystem = {
     register,
     every(kind, everyMs) {
@@ -209,15 +199,16 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
       if (runner) return;
       stopped = false;
       const opened = (pool = openPool());
-      const started = await startingThroughLostConnections(async () => {
+      const started = await repeatingThroughLostConnections(async () => {
         await installJobSchema({ connectionString: options.databaseUrl, application_name: JOBS_APPLICATION_NAME });
         // A process that died holding jobs is released at the next start, whichever replica starts first.
         await releaseAbandonedJobs(opened, [...kinds.values()], log);
+        // Each recurring kind's first run; one already queued keeps its time.
         for (const name of recurring.keys()) {
-          await opened.query(...addJobQuery(kinds.get(name) as AnyJobKind, {}, { key: 'recurring', keepRunAt: true }));
+          await opened.query(`SELECT FROM ${JOBS_SCHEMA}.add_job($1, '{"attempt":1,"payload":{}}', max_attempts => 1, job_key => $2, job_key_mode => 'preserve_run_at')`, [name, storedKey(name, 'recurring')]);
         }
         return startRunner(opened);
-      });
+      }, START_ATTEMPTS, START_RETRY_MS, (error, attempt) => log.warn({ err: error, attempt }, 'the database connection was lost while the job system started; starting again'));
       // A worker that died while the runner started has already been replaced.
       if (runner) await started.stop();
       else runner = started;

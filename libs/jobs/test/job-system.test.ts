@@ -95,8 +95,8 @@ describe('the job system on PostgreSQL', () => {
     await jobs.runDue();
     const rows = await jobRows();
     expect(rows).toEqual([expect.objectContaining({ key: 'test.note:a', attempts: 1, max_attempts: 1, last_error: expect.stringContaining('never is not ready') })]);
-    const metrics = await metricsRegistry().getSingleMetricAsString('signet_jobs_failed_total');
-    expect(metrics).toMatch(/signet_jobs_failed_total\{kind="test.note"\} [1-9]/);
+    const metrics = await metricsRegistry().getSingleMetricAsString('signet_jobs_total');
+    expect(metrics).toMatch(/signet_jobs_total\{kind="test.note",outcome="failed"\} [1-9]/);
   });
 
   it('reports each kind\'s backlog while it runs: queued jobs and how long the most overdue has been due', async () => {
