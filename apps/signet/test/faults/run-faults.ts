@@ -12,8 +12,9 @@ import { FaultRow, verifyUnits } from './verify-units';
  * `npm run test:faults`: Signet in microservices mode (envelope, webhook-delivery and the rest in
  * separate processes over librdkafka's mock cluster) under a bounded load of integrators' units of work
  * (create an envelope, send it; Idempotency-Key and retries as a careful client does), one fault per row.
- * Prints sent / acknowledged / lost / duplicated / wrong verdicts / cut, and exits non-zero on any loss,
- * duplicate or wrong verdict, or on a request a graceful stop cut after it had taken effect. A request
+ * Prints sent / acknowledged / lost / duplicated / redelivered / wrong verdicts / cut, and exits non-zero on
+ * any loss, duplicate or wrong verdict, on an event delivered again under its id by a fault that kills no
+ * part, or on a request a graceful stop cut after it had taken effect. A request
  * sent into a kept-alive connection the stopping part had just closed is cut before it took effect
  * (HTTP/1.1 has no way to avoid that race); the client's retry with its Idempotency-Key covers it.
  */
@@ -57,7 +58,8 @@ async function underFault(stage: Stage, name: string, fault: () => Promise<void>
   return { row: await verifyUnits(name, tag, units, stage.parts.gatewayUrl, stage.receiver, `/${tag}`), units };
 }
 
-const FAULTS: Array<{ name: string; run(stage: Stage): Promise<void>; graceful?: boolean }> = [
+/** `killsAPart`: kill -9, after which an event may reach a receiver again under its own id (at least once). */
+const FAULTS: Array<{ name: string; run(stage: Stage): Promise<void>; graceful?: boolean; killsAPart?: boolean }> = [
   {
     name: 'no fault (baseline)',
     async run() {
@@ -74,6 +76,7 @@ const FAULTS: Array<{ name: string; run(stage: Stage): Promise<void>; graceful?:
   },
   {
     name: 'kill -9 of envelope, restarted',
+    killsAPart: true,
     async run(stage) {
       await stage.parts.kill('envelope', 'SIGKILL');
       await stage.parts.restart('envelope');
@@ -81,6 +84,7 @@ const FAULTS: Array<{ name: string; run(stage: Stage): Promise<void>; graceful?:
   },
   {
     name: 'kill -9 of webhook-delivery, restarted',
+    killsAPart: true,
     async run(stage) {
       await stage.parts.kill('webhook-delivery', 'SIGKILL');
       await stage.parts.restart('webhook-delivery');
@@ -118,10 +122,11 @@ const FAULTS: Array<{ name: string; run(stage: Stage): Promise<void>; graceful?:
   }
 ];
 
-function failures(row: FaultRow, graceful: boolean): string[] {
+function failures(row: FaultRow, { graceful = false, killsAPart = false }: { graceful?: boolean; killsAPart?: boolean }): string[] {
   const found: string[] = [];
   if (row.lost > 0) found.push(`${row.lost} lost`);
   if (row.duplicated > 0) found.push(`${row.duplicated} duplicated`);
+  if (!killsAPart && row.redelivered > 0) found.push(`${row.redelivered} events delivered again under their id, with no part killed`);
   if (row.wrongVerdicts > 0) found.push(`${row.wrongVerdicts} wrong verdicts`);
   if (graceful && row.cutAfterEffect > 0) found.push(`${row.cutAfterEffect} requests cut after taking effect by a graceful stop`);
   if (row.acknowledged === 0) found.push('nothing acknowledged');
@@ -146,7 +151,7 @@ async function main(): Promise<void> {
       const { row, units } = await underFault(stage, fault.name, () => fault.run(stage));
       rows.push(row);
       for (const unit of units) for (const verdict of unit.wrongVerdicts) process.stdout.write(`  wrong verdict: ${verdict}\n`);
-      const found = failures(row, fault.graceful ?? false);
+      const found = failures(row, fault);
       if (found.length > 0) {
         problems.push(`${fault.name}: ${found.join(', ')}`);
         const cuts = parts.output('gateway').split('\n').filter((line) => line.includes('UPSTREAM_FAILED')).slice(-5);
