@@ -136,6 +136,16 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
       releaseAbandonedJobs(opened, [...kinds.values()], log, worker.workerId).catch(() => undefined);
       replaceRunner();
     });
+    // graphile-worker 0.16 loads a runner's task ids once and keeps a failed load for good: a connection cut
+    // at that moment leaves every worker failing to look for jobs with that same error, for ever. A failure
+    // that comes back as the very same error is that one, and only a new runner loads the ids again.
+    const getJobErrors = new WeakSet<object>();
+    events.on('worker:getJob:error', ({ error }) => {
+      if (typeof error !== 'object' || error === null) return;
+      if (!getJobErrors.has(error)) return void getJobErrors.add(error);
+      log.error({ err: error }, 'the job runner could not load the kinds it runs; the runner starts again');
+      replaceRunner();
+    });
     return run({
       pgPool: opened,
       schema: JOBS_SCHEMA,

@@ -182,6 +182,29 @@ describe('the job system on PostgreSQL', () => {
     }
   });
 
+  it('starts its runner again when loading the kinds it runs loses its connection: jobs still run', async () => {
+    // graphile-worker loads a runner's task ids on its first look for a job (an INSERT ... unnest); the first
+    // such load fails here as a connection terminated mid-statement does.
+    await db.raw(`CREATE SEQUENCE IF NOT EXISTS jobs_test.task_loads`);
+    await db.raw(`CREATE OR REPLACE FUNCTION jobs_test.lose_first_task_load() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF current_query() LIKE '%unnest%' AND nextval('jobs_test.task_loads') = 1 THEN
+          RAISE EXCEPTION 'terminating connection due to administrator command' USING ERRCODE = 'admin_shutdown';
+        END IF;
+        RETURN NULL;
+      END $$`);
+    await db.raw(`CREATE TRIGGER lose_first_task_load BEFORE INSERT ON ${JOBS_SCHEMA}._private_tasks FOR EACH STATEMENT EXECUTE FUNCTION jobs_test.lose_first_task_load()`);
+    try {
+      const jobs = system(1);
+      await jobs.start();
+      await jobs.enqueue(db, note, { text: 'after a lost load' }, { key: 'load' });
+      await waitFor(() => ran.includes('after a lost load'), 20_000, 'a job queued after the lost load ran');
+      expect(Number((await db.raw(`SELECT last_value FROM jobs_test.task_loads`)).rows[0].last_value)).toBeGreaterThanOrEqual(2);
+    } finally {
+      await db.raw(`DROP TRIGGER lose_first_task_load ON ${JOBS_SCHEMA}._private_tasks`);
+    }
+  });
+
   it('starts through its connections being cut while it starts (a database restarting at boot), then runs jobs', async () => {
     const jobs = system();
     let starting = true;
