@@ -42,6 +42,19 @@ async function withNextAttempts(trx: Knex.Transaction, rows: DeliveryRow[]): Pro
   });
 }
 
+/**
+ * Records an attempt under its number and moves its delivery on, in one statement: nothing when the
+ * delivery is no longer PENDING or the attempt is already recorded (a row comes back only when it was).
+ */
+const RECORD_ATTEMPT = `WITH delivery AS (
+    SELECT id FROM deliveries WHERE id = ? AND status = 'PENDING' FOR UPDATE
+  ), inserted AS (
+    INSERT INTO delivery_attempts (delivery_id, attempt, attempted_at, duration_ms, status_code, error, response_body)
+    SELECT id, ?, ?, ?, ?, ?, ? FROM delivery
+    ON CONFLICT (delivery_id, attempt) DO NOTHING RETURNING delivery_id
+  )
+  UPDATE deliveries SET status = ?, completed_at = ?, updated_at = ? FROM inserted WHERE deliveries.id = inserted.delivery_id RETURNING deliveries.id`;
+
 /** The deliveries, their attempts and the events they carry. */
 export function deliveryStore(db: Knex) {
   return {
@@ -82,20 +95,20 @@ export function deliveryStore(db: Knex) {
      * run again by another made the same attempt, and the one recorded first counts.
      */
     async recordAttempt(attempt: DeliveryAttempt, row: Omit<AttemptRow, 'delivery_id' | 'attempt'>, next: NextState, now: Date, queue: QueueAttempt): Promise<boolean> {
+      const record = async (runner: Knex | Knex.Transaction): Promise<boolean> => {
+        const result = await runner.raw(RECORD_ATTEMPT, [
+          attempt.deliveryId, attempt.attempt, row.attempted_at, row.duration_ms, row.status_code, storable(row.error), storable(row.response_body),
+          next.status, next.completed_at, now
+        ]);
+        return result.rows.length > 0;
+      };
+      // The last attempt of a delivery is one statement; one that leaves it PENDING queues the next beside it.
+      const { next: following } = next;
+      if (!following) return record(db);
       return db.transaction(async (trx) => {
-        const delivery = await trx('deliveries').where({ id: attempt.deliveryId, status: 'PENDING' }).forUpdate().first('id');
-        if (!delivery) return false;
-        const inserted = await trx('delivery_attempts').insert({
-          ...row,
-          error: storable(row.error),
-          response_body: storable(row.response_body),
-          delivery_id: attempt.deliveryId,
-          attempt: attempt.attempt
-        }).onConflict(['delivery_id', 'attempt']).ignore().returning('attempt');
-        if (inserted.length === 0) return false;
-        await trx('deliveries').where({ id: attempt.deliveryId }).update({ status: next.status, completed_at: next.completed_at, updated_at: now });
-        if (next.next) await queue(trx, next.next);
-        return true;
+        const recorded = await record(trx);
+        if (recorded) await queue(trx, following);
+        return recorded;
       });
     },
 
