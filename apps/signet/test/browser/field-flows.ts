@@ -35,7 +35,7 @@ export function fieldFlow(shared: SignerPages, tab: CasePage, language: PageLang
     await tabTo(page, page, '#field-ok');
     await page.keyboard.press('Enter');
     await page.locator('#field-dialog[open]').waitFor({ state: 'detached' }).catch(() => undefined);
-    await waitFor(async () => !(await page.locator('#field-dialog').evaluate((dialog) => (dialog as unknown as { open: boolean }).open)), 5000, 'the field dialog to close');
+    await waitFor(async () => !(await page.locator('#field-dialog').evaluate((dialog) => (dialog as unknown as { open: boolean }).open)), 20_000, 'the field dialog to close');
   }
 
   /** Fills the focused place by its type, by keyboard alone (a file is chosen in the system's dialog, outside the page). */
@@ -46,6 +46,9 @@ export function fieldFlow(shared: SignerPages, tab: CasePage, language: PageLang
       await page.locator('#adopt-dialog[open]').waitFor();
       await tabTo(page, page, '#adopt-apply');
       await page.keyboard.press('Enter');
+      // The dialog gives focus back to the place it opened from on its close event, a task after it closed:
+      // a key pressed before that lands wherever the focus was, and the focus moves afterwards.
+      await waitFor(async () => (await page.evaluate("document.activeElement?.classList.contains('placement') === true")) === true, 20_000, 'focus back on the signature place');
       return;
     }
     await page.locator('#field-dialog[open]').waitFor();
@@ -79,7 +82,7 @@ export function fieldFlow(shared: SignerPages, tab: CasePage, language: PageLang
     }
     expect(await page.locator('#next').textContent()).toBe(FIELD_WORDS[language].finish);
     await page.keyboard.press('Enter');
-    await waitFor(async () => (await page.evaluate('document.activeElement?.id')) === 'consent', 5000, 'consent focused');
+    await waitFor(async () => (await page.evaluate('document.activeElement?.id')) === 'consent', 20_000, 'consent focused');
     await page.keyboard.press('Space');
     await step(page, 'finish');
     await tabTo(page, page, '#sign');

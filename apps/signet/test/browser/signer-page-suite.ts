@@ -91,7 +91,7 @@ export function signerPageFlows(shared: SignerPages, tab: CasePage, language: Pa
     }
     expect(await page.locator('#next').textContent()).toBe(words.finish);
     await page.locator('#next').click();
-    await waitFor(async () => (await page.evaluate('document.activeElement?.id')) === 'consent', 5000, 'consent focused');
+    await waitFor(async () => (await page.evaluate('document.activeElement?.id')) === 'consent', 20_000, 'consent focused');
     expect(await page.locator('#sign').isDisabled()).toBe(true);
     await page.locator('#consent').check();
     await step(page, 'guided-finish');
@@ -207,7 +207,7 @@ export function signerPageFlows(shared: SignerPages, tab: CasePage, language: Pa
       expect(await progress(frame)).toBe(words.progress(1, 2));
       await tabTo(page, frame, '#next');
       await page.keyboard.press('Enter');
-      await waitFor(async () => (await focusedPlacement(frame)) !== null, 5000, 'next place focused');
+      await waitFor(async () => (await focusedPlacement(frame)) !== null, 20_000, 'next place focused');
       await page.keyboard.press('Enter');
       expect(await progress(frame)).toBe(words.progress(2, 2));
       await tabTo(page, frame, '#consent');
