@@ -154,21 +154,33 @@ describe('the job system on PostgreSQL', () => {
     expect(ran).toEqual(['orphan']);
   });
 
-  it('starts its runner again when a worker dies recording a finished job (a cut connection): jobs queued after still run', async () => {
-    // The first completion of the job 'lost' fails as a connection terminated mid-statement does: graphile-worker's
-    // worker gives up on that (57P01 is not among the errors it retries) and leaves the pool.
-    await db.raw(`CREATE SEQUENCE IF NOT EXISTS jobs_test.completions`);
-    await db.raw(`CREATE OR REPLACE FUNCTION jobs_test.lose_first_completion() RETURNS trigger LANGUAGE plpgsql AS $$
+  /**
+   * Runs `body` while a trigger on the jobs schema's `table` fails the first statement that meets `condition` as a
+   * connection terminated mid-statement does (57P01, which graphile-worker 0.16 does not retry).
+   */
+  async function losingConnectionOnce(name: string, trigger: { table: string; when: string; each: string; condition: string }, body: () => Promise<void>): Promise<void> {
+    await db.raw(`CREATE SEQUENCE IF NOT EXISTS jobs_test.${name}`);
+    await db.raw(`CREATE OR REPLACE FUNCTION jobs_test.${name}() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        IF OLD.payload->'payload'->>'text' = 'lost' THEN
-          IF nextval('jobs_test.completions') = 1 THEN
+        IF ${trigger.condition} THEN
+          IF nextval('jobs_test.${name}') = 1 THEN
             RAISE EXCEPTION 'terminating connection due to administrator command' USING ERRCODE = 'admin_shutdown';
           END IF;
         END IF;
         RETURN OLD;
       END $$`);
-    await db.raw(`CREATE TRIGGER lose_first_completion BEFORE DELETE ON ${JOBS_SCHEMA}._private_jobs FOR EACH ROW EXECUTE FUNCTION jobs_test.lose_first_completion()`);
+    await db.raw(`CREATE TRIGGER ${name} ${trigger.when} ON ${JOBS_SCHEMA}.${trigger.table} FOR EACH ${trigger.each} EXECUTE FUNCTION jobs_test.${name}()`);
     try {
+      await body();
+    } finally {
+      await db.raw(`DROP TRIGGER ${name} ON ${JOBS_SCHEMA}.${trigger.table}`);
+    }
+  }
+
+  it('starts its runner again when a worker dies recording a finished job (a cut connection): jobs queued after still run', async () => {
+    // The first completion of the job 'lost' fails: graphile-worker's worker gives up on that and leaves the pool.
+    const completion = { table: '_private_jobs', when: 'BEFORE DELETE', each: 'ROW', condition: "OLD.payload->'payload'->>'text' = 'lost'" };
+    await losingConnectionOnce('lose_first_completion', completion, async () => {
       const jobs = system(1);
       await jobs.start();
       await jobs.enqueue(db, note, { text: 'lost' }, { key: 'lost' });
@@ -177,32 +189,19 @@ describe('the job system on PostgreSQL', () => {
       await waitFor(() => ran.includes('after'), 20_000, 'a job queued after its only worker died ran');
       // The job whose completion was lost runs again (at least once), without waiting for its lease.
       await waitFor(() => ran.filter((text) => text === 'lost').length === 2, 20_000, 'the lost job ran again');
-    } finally {
-      await db.raw(`DROP TRIGGER lose_first_completion ON ${JOBS_SCHEMA}._private_jobs`);
-    }
+    });
   });
 
   it('starts its runner again when loading the kinds it runs loses its connection: jobs still run', async () => {
-    // graphile-worker loads a runner's task ids on its first look for a job (an INSERT ... unnest); the first
-    // such load fails here as a connection terminated mid-statement does.
-    await db.raw(`CREATE SEQUENCE IF NOT EXISTS jobs_test.task_loads`);
-    await db.raw(`CREATE OR REPLACE FUNCTION jobs_test.lose_first_task_load() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF current_query() LIKE '%unnest%' AND nextval('jobs_test.task_loads') = 1 THEN
-          RAISE EXCEPTION 'terminating connection due to administrator command' USING ERRCODE = 'admin_shutdown';
-        END IF;
-        RETURN NULL;
-      END $$`);
-    await db.raw(`CREATE TRIGGER lose_first_task_load BEFORE INSERT ON ${JOBS_SCHEMA}._private_tasks FOR EACH STATEMENT EXECUTE FUNCTION jobs_test.lose_first_task_load()`);
-    try {
+    // graphile-worker loads a runner's task ids on its first look for a job (an INSERT ... unnest); the first such load fails.
+    const taskLoad = { table: '_private_tasks', when: 'BEFORE INSERT', each: 'STATEMENT', condition: "current_query() LIKE '%unnest%'" };
+    await losingConnectionOnce('lose_first_task_load', taskLoad, async () => {
       const jobs = system(1);
       await jobs.start();
       await jobs.enqueue(db, note, { text: 'after a lost load' }, { key: 'load' });
       await waitFor(() => ran.includes('after a lost load'), 20_000, 'a job queued after the lost load ran');
-      expect(Number((await db.raw(`SELECT last_value FROM jobs_test.task_loads`)).rows[0].last_value)).toBeGreaterThanOrEqual(2);
-    } finally {
-      await db.raw(`DROP TRIGGER lose_first_task_load ON ${JOBS_SCHEMA}._private_tasks`);
-    }
+      expect(Number((await db.raw(`SELECT last_value FROM jobs_test.lose_first_task_load`)).rows[0].last_value)).toBeGreaterThanOrEqual(2);
+    });
   });
 
   it('starts through its connections being cut while it starts (a database restarting at boot), then runs jobs', async () => {
