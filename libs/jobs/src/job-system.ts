@@ -214,8 +214,9 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
         // A process that died holding jobs is released at the next start, whichever replica starts first.
         await releaseAbandonedJobs(opened, [...kinds.values()], log);
         // Each recurring kind's first run; one already queued keeps its time.
+        const firstRun: StoredPayload = { attempt: 1, payload: {} };
         for (const name of recurring.keys()) {
-          await opened.query(`SELECT FROM ${JOBS_SCHEMA}.add_job($1, '{"attempt":1,"payload":{}}', max_attempts => 1, job_key => $2, job_key_mode => 'preserve_run_at')`, [name, storedKey(name, 'recurring')]);
+          await opened.query(`SELECT FROM ${JOBS_SCHEMA}.add_job($1, $2::json, max_attempts => 1, job_key => $3, job_key_mode => 'preserve_run_at')`, [name, JSON.stringify(firstRun), storedKey(name, 'recurring')]);
         }
         return startRunner(opened);
       }, START_ATTEMPTS, START_RETRY_MS, (error, attempt) => log.warn({ err: error, attempt }, 'the database connection was lost while the job system started; starting again'));

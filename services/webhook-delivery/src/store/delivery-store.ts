@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import type { WebhookEventType } from '@signet/contracts';
+import { prepared } from '@signet/db';
 import { queuedPayloads } from '@signet/jobs';
 import { DELIVER_WEBHOOK, type DeliveryAttempt, type QueueAttempt } from '../jobs/delivery-jobs';
 import type { AttemptRow, DeliveryRow, DeliveryStatus, DeliveryTarget, ListedDelivery } from '../model';
@@ -89,17 +90,17 @@ export function deliveryStore(db: Knex) {
     },
 
     /**
-     * Records an attempt under its number and moves the delivery on (queuing its next attempt while it
-     * stays PENDING), all in one transaction. False when the delivery is no longer PENDING (deleted with
+     * Records an attempt under its number and moves the delivery on, queuing its next attempt in the same
+     * transaction while it stays PENDING. False when the delivery is no longer PENDING (deleted with
      * its webhook) or this attempt is already recorded: a worker whose job was released as abandoned and
      * run again by another made the same attempt, and the one recorded first counts.
      */
     async recordAttempt(attempt: DeliveryAttempt, row: Omit<AttemptRow, 'delivery_id' | 'attempt'>, next: NextState, now: Date, queue: QueueAttempt): Promise<boolean> {
       const record = async (runner: Knex | Knex.Transaction): Promise<boolean> => {
-        const result = await runner.raw(RECORD_ATTEMPT, [
+        const result = await prepared('delivery_record_attempt', runner.raw(RECORD_ATTEMPT, [
           attempt.deliveryId, attempt.attempt, row.attempted_at, row.duration_ms, row.status_code, storable(row.error), storable(row.response_body),
           next.status, next.completed_at, now
-        ]);
+        ]));
         return result.rows.length > 0;
       };
       // The last attempt of a delivery is one statement; one that leaves it PENDING queues the next beside it.
