@@ -1,3 +1,4 @@
+import type { AnySignetEvent } from '@signet/contracts';
 import type { Logger } from '@signet/log';
 import { countConsumed } from '@signet/metrics';
 import { sleep } from './sleep';
@@ -32,7 +33,8 @@ export function recordHandler(subscription: Subscription, transport: Transport, 
   return async (record: WireRecord): Promise<void> => {
     let consumed;
     try {
-      consumed = { topic: record.topic, key: record.key, headers: headersOf(record), event: checkedEvent(record.topic, parseWireValue(record)) };
+      const event = parseWireValue(record);
+      consumed = { topic: record.topic, key: record.key, headers: headersOf(record), event: record.checked ? (event as AnySignetEvent) : checkedEvent(record.topic, event) };
     } catch (error) {
       if (!(error instanceof InvalidEventError)) throw error;
       await deadLetter(record, error.message);

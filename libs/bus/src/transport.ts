@@ -4,6 +4,11 @@ export interface WireRecord {
   key: string;
   value: string;
   headers: Record<string, string>;
+  /**
+   * Set by this process's publisher on a record whose event it has just checked against its contract: a
+   * consumer in the same process (the in-memory bus) need not check it again. A broker never carries it.
+   */
+  checked?: true;
 }
 
 /**

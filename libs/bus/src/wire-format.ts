@@ -39,7 +39,7 @@ function wireHeaders(headers: EventHeaders): Record<string, string> {
 
 export function toWireRecord(outgoing: OutgoingEvent): WireRecord {
   const event = checkedEvent(outgoing.topic, outgoing.event);
-  return { topic: outgoing.topic, key: outgoing.key, value: JSON.stringify(event), headers: wireHeaders(outgoing.headers) };
+  return { topic: outgoing.topic, key: outgoing.key, value: JSON.stringify(event), headers: wireHeaders(outgoing.headers), checked: true };
 }
 
 /** The record as `<topic>.dlq` takes it: as it was, with why and where it failed in its headers. */
