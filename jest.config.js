@@ -1,6 +1,7 @@
 /** One jest run for the whole workspace: unit tests beside the code, integration tests under test/. */
 module.exports = {
-  testEnvironment: 'node',
+  // Node's, but a test's errors always reach the report (see the file).
+  testEnvironment: '<rootDir>/libs/testkit/src/test-environment.ts',
   transform: { '^.+\\.ts$': '@sucrase/jest-plugin' },
   // The SDK's package names its built files; tests in the repository use its source, as tsconfig.json's `paths` do.
   moduleNameMapper: { '^@signet/sdk$': '<rootDir>/libs/sdk/src/index.ts' },
