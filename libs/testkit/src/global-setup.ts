@@ -1,11 +1,32 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { postgresForTests, TEST_POSTGRES_ENV } from './postgres-server';
 
 /**
+ * The Debian tools tests check Signet's artifacts with (OpenSSL, poppler, NSS, SoftHSM2, Chromium and its
+ * fonts), installed where missing before any test file starts. A file that found one missing mid-run
+ * failed (pdftotext not found) or waited for apt-get with its event loop blocked, and with it the Signet
+ * it was testing.
+ */
+const TOOL_SCRIPTS = ['infra/pki-tools/ensure-pki-tools.sh', 'infra/browser/ensure-chromium.sh'];
+
+function ensureTools(): void {
+  for (const script of TOOL_SCRIPTS) {
+    try {
+      execFileSync(path.join(__dirname, '..', '..', '..', script), { stdio: 'inherit' });
+    } catch {
+      // The script said on stderr what is missing; only the tests that need it fail.
+    }
+  }
+}
+
+/**
  * The integration tests' PostgreSQL: DATABASE_URL's server, else an embedded one started for this run
- * (stopped when jest exits), never whatever else answers on this machine.
+ * (stopped when jest exits), never whatever else answers on this machine. And the tools above.
  */
 export default async function globalSetup(): Promise<void> {
   process.env.LOG_LEVEL ??= 'silent';
+  ensureTools();
   const server = await postgresForTests(process.env);
   process.env[TEST_POSTGRES_ENV] = server.url;
 }
