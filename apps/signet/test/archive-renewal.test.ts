@@ -1,4 +1,4 @@
-import { ensurePkiTools, opensslVerifyTimestamp, pdfSignatures, waitFor } from '@signet/testkit';
+import { opensslVerifyTimestamp, pdfSignatures, waitFor } from '@signet/testkit';
 import { verifySealedPdf } from '@signet/signed-pdf';
 import { KEYS, startTestSignet, TestSignet } from './harness';
 import { drawn, sentEnvelope, sign } from './signing/flows';
@@ -13,7 +13,6 @@ describe('renewing archive timestamps', () => {
   let now = Date.now();
 
   beforeAll(async () => {
-    ensurePkiTools();
     api = await startTestSignet({ ARCHIVE_TIMESTAMP_RENEW_DAYS: '30' }, undefined, () => new Date(now));
   }, 60_000);
 

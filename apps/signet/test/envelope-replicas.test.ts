@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { PartName } from '@signet/config';
-import { ensurePkiTools, freePort, MockBroker, pdfSignatures, startMockBroker, waitFor } from '@signet/testkit';
+import { freePort, MockBroker, pdfSignatures, startMockBroker, waitFor } from '@signet/testkit';
 import { RunningSignet, startSignet } from '../src';
 import { INTERNAL_SECRET, KEYS, startTestSignet, TestSignet } from './harness';
 import { drawn, sign } from './signing/flows';
@@ -37,7 +37,6 @@ describe('two envelope replicas share completion, archive renewal and reminders'
   const dataDir = `/tmp/signet-replicas-${process.pid}-${Date.now()}`;
 
   beforeAll(async () => {
-    ensurePkiTools();
     broker = await startMockBroker();
     const kafka = { KAFKA_BROKERS: broker.brokers.join(','), KAFKA_FETCH_MAX_WAIT_MS: '100', KAFKA_HEARTBEAT_INTERVAL_MS: '500', KAFKA_SESSION_TIMEOUT_MS: '10000' };
     const [settingsPort, validationPort, envelopePorts] = [await freePort(), await freePort(), [await freePort(), await freePort()]];

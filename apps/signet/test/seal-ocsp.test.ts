@@ -1,6 +1,6 @@
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { verifySealedPdf } from '@signet/signed-pdf';
-import { ensurePkiTools, type OcspPki, opensslReadOcsp, startOcspPki, waitFor } from '@signet/testkit';
+import { type OcspPki, opensslReadOcsp, startOcspPki, waitFor } from '@signet/testkit';
 import { KEYS, startTestSignet, TestSignet } from './harness';
 import { type LocalPki, startLocalPki } from './seal/local-pki';
 import { drawn, sentEnvelope, sign, written } from './signing/flows';
@@ -20,7 +20,6 @@ describe('sealing with a certificate whose CA answers revocation only by OCSP', 
   let tsa: LocalPki;
 
   beforeAll(async () => {
-    ensurePkiTools();
     ocsp = await startOcspPki();
     tsa = await startLocalPki();
     api = await startTestSignet({ SIGNET_SEAL_P12: ocsp.p12.toString('base64'), SIGNET_SEAL_PASSPHRASE: ocsp.passphrase, TSA_URL: tsa.tsaUrl });

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import knex from 'knex';
 import { issueCertificate } from '@signet/signed-pdf';
-import { createTestDatabase, ensurePkiTools, freePort, pdftotext, pdfsigTime, samplePdf, type TestDatabase, waitFor } from '@signet/testkit';
+import { createTestDatabase, freePort, pdftotext, pdfsigTime, samplePdf, type TestDatabase, waitFor } from '@signet/testkit';
 import { bodyOf } from './harness';
 import { runSignetUntilExit, startSignetProcess, type StartedProcess } from './monolith';
 import { checkBltaIndependently, expectTamperingCaught } from './seal/independent-checks';
@@ -28,7 +28,6 @@ describe('sealing with a key in an HSM (PKCS#11, SoftHSM2), end to end through t
   let baseEnv: Record<string, string>;
 
   beforeAll(async () => {
-    ensurePkiTools();
     ca = await startLocalPki();
     token = createSoftHsmToken('signet-seal', '4321');
     const publicKey = token.generateKey('seal-key', '5e41');

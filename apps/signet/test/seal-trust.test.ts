@@ -1,5 +1,5 @@
 import knex from 'knex';
-import { ensurePkiTools, opensslVerifyCrl, pdftotext, pdfsigTime, waitFor } from '@signet/testkit';
+import { opensslVerifyCrl, pdftotext, pdfsigTime, waitFor } from '@signet/testkit';
 import { KEYS, startTestSignet, TestSignet } from './harness';
 import { checkBltaIndependently, expectTamperingCaught } from './seal/independent-checks';
 import { drawn, sentEnvelope, sign, written } from './signing/flows';
@@ -14,7 +14,6 @@ describe('a trust chain out of the box', () => {
   let api: TestSignet;
 
   beforeAll(async () => {
-    ensurePkiTools();
     api = await startTestSignet();
   }, 60_000);
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import 'reflect-metadata';
 import { X509Certificate } from '@peculiar/x509';
 import * as pkcs11js from 'pkcs11js';
-import { ensurePkiTools, opensslVerifyCms, opensslVerifyTimestamp, pdfSignatures, pdfsig } from '@signet/testkit';
+import { opensslVerifyCms, opensslVerifyTimestamp, pdfSignatures, pdfsig } from '@signet/testkit';
 import {
   addLongTermValidation, createDevelopmentPki, type DevelopmentPki, generateTokenKey, issueCertificate, issueCrl, pemOf, type Pkcs11Options,
   type Pkcs11SetupError, pkcs11Signer, sealPdf, signerOf, timestampAuthority, verifySealedPdf
@@ -27,7 +27,6 @@ describe('sealing with a key inside a PKCS#11 token (SoftHSM2)', () => {
   let slotId: bigint;
 
   beforeAll(() => {
-    ensurePkiTools();
     const initialized = execFileSync('softhsm2-util', ['--init-token', '--free', '--label', tokenLabel, '--pin', '1234', '--so-pin', '5678']).toString();
     slotId = BigInt(/reassigned to slot (\d+)/.exec(initialized)![1]!);
   });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ensurePkiTools, inkComponents, pdftotext, pdftotextWords, renderRegion } from '@signet/testkit';
+import { inkComponents, pdftotext, pdftotextWords, renderRegion } from '@signet/testkit';
 import { stampSignedPdf } from '../src';
 import { twoPagePdf, writtenBy } from './fixtures';
 
@@ -20,7 +20,6 @@ describe('names in Arabic, Japanese and Korean on a stamped PDF', () => {
   let stamped: Uint8Array;
 
   beforeAll(async () => {
-    ensurePkiTools();
     mkdirSync(ARTIFACTS, { recursive: true });
     stamped = await stampSignedPdf({
       pdf: await twoPagePdf(),

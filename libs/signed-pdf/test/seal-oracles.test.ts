@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  ensurePkiTools, opensslVerifyCms, opensslVerifyTimestamp, pdfSignatures, pdfsig, pdfsigSignatures, pdfsigTime, signatureTimestamp
+  opensslVerifyCms, opensslVerifyTimestamp, pdfSignatures, pdfsig, pdfsigSignatures, pdfsigTime, signatureTimestamp
 } from '@signet/testkit';
 import { execFileSync } from 'node:child_process';
 import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
@@ -20,7 +20,6 @@ describe('sealing with the development CA, checked by OpenSSL and pdfsig', () =>
   let original: Uint8Array;
 
   beforeAll(async () => {
-    ensurePkiTools();
     pki = await createDevelopmentPki({ crlUrl: 'http://127.0.0.1:9/pki/signet-dev-ca.crl', now: new Date() });
     caPem = pemOf(pki.ca.certificate);
     tsa = timestampAuthority({ signer: signerOf(pki.tsa, [pki.ca.certificate]), policy: '1.3.6.1.4.1.64000.1.1', clock: () => new Date() });

@@ -3,7 +3,7 @@ import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { SIGNATURE_BOX, stampSignedPdf, type StampSignedPdfInput } from '../src';
 import { CROP, DOCUMENT_ID, drawnBy, pageWithoutMediaBox, rotatedPdf, twoPagePdf, writtenBy } from './fixtures';
 import { pageContent } from './page-content';
-import { ensurePkiTools, pdftotext, signaturePng } from '@signet/testkit';
+import { pdftotext, signaturePng } from '@signet/testkit';
 
 const INTRO = 'The following people signed this document electronically.';
 
@@ -211,7 +211,6 @@ describe('names in every script', () => {
   const EVERY_SCRIPT = 'Łukasz Żółć 王伟 김민준 さくら Ελένη Дмитрий';
 
   it('are text pdftotext reads back exactly, in a WRITTEN signature, an extra page and a caption', async () => {
-    ensurePkiTools();
     const stamped = await stampSignedPdf({
       pdf: await twoPagePdf(),
       documentId: DOCUMENT_ID,

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { ensurePkiTools } from './pdf-oracles';
 import { postgresForTests, TEST_POSTGRES_ENV } from './postgres-server';
 
 /**
@@ -8,12 +9,11 @@ import { postgresForTests, TEST_POSTGRES_ENV } from './postgres-server';
  * failed (pdftotext not found) or waited for apt-get with its event loop blocked, and with it the Signet
  * it was testing.
  */
-const TOOL_SCRIPTS = ['infra/pki-tools/ensure-pki-tools.sh', 'infra/browser/ensure-chromium.sh'];
-
 function ensureTools(): void {
-  for (const script of TOOL_SCRIPTS) {
+  const ensureChromium = () => execFileSync(path.join(__dirname, '..', '..', '..', 'infra', 'browser', 'ensure-chromium.sh'), { stdio: 'inherit' });
+  for (const ensure of [ensurePkiTools, ensureChromium]) {
     try {
-      execFileSync(path.join(__dirname, '..', '..', '..', script), { stdio: 'inherit' });
+      ensure();
     } catch {
       // The script said on stderr what is missing; only the tests that need it fail.
     }

@@ -7,7 +7,8 @@ import * as asn1js from 'asn1js';
 /**
  * Checks of signed PDFs by tools Signet did not write: OpenSSL and poppler's pdfsig (with an NSS trust
  * store made by certutil). The signatures are found in the raw bytes and the CMS walked with asn1js,
- * never with Signet's own verifier or writer.
+ * never with Signet's own verifier or writer. This installs those tools where missing; jest's global setup
+ * runs it before any test file.
  */
 export function ensurePkiTools(): void {
   execFileSync(path.join(__dirname, '..', '..', '..', 'infra', 'pki-tools', 'ensure-pki-tools.sh'), { stdio: 'inherit' });

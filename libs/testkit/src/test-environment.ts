@@ -14,7 +14,7 @@ function writesAsJson(value: unknown): boolean {
  * The thrown value as JSON can carry it: itself when it can, else a copy that keeps its name, message,
  * stack and every property JSON can write (the value itself is left alone: it may be a live socket's).
  */
-export function writableError(thrown: unknown): unknown {
+function writableError(thrown: unknown): unknown {
   if (writesAsJson(thrown)) return thrown;
   if (typeof thrown !== 'object' || thrown === null) return String(thrown);
   const { name, message, stack } = thrown as { name?: unknown; message?: unknown; stack?: unknown };

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { createLogger } from '@signet/log';
 import { pkcs12Signer } from '@signet/signed-pdf';
-import { ensurePkiTools, type OcspPki, opensslReadOcsp, startOcspPki } from '@signet/testkit';
+import { type OcspPki, opensslReadOcsp, startOcspPki } from '@signet/testkit';
 import { fetchOcspResponses } from '../src/seal/fetch-ocsp-responses';
 
 /** A logger whose lines the test reads. */
@@ -20,7 +20,6 @@ describe('OCSP answers for a configured seal chain, from an openssl ocsp respond
   let pki: OcspPki;
 
   beforeAll(async () => {
-    ensurePkiTools();
     pki = await startOcspPki();
   });
 

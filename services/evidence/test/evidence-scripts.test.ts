@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { closePdfWorkers, findTextTokens } from '@signet/pdf';
-import { ensurePkiTools, inkComponents, pdftotext, pdftotextWords, renderRegion } from '@signet/testkit';
+import { inkComponents, pdftotext, pdftotextWords, renderRegion } from '@signet/testkit';
 import { renderEvidencePdf } from '../src/render-evidence-pdf';
 
 /** Where the renderings are left for a person to look at (gitignored). */
@@ -25,7 +25,6 @@ describe('the evidence sheet in Arabic, with Arabic, Japanese and Korean names',
   let pdf: Buffer;
 
   beforeAll(async () => {
-    ensurePkiTools();
     mkdirSync(ARTIFACTS, { recursive: true });
     pdf = await renderEvidencePdf(envelope('AR'), [], new Date('2026-01-04T00:00:00Z'), null);
   });

@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { findTextTokens } from '@signet/pdf';
-import { ensurePkiTools, pdftotext } from '@signet/testkit';
+import { pdftotext } from '@signet/testkit';
 import type { Logo } from '../src/logo';
 import { renderEvidencePdf, utcWithOffset } from '../src/render-evidence-pdf';
 
@@ -37,7 +37,6 @@ function contentStreams(pdf: Buffer): string {
 
 describe('the evidence PDF', () => {
   it('writes names in any script as real text, with subset fonts, and one colon after a label that has its own', async () => {
-    ensurePkiTools();
     const named = envelope('EN', 'FULL');
     named.recipients = [{ id: 'rec-1', name: EVERY_SCRIPT, email: 'lukasz@example.com', signed_at: '2026-01-03T03:04:05.000Z' }];
     named.settings.documents.custom_page_id = 'Signet Sign ID:';
