@@ -58,6 +58,16 @@ export interface SmsProviderConfig {
   statusCallbackUrl: string | null;
 }
 
+/** Identity checks: the image keys, the self-hosted verifier's workers, and the hosted provider. */
+export interface IdentityConfig {
+  /** Keys by id, the first encrypting; null: one key derived from the internal secret. */
+  imageKeys: Array<{ id: string; key: Buffer }> | null;
+  workers: number;
+  timeoutMs: number;
+  /** Null: Stripe Identity is not available. */
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string } | null;
+}
+
 /** Phone validation codes: who carries them, and the guards against SMS pumping. */
 export interface SmsConfig {
   /** Null: text messages go to the built-in sink, readable at /dev/sms (monolith mode). */
@@ -85,6 +95,7 @@ export interface SignetConfig {
   /** Sender address of Signet's emails when a key's settings give no branding.sender_email. */
   mailFrom: string;
   sms: SmsConfig;
+  identity: IdentityConfig;
   internalSecret: string | null;
   /** SIGNET_TEST_CLOCK: Signet's clock can be moved forward over /dev/clock (monolith mode only). */
   testClock: boolean;
@@ -165,6 +176,7 @@ export function loadConfig(env: Env = process.env): SignetConfig {
     smtpUrl: v.SMTP_URL ?? null,
     mailFrom: v.MAIL_FROM,
     sms: readSms(v),
+    identity: readIdentity(v),
     internalSecret: v.SIGNET_INTERNAL_SECRET ?? null,
     testClock: v.SIGNET_TEST_CLOCK,
     seal: v.SIGNET_SEAL_P12 === undefined ? null : { p12: Buffer.from(v.SIGNET_SEAL_P12, 'base64'), passphrase: v.SIGNET_SEAL_PASSPHRASE ?? '' },
@@ -216,6 +228,25 @@ function trustProxy(value: string | undefined): TrustProxy {
   if (value === undefined) return false;
   if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
   return value.split(',').map((entry) => entry.trim());
+}
+
+function readIdentity(v: ConfigValues): IdentityConfig {
+  if (v.STRIPE_IDENTITY_SECRET_KEY !== undefined && v.STRIPE_IDENTITY_WEBHOOK_SECRET === undefined) {
+    throw new ConfigError('STRIPE_IDENTITY_WEBHOOK_SECRET', 'is required when STRIPE_IDENTITY_SECRET_KEY is set');
+  }
+  return {
+    imageKeys: v.IDENTITY_IMAGE_KEYS === undefined ? null : v.IDENTITY_IMAGE_KEYS.split(',').map((entry) => {
+      const [id = '', key = ''] = entry.trim().split(':');
+      return { id, key: Buffer.from(key, 'base64') };
+    }),
+    workers: v.IDENTITY_WORKERS,
+    timeoutMs: v.IDENTITY_TIMEOUT_MS,
+    stripe: v.STRIPE_IDENTITY_SECRET_KEY === undefined ? null : {
+      secretKey: v.STRIPE_IDENTITY_SECRET_KEY,
+      webhookSecret: v.STRIPE_IDENTITY_WEBHOOK_SECRET as string,
+      apiBase: v.STRIPE_API_BASE
+    }
+  };
 }
 
 function readSms(v: ConfigValues): SmsConfig {

@@ -32,6 +32,10 @@ const SHAPES: Record<string, { check(value: string): boolean; problem: string }>
   },
   base64: { check: (value) => /^[A-Za-z0-9+/\s]+={0,2}\s*$/.test(value), problem: 'must be a base64 PKCS#12 file' },
   'pkcs11-slot': { check: (value) => /^(\d+|0x[0-9a-f]+)$/i.test(value), problem: 'must be a slot id, decimal or 0x-prefixed hex (pkcs11-tool -L shows both)' },
+  'key-ring': {
+    check: (value) => value.split(',').every((entry) => /^[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/]{43}=$/.test(entry.trim())),
+    problem: 'must be a comma-separated list of id:key, each key 32 bytes in base64 (openssl rand -base64 32), the first encrypting'
+  },
   'pkcs11-key-id': { check: (value) => /^([0-9a-f]{2})+$/i.test(value.replace(/:/g, '')), problem: "must be the key's CKA_ID in hex, e.g. 5e41" }
 };
 

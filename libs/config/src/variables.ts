@@ -84,6 +84,12 @@ export const CONFIG_SCHEMA = Type.Object({
   PDF_MAX_PAGES: integer(1, 100000, { default: 2000, description: 'Most pages a document may have' }),
   PDF_WORKERS: integer(1, 256, { default: availableParallelism(), shownDefault: '(CPUs)', description: 'PDF workers a process keeps started and warm from boot (tasks running at once)' }),
   PDF_QUEUE_MAX: integer(0, 100000, { default: 32, description: 'PDF tasks that may wait for a worker; one more is refused at once with 503 OVERLOADED (uploads are retried later)' }),
+  IDENTITY_IMAGE_KEYS: Type.Optional(shaped('key-ring', { shownDefault: '(one key derived from SIGNET_INTERNAL_SECRET)', description: 'Keys that encrypt identity-check images at rest (AES-256-GCM): comma-separated id:key, each key 32 bytes in base64; the first encrypts, every one decrypts. To rotate, put a new key first and drop the old one once every image it encrypted is purged (the longest retention_days)' })),
+  IDENTITY_WORKERS: integer(1, 64, { default: 1, description: 'Worker threads of the self-hosted identity verifier (OCR, barcodes, faces); each loads its models once and takes about 300 MB' }),
+  IDENTITY_TIMEOUT_MS: integer(1000, 600000, { default: 60000, description: 'Longest one identity verification (a document or a selfie) may take in its worker before 503 OVERLOADED (nothing is counted)' }),
+  STRIPE_IDENTITY_SECRET_KEY: Type.Optional(text({ shownDefault: '(Stripe Identity off)', description: "Secret key of the Stripe account whose Identity product verifies signers when a setting names the provider stripe" })),
+  STRIPE_IDENTITY_WEBHOOK_SECRET: Type.Optional(text({ description: "Signing secret (whsec_...) of the Stripe webhook endpoint pointed at Signet's /identity/v1/stripe/webhook; required with STRIPE_IDENTITY_SECRET_KEY" })),
+  STRIPE_API_BASE: url(['https', 'http'], { default: 'https://api.stripe.com', description: "Base URL of Stripe's API (a stand-in for tests)" }),
   PDF_QUEUE_WAIT_MS: integer(1, 600000, { default: 20000, description: 'Longest a PDF task waits for a worker before 503 OVERLOADED (uploads are retried later)' })
 });
 

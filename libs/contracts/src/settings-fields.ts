@@ -137,3 +137,31 @@ export const DEFAULT_SENDER_NAME = 'Signet';
 export const CustomPageId = Type.String({ minLength: 1, maxLength: 60 });
 export const SignaturesPerPage = Type.Integer({ minimum: 1, maximum: 12 });
 export const SignaturesPerRow = Type.Integer({ minimum: 1, maximum: 4 });
+
+/** Where a signer's identity is checked: Signet's own offline verifier, or Stripe Identity. */
+export const IDENTITY_PROVIDERS = ['local', 'stripe'] as const;
+export const IdentityProvider = LiteralUnion(IDENTITY_PROVIDERS, { errorMessage: 'must be local or stripe' });
+
+const documentKind = 'PASSPORT|ID_CARD|DRIVING_LICENCE';
+/** The identity documents a signer may show, comma-separated, like signature_types. */
+export const IdentityDocumentKinds = Type.String({
+  pattern: `^(?!.*\\b(${documentKind})\\b.*\\b\\1\\b)(?:${documentKind})(?:,(?:${documentKind}))*$`,
+  errorMessage: { pattern: 'must be a comma-separated list of PASSPORT, ID_CARD, DRIVING_LICENCE without repeats' }
+});
+
+/** Issuing countries, as identity documents name them: ICAO 9303 three-letter codes (FRA, NLD, D for Germany, USA). */
+export const IdentityCountries = Type.String({
+  maxLength: 1000,
+  pattern: '^[A-Z]{1,3}(?:,[A-Z]{1,3})*$',
+  errorMessage: { pattern: 'must be a comma-separated list of three-letter country codes as documents print them, such as FRA,NLD,USA (D for Germany)', maxLength: 'must be at most 1000 characters' }
+});
+
+export const NAME_MATCHES = ['STRICT', 'MODERATE', 'LENIENT'] as const;
+export const NameMatch = LiteralUnion(NAME_MATCHES, { errorMessage: 'must be STRICT, MODERATE or LENIENT' });
+
+/** A score threshold from 0 to 1; a multipart form carries it as its decimal digits. */
+export const ThresholdInput = Type.Union(
+  [Type.Number({ minimum: 0, maximum: 1 }), Type.String({ pattern: '^(?:0(?:\\.[0-9]{1,4})?|1(?:\\.0{1,4})?|\\.[0-9]{1,4})$' })],
+  { errorMessage: 'must be a number from 0 to 1' }
+);
+export const Threshold = Type.Number({ minimum: 0, maximum: 1 });

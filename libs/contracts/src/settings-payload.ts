@@ -1,8 +1,8 @@
-import type { Settings, SettingsPayload } from './settings';
+import { DEFAULT_BIOMETRIC, DEFAULT_ID_CHECK, type Settings, type SettingsPayload } from './settings';
 
 const flag = (value: boolean) => (value ? 'TRUE' : 'FALSE');
 
-/** Validations the spec lists in payloads but Signet offers no operation for (spec 2.5): always shown switched off. */
+/** Phone validation as envelopes stored before it existed read it: off. */
 const off = { order: 0, enabled: 'FALSE' } as const;
 
 /** Renders stored settings the way spec 2.5 shows them in webhook payloads. */
@@ -45,8 +45,13 @@ export function toSettingsPayload(settings: Settings): SettingsPayload {
       email: { enabled: flag(validations.email.enabled), order: validations.email.order },
       // Envelopes stored before phone validation existed have no `validations.phone`: off.
       phone: validations.phone ? { enabled: flag(validations.phone.enabled), order: validations.phone.order, methods: validations.phone.methods } : { ...off, methods: 'SMS' },
-      id_check: { ...off },
-      biometric: { ...off }
+      // Envelopes stored before identity checks existed have neither: the defaults, off.
+      id_check: identityPayload(validations.id_check ?? DEFAULT_ID_CHECK),
+      biometric: identityPayload(validations.biometric ?? DEFAULT_BIOMETRIC)
     }
   };
+}
+
+function identityPayload<T extends { enabled: boolean }>(check: T): Omit<T, 'enabled'> & { enabled: 'TRUE' | 'FALSE' } {
+  return { ...check, enabled: flag(check.enabled) };
 }

@@ -27,6 +27,12 @@ import {
   TemplateString,
   PhoneMethods,
   SmsTemplateString,
+  IdentityProvider,
+  IdentityDocumentKinds,
+  IdentityCountries,
+  NameMatch,
+  ThresholdInput,
+  Threshold,
   ValidationOrder
 } from './settings-fields';
 
@@ -49,6 +55,26 @@ export type SettingsCategory = (typeof SETTINGS_CATEGORIES)[number];
 
 const Closed = <T extends TProperties>(properties: T) => Type.Object(properties, { additionalProperties: false });
 const Resettable = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
+
+const IdentityCommonInput = {
+  enabled: Resettable(BooleanInput),
+  order: Resettable(IntegerInput(0, 1)),
+  provider: Resettable(IdentityProvider),
+  max_attempts: Resettable(IntegerInput(1, 10)),
+  retention_days: Resettable(IntegerInput(1, 3650))
+};
+const IdCheckSettingsInput = Closed({
+  ...IdentityCommonInput,
+  document_kinds: Resettable(IdentityDocumentKinds),
+  countries: Resettable(IdentityCountries),
+  name_match: Resettable(NameMatch)
+});
+const BiometricSettingsInput = Closed({
+  ...IdentityCommonInput,
+  similarity_threshold: Resettable(ThresholdInput),
+  antispoof_threshold: Resettable(ThresholdInput),
+  liveness_threshold: Resettable(ThresholdInput)
+});
 
 /** A key of settings.localization: a language of @signet/i18n in lower case. */
 const LocalizationKey = Type.String({ pattern: `^(${LANGUAGE_KEYS.join('|')})$` });
@@ -130,7 +156,9 @@ export const SettingsInput = Closed({
   validations: Type.Optional(
     Closed({
       email: Type.Optional(Closed({ enabled: Resettable(BooleanInput), order: Resettable(IntegerInput(0, 1)) })),
-      phone: Type.Optional(Closed({ enabled: Resettable(BooleanInput), order: Resettable(IntegerInput(0, 1)), methods: Resettable(PhoneMethods) }))
+      phone: Type.Optional(Closed({ enabled: Resettable(BooleanInput), order: Resettable(IntegerInput(0, 1)), methods: Resettable(PhoneMethods) })),
+      id_check: Type.Optional(IdCheckSettingsInput),
+      biometric: Type.Optional(BiometricSettingsInput)
     })
   )
 });
@@ -201,6 +229,44 @@ const SettingsSignatureFlow = Type.Object({
   signature_color: SignatureColor
 });
 
+/** validations.id_check: the identity document check (docs/identity-checks.md). */
+export const IdCheckSettings = Type.Object({
+  enabled: Type.Boolean(),
+  order: ValidationOrder,
+  provider: IdentityProvider,
+  document_kinds: IdentityDocumentKinds,
+  /** Null: documents of any country. */
+  countries: Nullable(IdentityCountries),
+  name_match: NameMatch,
+  max_attempts: Type.Integer({ minimum: 1, maximum: 10 }),
+  retention_days: Type.Integer({ minimum: 1, maximum: 3650 })
+});
+export type IdCheckSettings = Static<typeof IdCheckSettings>;
+
+/** validations.biometric: the selfie compared with the identity document's portrait. */
+export const BiometricSettings = Type.Object({
+  enabled: Type.Boolean(),
+  order: ValidationOrder,
+  provider: IdentityProvider,
+  max_attempts: Type.Integer({ minimum: 1, maximum: 10 }),
+  retention_days: Type.Integer({ minimum: 1, maximum: 3650 }),
+  similarity_threshold: Threshold,
+  antispoof_threshold: Threshold,
+  liveness_threshold: Threshold
+});
+export type BiometricSettings = Static<typeof BiometricSettings>;
+
+/** What every key has until it sets otherwise, and what an envelope stored before identity checks reads. */
+export const DEFAULT_ID_CHECK: IdCheckSettings = {
+  enabled: false, order: 0, provider: 'local', document_kinds: 'PASSPORT,ID_CARD,DRIVING_LICENCE', countries: null,
+  name_match: 'MODERATE', max_attempts: 3, retention_days: 30
+};
+/** The thresholds are those calibrated for the local verifier (libs/identity/README.md). */
+export const DEFAULT_BIOMETRIC: BiometricSettings = {
+  enabled: false, order: 0, provider: 'local', max_attempts: 3, retention_days: 30,
+  similarity_threshold: 0.7, antispoof_threshold: 0.3, liveness_threshold: 0.5
+};
+
 export const Settings = Type.Object({
   branding: SettingsBranding,
   documents: Type.Object({
@@ -235,7 +301,10 @@ export const Settings = Type.Object({
   }),
   validations: Type.Object({
     email: Type.Object({ enabled: Type.Boolean(), order: ValidationOrder }),
-    phone: Type.Object({ enabled: Type.Boolean(), order: ValidationOrder, methods: PhoneMethods })
+    phone: Type.Object({ enabled: Type.Boolean(), order: ValidationOrder, methods: PhoneMethods }),
+    /** Envelopes stored before identity checks existed lack both (read as off). */
+    id_check: Type.Optional(IdCheckSettings),
+    biometric: Type.Optional(BiometricSettings)
   })
 });
 
@@ -246,7 +315,7 @@ export type Settings = Static<typeof Settings>;
  * the fields customers see there although no operation sets them.
  */
 
-const OffValidation = Type.Object({ order: Type.Integer({ minimum: 0 }), enabled: BooleanString });
+const IdentityPayloadCommon = { enabled: BooleanString, order: ValidationOrder, provider: IdentityProvider, max_attempts: Type.Integer(), retention_days: Type.Integer() };
 
 export const SettingsPayload = Type.Object({
   branding: SettingsBranding,
@@ -274,8 +343,8 @@ export const SettingsPayload = Type.Object({
   validations: Type.Object({
     email: Type.Object({ enabled: BooleanString, order: ValidationOrder }),
     phone: Type.Object({ enabled: BooleanString, order: ValidationOrder, methods: Type.String() }),
-    id_check: OffValidation,
-    biometric: OffValidation
+    id_check: Type.Object({ ...IdentityPayloadCommon, document_kinds: Type.String(), countries: Nullable(Type.String()), name_match: NameMatch }),
+    biometric: Type.Object({ ...IdentityPayloadCommon, similarity_threshold: Type.Number(), antispoof_threshold: Type.Number(), liveness_threshold: Type.Number() })
   })
 });
 

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { LiteralUnion } from './schema-helpers';
+import { IdentityGateStatus } from './identity';
 
 /** Where a validation code travels: the recipient's email (spec 4.5) or, with phone validation, an SMS to their phone. */
 export const VALIDATION_CHANNELS = ['email', 'sms'] as const;
@@ -52,7 +53,14 @@ export const ValidationStatus = Type.Object({
   verified: Type.Boolean(),
   /** When the last required channel was verified, once all are; else null. */
   verified_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  channels: Type.Object({ email: ValidationChannelStatus, sms: ValidationChannelStatus })
+  channels: Type.Object({ email: ValidationChannelStatus, sms: ValidationChannelStatus, id_check: IdentityGateStatus, biometric: IdentityGateStatus }),
+  /** The identity checks' consent: asked for before the first of them, once per recipient. */
+  identity_consent: Type.Object({
+    required: Type.Boolean(),
+    /** The version of the consent text to show and send back. */
+    version: Type.String(),
+    given_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()])
+  })
 });
 export type ValidationStatus = Static<typeof ValidationStatus>;
 
@@ -77,3 +85,22 @@ export const SmsStatusCallback = Type.Object(
   { additionalProperties: true }
 );
 export type SmsStatusCallback = Static<typeof SmsStatusCallback>;
+
+/**
+ * The version of the identity checks' consent text (@signet/i18n, `identity.consent*`): a signer's consent
+ * names it, and a new text gets a new version.
+ */
+export const IDENTITY_CONSENT_VERSION = '2026-11-29';
+
+const OFF_CHANNEL = { required: false, order: 0, verified: false, verified_at: null };
+const OFF_IDENTITY = { ...OFF_CHANNEL, status: 'PENDING', provider: 'local', attempts_left: 0 } as const;
+
+/** The gate of a recipient nothing is asked of. */
+export const NO_VALIDATION: ValidationStatus = {
+  required: false,
+  order: 0,
+  verified: false,
+  verified_at: null,
+  channels: { email: OFF_CHANNEL, sms: OFF_CHANNEL, id_check: OFF_IDENTITY, biometric: OFF_IDENTITY },
+  identity_consent: { required: false, version: IDENTITY_CONSENT_VERSION, given_at: null }
+};

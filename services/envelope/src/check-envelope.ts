@@ -72,7 +72,7 @@ export async function findEnvelopeErrors(parts: EnvelopeParts): Promise<Envelope
     placementsByDocument.set(document, [...(placementsByDocument.get(document) ?? []), placement]);
   }
   for (const [document, placements] of placementsByDocument) errors.push(...(await tokenErrors(placements, document, parts)));
-  return [...errors, ...phoneErrors(parts)];
+  return [...errors, ...phoneErrors(parts), ...identityErrors(parts.settings)];
 }
 
 /**
@@ -88,6 +88,23 @@ function phoneErrors(parts: EnvelopeParts): EnvelopeError[] {
     code: 'PHONE_REQUIRED',
     message: 'a phone number is required when phone validation is enabled (settings.validations.phone.enabled)'
   }));
+}
+
+/**
+ * The selfie is compared with the identity document's portrait, so the biometric check needs the ID
+ * check, on the same provider (Stripe matches the selfie inside its own session). Like a missing phone,
+ * either may come from the key's defaults, so it is an ERROR a later update fixes, not a 422.
+ */
+function identityErrors(settings: Settings): EnvelopeError[] {
+  const { id_check: idCheck, biometric } = settings.validations;
+  if (biometric?.enabled !== true) return [];
+  if (idCheck?.enabled !== true) {
+    return [{ field: 'settings.validations.biometric.enabled', code: 'ID_CHECK_REQUIRED', message: 'the selfie check compares the face with the identity document: enable settings.validations.id_check too' }];
+  }
+  if (idCheck.provider !== biometric.provider) {
+    return [{ field: 'settings.validations.biometric.provider', code: 'PROVIDER_MISMATCH', message: `the selfie check must use the identity check's provider (${idCheck.provider})` }];
+  }
+  return [];
 }
 
 export function envelopeWarnings(settings: Settings): EnvelopeWarning[] {

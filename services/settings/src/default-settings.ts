@@ -1,4 +1,4 @@
-import { DEFAULT_SENDER_NAME, type Settings } from '@signet/contracts';
+import { DEFAULT_BIOMETRIC, DEFAULT_ID_CHECK, DEFAULT_SENDER_NAME, type Settings } from '@signet/contracts';
 import { defaultLocalization, language } from '@signet/i18n';
 
 /** What every API key has until it sets something else (spec 2.5 defaults). */
@@ -14,5 +14,5 @@ export const DEFAULT_SETTINGS: Settings = {
     // No expiry unless asked for; reminders after 5 days, every 5, at most 3 (docs/decisions.md).
     expire_after_days: null, expiry_warning_days: null, reminders: { first_after_days: 5, every_days: 5, max: 3 }
   },
-  validations: { email: { enabled: false, order: 0 }, phone: { enabled: false, order: 0, methods: 'SMS' } }
+  validations: { email: { enabled: false, order: 0 }, phone: { enabled: false, order: 0, methods: 'SMS' }, id_check: DEFAULT_ID_CHECK, biometric: DEFAULT_BIOMETRIC }
 };

@@ -15,6 +15,8 @@ function canonicalLeaf(schema: TSchema | undefined, value: unknown): unknown {
   // A nullable integer (expire_after_days) is an anyOf of the integer and null.
   const integer = schema.type === 'integer' || (Array.isArray(schema.anyOf) && schema.anyOf.some((option: TSchema) => option.type === 'integer'));
   if (schema.type === 'boolean') return value === true || value === 'TRUE' || value === 'true';
+  // A threshold (0 to 1) arrives from a multipart form as its decimal digits.
+  if (schema.type === 'number' && typeof value === 'string') return Number(value);
   if ((integer || numericEnum) && typeof value === 'string') return Number(value);
   return value;
 }

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, LiteralUnion, Nullable } from '../schema-helpers';
 import { EnvelopeRecipient } from './envelope-recipient';
 import { EnvelopeField } from './envelope-field';
+import { IdentityEventDetails } from '../identity';
 
 /** `validation` of the recipient.validation_* events: the code's state, never the code, its hash or the phone number. */
 export const ValidationDetails = Type.Object(
@@ -38,6 +39,10 @@ export const RecipientPayload = Type.Object(
     expires_at: Type.Optional(DateTime()),
     /** recipient.validation_*: details of the code check, shaped by the validation service. */
     validation: Type.Optional(ValidationDetails),
+    /** recipient.validation_id_check_* and recipient.validation_biometric_*: the check's state, never personal data or images. */
+    identity: Type.Optional(IdentityEventDetails),
+    /** recipient.validation_identity_consented: the consent text's version. */
+    consent: Type.Optional(Type.Object({ version: Type.String(), given_at: DateTime() })),
     /** recipient.signed_all, recipient.approved, recipient.witnessed: the fields this recipient filled, with their values. */
     fields: Type.Optional(Type.Array(EnvelopeField))
   },

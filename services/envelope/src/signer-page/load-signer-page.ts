@@ -1,6 +1,6 @@
 import { isSettled } from '../state/recipient-machine';
 import { AppError, hashSecretToken } from '@signet/http';
-import type { Settings } from '@signet/contracts';
+import { NO_VALIDATION, type Settings } from '@signet/contracts';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { maskPhone } from '../phone-number';
 import { loadSigningAccess, type SigningAccess } from '../signing/signing-access';
@@ -11,8 +11,6 @@ import { renderSignerPage, type SignerPageView } from './render-signer-page';
 import type { PageEnding } from './signer-page-view';
 import { endedLink } from './voided-link';
 
-const OFF = { required: false, order: 0, verified: false, verified_at: null };
-const NO_GATE = { required: false, order: 0, verified: false, verified_at: null, channels: { email: OFF, sms: OFF } };
 const NO_ENDING: PageEnding = { rejectedByYou: false, preparing: false, signedEmail: false, signedCopies: [] };
 
 /** `language`: the recipient's own, when they have one; else the envelope's. */
@@ -22,7 +20,7 @@ function viewOf(settings: Settings | null, token: string, language?: string | nu
     texts: pageTexts(language ?? flow?.language ?? 'EN'),
     brand: { name: settings?.branding.name ?? null, logo: settings?.branding.logo ?? null, homepage: settings?.branding.url_homepage ?? null },
     token,
-    gate: NO_GATE,
+    gate: NO_VALIDATION,
     signatureTypes: flow ? flow.signature_types.split(',') : [],
     signatureColor: flow?.signature_color ?? '#000000',
     signerName: '',
@@ -73,7 +71,7 @@ export async function loadSignerPage(deps: EnvelopeDeps, input: { token: string;
   }
   const { envelope } = found.aggregate;
   const view = viewOf(envelope.settings, token, found.recipient.language);
-  const gate = found.state === 'READY' ? await validationGate(deps, found, input.requestId) : NO_GATE;
+  const gate = found.state === 'READY' ? await validationGate(deps, found, input.requestId) : NO_VALIDATION;
   const html = renderSignerPage({
     ...view,
     title: envelope.name,

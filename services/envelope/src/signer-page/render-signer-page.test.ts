@@ -1,3 +1,4 @@
+import { NO_VALIDATION } from '@signet/contracts';
 import { pageTexts } from './page-texts';
 import { renderSignerPage, type SignerPageView } from './render-signer-page';
 
@@ -6,9 +7,10 @@ const OFF = { required: false, order: 0, verified: false, verified_at: null };
 const gate = (channels: { email?: [order: number, verified: boolean]; sms?: [order: number, verified: boolean] }): SignerPageView['gate'] => {
   const of = (setting?: [number, boolean]) => (setting ? { required: true, order: setting[0], verified: setting[1], verified_at: null } : OFF);
   const summary = { email: of(channels.email), sms: of(channels.sms) };
+  const identity = { id_check: NO_VALIDATION.channels.id_check, biometric: NO_VALIDATION.channels.biometric };
   const required = Object.values(summary).filter((channel) => channel.required);
   const waiting = required.filter((channel) => !channel.verified);
-  return { required: required.length > 0, verified: waiting.length === 0, verified_at: null, order: Math.min(...(waiting.length ? waiting : required).map((channel) => channel.order), 1), channels: summary };
+  return { required: required.length > 0, verified: waiting.length === 0, verified_at: null, order: Math.min(...(waiting.length ? waiting : required).map((channel) => channel.order), 1), channels: { ...summary, ...identity }, identity_consent: NO_VALIDATION.identity_consent };
 };
 
 const view = (changes: Partial<SignerPageView> = {}): SignerPageView => ({

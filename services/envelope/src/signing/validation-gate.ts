@@ -1,9 +1,8 @@
+import { NO_VALIDATION } from '@signet/contracts';
 import type { EnvelopeDeps } from '../envelope-deps';
 import type { ValidationGate } from '../validation-client';
 import type { SigningAccess } from './signing-access';
 
-const OFF = { required: false, order: 0, verified: false, verified_at: null };
-const NOT_REQUIRED: ValidationGate = { required: false, order: 0, verified: false, verified_at: null, channels: { email: OFF, sms: OFF } };
 
 /** Documents stay hidden while a channel asked for at order 0 is unverified. */
 export function documentsLocked(gate: ValidationGate): boolean {
@@ -25,7 +24,7 @@ export function verifyFirst(gate: ValidationGate): string {
 export async function validationGate(deps: EnvelopeDeps, access: Pick<SigningAccess, 'aggregate' | 'recipient'>, requestId: string): Promise<ValidationGate> {
   const { envelope } = access.aggregate;
   // Envelopes stored before phone validation existed have no `validations.phone`: off.
-  if (!envelope.settings.validations.email.enabled && envelope.settings.validations.phone?.enabled !== true) return NOT_REQUIRED;
+  if (!envelope.settings.validations.email.enabled && envelope.settings.validations.phone?.enabled !== true) return NO_VALIDATION;
   const context = { tenantId: envelope.tenant_id, apiKeyId: envelope.api_key_id, plan: '', requestId };
   return deps.validations.gate(context, { envelopeId: envelope.id, recipientId: access.recipient.id, validations: envelope.settings.validations });
 }
