@@ -315,6 +315,13 @@ describe('Stripe Identity adapter settings', () => {
     expect(asked[0]).toMatch(/^https:\/\/api\.stripe\.com\/v1\/identity\/verification_sessions\/vs_x\?expand\[0\]=verified_outputs&/);
   });
 
+  it('cannot reach Stripe itself from a test: the file\'s loopback guard stands under the adapter', async () => {
+    const verifier = createStripeIdentityVerifier({ secretKey: 'rk_test_x', webhookSecret: 'whsec_x' });
+    const failure = await verifier.fetchResult('vs_x').then(() => null, (error: unknown) => error as { type?: string; detail?: unknown });
+    expect(failure?.type).toBe('StripeConnectionError');
+    expect(String(failure?.detail)).toMatch(/tests stay on loopback/);
+  });
+
   it('reads STRIPE_API_BASE as an origin, and sends the key in clear only to loopback', () => {
     expect(stripeAddressOf('https://api.stripe.com')).toEqual({ host: 'api.stripe.com', port: 443, protocol: 'https' });
     expect(stripeAddressOf('http://127.0.0.1:4242')).toEqual({ host: '127.0.0.1', port: 4242, protocol: 'http' });
