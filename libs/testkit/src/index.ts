@@ -15,3 +15,4 @@ export * from './openapi-contract';
 export { exampleProblems } from './openapi-examples';
 export { checkAnswer, checkAnswersFrom, type Answer } from './checked-answers';
 export { startContractProxy, type ContractProxy } from './contract-proxy';
+export * from './stripe-identity-stand-in';
