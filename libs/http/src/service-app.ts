@@ -21,6 +21,8 @@ export interface ServiceAppOptions {
   routes: (app: Express) => void;
   /** Paths whose JSON bodies may be larger than the default 1 MB, with their own limit. */
   jsonBodyLimits?: Array<{ path: string; limit: string }>;
+  /** Paths whose bodies are kept as they came (a Buffer, at most 1 MB): a provider's webhook, whose signature covers its exact bytes. */
+  rawBodyPaths?: string[];
 }
 
 /** Lets through only calls signed by another part (`signInternalHeaders`), with the caller's context. */
@@ -61,6 +63,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     res.status(report.ok ? 200 : 503).json(report);
   });
   app.use(internalAuth(options.internalSecret));
+  for (const path of options.rawBodyPaths ?? []) app.use(path, express.raw({ type: () => true, limit: '1mb' }));
   for (const { path, limit } of options.jsonBodyLimits ?? []) app.use(path, express.json({ limit }));
   app.use(express.json({ limit: '1mb' }));
   holdOperations(app, { name: options.name, log: options.log, internalSecret: options.internalSecret });

@@ -148,7 +148,7 @@ export interface ProviderResult {
   reasons: ReasonCode[];
   provider_code: string | null;
   /** What the provider verified, when VERIFIED: the holder's name (for matching, never stored) and the document, masked. */
-  name: string | null;
+  name: { surname: string; givenNames: string } | null;
   document: DocumentSummary | null;
   /** Whether the provider matched a selfie to the document. */
   selfie_matched: boolean | null;

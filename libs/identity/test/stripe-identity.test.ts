@@ -135,7 +135,7 @@ describe('Stripe Identity adapter against the stand-in', () => {
       status: 'VERIFIED',
       reasons: [],
       provider_code: null,
-      name: 'Ana Lima',
+      name: { surname: 'Lima', givenNames: 'Ana' },
       document: { kind: 'PASSPORT', country: 'FRA', number_masked: '******345', expires_on: '2031-04-09', read_from: 'PROVIDER' },
       selfie_matched: true
     });
@@ -152,7 +152,7 @@ describe('Stripe Identity adapter against the stand-in', () => {
     });
     await expect(verifier.fetchResult(licence.reference)).resolves.toMatchObject({
       status: 'VERIFIED',
-      name: 'Ben Ode',
+      name: { surname: 'Ode', givenNames: 'Ben' },
       document: { kind: 'DRIVING_LICENCE', country: 'USA', number_masked: '*******789', expires_on: '2029-12-31', read_from: 'PROVIDER' },
       selfie_matched: null
     });

@@ -21,6 +21,8 @@ export interface ServiceSpec {
   workers?: ServiceWorker[];
   /** Paths whose JSON bodies may be larger than the default 1 MB, with their own limit. */
   jsonBodyLimits?: Array<{ path: string; limit: string }>;
+  /** Paths whose bodies are kept as they came (a provider's signed webhook). */
+  rawBodyPaths?: string[];
   /** Readiness checks beyond the database and the bus. */
   checks?: Record<string, () => Promise<void>>;
   /** Start steps that are not loops (a warning, a listener): run before the workers start. */
@@ -37,7 +39,7 @@ export interface ServiceSpec {
 export function defineService(deps: ServiceDeps, spec: ServiceSpec): SignetService {
   const workers = spec.workers ?? [];
   const healthcheck = () => runHealthChecks({ ...standardChecks(deps.db, deps.bus), ...spec.checks });
-  const app = createServiceApp({ name: spec.name, log: deps.log, internalSecret: deps.internalSecret, healthcheck, routes: spec.routes, jsonBodyLimits: spec.jsonBodyLimits });
+  const app = createServiceApp({ name: spec.name, log: deps.log, internalSecret: deps.internalSecret, healthcheck, routes: spec.routes, jsonBodyLimits: spec.jsonBodyLimits, rawBodyPaths: spec.rawBodyPaths });
 
   return {
     name: spec.name,

@@ -33,6 +33,8 @@ export { envelopeMigrations } from '../migrations';
 
 /** Largest JSON body of POST /api/v1/batches; larger documents take the upload flow on single envelopes. */
 const BATCH_BODY_LIMIT = '50mb';
+/** A document photo of up to 10 MB, or two selfie frames of up to 5 MB each, as base64 in JSON. */
+const IDENTITY_BODY_LIMIT = '16mb';
 
 /** Envelopes, recipients, documents and placements, and their state machine (spec 2.1-2.4, 3.1, 4.1). */
 export function createEnvelopeService(deps: ServiceDeps): SignetService {
@@ -47,7 +49,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     blobs: deps.blobs,
     store: envelopeStore(),
     settings: settingsClient(() => deps.serviceUrl('settings'), deps.internalSecret),
-    validations: validationClient(() => deps.serviceUrl('validation'), deps.internalSecret),
+    validations: validationClient(() => deps.serviceUrl('validation'), deps.internalSecret, deps.config.identity.timeoutMs + 30_000),
     links: documentLinks(deps.blobs),
     relay,
     limits: envelopeLimits(counters, deps.clock),
@@ -82,7 +84,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     checks: { blobs: () => deps.blobs.check() },
     // A batch of creates carries its documents inline, as base64.
     // Templates too, when sent as JSON.
-    jsonBodyLimits: [{ path: '/api/v1/batches', limit: BATCH_BODY_LIMIT }, { path: '/api/v1/templates', limit: BATCH_BODY_LIMIT }],
+    jsonBodyLimits: [{ path: '/api/v1/batches', limit: BATCH_BODY_LIMIT }, { path: '/api/v1/templates', limit: BATCH_BODY_LIMIT }, { path: '/signing/v1/:token/identity', limit: IDENTITY_BODY_LIMIT }],
     routes: (router) => {
       envelopeRoutes(router, envelopeDeps, batchDeps);
       sealRoutes(router, envelopeDeps);

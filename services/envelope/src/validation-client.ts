@@ -42,12 +42,37 @@ export interface ValidationClient {
   gate(context: RequestContext, recipient: { envelopeId: string; recipientId: string; validations: Settings['validations'] }): Promise<ValidationGate>;
   /** send_code or verify_code for a recipient, on behalf of the envelope's tenant and creator key. */
   code(context: RequestContext, action: CodeAction, facts: RecipientFacts, request: CodeRequest): Promise<RelayedAnswer>;
+  /** One of the identity checks' internal routes (`consent`, `document`, `selfie`, ...), its answer passed on as it came. */
+  identity(context: RequestContext, action: IdentityAction, body: object): Promise<RelayedAnswer>;
 }
+
+export type IdentityAction = 'consent' | 'document' | 'selfie/challenge' | 'selfie' | 'session' | 'reset' | 'approve' | 'assertion' | 'redact' | 'get';
 
 /** The limit headers of send_code, which a signer page may show (when to ask again). */
 const RELAYED_HEADERS = ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
 
-export function validationClient(baseUrl: () => string, secret: string): ValidationClient {
+/** POSTs to the validation part and passes its answer on: status, body and the limit headers. */
+async function relay(baseUrl: string, secret: string, context: RequestContext, path: string, body: object, timeoutMs: number): Promise<RelayedAnswer> {
+  const headers = { ...signInternalHeaders(secret, 'POST', path, context), 'content-type': 'application/json' };
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+  } catch {
+    throw new AppError('SERVICE_UNAVAILABLE', `A part Signet needs did not answer (POST ${path})`);
+  }
+  const relayed: Record<string, string> = {};
+  for (const name of RELAYED_HEADERS) {
+    const value = response.headers.get(name);
+    if (value !== null) relayed[name] = value;
+  }
+  return { status: response.status, headers: relayed, body: await response.json().catch(() => ({})) };
+}
+
+/**
+ * `identityTimeoutMs`: how long an identity call may take, the verifier's own limit included (a document
+ * or selfie check runs in the validation part's worker pool, and may queue behind others).
+ */
+export function validationClient(baseUrl: () => string, secret: string, identityTimeoutMs = 90_000): ValidationClient {
   return {
     async gate(context, { envelopeId, recipientId, validations }) {
       const answer = await callInternal<ValidationGate & { request_id?: string }>({
@@ -65,21 +90,12 @@ export function validationClient(baseUrl: () => string, secret: string): Validat
     },
 
     // Not callInternal: its callers pass on only 404 and 422, and a signer needs 409 and 429 (with Retry-After) too.
-    async code(context, action, facts, request) {
-      const path = `/internal/validations/${action}`;
-      const headers = { ...signInternalHeaders(secret, 'POST', path, context), 'content-type': 'application/json' };
-      let response: Response;
-      try {
-        response = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers, body: JSON.stringify({ ...request, recipient: facts }), signal: AbortSignal.timeout(10_000) });
-      } catch {
-        throw new AppError('SERVICE_UNAVAILABLE', `A part Signet needs did not answer (POST ${path})`);
-      }
-      const relayed: Record<string, string> = {};
-      for (const name of RELAYED_HEADERS) {
-        const value = response.headers.get(name);
-        if (value !== null) relayed[name] = value;
-      }
-      return { status: response.status, headers: relayed, body: await response.json().catch(() => ({})) };
+    code(context, action, facts, request) {
+      return relay(baseUrl(), secret, context, `/internal/validations/${action}`, { ...request, recipient: facts }, 10_000);
+    },
+
+    identity(context, action, body) {
+      return relay(baseUrl(), secret, context, `/internal/identity/${action}`, body, identityTimeoutMs);
     }
   };
 }

@@ -1,5 +1,6 @@
 import { busMigrations } from '@signet/bus';
 import type { Migration } from '@signet/db';
+import { identityMigration } from './identity';
 import { validationJobsMigration } from './jobs';
 
 export const validationMigrations: readonly Migration[] = [
@@ -91,5 +92,6 @@ export const validationMigrations: readonly Migration[] = [
       await knex.raw('CREATE INDEX sms_messages_provider_message_id ON sms_messages (provider_message_id) WHERE provider_message_id IS NOT NULL');
     }
   },
-  validationJobsMigration
+  validationJobsMigration,
+  identityMigration
 ];

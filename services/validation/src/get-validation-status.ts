@@ -3,6 +3,16 @@ import type { RequestContext } from '@signet/http';
 import type { ValidationSettings } from './recipient-facts';
 import type { RecipientValidationRow, ValidationChannel } from './model';
 import type { ValidationDeps } from './validation-deps';
+import { identityGate } from './identity/identity-gate';
+import type { IdentityCheckRow, IdentityConsentRow } from './identity/identity-model';
+
+/** The recipient's identity checks and consent, as the gate reads them. */
+export interface IdentityStandings {
+  checks: IdentityCheckRow[];
+  consent: IdentityConsentRow | null;
+}
+
+const NO_IDENTITY: IdentityStandings = { checks: [], consent: null };
 
 function channelStatus(setting: { enabled: boolean; order: number } | undefined, standing: RecipientValidationRow | undefined): ValidationChannelStatus {
   const verifiedAt = standing?.verified_at ?? null;
@@ -15,13 +25,15 @@ function channelStatus(setting: { enabled: boolean; order: number } | undefined,
 }
 
 /**
- * Both channels, and the summary the signing flow acts on: `required` when either is, `verified` when
+ * Every gate (email and SMS codes, the identity document and the selfie), and the summary the signing
+ * flow acts on: `required` when any is, `verified` when
  * there is one and every required one is, `order` the lowest order still to pass (so documents stay hidden while an order-0
  * channel is unverified, and signing waits for every required one).
  */
-export function summarize(validations: ValidationSettings['validations'], standings: RecipientValidationRow[]): ValidationStatus {
+export function summarize(validations: ValidationSettings['validations'], standings: RecipientValidationRow[], identity: IdentityStandings = NO_IDENTITY): ValidationStatus {
   const of = (channel: ValidationChannel) => standings.find((row) => row.channel === channel);
-  const channels = { email: channelStatus(validations.email, of('email')), sms: channelStatus(validations.phone, of('sms')) };
+  const { identity_consent: identityConsent, ...identityChannels } = identityGate(validations, identity.checks, identity.consent);
+  const channels = { email: channelStatus(validations.email, of('email')), sms: channelStatus(validations.phone, of('sms')), ...identityChannels };
   const required = Object.values(channels).filter((channel) => channel.required);
   const waiting = required.filter((channel) => !channel.verified);
   const orders = (waiting.length > 0 ? waiting : required).map((channel) => channel.order);
@@ -31,7 +43,8 @@ export function summarize(validations: ValidationSettings['validations'], standi
     order: orders.length > 0 ? Math.min(...orders) : 0,
     verified: required.length > 0 && waiting.length === 0,
     verified_at: required.length > 0 && waiting.length === 0 ? (times.at(-1) as string) : null,
-    channels
+    channels,
+    identity_consent: identityConsent
   };
 }
 
@@ -45,6 +58,13 @@ export interface ValidationStatusInput {
 
 /** The gate the signing flow enforces, per channel (email, sms) and in summary (ValidationStatus of @signet/contracts). */
 export async function getValidationStatus(deps: ValidationDeps, input: ValidationStatusInput): Promise<ValidationStatus> {
-  const standings = await deps.codes.standings(deps.db, { tenant_id: input.context.tenantId, envelope_id: input.envelopeId, recipient_id: input.recipientId });
-  return summarize(input.validations, standings);
+  const ref = { tenant_id: input.context.tenantId, envelope_id: input.envelopeId, recipient_id: input.recipientId };
+  const { id_check: idCheck, biometric } = input.validations;
+  const asksIdentity = idCheck?.enabled === true || biometric?.enabled === true;
+  const [standings, checks, consent] = await Promise.all([
+    deps.codes.standings(deps.db, ref),
+    asksIdentity ? deps.identity.checks(deps.db, ref) : [],
+    asksIdentity ? deps.identity.consent(deps.db, ref) : null
+  ]);
+  return summarize(input.validations, standings, { checks, consent });
 }

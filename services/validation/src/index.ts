@@ -9,6 +9,13 @@ import { codeStore } from './store/code-store';
 import { mailStore } from './store/mail-store';
 import { smsStore } from './store/sms-store';
 import type { ValidationDeps } from './validation-deps';
+import { createLocalVerifier, createStripeIdentityVerifier } from '@signet/identity';
+import { IDENTITY_IMAGE_PATHS, identityRoutes, STRIPE_WEBHOOK_PATH } from './http/identity-routes';
+import type { IdentityDeps } from './identity/identity-deps';
+import { identityJobKinds } from './identity/identity-job-kinds';
+import { identityJobs } from './identity/identity-jobs';
+import { identityStore } from './identity/identity-store';
+import { imageKeyRing, imageVault } from './identity/image-vault';
 import { PRUNE_CODES_EVERY_MS, pruneCodesJob, validationJobKinds } from './validation-job-kinds';
 import { validationJobs } from './validation-jobs';
 
@@ -29,11 +36,25 @@ export function createValidationService(deps: ServiceDeps): SignetService {
     expiry
   }));
   deps.jobs.every(pruneCodesJob(expiry), PRUNE_CODES_EVERY_MS);
+  const identity = identityStore();
+  const { stripe } = deps.config.identity;
+  const identityDeps: IdentityDeps = {
+    db: deps.db,
+    identity,
+    vault: imageVault(deps.blobs, imageKeyRing(deps.config.identity.imageKeys, deps.internalSecret)),
+    local: createLocalVerifier({ workers: deps.config.identity.workers, taskTimeoutMs: deps.config.identity.timeoutMs }),
+    stripe: stripe === null ? null : createStripeIdentityVerifier({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiBase: stripe.apiBase, now: () => deps.clock().getTime() }),
+    jobs: identityJobs(deps.jobs),
+    clock: deps.clock,
+    committed: () => relay.wake()
+  };
+  deps.jobs.register(...identityJobKinds(identityDeps));
   const validationDeps: ValidationDeps = {
     db: deps.db,
     codes,
     mails,
     sms,
+    identity,
     keys,
     jobs: validationJobs(deps.jobs),
     clock: deps.clock,
@@ -49,7 +70,11 @@ export function createValidationService(deps: ServiceDeps): SignetService {
     routes: (router) => {
       codeRoutes(validationDeps)(router);
       smsStatusRoutes(router, { db: deps.db, sms, log: deps.log.child({ component: 'sms-status' }), reports });
+      identityRoutes(identityDeps)(router);
     },
-    workers: [relay]
+    jsonBodyLimits: IDENTITY_IMAGE_PATHS.map((path) => ({ path, limit: '32mb' })),
+    rawBodyPaths: [STRIPE_WEBHOOK_PATH],
+    workers: [relay],
+    onStop: () => identityDeps.local.close()
   });
 }

@@ -6,6 +6,7 @@ import type { CodeStore } from './store/code-store';
 import type { MailStore } from './store/mail-store';
 import type { SmsStore } from './store/sms-store';
 import type { SmsGuardConfig } from './sms/sms-guard';
+import type { IdentityStore } from './identity/identity-store';
 
 /** What the validation use cases share. */
 export interface ValidationDeps {
@@ -13,6 +14,7 @@ export interface ValidationDeps {
   codes: CodeStore;
   mails: MailStore;
   sms: SmsStore;
+  identity: IdentityStore;
   keys: ValidationKeys;
   jobs: ValidationJobs;
   clock: Clock;

@@ -12,6 +12,7 @@ import { sendCode } from '../src/send-code';
 import { codeStore } from '../src/store/code-store';
 import { mailStore } from '../src/store/mail-store';
 import { smsStore } from '../src/store/sms-store';
+import { identityStore } from '../src/identity/identity-store';
 import type { ValidationDeps } from '../src/validation-deps';
 import { verifyCode } from '../src/verify-code';
 
@@ -43,7 +44,7 @@ describe('the validation code use cases (PostgreSQL, a test clock)', () => {
     db = await openDatabase({ url: database.url, schema: 'validation', migrations: validationMigrations });
     now = new Date('2026-11-21T10:00:00.000Z');
     deps = {
-      db, codes: codeStore(), mails: mailStore(), sms: smsStore(), keys, clock: () => now, jobs: { queueSend: async () => undefined, queueExpiry: async () => undefined }, mailFrom: 'no-reply@signet.localhost',
+      db, codes: codeStore(), mails: mailStore(), sms: smsStore(), identity: identityStore(), keys, clock: () => now, jobs: { queueSend: async () => undefined, queueExpiry: async () => undefined }, mailFrom: 'no-reply@signet.localhost',
       smsGuard: { allowedCountries: null, tenantDailyLimit: 100 } as unknown as ValidationDeps['smsGuard'], committed: () => undefined
     };
   });

@@ -147,11 +147,10 @@ type Report = Stripe.Identity.VerificationReport;
 
 const nonEmpty = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== '';
 
-function nameOf(session: Session): string | null {
+function nameOf(session: Session): ProviderResult['name'] {
   const outputs = session.verified_outputs;
-  if (!outputs) return null;
-  const name = [outputs.first_name, outputs.last_name].filter(nonEmpty).map((part) => part.trim()).join(' ');
-  return name === '' ? null : name;
+  if (!outputs || !nonEmpty(outputs.last_name)) return null;
+  return { surname: outputs.last_name.trim(), givenNames: nonEmpty(outputs.first_name) ? outputs.first_name.trim() : '' };
 }
 
 /**

@@ -17,6 +17,7 @@ import { sendEnvelope } from '../send-envelope';
 import { issueSigningLink } from '../signing-links/issue-signing-link';
 import { updateEnvelope } from '../update-envelope';
 import { getRecipientValidation, requestValidationCode } from '../validation/request-validation-code';
+import { relaySenderIdentity } from '../identity/relay-identity';
 import { voidEnvelope } from '../void-envelope';
 import { sendRelayed } from './signing-routes';
 
@@ -100,6 +101,15 @@ export function envelopeRoutes(router: Express, deps: EnvelopeDeps, batchDeps: B
     const request = readCodeRequest(req, VerifyCodeRequest, '{"code": "123456"}');
     sendRelayed(res, await requestValidationCode(deps, { context: requestContext(res), ...recipient(req), action: 'verify_code', request }));
   });
+  const identityPath = '/api/v1/envelopes/:envelope_id/recipients/:recipient_id/identity';
+  router.get(identityPath, async (req, res) => {
+    sendRelayed(res, await relaySenderIdentity(deps, { context: requestContext(res), ...recipient(req), action: 'get', body: undefined }));
+  });
+  for (const action of ['reset', 'approve', 'assertion', 'redact'] as const) {
+    router.post(`${identityPath}/${action}`, async (req, res) => {
+      sendRelayed(res, await relaySenderIdentity(deps, { context: requestContext(res), ...recipient(req), action, body: req.body }));
+    });
+  }
   router.get('/internal/envelopes/:envelope_id/recipients/:recipient_id/validation', async (req, res) => {
     res.json(await getRecipientValidation(deps, { context: requestContext(res), ...recipient(req) }));
   });

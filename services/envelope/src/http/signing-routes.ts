@@ -7,6 +7,7 @@ import { uploadAttachment } from '../fields/upload-attachment';
 import { getSigningDocument } from '../signing/get-signing-document';
 import { getSigningSession } from '../signing/get-signing-session';
 import { rejectEnvelope } from '../signing/reject-envelope';
+import { relaySignerIdentity } from '../identity/relay-identity';
 import { relaySigningCode } from '../signing/relay-validation-code';
 import { signEnvelope } from '../signing/sign-envelope';
 import { signerIdentity } from './signer-identity';
@@ -48,6 +49,12 @@ export function signingRoutes(router: Express, deps: EnvelopeDeps): void {
     if (document.attachmentName !== null) res.attachment(document.attachmentName);
     await pipeline(document.body, res);
   });
+
+  for (const action of ['consent', 'document', 'selfie/challenge', 'selfie', 'session'] as const) {
+    router.post(`/signing/v1/:token/identity/${action}`, async (req, res) => {
+      sendRelayed(res, await relaySignerIdentity(deps, { token: token(req), action, body: req.body, identity: signerIdentity(req), requestId: requestIdOf(res) }));
+    });
+  }
 
   for (const action of ['send_code', 'verify_code'] as const satisfies readonly CodeAction[]) {
     router.post(`/signing/v1/:token/validation/${action}`, async (req, res) => {

@@ -15,7 +15,7 @@ export function idParametersOf(path: string): string[] {
 
 /** What an unknown id of `name` in `path` answers, in the words of the part that owns the route. */
 export function missingThing(path: string, name: string): string {
-  if (path.includes('/validations/')) return 'Envelope or recipient';
+  if (path.includes('/validations/') || path.includes('/identity')) return 'Envelope or recipient';
   const segments = path.split('/');
   const collection = segments[segments.indexOf(`:${name}`) - 1] ?? '';
   return THING_IN[collection] ?? 'Resource';

@@ -21,6 +21,13 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'get', path: '/signing/v1/:token/documents/:document_id', service: 'envelope' },
   { method: 'post', path: '/signing/v1/:token/validation/send_code', service: 'envelope' },
   { method: 'post', path: '/signing/v1/:token/validation/verify_code', service: 'envelope' },
+  { method: 'post', path: '/signing/v1/:token/identity/consent', service: 'envelope' },
+  { method: 'post', path: '/signing/v1/:token/identity/document', service: 'envelope' },
+  { method: 'post', path: '/signing/v1/:token/identity/selfie/challenge', service: 'envelope' },
+  { method: 'post', path: '/signing/v1/:token/identity/selfie', service: 'envelope' },
+  { method: 'post', path: '/signing/v1/:token/identity/session', service: 'envelope' },
+  // Stripe Identity's webhooks: its Stripe-Signature is the credential, checked by the validation part.
+  { method: 'post', path: '/identity/v1/stripe/webhook', service: 'validation' },
   // The SMS provider's delivery reports: its X-Twilio-Signature is the credential, checked by the validation part.
   { method: 'post', path: '/sms/v1/status', service: 'validation' },
   // The signer page and its static files: the page is what a recipient's link opens.

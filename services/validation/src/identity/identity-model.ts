@@ -1,6 +1,6 @@
 import type { IdentityCheckName, IdentityCheckStatus, IdentityMethod, RecipientPayload } from '@signet/contracts';
 import type { Transitioned } from '@signet/service';
-import type { DocumentSummary, EngineVersions, ReasonCode, SelfieChallenge, SubCheck } from '@signet/identity';
+import type { DocumentSummary, EngineVersions, NameMatch, ReasonCode, SelfieChallenge, SubCheck } from '@signet/identity';
 
 /** One recipient's consent to the identity checks: which text, in which language, when and from where. */
 export interface IdentityConsentRow {
@@ -49,6 +49,8 @@ export interface IdentityCheckRow {
   challenge: SelfieChallenge | null;
   /** Until when a started attempt (the challenge, a provider session) may be finished; then it EXPIRES. */
   attempt_expires_at: Date | null;
+  /** What a provider's result is judged by, kept from the envelope's settings when its session opens (webhooks bring no settings). */
+  policy: { document_kinds: string; countries: string | null; name_match: NameMatch } | null;
   /** The provider's id of the open or last session (Stripe's vs_...), or an assertion's reference. */
   provider_reference: string | null;
   /** The passing attempt's document, masked. */

@@ -47,6 +47,7 @@ export function freshCheck(facts: RecipientFacts, check: IdentityCheckName, tena
     retention_days: settings.retention_days,
     challenge: null,
     attempt_expires_at: null,
+    policy: null,
     provider_reference: null,
     document: null,
     decided_at: null,

@@ -17,7 +17,7 @@ function jsonColumns<T extends object>(row: T, names: ReadonlyArray<keyof T>): T
   return copy as T;
 }
 
-const CHECK_JSON = ['document', 'manual', 'assertion', 'recipient'] as const;
+const CHECK_JSON = ['document', 'manual', 'assertion', 'recipient', 'policy'] as const;
 const ATTEMPT_JSON = ['reasons', 'subchecks', 'versions', 'document', 'images'] as const;
 
 export function identityStore() {

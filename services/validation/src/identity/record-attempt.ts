@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import type { IdentityCheckName, IdentityCheckStatus } from '@signet/contracts';
+import type { IdentityCheckName, IdentityCheckStatus, RecipientPayload } from '@signet/contracts';
 import type { DocumentSummary, EngineVersions, ReasonCode, SubCheck } from '@signet/identity';
 import type { RequestContext } from '@signet/http';
 import type { RecipientFacts } from '../recipient-facts';
@@ -26,6 +26,21 @@ export interface AttemptInput {
   ip: string | null;
   userAgent: string | null;
 }
+
+/** What recording an attempt needs of its request: its images, the recipient as now, and who sent it. */
+export interface RecordedAttempt {
+  images: Array<{ role: ImageRole; bytes: Buffer }>;
+  /** The recipient as the envelope part gave it with the request; null for a provider's webhook (the check keeps the last). */
+  recipient: RecipientPayload | null;
+  requestId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** The request's attempt as recordAttempt takes it. */
+export const recorded = (input: AttemptInput): RecordedAttempt => ({
+  images: input.images, recipient: input.facts.recipient, requestId: input.context.requestId, ip: input.ip, userAgent: input.userAgent
+});
 
 /** An attempt under way: its id, where its images go, and the check it is on. */
 export interface OpenedAttempt {
@@ -68,12 +83,14 @@ function outcomeTrigger(verdict: Verdict, check: IdentityCheckRow): 'pass' | 'fa
  * FAILED or, on the last attempt allowed, LOCKED. Another request that decided the check meanwhile wins:
  * this one is refused (409) and its images are left to the queued purge.
  */
-export async function recordAttempt(deps: IdentityDeps, input: AttemptInput, opened: OpenedAttempt, verdict: Verdict): Promise<IdentityCheckRow> {
+export async function recordAttempt(deps: IdentityDeps, input: RecordedAttempt, opened: OpenedAttempt, verdict: Verdict): Promise<IdentityCheckRow> {
   const recorded = await deps.db.transaction(async (trx) => {
     const now = deps.clock();
     const check = (await deps.identity.lockById(trx, opened.check.id)) as IdentityCheckRow;
+    // Already recorded (a provider's event delivered again): nothing changes.
+    if (await deps.identity.attempt(trx, opened.id)) return check;
     const started = identityCheckMachine.next(check.status, 'start');
-    if (check.status !== 'IN_PROGRESS') await writeIdentityEvent(trx, { step: 'started', check: { ...check, status: started }, requestId: input.context.requestId, at: now });
+    if (check.status !== 'IN_PROGRESS') await writeIdentityEvent(trx, { step: 'started', check: { ...check, status: started }, requestId: input.requestId, at: now });
     for (const image of input.images) {
       const described = opened.images.find((candidate) => candidate.role === image.role) as AttemptImage;
       await deps.vault.store(image.bytes, described.blob_key as string);
@@ -103,12 +120,12 @@ export async function recordAttempt(deps: IdentityDeps, input: AttemptInput, ope
       challenge: null,
       attempt_expires_at: null,
       document: verdict.passed ? verdict.document : check.document,
-      recipient: input.facts.recipient,
+      recipient: input.recipient ?? check.recipient,
       updated_at: now
     };
     await deps.identity.update(trx, check.id, changes);
     const after: IdentityCheckRow = { ...check, ...changes };
-    const event = { check: after, attempt: { number: attempt.number, reasons: attempt.reasons }, requestId: input.context.requestId, at: now };
+    const event = { check: after, attempt: { number: attempt.number, reasons: attempt.reasons }, requestId: input.requestId, at: now };
     await writeIdentityEvent(trx, { ...event, step: verdict.passed ? 'success' : 'failed' });
     if (trigger === 'lock') await writeIdentityEvent(trx, { ...event, step: 'locked' });
     return after;

@@ -6,7 +6,7 @@ import type { IdentityDeps } from './identity-deps';
 import { verifying } from './identity-errors';
 import type { IdentityCheckRow } from './identity-model';
 import { assertIdentityApplies, idCheckSettings } from './identity-settings';
-import { openAttempt, recordAttempt } from './record-attempt';
+import { openAttempt, recordAttempt, recorded } from './record-attempt';
 
 export interface DocumentInput {
   context: RequestContext;
@@ -43,5 +43,5 @@ export async function submitDocument(deps: IdentityDeps, input: DocumentInput): 
     expectedName: facts.recipient.name ?? '',
     today: deps.clock().toISOString().slice(0, 10)
   }));
-  return recordAttempt(deps, attempt, opened, verdict);
+  return recordAttempt(deps, recorded(attempt), opened, verdict);
 }

@@ -5,7 +5,7 @@ import type { IdentityDeps } from './identity-deps';
 import { verifying } from './identity-errors';
 import type { IdentityCheckRow } from './identity-model';
 import { assertIdentityApplies, biometricSettings } from './identity-settings';
-import { openAttempt, recordAttempt } from './record-attempt';
+import { openAttempt, recordAttempt, recorded } from './record-attempt';
 import { assertDocumentPassed } from './selfie-challenge';
 
 export interface SelfieInput {
@@ -50,5 +50,5 @@ export async function submitSelfie(deps: IdentityDeps, input: SelfieInput): Prom
     livenessThreshold: settings.liveness_threshold,
     challenge: check.challenge as NonNullable<IdentityCheckRow['challenge']>
   }));
-  return recordAttempt(deps, attempt, opened, { ...result, document: null });
+  return recordAttempt(deps, recorded(attempt), opened, { ...result, document: null });
 }
