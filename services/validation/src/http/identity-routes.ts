@@ -4,7 +4,7 @@ import {
 } from '@signet/contracts';
 import { internalPost, requestContext } from '@signet/http';
 import { giveConsent } from '../identity/give-consent';
-import { getRecipientIdentity } from '../identity/get-recipient-identity';
+import { getEnvelopeIdentity, getRecipientIdentity } from '../identity/get-recipient-identity';
 import type { IdentityDeps } from '../identity/identity-deps';
 import type { IdentityCheckRow } from '../identity/identity-model';
 import { startProviderSession } from '../identity/provider-session';
@@ -80,6 +80,7 @@ export function identityRoutes(deps: IdentityDeps) {
     });
     internalPost(router, '/internal/identity/get', Type.Object({ envelope_id: Type.String(), recipient_id: Type.String() }), (context, body) =>
       getRecipientIdentity(deps, { context, envelopeId: body.envelope_id, recipientId: body.recipient_id }));
+    internalPost(router, '/internal/identity/evidence', Type.Object({ envelope_id: Type.String() }), (context, body) => getEnvelopeIdentity(deps, { context, envelopeId: body.envelope_id }));
     router.post(STRIPE_WEBHOOK_PATH, async (req, res) => {
       await receiveProviderWebhook(deps, { rawBody: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), headers: req.headers, requestId: requestContext(res).requestId });
       res.json({ received: true });

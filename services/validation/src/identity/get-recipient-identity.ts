@@ -61,3 +61,30 @@ export async function getRecipientIdentity(deps: IdentityDeps, input: { context:
     biometric: of('biometric')
   };
 }
+
+/**
+ * Every recipient's identity record of an envelope, for its evidence sheet: consent and checks with their
+ * attempts, masked documents and image hashes; never an image.
+ */
+export async function getEnvelopeIdentity(deps: IdentityDeps, input: { context: RequestContext; envelopeId: string }): Promise<{ recipients: Array<Omit<RecipientIdentityResponse, 'request_id'>> }> {
+  const checks: IdentityCheckRow[] = await deps.db('identity_checks').where({ tenant_id: input.context.tenantId, envelope_id: input.envelopeId });
+  const consents: Array<{ recipient_id: string; version: string; text_sha256: string; given_at: Date }> =
+    await deps.db('identity_consents').where({ tenant_id: input.context.tenantId, envelope_id: input.envelopeId });
+  const attempts = await deps.identity.attempts(deps.db, checks.map((check) => check.id));
+  const recipientIds = [...new Set([...checks.map((check) => check.recipient_id), ...consents.map((consent) => consent.recipient_id)])];
+  return {
+    recipients: recipientIds.map((recipientId) => {
+      const consent = consents.find((candidate) => candidate.recipient_id === recipientId);
+      const of = (name: IdentityCheckRow['check']) => {
+        const check = checks.find((candidate) => candidate.recipient_id === recipientId && candidate.check === name);
+        return check ? checkView(check, attempts) : null;
+      };
+      return {
+        recipient_id: recipientId,
+        consent: consent ? { version: consent.version, text_sha256: consent.text_sha256, given_at: consent.given_at.toISOString() } : null,
+        id_check: of('id_check'),
+        biometric: of('biometric')
+      };
+    })
+  };
+}
