@@ -30,7 +30,7 @@ export const DEFAULT_POOL_OPTIONS: Readonly<IdentityPoolOptions> = {
   idleTimeoutMs: 5 * 60_000
 };
 
-type TaskName = 'checkDocument' | 'checkSelfie' | 'warm';
+type TaskName = 'checkDocument' | 'checkSelfie' | 'warm' | 'offlineSelfTest';
 
 type WorkerResponse =
   | { ok: true; result: unknown; versions: EngineVersions; stats: WorkerStats }

@@ -14,6 +14,11 @@ export interface LocalEngine extends LocalVerifier {
   warm(): Promise<void>;
   /** The workers, what each has loaded (and how long it took), and the process's resident memory. */
   stats(): IdentityPoolStats;
+  /**
+   * Asks a worker to open an http fetch and a TCP connection (to the loopback discard port): both must be
+   * refused by its offline guard. For health checks and tests; counts in refusedNetworkAttempts.
+   */
+  offlineSelfTest(): Promise<{ fetch: string; socket: string }>;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -73,6 +78,7 @@ export function createLocalVerifier(options: LocalVerifierOptions = {}): LocalEn
     },
     warm,
     stats: () => pool.snapshot(),
+    offlineSelfTest: async () => (await pool.run<{ fetch: string; socket: string }>('offlineSelfTest', {})).result,
     close: () => pool.close()
   };
 }

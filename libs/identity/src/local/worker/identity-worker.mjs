@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { threadId, workerData } from 'node:worker_threads';
 import { getHeapStatistics } from 'node:v8';
 import { goOffline, refusedNetworkAttempts } from './offline.mjs';
@@ -65,7 +66,36 @@ async function warm() {
   return {};
 }
 
-const TASKS = { checkDocument, checkSelfie, warm, stats: async () => ({}) };
+/**
+ * Proves the offline guard is in place in this thread: a fetch of an http URL and a TCP connection (both
+ * to the loopback discard port, so nothing would leave the machine even without the guard) must both be
+ * refused before they start.
+ */
+async function offlineSelfTest() {
+  const attempt = async (start) => {
+    try {
+      await start();
+      return 'allowed';
+    } catch (error) {
+      return /works offline/.test(error?.message ?? '') ? 'refused' : `failed otherwise: ${error?.message}`;
+    }
+  };
+  const fetchOutcome = await attempt(() => fetch('http://127.0.0.1:9/models/faceres.json'));
+  const socketOutcome = await attempt(
+    () =>
+      new Promise((resolve, reject) => {
+        const socket = net.connect({ host: '127.0.0.1', port: 9 });
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve();
+        });
+        socket.once('error', reject);
+      })
+  );
+  return { fetch: fetchOutcome, socket: socketOutcome };
+}
+
+const TASKS = { checkDocument, checkSelfie, warm, offlineSelfTest };
 
 /** What the bench and the health of the pool read: this thread's memory and what it has loaded. */
 function statsOf() {
