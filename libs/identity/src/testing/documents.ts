@@ -134,6 +134,8 @@ export interface LicenceFields {
   portrait?: Buffer | null;
   /** 'ID' makes an identification card's subfile instead of a driving licence's. */
   subfile?: 'DL' | 'ID';
+  /** The barcode's text instead of the AAMVA data (a barcode that is not a licence's). */
+  barcodeText?: string;
 }
 
 /** The issuer identification number of a state or province (AAMVA), for the header. */
@@ -176,7 +178,7 @@ export function aamvaData(fields: LicenceFields): string {
 
 /** A US or Canadian licence (ID-1 at 15 px/mm): the portrait, the printed fields and the AAMVA PDF417 barcode. */
 export async function makeDrivingLicence(fields: LicenceFields): Promise<Buffer> {
-  const barcode = await bwipjs.toBuffer({ bcid: 'pdf417', text: aamvaData(fields), scale: 2, height: 8, paddingwidth: 8, paddingheight: 8, backgroundcolor: 'FFFFFF' });
+  const barcode = await bwipjs.toBuffer({ bcid: 'pdf417', text: fields.barcodeText ?? aamvaData(fields), scale: 2, height: 8, paddingwidth: 8, paddingheight: 8, backgroundcolor: 'FFFFFF' });
   const barcodeSize = await sharp(barcode).metadata();
   const left = Math.max(20, Math.round((1284 - (barcodeSize.width ?? 0)) / 2));
   const usDate = (iso: string) => (fields.country === 'USA' ? `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}` : iso.replace(/-/g, '/'));

@@ -7,9 +7,20 @@ import { barcodeEngine } from './engines.mjs';
  */
 const HEADER = /^@\n?\x1e\r?(ANSI |AAMVA)(\d{6})(\d{2})/;
 
-/** YYYY-MM-DD of a date aamva-parser built at UTC midnight, or null. */
-function isoDate(date) {
-  return date instanceof Date && !Number.isNaN(date.getTime()) ? date.toISOString().slice(0, 10) : null;
+/**
+ * A date element (DBA expiry, DBB birth) as YYYY-MM-DD, read here rather than by aamva-parser 1.7.0,
+ * which reads every date as MMDDYYYY (Canadian cards write CCYYMMDD: 20310530 came back as the year 531)
+ * and builds it in the server's local time zone (a day off west of UTC once written as an ISO date).
+ * AAMVA: US issuers write MMDDCCYY, Canadian ones CCYYMMDD. An impossible date is null.
+ */
+export function aamvaDate(text, element, country) {
+  const match = new RegExp(`(?:^|[\\n\\r]|DL|ID)${element}(\\d{8})`).exec(text);
+  if (!match || (country !== 'USA' && country !== 'CAN')) return null;
+  const digits = match[1];
+  const [year, month, day] = country === 'CAN' ? [digits.slice(0, 4), digits.slice(4, 6), digits.slice(6, 8)] : [digits.slice(4, 8), digits.slice(0, 2), digits.slice(2, 4)];
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  const iso = `${year}-${month}-${day}`;
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso ? iso : null;
 }
 
 /** The subfile type the data declares (DL or ID), from the header's first designator. */
@@ -37,8 +48,8 @@ export function readAamva(text) {
     firstName: parsed?.firstName ?? null,
     middleName: parsed?.middleName ?? null,
     documentNumber: parsed?.driversLicenseId ?? null,
-    expirationDate: isoDate(parsed?.expirationDate),
-    birthDate: isoDate(parsed?.dateOfBirth)
+    expirationDate: aamvaDate(text, 'DBA', country),
+    birthDate: aamvaDate(text, 'DBB', country)
   };
   if (parsed) {
     if (!fields.country) problems.push('no issuing country (DCG)');
