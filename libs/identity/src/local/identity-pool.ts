@@ -89,8 +89,9 @@ export class IdentityPool {
     // The time limit counts from when the task has a worker (a worker's start and engine loading included).
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        controller.abort();
+        // Settled first, so the race answers with this and not with the abort's own rejection.
         reject(new Error(`The identity engine did not finish within ${Math.round(this.options.taskTimeoutMs / 1000)} s; its worker was ended`));
+        controller.abort();
       }, this.options.taskTimeoutMs);
     });
     let response: WorkerResponse;
