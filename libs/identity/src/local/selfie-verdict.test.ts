@@ -2,7 +2,7 @@ import type { SelfiePolicy } from '../types';
 import { selfieVerdict, tiltToward } from './selfie-verdict';
 import type { SelfieAnswer } from './worker-answers';
 
-const policy: SelfiePolicy = { similarityThreshold: 0.55, antispoofThreshold: 0.3, livenessThreshold: 0.2, challenge: 'TILT_LEFT' };
+const policy: SelfiePolicy = { similarityThreshold: 0.7, antispoofThreshold: 0.3, livenessThreshold: 0.4, challenge: 'TILT_LEFT' };
 const frame = (roll: number) => ({ faces: 1, real: 0.5, live: 0.9, roll });
 const answer = (overrides: Partial<SelfieAnswer> = {}): SelfieAnswer => ({
   portrait: { faces: 1 },
