@@ -75,11 +75,21 @@ function searchRows({ search: run }: BenchDocument): Row[] {
     `GET by id p99 ${ms(run.baseline_get_by_id.http_p99_ms)}`, cases.every(([, figures]) => figures.index_scan) ? 'index scans only' : 'a sequential scan']];
 }
 
+function identityRows({ identity: run }: BenchDocument): Row[] {
+  if (!run) return [];
+  const { document_check: document, selfie_check: selfie, memory } = run;
+  return [
+    ['identity: document check (passport MRZ and portrait), one worker: first call / p50', `${ms(document.first_call_ms)} / ${ms(document.p50_ms)}`, `intake of three images p50 ${ms(run.baseline_intake_three_images.p50_ms)}`, ''],
+    ['identity: selfie check (three frames): first call / p50', `${ms(selfie.first_call_ms)} / ${ms(selfie.p50_ms)}`, '', ''],
+    [`identity: RSS before / engines loaded / after ${run.runs * 2} checks`, `${memory.rss_mb_before} / ${memory.rss_mb_engines_loaded} / ${memory.rss_mb_after_verifications} MB`, '', `growth ${memory.rss_growth_mb_during_verifications} MB`]
+  ];
+}
+
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 /** docs/benchmarks.md: what the benches measure, and the latest run's figures as one table. */
 export function renderBenchmarksDoc(document: BenchDocument, command: string): string {
-  const rows = [envelopeRows, uploadRows, deliveryRows, evidenceRows, signerPageRows, sealingRows, searchRows].flatMap((rows) => rows(document));
+  const rows = [envelopeRows, uploadRows, deliveryRows, evidenceRows, signerPageRows, sealingRows, searchRows, identityRows].flatMap((rows) => rows(document));
   return [
     '# Benchmarks',
     '',

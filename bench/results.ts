@@ -1,5 +1,6 @@
 import type { benchEnvelopes } from './envelopes.bench';
 import type { benchEvidence } from './evidence.bench';
+import type { benchIdentity } from './identity.bench';
 import { round } from './measure';
 import type { benchMicroservices } from './microservices.bench';
 import type { benchSealing } from './sealing.bench';
@@ -18,6 +19,7 @@ export interface Results {
   signer_page?: Awaited<ReturnType<typeof benchSignerPage>>;
   sealing?: Awaited<ReturnType<typeof benchSealing>>;
   search?: Awaited<ReturnType<typeof benchSearch>>;
+  identity?: Awaited<ReturnType<typeof benchIdentity>>;
 }
 
 /** The JSON document `npm run bench` prints. */

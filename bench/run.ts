@@ -3,6 +3,7 @@ import path from 'node:path';
 import { renderBenchmarksDoc } from './benchmarks-doc';
 import { benchEnvelopes } from './envelopes.bench';
 import { benchEvidence } from './evidence.bench';
+import { benchIdentity } from './identity.bench';
 import { benchMicroservices } from './microservices.bench';
 import { benchSearch } from './search.bench';
 import { benchSignerPage } from './signer-page.bench';
@@ -12,7 +13,8 @@ import { benchWebhooks } from './webhooks.bench';
 import { ratiosOf, type BenchDocument, type Results } from './results';
 
 const BENCHES = {
-  envelopes: benchEnvelopes, uploads: benchUploads, webhooks: benchWebhooks, evidence: benchEvidence, microservices: benchMicroservices, signer_page: benchSignerPage, sealing: benchSealing, search: benchSearch
+  envelopes: benchEnvelopes, uploads: benchUploads, webhooks: benchWebhooks, evidence: benchEvidence, microservices: benchMicroservices, signer_page: benchSignerPage, sealing: benchSealing, search: benchSearch,
+  identity: benchIdentity
 };
 
 /**

@@ -1,2 +1,3 @@
 export * from './types';
+export * from './local';
 export * from './providers';
