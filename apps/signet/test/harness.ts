@@ -33,7 +33,9 @@ export const OBSERVED_TYPES: EventType[] = [
   'envelope.file_uploaded', 'document.processed', 'batch.completed', 'recipient.approved', 'recipient.witnessed', 'recipient.viewed', 'recipient.copied',
   'recipient.validation_code_generated', 'recipient.validation_code_sent', 'recipient.validation_code_success', 'recipient.validation_code_failed',
   'recipient.validation_code_expired', 'recipient.validation_max_attempts',
-  'envelope.expired', 'envelope.extended', 'envelope.reactivated', 'recipient.reminder_sent', 'recipient.expiry_warning_sent'
+  'envelope.expired', 'envelope.extended', 'envelope.reactivated', 'recipient.reminder_sent', 'recipient.expiry_warning_sent',
+  ...(['id_check', 'biometric'] as const).flatMap((check) => (['started', 'success', 'failed', 'locked', 'expired', 'reset'] as const).map((step) => `recipient.validation_${check}_${step}` as const)),
+  'recipient.validation_identity_consented', 'recipient.validation_identity_redacted'
 ];
 
 export interface TestSignet {

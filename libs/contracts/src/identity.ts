@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, LiteralUnion, Nullable } from './schema-helpers';
+import { Answer } from './responses/common-responses';
 
 /** The two identity gates: the identity document, and the selfie compared with its portrait. */
 export const IDENTITY_CHECKS = ['id_check', 'biometric'] as const;
@@ -150,32 +151,44 @@ export const IdentityCheckView = Type.Object({
 export type IdentityCheckView = Static<typeof IdentityCheckView>;
 
 /** GET /api/v1/envelopes/:id/recipients/:recipient_id/identity. */
-export const RecipientIdentityResponse = Type.Object({
+export const RecipientIdentityResponse = Answer({
   recipient_id: Type.String(),
-  consent: Nullable(Type.Object({ version: Type.String(), text_sha256: Type.String(), given_at: DateTime() })),
+  consent: Nullable(Type.Object({ version: Type.String(), text_sha256: Type.String({ description: 'SHA-256 of the consent text as the signer was shown it' }), given_at: DateTime() })),
   id_check: Nullable(IdentityCheckView),
-  biometric: Nullable(IdentityCheckView),
-  request_id: Type.String()
+  biometric: Nullable(IdentityCheckView)
 });
 export type RecipientIdentityResponse = Static<typeof RecipientIdentityResponse>;
 
 /** The answer of an attempt (document or selfie): the check as it now stands, and why the attempt failed. */
-export const IdentityAttemptResponse = Type.Object({
+export const IdentityAttemptResponse = Answer({
   check: Check,
   status: LiteralUnion(IDENTITY_CHECK_STATUSES),
   passed: Type.Boolean(),
-  reasons: Type.Array(Type.String()),
-  attempts_left: Type.Integer({ minimum: 0 }),
-  request_id: Type.String()
+  reasons: Type.Array(Type.String(), { description: 'Why the attempt failed (reason codes); empty when it passed' }),
+  attempts_left: Type.Integer({ minimum: 0 })
 });
 export type IdentityAttemptResponse = Static<typeof IdentityAttemptResponse>;
 
 /** The selfie step's challenge: the movement the second frame must show, until it expires. */
-export const SelfieChallengeResponse = Type.Object({
-  challenge: LiteralUnion(['TILT_LEFT', 'TILT_RIGHT']),
-  expires_at: DateTime(),
-  request_id: Type.String()
+export const SelfieChallengeResponse = Answer({
+  challenge: LiteralUnion(['TILT_LEFT', 'TILT_RIGHT'], { description: "The movement the second frame must show: the head tilted toward the signer's own left or right shoulder" }),
+  expires_at: DateTime()
 });
+
+/** POST /signing/v1/:token/identity/consent. */
+export const IdentityConsentResponse = Answer({
+  success: Type.Literal(true),
+  /** With consent: when it was given. */
+  given_at: Type.Optional(DateTime()),
+  /** Declined: the envelope was rejected. */
+  state: Type.Optional(Type.Literal('REJECTED'))
+});
+
+/** POST /signing/v1/:token/identity/session: where to send the signer. */
+export const IdentitySessionResponse = Answer({ url: Type.String({ description: "The provider's hosted verification page" }), expires_at: DateTime() });
+
+/** POST .../identity/redact. */
+export const IdentityRedactedResponse = Answer({ success: Type.Literal(true), attempts: Type.Integer({ minimum: 0, description: 'Attempts whose images were erased now' }), redacted_at: DateTime() });
 export type SelfieChallengeResponse = Static<typeof SelfieChallengeResponse>;
 
 /** One identity gate as the signing flow sees it. */

@@ -264,7 +264,7 @@ export const DEFAULT_ID_CHECK: IdCheckSettings = {
 /** The thresholds are those calibrated for the local verifier (libs/identity/README.md). */
 export const DEFAULT_BIOMETRIC: BiometricSettings = {
   enabled: false, order: 0, provider: 'local', max_attempts: 3, retention_days: 30,
-  similarity_threshold: 0.7, antispoof_threshold: 0.3, liveness_threshold: 0.5
+  similarity_threshold: 0.7, antispoof_threshold: 0.3, liveness_threshold: 0.4
 };
 
 export const Settings = Type.Object({

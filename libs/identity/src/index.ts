@@ -1,3 +1,3 @@
 export * from './types';
-export * from './providers';
 export * from './local';
+export * from './providers';

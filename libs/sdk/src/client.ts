@@ -3,6 +3,7 @@ import { toBracketForm } from './bracket-form';
 import { unwrap, SignetError, type ErrorBody } from './errors';
 import { accountMethods, envelopeMethods, signingMethods, webhookMethods } from './methods';
 import { templateMethods } from './templates';
+import { identityMethods } from './identity';
 import type { components, operations, paths } from './generated/openapi';
 
 type Schemas = components['schemas'];
@@ -57,6 +58,7 @@ export function createSignetClient(options: SignetClientOptions) {
     ...webhookMethods(context),
     ...accountMethods(context),
     ...templateMethods(context),
+    ...identityMethods(context),
 
     /** Creates an envelope from a plain object, sent as the bracket-notation form the route takes. */
     async createEnvelope(envelope: EnvelopeCreateRequest) {

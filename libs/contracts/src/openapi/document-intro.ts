@@ -19,6 +19,7 @@ export const TAGS = [
   { name: 'Batches', description: 'Create, send or void up to 100 envelopes in one request, in the background' },
   { name: 'Templates', description: 'Envelope definitions kept to be used again: recipients as placeholders by key, documents shared with every envelope made from them' },
   { name: 'Email validation', description: 'Email and SMS codes a recipient must enter before viewing or signing' },
+  { name: 'Identity checks', description: "A signer's identity document and selfie, checked before viewing or signing: the signer's steps (keyless) and the sender's record, resets, manual passes, assertions and erasure" },
   { name: 'Seal', description: 'The certificates that seal signed PDFs, and validation reports of any signed PDF' },
   { name: 'Settings', description: "The API key's defaults for new envelopes" },
   { name: 'Webhooks', description: 'Subscriptions to events and their delivery log' },

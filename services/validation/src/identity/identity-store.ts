@@ -63,6 +63,12 @@ export function identityStore() {
       await trx('identity_attempts').insert(jsonColumns(row, ATTEMPT_JSON));
     },
 
+    /** The next attempt's number: attempts are numbered for good, across resets. */
+    async nextAttemptNumber(trx: Knex.Transaction, checkId: string): Promise<number> {
+      const row: { last: number | null } | undefined = await trx('identity_attempts').where({ check_id: checkId }).max('number as last').first();
+      return (row?.last ?? 0) + 1;
+    },
+
     async attempts(db: Db, checkIds: string[]): Promise<IdentityAttemptRow[]> {
       if (checkIds.length === 0) return [];
       return db('identity_attempts').whereIn('check_id', checkIds).orderBy(['check_id', 'number']);

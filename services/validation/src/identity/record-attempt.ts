@@ -100,7 +100,7 @@ export async function recordAttempt(deps: IdentityDeps, input: RecordedAttempt, 
     const attempt: IdentityAttemptRow = {
       id: opened.id,
       check_id: check.id,
-      number: check.attempts_used + 1,
+      number: await deps.identity.nextAttemptNumber(trx, check.id),
       outcome: verdict.passed ? 'PASSED' : 'FAILED',
       reasons: verdict.reasons,
       subchecks: verdict.subchecks,
@@ -115,7 +115,7 @@ export async function recordAttempt(deps: IdentityDeps, input: RecordedAttempt, 
     const decided = trigger === 'fail' ? null : now;
     const changes = {
       status,
-      attempts_used: attempt.number,
+      attempts_used: check.attempts_used + 1,
       decided_at: decided,
       challenge: null,
       attempt_expires_at: null,

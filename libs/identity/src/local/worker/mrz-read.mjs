@@ -23,6 +23,8 @@ export function mrzLine(text) {
  */
 export function fitLine(line, length) {
   if (line.length === length) return line;
+  // A line ending in fillers (a name line) may have lost any number of them: they are only padding.
+  if (line.length < length && line.endsWith('<<<')) return line + '<'.repeat(length - line.length);
   if (line.length > length) {
     const trimmed = line.replace(/<+$/, (run) => run.slice(0, Math.max(0, run.length - (line.length - length))));
     return trimmed.length === length ? trimmed : null;
@@ -36,13 +38,29 @@ export function fitLine(line, length) {
   return line.slice(0, at) + '<'.repeat(missing) + line.slice(at);
 }
 
+/**
+ * The name line after its name: ICAO 9303 separates surname and given names with `<<` and words with `<`,
+ * so from the first run of three fillers on, the line is all fillers. The OCR reads long filler runs
+ * with the odd `L` or `K` in them (a short name leaves thirty fillers), which would keep the line from
+ * fitting its length or put letters in the name.
+ */
+export function cleanNameLine(line) {
+  const end = line.search(/<{3,}/);
+  return end === -1 ? line : line.slice(0, end) + '<'.repeat(line.length - end);
+}
+
+/** Which line of each shape holds the name. */
+const NAME_LINE = { TD3: 0, TD2: 0, TD1: 2 };
+
 /** Every run of consecutive lines that fits one of the MRZ shapes, in reading order. */
 export function mrzCandidates(lines) {
   const cleaned = lines.map(mrzLine).filter((line) => line.length >= 25);
   const candidates = [];
   for (const shape of SHAPES) {
     for (let start = 0; start + shape.lines <= cleaned.length; start++) {
-      const fitted = cleaned.slice(start, start + shape.lines).map((line) => fitLine(line, shape.length));
+      const fitted = cleaned.slice(start, start + shape.lines)
+        .map((line, index) => (index === NAME_LINE[shape.format] ? cleanNameLine(line) : line))
+        .map((line) => fitLine(line, shape.length));
       if (fitted.every((line) => line !== null)) candidates.push({ format: shape.format, lines: fitted });
     }
   }
