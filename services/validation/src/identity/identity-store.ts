@@ -87,7 +87,7 @@ export function identityStore() {
     async attemptsWithImages(trx: Knex.Transaction, ref: RecipientRef): Promise<IdentityAttemptRow[]> {
       return trx('identity_attempts').join('identity_checks', 'identity_checks.id', 'identity_attempts.check_id')
         .where({ 'identity_checks.tenant_id': ref.tenant_id, 'identity_checks.envelope_id': ref.envelope_id, 'identity_checks.recipient_id': ref.recipient_id })
-        .whereRaw("jsonb_path_exists(identity_attempts.images, '$[*] ? (@.blob_key != null)')")
+        .whereRaw("jsonb_path_exists(identity_attempts.images, '$[*] \\? (@.blob_key != null)')")
         .select('identity_attempts.*');
     },
 

@@ -20,7 +20,10 @@ export interface SelfieInput {
 async function passingDocumentImage(deps: IdentityDeps, documentCheck: IdentityCheckRow): Promise<Buffer> {
   const attempt = await deps.identity.passingAttempt(deps.db, documentCheck.id);
   const image = attempt?.images.find((candidate) => candidate.role === 'document');
-  if (!image?.blob_key) throw new AppError('CONFLICT', 'The identity document\'s photo is no longer kept (erased): the sender can reset the identity check');
+  if (!image?.blob_key) {
+    // Erased (redacted, or past retention), or never taken (an assertion or a manual pass of the ID check).
+    throw new AppError('CONFLICT', 'There is no identity document photo to compare the selfie with: the sender can reset the identity check, or pass the selfie check by hand');
+  }
   return deps.vault.read(image.blob_key);
 }
 
