@@ -5,13 +5,14 @@ import { postgresForTests, TEST_POSTGRES_ENV } from './postgres-server';
 
 /**
  * The Debian tools tests check Signet's artifacts with (OpenSSL, poppler, NSS, SoftHSM2, Chromium and its
- * fonts), installed where missing before any test file starts. A file that found one missing mid-run
+ * fonts, and ffmpeg, which makes the videos Chromium's fake camera plays), installed where missing before
+ * any test file starts. A file that found one missing mid-run
  * failed (pdftotext not found) or waited for apt-get with its event loop blocked, and with it the Signet
  * it was testing.
  */
 function ensureTools(): void {
-  const ensureChromium = () => execFileSync(path.join(__dirname, '..', '..', '..', 'infra', 'browser', 'ensure-chromium.sh'), { stdio: 'inherit' });
-  for (const ensure of [ensurePkiTools, ensureChromium]) {
+  const browserTool = (script: string) => () => execFileSync(path.join(__dirname, '..', '..', '..', 'infra', 'browser', script), { stdio: 'inherit' });
+  for (const ensure of [ensurePkiTools, browserTool('ensure-chromium.sh'), browserTool('ensure-ffmpeg.sh')]) {
     try {
       ensure();
     } catch {

@@ -21,6 +21,8 @@ const ASSETS: Record<string, string> = {
   'fields.js': path.join(OWN, 'fields.js'),
   'pdf-pages.js': path.join(OWN, 'pdf-pages.js'),
   'signature-input.js': path.join(OWN, 'signature-input.js'),
+  'identity.js': path.join(OWN, 'identity.js'),
+  'camera.js': path.join(OWN, 'camera.js'),
   'pdf.min.mjs': require.resolve('pdfjs-dist/build/pdf.min.mjs'),
   'pdf.worker.min.mjs': require.resolve('pdfjs-dist/build/pdf.worker.min.mjs'),
   'dancing-script.woff2': require.resolve('@fontsource/dancing-script/files/dancing-script-latin-400-normal.woff2')

@@ -1,6 +1,6 @@
 import { isSettled } from '../state/recipient-machine';
 import { AppError, hashSecretToken } from '@signet/http';
-import { NO_VALIDATION, type Settings } from '@signet/contracts';
+import { DEFAULT_ID_CHECK, DEFAULT_SENDER_NAME, NO_VALIDATION, type Settings } from '@signet/contracts';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { maskPhone } from '../phone-number';
 import { loadSigningAccess, type SigningAccess } from '../signing/signing-access';
@@ -27,7 +27,22 @@ function viewOf(settings: Settings | null, token: string, language?: string | nu
     maskedPhone: null,
     ending: { ...NO_ENDING, signedEmail: settings?.emails.envelope_signed ?? false },
     // Envelopes stored before embedding existed have neither field.
-    embed: { origins: embedOrigins(flow?.embed_origins), redirectUrl: flow?.redirect_url ?? null, envelopeId: null, recipientId: null }
+    embed: { origins: embedOrigins(flow?.embed_origins), redirectUrl: flow?.redirect_url ?? null, envelopeId: null, recipientId: null },
+    identity: identityView(settings)
+  };
+}
+
+/**
+ * The consent text's values as the validation part records them with the consent (give-consent.ts): the
+ * branding name, else the sender name; the ID check's retention. Envelopes stored before identity checks
+ * existed read the defaults (the checks are off for them).
+ */
+function identityView(settings: Settings | null): SignerPageView['identity'] {
+  const idCheck = settings?.validations.id_check ?? DEFAULT_ID_CHECK;
+  return {
+    sender: settings?.branding.name ?? settings?.signature_flow.sender_name ?? DEFAULT_SENDER_NAME,
+    days: idCheck.retention_days,
+    kinds: idCheck.document_kinds.split(',').filter(Boolean)
   };
 }
 

@@ -17,10 +17,16 @@ export function embedOrigins(setting: string | null | undefined): string[] {
   return (setting ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
 }
 
-/** The headers of the signer page and its assets. */
+/**
+ * The headers of the signer page and its assets. The identity steps take photos with getUserMedia: the
+ * camera is allowed to the page's own origin (Permissions-Policy), and nothing else is needed (a video
+ * shows the stream through srcObject, which no CSP directive governs; the preview is a blob: image).
+ * Framed, the page gets the camera only when the parent's iframe also grants it (`allow="camera"`).
+ */
 export function signerPageHeaders(frameAncestors: string[] = []): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(frameAncestors),
+    'Permissions-Policy': 'camera=(self)',
     'Referrer-Policy': 'no-referrer',
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'no-store'

@@ -1,4 +1,4 @@
-import { type Language, language as languageOf, pluralTemplates, translator, type Translator } from '@signet/i18n';
+import { CATALOGUE, type Language, language as languageOf, type MessageKey, pluralTemplates, translator, type Translator } from '@signet/i18n';
 import type { SigningState } from '../signing/signing-state';
 
 /**
@@ -54,6 +54,11 @@ export interface PageTexts {
   /** Fields and roles: an APPROVER's button and consent, a VIEWER's note. */
   roles: { approve: string; approveConsent: string; viewOnly: string };
   script: Record<string, string | Record<string, string>>;
+  /**
+   * The identity steps' script texts (progress, a message per reason code, the challenge's words), by
+   * catalogue key; `{processor}` is left for the script, `identity.page.attemptsLeft` is plural.
+   */
+  identityScript: Record<string, string | Record<string, string>>;
 }
 
 /** The fields' texts the script shows (labels, the choice prompt, what is missing), placeholders kept for it. */
@@ -76,6 +81,15 @@ function scriptTexts(language: Language, t: Translator): PageTexts['script'] {
   texts['field.no'] = t('fields.checkbox.no');
   texts['field.cancel'] = t('page.cancel');
   texts['field.approve'] = t('fields.page.approve');
+  return texts;
+}
+
+/** Every message of the identity steps and of their reason codes, as the script shows them. */
+const IDENTITY_SCRIPT_KEYS = (Object.keys(CATALOGUE.en) as MessageKey[]).filter((key) => key.startsWith('identity.page.') || key.startsWith('identity.reason.'));
+
+function identityScriptTexts(language: Language, t: Translator): PageTexts['identityScript'] {
+  const texts: PageTexts['identityScript'] = Object.fromEntries(IDENTITY_SCRIPT_KEYS.map((key) => [key, t(key, { processor: '{processor}', left: 0 })]));
+  texts['identity.page.attemptsLeft'] = pluralTemplates(language, 'identity.page.attemptsLeft', 'left');
   return texts;
 }
 
@@ -137,7 +151,8 @@ function build(language: Language): PageTexts {
     changeSignature: t('page.changeSignature'),
     zoom: t('page.zoom'),
     roles: { approve: t('fields.page.approve'), approveConsent: t('fields.page.approveConsent'), viewOnly: t('fields.page.viewOnly') },
-    script: scriptTexts(language, t)
+    script: scriptTexts(language, t),
+    identityScript: identityScriptTexts(language, t)
   };
 }
 

@@ -1,17 +1,38 @@
 import type { PageTexts } from './page-texts';
+import { identityStep, type IdentityStepKind } from './render-identity-steps';
 import { escape, type SignerPageView } from './signer-page-view';
 
 type Channel = 'email' | 'sms';
+type Gate = 'email' | 'sms' | 'id_check' | 'biometric';
+
+/** Within one order: the email code, the SMS code, the identity document, the selfie. */
+const GATES: readonly Gate[] = ['email', 'sms', 'id_check', 'biometric'];
+
+/** The step the page asks for now; `order` 0 comes before the documents, 1 before signing. */
+export type GateStep = ({ kind: 'code'; channel: Channel } | { kind: IdentityStepKind }) & {
+  order: number;
+  /** Another step follows this one: the page reloads for it once this one passes. */
+  more: boolean;
+};
 
 /**
- * The channel the page asks a code for now: one at a time, those that guard the documents (order 0)
- * first, email before SMS; `more` when another is still to come after it (the page reloads for it).
+ * The one step the page asks for now: the gates still to pass, those that guard the documents (order 0)
+ * first, and within an order the email code, the SMS code, then the identity checks. The consent comes
+ * once, before the first identity step; the selfie is compared with the document's photo, so the
+ * document comes first whatever the orders say.
  */
-export function nextChannel(gate: SignerPageView['gate']): { channel: Channel; more: boolean } | null {
-  const pending = (['email', 'sms'] as const).filter((channel) => gate.channels[channel].required && !gate.channels[channel].verified)
-    .sort((a, b) => gate.channels[a].order - gate.channels[b].order);
-  const [channel] = pending;
-  return channel === undefined ? null : { channel, more: pending.length > 1 };
+export function nextGateStep(gate: SignerPageView['gate']): GateStep | null {
+  const { channels } = gate;
+  const pending = GATES.filter((name) => channels[name].required && !channels[name].verified)
+    .sort((a, b) => channels[a].order - channels[b].order || GATES.indexOf(a) - GATES.indexOf(b));
+  const [first] = pending;
+  if (first === undefined) return null;
+  const { order } = channels[first];
+  const more = pending.length > 1;
+  if (first === 'email' || first === 'sms') return { kind: 'code', channel: first, order, more };
+  if (gate.identity_consent.required && gate.identity_consent.given_at === null) return { kind: 'consent', order, more: true };
+  if (first === 'id_check' || pending.includes('id_check')) return { kind: 'document', order, more: more || first !== 'id_check' };
+  return { kind: 'selfie', order, more };
 }
 
 /** The code step's words for the channel: the SMS ones name the phone, masked, never in full. */
@@ -89,21 +110,28 @@ function finishStep(view: SignerPageView, hidden: boolean): string {
 <nav id="guide" class="guide" aria-label="${t.finishTitle}" hidden><span id="progress" aria-live="polite"></span><button type="button" id="next" class="primary">${t.next}</button></nav>`;
 }
 
+/** The step due now: a code, or an identity step. */
+function gateStep(view: SignerPageView, step: GateStep): string {
+  return step.kind === 'code' ? codeStep(view, step) : identityStep(view, step.kind);
+}
+
 /**
- * A READY page: the documents (after the code, for validation order 0), then one finish card. Until every
- * validation (email, SMS) passes, only the code is asked, one channel at a time: the finish card
+ * A READY page: the documents (after the steps of order 0), then one finish card. Until every gate (email
+ * and SMS codes, the identity steps) passes, only the step due is asked, one at a time: the finish card
  * (signature, consent, reject) stays hidden.
  */
 export function readyBody(view: SignerPageView): string {
   const { texts: t } = view;
-  const next = nextChannel(view.gate);
-  const beforeDocuments = next !== null && view.gate.channels[next.channel].order === 0;
-  return `<p class="intro">${t.intro}</p>
-${next && beforeDocuments ? codeStep(view, next) : ''}
+  const next = nextGateStep(view.gate);
+  const beforeDocuments = next !== null && next.order === 0;
+  // An identity step that passed reloads the page, which says so here.
+  const passed = view.gate.identity_consent.required ? '\n<p id="identity-passed" class="identity-passed" role="status"></p>' : '';
+  return `<p class="intro">${t.intro}</p>${passed}
+${next && beforeDocuments ? gateStep(view, next) : ''}
 <div id="documents"${beforeDocuments ? ' hidden' : ''}>
   <div class="doc-tools" id="doc-tools" hidden><label for="zoom">${t.zoom}</label> <select id="zoom"><option value="1">100%</option><option value="1.5">150%</option><option value="2">200%</option></select></div>
   <p id="loading" class="loading" role="status"><span class="spinner" aria-hidden="true"></span> ${t.loading}</p>
 </div>
-${next && !beforeDocuments ? codeStep(view, next) : ''}
+${next && !beforeDocuments ? gateStep(view, next) : ''}
 ${finishStep(view, next !== null)}`;
 }

@@ -26,6 +26,7 @@ const view = (changes: Partial<SignerPageView> = {}): SignerPageView => ({
   maskedPhone: '+34 ••••78',
   ending: { rejectedByYou: false, preparing: false, signedEmail: true, signedCopies: [] },
   embed: { origins: [], redirectUrl: null, envelopeId: 'env-1', recipientId: 'rec-1' },
+  identity: { sender: 'Acme <Legal>', days: 30, kinds: ['PASSPORT', 'ID_CARD', 'DRIVING_LICENCE'] },
   ...changes
 });
 

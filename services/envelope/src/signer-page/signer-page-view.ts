@@ -22,6 +22,16 @@ export interface PageEmbedding {
   recipientId: string | null;
 }
 
+/** What the identity steps say about this envelope's checks (the consent text's values and the documents accepted). */
+export interface IdentityView {
+  /** Who asks: the branding name, else the sender name (`{sender}` of the consent text). */
+  sender: string;
+  /** How long the photos are kept after the check: the ID check's retention_days (`{days}`). */
+  days: number;
+  /** The document kinds the envelope accepts (settings.validations.id_check.document_kinds). */
+  kinds: string[];
+}
+
 export interface SignerPageView {
   texts: PageTexts;
   /** homepage: branding.url_homepage, where the logo (or, with no logo, the name) links to. */
@@ -42,6 +52,8 @@ export interface SignerPageView {
   embed: PageEmbedding;
   /** What the recipient does: SIGNER and WITNESS sign, an APPROVER approves (no signature), a VIEWER only reads. */
   role?: string;
+  /** The identity checks' wording for this envelope (used only while one of their steps is due). */
+  identity: IdentityView;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -4,6 +4,7 @@
 import { redirectAfter, tell } from '/sign/assets/embed.js';
 import { createFieldEditor, FIELD_TYPES } from '/sign/assets/fields.js';
 import { createGuide } from '/sign/assets/guide.js';
+import { startIdentityStep } from '/sign/assets/identity.js';
 import { createPageDrawer, layOutDocument } from '/sign/assets/pdf-pages.js';
 import { createSignatureInput } from '/sign/assets/signature-input.js';
 
@@ -19,7 +20,8 @@ const say = (key, values = {}) => {
   return message.replace(/\{(\w+)\}/g, (_, name) => (typeof values[name] === 'number' ? numbers.format(values[name]) : String(values[name])));
 };
 const api = (path) => `/signing/v1/${encodeURIComponent(root.dataset.token)}${path}`;
-let codeVerified = !$('code-step');
+// Signing waits for every gate: a code step or an identity step on the page is one still to pass.
+let codeVerified = !$('code-step') && !$('identity-step');
 // The code step asks for one channel's code (email or sms); with another still to verify, the page reloads for it.
 const channel = $('code-step')?.dataset.channel ?? 'email';
 let documentsShown = false;
@@ -242,6 +244,8 @@ $('reject')?.addEventListener('click', async () => {
     tell('error', { status: error.status ?? null });
   }
 });
+
+startIdentityStep({ token: root.dataset.token, post, api, failed: say('failed') });
 
 tell('loaded', { state: 'READY' });
 refresh();
