@@ -17,13 +17,14 @@ export interface TestBrowser {
 
 /**
  * Debian's Chromium (installed by infra/browser/ensure-chromium.sh when missing) driven by playwright-core,
- * which never downloads a browser, in a fresh profile that is deleted afterwards.
+ * which never downloads a browser, in a fresh profile that is deleted afterwards. `args` adds flags (the
+ * identity test's fake camera).
  */
-export async function startChromium(): Promise<TestBrowser> {
+export async function startChromium(options: { args?: string[] } = {}): Promise<TestBrowser> {
   execFileSync(path.join(__dirname, '..', '..', '..', '..', 'infra', 'browser', 'ensure-chromium.sh'), { stdio: 'inherit' });
   const profile = mkdtempSync(path.join(tmpdir(), 'signet-chromium-'));
   // Playwright takes the profile directory itself (it refuses --user-data-dir among the arguments).
-  const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: true, args: FLAGS });
+  const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: true, args: [...FLAGS, ...(options.args ?? [])] });
   return {
     context,
     async close() {

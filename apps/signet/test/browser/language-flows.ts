@@ -1,9 +1,8 @@
 import { PDFDocument } from 'pdf-lib';
-import type { Page } from 'playwright-core';
 import { LANGUAGES, type Language } from '@signet/i18n';
 import { subsettingFontkit, textFaces } from '@signet/signed-pdf';
 import { contractPdf, waitFor } from '@signet/testkit';
-import { englishLeft } from './english-left';
+import { englishLeft, shownTexts } from './english-left';
 import { stepRecorder, watchProblems } from './page-checks';
 import { SIZES, type SignerPages } from './signer-pages';
 import { KEYS } from '../harness';
@@ -12,21 +11,6 @@ type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 /** A signer whose name is written in the language's script, so the page shows it as they would. */
 const NAMES: Partial<Record<Language['code'], string>> = { AR: 'محمد عبد الله', JA: '山田 太郎', ZH: '王小明', KO: '김민준', PL: 'Łucja Żółć', TR: 'Ayşe Yılmaz' };
-
-/** What the page shows and says: its text, the labels of what has none, and the messages its script may show. */
-async function shownTexts(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const doc = (globalThis as any).document; // eslint-disable-line @typescript-eslint/no-explicit-any
-    const attributes = [...doc.querySelectorAll('[aria-label], [alt], [title], [placeholder]')]
-      .flatMap((node: any) => ['aria-label', 'alt', 'title', 'placeholder'].map((name) => node.getAttribute(name) ?? '')); // eslint-disable-line @typescript-eslint/no-explicit-any
-    const messages = doc.getElementById('signer')?.dataset.messages ?? '{}';
-    const scripted = Object.values(JSON.parse(messages)).flatMap((message) => (typeof message === 'string' ? [message] : Object.values(message as object)));
-    // The documents' own text (the text layer) is the contract's, in whatever language it was written.
-    const clone = doc.body.cloneNode(true);
-    clone.querySelectorAll('.textLayer').forEach((layer: any) => layer.remove()); // eslint-disable-line @typescript-eslint/no-explicit-any
-    return [doc.title, clone.innerText, ...attributes, ...scripted].join('\n');
-  });
-}
 
 /** The signer page in every language at phone size, and its text layer, in the Signet and Chromium the file shares. */
 export function languageFlows(shared: SignerPages): void {

@@ -56,6 +56,8 @@ export function watchProblems(page: Page, problems: string[]): void {
  * test ended) is not checked.
  */
 async function contractProblems(request: Request): Promise<string[]> {
+  // A blob: or data: URL is the page's own bytes (a photo's preview), not an answer of a server.
+  if (!/^https?:/.test(request.url())) return [];
   const response = await request.response().catch(() => null);
   const body = await response?.body().catch(() => null);
   if (!response || body === null || body === undefined) return [];

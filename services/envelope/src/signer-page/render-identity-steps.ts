@@ -41,7 +41,7 @@ function consentStep(view: SignerPageView): string {
   <h2 id="decline-title">${escape(t('identity.page.declineTitle'))}</h2>
   <p>${escape(t('identity.page.declineNext'))}</p>
   <p id="decline-error" class="field-error" role="alert"></p>
-  <div class="dialog-actions"><button type="button" id="decline" class="danger">${escape(t('page.rejectOpen'))}</button><button type="button" id="decline-cancel">${escape(t('page.cancel'))}</button></div>
+  <div class="dialog-actions"><button type="button" id="decline" class="danger">${escape(t('page.rejectOpen'))}</button><button type="button" id="decline-cancel" autofocus>${escape(t('page.cancel'))}</button></div>
 </dialog>`;
 }
 

@@ -81,15 +81,25 @@ export function startIdentityStep({ token, post, api, failed }) {
     else showError(failed);
   }
 
-  /** Wires a button the server sent disabled; while one runs, the step's buttons wait. */
+  /**
+   * Wires a button the server sent disabled; while one runs, the step's buttons wait (a second press would
+   * send twice), so where the focus goes next (`focus(element)`) is applied once they are back.
+   */
+  let running = false;
+  let focusNext = null;
+  const focus = (element) => {
+    if (running) focusNext = element;
+    else element?.focus();
+  };
   function on(id, run) {
     const button = $(id);
     if (!button) return;
     button.disabled = false;
     button.addEventListener('click', async () => {
-      const buttons = [...step.querySelectorAll('button')];
-      const enabled = buttons.filter((candidate) => !candidate.disabled);
+      const enabled = [...step.querySelectorAll('button')].filter((candidate) => !candidate.disabled);
       for (const candidate of enabled) candidate.disabled = true;
+      running = true;
+      focusNext = null;
       try {
         await run();
       } catch (error) {
@@ -97,6 +107,8 @@ export function startIdentityStep({ token, post, api, failed }) {
         requestFailure(error);
       } finally {
         for (const candidate of enabled) candidate.disabled = false;
+        running = false;
+        focusNext?.focus();
       }
     });
   }
@@ -104,7 +116,7 @@ export function startIdentityStep({ token, post, api, failed }) {
   const kind = step.dataset.step;
   if (kind === 'consent') consentStep({ step, post, on, showError, token, failed });
   else if (step.dataset.provider !== undefined) providerStep({ step, post, api, on, say, status });
-  else if (!$('identity-locked')) captureStep({ step, post, on, say, status, showError, token, selfie: kind === 'selfie' });
+  else if (!$('identity-locked')) captureStep({ step, post, on, focus, say, status, showError, token, selfie: kind === 'selfie' });
 }
 
 /** Consent, or its refusal: refusing rejects the envelope, once the signer confirms it in the dialog. */
@@ -164,7 +176,7 @@ function providerStep({ step, post, api, on, say, status }) {
  * The document (one photo, from the rear camera or a file) and the selfie (a frame facing the front
  * camera, then one doing the challenge): camera, preview, and the server's verdict.
  */
-function captureStep({ step, post, on, say, status, showError, token, selfie }) {
+function captureStep({ step, post, on, focus, say, status, showError, token, selfie }) {
   const video = $('camera-video');
   const camera = $('camera');
   const limits = selfie ? SELFIE_FRAME : DOCUMENT_PHOTO;
@@ -205,12 +217,12 @@ function captureStep({ step, post, on, say, status, showError, token, selfie }) 
       show('start', 'start');
       status('');
       showError(say(selfie ? 'identity.page.cameraFailedSelfie' : 'identity.page.cameraFailed'));
-      ($('upload-open') ?? $('camera-open')).focus();
+      focus($('upload-open') ?? $('camera-open'));
       return;
     }
     camera.dataset.live = 'true';
     status(instruction());
-    $('camera-capture').focus();
+    focus($('camera-capture'));
   }
 
   async function showPreview(blob) {
@@ -221,14 +233,14 @@ function captureStep({ step, post, on, say, status, showError, token, selfie }) 
     await $('preview-image').decode().catch(() => undefined);
     show('preview', 'preview');
     status('');
-    $('preview-use').focus();
+    focus($('preview-use'));
   }
 
   function backToStart() {
     stopCamera();
     show('start', 'start');
     shot = 'neutral';
-    $('camera-open').focus();
+    focus($('camera-open'));
   }
 
   /** The verdict of an attempt: passed reloads for what follows; failed says why, and how many tries are left. */
