@@ -70,7 +70,7 @@ function captureParts(view: SignerPageView, kind: 'document' | 'selfie'): string
   return `  <div class="step-actions" id="capture-start"><button type="button" id="camera-open" class="primary" disabled>${escape(t('identity.page.useCamera'))}</button>${upload}</div>
   <div id="camera" class="camera" data-facing="${selfie ? 'user' : 'environment'}" hidden>
     <div class="viewfinder${selfie ? ' mirrored' : ''}"><video id="camera-video" muted playsinline aria-hidden="true"></video><div class="frame-guide ${selfie ? 'face' : 'document'}" aria-hidden="true"></div></div>
-    <p id="camera-instruction" class="instruction">${escape(t(selfie ? 'identity.page.lookStraight' : 'identity.page.documentGuide'))}</p>
+    <p id="camera-instruction" class="instruction" role="status">${escape(t(selfie ? 'identity.page.lookStraight' : 'identity.page.documentGuide'))}</p>
     <div class="step-actions"><button type="button" id="camera-capture" class="primary">${escape(t('identity.page.capture'))}</button><button type="button" id="camera-close">${escape(t('identity.page.closeCamera'))}</button></div>
   </div>
   <div id="photo-preview" class="preview${selfie ? ' mirrored' : ''}" hidden>

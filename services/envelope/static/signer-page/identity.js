@@ -207,21 +207,25 @@ function captureStep({ step, post, on, focus, say, status, showError, token, sel
 
   async function startCamera() {
     showError('');
-    $('camera-instruction').textContent = instruction();
+    status('');
+    // The instruction is a live region: it says the camera is starting, then what to do once it shows.
+    $('camera-instruction').textContent = say('identity.page.cameraStarting');
     show('camera', 'camera');
-    status(say('identity.page.cameraStarting'), true);
+    step.setAttribute('aria-busy', 'true');
     try {
       await openCamera(video, camera.dataset.facing);
     } catch {
       stopCamera();
       show('start', 'start');
-      status('');
+      step.setAttribute('aria-busy', 'false');
       showError(say(selfie ? 'identity.page.cameraFailedSelfie' : 'identity.page.cameraFailed'));
       focus($('upload-open') ?? $('camera-open'));
       return;
     }
+    step.setAttribute('aria-busy', 'false');
+    video.parentElement.style.setProperty('--ratio', String(video.videoWidth / video.videoHeight));
+    $('camera-instruction').textContent = instruction();
     camera.dataset.live = 'true';
-    status(instruction());
     focus($('camera-capture'));
   }
 
