@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Page, Request } from 'playwright-core';
-import { CATALOGUE, LANGUAGES, type LanguageKey } from '@signet/i18n';
+import { CATALOGUE, language as languageOf, LANGUAGES, translate, type LanguageKey } from '@signet/i18n';
 import { makeSelfie, portraitImages } from '@signet/identity/testing';
 import { samplePdf, waitFor } from '@signet/testkit';
 import { startChromium, type TestBrowser } from './browser/chromium';
@@ -144,8 +144,22 @@ describe('the signer page\'s identity steps in headless Chromium, fed by a fake 
           await step(page, 'document-camera');
           await press(page, 'camera-capture');
         } else {
+          // First an expired passport: a failed attempt, its reason and the attempts left in the page's language.
           await tabTo(page, page, '#upload-open');
-          const chooser = page.waitForEvent('filechooser');
+          let chooser = page.waitForEvent('filechooser');
+          await page.keyboard.press('Enter');
+          await (await chooser).setFiles({ name: 'expired.jpg', mimeType: 'image/jpeg', buffer: await passport({ expiry: '2024-03-31' }) });
+          await page.locator('#identity-step[data-phase="preview"] #preview-image[src^="blob:"]').waitFor();
+          await press(page, 'preview-use');
+          await page.locator('#identity-error:not(:empty)').waitFor({ timeout: VERDICT_MS });
+          const attemptsLeft = translate(languageOf(code), 'identity.page.attemptsLeft', { left: 2 });
+          expect(await page.locator('#identity-error').textContent()).toBe(`${say(language, 'identity.reason.DOCUMENT_EXPIRED')} ${attemptsLeft}`);
+          expect(await page.locator('#identity-error').getAttribute('role')).toBe('alert');
+          await step(page, 'document-failed');
+          // Then the valid one, from the button the failure gave the focus back to.
+          await waitFor(async () => (await focused(page)) === 'camera-open', 20_000, 'the focus back on the step\'s first button');
+          await tabTo(page, page, '#upload-open');
+          chooser = page.waitForEvent('filechooser');
           await page.keyboard.press('Enter');
           await (await chooser).setFiles({ name: 'passport.jpg', mimeType: 'image/jpeg', buffer: passportPhoto });
         }
@@ -173,6 +187,8 @@ describe('the signer page\'s identity steps in headless Chromium, fed by a fake 
         await page.keyboard.press('Enter');
         await page.locator('#camera[data-live="true"]').waitFor();
         expect(await page.locator('#camera-instruction').textContent()).toBe(say(language, 'identity.page.lookStraight'));
+        // The selfie frame (720 × 960): the fake camera read its file again when the page opened it.
+        expect(await page.locator('#camera-video').evaluate((video) => (video as unknown as { videoWidth: number }).videoWidth)).toBe(720);
         await step(page, 'selfie-camera');
         await press(page, 'camera-capture');
         // The neutral frame is taken and the camera stopped; the server's challenge says how to move next.
@@ -217,7 +233,7 @@ describe('the signer page\'s identity steps in headless Chromium, fed by a fake 
         expect(record.status).toBe(200);
         expect(record.body).toMatchObject({
           consent: { version: expect.any(String) },
-          id_check: { status: 'PASSED', method: 'local', attempts_used: 1, document: { kind: 'PASSPORT', country: 'FRA', read_from: 'MRZ' } },
+          id_check: { status: 'PASSED', method: 'local', attempts_used: byCamera ? 1 : 2, document: { kind: 'PASSPORT', country: 'FRA', read_from: 'MRZ' } },
           biometric: { status: 'PASSED', method: 'local', attempts_used: 1 }
         });
         const selfieSteps = ((record.body as Body).biometric.attempts[0].subchecks as Body[]).map((check) => check.name);
@@ -254,6 +270,7 @@ describe('the signer page\'s identity steps in headless Chromium, fed by a fake 
 
       const rejected = await waitFor(() => api.events.find((event) => event.key === envelope.id && event.event.event_type === 'recipient.rejected'), 20_000, 'recipient.rejected');
       expect(rejected.event.data).toMatchObject({ custom_key: 'eileen', reason: 'Declined the identity checks' });
+      expect((await api.call('GET', `/signing/v1/${envelope.token}`, { key: null })).body.state).toBe('REJECTED');
       const got = (await api.call('GET', `/api/v1/envelopes/${envelope.id}`, { key: KEYS.globex })).body.envelope as Body;
       expect(got.envelope_signers[0].status).toBe('REJECTED');
       // A rejection ends the envelope for everyone (docs/decisions.md: a rejected envelope is VOIDED).
