@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Page, Request } from 'playwright-core';
 import { CATALOGUE, language as languageOf, LANGUAGES, translate, type LanguageKey } from '@signet/i18n';
 import { makeSelfie, portraitImages } from '@signet/identity/testing';
-import { samplePdf, waitFor } from '@signet/testkit';
+import { samplePdf, startStripeIdentityStandIn, type StripeIdentityStandIn, waitFor } from '@signet/testkit';
 import { startChromium, type TestBrowser } from './browser/chromium';
 import { englishLeft, shownTexts } from './browser/english-left';
 import { fakeCamera, ON_A_TABLE, type FakeCamera } from './browser/fake-camera';
@@ -36,6 +36,7 @@ describe('the signer page\'s identity steps in headless Chromium, fed by a fake 
   let api: TestSignet;
   let browser: TestBrowser;
   let camera: FakeCamera;
+  let stripe: StripeIdentityStandIn;
   let passportPhoto: Buffer;
   let face: Buffer;
 
@@ -44,7 +45,10 @@ describe('the signer page\'s identity steps in headless Chromium, fed by a fake 
     passportPhoto = await passport();
     face = (await portraitImages()).astronaut.portrait;
     camera.show(passportPhoto, ON_A_TABLE);
-    [api, browser] = await Promise.all([startTestSignet(), startChromium({ args: camera.flags })]);
+    // Stripe Identity is a local stand-in speaking its API, for the envelopes that choose provider stripe.
+    stripe = await startStripeIdentityStandIn();
+    const stripeEnv = { STRIPE_IDENTITY_SECRET_KEY: stripe.secretKey, STRIPE_IDENTITY_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.url };
+    [api, browser] = await Promise.all([startTestSignet(stripeEnv), startChromium({ args: camera.flags })]);
     // The signer allowed the camera (the page's own origin only: its Permissions-Policy is camera=(self)).
     await browser.context.grantPermissions(['camera'], { origin: api.url });
   }, 240_000);
@@ -52,6 +56,7 @@ describe('the signer page\'s identity steps in headless Chromium, fed by a fake 
   afterAll(async () => {
     await browser?.close();
     await api?.close();
+    await stripe?.close();
     camera?.close();
   });
 
@@ -279,6 +284,51 @@ describe('the signer page\'s identity steps in headless Chromium, fed by a fake 
       expect(problems).toEqual([]);
       expect(answerProblems).toEqual([]);
     } finally {
+      await page.close();
+    }
+  }, 300_000);
+
+  it('sends the signer to Stripe for provider stripe, and back on the link waits for its verdict, then shows the documents', async () => {
+    const problems: string[] = [];
+    const answerProblems: string[] = [];
+    const page = await openPage('desktop', problems, answerProblems);
+    const step = stepRecorder('identity-en-desktop');
+    try {
+      const envelope = await identityEnvelope(api, KEYS.globex, {
+        ...IDENTITY_SETTINGS, 'settings[validations][id_check][provider]': 'stripe', 'settings[validations][biometric][provider]': 'stripe'
+      });
+      await page.goto(signUrl(envelope.token));
+      await page.locator('#identity-step[data-step="consent"]').waitFor();
+      expect(await page.locator('#identity-step').innerText()).toContain('The checks are done by Stripe.');
+      await tabTo(page, page, '#consent-agree');
+      await page.keyboard.press('Enter');
+      await page.locator('#identity-step[data-provider="Stripe"][data-waiting="false"]').waitFor();
+      expect(await page.locator('#provider-start').textContent()).toBe('Continue to Stripe');
+      await step(page, 'stripe');
+      // Stripe's hosted page, as far as this test goes: where the browser is sent.
+      await page.route(`${stripe.url}/verify/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Stripe</title><p>Verify your identity</p>' }));
+      await tabTo(page, page, '#provider-start');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${stripe.url}/verify/**`);
+      const reference = ((await api.call('GET', identityPath(envelope), { key: KEYS.globex })).body as Body).id_check.provider_reference as string;
+      expect(reference).toMatch(/^vs_/);
+
+      // Back on the signing link (Stripe's return_url) before the verdict: the page waits for it.
+      await page.goto(signUrl(envelope.token));
+      await page.locator('#identity-step[data-waiting="true"]').waitFor();
+      expect(await page.locator('#identity-status').textContent()).toBe('Waiting for the result from Stripe…');
+      await step(page, 'stripe-waiting');
+      stripe.verify(reference, { first_name: 'Eileen', last_name: 'Collins',
+        document: { type: 'passport', issuing_country: 'FR', number: '18AB34567', expiration_date: { day: 31, month: 5, year: 2034 } } });
+      expect((await stripe.sendWebhook(`${api.url}/identity/v1/stripe/webhook`, 'identity.verification_session.verified', reference)).status).toBe(200);
+      // It looks again every few seconds; the verdict shows the documents.
+      await page.locator('#documents[data-rendered="true"]').waitFor({ timeout: VERDICT_MS });
+      expect(await page.locator('#identity-step').count()).toBe(0);
+      expect(((await api.call('GET', identityPath(envelope), { key: KEYS.globex })).body as Body).biometric).toMatchObject({ status: 'PASSED', method: 'stripe' });
+      expect(problems).toEqual([]);
+      expect(answerProblems).toEqual([]);
+    } finally {
+      await page.unroute(`${stripe.url}/verify/**`);
       await page.close();
     }
   }, 300_000);

@@ -119,7 +119,8 @@ function providerStep(view: SignerPageView): string {
     : `  <p>${escape(t('identity.page.providerHelp', { processor }))}</p>
 ${standing(view, check)}
   <div class="step-actions"><button type="button" id="provider-start" class="primary" disabled>${escape(t('identity.page.providerStart', { processor }))}</button></div>`;
-  return stepSection(view, 'document', ` data-provider="${escape(processor)}" data-waiting="${check.status === 'IN_PROGRESS'}"`, t('identity.page.documentTitle'), body);
+  // The provider takes the document and the selfie: the step is the identity check as a whole.
+  return stepSection(view, 'document', ` data-provider="${escape(processor)}" data-waiting="${check.status === 'IN_PROGRESS'}"`, t('identity.consent.title'), body);
 }
 
 /** The identity step due now, server-rendered in the page's language; its script is identity.js. */
