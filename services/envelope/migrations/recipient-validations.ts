@@ -1,0 +1,11 @@
+import type { Migration } from '@signet/db';
+
+/** recipients[k][validations]: the recipient's own identity-check settings over the envelope's; null to follow the envelope's. */
+export const recipientValidationsMigration: Migration = {
+  name: 'envelope_recipient_validations',
+  async up(knex) {
+    await knex.schema.alterTable('recipients', (table) => {
+      table.jsonb('validations');
+    });
+  }
+};
