@@ -153,6 +153,36 @@ describe('identity document and selfie checks through the gateway', () => {
     expect((rejected.event.data as Body).reason).toBe('Declined the identity checks');
   });
 
+  it('asks only the recipient whose own settings turn the checks on (recipients[k][validations])', async () => {
+    const envelope = await identityEnvelope(api, KEYS.globex, {
+      'settings[emails][envelope_invitation]': 'FALSE',
+      'recipients[eileen][validations][id_check][enabled]': 'TRUE', 'recipients[eileen][validations][id_check][max_attempts]': '2',
+      'recipients[ben][email]': 'ben.recipient-settings@example.com', 'recipients[ben][name]': 'Ben Ode',
+      'placements[1][document_key]': 'contract', 'placements[1][recipient_key]': 'ben', 'placements[1][coordinates][page]': '0',
+      'placements[1][coordinates][top]': '600', 'placements[1][coordinates][left]': '300'
+    });
+    const links = await waitFor(() => {
+      const found = api.events.filter((event) => event.key === envelope.id && event.event.event_type === 'recipient.link_generated');
+      return found.length === 2 && found;
+    }, 20_000, 'both links');
+    const tokenOf = (key: string) => String((links.find((link) => (link.event.data as Body).custom_key === key)?.event.data as Body).signing_url).split('/sign/')[1] as string;
+    const eileen = await api.call('GET', `/signing/v1/${tokenOf('eileen')}`, { key: null });
+    expect(eileen.body.validation).toMatchObject({ required: true, channels: { id_check: { required: true, attempts_left: 2 }, biometric: { required: false } } });
+    const ben = await api.call('GET', `/signing/v1/${tokenOf('ben')}`, { key: null });
+    expect(ben.body.validation).toMatchObject({ required: false });
+    expect((await sign(api, tokenOf('ben'), drawn)).status).toBe(200);
+    expect((await sign(api, tokenOf('eileen'), drawn)).status).toBe(403);
+  });
+
+  it('puts an envelope in ERROR when a recipient\'s own settings ask for a selfie without the ID check', async () => {
+    const draft = await identityEnvelope(api, KEYS.globex, { 'recipients[eileen][validations][biometric][enabled]': 'TRUE' }, { send: false });
+    const envelope = (await api.call('GET', `/api/v1/envelopes/${draft.id}`, { key: KEYS.globex })).body.envelope as Body;
+    expect(envelope).toMatchObject({ status: 'ERROR', errors: [{ field: 'recipients.eileen.validations.biometric.enabled', code: 'ID_CHECK_REQUIRED' }] });
+    const bad = await api.call('POST', '/api/v1/envelopes', { key: KEYS.globex, form: { 'recipients[a][email]': 'a@example.com', 'recipients[a][name]': 'A', 'recipients[a][validations][id_check][name_match]': 'ALWAYS' } });
+    expect(bad.status).toBe(422);
+    expect((bad.body.details as Body[]).map((detail) => detail.field)).toContain('recipients.a.validations.id_check.name_match');
+  });
+
   it('keeps another tenant out of a recipient\'s identity record', async () => {
     const envelope = await identityEnvelope(api, KEYS.globex);
     expect((await api.call('GET', identityPath(envelope), { key: KEYS.acme })).status).toBe(404);
