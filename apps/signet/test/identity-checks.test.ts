@@ -71,6 +71,15 @@ describe('identity document and selfie checks through the gateway', () => {
       id: (record.body as Body).id_check.id, check: 'id_check', status: 'PASSED', method: 'local', attempt: 1, attempts_left: 2, max_attempts: 3, reasons: [],
       provider_reference: null, decided_at: expect.any(String), api_key_id: null
     });
+    // The envelope shows where the checks stand, from those events.
+    const shown = await waitFor(async () => {
+      const signers = ((await api.call('GET', `/api/v1/envelopes/${envelope.id}`, { key: KEYS.globex })).body.envelope as Body).envelope_signers as Body[];
+      return signers[0]?.identity?.biometric?.status === 'PASSED' && signers[0].identity;
+    }, 20_000, 'the identity outcomes on the envelope');
+    expect(shown).toEqual({
+      id_check: { status: 'PASSED', method: 'local', attempts_left: 2, decided_at: expect.any(String), updated_at: expect.any(String) },
+      biometric: { status: 'PASSED', method: 'local', attempts_left: 2, decided_at: expect.any(String), updated_at: expect.any(String) }
+    });
     // Events carry outcomes, never the document's data or an image.
     const everything = JSON.stringify(identityOf(envelope.id).map((event) => event.event));
     for (const secret of ['X4RT7Q21K', '1956', '2034-05-31', '/9j/', 'iVBOR']) expect(everything).not.toContain(secret);

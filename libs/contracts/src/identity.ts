@@ -204,3 +204,19 @@ export const IdentityGateStatus = Type.Object({
   attempts_left: Type.Integer({ minimum: 0 })
 });
 export type IdentityGateStatus = Static<typeof IdentityGateStatus>;
+
+/** Where one identity check of a recipient stands, as envelope answers show it (`envelope_signers[].identity`). */
+export const IdentityCheckSummary = Type.Object({
+  status: LiteralUnion(IDENTITY_CHECK_STATUSES),
+  method: LiteralUnion(IDENTITY_METHODS),
+  attempts_left: Type.Integer({ minimum: 0 }),
+  decided_at: Nullable(DateTime()),
+  updated_at: DateTime()
+});
+export type IdentityCheckSummary = Static<typeof IdentityCheckSummary>;
+
+export const RecipientIdentitySummary = Type.Object(
+  { id_check: Type.Optional(IdentityCheckSummary), biometric: Type.Optional(IdentityCheckSummary) },
+  { description: "Where the recipient's identity checks stand (the whole record: GET .../recipients/:recipient_id/identity); null before any" }
+);
+export type RecipientIdentitySummary = Static<typeof RecipientIdentitySummary>;
