@@ -55,20 +55,25 @@ export function scriptText(doc: Doc) {
     return visualOrder(found);
   }
 
-  /** Writes a line (one string, or parts in different weights); `continued` keeps the line open after it. */
-  function write(text: string | TextPart[], options: { bold?: boolean; continued?: boolean } & TextOptions = {}): void {
-    const { bold: isBold, continued, ...rest } = options;
+  /**
+   * Writes a line (one string, or parts in different weights); `continued` keeps the line open after it;
+   * `inset` moves it in from the margin it starts at (the left one, or the right one when right-aligned).
+   */
+  function write(text: string | TextPart[], options: { bold?: boolean; continued?: boolean; inset?: number } & TextOptions = {}): void {
+    const { bold: isBold, continued, inset = 0, ...rest } = options;
     const parts = typeof text === 'string' ? [{ text, bold: isBold }] : text;
     const logical = parts.map((part) => part.text).join('');
     const runs = pieces(logical === '' ? [{ text: ' ', bold: isBold }] : parts);
     const actualText = RTL_SCRIPT.test(logical);
     const { align, ...flow } = rest;
     const left = doc.page.margins.left;
-    const available = doc.page.width - left - doc.page.margins.right;
+    const available = doc.page.width - left - doc.page.margins.right - inset;
     // Right-aligned by hand: pdfkit aligns each continued run on its own, which would stack the runs.
     if (align === 'right') {
       const width = runs.reduce((total, run) => total + doc.font(use(run.face)).widthOfString(run.text), 0);
       if (width < available) doc.x = left + available - width;
+    } else {
+      doc.x = left + inset;
     }
     if (actualText) doc.markContent('Span', { actual: logical });
     runs.forEach((run, index) => {
