@@ -30,12 +30,15 @@ export function hasIdentityRecord(record: RecipientIdentity): boolean {
   return record.consent !== null || record.id_check !== null || record.biometric !== null;
 }
 
-/** What the sheet's Identity checks block writes with: lines and fields at a nesting level, hashes on a line of their own. */
+/** What the sheet's Identity checks block writes with: lines and fields at a nesting level. */
 export interface IdentitySectionWriter {
   line(text: string, options?: { bold?: boolean; level?: number }): void;
   field(label: string, value: unknown, level?: number): void;
-  /** A SHA-256 under its label, alone on its line so it is never broken. */
-  hash(label: string, value: string, level?: number): void;
+  /**
+   * A value on a line of its own under its label: a SHA-256 (never broken across lines), or text in another
+   * script than the sheet's (an English assurance statement under an Arabic label reads in its own order).
+   */
+  below(label: string, value: string, level?: number): void;
   time(value: unknown): string;
 }
 
@@ -72,7 +75,7 @@ export function writeIdentityBlock(record: RecipientIdentity, language: Language
   if (record.consent) {
     writer.field(l('consentVersion'), record.consent.version, 1);
     writer.field(l('consentGivenAt'), writer.time(record.consent.given_at), 1);
-    writer.hash(l('consentTextHash'), record.consent.text_sha256, 1);
+    writer.below(l('consentTextHash'), record.consent.text_sha256, 1);
   }
 
   for (const check of [record.id_check, record.biometric]) {
@@ -89,8 +92,13 @@ function providerOf(check: IdentityCheckView, l: Label): string | null {
   return null;
 }
 
+/**
+ * An attempt's document on one line. Each value is an isolate (U+2068 ... U+2069, not drawn) taking its
+ * direction from its own first letter: in a right-to-left line a date or a masked number keeps its order.
+ */
 function documentLine(document: NonNullable<IdentityCheckView['document']>, l: Label): string {
-  return [l(`kind.${document.kind}`), document.country, document.number_masked, `${l('expiresOn')} ${document.expires_on}`, `${l('readFrom')} ${document.read_from}`].join(' · ');
+  const own = (value: string) => `\u2068${value}\u2069`;
+  return [l(`kind.${document.kind}`), own(document.country), own(document.number_masked), `${l('expiresOn')} ${own(document.expires_on)}`, `${l('readFrom')} ${own(document.read_from)}`].join(' · ');
 }
 
 function writeCheck(check: IdentityCheckView, l: Label, writer: IdentitySectionWriter): void {
@@ -99,7 +107,7 @@ function writeCheck(check: IdentityCheckView, l: Label, writer: IdentitySectionW
   const provider = providerOf(check, l);
   if (provider !== null) writer.field(l('provider'), provider, 2);
   if (check.provider_reference !== null) writer.field(l('providerReference'), check.provider_reference, 2);
-  writer.field(l('assurance'), check.assurance, 2);
+  writer.below(l('assurance'), check.assurance, 2);
   writer.field(l('outcome'), l(`status.${check.status}`), 2);
   writer.field(l('decidedAt'), writer.time(check.decided_at), 2);
   writer.field(l('attempts'), l('attemptsOf', { used: String(check.attempts_used), max: String(check.max_attempts) }), 2);
@@ -115,7 +123,7 @@ function writeCheck(check: IdentityCheckView, l: Label, writer: IdentitySectionW
   if (check.manual) {
     writer.line(l('manual'), { bold: true, level: 2 });
     writer.field(l('apiKey'), check.manual.api_key_id, 3);
-    writer.field(l('reason'), check.manual.reason, 3);
+    writer.below(l('reason'), check.manual.reason, 3);
   }
 
   if (check.assertion) {
@@ -127,8 +135,11 @@ function writeCheck(check: IdentityCheckView, l: Label, writer: IdentitySectionW
     writer.field(l('apiKey'), check.assertion.api_key_id, 3);
   }
 
-  writer.field(l('retention'), l('retentionDays', { days: check.retention_days }), 2);
-  writer.field(l('imagesPurgedAt'), check.images_purged_at === null ? l('notPurged') : writer.time(check.images_purged_at), 2);
+  // Retention and deletion concern images: a check that never had any (an assertion, a pass by hand alone) has neither.
+  if (check.images_purged_at !== null || check.attempts.some((attempt) => attempt.images.length > 0)) {
+    writer.field(l('retention'), l('retentionDays', { days: check.retention_days }), 2);
+    writer.field(l('imagesPurgedAt'), check.images_purged_at === null ? l('notPurged') : writer.time(check.images_purged_at), 2);
+  }
 
   for (const attempt of check.attempts) {
     writer.line(l('attempt', { number: String(attempt.number), outcome: l(`status.${attempt.outcome}`), when: writer.time(attempt.created_at) }), { bold: true, level: 2 });
@@ -137,16 +148,18 @@ function writeCheck(check: IdentityCheckView, l: Label, writer: IdentitySectionW
     if (attempt.subchecks.length > 0) {
       writer.line(l('subchecks'), { bold: true, level: 3 });
       for (const subcheck of attempt.subchecks) {
-        const parts = [`${subcheck.name}: ${l(subcheck.passed ? 'subcheck.passed' : 'subcheck.failed')}`];
-        if (subcheck.score !== null) parts.push(l('score', { score: String(subcheck.score) }));
-        if (subcheck.threshold !== null) parts.push(l('threshold', { threshold: String(subcheck.threshold) }));
-        writer.line(parts.join(', '), { level: 4 });
+        // Scores and thresholds as recorded (not in the language's digits or rounding), each where present.
+        writer.line(l('subcheck', {
+          name: subcheck.name, outcome: l(subcheck.passed ? 'subcheck.passed' : 'subcheck.failed'),
+          hasScore: subcheck.score === null ? 'no' : 'yes', score: String(subcheck.score ?? ''),
+          hasThreshold: subcheck.threshold === null ? 'no' : 'yes', threshold: String(subcheck.threshold ?? '')
+        }), { level: 4 });
       }
     }
     writer.field(l('versions'), versionsText(attempt.versions), 3);
     if (attempt.images.length > 0) {
       writer.line(l('images'), { bold: true, level: 3 });
-      for (const image of attempt.images) writer.hash(l(`image.${image.role}`), image.sha256, 4);
+      for (const image of attempt.images) writer.below(l(`image.${image.role}`), image.sha256, 4);
     }
   }
 }

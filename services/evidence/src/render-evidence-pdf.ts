@@ -11,6 +11,8 @@ import type { TimelineEntry } from './timeline-store';
 type Obj = Record<string, unknown>;
 
 const ACT_EVENTS = ['recipient.signed_all', 'recipient.approved', 'recipient.witnessed', 'recipient.viewed'];
+/** The events of the email and SMS codes, which went by a channel. */
+const CODE_EVENT = /^recipient\.validation_(code_|max_attempts)/;
 
 const LABEL_KEYS = [
   'title', 'envelope', 'envelopeId', 'name', 'status', 'created', 'sent', 'completed', 'documents', 'documentId', 'pages', 'originalHash',
@@ -120,12 +122,16 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
   const field = (label: string, value: unknown, inset = 0) => {
     write([{ text: `${label.replace(/\s*:\s*$/, '')}: `, bold: true }, { text: text(value) }], { inset });
   };
+  // Right to left, each value of the identity block is an isolate taking its direction from its own first
+  // letter: a date (2031-05-01) or a masked number (******123) then reads left to right as written, where
+  // the line's direction would reverse its groups.
+  const isolated = (value: unknown) => (align ? `\u2068${text(value)}\u2069` : value);
   const identityWriter: IdentitySectionWriter = {
     line: (line, { bold, level = 0 } = {}) => write(line, { bold, inset: level * LEVEL_INSET }),
-    field: (label, value, level = 0) => field(label, value, level * LEVEL_INSET),
-    hash: (label, value, level = 0) => {
+    field: (label, value, level = 0) => field(label, isolated(value), level * LEVEL_INSET),
+    below: (label, value, level = 0) => {
       write(`${label.replace(/\s*:\s*$/, '')}:`, { bold: true, inset: level * LEVEL_INSET });
-      write(value, { inset: (level + 1) * LEVEL_INSET });
+      write(String(isolated(value)), { inset: (level + 1) * LEVEL_INSET });
     },
     time
   };
@@ -205,7 +211,8 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
   for (const entry of timeline) {
     const who = entry.recipient_name ? `${entry.recipient_name} <${text(entry.recipient_email)}>` : l.envelope;
     const where = entry.ip_address ? ` - ${entry.ip_address}${entry.user_agent ? ` - ${entry.user_agent}` : ''}` : '';
-    const channel = entry.event_type.startsWith('recipient.validation_') ? ` (${channelOf(entry)})` : '';
+    // The channel of a code (email or SMS); the identity checks' events have none.
+    const channel = CODE_EVENT.test(entry.event_type) ? ` (${channelOf(entry)})` : '';
     write(`${time(entry.occurred_at)}  ${entry.event_type}${channel}  ${who}${where}`);
   }
 
