@@ -52,11 +52,6 @@ export function identityByRecipient(identity: EnvelopeIdentity | null, recipient
   };
 }
 
-function versionsText(versions: Record<string, string>): string {
-  const entries = Object.entries(versions);
-  return entries.length === 0 ? '-' : entries.map(([name, version]) => `${name} ${version}`).join(', ');
-}
-
 /**
  * One recipient's Identity checks block: the consent (version, time, hash of the text shown) and each
  * check with its method, provider, assurance as the record states it, outcome and time, the masked
@@ -156,7 +151,11 @@ function writeCheck(check: IdentityCheckView, l: Label, writer: IdentitySectionW
         }), { level: 4 });
       }
     }
-    writer.field(l('versions'), versionsText(attempt.versions), 3);
+    // One engine or model a line: a local check names a dozen (packages, models with their hashes).
+    writer.line(l('versions'), { bold: true, level: 3 });
+    const versions = Object.entries(attempt.versions);
+    if (versions.length === 0) writer.line('-', { level: 4 });
+    for (const [name, version] of versions) writer.line(`\u2068${name} ${version}\u2069`, { level: 4 });
     if (attempt.images.length > 0) {
       writer.line(l('images'), { bold: true, level: 3 });
       for (const image of attempt.images) writer.below(l(`image.${image.role}`), image.sha256, 4);

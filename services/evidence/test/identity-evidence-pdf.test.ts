@@ -61,10 +61,10 @@ const VALUES = [
   // Consent.
   'identity-consent-2026-03',
   // Ana's ID check: its document, and each attempt's reasons, sub-checks, versions and document.
-  '******123', 'UTO', '2031-05-01', 'MRZ_CHECK_DIGIT, NAME_MISMATCH', 'mrz_check_digits', 'tesseract.js 7.0.0, mrz 4.2.1, ocrb.traineddata 2024-03',
+  '******123', 'UTO', '2031-05-01', 'MRZ_CHECK_DIGIT, NAME_MISMATCH', 'mrz_check_digits', 'tesseract.js 7.0.0', 'mrz 4.2.1', 'ocrb.traineddata 2024-03',
   '******987', '2024-02-29', '(local)',
   // Ana's selfie check, failed and then passed by hand.
-  'FACE_MISMATCH', 'face_match', 'challenge_tilt_left', '@vladmandic/human 3.3.5, faceres.json 2023-11', '(manual)', 'key-sender-42',
+  'FACE_MISMATCH', 'face_match', 'challenge_tilt_left', '@vladmandic/human 3.3.5', 'faceres.json 2023-11', '(manual)', 'key-sender-42',
   'Met the signer in person at the Porto office',
   // Ben's asserted ID check.
   '(assertion)', 'Onfido', 'onfido-chk-7731', 'IAL2', 'key-integrator-7'
