@@ -11,10 +11,19 @@ function enabled(value: unknown): boolean {
   return value === true || value === 'TRUE' || value === 'true';
 }
 
-/** Whether the envelope's settings (its latest snapshot) turn on the ID document or the selfie check. */
+function checksOn(validations: unknown): boolean {
+  const of = (validations ?? {}) as Obj;
+  return enabled(((of.id_check ?? {}) as Obj).enabled) || enabled(((of.biometric ?? {}) as Obj).enabled);
+}
+
+/**
+ * Whether the envelope's settings (its latest snapshot) turn on the ID document or the selfie check, or a
+ * recipient's own settings do where the snapshot carries them (a recipient held to a check leaves identity
+ * events on the timeline in any case).
+ */
 export function identitySettingsEnabled(envelope: Obj): boolean {
-  const validations = (((envelope.settings ?? {}) as Obj).validations ?? {}) as Obj;
-  return enabled(((validations.id_check ?? {}) as Obj).enabled) || enabled(((validations.biometric ?? {}) as Obj).enabled);
+  const recipients = Array.isArray(envelope.recipients) ? (envelope.recipients as Obj[]) : [];
+  return checksOn(((envelope.settings ?? {}) as Obj).validations) || recipients.some((recipient) => checksOn(recipient.validations));
 }
 
 /**
