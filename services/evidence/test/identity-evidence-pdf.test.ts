@@ -116,6 +116,9 @@ describe('the Identity checks block of the evidence sheet', () => {
     off.settings.validations.id_check.enabled = 'FALSE';
     off.settings.validations.biometric.enabled = 'FALSE';
     await expect(renderEvidencePdf(off, [event('a1', 'recipient.validation_id_check_success', 'rec-2', '2026-01-02T09:00:00Z')], new Date(), null, null)).rejects.toThrow(/identity records/);
+    // Or a recipient's own settings turn a check on.
+    const own = { ...off, recipients: [{ ...off.recipients[0]!, validations: { id_check: { enabled: true } } }, off.recipients[1]!] };
+    await expect(renderEvidencePdf(own, [], new Date(), null, null)).rejects.toThrow(/identity records/);
     expect((await renderEvidencePdf(off, [], new Date(), null, null)).length).toBeGreaterThan(0);
   });
 });
