@@ -2303,6 +2303,28 @@ export interface components {
              */
             role?: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
             witness_of?: string | null;
+            identity?: {
+                id_check?: {
+                    /** @enum {unknown} */
+                    status: "PENDING" | "IN_PROGRESS" | "PASSED" | "FAILED" | "LOCKED" | "EXPIRED";
+                    /** @enum {unknown} */
+                    method: "local" | "stripe" | "assertion" | "manual";
+                    attempts_left: number;
+                    decided_at: string | null;
+                    /** Format: date-time */
+                    updated_at: string;
+                };
+                biometric?: {
+                    /** @enum {unknown} */
+                    status: "PENDING" | "IN_PROGRESS" | "PASSED" | "FAILED" | "LOCKED" | "EXPIRED";
+                    /** @enum {unknown} */
+                    method: "local" | "stripe" | "assertion" | "manual";
+                    attempts_left: number;
+                    decided_at: string | null;
+                    /** Format: date-time */
+                    updated_at: string;
+                };
+            } | null;
         };
         EnvelopeSummary: {
             id: string;
@@ -5271,7 +5293,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a22582b29c7668ac25a1abb5ff483d"
+                     *       "request_id": "req_01a22587f1f07189a1f8d69572599b0a"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5290,7 +5312,7 @@ export interface operations {
                      * @example {
                      *       "error": "Send the API key itself as the Authorization header, without a scheme",
                      *       "code": "UNAUTHORIZED",
-                     *       "request_id": "req_01a22582b32376d19fa622be0d3811ee"
+                     *       "request_id": "req_01a22587f27b73e99b19a691590dc407"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5456,7 +5478,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a22582b2b676afa79e82a4a2973e02"
+                     *       "request_id": "req_01a22587f22475189f38a0868cc1d4ec"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsUpdatedResponse"];
@@ -5485,7 +5507,7 @@ export interface operations {
                      *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22582b3037745bb2af4fdcb6751b3"
+                     *       "request_id": "req_01a22587f27371faa71edba8bdf926e3"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5545,11 +5567,11 @@ export interface operations {
                      * @example {
                      *       "envelopes": [
                      *         {
-                     *           "id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35",
+                     *           "id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
                      *           "name": "Services agreement 2026",
                      *           "status": "CREATED",
-                     *           "created_at": "2026-11-29T04:14:12.478Z",
-                     *           "updated_at": "2026-11-29T04:14:12.972Z",
+                     *           "created_at": "2026-11-29T04:19:56.264Z",
+                     *           "updated_at": "2026-11-29T04:19:56.523Z",
                      *           "sent_at": null,
                      *           "completed_at": null,
                      *           "voided_at": null,
@@ -5560,7 +5582,7 @@ export interface operations {
                      *           "template_id": null,
                      *           "envelope_signers": [
                      *             {
-                     *               "id": "01a22582-b544-76be-935b-a91ab577dc3f",
+                     *               "id": "01a22587-f371-7795-8f1f-44fcfe956053",
                      *               "custom_key": "ana",
                      *               "name": "Ana Lima",
                      *               "email": "ana@example.com",
@@ -5568,10 +5590,11 @@ export interface operations {
                      *               "status": "PENDING",
                      *               "signed_at": null,
                      *               "role": "SIGNER",
-                     *               "witness_of": null
+                     *               "witness_of": null,
+                     *               "identity": null
                      *             },
                      *             {
-                     *               "id": "01a22582-b544-76be-935b-aef0a3d9a656",
+                     *               "id": "01a22587-f372-7158-97f1-13612a251efc",
                      *               "custom_key": "ben",
                      *               "name": "Ben Ode",
                      *               "email": "ben@example.com",
@@ -5579,13 +5602,14 @@ export interface operations {
                      *               "status": "PENDING",
                      *               "signed_at": null,
                      *               "role": "SIGNER",
-                     *               "witness_of": null
+                     *               "witness_of": null,
+                     *               "identity": null
                      *             }
                      *           ]
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a22582b64973df9fec3ae46215f69a"
+                     *       "request_id": "req_01a22587f41c73a48300b281dbcba211"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeListResponse"];
@@ -5612,7 +5636,7 @@ export interface operations {
                      *           "message": "must be one or more of CREATED, IN_PROGRESS, SUCCESS, VOIDED, ERROR, EXPIRED, comma-separated"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22582b654711691e47a979e3dc962"
+                     *       "request_id": "req_01a22587f420707eae5275594902acac"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5703,13 +5727,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35",
+                     *         "id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
                      *         "name": "Services agreement",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T04:14:12.478Z",
+                     *         "created_at": "2026-11-29T04:19:56.264Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22582-b544-76be-935b-a91ab577dc3f",
+                     *             "id": "01a22587-f371-7795-8f1f-44fcfe956053",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -5717,10 +5741,11 @@ export interface operations {
                      *             "status": "PENDING",
                      *             "signed_at": null,
                      *             "role": "SIGNER",
-                     *             "witness_of": null
+                     *             "witness_of": null,
+                     *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22582-b544-76be-935b-aef0a3d9a656",
+                     *             "id": "01a22587-f372-7158-97f1-13612a251efc",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -5728,7 +5753,8 @@ export interface operations {
                      *             "status": "PENDING",
                      *             "signed_at": null,
                      *             "role": "SIGNER",
-                     *             "witness_of": null
+                     *             "witness_of": null,
+                     *             "identity": null
                      *           }
                      *         ],
                      *         "errors": [],
@@ -5738,7 +5764,7 @@ export interface operations {
                      *         },
                      *         "template_id": null
                      *       },
-                     *       "request_id": "req_01a22582b3fa7526982f1d5943356bf7"
+                     *       "request_id": "req_01a22587f2e471eb8b815d4afcd2e98b"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -5767,7 +5793,7 @@ export interface operations {
                      *           "message": "must be an email address"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22582b3c072abb22bc473b1f9ef6e"
+                     *       "request_id": "req_01a22587f2bd7356b233d0c64369c6d4"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5788,7 +5814,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22582-b3fe-73b5-8b24-6ad2ea75fb35
+                 * @example 01a22587-f2e8-75a4-b9d8-f9df3ed1955f
                  */
                 id: string;
             };
@@ -5807,13 +5833,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35",
+                     *         "id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T04:14:12.478Z",
+                     *         "created_at": "2026-11-29T04:19:56.264Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22582-b544-76be-935b-a91ab577dc3f",
+                     *             "id": "01a22587-f371-7795-8f1f-44fcfe956053",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -5821,10 +5847,11 @@ export interface operations {
                      *             "status": "PENDING",
                      *             "signed_at": null,
                      *             "role": "SIGNER",
-                     *             "witness_of": null
+                     *             "witness_of": null,
+                     *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22582-b544-76be-935b-aef0a3d9a656",
+                     *             "id": "01a22587-f372-7158-97f1-13612a251efc",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -5832,7 +5859,8 @@ export interface operations {
                      *             "status": "PENDING",
                      *             "signed_at": null,
                      *             "role": "SIGNER",
-                     *             "witness_of": null
+                     *             "witness_of": null,
+                     *             "identity": null
                      *           }
                      *         ],
                      *         "errors": [],
@@ -5842,39 +5870,39 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T04:14:12.972Z",
+                     *         "updated_at": "2026-11-29T04:19:56.523Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a22582-b50d-733d-8ba2-ecaa24983420",
+                     *             "id": "01a22587-f337-7745-a082-db654a920ff4",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T04:14:12.478Z",
-                     *             "updated_at": "2026-11-29T04:14:12.478Z",
+                     *             "created_at": "2026-11-29T04:19:56.264Z",
+                     *             "updated_at": "2026-11-29T04:19:56.264Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22582-b3fe-73b5-8b24-6ad2ea75fb35/documents/01a22582-b50d-733d-8ba2-ecaa24983420.pdf?expires=1795929253&signature=d7768435239f53f8fd41bce4caf6206db48a0f3a356fa6e692ef53788747e6be&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/documents/01a22587-f337-7745-a082-db654a920ff4.pdf?expires=1795929596&signature=fce4d9b11affe27a1d3f9a28159e3dff4f5e0e0bd25ca9315dce16bde3f09115&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           },
                      *           {
-                     *             "id": "01a22582-b5d9-7350-83ef-3ffdfb27c4e1",
+                     *             "id": "01a22587-f3d8-73fc-8e11-885e361294f8",
                      *             "custom_key": "annex",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T04:14:12.972Z",
-                     *             "updated_at": "2026-11-29T04:14:12.972Z",
+                     *             "created_at": "2026-11-29T04:19:56.523Z",
+                     *             "updated_at": "2026-11-29T04:19:56.523Z",
                      *             "file_name": "annex.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22582-b3fe-73b5-8b24-6ad2ea75fb35/uploads/01a22582-b5b2-710e-b498-272ba4475217.pdf?expires=1795929253&signature=ac290a8c0e2d8f77d8478bbc9b1d982f80595fbc3c25efd4276cb29d31a0354a&name=annex.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/uploads/01a22587-f3bb-7608-a0d6-cbbad80f972d.pdf?expires=1795929596&signature=d8cfc3650faded1f0b5c2a6d946a79f24f7ca123625a5c1cb137bdd43d7b15e3&name=annex.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -5882,14 +5910,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a22582-b544-76be-935b-b2c9a63b18dd",
+                     *             "id": "01a22587-f372-7158-97f1-16689334b31a",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T04:14:12.478Z",
-                     *             "updated_at": "2026-11-29T04:14:12.478Z",
-                     *             "recipient_id": "01a22582-b544-76be-935b-aef0a3d9a656",
+                     *             "created_at": "2026-11-29T04:19:56.264Z",
+                     *             "updated_at": "2026-11-29T04:19:56.264Z",
+                     *             "recipient_id": "01a22587-f372-7158-97f1-13612a251efc",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a22582-b50d-733d-8ba2-ecaa24983420",
+                     *             "document_id": "01a22587-f337-7745-a082-db654a920ff4",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -5906,18 +5934,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a22582-b544-76be-935b-b67c34ab730c",
+                     *             "id": "01a22587-f372-7158-97f1-181d72e2332d",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T04:14:12.478Z",
-                     *             "updated_at": "2026-11-29T04:14:12.478Z",
-                     *             "recipient_id": "01a22582-b544-76be-935b-a91ab577dc3f",
+                     *             "created_at": "2026-11-29T04:19:56.264Z",
+                     *             "updated_at": "2026-11-29T04:19:56.264Z",
+                     *             "recipient_id": "01a22587-f371-7795-8f1f-44fcfe956053",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a22582-b50d-733d-8ba2-ecaa24983420",
+                     *             "document_id": "01a22587-f337-7745-a082-db654a920ff4",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a22582-b544-76be-935b-b67c34ab730c",
+                     *               "id": "01a22587-f372-7158-97f1-181d72e2332d",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -6045,7 +6073,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a22582b64376ccaeaf299d99010c40"
+                     *       "request_id": "req_01a22587f41876ad9daf65036e15ad5d"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6065,7 +6093,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a22582b645762cbc006ce8d52849b5"
+                     *       "request_id": "req_01a22587f41a7774a77861f8b0912182"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6089,7 +6117,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22582-b3fe-73b5-8b24-6ad2ea75fb35
+                 * @example 01a22587-f2e8-75a4-b9d8-f9df3ed1955f
                  */
                 id: string;
             };
@@ -6127,13 +6155,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35",
+                     *         "id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T04:14:12.478Z",
+                     *         "created_at": "2026-11-29T04:19:56.264Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22582-b544-76be-935b-a91ab577dc3f",
+                     *             "id": "01a22587-f371-7795-8f1f-44fcfe956053",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6141,10 +6169,11 @@ export interface operations {
                      *             "status": "PENDING",
                      *             "signed_at": null,
                      *             "role": "SIGNER",
-                     *             "witness_of": null
+                     *             "witness_of": null,
+                     *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22582-b544-76be-935b-aef0a3d9a656",
+                     *             "id": "01a22587-f372-7158-97f1-13612a251efc",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6152,7 +6181,8 @@ export interface operations {
                      *             "status": "PENDING",
                      *             "signed_at": null,
                      *             "role": "SIGNER",
-                     *             "witness_of": null
+                     *             "witness_of": null,
+                     *             "identity": null
                      *           }
                      *         ],
                      *         "errors": [],
@@ -6162,23 +6192,23 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T04:14:12.862Z",
+                     *         "updated_at": "2026-11-29T04:19:56.444Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a22582-b50d-733d-8ba2-ecaa24983420",
+                     *             "id": "01a22587-f337-7745-a082-db654a920ff4",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T04:14:12.478Z",
-                     *             "updated_at": "2026-11-29T04:14:12.478Z",
+                     *             "created_at": "2026-11-29T04:19:56.264Z",
+                     *             "updated_at": "2026-11-29T04:19:56.264Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22582-b3fe-73b5-8b24-6ad2ea75fb35/documents/01a22582-b50d-733d-8ba2-ecaa24983420.pdf?expires=1795929252&signature=1d5deaad7411b68915b47d2842ef0ff942730fc0a7a9ce4e9f089fcb852645bc&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/documents/01a22587-f337-7745-a082-db654a920ff4.pdf?expires=1795929596&signature=fce4d9b11affe27a1d3f9a28159e3dff4f5e0e0bd25ca9315dce16bde3f09115&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6186,14 +6216,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a22582-b544-76be-935b-b2c9a63b18dd",
+                     *             "id": "01a22587-f372-7158-97f1-16689334b31a",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T04:14:12.478Z",
-                     *             "updated_at": "2026-11-29T04:14:12.478Z",
-                     *             "recipient_id": "01a22582-b544-76be-935b-aef0a3d9a656",
+                     *             "created_at": "2026-11-29T04:19:56.264Z",
+                     *             "updated_at": "2026-11-29T04:19:56.264Z",
+                     *             "recipient_id": "01a22587-f372-7158-97f1-13612a251efc",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a22582-b50d-733d-8ba2-ecaa24983420",
+                     *             "document_id": "01a22587-f337-7745-a082-db654a920ff4",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -6210,18 +6240,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a22582-b544-76be-935b-b67c34ab730c",
+                     *             "id": "01a22587-f372-7158-97f1-181d72e2332d",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T04:14:12.478Z",
-                     *             "updated_at": "2026-11-29T04:14:12.478Z",
-                     *             "recipient_id": "01a22582-b544-76be-935b-a91ab577dc3f",
+                     *             "created_at": "2026-11-29T04:19:56.264Z",
+                     *             "updated_at": "2026-11-29T04:19:56.264Z",
+                     *             "recipient_id": "01a22587-f371-7795-8f1f-44fcfe956053",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a22582-b50d-733d-8ba2-ecaa24983420",
+                     *             "document_id": "01a22587-f337-7745-a082-db654a920ff4",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a22582-b544-76be-935b-b67c34ab730c",
+                     *               "id": "01a22587-f372-7158-97f1-181d72e2332d",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -6349,7 +6379,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a22582b5717209809b2ead68b84c1e"
+                     *       "request_id": "req_01a22587f38c7464b8260d22b68afcd4"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6380,7 +6410,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22582-b3fe-73b5-8b24-6ad2ea75fb35
+                 * @example 01a22587-f2e8-75a4-b9d8-f9df3ed1955f
                  */
                 id: string;
             };
@@ -6401,7 +6431,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22582b661704aa74e96017725ec02"
+                     *       "request_id": "req_01a22587f424744fae03c9ab36309a74"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -6423,7 +6453,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not in CREATED status (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a22582c74876168e96242e00cc13a0"
+                     *       "request_id": "req_01a22587fcdd730dbaa60fc017660af3"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6448,7 +6478,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22582-c6c5-7450-88db-931de684e744
+                 * @example 01a22587-fc97-75da-a67b-ae2112bb3d5e
                  */
                 id: string;
             };
@@ -6470,13 +6500,13 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "envelope": {
-                     *         "id": "01a22582-c6c5-7450-88db-931de684e744",
+                     *         "id": "01a22587-fc97-75da-a67b-ae2112bb3d5e",
                      *         "name": "Quote 88",
                      *         "status": "VOIDED",
-                     *         "created_at": "2026-11-29T04:14:17.285Z",
+                     *         "created_at": "2026-11-29T04:19:58.743Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22582-c6e3-722b-8c20-ef52b268f902",
+                     *             "id": "01a22587-fca1-74a6-86fd-15ac7b6d1efc",
                      *             "custom_key": "eve",
                      *             "name": "Eve Adler",
                      *             "email": "eve@example.com",
@@ -6484,30 +6514,31 @@ export interface operations {
                      *             "status": "IN_PROGRESS",
                      *             "signed_at": null,
                      *             "role": "SIGNER",
-                     *             "witness_of": null
+                     *             "witness_of": null,
+                     *             "identity": null
                      *           }
                      *         ],
                      *         "errors": [],
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T04:14:17.387Z",
-                     *         "sent_at": "2026-11-29T04:14:17.335Z",
+                     *         "updated_at": "2026-11-29T04:19:58.791Z",
+                     *         "sent_at": "2026-11-29T04:19:58.758Z",
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a22582-c6df-70bd-8eb6-242870e11e09",
+                     *             "id": "01a22587-fc9a-7013-a87d-90ae2d226e8b",
                      *             "custom_key": "quote",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T04:14:17.285Z",
-                     *             "updated_at": "2026-11-29T04:14:17.285Z",
+                     *             "created_at": "2026-11-29T04:19:58.743Z",
+                     *             "updated_at": "2026-11-29T04:19:58.743Z",
                      *             "file_name": "quote.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22582-c6c5-7450-88db-931de684e744/documents/01a22582-c6df-70bd-8eb6-242870e11e09.pdf?expires=1795929257&signature=a11193beb59184b89c7445a552132bd9e282201d34885579f7c4e45ad1abf4b7&name=quote.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-fc97-75da-a67b-ae2112bb3d5e/documents/01a22587-fc9a-7013-a87d-90ae2d226e8b.pdf?expires=1795929598&signature=740a729d45c6c7fc9bf41037d6ca973367651d3dbc7d8fb526bcc41048ac5677&name=quote.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6624,7 +6655,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a22582c72b777c94e35c66ea839c0a"
+                     *       "request_id": "req_01a22587fcc774e282194121da25ba8e"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
@@ -6654,12 +6685,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22582-c6c5-7450-88db-931de684e744
+                 * @example 01a22587-fc97-75da-a67b-ae2112bb3d5e
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22582-c6e3-722b-8c20-ef52b268f902
+                 * @example 01a22587-fca1-74a6-86fd-15ac7b6d1efc
                  */
                 recipient_id: string;
             };
@@ -6691,8 +6722,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "signing_url": "http://localhost:3000/sign/zdYsnM2iuJq_9bWP8YaqV_8JT76Dktesmp11WQNbsIM",
-                     *       "request_id": "req_01a22582c70f70ec8bdd03cfb1953b4f"
+                     *       "signing_url": "http://localhost:3000/sign/Dy2a9OuKXlwFlECztFKZj_nQMfQ3K793ATAGTRI8iTs",
+                     *       "request_id": "req_01a22587fcb5777eaa351dd91ea0b793"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningUrlResponse"];
@@ -6713,7 +6744,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing links exist only while the envelope is IN_PROGRESS (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a22582c75b77ac9426d3859d0263a1"
+                     *       "request_id": "req_01a22587fced736e82e4a6386e6d133c"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6738,7 +6769,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22582-e889-7201-bd36-0a45ce73e583
+                 * @example 01a22588-1a7a-7227-976d-6469c510c35a
                  */
                 id: string;
             };
@@ -6748,7 +6779,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "expires_at": "2026-12-02T04:14:25.925Z"
+                 *       "expires_at": "2026-12-02T04:20:06.391Z"
                  *     }
                  */
                 "application/json": {
@@ -6771,13 +6802,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22582-e889-7201-bd36-0a45ce73e583",
+                     *         "id": "01a22588-1a7a-7227-976d-6469c510c35a",
                      *         "name": "Lease renewal",
                      *         "status": "IN_PROGRESS",
-                     *         "created_at": "2026-11-29T05:57:25.929Z",
+                     *         "created_at": "2026-11-29T06:03:06.394Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22582-e88d-7496-bb9c-d941fef63889",
+                     *             "id": "01a22588-1a80-73e3-8296-b8c27355690d",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6785,30 +6816,31 @@ export interface operations {
                      *             "status": "IN_PROGRESS",
                      *             "signed_at": null,
                      *             "role": "SIGNER",
-                     *             "witness_of": null
+                     *             "witness_of": null,
+                     *             "identity": null
                      *           }
                      *         ],
                      *         "errors": [],
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T05:57:25.982Z",
-                     *         "sent_at": "2026-11-29T05:57:25.937Z",
+                     *         "updated_at": "2026-11-29T06:03:06.443Z",
+                     *         "sent_at": "2026-11-29T06:03:06.405Z",
                      *         "completed_at": null,
-                     *         "expires_at": "2026-12-02T04:14:25.925Z",
+                     *         "expires_at": "2026-12-02T04:20:06.391Z",
                      *         "documents": [
                      *           {
-                     *             "id": "01a22582-e88a-738d-a6e2-7bb63d09ddf7",
+                     *             "id": "01a22588-1a7c-744b-a4ed-735844398896",
                      *             "custom_key": "lease",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T05:57:25.929Z",
-                     *             "updated_at": "2026-11-29T05:57:25.929Z",
+                     *             "created_at": "2026-11-29T06:03:06.394Z",
+                     *             "updated_at": "2026-11-29T06:03:06.394Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22582-e889-7201-bd36-0a45ce73e583/documents/01a22582-e88a-738d-a6e2-7bb63d09ddf7.pdf?expires=1795935446&signature=0641dd1a568978d30bafd2a4e2c8b82a9fdcb6c7981dd97221efe349fac92074&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22588-1a7a-7227-976d-6469c510c35a/documents/01a22588-1a7c-744b-a4ed-735844398896.pdf?expires=1795935786&signature=e2a3bc7d9443684fb55f66fb8d1df0e56f58d44e83e91fb79b92ff2aa73e42b9&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6925,7 +6957,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a22582e8be7499999ddcb1540d7fd6"
+                     *       "request_id": "req_01a225881aab714eb314cb4d2dc7c057"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6954,12 +6986,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22582-e889-7201-bd36-0a45ce73e583
+                 * @example 01a22588-1a7a-7227-976d-6469c510c35a
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22582-e88d-7496-bb9c-d941fef63889
+                 * @example 01a22588-1a80-73e3-8296-b8c27355690d
                  */
                 recipient_id: string;
             };
@@ -6980,8 +7012,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "reminded_at": "2026-11-29T05:57:25.947Z",
-                     *       "request_id": "req_01a22582e89a71daba2ed4cf6ccb8077"
+                     *       "reminded_at": "2026-11-29T06:03:06.421Z",
+                     *       "request_id": "req_01a225881a957250b78eb326ca0ed462"
                      *     }
                      */
                     "application/json": components["schemas"]["ReminderSentResponse"];
@@ -7013,7 +7045,7 @@ export interface operations {
                      * @example {
                      *       "error": "This recipient was reminded less than an hour ago",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a22582e8b070a0a6aa97c3ae4c900d"
+                     *       "request_id": "req_01a225881aa273ccb7dc49ed6a7838ea"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7033,7 +7065,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22582-b3fe-73b5-8b24-6ad2ea75fb35
+                 * @example 01a22587-f2e8-75a4-b9d8-f9df3ed1955f
                  */
                 id: string;
             };
@@ -7051,9 +7083,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a22582-b3fe-73b5-8b24-6ad2ea75fb35/evidence/22-1795925656018.pdf?expires=1796012056&signature=d8d94854c18f625a0b3db55ecf6e497801178bef61c76d9cd5ea6e4cbb7e592a&name=evidence-01a22582-b3fe-73b5-8b24-6ad2ea75fb35.pdf",
-                     *       "evidence_generated_at": "2026-11-29T04:14:16.018Z",
-                     *       "request_id": "req_01a22582c50472d09a78fe17673db6b3"
+                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/evidence/22-1795925998007.pdf?expires=1796012398&signature=a248c3206b57a1a47178491b5110d648bd8dd0d176417ccfb77e0a8144666570&name=evidence-01a22587-f2e8-75a4-b9d8-f9df3ed1955f.pdf",
+                     *       "evidence_generated_at": "2026-11-29T04:19:58.007Z",
+                     *       "request_id": "req_01a22587fb4376f4ba94bb0278e4724a"
                      *     }
                      */
                     "application/json": components["schemas"]["EvidenceResponse"];
@@ -7074,7 +7106,7 @@ export interface operations {
                      * @example {
                      *       "error": "The evidence sheet exists once the envelope is SUCCESS; it is CREATED",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a22582b656711ba671a202f300e20f"
+                     *       "request_id": "req_01a22587f422741c97e3592a0e6cd509"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7112,45 +7144,45 @@ export interface operations {
                      *         {
                      *           "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "012C3F5D3C34AB5B56FA0AD8B62CEE94",
-                     *           "not_before": "2026-11-29T04:09:13.000Z",
-                     *           "not_after": "2036-11-26T04:14:13.000Z",
-                     *           "sha256_fingerprint": "b606d42e5b4be2a6c05972abc007ad68b3c0401ff08c481c524a953e0260fc76",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQASw/XTw0q1tW+grYtizulDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01AFFC072B3B64F54221425CC89E7465",
+                     *           "not_before": "2026-11-29T04:14:57.000Z",
+                     *           "not_after": "2036-11-26T04:19:57.000Z",
+                     *           "sha256_fingerprint": "dffcf425c4274ef6ba8c797f5c53b387aae206544b658e161a81f2ef4ef98098",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAa/8Bys7ZPVCIUJcyJ50ZTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "018201ED2F0F0E59B357F7F8341A92BA",
-                     *           "not_before": "2026-11-29T04:09:13.000Z",
-                     *           "not_after": "2036-11-26T04:14:13.000Z",
-                     *           "sha256_fingerprint": "2b373d0e8ec71ec7868759340a7e9d0bd7e45f3732da62ebabb64b41cb3138ba",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAYIB7S8PDlmzV/f4NBqSujANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01E05583B1E666EC691F4A47FBAE76C8",
+                     *           "not_before": "2026-11-29T04:14:57.000Z",
+                     *           "not_after": "2036-11-26T04:19:57.000Z",
+                     *           "sha256_fingerprint": "289e19618488b1b66f3b74f3aae1b4b858dd76a77db1d9f078b0685585d4b40a",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAeBVg7HmZuxpH0pH+652yDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
                      *       "timestamp_authority": [
                      *         {
                      *           "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01128DD1CB2AFC6F28093465661E916B",
-                     *           "not_before": "2026-11-29T04:09:13.000Z",
-                     *           "not_after": "2036-11-26T04:14:13.000Z",
-                     *           "sha256_fingerprint": "976cd52d4d31a58aa116973ab557c8d72433602685cc5cb8b5d498675db897d2",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQARKN0csq/G8oCTRlZh6RazANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01B81B5FE0545346B1B220F9021026FA",
+                     *           "not_before": "2026-11-29T04:14:57.000Z",
+                     *           "not_after": "2036-11-26T04:19:57.000Z",
+                     *           "sha256_fingerprint": "6c8287074f3053bea1d60d50705c96bba85bc93d8bbd7a31298cb8a0d3f493f1",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAbgbX+BUU0axsiD5AhAm+jANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "018201ED2F0F0E59B357F7F8341A92BA",
-                     *           "not_before": "2026-11-29T04:09:13.000Z",
-                     *           "not_after": "2036-11-26T04:14:13.000Z",
-                     *           "sha256_fingerprint": "2b373d0e8ec71ec7868759340a7e9d0bd7e45f3732da62ebabb64b41cb3138ba",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAYIB7S8PDlmzV/f4NBqSujANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01E05583B1E666EC691F4A47FBAE76C8",
+                     *           "not_before": "2026-11-29T04:14:57.000Z",
+                     *           "not_after": "2036-11-26T04:19:57.000Z",
+                     *           "sha256_fingerprint": "289e19618488b1b66f3b74f3aae1b4b858dd76a77db1d9f078b0685585d4b40a",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAeBVg7HmZuxpH0pH+652yDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
-                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQASw/XTw0q1tW+grYtizulDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAYIB7S8PDlmzV/f4NBqSujANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
+                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAa/8Bys7ZPVCIUJcyJ50ZTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAeBVg7HmZuxpH0pH+652yDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
                      *       "crl_url": "http://localhost:3000/pki/signet-dev-ca.crl",
-                     *       "request_id": "req_01a22582c50d70beab8cf46e432a6e7e"
+                     *       "request_id": "req_01a22587fb4a767dbe1f18b12a8e41e1"
                      *     }
                      */
                     "application/json": {
@@ -7244,10 +7276,10 @@ export interface operations {
                      *             "common_name": "Signet Development Seal — not for production",
                      *             "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "012C3F5D3C34AB5B56FA0AD8B62CEE94"
+                     *             "serial_number": "01AFFC072B3B64F54221425CC89E7465"
                      *           },
-                     *           "claimed_signing_time": "2026-11-29T04:14:15.000Z",
-                     *           "timestamped_time": "2026-11-29T04:14:15.000Z",
+                     *           "claimed_signing_time": "2026-11-29T04:19:57.000Z",
+                     *           "timestamped_time": "2026-11-29T04:19:57.000Z",
                      *           "pades_level": "B-LTA",
                      *           "integrity": {
                      *             "valid": true,
@@ -7264,10 +7296,10 @@ export interface operations {
                      *             "common_name": "Signet Development TSA — not for production",
                      *             "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "01128DD1CB2AFC6F28093465661E916B"
+                     *             "serial_number": "01B81B5FE0545346B1B220F9021026FA"
                      *           },
                      *           "claimed_signing_time": null,
-                     *           "timestamped_time": "2026-11-29T04:14:15.000Z",
+                     *           "timestamped_time": "2026-11-29T04:19:57.000Z",
                      *           "pades_level": null,
                      *           "integrity": {
                      *             "valid": true,
@@ -7281,7 +7313,7 @@ export interface operations {
                      *       "trust_anchors": [
                      *         "CN=Signet Development CA — not for production, O=Signet (development)"
                      *       ],
-                     *       "request_id": "req_01a22582c53174fe9c151471f4bf4181"
+                     *       "request_id": "req_01a22587fb6074dd81a763f94a65cfcd"
                      *     }
                      */
                     "application/json": {
@@ -7338,7 +7370,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22582-b3fe-73b5-8b24-6ad2ea75fb35
+                 * @example 01a22587-f2e8-75a4-b9d8-f9df3ed1955f
                  */
                 envelope_id: string;
             };
@@ -7358,16 +7390,16 @@ export interface operations {
                      * @example {
                      *       "uploads": [
                      *         {
-                     *           "id": "01a22582-b5b2-710e-b498-272ba4475217",
-                     *           "envelope_id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35",
+                     *           "id": "01a22587-f3bb-7608-a0d6-cbbad80f972d",
+                     *           "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
                      *           "status": "COMPLETED",
-                     *           "file_id": "01a22582-b5d9-7350-83ef-3ffdfb27c4e1",
+                     *           "file_id": "01a22587-f3d8-73fc-8e11-885e361294f8",
                      *           "order": 1,
                      *           "file_name": "annex.pdf"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a22582b63f7718a3d3c46ae5b7f4a3"
+                     *       "request_id": "req_01a22587f41475d9bcc02ab3af9aaef7"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadListResponse"];
@@ -7395,7 +7427,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22582-b3fe-73b5-8b24-6ad2ea75fb35
+                 * @example 01a22587-f2e8-75a4-b9d8-f9df3ed1955f
                  */
                 envelope_id: string;
             };
@@ -7428,14 +7460,14 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "upload": {
-                     *         "id": "01a22582-b5b2-710e-b498-272ba4475217",
-                     *         "upload_url": "http://localhost:3000/api/v1/uploads/BNNt52pB000aoYj_3WLj4BxWwZpn82i51IE3JTs_-kY",
+                     *         "id": "01a22587-f3bb-7608-a0d6-cbbad80f972d",
+                     *         "upload_url": "http://localhost:3000/api/v1/uploads/qbpkWTT7LX8OS-JeNokG4wTYTfqqC1Nu23BfOq8Ias0",
                      *         "file_name": "annex.pdf",
                      *         "order": 1,
                      *         "custom_key": "annex",
-                     *         "expires_at": "2026-11-29T05:14:12.913Z",
+                     *         "expires_at": "2026-11-29T05:19:56.473Z",
                      *         "max_file_size": 52428800,
-                     *         "envelope_id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35",
+                     *         "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
                      *         "status": "PENDING",
                      *         "instructions": {
                      *           "method": "PUT",
@@ -7445,7 +7477,7 @@ export interface operations {
                      *           "note": "PUT the raw PDF bytes (not base64) to upload_url with your API key in the Authorization header. The URL works once and expires at expires_at; files up to max_file_size bytes."
                      *         }
                      *       },
-                     *       "request_id": "req_01a22582b5a8754ca323bd416b92b5bb"
+                     *       "request_id": "req_01a22587f3b7714daaa8ac94aa1cafc0"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadCreatedResponse"];
@@ -7473,12 +7505,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22582-b3fe-73b5-8b24-6ad2ea75fb35
+                 * @example 01a22587-f2e8-75a4-b9d8-f9df3ed1955f
                  */
                 envelope_id: string;
                 /**
                  * @description Upload id
-                 * @example 01a22582-b5b2-710e-b498-272ba4475217
+                 * @example 01a22587-f3bb-7608-a0d6-cbbad80f972d
                  */
                 id: string;
             };
@@ -7497,18 +7529,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "upload": {
-                     *         "id": "01a22582-b5b2-710e-b498-272ba4475217",
-                     *         "envelope_id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35",
+                     *         "id": "01a22587-f3bb-7608-a0d6-cbbad80f972d",
+                     *         "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
                      *         "status": "COMPLETED",
-                     *         "file_id": "01a22582-b5d9-7350-83ef-3ffdfb27c4e1",
+                     *         "file_id": "01a22587-f3d8-73fc-8e11-885e361294f8",
                      *         "order": 1,
                      *         "file_name": "annex.pdf",
                      *         "custom_key": "annex",
-                     *         "uploaded_at": "2026-11-29T04:14:12.933Z",
-                     *         "processed_at": "2026-11-29T04:14:12.953Z",
+                     *         "uploaded_at": "2026-11-29T04:19:56.485Z",
+                     *         "processed_at": "2026-11-29T04:19:56.504Z",
                      *         "error_message": null
                      *       },
-                     *       "request_id": "req_01a22582b63975e9b5510e1956f746ca"
+                     *       "request_id": "req_01a22587f41070daa440f1d2276c2d03"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadResponse"];
@@ -7535,7 +7567,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example BNNt52pB000aoYj_3WLj4BxWwZpn82i51IE3JTs_-kY
+                 * @example qbpkWTT7LX8OS-JeNokG4wTYTfqqC1Nu23BfOq8Ias0
                  */
                 token: string;
             };
@@ -7560,10 +7592,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "upload_id": "01a22582-b5b2-710e-b498-272ba4475217",
+                     *       "upload_id": "01a22587-f3bb-7608-a0d6-cbbad80f972d",
                      *       "status": "UPLOADED",
                      *       "message": "The file was received and is being validated",
-                     *       "request_id": "req_01a22582b5b670cf8e61af3151304dfe"
+                     *       "request_id": "req_01a22587f3be77ebbd778ba9ef62a0d2"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadReceivedResponse"];
@@ -7594,12 +7626,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22582-b3fe-73b5-8b24-6ad2ea75fb35
+                 * @example 01a22587-f2e8-75a4-b9d8-f9df3ed1955f
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22582-b544-76be-935b-aef0a3d9a656
+                 * @example 01a22587-f372-7158-97f1-13612a251efc
                  */
                 recipient_id: string;
             };
@@ -7638,8 +7670,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T04:44:13.159Z",
-                     *       "request_id": "req_01a22582b69a75f9932753e1dc7a3bb9"
+                     *       "expires_at": "2026-11-29T04:49:56.624Z",
+                     *       "request_id": "req_01a22587f44374eba6e6fa700c4b2fdb"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -7672,7 +7704,7 @@ export interface operations {
                      * @example {
                      *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 60 seconds",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a22582b6eb77d9bc71774a6f208bab"
+                     *       "request_id": "req_01a22587f4897767b6ec099bd7b1235a"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7695,12 +7727,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22582-b3fe-73b5-8b24-6ad2ea75fb35
+                 * @example 01a22587-f2e8-75a4-b9d8-f9df3ed1955f
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22582-b544-76be-935b-aef0a3d9a656
+                 * @example 01a22587-f372-7158-97f1-13612a251efc
                  */
                 recipient_id: string;
             };
@@ -7710,7 +7742,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "250812"
+                 *       "code": "883408"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -7730,8 +7762,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T04:14:13.507Z",
-                     *       "request_id": "req_01a22582b7e9706fbcac371114017125"
+                     *       "verified_at": "2026-11-29T04:19:56.811Z",
+                     *       "request_id": "req_01a22587f50674bd9ac43d89d2ee6c01"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -7761,7 +7793,7 @@ export interface operations {
                      *           "message": "is not correct: 2 attempts left"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22582b78c71fba56fb218453b0e63"
+                     *       "request_id": "req_01a22587f4e777dd84bb844e6850d1bb"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7781,12 +7813,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22582-cc34-733b-9f5e-74ac6d9c81de
+                 * @example 01a22588-00c3-715d-b0ee-c8010afcaf92
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22582-cc3d-72bc-b236-6edbbde5202f
+                 * @example 01a22588-00c9-7378-b8ff-7604a64c9d3e
                  */
                 recipient_id: string;
             };
@@ -7804,14 +7836,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22582-cc3d-72bc-b236-6edbbde5202f",
+                     *       "recipient_id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "279e10f041c1d6b3d538b1da2c2cd0c82e80153cac651a907af95ef29e80bbbd",
-                     *         "given_at": "2026-11-29T04:45:18.806Z"
+                     *         "given_at": "2026-11-29T04:50:59.879Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a22582-ccd9-717e-8bd6-15b6af1c9698",
+                     *         "id": "01a22588-0120-71c1-a0c6-5a1dd5057aed",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -7826,7 +7858,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T04:45:22.367Z",
+                     *         "decided_at": "2026-11-29T04:51:02.787Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -7873,7 +7905,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T04:45:21.676Z"
+                     *             "created_at": "2026-11-29T04:51:02.208Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -7950,14 +7982,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T04:45:22.367Z"
+                     *             "created_at": "2026-11-29T04:51:02.787Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T04:45:18.841Z",
-                     *         "updated_at": "2026-11-29T04:45:22.367Z"
+                     *         "created_at": "2026-11-29T04:50:59.904Z",
+                     *         "updated_at": "2026-11-29T04:51:02.787Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a22582-dab8-7218-9e58-5ab915e08e1a",
+                     *         "id": "01a22588-0c80-74db-86e0-2827637cf010",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -7966,10 +7998,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T04:56:23.276Z",
+                     *         "decided_at": "2026-11-29T05:02:03.604Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a22582-b028-712c-b324-cb1fc91aaeee"
+                     *           "api_key_id": "01a22587-f0c2-75df-b39f-ae54bce737d7"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8068,13 +8100,13 @@ export interface operations {
                      *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T04:56:23.230Z"
+                     *             "created_at": "2026-11-29T05:02:03.564Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T04:45:22.389Z",
-                     *         "updated_at": "2026-11-29T04:56:23.276Z"
+                     *         "created_at": "2026-11-29T04:51:02.816Z",
+                     *         "updated_at": "2026-11-29T05:02:03.604Z"
                      *       },
-                     *       "request_id": "req_01a22582de37731a986d515c1795c92b"
+                     *       "request_id": "req_01a225880f9f77c68b3ad438cc4f22c3"
                      *     }
                      */
                     "application/json": {
@@ -8264,12 +8296,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22582-cc34-733b-9f5e-74ac6d9c81de
+                 * @example 01a22588-00c3-715d-b0ee-c8010afcaf92
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22582-cc3d-72bc-b236-6edbbde5202f
+                 * @example 01a22588-00c9-7378-b8ff-7604a64c9d3e
                  */
                 recipient_id: string;
             };
@@ -8301,14 +8333,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22582-cc3d-72bc-b236-6edbbde5202f",
+                     *       "recipient_id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "279e10f041c1d6b3d538b1da2c2cd0c82e80153cac651a907af95ef29e80bbbd",
-                     *         "given_at": "2026-11-29T04:45:18.806Z"
+                     *         "given_at": "2026-11-29T04:50:59.879Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a22582-ccd9-717e-8bd6-15b6af1c9698",
+                     *         "id": "01a22588-0120-71c1-a0c6-5a1dd5057aed",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -8323,7 +8355,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T04:45:22.367Z",
+                     *         "decided_at": "2026-11-29T04:51:02.787Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8370,7 +8402,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T04:45:21.676Z"
+                     *             "created_at": "2026-11-29T04:51:02.208Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -8447,14 +8479,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T04:45:22.367Z"
+                     *             "created_at": "2026-11-29T04:51:02.787Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T04:45:18.841Z",
-                     *         "updated_at": "2026-11-29T04:45:22.367Z"
+                     *         "created_at": "2026-11-29T04:50:59.904Z",
+                     *         "updated_at": "2026-11-29T04:51:02.787Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a22582-dab8-7218-9e58-5ab915e08e1a",
+                     *         "id": "01a22588-0c80-74db-86e0-2827637cf010",
                      *         "check": "biometric",
                      *         "status": "PENDING",
                      *         "method": "local",
@@ -8562,13 +8594,13 @@ export interface operations {
                      *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T04:56:23.230Z"
+                     *             "created_at": "2026-11-29T05:02:03.564Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T04:45:22.389Z",
-                     *         "updated_at": "2026-11-29T04:56:23.249Z"
+                     *         "created_at": "2026-11-29T04:51:02.816Z",
+                     *         "updated_at": "2026-11-29T05:02:03.588Z"
                      *       },
-                     *       "request_id": "req_01a22582de09751b807ff74ea88e9793"
+                     *       "request_id": "req_01a225880f7d72b6a142a2ecd2dd2419"
                      *     }
                      */
                     "application/json": {
@@ -8761,12 +8793,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22582-cc34-733b-9f5e-74ac6d9c81de
+                 * @example 01a22588-00c3-715d-b0ee-c8010afcaf92
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22582-cc3d-72bc-b236-6edbbde5202f
+                 * @example 01a22588-00c9-7378-b8ff-7604a64c9d3e
                  */
                 recipient_id: string;
             };
@@ -8800,14 +8832,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22582-cc3d-72bc-b236-6edbbde5202f",
+                     *       "recipient_id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "279e10f041c1d6b3d538b1da2c2cd0c82e80153cac651a907af95ef29e80bbbd",
-                     *         "given_at": "2026-11-29T04:45:18.806Z"
+                     *         "given_at": "2026-11-29T04:50:59.879Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a22582-ccd9-717e-8bd6-15b6af1c9698",
+                     *         "id": "01a22588-0120-71c1-a0c6-5a1dd5057aed",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -8822,7 +8854,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T04:45:22.367Z",
+                     *         "decided_at": "2026-11-29T04:51:02.787Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8869,7 +8901,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T04:45:21.676Z"
+                     *             "created_at": "2026-11-29T04:51:02.208Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -8946,14 +8978,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T04:45:22.367Z"
+                     *             "created_at": "2026-11-29T04:51:02.787Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T04:45:18.841Z",
-                     *         "updated_at": "2026-11-29T04:45:22.367Z"
+                     *         "created_at": "2026-11-29T04:50:59.904Z",
+                     *         "updated_at": "2026-11-29T04:51:02.787Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a22582-dab8-7218-9e58-5ab915e08e1a",
+                     *         "id": "01a22588-0c80-74db-86e0-2827637cf010",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -8962,10 +8994,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T04:56:23.276Z",
+                     *         "decided_at": "2026-11-29T05:02:03.604Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a22582-b028-712c-b324-cb1fc91aaeee"
+                     *           "api_key_id": "01a22587-f0c2-75df-b39f-ae54bce737d7"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9064,13 +9096,13 @@ export interface operations {
                      *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T04:56:23.230Z"
+                     *             "created_at": "2026-11-29T05:02:03.564Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T04:45:22.389Z",
-                     *         "updated_at": "2026-11-29T04:56:23.276Z"
+                     *         "created_at": "2026-11-29T04:51:02.816Z",
+                     *         "updated_at": "2026-11-29T05:02:03.604Z"
                      *       },
-                     *       "request_id": "req_01a22582de27703cae6af4e6af3df905"
+                     *       "request_id": "req_01a225880f8f7156aae564e57401b6df"
                      *     }
                      */
                     "application/json": {
@@ -9263,12 +9295,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22582-e76b-7423-9e4a-74d8e064e403
+                 * @example 01a22588-1920-706d-b32a-1399b7e25677
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22582-e777-714c-933c-dcb795eabad1
+                 * @example 01a22588-192a-70de-9162-89b8fb010c4a
                  */
                 recipient_id: string;
             };
@@ -9312,10 +9344,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22582-e777-714c-933c-dcb795eabad1",
+                     *       "recipient_id": "01a22588-192a-70de-9162-89b8fb010c4a",
                      *       "consent": null,
                      *       "id_check": {
-                     *         "id": "01a22582-e781-75cc-aa74-48dbb44f7344",
+                     *         "id": "01a22588-193b-7585-a27f-4a47003f91ff",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "assertion",
@@ -9324,23 +9356,23 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": "kyc-2026-0042",
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T04:56:25.665Z",
+                     *         "decided_at": "2026-11-29T05:02:06.075Z",
                      *         "manual": null,
                      *         "assertion": {
                      *           "level": "IAL2",
                      *           "provider": "Acme KYC",
                      *           "reference": "kyc-2026-0042",
-                     *           "api_key_id": "01a22582-b028-712c-b324-cb1fc91aaeee",
+                     *           "api_key_id": "01a22587-f0c2-75df-b39f-ae54bce737d7",
                      *           "verified_at": "2026-11-20T09:30:00.000Z"
                      *         },
                      *         "retention_days": 30,
                      *         "images_purged_at": null,
                      *         "attempts": [],
-                     *         "created_at": "2026-11-29T04:56:25.665Z",
-                     *         "updated_at": "2026-11-29T04:56:25.665Z"
+                     *         "created_at": "2026-11-29T05:02:06.075Z",
+                     *         "updated_at": "2026-11-29T05:02:06.075Z"
                      *       },
                      *       "biometric": null,
-                     *       "request_id": "req_01a22582e77b76fb9b6fc62bd3ccef15"
+                     *       "request_id": "req_01a2258819307012b6628b69adf1be05"
                      *     }
                      */
                     "application/json": {
@@ -9533,12 +9565,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22582-cc34-733b-9f5e-74ac6d9c81de
+                 * @example 01a22588-00c3-715d-b0ee-c8010afcaf92
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22582-cc3d-72bc-b236-6edbbde5202f
+                 * @example 01a22588-00c9-7378-b8ff-7604a64c9d3e
                  */
                 recipient_id: string;
             };
@@ -9560,8 +9592,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "attempts": 3,
-                     *       "redacted_at": "2026-11-29T04:56:23.299Z",
-                     *       "request_id": "req_01a22582de3f70be9c94b81e8cbcf0f8"
+                     *       "redacted_at": "2026-11-29T05:02:03.624Z",
+                     *       "request_id": "req_01a225880fa472efae7170381416fa7f"
                      *     }
                      */
                     "application/json": {
@@ -9652,16 +9684,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a22582-c769-761c-b317-8c8a1085a408",
+                     *         "id": "01a22587-fcf9-7419-9ca2-638e66e53da6",
                      *         "operation": "create",
                      *         "status": "PENDING",
                      *         "total": 2,
                      *         "succeeded": 0,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-29T04:14:17.449Z",
+                     *         "created_at": "2026-11-29T04:19:58.841Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a22582c76876488d4e7a30230ef4ba"
+                     *       "request_id": "req_01a22587fcf8735cb9fc7f6fd4559399"
                      *     }
                      */
                     "application/json": {
@@ -9717,7 +9749,7 @@ export interface operations {
             path: {
                 /**
                  * @description Batch id
-                 * @example 01a22582-c769-761c-b317-8c8a1085a408
+                 * @example 01a22587-fcf9-7419-9ca2-638e66e53da6
                  */
                 id: string;
             };
@@ -9736,30 +9768,30 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a22582-c769-761c-b317-8c8a1085a408",
+                     *         "id": "01a22587-fcf9-7419-9ca2-638e66e53da6",
                      *         "operation": "create",
                      *         "status": "COMPLETED",
                      *         "total": 2,
                      *         "succeeded": 2,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-29T04:14:17.449Z",
-                     *         "completed_at": "2026-11-29T04:14:17.485Z",
+                     *         "created_at": "2026-11-29T04:19:58.841Z",
+                     *         "completed_at": "2026-11-29T04:19:58.880Z",
                      *         "results": [
                      *           {
                      *             "index": 0,
-                     *             "envelope_id": "01a22582-c77e-7347-ac29-c6a726344016",
+                     *             "envelope_id": "01a22587-fd0f-725f-85be-59237ed4401a",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           },
                      *           {
                      *             "index": 1,
-                     *             "envelope_id": "01a22582-c78a-711d-bda8-bf1d23765fa2",
+                     *             "envelope_id": "01a22587-fd1d-746c-af9e-613c4d11e559",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           }
                      *         ]
                      *       },
-                     *       "request_id": "req_01a22582c7a9700fbb5de932163e232c"
+                     *       "request_id": "req_01a22587fd2d72e7a41f4b677eb36089"
                      *     }
                      */
                     "application/json": {
@@ -9835,17 +9867,17 @@ export interface operations {
                      * @example {
                      *       "templates": [
                      *         {
-                     *           "id": "01a22582-c7b8-77d8-89dd-6343567de85a",
+                     *           "id": "01a22587-fd42-7319-868e-5f468e0827ae",
                      *           "name": "Mutual NDA",
                      *           "metadata": {
                      *             "kind": "nda"
                      *           },
-                     *           "created_at": "2026-11-29T04:14:17.528Z",
-                     *           "updated_at": "2026-11-29T04:14:17.528Z"
+                     *           "created_at": "2026-11-29T04:19:58.914Z",
+                     *           "updated_at": "2026-11-29T04:19:58.914Z"
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a22582c7f6718a8e09cc459e9687e0"
+                     *       "request_id": "req_01a22587fd81753eafb7541a448416fc"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateListResponse"];
@@ -9994,7 +10026,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a22582-c7b8-77d8-89dd-6343567de85a",
+                     *         "id": "01a22587-fd42-7319-868e-5f468e0827ae",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -10009,7 +10041,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a22582-c7b9-707f-9cbd-7f7869a446f2",
+                     *             "id": "01a22587-fd52-74d7-8cdb-321670f436cc",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10045,10 +10077,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T04:14:17.528Z",
-                     *         "updated_at": "2026-11-29T04:14:17.528Z"
+                     *         "created_at": "2026-11-29T04:19:58.914Z",
+                     *         "updated_at": "2026-11-29T04:19:58.914Z"
                      *       },
-                     *       "request_id": "req_01a22582c7ad77cfb15db9e11cdc3d77"
+                     *       "request_id": "req_01a22587fd377402aa1a7d6450fd770b"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10075,7 +10107,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22582-c7b8-77d8-89dd-6343567de85a
+                 * @example 01a22587-fd42-7319-868e-5f468e0827ae
                  */
                 id: string;
             };
@@ -10094,7 +10126,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a22582-c7b8-77d8-89dd-6343567de85a",
+                     *         "id": "01a22587-fd42-7319-868e-5f468e0827ae",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -10109,7 +10141,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a22582-c7b9-707f-9cbd-7f7869a446f2",
+                     *             "id": "01a22587-fd52-74d7-8cdb-321670f436cc",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10145,10 +10177,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T04:14:17.528Z",
-                     *         "updated_at": "2026-11-29T04:14:17.528Z"
+                     *         "created_at": "2026-11-29T04:19:58.914Z",
+                     *         "updated_at": "2026-11-29T04:19:58.914Z"
                      *       },
-                     *       "request_id": "req_01a22582c7fa72859655cae4e3c61685"
+                     *       "request_id": "req_01a22587fd857417a049153db400481f"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10168,7 +10200,7 @@ export interface operations {
                      * @example {
                      *       "error": "Template not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a22582c83a749da7260d45b8bd0d21"
+                     *       "request_id": "req_01a22587fdbe76f3afde0331a1f819c1"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10192,7 +10224,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22582-c7b8-77d8-89dd-6343567de85a
+                 * @example 01a22587-fd42-7319-868e-5f468e0827ae
                  */
                 id: string;
             };
@@ -10278,7 +10310,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a22582-c7b8-77d8-89dd-6343567de85a",
+                     *         "id": "01a22587-fd42-7319-868e-5f468e0827ae",
                      *         "name": "Mutual NDA (2027)",
                      *         "recipients": [
                      *           {
@@ -10293,7 +10325,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a22582-c7b9-707f-9cbd-7f7869a446f2",
+                     *             "id": "01a22587-fd52-74d7-8cdb-321670f436cc",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10329,10 +10361,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T04:14:17.528Z",
-                     *         "updated_at": "2026-11-29T04:14:17.628Z"
+                     *         "created_at": "2026-11-29T04:19:58.914Z",
+                     *         "updated_at": "2026-11-29T04:19:59.012Z"
                      *       },
-                     *       "request_id": "req_01a22582c81b72ae9b0586a66cfc74dc"
+                     *       "request_id": "req_01a22587fda27788af7381aa517f0a3e"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10359,7 +10391,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22582-c7b8-77d8-89dd-6343567de85a
+                 * @example 01a22587-fd42-7319-868e-5f468e0827ae
                  */
                 id: string;
             };
@@ -10378,7 +10410,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22582c83174feb6b6a6ab2a510e6f"
+                     *       "request_id": "req_01a22587fdb472cfb6d9da060dd064f9"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -10405,7 +10437,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22582-c7b8-77d8-89dd-6343567de85a
+                 * @example 01a22587-fd42-7319-868e-5f468e0827ae
                  */
                 id: string;
             };
@@ -10513,13 +10545,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22582-c80b-740f-bef4-e8322a234700",
+                     *         "id": "01a22587-fd95-737c-b534-de9d741209da",
                      *         "name": "Mutual NDA",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T04:14:17.611Z",
+                     *         "created_at": "2026-11-29T04:19:58.997Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22582-c80b-740f-bef4-f22d3f7a51da",
+                     *             "id": "01a22587-fd96-7589-8ded-bd3cea93d5f6",
                      *             "custom_key": "buyer",
                      *             "name": "Hana Sato",
                      *             "email": "hana@example.com",
@@ -10527,10 +10559,11 @@ export interface operations {
                      *             "status": "PENDING",
                      *             "signed_at": null,
                      *             "role": "SIGNER",
-                     *             "witness_of": null
+                     *             "witness_of": null,
+                     *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22582-c80b-740f-bef4-f4a679b44852",
+                     *             "id": "01a22587-fd96-7589-8ded-c233da8084b2",
                      *             "custom_key": "seller",
                      *             "name": "Acme Legal",
                      *             "email": "legal@acme.example",
@@ -10538,7 +10571,8 @@ export interface operations {
                      *             "status": "PENDING",
                      *             "signed_at": null,
                      *             "role": "SIGNER",
-                     *             "witness_of": null
+                     *             "witness_of": null,
+                     *             "identity": null
                      *           }
                      *         ],
                      *         "errors": [],
@@ -10547,9 +10581,9 @@ export interface operations {
                      *           "kind": "nda",
                      *           "crm_id": "opp-7"
                      *         },
-                     *         "template_id": "01a22582-c7b8-77d8-89dd-6343567de85a"
+                     *         "template_id": "01a22587-fd42-7319-868e-5f468e0827ae"
                      *       },
-                     *       "request_id": "req_01a22582c7fd70eb9d1174338b32d107"
+                     *       "request_id": "req_01a22587fd8874519993380814fbd1a5"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -10587,7 +10621,7 @@ export interface operations {
                      *           "message": "needs a value: the template makes it read-only"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22582c815729d99f6f4d4b14384b3"
+                     *       "request_id": "req_01a22587fd9e716297a823a5ae9ccbbc"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10622,17 +10656,17 @@ export interface operations {
                      * @example {
                      *       "webhooks": [
                      *         {
-                     *           "id": "01a22582-b34f-704a-ae23-8821254f4e58",
+                     *           "id": "01a22587-f282-7479-b471-ded0d1754a2c",
                      *           "url": "https://hooks.example.com/signet-events",
                      *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *           "auth_type": "HEADER",
                      *           "retry_schedule": "EXTENDED",
-                     *           "created_at": "2026-11-29T04:14:12.303Z",
-                     *           "updated_at": "2026-11-29T04:14:12.362Z"
+                     *           "created_at": "2026-11-29T04:19:56.162Z",
+                     *           "updated_at": "2026-11-29T04:19:56.197Z"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a22582b3a6740b83fc2d92cbbb1789"
+                     *       "request_id": "req_01a22587f2b570e4bb57191118907ab4"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookListResponse"];
@@ -10686,16 +10720,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a22582-b34f-704a-ae23-8821254f4e58",
+                     *         "id": "01a22587-f282-7479-b471-ded0d1754a2c",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "STANDARD",
-                     *         "created_at": "2026-11-29T04:14:12.303Z",
-                     *         "updated_at": "2026-11-29T04:14:12.303Z",
-                     *         "signing_secret": "whsec_DcC29o2xd2isg1DIlrq/PaXvQU9hHc6KIuT/CxEM3l8="
+                     *         "created_at": "2026-11-29T04:19:56.162Z",
+                     *         "updated_at": "2026-11-29T04:19:56.162Z",
+                     *         "signing_secret": "whsec_E2uBfLAVU68iEhltCPM23rqbW24Fwh50vWlmc+0i4J8="
                      *       },
-                     *       "request_id": "req_01a22582b34d75988ea93b33e0df1a47"
+                     *       "request_id": "req_01a22587f27f73faad4d013615885e85"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookCreatedResponse"];
@@ -10724,7 +10758,7 @@ export interface operations {
                      *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed, envelope.expired, envelope.extended, envelope.reactivated, recipient.reminder_sent, recipient.expiry_warning_sent, recipient.approved, recipient.witnessed, recipient.viewed, recipient.copied, recipient.validation_id_check_started, recipient.validation_id_check_success, recipient.validation_id_check_failed, recipient.validation_id_check_locked, recipient.validation_id_check_expired, recipient.validation_id_check_reset, recipient.validation_biometric_started, recipient.validation_biometric_success, recipient.validation_biometric_failed, recipient.validation_biometric_locked, recipient.validation_biometric_expired, recipient.validation_biometric_reset, recipient.validation_identity_consented, recipient.validation_identity_redacted, template.created, template.updated, template.deleted"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22582b3667048aba7e05d9fd96f5b"
+                     *       "request_id": "req_01a22587f28f70eea520edd76222ffd2"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10744,7 +10778,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22582-b34f-704a-ae23-8821254f4e58
+                 * @example 01a22587-f282-7479-b471-ded0d1754a2c
                  */
                 id: string;
             };
@@ -10763,15 +10797,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "webhook": {
-                     *         "id": "01a22582-b34f-704a-ae23-8821254f4e58",
+                     *         "id": "01a22587-f282-7479-b471-ded0d1754a2c",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T04:14:12.303Z",
-                     *         "updated_at": "2026-11-29T04:14:12.362Z"
+                     *         "created_at": "2026-11-29T04:19:56.162Z",
+                     *         "updated_at": "2026-11-29T04:19:56.197Z"
                      *       },
-                     *       "request_id": "req_01a22582b39372e9a395ddf5338d5a72"
+                     *       "request_id": "req_01a22587f2ad75d3a857a25fe095e6bd"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -10791,7 +10825,7 @@ export interface operations {
                      * @example {
                      *       "error": "Webhook not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a22582e971739e9ebe78a2792d935d"
+                     *       "request_id": "req_01a225881b6d706eb3bdb0e6cc4fee53"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10815,7 +10849,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22582-b34f-704a-ae23-8821254f4e58
+                 * @example 01a22587-f282-7479-b471-ded0d1754a2c
                  */
                 id: string;
             };
@@ -10847,15 +10881,15 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a22582-b34f-704a-ae23-8821254f4e58",
+                     *         "id": "01a22587-f282-7479-b471-ded0d1754a2c",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T04:14:12.303Z",
-                     *         "updated_at": "2026-11-29T04:14:12.348Z"
+                     *         "created_at": "2026-11-29T04:19:56.162Z",
+                     *         "updated_at": "2026-11-29T04:19:56.183Z"
                      *       },
-                     *       "request_id": "req_01a22582b37271fc8fc8ed51edfe982e"
+                     *       "request_id": "req_01a22587f29676b78acde4095f79cafc"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookUpdatedResponse"];
@@ -10882,7 +10916,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22582-b34f-704a-ae23-8821254f4e58
+                 * @example 01a22587-f282-7479-b471-ded0d1754a2c
                  */
                 id: string;
             };
@@ -10901,7 +10935,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22582e96e75e59c8a8c9ba996c93b"
+                     *       "request_id": "req_01a225881b69753c8d6f99948dded6be"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -10932,7 +10966,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22582-b34f-704a-ae23-8821254f4e58
+                 * @example 01a22587-f282-7479-b471-ded0d1754a2c
                  */
                 id: string;
             };
@@ -10952,28 +10986,28 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "01a22582-cbf9-715b-992d-4b9159a637f6",
-                     *           "webhook_id": "01a22582-b34f-704a-ae23-8821254f4e58",
-                     *           "event_id": "01a22582-cbeb-73fa-bc5b-dfee5cf089d5",
+                     *           "id": "01a22588-0089-7206-9f53-61b1dae251a2",
+                     *           "webhook_id": "01a22587-f282-7479-b471-ded0d1754a2c",
+                     *           "event_id": "01a22588-0081-74ce-b7bb-af8d2f3e7536",
                      *           "event_type": "envelope.success",
                      *           "status": "SUCCESS",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "attempted_at": "2026-11-29T04:45:18.634Z",
+                     *               "attempted_at": "2026-11-29T04:50:59.757Z",
                      *               "status_code": 200,
-                     *               "duration_ms": 3,
+                     *               "duration_ms": 1,
                      *               "error": null,
                      *               "response_body": "thanks"
                      *             }
                      *           ],
                      *           "next_attempt_at": null,
-                     *           "created_at": "2026-11-29T04:45:18.616Z",
-                     *           "completed_at": "2026-11-29T04:45:18.637Z"
+                     *           "created_at": "2026-11-29T04:50:59.752Z",
+                     *           "completed_at": "2026-11-29T04:50:59.758Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "01a22582-cbf9-715b-992d-4b9159a637f6",
-                     *       "request_id": "req_01a22582e961707ba4d6f3395ca18737"
+                     *       "next_cursor": "01a22588-0089-7206-9f53-61b1dae251a2",
+                     *       "request_id": "req_01a225881b54744a8c1244cea46ee33d"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryListResponse"];
@@ -11001,12 +11035,12 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22582-b34f-704a-ae23-8821254f4e58
+                 * @example 01a22587-f282-7479-b471-ded0d1754a2c
                  */
                 id: string;
                 /**
                  * @description Delivery id
-                 * @example 01a22582-cbf9-715b-992d-4b9159a637f6
+                 * @example 01a22588-0089-7206-9f53-61b1dae251a2
                  */
                 delivery_id: string;
             };
@@ -11028,26 +11062,26 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "id": "01a22582-cbf9-715b-992d-4b9159a637f6",
-                     *         "webhook_id": "01a22582-b34f-704a-ae23-8821254f4e58",
-                     *         "event_id": "01a22582-cbeb-73fa-bc5b-dfee5cf089d5",
+                     *         "id": "01a22588-0089-7206-9f53-61b1dae251a2",
+                     *         "webhook_id": "01a22587-f282-7479-b471-ded0d1754a2c",
+                     *         "event_id": "01a22588-0081-74ce-b7bb-af8d2f3e7536",
                      *         "event_type": "envelope.success",
                      *         "status": "PENDING",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-11-29T04:45:18.634Z",
+                     *             "attempted_at": "2026-11-29T04:50:59.757Z",
                      *             "status_code": 200,
-                     *             "duration_ms": 3,
+                     *             "duration_ms": 1,
                      *             "error": null,
                      *             "response_body": "thanks"
                      *           }
                      *         ],
-                     *         "next_attempt_at": "2026-12-02T05:58:26.154Z",
-                     *         "created_at": "2026-11-29T04:45:18.616Z",
+                     *         "next_attempt_at": "2026-12-02T06:04:06.625Z",
+                     *         "created_at": "2026-11-29T04:50:59.752Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a22582e96971719a29c3fda8b19d30"
+                     *       "request_id": "req_01a225881b60725fb272f32364cd2c16"
                      *     }
                      */
                     "application/json": components["schemas"]["RedeliveryResponse"];
@@ -11076,7 +11110,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22582-b34f-704a-ae23-8821254f4e58
+                 * @example 01a22587-f282-7479-b471-ded0d1754a2c
                  */
                 id: string;
             };
@@ -11098,17 +11132,17 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a22582-b34f-704a-ae23-8821254f4e58",
+                     *         "id": "01a22587-f282-7479-b471-ded0d1754a2c",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T04:14:12.303Z",
-                     *         "updated_at": "2026-11-29T04:14:12.362Z",
-                     *         "signing_secret": "whsec_9q5l3rBy03HO6PP+7th6QfqQVoRohyIMW+EZZut1/eY="
+                     *         "created_at": "2026-11-29T04:19:56.162Z",
+                     *         "updated_at": "2026-11-29T04:19:56.197Z",
+                     *         "signing_secret": "whsec_1yf9yMF7B9sDAhqi8ZzbwyEmobgz+WO84XUio4k4MsE="
                      *       },
-                     *       "previous_secret_expires_at": "2026-11-30T04:14:12.362Z",
-                     *       "request_id": "req_01a22582b38970babd4829aece96dad3"
+                     *       "previous_secret_expires_at": "2026-11-30T04:19:56.197Z",
+                     *       "request_id": "req_01a22587f2a5769c9f61f42adf29efdf"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookSecretRotatedResponse"];
@@ -11134,7 +11168,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 4X_igrJFI7C4v2ziOjBpRn_LLxI8vaR64cWy8JNJXxw
+                 * @example VzCsTUSXJkVhdXejVNw5cteFEMBaRteIqsF7QlUsWhs
                  */
                 token: string;
             };
@@ -11160,7 +11194,7 @@ export interface operations {
                      * @example {
                      *       "state": "READY",
                      *       "envelope": {
-                     *         "id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35",
+                     *         "id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
                      *         "name": "Services agreement 2026",
                      *         "language": "EN",
                      *         "branding": {
@@ -11176,7 +11210,7 @@ export interface operations {
                      *         "signature_color": "#000000"
                      *       },
                      *       "recipient": {
-                     *         "id": "01a22582-b544-76be-935b-aef0a3d9a656",
+                     *         "id": "01a22587-f372-7158-97f1-13612a251efc",
                      *         "name": "Ben Ode",
                      *         "email": "ben@example.com",
                      *         "masked_phone": null,
@@ -11189,13 +11223,13 @@ export interface operations {
                      *         "required": true,
                      *         "order": 0,
                      *         "verified": true,
-                     *         "verified_at": "2026-11-29T04:14:13.507Z",
+                     *         "verified_at": "2026-11-29T04:19:56.811Z",
                      *         "channels": {
                      *           "email": {
                      *             "required": true,
                      *             "order": 0,
                      *             "verified": true,
-                     *             "verified_at": "2026-11-29T04:14:13.507Z"
+                     *             "verified_at": "2026-11-29T04:19:56.811Z"
                      *           },
                      *           "sms": {
                      *             "required": false,
@@ -11230,7 +11264,7 @@ export interface operations {
                      *       },
                      *       "documents": [
                      *         {
-                     *           "id": "01a22582-b50d-733d-8ba2-ecaa24983420",
+                     *           "id": "01a22587-f337-7745-a082-db654a920ff4",
                      *           "name": "sample-contract.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -11240,10 +11274,10 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22582-b3fe-73b5-8b24-6ad2ea75fb35/documents/01a22582-b50d-733d-8ba2-ecaa24983420.pdf?expires=1795929253&signature=d7768435239f53f8fd41bce4caf6206db48a0f3a356fa6e692ef53788747e6be&name=sample-contract.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/documents/01a22587-f337-7745-a082-db654a920ff4.pdf?expires=1795929596&signature=fce4d9b11affe27a1d3f9a28159e3dff4f5e0e0bd25ca9315dce16bde3f09115&name=sample-contract.pdf",
                      *           "placements": [
                      *             {
-                     *               "id": "01a22582-b544-76be-935b-b2c9a63b18dd",
+                     *               "id": "01a22587-f372-7158-97f1-16689334b31a",
                      *               "type": "SIGNATURE",
                      *               "page": 0,
                      *               "left": 72,
@@ -11252,7 +11286,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "01a22582-b5d9-7350-83ef-3ffdfb27c4e1",
+                     *           "id": "01a22587-f3d8-73fc-8e11-885e361294f8",
                      *           "name": "annex.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -11262,11 +11296,11 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22582-b3fe-73b5-8b24-6ad2ea75fb35/uploads/01a22582-b5b2-710e-b498-272ba4475217.pdf?expires=1795929253&signature=ac290a8c0e2d8f77d8478bbc9b1d982f80595fbc3c25efd4276cb29d31a0354a&name=annex.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/uploads/01a22587-f3bb-7608-a0d6-cbbad80f972d.pdf?expires=1795929596&signature=d8cfc3650faded1f0b5c2a6d946a79f24f7ca123625a5c1cb137bdd43d7b15e3&name=annex.pdf",
                      *           "placements": []
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22582b81e7313972ac052246be65c"
+                     *       "request_id": "req_01a22587f5307102b9355661c3c96973"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningSessionResponse"];
@@ -11285,7 +11319,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing link not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a22582b849747da1cbb832244b0963"
+                     *       "request_id": "req_01a22587f552717eb18b6b65c387da78"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11307,7 +11341,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 4X_igrJFI7C4v2ziOjBpRn_LLxI8vaR64cWy8JNJXxw
+                 * @example VzCsTUSXJkVhdXejVNw5cteFEMBaRteIqsF7QlUsWhs
                  */
                 token: string;
             };
@@ -11346,8 +11380,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "ALREADY_SIGNED",
-                     *       "signed_at": "2026-11-29T04:14:13.625Z",
-                     *       "request_id": "req_01a22582b86b773f8fce7350d59bc543"
+                     *       "signed_at": "2026-11-29T04:19:56.907Z",
+                     *       "request_id": "req_01a22587f56873f1b90e20a357da023a"
                      *     }
                      */
                     "application/json": components["schemas"]["SignedResponse"];
@@ -11377,7 +11411,7 @@ export interface operations {
                      *           "message": "must be true: the recipient consents to sign electronically"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22582b86471cab41511b21b786e2e"
+                     *       "request_id": "req_01a22587f56473dabf9e2eb8b5267531"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11398,7 +11432,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example MfmNk0SAkKMJSA1hKenPD-HawPic2NfRLtLx8Ujk2n0
+                 * @example N6sBBx23ylM8B-jGGsnj5D6yvMWo7DKcKg5GL3Tejrc
                  */
                 token: string;
             };
@@ -11433,7 +11467,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "REJECTED",
-                     *       "request_id": "req_01a22582c6a3714dbe391e36c5047934"
+                     *       "request_id": "req_01a22587fc7b71108f90c0003a36eba5"
                      *     }
                      */
                     "application/json": components["schemas"]["RejectedResponse"];
@@ -11460,7 +11494,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example BA0hW2vYGJyW-iJMcK_ISx71Dp5BaJur9ZKeiuVZMBU
+                 * @example QqwIa-MoMeIB0OQdwIGm9yaZjn8NoVHTQ7nlhT32mLE
                  */
                 token: string;
             };
@@ -11492,9 +11526,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "attachment": {
-                     *         "id": "01a22582-c9ff-7687-bd0c-8131c1c40f8e"
+                     *         "id": "01a22587-ff24-718c-b36a-4ffc2def4aa8"
                      *       },
-                     *       "request_id": "req_01a22582c9e573ebb49194db5b1468bb"
+                     *       "request_id": "req_01a22587ff12739b80c3267fd7168db8"
                      *     }
                      */
                     "application/json": components["schemas"]["AttachmentUploadedResponse"];
@@ -11522,7 +11556,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example o9oqh_b5V1-ubj7Gu1x0f6foojP0tLxGT9Nds2E9HEQ
+                 * @example fxaxXSTpM9vFjIREFbxuXGnV0APcabeFQ8PW5_j8pz8
                  */
                 token: string;
             };
@@ -11564,7 +11598,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example o9oqh_b5V1-ubj7Gu1x0f6foojP0tLxGT9Nds2E9HEQ
+                 * @example fxaxXSTpM9vFjIREFbxuXGnV0APcabeFQ8PW5_j8pz8
                  */
                 token: string;
             };
@@ -11627,7 +11661,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "bounce_token": "01a22582-c638-75ff-9a17-bb3caf8b43f4.GkQ4mb3QNYDHKwM9i1q1FqdWXhVvgIiugpssed86UVU"
+                 *       "bounce_token": "01a22587-fc20-759f-9be4-06374ba19cb2.T3afN0aCsyvWkq2lr3HWp1yD23_ShiCzcoTYvSDj1RE"
                  *     }
                  */
                 "application/json": components["schemas"]["BounceRequest"];
@@ -11651,7 +11685,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22582c68271dcb5d94c23fec7edd7"
+                     *       "request_id": "req_01a22587fc71759b93ce669e71141bd4"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -11676,12 +11710,12 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 4X_igrJFI7C4v2ziOjBpRn_LLxI8vaR64cWy8JNJXxw
+                 * @example VzCsTUSXJkVhdXejVNw5cteFEMBaRteIqsF7QlUsWhs
                  */
                 token: string;
                 /**
                  * @description Document id
-                 * @example 01a22582-b50d-733d-8ba2-ecaa24983420
+                 * @example 01a22587-f337-7745-a082-db654a920ff4
                  */
                 document_id: string;
             };
@@ -11726,7 +11760,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example p75xAowDh83xzDbQigHplpJc28EdmuBair9qjtXraGE
+                 * @example QEmIl7SXENI8TXvCFubQxnGDIFpRBinH2QYalWSRd6k
                  */
                 token: string;
             };
@@ -11763,8 +11797,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T04:44:13.662Z",
-                     *       "request_id": "req_01a22582b88a76cf86ea9f8de42a6cf1"
+                     *       "expires_at": "2026-11-29T04:49:56.921Z",
+                     *       "request_id": "req_01a22587f5757358876895b328e154d2"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -11791,7 +11825,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example p75xAowDh83xzDbQigHplpJc28EdmuBair9qjtXraGE
+                 * @example QEmIl7SXENI8TXvCFubQxnGDIFpRBinH2QYalWSRd6k
                  */
                 token: string;
             };
@@ -11801,7 +11835,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "625462"
+                 *       "code": "689040"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -11825,8 +11859,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T04:14:13.754Z",
-                     *       "request_id": "req_01a22582b8e370faae828eb68777f7e7"
+                     *       "verified_at": "2026-11-29T04:19:56.977Z",
+                     *       "request_id": "req_01a22587f5a770ee92fbe333de7ad2f9"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -11853,7 +11887,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example CkCiRo41LhaCRuT7eUSl4r8I3uG6aurIbunWAFzpcHk
+                 * @example dzvkHarBPCm27tQPNAYaLs74Xk1KBx2avBVs8XHLRi8
                  */
                 token: string;
             };
@@ -11892,8 +11926,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "given_at": "2026-11-29T04:45:18.806Z",
-                     *       "request_id": "req_01a22582ccad7068a12d4cb0a6b1ada3"
+                     *       "given_at": "2026-11-29T04:50:59.879Z",
+                     *       "request_id": "req_01a2258800fd73e4af9301eeed2a17a6"
                      *     }
                      */
                     "application/json": {
@@ -11929,7 +11963,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example CkCiRo41LhaCRuT7eUSl4r8I3uG6aurIbunWAFzpcHk
+                 * @example dzvkHarBPCm27tQPNAYaLs74Xk1KBx2avBVs8XHLRi8
                  */
                 token: string;
             };
@@ -11971,7 +12005,7 @@ export interface operations {
                      *         "MRZ_CHECK_DIGIT"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a22582cd3a716db446b88eff6e5d97"
+                     *       "request_id": "req_01a22588016d749c861b4bbc2653bf2e"
                      *     }
                      */
                     "application/json": {
@@ -12011,7 +12045,7 @@ export interface operations {
                      *           "message": "The file is not a photo. Please send a JPEG, PNG or WebP image."
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22582ccc2725b870589f70c9806eb"
+                     *       "request_id": "req_01a2258801197418bae9fd6395400d66"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12032,7 +12066,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example CkCiRo41LhaCRuT7eUSl4r8I3uG6aurIbunWAFzpcHk
+                 * @example dzvkHarBPCm27tQPNAYaLs74Xk1KBx2avBVs8XHLRi8
                  */
                 token: string;
             };
@@ -12056,9 +12090,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "challenge": "TILT_RIGHT",
-                     *       "expires_at": "2026-11-29T04:55:22.389Z",
-                     *       "request_id": "req_01a22582daac741d88a6e5a69667e095"
+                     *       "challenge": "TILT_LEFT",
+                     *       "expires_at": "2026-11-29T05:01:02.816Z",
+                     *       "request_id": "req_01a225880c7875388b2acd642bcd433b"
                      *     }
                      */
                     "application/json": {
@@ -12093,7 +12127,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example CkCiRo41LhaCRuT7eUSl4r8I3uG6aurIbunWAFzpcHk
+                 * @example dzvkHarBPCm27tQPNAYaLs74Xk1KBx2avBVs8XHLRi8
                  */
                 token: string;
             };
@@ -12137,7 +12171,7 @@ export interface operations {
                      *         "FACE_MISMATCH"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a22582db9e7358b8deabf45d326c7e"
+                     *       "request_id": "req_01a225880d94766fb5ae033c329c7fd7"
                      *     }
                      */
                     "application/json": {
@@ -12175,7 +12209,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example puUnXzNdTvtqhoZj2QZSeas-A6pSebhA4Xv_fs3E-Cw
+                 * @example 2UOwCJNbFy0pAGSJnCUms4RSZ8CXdhMCJLZHyT833Q4
                  */
                 token: string;
             };
@@ -12199,9 +12233,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "url": "https://verify.stripe.com/start/vs_af3e222e78d470b8b5442235_secret_7bc83347e05ba4f416713458",
-                     *       "expires_at": "2026-11-29T05:56:25.754Z",
-                     *       "request_id": "req_01a22582e7ca70caaea7ffc0c492a593"
+                     *       "url": "https://verify.stripe.com/start/vs_a8a6e6f05ec1089dcb643a57_secret_d31e2fa6239f049118e95665",
+                     *       "expires_at": "2026-11-29T06:02:06.176Z",
+                     *       "request_id": "req_01a22588198a700da679627b0c6e755f"
                      *     }
                      */
                     "application/json": {
@@ -12240,19 +12274,19 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_09c45e2fdce908a617789c2b",
+                 *       "id": "evt_2767259d7f719b211c813b26",
                  *       "object": "event",
                  *       "api_version": "2026-10-28.endive",
-                 *       "created": 1795928185,
+                 *       "created": 1795928526,
                  *       "data": {
                  *         "object": {
-                 *           "id": "vs_af3e222e78d470b8b5442235",
+                 *           "id": "vs_a8a6e6f05ec1089dcb643a57",
                  *           "object": "identity.verification_session",
-                 *           "client_reference_id": "01a22582-e7cf-7436-a549-66d25460c544",
+                 *           "client_reference_id": "01a22588-1990-75d2-bf03-b4e159d9f286",
                  *           "client_secret": null,
-                 *           "created": 1795928185,
+                 *           "created": 1795928526,
                  *           "last_error": null,
-                 *           "last_verification_report": "vr_812afbc7ba6ecc3acb61a93f",
+                 *           "last_verification_report": "vr_27e7b453576e915ff27c0769",
                  *           "livemode": false,
                  *           "metadata": {},
                  *           "options": {
@@ -12306,7 +12340,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "received": true,
-                     *       "request_id": "req_01a22582e80571bf9b0b884fa993de6c"
+                     *       "request_id": "req_01a2258819cc70f9b246466d7e9d181b"
                      *     }
                      */
                     "application/json": {
@@ -12420,7 +12454,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 4X_igrJFI7C4v2ziOjBpRn_LLxI8vaR64cWy8JNJXxw
+                 * @example VzCsTUSXJkVhdXejVNw5cteFEMBaRteIqsF7QlUsWhs
                  */
                 token: string;
             };
@@ -12542,7 +12576,7 @@ export interface operations {
                      *         "readiness": "http://localhost:3000/readyz"
                      *       },
                      *       "development_key": "sgn_dev_the_key_npm_start_printed",
-                     *       "request_id": "req_01a22582b07b70a2a4465a54ce147d31"
+                     *       "request_id": "req_01a22587f0ea712fb43e4bdd136eefce"
                      *     }
                      */
                     "application/json": {
@@ -12656,7 +12690,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "request_id": "req_01a22582b1217368b7347c6a5fca014a"
+                     *       "request_id": "req_01a22587f16970ed96b1c10bee1c60d8"
                      *     }
                      */
                     "application/json": {
@@ -12694,7 +12728,7 @@ export interface operations {
                      *       "checks": {
                      *         "database": "ok"
                      *       },
-                     *       "request_id": "req_01a22582b21573fa8281f49989522046"
+                     *       "request_id": "req_01a22587f1a470d8b55abe71f7cb3bb4"
                      *     }
                      */
                     "application/json": {
@@ -12789,14 +12823,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-b675-72fb-801b-272dcaa38fcc",
+                 *       "id": "01a22587-f42f-729f-9982-8ed19d85cc5f",
                  *       "data": {
-                 *         "id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35",
+                 *         "id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T04:14:13.090Z",
+                 *         "sent_at": "2026-11-29T04:19:56.581Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -12904,43 +12938,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22582-b50d-733d-8ba2-ecaa24983420",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22582-b3fe-73b5-8b24-6ad2ea75fb35/documents/01a22582-b50d-733d-8ba2-ecaa24983420.pdf?expires=1795929253&signature=d7768435239f53f8fd41bce4caf6206db48a0f3a356fa6e692ef53788747e6be&name=sample-contract.pdf",
+                 *             "id": "01a22587-f337-7745-a082-db654a920ff4",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/documents/01a22587-f337-7745-a082-db654a920ff4.pdf?expires=1795929596&signature=fce4d9b11affe27a1d3f9a28159e3dff4f5e0e0bd25ca9315dce16bde3f09115&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T04:14:12.478Z",
+                 *             "created_at": "2026-11-29T04:19:56.264Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T04:14:12.478Z",
+                 *             "updated_at": "2026-11-29T04:19:56.264Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a22582-b5d9-7350-83ef-3ffdfb27c4e1",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22582-b3fe-73b5-8b24-6ad2ea75fb35/uploads/01a22582-b5b2-710e-b498-272ba4475217.pdf?expires=1795929253&signature=ac290a8c0e2d8f77d8478bbc9b1d982f80595fbc3c25efd4276cb29d31a0354a&name=annex.pdf",
+                 *             "id": "01a22587-f3d8-73fc-8e11-885e361294f8",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/uploads/01a22587-f3bb-7608-a0d6-cbbad80f972d.pdf?expires=1795929596&signature=d8cfc3650faded1f0b5c2a6d946a79f24f7ca123625a5c1cb137bdd43d7b15e3&name=annex.pdf",
                  *             "order": 1,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "annex.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T04:14:12.972Z",
+                 *             "created_at": "2026-11-29T04:19:56.523Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T04:14:12.972Z",
+                 *             "updated_at": "2026-11-29T04:19:56.523Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T04:14:12.478Z",
+                 *         "created_at": "2026-11-29T04:19:56.264Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a22582-b544-76be-935b-b2c9a63b18dd",
+                 *             "id": "01a22587-f372-7158-97f1-16689334b31a",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -12952,19 +12986,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T04:14:12.478Z",
+                 *             "created_at": "2026-11-29T04:19:56.264Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T04:14:12.478Z",
+                 *             "updated_at": "2026-11-29T04:19:56.264Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a22582-b50d-733d-8ba2-ecaa24983420",
+                 *             "document_id": "01a22587-f337-7745-a082-db654a920ff4",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22582-b544-76be-935b-aef0a3d9a656",
+                 *             "recipient_id": "01a22587-f372-7158-97f1-13612a251efc",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a22582-b544-76be-935b-b67c34ab730c",
+                 *             "id": "01a22587-f372-7158-97f1-181d72e2332d",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -12976,18 +13010,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T04:14:12.478Z",
+                 *             "created_at": "2026-11-29T04:19:56.264Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T04:14:12.478Z",
+                 *             "updated_at": "2026-11-29T04:19:56.264Z",
                  *             "coordinates": {
-                 *               "id": "01a22582-b544-76be-935b-b67c34ab730c",
+                 *               "id": "01a22587-f372-7158-97f1-181d72e2332d",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a22582-b50d-733d-8ba2-ecaa24983420",
+                 *             "document_id": "01a22587-f337-7745-a082-db654a920ff4",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22582-b544-76be-935b-a91ab577dc3f",
+                 *             "recipient_id": "01a22587-f371-7795-8f1f-44fcfe956053",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -12995,7 +13029,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22582-b544-76be-935b-a91ab577dc3f",
+                 *             "id": "01a22587-f371-7795-8f1f-44fcfe956053",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -13006,16 +13040,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T04:14:12.478Z",
+                 *             "created_at": "2026-11-29T04:19:56.264Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T04:14:13.090Z",
+                 *             "updated_at": "2026-11-29T04:19:56.581Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35"
+                 *             "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
                  *           },
                  *           {
-                 *             "id": "01a22582-b544-76be-935b-aef0a3d9a656",
+                 *             "id": "01a22587-f372-7158-97f1-13612a251efc",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -13026,16 +13060,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T04:14:12.478Z",
+                 *             "created_at": "2026-11-29T04:19:56.264Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T04:14:13.090Z",
+                 *             "updated_at": "2026-11-29T04:19:56.581Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35"
+                 *             "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T04:14:13.090Z",
+                 *         "updated_at": "2026-11-29T04:19:56.581Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -13075,14 +13109,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-c197-706b-beb6-a52a8586e65d",
+                 *       "id": "01a22587-f999-775d-ac0c-4cbc6e4b8c79",
                  *       "data": {
-                 *         "id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35",
+                 *         "id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T04:14:13.090Z",
+                 *         "sent_at": "2026-11-29T04:19:56.581Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -13190,43 +13224,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22582-b50d-733d-8ba2-ecaa24983420",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22582-b3fe-73b5-8b24-6ad2ea75fb35/signed/01a22582-b50d-733d-8ba2-ecaa24983420-01a22582-bfd7-7439-9804-cccdbc160056.pdf?expires=1795929255&signature=56ab7ae78bbeb7651f0fcf35cd8e4281127e837f674e586f1583e3ef82200a8c&name=sample-contract.pdf",
+                 *             "id": "01a22587-f337-7745-a082-db654a920ff4",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/signed/01a22587-f337-7745-a082-db654a920ff4-01a22587-f8b9-76de-9dc4-b3568ceea4f9.pdf?expires=1795929597&signature=82539bf45e0cf58174e7328365046d58f0006110af1891c82602efcfe8002496&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "12faaa1aefa26b9b843c6fa6429154c3109ca1181b64d6912b999f3e9c8dc4a1",
+                 *             "sha256": "bdd9482a4b09f271f59aa54c42982a69119f7810dd8f2179f533fd5488287e8a",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69520,
+                 *             "file_size": 69534,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T04:14:12.478Z",
+                 *             "created_at": "2026-11-29T04:19:56.264Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T04:14:15.954Z",
+                 *             "updated_at": "2026-11-29T04:19:57.972Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a22582-b5d9-7350-83ef-3ffdfb27c4e1",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22582-b3fe-73b5-8b24-6ad2ea75fb35/signed/01a22582-b5d9-7350-83ef-3ffdfb27c4e1-01a22582-c175-77c4-b7bd-7cd4f7e95924.pdf?expires=1795929255&signature=20abde01e52b56c0342780f45a230f2e6a35c8d7c3cdc3933721c5da555081e1&name=annex.pdf",
+                 *             "id": "01a22587-f3d8-73fc-8e11-885e361294f8",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/signed/01a22587-f3d8-73fc-8e11-885e361294f8-01a22587-f98c-72f8-9a79-26ab442dbcd6.pdf?expires=1795929597&signature=860bf5282fa25ec48df804e451bb2006b7c633657ddd37837e2e1eeadda713cd&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "3b36f6db81b2e99e8859dfc5e0351e106f6c7a3da77799a440ac129a7ead5485",
+                 *             "sha256": "2d661ecdaed9e0dba36649534e52beb371bfd658991f076f7e55cf5127d33565",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70908,
+                 *             "file_size": 70870,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T04:14:12.972Z",
+                 *             "created_at": "2026-11-29T04:19:56.523Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T04:14:15.954Z",
+                 *             "updated_at": "2026-11-29T04:19:57.972Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T04:14:12.478Z",
+                 *         "created_at": "2026-11-29T04:19:56.264Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a22582-b544-76be-935b-b2c9a63b18dd",
+                 *             "id": "01a22587-f372-7158-97f1-16689334b31a",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13238,19 +13272,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T04:14:12.478Z",
+                 *             "created_at": "2026-11-29T04:19:56.264Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T04:14:12.478Z",
+                 *             "updated_at": "2026-11-29T04:19:56.264Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a22582-b50d-733d-8ba2-ecaa24983420",
+                 *             "document_id": "01a22587-f337-7745-a082-db654a920ff4",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22582-b544-76be-935b-aef0a3d9a656",
+                 *             "recipient_id": "01a22587-f372-7158-97f1-13612a251efc",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a22582-b544-76be-935b-b67c34ab730c",
+                 *             "id": "01a22587-f372-7158-97f1-181d72e2332d",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13262,18 +13296,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T04:14:12.478Z",
+                 *             "created_at": "2026-11-29T04:19:56.264Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T04:14:12.478Z",
+                 *             "updated_at": "2026-11-29T04:19:56.264Z",
                  *             "coordinates": {
-                 *               "id": "01a22582-b544-76be-935b-b67c34ab730c",
+                 *               "id": "01a22587-f372-7158-97f1-181d72e2332d",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a22582-b50d-733d-8ba2-ecaa24983420",
+                 *             "document_id": "01a22587-f337-7745-a082-db654a920ff4",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22582-b544-76be-935b-a91ab577dc3f",
+                 *             "recipient_id": "01a22587-f371-7795-8f1f-44fcfe956053",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -13281,7 +13315,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22582-b544-76be-935b-a91ab577dc3f",
+                 *             "id": "01a22587-f371-7795-8f1f-44fcfe956053",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -13290,18 +13324,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T04:14:13.790Z",
+                 *             "signed_at": "2026-11-29T04:19:56.991Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T04:14:12.478Z",
+                 *             "created_at": "2026-11-29T04:19:56.264Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T04:14:13.790Z",
+                 *             "updated_at": "2026-11-29T04:19:56.991Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35"
+                 *             "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
                  *           },
                  *           {
-                 *             "id": "01a22582-b544-76be-935b-aef0a3d9a656",
+                 *             "id": "01a22587-f372-7158-97f1-13612a251efc",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -13310,20 +13344,20 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T04:14:13.625Z",
+                 *             "signed_at": "2026-11-29T04:19:56.907Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T04:14:12.478Z",
+                 *             "created_at": "2026-11-29T04:19:56.264Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T04:14:13.625Z",
+                 *             "updated_at": "2026-11-29T04:19:56.907Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35"
+                 *             "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T04:14:15.954Z",
+                 *         "updated_at": "2026-11-29T04:19:57.972Z",
                  *         "template_id": null,
-                 *         "completed_at": "2026-11-29T04:14:15.954Z"
+                 *         "completed_at": "2026-11-29T04:19:57.972Z"
                  *       },
                  *       "event_type": "envelope.success"
                  *     }
@@ -13361,14 +13395,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-c6b2-7212-8f0e-bccd1810fa19",
+                 *       "id": "01a22587-fc87-735b-94e2-a0052ffa5b88",
                  *       "data": {
-                 *         "id": "01a22582-c616-71ca-953d-21bb6f91422d",
+                 *         "id": "01a22587-fbfd-76c3-8a3e-a4978d15ce88",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "VOIDED",
-                 *         "sent_at": "2026-11-29T04:14:17.123Z",
+                 *         "sent_at": "2026-11-29T04:19:58.600Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -13473,28 +13507,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22582-c619-7626-af65-df1e71de6dfd",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22582-c616-71ca-953d-21bb6f91422d/documents/01a22582-c619-7626-af65-df1e71de6dfd.pdf?expires=1795929257&signature=8d2923aff2f13c8ee6b0d236021f5c25f04933b1ba60868204cd13907f3b8b1e&name=lease.pdf",
+                 *             "id": "01a22587-fbfe-71fb-b989-fd95a8b051d1",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-fbfd-76c3-8a3e-a4978d15ce88/documents/01a22587-fbfe-71fb-b989-fd95a8b051d1.pdf?expires=1795929598&signature=40a47cd27cb451ab29f9f90d242609a98b1f01cd390b3d3270c4497c899130cf&name=lease.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "lease.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T04:14:17.110Z",
+                 *             "created_at": "2026-11-29T04:19:58.589Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T04:14:17.110Z",
+                 *             "updated_at": "2026-11-29T04:19:58.589Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T04:14:17.110Z",
+                 *         "created_at": "2026-11-29T04:19:58.589Z",
                  *         "expires_at": null,
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22582-c61b-730a-b08a-6f6dceb5cc66",
+                 *             "id": "01a22587-fc02-7040-8812-7f1f4aea9d6d",
                  *             "name": "Cleo Park",
                  *             "role": "SIGNER",
                  *             "email": "cleo@example.com",
@@ -13505,16 +13539,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T04:14:17.110Z",
+                 *             "created_at": "2026-11-29T04:19:58.589Z",
                  *             "custom_key": "cleo",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T04:14:17.252Z",
+                 *             "updated_at": "2026-11-29T04:19:58.716Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22582-c616-71ca-953d-21bb6f91422d"
+                 *             "envelope_id": "01a22587-fbfd-76c3-8a3e-a4978d15ce88"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T04:14:17.252Z",
+                 *         "updated_at": "2026-11-29T04:19:58.716Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -13554,14 +13588,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-c4f2-73db-9951-df7d895f03c3",
+                 *       "id": "01a22587-fb36-775f-8fc3-688ab1235369",
                  *       "data": {
-                 *         "id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35",
+                 *         "id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T04:14:13.090Z",
+                 *         "sent_at": "2026-11-29T04:19:56.581Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -13669,43 +13703,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22582-b50d-733d-8ba2-ecaa24983420",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22582-b3fe-73b5-8b24-6ad2ea75fb35/signed/01a22582-b50d-733d-8ba2-ecaa24983420-01a22582-bfd7-7439-9804-cccdbc160056.pdf?expires=1795929255&signature=56ab7ae78bbeb7651f0fcf35cd8e4281127e837f674e586f1583e3ef82200a8c&name=sample-contract.pdf",
+                 *             "id": "01a22587-f337-7745-a082-db654a920ff4",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/signed/01a22587-f337-7745-a082-db654a920ff4-01a22587-f8b9-76de-9dc4-b3568ceea4f9.pdf?expires=1795929597&signature=82539bf45e0cf58174e7328365046d58f0006110af1891c82602efcfe8002496&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "12faaa1aefa26b9b843c6fa6429154c3109ca1181b64d6912b999f3e9c8dc4a1",
+                 *             "sha256": "bdd9482a4b09f271f59aa54c42982a69119f7810dd8f2179f533fd5488287e8a",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69520,
+                 *             "file_size": 69534,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T04:14:12.478Z",
+                 *             "created_at": "2026-11-29T04:19:56.264Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T04:14:15.954Z",
+                 *             "updated_at": "2026-11-29T04:19:57.972Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a22582-b5d9-7350-83ef-3ffdfb27c4e1",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22582-b3fe-73b5-8b24-6ad2ea75fb35/signed/01a22582-b5d9-7350-83ef-3ffdfb27c4e1-01a22582-c175-77c4-b7bd-7cd4f7e95924.pdf?expires=1795929255&signature=20abde01e52b56c0342780f45a230f2e6a35c8d7c3cdc3933721c5da555081e1&name=annex.pdf",
+                 *             "id": "01a22587-f3d8-73fc-8e11-885e361294f8",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/signed/01a22587-f3d8-73fc-8e11-885e361294f8-01a22587-f98c-72f8-9a79-26ab442dbcd6.pdf?expires=1795929597&signature=860bf5282fa25ec48df804e451bb2006b7c633657ddd37837e2e1eeadda713cd&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "3b36f6db81b2e99e8859dfc5e0351e106f6c7a3da77799a440ac129a7ead5485",
+                 *             "sha256": "2d661ecdaed9e0dba36649534e52beb371bfd658991f076f7e55cf5127d33565",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70908,
+                 *             "file_size": 70870,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T04:14:12.972Z",
+                 *             "created_at": "2026-11-29T04:19:56.523Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T04:14:15.954Z",
+                 *             "updated_at": "2026-11-29T04:19:57.972Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T04:14:12.478Z",
+                 *         "created_at": "2026-11-29T04:19:56.264Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a22582-b544-76be-935b-b2c9a63b18dd",
+                 *             "id": "01a22587-f372-7158-97f1-16689334b31a",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13717,19 +13751,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T04:14:12.478Z",
+                 *             "created_at": "2026-11-29T04:19:56.264Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T04:14:12.478Z",
+                 *             "updated_at": "2026-11-29T04:19:56.264Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a22582-b50d-733d-8ba2-ecaa24983420",
+                 *             "document_id": "01a22587-f337-7745-a082-db654a920ff4",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22582-b544-76be-935b-aef0a3d9a656",
+                 *             "recipient_id": "01a22587-f372-7158-97f1-13612a251efc",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a22582-b544-76be-935b-b67c34ab730c",
+                 *             "id": "01a22587-f372-7158-97f1-181d72e2332d",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13741,18 +13775,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T04:14:12.478Z",
+                 *             "created_at": "2026-11-29T04:19:56.264Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T04:14:12.478Z",
+                 *             "updated_at": "2026-11-29T04:19:56.264Z",
                  *             "coordinates": {
-                 *               "id": "01a22582-b544-76be-935b-b67c34ab730c",
+                 *               "id": "01a22587-f372-7158-97f1-181d72e2332d",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a22582-b50d-733d-8ba2-ecaa24983420",
+                 *             "document_id": "01a22587-f337-7745-a082-db654a920ff4",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22582-b544-76be-935b-a91ab577dc3f",
+                 *             "recipient_id": "01a22587-f371-7795-8f1f-44fcfe956053",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -13760,7 +13794,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22582-b544-76be-935b-a91ab577dc3f",
+                 *             "id": "01a22587-f371-7795-8f1f-44fcfe956053",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -13769,18 +13803,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T04:14:13.790Z",
+                 *             "signed_at": "2026-11-29T04:19:56.991Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T04:14:12.478Z",
+                 *             "created_at": "2026-11-29T04:19:56.264Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T04:14:13.790Z",
+                 *             "updated_at": "2026-11-29T04:19:56.991Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35"
+                 *             "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
                  *           },
                  *           {
-                 *             "id": "01a22582-b544-76be-935b-aef0a3d9a656",
+                 *             "id": "01a22587-f372-7158-97f1-13612a251efc",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -13789,22 +13823,22 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T04:14:13.625Z",
+                 *             "signed_at": "2026-11-29T04:19:56.907Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T04:14:12.478Z",
+                 *             "created_at": "2026-11-29T04:19:56.264Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T04:14:13.625Z",
+                 *             "updated_at": "2026-11-29T04:19:56.907Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35"
+                 *             "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T04:14:15.954Z",
+                 *         "updated_at": "2026-11-29T04:19:57.972Z",
                  *         "template_id": null,
-                 *         "completed_at": "2026-11-29T04:14:15.954Z",
-                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a22582-b3fe-73b5-8b24-6ad2ea75fb35/evidence/22-1795925656018.pdf?expires=1796012056&signature=d8d94854c18f625a0b3db55ecf6e497801178bef61c76d9cd5ea6e4cbb7e592a&name=evidence-01a22582-b3fe-73b5-8b24-6ad2ea75fb35.pdf",
-                 *         "evidence_generated_at": "2026-11-29T04:14:16.018Z"
+                 *         "completed_at": "2026-11-29T04:19:57.972Z",
+                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/evidence/22-1795925998007.pdf?expires=1796012398&signature=a248c3206b57a1a47178491b5110d648bd8dd0d176417ccfb77e0a8144666570&name=evidence-01a22587-f2e8-75a4-b9d8-f9df3ed1955f.pdf",
+                 *         "evidence_generated_at": "2026-11-29T04:19:58.007Z"
                  *       },
                  *       "event_type": "envelope.evidence_generated"
                  *     }
@@ -13842,17 +13876,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-b5dd-733f-abd0-396a9014ee8d",
+                 *       "id": "01a22587-f3d9-7204-ab51-b8f835776b59",
                  *       "data": {
                  *         "order": 1,
                  *         "status": "COMPLETED",
-                 *         "file_id": "01a22582-b5d9-7350-83ef-3ffdfb27c4e1",
+                 *         "file_id": "01a22587-f3d8-73fc-8e11-885e361294f8",
                  *         "file_name": "annex.pdf",
                  *         "custom_key": "annex",
-                 *         "envelope_id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35",
-                 *         "uploaded_at": "2026-11-29T04:14:12.933Z",
-                 *         "processed_at": "2026-11-29T04:14:12.953Z",
-                 *         "presigned_upload_id": "01a22582-b5b2-710e-b498-272ba4475217"
+                 *         "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
+                 *         "uploaded_at": "2026-11-29T04:19:56.485Z",
+                 *         "processed_at": "2026-11-29T04:19:56.504Z",
+                 *         "presigned_upload_id": "01a22587-f3bb-7608-a0d6-cbbad80f972d"
                  *       },
                  *       "event_type": "envelope.file_uploaded"
                  *     }
@@ -13890,9 +13924,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-b754-723e-b0b5-dbec41c780b7",
+                 *       "id": "01a22587-f498-751c-b14e-b4534a8f5a71",
                  *       "data": {
-                 *         "id": "01a22582-b544-76be-935b-a91ab577dc3f",
+                 *         "id": "01a22587-f371-7795-8f1f-44fcfe956053",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -13903,13 +13937,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:14:12.478Z",
+                 *         "created_at": "2026-11-29T04:19:56.264Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:14:13.090Z",
+                 *         "updated_at": "2026-11-29T04:19:56.581Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35"
+                 *         "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
                  *       },
                  *       "event_type": "recipient.email_sent"
                  *     }
@@ -13947,9 +13981,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-b79c-700b-93c6-a4ffee7e1404",
+                 *       "id": "01a22587-f4c0-70bb-9aa3-69276417b703",
                  *       "data": {
-                 *         "id": "01a22582-b544-76be-935b-a91ab577dc3f",
+                 *         "id": "01a22587-f371-7795-8f1f-44fcfe956053",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -13960,13 +13994,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:14:12.478Z",
+                 *         "created_at": "2026-11-29T04:19:56.264Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:14:13.090Z",
+                 *         "updated_at": "2026-11-29T04:19:56.581Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35"
+                 *         "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
                  *       },
                  *       "event_type": "recipient.email_received"
                  *     }
@@ -14004,9 +14038,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-c660-708d-b3c8-621bdb1be9e8",
+                 *       "id": "01a22587-fc53-71dc-bdd1-cffc6a12fc92",
                  *       "data": {
-                 *         "id": "01a22582-c61b-730a-b08a-6f6dceb5cc66",
+                 *         "id": "01a22587-fc02-7040-8812-7f1f4aea9d6d",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14017,13 +14051,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:14:17.110Z",
+                 *         "created_at": "2026-11-29T04:19:58.589Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:14:17.123Z",
+                 *         "updated_at": "2026-11-29T04:19:58.600Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-c616-71ca-953d-21bb6f91422d"
+                 *         "envelope_id": "01a22587-fbfd-76c3-8a3e-a4978d15ce88"
                  *       },
                  *       "event_type": "recipient.email_opened"
                  *     }
@@ -14061,9 +14095,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-c672-723a-98e7-22441424238b",
+                 *       "id": "01a22587-fc60-7794-8bb7-b72a4022b6db",
                  *       "data": {
-                 *         "id": "01a22582-c61b-730a-b08a-6f6dceb5cc66",
+                 *         "id": "01a22587-fc02-7040-8812-7f1f4aea9d6d",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14074,13 +14108,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:14:17.110Z",
+                 *         "created_at": "2026-11-29T04:19:58.589Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:14:17.123Z",
+                 *         "updated_at": "2026-11-29T04:19:58.600Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-c616-71ca-953d-21bb6f91422d"
+                 *         "envelope_id": "01a22587-fbfd-76c3-8a3e-a4978d15ce88"
                  *       },
                  *       "event_type": "recipient.email_clicked"
                  *     }
@@ -14118,9 +14152,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-c68c-760f-a420-a9c7f8ddc754",
+                 *       "id": "01a22587-fc74-77f8-b01f-8d1ca409fed6",
                  *       "data": {
-                 *         "id": "01a22582-c61b-730a-b08a-6f6dceb5cc66",
+                 *         "id": "01a22587-fc02-7040-8812-7f1f4aea9d6d",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14131,13 +14165,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:14:17.110Z",
+                 *         "created_at": "2026-11-29T04:19:58.589Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:14:17.123Z",
+                 *         "updated_at": "2026-11-29T04:19:58.600Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-c616-71ca-953d-21bb6f91422d"
+                 *         "envelope_id": "01a22587-fbfd-76c3-8a3e-a4978d15ce88"
                  *       },
                  *       "event_type": "recipient.email_bounced"
                  *     }
@@ -14175,9 +14209,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-b689-702a-98f6-cc4ed8003dc7",
+                 *       "id": "01a22587-f437-738a-889b-db99619f97ef",
                  *       "data": {
-                 *         "id": "01a22582-b544-76be-935b-a91ab577dc3f",
+                 *         "id": "01a22587-f371-7795-8f1f-44fcfe956053",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -14188,14 +14222,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:14:12.478Z",
+                 *         "created_at": "2026-11-29T04:19:56.264Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:14:13.090Z",
+                 *         "updated_at": "2026-11-29T04:19:56.581Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35",
-                 *         "signing_url": "http://localhost:3000/sign/p75xAowDh83xzDbQigHplpJc28EdmuBair9qjtXraGE"
+                 *         "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
+                 *         "signing_url": "http://localhost:3000/sign/QEmIl7SXENI8TXvCFubQxnGDIFpRBinH2QYalWSRd6k"
                  *       },
                  *       "event_type": "recipient.link_generated"
                  *     }
@@ -14233,9 +14267,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-b690-7155-8fa1-8774ede85c68",
+                 *       "id": "01a22587-f43a-7108-b92a-ab040022dae2",
                  *       "data": {
-                 *         "id": "01a22582-b544-76be-935b-a91ab577dc3f",
+                 *         "id": "01a22587-f371-7795-8f1f-44fcfe956053",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -14246,13 +14280,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:14:12.478Z",
+                 *         "created_at": "2026-11-29T04:19:56.264Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:14:13.090Z",
+                 *         "updated_at": "2026-11-29T04:19:56.581Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35"
+                 *         "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
                  *       },
                  *       "event_type": "recipient.in_progress"
                  *     }
@@ -14290,9 +14324,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-b87f-70c9-acfb-65fbbb9c7d31",
+                 *       "id": "01a22587-f56f-7089-b639-f0718ea384c7",
                  *       "data": {
-                 *         "id": "01a22582-b544-76be-935b-aef0a3d9a656",
+                 *         "id": "01a22587-f372-7158-97f1-13612a251efc",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -14302,17 +14336,17 @@ export interface operations {
                  *         "status": "SIGNED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T04:14:13.625Z",
+                 *         "signed_at": "2026-11-29T04:19:56.907Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:14:12.478Z",
+                 *         "created_at": "2026-11-29T04:19:56.264Z",
                  *         "custom_key": "ben",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:14:13.625Z",
+                 *         "updated_at": "2026-11-29T04:19:56.907Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35"
+                 *         "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
                  *       },
                  *       "event_type": "recipient.signed_all"
                  *     }
@@ -14350,9 +14384,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-c6af-72aa-b0a4-76f27069efa7",
+                 *       "id": "01a22587-fc84-762d-a9b0-892b6894a5bb",
                  *       "data": {
-                 *         "id": "01a22582-c61b-730a-b08a-6f6dceb5cc66",
+                 *         "id": "01a22587-fc02-7040-8812-7f1f4aea9d6d",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14364,15 +14398,15 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:14:17.110Z",
+                 *         "created_at": "2026-11-29T04:19:58.589Z",
                  *         "custom_key": "cleo",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:14:17.252Z",
+                 *         "updated_at": "2026-11-29T04:19:58.716Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-c616-71ca-953d-21bb6f91422d"
+                 *         "envelope_id": "01a22587-fbfd-76c3-8a3e-a4978d15ce88"
                  *       },
                  *       "event_type": "recipient.rejected"
                  *     }
@@ -14410,9 +14444,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-b6d1-721c-9f9a-2d064136ef79",
+                 *       "id": "01a22587-f477-7243-9fb2-cbe16dd4aa15",
                  *       "data": {
-                 *         "id": "01a22582-b544-76be-935b-aef0a3d9a656",
+                 *         "id": "01a22587-f372-7158-97f1-13612a251efc",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -14423,23 +14457,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:14:12.478Z",
+                 *         "created_at": "2026-11-29T04:19:56.264Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:14:13.090Z",
+                 *         "updated_at": "2026-11-29T04:19:56.581Z",
                  *         "validation": {
-                 *           "id": "01a22582-b6c3-74c6-836f-f74dc6a45a8f",
+                 *           "id": "01a22587-f465-7679-92b4-e72614ad29bd",
                  *           "status": "PENDING",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-29T04:14:13.159Z",
-                 *           "expires_at": "2026-11-29T04:44:13.159Z",
+                 *           "created_at": "2026-11-29T04:19:56.624Z",
+                 *           "expires_at": "2026-11-29T04:49:56.624Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35"
+                 *         "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
                  *       },
                  *       "event_type": "recipient.validation_code_generated"
                  *     }
@@ -14477,9 +14511,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-b720-71aa-af16-f858553cec0c",
+                 *       "id": "01a22587-f4a3-775c-9552-1d62e912ae88",
                  *       "data": {
-                 *         "id": "01a22582-b544-76be-935b-aef0a3d9a656",
+                 *         "id": "01a22587-f372-7158-97f1-13612a251efc",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -14490,23 +14524,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:14:12.478Z",
+                 *         "created_at": "2026-11-29T04:19:56.264Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:14:13.090Z",
+                 *         "updated_at": "2026-11-29T04:19:56.581Z",
                  *         "validation": {
-                 *           "id": "01a22582-b6c3-74c6-836f-f74dc6a45a8f",
+                 *           "id": "01a22587-f465-7679-92b4-e72614ad29bd",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T04:14:13.226Z",
-                 *           "created_at": "2026-11-29T04:14:13.159Z",
-                 *           "expires_at": "2026-11-29T04:44:13.159Z",
+                 *           "sent_at": "2026-11-29T04:19:56.687Z",
+                 *           "created_at": "2026-11-29T04:19:56.624Z",
+                 *           "expires_at": "2026-11-29T04:49:56.624Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35"
+                 *         "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
                  *       },
                  *       "event_type": "recipient.validation_code_sent"
                  *     }
@@ -14544,9 +14578,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-b80e-7322-bbfc-33f09ab9e85f",
+                 *       "id": "01a22587-f510-7269-9f52-313d5eeba266",
                  *       "data": {
-                 *         "id": "01a22582-b544-76be-935b-aef0a3d9a656",
+                 *         "id": "01a22587-f372-7158-97f1-13612a251efc",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -14557,23 +14591,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:14:12.478Z",
+                 *         "created_at": "2026-11-29T04:19:56.264Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:14:13.090Z",
+                 *         "updated_at": "2026-11-29T04:19:56.581Z",
                  *         "validation": {
-                 *           "id": "01a22582-b6c3-74c6-836f-f74dc6a45a8f",
+                 *           "id": "01a22587-f465-7679-92b4-e72614ad29bd",
                  *           "status": "VERIFIED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T04:14:13.226Z",
-                 *           "created_at": "2026-11-29T04:14:13.159Z",
-                 *           "expires_at": "2026-11-29T04:44:13.159Z",
-                 *           "verified_at": "2026-11-29T04:14:13.507Z",
+                 *           "sent_at": "2026-11-29T04:19:56.687Z",
+                 *           "created_at": "2026-11-29T04:19:56.624Z",
+                 *           "expires_at": "2026-11-29T04:49:56.624Z",
+                 *           "verified_at": "2026-11-29T04:19:56.811Z",
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35"
+                 *         "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
                  *       },
                  *       "event_type": "recipient.validation_code_success"
                  *     }
@@ -14611,9 +14645,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-b7c5-70c2-a55b-d9edcf7908e6",
+                 *       "id": "01a22587-f4fc-725b-b1fe-1b7b83419856",
                  *       "data": {
-                 *         "id": "01a22582-b544-76be-935b-aef0a3d9a656",
+                 *         "id": "01a22587-f372-7158-97f1-13612a251efc",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -14624,23 +14658,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:14:12.478Z",
+                 *         "created_at": "2026-11-29T04:19:56.264Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:14:13.090Z",
+                 *         "updated_at": "2026-11-29T04:19:56.581Z",
                  *         "validation": {
-                 *           "id": "01a22582-b6c3-74c6-836f-f74dc6a45a8f",
+                 *           "id": "01a22587-f465-7679-92b4-e72614ad29bd",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T04:14:13.226Z",
-                 *           "created_at": "2026-11-29T04:14:13.159Z",
-                 *           "expires_at": "2026-11-29T04:44:13.159Z",
+                 *           "sent_at": "2026-11-29T04:19:56.687Z",
+                 *           "created_at": "2026-11-29T04:19:56.624Z",
+                 *           "expires_at": "2026-11-29T04:49:56.624Z",
                  *           "verified_at": null,
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-b3fe-73b5-8b24-6ad2ea75fb35"
+                 *         "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
                  *       },
                  *       "event_type": "recipient.validation_code_failed"
                  *     }
@@ -14678,9 +14712,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-c8c8-77bc-80a6-b25486943684",
+                 *       "id": "01a22587-fe28-736f-9bf8-70f61459376c",
                  *       "data": {
-                 *         "id": "01a22582-c84d-7373-bb18-1d0d46b3da80",
+                 *         "id": "01a22587-fdcc-7375-8214-880ac56136f5",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -14691,23 +14725,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:14:17.669Z",
+                 *         "created_at": "2026-11-29T04:19:59.045Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:14:17.685Z",
+                 *         "updated_at": "2026-11-29T04:19:59.057Z",
                  *         "validation": {
-                 *           "id": "01a22582-c878-7139-802d-2c45b3aba458",
+                 *           "id": "01a22587-fdf5-75c9-8887-6d13e881c643",
                  *           "status": "EXPIRED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T04:14:17.749Z",
-                 *           "created_at": "2026-11-29T04:14:17.708Z",
-                 *           "expires_at": "2026-11-29T04:44:17.708Z",
+                 *           "sent_at": "2026-11-29T04:19:59.113Z",
+                 *           "created_at": "2026-11-29T04:19:59.083Z",
+                 *           "expires_at": "2026-11-29T04:49:59.083Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-c845-721c-9fd4-d0cfbf21462f"
+                 *         "envelope_id": "01a22587-fdc5-75bf-986c-b5672bc9daab"
                  *       },
                  *       "event_type": "recipient.validation_code_expired"
                  *     }
@@ -14745,9 +14779,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-c948-766b-a6c7-593a7cf54c01",
+                 *       "id": "01a22587-fe9c-766b-a090-84b2b29a6081",
                  *       "data": {
-                 *         "id": "01a22582-c84d-7373-bb18-1d0d46b3da80",
+                 *         "id": "01a22587-fdcc-7375-8214-880ac56136f5",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -14758,23 +14792,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:14:17.669Z",
+                 *         "created_at": "2026-11-29T04:19:59.045Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:14:17.685Z",
+                 *         "updated_at": "2026-11-29T04:19:59.057Z",
                  *         "validation": {
-                 *           "id": "01a22582-c908-7503-ac59-8304fc71e8b8",
+                 *           "id": "01a22587-fe68-71d1-80c0-bcbe9094eb42",
                  *           "status": "EXHAUSTED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T04:45:17.879Z",
-                 *           "created_at": "2026-11-29T04:45:17.854Z",
-                 *           "expires_at": "2026-11-29T05:15:17.854Z",
+                 *           "sent_at": "2026-11-29T04:50:59.220Z",
+                 *           "created_at": "2026-11-29T04:50:59.205Z",
+                 *           "expires_at": "2026-11-29T05:20:59.205Z",
                  *           "verified_at": null,
                  *           "attempts_left": 0
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-c845-721c-9fd4-d0cfbf21462f"
+                 *         "envelope_id": "01a22587-fdc5-75bf-986c-b5672bc9daab"
                  *       },
                  *       "event_type": "recipient.validation_max_attempts"
                  *     }
@@ -14812,9 +14846,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-c790-7662-bde8-5c7bdaeaf005",
+                 *       "id": "01a22587-fd22-75cc-92f6-fdd17db2a5b2",
                  *       "data": {
-                 *         "id": "01a22582-c769-761c-b317-8c8a1085a408",
+                 *         "id": "01a22587-fcf9-7419-9ca2-638e66e53da6",
                  *         "total": 2,
                  *         "failed": 0,
                  *         "status": "COMPLETED",
@@ -14823,19 +14857,19 @@ export interface operations {
                  *             "error": null,
                  *             "index": 0,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a22582-c77e-7347-ac29-c6a726344016"
+                 *             "envelope_id": "01a22587-fd0f-725f-85be-59237ed4401a"
                  *           },
                  *           {
                  *             "error": null,
                  *             "index": 1,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a22582-c78a-711d-bda8-bf1d23765fa2"
+                 *             "envelope_id": "01a22587-fd1d-746c-af9e-613c4d11e559"
                  *           }
                  *         ],
                  *         "operation": "create",
                  *         "succeeded": 2,
-                 *         "created_at": "2026-11-29T04:14:17.449Z",
-                 *         "completed_at": "2026-11-29T04:14:17.485Z"
+                 *         "created_at": "2026-11-29T04:19:58.841Z",
+                 *         "completed_at": "2026-11-29T04:19:58.880Z"
                  *       },
                  *       "event_type": "batch.completed"
                  *     }
@@ -14873,14 +14907,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-e911-77e8-b409-2505bc66b90a",
+                 *       "id": "01a22588-1b0a-7630-b4ab-13c7722e7ca1",
                  *       "data": {
-                 *         "id": "01a22582-e889-7201-bd36-0a45ce73e583",
+                 *         "id": "01a22588-1a7a-7227-976d-6469c510c35a",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "EXPIRED",
-                 *         "sent_at": "2026-11-29T05:57:25.937Z",
+                 *         "sent_at": "2026-11-29T06:03:06.405Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -14985,28 +15019,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22582-e88a-738d-a6e2-7bb63d09ddf7",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22582-e889-7201-bd36-0a45ce73e583/documents/01a22582-e88a-738d-a6e2-7bb63d09ddf7.pdf?expires=1796194706&signature=576aabf5e646a45bfeb8f79ccf9d4b30fe26d8611e7e74830d2afbbffa40bea8&name=sample-contract.pdf",
+                 *             "id": "01a22588-1a7c-744b-a4ed-735844398896",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22588-1a7a-7227-976d-6469c510c35a/documents/01a22588-1a7c-744b-a4ed-735844398896.pdf?expires=1796195046&signature=4eeadb2319d4fca1a36500b6379b1dfbb9b681cf1743c85d823654ad96e55375&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T05:57:25.929Z",
+                 *             "created_at": "2026-11-29T06:03:06.394Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T05:57:25.929Z",
+                 *             "updated_at": "2026-11-29T06:03:06.394Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T05:57:25.929Z",
-                 *         "expires_at": "2026-12-02T04:14:25.925Z",
+                 *         "created_at": "2026-11-29T06:03:06.394Z",
+                 *         "expires_at": "2026-12-02T04:20:06.391Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22582-e88d-7496-bb9c-d941fef63889",
+                 *             "id": "01a22588-1a80-73e3-8296-b8c27355690d",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -15017,16 +15051,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T05:57:25.929Z",
+                 *             "created_at": "2026-11-29T06:03:06.394Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T05:57:25.937Z",
+                 *             "updated_at": "2026-11-29T06:03:06.405Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22582-e889-7201-bd36-0a45ce73e583"
+                 *             "envelope_id": "01a22588-1a7a-7227-976d-6469c510c35a"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T05:58:26.061Z",
+                 *         "updated_at": "2026-12-02T06:04:06.534Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -15066,14 +15100,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-e8c5-7676-bb5a-4b02790f948d",
+                 *       "id": "01a22588-1ab4-730c-b022-f79a7d241706",
                  *       "data": {
-                 *         "id": "01a22582-e889-7201-bd36-0a45ce73e583",
+                 *         "id": "01a22588-1a7a-7227-976d-6469c510c35a",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T05:57:25.937Z",
+                 *         "sent_at": "2026-11-29T06:03:06.405Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -15178,28 +15212,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22582-e88a-738d-a6e2-7bb63d09ddf7",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22582-e889-7201-bd36-0a45ce73e583/documents/01a22582-e88a-738d-a6e2-7bb63d09ddf7.pdf?expires=1795935445&signature=f765881695bc3aa394640a95b5fffb29054fb3aeb242f716415a6c7dc5281909&name=sample-contract.pdf",
+                 *             "id": "01a22588-1a7c-744b-a4ed-735844398896",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22588-1a7a-7227-976d-6469c510c35a/documents/01a22588-1a7c-744b-a4ed-735844398896.pdf?expires=1795935786&signature=e2a3bc7d9443684fb55f66fb8d1df0e56f58d44e83e91fb79b92ff2aa73e42b9&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T05:57:25.929Z",
+                 *             "created_at": "2026-11-29T06:03:06.394Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T05:57:25.929Z",
+                 *             "updated_at": "2026-11-29T06:03:06.394Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T05:57:25.929Z",
-                 *         "expires_at": "2026-12-02T04:14:25.925Z",
+                 *         "created_at": "2026-11-29T06:03:06.394Z",
+                 *         "expires_at": "2026-12-02T04:20:06.391Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22582-e88d-7496-bb9c-d941fef63889",
+                 *             "id": "01a22588-1a80-73e3-8296-b8c27355690d",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -15210,16 +15244,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T05:57:25.929Z",
+                 *             "created_at": "2026-11-29T06:03:06.394Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T05:57:25.937Z",
+                 *             "updated_at": "2026-11-29T06:03:06.405Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22582-e889-7201-bd36-0a45ce73e583"
+                 *             "envelope_id": "01a22588-1a7a-7227-976d-6469c510c35a"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T05:57:25.982Z",
+                 *         "updated_at": "2026-11-29T06:03:06.443Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -15259,14 +15293,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-e93d-750c-8e62-4f0aeb071f9f",
+                 *       "id": "01a22588-1b31-74fa-b357-98f540c6e87e",
                  *       "data": {
-                 *         "id": "01a22582-e889-7201-bd36-0a45ce73e583",
+                 *         "id": "01a22588-1a7a-7227-976d-6469c510c35a",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T05:57:25.937Z",
+                 *         "sent_at": "2026-11-29T06:03:06.405Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -15371,28 +15405,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22582-e88a-738d-a6e2-7bb63d09ddf7",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22582-e889-7201-bd36-0a45ce73e583/documents/01a22582-e88a-738d-a6e2-7bb63d09ddf7.pdf?expires=1796194706&signature=576aabf5e646a45bfeb8f79ccf9d4b30fe26d8611e7e74830d2afbbffa40bea8&name=sample-contract.pdf",
+                 *             "id": "01a22588-1a7c-744b-a4ed-735844398896",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22588-1a7a-7227-976d-6469c510c35a/documents/01a22588-1a7c-744b-a4ed-735844398896.pdf?expires=1796195046&signature=4eeadb2319d4fca1a36500b6379b1dfbb9b681cf1743c85d823654ad96e55375&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T05:57:25.929Z",
+                 *             "created_at": "2026-11-29T06:03:06.394Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T05:57:25.929Z",
+                 *             "updated_at": "2026-11-29T06:03:06.394Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T05:57:25.929Z",
-                 *         "expires_at": "2026-12-06T04:14:25.925Z",
+                 *         "created_at": "2026-11-29T06:03:06.394Z",
+                 *         "expires_at": "2026-12-06T04:20:06.391Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22582-e88d-7496-bb9c-d941fef63889",
+                 *             "id": "01a22588-1a80-73e3-8296-b8c27355690d",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -15403,16 +15437,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T05:57:25.929Z",
+                 *             "created_at": "2026-11-29T06:03:06.394Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-12-02T05:58:26.104Z",
+                 *             "updated_at": "2026-12-02T06:04:06.572Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22582-e889-7201-bd36-0a45ce73e583"
+                 *             "envelope_id": "01a22588-1a7a-7227-976d-6469c510c35a"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T05:58:26.104Z",
+                 *         "updated_at": "2026-12-02T06:04:06.572Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -15452,9 +15486,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-e89e-7176-9d01-a5db50c56eb0",
+                 *       "id": "01a22588-1a9b-715e-9fdd-4e55df86082e",
                  *       "data": {
-                 *         "id": "01a22582-e88d-7496-bb9c-d941fef63889",
+                 *         "id": "01a22588-1a80-73e3-8296-b8c27355690d",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15466,13 +15500,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:57:25.929Z",
+                 *         "created_at": "2026-11-29T06:03:06.394Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:57:25.937Z",
+                 *         "updated_at": "2026-11-29T06:03:06.405Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-e889-7201-bd36-0a45ce73e583"
+                 *         "envelope_id": "01a22588-1a7a-7227-976d-6469c510c35a"
                  *       },
                  *       "event_type": "recipient.reminder_sent"
                  *     }
@@ -15510,9 +15544,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-e8e5-7696-8a85-03f004cf987d",
+                 *       "id": "01a22588-1adc-706f-b34c-e562abd2a4a3",
                  *       "data": {
-                 *         "id": "01a22582-e88d-7496-bb9c-d941fef63889",
+                 *         "id": "01a22588-1a80-73e3-8296-b8c27355690d",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15523,14 +15557,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:57:25.929Z",
+                 *         "created_at": "2026-11-29T06:03:06.394Z",
                  *         "custom_key": "ben",
-                 *         "expires_at": "2026-12-02T04:14:25.925Z",
+                 *         "expires_at": "2026-12-02T04:20:06.391Z",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:57:25.937Z",
+                 *         "updated_at": "2026-11-29T06:03:06.405Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-e889-7201-bd36-0a45ce73e583"
+                 *         "envelope_id": "01a22588-1a7a-7227-976d-6469c510c35a"
                  *       },
                  *       "event_type": "recipient.expiry_warning_sent"
                  *     }
@@ -15568,9 +15602,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-ca87-73eb-8e5f-27c6a811a34d",
+                 *       "id": "01a22587-ff9d-7055-b53b-41901a9124df",
                  *       "data": {
-                 *         "id": "01a22582-c979-7414-a4c5-9c200741776c",
+                 *         "id": "01a22587-feb9-769f-9765-3f4154e97029",
                  *         "name": "Erin Fox",
                  *         "role": "APPROVER",
                  *         "email": "erin@example.com",
@@ -15580,17 +15614,17 @@ export interface operations {
                  *         "status": "APPROVED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T04:45:18.240Z",
+                 *         "signed_at": "2026-11-29T04:50:59.513Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:45:17.966Z",
+                 *         "created_at": "2026-11-29T04:50:59.277Z",
                  *         "custom_key": "erin",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:45:18.240Z",
+                 *         "updated_at": "2026-11-29T04:50:59.513Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-c96e-7755-9c4b-c31f6908f793"
+                 *         "envelope_id": "01a22587-fead-7518-bb05-5941822a87f6"
                  *       },
                  *       "event_type": "recipient.approved"
                  *     }
@@ -15628,9 +15662,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-ca71-7011-8f3d-a983426d020d",
+                 *       "id": "01a22587-ff8c-77ae-9881-e6c59c6f1835",
                  *       "data": {
-                 *         "id": "01a22582-c979-7414-a4c5-a10c347ade15",
+                 *         "id": "01a22587-feb9-769f-9765-43e7895b7277",
                  *         "name": "Finn Hale",
                  *         "role": "WITNESS",
                  *         "email": "finn@example.com",
@@ -15640,17 +15674,17 @@ export interface operations {
                  *         "status": "WITNESSED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T04:45:18.214Z",
+                 *         "signed_at": "2026-11-29T04:50:59.488Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:45:17.966Z",
+                 *         "created_at": "2026-11-29T04:50:59.277Z",
                  *         "custom_key": "finn",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:45:18.214Z",
+                 *         "updated_at": "2026-11-29T04:50:59.488Z",
                  *         "user_agent": "node",
                  *         "witness_of": "dana",
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-c96e-7755-9c4b-c31f6908f793"
+                 *         "envelope_id": "01a22587-fead-7518-bb05-5941822a87f6"
                  *       },
                  *       "event_type": "recipient.witnessed"
                  *     }
@@ -15688,9 +15722,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-cbcf-70ba-9e60-e70e90d8ccfb",
+                 *       "id": "01a22588-006a-73d9-ba56-164da7254638",
                  *       "data": {
-                 *         "id": "01a22582-c979-7414-a4c5-a7616e05110a",
+                 *         "id": "01a22587-feb9-769f-9765-4577225dc6ad",
                  *         "name": "Gia Moss",
                  *         "role": "VIEWER",
                  *         "email": "gia@example.com",
@@ -15699,15 +15733,15 @@ export interface operations {
                  *         "status": "VIEWED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T04:45:18.272Z",
+                 *         "signed_at": "2026-11-29T04:50:59.531Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:45:17.966Z",
+                 *         "created_at": "2026-11-29T04:50:59.277Z",
                  *         "custom_key": "gia",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:45:18.272Z",
+                 *         "updated_at": "2026-11-29T04:50:59.531Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-c96e-7755-9c4b-c31f6908f793"
+                 *         "envelope_id": "01a22587-fead-7518-bb05-5941822a87f6"
                  *       },
                  *       "event_type": "recipient.viewed"
                  *     }
@@ -15745,9 +15779,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-c994-736b-a87b-3add97834488",
+                 *       "id": "01a22587-fed1-708b-bf16-1506a878df41",
                  *       "data": {
-                 *         "id": "01a22582-c979-7414-a4c5-a8ed9064975f",
+                 *         "id": "01a22587-feb9-769f-9765-49cae1c8ae3a",
                  *         "name": "Hal Ode",
                  *         "role": "CC",
                  *         "email": "hal@example.com",
@@ -15758,13 +15792,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:45:17.966Z",
+                 *         "created_at": "2026-11-29T04:50:59.277Z",
                  *         "custom_key": "hal",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:45:17.983Z",
+                 *         "updated_at": "2026-11-29T04:50:59.298Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-c96e-7755-9c4b-c31f6908f793"
+                 *         "envelope_id": "01a22587-fead-7518-bb05-5941822a87f6"
                  *       },
                  *       "event_type": "recipient.copied"
                  *     }
@@ -15802,9 +15836,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-d7ef-71b8-b119-527aed1a205d",
+                 *       "id": "01a22588-0a22-756a-81f5-4fc896449e06",
                  *       "data": {
-                 *         "id": "01a22582-cc3d-72bc-b236-6edbbde5202f",
+                 *         "id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -15813,7 +15847,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22582-ccd9-717e-8bd6-15b6af1c9698",
+                 *           "id": "01a22588-0120-71c1-a0c6-5a1dd5057aed",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -15828,13 +15862,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:45:18.676Z",
+                 *         "created_at": "2026-11-29T04:50:59.811Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:45:18.695Z",
+                 *         "updated_at": "2026-11-29T04:50:59.821Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-cc34-733b-9f5e-74ac6d9c81de"
+                 *         "envelope_id": "01a22588-00c3-715d-b0ee-c8010afcaf92"
                  *       },
                  *       "event_type": "recipient.validation_id_check_started"
                  *     }
@@ -15872,9 +15906,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-daa6-7111-b669-c465086102e2",
+                 *       "id": "01a22588-0c6b-743e-bbe4-1befaed949ed",
                  *       "data": {
-                 *         "id": "01a22582-cc3d-72bc-b236-6edbbde5202f",
+                 *         "id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -15883,14 +15917,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22582-ccd9-717e-8bd6-15b6af1c9698",
+                 *           "id": "01a22588-0120-71c1-a0c6-5a1dd5057aed",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PASSED",
                  *           "attempt": 2,
                  *           "reasons": [],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T04:45:22.367Z",
+                 *           "decided_at": "2026-11-29T04:51:02.787Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 1,
                  *           "provider_reference": null
@@ -15898,13 +15932,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:45:18.676Z",
+                 *         "created_at": "2026-11-29T04:50:59.811Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:45:18.695Z",
+                 *         "updated_at": "2026-11-29T04:50:59.821Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-cc34-733b-9f5e-74ac6d9c81de"
+                 *         "envelope_id": "01a22588-00c3-715d-b0ee-c8010afcaf92"
                  *       },
                  *       "event_type": "recipient.validation_id_check_success"
                  *     }
@@ -15942,9 +15976,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-d7f7-74d9-a122-d210f33b8e2b",
+                 *       "id": "01a22588-0a2e-73ab-a9ba-eba8f3b6e93e",
                  *       "data": {
-                 *         "id": "01a22582-cc3d-72bc-b236-6edbbde5202f",
+                 *         "id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -15953,7 +15987,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22582-ccd9-717e-8bd6-15b6af1c9698",
+                 *           "id": "01a22588-0120-71c1-a0c6-5a1dd5057aed",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "FAILED",
@@ -15970,13 +16004,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:45:18.676Z",
+                 *         "created_at": "2026-11-29T04:50:59.811Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:45:18.695Z",
+                 *         "updated_at": "2026-11-29T04:50:59.821Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-cc34-733b-9f5e-74ac6d9c81de"
+                 *         "envelope_id": "01a22588-00c3-715d-b0ee-c8010afcaf92"
                  *       },
                  *       "event_type": "recipient.validation_id_check_failed"
                  *     }
@@ -16014,9 +16048,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-e301-76df-b78d-6d00e87d9b5c",
+                 *       "id": "01a22588-1478-71eb-801c-a5ca11b28770",
                  *       "data": {
-                 *         "id": "01a22582-de56-7496-90cc-90cda9ebdecc",
+                 *         "id": "01a22588-0fba-73cf-9059-463cc7339564",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16025,7 +16059,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22582-decd-72d6-8fe8-3f073e21f1b1",
+                 *           "id": "01a22588-1037-74d9-9a07-1a8267e23ce6",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -16034,7 +16068,7 @@ export interface operations {
                  *             "MRZ_CHECK_DIGIT"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T04:56:24.507Z",
+                 *           "decided_at": "2026-11-29T05:02:04.846Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -16042,13 +16076,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:56:23.311Z",
+                 *         "created_at": "2026-11-29T05:02:03.636Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:56:23.323Z",
+                 *         "updated_at": "2026-11-29T05:02:03.646Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-de4f-7433-a9cc-74298a90703d"
+                 *         "envelope_id": "01a22588-0fb4-71f8-b55b-3d236b1a30fd"
                  *       },
                  *       "event_type": "recipient.validation_id_check_locked"
                  *     }
@@ -16086,9 +16120,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-e86a-7362-9cad-370b7ca38908",
+                 *       "id": "01a22588-1a54-77ef-bbdd-7e027a545dcb",
                  *       "data": {
-                 *         "id": "01a22582-e812-738c-a6bc-b5b645a624c4",
+                 *         "id": "01a22588-19d8-771f-b0f2-38b81d135b09",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16097,7 +16131,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22582-e84c-7138-a078-4ed5b859d149",
+                 *           "id": "01a22588-1a2f-74a7-9260-74477a6a0f78",
                  *           "check": "id_check",
                  *           "method": "stripe",
                  *           "status": "EXPIRED",
@@ -16107,18 +16141,18 @@ export interface operations {
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
-                 *           "provider_reference": "vs_81330f2c14c5c9f53257044d"
+                 *           "provider_reference": "vs_732a61b91720fe610628b6d6"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:56:25.806Z",
+                 *         "created_at": "2026-11-29T05:02:06.226Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:56:25.813Z",
+                 *         "updated_at": "2026-11-29T05:02:06.240Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-e80e-73d5-a467-b92d6ff896db"
+                 *         "envelope_id": "01a22588-19d2-7205-af4b-f1bfe31aa9d7"
                  *       },
                  *       "event_type": "recipient.validation_id_check_expired"
                  *     }
@@ -16156,9 +16190,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-e314-71b9-8b23-9a2e0a768a0b",
+                 *       "id": "01a22588-1492-704a-9c87-9450ec3bd2d0",
                  *       "data": {
-                 *         "id": "01a22582-de56-7496-90cc-90cda9ebdecc",
+                 *         "id": "01a22588-0fba-73cf-9059-463cc7339564",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16167,13 +16201,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22582-decd-72d6-8fe8-3f073e21f1b1",
+                 *           "id": "01a22588-1037-74d9-9a07-1a8267e23ce6",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a22582-b028-712c-b324-cb1fc91aaeee",
+                 *           "api_key_id": "01a22587-f0c2-75df-b39f-ae54bce737d7",
                  *           "decided_at": null,
                  *           "max_attempts": 1,
                  *           "attempts_left": 1,
@@ -16182,13 +16216,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:56:23.311Z",
+                 *         "created_at": "2026-11-29T05:02:03.636Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:56:23.323Z",
+                 *         "updated_at": "2026-11-29T05:02:03.646Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-de4f-7433-a9cc-74298a90703d"
+                 *         "envelope_id": "01a22588-0fb4-71f8-b55b-3d236b1a30fd"
                  *       },
                  *       "event_type": "recipient.validation_id_check_reset"
                  *     }
@@ -16226,9 +16260,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-daba-71ea-a8aa-26b78049031d",
+                 *       "id": "01a22588-0c83-750d-a2a6-335daef7aeb1",
                  *       "data": {
-                 *         "id": "01a22582-cc3d-72bc-b236-6edbbde5202f",
+                 *         "id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16237,7 +16271,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22582-dab8-7218-9e58-5ab915e08e1a",
+                 *           "id": "01a22588-0c80-74db-86e0-2827637cf010",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -16252,13 +16286,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:45:18.676Z",
+                 *         "created_at": "2026-11-29T04:50:59.811Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:45:18.695Z",
+                 *         "updated_at": "2026-11-29T04:50:59.821Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-cc34-733b-9f5e-74ac6d9c81de"
+                 *         "envelope_id": "01a22588-00c3-715d-b0ee-c8010afcaf92"
                  *       },
                  *       "event_type": "recipient.validation_biometric_started"
                  *     }
@@ -16296,9 +16330,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-de2e-7678-93fc-6f1a23cb7b46",
+                 *       "id": "01a22588-0f96-7092-a0da-6202d4c54692",
                  *       "data": {
-                 *         "id": "01a22582-cc3d-72bc-b236-6edbbde5202f",
+                 *         "id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16307,14 +16341,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22582-dab8-7218-9e58-5ab915e08e1a",
+                 *           "id": "01a22588-0c80-74db-86e0-2827637cf010",
                  *           "check": "biometric",
                  *           "method": "manual",
                  *           "status": "PASSED",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a22582-b028-712c-b324-cb1fc91aaeee",
-                 *           "decided_at": "2026-11-29T04:56:23.276Z",
+                 *           "api_key_id": "01a22587-f0c2-75df-b39f-ae54bce737d7",
+                 *           "decided_at": "2026-11-29T05:02:03.604Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
                  *           "provider_reference": null
@@ -16322,13 +16356,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:45:18.676Z",
+                 *         "created_at": "2026-11-29T04:50:59.811Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:45:18.695Z",
+                 *         "updated_at": "2026-11-29T04:50:59.821Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-cc34-733b-9f5e-74ac6d9c81de"
+                 *         "envelope_id": "01a22588-00c3-715d-b0ee-c8010afcaf92"
                  *       },
                  *       "event_type": "recipient.validation_biometric_success"
                  *     }
@@ -16366,9 +16400,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-de03-76c9-9480-d58d814a838e",
+                 *       "id": "01a22588-0f73-7049-910f-05d0f83a3fba",
                  *       "data": {
-                 *         "id": "01a22582-cc3d-72bc-b236-6edbbde5202f",
+                 *         "id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16377,7 +16411,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22582-dab8-7218-9e58-5ab915e08e1a",
+                 *           "id": "01a22588-0c80-74db-86e0-2827637cf010",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "FAILED",
@@ -16394,13 +16428,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:45:18.676Z",
+                 *         "created_at": "2026-11-29T04:50:59.811Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:45:18.695Z",
+                 *         "updated_at": "2026-11-29T04:50:59.821Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-cc34-733b-9f5e-74ac6d9c81de"
+                 *         "envelope_id": "01a22588-00c3-715d-b0ee-c8010afcaf92"
                  *       },
                  *       "event_type": "recipient.validation_biometric_failed"
                  *     }
@@ -16438,9 +16472,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-e762-7790-aa72-9a9c584be67c",
+                 *       "id": "01a22588-1916-715a-8f68-763c24c92fdb",
                  *       "data": {
-                 *         "id": "01a22582-de56-7496-90cc-90cda9ebdecc",
+                 *         "id": "01a22588-0fba-73cf-9059-463cc7339564",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16449,7 +16483,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22582-e51f-759c-989e-677c67f3b056",
+                 *           "id": "01a22588-16ae-7628-9682-1438e7fe06a9",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -16459,7 +16493,7 @@ export interface operations {
                  *             "CHALLENGE_NOT_MET"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T04:56:25.628Z",
+                 *           "decided_at": "2026-11-29T05:02:06.030Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -16467,13 +16501,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:56:23.311Z",
+                 *         "created_at": "2026-11-29T05:02:03.636Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:56:23.323Z",
+                 *         "updated_at": "2026-11-29T05:02:03.646Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-de4f-7433-a9cc-74298a90703d"
+                 *         "envelope_id": "01a22588-0fb4-71f8-b55b-3d236b1a30fd"
                  *       },
                  *       "event_type": "recipient.validation_biometric_locked"
                  *     }
@@ -16511,9 +16545,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-dad6-74bf-98b6-fca61727dc5b",
+                 *       "id": "01a22588-0c9a-71f5-8ede-654f19b36496",
                  *       "data": {
-                 *         "id": "01a22582-cc3d-72bc-b236-6edbbde5202f",
+                 *         "id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16522,7 +16556,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22582-dab8-7218-9e58-5ab915e08e1a",
+                 *           "id": "01a22588-0c80-74db-86e0-2827637cf010",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "EXPIRED",
@@ -16537,13 +16571,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:45:18.676Z",
+                 *         "created_at": "2026-11-29T04:50:59.811Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:45:18.695Z",
+                 *         "updated_at": "2026-11-29T04:50:59.821Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-cc34-733b-9f5e-74ac6d9c81de"
+                 *         "envelope_id": "01a22588-00c3-715d-b0ee-c8010afcaf92"
                  *       },
                  *       "event_type": "recipient.validation_biometric_expired"
                  *     }
@@ -16581,9 +16615,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-de14-762f-9e57-c090bef8ff1a",
+                 *       "id": "01a22588-0f85-748a-a0e4-c09aeafd5aeb",
                  *       "data": {
-                 *         "id": "01a22582-cc3d-72bc-b236-6edbbde5202f",
+                 *         "id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16592,13 +16626,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22582-dab8-7218-9e58-5ab915e08e1a",
+                 *           "id": "01a22588-0c80-74db-86e0-2827637cf010",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a22582-b028-712c-b324-cb1fc91aaeee",
+                 *           "api_key_id": "01a22587-f0c2-75df-b39f-ae54bce737d7",
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
@@ -16607,13 +16641,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:45:18.676Z",
+                 *         "created_at": "2026-11-29T04:50:59.811Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:45:18.695Z",
+                 *         "updated_at": "2026-11-29T04:50:59.821Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-cc34-733b-9f5e-74ac6d9c81de"
+                 *         "envelope_id": "01a22588-00c3-715d-b0ee-c8010afcaf92"
                  *       },
                  *       "event_type": "recipient.validation_biometric_reset"
                  *     }
@@ -16651,9 +16685,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-ccb8-72cd-8b70-f68dedd5db4b",
+                 *       "id": "01a22588-010c-76b8-9395-5a4b84043e5a",
                  *       "data": {
-                 *         "id": "01a22582-cc3d-72bc-b236-6edbbde5202f",
+                 *         "id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16663,18 +16697,18 @@ export interface operations {
                  *         "tax_id": null,
                  *         "consent": {
                  *           "version": "2026-11-29",
-                 *           "given_at": "2026-11-29T04:45:18.806Z"
+                 *           "given_at": "2026-11-29T04:50:59.879Z"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:45:18.676Z",
+                 *         "created_at": "2026-11-29T04:50:59.811Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:45:18.695Z",
+                 *         "updated_at": "2026-11-29T04:50:59.821Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-cc34-733b-9f5e-74ac6d9c81de"
+                 *         "envelope_id": "01a22588-00c3-715d-b0ee-c8010afcaf92"
                  *       },
                  *       "event_type": "recipient.validation_identity_consented"
                  *     }
@@ -16712,9 +16746,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-de47-777c-8b37-53d813151ca8",
+                 *       "id": "01a22588-0fac-768f-b31e-cf4864ef416f",
                  *       "data": {
-                 *         "id": "01a22582-cc3d-72bc-b236-6edbbde5202f",
+                 *         "id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16729,13 +16763,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:45:18.676Z",
+                 *         "created_at": "2026-11-29T04:50:59.811Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:45:18.695Z",
+                 *         "updated_at": "2026-11-29T04:50:59.821Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22582-cc34-733b-9f5e-74ac6d9c81de"
+                 *         "envelope_id": "01a22588-00c3-715d-b0ee-c8010afcaf92"
                  *       },
                  *       "event_type": "recipient.validation_identity_redacted"
                  *     }
@@ -16773,9 +16807,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-c7ed-7133-a5dc-f14624423c33",
+                 *       "id": "01a22587-fd78-7238-8ee6-aa7e83fdc8bd",
                  *       "data": {
-                 *         "id": "01a22582-c7b8-77d8-89dd-6343567de85a",
+                 *         "id": "01a22587-fd42-7319-868e-5f468e0827ae",
                  *         "name": "Mutual NDA",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -16783,7 +16817,7 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a22582-c7b9-707f-9cbd-7f7869a446f2",
+                 *             "id": "01a22587-fd52-74d7-8cdb-321670f436cc",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -16794,7 +16828,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T04:14:17.528Z",
+                 *         "created_at": "2026-11-29T04:19:58.914Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -16827,7 +16861,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T04:14:17.528Z"
+                 *         "updated_at": "2026-11-29T04:19:58.914Z"
                  *       },
                  *       "event_type": "template.created"
                  *     }
@@ -16865,9 +16899,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-c82b-738f-a671-3612e8b9b35b",
+                 *       "id": "01a22587-fdac-71fe-9894-ad4f18d6b6e9",
                  *       "data": {
-                 *         "id": "01a22582-c7b8-77d8-89dd-6343567de85a",
+                 *         "id": "01a22587-fd42-7319-868e-5f468e0827ae",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -16875,7 +16909,7 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a22582-c7b9-707f-9cbd-7f7869a446f2",
+                 *             "id": "01a22587-fd52-74d7-8cdb-321670f436cc",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -16886,7 +16920,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T04:14:17.528Z",
+                 *         "created_at": "2026-11-29T04:19:58.914Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -16919,7 +16953,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T04:14:17.628Z"
+                 *         "updated_at": "2026-11-29T04:19:59.012Z"
                  *       },
                  *       "event_type": "template.updated"
                  *     }
@@ -16957,9 +16991,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22582-c833-7057-bc3c-c02408fe5ce5",
+                 *       "id": "01a22587-fdb7-74df-8e37-176985368237",
                  *       "data": {
-                 *         "id": "01a22582-c7b8-77d8-89dd-6343567de85a",
+                 *         "id": "01a22587-fd42-7319-868e-5f468e0827ae",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -16967,7 +17001,7 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a22582-c7b9-707f-9cbd-7f7869a446f2",
+                 *             "id": "01a22587-fd52-74d7-8cdb-321670f436cc",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -16978,7 +17012,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T04:14:17.528Z",
+                 *         "created_at": "2026-11-29T04:19:58.914Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -17011,7 +17045,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T04:14:17.628Z"
+                 *         "updated_at": "2026-11-29T04:19:59.012Z"
                  *       },
                  *       "event_type": "template.deleted"
                  *     }
