@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import type { ConsumedEvent } from '@signet/bus';
 import { makeDrivingLicence, portraitImages } from '@signet/identity/testing';
 import { waitFor } from '@signet/testkit';
@@ -80,6 +81,19 @@ describe('identity document and selfie checks through the gateway', () => {
       id_check: { status: 'PASSED', method: 'local', attempts_left: 2, decided_at: expect.any(String), updated_at: expect.any(String) },
       biometric: { status: 'PASSED', method: 'local', attempts_left: 2, decided_at: expect.any(String), updated_at: expect.any(String) }
     });
+    // The evidence sheet lists both checks: method, assurance, the masked document, each image's hash; no image.
+    const evidence = await waitFor(async () => {
+      const answer = await api.call('GET', `/api/v1/envelopes/${envelope.id}/evidence`, { key: KEYS.globex });
+      return answer.status === 200 && answer.body;
+    }, 60_000, 'the evidence sheet');
+    const sheet = Buffer.from(await (await fetch(evidence.evidence_document_url as string)).arrayBuffer());
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: sheet }).toString();
+    expect(text).toContain('Identity checks');
+    expect(text).toContain('******21K');
+    expect(text).toContain(documentAttempt?.images[0].sha256);
+    for (const image of (record.body as Body).biometric.attempts[0].images as Body[]) expect(text).toContain(image.sha256);
+    expect(text).toMatch(/ISO\/IEC 30107-3/);
+    expect(text).not.toMatch(/COLLINS<<|X4RT7Q21K/);
     // Events carry outcomes, never the document's data or an image.
     const everything = JSON.stringify(identityOf(envelope.id).map((event) => event.event));
     for (const secret of ['X4RT7Q21K', '1956', '2034-05-31', '/9j/', 'iVBOR']) expect(everything).not.toContain(secret);
