@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import type { ConsumedEvent } from '@signet/bus';
 import { makeDrivingLicence, portraitImages } from '@signet/identity/testing';
 import { waitFor } from '@signet/testkit';
@@ -71,6 +72,28 @@ describe('identity document and selfie checks through the gateway', () => {
       id: (record.body as Body).id_check.id, check: 'id_check', status: 'PASSED', method: 'local', attempt: 1, attempts_left: 2, max_attempts: 3, reasons: [],
       provider_reference: null, decided_at: expect.any(String), api_key_id: null
     });
+    // The envelope shows where the checks stand, from those events.
+    const shown = await waitFor(async () => {
+      const signers = ((await api.call('GET', `/api/v1/envelopes/${envelope.id}`, { key: KEYS.globex })).body.envelope as Body).envelope_signers as Body[];
+      return signers[0]?.identity?.biometric?.status === 'PASSED' && signers[0].identity;
+    }, 20_000, 'the identity outcomes on the envelope');
+    expect(shown).toEqual({
+      id_check: { status: 'PASSED', method: 'local', attempts_left: 2, decided_at: expect.any(String), updated_at: expect.any(String) },
+      biometric: { status: 'PASSED', method: 'local', attempts_left: 2, decided_at: expect.any(String), updated_at: expect.any(String) }
+    });
+    // The evidence sheet lists both checks: method, assurance, the masked document, each image's hash; no image.
+    const evidence = await waitFor(async () => {
+      const answer = await api.call('GET', `/api/v1/envelopes/${envelope.id}/evidence`, { key: KEYS.globex });
+      return answer.status === 200 && answer.body;
+    }, 60_000, 'the evidence sheet');
+    const sheet = Buffer.from(await (await fetch(evidence.evidence_document_url as string)).arrayBuffer());
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: sheet }).toString();
+    expect(text).toContain('Identity checks');
+    expect(text).toContain('******21K');
+    expect(text).toContain(documentAttempt?.images[0].sha256);
+    for (const image of (record.body as Body).biometric.attempts[0].images as Body[]) expect(text).toContain(image.sha256);
+    expect(text).toMatch(/ISO\/IEC 30107-3/);
+    expect(text).not.toMatch(/COLLINS<<|X4RT7Q21K/);
     // Events carry outcomes, never the document's data or an image.
     const everything = JSON.stringify(identityOf(envelope.id).map((event) => event.event));
     for (const secret of ['X4RT7Q21K', '1956', '2034-05-31', '/9j/', 'iVBOR']) expect(everything).not.toContain(secret);
@@ -151,6 +174,36 @@ describe('identity document and selfie checks through the gateway', () => {
     expect(declined.body).toMatchObject({ success: true, state: 'REJECTED' });
     const rejected = await waitFor(() => eventsOf(envelope.id, 'recipient.rejected')[0], 20_000, 'recipient.rejected');
     expect((rejected.event.data as Body).reason).toBe('Declined the identity checks');
+  });
+
+  it('asks only the recipient whose own settings turn the checks on (recipients[k][validations])', async () => {
+    const envelope = await identityEnvelope(api, KEYS.globex, {
+      'settings[emails][envelope_invitation]': 'FALSE',
+      'recipients[eileen][validations][id_check][enabled]': 'TRUE', 'recipients[eileen][validations][id_check][max_attempts]': '2',
+      'recipients[ben][email]': 'ben.recipient-settings@example.com', 'recipients[ben][name]': 'Ben Ode',
+      'placements[1][document_key]': 'contract', 'placements[1][recipient_key]': 'ben', 'placements[1][coordinates][page]': '0',
+      'placements[1][coordinates][top]': '600', 'placements[1][coordinates][left]': '300'
+    });
+    const links = await waitFor(() => {
+      const found = api.events.filter((event) => event.key === envelope.id && event.event.event_type === 'recipient.link_generated');
+      return found.length === 2 && found;
+    }, 20_000, 'both links');
+    const tokenOf = (key: string) => String((links.find((link) => (link.event.data as Body).custom_key === key)?.event.data as Body).signing_url).split('/sign/')[1] as string;
+    const eileen = await api.call('GET', `/signing/v1/${tokenOf('eileen')}`, { key: null });
+    expect(eileen.body.validation).toMatchObject({ required: true, channels: { id_check: { required: true, attempts_left: 2 }, biometric: { required: false } } });
+    const ben = await api.call('GET', `/signing/v1/${tokenOf('ben')}`, { key: null });
+    expect(ben.body.validation).toMatchObject({ required: false });
+    expect((await sign(api, tokenOf('ben'), drawn)).status).toBe(200);
+    expect((await sign(api, tokenOf('eileen'), drawn)).status).toBe(403);
+  });
+
+  it('puts an envelope in ERROR when a recipient\'s own settings ask for a selfie without the ID check', async () => {
+    const draft = await identityEnvelope(api, KEYS.globex, { 'recipients[eileen][validations][biometric][enabled]': 'TRUE' }, { send: false });
+    const envelope = (await api.call('GET', `/api/v1/envelopes/${draft.id}`, { key: KEYS.globex })).body.envelope as Body;
+    expect(envelope).toMatchObject({ status: 'ERROR', errors: [{ field: 'recipients.eileen.validations.biometric.enabled', code: 'ID_CHECK_REQUIRED' }] });
+    const bad = await api.call('POST', '/api/v1/envelopes', { key: KEYS.globex, form: { 'recipients[a][email]': 'a@example.com', 'recipients[a][name]': 'A', 'recipients[a][validations][id_check][name_match]': 'ALWAYS' } });
+    expect(bad.status).toBe(422);
+    expect((bad.body.details as Body[]).map((detail) => detail.field)).toContain('recipients.a.validations.id_check.name_match');
   });
 
   it('keeps another tenant out of a recipient\'s identity record', async () => {

@@ -1,7 +1,7 @@
 import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 import { ENVELOPE_LIMITS } from './input-limits';
 import { DateTime, LiteralUnion } from './schema-helpers';
-import { SettingsInput } from './settings';
+import { RecipientValidationsInput, SettingsInput } from './settings';
 import { BooleanInput, SignatureFlowLanguage } from './settings-fields';
 import { PLACEMENT_TYPES, RECIPIENT_ROLES } from './fields/field-types';
 
@@ -54,7 +54,9 @@ export const RecipientInput = Closed({
   /** What the recipient does: SIGNER (default), APPROVER, WITNESS (of `witness_of`), VIEWER or CC. */
   role: Type.Optional(LiteralUnion(RECIPIENT_ROLES)),
   /** A WITNESS's signer: the key of the SIGNER recipient whose signature they witness. */
-  witness_of: Type.Optional(ComponentKey)
+  witness_of: Type.Optional(ComponentKey),
+  /** The recipient's own identity checks, over the envelope's settings.validations.id_check and .biometric. */
+  validations: Type.Optional(RecipientValidationsInput)
 });
 
 export const PlacementInput = Closed({

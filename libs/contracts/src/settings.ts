@@ -61,15 +61,15 @@ const IdentityCommonInput = {
   order: Resettable(IntegerInput(0, 1)),
   provider: Resettable(IdentityProvider),
   max_attempts: Resettable(IntegerInput(1, 10)),
-  retention_days: Resettable(IntegerInput(1, 3650))
+  retention_days: Resettable(IntegerInput(1, 365))
 };
-const IdCheckSettingsInput = Closed({
+export const IdCheckSettingsInput = Closed({
   ...IdentityCommonInput,
   document_kinds: Resettable(IdentityDocumentKinds),
   countries: Resettable(IdentityCountries),
   name_match: Resettable(NameMatch)
 });
-const BiometricSettingsInput = Closed({
+export const BiometricSettingsInput = Closed({
   ...IdentityCommonInput,
   similarity_threshold: Resettable(ThresholdInput),
   antispoof_threshold: Resettable(ThresholdInput),
@@ -239,7 +239,7 @@ export const IdCheckSettings = Type.Object({
   countries: Nullable(IdentityCountries),
   name_match: NameMatch,
   max_attempts: Type.Integer({ minimum: 1, maximum: 10 }),
-  retention_days: Type.Integer({ minimum: 1, maximum: 3650 })
+  retention_days: Type.Integer({ minimum: 1, maximum: 365 })
 });
 export type IdCheckSettings = Static<typeof IdCheckSettings>;
 
@@ -249,7 +249,7 @@ export const BiometricSettings = Type.Object({
   order: ValidationOrder,
   provider: IdentityProvider,
   max_attempts: Type.Integer({ minimum: 1, maximum: 10 }),
-  retention_days: Type.Integer({ minimum: 1, maximum: 3650 }),
+  retention_days: Type.Integer({ minimum: 1, maximum: 365 }),
   similarity_threshold: Threshold,
   antispoof_threshold: Threshold,
   liveness_threshold: Threshold
@@ -349,3 +349,47 @@ export const SettingsPayload = Type.Object({
 });
 
 export type SettingsPayload = Static<typeof SettingsPayload>;
+
+/** A recipient's own identity settings (recipients[k][validations]), over the envelope's: id_check and biometric only. */
+export const RecipientValidationsInput = Closed({
+  id_check: Type.Optional(IdCheckSettingsInput),
+  biometric: Type.Optional(BiometricSettingsInput)
+});
+export type RecipientValidationsInput = Static<typeof RecipientValidationsInput>;
+
+/** The same, canonical (booleans and numbers), as a recipient keeps them. */
+export interface RecipientValidations {
+  id_check?: Partial<IdCheckSettings>;
+  biometric?: Partial<BiometricSettings>;
+}
+
+function canonicalCheck(input: Record<string, unknown>): Record<string, unknown> {
+  const canonical: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(input)) {
+    // null resets a setting: for a recipient, to the envelope's.
+    if (value === null || value === undefined) continue;
+    if (name === 'enabled') canonical[name] = value === true || value === 'TRUE' || value === 'true';
+    else if (/^(order|max_attempts|retention_days)$|_threshold$/.test(name)) canonical[name] = Number(value);
+    else canonical[name] = value;
+  }
+  return canonical;
+}
+
+/** A recipient's checked input in canonical form; null when it sets nothing. */
+export function recipientValidationsOf(input: RecipientValidationsInput | undefined): RecipientValidations | null {
+  if (!input) return null;
+  const result: RecipientValidations = {};
+  if (input.id_check) result.id_check = canonicalCheck(input.id_check) as Partial<IdCheckSettings>;
+  if (input.biometric) result.biometric = canonicalCheck(input.biometric) as Partial<BiometricSettings>;
+  return Object.keys(result).length === 0 ? null : result;
+}
+
+/** The validations a recipient is held to: the envelope's, with the recipient's own identity settings over them. */
+export function validationsFor(validations: Settings['validations'], own: RecipientValidations | null | undefined): Settings['validations'] {
+  if (!own) return validations;
+  return {
+    ...validations,
+    id_check: { ...(validations.id_check ?? DEFAULT_ID_CHECK), ...own.id_check },
+    biometric: { ...(validations.biometric ?? DEFAULT_BIOMETRIC), ...own.biometric }
+  };
+}

@@ -7,8 +7,13 @@ type JsonBody<O extends keyof operations> = operations[O] extends { requestBody?
 export type IdentityCheckName = JsonBody<'resetRecipientIdentity'>['check'];
 export type IdentityAssertion = JsonBody<'assertRecipientIdentity'>;
 
-/** An image as the API takes it: base64 (bytes are encoded here). */
-const base64 = (image: Uint8Array | string) => (typeof image === 'string' ? image : Buffer.from(image).toString('base64'));
+/** An image as the API takes it: base64 (bytes are encoded here, in chunks, without Node's Buffer). */
+function base64(image: Uint8Array | string): string {
+  if (typeof image === 'string') return image;
+  let binary = '';
+  for (let at = 0; at < image.length; at += 0x8000) binary += String.fromCharCode(...image.subarray(at, at + 0x8000));
+  return btoa(binary);
+}
 
 /**
  * `client.identity`: a recipient's ID document and selfie checks. The sender's side (the record, resets,

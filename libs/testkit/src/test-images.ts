@@ -9,18 +9,27 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, typeAndData, crc]);
 }
 
-/** An 8-bit RGBA PNG declaring `width` x `height` pixels, with `pixelData` (filter bytes included) as its IDAT. */
-function rgbaPng(width: number, height: number, pixelData: Buffer): Buffer {
+/**
+ * A PNG of 8-bit samples whose header declares `width` x `height` (colour type 0: grey, 6: RGBA) over
+ * `idat`, deflated pixel data taken as given: a test may make the two disagree (a huge image over a few
+ * bytes, a decompression bomb).
+ */
+export function declaredPng(width: number, height: number, colourType: 0 | 6, idat: Buffer): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  header.set([8, 6, 0, 0, 0], 8);
+  header.set([8, colourType, 0, 0, 0], 8);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixelData)),
+    chunk('IDAT', idat),
     chunk('IEND', Buffer.alloc(0))
   ]);
+}
+
+/** An 8-bit RGBA PNG declaring `width` x `height` pixels, with `pixelData` (filter bytes included) as its IDAT. */
+function rgbaPng(width: number, height: number, pixelData: Buffer): Buffer {
+  return declaredPng(width, height, 6, deflateSync(pixelData));
 }
 
 /**

@@ -12,6 +12,7 @@ import { sealPkiMigration } from './seal-pki';
 import { expiryMigration } from './expiry';
 import { fieldsMigration } from './fields';
 import { templatesMigration } from './templates';
+import { recipientValidationsMigration } from './recipient-validations';
 
 export const envelopeMigrations: readonly Migration[] = [
   ...busMigrations,
@@ -138,5 +139,6 @@ export const envelopeMigrations: readonly Migration[] = [
   batchJobsMigration,
   expiryMigration,
   fieldsMigration,
-  templatesMigration
+  templatesMigration,
+  recipientValidationsMigration
 ];

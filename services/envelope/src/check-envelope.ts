@@ -1,4 +1,4 @@
-import type { EnvelopeError, EnvelopeWarning, Settings } from '@signet/contracts';
+import { validationsFor, type EnvelopeError, type EnvelopeWarning, type Settings } from '@signet/contracts';
 import { findTextTokens, InvalidPdfError } from '@signet/pdf';
 import type { DocumentRow, PlacementRow, RecipientRow } from './model';
 
@@ -72,7 +72,9 @@ export async function findEnvelopeErrors(parts: EnvelopeParts): Promise<Envelope
     placementsByDocument.set(document, [...(placementsByDocument.get(document) ?? []), placement]);
   }
   for (const [document, placements] of placementsByDocument) errors.push(...(await tokenErrors(placements, document, parts)));
-  return [...errors, ...phoneErrors(parts), ...identityErrors(parts.settings)];
+  const recipientIdentity = parts.recipients.filter((recipient) => recipient.validations).flatMap((recipient) =>
+    identityErrors(validationsFor(parts.settings.validations, recipient.validations), `recipients.${recipient.custom_key}.validations`));
+  return [...errors, ...phoneErrors(parts), ...identityErrors(parts.settings.validations, 'settings.validations'), ...recipientIdentity];
 }
 
 /**
@@ -95,14 +97,14 @@ function phoneErrors(parts: EnvelopeParts): EnvelopeError[] {
  * check, on the same provider (Stripe matches the selfie inside its own session). Like a missing phone,
  * either may come from the key's defaults, so it is an ERROR a later update fixes, not a 422.
  */
-function identityErrors(settings: Settings): EnvelopeError[] {
-  const { id_check: idCheck, biometric } = settings.validations;
+function identityErrors(validations: Settings['validations'], at: string): EnvelopeError[] {
+  const { id_check: idCheck, biometric } = validations;
   if (biometric?.enabled !== true) return [];
   if (idCheck?.enabled !== true) {
-    return [{ field: 'settings.validations.biometric.enabled', code: 'ID_CHECK_REQUIRED', message: 'the selfie check compares the face with the identity document: enable settings.validations.id_check too' }];
+    return [{ field: `${at}.biometric.enabled`, code: 'ID_CHECK_REQUIRED', message: 'the selfie check compares the face with the identity document: enable settings.validations.id_check too' }];
   }
   if (idCheck.provider !== biometric.provider) {
-    return [{ field: 'settings.validations.biometric.provider', code: 'PROVIDER_MISMATCH', message: `the selfie check must use the identity check's provider (${idCheck.provider})` }];
+    return [{ field: `${at}.biometric.provider`, code: 'PROVIDER_MISMATCH', message: `the selfie check must use the identity check's provider (${idCheck.provider})` }];
   }
   return [];
 }

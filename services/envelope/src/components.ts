@@ -1,6 +1,6 @@
 import { initialRecipientStatus } from './state/recipient-machine';
 import { v7 as uuidv7 } from 'uuid';
-import { defaultFieldName, isFieldType, rolePlacementProblems, toFieldDefinition, type PlacementInput, type RecipientInput } from '@signet/contracts';
+import { defaultFieldName, isFieldType, recipientValidationsOf, rolePlacementProblems, toFieldDefinition, type PlacementInput, type RecipientInput } from '@signet/contracts';
 import { validationError } from '@signet/http';
 import type { PlacementRow, RecipientRow } from './model';
 import { normalisePhone } from './phone-number';
@@ -59,6 +59,7 @@ export function toRecipientRows(input: Record<string, RecipientInput>, envelopeI
       language: recipient.language ?? null,
       role: recipient.role ?? 'SIGNER',
       witness_of: recipient.witness_of ?? null,
+      validations: recipientValidationsOf(recipient.validations),
       status: initialRecipientStatus(),
       signed_at: null,
       access_token_hash: null,

@@ -2,6 +2,7 @@ import { createOutboxRelay } from '@signet/bus';
 import { openAsyncCommitPool } from '@signet/db';
 import { pdfWorkersLoop } from '@signet/pdf';
 import { defineService, ServiceDeps, SignetService } from '@signet/service';
+import { recordIdentityOutcomes } from './identity/record-identity-outcome';
 import { attachUploadedDocument } from './attach-uploaded-document';
 import type { BatchDeps } from './batches/batch-deps';
 import { batchStore } from './batches/batch-store';
@@ -94,7 +95,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
       signerPageRoutes(router, envelopeDeps);
       emailRoutes(router, emailDeps);
     },
-    consumers: [attachUploadedDocument(envelopeDeps, deps.log), queueLifecycleMails(emailDeps)],
+    consumers: [attachUploadedDocument(envelopeDeps, deps.log), queueLifecycleMails(emailDeps), recordIdentityOutcomes(envelopeDeps)],
     // PDF workers first: started and warm before the first create or signing needs one.
     workers: [pdfWorkersLoop(deps.config.pdf), relay],
     async onStart() {

@@ -1,4 +1,4 @@
-import type { EnvelopeError, EnvelopeStatus, EnvelopeWarning, FieldValue, PlacementType, RecipientRole, SignatureInputType, Settings, SettingsInput } from '@signet/contracts';
+import type { RecipientIdentitySummary, RecipientValidations, EnvelopeError, EnvelopeStatus, EnvelopeWarning, FieldValue, PlacementType, RecipientRole, SignatureInputType, Settings, SettingsInput } from '@signet/contracts';
 
 export interface EnvelopeRow {
   id: string;
@@ -74,6 +74,10 @@ export interface RecipientRow {
   role?: RecipientRole;
   /** A WITNESS's signer: that recipient's key. */
   witness_of?: string | null;
+  /** The recipient's own identity settings over the envelope's (recipients[k][validations]); null or absent: the envelope's. */
+  validations?: RecipientValidations | null;
+  /** Where the recipient's identity checks stand, from the validation part's events; null before any. */
+  identity?: RecipientIdentitySummary | null;
   status: RecipientStatus;
   signed_at: Date | null;
   access_token_hash: string | null;

@@ -1,4 +1,4 @@
-import type { Settings } from '@signet/contracts';
+import { validationsFor, type Settings } from '@signet/contracts';
 import type { EnvelopeRow, RecipientRow } from './model';
 import { recipientPayload } from './present/envelope-payload';
 import type { RecipientFacts } from './validation-client';
@@ -17,7 +17,7 @@ export function recipientFacts(envelope: Pick<EnvelopeRow, 'id' | 'name' | 'stat
       status: envelope.status,
       api_key_id: envelope.api_key_id,
       settings: {
-        validations: settings.validations,
+        validations: validationsFor(settings.validations, recipient.validations),
         localization: settings.localization,
         // The language the recipient reads: their own (recipients[k][language]), else the envelope's.
         signature_flow: { language: (recipient.language ?? settings.signature_flow.language) as Settings['signature_flow']['language'], sender_name: settings.signature_flow.sender_name },

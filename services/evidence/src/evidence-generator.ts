@@ -1,8 +1,12 @@
 import type { BlobStore } from '@signet/blob';
 import { writeOutboxEvent } from '@signet/bus';
 import type { EnvelopePayload } from '@signet/contracts';
+import { AppError } from '@signet/http';
 import type { Clock } from '@signet/service';
 import type { Knex } from 'knex';
+import type { EnvelopeIdentity, LoadIdentity } from './identity-client';
+import { IDENTITY_EVENT_TYPES, identityNeeded, identitySettingsEnabled } from './identity-evidence';
+import type { Logo } from './logo';
 import { brandingLogoOf, type LoadLogo } from './logo-loader';
 import { renderEvidencePdf } from './render-evidence-pdf';
 import type { SealPdf } from './seal-client';
@@ -20,9 +24,21 @@ export interface GeneratorDeps {
   /** An event recorded while rendering made the new document stale already (the timeline queued no re-render for it). */
   stillStale: (envelopeId: string) => Promise<void>;
   loadLogo: LoadLogo;
+  /** The recipients' identity records (the validation part owns them); a fault throws, and nothing is rendered. */
+  loadIdentity: LoadIdentity;
   /** Seals the rendered sheet (the envelope service holds the keys). */
   seal: SealPdf;
 }
+
+/** What a render needs from outside, loaded before the lock is taken: no outbound call holds it. */
+interface RenderInputs {
+  logo: Logo | null;
+  /** The identity records, and the timeline version read before they were asked for (they show at least that much). */
+  identity: { records: EnvelopeIdentity; asOfVersion: number } | null;
+}
+
+/** A render that finds identity events its inputs were loaded without goes round again, at most this many times. */
+const MAX_PASSES = 3;
 
 export interface EvidenceDocument {
   evidence_document_url: string;
@@ -42,22 +58,55 @@ export function createEvidenceGenerator(deps: GeneratorDeps) {
   }
 
   /**
+   * The logo (maybe a 5-second fetch) and, when the envelope has identity checks (its settings enable one,
+   * or its timeline holds an identity event), the identity records from the validation part, with the
+   * envelope's tenant and the API key that made it. The validation part records a check before it
+   * publishes its event, so records asked for after reading the timeline version show at least what that
+   * version holds.
+   */
+  async function loadInputs(envelopeId: string): Promise<RenderInputs> {
+    const row = await timelineStore.find(deps.db, envelopeId);
+    const logo = await deps.loadLogo(brandingLogoOf(row?.snapshot ?? {}));
+    if (!row || row.snapshot === null) return { logo, identity: null };
+    const asOfVersion = row.timeline_version;
+    const needed = identitySettingsEnabled(row.snapshot) || (await timelineStore.hasEventOf(deps.db, envelopeId, IDENTITY_EVENT_TYPES));
+    if (!needed) return { logo, identity: null };
+    const records = await deps.loadIdentity({ envelopeId, tenantId: row.tenant_id, apiKeyId: row.api_key_id });
+    return { logo, identity: { records, asOfVersion } };
+  }
+
+  /**
    * Renders under a per-envelope advisory lock, so replicas take turns: one that waited finds the
-   * document its peer rendered and returns it instead of rendering again.
+   * document its peer rendered and returns it instead of rendering again. A fault reaching the validation
+   * part throws before the lock: nothing is rendered, and the caller (the re-render job, or the request)
+   * tries again.
    */
   async function render(envelopeId: string): Promise<EvidenceRow> {
+    for (let pass = 1; pass <= MAX_PASSES; pass++) {
+      const rendered = await renderWith(envelopeId, await loadInputs(envelopeId));
+      if (rendered !== 'IDENTITY_ARRIVED') return rendered;
+    }
+    throw new AppError('SERVICE_UNAVAILABLE', `The identity records of envelope ${envelopeId} kept changing while its evidence sheet was rendered; retry shortly`);
+  }
+
+  /**
+   * One render under the lock, or IDENTITY_ARRIVED when the timeline now holds identity events that the
+   * inputs were loaded without (the sheet is never rendered without the records it should show).
+   */
+  async function renderWith(envelopeId: string, inputs: RenderInputs): Promise<EvidenceRow | 'IDENTITY_ARRIVED'> {
     let replaced: string | null = null;
-    // The logo (maybe a 5-second fetch) is loaded before the lock and its transaction are taken.
-    const logo = await deps.loadLogo(brandingLogoOf((await timelineStore.find(deps.db, envelopeId))?.snapshot ?? {}));
     const updated = await deps.db.transaction(async (trx) => {
       await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`evidence:${envelopeId}`]);
       const row = await timelineStore.find(trx, envelopeId);
       if (!row || row.snapshot === null) throw new Error(`no evidence snapshot for envelope ${envelopeId}`);
       if (current(row)) return row;
-      const version = row.timeline_version;
       const timeline = await timelineStore.timeline(trx, envelopeId);
+      if (inputs.identity === null && identityNeeded(row.snapshot, timeline)) return 'IDENTITY_ARRIVED' as const;
+      // With identity records, the sheet is as new as the version they were asked after: a later event
+      // leaves it stale, and it is rendered again.
+      const version = inputs.identity === null ? row.timeline_version : Math.min(row.timeline_version, inputs.identity.asOfVersion);
       const generatedAt = deps.clock();
-      const pdf = await deps.seal(await renderEvidencePdf(row.snapshot, timeline, generatedAt, logo), row.tenant_id);
+      const pdf = await deps.seal(await renderEvidencePdf(row.snapshot, timeline, generatedAt, inputs.logo, inputs.identity?.records ?? null), row.tenant_id);
       const key = `tenants/${safe(row.tenant_id)}/envelopes/${safe(envelopeId)}/evidence/${version}-${generatedAt.getTime()}.pdf`;
       await deps.blobs.put(key, pdf, { contentType: 'application/pdf' });
       const url = await deps.blobs.downloadUrl(key, { expiresInSeconds: LINK_TTL_SECONDS, fileName: `evidence-${envelopeId}.pdf` });
@@ -73,6 +122,7 @@ export function createEvidenceGenerator(deps: GeneratorDeps) {
       replaced = row.blob_key;
       return saved as EvidenceRow;
     });
+    if (updated === 'IDENTITY_ARRIVED') return updated;
     if (replaced !== null && replaced !== updated.blob_key) await deps.blobs.delete(replaced).catch(() => undefined);
     deps.committed();
     if (updated.rendered_version !== null && updated.timeline_version > updated.rendered_version) await deps.stillStale(envelopeId);

@@ -5,6 +5,7 @@ import { evidenceRoutes } from './http/evidence-routes';
 import { createLogoLoader, fetchLogoFromPublicUrl } from './logo-loader';
 import { recordTimeline } from './record-timeline';
 import { envelopeSealClient } from './seal-client';
+import { validationIdentityClient } from './identity-client';
 import { RERENDER_EVIDENCE, rerenderEvidenceJob } from './evidence-jobs';
 
 export { evidenceMigrations } from '../migrations';
@@ -15,7 +16,8 @@ export function createEvidenceService(deps: ServiceDeps): SignetService {
   const relay = createOutboxRelay({ db: deps.db, bus: deps.bus, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs });
   const loadLogo = createLogoLoader({ fetch: fetchLogoFromPublicUrl(), log: deps.log });
   const seal = envelopeSealClient(() => deps.serviceUrl('envelope'), deps.internalSecret);
-  const generator = createEvidenceGenerator({ db: deps.db, blobs: deps.blobs, clock: deps.clock, committed: () => relay.wake(), loadLogo, seal,
+  const loadIdentity = validationIdentityClient(() => deps.serviceUrl('validation'), deps.internalSecret);
+  const generator = createEvidenceGenerator({ db: deps.db, blobs: deps.blobs, clock: deps.clock, committed: () => relay.wake(), loadLogo, loadIdentity, seal,
     stillStale: (envelopeId) => deps.jobs.enqueue(deps.db, RERENDER_EVIDENCE, { envelopeId }, { key: envelopeId })
   });
   deps.jobs.register(rerenderEvidenceJob(generator));

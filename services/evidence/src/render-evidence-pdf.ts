@@ -3,12 +3,16 @@ import { formatDateTime, type Language, language as languageOf, translator } fro
 import { drawLogo, LOGO_BOX } from './draw-logo';
 import type { Logo } from './logo';
 import { actedAtLabel, roleLines, writeFieldsSection } from './evidence-fields';
+import type { EnvelopeIdentity } from './identity-client';
+import { identityByRecipient, identityNeeded, type IdentitySectionWriter, writeIdentityBlock } from './identity-evidence';
 import { scriptText } from './script-text';
 import type { TimelineEntry } from './timeline-store';
 
 type Obj = Record<string, unknown>;
 
 const ACT_EVENTS = ['recipient.signed_all', 'recipient.approved', 'recipient.witnessed', 'recipient.viewed'];
+/** The events of the email and SMS codes, which went by a channel. */
+const CODE_EVENT = /^recipient\.validation_(code_|max_attempts)/;
 
 const LABEL_KEYS = [
   'title', 'envelope', 'envelopeId', 'name', 'status', 'created', 'sent', 'completed', 'documents', 'documentId', 'pages', 'originalHash',
@@ -69,11 +73,19 @@ function text(value: unknown): string {
   return value === null || value === undefined || value === '' ? '-' : String(value);
 }
 
+/** How far each nesting level of the Identity checks block is moved in from the margin, in points. */
+const LEVEL_INSET = 12;
+
 /**
  * Renders the evidence sheet of a SUCCESS envelope from its snapshot and timeline, with the branding
- * logo already loaded (rendering makes no outbound calls).
+ * logo and the recipients' identity records already loaded (rendering makes no outbound calls). Refuses
+ * to render without identity records when the envelope has identity checks: a sheet never silently
+ * lacks them.
  */
-export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[], generatedAt: Date, logo: Logo | null): Promise<Buffer> {
+export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[], generatedAt: Date, logo: Logo | null, identity: EnvelopeIdentity | null = null): Promise<Buffer> {
+  if (identity === null && identityNeeded(envelope, timeline)) {
+    throw new Error(`the identity records of envelope ${text(envelope.id)} are needed to render its evidence sheet`);
+  }
   const settings = (envelope.settings ?? {}) as Obj;
   const flow = (settings.signature_flow ?? {}) as Obj;
   // The sheet records the envelope, for everyone: in the envelope's language.
@@ -107,9 +119,24 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
     doc.moveDown(0.3).fontSize(9);
   };
   // A label may end in its own colon (custom_page_id is often "Sign ID:"): one colon either way.
-  const field = (label: string, value: unknown) => {
-    write([{ text: `${label.replace(/\s*:\s*$/, '')}: `, bold: true }, { text: text(value) }]);
+  const field = (label: string, value: unknown, inset = 0) => {
+    write([{ text: `${label.replace(/\s*:\s*$/, '')}: `, bold: true }, { text: text(value) }], { inset });
   };
+  // Right to left, each value of the identity block is an isolate taking its direction from its own first
+  // letter: a date (2031-05-01) or a masked number (******123) then reads left to right as written, where
+  // the line's direction would reverse its groups.
+  const isolated = (value: unknown) => (align ? `\u2068${text(value)}\u2069` : value);
+  const identityWriter: IdentitySectionWriter = {
+    line: (line, { bold, level = 0 } = {}) => write(line, { bold, inset: level * LEVEL_INSET }),
+    field: (label, value, level = 0) => field(label, isolated(value), level * LEVEL_INSET),
+    below: (label, value, level = 0) => {
+      write(`${label.replace(/\s*:\s*$/, '')}:`, { bold: true, inset: level * LEVEL_INSET });
+      write(String(isolated(value)), { inset: (level + 1) * LEVEL_INSET });
+    },
+    time
+  };
+  const recipientList = (envelope.recipients ?? []) as Obj[];
+  const identityOf = identityByRecipient(identity, recipientList.map((recipient) => recipient.id));
 
   if (logo) {
     try {
@@ -167,6 +194,14 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
     } else {
       field(actedAtLabel(recipient, language, l.signedAt), time(recipient.signed_at ?? signed?.occurred_at));
     }
+    const record = identityOf.of(recipient.id);
+    if (record) writeIdentityBlock(record, language, identityWriter);
+    doc.moveDown(0.4);
+  }
+  // Records of a recipient the envelope no longer lists are shown under its id, never dropped.
+  for (const record of identityOf.unlisted) {
+    write(translator(language)('identity.evidence.recipient', { id: record.recipient_id }), { bold: true });
+    writeIdentityBlock(record, language, identityWriter);
     doc.moveDown(0.4);
   }
 
@@ -176,7 +211,8 @@ export async function renderEvidencePdf(envelope: Obj, timeline: TimelineEntry[]
   for (const entry of timeline) {
     const who = entry.recipient_name ? `${entry.recipient_name} <${text(entry.recipient_email)}>` : l.envelope;
     const where = entry.ip_address ? ` - ${entry.ip_address}${entry.user_agent ? ` - ${entry.user_agent}` : ''}` : '';
-    const channel = entry.event_type.startsWith('recipient.validation_') ? ` (${channelOf(entry)})` : '';
+    // The channel of a code (email or SMS); the identity checks' events have none.
+    const channel = CODE_EVENT.test(entry.event_type) ? ` (${channelOf(entry)})` : '';
     write(`${time(entry.occurred_at)}  ${entry.event_type}${channel}  ${who}${where}`);
   }
 

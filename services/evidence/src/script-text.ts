@@ -11,6 +11,9 @@ export interface TextPart {
 }
 
 const REPLACEMENT = '\uFFFD';
+/** Bidi format characters (marks, embeddings, isolates): they order a line, and are not drawn. */
+const BIDI_CONTROL = /^[\u200E\u200F\u202A-\u202E\u2066-\u2069]$/;
+const BIDI_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 const RTL_SCRIPT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
 
 /**
@@ -42,6 +45,7 @@ export function scriptText(doc: Doc) {
       const faces = part.bold ? bold : regular;
       for (const character of part.text.normalize('NFC')) {
         const level = levels[index++] ?? 0;
+        if (BIDI_CONTROL.test(character)) continue;
         const face = faces.find((candidate) => candidate.covers(character.codePointAt(0)!));
         const shown = face ? character : REPLACEMENT;
         const chosen = face ?? faces.find((candidate) => candidate.covers(REPLACEMENT.codePointAt(0)!)) ?? faces[0]!;
@@ -55,20 +59,29 @@ export function scriptText(doc: Doc) {
     return visualOrder(found);
   }
 
-  /** Writes a line (one string, or parts in different weights); `continued` keeps the line open after it. */
-  function write(text: string | TextPart[], options: { bold?: boolean; continued?: boolean } & TextOptions = {}): void {
-    const { bold: isBold, continued, ...rest } = options;
+  /**
+   * Writes a line (one string, or parts in different weights); `continued` keeps the line open after it;
+   * `inset` moves it in from the margin it starts at (the left one, or the right one when right-aligned).
+   */
+  function write(text: string | TextPart[], options: { bold?: boolean; continued?: boolean; inset?: number } & TextOptions = {}): void {
+    const { bold: isBold, continued, inset = 0, ...rest } = options;
     const parts = typeof text === 'string' ? [{ text, bold: isBold }] : text;
-    const logical = parts.map((part) => part.text).join('');
+    const logical = parts.map((part) => part.text).join('').replace(BIDI_CONTROLS, '');
     const runs = pieces(logical === '' ? [{ text: ' ', bold: isBold }] : parts);
     const actualText = RTL_SCRIPT.test(logical);
     const { align, ...flow } = rest;
+    // The line starts on the page it fits on: pdfkit checks each run against the page's end on its own,
+    // and would put a run in a taller face (Arabic, CJK) on the next page, away from the rest of its line.
+    const lineHeight = Math.max(...runs.map((run) => doc.font(use(run.face)).currentLineHeight(true)));
+    if (doc.y + lineHeight > doc.page.maxY()) doc.addPage();
     const left = doc.page.margins.left;
-    const available = doc.page.width - left - doc.page.margins.right;
+    const available = doc.page.width - left - doc.page.margins.right - inset;
     // Right-aligned by hand: pdfkit aligns each continued run on its own, which would stack the runs.
     if (align === 'right') {
       const width = runs.reduce((total, run) => total + doc.font(use(run.face)).widthOfString(run.text), 0);
       if (width < available) doc.x = left + available - width;
+    } else {
+      doc.x = left + inset;
     }
     if (actualText) doc.markContent('Span', { actual: logical });
     runs.forEach((run, index) => {

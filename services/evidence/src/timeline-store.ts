@@ -89,6 +89,12 @@ export const timelineStore = {
     return db('timeline_events').where({ envelope_id: envelopeId }).orderBy([{ column: 'occurred_at' }, { column: 'event_id' }]);
   },
 
+  /** Whether the envelope's timeline holds an event of one of these types. */
+  async hasEventOf(db: Knex, envelopeId: string, eventTypes: readonly string[]): Promise<boolean> {
+    const found = await db('timeline_events').where({ envelope_id: envelopeId }).whereIn('event_type', [...eventTypes]).first('event_id');
+    return found !== undefined;
+  },
+
 };
 
 function envelopeIdOf(entry: TimelineEntry, snapshot: Record<string, unknown> | null): string {

@@ -2,12 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { createFilesystemBlobStore } from '@signet/blob';
+import { type BlobStore, createFilesystemBlobStore } from '@signet/blob';
 import { sampleEnvelopePayload } from '@signet/contracts/src/test-samples';
 import { openDatabase } from '@signet/db';
 import { createTestDatabase, type TestDatabase } from '@signet/testkit';
 import { evidenceMigrations } from '../migrations';
 import { createEvidenceGenerator, type EvidenceGenerator } from '../src/evidence-generator';
+import type { LoadIdentity } from '../src/identity-client';
 import type { SealPdf } from '../src/seal-client';
 import { developmentSeal } from './development-seal';
 
@@ -15,8 +16,13 @@ import { developmentSeal } from './development-seal';
 export interface EvidenceTestbed {
   db: Knex;
   databaseUrl: string;
-  /** A generator as a replica builds it, on `clock` (the wall clock by default). */
-  generator(clock?: () => Date): EvidenceGenerator;
+  /**
+   * A generator as a replica builds it, on `clock` (the wall clock by default), asking `loadIdentity` for
+   * identity records (by default there is no validation part: asking fails).
+   */
+  generator(clock?: () => Date, loadIdentity?: LoadIdentity): EvidenceGenerator;
+  /** The blob store the generators write to. */
+  blobs: BlobStore;
   /** An envelope the projection knows as SUCCESS-ready, at timeline version 1. */
   insertEnvelope(id: string): Promise<void>;
   close(): Promise<void>;
@@ -27,16 +33,21 @@ export async function openEvidenceTestbed(seal?: SealPdf): Promise<EvidenceTestb
   const database: TestDatabase = await createTestDatabase();
   const db = await openDatabase({ url: database.url, schema: 'evidence', migrations: evidenceMigrations });
   const dir = await mkdtemp(path.join(tmpdir(), 'evidence-'));
+  const noValidationPart: LoadIdentity = async () => {
+    throw new Error('this test runs no validation part, and its envelopes have no identity checks');
+  };
   return {
     db,
     databaseUrl: database.url,
-    generator: (clock = () => new Date()) => createEvidenceGenerator({
+    blobs: createFilesystemBlobStore({ dir, publicBaseUrl: 'http://localhost:3000', signingSecret: 'test-secret', clock: () => new Date() }),
+    generator: (clock = () => new Date(), loadIdentity = noValidationPart) => createEvidenceGenerator({
       db,
       blobs: createFilesystemBlobStore({ dir, publicBaseUrl: 'http://localhost:3000', signingSecret: 'test-secret', clock }),
       clock,
       committed: () => undefined,
       stillStale: async () => undefined,
       loadLogo: async () => null,
+      loadIdentity,
       seal: sealing
     }),
     insertEnvelope: async (id) => {

@@ -11,9 +11,11 @@ import { captureDeliveries, captureSettings, captureWebhook } from './settings-a
 import { captureExpiry } from './expiry-flows';
 import { captureSealAndEvidence, captureSigning, captureTrackingAndReject } from './signing-flows';
 import { captureTemplates } from './template-flows';
+import { captureAbandonedSession, captureIdentity } from './identity-flows';
+import type { StripeIdentityStandIn } from '@signet/testkit';
 
 /** Every documented operation once, in the order an integrator meets them, with the errors worth showing. */
-async function runFlows(capture: Capture): Promise<void> {
+async function runFlows(capture: Capture, stripe: StripeIdentityStandIn): Promise<void> {
   await captureServiceRoutes(capture);
   await captureSettings(capture);
   const webhook = await captureWebhook(capture);
@@ -28,6 +30,8 @@ async function runFlows(capture: Capture): Promise<void> {
   await captureCodeEndings(capture);
   await capture.receiver.waitFor('envelope.success');
   await captureFieldsAndRoles(capture);
+  await captureIdentity(capture, stripe);
+  await captureAbandonedSession(capture);
   // After the others (it moves the clock days ahead), before the webhook is deleted.
   await captureExpiry(capture);
   await captureDeliveries(capture, webhook);
@@ -40,6 +44,8 @@ export interface CaptureOptions {
   /** The PDF the envelopes carry. */
   pdf: Buffer;
   advanceClock(ms: number): Promise<void>;
+  /** The Stripe Identity stand-in this Signet's STRIPE_API_BASE names, for the hosted identity check. */
+  stripe: StripeIdentityStandIn;
 }
 
 /** Performs every documented operation against a running Signet and answers the examples, normalised. */
@@ -47,10 +53,11 @@ export async function captureExamples(options: CaptureOptions): Promise<Captured
   const receiver = await startReceiver();
   try {
     const api = createRecorder(options.baseUrl, options.apiKey);
-    await runFlows({ api, baseUrl: options.baseUrl, receiver, pdf: options.pdf, advanceClock: options.advanceClock });
+    await runFlows({ api, baseUrl: options.baseUrl, receiver, pdf: options.pdf, advanceClock: options.advanceClock }, options.stripe);
     return normalise(examplesFile(api.exchanges(), receiver.deliveries), {
       [options.baseUrl]: EXAMPLE_BASE_URL,
       [receiver.url]: 'https://hooks.example.com/signet-events',
+      [`${options.stripe.url}/verify/`]: 'https://verify.stripe.com/start/',
       // The start page shows the development key to this machine: the reference shows a stand-in.
       [options.apiKey]: 'sgn_dev_the_key_npm_start_printed'
     });

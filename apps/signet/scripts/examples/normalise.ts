@@ -1,5 +1,7 @@
 /** A PDF as base64 (it starts `%PDF-`): bytes, not meaning, in a reference. */
 const PDF_BASE64 = /^JVBERi0[A-Za-z0-9+/=]{56,}$/;
+/** A JPEG, PNG or WebP as base64 (an identity document's photo, a selfie): cut like a PDF. */
+const IMAGE_BASE64 = /^(\/9j\/|iVBORw0KGgo|UklGR)[A-Za-z0-9+/=]{56,}$/;
 const PEM_BODY = /(-----BEGIN [A-Z ]+-----\n)([A-Za-z0-9+/=\n]+?)(\n-----END [A-Z ]+-----)/g;
 
 /** Addresses of the capture (random loopback ports) and what the examples show instead. */
@@ -7,7 +9,7 @@ export type Addresses = Record<string, string>;
 
 function normaliseText(text: string, addresses: Addresses): string {
   const local = Object.entries(addresses).reduce((result, [captured, shown]) => result.replaceAll(captured, shown), text);
-  if (PDF_BASE64.test(local)) return `${local.slice(0, 32)}...`;
+  if (PDF_BASE64.test(local) || IMAGE_BASE64.test(local)) return `${local.slice(0, 32)}...`;
   return local.replace(PEM_BODY, (_match, begin: string, body: string, end: string) => `${begin}${body.slice(0, 64)}\n...${end}`);
 }
 

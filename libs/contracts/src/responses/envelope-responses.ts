@@ -8,6 +8,7 @@ import { LiteralUnion } from '../schema-helpers';
 import { DateTime, Nullable } from '../schema-helpers';
 import { Settings } from '../settings';
 import { Answer } from './common-responses';
+import { RecipientIdentitySummary } from '../identity';
 
 /** A recipient as envelope answers list it (`envelope_signers`). */
 export const EnvelopeSigner = Type.Object({
@@ -19,7 +20,8 @@ export const EnvelopeSigner = Type.Object({
   status: Type.String({ description: 'PENDING, IN_PROGRESS, then by role SIGNED, APPROVED, WITNESSED or VIEWED, or REJECTED; a CC is COPIED' }),
   signed_at: Nullable(DateTime()),
   role: Type.Optional(LiteralUnion(RECIPIENT_ROLES, { description: 'SIGNER, APPROVER, WITNESS, VIEWER or CC' })),
-  witness_of: Type.Optional(Nullable(Type.String({ description: "A WITNESS's signer, by key" })))
+  witness_of: Type.Optional(Nullable(Type.String({ description: "A WITNESS's signer, by key" }))),
+  identity: Type.Optional(Nullable(RecipientIdentitySummary))
 });
 
 const summaryFields = {

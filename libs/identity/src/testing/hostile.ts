@@ -1,23 +1,6 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
+import { declaredPng } from '@signet/testkit';
 import sharp from 'sharp';
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typeAndData));
-  return Buffer.concat([length, typeAndData, crc]);
-}
-
-/** An 8-bit greyscale PNG whose header declares `width` × `height`, with `idat` as its (deflated) pixel data. */
-function greyPng(width: number, height: number, idat: Buffer): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
-}
 
 export interface HostileImages {
   /** A PDF's first bytes: not an image. */
@@ -45,8 +28,8 @@ export async function hostileImages(): Promise<HostileImages> {
   return {
     notAnImage: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n'),
     truncatedJpeg: photo.subarray(0, Math.floor(photo.length * 0.6)),
-    huge: greyPng(20_000, 20_000, deflateSync(Buffer.alloc(64))),
-    zipBomb: greyPng(9000, rows, zeros),
+    huge: declaredPng(20_000, 20_000, 0, deflateSync(Buffer.alloc(64))),
+    zipBomb: declaredPng(9000, rows, 0, zeros),
     tiny: await sharp({ create: { width: 150, height: 150, channels: 3, background: '#808080' } }).jpeg().toBuffer(),
     overTenMegabytes: Buffer.concat([photo.subarray(0, 2), Buffer.alloc(11 * 1024 * 1024, 0x20)])
   };

@@ -13,7 +13,8 @@ export function signerView(recipient: RecipientRow) {
     status: recipient.status,
     signed_at: iso(recipient.signed_at),
     role: recipient.role ?? 'SIGNER',
-    witness_of: recipient.witness_of ?? null
+    witness_of: recipient.witness_of ?? null,
+    identity: recipient.identity ?? null
   };
 }
 

@@ -1,4 +1,4 @@
-import { NO_VALIDATION } from '@signet/contracts';
+import { NO_VALIDATION, validationsFor } from '@signet/contracts';
 import type { EnvelopeDeps } from '../envelope-deps';
 import type { ValidationGate } from '../validation-client';
 import type { SigningAccess } from './signing-access';
@@ -27,9 +27,10 @@ export function verifyFirst(gate: ValidationGate): string {
  */
 export async function validationGate(deps: EnvelopeDeps, access: Pick<SigningAccess, 'aggregate' | 'recipient'>, requestId: string): Promise<ValidationGate> {
   const { envelope } = access.aggregate;
+  const validations = validationsFor(envelope.settings.validations, access.recipient.validations);
   // Envelopes stored before phone validation or identity checks existed lack those settings: off.
-  const { email, phone, id_check: idCheck, biometric } = envelope.settings.validations;
+  const { email, phone, id_check: idCheck, biometric } = validations;
   if (!email.enabled && phone?.enabled !== true && idCheck?.enabled !== true && biometric?.enabled !== true) return NO_VALIDATION;
   const context = { tenantId: envelope.tenant_id, apiKeyId: envelope.api_key_id, plan: '', requestId };
-  return deps.validations.gate(context, { envelopeId: envelope.id, recipientId: access.recipient.id, validations: envelope.settings.validations });
+  return deps.validations.gate(context, { envelopeId: envelope.id, recipientId: access.recipient.id, validations });
 }

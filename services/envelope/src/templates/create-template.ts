@@ -30,7 +30,8 @@ function definitionOfEnvelope(aggregate: EnvelopeAggregate, name: string | undef
       key: recipient.custom_key, email: recipient.email, name: recipient.name, order: String(recipient.order),
       ...(recipient.phone ? { phone: recipient.phone } : {}), ...(recipient.tax_id ? { tax_id: recipient.tax_id } : {}),
       ...(recipient.tax_label ? { tax_label: recipient.tax_label } : {}), ...(recipient.rep_id ? { rep_id: recipient.rep_id } : {}),
-      ...(recipient.rep_label ? { rep_label: recipient.rep_label } : {}), ...(recipient.language ? { language: recipient.language } : {})
+      ...(recipient.rep_label ? { rep_label: recipient.rep_label } : {}), ...(recipient.language ? { language: recipient.language } : {}),
+      ...(recipient.validations ? { validations: recipient.validations } : {})
     }) as TemplateRecipient),
     placements: aggregate.placements.map((placement) => ({
       key: placement.custom_key, document_key: placement.document_key, recipient_key: placement.recipient_key, type: placement.placement_type,

@@ -1,3 +1,4 @@
+import { validationsFor } from '@signet/contracts';
 import { AppError, type RequestContext } from '@signet/http';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { recipientFacts } from '../recipient-facts';
@@ -36,5 +37,5 @@ export async function requestValidationCode(deps: EnvelopeDeps, input: Validatio
  */
 export async function getRecipientValidation(deps: EnvelopeDeps, input: { context: RequestContext; envelopeId: string; recipientId: string }): Promise<ValidationGate> {
   const { envelope, recipient } = await findRecipient(deps, input.context, input.envelopeId, input.recipientId);
-  return deps.validations.gate(input.context, { envelopeId: envelope.id, recipientId: recipient.id, validations: envelope.settings.validations });
+  return deps.validations.gate(input.context, { envelopeId: envelope.id, recipientId: recipient.id, validations: validationsFor(envelope.settings.validations, recipient.validations) });
 }

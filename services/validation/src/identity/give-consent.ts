@@ -47,7 +47,9 @@ export async function giveConsent(deps: IdentityDeps, input: ConsentInput): Prom
   const now = deps.clock();
   const language = consentLanguage(facts);
   const ref = { tenant_id: input.context.tenantId, envelope_id: facts.envelope.id, recipient_id: facts.recipient.id };
-  const values = { sender: facts.envelope.settings.branding.name ?? facts.envelope.settings.signature_flow.sender_name, processor: idCheckSettings(facts).provider, days: idCheckSettings(facts).retention_days };
+  const sender = facts.envelope.settings.branding.name ?? facts.envelope.settings.signature_flow.sender_name;
+  // As the signer page words it: the sender's own Signet runs the local checks, the provider its own.
+  const values = { sender, processor: idCheckSettings(facts).provider === 'stripe' ? 'Stripe' : sender, days: idCheckSettings(facts).retention_days };
   const row = { ...ref, version: IDENTITY_CONSENT_VERSION, text_sha256: consentTextHash(language, values), language, given_at: now, ip_address: input.ip, user_agent: input.userAgent };
   const given = await deps.db.transaction(async (trx) => {
     if (!(await deps.identity.recordConsent(trx, row))) return (await deps.identity.consent(trx, ref))?.given_at ?? now;

@@ -65,7 +65,7 @@ export function identityStore() {
 
     /** The next attempt's number: attempts are numbered for good, across resets. */
     async nextAttemptNumber(trx: Knex.Transaction, checkId: string): Promise<number> {
-      const row: { last: number | null } | undefined = await trx('identity_attempts').where({ check_id: checkId }).max('number as last').first();
+      const row = (await trx('identity_attempts').where({ check_id: checkId }).max('number as last').first()) as { last: number | null } | undefined;
       return (row?.last ?? 0) + 1;
     },
 
