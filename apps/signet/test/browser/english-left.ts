@@ -2,14 +2,14 @@ import type { Page } from 'playwright-core';
 import { CATALOGUE, type LanguageKey } from '@signet/i18n';
 
 /**
- * The English texts of the signer page (every `page.*`, `script.*` and `identity.*` message of the
- * catalogue, split at its placeholders), less those a language writes the same way itself ("Zoom",
+ * The English texts of the signer page (every `page.*` and `script.*` message of the catalogue, and those
+ * of its identity steps: `identity.consent.*`, `.page.*`, `.reason.*`; split at their placeholders), less those a language writes the same way itself ("Zoom",
  * "PNG"): what must not be seen on a page in that language.
  */
 export function englishFragments(language: LanguageKey): string[] {
   const own = Object.values(CATALOGUE[language]).join('\n');
   return Object.entries(CATALOGUE.en)
-    .filter(([key]) => key.startsWith('page.') || key.startsWith('script.') || key.startsWith('identity.'))
+    .filter(([key]) => /^(page|script|identity\.(consent|page|reason))\./.test(key))
     .flatMap(([, message]) => message.split(/\{[^{}]*\}|#|\b(?:one|other|plural)\b/))
     .map((fragment) => fragment.replace(/[{}]/g, '').trim())
     .filter((fragment) => /\p{L}{3}/u.test(fragment) && !own.includes(fragment));
