@@ -163,6 +163,12 @@ describe('identity document and selfie checks through the gateway', () => {
     const session = await api.call('GET', `/signing/v1/${token}`, { key: null });
     expect(session.body.validation).toMatchObject({ verified: true, channels: { id_check: { verified: true, status: 'PASSED' } } });
     expect((await sign(api, token, drawn)).status).toBe(200);
+    const evidence = await waitFor(async () => {
+      const answer = await api.call('GET', `/api/v1/envelopes/${draft.id}/evidence`, { key: KEYS.globex });
+      return answer.status === 200 && answer.body;
+    }, 60_000, 'the evidence sheet');
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(await (await fetch(evidence.evidence_document_url as string)).arrayBuffer()) }).toString();
+    for (const value of ['Identity checks', 'Acme KYC', 'kyc-2026-0042', 'IAL2']) expect(text).toContain(value);
     // After sending, an assertion is too late.
     expect((await api.call('POST', `${identityPath(draft)}/assertion`, { key: KEYS.globex, json: assertion })).status).toBe(409);
   });
