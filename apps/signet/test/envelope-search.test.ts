@@ -99,7 +99,7 @@ describe('envelope metadata and search', () => {
       expect((first.body.envelopes as Body[])[0]).toEqual({
         id: listed[4]?.id, name: 'list epsilon', status: 'CREATED', created_at: expect.any(String), updated_at: expect.any(String),
         sent_at: null, completed_at: null, voided_at: null, metadata: { batch: 'listing', tier: 'silver' }, template_id: null,
-        envelope_signers: [{ id: expect.any(String), custom_key: '0', name: 'Ana Lima', email: 'ana@example.com', order: 0, status: 'PENDING', signed_at: null, role: 'SIGNER', witness_of: null }]
+        envelope_signers: [{ id: expect.any(String), custom_key: '0', name: 'Ana Lima', email: 'ana@example.com', order: 0, status: 'PENDING', signed_at: null, role: 'SIGNER', witness_of: null, identity: null }]
       });
       expect((await walk('metadata[batch]=listing')).map((envelope) => envelope.name)).toEqual([...names].reverse());
       expect((await walk('metadata[batch]=listing&order=asc')).map((envelope) => envelope.name)).toEqual(names);

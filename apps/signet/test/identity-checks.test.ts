@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import type { ConsumedEvent } from '@signet/bus';
 import { makeDrivingLicence, portraitImages } from '@signet/identity/testing';
 import { waitFor } from '@signet/testkit';
-import { KEYS, startTestSignet, type TestSignet } from './harness';
+import { INFRASTRUCTURE_MODES, KEYS, startTestSignet, type TestSignet } from './harness';
 import { base64, consent, HOLDER, IDENTITY_SETTINGS, identityEnvelope, identityPath, passport, selfie, signer } from './identity/flows';
 import { drawn, sign } from './signing/flows';
 
@@ -163,6 +163,12 @@ describe('identity document and selfie checks through the gateway', () => {
     const session = await api.call('GET', `/signing/v1/${token}`, { key: null });
     expect(session.body.validation).toMatchObject({ verified: true, channels: { id_check: { verified: true, status: 'PASSED' } } });
     expect((await sign(api, token, drawn)).status).toBe(200);
+    const evidence = await waitFor(async () => {
+      const answer = await api.call('GET', `/api/v1/envelopes/${draft.id}/evidence`, { key: KEYS.globex });
+      return answer.status === 200 && answer.body;
+    }, 60_000, 'the evidence sheet');
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(await (await fetch(evidence.evidence_document_url as string)).arrayBuffer()) }).toString();
+    for (const value of ['Identity checks', 'Acme KYC', 'kyc-2026-0042', 'IAL2']) expect(text).toContain(value);
     // After sending, an assertion is too late.
     expect((await api.call('POST', `${identityPath(draft)}/assertion`, { key: KEYS.globex, json: assertion })).status).toBe(409);
   });
@@ -211,5 +217,34 @@ describe('identity document and selfie checks through the gateway', () => {
     expect((await api.call('GET', identityPath(envelope), { key: KEYS.acme })).status).toBe(404);
     expect((await api.call('POST', `${identityPath(envelope)}/reset`, { key: KEYS.acme, json: { check: 'id_check' } })).status).toBe(404);
     expect(HOLDER.name).toBe('Eileen Marie Collins');
+  });
+});
+
+describe('identity checks on Kafka', () => {
+  let api: TestSignet;
+  let closeInfrastructure: () => Promise<void>;
+
+  beforeAll(async () => {
+    const infrastructure = await (INFRASTRUCTURE_MODES.find(([mode]) => mode.startsWith('Kafka'))?.[1] as () => Promise<{ env: Record<string, string>; close(): Promise<void> }>)();
+    closeInfrastructure = infrastructure.close;
+    api = await startTestSignet(infrastructure.env);
+  });
+
+  afterAll(async () => {
+    await api.close();
+    await closeInfrastructure();
+  });
+
+  it('carries the identity events over the broker to the envelope, which shows where the check stands', async () => {
+    const draft = await identityEnvelope(api, KEYS.globex, { ...IDENTITY_SETTINGS, 'settings[validations][biometric][enabled]': 'FALSE' }, { send: false });
+    const assertion = { provider: 'Acme KYC', reference: 'kyc-2026-0077', level: 'IAL2', verified_at: '2026-11-21T08:00:00Z' };
+    expect((await api.call('POST', `${identityPath(draft)}/assertion`, { key: KEYS.globex, json: assertion })).status).toBe(200);
+    const event = await waitFor(() => api.events.find((candidate) => candidate.key === draft.id && candidate.event.event_type === 'recipient.validation_id_check_success'), 30_000, 'the success event from Kafka');
+    expect((event.event.data as Body).identity).toMatchObject({ method: 'assertion', provider_reference: 'kyc-2026-0077', status: 'PASSED' });
+    const shown = await waitFor(async () => {
+      const signers = ((await api.call('GET', `/api/v1/envelopes/${draft.id}`, { key: KEYS.globex })).body.envelope as Body).envelope_signers as Body[];
+      return signers[0]?.identity?.id_check;
+    }, 30_000, 'the outcome on the envelope');
+    expect(shown).toMatchObject({ status: 'PASSED', method: 'assertion' });
   });
 });

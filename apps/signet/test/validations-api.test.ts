@@ -200,7 +200,12 @@ describe('email validation API: status codes, isolation, templates, storage', ()
       const off = await envelopeWithValidation(api, KEYS.globex, { 'settings[validations][email][enabled]': 'FALSE' });
       expect(await gate(api, 'globex', before.id, ana.id)).toEqual({
         required: true, order: 1, verified: false, verified_at: null, request_id: expect.any(String),
-        channels: { email: { required: true, order: 1, verified: false, verified_at: null }, sms: { required: false, order: 0, verified: false, verified_at: null } }
+        channels: {
+          email: { required: true, order: 1, verified: false, verified_at: null }, sms: { required: false, order: 0, verified: false, verified_at: null },
+          id_check: { required: false, order: 0, verified: false, verified_at: null, status: 'PENDING', provider: 'local', attempts_left: 3 },
+          biometric: { required: false, order: 0, verified: false, verified_at: null, status: 'PENDING', provider: 'local', attempts_left: 3 }
+        },
+        identity_consent: { required: false, version: expect.any(String), given_at: null }
       });
       expect(await gate(api, 'globex', off.id, (off.signers[0] as Signer).id)).toMatchObject({ required: false, order: 0, verified: false });
       await sendCode(api, KEYS.globex, before.id, ana.id);
