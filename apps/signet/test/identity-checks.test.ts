@@ -106,6 +106,11 @@ describe('identity document and selfie checks through the gateway', () => {
 
     expect(await attempt(await passport({ flipMrzChar: 3 }))).toMatchObject({ status: 'FAILED', passed: false, reasons: ['MRZ_CHECK_DIGIT'], attempts_left: 2 });
     expect(await attempt(await passport({ expiry: '2024-01-31' }))).toMatchObject({ status: 'FAILED', reasons: ['DOCUMENT_EXPIRED'], attempts_left: 1 });
+    // A page reloaded after a failure can say why, and list what it accepts.
+    const reloaded = await api.call('GET', `/signing/v1/${envelope.token}`, { key: null });
+    expect((reloaded.body.validation as Body).channels.id_check).toMatchObject({
+      status: 'FAILED', attempts_left: 1, reasons: ['DOCUMENT_EXPIRED'], document_kinds: 'PASSPORT,ID_CARD,DRIVING_LICENCE', countries: null
+    });
     expect(await attempt(await passport({ surname: 'Ode', givenNames: 'Ben' }))).toMatchObject({ status: 'LOCKED', reasons: ['NAME_MISMATCH'], attempts_left: 0 });
     const locked = await signer(api, envelope.token, 'document', { image: base64(await passport()) });
     expect(locked.status).toBe(409);

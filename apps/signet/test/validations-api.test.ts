@@ -202,8 +202,11 @@ describe('email validation API: status codes, isolation, templates, storage', ()
         required: true, order: 1, verified: false, verified_at: null, request_id: expect.any(String),
         channels: {
           email: { required: true, order: 1, verified: false, verified_at: null }, sms: { required: false, order: 0, verified: false, verified_at: null },
-          id_check: { required: false, order: 0, verified: false, verified_at: null, status: 'PENDING', provider: 'local', attempts_left: 3 },
-          biometric: { required: false, order: 0, verified: false, verified_at: null, status: 'PENDING', provider: 'local', attempts_left: 3 }
+          id_check: {
+            required: false, order: 0, verified: false, verified_at: null, status: 'PENDING', provider: 'local', attempts_left: 3, reasons: [],
+            document_kinds: 'PASSPORT,ID_CARD,DRIVING_LICENCE', countries: null
+          },
+          biometric: { required: false, order: 0, verified: false, verified_at: null, status: 'PENDING', provider: 'local', attempts_left: 3, reasons: [] }
         },
         identity_consent: { required: false, version: expect.any(String), given_at: null }
       });

@@ -201,7 +201,12 @@ export const IdentityGateStatus = Type.Object({
   verified_at: Nullable(DateTime()),
   status: LiteralUnion(IDENTITY_CHECK_STATUSES),
   provider: LiteralUnion(['local', 'stripe']),
-  attempts_left: Type.Integer({ minimum: 0 })
+  attempts_left: Type.Integer({ minimum: 0 }),
+  /** Why the last attempt failed (reason codes), so a page reloaded after it can say; empty otherwise. */
+  reasons: Type.Array(Type.String()),
+  /** The ID check: the documents and issuing countries accepted (null: any country), for a page to list. */
+  document_kinds: Type.Optional(Type.String()),
+  countries: Type.Optional(Nullable(Type.String()))
 });
 export type IdentityGateStatus = Static<typeof IdentityGateStatus>;
 

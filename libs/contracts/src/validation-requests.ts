@@ -93,7 +93,7 @@ export type SmsStatusCallback = Static<typeof SmsStatusCallback>;
 export const IDENTITY_CONSENT_VERSION = '2026-11-29';
 
 const OFF_CHANNEL = { required: false, order: 0, verified: false, verified_at: null };
-const OFF_IDENTITY = { ...OFF_CHANNEL, status: 'PENDING', provider: 'local', attempts_left: 0 } as const;
+const OFF_IDENTITY = { ...OFF_CHANNEL, status: 'PENDING', provider: 'local', attempts_left: 0, reasons: [] } as const;
 
 /** The gate of a recipient nothing is asked of. */
 export const NO_VALIDATION: ValidationStatus = {
@@ -101,6 +101,6 @@ export const NO_VALIDATION: ValidationStatus = {
   order: 0,
   verified: false,
   verified_at: null,
-  channels: { email: OFF_CHANNEL, sms: OFF_CHANNEL, id_check: OFF_IDENTITY, biometric: OFF_IDENTITY },
+  channels: { email: OFF_CHANNEL, sms: OFF_CHANNEL, id_check: { ...OFF_IDENTITY, reasons: [] }, biometric: { ...OFF_IDENTITY, reasons: [] } },
   identity_consent: { required: false, version: IDENTITY_CONSENT_VERSION, given_at: null }
 };

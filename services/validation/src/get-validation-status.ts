@@ -10,9 +10,11 @@ import type { IdentityCheckRow, IdentityConsentRow } from './identity/identity-m
 export interface IdentityStandings {
   checks: IdentityCheckRow[];
   consent: IdentityConsentRow | null;
+  /** The last attempt's reasons, by check id. */
+  lastReasons: Record<string, string[]>;
 }
 
-const NO_IDENTITY: IdentityStandings = { checks: [], consent: null };
+const NO_IDENTITY: IdentityStandings = { checks: [], consent: null, lastReasons: {} };
 
 function channelStatus(setting: { enabled: boolean; order: number } | undefined, standing: RecipientValidationRow | undefined): ValidationChannelStatus {
   const verifiedAt = standing?.verified_at ?? null;
@@ -32,7 +34,7 @@ function channelStatus(setting: { enabled: boolean; order: number } | undefined,
  */
 export function summarize(validations: ValidationSettings['validations'], standings: RecipientValidationRow[], identity: IdentityStandings = NO_IDENTITY): ValidationStatus {
   const of = (channel: ValidationChannel) => standings.find((row) => row.channel === channel);
-  const { identity_consent: identityConsent, ...identityChannels } = identityGate(validations, identity.checks, identity.consent);
+  const { identity_consent: identityConsent, ...identityChannels } = identityGate(validations, identity.checks, identity.consent, identity.lastReasons);
   const channels = { email: channelStatus(validations.email, of('email')), sms: channelStatus(validations.phone, of('sms')), ...identityChannels };
   const required = Object.values(channels).filter((channel) => channel.required);
   const waiting = required.filter((channel) => !channel.verified);
@@ -66,5 +68,7 @@ export async function getValidationStatus(deps: ValidationDeps, input: Validatio
     asksIdentity ? deps.identity.checks(deps.db, ref) : [],
     asksIdentity ? deps.identity.consent(deps.db, ref) : null
   ]);
-  return summarize(input.validations, standings, { checks, consent });
+  const attempts = await deps.identity.lastAttempts(deps.db, checks.filter((check) => check.status === 'FAILED' || check.status === 'LOCKED').map((check) => check.id));
+  const lastReasons = Object.fromEntries(attempts.map((attempt) => [attempt.check_id, attempt.reasons]));
+  return summarize(input.validations, standings, { checks, consent, lastReasons });
 }

@@ -2772,6 +2772,9 @@ export interface components {
                     /** @enum {unknown} */
                     provider: "local" | "stripe";
                     attempts_left: number;
+                    reasons: string[];
+                    document_kinds?: string;
+                    countries?: string | null;
                 };
                 biometric: {
                     required: boolean;
@@ -2783,6 +2786,9 @@ export interface components {
                     /** @enum {unknown} */
                     provider: "local" | "stripe";
                     attempts_left: number;
+                    reasons: string[];
+                    document_kinds?: string;
+                    countries?: string | null;
                 };
             };
             identity_consent: {
@@ -5293,7 +5299,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a22587f1f07189a1f8d69572599b0a"
+                     *       "request_id": "req_01a225b2ddf571f2882f06d750285d3a"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5312,7 +5318,7 @@ export interface operations {
                      * @example {
                      *       "error": "Send the API key itself as the Authorization header, without a scheme",
                      *       "code": "UNAUTHORIZED",
-                     *       "request_id": "req_01a22587f27b73e99b19a691590dc407"
+                     *       "request_id": "req_01a225b2df5075eaaa2355a6ccf51d7b"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5478,7 +5484,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a22587f22475189f38a0868cc1d4ec"
+                     *       "request_id": "req_01a225b2de1573a88c38cdd01af77704"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsUpdatedResponse"];
@@ -5507,7 +5513,7 @@ export interface operations {
                      *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22587f27371faa71edba8bdf926e3"
+                     *       "request_id": "req_01a225b2df20723eb83610518b39a101"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5567,11 +5573,11 @@ export interface operations {
                      * @example {
                      *       "envelopes": [
                      *         {
-                     *           "id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
+                     *           "id": "01a225b2-e0b1-7710-aecc-99622878197c",
                      *           "name": "Services agreement 2026",
                      *           "status": "CREATED",
-                     *           "created_at": "2026-11-29T04:19:56.264Z",
-                     *           "updated_at": "2026-11-29T04:19:56.523Z",
+                     *           "created_at": "2026-11-29T05:06:49.648Z",
+                     *           "updated_at": "2026-11-29T05:06:50.718Z",
                      *           "sent_at": null,
                      *           "completed_at": null,
                      *           "voided_at": null,
@@ -5582,7 +5588,7 @@ export interface operations {
                      *           "template_id": null,
                      *           "envelope_signers": [
                      *             {
-                     *               "id": "01a22587-f371-7795-8f1f-44fcfe956053",
+                     *               "id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
                      *               "custom_key": "ana",
                      *               "name": "Ana Lima",
                      *               "email": "ana@example.com",
@@ -5594,7 +5600,7 @@ export interface operations {
                      *               "identity": null
                      *             },
                      *             {
-                     *               "id": "01a22587-f372-7158-97f1-13612a251efc",
+                     *               "id": "01a225b2-e296-746c-89bc-b681864477a4",
                      *               "custom_key": "ben",
                      *               "name": "Ben Ode",
                      *               "email": "ben@example.com",
@@ -5609,7 +5615,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a22587f41c73a48300b281dbcba211"
+                     *       "request_id": "req_01a225b2e520732f86c1865dcdc5373c"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeListResponse"];
@@ -5636,7 +5642,7 @@ export interface operations {
                      *           "message": "must be one or more of CREATED, IN_PROGRESS, SUCCESS, VOIDED, ERROR, EXPIRED, comma-separated"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22587f420707eae5275594902acac"
+                     *       "request_id": "req_01a225b2e52571248ede630dd084ece8"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5727,13 +5733,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
+                     *         "id": "01a225b2-e0b1-7710-aecc-99622878197c",
                      *         "name": "Services agreement",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T04:19:56.264Z",
+                     *         "created_at": "2026-11-29T05:06:49.648Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22587-f371-7795-8f1f-44fcfe956053",
+                     *             "id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -5745,7 +5751,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22587-f372-7158-97f1-13612a251efc",
+                     *             "id": "01a225b2-e296-746c-89bc-b681864477a4",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -5764,7 +5770,7 @@ export interface operations {
                      *         },
                      *         "template_id": null
                      *       },
-                     *       "request_id": "req_01a22587f2e471eb8b815d4afcd2e98b"
+                     *       "request_id": "req_01a225b2e092715e8184f01889470962"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -5793,7 +5799,7 @@ export interface operations {
                      *           "message": "must be an email address"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22587f2bd7356b233d0c64369c6d4"
+                     *       "request_id": "req_01a225b2e00773d5bff2ab49aa3ab2fc"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5814,7 +5820,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22587-f2e8-75a4-b9d8-f9df3ed1955f
+                 * @example 01a225b2-e0b1-7710-aecc-99622878197c
                  */
                 id: string;
             };
@@ -5833,13 +5839,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
+                     *         "id": "01a225b2-e0b1-7710-aecc-99622878197c",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T04:19:56.264Z",
+                     *         "created_at": "2026-11-29T05:06:49.648Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22587-f371-7795-8f1f-44fcfe956053",
+                     *             "id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -5851,7 +5857,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22587-f372-7158-97f1-13612a251efc",
+                     *             "id": "01a225b2-e296-746c-89bc-b681864477a4",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -5870,39 +5876,39 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T04:19:56.523Z",
+                     *         "updated_at": "2026-11-29T05:06:50.718Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a22587-f337-7745-a082-db654a920ff4",
+                     *             "id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T04:19:56.264Z",
-                     *             "updated_at": "2026-11-29T04:19:56.264Z",
+                     *             "created_at": "2026-11-29T05:06:49.648Z",
+                     *             "updated_at": "2026-11-29T05:06:49.648Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/documents/01a22587-f337-7745-a082-db654a920ff4.pdf?expires=1795929596&signature=fce4d9b11affe27a1d3f9a28159e3dff4f5e0e0bd25ca9315dce16bde3f09115&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/documents/01a225b2-e22b-70b0-a727-3e94968cb4d6.pdf?expires=1795932410&signature=a525465d246a8f3d562c22b6512055eb5470a23f20e0700765b22c021079e582&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           },
                      *           {
-                     *             "id": "01a22587-f3d8-73fc-8e11-885e361294f8",
+                     *             "id": "01a225b2-e489-74ce-ad0a-96957e67cf1c",
                      *             "custom_key": "annex",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T04:19:56.523Z",
-                     *             "updated_at": "2026-11-29T04:19:56.523Z",
+                     *             "created_at": "2026-11-29T05:06:50.718Z",
+                     *             "updated_at": "2026-11-29T05:06:50.718Z",
                      *             "file_name": "annex.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/uploads/01a22587-f3bb-7608-a0d6-cbbad80f972d.pdf?expires=1795929596&signature=d8cfc3650faded1f0b5c2a6d946a79f24f7ca123625a5c1cb137bdd43d7b15e3&name=annex.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/uploads/01a225b2-e3c5-76ba-9b17-3ceacc96ce23.pdf?expires=1795932410&signature=4116559c808c47fa19f4efa2a5815b02b7a4a65d37beba4590792bba00d43c69&name=annex.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -5910,14 +5916,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a22587-f372-7158-97f1-16689334b31a",
+                     *             "id": "01a225b2-e296-746c-89bc-b9e31d4d1e0d",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T04:19:56.264Z",
-                     *             "updated_at": "2026-11-29T04:19:56.264Z",
-                     *             "recipient_id": "01a22587-f372-7158-97f1-13612a251efc",
+                     *             "created_at": "2026-11-29T05:06:49.648Z",
+                     *             "updated_at": "2026-11-29T05:06:49.648Z",
+                     *             "recipient_id": "01a225b2-e296-746c-89bc-b681864477a4",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a22587-f337-7745-a082-db654a920ff4",
+                     *             "document_id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -5934,18 +5940,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a22587-f372-7158-97f1-181d72e2332d",
+                     *             "id": "01a225b2-e296-746c-89bc-bf693cfe4211",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T04:19:56.264Z",
-                     *             "updated_at": "2026-11-29T04:19:56.264Z",
-                     *             "recipient_id": "01a22587-f371-7795-8f1f-44fcfe956053",
+                     *             "created_at": "2026-11-29T05:06:49.648Z",
+                     *             "updated_at": "2026-11-29T05:06:49.648Z",
+                     *             "recipient_id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a22587-f337-7745-a082-db654a920ff4",
+                     *             "document_id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a22587-f372-7158-97f1-181d72e2332d",
+                     *               "id": "01a225b2-e296-746c-89bc-bf693cfe4211",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -6073,7 +6079,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a22587f41876ad9daf65036e15ad5d"
+                     *       "request_id": "req_01a225b2e51b728d8aba40435db7746c"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6093,7 +6099,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a22587f41a7774a77861f8b0912182"
+                     *       "request_id": "req_01a225b2e51e74ec9bfe55b0fd1fe9af"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6117,7 +6123,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22587-f2e8-75a4-b9d8-f9df3ed1955f
+                 * @example 01a225b2-e0b1-7710-aecc-99622878197c
                  */
                 id: string;
             };
@@ -6155,13 +6161,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
+                     *         "id": "01a225b2-e0b1-7710-aecc-99622878197c",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T04:19:56.264Z",
+                     *         "created_at": "2026-11-29T05:06:49.648Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22587-f371-7795-8f1f-44fcfe956053",
+                     *             "id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6173,7 +6179,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22587-f372-7158-97f1-13612a251efc",
+                     *             "id": "01a225b2-e296-746c-89bc-b681864477a4",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6192,23 +6198,23 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T04:19:56.444Z",
+                     *         "updated_at": "2026-11-29T05:06:50.344Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a22587-f337-7745-a082-db654a920ff4",
+                     *             "id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T04:19:56.264Z",
-                     *             "updated_at": "2026-11-29T04:19:56.264Z",
+                     *             "created_at": "2026-11-29T05:06:49.648Z",
+                     *             "updated_at": "2026-11-29T05:06:49.648Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/documents/01a22587-f337-7745-a082-db654a920ff4.pdf?expires=1795929596&signature=fce4d9b11affe27a1d3f9a28159e3dff4f5e0e0bd25ca9315dce16bde3f09115&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/documents/01a225b2-e22b-70b0-a727-3e94968cb4d6.pdf?expires=1795932410&signature=a525465d246a8f3d562c22b6512055eb5470a23f20e0700765b22c021079e582&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6216,14 +6222,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a22587-f372-7158-97f1-16689334b31a",
+                     *             "id": "01a225b2-e296-746c-89bc-b9e31d4d1e0d",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T04:19:56.264Z",
-                     *             "updated_at": "2026-11-29T04:19:56.264Z",
-                     *             "recipient_id": "01a22587-f372-7158-97f1-13612a251efc",
+                     *             "created_at": "2026-11-29T05:06:49.648Z",
+                     *             "updated_at": "2026-11-29T05:06:49.648Z",
+                     *             "recipient_id": "01a225b2-e296-746c-89bc-b681864477a4",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a22587-f337-7745-a082-db654a920ff4",
+                     *             "document_id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -6240,18 +6246,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a22587-f372-7158-97f1-181d72e2332d",
+                     *             "id": "01a225b2-e296-746c-89bc-bf693cfe4211",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T04:19:56.264Z",
-                     *             "updated_at": "2026-11-29T04:19:56.264Z",
-                     *             "recipient_id": "01a22587-f371-7795-8f1f-44fcfe956053",
+                     *             "created_at": "2026-11-29T05:06:49.648Z",
+                     *             "updated_at": "2026-11-29T05:06:49.648Z",
+                     *             "recipient_id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a22587-f337-7745-a082-db654a920ff4",
+                     *             "document_id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a22587-f372-7158-97f1-181d72e2332d",
+                     *               "id": "01a225b2-e296-746c-89bc-bf693cfe4211",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -6379,7 +6385,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a22587f38c7464b8260d22b68afcd4"
+                     *       "request_id": "req_01a225b2e2e37557a255f7c51df1a6ac"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6410,7 +6416,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22587-f2e8-75a4-b9d8-f9df3ed1955f
+                 * @example 01a225b2-e0b1-7710-aecc-99622878197c
                  */
                 id: string;
             };
@@ -6431,7 +6437,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22587f424744fae03c9ab36309a74"
+                     *       "request_id": "req_01a225b2e52a745bbe6040812f096fb3"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -6453,7 +6459,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not in CREATED status (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a22587fcdd730dbaa60fc017660af3"
+                     *       "request_id": "req_01a225b300fd70598b074702f77762e1"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6478,7 +6484,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22587-fc97-75da-a67b-ae2112bb3d5e
+                 * @example 01a225b3-002e-70e7-ba5b-4602d96b1988
                  */
                 id: string;
             };
@@ -6500,13 +6506,13 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "envelope": {
-                     *         "id": "01a22587-fc97-75da-a67b-ae2112bb3d5e",
+                     *         "id": "01a225b3-002e-70e7-ba5b-4602d96b1988",
                      *         "name": "Quote 88",
                      *         "status": "VOIDED",
-                     *         "created_at": "2026-11-29T04:19:58.743Z",
+                     *         "created_at": "2026-11-29T05:06:57.710Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22587-fca1-74a6-86fd-15ac7b6d1efc",
+                     *             "id": "01a225b3-0038-72ab-93be-f18e601358fe",
                      *             "custom_key": "eve",
                      *             "name": "Eve Adler",
                      *             "email": "eve@example.com",
@@ -6522,23 +6528,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T04:19:58.791Z",
-                     *         "sent_at": "2026-11-29T04:19:58.758Z",
+                     *         "updated_at": "2026-11-29T05:06:57.881Z",
+                     *         "sent_at": "2026-11-29T05:06:57.730Z",
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a22587-fc9a-7013-a87d-90ae2d226e8b",
+                     *             "id": "01a225b3-0035-768a-b030-052dc2aabf61",
                      *             "custom_key": "quote",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T04:19:58.743Z",
-                     *             "updated_at": "2026-11-29T04:19:58.743Z",
+                     *             "created_at": "2026-11-29T05:06:57.710Z",
+                     *             "updated_at": "2026-11-29T05:06:57.710Z",
                      *             "file_name": "quote.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-fc97-75da-a67b-ae2112bb3d5e/documents/01a22587-fc9a-7013-a87d-90ae2d226e8b.pdf?expires=1795929598&signature=740a729d45c6c7fc9bf41037d6ca973367651d3dbc7d8fb526bcc41048ac5677&name=quote.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b3-002e-70e7-ba5b-4602d96b1988/documents/01a225b3-0035-768a-b030-052dc2aabf61.pdf?expires=1795932417&signature=fdbb13f0ce76340f7af9226060bd95e8f56bdd49e63fda8c5532f1a718ef5b40&name=quote.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6655,7 +6661,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a22587fcc774e282194121da25ba8e"
+                     *       "request_id": "req_01a225b300d9703cb8427ba55e3c3717"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
@@ -6685,12 +6691,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22587-fc97-75da-a67b-ae2112bb3d5e
+                 * @example 01a225b3-002e-70e7-ba5b-4602d96b1988
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22587-fca1-74a6-86fd-15ac7b6d1efc
+                 * @example 01a225b3-0038-72ab-93be-f18e601358fe
                  */
                 recipient_id: string;
             };
@@ -6722,8 +6728,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "signing_url": "http://localhost:3000/sign/Dy2a9OuKXlwFlECztFKZj_nQMfQ3K793ATAGTRI8iTs",
-                     *       "request_id": "req_01a22587fcb5777eaa351dd91ea0b793"
+                     *       "signing_url": "http://localhost:3000/sign/DGmHaPRF6iZl3TvYBn-N_ZGGb0j4wb_1KGWMzxvvKIY",
+                     *       "request_id": "req_01a225b30062735ba6a07b7e18015957"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningUrlResponse"];
@@ -6744,7 +6750,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing links exist only while the envelope is IN_PROGRESS (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a22587fced736e82e4a6386e6d133c"
+                     *       "request_id": "req_01a225b3011371cc91d6ad42a9a4fae2"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6769,7 +6775,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22588-1a7a-7227-976d-6469c510c35a
+                 * @example 01a225b3-419b-755d-9e72-ca16a21c957f
                  */
                 id: string;
             };
@@ -6779,7 +6785,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "expires_at": "2026-12-02T04:20:06.391Z"
+                 *       "expires_at": "2026-12-02T05:07:14.424Z"
                  *     }
                  */
                 "application/json": {
@@ -6802,13 +6808,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22588-1a7a-7227-976d-6469c510c35a",
+                     *         "id": "01a225b3-419b-755d-9e72-ca16a21c957f",
                      *         "name": "Lease renewal",
                      *         "status": "IN_PROGRESS",
-                     *         "created_at": "2026-11-29T06:03:06.394Z",
+                     *         "created_at": "2026-11-29T06:50:14.459Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22588-1a80-73e3-8296-b8c27355690d",
+                     *             "id": "01a225b3-41b6-7533-918d-9e95eafff2ed",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6824,23 +6830,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T06:03:06.443Z",
-                     *         "sent_at": "2026-11-29T06:03:06.405Z",
+                     *         "updated_at": "2026-11-29T06:50:14.614Z",
+                     *         "sent_at": "2026-11-29T06:50:14.497Z",
                      *         "completed_at": null,
-                     *         "expires_at": "2026-12-02T04:20:06.391Z",
+                     *         "expires_at": "2026-12-02T05:07:14.424Z",
                      *         "documents": [
                      *           {
-                     *             "id": "01a22588-1a7c-744b-a4ed-735844398896",
+                     *             "id": "01a225b3-41ab-719d-af63-12ef27f08709",
                      *             "custom_key": "lease",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T06:03:06.394Z",
-                     *             "updated_at": "2026-11-29T06:03:06.394Z",
+                     *             "created_at": "2026-11-29T06:50:14.459Z",
+                     *             "updated_at": "2026-11-29T06:50:14.459Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22588-1a7a-7227-976d-6469c510c35a/documents/01a22588-1a7c-744b-a4ed-735844398896.pdf?expires=1795935786&signature=e2a3bc7d9443684fb55f66fb8d1df0e56f58d44e83e91fb79b92ff2aa73e42b9&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b3-419b-755d-9e72-ca16a21c957f/documents/01a225b3-41ab-719d-af63-12ef27f08709.pdf?expires=1795938614&signature=e213a8c3967fb61ca2ddb07e032214b7bff9da670356695717911140defdd97e&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6957,7 +6963,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a225881aab714eb314cb4d2dc7c057"
+                     *       "request_id": "req_01a225b34235704cb7b90df44318e357"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6986,12 +6992,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22588-1a7a-7227-976d-6469c510c35a
+                 * @example 01a225b3-419b-755d-9e72-ca16a21c957f
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22588-1a80-73e3-8296-b8c27355690d
+                 * @example 01a225b3-41b6-7533-918d-9e95eafff2ed
                  */
                 recipient_id: string;
             };
@@ -7012,8 +7018,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "reminded_at": "2026-11-29T06:03:06.421Z",
-                     *       "request_id": "req_01a225881a957250b78eb326ca0ed462"
+                     *       "reminded_at": "2026-11-29T06:50:14.534Z",
+                     *       "request_id": "req_01a225b341e37258ac66a27b1f5125d4"
                      *     }
                      */
                     "application/json": components["schemas"]["ReminderSentResponse"];
@@ -7045,7 +7051,7 @@ export interface operations {
                      * @example {
                      *       "error": "This recipient was reminded less than an hour ago",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a225881aa273ccb7dc49ed6a7838ea"
+                     *       "request_id": "req_01a225b34224731cb4f4b958607a231a"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7065,7 +7071,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22587-f2e8-75a4-b9d8-f9df3ed1955f
+                 * @example 01a225b2-e0b1-7710-aecc-99622878197c
                  */
                 id: string;
             };
@@ -7083,9 +7089,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/evidence/22-1795925998007.pdf?expires=1796012398&signature=a248c3206b57a1a47178491b5110d648bd8dd0d176417ccfb77e0a8144666570&name=evidence-01a22587-f2e8-75a4-b9d8-f9df3ed1955f.pdf",
-                     *       "evidence_generated_at": "2026-11-29T04:19:58.007Z",
-                     *       "request_id": "req_01a22587fb4376f4ba94bb0278e4724a"
+                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/evidence/22-1795928815015.pdf?expires=1796015216&signature=1adccdfa31147e3248fa7395b641ecf943ed3f708b4381f848d7f8ded90ce588&name=evidence-01a225b2-e0b1-7710-aecc-99622878197c.pdf",
+                     *       "evidence_generated_at": "2026-11-29T05:06:55.015Z",
+                     *       "request_id": "req_01a225b2fa5c769ea9264a593a858858"
                      *     }
                      */
                     "application/json": components["schemas"]["EvidenceResponse"];
@@ -7106,7 +7112,7 @@ export interface operations {
                      * @example {
                      *       "error": "The evidence sheet exists once the envelope is SUCCESS; it is CREATED",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a22587f422741c97e3592a0e6cd509"
+                     *       "request_id": "req_01a225b2e52771feb0c7aa7c0a5a02d5"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7144,45 +7150,45 @@ export interface operations {
                      *         {
                      *           "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01AFFC072B3B64F54221425CC89E7465",
-                     *           "not_before": "2026-11-29T04:14:57.000Z",
-                     *           "not_after": "2036-11-26T04:19:57.000Z",
-                     *           "sha256_fingerprint": "dffcf425c4274ef6ba8c797f5c53b387aae206544b658e161a81f2ef4ef98098",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAa/8Bys7ZPVCIUJcyJ50ZTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01BC4B15F67D4972084D85A88AA992A6",
+                     *           "not_before": "2026-11-29T05:01:51.000Z",
+                     *           "not_after": "2036-11-26T05:06:51.000Z",
+                     *           "sha256_fingerprint": "c47d828dcaeb4711bb77e4b2f6e3c91a8cfbe12066892c61d841b6ff5ee06e7d",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAbxLFfZ9SXIITYWoiqmSpjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01E05583B1E666EC691F4A47FBAE76C8",
-                     *           "not_before": "2026-11-29T04:14:57.000Z",
-                     *           "not_after": "2036-11-26T04:19:57.000Z",
-                     *           "sha256_fingerprint": "289e19618488b1b66f3b74f3aae1b4b858dd76a77db1d9f078b0685585d4b40a",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAeBVg7HmZuxpH0pH+652yDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "017444CCE02B7F3B40A998AA2D9A5B8A",
+                     *           "not_before": "2026-11-29T05:01:51.000Z",
+                     *           "not_after": "2036-11-26T05:06:51.000Z",
+                     *           "sha256_fingerprint": "b13ef263f57e3d346c34ac527d157fcde0aff26ef0e8d1eca2ab56af9b868b05",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAXREzOArfztAqZiqLZpbijANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
                      *       "timestamp_authority": [
                      *         {
                      *           "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01B81B5FE0545346B1B220F9021026FA",
-                     *           "not_before": "2026-11-29T04:14:57.000Z",
-                     *           "not_after": "2036-11-26T04:19:57.000Z",
-                     *           "sha256_fingerprint": "6c8287074f3053bea1d60d50705c96bba85bc93d8bbd7a31298cb8a0d3f493f1",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAbgbX+BUU0axsiD5AhAm+jANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "0114A63308AA08616F5CBC1AB674A76A",
+                     *           "not_before": "2026-11-29T05:01:51.000Z",
+                     *           "not_after": "2036-11-26T05:06:51.000Z",
+                     *           "sha256_fingerprint": "00cf5e1d9aa3fe7023c07883cfbc11483300713ec83b5c028b90567f4f7bdec7",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQARSmMwiqCGFvXLwatnSnajANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01E05583B1E666EC691F4A47FBAE76C8",
-                     *           "not_before": "2026-11-29T04:14:57.000Z",
-                     *           "not_after": "2036-11-26T04:19:57.000Z",
-                     *           "sha256_fingerprint": "289e19618488b1b66f3b74f3aae1b4b858dd76a77db1d9f078b0685585d4b40a",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAeBVg7HmZuxpH0pH+652yDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "017444CCE02B7F3B40A998AA2D9A5B8A",
+                     *           "not_before": "2026-11-29T05:01:51.000Z",
+                     *           "not_after": "2036-11-26T05:06:51.000Z",
+                     *           "sha256_fingerprint": "b13ef263f57e3d346c34ac527d157fcde0aff26ef0e8d1eca2ab56af9b868b05",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAXREzOArfztAqZiqLZpbijANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
-                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAa/8Bys7ZPVCIUJcyJ50ZTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAeBVg7HmZuxpH0pH+652yDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
+                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAbxLFfZ9SXIITYWoiqmSpjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAXREzOArfztAqZiqLZpbijANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
                      *       "crl_url": "http://localhost:3000/pki/signet-dev-ca.crl",
-                     *       "request_id": "req_01a22587fb4a767dbe1f18b12a8e41e1"
+                     *       "request_id": "req_01a225b2fa7877bd89b1b1f7daf1559b"
                      *     }
                      */
                     "application/json": {
@@ -7276,10 +7282,10 @@ export interface operations {
                      *             "common_name": "Signet Development Seal — not for production",
                      *             "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "01AFFC072B3B64F54221425CC89E7465"
+                     *             "serial_number": "01BC4B15F67D4972084D85A88AA992A6"
                      *           },
-                     *           "claimed_signing_time": "2026-11-29T04:19:57.000Z",
-                     *           "timestamped_time": "2026-11-29T04:19:57.000Z",
+                     *           "claimed_signing_time": "2026-11-29T05:06:53.000Z",
+                     *           "timestamped_time": "2026-11-29T05:06:53.000Z",
                      *           "pades_level": "B-LTA",
                      *           "integrity": {
                      *             "valid": true,
@@ -7296,10 +7302,10 @@ export interface operations {
                      *             "common_name": "Signet Development TSA — not for production",
                      *             "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "01B81B5FE0545346B1B220F9021026FA"
+                     *             "serial_number": "0114A63308AA08616F5CBC1AB674A76A"
                      *           },
                      *           "claimed_signing_time": null,
-                     *           "timestamped_time": "2026-11-29T04:19:57.000Z",
+                     *           "timestamped_time": "2026-11-29T05:06:54.000Z",
                      *           "pades_level": null,
                      *           "integrity": {
                      *             "valid": true,
@@ -7313,7 +7319,7 @@ export interface operations {
                      *       "trust_anchors": [
                      *         "CN=Signet Development CA — not for production, O=Signet (development)"
                      *       ],
-                     *       "request_id": "req_01a22587fb6074dd81a763f94a65cfcd"
+                     *       "request_id": "req_01a225b2faad74498924472aa32a7691"
                      *     }
                      */
                     "application/json": {
@@ -7370,7 +7376,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22587-f2e8-75a4-b9d8-f9df3ed1955f
+                 * @example 01a225b2-e0b1-7710-aecc-99622878197c
                  */
                 envelope_id: string;
             };
@@ -7390,16 +7396,16 @@ export interface operations {
                      * @example {
                      *       "uploads": [
                      *         {
-                     *           "id": "01a22587-f3bb-7608-a0d6-cbbad80f972d",
-                     *           "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
+                     *           "id": "01a225b2-e3c5-76ba-9b17-3ceacc96ce23",
+                     *           "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c",
                      *           "status": "COMPLETED",
-                     *           "file_id": "01a22587-f3d8-73fc-8e11-885e361294f8",
+                     *           "file_id": "01a225b2-e489-74ce-ad0a-96957e67cf1c",
                      *           "order": 1,
                      *           "file_name": "annex.pdf"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a22587f41475d9bcc02ab3af9aaef7"
+                     *       "request_id": "req_01a225b2e51774e2aff129496e581c4f"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadListResponse"];
@@ -7427,7 +7433,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22587-f2e8-75a4-b9d8-f9df3ed1955f
+                 * @example 01a225b2-e0b1-7710-aecc-99622878197c
                  */
                 envelope_id: string;
             };
@@ -7460,14 +7466,14 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "upload": {
-                     *         "id": "01a22587-f3bb-7608-a0d6-cbbad80f972d",
-                     *         "upload_url": "http://localhost:3000/api/v1/uploads/qbpkWTT7LX8OS-JeNokG4wTYTfqqC1Nu23BfOq8Ias0",
+                     *         "id": "01a225b2-e3c5-76ba-9b17-3ceacc96ce23",
+                     *         "upload_url": "http://localhost:3000/api/v1/uploads/lzS61tR2nSvo-cD2LFmsKgT2Pfqa6rZTainzZwq6EQ8",
                      *         "file_name": "annex.pdf",
                      *         "order": 1,
                      *         "custom_key": "annex",
-                     *         "expires_at": "2026-11-29T05:19:56.473Z",
+                     *         "expires_at": "2026-11-29T06:06:50.435Z",
                      *         "max_file_size": 52428800,
-                     *         "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
+                     *         "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c",
                      *         "status": "PENDING",
                      *         "instructions": {
                      *           "method": "PUT",
@@ -7477,7 +7483,7 @@ export interface operations {
                      *           "note": "PUT the raw PDF bytes (not base64) to upload_url with your API key in the Authorization header. The URL works once and expires at expires_at; files up to max_file_size bytes."
                      *         }
                      *       },
-                     *       "request_id": "req_01a22587f3b7714daaa8ac94aa1cafc0"
+                     *       "request_id": "req_01a225b2e3b572b0909e2af40b9ec085"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadCreatedResponse"];
@@ -7505,12 +7511,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22587-f2e8-75a4-b9d8-f9df3ed1955f
+                 * @example 01a225b2-e0b1-7710-aecc-99622878197c
                  */
                 envelope_id: string;
                 /**
                  * @description Upload id
-                 * @example 01a22587-f3bb-7608-a0d6-cbbad80f972d
+                 * @example 01a225b2-e3c5-76ba-9b17-3ceacc96ce23
                  */
                 id: string;
             };
@@ -7529,18 +7535,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "upload": {
-                     *         "id": "01a22587-f3bb-7608-a0d6-cbbad80f972d",
-                     *         "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
+                     *         "id": "01a225b2-e3c5-76ba-9b17-3ceacc96ce23",
+                     *         "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c",
                      *         "status": "COMPLETED",
-                     *         "file_id": "01a22587-f3d8-73fc-8e11-885e361294f8",
+                     *         "file_id": "01a225b2-e489-74ce-ad0a-96957e67cf1c",
                      *         "order": 1,
                      *         "file_name": "annex.pdf",
                      *         "custom_key": "annex",
-                     *         "uploaded_at": "2026-11-29T04:19:56.485Z",
-                     *         "processed_at": "2026-11-29T04:19:56.504Z",
+                     *         "uploaded_at": "2026-11-29T05:06:50.469Z",
+                     *         "processed_at": "2026-11-29T05:06:50.633Z",
                      *         "error_message": null
                      *       },
-                     *       "request_id": "req_01a22587f41070daa440f1d2276c2d03"
+                     *       "request_id": "req_01a225b2e51170bf9885b722eac19b99"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadResponse"];
@@ -7567,7 +7573,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example qbpkWTT7LX8OS-JeNokG4wTYTfqqC1Nu23BfOq8Ias0
+                 * @example lzS61tR2nSvo-cD2LFmsKgT2Pfqa6rZTainzZwq6EQ8
                  */
                 token: string;
             };
@@ -7592,10 +7598,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "upload_id": "01a22587-f3bb-7608-a0d6-cbbad80f972d",
+                     *       "upload_id": "01a225b2-e3c5-76ba-9b17-3ceacc96ce23",
                      *       "status": "UPLOADED",
                      *       "message": "The file was received and is being validated",
-                     *       "request_id": "req_01a22587f3be77ebbd778ba9ef62a0d2"
+                     *       "request_id": "req_01a225b2e3d575539e7d2ddda3f02ded"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadReceivedResponse"];
@@ -7626,12 +7632,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22587-f2e8-75a4-b9d8-f9df3ed1955f
+                 * @example 01a225b2-e0b1-7710-aecc-99622878197c
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22587-f372-7158-97f1-13612a251efc
+                 * @example 01a225b2-e296-746c-89bc-b681864477a4
                  */
                 recipient_id: string;
             };
@@ -7670,8 +7676,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T04:49:56.624Z",
-                     *       "request_id": "req_01a22587f44374eba6e6fa700c4b2fdb"
+                     *       "expires_at": "2026-11-29T05:36:50.860Z",
+                     *       "request_id": "req_01a225b2e55474b89c9bb4416ec58883"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -7704,7 +7710,7 @@ export interface operations {
                      * @example {
                      *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 60 seconds",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a22587f4897767b6ec099bd7b1235a"
+                     *       "request_id": "req_01a225b2e5e374f68e12653e54f5b59a"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7727,12 +7733,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22587-f2e8-75a4-b9d8-f9df3ed1955f
+                 * @example 01a225b2-e0b1-7710-aecc-99622878197c
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22587-f372-7158-97f1-13612a251efc
+                 * @example 01a225b2-e296-746c-89bc-b681864477a4
                  */
                 recipient_id: string;
             };
@@ -7742,7 +7748,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "883408"
+                 *       "code": "374781"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -7762,8 +7768,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T04:19:56.811Z",
-                     *       "request_id": "req_01a22587f50674bd9ac43d89d2ee6c01"
+                     *       "verified_at": "2026-11-29T05:06:51.200Z",
+                     *       "request_id": "req_01a225b2e6ba761fa527b24e1aa3123d"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -7793,7 +7799,7 @@ export interface operations {
                      *           "message": "is not correct: 2 attempts left"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22587f4e777dd84bb844e6850d1bb"
+                     *       "request_id": "req_01a225b2e6817795b78dda6799add584"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7813,12 +7819,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22588-00c3-715d-b0ee-c8010afcaf92
+                 * @example 01a225b3-0a53-773b-ab42-f638378f1e1b
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22588-00c9-7378-b8ff-7604a64c9d3e
+                 * @example 01a225b3-0a62-7089-b303-91343fb5ac4e
                  */
                 recipient_id: string;
             };
@@ -7836,14 +7842,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
+                     *       "recipient_id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
                      *       "consent": {
                      *         "version": "2026-11-29",
-                     *         "text_sha256": "279e10f041c1d6b3d538b1da2c2cd0c82e80153cac651a907af95ef29e80bbbd",
-                     *         "given_at": "2026-11-29T04:50:59.879Z"
+                     *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
+                     *         "given_at": "2026-11-29T05:38:00.484Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a22588-0120-71c1-a0c6-5a1dd5057aed",
+                     *         "id": "01a225b3-0b31-702c-905b-2b891ad89c3e",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -7858,7 +7864,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T04:51:02.787Z",
+                     *         "decided_at": "2026-11-29T05:38:07.112Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -7905,7 +7911,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T04:51:02.208Z"
+                     *             "created_at": "2026-11-29T05:38:06.185Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -7982,14 +7988,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T04:51:02.787Z"
+                     *             "created_at": "2026-11-29T05:38:07.112Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T04:50:59.904Z",
-                     *         "updated_at": "2026-11-29T04:51:02.787Z"
+                     *         "created_at": "2026-11-29T05:38:00.528Z",
+                     *         "updated_at": "2026-11-29T05:38:07.112Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a22588-0c80-74db-86e0-2827637cf010",
+                     *         "id": "01a225b3-250a-719a-aaec-5da2c105056b",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -7998,10 +8004,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T05:02:03.604Z",
+                     *         "decided_at": "2026-11-29T05:49:07.898Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a22587-f0c2-75df-b39f-ae54bce737d7"
+                     *           "api_key_id": "01a225b2-db76-738b-a44c-5198e887941f"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8011,7 +8017,8 @@ export interface operations {
                      *             "number": 1,
                      *             "outcome": "FAILED",
                      *             "reasons": [
-                     *               "FACE_MISMATCH"
+                     *               "FACE_MISMATCH",
+                     *               "CHALLENGE_NOT_MET"
                      *             ],
                      *             "subchecks": [
                      *               {
@@ -8046,13 +8053,13 @@ export interface operations {
                      *               },
                      *               {
                      *                 "name": "challenge_antispoof",
-                     *                 "score": 0.66,
+                     *                 "score": 0.51,
                      *                 "passed": true,
                      *                 "threshold": 0.3
                      *               },
                      *               {
                      *                 "name": "challenge_liveness",
-                     *                 "score": 0.98,
+                     *                 "score": 0.93,
                      *                 "passed": true,
                      *                 "threshold": 0.4
                      *               },
@@ -8069,9 +8076,9 @@ export interface operations {
                      *                 "threshold": 0.7
                      *               },
                      *               {
-                     *                 "name": "challenge_tilt_right",
-                     *                 "score": 20.2,
-                     *                 "passed": true,
+                     *                 "name": "challenge_tilt_left",
+                     *                 "score": 5.3,
+                     *                 "passed": false,
                      *                 "threshold": 10
                      *               }
                      *             ],
@@ -8097,16 +8104,16 @@ export interface operations {
                      *               },
                      *               {
                      *                 "role": "challenge",
-                     *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
+                     *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T05:02:03.564Z"
+                     *             "created_at": "2026-11-29T05:49:07.853Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T04:51:02.816Z",
-                     *         "updated_at": "2026-11-29T05:02:03.604Z"
+                     *         "created_at": "2026-11-29T05:38:07.144Z",
+                     *         "updated_at": "2026-11-29T05:49:07.898Z"
                      *       },
-                     *       "request_id": "req_01a225880f9f77c68b3ad438cc4f22c3"
+                     *       "request_id": "req_01a225b328087045a9098a2646459b24"
                      *     }
                      */
                     "application/json": {
@@ -8296,12 +8303,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22588-00c3-715d-b0ee-c8010afcaf92
+                 * @example 01a225b3-0a53-773b-ab42-f638378f1e1b
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22588-00c9-7378-b8ff-7604a64c9d3e
+                 * @example 01a225b3-0a62-7089-b303-91343fb5ac4e
                  */
                 recipient_id: string;
             };
@@ -8333,14 +8340,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
+                     *       "recipient_id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
                      *       "consent": {
                      *         "version": "2026-11-29",
-                     *         "text_sha256": "279e10f041c1d6b3d538b1da2c2cd0c82e80153cac651a907af95ef29e80bbbd",
-                     *         "given_at": "2026-11-29T04:50:59.879Z"
+                     *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
+                     *         "given_at": "2026-11-29T05:38:00.484Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a22588-0120-71c1-a0c6-5a1dd5057aed",
+                     *         "id": "01a225b3-0b31-702c-905b-2b891ad89c3e",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -8355,7 +8362,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T04:51:02.787Z",
+                     *         "decided_at": "2026-11-29T05:38:07.112Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8402,7 +8409,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T04:51:02.208Z"
+                     *             "created_at": "2026-11-29T05:38:06.185Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -8479,14 +8486,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T04:51:02.787Z"
+                     *             "created_at": "2026-11-29T05:38:07.112Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T04:50:59.904Z",
-                     *         "updated_at": "2026-11-29T04:51:02.787Z"
+                     *         "created_at": "2026-11-29T05:38:00.528Z",
+                     *         "updated_at": "2026-11-29T05:38:07.112Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a22588-0c80-74db-86e0-2827637cf010",
+                     *         "id": "01a225b3-250a-719a-aaec-5da2c105056b",
                      *         "check": "biometric",
                      *         "status": "PENDING",
                      *         "method": "local",
@@ -8505,7 +8512,8 @@ export interface operations {
                      *             "number": 1,
                      *             "outcome": "FAILED",
                      *             "reasons": [
-                     *               "FACE_MISMATCH"
+                     *               "FACE_MISMATCH",
+                     *               "CHALLENGE_NOT_MET"
                      *             ],
                      *             "subchecks": [
                      *               {
@@ -8540,13 +8548,13 @@ export interface operations {
                      *               },
                      *               {
                      *                 "name": "challenge_antispoof",
-                     *                 "score": 0.66,
+                     *                 "score": 0.51,
                      *                 "passed": true,
                      *                 "threshold": 0.3
                      *               },
                      *               {
                      *                 "name": "challenge_liveness",
-                     *                 "score": 0.98,
+                     *                 "score": 0.93,
                      *                 "passed": true,
                      *                 "threshold": 0.4
                      *               },
@@ -8563,9 +8571,9 @@ export interface operations {
                      *                 "threshold": 0.7
                      *               },
                      *               {
-                     *                 "name": "challenge_tilt_right",
-                     *                 "score": 20.2,
-                     *                 "passed": true,
+                     *                 "name": "challenge_tilt_left",
+                     *                 "score": 5.3,
+                     *                 "passed": false,
                      *                 "threshold": 10
                      *               }
                      *             ],
@@ -8591,16 +8599,16 @@ export interface operations {
                      *               },
                      *               {
                      *                 "role": "challenge",
-                     *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
+                     *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T05:02:03.564Z"
+                     *             "created_at": "2026-11-29T05:49:07.853Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T04:51:02.816Z",
-                     *         "updated_at": "2026-11-29T05:02:03.588Z"
+                     *         "created_at": "2026-11-29T05:38:07.144Z",
+                     *         "updated_at": "2026-11-29T05:49:07.875Z"
                      *       },
-                     *       "request_id": "req_01a225880f7d72b6a142a2ecd2dd2419"
+                     *       "request_id": "req_01a225b327da712e86b3fa77818984a7"
                      *     }
                      */
                     "application/json": {
@@ -8793,12 +8801,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22588-00c3-715d-b0ee-c8010afcaf92
+                 * @example 01a225b3-0a53-773b-ab42-f638378f1e1b
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22588-00c9-7378-b8ff-7604a64c9d3e
+                 * @example 01a225b3-0a62-7089-b303-91343fb5ac4e
                  */
                 recipient_id: string;
             };
@@ -8832,14 +8840,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
+                     *       "recipient_id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
                      *       "consent": {
                      *         "version": "2026-11-29",
-                     *         "text_sha256": "279e10f041c1d6b3d538b1da2c2cd0c82e80153cac651a907af95ef29e80bbbd",
-                     *         "given_at": "2026-11-29T04:50:59.879Z"
+                     *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
+                     *         "given_at": "2026-11-29T05:38:00.484Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a22588-0120-71c1-a0c6-5a1dd5057aed",
+                     *         "id": "01a225b3-0b31-702c-905b-2b891ad89c3e",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -8854,7 +8862,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T04:51:02.787Z",
+                     *         "decided_at": "2026-11-29T05:38:07.112Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8901,7 +8909,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T04:51:02.208Z"
+                     *             "created_at": "2026-11-29T05:38:06.185Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -8978,14 +8986,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T04:51:02.787Z"
+                     *             "created_at": "2026-11-29T05:38:07.112Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T04:50:59.904Z",
-                     *         "updated_at": "2026-11-29T04:51:02.787Z"
+                     *         "created_at": "2026-11-29T05:38:00.528Z",
+                     *         "updated_at": "2026-11-29T05:38:07.112Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a22588-0c80-74db-86e0-2827637cf010",
+                     *         "id": "01a225b3-250a-719a-aaec-5da2c105056b",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -8994,10 +9002,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T05:02:03.604Z",
+                     *         "decided_at": "2026-11-29T05:49:07.898Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a22587-f0c2-75df-b39f-ae54bce737d7"
+                     *           "api_key_id": "01a225b2-db76-738b-a44c-5198e887941f"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9007,7 +9015,8 @@ export interface operations {
                      *             "number": 1,
                      *             "outcome": "FAILED",
                      *             "reasons": [
-                     *               "FACE_MISMATCH"
+                     *               "FACE_MISMATCH",
+                     *               "CHALLENGE_NOT_MET"
                      *             ],
                      *             "subchecks": [
                      *               {
@@ -9042,13 +9051,13 @@ export interface operations {
                      *               },
                      *               {
                      *                 "name": "challenge_antispoof",
-                     *                 "score": 0.66,
+                     *                 "score": 0.51,
                      *                 "passed": true,
                      *                 "threshold": 0.3
                      *               },
                      *               {
                      *                 "name": "challenge_liveness",
-                     *                 "score": 0.98,
+                     *                 "score": 0.93,
                      *                 "passed": true,
                      *                 "threshold": 0.4
                      *               },
@@ -9065,9 +9074,9 @@ export interface operations {
                      *                 "threshold": 0.7
                      *               },
                      *               {
-                     *                 "name": "challenge_tilt_right",
-                     *                 "score": 20.2,
-                     *                 "passed": true,
+                     *                 "name": "challenge_tilt_left",
+                     *                 "score": 5.3,
+                     *                 "passed": false,
                      *                 "threshold": 10
                      *               }
                      *             ],
@@ -9093,16 +9102,16 @@ export interface operations {
                      *               },
                      *               {
                      *                 "role": "challenge",
-                     *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
+                     *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T05:02:03.564Z"
+                     *             "created_at": "2026-11-29T05:49:07.853Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T04:51:02.816Z",
-                     *         "updated_at": "2026-11-29T05:02:03.604Z"
+                     *         "created_at": "2026-11-29T05:38:07.144Z",
+                     *         "updated_at": "2026-11-29T05:49:07.898Z"
                      *       },
-                     *       "request_id": "req_01a225880f8f7156aae564e57401b6df"
+                     *       "request_id": "req_01a225b327f175e7bfa42e5f7dee5a59"
                      *     }
                      */
                     "application/json": {
@@ -9295,12 +9304,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22588-1920-706d-b32a-1399b7e25677
+                 * @example 01a225b3-3c7f-73de-bb7d-bc04ba7d71a2
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22588-192a-70de-9162-89b8fb010c4a
+                 * @example 01a225b3-3c90-7217-a90d-88a01170c713
                  */
                 recipient_id: string;
             };
@@ -9344,10 +9353,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22588-192a-70de-9162-89b8fb010c4a",
+                     *       "recipient_id": "01a225b3-3c90-7217-a90d-88a01170c713",
                      *       "consent": null,
                      *       "id_check": {
-                     *         "id": "01a22588-193b-7585-a27f-4a47003f91ff",
+                     *         "id": "01a225b3-3caa-73fe-95f9-2d8409589b45",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "assertion",
@@ -9356,23 +9365,23 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": "kyc-2026-0042",
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T05:02:06.075Z",
+                     *         "decided_at": "2026-11-29T05:49:13.194Z",
                      *         "manual": null,
                      *         "assertion": {
                      *           "level": "IAL2",
                      *           "provider": "Acme KYC",
                      *           "reference": "kyc-2026-0042",
-                     *           "api_key_id": "01a22587-f0c2-75df-b39f-ae54bce737d7",
+                     *           "api_key_id": "01a225b2-db76-738b-a44c-5198e887941f",
                      *           "verified_at": "2026-11-20T09:30:00.000Z"
                      *         },
                      *         "retention_days": 30,
                      *         "images_purged_at": null,
                      *         "attempts": [],
-                     *         "created_at": "2026-11-29T05:02:06.075Z",
-                     *         "updated_at": "2026-11-29T05:02:06.075Z"
+                     *         "created_at": "2026-11-29T05:49:13.194Z",
+                     *         "updated_at": "2026-11-29T05:49:13.194Z"
                      *       },
                      *       "biometric": null,
-                     *       "request_id": "req_01a2258819307012b6628b69adf1be05"
+                     *       "request_id": "req_01a225b33c9973a99babb08a1a770d80"
                      *     }
                      */
                     "application/json": {
@@ -9565,12 +9574,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22588-00c3-715d-b0ee-c8010afcaf92
+                 * @example 01a225b3-0a53-773b-ab42-f638378f1e1b
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22588-00c9-7378-b8ff-7604a64c9d3e
+                 * @example 01a225b3-0a62-7089-b303-91343fb5ac4e
                  */
                 recipient_id: string;
             };
@@ -9592,8 +9601,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "attempts": 3,
-                     *       "redacted_at": "2026-11-29T05:02:03.624Z",
-                     *       "request_id": "req_01a225880fa472efae7170381416fa7f"
+                     *       "redacted_at": "2026-11-29T05:49:07.926Z",
+                     *       "request_id": "req_01a225b32810750bb62a735a0fdfe20d"
                      *     }
                      */
                     "application/json": {
@@ -9684,16 +9693,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a22587-fcf9-7419-9ca2-638e66e53da6",
+                     *         "id": "01a225b3-0130-7479-a7c0-c4b8b212a407",
                      *         "operation": "create",
                      *         "status": "PENDING",
                      *         "total": 2,
                      *         "succeeded": 0,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-29T04:19:58.841Z",
+                     *         "created_at": "2026-11-29T05:06:57.968Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a22587fcf8735cb9fc7f6fd4559399"
+                     *       "request_id": "req_01a225b3012e72df9217086cfaf5f09a"
                      *     }
                      */
                     "application/json": {
@@ -9749,7 +9758,7 @@ export interface operations {
             path: {
                 /**
                  * @description Batch id
-                 * @example 01a22587-fcf9-7419-9ca2-638e66e53da6
+                 * @example 01a225b3-0130-7479-a7c0-c4b8b212a407
                  */
                 id: string;
             };
@@ -9768,30 +9777,30 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a22587-fcf9-7419-9ca2-638e66e53da6",
+                     *         "id": "01a225b3-0130-7479-a7c0-c4b8b212a407",
                      *         "operation": "create",
                      *         "status": "COMPLETED",
                      *         "total": 2,
                      *         "succeeded": 2,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-29T04:19:58.841Z",
-                     *         "completed_at": "2026-11-29T04:19:58.880Z",
+                     *         "created_at": "2026-11-29T05:06:57.968Z",
+                     *         "completed_at": "2026-11-29T05:06:58.062Z",
                      *         "results": [
                      *           {
                      *             "index": 0,
-                     *             "envelope_id": "01a22587-fd0f-725f-85be-59237ed4401a",
+                     *             "envelope_id": "01a225b3-0164-747a-aa70-f869ffbeb4a4",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           },
                      *           {
                      *             "index": 1,
-                     *             "envelope_id": "01a22587-fd1d-746c-af9e-613c4d11e559",
+                     *             "envelope_id": "01a225b3-017c-742c-ad83-2eae3eecb783",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           }
                      *         ]
                      *       },
-                     *       "request_id": "req_01a22587fd2d72e7a41f4b677eb36089"
+                     *       "request_id": "req_01a225b301b071bc9d7ded648e6bbc81"
                      *     }
                      */
                     "application/json": {
@@ -9867,17 +9876,17 @@ export interface operations {
                      * @example {
                      *       "templates": [
                      *         {
-                     *           "id": "01a22587-fd42-7319-868e-5f468e0827ae",
+                     *           "id": "01a225b3-01d1-738c-b479-094dc32c95d5",
                      *           "name": "Mutual NDA",
                      *           "metadata": {
                      *             "kind": "nda"
                      *           },
-                     *           "created_at": "2026-11-29T04:19:58.914Z",
-                     *           "updated_at": "2026-11-29T04:19:58.914Z"
+                     *           "created_at": "2026-11-29T05:06:58.129Z",
+                     *           "updated_at": "2026-11-29T05:06:58.129Z"
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a22587fd81753eafb7541a448416fc"
+                     *       "request_id": "req_01a225b3024f75c792b600dc99950578"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateListResponse"];
@@ -10026,7 +10035,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a22587-fd42-7319-868e-5f468e0827ae",
+                     *         "id": "01a225b3-01d1-738c-b479-094dc32c95d5",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -10041,7 +10050,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a22587-fd52-74d7-8cdb-321670f436cc",
+                     *             "id": "01a225b3-01d2-70be-aa6f-640748b42a34",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10077,10 +10086,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T04:19:58.914Z",
-                     *         "updated_at": "2026-11-29T04:19:58.914Z"
+                     *         "created_at": "2026-11-29T05:06:58.129Z",
+                     *         "updated_at": "2026-11-29T05:06:58.129Z"
                      *       },
-                     *       "request_id": "req_01a22587fd377402aa1a7d6450fd770b"
+                     *       "request_id": "req_01a225b301bb70c9b9a489973038bc4b"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10107,7 +10116,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22587-fd42-7319-868e-5f468e0827ae
+                 * @example 01a225b3-01d1-738c-b479-094dc32c95d5
                  */
                 id: string;
             };
@@ -10126,7 +10135,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a22587-fd42-7319-868e-5f468e0827ae",
+                     *         "id": "01a225b3-01d1-738c-b479-094dc32c95d5",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -10141,7 +10150,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a22587-fd52-74d7-8cdb-321670f436cc",
+                     *             "id": "01a225b3-01d2-70be-aa6f-640748b42a34",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10177,10 +10186,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T04:19:58.914Z",
-                     *         "updated_at": "2026-11-29T04:19:58.914Z"
+                     *         "created_at": "2026-11-29T05:06:58.129Z",
+                     *         "updated_at": "2026-11-29T05:06:58.129Z"
                      *       },
-                     *       "request_id": "req_01a22587fd857417a049153db400481f"
+                     *       "request_id": "req_01a225b30256730ab5b0807823c2e424"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10200,7 +10209,7 @@ export interface operations {
                      * @example {
                      *       "error": "Template not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a22587fdbe76f3afde0331a1f819c1"
+                     *       "request_id": "req_01a225b3036970ceb772d08d3c28e356"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10224,7 +10233,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22587-fd42-7319-868e-5f468e0827ae
+                 * @example 01a225b3-01d1-738c-b479-094dc32c95d5
                  */
                 id: string;
             };
@@ -10310,7 +10319,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a22587-fd42-7319-868e-5f468e0827ae",
+                     *         "id": "01a225b3-01d1-738c-b479-094dc32c95d5",
                      *         "name": "Mutual NDA (2027)",
                      *         "recipients": [
                      *           {
@@ -10325,7 +10334,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a22587-fd52-74d7-8cdb-321670f436cc",
+                     *             "id": "01a225b3-01d2-70be-aa6f-640748b42a34",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10361,10 +10370,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T04:19:58.914Z",
-                     *         "updated_at": "2026-11-29T04:19:59.012Z"
+                     *         "created_at": "2026-11-29T05:06:58.129Z",
+                     *         "updated_at": "2026-11-29T05:06:58.396Z"
                      *       },
-                     *       "request_id": "req_01a22587fda27788af7381aa517f0a3e"
+                     *       "request_id": "req_01a225b302c8745bbf8c32826d13c71d"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10391,7 +10400,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22587-fd42-7319-868e-5f468e0827ae
+                 * @example 01a225b3-01d1-738c-b479-094dc32c95d5
                  */
                 id: string;
             };
@@ -10410,7 +10419,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22587fdb472cfb6d9da060dd064f9"
+                     *       "request_id": "req_01a225b30342724a83c8cd13561cde65"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -10437,7 +10446,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22587-fd42-7319-868e-5f468e0827ae
+                 * @example 01a225b3-01d1-738c-b479-094dc32c95d5
                  */
                 id: string;
             };
@@ -10545,13 +10554,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22587-fd95-737c-b534-de9d741209da",
+                     *         "id": "01a225b3-027d-766f-9aa5-42c7dcdd1561",
                      *         "name": "Mutual NDA",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T04:19:58.997Z",
+                     *         "created_at": "2026-11-29T05:06:58.301Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22587-fd96-7589-8ded-bd3cea93d5f6",
+                     *             "id": "01a225b3-027e-749f-8146-a5cbfd0b49d6",
                      *             "custom_key": "buyer",
                      *             "name": "Hana Sato",
                      *             "email": "hana@example.com",
@@ -10563,7 +10572,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22587-fd96-7589-8ded-c233da8084b2",
+                     *             "id": "01a225b3-027e-749f-8146-aa204cf59a18",
                      *             "custom_key": "seller",
                      *             "name": "Acme Legal",
                      *             "email": "legal@acme.example",
@@ -10581,9 +10590,9 @@ export interface operations {
                      *           "kind": "nda",
                      *           "crm_id": "opp-7"
                      *         },
-                     *         "template_id": "01a22587-fd42-7319-868e-5f468e0827ae"
+                     *         "template_id": "01a225b3-01d1-738c-b479-094dc32c95d5"
                      *       },
-                     *       "request_id": "req_01a22587fd8874519993380814fbd1a5"
+                     *       "request_id": "req_01a225b3025b729f89873ea0328d8eed"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -10621,7 +10630,7 @@ export interface operations {
                      *           "message": "needs a value: the template makes it read-only"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22587fd9e716297a823a5ae9ccbbc"
+                     *       "request_id": "req_01a225b3029e77289283bfc2f617edbd"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10656,17 +10665,17 @@ export interface operations {
                      * @example {
                      *       "webhooks": [
                      *         {
-                     *           "id": "01a22587-f282-7479-b471-ded0d1754a2c",
+                     *           "id": "01a225b2-df66-7340-a243-7b544602d436",
                      *           "url": "https://hooks.example.com/signet-events",
                      *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *           "auth_type": "HEADER",
                      *           "retry_schedule": "EXTENDED",
-                     *           "created_at": "2026-11-29T04:19:56.162Z",
-                     *           "updated_at": "2026-11-29T04:19:56.197Z"
+                     *           "created_at": "2026-11-29T05:06:49.318Z",
+                     *           "updated_at": "2026-11-29T05:06:49.410Z"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a22587f2b570e4bb57191118907ab4"
+                     *       "request_id": "req_01a225b2dff47186b9af99c0f7f6a49e"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookListResponse"];
@@ -10720,16 +10729,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a22587-f282-7479-b471-ded0d1754a2c",
+                     *         "id": "01a225b2-df66-7340-a243-7b544602d436",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "STANDARD",
-                     *         "created_at": "2026-11-29T04:19:56.162Z",
-                     *         "updated_at": "2026-11-29T04:19:56.162Z",
-                     *         "signing_secret": "whsec_E2uBfLAVU68iEhltCPM23rqbW24Fwh50vWlmc+0i4J8="
+                     *         "created_at": "2026-11-29T05:06:49.318Z",
+                     *         "updated_at": "2026-11-29T05:06:49.318Z",
+                     *         "signing_secret": "whsec_hjUv2hlpxp6IuS7osNWr3tzDmmr1zUUUeELXAN3/FS0="
                      *       },
-                     *       "request_id": "req_01a22587f27f73faad4d013615885e85"
+                     *       "request_id": "req_01a225b2df64768c88750c3182fd0565"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookCreatedResponse"];
@@ -10758,7 +10767,7 @@ export interface operations {
                      *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed, envelope.expired, envelope.extended, envelope.reactivated, recipient.reminder_sent, recipient.expiry_warning_sent, recipient.approved, recipient.witnessed, recipient.viewed, recipient.copied, recipient.validation_id_check_started, recipient.validation_id_check_success, recipient.validation_id_check_failed, recipient.validation_id_check_locked, recipient.validation_id_check_expired, recipient.validation_id_check_reset, recipient.validation_biometric_started, recipient.validation_biometric_success, recipient.validation_biometric_failed, recipient.validation_biometric_locked, recipient.validation_biometric_expired, recipient.validation_biometric_reset, recipient.validation_identity_consented, recipient.validation_identity_redacted, template.created, template.updated, template.deleted"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22587f28f70eea520edd76222ffd2"
+                     *       "request_id": "req_01a225b2df8d73aaa13125a829345e36"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10778,7 +10787,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22587-f282-7479-b471-ded0d1754a2c
+                 * @example 01a225b2-df66-7340-a243-7b544602d436
                  */
                 id: string;
             };
@@ -10797,15 +10806,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "webhook": {
-                     *         "id": "01a22587-f282-7479-b471-ded0d1754a2c",
+                     *         "id": "01a225b2-df66-7340-a243-7b544602d436",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T04:19:56.162Z",
-                     *         "updated_at": "2026-11-29T04:19:56.197Z"
+                     *         "created_at": "2026-11-29T05:06:49.318Z",
+                     *         "updated_at": "2026-11-29T05:06:49.410Z"
                      *       },
-                     *       "request_id": "req_01a22587f2ad75d3a857a25fe095e6bd"
+                     *       "request_id": "req_01a225b2dfdc70eba123e00c3138400e"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -10825,7 +10834,7 @@ export interface operations {
                      * @example {
                      *       "error": "Webhook not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a225881b6d706eb3bdb0e6cc4fee53"
+                     *       "request_id": "req_01a225b343f97432a3400b62fba9384d"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10849,7 +10858,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22587-f282-7479-b471-ded0d1754a2c
+                 * @example 01a225b2-df66-7340-a243-7b544602d436
                  */
                 id: string;
             };
@@ -10881,15 +10890,15 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a22587-f282-7479-b471-ded0d1754a2c",
+                     *         "id": "01a225b2-df66-7340-a243-7b544602d436",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T04:19:56.162Z",
-                     *         "updated_at": "2026-11-29T04:19:56.183Z"
+                     *         "created_at": "2026-11-29T05:06:49.318Z",
+                     *         "updated_at": "2026-11-29T05:06:49.386Z"
                      *       },
-                     *       "request_id": "req_01a22587f29676b78acde4095f79cafc"
+                     *       "request_id": "req_01a225b2df977579bdaea93ff5a7dfa7"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookUpdatedResponse"];
@@ -10916,7 +10925,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22587-f282-7479-b471-ded0d1754a2c
+                 * @example 01a225b2-df66-7340-a243-7b544602d436
                  */
                 id: string;
             };
@@ -10935,7 +10944,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a225881b69753c8d6f99948dded6be"
+                     *       "request_id": "req_01a225b343f372c5a0a965b83a2bbed0"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -10966,7 +10975,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22587-f282-7479-b471-ded0d1754a2c
+                 * @example 01a225b2-df66-7340-a243-7b544602d436
                  */
                 id: string;
             };
@@ -10986,28 +10995,28 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "01a22588-0089-7206-9f53-61b1dae251a2",
-                     *           "webhook_id": "01a22587-f282-7479-b471-ded0d1754a2c",
-                     *           "event_id": "01a22588-0081-74ce-b7bb-af8d2f3e7536",
+                     *           "id": "01a225b3-0a13-71ff-89ea-08d34fad3d81",
+                     *           "webhook_id": "01a225b2-df66-7340-a243-7b544602d436",
+                     *           "event_id": "01a225b3-0992-70bd-af94-7d466e79c6dc",
                      *           "event_type": "envelope.success",
                      *           "status": "SUCCESS",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "attempted_at": "2026-11-29T04:50:59.757Z",
+                     *               "attempted_at": "2026-11-29T05:38:00.256Z",
                      *               "status_code": 200,
-                     *               "duration_ms": 1,
+                     *               "duration_ms": 19,
                      *               "error": null,
                      *               "response_body": "thanks"
                      *             }
                      *           ],
                      *           "next_attempt_at": null,
-                     *           "created_at": "2026-11-29T04:50:59.752Z",
-                     *           "completed_at": "2026-11-29T04:50:59.758Z"
+                     *           "created_at": "2026-11-29T05:38:00.237Z",
+                     *           "completed_at": "2026-11-29T05:38:00.275Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "01a22588-0089-7206-9f53-61b1dae251a2",
-                     *       "request_id": "req_01a225881b54744a8c1244cea46ee33d"
+                     *       "next_cursor": "01a225b3-0a13-71ff-89ea-08d34fad3d81",
+                     *       "request_id": "req_01a225b343ca71e2bce27a2d4ac8cf5e"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryListResponse"];
@@ -11035,12 +11044,12 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22587-f282-7479-b471-ded0d1754a2c
+                 * @example 01a225b2-df66-7340-a243-7b544602d436
                  */
                 id: string;
                 /**
                  * @description Delivery id
-                 * @example 01a22588-0089-7206-9f53-61b1dae251a2
+                 * @example 01a225b3-0a13-71ff-89ea-08d34fad3d81
                  */
                 delivery_id: string;
             };
@@ -11062,26 +11071,26 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "id": "01a22588-0089-7206-9f53-61b1dae251a2",
-                     *         "webhook_id": "01a22587-f282-7479-b471-ded0d1754a2c",
-                     *         "event_id": "01a22588-0081-74ce-b7bb-af8d2f3e7536",
+                     *         "id": "01a225b3-0a13-71ff-89ea-08d34fad3d81",
+                     *         "webhook_id": "01a225b2-df66-7340-a243-7b544602d436",
+                     *         "event_id": "01a225b3-0992-70bd-af94-7d466e79c6dc",
                      *         "event_type": "envelope.success",
                      *         "status": "PENDING",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-11-29T04:50:59.757Z",
+                     *             "attempted_at": "2026-11-29T05:38:00.256Z",
                      *             "status_code": 200,
-                     *             "duration_ms": 1,
+                     *             "duration_ms": 19,
                      *             "error": null,
                      *             "response_body": "thanks"
                      *           }
                      *         ],
-                     *         "next_attempt_at": "2026-12-02T06:04:06.625Z",
-                     *         "created_at": "2026-11-29T04:50:59.752Z",
+                     *         "next_attempt_at": "2026-12-02T06:51:15.047Z",
+                     *         "created_at": "2026-11-29T05:38:00.237Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a225881b60725fb272f32364cd2c16"
+                     *       "request_id": "req_01a225b343df733a8fb5c3032970023b"
                      *     }
                      */
                     "application/json": components["schemas"]["RedeliveryResponse"];
@@ -11110,7 +11119,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22587-f282-7479-b471-ded0d1754a2c
+                 * @example 01a225b2-df66-7340-a243-7b544602d436
                  */
                 id: string;
             };
@@ -11132,17 +11141,17 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a22587-f282-7479-b471-ded0d1754a2c",
+                     *         "id": "01a225b2-df66-7340-a243-7b544602d436",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T04:19:56.162Z",
-                     *         "updated_at": "2026-11-29T04:19:56.197Z",
-                     *         "signing_secret": "whsec_1yf9yMF7B9sDAhqi8ZzbwyEmobgz+WO84XUio4k4MsE="
+                     *         "created_at": "2026-11-29T05:06:49.318Z",
+                     *         "updated_at": "2026-11-29T05:06:49.410Z",
+                     *         "signing_secret": "whsec_S99AqkmCma8ttUy6csYg4A8AzyQ5fo3Vcp4Kzu3Whx8="
                      *       },
-                     *       "previous_secret_expires_at": "2026-11-30T04:19:56.197Z",
-                     *       "request_id": "req_01a22587f2a5769c9f61f42adf29efdf"
+                     *       "previous_secret_expires_at": "2026-11-30T05:06:49.410Z",
+                     *       "request_id": "req_01a225b2dfc177588863b65571305fdd"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookSecretRotatedResponse"];
@@ -11168,7 +11177,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example VzCsTUSXJkVhdXejVNw5cteFEMBaRteIqsF7QlUsWhs
+                 * @example 7UOJBfq3q-dj6hhrGOL8Dl4Tv5E1L2YHq-NOFTAAe_g
                  */
                 token: string;
             };
@@ -11194,7 +11203,7 @@ export interface operations {
                      * @example {
                      *       "state": "READY",
                      *       "envelope": {
-                     *         "id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
+                     *         "id": "01a225b2-e0b1-7710-aecc-99622878197c",
                      *         "name": "Services agreement 2026",
                      *         "language": "EN",
                      *         "branding": {
@@ -11210,7 +11219,7 @@ export interface operations {
                      *         "signature_color": "#000000"
                      *       },
                      *       "recipient": {
-                     *         "id": "01a22587-f372-7158-97f1-13612a251efc",
+                     *         "id": "01a225b2-e296-746c-89bc-b681864477a4",
                      *         "name": "Ben Ode",
                      *         "email": "ben@example.com",
                      *         "masked_phone": null,
@@ -11223,13 +11232,13 @@ export interface operations {
                      *         "required": true,
                      *         "order": 0,
                      *         "verified": true,
-                     *         "verified_at": "2026-11-29T04:19:56.811Z",
+                     *         "verified_at": "2026-11-29T05:06:51.200Z",
                      *         "channels": {
                      *           "email": {
                      *             "required": true,
                      *             "order": 0,
                      *             "verified": true,
-                     *             "verified_at": "2026-11-29T04:19:56.811Z"
+                     *             "verified_at": "2026-11-29T05:06:51.200Z"
                      *           },
                      *           "sms": {
                      *             "required": false,
@@ -11244,7 +11253,10 @@ export interface operations {
                      *             "verified_at": null,
                      *             "status": "PENDING",
                      *             "provider": "local",
-                     *             "attempts_left": 3
+                     *             "attempts_left": 3,
+                     *             "reasons": [],
+                     *             "document_kinds": "PASSPORT,ID_CARD,DRIVING_LICENCE",
+                     *             "countries": null
                      *           },
                      *           "biometric": {
                      *             "required": false,
@@ -11253,7 +11265,8 @@ export interface operations {
                      *             "verified_at": null,
                      *             "status": "PENDING",
                      *             "provider": "local",
-                     *             "attempts_left": 3
+                     *             "attempts_left": 3,
+                     *             "reasons": []
                      *           }
                      *         },
                      *         "identity_consent": {
@@ -11264,7 +11277,7 @@ export interface operations {
                      *       },
                      *       "documents": [
                      *         {
-                     *           "id": "01a22587-f337-7745-a082-db654a920ff4",
+                     *           "id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
                      *           "name": "sample-contract.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -11274,10 +11287,10 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/documents/01a22587-f337-7745-a082-db654a920ff4.pdf?expires=1795929596&signature=fce4d9b11affe27a1d3f9a28159e3dff4f5e0e0bd25ca9315dce16bde3f09115&name=sample-contract.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/documents/01a225b2-e22b-70b0-a727-3e94968cb4d6.pdf?expires=1795932411&signature=091be4939cea1ce27c92aa96b93fed774256e982543b59ccd9dba8849da86524&name=sample-contract.pdf",
                      *           "placements": [
                      *             {
-                     *               "id": "01a22587-f372-7158-97f1-16689334b31a",
+                     *               "id": "01a225b2-e296-746c-89bc-b9e31d4d1e0d",
                      *               "type": "SIGNATURE",
                      *               "page": 0,
                      *               "left": 72,
@@ -11286,7 +11299,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "01a22587-f3d8-73fc-8e11-885e361294f8",
+                     *           "id": "01a225b2-e489-74ce-ad0a-96957e67cf1c",
                      *           "name": "annex.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -11296,11 +11309,11 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/uploads/01a22587-f3bb-7608-a0d6-cbbad80f972d.pdf?expires=1795929596&signature=d8cfc3650faded1f0b5c2a6d946a79f24f7ca123625a5c1cb137bdd43d7b15e3&name=annex.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/uploads/01a225b2-e3c5-76ba-9b17-3ceacc96ce23.pdf?expires=1795932411&signature=a0642961b99e908001a7ada63c8653e64fa4fd13dc673a28cb251d21e2aa0b3f&name=annex.pdf",
                      *           "placements": []
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22587f5307102b9355661c3c96973"
+                     *       "request_id": "req_01a225b2e6ea7138830e0c6a3a8542ba"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningSessionResponse"];
@@ -11319,7 +11332,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing link not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a22587f552717eb18b6b65c387da78"
+                     *       "request_id": "req_01a225b2e745764d8475b86c0c7154e9"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11341,7 +11354,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example VzCsTUSXJkVhdXejVNw5cteFEMBaRteIqsF7QlUsWhs
+                 * @example 7UOJBfq3q-dj6hhrGOL8Dl4Tv5E1L2YHq-NOFTAAe_g
                  */
                 token: string;
             };
@@ -11380,8 +11393,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "ALREADY_SIGNED",
-                     *       "signed_at": "2026-11-29T04:19:56.907Z",
-                     *       "request_id": "req_01a22587f56873f1b90e20a357da023a"
+                     *       "signed_at": "2026-11-29T05:06:51.447Z",
+                     *       "request_id": "req_01a225b2e79d73cca9ad1bad03da6ca7"
                      *     }
                      */
                     "application/json": components["schemas"]["SignedResponse"];
@@ -11411,7 +11424,7 @@ export interface operations {
                      *           "message": "must be true: the recipient consents to sign electronically"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22587f56473dabf9e2eb8b5267531"
+                     *       "request_id": "req_01a225b2e78b7493b59de7e9211e330e"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11432,7 +11445,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example N6sBBx23ylM8B-jGGsnj5D6yvMWo7DKcKg5GL3Tejrc
+                 * @example dkSjGIML4a9nTqxFHK-k6K95tkaMttfJkud-DeYFxRY
                  */
                 token: string;
             };
@@ -11467,7 +11480,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "REJECTED",
-                     *       "request_id": "req_01a22587fc7b71108f90c0003a36eba5"
+                     *       "request_id": "req_01a225b2fff27362ada3edc67302fa25"
                      *     }
                      */
                     "application/json": components["schemas"]["RejectedResponse"];
@@ -11494,7 +11507,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example QqwIa-MoMeIB0OQdwIGm9yaZjn8NoVHTQ7nlhT32mLE
+                 * @example NGh_jMdVAHXxRkrzftCOuxOGKVAZfR7dN9S1KJarU0A
                  */
                 token: string;
             };
@@ -11526,9 +11539,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "attachment": {
-                     *         "id": "01a22587-ff24-718c-b36a-4ffc2def4aa8"
+                     *         "id": "01a225b3-0681-71d7-8f56-c39b54a2f023"
                      *       },
-                     *       "request_id": "req_01a22587ff12739b80c3267fd7168db8"
+                     *       "request_id": "req_01a225b3063770f684f1d79b0bed5635"
                      *     }
                      */
                     "application/json": components["schemas"]["AttachmentUploadedResponse"];
@@ -11556,7 +11569,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example fxaxXSTpM9vFjIREFbxuXGnV0APcabeFQ8PW5_j8pz8
+                 * @example wdbN1BTGW9rXAeb0BnQ0MoaG_jGSZByrSkGMorA8V_g
                  */
                 token: string;
             };
@@ -11598,7 +11611,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example fxaxXSTpM9vFjIREFbxuXGnV0APcabeFQ8PW5_j8pz8
+                 * @example wdbN1BTGW9rXAeb0BnQ0MoaG_jGSZByrSkGMorA8V_g
                  */
                 token: string;
             };
@@ -11661,7 +11674,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "bounce_token": "01a22587-fc20-759f-9be4-06374ba19cb2.T3afN0aCsyvWkq2lr3HWp1yD23_ShiCzcoTYvSDj1RE"
+                 *       "bounce_token": "01a225b2-fe06-73b8-b7b3-e1fac1a56e79.7KGYQS4drinIhRinsUE0vqvo6ZxjNHEmw04zQy4U5AM"
                  *     }
                  */
                 "application/json": components["schemas"]["BounceRequest"];
@@ -11685,7 +11698,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22587fc71759b93ce669e71141bd4"
+                     *       "request_id": "req_01a225b2ffdf74eca566ffe3656e15be"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -11710,12 +11723,12 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example VzCsTUSXJkVhdXejVNw5cteFEMBaRteIqsF7QlUsWhs
+                 * @example 7UOJBfq3q-dj6hhrGOL8Dl4Tv5E1L2YHq-NOFTAAe_g
                  */
                 token: string;
                 /**
                  * @description Document id
-                 * @example 01a22587-f337-7745-a082-db654a920ff4
+                 * @example 01a225b2-e22b-70b0-a727-3e94968cb4d6
                  */
                 document_id: string;
             };
@@ -11760,7 +11773,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example QEmIl7SXENI8TXvCFubQxnGDIFpRBinH2QYalWSRd6k
+                 * @example vDvAqdBZhRBwUyQoU8Y3NIe3cuZ3UxDefTmxapVPl-8
                  */
                 token: string;
             };
@@ -11797,8 +11810,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T04:49:56.921Z",
-                     *       "request_id": "req_01a22587f5757358876895b328e154d2"
+                     *       "expires_at": "2026-11-29T05:36:51.556Z",
+                     *       "request_id": "req_01a225b2e80870fe8161168d91e8e47c"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -11825,7 +11838,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example QEmIl7SXENI8TXvCFubQxnGDIFpRBinH2QYalWSRd6k
+                 * @example vDvAqdBZhRBwUyQoU8Y3NIe3cuZ3UxDefTmxapVPl-8
                  */
                 token: string;
             };
@@ -11835,7 +11848,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "689040"
+                 *       "code": "397401"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -11859,8 +11872,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T04:19:56.977Z",
-                     *       "request_id": "req_01a22587f5a770ee92fbe333de7ad2f9"
+                     *       "verified_at": "2026-11-29T05:06:51.639Z",
+                     *       "request_id": "req_01a225b2e859757c9b9c381007af489f"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -11887,7 +11900,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example dzvkHarBPCm27tQPNAYaLs74Xk1KBx2avBVs8XHLRi8
+                 * @example OOWdjdKm2NidfvvQX6LV9nReA7kDxtiaaHj7us2r-oU
                  */
                 token: string;
             };
@@ -11926,8 +11939,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "given_at": "2026-11-29T04:50:59.879Z",
-                     *       "request_id": "req_01a2258800fd73e4af9301eeed2a17a6"
+                     *       "given_at": "2026-11-29T05:38:00.484Z",
+                     *       "request_id": "req_01a225b30af9771cadee3a718c21d311"
                      *     }
                      */
                     "application/json": {
@@ -11963,7 +11976,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example dzvkHarBPCm27tQPNAYaLs74Xk1KBx2avBVs8XHLRi8
+                 * @example OOWdjdKm2NidfvvQX6LV9nReA7kDxtiaaHj7us2r-oU
                  */
                 token: string;
             };
@@ -12005,7 +12018,7 @@ export interface operations {
                      *         "MRZ_CHECK_DIGIT"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a22588016d749c861b4bbc2653bf2e"
+                     *       "request_id": "req_01a225b30c10750fb6dc834b1aa9f00d"
                      *     }
                      */
                     "application/json": {
@@ -12045,7 +12058,7 @@ export interface operations {
                      *           "message": "The file is not a photo. Please send a JPEG, PNG or WebP image."
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2258801197418bae9fd6395400d66"
+                     *       "request_id": "req_01a225b30b1d731baade529337551c51"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12066,7 +12079,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example dzvkHarBPCm27tQPNAYaLs74Xk1KBx2avBVs8XHLRi8
+                 * @example OOWdjdKm2NidfvvQX6LV9nReA7kDxtiaaHj7us2r-oU
                  */
                 token: string;
             };
@@ -12090,9 +12103,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "challenge": "TILT_LEFT",
-                     *       "expires_at": "2026-11-29T05:01:02.816Z",
-                     *       "request_id": "req_01a225880c7875388b2acd642bcd433b"
+                     *       "challenge": "TILT_RIGHT",
+                     *       "expires_at": "2026-11-29T05:48:07.144Z",
+                     *       "request_id": "req_01a225b324f7752b858dd5dbc08aa3ea"
                      *     }
                      */
                     "application/json": {
@@ -12127,7 +12140,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example dzvkHarBPCm27tQPNAYaLs74Xk1KBx2avBVs8XHLRi8
+                 * @example OOWdjdKm2NidfvvQX6LV9nReA7kDxtiaaHj7us2r-oU
                  */
                 token: string;
             };
@@ -12168,10 +12181,11 @@ export interface operations {
                      *       "status": "FAILED",
                      *       "passed": false,
                      *       "reasons": [
-                     *         "FACE_MISMATCH"
+                     *         "FACE_MISMATCH",
+                     *         "CHALLENGE_NOT_MET"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a225880d94766fb5ae033c329c7fd7"
+                     *       "request_id": "req_01a225b325d07268b9deecc5e23ecab4"
                      *     }
                      */
                     "application/json": {
@@ -12209,7 +12223,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 2UOwCJNbFy0pAGSJnCUms4RSZ8CXdhMCJLZHyT833Q4
+                 * @example crxoAMxLHU_pUUuouJZNOu5OqsGYTHWPhsbR9gENkts
                  */
                 token: string;
             };
@@ -12233,9 +12247,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "url": "https://verify.stripe.com/start/vs_a8a6e6f05ec1089dcb643a57_secret_d31e2fa6239f049118e95665",
-                     *       "expires_at": "2026-11-29T06:02:06.176Z",
-                     *       "request_id": "req_01a22588198a700da679627b0c6e755f"
+                     *       "url": "https://verify.stripe.com/start/vs_f347e51723205547eeaa928d_secret_e997ed77ce1d537a36f12183",
+                     *       "expires_at": "2026-11-29T06:49:13.533Z",
+                     *       "request_id": "req_01a225b33d8b72258607c021e31a1cb2"
                      *     }
                      */
                     "application/json": {
@@ -12274,19 +12288,19 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_2767259d7f719b211c813b26",
+                 *       "id": "evt_cdf62a7961663c5ac9f37986",
                  *       "object": "event",
                  *       "api_version": "2026-10-28.endive",
-                 *       "created": 1795928526,
+                 *       "created": 1795931353,
                  *       "data": {
                  *         "object": {
-                 *           "id": "vs_a8a6e6f05ec1089dcb643a57",
+                 *           "id": "vs_f347e51723205547eeaa928d",
                  *           "object": "identity.verification_session",
-                 *           "client_reference_id": "01a22588-1990-75d2-bf03-b4e159d9f286",
+                 *           "client_reference_id": "01a225b3-3dd0-70de-83fb-f601b06c8d86",
                  *           "client_secret": null,
-                 *           "created": 1795928526,
+                 *           "created": 1795931353,
                  *           "last_error": null,
-                 *           "last_verification_report": "vr_27e7b453576e915ff27c0769",
+                 *           "last_verification_report": "vr_8fe3e7c1988b2c74fc6ec5ee",
                  *           "livemode": false,
                  *           "metadata": {},
                  *           "options": {
@@ -12340,7 +12354,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "received": true,
-                     *       "request_id": "req_01a2258819cc70f9b246466d7e9d181b"
+                     *       "request_id": "req_01a225b33eaa7735975dfe89df698044"
                      *     }
                      */
                     "application/json": {
@@ -12454,7 +12468,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example VzCsTUSXJkVhdXejVNw5cteFEMBaRteIqsF7QlUsWhs
+                 * @example 7UOJBfq3q-dj6hhrGOL8Dl4Tv5E1L2YHq-NOFTAAe_g
                  */
                 token: string;
             };
@@ -12576,7 +12590,7 @@ export interface operations {
                      *         "readiness": "http://localhost:3000/readyz"
                      *       },
                      *       "development_key": "sgn_dev_the_key_npm_start_printed",
-                     *       "request_id": "req_01a22587f0ea712fb43e4bdd136eefce"
+                     *       "request_id": "req_01a225b2dc2572bbb4b6099bc25f649c"
                      *     }
                      */
                     "application/json": {
@@ -12690,7 +12704,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "request_id": "req_01a22587f16970ed96b1c10bee1c60d8"
+                     *       "request_id": "req_01a225b2dcf773399f8aeddd6ecc284d"
                      *     }
                      */
                     "application/json": {
@@ -12728,7 +12742,7 @@ export interface operations {
                      *       "checks": {
                      *         "database": "ok"
                      *       },
-                     *       "request_id": "req_01a22587f1a470d8b55abe71f7cb3bb4"
+                     *       "request_id": "req_01a225b2dd40747fadf8a39acf04079a"
                      *     }
                      */
                     "application/json": {
@@ -12823,14 +12837,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-f42f-729f-9982-8ed19d85cc5f",
+                 *       "id": "01a225b2-e53b-7095-bbc3-a27750c3f33f",
                  *       "data": {
-                 *         "id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
+                 *         "id": "01a225b2-e0b1-7710-aecc-99622878197c",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T04:19:56.581Z",
+                 *         "sent_at": "2026-11-29T05:06:50.795Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -12938,43 +12952,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22587-f337-7745-a082-db654a920ff4",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/documents/01a22587-f337-7745-a082-db654a920ff4.pdf?expires=1795929596&signature=fce4d9b11affe27a1d3f9a28159e3dff4f5e0e0bd25ca9315dce16bde3f09115&name=sample-contract.pdf",
+                 *             "id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/documents/01a225b2-e22b-70b0-a727-3e94968cb4d6.pdf?expires=1795932410&signature=a525465d246a8f3d562c22b6512055eb5470a23f20e0700765b22c021079e582&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T04:19:56.264Z",
+                 *             "created_at": "2026-11-29T05:06:49.648Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T04:19:56.264Z",
+                 *             "updated_at": "2026-11-29T05:06:49.648Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a22587-f3d8-73fc-8e11-885e361294f8",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/uploads/01a22587-f3bb-7608-a0d6-cbbad80f972d.pdf?expires=1795929596&signature=d8cfc3650faded1f0b5c2a6d946a79f24f7ca123625a5c1cb137bdd43d7b15e3&name=annex.pdf",
+                 *             "id": "01a225b2-e489-74ce-ad0a-96957e67cf1c",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/uploads/01a225b2-e3c5-76ba-9b17-3ceacc96ce23.pdf?expires=1795932410&signature=4116559c808c47fa19f4efa2a5815b02b7a4a65d37beba4590792bba00d43c69&name=annex.pdf",
                  *             "order": 1,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "annex.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T04:19:56.523Z",
+                 *             "created_at": "2026-11-29T05:06:50.718Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T04:19:56.523Z",
+                 *             "updated_at": "2026-11-29T05:06:50.718Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T04:19:56.264Z",
+                 *         "created_at": "2026-11-29T05:06:49.648Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a22587-f372-7158-97f1-16689334b31a",
+                 *             "id": "01a225b2-e296-746c-89bc-b9e31d4d1e0d",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -12986,19 +13000,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T04:19:56.264Z",
+                 *             "created_at": "2026-11-29T05:06:49.648Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T04:19:56.264Z",
+                 *             "updated_at": "2026-11-29T05:06:49.648Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a22587-f337-7745-a082-db654a920ff4",
+                 *             "document_id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22587-f372-7158-97f1-13612a251efc",
+                 *             "recipient_id": "01a225b2-e296-746c-89bc-b681864477a4",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a22587-f372-7158-97f1-181d72e2332d",
+                 *             "id": "01a225b2-e296-746c-89bc-bf693cfe4211",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13010,18 +13024,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T04:19:56.264Z",
+                 *             "created_at": "2026-11-29T05:06:49.648Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T04:19:56.264Z",
+                 *             "updated_at": "2026-11-29T05:06:49.648Z",
                  *             "coordinates": {
-                 *               "id": "01a22587-f372-7158-97f1-181d72e2332d",
+                 *               "id": "01a225b2-e296-746c-89bc-bf693cfe4211",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a22587-f337-7745-a082-db654a920ff4",
+                 *             "document_id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22587-f371-7795-8f1f-44fcfe956053",
+                 *             "recipient_id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -13029,7 +13043,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22587-f371-7795-8f1f-44fcfe956053",
+                 *             "id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -13040,16 +13054,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T04:19:56.264Z",
+                 *             "created_at": "2026-11-29T05:06:49.648Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T04:19:56.581Z",
+                 *             "updated_at": "2026-11-29T05:06:50.795Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
+                 *             "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
                  *           },
                  *           {
-                 *             "id": "01a22587-f372-7158-97f1-13612a251efc",
+                 *             "id": "01a225b2-e296-746c-89bc-b681864477a4",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -13060,16 +13074,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T04:19:56.264Z",
+                 *             "created_at": "2026-11-29T05:06:49.648Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T04:19:56.581Z",
+                 *             "updated_at": "2026-11-29T05:06:50.795Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
+                 *             "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T04:19:56.581Z",
+                 *         "updated_at": "2026-11-29T05:06:50.795Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -13109,14 +13123,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-f999-775d-ac0c-4cbc6e4b8c79",
+                 *       "id": "01a225b2-f552-70a9-9077-43d6b3f41a8a",
                  *       "data": {
-                 *         "id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
+                 *         "id": "01a225b2-e0b1-7710-aecc-99622878197c",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T04:19:56.581Z",
+                 *         "sent_at": "2026-11-29T05:06:50.795Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -13224,43 +13238,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22587-f337-7745-a082-db654a920ff4",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/signed/01a22587-f337-7745-a082-db654a920ff4-01a22587-f8b9-76de-9dc4-b3568ceea4f9.pdf?expires=1795929597&signature=82539bf45e0cf58174e7328365046d58f0006110af1891c82602efcfe8002496&name=sample-contract.pdf",
+                 *             "id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/signed/01a225b2-e22b-70b0-a727-3e94968cb4d6-01a225b2-f23d-74e9-b9e7-7149e0e4e447.pdf?expires=1795932414&signature=63cc983eb4a9c27394055989b3dae3fd0ec52d988b42b371fbac0485006c8198&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "bdd9482a4b09f271f59aa54c42982a69119f7810dd8f2179f533fd5488287e8a",
+                 *             "sha256": "b6f3a5686f1842b03c968441bc4fb862720efef5fb06e00865f8afa257292fa1",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69534,
+                 *             "file_size": 69505,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T04:19:56.264Z",
+                 *             "created_at": "2026-11-29T05:06:49.648Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T04:19:57.972Z",
+                 *             "updated_at": "2026-11-29T05:06:54.885Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a22587-f3d8-73fc-8e11-885e361294f8",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/signed/01a22587-f3d8-73fc-8e11-885e361294f8-01a22587-f98c-72f8-9a79-26ab442dbcd6.pdf?expires=1795929597&signature=860bf5282fa25ec48df804e451bb2006b7c633657ddd37837e2e1eeadda713cd&name=annex.pdf",
+                 *             "id": "01a225b2-e489-74ce-ad0a-96957e67cf1c",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/signed/01a225b2-e489-74ce-ad0a-96957e67cf1c-01a225b2-f51c-7416-9206-c197a709263a.pdf?expires=1795932414&signature=5e5c31ad9d4db8ca50d46a5858ef2a77810b9972374f044572ace7b61f6f0111&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "2d661ecdaed9e0dba36649534e52beb371bfd658991f076f7e55cf5127d33565",
+                 *             "sha256": "a3bba0162cca1687c0ec6455d26cedcfcfc8f5799eb883309c71663389578c20",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70870,
+                 *             "file_size": 70755,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T04:19:56.523Z",
+                 *             "created_at": "2026-11-29T05:06:50.718Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T04:19:57.972Z",
+                 *             "updated_at": "2026-11-29T05:06:54.885Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T04:19:56.264Z",
+                 *         "created_at": "2026-11-29T05:06:49.648Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a22587-f372-7158-97f1-16689334b31a",
+                 *             "id": "01a225b2-e296-746c-89bc-b9e31d4d1e0d",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13272,19 +13286,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T04:19:56.264Z",
+                 *             "created_at": "2026-11-29T05:06:49.648Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T04:19:56.264Z",
+                 *             "updated_at": "2026-11-29T05:06:49.648Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a22587-f337-7745-a082-db654a920ff4",
+                 *             "document_id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22587-f372-7158-97f1-13612a251efc",
+                 *             "recipient_id": "01a225b2-e296-746c-89bc-b681864477a4",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a22587-f372-7158-97f1-181d72e2332d",
+                 *             "id": "01a225b2-e296-746c-89bc-bf693cfe4211",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13296,18 +13310,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T04:19:56.264Z",
+                 *             "created_at": "2026-11-29T05:06:49.648Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T04:19:56.264Z",
+                 *             "updated_at": "2026-11-29T05:06:49.648Z",
                  *             "coordinates": {
-                 *               "id": "01a22587-f372-7158-97f1-181d72e2332d",
+                 *               "id": "01a225b2-e296-746c-89bc-bf693cfe4211",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a22587-f337-7745-a082-db654a920ff4",
+                 *             "document_id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22587-f371-7795-8f1f-44fcfe956053",
+                 *             "recipient_id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -13315,7 +13329,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22587-f371-7795-8f1f-44fcfe956053",
+                 *             "id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -13324,18 +13338,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T04:19:56.991Z",
+                 *             "signed_at": "2026-11-29T05:06:51.703Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T04:19:56.264Z",
+                 *             "created_at": "2026-11-29T05:06:49.648Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T04:19:56.991Z",
+                 *             "updated_at": "2026-11-29T05:06:51.703Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
+                 *             "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
                  *           },
                  *           {
-                 *             "id": "01a22587-f372-7158-97f1-13612a251efc",
+                 *             "id": "01a225b2-e296-746c-89bc-b681864477a4",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -13344,20 +13358,20 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T04:19:56.907Z",
+                 *             "signed_at": "2026-11-29T05:06:51.447Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T04:19:56.264Z",
+                 *             "created_at": "2026-11-29T05:06:49.648Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T04:19:56.907Z",
+                 *             "updated_at": "2026-11-29T05:06:51.447Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
+                 *             "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T04:19:57.972Z",
+                 *         "updated_at": "2026-11-29T05:06:54.885Z",
                  *         "template_id": null,
-                 *         "completed_at": "2026-11-29T04:19:57.972Z"
+                 *         "completed_at": "2026-11-29T05:06:54.885Z"
                  *       },
                  *       "event_type": "envelope.success"
                  *     }
@@ -13395,14 +13409,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-fc87-735b-94e2-a0052ffa5b88",
+                 *       "id": "01a225b3-0004-725e-8a4c-e2e816597bbe",
                  *       "data": {
-                 *         "id": "01a22587-fbfd-76c3-8a3e-a4978d15ce88",
+                 *         "id": "01a225b2-fd4b-70cf-9d56-112bf77276b4",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "VOIDED",
-                 *         "sent_at": "2026-11-29T04:19:58.600Z",
+                 *         "sent_at": "2026-11-29T05:06:57.002Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -13507,28 +13521,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22587-fbfe-71fb-b989-fd95a8b051d1",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-fbfd-76c3-8a3e-a4978d15ce88/documents/01a22587-fbfe-71fb-b989-fd95a8b051d1.pdf?expires=1795929598&signature=40a47cd27cb451ab29f9f90d242609a98b1f01cd390b3d3270c4497c899130cf&name=lease.pdf",
+                 *             "id": "01a225b2-fd56-734e-8036-91c9c31e67cf",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-fd4b-70cf-9d56-112bf77276b4/documents/01a225b2-fd56-734e-8036-91c9c31e67cf.pdf?expires=1795932417&signature=3ae19044cafd4764b295507ec0c61086897bc25429d7b29884de6e0cd9c9d936&name=lease.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "lease.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T04:19:58.589Z",
+                 *             "created_at": "2026-11-29T05:06:56.971Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T04:19:58.589Z",
+                 *             "updated_at": "2026-11-29T05:06:56.971Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T04:19:58.589Z",
+                 *         "created_at": "2026-11-29T05:06:56.971Z",
                  *         "expires_at": null,
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22587-fc02-7040-8812-7f1f4aea9d6d",
+                 *             "id": "01a225b2-fd5d-750f-8914-509e1bf1fe41",
                  *             "name": "Cleo Park",
                  *             "role": "SIGNER",
                  *             "email": "cleo@example.com",
@@ -13539,16 +13553,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T04:19:58.589Z",
+                 *             "created_at": "2026-11-29T05:06:56.971Z",
                  *             "custom_key": "cleo",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T04:19:58.716Z",
+                 *             "updated_at": "2026-11-29T05:06:57.651Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22587-fbfd-76c3-8a3e-a4978d15ce88"
+                 *             "envelope_id": "01a225b2-fd4b-70cf-9d56-112bf77276b4"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T04:19:58.716Z",
+                 *         "updated_at": "2026-11-29T05:06:57.651Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -13588,14 +13602,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-fb36-775f-8fc3-688ab1235369",
+                 *       "id": "01a225b2-fa2a-7629-af75-e822feafe922",
                  *       "data": {
-                 *         "id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
+                 *         "id": "01a225b2-e0b1-7710-aecc-99622878197c",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T04:19:56.581Z",
+                 *         "sent_at": "2026-11-29T05:06:50.795Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -13703,43 +13717,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22587-f337-7745-a082-db654a920ff4",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/signed/01a22587-f337-7745-a082-db654a920ff4-01a22587-f8b9-76de-9dc4-b3568ceea4f9.pdf?expires=1795929597&signature=82539bf45e0cf58174e7328365046d58f0006110af1891c82602efcfe8002496&name=sample-contract.pdf",
+                 *             "id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/signed/01a225b2-e22b-70b0-a727-3e94968cb4d6-01a225b2-f23d-74e9-b9e7-7149e0e4e447.pdf?expires=1795932414&signature=63cc983eb4a9c27394055989b3dae3fd0ec52d988b42b371fbac0485006c8198&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "bdd9482a4b09f271f59aa54c42982a69119f7810dd8f2179f533fd5488287e8a",
+                 *             "sha256": "b6f3a5686f1842b03c968441bc4fb862720efef5fb06e00865f8afa257292fa1",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69534,
+                 *             "file_size": 69505,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T04:19:56.264Z",
+                 *             "created_at": "2026-11-29T05:06:49.648Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T04:19:57.972Z",
+                 *             "updated_at": "2026-11-29T05:06:54.885Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a22587-f3d8-73fc-8e11-885e361294f8",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/signed/01a22587-f3d8-73fc-8e11-885e361294f8-01a22587-f98c-72f8-9a79-26ab442dbcd6.pdf?expires=1795929597&signature=860bf5282fa25ec48df804e451bb2006b7c633657ddd37837e2e1eeadda713cd&name=annex.pdf",
+                 *             "id": "01a225b2-e489-74ce-ad0a-96957e67cf1c",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/signed/01a225b2-e489-74ce-ad0a-96957e67cf1c-01a225b2-f51c-7416-9206-c197a709263a.pdf?expires=1795932414&signature=5e5c31ad9d4db8ca50d46a5858ef2a77810b9972374f044572ace7b61f6f0111&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "2d661ecdaed9e0dba36649534e52beb371bfd658991f076f7e55cf5127d33565",
+                 *             "sha256": "a3bba0162cca1687c0ec6455d26cedcfcfc8f5799eb883309c71663389578c20",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70870,
+                 *             "file_size": 70755,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T04:19:56.523Z",
+                 *             "created_at": "2026-11-29T05:06:50.718Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T04:19:57.972Z",
+                 *             "updated_at": "2026-11-29T05:06:54.885Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T04:19:56.264Z",
+                 *         "created_at": "2026-11-29T05:06:49.648Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a22587-f372-7158-97f1-16689334b31a",
+                 *             "id": "01a225b2-e296-746c-89bc-b9e31d4d1e0d",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13751,19 +13765,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T04:19:56.264Z",
+                 *             "created_at": "2026-11-29T05:06:49.648Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T04:19:56.264Z",
+                 *             "updated_at": "2026-11-29T05:06:49.648Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a22587-f337-7745-a082-db654a920ff4",
+                 *             "document_id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22587-f372-7158-97f1-13612a251efc",
+                 *             "recipient_id": "01a225b2-e296-746c-89bc-b681864477a4",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a22587-f372-7158-97f1-181d72e2332d",
+                 *             "id": "01a225b2-e296-746c-89bc-bf693cfe4211",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13775,18 +13789,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T04:19:56.264Z",
+                 *             "created_at": "2026-11-29T05:06:49.648Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T04:19:56.264Z",
+                 *             "updated_at": "2026-11-29T05:06:49.648Z",
                  *             "coordinates": {
-                 *               "id": "01a22587-f372-7158-97f1-181d72e2332d",
+                 *               "id": "01a225b2-e296-746c-89bc-bf693cfe4211",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a22587-f337-7745-a082-db654a920ff4",
+                 *             "document_id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22587-f371-7795-8f1f-44fcfe956053",
+                 *             "recipient_id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -13794,7 +13808,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22587-f371-7795-8f1f-44fcfe956053",
+                 *             "id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -13803,18 +13817,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T04:19:56.991Z",
+                 *             "signed_at": "2026-11-29T05:06:51.703Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T04:19:56.264Z",
+                 *             "created_at": "2026-11-29T05:06:49.648Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T04:19:56.991Z",
+                 *             "updated_at": "2026-11-29T05:06:51.703Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
+                 *             "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
                  *           },
                  *           {
-                 *             "id": "01a22587-f372-7158-97f1-13612a251efc",
+                 *             "id": "01a225b2-e296-746c-89bc-b681864477a4",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -13823,22 +13837,22 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T04:19:56.907Z",
+                 *             "signed_at": "2026-11-29T05:06:51.447Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T04:19:56.264Z",
+                 *             "created_at": "2026-11-29T05:06:49.648Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T04:19:56.907Z",
+                 *             "updated_at": "2026-11-29T05:06:51.447Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
+                 *             "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T04:19:57.972Z",
+                 *         "updated_at": "2026-11-29T05:06:54.885Z",
                  *         "template_id": null,
-                 *         "completed_at": "2026-11-29T04:19:57.972Z",
-                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a22587-f2e8-75a4-b9d8-f9df3ed1955f/evidence/22-1795925998007.pdf?expires=1796012398&signature=a248c3206b57a1a47178491b5110d648bd8dd0d176417ccfb77e0a8144666570&name=evidence-01a22587-f2e8-75a4-b9d8-f9df3ed1955f.pdf",
-                 *         "evidence_generated_at": "2026-11-29T04:19:58.007Z"
+                 *         "completed_at": "2026-11-29T05:06:54.885Z",
+                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/evidence/22-1795928815015.pdf?expires=1796015216&signature=1adccdfa31147e3248fa7395b641ecf943ed3f708b4381f848d7f8ded90ce588&name=evidence-01a225b2-e0b1-7710-aecc-99622878197c.pdf",
+                 *         "evidence_generated_at": "2026-11-29T05:06:55.015Z"
                  *       },
                  *       "event_type": "envelope.evidence_generated"
                  *     }
@@ -13876,17 +13890,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-f3d9-7204-ab51-b8f835776b59",
+                 *       "id": "01a225b2-e4ae-71dc-9f68-c5b5c01b65a5",
                  *       "data": {
                  *         "order": 1,
                  *         "status": "COMPLETED",
-                 *         "file_id": "01a22587-f3d8-73fc-8e11-885e361294f8",
+                 *         "file_id": "01a225b2-e489-74ce-ad0a-96957e67cf1c",
                  *         "file_name": "annex.pdf",
                  *         "custom_key": "annex",
-                 *         "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
-                 *         "uploaded_at": "2026-11-29T04:19:56.485Z",
-                 *         "processed_at": "2026-11-29T04:19:56.504Z",
-                 *         "presigned_upload_id": "01a22587-f3bb-7608-a0d6-cbbad80f972d"
+                 *         "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c",
+                 *         "uploaded_at": "2026-11-29T05:06:50.469Z",
+                 *         "processed_at": "2026-11-29T05:06:50.633Z",
+                 *         "presigned_upload_id": "01a225b2-e3c5-76ba-9b17-3ceacc96ce23"
                  *       },
                  *       "event_type": "envelope.file_uploaded"
                  *     }
@@ -13924,9 +13938,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-f498-751c-b14e-b4534a8f5a71",
+                 *       "id": "01a225b2-e5a7-72cc-aa46-fd67c0308b39",
                  *       "data": {
-                 *         "id": "01a22587-f371-7795-8f1f-44fcfe956053",
+                 *         "id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -13937,13 +13951,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:19:56.264Z",
+                 *         "created_at": "2026-11-29T05:06:49.648Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:19:56.581Z",
+                 *         "updated_at": "2026-11-29T05:06:50.795Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
+                 *         "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
                  *       },
                  *       "event_type": "recipient.email_sent"
                  *     }
@@ -13981,9 +13995,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-f4c0-70bb-9aa3-69276417b703",
+                 *       "id": "01a225b2-e5e7-7646-95b7-8bfdbf79b5ed",
                  *       "data": {
-                 *         "id": "01a22587-f371-7795-8f1f-44fcfe956053",
+                 *         "id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -13994,13 +14008,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:19:56.264Z",
+                 *         "created_at": "2026-11-29T05:06:49.648Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:19:56.581Z",
+                 *         "updated_at": "2026-11-29T05:06:50.795Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
+                 *         "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
                  *       },
                  *       "event_type": "recipient.email_received"
                  *     }
@@ -14038,9 +14052,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-fc53-71dc-bdd1-cffc6a12fc92",
+                 *       "id": "01a225b2-fef1-75cd-b85d-346b22aa4a2d",
                  *       "data": {
-                 *         "id": "01a22587-fc02-7040-8812-7f1f4aea9d6d",
+                 *         "id": "01a225b2-fd5d-750f-8914-509e1bf1fe41",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14051,13 +14065,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:19:58.589Z",
+                 *         "created_at": "2026-11-29T05:06:56.971Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:19:58.600Z",
+                 *         "updated_at": "2026-11-29T05:06:57.002Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22587-fbfd-76c3-8a3e-a4978d15ce88"
+                 *         "envelope_id": "01a225b2-fd4b-70cf-9d56-112bf77276b4"
                  *       },
                  *       "event_type": "recipient.email_opened"
                  *     }
@@ -14095,9 +14109,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-fc60-7794-8bb7-b72a4022b6db",
+                 *       "id": "01a225b2-ff3c-722a-9c6e-3a024324a8eb",
                  *       "data": {
-                 *         "id": "01a22587-fc02-7040-8812-7f1f4aea9d6d",
+                 *         "id": "01a225b2-fd5d-750f-8914-509e1bf1fe41",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14108,13 +14122,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:19:58.589Z",
+                 *         "created_at": "2026-11-29T05:06:56.971Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:19:58.600Z",
+                 *         "updated_at": "2026-11-29T05:06:57.002Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22587-fbfd-76c3-8a3e-a4978d15ce88"
+                 *         "envelope_id": "01a225b2-fd4b-70cf-9d56-112bf77276b4"
                  *       },
                  *       "event_type": "recipient.email_clicked"
                  *     }
@@ -14152,9 +14166,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-fc74-77f8-b01f-8d1ca409fed6",
+                 *       "id": "01a225b2-ffe9-726e-b01f-7c72a75f15b0",
                  *       "data": {
-                 *         "id": "01a22587-fc02-7040-8812-7f1f4aea9d6d",
+                 *         "id": "01a225b2-fd5d-750f-8914-509e1bf1fe41",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14165,13 +14179,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:19:58.589Z",
+                 *         "created_at": "2026-11-29T05:06:56.971Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:19:58.600Z",
+                 *         "updated_at": "2026-11-29T05:06:57.002Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22587-fbfd-76c3-8a3e-a4978d15ce88"
+                 *         "envelope_id": "01a225b2-fd4b-70cf-9d56-112bf77276b4"
                  *       },
                  *       "event_type": "recipient.email_bounced"
                  *     }
@@ -14209,9 +14223,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-f437-738a-889b-db99619f97ef",
+                 *       "id": "01a225b2-e548-7572-8397-3296d88b0214",
                  *       "data": {
-                 *         "id": "01a22587-f371-7795-8f1f-44fcfe956053",
+                 *         "id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -14222,14 +14236,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:19:56.264Z",
+                 *         "created_at": "2026-11-29T05:06:49.648Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:19:56.581Z",
+                 *         "updated_at": "2026-11-29T05:06:50.795Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f",
-                 *         "signing_url": "http://localhost:3000/sign/QEmIl7SXENI8TXvCFubQxnGDIFpRBinH2QYalWSRd6k"
+                 *         "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c",
+                 *         "signing_url": "http://localhost:3000/sign/vDvAqdBZhRBwUyQoU8Y3NIe3cuZ3UxDefTmxapVPl-8"
                  *       },
                  *       "event_type": "recipient.link_generated"
                  *     }
@@ -14267,9 +14281,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-f43a-7108-b92a-ab040022dae2",
+                 *       "id": "01a225b2-e54c-7188-84a7-64a5fd7f3ede",
                  *       "data": {
-                 *         "id": "01a22587-f371-7795-8f1f-44fcfe956053",
+                 *         "id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -14280,13 +14294,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:19:56.264Z",
+                 *         "created_at": "2026-11-29T05:06:49.648Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:19:56.581Z",
+                 *         "updated_at": "2026-11-29T05:06:50.795Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
+                 *         "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
                  *       },
                  *       "event_type": "recipient.in_progress"
                  *     }
@@ -14324,9 +14338,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-f56f-7089-b639-f0718ea384c7",
+                 *       "id": "01a225b2-e7e8-738f-a95a-2bc673138b21",
                  *       "data": {
-                 *         "id": "01a22587-f372-7158-97f1-13612a251efc",
+                 *         "id": "01a225b2-e296-746c-89bc-b681864477a4",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -14336,17 +14350,17 @@ export interface operations {
                  *         "status": "SIGNED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T04:19:56.907Z",
+                 *         "signed_at": "2026-11-29T05:06:51.447Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:19:56.264Z",
+                 *         "created_at": "2026-11-29T05:06:49.648Z",
                  *         "custom_key": "ben",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:19:56.907Z",
+                 *         "updated_at": "2026-11-29T05:06:51.447Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
+                 *         "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
                  *       },
                  *       "event_type": "recipient.signed_all"
                  *     }
@@ -14384,9 +14398,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-fc84-762d-a9b0-892b6894a5bb",
+                 *       "id": "01a225b2-ffff-75f9-a799-494192e55a34",
                  *       "data": {
-                 *         "id": "01a22587-fc02-7040-8812-7f1f4aea9d6d",
+                 *         "id": "01a225b2-fd5d-750f-8914-509e1bf1fe41",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14398,15 +14412,15 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:19:58.589Z",
+                 *         "created_at": "2026-11-29T05:06:56.971Z",
                  *         "custom_key": "cleo",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:19:58.716Z",
+                 *         "updated_at": "2026-11-29T05:06:57.651Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22587-fbfd-76c3-8a3e-a4978d15ce88"
+                 *         "envelope_id": "01a225b2-fd4b-70cf-9d56-112bf77276b4"
                  *       },
                  *       "event_type": "recipient.rejected"
                  *     }
@@ -14444,9 +14458,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-f477-7243-9fb2-cbe16dd4aa15",
+                 *       "id": "01a225b2-e5ae-742f-861f-2d46862af3e1",
                  *       "data": {
-                 *         "id": "01a22587-f372-7158-97f1-13612a251efc",
+                 *         "id": "01a225b2-e296-746c-89bc-b681864477a4",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -14457,23 +14471,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:19:56.264Z",
+                 *         "created_at": "2026-11-29T05:06:49.648Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:19:56.581Z",
+                 *         "updated_at": "2026-11-29T05:06:50.795Z",
                  *         "validation": {
-                 *           "id": "01a22587-f465-7679-92b4-e72614ad29bd",
+                 *           "id": "01a225b2-e58e-767e-a55f-0dc5fbe7a868",
                  *           "status": "PENDING",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-29T04:19:56.624Z",
-                 *           "expires_at": "2026-11-29T04:49:56.624Z",
+                 *           "created_at": "2026-11-29T05:06:50.860Z",
+                 *           "expires_at": "2026-11-29T05:36:50.860Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
+                 *         "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
                  *       },
                  *       "event_type": "recipient.validation_code_generated"
                  *     }
@@ -14511,9 +14525,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-f4a3-775c-9552-1d62e912ae88",
+                 *       "id": "01a225b2-e611-70a8-a3db-315fc9fa8647",
                  *       "data": {
-                 *         "id": "01a22587-f372-7158-97f1-13612a251efc",
+                 *         "id": "01a225b2-e296-746c-89bc-b681864477a4",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -14524,23 +14538,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:19:56.264Z",
+                 *         "created_at": "2026-11-29T05:06:49.648Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:19:56.581Z",
+                 *         "updated_at": "2026-11-29T05:06:50.795Z",
                  *         "validation": {
-                 *           "id": "01a22587-f465-7679-92b4-e72614ad29bd",
+                 *           "id": "01a225b2-e58e-767e-a55f-0dc5fbe7a868",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T04:19:56.687Z",
-                 *           "created_at": "2026-11-29T04:19:56.624Z",
-                 *           "expires_at": "2026-11-29T04:49:56.624Z",
+                 *           "sent_at": "2026-11-29T05:06:50.986Z",
+                 *           "created_at": "2026-11-29T05:06:50.860Z",
+                 *           "expires_at": "2026-11-29T05:36:50.860Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
+                 *         "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
                  *       },
                  *       "event_type": "recipient.validation_code_sent"
                  *     }
@@ -14578,9 +14592,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-f510-7269-9f52-313d5eeba266",
+                 *       "id": "01a225b2-e6ce-7275-bafe-b7efb79766f9",
                  *       "data": {
-                 *         "id": "01a22587-f372-7158-97f1-13612a251efc",
+                 *         "id": "01a225b2-e296-746c-89bc-b681864477a4",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -14591,23 +14605,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:19:56.264Z",
+                 *         "created_at": "2026-11-29T05:06:49.648Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:19:56.581Z",
+                 *         "updated_at": "2026-11-29T05:06:50.795Z",
                  *         "validation": {
-                 *           "id": "01a22587-f465-7679-92b4-e72614ad29bd",
+                 *           "id": "01a225b2-e58e-767e-a55f-0dc5fbe7a868",
                  *           "status": "VERIFIED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T04:19:56.687Z",
-                 *           "created_at": "2026-11-29T04:19:56.624Z",
-                 *           "expires_at": "2026-11-29T04:49:56.624Z",
-                 *           "verified_at": "2026-11-29T04:19:56.811Z",
+                 *           "sent_at": "2026-11-29T05:06:50.986Z",
+                 *           "created_at": "2026-11-29T05:06:50.860Z",
+                 *           "expires_at": "2026-11-29T05:36:50.860Z",
+                 *           "verified_at": "2026-11-29T05:06:51.200Z",
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
+                 *         "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
                  *       },
                  *       "event_type": "recipient.validation_code_success"
                  *     }
@@ -14645,9 +14659,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-f4fc-725b-b1fe-1b7b83419856",
+                 *       "id": "01a225b2-e6a3-7363-87e3-8d71640ed1aa",
                  *       "data": {
-                 *         "id": "01a22587-f372-7158-97f1-13612a251efc",
+                 *         "id": "01a225b2-e296-746c-89bc-b681864477a4",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -14658,23 +14672,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:19:56.264Z",
+                 *         "created_at": "2026-11-29T05:06:49.648Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:19:56.581Z",
+                 *         "updated_at": "2026-11-29T05:06:50.795Z",
                  *         "validation": {
-                 *           "id": "01a22587-f465-7679-92b4-e72614ad29bd",
+                 *           "id": "01a225b2-e58e-767e-a55f-0dc5fbe7a868",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T04:19:56.687Z",
-                 *           "created_at": "2026-11-29T04:19:56.624Z",
-                 *           "expires_at": "2026-11-29T04:49:56.624Z",
+                 *           "sent_at": "2026-11-29T05:06:50.986Z",
+                 *           "created_at": "2026-11-29T05:06:50.860Z",
+                 *           "expires_at": "2026-11-29T05:36:50.860Z",
                  *           "verified_at": null,
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22587-f2e8-75a4-b9d8-f9df3ed1955f"
+                 *         "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
                  *       },
                  *       "event_type": "recipient.validation_code_failed"
                  *     }
@@ -14712,9 +14726,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-fe28-736f-9bf8-70f61459376c",
+                 *       "id": "01a225b3-045a-73dd-a780-6a6263536ee0",
                  *       "data": {
-                 *         "id": "01a22587-fdcc-7375-8214-880ac56136f5",
+                 *         "id": "01a225b3-038b-735c-96ce-112e2cb527fc",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -14725,23 +14739,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:19:59.045Z",
+                 *         "created_at": "2026-11-29T05:06:58.562Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:19:59.057Z",
+                 *         "updated_at": "2026-11-29T05:06:58.582Z",
                  *         "validation": {
-                 *           "id": "01a22587-fdf5-75c9-8887-6d13e881c643",
+                 *           "id": "01a225b3-03dc-72ce-a203-075642224340",
                  *           "status": "EXPIRED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T04:19:59.113Z",
-                 *           "created_at": "2026-11-29T04:19:59.083Z",
-                 *           "expires_at": "2026-11-29T04:49:59.083Z",
+                 *           "sent_at": "2026-11-29T05:06:58.705Z",
+                 *           "created_at": "2026-11-29T05:06:58.634Z",
+                 *           "expires_at": "2026-11-29T05:36:58.634Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22587-fdc5-75bf-986c-b5672bc9daab"
+                 *         "envelope_id": "01a225b3-0382-758e-872f-0603dc988787"
                  *       },
                  *       "event_type": "recipient.validation_code_expired"
                  *     }
@@ -14779,9 +14793,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-fe9c-766b-a090-84b2b29a6081",
+                 *       "id": "01a225b3-056d-7350-8b66-cc4d14509955",
                  *       "data": {
-                 *         "id": "01a22587-fdcc-7375-8214-880ac56136f5",
+                 *         "id": "01a225b3-038b-735c-96ce-112e2cb527fc",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -14792,23 +14806,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:19:59.045Z",
+                 *         "created_at": "2026-11-29T05:06:58.562Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:19:59.057Z",
+                 *         "updated_at": "2026-11-29T05:06:58.582Z",
                  *         "validation": {
-                 *           "id": "01a22587-fe68-71d1-80c0-bcbe9094eb42",
+                 *           "id": "01a225b3-04d2-770d-a2e2-e1eeae37237c",
                  *           "status": "EXHAUSTED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T04:50:59.220Z",
-                 *           "created_at": "2026-11-29T04:50:59.205Z",
-                 *           "expires_at": "2026-11-29T05:20:59.205Z",
+                 *           "sent_at": "2026-11-29T05:37:58.907Z",
+                 *           "created_at": "2026-11-29T05:37:58.883Z",
+                 *           "expires_at": "2026-11-29T06:07:58.883Z",
                  *           "verified_at": null,
                  *           "attempts_left": 0
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22587-fdc5-75bf-986c-b5672bc9daab"
+                 *         "envelope_id": "01a225b3-0382-758e-872f-0603dc988787"
                  *       },
                  *       "event_type": "recipient.validation_max_attempts"
                  *     }
@@ -14846,9 +14860,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-fd22-75cc-92f6-fdd17db2a5b2",
+                 *       "id": "01a225b3-0192-76ba-9443-7c4f6e9f1e71",
                  *       "data": {
-                 *         "id": "01a22587-fcf9-7419-9ca2-638e66e53da6",
+                 *         "id": "01a225b3-0130-7479-a7c0-c4b8b212a407",
                  *         "total": 2,
                  *         "failed": 0,
                  *         "status": "COMPLETED",
@@ -14857,19 +14871,19 @@ export interface operations {
                  *             "error": null,
                  *             "index": 0,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a22587-fd0f-725f-85be-59237ed4401a"
+                 *             "envelope_id": "01a225b3-0164-747a-aa70-f869ffbeb4a4"
                  *           },
                  *           {
                  *             "error": null,
                  *             "index": 1,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a22587-fd1d-746c-af9e-613c4d11e559"
+                 *             "envelope_id": "01a225b3-017c-742c-ad83-2eae3eecb783"
                  *           }
                  *         ],
                  *         "operation": "create",
                  *         "succeeded": 2,
-                 *         "created_at": "2026-11-29T04:19:58.841Z",
-                 *         "completed_at": "2026-11-29T04:19:58.880Z"
+                 *         "created_at": "2026-11-29T05:06:57.968Z",
+                 *         "completed_at": "2026-11-29T05:06:58.062Z"
                  *       },
                  *       "event_type": "batch.completed"
                  *     }
@@ -14907,14 +14921,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22588-1b0a-7630-b4ab-13c7722e7ca1",
+                 *       "id": "01a225b3-4321-7424-ab94-ddb7f4587be5",
                  *       "data": {
-                 *         "id": "01a22588-1a7a-7227-976d-6469c510c35a",
+                 *         "id": "01a225b3-419b-755d-9e72-ca16a21c957f",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "EXPIRED",
-                 *         "sent_at": "2026-11-29T06:03:06.405Z",
+                 *         "sent_at": "2026-11-29T06:50:14.497Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -15019,28 +15033,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22588-1a7c-744b-a4ed-735844398896",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22588-1a7a-7227-976d-6469c510c35a/documents/01a22588-1a7c-744b-a4ed-735844398896.pdf?expires=1796195046&signature=4eeadb2319d4fca1a36500b6379b1dfbb9b681cf1743c85d823654ad96e55375&name=sample-contract.pdf",
+                 *             "id": "01a225b3-41ab-719d-af63-12ef27f08709",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b3-419b-755d-9e72-ca16a21c957f/documents/01a225b3-41ab-719d-af63-12ef27f08709.pdf?expires=1796197874&signature=3b8751712b43900c68ab45945630e41850940f917eda00a684c0fa2d7e3d9b92&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T06:03:06.394Z",
+                 *             "created_at": "2026-11-29T06:50:14.459Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T06:03:06.394Z",
+                 *             "updated_at": "2026-11-29T06:50:14.459Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T06:03:06.394Z",
-                 *         "expires_at": "2026-12-02T04:20:06.391Z",
+                 *         "created_at": "2026-11-29T06:50:14.459Z",
+                 *         "expires_at": "2026-12-02T05:07:14.424Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22588-1a80-73e3-8296-b8c27355690d",
+                 *             "id": "01a225b3-41b6-7533-918d-9e95eafff2ed",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -15051,16 +15065,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T06:03:06.394Z",
+                 *             "created_at": "2026-11-29T06:50:14.459Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T06:03:06.405Z",
+                 *             "updated_at": "2026-11-29T06:50:14.497Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22588-1a7a-7227-976d-6469c510c35a"
+                 *             "envelope_id": "01a225b3-419b-755d-9e72-ca16a21c957f"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T06:04:06.534Z",
+                 *         "updated_at": "2026-12-02T06:51:14.837Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -15100,14 +15114,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22588-1ab4-730c-b022-f79a7d241706",
+                 *       "id": "01a225b3-4242-729d-8108-a70b4863abd7",
                  *       "data": {
-                 *         "id": "01a22588-1a7a-7227-976d-6469c510c35a",
+                 *         "id": "01a225b3-419b-755d-9e72-ca16a21c957f",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T06:03:06.405Z",
+                 *         "sent_at": "2026-11-29T06:50:14.497Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -15212,28 +15226,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22588-1a7c-744b-a4ed-735844398896",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22588-1a7a-7227-976d-6469c510c35a/documents/01a22588-1a7c-744b-a4ed-735844398896.pdf?expires=1795935786&signature=e2a3bc7d9443684fb55f66fb8d1df0e56f58d44e83e91fb79b92ff2aa73e42b9&name=sample-contract.pdf",
+                 *             "id": "01a225b3-41ab-719d-af63-12ef27f08709",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b3-419b-755d-9e72-ca16a21c957f/documents/01a225b3-41ab-719d-af63-12ef27f08709.pdf?expires=1795938614&signature=e213a8c3967fb61ca2ddb07e032214b7bff9da670356695717911140defdd97e&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T06:03:06.394Z",
+                 *             "created_at": "2026-11-29T06:50:14.459Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T06:03:06.394Z",
+                 *             "updated_at": "2026-11-29T06:50:14.459Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T06:03:06.394Z",
-                 *         "expires_at": "2026-12-02T04:20:06.391Z",
+                 *         "created_at": "2026-11-29T06:50:14.459Z",
+                 *         "expires_at": "2026-12-02T05:07:14.424Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22588-1a80-73e3-8296-b8c27355690d",
+                 *             "id": "01a225b3-41b6-7533-918d-9e95eafff2ed",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -15244,16 +15258,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T06:03:06.394Z",
+                 *             "created_at": "2026-11-29T06:50:14.459Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T06:03:06.405Z",
+                 *             "updated_at": "2026-11-29T06:50:14.497Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22588-1a7a-7227-976d-6469c510c35a"
+                 *             "envelope_id": "01a225b3-419b-755d-9e72-ca16a21c957f"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T06:03:06.443Z",
+                 *         "updated_at": "2026-11-29T06:50:14.614Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -15293,14 +15307,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22588-1b31-74fa-b357-98f540c6e87e",
+                 *       "id": "01a225b3-436d-7568-959f-a82ef9f7824c",
                  *       "data": {
-                 *         "id": "01a22588-1a7a-7227-976d-6469c510c35a",
+                 *         "id": "01a225b3-419b-755d-9e72-ca16a21c957f",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T06:03:06.405Z",
+                 *         "sent_at": "2026-11-29T06:50:14.497Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -15405,28 +15419,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22588-1a7c-744b-a4ed-735844398896",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22588-1a7a-7227-976d-6469c510c35a/documents/01a22588-1a7c-744b-a4ed-735844398896.pdf?expires=1796195046&signature=4eeadb2319d4fca1a36500b6379b1dfbb9b681cf1743c85d823654ad96e55375&name=sample-contract.pdf",
+                 *             "id": "01a225b3-41ab-719d-af63-12ef27f08709",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b3-419b-755d-9e72-ca16a21c957f/documents/01a225b3-41ab-719d-af63-12ef27f08709.pdf?expires=1796197874&signature=3b8751712b43900c68ab45945630e41850940f917eda00a684c0fa2d7e3d9b92&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T06:03:06.394Z",
+                 *             "created_at": "2026-11-29T06:50:14.459Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T06:03:06.394Z",
+                 *             "updated_at": "2026-11-29T06:50:14.459Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T06:03:06.394Z",
-                 *         "expires_at": "2026-12-06T04:20:06.391Z",
+                 *         "created_at": "2026-11-29T06:50:14.459Z",
+                 *         "expires_at": "2026-12-06T05:07:14.424Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22588-1a80-73e3-8296-b8c27355690d",
+                 *             "id": "01a225b3-41b6-7533-918d-9e95eafff2ed",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -15437,16 +15451,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T06:03:06.394Z",
+                 *             "created_at": "2026-11-29T06:50:14.459Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-12-02T06:04:06.572Z",
+                 *             "updated_at": "2026-12-02T06:51:14.916Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22588-1a7a-7227-976d-6469c510c35a"
+                 *             "envelope_id": "01a225b3-419b-755d-9e72-ca16a21c957f"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T06:04:06.572Z",
+                 *         "updated_at": "2026-12-02T06:51:14.916Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -15486,9 +15500,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22588-1a9b-715e-9fdd-4e55df86082e",
+                 *       "id": "01a225b3-41f6-7706-b98f-dc48c60acd23",
                  *       "data": {
-                 *         "id": "01a22588-1a80-73e3-8296-b8c27355690d",
+                 *         "id": "01a225b3-41b6-7533-918d-9e95eafff2ed",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15500,13 +15514,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T06:03:06.394Z",
+                 *         "created_at": "2026-11-29T06:50:14.459Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T06:03:06.405Z",
+                 *         "updated_at": "2026-11-29T06:50:14.497Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22588-1a7a-7227-976d-6469c510c35a"
+                 *         "envelope_id": "01a225b3-419b-755d-9e72-ca16a21c957f"
                  *       },
                  *       "event_type": "recipient.reminder_sent"
                  *     }
@@ -15544,9 +15558,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22588-1adc-706f-b34c-e562abd2a4a3",
+                 *       "id": "01a225b3-4299-73dc-84e3-0956f0e3ce52",
                  *       "data": {
-                 *         "id": "01a22588-1a80-73e3-8296-b8c27355690d",
+                 *         "id": "01a225b3-41b6-7533-918d-9e95eafff2ed",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15557,14 +15571,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T06:03:06.394Z",
+                 *         "created_at": "2026-11-29T06:50:14.459Z",
                  *         "custom_key": "ben",
-                 *         "expires_at": "2026-12-02T04:20:06.391Z",
+                 *         "expires_at": "2026-12-02T05:07:14.424Z",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T06:03:06.405Z",
+                 *         "updated_at": "2026-11-29T06:50:14.497Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22588-1a7a-7227-976d-6469c510c35a"
+                 *         "envelope_id": "01a225b3-419b-755d-9e72-ca16a21c957f"
                  *       },
                  *       "event_type": "recipient.expiry_warning_sent"
                  *     }
@@ -15602,9 +15616,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-ff9d-7055-b53b-41901a9124df",
+                 *       "id": "01a225b3-0761-7319-adbd-aed35ceb4934",
                  *       "data": {
-                 *         "id": "01a22587-feb9-769f-9765-3f4154e97029",
+                 *         "id": "01a225b3-059c-734c-aea5-6a6a9d38a2d6",
                  *         "name": "Erin Fox",
                  *         "role": "APPROVER",
                  *         "email": "erin@example.com",
@@ -15614,17 +15628,17 @@ export interface operations {
                  *         "status": "APPROVED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T04:50:59.513Z",
+                 *         "signed_at": "2026-11-29T05:37:59.540Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:50:59.277Z",
+                 *         "created_at": "2026-11-29T05:37:59.089Z",
                  *         "custom_key": "erin",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:50:59.513Z",
+                 *         "updated_at": "2026-11-29T05:37:59.540Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22587-fead-7518-bb05-5941822a87f6"
+                 *         "envelope_id": "01a225b3-0591-730e-9f7b-92c7dd69226d"
                  *       },
                  *       "event_type": "recipient.approved"
                  *     }
@@ -15662,9 +15676,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-ff8c-77ae-9881-e6c59c6f1835",
+                 *       "id": "01a225b3-073b-7734-bf30-031f7740161d",
                  *       "data": {
-                 *         "id": "01a22587-feb9-769f-9765-43e7895b7277",
+                 *         "id": "01a225b3-059c-734c-aea5-6c1ae24fdf31",
                  *         "name": "Finn Hale",
                  *         "role": "WITNESS",
                  *         "email": "finn@example.com",
@@ -15674,17 +15688,17 @@ export interface operations {
                  *         "status": "WITNESSED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T04:50:59.488Z",
+                 *         "signed_at": "2026-11-29T05:37:59.490Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:50:59.277Z",
+                 *         "created_at": "2026-11-29T05:37:59.089Z",
                  *         "custom_key": "finn",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:50:59.488Z",
+                 *         "updated_at": "2026-11-29T05:37:59.490Z",
                  *         "user_agent": "node",
                  *         "witness_of": "dana",
                  *         "email_label": null,
-                 *         "envelope_id": "01a22587-fead-7518-bb05-5941822a87f6"
+                 *         "envelope_id": "01a225b3-0591-730e-9f7b-92c7dd69226d"
                  *       },
                  *       "event_type": "recipient.witnessed"
                  *     }
@@ -15722,9 +15736,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22588-006a-73d9-ba56-164da7254638",
+                 *       "id": "01a225b3-079b-74ea-8392-32e999f79b58",
                  *       "data": {
-                 *         "id": "01a22587-feb9-769f-9765-4577225dc6ad",
+                 *         "id": "01a225b3-059c-734c-aea5-70ac3a463249",
                  *         "name": "Gia Moss",
                  *         "role": "VIEWER",
                  *         "email": "gia@example.com",
@@ -15733,15 +15747,15 @@ export interface operations {
                  *         "status": "VIEWED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T04:50:59.531Z",
+                 *         "signed_at": "2026-11-29T05:37:59.603Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:50:59.277Z",
+                 *         "created_at": "2026-11-29T05:37:59.089Z",
                  *         "custom_key": "gia",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:50:59.531Z",
+                 *         "updated_at": "2026-11-29T05:37:59.603Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22587-fead-7518-bb05-5941822a87f6"
+                 *         "envelope_id": "01a225b3-0591-730e-9f7b-92c7dd69226d"
                  *       },
                  *       "event_type": "recipient.viewed"
                  *     }
@@ -15779,9 +15793,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-fed1-708b-bf16-1506a878df41",
+                 *       "id": "01a225b3-05c8-72ec-8ef0-5ef71bb5ade9",
                  *       "data": {
-                 *         "id": "01a22587-feb9-769f-9765-49cae1c8ae3a",
+                 *         "id": "01a225b3-059c-734c-aea5-76756e3616f7",
                  *         "name": "Hal Ode",
                  *         "role": "CC",
                  *         "email": "hal@example.com",
@@ -15792,13 +15806,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:50:59.277Z",
+                 *         "created_at": "2026-11-29T05:37:59.089Z",
                  *         "custom_key": "hal",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:50:59.298Z",
+                 *         "updated_at": "2026-11-29T05:37:59.112Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22587-fead-7518-bb05-5941822a87f6"
+                 *         "envelope_id": "01a225b3-0591-730e-9f7b-92c7dd69226d"
                  *       },
                  *       "event_type": "recipient.copied"
                  *     }
@@ -15836,9 +15850,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22588-0a22-756a-81f5-4fc896449e06",
+                 *       "id": "01a225b3-214b-704e-87ef-a53847045ff9",
                  *       "data": {
-                 *         "id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
+                 *         "id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -15847,7 +15861,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22588-0120-71c1-a0c6-5a1dd5057aed",
+                 *           "id": "01a225b3-0b31-702c-905b-2b891ad89c3e",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -15862,13 +15876,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:50:59.811Z",
+                 *         "created_at": "2026-11-29T05:38:00.307Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:50:59.821Z",
+                 *         "updated_at": "2026-11-29T05:38:00.343Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22588-00c3-715d-b0ee-c8010afcaf92"
+                 *         "envelope_id": "01a225b3-0a53-773b-ab42-f638378f1e1b"
                  *       },
                  *       "event_type": "recipient.validation_id_check_started"
                  *     }
@@ -15906,9 +15920,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22588-0c6b-743e-bbe4-1befaed949ed",
+                 *       "id": "01a225b3-24f0-77d3-b4d3-f6108f50a8a2",
                  *       "data": {
-                 *         "id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
+                 *         "id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -15917,14 +15931,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22588-0120-71c1-a0c6-5a1dd5057aed",
+                 *           "id": "01a225b3-0b31-702c-905b-2b891ad89c3e",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PASSED",
                  *           "attempt": 2,
                  *           "reasons": [],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T04:51:02.787Z",
+                 *           "decided_at": "2026-11-29T05:38:07.112Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 1,
                  *           "provider_reference": null
@@ -15932,13 +15946,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:50:59.811Z",
+                 *         "created_at": "2026-11-29T05:38:00.307Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:50:59.821Z",
+                 *         "updated_at": "2026-11-29T05:38:00.343Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22588-00c3-715d-b0ee-c8010afcaf92"
+                 *         "envelope_id": "01a225b3-0a53-773b-ab42-f638378f1e1b"
                  *       },
                  *       "event_type": "recipient.validation_id_check_success"
                  *     }
@@ -15976,9 +15990,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22588-0a2e-73ab-a9ba-eba8f3b6e93e",
+                 *       "id": "01a225b3-2157-759e-a854-037e4b2df234",
                  *       "data": {
-                 *         "id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
+                 *         "id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -15987,7 +16001,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22588-0120-71c1-a0c6-5a1dd5057aed",
+                 *           "id": "01a225b3-0b31-702c-905b-2b891ad89c3e",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "FAILED",
@@ -16004,13 +16018,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:50:59.811Z",
+                 *         "created_at": "2026-11-29T05:38:00.307Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:50:59.821Z",
+                 *         "updated_at": "2026-11-29T05:38:00.343Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22588-00c3-715d-b0ee-c8010afcaf92"
+                 *         "envelope_id": "01a225b3-0a53-773b-ab42-f638378f1e1b"
                  *       },
                  *       "event_type": "recipient.validation_id_check_failed"
                  *     }
@@ -16048,9 +16062,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22588-1478-71eb-801c-a5ca11b28770",
+                 *       "id": "01a225b3-3263-776d-9fdc-b4b9c1896008",
                  *       "data": {
-                 *         "id": "01a22588-0fba-73cf-9059-463cc7339564",
+                 *         "id": "01a225b3-2828-752d-a68b-1b32a44a8e28",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16059,7 +16073,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22588-1037-74d9-9a07-1a8267e23ce6",
+                 *           "id": "01a225b3-28d0-7203-917f-56bdec9933fa",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -16068,7 +16082,7 @@ export interface operations {
                  *             "MRZ_CHECK_DIGIT"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T05:02:04.846Z",
+                 *           "decided_at": "2026-11-29T05:49:10.552Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -16076,13 +16090,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:02:03.636Z",
+                 *         "created_at": "2026-11-29T05:49:07.938Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:02:03.646Z",
+                 *         "updated_at": "2026-11-29T05:49:07.951Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22588-0fb4-71f8-b55b-3d236b1a30fd"
+                 *         "envelope_id": "01a225b3-2822-73d9-8383-5ffababe4c88"
                  *       },
                  *       "event_type": "recipient.validation_id_check_locked"
                  *     }
@@ -16120,9 +16134,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22588-1a54-77ef-bbdd-7e027a545dcb",
+                 *       "id": "01a225b3-40f6-7346-95a2-15364346fb48",
                  *       "data": {
-                 *         "id": "01a22588-19d8-771f-b0f2-38b81d135b09",
+                 *         "id": "01a225b3-3ef0-71cc-b875-adf57c92b6d6",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16131,7 +16145,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22588-1a2f-74a7-9260-74477a6a0f78",
+                 *           "id": "01a225b3-3fcd-7083-960a-2503fd82a4e5",
                  *           "check": "id_check",
                  *           "method": "stripe",
                  *           "status": "EXPIRED",
@@ -16141,18 +16155,18 @@ export interface operations {
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
-                 *           "provider_reference": "vs_732a61b91720fe610628b6d6"
+                 *           "provider_reference": "vs_8ef70fc7509f6a60eeae0de6"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:02:06.226Z",
+                 *         "created_at": "2026-11-29T05:49:13.772Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:02:06.240Z",
+                 *         "updated_at": "2026-11-29T05:49:13.787Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22588-19d2-7205-af4b-f1bfe31aa9d7"
+                 *         "envelope_id": "01a225b3-3eec-718d-95e6-ca5c2ca0d6c9"
                  *       },
                  *       "event_type": "recipient.validation_id_check_expired"
                  *     }
@@ -16190,9 +16204,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22588-1492-704a-9c87-9450ec3bd2d0",
+                 *       "id": "01a225b3-32a5-720f-8194-40c21e2bf14e",
                  *       "data": {
-                 *         "id": "01a22588-0fba-73cf-9059-463cc7339564",
+                 *         "id": "01a225b3-2828-752d-a68b-1b32a44a8e28",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16201,13 +16215,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22588-1037-74d9-9a07-1a8267e23ce6",
+                 *           "id": "01a225b3-28d0-7203-917f-56bdec9933fa",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a22587-f0c2-75df-b39f-ae54bce737d7",
+                 *           "api_key_id": "01a225b2-db76-738b-a44c-5198e887941f",
                  *           "decided_at": null,
                  *           "max_attempts": 1,
                  *           "attempts_left": 1,
@@ -16216,13 +16230,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:02:03.636Z",
+                 *         "created_at": "2026-11-29T05:49:07.938Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:02:03.646Z",
+                 *         "updated_at": "2026-11-29T05:49:07.951Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22588-0fb4-71f8-b55b-3d236b1a30fd"
+                 *         "envelope_id": "01a225b3-2822-73d9-8383-5ffababe4c88"
                  *       },
                  *       "event_type": "recipient.validation_id_check_reset"
                  *     }
@@ -16260,9 +16274,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22588-0c83-750d-a2a6-335daef7aeb1",
+                 *       "id": "01a225b3-250d-7564-a691-dc8f3f7eb18a",
                  *       "data": {
-                 *         "id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
+                 *         "id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16271,7 +16285,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22588-0c80-74db-86e0-2827637cf010",
+                 *           "id": "01a225b3-250a-719a-aaec-5da2c105056b",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -16286,13 +16300,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:50:59.811Z",
+                 *         "created_at": "2026-11-29T05:38:00.307Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:50:59.821Z",
+                 *         "updated_at": "2026-11-29T05:38:00.343Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22588-00c3-715d-b0ee-c8010afcaf92"
+                 *         "envelope_id": "01a225b3-0a53-773b-ab42-f638378f1e1b"
                  *       },
                  *       "event_type": "recipient.validation_biometric_started"
                  *     }
@@ -16330,9 +16344,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22588-0f96-7092-a0da-6202d4c54692",
+                 *       "id": "01a225b3-27fc-71fb-a35e-9db75746d200",
                  *       "data": {
-                 *         "id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
+                 *         "id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16341,14 +16355,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22588-0c80-74db-86e0-2827637cf010",
+                 *           "id": "01a225b3-250a-719a-aaec-5da2c105056b",
                  *           "check": "biometric",
                  *           "method": "manual",
                  *           "status": "PASSED",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a22587-f0c2-75df-b39f-ae54bce737d7",
-                 *           "decided_at": "2026-11-29T05:02:03.604Z",
+                 *           "api_key_id": "01a225b2-db76-738b-a44c-5198e887941f",
+                 *           "decided_at": "2026-11-29T05:49:07.898Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
                  *           "provider_reference": null
@@ -16356,13 +16370,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:50:59.811Z",
+                 *         "created_at": "2026-11-29T05:38:00.307Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:50:59.821Z",
+                 *         "updated_at": "2026-11-29T05:38:00.343Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22588-00c3-715d-b0ee-c8010afcaf92"
+                 *         "envelope_id": "01a225b3-0a53-773b-ab42-f638378f1e1b"
                  *       },
                  *       "event_type": "recipient.validation_biometric_success"
                  *     }
@@ -16400,9 +16414,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22588-0f73-7049-910f-05d0f83a3fba",
+                 *       "id": "01a225b3-27d3-74d9-be7e-f869dd5bbea9",
                  *       "data": {
-                 *         "id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
+                 *         "id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16411,13 +16425,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22588-0c80-74db-86e0-2827637cf010",
+                 *           "id": "01a225b3-250a-719a-aaec-5da2c105056b",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "FAILED",
                  *           "attempt": 1,
                  *           "reasons": [
-                 *             "FACE_MISMATCH"
+                 *             "FACE_MISMATCH",
+                 *             "CHALLENGE_NOT_MET"
                  *           ],
                  *           "api_key_id": null,
                  *           "decided_at": null,
@@ -16428,13 +16443,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:50:59.811Z",
+                 *         "created_at": "2026-11-29T05:38:00.307Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:50:59.821Z",
+                 *         "updated_at": "2026-11-29T05:38:00.343Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22588-00c3-715d-b0ee-c8010afcaf92"
+                 *         "envelope_id": "01a225b3-0a53-773b-ab42-f638378f1e1b"
                  *       },
                  *       "event_type": "recipient.validation_biometric_failed"
                  *     }
@@ -16472,9 +16487,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22588-1916-715a-8f68-763c24c92fdb",
+                 *       "id": "01a225b3-3c45-738f-bb0a-2bd701a427bf",
                  *       "data": {
-                 *         "id": "01a22588-0fba-73cf-9059-463cc7339564",
+                 *         "id": "01a225b3-2828-752d-a68b-1b32a44a8e28",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16483,17 +16498,16 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22588-16ae-7628-9682-1438e7fe06a9",
+                 *           "id": "01a225b3-37fd-736e-a027-9fd09fe9a53b",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "LOCKED",
                  *           "attempt": 1,
                  *           "reasons": [
-                 *             "FACE_MISMATCH",
-                 *             "CHALLENGE_NOT_MET"
+                 *             "FACE_MISMATCH"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T05:02:06.030Z",
+                 *           "decided_at": "2026-11-29T05:49:13.084Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -16501,13 +16515,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:02:03.636Z",
+                 *         "created_at": "2026-11-29T05:49:07.938Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:02:03.646Z",
+                 *         "updated_at": "2026-11-29T05:49:07.951Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22588-0fb4-71f8-b55b-3d236b1a30fd"
+                 *         "envelope_id": "01a225b3-2822-73d9-8383-5ffababe4c88"
                  *       },
                  *       "event_type": "recipient.validation_biometric_locked"
                  *     }
@@ -16545,9 +16559,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22588-0c9a-71f5-8ede-654f19b36496",
+                 *       "id": "01a225b3-2532-7797-b226-a8a3853fa9ad",
                  *       "data": {
-                 *         "id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
+                 *         "id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16556,7 +16570,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22588-0c80-74db-86e0-2827637cf010",
+                 *           "id": "01a225b3-250a-719a-aaec-5da2c105056b",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "EXPIRED",
@@ -16571,13 +16585,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:50:59.811Z",
+                 *         "created_at": "2026-11-29T05:38:00.307Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:50:59.821Z",
+                 *         "updated_at": "2026-11-29T05:38:00.343Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22588-00c3-715d-b0ee-c8010afcaf92"
+                 *         "envelope_id": "01a225b3-0a53-773b-ab42-f638378f1e1b"
                  *       },
                  *       "event_type": "recipient.validation_biometric_expired"
                  *     }
@@ -16615,9 +16629,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22588-0f85-748a-a0e4-c09aeafd5aeb",
+                 *       "id": "01a225b3-27e6-709d-adf5-443e60b4c2f4",
                  *       "data": {
-                 *         "id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
+                 *         "id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16626,13 +16640,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22588-0c80-74db-86e0-2827637cf010",
+                 *           "id": "01a225b3-250a-719a-aaec-5da2c105056b",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a22587-f0c2-75df-b39f-ae54bce737d7",
+                 *           "api_key_id": "01a225b2-db76-738b-a44c-5198e887941f",
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
@@ -16641,13 +16655,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:50:59.811Z",
+                 *         "created_at": "2026-11-29T05:38:00.307Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:50:59.821Z",
+                 *         "updated_at": "2026-11-29T05:38:00.343Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22588-00c3-715d-b0ee-c8010afcaf92"
+                 *         "envelope_id": "01a225b3-0a53-773b-ab42-f638378f1e1b"
                  *       },
                  *       "event_type": "recipient.validation_biometric_reset"
                  *     }
@@ -16685,9 +16699,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22588-010c-76b8-9395-5a4b84043e5a",
+                 *       "id": "01a225b3-0b07-7551-a307-3f8e41b7b3a5",
                  *       "data": {
-                 *         "id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
+                 *         "id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16697,18 +16711,18 @@ export interface operations {
                  *         "tax_id": null,
                  *         "consent": {
                  *           "version": "2026-11-29",
-                 *           "given_at": "2026-11-29T04:50:59.879Z"
+                 *           "given_at": "2026-11-29T05:38:00.484Z"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:50:59.811Z",
+                 *         "created_at": "2026-11-29T05:38:00.307Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:50:59.821Z",
+                 *         "updated_at": "2026-11-29T05:38:00.343Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22588-00c3-715d-b0ee-c8010afcaf92"
+                 *         "envelope_id": "01a225b3-0a53-773b-ab42-f638378f1e1b"
                  *       },
                  *       "event_type": "recipient.validation_identity_consented"
                  *     }
@@ -16746,9 +16760,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22588-0fac-768f-b31e-cf4864ef416f",
+                 *       "id": "01a225b3-281a-724d-8a0f-5de913bb4253",
                  *       "data": {
-                 *         "id": "01a22588-00c9-7378-b8ff-7604a64c9d3e",
+                 *         "id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16763,13 +16777,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T04:50:59.811Z",
+                 *         "created_at": "2026-11-29T05:38:00.307Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T04:50:59.821Z",
+                 *         "updated_at": "2026-11-29T05:38:00.343Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22588-00c3-715d-b0ee-c8010afcaf92"
+                 *         "envelope_id": "01a225b3-0a53-773b-ab42-f638378f1e1b"
                  *       },
                  *       "event_type": "recipient.validation_identity_redacted"
                  *     }
@@ -16807,9 +16821,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-fd78-7238-8ee6-aa7e83fdc8bd",
+                 *       "id": "01a225b3-0244-762a-90cb-1f21141849d3",
                  *       "data": {
-                 *         "id": "01a22587-fd42-7319-868e-5f468e0827ae",
+                 *         "id": "01a225b3-01d1-738c-b479-094dc32c95d5",
                  *         "name": "Mutual NDA",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -16817,7 +16831,7 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a22587-fd52-74d7-8cdb-321670f436cc",
+                 *             "id": "01a225b3-01d2-70be-aa6f-640748b42a34",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -16828,7 +16842,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T04:19:58.914Z",
+                 *         "created_at": "2026-11-29T05:06:58.129Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -16861,7 +16875,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T04:19:58.914Z"
+                 *         "updated_at": "2026-11-29T05:06:58.129Z"
                  *       },
                  *       "event_type": "template.created"
                  *     }
@@ -16899,9 +16913,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-fdac-71fe-9894-ad4f18d6b6e9",
+                 *       "id": "01a225b3-0331-70be-a8c4-55b2803a8a0e",
                  *       "data": {
-                 *         "id": "01a22587-fd42-7319-868e-5f468e0827ae",
+                 *         "id": "01a225b3-01d1-738c-b479-094dc32c95d5",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -16909,7 +16923,7 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a22587-fd52-74d7-8cdb-321670f436cc",
+                 *             "id": "01a225b3-01d2-70be-aa6f-640748b42a34",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -16920,7 +16934,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T04:19:58.914Z",
+                 *         "created_at": "2026-11-29T05:06:58.129Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -16953,7 +16967,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T04:19:59.012Z"
+                 *         "updated_at": "2026-11-29T05:06:58.396Z"
                  *       },
                  *       "event_type": "template.updated"
                  *     }
@@ -16991,9 +17005,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22587-fdb7-74df-8e37-176985368237",
+                 *       "id": "01a225b3-0353-7240-bd45-9462b42b1a71",
                  *       "data": {
-                 *         "id": "01a22587-fd42-7319-868e-5f468e0827ae",
+                 *         "id": "01a225b3-01d1-738c-b479-094dc32c95d5",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -17001,7 +17015,7 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a22587-fd52-74d7-8cdb-321670f436cc",
+                 *             "id": "01a225b3-01d2-70be-aa6f-640748b42a34",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -17012,7 +17026,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T04:19:58.914Z",
+                 *         "created_at": "2026-11-29T05:06:58.129Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -17045,7 +17059,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T04:19:59.012Z"
+                 *         "updated_at": "2026-11-29T05:06:58.396Z"
                  *       },
                  *       "event_type": "template.deleted"
                  *     }

@@ -108,6 +108,8 @@ describe('the signer page\'s identity steps', () => {
   it('says where the last attempt left the check, and only that once it is locked', () => {
     const failed = renderSignerPage(view({ gate: gate({ idCheck: { status: 'FAILED', attempts_left: 1 }, biometric: {}, consented: true }) }));
     expect(failed).toContain('<p class="identity-standing">Your last attempt was not accepted. 1 attempt left.</p>');
+    const why = renderSignerPage(view({ gate: gate({ idCheck: { status: 'FAILED', attempts_left: 1, reasons: ['DOCUMENT_EXPIRED', 'NOT_A_CODE'] }, biometric: {}, consented: true }) }));
+    expect(why).toContain('<p class="identity-standing">This document has expired. Use one that is still valid. 1 attempt left.</p>');
     const locked = renderSignerPage(view({ gate: gate({ idCheck: { status: 'LOCKED', attempts_left: 0 }, biometric: {}, consented: true }) }));
     expect(locked).toContain('Every attempt has been used. Ask the sender to reset the check');
     expect(locked).not.toContain('id="camera-open"');

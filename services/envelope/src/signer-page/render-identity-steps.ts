@@ -1,5 +1,5 @@
 import type { IdentityGateStatus } from '@signet/contracts';
-import type { MessageKey } from '@signet/i18n';
+import { CATALOGUE, type MessageKey } from '@signet/i18n';
 import { escape, type SignerPageView } from './signer-page-view';
 
 /** The identity steps: the consent (once, before the first check), the document photo, the selfie. */
@@ -49,7 +49,12 @@ function consentStep(view: SignerPageView): string {
 function standing(view: SignerPageView, check: IdentityGateStatus): string {
   const { t } = view.texts;
   const left = escape(t('identity.page.attemptsLeft', { left: check.attempts_left }));
-  if (check.status === 'FAILED') return `  <p class="identity-standing">${escape(t('identity.page.lastFailed'))} ${left}</p>`;
+  if (check.status === 'FAILED') {
+    // Why, when the validation part says (a page reloaded after the attempt); else that it did not pass.
+    const keys = [...new Set(check.reasons)].map((code) => `identity.reason.${code}`).filter((key): key is MessageKey => key in CATALOGUE.en);
+    const why = keys.map((key) => t(key));
+    return `  <p class="identity-standing">${escape(why.length > 0 ? why.join(' ') : t('identity.page.lastFailed'))} ${left}</p>`;
+  }
   if (check.status === 'EXPIRED') return `  <p class="identity-standing">${escape(t('identity.page.expired'))} ${left}</p>`;
   return '';
 }

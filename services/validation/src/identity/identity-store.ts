@@ -69,6 +69,12 @@ export function identityStore() {
       return (row?.last ?? 0) + 1;
     },
 
+    /** Each check's latest attempt. */
+    async lastAttempts(db: Db, checkIds: string[]): Promise<IdentityAttemptRow[]> {
+      if (checkIds.length === 0) return [];
+      return db('identity_attempts').distinctOn('check_id').whereIn('check_id', checkIds).orderBy([{ column: 'check_id' }, { column: 'number', order: 'desc' }]);
+    },
+
     async attempts(db: Db, checkIds: string[]): Promise<IdentityAttemptRow[]> {
       if (checkIds.length === 0) return [];
       return db('identity_attempts').whereIn('check_id', checkIds).orderBy(['check_id', 'number']);
