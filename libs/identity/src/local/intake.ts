@@ -44,6 +44,17 @@ const isPixelLimit = (error: unknown) => error instanceof Error && /pixel limit/
 const isTruncation = (error: unknown) => error instanceof Error && /premature end|truncat|unexpected end|end of (file|stream)|incomplete/i.test(error.message);
 
 /**
+ * Whether the file ends as its format says a whole file ends: a JPEG's end-of-image marker, a PNG's IEND
+ * chunk, a WebP's RIFF size. A decode that fails on a file cut short is a truncation whatever words libvips
+ * finds for it (its error text is shared by every thread of the process, so it is not relied on alone).
+ */
+function endsWhole(bytes: Buffer, format: ImageFormat): boolean {
+  if (format === 'jpeg') return bytes.subarray(Math.max(0, bytes.length - 4096)).lastIndexOf(Buffer.from([0xff, 0xd9])) !== -1;
+  if (format === 'png') return bytes.subarray(Math.max(0, bytes.length - 64)).includes(Buffer.from('IEND', 'latin1'));
+  return bytes.length >= 12 && bytes.readUInt32LE(4) + 8 <= bytes.length;
+}
+
+/**
  * Checks one photo and brings it to the engines' working form, or throws IdentityInputError:
  * - NOT_AN_IMAGE: neither JPEG, PNG nor WebP by its first bytes, or a header sharp cannot read;
  * - IMAGE_TOO_LARGE: over 10 MB, or a header declaring over 40 megapixels (sharp's limitInputPixels,
@@ -56,7 +67,8 @@ const isTruncation = (error: unknown) => error instanceof Error && /premature en
 export async function intakeImage(bytes: Buffer): Promise<WorkingImage> {
   if (!((bytes as unknown) instanceof Uint8Array)) throw new IdentityInputError('NOT_AN_IMAGE', NOT_AN_IMAGE);
   if (bytes.length > IMAGE_LIMITS.maxBytes) throw new IdentityInputError('IMAGE_TOO_LARGE', tooLarge('over 10 MB'));
-  if (sniffImageFormat(bytes) === null) throw new IdentityInputError('NOT_AN_IMAGE', NOT_AN_IMAGE);
+  const format = sniffImageFormat(bytes);
+  if (format === null) throw new IdentityInputError('NOT_AN_IMAGE', NOT_AN_IMAGE);
 
   let metadata: sharp.Metadata;
   try {
@@ -86,7 +98,7 @@ export async function intakeImage(bytes: Buffer): Promise<WorkingImage> {
     return { pixels, width: info.width, height: info.height };
   } catch (error) {
     if (isPixelLimit(error)) throw new IdentityInputError('IMAGE_TOO_LARGE', tooLarge('over 40 megapixels'));
-    if (isTruncation(error)) throw new IdentityInputError('IMAGE_TRUNCATED', TRUNCATED);
+    if (isTruncation(error) || !endsWhole(bytes, format)) throw new IdentityInputError('IMAGE_TRUNCATED', TRUNCATED);
     throw new IdentityInputError('NOT_AN_IMAGE', DAMAGED);
   }
 }
