@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Piscina } from 'piscina';
 import type { EngineVersions } from '../types';
 import type { WorkerStats } from './worker-answers';
+import { ocrDataDir } from './ocr-data';
 
 /** Plain JavaScript, so the same file runs under tsx, under jest and in plain node without a loader. */
 const WORKER_FILE = path.join(__dirname, 'worker', 'identity-worker.mjs');
@@ -81,10 +82,11 @@ export class IdentityPool {
   /** Runs one task, transferring `transfer` (the images' pixels) to the worker. */
   async run<R>(name: TaskName, args: unknown, transfer: ArrayBuffer[] = []): Promise<{ result: R; versions: EngineVersions }> {
     if (this.closed) throw new Error('The identity engine is closed');
+    const ocrDir = await ocrDataDir();
     await this.slot();
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
-    const task = this.piscina.run({ name, args }, { transferList: transfer, signal: controller.signal });
+    const task = this.piscina.run({ name, args, ocrDir }, { transferList: transfer, signal: controller.signal });
     task.catch(() => {});
     // The time limit counts from when the task has a worker (a worker's start and engine loading included).
     const timeout = new Promise<never>((_, reject) => {

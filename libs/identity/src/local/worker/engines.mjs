@@ -76,12 +76,23 @@ function once(load) {
   };
 }
 
-/** A tesseract.js worker for the MRZ: English LSTM data from the package on disk, never a URL, never cached. */
+let unpackedOcrData = null;
+
+/** Where the pool unpacked the OCR's English data (identity-pool.ts, ocr-data.ts), or null: the package's gzip. */
+export function useOcrData(dir) {
+  unpackedOcrData = dir;
+}
+
+/**
+ * A tesseract.js worker for the MRZ: English LSTM data from disk, never a URL, never cached; unpacked by
+ * the pool where it could be, so this thread never runs gunzip (see ocr-data.ts).
+ */
 export const ocrEngine = once(
   timed('ocr', async () => {
     const { createWorker, OEM, PSM } = await import('tesseract.js');
     const eng = require('@tesseract.js-data/eng');
-    const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath: eng.langPath, gzip: true, cacheMethod: 'none', logger: () => {}, errorHandler: () => {} });
+    const data = unpackedOcrData === null ? { langPath: eng.langPath, gzip: true } : { langPath: unpackedOcrData, gzip: false };
+    const worker = await createWorker('eng', OEM.LSTM_ONLY, { ...data, cacheMethod: 'none', logger: () => {}, errorHandler: () => {} });
     await worker.setParameters({ user_defined_dpi: '300', tessedit_char_whitelist: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<', tessedit_pageseg_mode: PSM.SINGLE_BLOCK, preserve_interword_spaces: '0' });
     return worker;
   })

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { threadId, workerData } from 'node:worker_threads';
 import { getHeapStatistics } from 'node:v8';
 import { goOffline, refusedNetworkAttempts } from './offline.mjs';
-import { engineVersions, faceEngine, loaded, ocrEngine, barcodeEngine } from './engines.mjs';
+import { engineVersions, faceEngine, loaded, ocrEngine, barcodeEngine, useOcrData } from './engines.mjs';
 import { facesIn, similarity } from './faces.mjs';
 import { findMrz } from './mrz-read.mjs';
 import { findPdf417 } from './barcode-read.mjs';
@@ -115,6 +115,7 @@ function statsOf() {
 export default async function runTask(task) {
   if (!Object.hasOwn(TASKS, task.name)) return { ok: false, fault: { message: `No identity task is named ${task.name}` } };
   const stopWatching = watchMemory(maxMemoryMb, () => process.exit(1));
+  useOcrData(task.ocrDir ?? null);
   try {
     const result = await TASKS[task.name](task.args);
     tasksDone++;
