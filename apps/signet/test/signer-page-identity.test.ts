@@ -5,6 +5,7 @@ import { makeSelfie, portraitImages } from '@signet/identity/testing';
 import { samplePdf, startStripeIdentityStandIn, type StripeIdentityStandIn, waitFor } from '@signet/testkit';
 import { startChromium, type TestBrowser } from './browser/chromium';
 import { englishLeft, shownTexts } from './browser/english-left';
+import { sentInEveryLanguage } from './browser/language-flows';
 import { fakeCamera, ON_A_TABLE, type FakeCamera } from './browser/fake-camera';
 import { stepRecorder, tabTo, watchAnswers, watchProblems } from './browser/page-checks';
 import { SIZES, type PageSize } from './browser/signer-pages';
@@ -334,21 +335,8 @@ describe('the signer page\'s identity steps in headless Chromium, fed by a fake 
   }, 300_000);
 
   it('shows the consent, document and selfie steps in each of the 15 languages: no English left, Arabic right to left, nothing serious for axe', async () => {
-    const form: Record<string, string> = { ...IDENTITY_SETTINGS, 'settings[branding][name]': 'Globex Legal' };
-    for (const language of LANGUAGES) {
-      form[`recipients[${language.key}][email]`] = `${language.key}.identity@example.com`;
-      form[`recipients[${language.key}][name]`] = HOLDER.name;
-      form[`recipients[${language.key}][language]`] = language.code;
-    }
-    const created = await api.call('POST', '/api/v1/envelopes', { key: KEYS.globex, form: { 'documents[contract][base64]': base64(await samplePdf()), ...form } });
-    expect(created.status).toBe(200);
-    const id = (created.body.envelope as Body).id as string;
-    expect((await api.call('POST', `/api/v1/envelopes/${id}/send_invitation`, { key: KEYS.globex })).status).toBe(200);
-    const links = await waitFor(() => {
-      const found = api.events.filter((event) => event.key === id && event.event.event_type === 'recipient.link_generated');
-      return found.length === LANGUAGES.length && found;
-    }, 30_000, 'a signing link per recipient');
-    const tokens = new Map(links.map((link) => [(link.event.data as Body).custom_key as string, String((link.event.data as Body).signing_url).split('/sign/')[1] as string]));
+    const form = { ...IDENTITY_SETTINGS, 'settings[branding][name]': 'Globex Legal', 'documents[contract][base64]': base64(await samplePdf()) };
+    const { tokens } = await sentInEveryLanguage(api, form, (language) => ({ email: `${language.key}.identity@example.com`, name: HOLDER.name }));
 
     const problems: string[] = [];
     const answerProblems: string[] = [];

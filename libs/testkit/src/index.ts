@@ -16,3 +16,4 @@ export { exampleProblems } from './openapi-examples';
 export { checkAnswer, checkAnswersFrom, type Answer } from './checked-answers';
 export { startContractProxy, type ContractProxy } from './contract-proxy';
 export * from './stripe-identity-stand-in';
+export { decodeStripeForm, stripeSignatureHeader } from './stripe-wire';

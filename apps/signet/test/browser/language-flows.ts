@@ -5,12 +5,35 @@ import { contractPdf, waitFor } from '@signet/testkit';
 import { englishLeft, shownTexts } from './english-left';
 import { stepRecorder, watchProblems } from './page-checks';
 import { SIZES, type SignerPages } from './signer-pages';
-import { KEYS } from '../harness';
+import { KEYS, type TestSignet } from '../harness';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** A signer whose name is written in the language's script, so the page shows it as they would. */
 const NAMES: Partial<Record<Language['code'], string>> = { AR: 'محمد عبد الله', JA: '山田 太郎', ZH: '王小明', KO: '김민준', PL: 'Łucja Żółć', TR: 'Ayşe Yılmaz' };
+
+/**
+ * One envelope with a recipient per language (keyed by the language's key, reading in it), sent: its id
+ * and each recipient's signing token by key. `form` holds the rest of the envelope.
+ */
+export async function sentInEveryLanguage(api: TestSignet, form: Record<string, string>, recipient: (language: Language) => { email: string; name: string }): Promise<{ id: string; tokens: Map<string, string> }> {
+  const fields: Record<string, string> = { ...form };
+  for (const language of LANGUAGES) {
+    const { email, name } = recipient(language);
+    fields[`recipients[${language.key}][email]`] = email;
+    fields[`recipients[${language.key}][name]`] = name;
+    fields[`recipients[${language.key}][language]`] = language.code;
+  }
+  const created = await api.call('POST', '/api/v1/envelopes', { key: KEYS.globex, form: fields });
+  expect(created.status).toBe(200);
+  const id = (created.body.envelope as Body).id as string;
+  expect((await api.call('POST', `/api/v1/envelopes/${id}/send_invitation`, { key: KEYS.globex })).status).toBe(200);
+  const links = await waitFor(() => {
+    const found = api.events.filter((event) => event.key === id && event.event.event_type === 'recipient.link_generated');
+    return found.length === LANGUAGES.length && found;
+  }, 30_000, 'a signing link per recipient');
+  return { id, tokens: new Map(links.map((link) => [(link.event.data as Body).custom_key as string, String((link.event.data as Body).signing_url).split('/sign/')[1] as string])) };
+}
 
 /** The signer page in every language at phone size, and its text layer, in the Signet and Chromium the file shares. */
 export function languageFlows(shared: SignerPages): void {
@@ -22,20 +45,7 @@ export function languageFlows(shared: SignerPages): void {
       'documents[contract][name]': 'contract.pdf',
       'settings[signature_flow][signature_types]': 'WRITTEN'
     };
-    for (const language of LANGUAGES) {
-      form[`recipients[${language.key}][email]`] = `${language.key}@example.com`;
-      form[`recipients[${language.key}][name]`] = NAMES[language.code] ?? `Signer ${language.name}`;
-      form[`recipients[${language.key}][language]`] = language.code;
-    }
-    const created = await api.call('POST', '/api/v1/envelopes', { key: KEYS.globex, form });
-    expect(created.status).toBe(200);
-    const id = (created.body.envelope as Body).id as string;
-    expect((await api.call('POST', `/api/v1/envelopes/${id}/send_invitation`, { key: KEYS.globex })).status).toBe(200);
-    const links = await waitFor(() => {
-      const found = api.events.filter((event) => event.key === id && event.event.event_type === 'recipient.link_generated');
-      return found.length === LANGUAGES.length && found;
-    }, 30_000, 'a signing link per recipient');
-    const tokens = new Map(links.map((link) => [(link.event.data as Body).custom_key as string, String((link.event.data as Body).signing_url).split('/sign/')[1]]));
+    const { id, tokens } = await sentInEveryLanguage(api, form, (language) => ({ email: `${language.key}@example.com`, name: NAMES[language.code] ?? `Signer ${language.name}` }));
 
     const page = await browser.context.newPage();
     await page.setViewportSize(SIZES.phone);
