@@ -67,9 +67,8 @@ export async function getRecipientIdentity(deps: IdentityDeps, input: { context:
  * attempts, masked documents and image hashes; never an image.
  */
 export async function getEnvelopeIdentity(deps: IdentityDeps, input: { context: RequestContext; envelopeId: string }): Promise<{ recipients: Array<Omit<RecipientIdentityResponse, 'request_id'>> }> {
-  const checks: IdentityCheckRow[] = await deps.db('identity_checks').where({ tenant_id: input.context.tenantId, envelope_id: input.envelopeId });
-  const consents: Array<{ recipient_id: string; version: string; text_sha256: string; given_at: Date }> =
-    await deps.db('identity_consents').where({ tenant_id: input.context.tenantId, envelope_id: input.envelopeId });
+  const envelope = { tenant_id: input.context.tenantId, envelope_id: input.envelopeId };
+  const [checks, consents] = await Promise.all([deps.identity.envelopeChecks(deps.db, envelope), deps.identity.envelopeConsents(deps.db, envelope)]);
   const attempts = await deps.identity.attempts(deps.db, checks.map((check) => check.id));
   const recipientIds = [...new Set([...checks.map((check) => check.recipient_id), ...consents.map((consent) => consent.recipient_id)])];
   return {

@@ -32,6 +32,15 @@ export function identityStore() {
       return inserted.length > 0;
     },
 
+    /** Every recipient's checks and consents of an envelope, for its evidence sheet. */
+    async envelopeChecks(db: Db, envelope: Omit<RecipientRef, 'recipient_id'>): Promise<IdentityCheckRow[]> {
+      return db('identity_checks').where(envelope);
+    },
+
+    async envelopeConsents(db: Db, envelope: Omit<RecipientRef, 'recipient_id'>): Promise<IdentityConsentRow[]> {
+      return db('identity_consents').where(envelope);
+    },
+
     async checks(db: Db, ref: RecipientRef): Promise<IdentityCheckRow[]> {
       return db('identity_checks').where(ref).orderBy('check');
     },
