@@ -4,7 +4,7 @@ import { pageFrame, type PageFrame } from './page-frame';
 import { drawBackground } from './signature-background';
 import { type Box, drawBoxFrame, drawSignatureMark } from './signature-mark';
 import type { StampContext } from './stamp-context';
-import { fitWidth, wrapLines } from './text-layout';
+import { fitText, LINE_SPACING, wrapLines } from './text-layout';
 import type { ExtraSignaturePages, SignedRecipient } from './types';
 import { signedAtText } from './words';
 
@@ -17,6 +17,8 @@ const PADDING = 8;
 const DETAILS_HEIGHT = 40;
 /** Below this a box could not show a legible signature, so fewer rows go on each page. */
 const MIN_CELL_HEIGHT = 110;
+/** The least size a name, email or time under a signature is shrunk to before it wraps. */
+const DETAILS_SMALLEST = 6;
 const MAX_CELL_HEIGHT = 150;
 const BORDER = grayscale(0.75);
 const MUTED = grayscale(0.35);
@@ -103,7 +105,12 @@ async function drawSignatureCell(frame: PageFrame, cell: Box, recipient: SignedR
   ];
   let baseline = ruleTop + 4;
   for (const { text, size, color } of details) {
-    baseline += size + 3;
-    drawText(frame, await fitWidth(context.text, text, size, inner), cell.left + PADDING, baseline, { size, color });
+    // Shrunk to fit its line, and wrapped below it when even the smallest size is too wide: never shortened.
+    const fitted = await fitText(context.text, text, { width: inner, height: size * LINE_SPACING }, { largest: size, smallest: DETAILS_SMALLEST });
+    const lines = fitted ?? { size: DETAILS_SMALLEST, lines: await wrapLines(context.text, text, DETAILS_SMALLEST, inner) };
+    for (const line of lines.lines) {
+      baseline += lines.size + 3;
+      drawText(frame, line, cell.left + PADDING, baseline, { size: lines.size, color });
+    }
   }
 }

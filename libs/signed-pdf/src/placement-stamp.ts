@@ -4,7 +4,7 @@ import type { PageFrame } from './page-frame';
 import { drawBackground } from './signature-background';
 import { drawBoxFrame, drawSignatureMark } from './signature-mark';
 import type { StampContext } from './stamp-context';
-import { fitWidth } from './text-layout';
+import { wrapLines } from './text-layout';
 import type { ResolvedPlacement } from './types';
 import { signedAtText } from './words';
 
@@ -64,8 +64,12 @@ export async function stampPlacement(frame: PageFrame, placement: ResolvedPlacem
     ...(full ? [recipient.email] : []),
     signedAtText(context.words, recipient.signedAt, recipient.signature)
   ];
-  for (const [index, caption] of captions.entries()) {
-    const line = await fitWidth(context.text, caption, CAPTION_SIZE, width);
-    drawText(frame, line, left, top + height + CAPTION_LINE * (index + 1), { size: CAPTION_SIZE, color: CAPTION });
+  // A caption wider than the box wraps onto more lines below it: a name is never shortened.
+  let baseline = top + height;
+  for (const caption of captions) {
+    for (const line of await wrapLines(context.text, caption, CAPTION_SIZE, width)) {
+      baseline += CAPTION_LINE;
+      drawText(frame, line, left, baseline, { size: CAPTION_SIZE, color: CAPTION });
+    }
   }
 }
