@@ -4,7 +4,16 @@ import type { ErrorObject } from 'ajv';
 export interface FieldError {
   field: string;
   message: string;
+  /** Where a program may act on the kind of problem: FIELD_PROBLEM_CODES. */
+  code?: FieldProblemCode;
 }
+
+/**
+ * VALUE_TOO_LONG: a field's value cannot be drawn whole in its box on the document, even at the smallest
+ * size; BOX_TOO_SMALL: a placement's box cannot hold what its field may be given.
+ */
+export const FIELD_PROBLEM_CODES = ['VALUE_TOO_LONG', 'BOX_TOO_SMALL'] as const;
+export type FieldProblemCode = (typeof FIELD_PROBLEM_CODES)[number];
 
 /**
  * A schema may carry `errorMessage`, read as ajv-errors reads it: a string replaces the message of every

@@ -77,6 +77,13 @@ export const ApproveRequest = Type.Object(
 );
 export type ApproveRequest = Static<typeof ApproveRequest>;
 
+/** POST /signing/v1/:token/fields/preview: some of the recipient's field values, to see how the signed document will show them. */
+export const FieldPreviewRequest = Type.Object(
+  { fields: FieldValuesRequest },
+  { errorMessage: { required: { fields: 'is required: the values to preview, keyed by field name' } } }
+);
+export type FieldPreviewRequest = Static<typeof FieldPreviewRequest>;
+
 /** POST /signing/v1/:token/reject: why the recipient declines, 1-500 characters trimmed. */
 export const RejectRequest = Type.Object(
   { reason: Type.String({ pattern: Trimmed(500), errorMessage: 'must be 1 to 500 characters' }) },

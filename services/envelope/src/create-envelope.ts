@@ -4,6 +4,7 @@ import { notFound, RequestContext, validationError } from '@signet/http';
 import { envelopeWarnings, findEnvelopeErrors } from './check-envelope';
 import { checkSameRequest, CreateRequestKey, createRequestKeyOf, EarlierCreate, recordCreateRequest } from './create-requests';
 import { toPlacementRows, toRecipientRows } from './components';
+import { assertPlacementsFit } from './fields/value-fit';
 import { ownedBy } from './documents/document-blob-key';
 import { storeInlineDocuments, type StoredDocument } from './documents/store-inline-documents';
 import { insertEnvelopeOnce } from './store/insert-envelope-once';
@@ -99,6 +100,7 @@ export async function createEnvelopeFrom(
   try {
     const recipients = toRecipientRows(input.recipients, id, now);
     const placements = toPlacementRows(input.placements ?? {}, id, now);
+    await assertPlacementsFit(placements, recipients);
     const unchecked = source ? placements.filter((placement) => placement.token === null || !source.checkedDocuments.has(placement.document_key)) : placements;
     const errors = await findEnvelopeErrors({
       documents, recipients, placements: unchecked, settings,

@@ -2,6 +2,7 @@ import { EnvelopeStatus, EnvelopeUpdateRequest } from '@signet/contracts';
 import { notFound, type RequestContext } from '@signet/http';
 import { envelopeWarnings, findEnvelopeErrors } from './check-envelope';
 import { assertRolesFit, toPlacementRows, toRecipientRows } from './components';
+import { assertPlacementsFit } from './fields/value-fit';
 import { DEFAULT_ENVELOPE_NAME } from './create-envelope';
 import { readBlob } from './documents/read-blob';
 import { releaseBlobs } from './documents/release-blobs';
@@ -50,6 +51,7 @@ export async function updateEnvelope(deps: EnvelopeDeps, { context, envelopeId: 
       const recipients = input.recipients ? toRecipientRows(input.recipients, id, now) : locked.recipients;
       const placements = input.placements ? toPlacementRows(input.placements, id, now) : locked.placements;
       assertRolesFit(recipients, placements);
+      await assertPlacementsFit(placements, recipients);
       const errors = await findEnvelopeErrors({
         documents, recipients, placements, settings,
         bytesOf: async (document) => stored?.find((candidate) => candidate.row.id === document.id)?.bytes ?? readBlob(deps.blobs, document.blob_key)

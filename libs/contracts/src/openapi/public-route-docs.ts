@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { BounceRequest, RejectRequest, SignRequest } from '../signing-requests';
+import { BounceRequest, FieldPreviewRequest, RejectRequest, SignRequest } from '../signing-requests';
 import { Answer, SuccessResponse } from '../responses/common-responses';
-import { AttachmentUploadedResponse, RejectedResponse, SignedResponse, SigningSessionResponse } from '../responses/signing-responses';
+import { AttachmentUploadedResponse, FieldPreviewResponse, RejectedResponse, SignedResponse, SigningSessionResponse } from '../responses/signing-responses';
 import { CodeSentResponse, CodeVerifiedResponse } from '../responses/validation-responses';
 import { SendCodeRequest, SmsStatusCallback, VerifyCodeRequest } from '../validation-requests';
 import { jsonAnswer, type RouteDocs } from './route-doc';
@@ -38,13 +38,26 @@ export const PUBLIC_ROUTE_DOCS: RouteDocs = {
     summary: 'Sign as the recipient',
     description: 'Explicit consent and a signature: typed (WRITTEN, `text`), drawn or uploaded (DRAWN, UPLOADED: `image`, a base64 PNG or JPG), as the ' +
       "envelope's `signature_types` allow, with `fields: {<name>: value}` for the recipient's fields (their names and checks are in the session's " +
-      'placements). Every value is checked here: a missing required field or an invalid value is a 422 naming `fields.<name>`, and nothing is ' +
+      'placements). Every value is checked here: a missing required field, an invalid value, or a value too long for its box on the document ' +
+      '(it is drawn whole, shrunk down to 6 points and wrapped where the box is tall enough) is a 422 naming `fields.<name>`, and nothing is ' +
       'recorded. A WITNESS signs the same way once the signer in `witness_of` has signed. An APPROVER approves with this same call: consent and ' +
       `fields, no signature (it may also reject). A VIEWER is done once they open the session, and a CC has no link. ${TOKEN_NOTE}`,
     tag: 'Signing',
     request: { json: SignRequest },
     responses: { 200: jsonAnswer(SignedResponse, 'Signed') },
     errors: [400, 403, 404, 409, 413, 415, 422]
+  },
+  'POST /signing/v1/:token/fields/preview': {
+    operationId: 'previewFields',
+    summary: 'Preview how field values will show on the signed document',
+    description: 'Some of the recipient\'s field values (`fields: {<name>: value}`, as the sign request takes them), answered with how the signed ' +
+      'document will draw each: its text size and its lines. A value is never shortened: it is drawn at the largest size its box allows, ' +
+      'down to 6 points, wrapped where the box is tall enough. A value that signing would refuse (invalid, or too long for its box even at ' +
+      `6 points) is a 422 naming \`fields.<name>\`. Nothing is recorded. ${TOKEN_NOTE}`,
+    tag: 'Signing',
+    request: { json: FieldPreviewRequest },
+    responses: { 200: jsonAnswer(FieldPreviewResponse, 'How each value will be drawn') },
+    errors: [400, 404, 409, 415, 422]
   },
   'POST /signing/v1/:token/attachments': {
     operationId: 'uploadSigningAttachment',

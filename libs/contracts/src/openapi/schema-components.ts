@@ -6,7 +6,7 @@ import { WEBHOOK_EVENT_TYPES } from '../event-types';
 import * as payloads from './payload-schemas';
 import * as responses from '../responses';
 import { Settings, SettingsInput, SettingsPayload } from '../settings';
-import { BounceRequest, RejectRequest, SignRequest } from '../signing-requests';
+import { BounceRequest, FieldPreviewRequest, RejectRequest, SignRequest } from '../signing-requests';
 import { UploadCreateRequest } from '../upload-requests';
 import { SmsStatusCallback, VerifyCodeRequest } from '../validation-requests';
 import { CreateWebhookRequest, UpdateWebhookRequest } from '../webhook-requests';
@@ -46,7 +46,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
     RecipientInput: envelopeRequests.RecipientInput,
     PlacementInput: envelopeRequests.PlacementInput,
     EnvelopeListItem, EnvelopeListResponse,
-    SettingsInput, Settings, SettingsPayload, UploadCreateRequest, VerifyCodeRequest, SignRequest, RejectRequest, BounceRequest, SmsStatusCallback,
+    SettingsInput, Settings, SettingsPayload, UploadCreateRequest, VerifyCodeRequest, SignRequest, FieldPreviewRequest, RejectRequest, BounceRequest, SmsStatusCallback,
     CreateWebhookRequest, UpdateWebhookRequest,
     ...payloads,
     ...eventSchemas()

@@ -1,4 +1,6 @@
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
+import { FIELD_PROBLEM_CODES } from '../field-errors';
+import { LiteralUnion } from '../schema-helpers';
 
 /**
  * Response bodies of the public routes. Every JSON object answer carries `request_id` (the gateway adds
@@ -10,7 +12,11 @@ export const Answer = <T extends TProperties>(properties: T, description?: strin
 
 export const FieldErrorDetail = Type.Object({
   field: Type.String({ description: 'Dotted path into the request, e.g. `recipients.signer_1.email`' }),
-  message: Type.String()
+  message: Type.String(),
+  code: Type.Optional(LiteralUnion(FIELD_PROBLEM_CODES, {
+    description: 'The kind of problem, where a program may act on it: VALUE_TOO_LONG (a field value cannot be drawn whole in its box on the ' +
+      'document, even at 6 points), BOX_TOO_SMALL (a placement\'s box cannot hold what its field may be given)'
+  }))
 });
 
 /** The one error body of every route: `error` for people, `code` for programs (docs/errors.md). */

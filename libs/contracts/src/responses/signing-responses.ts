@@ -77,3 +77,15 @@ export type RejectedResponse = Static<typeof RejectedResponse>;
 /** POST /signing/v1/:token/attachments: the stored file's id, to send as its ATTACHMENT field's value. */
 export const AttachmentUploadedResponse = Answer({ attachment: Type.Object({ id: Type.String() }) });
 export type AttachmentUploadedResponse = Static<typeof AttachmentUploadedResponse>;
+
+/** How the signed document will draw one value in its box: the same layout the document gets. */
+export const FieldLayout = Type.Object({
+  size: Type.Number({ description: 'The text size in points: as large as the box allows, at most 11 and at least 6' }),
+  lines: Type.Array(Type.String(), { description: 'The value as it will be drawn, line by line (wrapped where the box is tall enough); for a CHECKBOX the word after the tick box, or none when it does not fit beside it' }),
+  tick: Nullable(Type.Number({ description: "A CHECKBOX's tick box side in points; null for other fields" }))
+});
+
+export const FieldPreviewResponse = Answer({
+  fields: Type.Record(Type.String(), FieldLayout, { description: 'Each previewed field by name' })
+});
+export type FieldPreviewResponse = Static<typeof FieldPreviewResponse>;

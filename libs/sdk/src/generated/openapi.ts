@@ -680,9 +680,29 @@ export interface paths {
         put?: never;
         /**
          * Sign as the recipient
-         * @description Explicit consent and a signature: typed (WRITTEN, `text`), drawn or uploaded (DRAWN, UPLOADED: `image`, a base64 PNG or JPG), as the envelope's `signature_types` allow, with `fields: {<name>: value}` for the recipient's fields (their names and checks are in the session's placements). Every value is checked here: a missing required field or an invalid value is a 422 naming `fields.<name>`, and nothing is recorded. A WITNESS signs the same way once the signer in `witness_of` has signed. An APPROVER approves with this same call: consent and fields, no signature (it may also reject). A VIEWER is done once they open the session, and a CC has no link. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
+         * @description Explicit consent and a signature: typed (WRITTEN, `text`), drawn or uploaded (DRAWN, UPLOADED: `image`, a base64 PNG or JPG), as the envelope's `signature_types` allow, with `fields: {<name>: value}` for the recipient's fields (their names and checks are in the session's placements). Every value is checked here: a missing required field, an invalid value, or a value too long for its box on the document (it is drawn whole, shrunk down to 6 points and wrapped where the box is tall enough) is a 422 naming `fields.<name>`, and nothing is recorded. A WITNESS signs the same way once the signer in `witness_of` has signed. An APPROVER approves with this same call: consent and fields, no signature (it may also reject). A VIEWER is done once they open the session, and a CC has no link. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
          */
         post: operations["sign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signing/v1/{token}/fields/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview how field values will show on the signed document
+         * @description Some of the recipient's field values (`fields: {<name>: value}`, as the sign request takes them), answered with how the signed document will draw each: its text size and its lines. A value is never shortened: it is drawn at the largest size its box allows, down to 6 points, wrapped where the box is tall enough. A value that signing would refuse (invalid, or too long for its box even at 6 points) is a 422 naming `fields.<name>`. Nothing is recorded. No API key: the token at the end of the recipient's `signing_url` (event `recipient.link_generated`) is the credential.
+         */
+        post: operations["previewFields"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2116,12 +2136,22 @@ export interface components {
                 /** @description Dotted path into the request, e.g. `recipients.signer_1.email` */
                 field: string;
                 message: string;
+                /**
+                 * @description The kind of problem, where a program may act on it: VALUE_TOO_LONG (a field value cannot be drawn whole in its box on the document, even at 6 points), BOX_TOO_SMALL (a placement's box cannot hold what its field may be given)
+                 * @enum {unknown}
+                 */
+                code?: "VALUE_TOO_LONG" | "BOX_TOO_SMALL";
             }[];
         };
         FieldErrorDetail: {
             /** @description Dotted path into the request, e.g. `recipients.signer_1.email` */
             field: string;
             message: string;
+            /**
+             * @description The kind of problem, where a program may act on it: VALUE_TOO_LONG (a field value cannot be drawn whole in its box on the document, even at 6 points), BOX_TOO_SMALL (a placement's box cannot hold what its field may be given)
+             * @enum {unknown}
+             */
+            code?: "VALUE_TOO_LONG" | "BOX_TOO_SMALL";
         };
         SuccessResponse: {
             /** @constant */
@@ -2651,6 +2681,21 @@ export interface components {
         AttachmentUploadedResponse: {
             attachment: {
                 id: string;
+            };
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        FieldLayout: {
+            /** @description The text size in points: as large as the box allows, at most 11 and at least 6 */
+            size: number;
+            /** @description The value as it will be drawn, line by line (wrapped where the box is tall enough); for a CHECKBOX the word after the tick box, or none when it does not fit beside it */
+            lines: string[];
+            tick: number | null;
+        };
+        FieldPreviewResponse: {
+            /** @description Each previewed field by name */
+            fields: {
+                [key: string]: components["schemas"]["FieldLayout"];
             };
             /** @description Also in the X-Request-Id header: finds the request in the logs */
             request_id: string;
@@ -3428,6 +3473,12 @@ export interface components {
             } & (unknown & unknown);
             /** @description Text, numbers, true/false, dates as YYYY-MM-DD, the chosen option, or an uploaded attachment id, keyed by field name */
             fields?: {
+                [key: string]: string | number | boolean | null;
+            };
+        };
+        FieldPreviewRequest: {
+            /** @description Text, numbers, true/false, dates as YYYY-MM-DD, the chosen option, or an uploaded attachment id, keyed by field name */
+            fields: {
                 [key: string]: string | number | boolean | null;
             };
         };
@@ -11430,6 +11481,53 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    previewFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the link: the last part of the signing, upload or email URL */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FieldPreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description How each value will be drawn */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the window allows */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds) */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldPreviewResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];

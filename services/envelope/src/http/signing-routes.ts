@@ -6,6 +6,7 @@ import { readAttachmentFile } from '../fields/read-attachment-file';
 import { uploadAttachment } from '../fields/upload-attachment';
 import { getSigningDocument } from '../signing/get-signing-document';
 import { getSigningSession } from '../signing/get-signing-session';
+import { previewFields } from '../signing/preview-fields';
 import { rejectEnvelope } from '../signing/reject-envelope';
 import { relaySignerIdentity } from '../identity/relay-identity';
 import { relaySigningCode } from '../signing/relay-validation-code';
@@ -29,6 +30,10 @@ export function signingRoutes(router: Express, deps: EnvelopeDeps): void {
   router.post('/signing/v1/:token/sign', async (req, res) => {
     const signed = await signEnvelope(deps, { token: token(req), body: req.body, identity: signerIdentity(req), requestId: requestIdOf(res) });
     res.json({ success: true, state: 'ALREADY_SIGNED', signed_at: signed.signedAt.toISOString() });
+  });
+
+  router.post('/signing/v1/:token/fields/preview', async (req, res) => {
+    res.json(await previewFields(deps, { token: token(req), body: req.body }));
   });
 
   router.post('/signing/v1/:token/attachments', async (req, res) => {

@@ -62,7 +62,7 @@ export interface PageTexts {
 }
 
 /** The fields' texts the script shows (labels, the choice prompt, what is missing), placeholders kept for it. */
-const FIELD_SCRIPT_KEYS = ['required', 'choose', 'upload', 'uploaded', 'initials', 'missing', 'fieldsTitle'] as const;
+const FIELD_SCRIPT_KEYS = ['required', 'choose', 'upload', 'uploaded', 'initials', 'missing', 'tooLong', 'invalid', 'fieldsTitle'] as const;
 
 const SCRIPT_KEYS = [
   'signHere', 'signed', 'progress', 'allDone', 'next', 'finish', 'failed', 'conflict', 'codeSent', 'codeFormat', 'codeExhausted',

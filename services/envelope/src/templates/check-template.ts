@@ -2,6 +2,7 @@ import { isTrue, TemplateRequest, validateEnvelopeDefinition, type PlacementInpu
 import { validationError } from '@signet/http';
 import { findEnvelopeErrors } from '../check-envelope';
 import { sortedKeys, toPlacementRows } from '../components';
+import { placementFitProblems } from '../fields/value-fit';
 import type { DocumentRow, RecipientRow } from '../model';
 import type { TemplateDocumentRow, TemplatePlacement, TemplateRecipient } from './template-model';
 
@@ -38,10 +39,13 @@ export interface TemplateParts {
 export async function checkTemplate(parts: TemplateParts, now: Date): Promise<void> {
   const details = [];
   if (parts.documents.length === 0) details.push({ field: 'documents', message: 'a template needs at least one document' });
+  const placements = toPlacementRows(placementRecord(parts.placements), '', now);
+  const names = new Map(parts.recipients.flatMap((recipient) => (recipient.name ? [[recipient.key, recipient.name] as const] : [])));
+  details.push(...(await placementFitProblems(placements, names)));
   const errors = await findEnvelopeErrors({
     documents: parts.documents.map((document) => asDocumentRow(document, document.template_id, now)),
     recipients: parts.recipients.map((recipient) => ({ custom_key: recipient.key, phone: recipient.phone ?? null }) as RecipientRow),
-    placements: toPlacementRows(placementRecord(parts.placements), '', now),
+    placements,
     settings: parts.settings,
     bytesOf: async (document) => parts.bytes.get(document.id) ?? new Uint8Array()
   });

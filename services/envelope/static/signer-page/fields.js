@@ -1,7 +1,9 @@
 // Fields: each of the recipient's field placements is a button at its place on the page, like a
 // signature's; activating it opens a dialog with the field's own control (text, number, date, tick box,
-// radio group, list, email, initials, file), labelled for screen readers. The values go with the sign
-// request; the server checks them again, whatever this page let through.
+// radio group, list, email, initials, file), labelled for screen readers. A value is previewed by the
+// server before the dialog takes it, and shown at its place as the signed document will draw it (its size
+// and line breaks); a value the document could not show whole is refused there. The values go with the
+// sign request; the server checks them again, whatever this page let through.
 
 const $ = (id) => document.getElementById(id);
 export const FIELD_TYPES = ['INITIALS', 'TEXT', 'NUMBER', 'DATE', 'CHECKBOX', 'RADIO', 'DROPDOWN', 'EMAIL', 'NAME', 'SIGNING_DATE', 'ATTACHMENT'];
@@ -16,11 +18,19 @@ function element(tag, attributes = {}, text) {
   return node;
 }
 
-export function createFieldEditor({ say }) {
+export function createFieldEditor({ say, preview }) {
   const values = new Map();
+  // How the document will draw each value given or prefilled: { size, lines, tick } from the server.
+  const layouts = new Map();
   const dialog = element('dialog', { id: 'field-dialog', 'aria-labelledby': 'field-title' });
   $('signer').append(dialog);
   let current = null;
+  dialog.addEventListener('keydown', (event) => {
+    if (current && event.key === 'Enter' && event.target.id === 'field-input' && event.target.type !== 'checkbox' && event.target.type !== 'radio') {
+      event.preventDefault();
+      save();
+    }
+  });
 
   const labelOf = (field) => `${field.name.replace(/[_.-]+/g, ' ')}${field.required ? ` (${say('field.required')})` : ''}`;
   const fixed = (field) => AUTOMATIC.includes(field.type) || field.readonly;
@@ -66,12 +76,53 @@ export function createFieldEditor({ say }) {
     return { node: wrapper, read: () => input.value.trim() };
   }
 
-  function close(save) {
-    if (save && current && !fixed(current.field)) values.set(current.field.name, current.control.read());
+  function close() {
     const done = current?.done;
     current = null;
     dialog.close();
     done?.();
+  }
+
+  /** Takes the dialog's value once the server has said how the document will show it; a refusal stays in the dialog. */
+  async function save() {
+    if (!current) return;
+    const { field, control: built } = current;
+    if (fixed(field)) return close();
+    const value = built.read();
+    const previewed = value === '' || value instanceof File ? { layout: null } : await preview(field.name, value);
+    // Closed or reopened on another field while the server answered: this answer is no one's.
+    if (current?.field !== field) return;
+    if (previewed.problem) {
+      const problem = $('field-problem');
+      problem.textContent = say(previewed.problem === 'VALUE_TOO_LONG' ? 'field.tooLong' : 'field.invalid');
+      problem.hidden = false;
+      $('field-input')?.setAttribute('aria-invalid', 'true');
+      $('field-input')?.focus();
+      return;
+    }
+    values.set(field.name, value);
+    if (previewed.layout) layouts.set(field.name, previewed.layout);
+    else layouts.delete(field.name);
+    close();
+  }
+
+  /** The value at its place: the document's size (in points, scaled with the page) and its line breaks. */
+  function drawn(field, layout) {
+    const node = element('span', { class: 'field-value' });
+    node.style.setProperty('--size', String(layout.size));
+    if (layout.tick !== null) {
+      const mark = element('span', { class: 'tick' }, valueOf(field) === true ? '\u2611' : '\u2610');
+      mark.style.setProperty('--size', String(layout.tick));
+      node.append(mark);
+      if (layout.lines.length > 0) node.append(` ${layout.lines[0]}`);
+      node.setAttribute('aria-label', `${field.name}: ${valueOf(field) === true ? say('field.yes') : say('field.no')}`);
+      return node;
+    }
+    layout.lines.forEach((line, index) => {
+      if (index > 0) node.append(element('br'));
+      node.append(line);
+    });
+    return node;
   }
 
   return {
@@ -83,15 +134,10 @@ export function createFieldEditor({ say }) {
       const cancel = element('button', { type: 'button', id: 'field-cancel' }, say('field.cancel'));
       const actions = element('div', { class: 'dialog-actions' });
       actions.append(ok, cancel);
-      dialog.replaceChildren(element('h2', { id: 'field-title' }, labelOf(field)), built.node, actions);
-      ok.addEventListener('click', () => close(true));
-      cancel.addEventListener('click', () => close(false));
-      dialog.addEventListener('keydown', (event) => {
-        if (event.key === 'Enter' && event.target.id === 'field-input' && event.target.type !== 'checkbox' && event.target.type !== 'radio') {
-          event.preventDefault();
-          close(true);
-        }
-      }, { once: true });
+      const problem = element('p', { id: 'field-problem', class: 'error', role: 'alert', hidden: true });
+      dialog.replaceChildren(element('h2', { id: 'field-title' }, labelOf(field)), built.node, problem, actions);
+      ok.addEventListener('click', () => save());
+      cancel.addEventListener('click', () => close());
       dialog.showModal();
       $('field-input')?.focus();
     },
@@ -102,12 +148,23 @@ export function createFieldEditor({ say }) {
       if (field.type === 'CHECKBOX') return !field.required || value === true;
       return !field.required || (value !== '' && value !== null && value !== undefined);
     },
-    /** What the field's place shows: its value, or its name until filled. */
+    /** Layouts of values the page did not ask for (defaults, the name, the signing date), as the server previewed them. */
+    prefilled(previewed) {
+      for (const [name, layout] of Object.entries(previewed)) if (!values.has(name)) layouts.set(name, layout);
+    },
+    /** The values shown before anyone types: what to preview once the documents are laid out. */
+    initialValues(fields) {
+      return Object.fromEntries(fields.filter((field) => field.type !== 'ATTACHMENT' && field.default_value !== null && field.default_value !== undefined && field.default_value !== '')
+        .map((field) => [field.name, field.type === 'CHECKBOX' ? field.default_value === 'true' : field.default_value]));
+    },
+    /** What the field's place shows: its value as the document will draw it, or its name until filled. */
     shown(field) {
       const value = valueOf(field);
-      if (field.type === 'CHECKBOX') return `${field.name}: ${value === true ? say('field.yes') : say('field.no')}`;
-      if (value instanceof File) return say('field.uploaded', { name: value.name });
-      return value === '' || value === null ? labelOf(field) : String(value);
+      const layout = layouts.get(field.name);
+      if (layout && value !== '' && value !== null) return drawn(field, layout);
+      if (field.type === 'CHECKBOX') return document.createTextNode(`${field.name}: ${value === true ? say('field.yes') : say('field.no')}`);
+      if (value instanceof File) return document.createTextNode(say('field.uploaded', { name: value.name }));
+      return document.createTextNode(value === '' || value === null ? labelOf(field) : String(value));
     },
     /** The request's `fields`, uploading files first (`upload` answers the attachment id). */
     async collect(fields, upload) {

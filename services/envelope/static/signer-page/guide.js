@@ -30,7 +30,7 @@ export function createGuide({ say, signatureInput, onChange, signatures = true, 
       const status = document.createElement('span');
       status.className = 'sr-only';
       status.textContent = ` (${index + 1}/${targets.length})`;
-      entry.button.replaceChildren(document.createTextNode(editor.shown(entry.field)), status);
+      entry.button.replaceChildren(editor.shown(entry.field), status);
       entry.button.classList.toggle('signed', isDone(entry));
       return;
     }

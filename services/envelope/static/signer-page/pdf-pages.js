@@ -26,6 +26,8 @@ export function layOutDocument(container, document, label, makeTarget) {
     const frame = element('div', 'page');
     frame.style.aspectRatio = `${size.width} / ${size.height}`;
     frame.style.setProperty('--page-width', `${Math.round(size.width * 1.4)}px`);
+    // A value drawn at its place is sized in the page's points, scaled with the page (see .field-value).
+    frame.style.setProperty('--page-points', String(size.width));
     frame.dataset.page = String(index + 1);
     const canvas = element('canvas');
     canvas.setAttribute('role', 'img');

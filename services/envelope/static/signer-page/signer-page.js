@@ -31,7 +31,7 @@ const role = $('finish')?.dataset.role ?? 'SIGNER';
 const viewer = role === 'VIEWER';
 const approver = role === 'APPROVER';
 let fieldPlacements = [];
-const editor = viewer ? null : createFieldEditor({ say });
+const editor = viewer ? null : createFieldEditor({ say, preview: previewField });
 
 class ApiError extends Error {
   constructor(response, answer) {
@@ -40,6 +40,7 @@ class ApiError extends Error {
     this.code = answer.code ?? null;
     this.details = (answer.details ?? []).map((detail) => detail.message).join('; ');
     this.fields = (answer.details ?? []).filter((detail) => String(detail.field).startsWith('fields.')).map((detail) => detail.field.slice(7));
+    this.codes = (answer.details ?? []).map((detail) => detail.code).filter(Boolean);
     this.retryAfter = response.headers.get('retry-after');
   }
 }
@@ -51,9 +52,21 @@ async function post(path, body) {
   return answer;
 }
 
+/** How the document will draw one value, or the kind of problem that keeps it out (the server checks again at signing). */
+async function previewField(name, value) {
+  try {
+    const answer = await post('/fields/preview', { fields: { [name]: value } });
+    return { layout: answer.fields[name] ?? null };
+  } catch (error) {
+    if (error.status === 422) return { problem: error.codes.includes('VALUE_TOO_LONG') ? 'VALUE_TOO_LONG' : 'INVALID' };
+    return { layout: null };
+  }
+}
+
 function failure(error) {
   if (error.status === 409) return say('conflict');
   const named = (error.fields ?? []).join(', ');
+  if (error.status === 422 && error.codes.includes('VALUE_TOO_LONG')) return say('field.tooLong');
   if (error.status === 422 && named) return say('field.missing', { names: named });
   if (error.status === 403) return say('codeRequired');
   return say('failed');
@@ -123,6 +136,9 @@ async function showDocuments() {
   });
   const placements = session.documents.flatMap((document) => document.placements);
   fieldPlacements = placements.filter((placement) => FIELD_TYPES.includes(placement.type));
+  // Prefilled values are shown as the document will draw them, like the ones the signer types.
+  const initial = editor?.initialValues(fieldPlacements) ?? {};
+  if (Object.keys(initial).length > 0) editor.prefilled((await post('/fields/preview', { fields: initial }).catch(() => ({ fields: {} }))).fields);
   const signatures = !approver && placements.some((placement) => !FIELD_TYPES.includes(placement.type));
   if (!viewer && (signatures || fieldPlacements.length > 0)) guide = createGuide({ say, signatureInput, onChange: refresh, signatures, editor });
   const loaders = session.documents.map((document) => {

@@ -13,6 +13,7 @@ export interface PublicRoute extends Omit<Route, 'rateLimit' | 'planLimited'> {
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'get', path: '/signing/v1/:token', service: 'envelope' },
   { method: 'post', path: '/signing/v1/:token/sign', service: 'envelope' },
+  { method: 'post', path: '/signing/v1/:token/fields/preview', service: 'envelope' },
   { method: 'post', path: '/signing/v1/:token/reject', service: 'envelope' },
   { method: 'post', path: '/signing/v1/:token/attachments', service: 'envelope' },
   { method: 'get', path: '/email/v1/pixels/:token', service: 'envelope' },

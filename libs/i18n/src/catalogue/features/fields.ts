@@ -34,6 +34,8 @@ export const fieldsMessages = defineFeatureMessages({
     'fields.page.uploaded': 'Uploaded: {name}',
     'fields.page.initials': 'Your initials',
     'fields.page.missing': 'Fill in every required field first: {names}.',
+    'fields.page.tooLong': 'Too long to show whole in its box on the document: please shorten it.',
+    'fields.page.invalid': 'This value is not valid for this field.',
     'fields.page.approve': 'Approve',
     'fields.page.approveConsent': 'I agree to approve these documents electronically.',
     'fields.page.viewOnly': 'This envelope was sent to you to read. Nothing more is needed from you.'
@@ -70,6 +72,8 @@ export const fieldsMessages = defineFeatureMessages({
     'fields.page.uploaded': 'Subido: {name}',
     'fields.page.initials': 'Sus iniciales',
     'fields.page.missing': 'Rellene antes todos los campos obligatorios: {names}.',
+    'fields.page.tooLong': 'Es demasiado largo para mostrarse entero en su casilla del documento: acórtelo.',
+    'fields.page.invalid': 'Este valor no es válido para este campo.',
     'fields.page.approve': 'Aprobar',
     'fields.page.approveConsent': 'Acepto aprobar estos documentos electrónicamente.',
     'fields.page.viewOnly': 'Le enviaron este sobre para que lo lea. No necesita hacer nada más.'
@@ -106,6 +110,8 @@ export const fieldsMessages = defineFeatureMessages({
     'fields.page.uploaded': 'Envoyé : {name}',
     'fields.page.initials': 'Vos initiales',
     'fields.page.missing': "Remplissez d'abord tous les champs obligatoires : {names}.",
+    'fields.page.tooLong': 'Trop long pour apparaître en entier dans sa case du document : raccourcissez-le.',
+    'fields.page.invalid': "Cette valeur n'est pas valide pour ce champ.",
     'fields.page.approve': 'Approuver',
     'fields.page.approveConsent': "J'accepte d'approuver ces documents électroniquement.",
     'fields.page.viewOnly': "Cette enveloppe vous a été envoyée pour lecture. Vous n'avez rien d'autre à faire."
@@ -142,6 +148,8 @@ export const fieldsMessages = defineFeatureMessages({
     'fields.page.uploaded': 'Hochgeladen: {name}',
     'fields.page.initials': 'Ihre Initialen',
     'fields.page.missing': 'Füllen Sie zuerst alle Pflichtfelder aus: {names}.',
+    'fields.page.tooLong': 'Zu lang, um vollständig in seinem Feld im Dokument zu erscheinen: bitte kürzen.',
+    'fields.page.invalid': 'Dieser Wert ist für dieses Feld nicht gültig.',
     'fields.page.approve': 'Genehmigen',
     'fields.page.approveConsent': 'Ich stimme zu, diese Dokumente elektronisch zu genehmigen.',
     'fields.page.viewOnly': 'Dieser Umschlag wurde Ihnen zum Lesen gesendet. Sie müssen nichts weiter tun.'
@@ -178,6 +186,8 @@ export const fieldsMessages = defineFeatureMessages({
     'fields.page.uploaded': 'Caricato: {name}',
     'fields.page.initials': 'Le sue iniziali',
     'fields.page.missing': 'Compili prima tutti i campi obbligatori: {names}.',
+    'fields.page.tooLong': 'Troppo lungo per apparire per intero nella sua casella del documento: accorcialo.',
+    'fields.page.invalid': 'Questo valore non è valido per questo campo.',
     'fields.page.approve': 'Approva',
     'fields.page.approveConsent': 'Acconsento ad approvare questi documenti elettronicamente.',
     'fields.page.viewOnly': 'Questa busta le è stata inviata da leggere. Non deve fare altro.'
@@ -214,6 +224,8 @@ export const fieldsMessages = defineFeatureMessages({
     'fields.page.uploaded': 'Enviado: {name}',
     'fields.page.initials': 'Suas iniciais',
     'fields.page.missing': 'Preencha primeiro todos os campos obrigatórios: {names}.',
+    'fields.page.tooLong': 'Longo demais para aparecer inteiro na sua caixa do documento: encurte-o.',
+    'fields.page.invalid': 'Este valor não é válido para este campo.',
     'fields.page.approve': 'Aprovar',
     'fields.page.approveConsent': 'Concordo em aprovar estes documentos eletronicamente.',
     'fields.page.viewOnly': 'Este envelope foi enviado para você ler. Não é preciso fazer mais nada.'
@@ -250,6 +262,8 @@ export const fieldsMessages = defineFeatureMessages({
     'fields.page.uploaded': 'Geüpload: {name}',
     'fields.page.initials': 'Uw initialen',
     'fields.page.missing': 'Vul eerst alle verplichte velden in: {names}.',
+    'fields.page.tooLong': 'Te lang om volledig in het vak op het document te passen: maak het korter.',
+    'fields.page.invalid': 'Deze waarde is niet geldig voor dit veld.',
     'fields.page.approve': 'Goedkeuren',
     'fields.page.approveConsent': 'Ik ga akkoord met het elektronisch goedkeuren van deze documenten.',
     'fields.page.viewOnly': 'Deze envelop is u ter inzage gestuurd. U hoeft verder niets te doen.'
@@ -286,6 +300,8 @@ export const fieldsMessages = defineFeatureMessages({
     'fields.page.uploaded': 'Przesłano: {name}',
     'fields.page.initials': 'Twoje inicjały',
     'fields.page.missing': 'Najpierw wypełnij wszystkie wymagane pola: {names}.',
+    'fields.page.tooLong': 'Za długie, by zmieścić się w całości w polu dokumentu: skróć je.',
+    'fields.page.invalid': 'Ta wartość nie jest prawidłowa dla tego pola.',
     'fields.page.approve': 'Zatwierdź',
     'fields.page.approveConsent': 'Wyrażam zgodę na elektroniczne zatwierdzenie tych dokumentów.',
     'fields.page.viewOnly': 'Tę kopertę wysłano Ci do przeczytania. Nic więcej nie musisz robić.'
@@ -322,6 +338,8 @@ export const fieldsMessages = defineFeatureMessages({
     'fields.page.uploaded': 'Pujat: {name}',
     'fields.page.initials': 'Les vostres inicials',
     'fields.page.missing': 'Empleneu abans tots els camps obligatoris: {names}.',
+    'fields.page.tooLong': 'És massa llarg per mostrar-se sencer a la seva casella del document: escurceu-lo.',
+    'fields.page.invalid': 'Aquest valor no és vàlid per a aquest camp.',
     'fields.page.approve': 'Aprovar',
     'fields.page.approveConsent': 'Accepto aprovar aquests documents electrònicament.',
     'fields.page.viewOnly': 'Us han enviat aquest sobre perquè el llegiu. No cal que feu res més.'
@@ -358,6 +376,8 @@ export const fieldsMessages = defineFeatureMessages({
     'fields.page.uploaded': 'Uppladdad: {name}',
     'fields.page.initials': 'Dina initialer',
     'fields.page.missing': 'Fyll först i alla obligatoriska fält: {names}.',
+    'fields.page.tooLong': 'För långt för att synas helt i sin ruta i dokumentet: korta ned det.',
+    'fields.page.invalid': 'Värdet är inte giltigt för det här fältet.',
     'fields.page.approve': 'Godkänn',
     'fields.page.approveConsent': 'Jag samtycker till att godkänna dessa dokument elektroniskt.',
     'fields.page.viewOnly': 'Det här kuvertet skickades till dig för att läsas. Du behöver inte göra något mer.'
@@ -394,6 +414,8 @@ export const fieldsMessages = defineFeatureMessages({
     'fields.page.uploaded': 'Yüklendi: {name}',
     'fields.page.initials': 'Baş harfleriniz',
     'fields.page.missing': 'Önce tüm zorunlu alanları doldurun: {names}.',
+    'fields.page.tooLong': 'Belgedeki kutusuna tamamı sığmayacak kadar uzun: lütfen kısaltın.',
+    'fields.page.invalid': 'Bu değer bu alan için geçerli değil.',
     'fields.page.approve': 'Onayla',
     'fields.page.approveConsent': 'Bu belgeleri elektronik olarak onaylamayı onaylıyorum.',
     'fields.page.viewOnly': 'Bu zarf size okumanız için gönderildi. Başka bir şey yapmanız gerekmiyor.'
@@ -430,6 +452,8 @@ export const fieldsMessages = defineFeatureMessages({
     'fields.page.uploaded': 'アップロード済み: {name}',
     'fields.page.initials': 'イニシャル',
     'fields.page.missing': '先に必須フィールドをすべて入力してください: {names}。',
+    'fields.page.tooLong': '長すぎて文書の枠に全体を表示できません。短くしてください。',
+    'fields.page.invalid': 'この値はこのフィールドには使えません。',
     'fields.page.approve': '承認する',
     'fields.page.approveConsent': 'これらの文書を電子的に承認することに同意します。',
     'fields.page.viewOnly': 'この封筒は閲覧のために送られました。これ以上の操作は不要です。'
@@ -466,6 +490,8 @@ export const fieldsMessages = defineFeatureMessages({
     'fields.page.uploaded': '已上传：{name}',
     'fields.page.initials': '您的姓名首字母',
     'fields.page.missing': '请先填写所有必填字段：{names}。',
+    'fields.page.tooLong': '内容太长，无法在文档的框中完整显示：请缩短。',
+    'fields.page.invalid': '此值不适用于该字段。',
     'fields.page.approve': '批准',
     'fields.page.approveConsent': '我同意以电子方式批准这些文件。',
     'fields.page.viewOnly': '此信封发送给您供阅读。您无需再做任何操作。'
@@ -502,6 +528,8 @@ export const fieldsMessages = defineFeatureMessages({
     'fields.page.uploaded': '업로드됨: {name}',
     'fields.page.initials': '이니셜',
     'fields.page.missing': '먼저 모든 필수 필드를 입력하세요: {names}.',
+    'fields.page.tooLong': '문서의 칸에 모두 표시하기에는 너무 깁니다. 줄여 주세요.',
+    'fields.page.invalid': '이 값은 이 필드에 사용할 수 없습니다.',
     'fields.page.approve': '승인',
     'fields.page.approveConsent': '이 문서를 전자적으로 승인하는 데 동의합니다.',
     'fields.page.viewOnly': '이 봉투는 읽어 보시도록 보내졌습니다. 더 하실 일은 없습니다.'
@@ -538,6 +566,8 @@ export const fieldsMessages = defineFeatureMessages({
     'fields.page.uploaded': 'تم الرفع: {name}',
     'fields.page.initials': 'الأحرف الأولى من اسمك',
     'fields.page.missing': 'املأ أولًا كل الحقول المطلوبة: {names}.',
+    'fields.page.tooLong': 'أطول من أن يظهر كاملًا في خانته في المستند: يُرجى اختصاره.',
+    'fields.page.invalid': 'هذه القيمة غير صالحة لهذا الحقل.',
     'fields.page.approve': 'اعتماد',
     'fields.page.approveConsent': 'أوافق على اعتماد هذه المستندات إلكترونيًا.',
     'fields.page.viewOnly': 'أُرسل إليك هذا المغلف لتقرأه. لا يلزمك فعل أي شيء آخر.'
