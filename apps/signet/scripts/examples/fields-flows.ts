@@ -41,6 +41,9 @@ export async function captureFieldsAndRoles({ api, receiver, pdf }: Capture): Pr
   const dana = await tokenOf('dana');
   const upload = await api.call('POST /signing/v1/:token/attachments', 201, { params: { token: dana }, file: { name: 'id.pdf', type: 'application/pdf', bytes: pdf } });
   const fields = { company: 'Acme Ltd', rent: 1200, pets: false, term: '12 months', id_document: upload.body.attachment.id };
+  await api.call('POST /signing/v1/:token/fields/preview', 200, { params: { token: dana }, json: { fields: { company: 'Acme Ltd', pets: false, signed_on: null } } });
+  const longName = 'Acme Holdings International Limited, trading as Acme Property Management Services and Acme Lettings, Registered Office Manchester';
+  await api.call('POST /signing/v1/:token/fields/preview', 422, { params: { token: dana }, json: { fields: { company: longName } } });
   await api.call('POST /signing/v1/:token/sign', 422, { params: { token: dana }, json: { consent: true, signature: { type: 'WRITTEN', text: 'Dana Ruiz' }, fields: { ...fields, term: '36 months' } } });
   await api.call('POST /signing/v1/:token/sign', 200, { params: { token: dana }, json: { consent: true, signature: { type: 'WRITTEN', text: 'Dana Ruiz' }, fields } });
   await api.call('POST /signing/v1/:token/sign', 200, { params: { token: await tokenOf('finn') }, json: { consent: true, signature: { type: 'WRITTEN', text: 'Finn Hale' } } });

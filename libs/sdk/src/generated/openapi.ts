@@ -5350,7 +5350,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a225b2ddf571f2882f06d750285d3a"
+                     *       "request_id": "req_01a22617948f776b846eb0ac835b105f"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5369,7 +5369,7 @@ export interface operations {
                      * @example {
                      *       "error": "Send the API key itself as the Authorization header, without a scheme",
                      *       "code": "UNAUTHORIZED",
-                     *       "request_id": "req_01a225b2df5075eaaa2355a6ccf51d7b"
+                     *       "request_id": "req_01a22617956874aebe1e66e02408db6e"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5535,7 +5535,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a225b2de1573a88c38cdd01af77704"
+                     *       "request_id": "req_01a2261794c0732c86508d59978fe0fa"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsUpdatedResponse"];
@@ -5564,7 +5564,7 @@ export interface operations {
                      *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a225b2df20723eb83610518b39a101"
+                     *       "request_id": "req_01a22617955576adb8ee75d17daecf37"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5624,11 +5624,11 @@ export interface operations {
                      * @example {
                      *       "envelopes": [
                      *         {
-                     *           "id": "01a225b2-e0b1-7710-aecc-99622878197c",
+                     *           "id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
                      *           "name": "Services agreement 2026",
                      *           "status": "CREATED",
-                     *           "created_at": "2026-11-29T05:06:49.648Z",
-                     *           "updated_at": "2026-11-29T05:06:50.718Z",
+                     *           "created_at": "2026-11-29T06:56:49.705Z",
+                     *           "updated_at": "2026-11-29T06:56:50.298Z",
                      *           "sent_at": null,
                      *           "completed_at": null,
                      *           "voided_at": null,
@@ -5639,7 +5639,7 @@ export interface operations {
                      *           "template_id": null,
                      *           "envelope_signers": [
                      *             {
-                     *               "id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
+                     *               "id": "01a22617-97be-7681-8ca3-787ba6fd3542",
                      *               "custom_key": "ana",
                      *               "name": "Ana Lima",
                      *               "email": "ana@example.com",
@@ -5651,7 +5651,7 @@ export interface operations {
                      *               "identity": null
                      *             },
                      *             {
-                     *               "id": "01a225b2-e296-746c-89bc-b681864477a4",
+                     *               "id": "01a22617-97be-7681-8ca3-7e831f21390b",
                      *               "custom_key": "ben",
                      *               "name": "Ben Ode",
                      *               "email": "ben@example.com",
@@ -5666,7 +5666,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a225b2e520732f86c1865dcdc5373c"
+                     *       "request_id": "req_01a2261798be702abd12ba0676ed0905"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeListResponse"];
@@ -5693,7 +5693,7 @@ export interface operations {
                      *           "message": "must be one or more of CREATED, IN_PROGRESS, SUCCESS, VOIDED, ERROR, EXPIRED, comma-separated"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a225b2e52571248ede630dd084ece8"
+                     *       "request_id": "req_01a2261798c472f89d58438b9ab54ae4"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5784,13 +5784,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a225b2-e0b1-7710-aecc-99622878197c",
+                     *         "id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
                      *         "name": "Services agreement",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T05:06:49.648Z",
+                     *         "created_at": "2026-11-29T06:56:49.705Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
+                     *             "id": "01a22617-97be-7681-8ca3-787ba6fd3542",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -5802,7 +5802,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a225b2-e296-746c-89bc-b681864477a4",
+                     *             "id": "01a22617-97be-7681-8ca3-7e831f21390b",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -5821,7 +5821,7 @@ export interface operations {
                      *         },
                      *         "template_id": null
                      *       },
-                     *       "request_id": "req_01a225b2e092715e8184f01889470962"
+                     *       "request_id": "req_01a2261796137258b9d5d5f749fc2700"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -5850,7 +5850,7 @@ export interface operations {
                      *           "message": "must be an email address"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a225b2e00773d5bff2ab49aa3ab2fc"
+                     *       "request_id": "req_01a2261795d576c2bff16b9cfed0333b"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5871,7 +5871,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a225b2-e0b1-7710-aecc-99622878197c
+                 * @example 01a22617-9629-74f8-afb4-74f7f1bfa379
                  */
                 id: string;
             };
@@ -5890,13 +5890,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a225b2-e0b1-7710-aecc-99622878197c",
+                     *         "id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T05:06:49.648Z",
+                     *         "created_at": "2026-11-29T06:56:49.705Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
+                     *             "id": "01a22617-97be-7681-8ca3-787ba6fd3542",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -5908,7 +5908,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a225b2-e296-746c-89bc-b681864477a4",
+                     *             "id": "01a22617-97be-7681-8ca3-7e831f21390b",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -5927,39 +5927,39 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T05:06:50.718Z",
+                     *         "updated_at": "2026-11-29T06:56:50.298Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
+                     *             "id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T05:06:49.648Z",
-                     *             "updated_at": "2026-11-29T05:06:49.648Z",
+                     *             "created_at": "2026-11-29T06:56:49.705Z",
+                     *             "updated_at": "2026-11-29T06:56:49.705Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/documents/01a225b2-e22b-70b0-a727-3e94968cb4d6.pdf?expires=1795932410&signature=a525465d246a8f3d562c22b6512055eb5470a23f20e0700765b22c021079e582&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/documents/01a22617-9783-7201-9f26-60fbd8cb0a36.pdf?expires=1795939010&signature=b65b697e6c8ae00f0fa510a31ae4d3968df27ba7a6852289e1eee94836ec5a2b&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           },
                      *           {
-                     *             "id": "01a225b2-e489-74ce-ad0a-96957e67cf1c",
+                     *             "id": "01a22617-9866-7074-a5db-892d30213140",
                      *             "custom_key": "annex",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T05:06:50.718Z",
-                     *             "updated_at": "2026-11-29T05:06:50.718Z",
+                     *             "created_at": "2026-11-29T06:56:50.298Z",
+                     *             "updated_at": "2026-11-29T06:56:50.298Z",
                      *             "file_name": "annex.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/uploads/01a225b2-e3c5-76ba-9b17-3ceacc96ce23.pdf?expires=1795932410&signature=4116559c808c47fa19f4efa2a5815b02b7a4a65d37beba4590792bba00d43c69&name=annex.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/uploads/01a22617-982e-703d-955f-c142177bcb6e.pdf?expires=1795939010&signature=f8ad5cc2333662c295e6d2609e4ef715404a33a0c46e8b187ffa842438359023&name=annex.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -5967,14 +5967,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a225b2-e296-746c-89bc-b9e31d4d1e0d",
+                     *             "id": "01a22617-97be-7681-8ca3-8162605085d0",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T05:06:49.648Z",
-                     *             "updated_at": "2026-11-29T05:06:49.648Z",
-                     *             "recipient_id": "01a225b2-e296-746c-89bc-b681864477a4",
+                     *             "created_at": "2026-11-29T06:56:49.705Z",
+                     *             "updated_at": "2026-11-29T06:56:49.705Z",
+                     *             "recipient_id": "01a22617-97be-7681-8ca3-7e831f21390b",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
+                     *             "document_id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -5991,18 +5991,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a225b2-e296-746c-89bc-bf693cfe4211",
+                     *             "id": "01a22617-97be-7681-8ca3-8789f53392ce",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T05:06:49.648Z",
-                     *             "updated_at": "2026-11-29T05:06:49.648Z",
-                     *             "recipient_id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
+                     *             "created_at": "2026-11-29T06:56:49.705Z",
+                     *             "updated_at": "2026-11-29T06:56:49.705Z",
+                     *             "recipient_id": "01a22617-97be-7681-8ca3-787ba6fd3542",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
+                     *             "document_id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a225b2-e296-746c-89bc-bf693cfe4211",
+                     *               "id": "01a22617-97be-7681-8ca3-8789f53392ce",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -6130,7 +6130,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a225b2e51b728d8aba40435db7746c"
+                     *       "request_id": "req_01a2261798b873a1b57f6ea94268d12a"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6150,7 +6150,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a225b2e51e74ec9bfe55b0fd1fe9af"
+                     *       "request_id": "req_01a2261798bc7691a05ada9338dd1f56"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6174,7 +6174,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a225b2-e0b1-7710-aecc-99622878197c
+                 * @example 01a22617-9629-74f8-afb4-74f7f1bfa379
                  */
                 id: string;
             };
@@ -6212,13 +6212,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a225b2-e0b1-7710-aecc-99622878197c",
+                     *         "id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T05:06:49.648Z",
+                     *         "created_at": "2026-11-29T06:56:49.705Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
+                     *             "id": "01a22617-97be-7681-8ca3-787ba6fd3542",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6230,7 +6230,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a225b2-e296-746c-89bc-b681864477a4",
+                     *             "id": "01a22617-97be-7681-8ca3-7e831f21390b",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6249,23 +6249,23 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T05:06:50.344Z",
+                     *         "updated_at": "2026-11-29T06:56:50.175Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
+                     *             "id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T05:06:49.648Z",
-                     *             "updated_at": "2026-11-29T05:06:49.648Z",
+                     *             "created_at": "2026-11-29T06:56:49.705Z",
+                     *             "updated_at": "2026-11-29T06:56:49.705Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/documents/01a225b2-e22b-70b0-a727-3e94968cb4d6.pdf?expires=1795932410&signature=a525465d246a8f3d562c22b6512055eb5470a23f20e0700765b22c021079e582&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/documents/01a22617-9783-7201-9f26-60fbd8cb0a36.pdf?expires=1795939010&signature=b65b697e6c8ae00f0fa510a31ae4d3968df27ba7a6852289e1eee94836ec5a2b&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6273,14 +6273,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a225b2-e296-746c-89bc-b9e31d4d1e0d",
+                     *             "id": "01a22617-97be-7681-8ca3-8162605085d0",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T05:06:49.648Z",
-                     *             "updated_at": "2026-11-29T05:06:49.648Z",
-                     *             "recipient_id": "01a225b2-e296-746c-89bc-b681864477a4",
+                     *             "created_at": "2026-11-29T06:56:49.705Z",
+                     *             "updated_at": "2026-11-29T06:56:49.705Z",
+                     *             "recipient_id": "01a22617-97be-7681-8ca3-7e831f21390b",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
+                     *             "document_id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -6297,18 +6297,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a225b2-e296-746c-89bc-bf693cfe4211",
+                     *             "id": "01a22617-97be-7681-8ca3-8789f53392ce",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T05:06:49.648Z",
-                     *             "updated_at": "2026-11-29T05:06:49.648Z",
-                     *             "recipient_id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
+                     *             "created_at": "2026-11-29T06:56:49.705Z",
+                     *             "updated_at": "2026-11-29T06:56:49.705Z",
+                     *             "recipient_id": "01a22617-97be-7681-8ca3-787ba6fd3542",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
+                     *             "document_id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a225b2-e296-746c-89bc-bf693cfe4211",
+                     *               "id": "01a22617-97be-7681-8ca3-8789f53392ce",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -6436,7 +6436,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a225b2e2e37557a255f7c51df1a6ac"
+                     *       "request_id": "req_01a2261797de77a8968f0b22311801de"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6467,7 +6467,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a225b2-e0b1-7710-aecc-99622878197c
+                 * @example 01a22617-9629-74f8-afb4-74f7f1bfa379
                  */
                 id: string;
             };
@@ -6488,7 +6488,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a225b2e52a745bbe6040812f096fb3"
+                     *       "request_id": "req_01a2261798c974bb913def5596df3130"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -6510,7 +6510,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not in CREATED status (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a225b300fd70598b074702f77762e1"
+                     *       "request_id": "req_01a22617a53370fe94beb962454592f3"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6535,7 +6535,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a225b3-002e-70e7-ba5b-4602d96b1988
+                 * @example 01a22617-a4bb-777e-b804-c1a4e702b04d
                  */
                 id: string;
             };
@@ -6557,13 +6557,13 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "envelope": {
-                     *         "id": "01a225b3-002e-70e7-ba5b-4602d96b1988",
+                     *         "id": "01a22617-a4bb-777e-b804-c1a4e702b04d",
                      *         "name": "Quote 88",
                      *         "status": "VOIDED",
-                     *         "created_at": "2026-11-29T05:06:57.710Z",
+                     *         "created_at": "2026-11-29T06:56:53.435Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a225b3-0038-72ab-93be-f18e601358fe",
+                     *             "id": "01a22617-a4cb-714f-bffe-60edf6248a12",
                      *             "custom_key": "eve",
                      *             "name": "Eve Adler",
                      *             "email": "eve@example.com",
@@ -6579,23 +6579,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T05:06:57.881Z",
-                     *         "sent_at": "2026-11-29T05:06:57.730Z",
+                     *         "updated_at": "2026-11-29T06:56:53.526Z",
+                     *         "sent_at": "2026-11-29T06:56:53.475Z",
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a225b3-0035-768a-b030-052dc2aabf61",
+                     *             "id": "01a22617-a4c3-7276-865b-002649471018",
                      *             "custom_key": "quote",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T05:06:57.710Z",
-                     *             "updated_at": "2026-11-29T05:06:57.710Z",
+                     *             "created_at": "2026-11-29T06:56:53.435Z",
+                     *             "updated_at": "2026-11-29T06:56:53.435Z",
                      *             "file_name": "quote.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b3-002e-70e7-ba5b-4602d96b1988/documents/01a225b3-0035-768a-b030-052dc2aabf61.pdf?expires=1795932417&signature=fdbb13f0ce76340f7af9226060bd95e8f56bdd49e63fda8c5532f1a718ef5b40&name=quote.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-a4bb-777e-b804-c1a4e702b04d/documents/01a22617-a4c3-7276-865b-002649471018.pdf?expires=1795939013&signature=881b7262220fb2f14e93089e44b363b8296d2ef30e6d97a43ef39d3db709d342&name=quote.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6712,7 +6712,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a225b300d9703cb8427ba55e3c3717"
+                     *       "request_id": "req_01a22617a51572f58910b29bd3e5a7c3"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
@@ -6742,12 +6742,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a225b3-002e-70e7-ba5b-4602d96b1988
+                 * @example 01a22617-a4bb-777e-b804-c1a4e702b04d
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a225b3-0038-72ab-93be-f18e601358fe
+                 * @example 01a22617-a4cb-714f-bffe-60edf6248a12
                  */
                 recipient_id: string;
             };
@@ -6779,8 +6779,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "signing_url": "http://localhost:3000/sign/DGmHaPRF6iZl3TvYBn-N_ZGGb0j4wb_1KGWMzxvvKIY",
-                     *       "request_id": "req_01a225b30062735ba6a07b7e18015957"
+                     *       "signing_url": "http://localhost:3000/sign/5e0yqdlwZPpLCouw4Kti85awNeqBDE6clwraZm-f_4o",
+                     *       "request_id": "req_01a22617a4fa753cb841ad60a718f2cd"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningUrlResponse"];
@@ -6801,7 +6801,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing links exist only while the envelope is IN_PROGRESS (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a225b3011371cc91d6ad42a9a4fae2"
+                     *       "request_id": "req_01a22617a54073dfa08752e1dd0ca6dc"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6826,7 +6826,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a225b3-419b-755d-9e72-ca16a21c957f
+                 * @example 01a22617-c5c7-70fc-b525-ddb40d60b877
                  */
                 id: string;
             };
@@ -6836,7 +6836,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "expires_at": "2026-12-02T05:07:14.424Z"
+                 *       "expires_at": "2026-12-02T06:57:01.890Z"
                  *     }
                  */
                 "application/json": {
@@ -6859,13 +6859,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a225b3-419b-755d-9e72-ca16a21c957f",
+                     *         "id": "01a22617-c5c7-70fc-b525-ddb40d60b877",
                      *         "name": "Lease renewal",
                      *         "status": "IN_PROGRESS",
-                     *         "created_at": "2026-11-29T06:50:14.459Z",
+                     *         "created_at": "2026-11-29T08:40:01.895Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a225b3-41b6-7533-918d-9e95eafff2ed",
+                     *             "id": "01a22617-c5cc-77dc-b1da-fb8f2345926b",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6881,23 +6881,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T06:50:14.614Z",
-                     *         "sent_at": "2026-11-29T06:50:14.497Z",
+                     *         "updated_at": "2026-11-29T08:40:01.943Z",
+                     *         "sent_at": "2026-11-29T08:40:01.905Z",
                      *         "completed_at": null,
-                     *         "expires_at": "2026-12-02T05:07:14.424Z",
+                     *         "expires_at": "2026-12-02T06:57:01.890Z",
                      *         "documents": [
                      *           {
-                     *             "id": "01a225b3-41ab-719d-af63-12ef27f08709",
+                     *             "id": "01a22617-c5c8-71cb-8f3e-e8669c56b9b6",
                      *             "custom_key": "lease",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T06:50:14.459Z",
-                     *             "updated_at": "2026-11-29T06:50:14.459Z",
+                     *             "created_at": "2026-11-29T08:40:01.895Z",
+                     *             "updated_at": "2026-11-29T08:40:01.895Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b3-419b-755d-9e72-ca16a21c957f/documents/01a225b3-41ab-719d-af63-12ef27f08709.pdf?expires=1795938614&signature=e213a8c3967fb61ca2ddb07e032214b7bff9da670356695717911140defdd97e&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-c5c7-70fc-b525-ddb40d60b877/documents/01a22617-c5c8-71cb-8f3e-e8669c56b9b6.pdf?expires=1795945201&signature=f3237b418e7b08b4997fa74287b920e8c3710c266c0265587cffdc5436650f96&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -7014,7 +7014,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a225b34235704cb7b90df44318e357"
+                     *       "request_id": "req_01a22617c5f677cb821b49f277047161"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -7043,12 +7043,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a225b3-419b-755d-9e72-ca16a21c957f
+                 * @example 01a22617-c5c7-70fc-b525-ddb40d60b877
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a225b3-41b6-7533-918d-9e95eafff2ed
+                 * @example 01a22617-c5cc-77dc-b1da-fb8f2345926b
                  */
                 recipient_id: string;
             };
@@ -7069,8 +7069,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "reminded_at": "2026-11-29T06:50:14.534Z",
-                     *       "request_id": "req_01a225b341e37258ac66a27b1f5125d4"
+                     *       "reminded_at": "2026-11-29T08:40:01.915Z",
+                     *       "request_id": "req_01a22617c5db722b8487ae15e1a37fa1"
                      *     }
                      */
                     "application/json": components["schemas"]["ReminderSentResponse"];
@@ -7102,7 +7102,7 @@ export interface operations {
                      * @example {
                      *       "error": "This recipient was reminded less than an hour ago",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a225b34224731cb4f4b958607a231a"
+                     *       "request_id": "req_01a22617c5eb7798b769d2a4f4aea8d9"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7122,7 +7122,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a225b2-e0b1-7710-aecc-99622878197c
+                 * @example 01a22617-9629-74f8-afb4-74f7f1bfa379
                  */
                 id: string;
             };
@@ -7140,9 +7140,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/evidence/22-1795928815015.pdf?expires=1796015216&signature=1adccdfa31147e3248fa7395b641ecf943ed3f708b4381f848d7f8ded90ce588&name=evidence-01a225b2-e0b1-7710-aecc-99622878197c.pdf",
-                     *       "evidence_generated_at": "2026-11-29T05:06:55.015Z",
-                     *       "request_id": "req_01a225b2fa5c769ea9264a593a858858"
+                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/evidence/22-1795935412451.pdf?expires=1796021812&signature=aa0f265c8f3e226a665861edf04a0e387d512820c4d3beed044b9b0704cde1a8&name=evidence-01a22617-9629-74f8-afb4-74f7f1bfa379.pdf",
+                     *       "evidence_generated_at": "2026-11-29T06:56:52.451Z",
+                     *       "request_id": "req_01a22617a2b474768c8ebd414eb0fdb3"
                      *     }
                      */
                     "application/json": components["schemas"]["EvidenceResponse"];
@@ -7163,7 +7163,7 @@ export interface operations {
                      * @example {
                      *       "error": "The evidence sheet exists once the envelope is SUCCESS; it is CREATED",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a225b2e52771feb0c7aa7c0a5a02d5"
+                     *       "request_id": "req_01a2261798c6751cb522b45428f0d3f0"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7201,45 +7201,45 @@ export interface operations {
                      *         {
                      *           "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01BC4B15F67D4972084D85A88AA992A6",
-                     *           "not_before": "2026-11-29T05:01:51.000Z",
-                     *           "not_after": "2036-11-26T05:06:51.000Z",
-                     *           "sha256_fingerprint": "c47d828dcaeb4711bb77e4b2f6e3c91a8cfbe12066892c61d841b6ff5ee06e7d",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAbxLFfZ9SXIITYWoiqmSpjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "013BE35670E9713CEC2D60C8B61E66BE",
+                     *           "not_before": "2026-11-29T06:51:51.000Z",
+                     *           "not_after": "2036-11-26T06:56:51.000Z",
+                     *           "sha256_fingerprint": "70e71b4f5b7ff3984e83af255358fdb22db116818a477488094b26aa8a187f4a",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQATvjVnDpcTzsLWDIth5mvjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "017444CCE02B7F3B40A998AA2D9A5B8A",
-                     *           "not_before": "2026-11-29T05:01:51.000Z",
-                     *           "not_after": "2036-11-26T05:06:51.000Z",
-                     *           "sha256_fingerprint": "b13ef263f57e3d346c34ac527d157fcde0aff26ef0e8d1eca2ab56af9b868b05",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAXREzOArfztAqZiqLZpbijANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "016EF0975870F9DB36653C56BBA5433C",
+                     *           "not_before": "2026-11-29T06:51:51.000Z",
+                     *           "not_after": "2036-11-26T06:56:51.000Z",
+                     *           "sha256_fingerprint": "d7e7b7315cd568bc2acd894338f4f998dbcfb6bc993f6cc2c6971bf208fbe4ff",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAW7wl1hw+ds2ZTxWu6VDPDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
                      *       "timestamp_authority": [
                      *         {
                      *           "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "0114A63308AA08616F5CBC1AB674A76A",
-                     *           "not_before": "2026-11-29T05:01:51.000Z",
-                     *           "not_after": "2036-11-26T05:06:51.000Z",
-                     *           "sha256_fingerprint": "00cf5e1d9aa3fe7023c07883cfbc11483300713ec83b5c028b90567f4f7bdec7",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQARSmMwiqCGFvXLwatnSnajANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "0183251C8DD6B13C49741A24ADED3551",
+                     *           "not_before": "2026-11-29T06:51:51.000Z",
+                     *           "not_after": "2036-11-26T06:56:51.000Z",
+                     *           "sha256_fingerprint": "0854ace416de0a19220f5a023ba4ace28d139802492e3c1b2d6c84a5c5a45150",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAYMlHI3WsTxJdBokre01UTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "017444CCE02B7F3B40A998AA2D9A5B8A",
-                     *           "not_before": "2026-11-29T05:01:51.000Z",
-                     *           "not_after": "2036-11-26T05:06:51.000Z",
-                     *           "sha256_fingerprint": "b13ef263f57e3d346c34ac527d157fcde0aff26ef0e8d1eca2ab56af9b868b05",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAXREzOArfztAqZiqLZpbijANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "016EF0975870F9DB36653C56BBA5433C",
+                     *           "not_before": "2026-11-29T06:51:51.000Z",
+                     *           "not_after": "2036-11-26T06:56:51.000Z",
+                     *           "sha256_fingerprint": "d7e7b7315cd568bc2acd894338f4f998dbcfb6bc993f6cc2c6971bf208fbe4ff",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAW7wl1hw+ds2ZTxWu6VDPDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
-                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAbxLFfZ9SXIITYWoiqmSpjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAXREzOArfztAqZiqLZpbijANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
+                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQATvjVnDpcTzsLWDIth5mvjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAW7wl1hw+ds2ZTxWu6VDPDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
                      *       "crl_url": "http://localhost:3000/pki/signet-dev-ca.crl",
-                     *       "request_id": "req_01a225b2fa7877bd89b1b1f7daf1559b"
+                     *       "request_id": "req_01a22617a2bf768eab96a1c144830888"
                      *     }
                      */
                     "application/json": {
@@ -7333,10 +7333,10 @@ export interface operations {
                      *             "common_name": "Signet Development Seal — not for production",
                      *             "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "01BC4B15F67D4972084D85A88AA992A6"
+                     *             "serial_number": "013BE35670E9713CEC2D60C8B61E66BE"
                      *           },
-                     *           "claimed_signing_time": "2026-11-29T05:06:53.000Z",
-                     *           "timestamped_time": "2026-11-29T05:06:53.000Z",
+                     *           "claimed_signing_time": "2026-11-29T06:56:51.000Z",
+                     *           "timestamped_time": "2026-11-29T06:56:51.000Z",
                      *           "pades_level": "B-LTA",
                      *           "integrity": {
                      *             "valid": true,
@@ -7353,10 +7353,10 @@ export interface operations {
                      *             "common_name": "Signet Development TSA — not for production",
                      *             "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "0114A63308AA08616F5CBC1AB674A76A"
+                     *             "serial_number": "0183251C8DD6B13C49741A24ADED3551"
                      *           },
                      *           "claimed_signing_time": null,
-                     *           "timestamped_time": "2026-11-29T05:06:54.000Z",
+                     *           "timestamped_time": "2026-11-29T06:56:51.000Z",
                      *           "pades_level": null,
                      *           "integrity": {
                      *             "valid": true,
@@ -7370,7 +7370,7 @@ export interface operations {
                      *       "trust_anchors": [
                      *         "CN=Signet Development CA — not for production, O=Signet (development)"
                      *       ],
-                     *       "request_id": "req_01a225b2faad74498924472aa32a7691"
+                     *       "request_id": "req_01a22617a2e1705ebc869e2d9c615655"
                      *     }
                      */
                     "application/json": {
@@ -7427,7 +7427,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a225b2-e0b1-7710-aecc-99622878197c
+                 * @example 01a22617-9629-74f8-afb4-74f7f1bfa379
                  */
                 envelope_id: string;
             };
@@ -7447,16 +7447,16 @@ export interface operations {
                      * @example {
                      *       "uploads": [
                      *         {
-                     *           "id": "01a225b2-e3c5-76ba-9b17-3ceacc96ce23",
-                     *           "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c",
+                     *           "id": "01a22617-982e-703d-955f-c142177bcb6e",
+                     *           "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
                      *           "status": "COMPLETED",
-                     *           "file_id": "01a225b2-e489-74ce-ad0a-96957e67cf1c",
+                     *           "file_id": "01a22617-9866-7074-a5db-892d30213140",
                      *           "order": 1,
                      *           "file_name": "annex.pdf"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a225b2e51774e2aff129496e581c4f"
+                     *       "request_id": "req_01a2261798b2755e97fe1b4f451498b1"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadListResponse"];
@@ -7484,7 +7484,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a225b2-e0b1-7710-aecc-99622878197c
+                 * @example 01a22617-9629-74f8-afb4-74f7f1bfa379
                  */
                 envelope_id: string;
             };
@@ -7517,14 +7517,14 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "upload": {
-                     *         "id": "01a225b2-e3c5-76ba-9b17-3ceacc96ce23",
-                     *         "upload_url": "http://localhost:3000/api/v1/uploads/lzS61tR2nSvo-cD2LFmsKgT2Pfqa6rZTainzZwq6EQ8",
+                     *         "id": "01a22617-982e-703d-955f-c142177bcb6e",
+                     *         "upload_url": "http://localhost:3000/api/v1/uploads/oILiTrJ7oyNV_sQHE4RcoU40-ogn_ynCHyobE8-5Ook",
                      *         "file_name": "annex.pdf",
                      *         "order": 1,
                      *         "custom_key": "annex",
-                     *         "expires_at": "2026-11-29T06:06:50.435Z",
+                     *         "expires_at": "2026-11-29T07:56:50.218Z",
                      *         "max_file_size": 52428800,
-                     *         "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c",
+                     *         "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
                      *         "status": "PENDING",
                      *         "instructions": {
                      *           "method": "PUT",
@@ -7534,7 +7534,7 @@ export interface operations {
                      *           "note": "PUT the raw PDF bytes (not base64) to upload_url with your API key in the Authorization header. The URL works once and expires at expires_at; files up to max_file_size bytes."
                      *         }
                      *       },
-                     *       "request_id": "req_01a225b2e3b572b0909e2af40b9ec085"
+                     *       "request_id": "req_01a2261798227679b96c7453ae7b9317"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadCreatedResponse"];
@@ -7562,12 +7562,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a225b2-e0b1-7710-aecc-99622878197c
+                 * @example 01a22617-9629-74f8-afb4-74f7f1bfa379
                  */
                 envelope_id: string;
                 /**
                  * @description Upload id
-                 * @example 01a225b2-e3c5-76ba-9b17-3ceacc96ce23
+                 * @example 01a22617-982e-703d-955f-c142177bcb6e
                  */
                 id: string;
             };
@@ -7586,18 +7586,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "upload": {
-                     *         "id": "01a225b2-e3c5-76ba-9b17-3ceacc96ce23",
-                     *         "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c",
+                     *         "id": "01a22617-982e-703d-955f-c142177bcb6e",
+                     *         "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
                      *         "status": "COMPLETED",
-                     *         "file_id": "01a225b2-e489-74ce-ad0a-96957e67cf1c",
+                     *         "file_id": "01a22617-9866-7074-a5db-892d30213140",
                      *         "order": 1,
                      *         "file_name": "annex.pdf",
                      *         "custom_key": "annex",
-                     *         "uploaded_at": "2026-11-29T05:06:50.469Z",
-                     *         "processed_at": "2026-11-29T05:06:50.633Z",
+                     *         "uploaded_at": "2026-11-29T06:56:50.244Z",
+                     *         "processed_at": "2026-11-29T06:56:50.278Z",
                      *         "error_message": null
                      *       },
-                     *       "request_id": "req_01a225b2e51170bf9885b722eac19b99"
+                     *       "request_id": "req_01a2261798a975c9a6ba15f566839054"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadResponse"];
@@ -7624,7 +7624,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example lzS61tR2nSvo-cD2LFmsKgT2Pfqa6rZTainzZwq6EQ8
+                 * @example oILiTrJ7oyNV_sQHE4RcoU40-ogn_ynCHyobE8-5Ook
                  */
                 token: string;
             };
@@ -7649,10 +7649,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "upload_id": "01a225b2-e3c5-76ba-9b17-3ceacc96ce23",
+                     *       "upload_id": "01a22617-982e-703d-955f-c142177bcb6e",
                      *       "status": "UPLOADED",
                      *       "message": "The file was received and is being validated",
-                     *       "request_id": "req_01a225b2e3d575539e7d2ddda3f02ded"
+                     *       "request_id": "req_01a22617983574d39e6082b1a9c1661a"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadReceivedResponse"];
@@ -7683,12 +7683,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a225b2-e0b1-7710-aecc-99622878197c
+                 * @example 01a22617-9629-74f8-afb4-74f7f1bfa379
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a225b2-e296-746c-89bc-b681864477a4
+                 * @example 01a22617-97be-7681-8ca3-7e831f21390b
                  */
                 recipient_id: string;
             };
@@ -7727,8 +7727,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T05:36:50.860Z",
-                     *       "request_id": "req_01a225b2e55474b89c9bb4416ec58883"
+                     *       "expires_at": "2026-11-29T07:26:50.437Z",
+                     *       "request_id": "req_01a2261798ef709881f72a040450defc"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -7761,7 +7761,7 @@ export interface operations {
                      * @example {
                      *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 60 seconds",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a225b2e5e374f68e12653e54f5b59a"
+                     *       "request_id": "req_01a226179957717b99bb893a800bd6c0"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7784,12 +7784,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a225b2-e0b1-7710-aecc-99622878197c
+                 * @example 01a22617-9629-74f8-afb4-74f7f1bfa379
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a225b2-e296-746c-89bc-b681864477a4
+                 * @example 01a22617-97be-7681-8ca3-7e831f21390b
                  */
                 recipient_id: string;
             };
@@ -7799,7 +7799,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "374781"
+                 *       "code": "434734"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -7819,8 +7819,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T05:06:51.200Z",
-                     *       "request_id": "req_01a225b2e6ba761fa527b24e1aa3123d"
+                     *       "verified_at": "2026-11-29T06:56:50.733Z",
+                     *       "request_id": "req_01a226179a20704ebc07a2be1e0e54d9"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -7850,7 +7850,7 @@ export interface operations {
                      *           "message": "is not correct: 2 attempts left"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a225b2e6817795b78dda6799add584"
+                     *       "request_id": "req_01a2261799f671dc9cf4104126201560"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7870,12 +7870,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a225b3-0a53-773b-ab42-f638378f1e1b
+                 * @example 01a22617-b176-7358-9712-20376ecae1f6
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a225b3-0a62-7089-b303-91343fb5ac4e
+                 * @example 01a22617-b17d-76ce-94bf-72b96c1cb5e0
                  */
                 recipient_id: string;
             };
@@ -7893,14 +7893,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
+                     *       "recipient_id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T05:38:00.484Z"
+                     *         "given_at": "2026-11-29T07:27:56.764Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a225b3-0b31-702c-905b-2b891ad89c3e",
+                     *         "id": "01a22617-b1d8-738f-9ff1-a530b39fa5bf",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -7915,7 +7915,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T05:38:07.112Z",
+                     *         "decided_at": "2026-11-29T07:27:59.051Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -7962,7 +7962,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T05:38:06.185Z"
+                     *             "created_at": "2026-11-29T07:27:58.608Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -8039,14 +8039,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T05:38:07.112Z"
+                     *             "created_at": "2026-11-29T07:27:59.051Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T05:38:00.528Z",
-                     *         "updated_at": "2026-11-29T05:38:07.112Z"
+                     *         "created_at": "2026-11-29T07:27:56.791Z",
+                     *         "updated_at": "2026-11-29T07:27:59.051Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a225b3-250a-719a-aaec-5da2c105056b",
+                     *         "id": "01a22617-bac7-7514-981a-48df69006bd6",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -8055,10 +8055,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T05:49:07.898Z",
+                     *         "decided_at": "2026-11-29T07:38:59.657Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a225b2-db76-738b-a44c-5198e887941f"
+                     *           "api_key_id": "01a22617-92f7-7290-becc-2ea225ee33f1"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8158,13 +8158,13 @@ export interface operations {
                      *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T05:49:07.853Z"
+                     *             "created_at": "2026-11-29T07:38:59.606Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T05:38:07.144Z",
-                     *         "updated_at": "2026-11-29T05:49:07.898Z"
+                     *         "created_at": "2026-11-29T07:27:59.075Z",
+                     *         "updated_at": "2026-11-29T07:38:59.657Z"
                      *       },
-                     *       "request_id": "req_01a225b328087045a9098a2646459b24"
+                     *       "request_id": "req_01a22617bd1e77edb08396acf6af9500"
                      *     }
                      */
                     "application/json": {
@@ -8354,12 +8354,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a225b3-0a53-773b-ab42-f638378f1e1b
+                 * @example 01a22617-b176-7358-9712-20376ecae1f6
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a225b3-0a62-7089-b303-91343fb5ac4e
+                 * @example 01a22617-b17d-76ce-94bf-72b96c1cb5e0
                  */
                 recipient_id: string;
             };
@@ -8391,14 +8391,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
+                     *       "recipient_id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T05:38:00.484Z"
+                     *         "given_at": "2026-11-29T07:27:56.764Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a225b3-0b31-702c-905b-2b891ad89c3e",
+                     *         "id": "01a22617-b1d8-738f-9ff1-a530b39fa5bf",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -8413,7 +8413,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T05:38:07.112Z",
+                     *         "decided_at": "2026-11-29T07:27:59.051Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8460,7 +8460,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T05:38:06.185Z"
+                     *             "created_at": "2026-11-29T07:27:58.608Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -8537,14 +8537,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T05:38:07.112Z"
+                     *             "created_at": "2026-11-29T07:27:59.051Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T05:38:00.528Z",
-                     *         "updated_at": "2026-11-29T05:38:07.112Z"
+                     *         "created_at": "2026-11-29T07:27:56.791Z",
+                     *         "updated_at": "2026-11-29T07:27:59.051Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a225b3-250a-719a-aaec-5da2c105056b",
+                     *         "id": "01a22617-bac7-7514-981a-48df69006bd6",
                      *         "check": "biometric",
                      *         "status": "PENDING",
                      *         "method": "local",
@@ -8653,13 +8653,13 @@ export interface operations {
                      *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T05:49:07.853Z"
+                     *             "created_at": "2026-11-29T07:38:59.606Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T05:38:07.144Z",
-                     *         "updated_at": "2026-11-29T05:49:07.875Z"
+                     *         "created_at": "2026-11-29T07:27:59.075Z",
+                     *         "updated_at": "2026-11-29T07:38:59.629Z"
                      *       },
-                     *       "request_id": "req_01a225b327da712e86b3fa77818984a7"
+                     *       "request_id": "req_01a22617bce3732492b1ba9afae869d6"
                      *     }
                      */
                     "application/json": {
@@ -8852,12 +8852,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a225b3-0a53-773b-ab42-f638378f1e1b
+                 * @example 01a22617-b176-7358-9712-20376ecae1f6
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a225b3-0a62-7089-b303-91343fb5ac4e
+                 * @example 01a22617-b17d-76ce-94bf-72b96c1cb5e0
                  */
                 recipient_id: string;
             };
@@ -8891,14 +8891,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
+                     *       "recipient_id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T05:38:00.484Z"
+                     *         "given_at": "2026-11-29T07:27:56.764Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a225b3-0b31-702c-905b-2b891ad89c3e",
+                     *         "id": "01a22617-b1d8-738f-9ff1-a530b39fa5bf",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -8913,7 +8913,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T05:38:07.112Z",
+                     *         "decided_at": "2026-11-29T07:27:59.051Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8960,7 +8960,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T05:38:06.185Z"
+                     *             "created_at": "2026-11-29T07:27:58.608Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -9037,14 +9037,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T05:38:07.112Z"
+                     *             "created_at": "2026-11-29T07:27:59.051Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T05:38:00.528Z",
-                     *         "updated_at": "2026-11-29T05:38:07.112Z"
+                     *         "created_at": "2026-11-29T07:27:56.791Z",
+                     *         "updated_at": "2026-11-29T07:27:59.051Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a225b3-250a-719a-aaec-5da2c105056b",
+                     *         "id": "01a22617-bac7-7514-981a-48df69006bd6",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -9053,10 +9053,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T05:49:07.898Z",
+                     *         "decided_at": "2026-11-29T07:38:59.657Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a225b2-db76-738b-a44c-5198e887941f"
+                     *           "api_key_id": "01a22617-92f7-7290-becc-2ea225ee33f1"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9156,13 +9156,13 @@ export interface operations {
                      *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T05:49:07.853Z"
+                     *             "created_at": "2026-11-29T07:38:59.606Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T05:38:07.144Z",
-                     *         "updated_at": "2026-11-29T05:49:07.898Z"
+                     *         "created_at": "2026-11-29T07:27:59.075Z",
+                     *         "updated_at": "2026-11-29T07:38:59.657Z"
                      *       },
-                     *       "request_id": "req_01a225b327f175e7bfa42e5f7dee5a59"
+                     *       "request_id": "req_01a22617bd02726aa5faeed408cdccab"
                      *     }
                      */
                     "application/json": {
@@ -9355,12 +9355,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a225b3-3c7f-73de-bb7d-bc04ba7d71a2
+                 * @example 01a22617-c457-70af-968c-0df436c3ffa5
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a225b3-3c90-7217-a90d-88a01170c713
+                 * @example 01a22617-c464-763c-99c6-d1a2be547680
                  */
                 recipient_id: string;
             };
@@ -9404,10 +9404,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a225b3-3c90-7217-a90d-88a01170c713",
+                     *       "recipient_id": "01a22617-c464-763c-99c6-d1a2be547680",
                      *       "consent": null,
                      *       "id_check": {
-                     *         "id": "01a225b3-3caa-73fe-95f9-2d8409589b45",
+                     *         "id": "01a22617-c475-779e-84d1-e5bf139a02b2",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "assertion",
@@ -9416,23 +9416,23 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": "kyc-2026-0042",
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T05:49:13.194Z",
+                     *         "decided_at": "2026-11-29T07:39:01.557Z",
                      *         "manual": null,
                      *         "assertion": {
                      *           "level": "IAL2",
                      *           "provider": "Acme KYC",
                      *           "reference": "kyc-2026-0042",
-                     *           "api_key_id": "01a225b2-db76-738b-a44c-5198e887941f",
+                     *           "api_key_id": "01a22617-92f7-7290-becc-2ea225ee33f1",
                      *           "verified_at": "2026-11-20T09:30:00.000Z"
                      *         },
                      *         "retention_days": 30,
                      *         "images_purged_at": null,
                      *         "attempts": [],
-                     *         "created_at": "2026-11-29T05:49:13.194Z",
-                     *         "updated_at": "2026-11-29T05:49:13.194Z"
+                     *         "created_at": "2026-11-29T07:39:01.557Z",
+                     *         "updated_at": "2026-11-29T07:39:01.557Z"
                      *       },
                      *       "biometric": null,
-                     *       "request_id": "req_01a225b33c9973a99babb08a1a770d80"
+                     *       "request_id": "req_01a22617c46d73cbbca501604490e602"
                      *     }
                      */
                     "application/json": {
@@ -9625,12 +9625,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a225b3-0a53-773b-ab42-f638378f1e1b
+                 * @example 01a22617-b176-7358-9712-20376ecae1f6
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a225b3-0a62-7089-b303-91343fb5ac4e
+                 * @example 01a22617-b17d-76ce-94bf-72b96c1cb5e0
                  */
                 recipient_id: string;
             };
@@ -9652,8 +9652,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "attempts": 3,
-                     *       "redacted_at": "2026-11-29T05:49:07.926Z",
-                     *       "request_id": "req_01a225b32810750bb62a735a0fdfe20d"
+                     *       "redacted_at": "2026-11-29T07:38:59.700Z",
+                     *       "request_id": "req_01a22617bd2e72ba8e305e80f870e7da"
                      *     }
                      */
                     "application/json": {
@@ -9744,16 +9744,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a225b3-0130-7479-a7c0-c4b8b212a407",
+                     *         "id": "01a22617-a554-721c-b5cc-9b55404a9e6d",
                      *         "operation": "create",
                      *         "status": "PENDING",
                      *         "total": 2,
                      *         "succeeded": 0,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-29T05:06:57.968Z",
+                     *         "created_at": "2026-11-29T06:56:53.588Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a225b3012e72df9217086cfaf5f09a"
+                     *       "request_id": "req_01a22617a55374cf825b97ef94a6df2e"
                      *     }
                      */
                     "application/json": {
@@ -9809,7 +9809,7 @@ export interface operations {
             path: {
                 /**
                  * @description Batch id
-                 * @example 01a225b3-0130-7479-a7c0-c4b8b212a407
+                 * @example 01a22617-a554-721c-b5cc-9b55404a9e6d
                  */
                 id: string;
             };
@@ -9828,30 +9828,30 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a225b3-0130-7479-a7c0-c4b8b212a407",
+                     *         "id": "01a22617-a554-721c-b5cc-9b55404a9e6d",
                      *         "operation": "create",
                      *         "status": "COMPLETED",
                      *         "total": 2,
                      *         "succeeded": 2,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-29T05:06:57.968Z",
-                     *         "completed_at": "2026-11-29T05:06:58.062Z",
+                     *         "created_at": "2026-11-29T06:56:53.588Z",
+                     *         "completed_at": "2026-11-29T06:56:53.652Z",
                      *         "results": [
                      *           {
                      *             "index": 0,
-                     *             "envelope_id": "01a225b3-0164-747a-aa70-f869ffbeb4a4",
+                     *             "envelope_id": "01a22617-a56a-76bd-98ed-f5af842fdbe0",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           },
                      *           {
                      *             "index": 1,
-                     *             "envelope_id": "01a225b3-017c-742c-ad83-2eae3eecb783",
+                     *             "envelope_id": "01a22617-a58b-775a-b7dd-0f7083cab9a5",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           }
                      *         ]
                      *       },
-                     *       "request_id": "req_01a225b301b071bc9d7ded648e6bbc81"
+                     *       "request_id": "req_01a22617a5a970f8a172e79cd7df697f"
                      *     }
                      */
                     "application/json": {
@@ -9927,17 +9927,17 @@ export interface operations {
                      * @example {
                      *       "templates": [
                      *         {
-                     *           "id": "01a225b3-01d1-738c-b479-094dc32c95d5",
+                     *           "id": "01a22617-a5b9-70a0-823f-bdf606d881ae",
                      *           "name": "Mutual NDA",
                      *           "metadata": {
                      *             "kind": "nda"
                      *           },
-                     *           "created_at": "2026-11-29T05:06:58.129Z",
-                     *           "updated_at": "2026-11-29T05:06:58.129Z"
+                     *           "created_at": "2026-11-29T06:56:53.689Z",
+                     *           "updated_at": "2026-11-29T06:56:53.689Z"
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a225b3024f75c792b600dc99950578"
+                     *       "request_id": "req_01a22617a626761cbb6d99beebdafccc"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateListResponse"];
@@ -10086,7 +10086,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a225b3-01d1-738c-b479-094dc32c95d5",
+                     *         "id": "01a22617-a5b9-70a0-823f-bdf606d881ae",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -10101,7 +10101,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a225b3-01d2-70be-aa6f-640748b42a34",
+                     *             "id": "01a22617-a5bc-700a-9499-75e7b381eae0",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10137,10 +10137,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T05:06:58.129Z",
-                     *         "updated_at": "2026-11-29T05:06:58.129Z"
+                     *         "created_at": "2026-11-29T06:56:53.689Z",
+                     *         "updated_at": "2026-11-29T06:56:53.689Z"
                      *       },
-                     *       "request_id": "req_01a225b301bb70c9b9a489973038bc4b"
+                     *       "request_id": "req_01a22617a5ae70088c88c15f197ce7a6"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10167,7 +10167,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a225b3-01d1-738c-b479-094dc32c95d5
+                 * @example 01a22617-a5b9-70a0-823f-bdf606d881ae
                  */
                 id: string;
             };
@@ -10186,7 +10186,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a225b3-01d1-738c-b479-094dc32c95d5",
+                     *         "id": "01a22617-a5b9-70a0-823f-bdf606d881ae",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -10201,7 +10201,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a225b3-01d2-70be-aa6f-640748b42a34",
+                     *             "id": "01a22617-a5bc-700a-9499-75e7b381eae0",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10237,10 +10237,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T05:06:58.129Z",
-                     *         "updated_at": "2026-11-29T05:06:58.129Z"
+                     *         "created_at": "2026-11-29T06:56:53.689Z",
+                     *         "updated_at": "2026-11-29T06:56:53.689Z"
                      *       },
-                     *       "request_id": "req_01a225b30256730ab5b0807823c2e424"
+                     *       "request_id": "req_01a22617a62d720999cb8f2f9eb10aa4"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10260,7 +10260,7 @@ export interface operations {
                      * @example {
                      *       "error": "Template not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a225b3036970ceb772d08d3c28e356"
+                     *       "request_id": "req_01a22617a6c3705c9763ff957a2bb126"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10284,7 +10284,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a225b3-01d1-738c-b479-094dc32c95d5
+                 * @example 01a22617-a5b9-70a0-823f-bdf606d881ae
                  */
                 id: string;
             };
@@ -10370,7 +10370,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a225b3-01d1-738c-b479-094dc32c95d5",
+                     *         "id": "01a22617-a5b9-70a0-823f-bdf606d881ae",
                      *         "name": "Mutual NDA (2027)",
                      *         "recipients": [
                      *           {
@@ -10385,7 +10385,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a225b3-01d2-70be-aa6f-640748b42a34",
+                     *             "id": "01a22617-a5bc-700a-9499-75e7b381eae0",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10421,10 +10421,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T05:06:58.129Z",
-                     *         "updated_at": "2026-11-29T05:06:58.396Z"
+                     *         "created_at": "2026-11-29T06:56:53.689Z",
+                     *         "updated_at": "2026-11-29T06:56:53.898Z"
                      *       },
-                     *       "request_id": "req_01a225b302c8745bbf8c32826d13c71d"
+                     *       "request_id": "req_01a22617a6827566beb610de2f9297f6"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10451,7 +10451,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a225b3-01d1-738c-b479-094dc32c95d5
+                 * @example 01a22617-a5b9-70a0-823f-bdf606d881ae
                  */
                 id: string;
             };
@@ -10470,7 +10470,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a225b30342724a83c8cd13561cde65"
+                     *       "request_id": "req_01a22617a6ad723587b2e500e979abec"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -10497,7 +10497,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a225b3-01d1-738c-b479-094dc32c95d5
+                 * @example 01a22617-a5b9-70a0-823f-bdf606d881ae
                  */
                 id: string;
             };
@@ -10605,13 +10605,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a225b3-027d-766f-9aa5-42c7dcdd1561",
+                     *         "id": "01a22617-a642-71ee-8855-2202e6745fea",
                      *         "name": "Mutual NDA",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T05:06:58.301Z",
+                     *         "created_at": "2026-11-29T06:56:53.826Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a225b3-027e-749f-8146-a5cbfd0b49d6",
+                     *             "id": "01a22617-a643-77ed-991c-7c9464283b0e",
                      *             "custom_key": "buyer",
                      *             "name": "Hana Sato",
                      *             "email": "hana@example.com",
@@ -10623,7 +10623,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a225b3-027e-749f-8146-aa204cf59a18",
+                     *             "id": "01a22617-a643-77ed-991c-81ea69e2635b",
                      *             "custom_key": "seller",
                      *             "name": "Acme Legal",
                      *             "email": "legal@acme.example",
@@ -10641,9 +10641,9 @@ export interface operations {
                      *           "kind": "nda",
                      *           "crm_id": "opp-7"
                      *         },
-                     *         "template_id": "01a225b3-01d1-738c-b479-094dc32c95d5"
+                     *         "template_id": "01a22617-a5b9-70a0-823f-bdf606d881ae"
                      *       },
-                     *       "request_id": "req_01a225b3025b729f89873ea0328d8eed"
+                     *       "request_id": "req_01a22617a63470958a6c2573849db0bc"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -10681,7 +10681,7 @@ export interface operations {
                      *           "message": "needs a value: the template makes it read-only"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a225b3029e77289283bfc2f617edbd"
+                     *       "request_id": "req_01a22617a679712db350bde97976eeae"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10716,17 +10716,17 @@ export interface operations {
                      * @example {
                      *       "webhooks": [
                      *         {
-                     *           "id": "01a225b2-df66-7340-a243-7b544602d436",
+                     *           "id": "01a22617-957a-764d-84ad-6f56ff223643",
                      *           "url": "https://hooks.example.com/signet-events",
                      *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *           "auth_type": "HEADER",
                      *           "retry_schedule": "EXTENDED",
-                     *           "created_at": "2026-11-29T05:06:49.318Z",
-                     *           "updated_at": "2026-11-29T05:06:49.410Z"
+                     *           "created_at": "2026-11-29T06:56:49.530Z",
+                     *           "updated_at": "2026-11-29T06:56:49.588Z"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a225b2dff47186b9af99c0f7f6a49e"
+                     *       "request_id": "req_01a2261795c975be9848b6c8727d331f"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookListResponse"];
@@ -10780,16 +10780,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a225b2-df66-7340-a243-7b544602d436",
+                     *         "id": "01a22617-957a-764d-84ad-6f56ff223643",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "STANDARD",
-                     *         "created_at": "2026-11-29T05:06:49.318Z",
-                     *         "updated_at": "2026-11-29T05:06:49.318Z",
-                     *         "signing_secret": "whsec_hjUv2hlpxp6IuS7osNWr3tzDmmr1zUUUeELXAN3/FS0="
+                     *         "created_at": "2026-11-29T06:56:49.530Z",
+                     *         "updated_at": "2026-11-29T06:56:49.530Z",
+                     *         "signing_secret": "whsec_atEp9sAjFja19vPODY1UTGZ2mxoGX6zmksc9xsfRbS0="
                      *       },
-                     *       "request_id": "req_01a225b2df64768c88750c3182fd0565"
+                     *       "request_id": "req_01a2261795767746926c5372753fb59a"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookCreatedResponse"];
@@ -10818,7 +10818,7 @@ export interface operations {
                      *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed, envelope.expired, envelope.extended, envelope.reactivated, recipient.reminder_sent, recipient.expiry_warning_sent, recipient.approved, recipient.witnessed, recipient.viewed, recipient.copied, recipient.validation_id_check_started, recipient.validation_id_check_success, recipient.validation_id_check_failed, recipient.validation_id_check_locked, recipient.validation_id_check_expired, recipient.validation_id_check_reset, recipient.validation_biometric_started, recipient.validation_biometric_success, recipient.validation_biometric_failed, recipient.validation_biometric_locked, recipient.validation_biometric_expired, recipient.validation_biometric_reset, recipient.validation_identity_consented, recipient.validation_identity_redacted, template.created, template.updated, template.deleted"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a225b2df8d73aaa13125a829345e36"
+                     *       "request_id": "req_01a22617958a70dfa8d9a1dc843d761b"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10838,7 +10838,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a225b2-df66-7340-a243-7b544602d436
+                 * @example 01a22617-957a-764d-84ad-6f56ff223643
                  */
                 id: string;
             };
@@ -10857,15 +10857,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "webhook": {
-                     *         "id": "01a225b2-df66-7340-a243-7b544602d436",
+                     *         "id": "01a22617-957a-764d-84ad-6f56ff223643",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T05:06:49.318Z",
-                     *         "updated_at": "2026-11-29T05:06:49.410Z"
+                     *         "created_at": "2026-11-29T06:56:49.530Z",
+                     *         "updated_at": "2026-11-29T06:56:49.588Z"
                      *       },
-                     *       "request_id": "req_01a225b2dfdc70eba123e00c3138400e"
+                     *       "request_id": "req_01a2261795bd70e98ca3a68808626f28"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -10885,7 +10885,7 @@ export interface operations {
                      * @example {
                      *       "error": "Webhook not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a225b343f97432a3400b62fba9384d"
+                     *       "request_id": "req_01a22617c6b77087917a9546f3fea039"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10909,7 +10909,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a225b2-df66-7340-a243-7b544602d436
+                 * @example 01a22617-957a-764d-84ad-6f56ff223643
                  */
                 id: string;
             };
@@ -10941,15 +10941,15 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a225b2-df66-7340-a243-7b544602d436",
+                     *         "id": "01a22617-957a-764d-84ad-6f56ff223643",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T05:06:49.318Z",
-                     *         "updated_at": "2026-11-29T05:06:49.386Z"
+                     *         "created_at": "2026-11-29T06:56:49.530Z",
+                     *         "updated_at": "2026-11-29T06:56:49.551Z"
                      *       },
-                     *       "request_id": "req_01a225b2df977579bdaea93ff5a7dfa7"
+                     *       "request_id": "req_01a22617958e77ab87cd9b9029a35625"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookUpdatedResponse"];
@@ -10976,7 +10976,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a225b2-df66-7340-a243-7b544602d436
+                 * @example 01a22617-957a-764d-84ad-6f56ff223643
                  */
                 id: string;
             };
@@ -10995,7 +10995,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a225b343f372c5a0a965b83a2bbed0"
+                     *       "request_id": "req_01a22617c6b371ffaa804584e6ef1627"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -11026,7 +11026,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a225b2-df66-7340-a243-7b544602d436
+                 * @example 01a22617-957a-764d-84ad-6f56ff223643
                  */
                 id: string;
             };
@@ -11046,28 +11046,28 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "01a225b3-0a13-71ff-89ea-08d34fad3d81",
-                     *           "webhook_id": "01a225b2-df66-7340-a243-7b544602d436",
-                     *           "event_id": "01a225b3-0992-70bd-af94-7d466e79c6dc",
+                     *           "id": "01a22617-ab06-71e7-9708-76cdc3fa5593",
+                     *           "webhook_id": "01a22617-957a-764d-84ad-6f56ff223643",
+                     *           "event_id": "01a22617-aaf8-724f-a4e1-b3ede8b30bc9",
                      *           "event_type": "envelope.success",
                      *           "status": "SUCCESS",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "attempted_at": "2026-11-29T05:38:00.256Z",
+                     *               "attempted_at": "2026-11-29T07:27:56.664Z",
                      *               "status_code": 200,
-                     *               "duration_ms": 19,
+                     *               "duration_ms": 7,
                      *               "error": null,
                      *               "response_body": "thanks"
                      *             }
                      *           ],
                      *           "next_attempt_at": null,
-                     *           "created_at": "2026-11-29T05:38:00.237Z",
-                     *           "completed_at": "2026-11-29T05:38:00.275Z"
+                     *           "created_at": "2026-11-29T07:27:55.043Z",
+                     *           "completed_at": "2026-11-29T07:27:56.670Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "01a225b3-0a13-71ff-89ea-08d34fad3d81",
-                     *       "request_id": "req_01a225b343ca71e2bce27a2d4ac8cf5e"
+                     *       "next_cursor": "01a22617-ab06-71e7-9708-76cdc3fa5593",
+                     *       "request_id": "req_01a22617c6a5739ba6429d243914be66"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryListResponse"];
@@ -11095,12 +11095,12 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a225b2-df66-7340-a243-7b544602d436
+                 * @example 01a22617-957a-764d-84ad-6f56ff223643
                  */
                 id: string;
                 /**
                  * @description Delivery id
-                 * @example 01a225b3-0a13-71ff-89ea-08d34fad3d81
+                 * @example 01a22617-ab06-71e7-9708-76cdc3fa5593
                  */
                 delivery_id: string;
             };
@@ -11122,26 +11122,26 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "id": "01a225b3-0a13-71ff-89ea-08d34fad3d81",
-                     *         "webhook_id": "01a225b2-df66-7340-a243-7b544602d436",
-                     *         "event_id": "01a225b3-0992-70bd-af94-7d466e79c6dc",
+                     *         "id": "01a22617-ab06-71e7-9708-76cdc3fa5593",
+                     *         "webhook_id": "01a22617-957a-764d-84ad-6f56ff223643",
+                     *         "event_id": "01a22617-aaf8-724f-a4e1-b3ede8b30bc9",
                      *         "event_type": "envelope.success",
                      *         "status": "PENDING",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-11-29T05:38:00.256Z",
+                     *             "attempted_at": "2026-11-29T07:27:56.664Z",
                      *             "status_code": 200,
-                     *             "duration_ms": 19,
+                     *             "duration_ms": 7,
                      *             "error": null,
                      *             "response_body": "thanks"
                      *           }
                      *         ],
-                     *         "next_attempt_at": "2026-12-02T06:51:15.047Z",
-                     *         "created_at": "2026-11-29T05:38:00.237Z",
+                     *         "next_attempt_at": "2026-12-02T08:41:02.127Z",
+                     *         "created_at": "2026-11-29T07:27:55.043Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a225b343df733a8fb5c3032970023b"
+                     *       "request_id": "req_01a22617c6ae721dbd7427e0d1ff3230"
                      *     }
                      */
                     "application/json": components["schemas"]["RedeliveryResponse"];
@@ -11170,7 +11170,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a225b2-df66-7340-a243-7b544602d436
+                 * @example 01a22617-957a-764d-84ad-6f56ff223643
                  */
                 id: string;
             };
@@ -11192,17 +11192,17 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a225b2-df66-7340-a243-7b544602d436",
+                     *         "id": "01a22617-957a-764d-84ad-6f56ff223643",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T05:06:49.318Z",
-                     *         "updated_at": "2026-11-29T05:06:49.410Z",
-                     *         "signing_secret": "whsec_S99AqkmCma8ttUy6csYg4A8AzyQ5fo3Vcp4Kzu3Whx8="
+                     *         "created_at": "2026-11-29T06:56:49.530Z",
+                     *         "updated_at": "2026-11-29T06:56:49.588Z",
+                     *         "signing_secret": "whsec_NY+UWg66C35aI7Z821dwPtlX40EnJtFPY/mTHyLA1wI="
                      *       },
-                     *       "previous_secret_expires_at": "2026-11-30T05:06:49.410Z",
-                     *       "request_id": "req_01a225b2dfc177588863b65571305fdd"
+                     *       "previous_secret_expires_at": "2026-11-30T06:56:49.588Z",
+                     *       "request_id": "req_01a2261795a671e0a58902d0a3317179"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookSecretRotatedResponse"];
@@ -11228,7 +11228,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 7UOJBfq3q-dj6hhrGOL8Dl4Tv5E1L2YHq-NOFTAAe_g
+                 * @example Mfmmo8BKOLIG5x8vyO02pizROROluXpXxuhCoj_aV7M
                  */
                 token: string;
             };
@@ -11254,7 +11254,7 @@ export interface operations {
                      * @example {
                      *       "state": "READY",
                      *       "envelope": {
-                     *         "id": "01a225b2-e0b1-7710-aecc-99622878197c",
+                     *         "id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
                      *         "name": "Services agreement 2026",
                      *         "language": "EN",
                      *         "branding": {
@@ -11270,7 +11270,7 @@ export interface operations {
                      *         "signature_color": "#000000"
                      *       },
                      *       "recipient": {
-                     *         "id": "01a225b2-e296-746c-89bc-b681864477a4",
+                     *         "id": "01a22617-97be-7681-8ca3-7e831f21390b",
                      *         "name": "Ben Ode",
                      *         "email": "ben@example.com",
                      *         "masked_phone": null,
@@ -11283,13 +11283,13 @@ export interface operations {
                      *         "required": true,
                      *         "order": 0,
                      *         "verified": true,
-                     *         "verified_at": "2026-11-29T05:06:51.200Z",
+                     *         "verified_at": "2026-11-29T06:56:50.733Z",
                      *         "channels": {
                      *           "email": {
                      *             "required": true,
                      *             "order": 0,
                      *             "verified": true,
-                     *             "verified_at": "2026-11-29T05:06:51.200Z"
+                     *             "verified_at": "2026-11-29T06:56:50.733Z"
                      *           },
                      *           "sms": {
                      *             "required": false,
@@ -11328,7 +11328,7 @@ export interface operations {
                      *       },
                      *       "documents": [
                      *         {
-                     *           "id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
+                     *           "id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
                      *           "name": "sample-contract.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -11338,10 +11338,10 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/documents/01a225b2-e22b-70b0-a727-3e94968cb4d6.pdf?expires=1795932411&signature=091be4939cea1ce27c92aa96b93fed774256e982543b59ccd9dba8849da86524&name=sample-contract.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/documents/01a22617-9783-7201-9f26-60fbd8cb0a36.pdf?expires=1795939010&signature=b65b697e6c8ae00f0fa510a31ae4d3968df27ba7a6852289e1eee94836ec5a2b&name=sample-contract.pdf",
                      *           "placements": [
                      *             {
-                     *               "id": "01a225b2-e296-746c-89bc-b9e31d4d1e0d",
+                     *               "id": "01a22617-97be-7681-8ca3-8162605085d0",
                      *               "type": "SIGNATURE",
                      *               "page": 0,
                      *               "left": 72,
@@ -11350,7 +11350,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "01a225b2-e489-74ce-ad0a-96957e67cf1c",
+                     *           "id": "01a22617-9866-7074-a5db-892d30213140",
                      *           "name": "annex.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -11360,11 +11360,11 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/uploads/01a225b2-e3c5-76ba-9b17-3ceacc96ce23.pdf?expires=1795932411&signature=a0642961b99e908001a7ada63c8653e64fa4fd13dc673a28cb251d21e2aa0b3f&name=annex.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/uploads/01a22617-982e-703d-955f-c142177bcb6e.pdf?expires=1795939010&signature=f8ad5cc2333662c295e6d2609e4ef715404a33a0c46e8b187ffa842438359023&name=annex.pdf",
                      *           "placements": []
                      *         }
                      *       ],
-                     *       "request_id": "req_01a225b2e6ea7138830e0c6a3a8542ba"
+                     *       "request_id": "req_01a226179a497746824c459f072c9947"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningSessionResponse"];
@@ -11383,7 +11383,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing link not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a225b2e745764d8475b86c0c7154e9"
+                     *       "request_id": "req_01a226179a6e7619ac9c7710f7126886"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11405,7 +11405,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 7UOJBfq3q-dj6hhrGOL8Dl4Tv5E1L2YHq-NOFTAAe_g
+                 * @example Mfmmo8BKOLIG5x8vyO02pizROROluXpXxuhCoj_aV7M
                  */
                 token: string;
             };
@@ -11444,8 +11444,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "ALREADY_SIGNED",
-                     *       "signed_at": "2026-11-29T05:06:51.447Z",
-                     *       "request_id": "req_01a225b2e79d73cca9ad1bad03da6ca7"
+                     *       "signed_at": "2026-11-29T06:56:50.851Z",
+                     *       "request_id": "req_01a226179a9e71cea23a577cc67d5a0d"
                      *     }
                      */
                     "application/json": components["schemas"]["SignedResponse"];
@@ -11475,7 +11475,7 @@ export interface operations {
                      *           "message": "must be true: the recipient consents to sign electronically"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a225b2e78b7493b59de7e9211e330e"
+                     *       "request_id": "req_01a226179a8c76dd817d71720b155280"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11494,13 +11494,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The token of the link: the last part of the signing, upload or email URL */
+                /**
+                 * @description The token of the link: the last part of the signing, upload or email URL
+                 * @example nMzm0qmdlGCXfh-ZyBiLKmFV4ovtcIFbUVey0uDNOKg
+                 */
                 token: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "fields": {
+                 *         "company": "Acme Ltd",
+                 *         "pets": false,
+                 *         "signed_on": null
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["FieldPreviewRequest"];
             };
         };
@@ -11519,6 +11531,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "fields": {
+                     *         "company": {
+                     *           "size": 11,
+                     *           "lines": [
+                     *             "Acme Ltd"
+                     *           ],
+                     *           "tick": null
+                     *         },
+                     *         "pets": {
+                     *           "size": 11,
+                     *           "lines": [
+                     *             "No"
+                     *           ],
+                     *           "tick": 9
+                     *         },
+                     *         "signed_on": {
+                     *           "size": 11,
+                     *           "lines": [
+                     *             "2026-11-29"
+                     *           ],
+                     *           "tick": null
+                     *         }
+                     *       },
+                     *       "request_id": "req_01a22617a91f71be85a31fabfd1acfe6"
+                     *     }
+                     */
                     "application/json": components["schemas"]["FieldPreviewResponse"];
                 };
             };
@@ -11527,7 +11567,31 @@ export interface operations {
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
-            422: components["responses"]["Error422"];
+            /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
+            422: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid field values",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "details": [
+                     *         {
+                     *           "field": "fields.company",
+                     *           "message": "is too long for its box on the document, even at 6 pt: shorten it",
+                     *           "code": "VALUE_TOO_LONG"
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a22617a937709aad81d79bc294d34f"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -11543,7 +11607,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example dkSjGIML4a9nTqxFHK-k6K95tkaMttfJkud-DeYFxRY
+                 * @example kBoSpvW6JFRWm0mlfkqYa2AuunH9_0WhANKqS--RM7Q
                  */
                 token: string;
             };
@@ -11578,7 +11642,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "REJECTED",
-                     *       "request_id": "req_01a225b2fff27362ada3edc67302fa25"
+                     *       "request_id": "req_01a22617a4957196bb0e100aa3ae3957"
                      *     }
                      */
                     "application/json": components["schemas"]["RejectedResponse"];
@@ -11605,7 +11669,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example NGh_jMdVAHXxRkrzftCOuxOGKVAZfR7dN9S1KJarU0A
+                 * @example nMzm0qmdlGCXfh-ZyBiLKmFV4ovtcIFbUVey0uDNOKg
                  */
                 token: string;
             };
@@ -11637,9 +11701,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "attachment": {
-                     *         "id": "01a225b3-0681-71d7-8f56-c39b54a2f023"
+                     *         "id": "01a22617-a902-739c-9892-fbf8341498ff"
                      *       },
-                     *       "request_id": "req_01a225b3063770f684f1d79b0bed5635"
+                     *       "request_id": "req_01a22617a8d370e88219073643dc9882"
                      *     }
                      */
                     "application/json": components["schemas"]["AttachmentUploadedResponse"];
@@ -11667,7 +11731,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example wdbN1BTGW9rXAeb0BnQ0MoaG_jGSZByrSkGMorA8V_g
+                 * @example mOGGKAMczN_ldMyeBI59svO6rztppuQQyXwh_dxmYss
                  */
                 token: string;
             };
@@ -11709,7 +11773,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example wdbN1BTGW9rXAeb0BnQ0MoaG_jGSZByrSkGMorA8V_g
+                 * @example mOGGKAMczN_ldMyeBI59svO6rztppuQQyXwh_dxmYss
                  */
                 token: string;
             };
@@ -11772,7 +11836,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "bounce_token": "01a225b2-fe06-73b8-b7b3-e1fac1a56e79.7KGYQS4drinIhRinsUE0vqvo6ZxjNHEmw04zQy4U5AM"
+                 *       "bounce_token": "01a22617-a405-70c3-b196-c44299937e68.59EGlaViMGMlsgrIDWZKJQGoJKeF_NjU-JT_6iYo2Dg"
                  *     }
                  */
                 "application/json": components["schemas"]["BounceRequest"];
@@ -11796,7 +11860,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a225b2ffdf74eca566ffe3656e15be"
+                     *       "request_id": "req_01a22617a47677e7a922dbf48b64a28f"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -11821,12 +11885,12 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 7UOJBfq3q-dj6hhrGOL8Dl4Tv5E1L2YHq-NOFTAAe_g
+                 * @example Mfmmo8BKOLIG5x8vyO02pizROROluXpXxuhCoj_aV7M
                  */
                 token: string;
                 /**
                  * @description Document id
-                 * @example 01a225b2-e22b-70b0-a727-3e94968cb4d6
+                 * @example 01a22617-9783-7201-9f26-60fbd8cb0a36
                  */
                 document_id: string;
             };
@@ -11871,7 +11935,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example vDvAqdBZhRBwUyQoU8Y3NIe3cuZ3UxDefTmxapVPl-8
+                 * @example QHKqvuckP6vEoK-DrLVPEQqZpTqNcgGFVSZ7c_ge5Ms
                  */
                 token: string;
             };
@@ -11908,8 +11972,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T05:36:51.556Z",
-                     *       "request_id": "req_01a225b2e80870fe8161168d91e8e47c"
+                     *       "expires_at": "2026-11-29T07:26:50.879Z",
+                     *       "request_id": "req_01a226179ab4706e81171e50c942333a"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -11936,7 +12000,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example vDvAqdBZhRBwUyQoU8Y3NIe3cuZ3UxDefTmxapVPl-8
+                 * @example QHKqvuckP6vEoK-DrLVPEQqZpTqNcgGFVSZ7c_ge5Ms
                  */
                 token: string;
             };
@@ -11946,7 +12010,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "397401"
+                 *       "code": "657385"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -11970,8 +12034,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T05:06:51.639Z",
-                     *       "request_id": "req_01a225b2e859757c9b9c381007af489f"
+                     *       "verified_at": "2026-11-29T06:56:50.946Z",
+                     *       "request_id": "req_01a226179af8730ea256bf1295602b27"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -11998,7 +12062,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example OOWdjdKm2NidfvvQX6LV9nReA7kDxtiaaHj7us2r-oU
+                 * @example fzkBLDBjXwBOQCSbTsRhi0LzkHeLvhRsEKNm96Iy5w0
                  */
                 token: string;
             };
@@ -12037,8 +12101,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "given_at": "2026-11-29T05:38:00.484Z",
-                     *       "request_id": "req_01a225b30af9771cadee3a718c21d311"
+                     *       "given_at": "2026-11-29T07:27:56.764Z",
+                     *       "request_id": "req_01a22617b1b27749b8b3d34e468be1ee"
                      *     }
                      */
                     "application/json": {
@@ -12074,7 +12138,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example OOWdjdKm2NidfvvQX6LV9nReA7kDxtiaaHj7us2r-oU
+                 * @example fzkBLDBjXwBOQCSbTsRhi0LzkHeLvhRsEKNm96Iy5w0
                  */
                 token: string;
             };
@@ -12116,7 +12180,7 @@ export interface operations {
                      *         "MRZ_CHECK_DIGIT"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a225b30c10750fb6dc834b1aa9f00d"
+                     *       "request_id": "req_01a22617b21a74a89e06907d9ee5ef4b"
                      *     }
                      */
                     "application/json": {
@@ -12156,7 +12220,7 @@ export interface operations {
                      *           "message": "The file is not a photo. Please send a JPEG, PNG or WebP image."
                      *         }
                      *       ],
-                     *       "request_id": "req_01a225b30b1d731baade529337551c51"
+                     *       "request_id": "req_01a22617b1cc71dc9f672d204bef1df4"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12177,7 +12241,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example OOWdjdKm2NidfvvQX6LV9nReA7kDxtiaaHj7us2r-oU
+                 * @example fzkBLDBjXwBOQCSbTsRhi0LzkHeLvhRsEKNm96Iy5w0
                  */
                 token: string;
             };
@@ -12202,8 +12266,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "challenge": "TILT_RIGHT",
-                     *       "expires_at": "2026-11-29T05:48:07.144Z",
-                     *       "request_id": "req_01a225b324f7752b858dd5dbc08aa3ea"
+                     *       "expires_at": "2026-11-29T07:37:59.075Z",
+                     *       "request_id": "req_01a22617bab8768d8723dd05170d0756"
                      *     }
                      */
                     "application/json": {
@@ -12238,7 +12302,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example OOWdjdKm2NidfvvQX6LV9nReA7kDxtiaaHj7us2r-oU
+                 * @example fzkBLDBjXwBOQCSbTsRhi0LzkHeLvhRsEKNm96Iy5w0
                  */
                 token: string;
             };
@@ -12283,7 +12347,7 @@ export interface operations {
                      *         "CHALLENGE_NOT_MET"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a225b325d07268b9deecc5e23ecab4"
+                     *       "request_id": "req_01a22617bb69774a9b02cb86b3a96348"
                      *     }
                      */
                     "application/json": {
@@ -12321,7 +12385,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example crxoAMxLHU_pUUuouJZNOu5OqsGYTHWPhsbR9gENkts
+                 * @example 1bHOGpU0BsFf1h7lNz7Nnc8LZHwC0ee1HZMKy2J1zKI
                  */
                 token: string;
             };
@@ -12345,9 +12409,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "url": "https://verify.stripe.com/start/vs_f347e51723205547eeaa928d_secret_e997ed77ce1d537a36f12183",
-                     *       "expires_at": "2026-11-29T06:49:13.533Z",
-                     *       "request_id": "req_01a225b33d8b72258607c021e31a1cb2"
+                     *       "url": "https://verify.stripe.com/start/vs_6d36c721fe364543411f4f88_secret_bbec22bb65623424f88ef686",
+                     *       "expires_at": "2026-11-29T08:39:01.674Z",
+                     *       "request_id": "req_01a22617c4d570a3b0d46d17266e0666"
                      *     }
                      */
                     "application/json": {
@@ -12386,19 +12450,19 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_cdf62a7961663c5ac9f37986",
+                 *       "id": "evt_d4548db597e1c9be2229ed55",
                  *       "object": "event",
                  *       "api_version": "2026-10-28.endive",
-                 *       "created": 1795931353,
+                 *       "created": 1795937941,
                  *       "data": {
                  *         "object": {
-                 *           "id": "vs_f347e51723205547eeaa928d",
+                 *           "id": "vs_6d36c721fe364543411f4f88",
                  *           "object": "identity.verification_session",
-                 *           "client_reference_id": "01a225b3-3dd0-70de-83fb-f601b06c8d86",
+                 *           "client_reference_id": "01a22617-c4de-75b3-9813-428bb0d8278a",
                  *           "client_secret": null,
-                 *           "created": 1795931353,
+                 *           "created": 1795937941,
                  *           "last_error": null,
-                 *           "last_verification_report": "vr_8fe3e7c1988b2c74fc6ec5ee",
+                 *           "last_verification_report": "vr_a1e5e64ead82a2892540b75a",
                  *           "livemode": false,
                  *           "metadata": {},
                  *           "options": {
@@ -12452,7 +12516,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "received": true,
-                     *       "request_id": "req_01a225b33eaa7735975dfe89df698044"
+                     *       "request_id": "req_01a22617c522732699e23c8d10a2d2a1"
                      *     }
                      */
                     "application/json": {
@@ -12566,7 +12630,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 7UOJBfq3q-dj6hhrGOL8Dl4Tv5E1L2YHq-NOFTAAe_g
+                 * @example Mfmmo8BKOLIG5x8vyO02pizROROluXpXxuhCoj_aV7M
                  */
                 token: string;
             };
@@ -12688,7 +12752,7 @@ export interface operations {
                      *         "readiness": "http://localhost:3000/readyz"
                      *       },
                      *       "development_key": "sgn_dev_the_key_npm_start_printed",
-                     *       "request_id": "req_01a225b2dc2572bbb4b6099bc25f649c"
+                     *       "request_id": "req_01a22617932570589033b3be78edf129"
                      *     }
                      */
                     "application/json": {
@@ -12802,7 +12866,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "request_id": "req_01a225b2dcf773399f8aeddd6ecc284d"
+                     *       "request_id": "req_01a2261793787211b4d4198eca6e28b5"
                      *     }
                      */
                     "application/json": {
@@ -12840,7 +12904,7 @@ export interface operations {
                      *       "checks": {
                      *         "database": "ok"
                      *       },
-                     *       "request_id": "req_01a225b2dd40747fadf8a39acf04079a"
+                     *       "request_id": "req_01a22617938b77dcbbf339a9c1b62cd0"
                      *     }
                      */
                     "application/json": {
@@ -12935,14 +12999,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b2-e53b-7095-bbc3-a27750c3f33f",
+                 *       "id": "01a22617-98d5-7799-bd69-e753bd86a024",
                  *       "data": {
-                 *         "id": "01a225b2-e0b1-7710-aecc-99622878197c",
+                 *         "id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T05:06:50.795Z",
+                 *         "sent_at": "2026-11-29T06:56:50.377Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -13050,43 +13114,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/documents/01a225b2-e22b-70b0-a727-3e94968cb4d6.pdf?expires=1795932410&signature=a525465d246a8f3d562c22b6512055eb5470a23f20e0700765b22c021079e582&name=sample-contract.pdf",
+                 *             "id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/documents/01a22617-9783-7201-9f26-60fbd8cb0a36.pdf?expires=1795939010&signature=b65b697e6c8ae00f0fa510a31ae4d3968df27ba7a6852289e1eee94836ec5a2b&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T05:06:49.648Z",
+                 *             "created_at": "2026-11-29T06:56:49.705Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T05:06:49.648Z",
+                 *             "updated_at": "2026-11-29T06:56:49.705Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a225b2-e489-74ce-ad0a-96957e67cf1c",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/uploads/01a225b2-e3c5-76ba-9b17-3ceacc96ce23.pdf?expires=1795932410&signature=4116559c808c47fa19f4efa2a5815b02b7a4a65d37beba4590792bba00d43c69&name=annex.pdf",
+                 *             "id": "01a22617-9866-7074-a5db-892d30213140",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/uploads/01a22617-982e-703d-955f-c142177bcb6e.pdf?expires=1795939010&signature=f8ad5cc2333662c295e6d2609e4ef715404a33a0c46e8b187ffa842438359023&name=annex.pdf",
                  *             "order": 1,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "annex.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T05:06:50.718Z",
+                 *             "created_at": "2026-11-29T06:56:50.298Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T05:06:50.718Z",
+                 *             "updated_at": "2026-11-29T06:56:50.298Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T05:06:49.648Z",
+                 *         "created_at": "2026-11-29T06:56:49.705Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a225b2-e296-746c-89bc-b9e31d4d1e0d",
+                 *             "id": "01a22617-97be-7681-8ca3-8162605085d0",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13098,19 +13162,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T05:06:49.648Z",
+                 *             "created_at": "2026-11-29T06:56:49.705Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T05:06:49.648Z",
+                 *             "updated_at": "2026-11-29T06:56:49.705Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
+                 *             "document_id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a225b2-e296-746c-89bc-b681864477a4",
+                 *             "recipient_id": "01a22617-97be-7681-8ca3-7e831f21390b",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a225b2-e296-746c-89bc-bf693cfe4211",
+                 *             "id": "01a22617-97be-7681-8ca3-8789f53392ce",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13122,18 +13186,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T05:06:49.648Z",
+                 *             "created_at": "2026-11-29T06:56:49.705Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T05:06:49.648Z",
+                 *             "updated_at": "2026-11-29T06:56:49.705Z",
                  *             "coordinates": {
-                 *               "id": "01a225b2-e296-746c-89bc-bf693cfe4211",
+                 *               "id": "01a22617-97be-7681-8ca3-8789f53392ce",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
+                 *             "document_id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
+                 *             "recipient_id": "01a22617-97be-7681-8ca3-787ba6fd3542",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -13141,7 +13205,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
+                 *             "id": "01a22617-97be-7681-8ca3-787ba6fd3542",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -13152,16 +13216,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T05:06:49.648Z",
+                 *             "created_at": "2026-11-29T06:56:49.705Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T05:06:50.795Z",
+                 *             "updated_at": "2026-11-29T06:56:50.377Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
+                 *             "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
                  *           },
                  *           {
-                 *             "id": "01a225b2-e296-746c-89bc-b681864477a4",
+                 *             "id": "01a22617-97be-7681-8ca3-7e831f21390b",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -13172,16 +13236,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T05:06:49.648Z",
+                 *             "created_at": "2026-11-29T06:56:49.705Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T05:06:50.795Z",
+                 *             "updated_at": "2026-11-29T06:56:50.377Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
+                 *             "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T05:06:50.795Z",
+                 *         "updated_at": "2026-11-29T06:56:50.377Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -13221,14 +13285,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b2-f552-70a9-9077-43d6b3f41a8a",
+                 *       "id": "01a22617-a0a6-7499-902b-d079703b62cc",
                  *       "data": {
-                 *         "id": "01a225b2-e0b1-7710-aecc-99622878197c",
+                 *         "id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T05:06:50.795Z",
+                 *         "sent_at": "2026-11-29T06:56:50.377Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -13336,43 +13400,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/signed/01a225b2-e22b-70b0-a727-3e94968cb4d6-01a225b2-f23d-74e9-b9e7-7149e0e4e447.pdf?expires=1795932414&signature=63cc983eb4a9c27394055989b3dae3fd0ec52d988b42b371fbac0485006c8198&name=sample-contract.pdf",
+                 *             "id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/signed/01a22617-9783-7201-9f26-60fbd8cb0a36-01a22617-9f0d-77f4-b7da-10b34b3f81a8.pdf?expires=1795939012&signature=2f293a64b04026d6d80b9e213155812ae75e908e5582ff26f873b7904ecedc98&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "b6f3a5686f1842b03c968441bc4fb862720efef5fb06e00865f8afa257292fa1",
+                 *             "sha256": "faa2277606cab0d1a2a3783375f5462aff81e8fed345a81c82c83e6882c11baa",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69505,
+                 *             "file_size": 69501,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T05:06:49.648Z",
+                 *             "created_at": "2026-11-29T06:56:49.705Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T05:06:54.885Z",
+                 *             "updated_at": "2026-11-29T06:56:52.381Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a225b2-e489-74ce-ad0a-96957e67cf1c",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/signed/01a225b2-e489-74ce-ad0a-96957e67cf1c-01a225b2-f51c-7416-9206-c197a709263a.pdf?expires=1795932414&signature=5e5c31ad9d4db8ca50d46a5858ef2a77810b9972374f044572ace7b61f6f0111&name=annex.pdf",
+                 *             "id": "01a22617-9866-7074-a5db-892d30213140",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/signed/01a22617-9866-7074-a5db-892d30213140-01a22617-a092-75bf-9ea4-ca163549358d.pdf?expires=1795939012&signature=64dcb74b762bc2a0632ab429c6ed1d1fb9a7130fb635675da44a59383336f697&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "a3bba0162cca1687c0ec6455d26cedcfcfc8f5799eb883309c71663389578c20",
+                 *             "sha256": "f64c44c61bb3a8fc0e9bb9043da7ad35b53c5d484aa9a3f130dbfed0b1b5f01c",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70755,
+                 *             "file_size": 70869,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T05:06:50.718Z",
+                 *             "created_at": "2026-11-29T06:56:50.298Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T05:06:54.885Z",
+                 *             "updated_at": "2026-11-29T06:56:52.381Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T05:06:49.648Z",
+                 *         "created_at": "2026-11-29T06:56:49.705Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a225b2-e296-746c-89bc-b9e31d4d1e0d",
+                 *             "id": "01a22617-97be-7681-8ca3-8162605085d0",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13384,19 +13448,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T05:06:49.648Z",
+                 *             "created_at": "2026-11-29T06:56:49.705Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T05:06:49.648Z",
+                 *             "updated_at": "2026-11-29T06:56:49.705Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
+                 *             "document_id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a225b2-e296-746c-89bc-b681864477a4",
+                 *             "recipient_id": "01a22617-97be-7681-8ca3-7e831f21390b",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a225b2-e296-746c-89bc-bf693cfe4211",
+                 *             "id": "01a22617-97be-7681-8ca3-8789f53392ce",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13408,18 +13472,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T05:06:49.648Z",
+                 *             "created_at": "2026-11-29T06:56:49.705Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T05:06:49.648Z",
+                 *             "updated_at": "2026-11-29T06:56:49.705Z",
                  *             "coordinates": {
-                 *               "id": "01a225b2-e296-746c-89bc-bf693cfe4211",
+                 *               "id": "01a22617-97be-7681-8ca3-8789f53392ce",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
+                 *             "document_id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
+                 *             "recipient_id": "01a22617-97be-7681-8ca3-787ba6fd3542",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -13427,7 +13491,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
+                 *             "id": "01a22617-97be-7681-8ca3-787ba6fd3542",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -13436,18 +13500,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T05:06:51.703Z",
+                 *             "signed_at": "2026-11-29T06:56:50.974Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T05:06:49.648Z",
+                 *             "created_at": "2026-11-29T06:56:49.705Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T05:06:51.703Z",
+                 *             "updated_at": "2026-11-29T06:56:50.974Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
+                 *             "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
                  *           },
                  *           {
-                 *             "id": "01a225b2-e296-746c-89bc-b681864477a4",
+                 *             "id": "01a22617-97be-7681-8ca3-7e831f21390b",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -13456,20 +13520,20 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T05:06:51.447Z",
+                 *             "signed_at": "2026-11-29T06:56:50.851Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T05:06:49.648Z",
+                 *             "created_at": "2026-11-29T06:56:49.705Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T05:06:51.447Z",
+                 *             "updated_at": "2026-11-29T06:56:50.851Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
+                 *             "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T05:06:54.885Z",
+                 *         "updated_at": "2026-11-29T06:56:52.381Z",
                  *         "template_id": null,
-                 *         "completed_at": "2026-11-29T05:06:54.885Z"
+                 *         "completed_at": "2026-11-29T06:56:52.381Z"
                  *       },
                  *       "event_type": "envelope.success"
                  *     }
@@ -13507,14 +13571,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-0004-725e-8a4c-e2e816597bbe",
+                 *       "id": "01a22617-a4a4-7689-af0c-6b509b619917",
                  *       "data": {
-                 *         "id": "01a225b2-fd4b-70cf-9d56-112bf77276b4",
+                 *         "id": "01a22617-a3d0-76ac-9dfc-93658f7adce8",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "VOIDED",
-                 *         "sent_at": "2026-11-29T05:06:57.002Z",
+                 *         "sent_at": "2026-11-29T06:56:53.220Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -13619,28 +13683,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a225b2-fd56-734e-8036-91c9c31e67cf",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-fd4b-70cf-9d56-112bf77276b4/documents/01a225b2-fd56-734e-8036-91c9c31e67cf.pdf?expires=1795932417&signature=3ae19044cafd4764b295507ec0c61086897bc25429d7b29884de6e0cd9c9d936&name=lease.pdf",
+                 *             "id": "01a22617-a3d2-727f-9f8a-2648a1091073",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-a3d0-76ac-9dfc-93658f7adce8/documents/01a22617-a3d2-727f-9f8a-2648a1091073.pdf?expires=1795939013&signature=d4da59cfcc3c2c3709517166b8539c111ebcbac63bc3831f5d0fa4e09eee6563&name=lease.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "lease.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T05:06:56.971Z",
+                 *             "created_at": "2026-11-29T06:56:53.200Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T05:06:56.971Z",
+                 *             "updated_at": "2026-11-29T06:56:53.200Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T05:06:56.971Z",
+                 *         "created_at": "2026-11-29T06:56:53.200Z",
                  *         "expires_at": null,
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a225b2-fd5d-750f-8914-509e1bf1fe41",
+                 *             "id": "01a22617-a3d5-7429-a1dd-b8f10324f872",
                  *             "name": "Cleo Park",
                  *             "role": "SIGNER",
                  *             "email": "cleo@example.com",
@@ -13651,16 +13715,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T05:06:56.971Z",
+                 *             "created_at": "2026-11-29T06:56:53.200Z",
                  *             "custom_key": "cleo",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T05:06:57.651Z",
+                 *             "updated_at": "2026-11-29T06:56:53.398Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a225b2-fd4b-70cf-9d56-112bf77276b4"
+                 *             "envelope_id": "01a22617-a3d0-76ac-9dfc-93658f7adce8"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T05:06:57.651Z",
+                 *         "updated_at": "2026-11-29T06:56:53.398Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -13700,14 +13764,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b2-fa2a-7629-af75-e822feafe922",
+                 *       "id": "01a22617-a297-7541-9633-6abfe62f22b1",
                  *       "data": {
-                 *         "id": "01a225b2-e0b1-7710-aecc-99622878197c",
+                 *         "id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T05:06:50.795Z",
+                 *         "sent_at": "2026-11-29T06:56:50.377Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -13815,43 +13879,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/signed/01a225b2-e22b-70b0-a727-3e94968cb4d6-01a225b2-f23d-74e9-b9e7-7149e0e4e447.pdf?expires=1795932414&signature=63cc983eb4a9c27394055989b3dae3fd0ec52d988b42b371fbac0485006c8198&name=sample-contract.pdf",
+                 *             "id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/signed/01a22617-9783-7201-9f26-60fbd8cb0a36-01a22617-9f0d-77f4-b7da-10b34b3f81a8.pdf?expires=1795939012&signature=2f293a64b04026d6d80b9e213155812ae75e908e5582ff26f873b7904ecedc98&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "b6f3a5686f1842b03c968441bc4fb862720efef5fb06e00865f8afa257292fa1",
+                 *             "sha256": "faa2277606cab0d1a2a3783375f5462aff81e8fed345a81c82c83e6882c11baa",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69505,
+                 *             "file_size": 69501,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T05:06:49.648Z",
+                 *             "created_at": "2026-11-29T06:56:49.705Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T05:06:54.885Z",
+                 *             "updated_at": "2026-11-29T06:56:52.381Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a225b2-e489-74ce-ad0a-96957e67cf1c",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/signed/01a225b2-e489-74ce-ad0a-96957e67cf1c-01a225b2-f51c-7416-9206-c197a709263a.pdf?expires=1795932414&signature=5e5c31ad9d4db8ca50d46a5858ef2a77810b9972374f044572ace7b61f6f0111&name=annex.pdf",
+                 *             "id": "01a22617-9866-7074-a5db-892d30213140",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/signed/01a22617-9866-7074-a5db-892d30213140-01a22617-a092-75bf-9ea4-ca163549358d.pdf?expires=1795939012&signature=64dcb74b762bc2a0632ab429c6ed1d1fb9a7130fb635675da44a59383336f697&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "a3bba0162cca1687c0ec6455d26cedcfcfc8f5799eb883309c71663389578c20",
+                 *             "sha256": "f64c44c61bb3a8fc0e9bb9043da7ad35b53c5d484aa9a3f130dbfed0b1b5f01c",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70755,
+                 *             "file_size": 70869,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T05:06:50.718Z",
+                 *             "created_at": "2026-11-29T06:56:50.298Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T05:06:54.885Z",
+                 *             "updated_at": "2026-11-29T06:56:52.381Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T05:06:49.648Z",
+                 *         "created_at": "2026-11-29T06:56:49.705Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a225b2-e296-746c-89bc-b9e31d4d1e0d",
+                 *             "id": "01a22617-97be-7681-8ca3-8162605085d0",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13863,19 +13927,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T05:06:49.648Z",
+                 *             "created_at": "2026-11-29T06:56:49.705Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T05:06:49.648Z",
+                 *             "updated_at": "2026-11-29T06:56:49.705Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
+                 *             "document_id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a225b2-e296-746c-89bc-b681864477a4",
+                 *             "recipient_id": "01a22617-97be-7681-8ca3-7e831f21390b",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a225b2-e296-746c-89bc-bf693cfe4211",
+                 *             "id": "01a22617-97be-7681-8ca3-8789f53392ce",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13887,18 +13951,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T05:06:49.648Z",
+                 *             "created_at": "2026-11-29T06:56:49.705Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T05:06:49.648Z",
+                 *             "updated_at": "2026-11-29T06:56:49.705Z",
                  *             "coordinates": {
-                 *               "id": "01a225b2-e296-746c-89bc-bf693cfe4211",
+                 *               "id": "01a22617-97be-7681-8ca3-8789f53392ce",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a225b2-e22b-70b0-a727-3e94968cb4d6",
+                 *             "document_id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
+                 *             "recipient_id": "01a22617-97be-7681-8ca3-787ba6fd3542",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -13906,7 +13970,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
+                 *             "id": "01a22617-97be-7681-8ca3-787ba6fd3542",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -13915,18 +13979,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T05:06:51.703Z",
+                 *             "signed_at": "2026-11-29T06:56:50.974Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T05:06:49.648Z",
+                 *             "created_at": "2026-11-29T06:56:49.705Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T05:06:51.703Z",
+                 *             "updated_at": "2026-11-29T06:56:50.974Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
+                 *             "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
                  *           },
                  *           {
-                 *             "id": "01a225b2-e296-746c-89bc-b681864477a4",
+                 *             "id": "01a22617-97be-7681-8ca3-7e831f21390b",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -13935,22 +13999,22 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T05:06:51.447Z",
+                 *             "signed_at": "2026-11-29T06:56:50.851Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T05:06:49.648Z",
+                 *             "created_at": "2026-11-29T06:56:49.705Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T05:06:51.447Z",
+                 *             "updated_at": "2026-11-29T06:56:50.851Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
+                 *             "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T05:06:54.885Z",
+                 *         "updated_at": "2026-11-29T06:56:52.381Z",
                  *         "template_id": null,
-                 *         "completed_at": "2026-11-29T05:06:54.885Z",
-                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b2-e0b1-7710-aecc-99622878197c/evidence/22-1795928815015.pdf?expires=1796015216&signature=1adccdfa31147e3248fa7395b641ecf943ed3f708b4381f848d7f8ded90ce588&name=evidence-01a225b2-e0b1-7710-aecc-99622878197c.pdf",
-                 *         "evidence_generated_at": "2026-11-29T05:06:55.015Z"
+                 *         "completed_at": "2026-11-29T06:56:52.381Z",
+                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/evidence/22-1795935412451.pdf?expires=1796021812&signature=aa0f265c8f3e226a665861edf04a0e387d512820c4d3beed044b9b0704cde1a8&name=evidence-01a22617-9629-74f8-afb4-74f7f1bfa379.pdf",
+                 *         "evidence_generated_at": "2026-11-29T06:56:52.451Z"
                  *       },
                  *       "event_type": "envelope.evidence_generated"
                  *     }
@@ -13988,17 +14052,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b2-e4ae-71dc-9f68-c5b5c01b65a5",
+                 *       "id": "01a22617-9867-75dc-be50-76d65fee2664",
                  *       "data": {
                  *         "order": 1,
                  *         "status": "COMPLETED",
-                 *         "file_id": "01a225b2-e489-74ce-ad0a-96957e67cf1c",
+                 *         "file_id": "01a22617-9866-7074-a5db-892d30213140",
                  *         "file_name": "annex.pdf",
                  *         "custom_key": "annex",
-                 *         "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c",
-                 *         "uploaded_at": "2026-11-29T05:06:50.469Z",
-                 *         "processed_at": "2026-11-29T05:06:50.633Z",
-                 *         "presigned_upload_id": "01a225b2-e3c5-76ba-9b17-3ceacc96ce23"
+                 *         "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
+                 *         "uploaded_at": "2026-11-29T06:56:50.244Z",
+                 *         "processed_at": "2026-11-29T06:56:50.278Z",
+                 *         "presigned_upload_id": "01a22617-982e-703d-955f-c142177bcb6e"
                  *       },
                  *       "event_type": "envelope.file_uploaded"
                  *     }
@@ -14036,9 +14100,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b2-e5a7-72cc-aa46-fd67c0308b39",
+                 *       "id": "01a22617-993f-741b-b2cc-ab987ea3a4e2",
                  *       "data": {
-                 *         "id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
+                 *         "id": "01a22617-97be-7681-8ca3-787ba6fd3542",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -14049,13 +14113,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:06:49.648Z",
+                 *         "created_at": "2026-11-29T06:56:49.705Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:06:50.795Z",
+                 *         "updated_at": "2026-11-29T06:56:50.377Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
+                 *         "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
                  *       },
                  *       "event_type": "recipient.email_sent"
                  *     }
@@ -14093,9 +14157,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b2-e5e7-7646-95b7-8bfdbf79b5ed",
+                 *       "id": "01a22617-99a4-733d-83e2-b7905951702e",
                  *       "data": {
-                 *         "id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
+                 *         "id": "01a22617-97be-7681-8ca3-787ba6fd3542",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -14106,13 +14170,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:06:49.648Z",
+                 *         "created_at": "2026-11-29T06:56:49.705Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:06:50.795Z",
+                 *         "updated_at": "2026-11-29T06:56:50.377Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
+                 *         "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
                  *       },
                  *       "event_type": "recipient.email_received"
                  *     }
@@ -14150,9 +14214,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b2-fef1-75cd-b85d-346b22aa4a2d",
+                 *       "id": "01a22617-a447-710e-97fd-a8da77ff4d00",
                  *       "data": {
-                 *         "id": "01a225b2-fd5d-750f-8914-509e1bf1fe41",
+                 *         "id": "01a22617-a3d5-7429-a1dd-b8f10324f872",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14163,13 +14227,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:06:56.971Z",
+                 *         "created_at": "2026-11-29T06:56:53.200Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:06:57.002Z",
+                 *         "updated_at": "2026-11-29T06:56:53.220Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b2-fd4b-70cf-9d56-112bf77276b4"
+                 *         "envelope_id": "01a22617-a3d0-76ac-9dfc-93658f7adce8"
                  *       },
                  *       "event_type": "recipient.email_opened"
                  *     }
@@ -14207,9 +14271,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b2-ff3c-722a-9c6e-3a024324a8eb",
+                 *       "id": "01a22617-a465-74ee-97c0-12fec218a17f",
                  *       "data": {
-                 *         "id": "01a225b2-fd5d-750f-8914-509e1bf1fe41",
+                 *         "id": "01a22617-a3d5-7429-a1dd-b8f10324f872",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14220,13 +14284,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:06:56.971Z",
+                 *         "created_at": "2026-11-29T06:56:53.200Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:06:57.002Z",
+                 *         "updated_at": "2026-11-29T06:56:53.220Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b2-fd4b-70cf-9d56-112bf77276b4"
+                 *         "envelope_id": "01a22617-a3d0-76ac-9dfc-93658f7adce8"
                  *       },
                  *       "event_type": "recipient.email_clicked"
                  *     }
@@ -14264,9 +14328,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b2-ffe9-726e-b01f-7c72a75f15b0",
+                 *       "id": "01a22617-a479-7741-b699-e1c2ebadfd75",
                  *       "data": {
-                 *         "id": "01a225b2-fd5d-750f-8914-509e1bf1fe41",
+                 *         "id": "01a22617-a3d5-7429-a1dd-b8f10324f872",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14277,13 +14341,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:06:56.971Z",
+                 *         "created_at": "2026-11-29T06:56:53.200Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:06:57.002Z",
+                 *         "updated_at": "2026-11-29T06:56:53.220Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b2-fd4b-70cf-9d56-112bf77276b4"
+                 *         "envelope_id": "01a22617-a3d0-76ac-9dfc-93658f7adce8"
                  *       },
                  *       "event_type": "recipient.email_bounced"
                  *     }
@@ -14321,9 +14385,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b2-e548-7572-8397-3296d88b0214",
+                 *       "id": "01a22617-98de-71de-9150-241b0db95e52",
                  *       "data": {
-                 *         "id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
+                 *         "id": "01a22617-97be-7681-8ca3-787ba6fd3542",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -14334,14 +14398,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:06:49.648Z",
+                 *         "created_at": "2026-11-29T06:56:49.705Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:06:50.795Z",
+                 *         "updated_at": "2026-11-29T06:56:50.377Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c",
-                 *         "signing_url": "http://localhost:3000/sign/vDvAqdBZhRBwUyQoU8Y3NIe3cuZ3UxDefTmxapVPl-8"
+                 *         "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
+                 *         "signing_url": "http://localhost:3000/sign/QHKqvuckP6vEoK-DrLVPEQqZpTqNcgGFVSZ7c_ge5Ms"
                  *       },
                  *       "event_type": "recipient.link_generated"
                  *     }
@@ -14379,9 +14443,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b2-e54c-7188-84a7-64a5fd7f3ede",
+                 *       "id": "01a22617-98e1-77d2-a4de-2dfdbfea19c7",
                  *       "data": {
-                 *         "id": "01a225b2-e295-757a-ba5b-60c77a9a676a",
+                 *         "id": "01a22617-97be-7681-8ca3-787ba6fd3542",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -14392,13 +14456,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:06:49.648Z",
+                 *         "created_at": "2026-11-29T06:56:49.705Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:06:50.795Z",
+                 *         "updated_at": "2026-11-29T06:56:50.377Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
+                 *         "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
                  *       },
                  *       "event_type": "recipient.in_progress"
                  *     }
@@ -14436,9 +14500,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b2-e7e8-738f-a95a-2bc673138b21",
+                 *       "id": "01a22617-9aab-748b-9f74-3449a0604de8",
                  *       "data": {
-                 *         "id": "01a225b2-e296-746c-89bc-b681864477a4",
+                 *         "id": "01a22617-97be-7681-8ca3-7e831f21390b",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -14448,17 +14512,17 @@ export interface operations {
                  *         "status": "SIGNED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T05:06:51.447Z",
+                 *         "signed_at": "2026-11-29T06:56:50.851Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:06:49.648Z",
+                 *         "created_at": "2026-11-29T06:56:49.705Z",
                  *         "custom_key": "ben",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:06:51.447Z",
+                 *         "updated_at": "2026-11-29T06:56:50.851Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
+                 *         "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
                  *       },
                  *       "event_type": "recipient.signed_all"
                  *     }
@@ -14496,9 +14560,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b2-ffff-75f9-a799-494192e55a34",
+                 *       "id": "01a22617-a49f-71e6-94f9-9a0eb9ce6fa4",
                  *       "data": {
-                 *         "id": "01a225b2-fd5d-750f-8914-509e1bf1fe41",
+                 *         "id": "01a22617-a3d5-7429-a1dd-b8f10324f872",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14510,15 +14574,15 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:06:56.971Z",
+                 *         "created_at": "2026-11-29T06:56:53.200Z",
                  *         "custom_key": "cleo",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:06:57.651Z",
+                 *         "updated_at": "2026-11-29T06:56:53.398Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b2-fd4b-70cf-9d56-112bf77276b4"
+                 *         "envelope_id": "01a22617-a3d0-76ac-9dfc-93658f7adce8"
                  *       },
                  *       "event_type": "recipient.rejected"
                  *     }
@@ -14556,9 +14620,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b2-e5ae-742f-861f-2d46862af3e1",
+                 *       "id": "01a22617-992c-71ee-9bf5-7fca68bbe651",
                  *       "data": {
-                 *         "id": "01a225b2-e296-746c-89bc-b681864477a4",
+                 *         "id": "01a22617-97be-7681-8ca3-7e831f21390b",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -14569,23 +14633,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:06:49.648Z",
+                 *         "created_at": "2026-11-29T06:56:49.705Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:06:50.795Z",
+                 *         "updated_at": "2026-11-29T06:56:50.377Z",
                  *         "validation": {
-                 *           "id": "01a225b2-e58e-767e-a55f-0dc5fbe7a868",
+                 *           "id": "01a22617-991b-7064-9198-e412ed482a3f",
                  *           "status": "PENDING",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-29T05:06:50.860Z",
-                 *           "expires_at": "2026-11-29T05:36:50.860Z",
+                 *           "created_at": "2026-11-29T06:56:50.437Z",
+                 *           "expires_at": "2026-11-29T07:26:50.437Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
+                 *         "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
                  *       },
                  *       "event_type": "recipient.validation_code_generated"
                  *     }
@@ -14623,9 +14687,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b2-e611-70a8-a3db-315fc9fa8647",
+                 *       "id": "01a22617-99c2-7569-b846-f73307af49c6",
                  *       "data": {
-                 *         "id": "01a225b2-e296-746c-89bc-b681864477a4",
+                 *         "id": "01a22617-97be-7681-8ca3-7e831f21390b",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -14636,23 +14700,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:06:49.648Z",
+                 *         "created_at": "2026-11-29T06:56:49.705Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:06:50.795Z",
+                 *         "updated_at": "2026-11-29T06:56:50.377Z",
                  *         "validation": {
-                 *           "id": "01a225b2-e58e-767e-a55f-0dc5fbe7a868",
+                 *           "id": "01a22617-991b-7064-9198-e412ed482a3f",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T05:06:50.986Z",
-                 *           "created_at": "2026-11-29T05:06:50.860Z",
-                 *           "expires_at": "2026-11-29T05:36:50.860Z",
+                 *           "sent_at": "2026-11-29T06:56:50.585Z",
+                 *           "created_at": "2026-11-29T06:56:50.437Z",
+                 *           "expires_at": "2026-11-29T07:26:50.437Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
+                 *         "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
                  *       },
                  *       "event_type": "recipient.validation_code_sent"
                  *     }
@@ -14690,9 +14754,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b2-e6ce-7275-bafe-b7efb79766f9",
+                 *       "id": "01a22617-9a39-709c-990c-fe2af1960a82",
                  *       "data": {
-                 *         "id": "01a225b2-e296-746c-89bc-b681864477a4",
+                 *         "id": "01a22617-97be-7681-8ca3-7e831f21390b",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -14703,23 +14767,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:06:49.648Z",
+                 *         "created_at": "2026-11-29T06:56:49.705Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:06:50.795Z",
+                 *         "updated_at": "2026-11-29T06:56:50.377Z",
                  *         "validation": {
-                 *           "id": "01a225b2-e58e-767e-a55f-0dc5fbe7a868",
+                 *           "id": "01a22617-991b-7064-9198-e412ed482a3f",
                  *           "status": "VERIFIED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T05:06:50.986Z",
-                 *           "created_at": "2026-11-29T05:06:50.860Z",
-                 *           "expires_at": "2026-11-29T05:36:50.860Z",
-                 *           "verified_at": "2026-11-29T05:06:51.200Z",
+                 *           "sent_at": "2026-11-29T06:56:50.585Z",
+                 *           "created_at": "2026-11-29T06:56:50.437Z",
+                 *           "expires_at": "2026-11-29T07:26:50.437Z",
+                 *           "verified_at": "2026-11-29T06:56:50.733Z",
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
+                 *         "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
                  *       },
                  *       "event_type": "recipient.validation_code_success"
                  *     }
@@ -14757,9 +14821,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b2-e6a3-7363-87e3-8d71640ed1aa",
+                 *       "id": "01a22617-9a0b-776d-9c06-df45cc450d1b",
                  *       "data": {
-                 *         "id": "01a225b2-e296-746c-89bc-b681864477a4",
+                 *         "id": "01a22617-97be-7681-8ca3-7e831f21390b",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -14770,23 +14834,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:06:49.648Z",
+                 *         "created_at": "2026-11-29T06:56:49.705Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:06:50.795Z",
+                 *         "updated_at": "2026-11-29T06:56:50.377Z",
                  *         "validation": {
-                 *           "id": "01a225b2-e58e-767e-a55f-0dc5fbe7a868",
+                 *           "id": "01a22617-991b-7064-9198-e412ed482a3f",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T05:06:50.986Z",
-                 *           "created_at": "2026-11-29T05:06:50.860Z",
-                 *           "expires_at": "2026-11-29T05:36:50.860Z",
+                 *           "sent_at": "2026-11-29T06:56:50.585Z",
+                 *           "created_at": "2026-11-29T06:56:50.437Z",
+                 *           "expires_at": "2026-11-29T07:26:50.437Z",
                  *           "verified_at": null,
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b2-e0b1-7710-aecc-99622878197c"
+                 *         "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
                  *       },
                  *       "event_type": "recipient.validation_code_failed"
                  *     }
@@ -14824,9 +14888,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-045a-73dd-a780-6a6263536ee0",
+                 *       "id": "01a22617-a760-769d-afa4-8740ec978510",
                  *       "data": {
-                 *         "id": "01a225b3-038b-735c-96ce-112e2cb527fc",
+                 *         "id": "01a22617-a6d7-720f-9045-3cbc0edb328d",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -14837,23 +14901,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:06:58.562Z",
+                 *         "created_at": "2026-11-29T06:56:53.965Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:06:58.582Z",
+                 *         "updated_at": "2026-11-29T06:56:53.983Z",
                  *         "validation": {
-                 *           "id": "01a225b3-03dc-72ce-a203-075642224340",
+                 *           "id": "01a22617-a717-73cd-a442-d503eb165d48",
                  *           "status": "EXPIRED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T05:06:58.705Z",
-                 *           "created_at": "2026-11-29T05:06:58.634Z",
-                 *           "expires_at": "2026-11-29T05:36:58.634Z",
+                 *           "sent_at": "2026-11-29T06:56:54.062Z",
+                 *           "created_at": "2026-11-29T06:56:54.025Z",
+                 *           "expires_at": "2026-11-29T07:26:54.025Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b3-0382-758e-872f-0603dc988787"
+                 *         "envelope_id": "01a22617-a6cd-710c-b60b-05e4dddab809"
                  *       },
                  *       "event_type": "recipient.validation_code_expired"
                  *     }
@@ -14891,9 +14955,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-056d-7350-8b66-cc4d14509955",
+                 *       "id": "01a22617-a817-7744-8fa7-7abdc0c0c106",
                  *       "data": {
-                 *         "id": "01a225b3-038b-735c-96ce-112e2cb527fc",
+                 *         "id": "01a22617-a6d7-720f-9045-3cbc0edb328d",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -14904,23 +14968,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:06:58.562Z",
+                 *         "created_at": "2026-11-29T06:56:53.965Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:06:58.582Z",
+                 *         "updated_at": "2026-11-29T06:56:53.983Z",
                  *         "validation": {
-                 *           "id": "01a225b3-04d2-770d-a2e2-e1eeae37237c",
+                 *           "id": "01a22617-a7c0-72c8-b218-7546f86654dd",
                  *           "status": "EXHAUSTED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T05:37:58.907Z",
-                 *           "created_at": "2026-11-29T05:37:58.883Z",
-                 *           "expires_at": "2026-11-29T06:07:58.883Z",
+                 *           "sent_at": "2026-11-29T07:27:54.228Z",
+                 *           "created_at": "2026-11-29T07:27:54.203Z",
+                 *           "expires_at": "2026-11-29T07:57:54.203Z",
                  *           "verified_at": null,
                  *           "attempts_left": 0
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b3-0382-758e-872f-0603dc988787"
+                 *         "envelope_id": "01a22617-a6cd-710c-b60b-05e4dddab809"
                  *       },
                  *       "event_type": "recipient.validation_max_attempts"
                  *     }
@@ -14958,9 +15022,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-0192-76ba-9443-7c4f6e9f1e71",
+                 *       "id": "01a22617-a598-75dd-8a66-addbd6d0f286",
                  *       "data": {
-                 *         "id": "01a225b3-0130-7479-a7c0-c4b8b212a407",
+                 *         "id": "01a22617-a554-721c-b5cc-9b55404a9e6d",
                  *         "total": 2,
                  *         "failed": 0,
                  *         "status": "COMPLETED",
@@ -14969,19 +15033,19 @@ export interface operations {
                  *             "error": null,
                  *             "index": 0,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a225b3-0164-747a-aa70-f869ffbeb4a4"
+                 *             "envelope_id": "01a22617-a56a-76bd-98ed-f5af842fdbe0"
                  *           },
                  *           {
                  *             "error": null,
                  *             "index": 1,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a225b3-017c-742c-ad83-2eae3eecb783"
+                 *             "envelope_id": "01a22617-a58b-775a-b7dd-0f7083cab9a5"
                  *           }
                  *         ],
                  *         "operation": "create",
                  *         "succeeded": 2,
-                 *         "created_at": "2026-11-29T05:06:57.968Z",
-                 *         "completed_at": "2026-11-29T05:06:58.062Z"
+                 *         "created_at": "2026-11-29T06:56:53.588Z",
+                 *         "completed_at": "2026-11-29T06:56:53.652Z"
                  *       },
                  *       "event_type": "batch.completed"
                  *     }
@@ -15019,14 +15083,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-4321-7424-ab94-ddb7f4587be5",
+                 *       "id": "01a22617-c65a-74fc-854f-9fc5e8bb0801",
                  *       "data": {
-                 *         "id": "01a225b3-419b-755d-9e72-ca16a21c957f",
+                 *         "id": "01a22617-c5c7-70fc-b525-ddb40d60b877",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "EXPIRED",
-                 *         "sent_at": "2026-11-29T06:50:14.497Z",
+                 *         "sent_at": "2026-11-29T08:40:01.905Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -15131,28 +15195,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a225b3-41ab-719d-af63-12ef27f08709",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b3-419b-755d-9e72-ca16a21c957f/documents/01a225b3-41ab-719d-af63-12ef27f08709.pdf?expires=1796197874&signature=3b8751712b43900c68ab45945630e41850940f917eda00a684c0fa2d7e3d9b92&name=sample-contract.pdf",
+                 *             "id": "01a22617-c5c8-71cb-8f3e-e8669c56b9b6",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-c5c7-70fc-b525-ddb40d60b877/documents/01a22617-c5c8-71cb-8f3e-e8669c56b9b6.pdf?expires=1796204462&signature=e29a27ff9d8d424c132405b25e85454f3767a205cea754b524793d7082a7dbda&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T06:50:14.459Z",
+                 *             "created_at": "2026-11-29T08:40:01.895Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T06:50:14.459Z",
+                 *             "updated_at": "2026-11-29T08:40:01.895Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T06:50:14.459Z",
-                 *         "expires_at": "2026-12-02T05:07:14.424Z",
+                 *         "created_at": "2026-11-29T08:40:01.895Z",
+                 *         "expires_at": "2026-12-02T06:57:01.890Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a225b3-41b6-7533-918d-9e95eafff2ed",
+                 *             "id": "01a22617-c5cc-77dc-b1da-fb8f2345926b",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -15163,16 +15227,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T06:50:14.459Z",
+                 *             "created_at": "2026-11-29T08:40:01.895Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T06:50:14.497Z",
+                 *             "updated_at": "2026-11-29T08:40:01.905Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a225b3-419b-755d-9e72-ca16a21c957f"
+                 *             "envelope_id": "01a22617-c5c7-70fc-b525-ddb40d60b877"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T06:51:14.837Z",
+                 *         "updated_at": "2026-12-02T08:41:02.035Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -15212,14 +15276,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-4242-729d-8108-a70b4863abd7",
+                 *       "id": "01a22617-c5ff-7618-93bb-ffa47c18a481",
                  *       "data": {
-                 *         "id": "01a225b3-419b-755d-9e72-ca16a21c957f",
+                 *         "id": "01a22617-c5c7-70fc-b525-ddb40d60b877",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T06:50:14.497Z",
+                 *         "sent_at": "2026-11-29T08:40:01.905Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -15324,28 +15388,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a225b3-41ab-719d-af63-12ef27f08709",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b3-419b-755d-9e72-ca16a21c957f/documents/01a225b3-41ab-719d-af63-12ef27f08709.pdf?expires=1795938614&signature=e213a8c3967fb61ca2ddb07e032214b7bff9da670356695717911140defdd97e&name=sample-contract.pdf",
+                 *             "id": "01a22617-c5c8-71cb-8f3e-e8669c56b9b6",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-c5c7-70fc-b525-ddb40d60b877/documents/01a22617-c5c8-71cb-8f3e-e8669c56b9b6.pdf?expires=1795945201&signature=f3237b418e7b08b4997fa74287b920e8c3710c266c0265587cffdc5436650f96&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T06:50:14.459Z",
+                 *             "created_at": "2026-11-29T08:40:01.895Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T06:50:14.459Z",
+                 *             "updated_at": "2026-11-29T08:40:01.895Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T06:50:14.459Z",
-                 *         "expires_at": "2026-12-02T05:07:14.424Z",
+                 *         "created_at": "2026-11-29T08:40:01.895Z",
+                 *         "expires_at": "2026-12-02T06:57:01.890Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a225b3-41b6-7533-918d-9e95eafff2ed",
+                 *             "id": "01a22617-c5cc-77dc-b1da-fb8f2345926b",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -15356,16 +15420,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T06:50:14.459Z",
+                 *             "created_at": "2026-11-29T08:40:01.895Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T06:50:14.497Z",
+                 *             "updated_at": "2026-11-29T08:40:01.905Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a225b3-419b-755d-9e72-ca16a21c957f"
+                 *             "envelope_id": "01a22617-c5c7-70fc-b525-ddb40d60b877"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T06:50:14.614Z",
+                 *         "updated_at": "2026-11-29T08:40:01.943Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -15405,14 +15469,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-436d-7568-959f-a82ef9f7824c",
+                 *       "id": "01a22617-c682-73bd-b2a7-3d332b7566b0",
                  *       "data": {
-                 *         "id": "01a225b3-419b-755d-9e72-ca16a21c957f",
+                 *         "id": "01a22617-c5c7-70fc-b525-ddb40d60b877",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T06:50:14.497Z",
+                 *         "sent_at": "2026-11-29T08:40:01.905Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -15517,28 +15581,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a225b3-41ab-719d-af63-12ef27f08709",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a225b3-419b-755d-9e72-ca16a21c957f/documents/01a225b3-41ab-719d-af63-12ef27f08709.pdf?expires=1796197874&signature=3b8751712b43900c68ab45945630e41850940f917eda00a684c0fa2d7e3d9b92&name=sample-contract.pdf",
+                 *             "id": "01a22617-c5c8-71cb-8f3e-e8669c56b9b6",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-c5c7-70fc-b525-ddb40d60b877/documents/01a22617-c5c8-71cb-8f3e-e8669c56b9b6.pdf?expires=1796204462&signature=e29a27ff9d8d424c132405b25e85454f3767a205cea754b524793d7082a7dbda&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T06:50:14.459Z",
+                 *             "created_at": "2026-11-29T08:40:01.895Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T06:50:14.459Z",
+                 *             "updated_at": "2026-11-29T08:40:01.895Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T06:50:14.459Z",
-                 *         "expires_at": "2026-12-06T05:07:14.424Z",
+                 *         "created_at": "2026-11-29T08:40:01.895Z",
+                 *         "expires_at": "2026-12-06T06:57:01.890Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a225b3-41b6-7533-918d-9e95eafff2ed",
+                 *             "id": "01a22617-c5cc-77dc-b1da-fb8f2345926b",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -15549,16 +15613,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T06:50:14.459Z",
+                 *             "created_at": "2026-11-29T08:40:01.895Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-12-02T06:51:14.916Z",
+                 *             "updated_at": "2026-12-02T08:41:02.074Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a225b3-419b-755d-9e72-ca16a21c957f"
+                 *             "envelope_id": "01a22617-c5c7-70fc-b525-ddb40d60b877"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T06:51:14.916Z",
+                 *         "updated_at": "2026-12-02T08:41:02.074Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -15598,9 +15662,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-41f6-7706-b98f-dc48c60acd23",
+                 *       "id": "01a22617-c5e2-7308-a1dd-cabb490a405b",
                  *       "data": {
-                 *         "id": "01a225b3-41b6-7533-918d-9e95eafff2ed",
+                 *         "id": "01a22617-c5cc-77dc-b1da-fb8f2345926b",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15612,13 +15676,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T06:50:14.459Z",
+                 *         "created_at": "2026-11-29T08:40:01.895Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T06:50:14.497Z",
+                 *         "updated_at": "2026-11-29T08:40:01.905Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b3-419b-755d-9e72-ca16a21c957f"
+                 *         "envelope_id": "01a22617-c5c7-70fc-b525-ddb40d60b877"
                  *       },
                  *       "event_type": "recipient.reminder_sent"
                  *     }
@@ -15656,9 +15720,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-4299-73dc-84e3-0956f0e3ce52",
+                 *       "id": "01a22617-c626-7469-9853-f3651b84318c",
                  *       "data": {
-                 *         "id": "01a225b3-41b6-7533-918d-9e95eafff2ed",
+                 *         "id": "01a22617-c5cc-77dc-b1da-fb8f2345926b",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15669,14 +15733,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T06:50:14.459Z",
+                 *         "created_at": "2026-11-29T08:40:01.895Z",
                  *         "custom_key": "ben",
-                 *         "expires_at": "2026-12-02T05:07:14.424Z",
+                 *         "expires_at": "2026-12-02T06:57:01.890Z",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T06:50:14.497Z",
+                 *         "updated_at": "2026-11-29T08:40:01.905Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b3-419b-755d-9e72-ca16a21c957f"
+                 *         "envelope_id": "01a22617-c5c7-70fc-b525-ddb40d60b877"
                  *       },
                  *       "event_type": "recipient.expiry_warning_sent"
                  *     }
@@ -15714,9 +15778,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-0761-7319-adbd-aed35ceb4934",
+                 *       "id": "01a22617-a9c8-7516-ae01-53d145ba89a9",
                  *       "data": {
-                 *         "id": "01a225b3-059c-734c-aea5-6a6a9d38a2d6",
+                 *         "id": "01a22617-a83f-707d-81a5-8ccc9ea25770",
                  *         "name": "Erin Fox",
                  *         "role": "APPROVER",
                  *         "email": "erin@example.com",
@@ -15726,17 +15790,17 @@ export interface operations {
                  *         "status": "APPROVED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T05:37:59.540Z",
+                 *         "signed_at": "2026-11-29T07:27:54.723Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:37:59.089Z",
+                 *         "created_at": "2026-11-29T07:27:54.326Z",
                  *         "custom_key": "erin",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:37:59.540Z",
+                 *         "updated_at": "2026-11-29T07:27:54.723Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b3-0591-730e-9f7b-92c7dd69226d"
+                 *         "envelope_id": "01a22617-a836-72d9-8d20-9ae8b9b55c1f"
                  *       },
                  *       "event_type": "recipient.approved"
                  *     }
@@ -15774,9 +15838,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-073b-7734-bf30-031f7740161d",
+                 *       "id": "01a22617-a9af-725d-bd0b-b1e82a54987e",
                  *       "data": {
-                 *         "id": "01a225b3-059c-734c-aea5-6c1ae24fdf31",
+                 *         "id": "01a22617-a83f-707d-81a5-9256bdca6403",
                  *         "name": "Finn Hale",
                  *         "role": "WITNESS",
                  *         "email": "finn@example.com",
@@ -15786,17 +15850,17 @@ export interface operations {
                  *         "status": "WITNESSED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T05:37:59.490Z",
+                 *         "signed_at": "2026-11-29T07:27:54.694Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:37:59.089Z",
+                 *         "created_at": "2026-11-29T07:27:54.326Z",
                  *         "custom_key": "finn",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:37:59.490Z",
+                 *         "updated_at": "2026-11-29T07:27:54.694Z",
                  *         "user_agent": "node",
                  *         "witness_of": "dana",
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b3-0591-730e-9f7b-92c7dd69226d"
+                 *         "envelope_id": "01a22617-a836-72d9-8d20-9ae8b9b55c1f"
                  *       },
                  *       "event_type": "recipient.witnessed"
                  *     }
@@ -15834,9 +15898,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-079b-74ea-8392-32e999f79b58",
+                 *       "id": "01a22617-aad7-772d-9ffe-60a91309a194",
                  *       "data": {
-                 *         "id": "01a225b3-059c-734c-aea5-70ac3a463249",
+                 *         "id": "01a22617-a83f-707d-81a5-97ac7777c9e4",
                  *         "name": "Gia Moss",
                  *         "role": "VIEWER",
                  *         "email": "gia@example.com",
@@ -15845,15 +15909,15 @@ export interface operations {
                  *         "status": "VIEWED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T05:37:59.603Z",
+                 *         "signed_at": "2026-11-29T07:27:54.751Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:37:59.089Z",
+                 *         "created_at": "2026-11-29T07:27:54.326Z",
                  *         "custom_key": "gia",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:37:59.603Z",
+                 *         "updated_at": "2026-11-29T07:27:54.751Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b3-0591-730e-9f7b-92c7dd69226d"
+                 *         "envelope_id": "01a22617-a836-72d9-8d20-9ae8b9b55c1f"
                  *       },
                  *       "event_type": "recipient.viewed"
                  *     }
@@ -15891,9 +15955,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-05c8-72ec-8ef0-5ef71bb5ade9",
+                 *       "id": "01a22617-a86b-73ff-a74c-e45566116cc5",
                  *       "data": {
-                 *         "id": "01a225b3-059c-734c-aea5-76756e3616f7",
+                 *         "id": "01a22617-a83f-707d-81a5-9a1c6ea6d205",
                  *         "name": "Hal Ode",
                  *         "role": "CC",
                  *         "email": "hal@example.com",
@@ -15904,13 +15968,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:37:59.089Z",
+                 *         "created_at": "2026-11-29T07:27:54.326Z",
                  *         "custom_key": "hal",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:37:59.112Z",
+                 *         "updated_at": "2026-11-29T07:27:54.362Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b3-0591-730e-9f7b-92c7dd69226d"
+                 *         "envelope_id": "01a22617-a836-72d9-8d20-9ae8b9b55c1f"
                  *       },
                  *       "event_type": "recipient.copied"
                  *     }
@@ -15948,9 +16012,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-214b-704e-87ef-a53847045ff9",
+                 *       "id": "01a22617-b8f2-767f-806a-8b24f113fc77",
                  *       "data": {
-                 *         "id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
+                 *         "id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -15959,7 +16023,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a225b3-0b31-702c-905b-2b891ad89c3e",
+                 *           "id": "01a22617-b1d8-738f-9ff1-a530b39fa5bf",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -15974,13 +16038,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:38:00.307Z",
+                 *         "created_at": "2026-11-29T07:27:56.694Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:38:00.343Z",
+                 *         "updated_at": "2026-11-29T07:27:56.707Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b3-0a53-773b-ab42-f638378f1e1b"
+                 *         "envelope_id": "01a22617-b176-7358-9712-20376ecae1f6"
                  *       },
                  *       "event_type": "recipient.validation_id_check_started"
                  *     }
@@ -16018,9 +16082,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-24f0-77d3-b4d3-f6108f50a8a2",
+                 *       "id": "01a22617-bab0-7367-b633-6bdba3379495",
                  *       "data": {
-                 *         "id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
+                 *         "id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16029,14 +16093,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a225b3-0b31-702c-905b-2b891ad89c3e",
+                 *           "id": "01a22617-b1d8-738f-9ff1-a530b39fa5bf",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PASSED",
                  *           "attempt": 2,
                  *           "reasons": [],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T05:38:07.112Z",
+                 *           "decided_at": "2026-11-29T07:27:59.051Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 1,
                  *           "provider_reference": null
@@ -16044,13 +16108,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:38:00.307Z",
+                 *         "created_at": "2026-11-29T07:27:56.694Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:38:00.343Z",
+                 *         "updated_at": "2026-11-29T07:27:56.707Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b3-0a53-773b-ab42-f638378f1e1b"
+                 *         "envelope_id": "01a22617-b176-7358-9712-20376ecae1f6"
                  *       },
                  *       "event_type": "recipient.validation_id_check_success"
                  *     }
@@ -16088,9 +16152,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-2157-759e-a854-037e4b2df234",
+                 *       "id": "01a22617-b8fd-75af-a6ea-dde5cde9b489",
                  *       "data": {
-                 *         "id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
+                 *         "id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16099,7 +16163,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a225b3-0b31-702c-905b-2b891ad89c3e",
+                 *           "id": "01a22617-b1d8-738f-9ff1-a530b39fa5bf",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "FAILED",
@@ -16116,13 +16180,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:38:00.307Z",
+                 *         "created_at": "2026-11-29T07:27:56.694Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:38:00.343Z",
+                 *         "updated_at": "2026-11-29T07:27:56.707Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b3-0a53-773b-ab42-f638378f1e1b"
+                 *         "envelope_id": "01a22617-b176-7358-9712-20376ecae1f6"
                  *       },
                  *       "event_type": "recipient.validation_id_check_failed"
                  *     }
@@ -16160,9 +16224,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-3263-776d-9fdc-b4b9c1896008",
+                 *       "id": "01a22617-c0e0-759d-a307-c562e56f2f9e",
                  *       "data": {
-                 *         "id": "01a225b3-2828-752d-a68b-1b32a44a8e28",
+                 *         "id": "01a22617-bd46-70fc-a174-6571d5f9e5c9",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16171,7 +16235,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a225b3-28d0-7203-917f-56bdec9933fa",
+                 *           "id": "01a22617-bdb5-7652-8128-b2de9aa7a0b2",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -16180,7 +16244,7 @@ export interface operations {
                  *             "MRZ_CHECK_DIGIT"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T05:49:10.552Z",
+                 *           "decided_at": "2026-11-29T07:39:00.627Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -16188,13 +16252,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:49:07.938Z",
+                 *         "created_at": "2026-11-29T07:38:59.713Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:49:07.951Z",
+                 *         "updated_at": "2026-11-29T07:38:59.723Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b3-2822-73d9-8383-5ffababe4c88"
+                 *         "envelope_id": "01a22617-bd41-72fd-b113-564552762b81"
                  *       },
                  *       "event_type": "recipient.validation_id_check_locked"
                  *     }
@@ -16232,9 +16296,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-40f6-7346-95a2-15364346fb48",
+                 *       "id": "01a22617-c5a3-7783-afcf-5d0fad921eed",
                  *       "data": {
-                 *         "id": "01a225b3-3ef0-71cc-b875-adf57c92b6d6",
+                 *         "id": "01a22617-c537-750d-93c2-11265280a2aa",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16243,7 +16307,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a225b3-3fcd-7083-960a-2503fd82a4e5",
+                 *           "id": "01a22617-c575-746d-abd1-06f102574ab1",
                  *           "check": "id_check",
                  *           "method": "stripe",
                  *           "status": "EXPIRED",
@@ -16253,18 +16317,18 @@ export interface operations {
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
-                 *           "provider_reference": "vs_8ef70fc7509f6a60eeae0de6"
+                 *           "provider_reference": "vs_8a4b3f3bdd3f9f1b5c8c5f1e"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:49:13.772Z",
+                 *         "created_at": "2026-11-29T07:39:01.744Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:49:13.787Z",
+                 *         "updated_at": "2026-11-29T07:39:01.757Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b3-3eec-718d-95e6-ca5c2ca0d6c9"
+                 *         "envelope_id": "01a22617-c530-74fb-8fef-60e5b5184c75"
                  *       },
                  *       "event_type": "recipient.validation_id_check_expired"
                  *     }
@@ -16302,9 +16366,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-32a5-720f-8194-40c21e2bf14e",
+                 *       "id": "01a22617-c0f2-7318-8a2f-eb824cdfca9d",
                  *       "data": {
-                 *         "id": "01a225b3-2828-752d-a68b-1b32a44a8e28",
+                 *         "id": "01a22617-bd46-70fc-a174-6571d5f9e5c9",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16313,13 +16377,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a225b3-28d0-7203-917f-56bdec9933fa",
+                 *           "id": "01a22617-bdb5-7652-8128-b2de9aa7a0b2",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a225b2-db76-738b-a44c-5198e887941f",
+                 *           "api_key_id": "01a22617-92f7-7290-becc-2ea225ee33f1",
                  *           "decided_at": null,
                  *           "max_attempts": 1,
                  *           "attempts_left": 1,
@@ -16328,13 +16392,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:49:07.938Z",
+                 *         "created_at": "2026-11-29T07:38:59.713Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:49:07.951Z",
+                 *         "updated_at": "2026-11-29T07:38:59.723Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b3-2822-73d9-8383-5ffababe4c88"
+                 *         "envelope_id": "01a22617-bd41-72fd-b113-564552762b81"
                  *       },
                  *       "event_type": "recipient.validation_id_check_reset"
                  *     }
@@ -16372,9 +16436,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-250d-7564-a691-dc8f3f7eb18a",
+                 *       "id": "01a22617-bac9-7383-9b6b-2fe234bba5c9",
                  *       "data": {
-                 *         "id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
+                 *         "id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16383,7 +16447,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a225b3-250a-719a-aaec-5da2c105056b",
+                 *           "id": "01a22617-bac7-7514-981a-48df69006bd6",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -16398,13 +16462,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:38:00.307Z",
+                 *         "created_at": "2026-11-29T07:27:56.694Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:38:00.343Z",
+                 *         "updated_at": "2026-11-29T07:27:56.707Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b3-0a53-773b-ab42-f638378f1e1b"
+                 *         "envelope_id": "01a22617-b176-7358-9712-20376ecae1f6"
                  *       },
                  *       "event_type": "recipient.validation_biometric_started"
                  *     }
@@ -16442,9 +16506,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-27fc-71fb-a35e-9db75746d200",
+                 *       "id": "01a22617-bd0b-775b-9875-393a285c5538",
                  *       "data": {
-                 *         "id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
+                 *         "id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16453,14 +16517,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a225b3-250a-719a-aaec-5da2c105056b",
+                 *           "id": "01a22617-bac7-7514-981a-48df69006bd6",
                  *           "check": "biometric",
                  *           "method": "manual",
                  *           "status": "PASSED",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a225b2-db76-738b-a44c-5198e887941f",
-                 *           "decided_at": "2026-11-29T05:49:07.898Z",
+                 *           "api_key_id": "01a22617-92f7-7290-becc-2ea225ee33f1",
+                 *           "decided_at": "2026-11-29T07:38:59.657Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
                  *           "provider_reference": null
@@ -16468,13 +16532,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:38:00.307Z",
+                 *         "created_at": "2026-11-29T07:27:56.694Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:38:00.343Z",
+                 *         "updated_at": "2026-11-29T07:27:56.707Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b3-0a53-773b-ab42-f638378f1e1b"
+                 *         "envelope_id": "01a22617-b176-7358-9712-20376ecae1f6"
                  *       },
                  *       "event_type": "recipient.validation_biometric_success"
                  *     }
@@ -16512,9 +16576,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-27d3-74d9-be7e-f869dd5bbea9",
+                 *       "id": "01a22617-bcda-71b0-9d91-e4f5eea74508",
                  *       "data": {
-                 *         "id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
+                 *         "id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16523,7 +16587,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a225b3-250a-719a-aaec-5da2c105056b",
+                 *           "id": "01a22617-bac7-7514-981a-48df69006bd6",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "FAILED",
@@ -16541,13 +16605,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:38:00.307Z",
+                 *         "created_at": "2026-11-29T07:27:56.694Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:38:00.343Z",
+                 *         "updated_at": "2026-11-29T07:27:56.707Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b3-0a53-773b-ab42-f638378f1e1b"
+                 *         "envelope_id": "01a22617-b176-7358-9712-20376ecae1f6"
                  *       },
                  *       "event_type": "recipient.validation_biometric_failed"
                  *     }
@@ -16585,9 +16649,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-3c45-738f-bb0a-2bd701a427bf",
+                 *       "id": "01a22617-c449-72ee-bc34-a38f737a9880",
                  *       "data": {
-                 *         "id": "01a225b3-2828-752d-a68b-1b32a44a8e28",
+                 *         "id": "01a22617-bd46-70fc-a174-6571d5f9e5c9",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16596,7 +16660,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a225b3-37fd-736e-a027-9fd09fe9a53b",
+                 *           "id": "01a22617-c288-755d-b0f0-e3ba9415f14d",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -16605,7 +16669,7 @@ export interface operations {
                  *             "FACE_MISMATCH"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T05:49:13.084Z",
+                 *           "decided_at": "2026-11-29T07:39:01.504Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -16613,13 +16677,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:49:07.938Z",
+                 *         "created_at": "2026-11-29T07:38:59.713Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:49:07.951Z",
+                 *         "updated_at": "2026-11-29T07:38:59.723Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b3-2822-73d9-8383-5ffababe4c88"
+                 *         "envelope_id": "01a22617-bd41-72fd-b113-564552762b81"
                  *       },
                  *       "event_type": "recipient.validation_biometric_locked"
                  *     }
@@ -16657,9 +16721,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-2532-7797-b226-a8a3853fa9ad",
+                 *       "id": "01a22617-bae5-7118-9903-2df9a5c33d9e",
                  *       "data": {
-                 *         "id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
+                 *         "id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16668,7 +16732,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a225b3-250a-719a-aaec-5da2c105056b",
+                 *           "id": "01a22617-bac7-7514-981a-48df69006bd6",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "EXPIRED",
@@ -16683,13 +16747,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:38:00.307Z",
+                 *         "created_at": "2026-11-29T07:27:56.694Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:38:00.343Z",
+                 *         "updated_at": "2026-11-29T07:27:56.707Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b3-0a53-773b-ab42-f638378f1e1b"
+                 *         "envelope_id": "01a22617-b176-7358-9712-20376ecae1f6"
                  *       },
                  *       "event_type": "recipient.validation_biometric_expired"
                  *     }
@@ -16727,9 +16791,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-27e6-709d-adf5-443e60b4c2f4",
+                 *       "id": "01a22617-bcef-77ef-a5b1-965cd1a71fc3",
                  *       "data": {
-                 *         "id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
+                 *         "id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16738,13 +16802,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a225b3-250a-719a-aaec-5da2c105056b",
+                 *           "id": "01a22617-bac7-7514-981a-48df69006bd6",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a225b2-db76-738b-a44c-5198e887941f",
+                 *           "api_key_id": "01a22617-92f7-7290-becc-2ea225ee33f1",
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
@@ -16753,13 +16817,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:38:00.307Z",
+                 *         "created_at": "2026-11-29T07:27:56.694Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:38:00.343Z",
+                 *         "updated_at": "2026-11-29T07:27:56.707Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b3-0a53-773b-ab42-f638378f1e1b"
+                 *         "envelope_id": "01a22617-b176-7358-9712-20376ecae1f6"
                  *       },
                  *       "event_type": "recipient.validation_biometric_reset"
                  *     }
@@ -16797,9 +16861,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-0b07-7551-a307-3f8e41b7b3a5",
+                 *       "id": "01a22617-b1c0-7173-ab48-9aac8ff7e9e8",
                  *       "data": {
-                 *         "id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
+                 *         "id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16809,18 +16873,18 @@ export interface operations {
                  *         "tax_id": null,
                  *         "consent": {
                  *           "version": "2026-11-29",
-                 *           "given_at": "2026-11-29T05:38:00.484Z"
+                 *           "given_at": "2026-11-29T07:27:56.764Z"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:38:00.307Z",
+                 *         "created_at": "2026-11-29T07:27:56.694Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:38:00.343Z",
+                 *         "updated_at": "2026-11-29T07:27:56.707Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b3-0a53-773b-ab42-f638378f1e1b"
+                 *         "envelope_id": "01a22617-b176-7358-9712-20376ecae1f6"
                  *       },
                  *       "event_type": "recipient.validation_identity_consented"
                  *     }
@@ -16858,9 +16922,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-281a-724d-8a0f-5de913bb4253",
+                 *       "id": "01a22617-bd39-7349-8b81-6748cabd1c4c",
                  *       "data": {
-                 *         "id": "01a225b3-0a62-7089-b303-91343fb5ac4e",
+                 *         "id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16875,13 +16939,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T05:38:00.307Z",
+                 *         "created_at": "2026-11-29T07:27:56.694Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T05:38:00.343Z",
+                 *         "updated_at": "2026-11-29T07:27:56.707Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a225b3-0a53-773b-ab42-f638378f1e1b"
+                 *         "envelope_id": "01a22617-b176-7358-9712-20376ecae1f6"
                  *       },
                  *       "event_type": "recipient.validation_identity_redacted"
                  *     }
@@ -16919,9 +16983,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-0244-762a-90cb-1f21141849d3",
+                 *       "id": "01a22617-a613-746f-a92f-606f92094902",
                  *       "data": {
-                 *         "id": "01a225b3-01d1-738c-b479-094dc32c95d5",
+                 *         "id": "01a22617-a5b9-70a0-823f-bdf606d881ae",
                  *         "name": "Mutual NDA",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -16929,7 +16993,7 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a225b3-01d2-70be-aa6f-640748b42a34",
+                 *             "id": "01a22617-a5bc-700a-9499-75e7b381eae0",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -16940,7 +17004,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T05:06:58.129Z",
+                 *         "created_at": "2026-11-29T06:56:53.689Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -16973,7 +17037,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T05:06:58.129Z"
+                 *         "updated_at": "2026-11-29T06:56:53.689Z"
                  *       },
                  *       "event_type": "template.created"
                  *     }
@@ -17011,9 +17075,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-0331-70be-a8c4-55b2803a8a0e",
+                 *       "id": "01a22617-a6a5-703c-bdda-fde0d6a7251c",
                  *       "data": {
-                 *         "id": "01a225b3-01d1-738c-b479-094dc32c95d5",
+                 *         "id": "01a22617-a5b9-70a0-823f-bdf606d881ae",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -17021,7 +17085,7 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a225b3-01d2-70be-aa6f-640748b42a34",
+                 *             "id": "01a22617-a5bc-700a-9499-75e7b381eae0",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -17032,7 +17096,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T05:06:58.129Z",
+                 *         "created_at": "2026-11-29T06:56:53.689Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -17065,7 +17129,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T05:06:58.396Z"
+                 *         "updated_at": "2026-11-29T06:56:53.898Z"
                  *       },
                  *       "event_type": "template.updated"
                  *     }
@@ -17103,9 +17167,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a225b3-0353-7240-bd45-9462b42b1a71",
+                 *       "id": "01a22617-a6b1-74e9-832b-71d4f57dcff4",
                  *       "data": {
-                 *         "id": "01a225b3-01d1-738c-b479-094dc32c95d5",
+                 *         "id": "01a22617-a5b9-70a0-823f-bdf606d881ae",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -17113,7 +17177,7 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a225b3-01d2-70be-aa6f-640748b42a34",
+                 *             "id": "01a22617-a5bc-700a-9499-75e7b381eae0",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -17124,7 +17188,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T05:06:58.129Z",
+                 *         "created_at": "2026-11-29T06:56:53.689Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -17157,7 +17221,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T05:06:58.396Z"
+                 *         "updated_at": "2026-11-29T06:56:53.898Z"
                  *       },
                  *       "event_type": "template.deleted"
                  *     }
