@@ -3,7 +3,7 @@ import { metricsRegistry } from '@signet/metrics';
 
 export type JobOutcome = 'done' | 'retry' | 'failed' | 'released';
 
-/** One kind's jobs still to run (queued, due or not, running or retrying), and how long the most overdue has been due. */
+/** One kind's jobs still to run (queued, due or not, or waiting for a retry; not running), and how long the most overdue has been due. */
 export interface KindBacklog {
   kind: string;
   queued: number;

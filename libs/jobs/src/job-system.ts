@@ -9,6 +9,7 @@ import { addJob, keyOfStored, storedKey, type StoredPayload } from './enqueue-sq
 import type { AnyJobKind, JobKind, JobSpec } from './job-kind';
 import { countJob, watchBacklog } from './job-metrics';
 import { graphileLogger } from './graphile-logger';
+import { workerTable } from './graphile-worker-tables';
 import { installJobSchema, JOBS_SCHEMA } from './job-schema';
 import { backlogOf } from './queued-jobs';
 import { releaseAbandonedJobs, releaseJobKind } from './release-abandoned';
@@ -189,12 +190,13 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
     async cancel(db, kind, key) {
       await db.raw(`SELECT FROM ${JOBS_SCHEMA}.remove_job(?)`, [storedKey(kind.name, key)]);
     },
+    // runDue and clockMovedBy: each graphile-worker column they name is in WORKER_COLUMNS_USED (test/graphile-worker-tables.test.ts).
     async runDue() {
       await running().query(WAKE_RUNNERS);
       // Polled, not evented: a due job may be one another replica is running.
       for (;;) {
         const result = await running().query<{ due: number }>(
-          `SELECT count(*)::int AS due FROM ${JOBS_SCHEMA}.jobs WHERE task_identifier = ANY($1) AND (locked_at IS NOT NULL OR (run_at <= now() AND attempts < max_attempts))`,
+          `SELECT count(*)::int AS due FROM ${workerTable('jobs')} WHERE task_identifier = ANY($1) AND (locked_at IS NOT NULL OR (run_at <= now() AND attempts < max_attempts))`,
           [[...kinds.keys()]]
         );
         if (result.rows[0]?.due === 0) return;
@@ -202,7 +204,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
       }
     },
     async clockMovedBy(ms) {
-      await running().query(`UPDATE ${JOBS_SCHEMA}._private_jobs SET run_at = run_at - make_interval(secs => $1::float8 / 1000) WHERE locked_at IS NULL`, [ms]);
+      await running().query(`UPDATE ${workerTable('_private_jobs')} SET run_at = run_at - make_interval(secs => $1::float8 / 1000) WHERE locked_at IS NULL`, [ms]);
       await running().query(WAKE_RUNNERS);
     },
     async start() {

@@ -4,17 +4,21 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { keyOfStored, storedKey, type StoredPayload } from './enqueue-sql';
 import type { JobSpec } from './job-kind';
 import type { KindBacklog } from './job-metrics';
-import { JOBS_SCHEMA } from './job-schema';
+import { workerTable } from './graphile-worker-tables';
+
+// graphile-worker's tables: each column named here is in WORKER_COLUMNS_USED (test/graphile-worker-tables.test.ts).
 
 /**
- * The payloads of a kind's jobs still to run (queued, running or retrying; not dead-lettered), by key:
- * for a part that shows work still to come, such as a webhook delivery's next attempt.
+ * The payloads of a kind's jobs still to run (queued, or waiting for a retry; not the one running now,
+ * not dead-lettered), by key: for a part that shows work still to come, such as a webhook delivery's next attempt.
  */
 export async function queuedPayloads<S extends TSchema>(db: Knex | Knex.Transaction, kind: JobSpec<S>, keys: string[]): Promise<Map<string, Static<S>>> {
   const found = new Map<string, Static<S>>();
   if (keys.length === 0) return found;
+  // graphile-worker adds 1 to `attempts` as it takes a job, and every Signet row has max_attempts 1: this
+  // skips the rows being run (a retry is a row of its own) and the dead-lettered ones.
   const result = await db.raw(
-    `SELECT jobs.key, jobs.payload FROM ${JOBS_SCHEMA}._private_jobs jobs
+    `SELECT jobs.key, jobs.payload FROM ${workerTable('_private_jobs')} jobs
      WHERE jobs.key = ANY(?) AND jobs.attempts < jobs.max_attempts`,
     [keys.map((key) => storedKey(kind.name, key))]
   );
@@ -31,7 +35,7 @@ export async function backlogOf(pool: pg.Pool, kinds: string[]): Promise<KindBac
     `SELECT kind, count(jobs.id)::int AS queued,
             coalesce(extract(epoch from now() - min(jobs.run_at) FILTER (WHERE jobs.run_at <= now())), 0)::float AS overdue
      FROM unnest($1::text[]) AS kind
-     LEFT JOIN ${JOBS_SCHEMA}.jobs jobs ON jobs.task_identifier = kind AND jobs.attempts < jobs.max_attempts
+     LEFT JOIN ${workerTable('jobs')} jobs ON jobs.task_identifier = kind AND jobs.attempts < jobs.max_attempts
      GROUP BY kind`,
     [kinds]
   );

@@ -2,7 +2,9 @@ import type pg from 'pg';
 import type { Logger } from '@signet/log';
 import { defineRecurringJob, type AnyJobKind } from './job-kind';
 import { countJob } from './job-metrics';
-import { JOBS_SCHEMA } from './job-schema';
+import { workerTable } from './graphile-worker-tables';
+
+// graphile-worker's tables: each column named here is in WORKER_COLUMNS_USED (test/graphile-worker-tables.test.ts).
 
 /**
  * graphile-worker takes a job held for four hours as abandoned; Signet's kinds declare their own lease
@@ -18,18 +20,18 @@ export async function releaseAbandonedJobs(pool: pg.Pool, kinds: AnyJobKind[], l
        SELECT * FROM unnest($1::text[], $2::float8[]) AS lease(identifier, ms)
      ), abandoned AS (
        SELECT jobs.id, jobs.key, tasks.identifier
-       FROM ${JOBS_SCHEMA}._private_jobs jobs
-       JOIN ${JOBS_SCHEMA}._private_tasks tasks ON tasks.id = jobs.task_id
+       FROM ${workerTable('_private_jobs')} jobs
+       JOIN ${workerTable('_private_tasks')} tasks ON tasks.id = jobs.task_id
        JOIN lease ON lease.identifier = tasks.identifier
        WHERE jobs.locked_at < now() - make_interval(secs => lease.ms / 1000) OR jobs.locked_by = $3
        FOR UPDATE OF jobs SKIP LOCKED
      ), released AS (
-       UPDATE ${JOBS_SCHEMA}._private_jobs jobs
+       UPDATE ${workerTable('_private_jobs')} jobs
        SET locked_at = NULL, locked_by = NULL, attempts = 0, last_error = 'released: its worker stopped without finishing'
        FROM abandoned WHERE jobs.id = abandoned.id AND abandoned.key IS NOT NULL
        RETURNING abandoned.identifier
      ), dropped AS (
-       DELETE FROM ${JOBS_SCHEMA}._private_jobs jobs USING abandoned
+       DELETE FROM ${workerTable('_private_jobs')} jobs USING abandoned
        WHERE jobs.id = abandoned.id AND abandoned.key IS NULL
        RETURNING abandoned.identifier
      )

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '@signet/service';
 import type { Overrides } from './settings-overrides';
 
@@ -22,11 +23,6 @@ export interface OverridesCacheOptions {
   maxEntries: number;
 }
 
-interface Entry {
-  overrides: Overrides;
-  expiresAt: number;
-}
-
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     for (const child of Object.values(value)) deepFreeze(child);
@@ -36,24 +32,22 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * The stored overrides of the keys that create envelopes, kept in memory: every create reads them, and
- * a change is rare. Nothing is kept while change notifications could be missed (before listening, or
- * with the connection down), a change anywhere empties the cache, and a read that started before a
- * change never stores its older answer. Cached overrides are frozen: a caller that tried to change one
- * would fail loudly rather than change what the next create reads.
+ * The stored overrides of the keys that create envelopes, kept in memory by tenant and key: every create
+ * reads them, and a change is rare. Nothing is kept while change notifications could be missed (before
+ * listening, or with the connection down), a change anywhere empties the cache, and a read that started
+ * before a change answers but never stores its older answer. Cached overrides are frozen: a caller that
+ * tried to change one would fail loudly rather than change what the next create reads.
  */
 export function overridesCache(source: OverridesReader, options: OverridesCacheOptions): OverridesCache {
-  const entries = new Map<string, Entry>();
+  const entries = new LRUCache<string, Overrides>({
+    max: options.maxEntries,
+    ttl: options.ttlMs,
+    // Signet's clock, read on every look-up: the test clock moves in jumps the default 1 ms reuse would miss.
+    perf: { now: () => options.clock().getTime() },
+    ttlResolution: 0
+  });
   let generation = 0;
   let listening = false;
-
-  function remember(key: string, overrides: Overrides): void {
-    if (entries.size >= options.maxEntries) {
-      const oldest = entries.keys().next();
-      if (!oldest.done) entries.delete(oldest.value);
-    }
-    entries.set(key, { overrides, expiresAt: options.clock().getTime() + options.ttlMs });
-  }
 
   function forgetAll(): void {
     generation += 1;
@@ -64,11 +58,10 @@ export function overridesCache(source: OverridesReader, options: OverridesCacheO
     async findOverrides(apiKeyId, tenantId) {
       const key = `${tenantId}\n${apiKeyId}`;
       const cached = entries.get(key);
-      if (cached && cached.expiresAt > options.clock().getTime()) return cached.overrides;
-      entries.delete(key);
+      if (cached) return cached;
       const startedIn = generation;
       const overrides = deepFreeze(await source.findOverrides(apiKeyId, tenantId));
-      if (listening && startedIn === generation) remember(key, overrides);
+      if (listening && startedIn === generation) entries.set(key, overrides);
       return overrides;
     },
     forgetAll,

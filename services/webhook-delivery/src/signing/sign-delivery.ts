@@ -1,15 +1,15 @@
-import { createHmac } from 'node:crypto';
-import { signingKeyOf } from './signing-secret';
+import { Webhook } from 'standardwebhooks';
 
 /**
  * The Standard Webhooks headers of one attempt: the event id (the same on every attempt, so receivers can
  * drop duplicates), the time of the attempt, and `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`
  * for each secret, space-separated (the current one first; during a rotation also the previous one),
- * which lets a receiver check both that Signet sent the body and that it is recent (no replays).
+ * which lets a receiver check both that Signet sent the body and that it is recent (no replays). The
+ * `standardwebhooks` package signs, the same code receivers verify with.
  */
 export function signDelivery(secrets: readonly string[], eventId: string, at: Date, body: string): Record<string, string> {
   const timestamp = String(Math.floor(at.getTime() / 1000));
-  const signatures = secrets.map((secret) => `v1,${createHmac('sha256', signingKeyOf(secret)).update(`${eventId}.${timestamp}.${body}`).digest('base64')}`);
+  const signatures = secrets.map((secret) => new Webhook(secret).sign(eventId, at, body));
   return { 'webhook-id': eventId, 'webhook-timestamp': timestamp, 'webhook-signature': signatures.join(' ') };
 }
 

@@ -6,8 +6,3 @@ const PREFIX = 'whsec_';
 export function newSigningSecret(): string {
   return `${PREFIX}${randomBytes(32).toString('base64')}`;
 }
-
-/** The HMAC key a signing secret stands for. */
-export function signingKeyOf(secret: string): Buffer {
-  return Buffer.from(secret.startsWith(PREFIX) ? secret.slice(PREFIX.length) : secret, 'base64');
-}
