@@ -41,6 +41,18 @@ describe('documentation stays in step with the code', () => {
     expect(problems).toEqual([]);
   });
 
+  it('docs/decisions.md is a reference by topic: no issue or design-section numbers, each ## topic once', () => {
+    const decisions = read('docs/decisions.md');
+    // `PKCS#11` is a standard's name, not an issue: a # right after a letter or digit is not counted.
+    const references = [...decisions.matchAll(/\bissues?\s+#?\d+|(?<![\w&])#\d+\b|\bDESIGN\s+\d/gi)].map((match) => match[0]);
+    expect(references).toEqual([]);
+    const topics = [...decisions.matchAll(/^## (.+)$/gm)].map((match) => match[1] as string);
+    // "Background work: one job system" and "Background work: deliveries" are one topic told twice.
+    const subjects = topics.map((topic) => topic.split(/[:(]/)[0]?.trim());
+    expect(subjects.filter((subject, index) => subjects.indexOf(subject) !== index)).toEqual([]);
+    expect(topics.length).toBeGreaterThan(10);
+  });
+
   it('every service and library has a README', () => {
     for (const folder of [
       'services/gateway', 'services/settings', 'services/envelope', 'services/upload', 'services/webhook-delivery', 'services/validation',

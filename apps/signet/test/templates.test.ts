@@ -210,6 +210,28 @@ describe('templates', () => {
     expect((shown.documents as Body[])[0]?.sha256).not.toBe((template.documents as Body[])[0]?.sha256);
   }, 60_000);
 
+  it('shows a prefilled value as the placement\'s default_value, and as the field\'s value only once the recipient signs', async () => {
+    const template = await createTemplate(ndaForm());
+    const used = await call('POST', `/api/v1/templates/${template.id}/envelopes`, { json: {
+      recipients: { buyer: { email: 'hana@example.com', name: 'Hana Sato' } }, fields: { company: 'Sato KK', start_date: '2027-03-01' }, send: 'true'
+    } });
+    expect(used.status).toBe(200);
+    const id = (used.body.envelope as Body).id as string;
+    const prefilled = (shown: Body) => Object.fromEntries((shown.placements as Body[]).filter((placement) => placement.name).map((placement) => [placement.name, [placement.default_value, placement.readonly]]));
+    const values = (shown: Body) => Object.fromEntries((shown.fields as Body[]).map((field) => [field.name, [field.value, field.filled_at === null ? null : 'filled']]));
+    const before = await envelope(id);
+    expect(prefilled(before)).toEqual({ company: ['Sato KK', true], start_date: ['2027-03-01', false] });
+    expect(values(before)).toEqual({ company: [null, null], start_date: [null, null] });
+
+    const link = await waitFor(() => api.events.find((event) => event.key === id && event.event.event_type === 'recipient.link_generated' && (event.event.data as Body).custom_key === 'buyer'), 30_000, "the buyer's link");
+    const token = String((link.event.data as Body).signing_url).split('/sign/')[1] as string;
+    // The read-only company is kept as prefilled; the start date, which the buyer may change, is changed.
+    expect((await api.call('POST', `/signing/v1/${token}/sign`, { key: null, json: { ...written('Hana Sato'), fields: { start_date: '2027-04-01' } } })).status).toBe(200);
+    const after = await envelope(id);
+    expect(prefilled(after)).toEqual(prefilled(before));
+    expect(values(after)).toEqual({ company: ['Sato KK', 'filled'], start_date: ['2027-04-01', 'filled'] });
+  }, 60_000);
+
   it('refuses a use naming a missing or unknown recipient, an unknown field, or a document that loses a placement\'s page (422, nothing made)', async () => {
     const template = await createTemplate(ndaForm());
     const use = (json: unknown) => call('POST', `/api/v1/templates/${template.id}/envelopes`, { json });

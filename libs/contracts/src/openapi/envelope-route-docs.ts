@@ -27,7 +27,7 @@ export const ENVELOPE_ROUTE_DOCS: RouteDocs = {
   'GET /api/v1/envelopes/:id': {
     operationId: 'getEnvelope',
     summary: 'Read an envelope',
-    description: 'Documents with download links, recipients, placements, effective settings, errors and warnings.',
+    description: 'Documents with download links, recipients, placements, fields, effective settings, errors and warnings. A prefilled field (a placement\'s `default_value`, or a value a template use gave) shows its value as the placement\'s `default_value`; its `value` in `fields` stays null until the recipient acts, then holds what was recorded.',
     tag: 'Envelopes',
     responses: { 200: jsonAnswer(EnvelopeResponse, 'The envelope') },
     errors: [404]

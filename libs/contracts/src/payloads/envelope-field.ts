@@ -22,8 +22,12 @@ export const EnvelopeField = Type.Object({
   type: LiteralUnion(FIELD_TYPES),
   recipient_id: Nullable(Type.String()),
   document_id: Nullable(Type.String()),
-  value: Nullable(Type.Union([Type.String(), Type.Number(), Type.Boolean(), FieldAttachmentValue])),
-  filled_at: Nullable(DateTime())
+  value: Nullable(Type.Union([Type.String(), Type.Number(), Type.Boolean(), FieldAttachmentValue]), {
+    description: 'The recipient\'s answer: null until they act, even when the field is prefilled (a prefilled value shows as the placement\'s `default_value`), '
+      + 'and null for an optional field they left empty. Once they act: text, a number, a YYYY-MM-DD date, a boolean or the attached file, by type; '
+      + 'a default they kept (a read-only field always keeps it) is recorded here as their value.'
+  }),
+  filled_at: Nullable(DateTime(), { description: 'When the recipient acted; null until then' })
 });
 
 export type FieldAttachmentValue = Static<typeof FieldAttachmentValue>;

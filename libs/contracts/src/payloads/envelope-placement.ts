@@ -29,7 +29,10 @@ export const EnvelopePlacement = Type.Object({
   name: Type.Optional(Nullable(Type.String())),
   required: Type.Optional(Nullable(Type.Boolean())),
   readonly: Type.Optional(Nullable(Type.Boolean())),
-  default_value: Type.Optional(Nullable(Type.String())),
+  default_value: Type.Optional(Nullable(Type.String(), {
+    description: 'What the field is prefilled with, as text: the placement\'s own `default_value`, or the value a template use gave in `fields[name]`. '
+      + 'It is offered to the recipient, not their answer: the field\'s `value` in `fields` stays null until the recipient acts, and then holds what was recorded (this default, typed, unless they sent another).'
+  })),
   options: Type.Optional(Nullable(Type.Array(Type.String()))),
   pattern: Type.Optional(Nullable(Type.String())),
   min: Type.Optional(Nullable(Type.String())),

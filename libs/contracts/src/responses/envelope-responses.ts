@@ -54,7 +54,7 @@ export const EnvelopeView = Type.Object({
   expires_at: Type.Optional(Nullable(DateTime({ description: 'When the envelope expires (IN_PROGRESS) or expired (EXPIRED); null: it does not' }))),
   documents: Type.Array(EnvelopeViewDocument),
   placements: Type.Array(EnvelopePlacement),
-  fields: Type.Optional(Type.Array(EnvelopeField, { description: 'Every field placement and its value once its recipient acted' })),
+  fields: Type.Optional(Type.Array(EnvelopeField, { description: 'Every field placement and its value once its recipient acted (a prefilled value shows in `placements` as `default_value` until then)' })),
   settings: Settings
 });
 export type EnvelopeView = Static<typeof EnvelopeView>;

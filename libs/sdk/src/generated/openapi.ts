@@ -61,7 +61,7 @@ export interface paths {
         };
         /**
          * Read an envelope
-         * @description Documents with download links, recipients, placements, effective settings, errors and warnings.
+         * @description Documents with download links, recipients, placements, fields, effective settings, errors and warnings. A prefilled field (a placement's `default_value`, or a value a template use gave) shows its value as the placement's `default_value`; its `value` in `fields` stays null until the recipient acts, then holds what was recorded.
          */
         get: operations["getEnvelope"];
         /**
@@ -537,7 +537,20 @@ export interface paths {
         put?: never;
         /**
          * Make an envelope from a template
-         * @description `recipients[key][...]` fills each placeholder by key (a template recipient with an email and a name may be left out; an unknown key or one left without email or name is a 422 naming it); `fields[name]=value` fills the PDF's own form fields of that name (drawn into the page); `documents[key][base64]` replaces one of the template's documents (placements are checked again: a page it no longer has puts the envelope in ERROR); `name`, `metadata` and `settings` override the template's; `send=true` sends it at once. Unchanged documents are shared with the template, never copied. Answers as envelope creation; the envelope carries `template_id`. Counts against the plan's envelope creations. Sent as JSON, or as `multipart/form-data` (or `application/x-www-form-urlencoded`) in bracket notation as the envelope create form.
+         * @description `recipients[key][...]` fills each placeholder by key (a template recipient with an email and a name may be left out; an unknown key or one left without email or name is a 422 naming it); `fields[name]=value` prefills the template's fields of that name (checked as the recipient's answer would be; `fields[name][readonly]=true|false` overrides the template's read-only flag) and fills the PDF's own form fields of that name (drawn into the page); `documents[key][base64]` replaces one of the template's documents (placements are checked again: a page or token it no longer has is a 422, as is every use that breaks the template; nothing is made); `name`, `metadata` and `settings` override the template's; `send=true` sends it at once. Unchanged documents are shared with the template, never copied. Answers as envelope creation; the envelope carries `template_id`. Counts against the plan's envelope creations. Sent as JSON, or as `multipart/form-data` (or `application/x-www-form-urlencoded`) in bracket notation as the envelope create form.
+         *
+         *     A prefilled value is what the recipient is offered, not their answer. `GET /api/v1/envelopes/:id` shows it as the placement's `default_value`; the field's `value` in `fields` stays null until the recipient acts. With `"fields": {"company": "Sato KK"}` (a TEXT field):
+         *
+         *     ```json
+         *     "placements": [{"name": "company", "placement_type": "TEXT", "readonly": true, "default_value": "Sato KK", ...}],
+         *     "fields": [{"name": "company", "type": "TEXT", "value": null, "filled_at": null, ...}]
+         *     ```
+         *
+         *     Once the recipient has signed (keeping the value, or sending another where the field is not read-only), the placement is unchanged and the field holds what was recorded:
+         *
+         *     ```json
+         *     "fields": [{"name": "company", "type": "TEXT", "value": "Sato KK", "filled_at": "2026-11-29T06:52:10.622Z", ...}]
+         *     ```
          */
         post: operations["useTemplate"];
         delete?: never;
@@ -2396,7 +2409,7 @@ export interface components {
             expires_at?: string | null;
             documents: components["schemas"]["EnvelopeViewDocument"][];
             placements: components["schemas"]["EnvelopePlacement"][];
-            /** @description Every field placement and its value once its recipient acted */
+            /** @description Every field placement and its value once its recipient acted (a prefilled value shows in `placements` as `default_value` until then) */
             fields?: {
                 /** @description The field's placement id */
                 id: string;
@@ -2405,12 +2418,14 @@ export interface components {
                 type: "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
                 recipient_id: string | null;
                 document_id: string | null;
+                /** @description The recipient's answer: null until they act, even when the field is prefilled (a prefilled value shows as the placement's `default_value`), and null for an optional field they left empty. Once they act: text, a number, a YYYY-MM-DD date, a boolean or the attached file, by type; a default they kept (a read-only field always keeps it) is recorded here as their value. */
                 value: (string | number | boolean | {
                     id: string;
                     name: string;
                     sha256: string;
                     url: string | null;
                 }) | null;
+                /** @description When the recipient acted; null until then */
                 filled_at: string | null;
             }[];
             settings: components["schemas"]["Settings"];
@@ -3566,12 +3581,14 @@ export interface components {
                 type: "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
                 recipient_id: string | null;
                 document_id: string | null;
+                /** @description The recipient's answer: null until they act, even when the field is prefilled (a prefilled value shows as the placement's `default_value`), and null for an optional field they left empty. Once they act: text, a number, a YYYY-MM-DD date, a boolean or the attached file, by type; a default they kept (a read-only field always keeps it) is recorded here as their value. */
                 value: (string | number | boolean | {
                     id: string;
                     name: string;
                     sha256: string;
                     url: string | null;
                 }) | null;
+                /** @description When the recipient acted; null until then */
                 filled_at: string | null;
             }[];
             settings: components["schemas"]["SettingsPayload"];
@@ -3603,6 +3620,7 @@ export interface components {
             name?: string | null;
             required?: boolean | null;
             readonly?: boolean | null;
+            /** @description What the field is prefilled with, as text: the placement's own `default_value`, or the value a template use gave in `fields[name]`. It is offered to the recipient, not their answer: the field's `value` in `fields` stays null until the recipient acts, and then holds what was recorded (this default, typed, unless they sent another). */
             default_value?: string | null;
             options?: string[] | null;
             pattern?: string | null;
@@ -3661,12 +3679,14 @@ export interface components {
                 type: "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
                 recipient_id: string | null;
                 document_id: string | null;
+                /** @description The recipient's answer: null until they act, even when the field is prefilled (a prefilled value shows as the placement's `default_value`), and null for an optional field they left empty. Once they act: text, a number, a YYYY-MM-DD date, a boolean or the attached file, by type; a default they kept (a read-only field always keeps it) is recorded here as their value. */
                 value: (string | number | boolean | {
                     id: string;
                     name: string;
                     sha256: string;
                     url: string | null;
                 }) | null;
+                /** @description When the recipient acted; null until then */
                 filled_at: string | null;
             }[];
             settings: components["schemas"]["SettingsPayload"];
@@ -3780,12 +3800,14 @@ export interface components {
                 type: "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT";
                 recipient_id: string | null;
                 document_id: string | null;
+                /** @description The recipient's answer: null until they act, even when the field is prefilled (a prefilled value shows as the placement's `default_value`), and null for an optional field they left empty. Once they act: text, a number, a YYYY-MM-DD date, a boolean or the attached file, by type; a default they kept (a read-only field always keeps it) is recorded here as their value. */
                 value: (string | number | boolean | {
                     id: string;
                     name: string;
                     sha256: string;
                     url: string | null;
                 }) | null;
+                /** @description When the recipient acted; null until then */
                 filled_at: string | null;
             }[];
         } & {
