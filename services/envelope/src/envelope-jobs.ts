@@ -42,6 +42,10 @@ export type EnvelopeJobs = ReturnType<typeof envelopeJobs>;
 
 export function envelopeJobs(jobs: JobSystem) {
   const cancelReminder = (trx: Knex.Transaction, recipientId: string) => jobs.cancel(trx, REMIND_RECIPIENT, recipientId);
+  async function cancelExpiry(trx: Knex.Transaction, envelopeId: string): Promise<void> {
+    await jobs.cancel(trx, EXPIRE_ENVELOPE, envelopeId);
+    await jobs.cancel(trx, WARN_OF_EXPIRY, envelopeId);
+  }
   return {
     /** The last signature: seal the envelope, once, whichever replica takes the job. */
     queueCompletion: (trx: Knex.Transaction, tenantId: string, envelopeId: string) => jobs.enqueue(trx, COMPLETE_ENVELOPE, { tenantId, envelopeId }, { key: envelopeId }),
@@ -60,10 +64,11 @@ export function envelopeJobs(jobs: JobSystem) {
     queueReminder: (trx: Knex.Transaction, tenantId: string, envelopeId: string, recipientId: string, number: number, runAt: Date) =>
       jobs.enqueue(trx, REMIND_RECIPIENT, { tenantId, envelopeId, recipientId, number }, { key: recipientId, runAt }),
     cancelReminder,
+    /** The envelope no longer expires: its expiry and its warning go. */
+    cancelExpiry,
     /** Nothing more is timed for the envelope: its expiry, warning and every recipient's reminder go. */
     async cancelSchedule(trx: Knex.Transaction, envelopeId: string, recipientIds: readonly string[]): Promise<void> {
-      await jobs.cancel(trx, EXPIRE_ENVELOPE, envelopeId);
-      await jobs.cancel(trx, WARN_OF_EXPIRY, envelopeId);
+      await cancelExpiry(trx, envelopeId);
       for (const recipientId of recipientIds) await cancelReminder(trx, recipientId);
     }
   };
