@@ -37,6 +37,15 @@ export const REMIND_RECIPIENT = {
   payload: Type.Object({ ...ENVELOPE_REF, recipientId: Type.String(), number: Type.Integer({ minimum: 1 }) })
 };
 
+/**
+ * key: the envelope id. Queued by a migration for an envelope already IN_PROGRESS when reminders came in:
+ * the recipients (`recipientIds`) whose turn had begun by then.
+ */
+export const START_MIGRATED_REMINDERS = {
+  name: 'envelope.start-migrated-reminders',
+  payload: Type.Object({ ...ENVELOPE_REF, recipientIds: Type.Array(Type.String()) })
+};
+
 /** The envelope part's jobs, as its use cases queue them: in the transaction of the change that causes them. */
 export type EnvelopeJobs = ReturnType<typeof envelopeJobs>;
 
