@@ -74,7 +74,7 @@ export function registerEnvelopeJobs(jobs: JobSystem, { emails: deps, batches, r
     defineJobKind({ ...REMIND_RECIPIENT, ...TIMED, run: (reminder) => sendScheduledReminder(deps, reminder) }),
     defineJobKind({
       ...START_MIGRATED_REMINDERS,
-      // It asks the settings part, which an upgrade may bring up after this one: retries for more than a day.
+      // It asks the settings part, which an upgrade may bring up after this one: retries for about 20 hours.
       maxAttempts: 12,
       backoffMs: doublingBackoff(MINUTE_MS, 6 * 60 * MINUTE_MS),
       leaseMs: 2 * MINUTE_MS,
