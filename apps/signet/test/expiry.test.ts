@@ -238,6 +238,63 @@ describe('reminders and expiry on the test clock', () => {
     expect((await api.call('POST', path)).status).toBe(409);
   });
 
+  it('clears a sent envelope\'s expiry with null: no warning and no expiry follow, the reminders go on; garbage is 422 and changes nothing', async () => {
+    const start = await now();
+    const expiresAt = new Date(start.getTime() + 2 * DAY_MS).toISOString();
+    // The first reminders come due a day after the old expiry: on the envelope's own ordered stream, they are the sentinel.
+    const envelope = await sentEnvelope(api, KEYS.acme, { expires_at: expiresAt, 'settings[signature_flow][expiry_warning_days]': '1', ...reminders(3, 1, 1) });
+    const path = `/api/v1/envelopes/${envelope.id}/extend`;
+
+    const garbage = await api.call('POST', path, { json: { expires_at: 'garbage' } });
+    expect(garbage.status).toBe(422);
+    expect(garbage.body.details).toEqual([{ field: 'expires_at', message: 'must be an ISO 8601 date-time with an offset, e.g. 2026-12-31T17:00:00Z, or null to clear it' }]);
+    expect((await api.call('GET', `/api/v1/envelopes/${envelope.id}`)).body.envelope).toMatchObject({ status: 'IN_PROGRESS', expires_at: expiresAt });
+
+    const cleared = await api.call('POST', path, { json: { expires_at: null } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.envelope).toMatchObject({ status: 'IN_PROGRESS', expires_at: null });
+    const extended = await waitFor(() => api.events.find((event) => event.key === envelope.id && event.event.event_type === 'envelope.extended'), 20_000, 'envelope.extended');
+    expect(extended.event.data).toMatchObject({ id: envelope.id, expires_at: null });
+
+    // Past the old warning (day 1) and expiry (day 2), to the first reminders (day 3).
+    await advance('P2D');
+    await advance('P1D');
+    await waitForEvent(envelope.id, 'recipient.reminder_sent#1@ana');
+    const seen = await waitForEvent(envelope.id, 'recipient.reminder_sent#1@ben');
+    expect(seen[0]).toBe('envelope.in_progress');
+    expect([...seen.slice(1)].sort()).toEqual(['recipient.reminder_sent#1@ana', 'recipient.reminder_sent#1@ben']);
+    const ana = await emailOf(envelope.id, 'ana');
+    expect(await waitFor(() => mailsTo(ana).includes('reminder') && mailsTo(ana), 20_000, 'the reminder email')).toEqual(['invitation', 'reminder']);
+    expect((await api.call('GET', `/api/v1/envelopes/${envelope.id}`)).body.envelope).toMatchObject({ status: 'IN_PROGRESS', expires_at: null });
+  });
+
+  it('clears a CREATED envelope\'s expires_at on update with an empty value, and refuses garbage without changing it', async () => {
+    const start = await now();
+    const expiresAt = new Date(start.getTime() + DAY_MS).toISOString();
+    const created = await api.call('POST', '/api/v1/envelopes', {
+      form: { 'documents[contract][base64]': (await samplePdf()).toString('base64'), 'recipients[ana][email]': 'ana.cleared@example.com', 'recipients[ana][name]': 'Ana Lima', expires_at: expiresAt }
+    });
+    const id = (created.body.envelope as Body).id as string;
+
+    const garbage = await api.call('PUT', `/api/v1/envelopes/${id}`, { form: { expires_at: 'garbage' } });
+    expect(garbage.status).toBe(422);
+    expect(garbage.body.details).toEqual([{ field: 'expires_at', message: 'must be an ISO 8601 date-time with an offset, e.g. 2026-12-31T17:00:00Z, or empty to clear it' }]);
+    expect((await api.call('GET', `/api/v1/envelopes/${id}`)).body.envelope).toMatchObject({ status: 'CREATED', expires_at: expiresAt });
+
+    const cleared = await api.call('PUT', `/api/v1/envelopes/${id}`, { form: { expires_at: '' } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.envelope).toMatchObject({ status: 'CREATED', expires_at: null });
+    expect((await api.call('POST', `/api/v1/envelopes/${id}/send_invitation`)).status).toBe(200);
+    expect((await api.call('GET', `/api/v1/envelopes/${id}`)).body.envelope).toMatchObject({ status: 'IN_PROGRESS', expires_at: null });
+
+    // The SDK sends the empty value as the form field too.
+    const signet = createSignetClient({ baseUrl: api.url, apiKey: KEYS.acme });
+    const other = (await api.call('POST', '/api/v1/envelopes', {
+      form: { 'documents[contract][base64]': (await samplePdf()).toString('base64'), 'recipients[ana][email]': 'ana.cleared@example.com', 'recipients[ana][name]': 'Ana Lima', expires_at: expiresAt }
+    })).body.envelope as Body;
+    expect(await signet.updateEnvelope(other.id as string, { expires_at: '' })).toMatchObject({ expires_at: null });
+  });
+
   it('refuses the test clock when a process runs only some parts, naming the variable', async () => {
     await expect(startSignet({ parts: ['envelope'], env: { SIGNET_TEST_CLOCK: 'true' } })).rejects.toThrow(/SIGNET_TEST_CLOCK/);
   });

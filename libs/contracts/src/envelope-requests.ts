@@ -121,7 +121,15 @@ const components = {
 };
 
 /** When the envelope expires once sent: ISO 8601 with an offset, later than now (docs/integrating.md). */
-const ExpiresAt = DateTime({ errorMessage: 'must be an ISO 8601 date-time with an offset, e.g. 2026-12-31T17:00:00Z' });
+const EXPIRES_AT_FORMAT = 'must be an ISO 8601 date-time with an offset, e.g. 2026-12-31T17:00:00Z';
+const ExpiresAt = DateTime({ errorMessage: EXPIRES_AT_FORMAT });
+
+/** A form has no null: on update, an empty value clears expires_at, as an empty metadata value removes its key. */
+const ClearableExpiresAt = Type.Union([ExpiresAt, Type.Literal('')], {
+  description: 'When the envelope expires once sent (later than now). Empty clears it: the envelope then gets the expiry of ' +
+    '`settings[signature_flow][expire_after_days]` when sent, or none.',
+  errorMessage: `${EXPIRES_AT_FORMAT}, or empty to clear it`
+});
 
 export const EnvelopeCreateRequest = Closed({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
@@ -132,7 +140,7 @@ export const EnvelopeCreateRequest = Closed({
 
 export const EnvelopeUpdateRequest = Closed({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-  expires_at: Type.Optional(ExpiresAt),
+  expires_at: Type.Optional(ClearableExpiresAt),
   recipients: Type.Optional(Keyed(RecipientInput, 'recipients')),
   ...components
 });
@@ -150,6 +158,11 @@ export const SigningUrlRequest = Closed({
 });
 export type SigningUrlRequest = Static<typeof SigningUrlRequest>;
 
-/** POST /api/v1/envelopes/:id/extend: the new expiry, later than now. */
-export const ExtendRequest = Closed({ expires_at: ExpiresAt });
+/** POST /api/v1/envelopes/:id/extend: the new expiry, later than now, or null for none. */
+export const ExtendRequest = Closed({
+  expires_at: Type.Union([ExpiresAt, Type.Null()], {
+    description: 'The new expiry, later than now. null clears it: the envelope no longer expires, and its scheduled expiry and expiry warning are cancelled.',
+    errorMessage: `${EXPIRES_AT_FORMAT}, or null to clear it`
+  })
+});
 export type ExtendRequest = Static<typeof ExtendRequest>;

@@ -53,7 +53,7 @@ export const EVENT_MEANINGS: Record<EventType, string> = {
   'recipient.validation_identity_redacted': 'The identity-check images of a recipient were erased (retention reached or POST .../identity/redact); hashes and outcomes stay',
   'batch.completed': 'Every item of a batch (POST /api/v1/batches) has its outcome (key: the batch id)',
   'envelope.expired': 'The envelope reached its `expires_at` unsigned: EXPIRED, every signing link stops working',
-  'envelope.extended': "An IN_PROGRESS envelope's `expires_at` was set or moved (POST /api/v1/envelopes/:id/extend)",
+  'envelope.extended': "An IN_PROGRESS envelope's `expires_at` was set, moved or cleared (POST /api/v1/envelopes/:id/extend)",
   'envelope.reactivated': 'An EXPIRED envelope was extended (POST /api/v1/envelopes/:id/extend): IN_PROGRESS again, with fresh links',
   'recipient.reminder_sent': 'A reminder went to a recipient whose turn it is (`number`: 1, 2, ..., or null when sent over the API)',
   'recipient.expiry_warning_sent': 'A recipient was warned that the envelope expires soon (carries `expires_at`)',

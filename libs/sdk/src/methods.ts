@@ -43,7 +43,7 @@ async function download(doFetch: typeof fetch, url: string): Promise<Uint8Array>
 export function envelopeMethods({ api, doFetch }: MethodContext) {
   const getEnvelope = async (id: string) => unwrap(await api.GET('/api/v1/envelopes/{id}', { params: { path: { id } } })).envelope;
   return {
-    /** Changes a CREATED envelope, sent like creation as the bracket-notation form. */
+    /** Changes a CREATED envelope, sent like creation as the bracket-notation form; `expires_at: ''` clears the expiry. */
     async updateEnvelope(id: string, changes: EnvelopeUpdateRequest) {
       return unwrap(await api.PUT('/api/v1/envelopes/{id}', { params: { path: { id } }, body: changes as never, bodySerializer: () => toBracketForm(changes) })).envelope;
     },
@@ -52,9 +52,12 @@ export function envelopeMethods({ api, doFetch }: MethodContext) {
       return unwrap(await api.PUT('/api/v1/envelopes/{id}/void', { params: { path: { id } } })).envelope;
     },
 
-    /** Sets or moves an IN_PROGRESS envelope's expiry, or reactivates an EXPIRED one with fresh links; `expiresAt` later than now. */
-    async extendEnvelope(id: string, expiresAt: Date | string) {
-      const expires_at = typeof expiresAt === 'string' ? expiresAt : expiresAt.toISOString();
+    /**
+     * Sets or moves an IN_PROGRESS envelope's expiry, or reactivates an EXPIRED one with fresh links; `expiresAt` later
+     * than now, or null: the envelope no longer expires (its scheduled expiry and warning are cancelled).
+     */
+    async extendEnvelope(id: string, expiresAt: Date | string | null) {
+      const expires_at = expiresAt instanceof Date ? expiresAt.toISOString() : expiresAt;
       return unwrap(await api.POST('/api/v1/envelopes/{id}/extend', { params: { path: { id } }, body: { expires_at } })).envelope;
     },
 

@@ -13,6 +13,7 @@ import { expiryMigration } from './expiry';
 import { fieldsMigration } from './fields';
 import { templatesMigration } from './templates';
 import { recipientValidationsMigration } from './recipient-validations';
+import { migratedRemindersMigration } from './migrated-reminders';
 
 export const envelopeMigrations: readonly Migration[] = [
   ...busMigrations,
@@ -140,5 +141,6 @@ export const envelopeMigrations: readonly Migration[] = [
   expiryMigration,
   fieldsMigration,
   templatesMigration,
-  recipientValidationsMigration
+  recipientValidationsMigration,
+  migratedRemindersMigration
 ];

@@ -6,9 +6,10 @@ import { completeEnvelope } from './completion/complete-envelope';
 import { pruneCreateRequests } from './create-requests';
 import { deliverLifecycleMail, giveUpLifecycleMail } from './emails/deliver-lifecycle-mail';
 import type { EmailDeps } from './emails/email-deps';
-import { COMPLETE_ENVELOPE, EXPIRE_ENVELOPE, REMIND_RECIPIENT, RENEW_ARCHIVE_TIMESTAMP, RUN_BATCH, SEND_LIFECYCLE_MAIL, WARN_OF_EXPIRY } from './envelope-jobs';
+import { COMPLETE_ENVELOPE, EXPIRE_ENVELOPE, REMIND_RECIPIENT, RENEW_ARCHIVE_TIMESTAMP, RUN_BATCH, SEND_LIFECYCLE_MAIL, START_MIGRATED_REMINDERS, WARN_OF_EXPIRY } from './envelope-jobs';
 import { expireEnvelope } from './expiry/expire-envelope';
 import { sendScheduledReminder } from './expiry/remind-recipient';
+import { startMigratedReminders } from './expiry/start-migrated-reminders';
 import { warnOfExpiry } from './expiry/warn-of-expiry';
 import { renewArchiveTimestamp, type ArchiveRenewerDeps } from './seal/archive-renewer';
 
@@ -70,7 +71,15 @@ export function registerEnvelopeJobs(jobs: JobSystem, { emails: deps, batches, r
     // The timed work of expiry and reminders: each re-checks the envelope under its lock, so a late run does nothing.
     defineJobKind({ ...EXPIRE_ENVELOPE, ...TIMED, run: ({ tenantId, envelopeId }) => expireEnvelope(deps, tenantId, envelopeId) }),
     defineJobKind({ ...WARN_OF_EXPIRY, ...TIMED, run: ({ tenantId, envelopeId }) => warnOfExpiry(deps, tenantId, envelopeId) }),
-    defineJobKind({ ...REMIND_RECIPIENT, ...TIMED, run: (reminder) => sendScheduledReminder(deps, reminder) })
+    defineJobKind({ ...REMIND_RECIPIENT, ...TIMED, run: (reminder) => sendScheduledReminder(deps, reminder) }),
+    defineJobKind({
+      ...START_MIGRATED_REMINDERS,
+      // It asks the settings part, which an upgrade may bring up after this one: retries for about 20 hours.
+      maxAttempts: 12,
+      backoffMs: doublingBackoff(MINUTE_MS, 6 * 60 * MINUTE_MS),
+      leaseMs: 2 * MINUTE_MS,
+      run: (migrated) => startMigratedReminders(deps, migrated)
+    })
   ];
   jobs.register(...kinds);
   jobs.every(defineRecurringJob('envelope.prune-create-requests', 10 * MINUTE_MS, async () => {

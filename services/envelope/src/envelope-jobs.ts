@@ -37,11 +37,24 @@ export const REMIND_RECIPIENT = {
   payload: Type.Object({ ...ENVELOPE_REF, recipientId: Type.String(), number: Type.Integer({ minimum: 1 }) })
 };
 
+/**
+ * key: the envelope id. Queued by a migration for an envelope already IN_PROGRESS when reminders came in:
+ * the recipients (`recipientIds`) whose turn had begun by then.
+ */
+export const START_MIGRATED_REMINDERS = {
+  name: 'envelope.start-migrated-reminders',
+  payload: Type.Object({ ...ENVELOPE_REF, recipientIds: Type.Array(Type.String()) })
+};
+
 /** The envelope part's jobs, as its use cases queue them: in the transaction of the change that causes them. */
 export type EnvelopeJobs = ReturnType<typeof envelopeJobs>;
 
 export function envelopeJobs(jobs: JobSystem) {
   const cancelReminder = (trx: Knex.Transaction, recipientId: string) => jobs.cancel(trx, REMIND_RECIPIENT, recipientId);
+  async function cancelExpiry(trx: Knex.Transaction, envelopeId: string): Promise<void> {
+    await jobs.cancel(trx, EXPIRE_ENVELOPE, envelopeId);
+    await jobs.cancel(trx, WARN_OF_EXPIRY, envelopeId);
+  }
   return {
     /** The last signature: seal the envelope, once, whichever replica takes the job. */
     queueCompletion: (trx: Knex.Transaction, tenantId: string, envelopeId: string) => jobs.enqueue(trx, COMPLETE_ENVELOPE, { tenantId, envelopeId }, { key: envelopeId }),
@@ -60,10 +73,11 @@ export function envelopeJobs(jobs: JobSystem) {
     queueReminder: (trx: Knex.Transaction, tenantId: string, envelopeId: string, recipientId: string, number: number, runAt: Date) =>
       jobs.enqueue(trx, REMIND_RECIPIENT, { tenantId, envelopeId, recipientId, number }, { key: recipientId, runAt }),
     cancelReminder,
+    /** The envelope no longer expires: its expiry and its warning go. */
+    cancelExpiry,
     /** Nothing more is timed for the envelope: its expiry, warning and every recipient's reminder go. */
     async cancelSchedule(trx: Knex.Transaction, envelopeId: string, recipientIds: readonly string[]): Promise<void> {
-      await jobs.cancel(trx, EXPIRE_ENVELOPE, envelopeId);
-      await jobs.cancel(trx, WARN_OF_EXPIRY, envelopeId);
+      await cancelExpiry(trx, envelopeId);
       for (const recipientId of recipientIds) await cancelReminder(trx, recipientId);
     }
   };

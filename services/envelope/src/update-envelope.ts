@@ -28,7 +28,7 @@ function assertUpdatable(status: EnvelopeStatus): void {
 
 /**
  * PUT /api/v1/envelopes/:id: each component sent replaces all items of its kind, unsent ones stay; settings
- * merge over the envelope's earlier overrides. The errors are worked out again: fixing them all moves an
+ * merge over the envelope's earlier overrides; an empty expires_at clears it. The errors are worked out again: fixing them all moves an
  * ERROR envelope to CREATED, a new problem moves a CREATED one to ERROR. The input is read only once
  * the envelope is known to take changes (`readInput`: the multipart form, streamed).
  */
@@ -68,7 +68,7 @@ export async function updateEnvelope(deps: EnvelopeDeps, { context, envelopeId: 
         errors,
         warnings: envelopeWarnings(settings),
         metadata: mergeMetadata(locked.envelope.metadata, input.metadata),
-        ...(input.expires_at === undefined ? {} : { expires_at: futureExpiry(input.expires_at, now) }),
+        ...(input.expires_at === undefined ? {} : { expires_at: input.expires_at === '' ? null : futureExpiry(input.expires_at, now) }),
         updated_at: now
       };
       const envelope = { ...locked.envelope, ...changes };

@@ -36,6 +36,10 @@ function recordingJobs() {
     async cancelReminder(_trx, recipientId) {
       queued.delete(`remind:${recipientId}`);
     },
+    async cancelExpiry(_trx, envelopeId) {
+      queued.delete(`expire:${envelopeId}`);
+      queued.delete(`warn:${envelopeId}`);
+    },
     async cancelSchedule(_trx, envelopeId, recipientIds) {
       queued.delete(`expire:${envelopeId}`);
       queued.delete(`warn:${envelopeId}`);
@@ -180,5 +184,26 @@ describe('the expiry and reminder use cases (PostgreSQL, a fake clock)', () => {
     await voidEnvelope(deps, { context, envelopeId: id });
     expect(await refusal(extendEnvelope(deps, { context, envelopeId: id, expiresAt: at(9).toISOString() })))
       .toBe('409 The envelope is VOIDED: only IN_PROGRESS or EXPIRED envelopes can be extended');
+  });
+
+  it('clears the expiry with null: the expiry and its warning go, the reminders stay, and a late expiry job does nothing', async () => {
+    const id = await createdEnvelope();
+    await sendEnvelope(deps, { context, envelopeId: id });
+    const ana = await recipientId(id, 'ana');
+    const reminder = queued.get(`remind:${ana}`);
+    const cleared = await extendEnvelope(deps, { context, envelopeId: id, expiresAt: null });
+    expect(cleared.envelope).toMatchObject({ status: 'IN_PROGRESS', expires_at: null });
+    expect(await db('envelopes').where({ id }).first()).toMatchObject({ status: 'IN_PROGRESS', expires_at: null });
+    expect(queued.has(`expire:${id}`)).toBe(false);
+    expect(queued.has(`warn:${id}`)).toBe(false);
+    expect(queued.get(`remind:${ana}`)).toEqual(reminder);
+    const [extended] = await db('outbox').where({ key: id, topic: 'envelope.extended' });
+    expect(extended.payload.data).toMatchObject({ id, status: 'IN_PROGRESS', expires_at: null });
+
+    now = at(3);
+    await warnOfExpiry(deps, 'acme', id);
+    await expireEnvelope(deps, 'acme', id);
+    expect((await db('envelopes').where({ id }).first()).status).toBe('IN_PROGRESS');
+    expect((await topics(id)).filter((topic) => topic === 'envelope.expired' || topic === 'recipient.expiry_warning_sent')).toEqual([]);
   });
 });

@@ -35,7 +35,7 @@ export const ENVELOPE_ROUTE_DOCS: RouteDocs = {
   'PUT /api/v1/envelopes/:id': {
     operationId: 'updateEnvelope',
     summary: 'Update an envelope before it is sent',
-    description: `Changes what you send; documents, recipients and placements you name replace those with the same key. Only CREATED or ERROR envelopes change (405 otherwise). ${FORM_NOTE.replace('EnvelopeCreateRequest', 'EnvelopeUpdateRequest')}`,
+    description: `Changes what you send; documents, recipients and placements you name replace those with the same key. An empty \`expires_at=\` clears the expiry. Only CREATED or ERROR envelopes change (405 otherwise). ${FORM_NOTE.replace('EnvelopeCreateRequest', 'EnvelopeUpdateRequest')}`,
     tag: 'Envelopes',
     request: { form: EnvelopeUpdateRequest, formOf: 'EnvelopeUpdateRequest' },
     responses: { 200: jsonAnswer(EnvelopeResponse, 'The envelope after the change') },
@@ -59,13 +59,14 @@ export const ENVELOPE_ROUTE_DOCS: RouteDocs = {
   },
   'POST /api/v1/envelopes/:id/extend': {
     operationId: 'extendEnvelope',
-    summary: "Set or move an envelope's expiry, or reactivate an expired one",
-    description: 'An IN_PROGRESS envelope gets the new `expires_at` (later than now; 422 otherwise). An EXPIRED one becomes IN_PROGRESS again ' +
+    summary: "Set, move or clear an envelope's expiry, or reactivate an expired one",
+    description: 'An IN_PROGRESS envelope gets the new `expires_at` (later than now; 422 otherwise), or with `"expires_at": null` no longer expires: ' +
+      'its scheduled expiry and expiry warning are cancelled (`envelope.extended` either way). An EXPIRED one becomes IN_PROGRESS again ' +
       '(`envelope.reactivated`): the recipients who had not finished get fresh signing links (`recipient.link_generated`), and those whose turn it is a new invitation. ' +
       'Other statuses answer 409.',
     tag: 'Envelopes',
     request: { json: ExtendRequest },
-    responses: { 200: jsonAnswer(EnvelopeResponse, 'The envelope with its new expires_at') },
+    responses: { 200: jsonAnswer(EnvelopeResponse, 'The envelope with its new expires_at (null once cleared)') },
     errors: [404, 409, 422]
   },
   'POST /api/v1/envelopes/:id/recipients/:recipient_id/remind': {

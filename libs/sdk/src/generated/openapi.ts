@@ -66,7 +66,7 @@ export interface paths {
         get: operations["getEnvelope"];
         /**
          * Update an envelope before it is sent
-         * @description Changes what you send; documents, recipients and placements you name replace those with the same key. Only CREATED or ERROR envelopes change (405 otherwise). Sent as `multipart/form-data` (or `application/x-www-form-urlencoded`) in bracket notation: every leaf of the nested object is one field whose name is its path, e.g. `recipients[ben][email]=ben@example.com`, `documents[contract][base64]=<the PDF as base64>`, `placements[0][token]={{ben}}`, `settings[validations][email][enabled]=TRUE`. Keys of `documents` and `recipients` are yours (1-64 letters, digits, _ . -) and become `custom_key`; placements are numbered 0, 1, 2... Every value is a string. The nested shape is the `EnvelopeUpdateRequest` schema.
+         * @description Changes what you send; documents, recipients and placements you name replace those with the same key. An empty `expires_at=` clears the expiry. Only CREATED or ERROR envelopes change (405 otherwise). Sent as `multipart/form-data` (or `application/x-www-form-urlencoded`) in bracket notation: every leaf of the nested object is one field whose name is its path, e.g. `recipients[ben][email]=ben@example.com`, `documents[contract][base64]=<the PDF as base64>`, `placements[0][token]={{ben}}`, `settings[validations][email][enabled]=TRUE`. Keys of `documents` and `recipients` are yours (1-64 letters, digits, _ . -) and become `custom_key`; placements are numbered 0, 1, 2... Every value is a string. The nested shape is the `EnvelopeUpdateRequest` schema.
          */
         put: operations["updateEnvelope"];
         post?: never;
@@ -146,8 +146,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Set or move an envelope's expiry, or reactivate an expired one
-         * @description An IN_PROGRESS envelope gets the new `expires_at` (later than now; 422 otherwise). An EXPIRED one becomes IN_PROGRESS again (`envelope.reactivated`): the recipients who had not finished get fresh signing links (`recipient.link_generated`), and those whose turn it is a new invitation. Other statuses answer 409.
+         * Set, move or clear an envelope's expiry, or reactivate an expired one
+         * @description An IN_PROGRESS envelope gets the new `expires_at` (later than now; 422 otherwise), or with `"expires_at": null` no longer expires: its scheduled expiry and expiry warning are cancelled (`envelope.extended` either way). An EXPIRED one becomes IN_PROGRESS again (`envelope.reactivated`): the recipients who had not finished get fresh signing links (`recipient.link_generated`), and those whose turn it is a new invitation. Other statuses answer 409.
          */
         post: operations["extendEnvelope"];
         delete?: never;
@@ -1645,7 +1645,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * An IN_PROGRESS envelope's `expires_at` was set or moved (POST /api/v1/envelopes/:id/extend)
+         * An IN_PROGRESS envelope's `expires_at` was set, moved or cleared (POST /api/v1/envelopes/:id/extend)
          * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
          */
         post: operations["on_envelope_extended"];
@@ -2995,8 +2995,8 @@ export interface components {
         };
         EnvelopeUpdateRequest: {
             name?: string;
-            /** Format: date-time */
-            expires_at?: string;
+            /** @description When the envelope expires once sent (later than now). Empty clears it: the envelope then gets the expiry of `settings[signature_flow][expire_after_days]` when sent, or none. */
+            expires_at?: string | "";
             recipients?: {
                 [key: string]: components["schemas"]["RecipientInput"];
             };
@@ -4746,8 +4746,8 @@ export interface components {
         /** @description Bracket-notation fields of `EnvelopeUpdateRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
         EnvelopeUpdateForm: {
             name?: string;
-            /** Format: date-time */
-            expires_at?: string;
+            /** @description When the envelope expires once sent (later than now). Empty clears it: the envelope then gets the expiry of `settings[signature_flow][expire_after_days]` when sent, or none. */
+            expires_at?: string | "";
             /** Format: email */
             "recipients[ben][email]"?: string;
             "recipients[ben][name]"?: string;
@@ -6862,13 +6862,13 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** Format: date-time */
-                    expires_at: string;
+                    /** @description The new expiry, later than now. null clears it: the envelope no longer expires, and its scheduled expiry and expiry warning are cancelled. */
+                    expires_at: string | null;
                 };
             };
         };
         responses: {
-            /** @description The envelope with its new expires_at */
+            /** @description The envelope with its new expires_at (null once cleared) */
             200: {
                 headers: {
                     /** @description The request id (also `request_id` in JSON bodies) */

@@ -12,8 +12,8 @@ import { futureExpiry } from './expiry-settings';
 export interface ExtendInput {
   context: RequestContext;
   envelopeId: string;
-  /** ISO 8601, later than now. */
-  expiresAt: string;
+  /** ISO 8601, later than now; null: no expiry. */
+  expiresAt: string | null;
 }
 
 /**
@@ -46,14 +46,14 @@ async function reopenLinks(deps: EnvelopeDeps, trx: Knex.Transaction, aggregate:
 }
 
 /**
- * POST /api/v1/envelopes/:id/extend `{expires_at}`: moves an IN_PROGRESS envelope's expiry
+ * POST /api/v1/envelopes/:id/extend `{expires_at}`: moves or clears (null) an IN_PROGRESS envelope's expiry
  * (`envelope.extended`), or reactivates an EXPIRED one (`envelope.reactivated`, back to IN_PROGRESS with
  * fresh links and new invitations). The expiry job (and its warning) is queued again in the same
- * transaction, replacing the one queued before.
+ * transaction, replacing the one queued before, or cancelled when the envelope no longer expires.
  */
 export async function extendEnvelope(deps: EnvelopeDeps, { context, envelopeId, expiresAt: requested }: ExtendInput): Promise<EnvelopeAggregate> {
   const now = deps.clock();
-  const expiresAt = futureExpiry(requested, now);
+  const expiresAt = requested === null ? null : futureExpiry(requested, now);
   const extended = await deps.db.transaction(async (trx) => {
     const aggregate = await deps.store.load(trx, context.tenantId, envelopeId, { forUpdate: true });
     if (!aggregate) throw notFound('Envelope');
@@ -61,7 +61,8 @@ export async function extendEnvelope(deps: EnvelopeDeps, { context, envelopeId, 
     const status = ENVELOPE_MACHINE.next(aggregate.envelope.status, 'extend');
     const envelope = { ...aggregate.envelope, status, expires_at: expiresAt, updated_at: now };
     await deps.store.updateEnvelope(trx, envelopeId, { status, expires_at: expiresAt, updated_at: now });
-    await scheduleExpiry(deps, trx, envelope, expiresAt, now);
+    if (expiresAt === null) await deps.jobs.cancelExpiry(trx, envelopeId);
+    else await scheduleExpiry(deps, trx, envelope, expiresAt, now);
     if (!reactivating) {
       const result = { ...aggregate, envelope };
       await writeEnvelopeEvent(trx, 'envelope.extended', result, deps.links, context, now);
