@@ -1,3 +1,4 @@
+import { fieldFitFlow } from './browser/field-fit-flow';
 import { fieldFlow } from './browser/field-flows';
 import { casePage, sharedSignerPages, type SignerPageCase } from './browser/signer-pages';
 import { signerPageFlows } from './browser/signer-page-suite';
@@ -16,5 +17,6 @@ describe('the signer page in headless Chromium', () => {
     const tab = casePage(shared, size);
     signerPageFlows(shared, tab, language, size);
     fieldFlow(shared, tab, language, size);
+    if (language === 'EN') fieldFitFlow(shared, tab);
   });
 });

@@ -18,7 +18,7 @@ export {
 export { addDocumentSecurityStore, type ValidationData } from './ltv/document-security-store';
 export { addDocumentTimestamp } from './ltv/document-timestamp';
 export { addLongTermValidation } from './ltv/long-term-validation';
-export { boldTextFaces, type FontFace, textFaces } from './fonts/font-faces';
+export { boldTextFaces, type FontFace, textFaces, valueFontFiles } from './fonts/font-faces';
 export { codePointLevels, visualOrder } from './fonts/bidi-order';
 export { subsettingFontkit } from './fonts/subsetting-fontkit';
 export { checkSignatureBackground } from './signature-background';

@@ -67,6 +67,14 @@ export function boldTextFaces(): FontFace[] {
   return BOLD_TEXT_FILES.map(face);
 }
 
+/**
+ * The font files of a value's text and of handwriting (INITIALS), in the order the stack tries them: a
+ * signer page that shows values as the document draws them loads these same files in this order.
+ */
+export function valueFontFiles(): { text: string[]; handwriting: string[] } {
+  return { text: TEXT_FILES.map((file) => require.resolve(file)), handwriting: [...HANDWRITING_FILES, ...TEXT_FILES].map((file) => require.resolve(file)) };
+}
+
 /** For WRITTEN signatures: handwriting faces, then Noto Sans for the scripts they lack (Greek). */
 export function handwritingFaces(): FontFace[] {
   return [...HANDWRITING_FILES.map(face), ...textFaces()];

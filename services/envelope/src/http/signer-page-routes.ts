@@ -4,12 +4,13 @@ import { AppError, requestIdOf } from '@signet/http';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { loadSignerPage } from '../signer-page/load-signer-page';
 import { signerPageHeaders } from '../signer-page/page-security';
+import { valueFonts } from '../signer-page/value-fonts';
 
 const OWN = path.join(__dirname, '..', '..', 'static', 'signer-page');
 
 /**
- * The page's own script and style, pdf.js's browser build and its worker, and the handwriting font, from
- * Signet itself (no CDN: signers' browsers may not reach one, and the CSP allows only 'self'). A fixed
+ * The page's own script and style, pdf.js's browser build and its worker, the handwriting font, and the
+ * document's fonts for values shown at their places (value-fonts.ts), from Signet itself (no CDN: signers' browsers may not reach one, and the CSP allows only 'self'). A fixed
  * list, so no path reaches anything else. Files only, no domain logic: served by the adapter alone.
  */
 const ASSETS: Record<string, string> = {
@@ -30,8 +31,16 @@ const ASSETS: Record<string, string> = {
 
 /** The public signer page (the token in the path is the credential) and its static files. */
 export function signerPageRoutes(router: Express, deps: EnvelopeDeps): void {
+  const fonts = valueFonts();
+  const assets: Record<string, string> = { ...ASSETS, ...fonts.files };
+  router.get('/sign/assets/value-fonts.css', (_req, res) => {
+    res.set(signerPageHeaders());
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.type('text/css').send(fonts.css);
+  });
+
   router.get('/sign/assets/:file', (req, res) => {
-    const file = ASSETS[String(req.params.file)];
+    const file = assets[String(req.params.file)];
     if (!file) throw new AppError('NOT_FOUND', 'No such asset');
     res.set(signerPageHeaders());
     // Module scripts must be served as JavaScript; express would call .mjs something else on older mime tables.

@@ -73,6 +73,7 @@ export function renderSignerPage(view: SignerPageView): string {
 <link rel="icon" href="data:,">
 <title>${escape(view.title ?? view.brand.name ?? 'Signet')}</title>
 <link rel="stylesheet" href="/sign/assets/signer-page.css">
+<link rel="stylesheet" href="/sign/assets/value-fonts.css">
 ${script(view)}
 </head>
 <body>

@@ -108,7 +108,7 @@ export function createFieldEditor({ say, preview }) {
 
   /** The value at its place: the document's size (in points, scaled with the page) and its line breaks. */
   function drawn(field, layout) {
-    const node = element('span', { class: 'field-value' });
+    const node = element('span', { class: field.type === 'INITIALS' ? 'field-value initials' : 'field-value' });
     node.style.setProperty('--size', String(layout.size));
     if (layout.tick !== null) {
       const mark = element('span', { class: 'tick' }, valueOf(field) === true ? '\u2611' : '\u2610');

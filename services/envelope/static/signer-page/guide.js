@@ -30,8 +30,10 @@ export function createGuide({ say, signatureInput, onChange, signatures = true, 
       const status = document.createElement('span');
       status.className = 'sr-only';
       status.textContent = ` (${index + 1}/${targets.length})`;
-      entry.button.replaceChildren(editor.shown(entry.field), status);
+      const shown = editor.shown(entry.field);
+      entry.button.replaceChildren(shown, status);
       entry.button.classList.toggle('signed', isDone(entry));
+      entry.button.classList.toggle('valued', shown.classList?.contains('field-value') === true);
       return;
     }
     const status = document.createElement('span');
