@@ -189,6 +189,29 @@ describe('reminders and expiry on the test clock', () => {
     expect(mailsTo(await emailOf(envelope.id, 'ana')).filter((kind) => kind === 'reminder')).toHaveLength(1);
   });
 
+  it('reminds a witness only once their signer has signed, on the envelope\'s schedule from that moment', async () => {
+    // PARALLEL: ben, ana's witness, is invited at send, but can act only once she has signed.
+    const envelope = await sentEnvelope(api, KEYS.acme, {
+      'settings[signature_flow][signature_order]': 'PARALLEL', 'recipients[ben][role]': 'WITNESS', 'recipients[ben][witness_of]': 'ana', ...reminders(1, 1, 2)
+    });
+    await advance('P1D');
+    await waitForEvent(envelope.id, 'recipient.reminder_sent#1@ana');
+    await advance('PT12H');
+    const signedAt = await now();
+    expect((await sign(api, envelope.tokens.ana as string, written('Ana Lima'))).status).toBe(200);
+    await advance('P1D');
+    await waitForEvent(envelope.id, 'recipient.reminder_sent#1@ben');
+    await advance('P1D');
+    const seen = await waitForEvent(envelope.id, 'recipient.reminder_sent#2@ben');
+    // Nothing for ben on day 1, while he could not act, and nothing more for ana once she had signed.
+    expect(seen).toEqual(['envelope.in_progress', 'recipient.reminder_sent#1@ana', 'recipient.reminder_sent#1@ben', 'recipient.reminder_sent#2@ben']);
+    // Ben's reminders count from ana's signature (one and two days after it), not from his invitation.
+    const sentAt = (name: string) => Date.parse((eventsOf(envelope.id).find((event) => named(event) === name) as ConsumedEvent).headers.occurredAt);
+    expect(sentAt('recipient.reminder_sent#1@ben')).toBeGreaterThanOrEqual(signedAt.getTime() + DAY_MS);
+    expect(sentAt('recipient.reminder_sent#2@ben')).toBeGreaterThanOrEqual(signedAt.getTime() + 2 * DAY_MS);
+    expect(await waitForMails(await emailOf(envelope.id, 'ben'), 3)).toEqual(['invitation', 'reminder', 'reminder']);
+  });
+
   it('cancels what a voided envelope had scheduled: no reminder, warning or expiry after the void', async () => {
     const start = await now();
     const voided = await sentEnvelope(api, KEYS.acme, {

@@ -26,7 +26,8 @@ export interface ScheduledReminder {
 /**
  * The reminder job (envelope.remind-recipient, key: the recipient): reminder `number` of the recipient's
  * turn, `recipient.reminder_sent` (and its email), and the next one queued up to reminders.max, all in
- * one transaction. A recipient who has finished, or an envelope no longer IN_PROGRESS, gets nothing.
+ * one transaction. A recipient who has finished, or an envelope no longer IN_PROGRESS, gets nothing; so
+ * does a witness whose signer has not signed yet, whose reminders that signature starts again.
  */
 export async function sendScheduledReminder(deps: EnvelopeDeps, { tenantId, envelopeId, recipientId, number }: ScheduledReminder): Promise<void> {
   const now = deps.clock();

@@ -1,5 +1,5 @@
 import type { RecipientRow, RecipientStatus } from '../model';
-import { nextTurn } from './next-turn';
+import { nextTurn, witnessesFreedBy } from './next-turn';
 
 const recipient = (custom_key: string, order: number, status: RecipientStatus) => ({ id: custom_key, custom_key, order, status }) as RecipientRow;
 
@@ -20,5 +20,16 @@ describe('nextTurn', () => {
     expect(nextTurn([recipient('a', 0, 'SIGNED'), as(recipient('v', 0, 'IN_PROGRESS'), 'VIEWER'), recipient('b', 1, 'PENDING')], 'SEQUENTIAL').map((row) => row.custom_key)).toEqual(['b']);
     expect(nextTurn([recipient('a', 0, 'SIGNED'), as(recipient('v', 1, 'PENDING'), 'VIEWER'), as(recipient('c', 1, 'PENDING'), 'CC'), recipient('b', 2, 'PENDING'), recipient('d', 3, 'PENDING')], 'SEQUENTIAL')
       .map((row) => row.custom_key)).toEqual(['v', 'b']);
+  });
+});
+
+describe('witnessesFreedBy', () => {
+  const witness = (custom_key: string, of: string, status: RecipientStatus) => ({ ...recipient(custom_key, 0, status), role: 'WITNESS', witness_of: of }) as RecipientRow;
+
+  it('names the invited witnesses of the signer who just signed, not those still pending, done, or of someone else', () => {
+    const ana = recipient('ana', 0, 'SIGNED');
+    const recipients = [ana, recipient('ben', 0, 'IN_PROGRESS'), witness('w1', 'ana', 'IN_PROGRESS'), witness('w2', 'ana', 'PENDING'), witness('w3', 'ben', 'IN_PROGRESS'), witness('w4', 'ana', 'WITNESSED')];
+    expect(witnessesFreedBy(recipients, ana).map((row) => row.custom_key)).toEqual(['w1']);
+    expect(witnessesFreedBy(recipients, { ...ana, status: 'IN_PROGRESS' })).toEqual([]);
   });
 });

@@ -21,3 +21,12 @@ export function nextTurn(recipients: RecipientRow[], order: 'PARALLEL' | 'SEQUEN
   }
   return invited;
 }
+
+/**
+ * The witnesses `signer`'s signature lets act: those invited already (in PARALLEL, or in their signer's
+ * order) who were waiting for it. A witness still PENDING is left to `nextTurn`.
+ */
+export function witnessesFreedBy(recipients: RecipientRow[], signer: RecipientRow): RecipientRow[] {
+  if (signer.status !== 'SIGNED') return [];
+  return recipients.filter((recipient) => recipient.role === 'WITNESS' && recipient.witness_of === signer.custom_key && recipient.status === 'IN_PROGRESS');
+}

@@ -9,7 +9,7 @@ import type { RecipientRow, SignatureRow } from '../model';
 import { fieldsPayload } from '../present/fields-payload';
 import { actTrigger, isSettled, RECIPIENT_MACHINE } from '../state/recipient-machine';
 import type { RecipientEventType } from '../envelope-events';
-import { nextTurn } from './next-turn';
+import { nextTurn, witnessesFreedBy } from './next-turn';
 import { readAct } from './read-act';
 import { signatureBlobKey } from './signature-blob-key';
 import type { SignerIdentity } from './signing-state';
@@ -80,6 +80,11 @@ export async function signEnvelope(deps: EnvelopeDeps, { token, body, identity, 
       await deps.store.updateRecipient(trx, invited.id, invitation);
       await startReminders(deps, trx, access.aggregate.envelope, invited.id, now);
       await writeRecipientEvent(trx, 'recipient.in_progress', { ...invited, ...invitation }, creator, actor, now);
+    }
+    for (const witness of witnessesFreedBy(recipients, signed)) {
+      // Invited before they could act, a witness's turn (and so their reminders) begins with their signer's signature.
+      await deps.store.updateRecipient(trx, witness.id, { turn_started_at: now });
+      await startReminders(deps, trx, access.aggregate.envelope, witness.id, now);
     }
     if (recipients.every(isSettled)) {
       // Every signature is in: nothing may expire or be reminded while the completion job seals it.
