@@ -12,7 +12,7 @@ export interface StoredPayload {
 }
 
 export interface EnqueueOptions {
-  /** The cause: one queued job per kind and key; queuing again replaces it (a running one finishes first). */
+  /** The cause: one queued job per kind and key; queuing again replaces it (a running one is not stopped, nor retried: the new job does the work). */
   key?: string;
   /** In the database's time (the job system maps Signet's clock onto it); now when absent. */
   databaseRunAt?: Date | null;

@@ -10,7 +10,7 @@ import { JOBS_SCHEMA } from './job-schema';
 export const WORKER_COLUMNS_USED = {
   _private_jobs: ['id', 'task_id', 'key', 'payload', 'run_at', 'attempts', 'max_attempts', 'locked_at', 'locked_by', 'last_error'],
   _private_tasks: ['id', 'identifier'],
-  jobs: ['id', 'task_identifier', 'run_at', 'attempts', 'max_attempts', 'locked_at']
+  jobs: ['id', 'task_identifier', 'key', 'run_at', 'attempts', 'max_attempts', 'locked_at']
 } as const;
 
 export type WorkerTable = keyof typeof WORKER_COLUMNS_USED;

@@ -32,7 +32,7 @@ export interface JobSystem {
   every(kind: JobKind<TSchema>, everyMs: number): void;
   /** Queues a job in `db`, the transaction of the change that causes it; `runAt` is in Signet's clock. */
   enqueue<S extends TSchema>(db: Knex | Knex.Transaction, kind: JobSpec<S>, payload: Static<S>, options?: { key?: string; runAt?: Date }): Promise<void>;
-  /** Removes the queued job of this kind and key; one already running finishes and is not retried. */
+  /** Removes the queued job of this kind and key; one already running finishes, and is neither retried nor dead-lettered. */
   cancel(db: Knex | Knex.Transaction, kind: JobSpec, key: string): Promise<void>;
   /** Resolves once no job of a registered kind is due (the clock's now) or running. */
   runDue(): Promise<void>;
@@ -73,10 +73,29 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
     }
   }
 
-  /** A retry, or a recurring kind's next run: the payload was checked against its schema when first queued. */
-  async function queueAgain(helpers: JobHelpers, kind: AnyJobKind, payload: unknown, key: string | null, attempt: number, delayMs: number): Promise<void> {
+  // queueAgain and standsForItsCause: each graphile-worker column they name is in WORKER_COLUMNS_USED (test/graphile-worker-tables.test.ts).
+
+  /**
+   * Queues a retry, or a recurring kind's next run, unless the job no longer stands for its cause: its key is
+   * cleared when the cause is queued again while it runs (superseded) or cancelled, and then the newer job, or
+   * none, does the work. It reads the key as it is now, holding the job's row: a cause queued at the same moment
+   * either clears the key first (nothing is queued here) or waits and then replaces what this queued.
+   * The payload was checked against its schema when first queued. Resolves to whether it queued anything.
+   */
+  async function queueAgain(helpers: JobHelpers, kind: AnyJobKind, payload: unknown, attempt: number, delayMs: number): Promise<boolean> {
     const stored: StoredPayload = { attempt, payload };
-    await helpers.addJob(kind.name, stored, { runAt: new Date(Date.now() + delayMs), maxAttempts: 1, jobKey: storedKey(kind.name, key ?? undefined) });
+    const queued = await helpers.query(
+      `WITH held AS MATERIALIZED (SELECT id FROM ${workerTable('_private_jobs')} WHERE id = $1 AND key = $2 FOR UPDATE)
+       SELECT ${JOBS_SCHEMA}.add_job($3, $4::json, run_at => $5::timestamptz, max_attempts => 1, job_key => $2) FROM held`,
+      [helpers.job.id, helpers.job.key, kind.name, JSON.stringify(stored), new Date(Date.now() + delayMs)]
+    );
+    return queued.rowCount === 1;
+  }
+
+  /** Whether the job still holds its key: neither superseded nor cancelled while it ran. */
+  async function standsForItsCause(helpers: JobHelpers): Promise<boolean> {
+    const held = await helpers.query(`SELECT FROM ${workerTable('jobs')} WHERE id = $1 AND key = $2`, [helpers.job.id, helpers.job.key]);
+    return held.rowCount === 1;
   }
 
   async function execute(kind: AnyJobKind, stored: StoredPayload, helpers: JobHelpers): Promise<void> {
@@ -87,22 +106,23 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
       await kind.run(stored.payload, context);
       countJob(kind.name, 'done');
     } catch (error) {
-      // A superseded job (its cause was queued again while it ran: its key is cleared) leaves retrying to the newer one.
-      if (job.key !== null && stored.attempt < kind.maxAttempts) {
+      const retried = stored.attempt < kind.maxAttempts && (await queueAgain(helpers, kind, stored.payload, stored.attempt + 1, kind.backoffMs(stored.attempt)));
+      if (retried) {
         countJob(kind.name, 'retry');
         log.warn({ ...ids, err: error }, 'job failed; will retry');
-        await queueAgain(helpers, kind, stored.payload, context.key, stored.attempt + 1, kind.backoffMs(stored.attempt));
         return;
       }
-      if (job.key !== null) {
-        countJob(kind.name, 'failed');
-        log.error({ ...ids, err: error }, 'job failed past its last attempt; kept in the jobs table as failed');
-        await kind.onDeadLetter?.(stored.payload, error, context).catch((hookError: unknown) => log.error({ ...ids, err: hookError }, 'recording a dead-lettered job failed'));
+      if (!(await standsForItsCause(helpers))) {
+        log.warn({ ...ids, err: error }, 'job failed after its cause was queued again or cancelled; not retried');
+        return;
       }
+      countJob(kind.name, 'failed');
+      log.error({ ...ids, err: error }, 'job failed past its last attempt; kept in the jobs table as failed');
+      await kind.onDeadLetter?.(stored.payload, error, context).catch((hookError: unknown) => log.error({ ...ids, err: hookError }, 'recording a dead-lettered job failed'));
       throw error;
     } finally {
       const everyMs = recurring.get(kind.name);
-      if (everyMs !== undefined && job.key !== null) await queueAgain(helpers, kind, stored.payload, context.key, 1, everyMs);
+      if (everyMs !== undefined) await queueAgain(helpers, kind, stored.payload, 1, everyMs);
     }
   }
 

@@ -16,6 +16,9 @@ describe('the job system on PostgreSQL', () => {
   const ran: string[] = [];
   let failuresLeft = new Map<string, number>();
   const deadLettered: string[] = [];
+  // `text#attempt` of each attempt begun, and the attempts a test holds until it lets them go.
+  const begun: string[] = [];
+  const holds = new Map<string, Promise<void>>();
   // A test clock a year ahead of the host's: run-at times are in it.
   let offsetMs = 365 * DAY_MS;
   const clock = () => new Date(Date.now() + offsetMs);
@@ -26,7 +29,9 @@ describe('the job system on PostgreSQL', () => {
     maxAttempts: 3,
     backoffMs: () => 10,
     leaseMs: 500,
-    async run({ text }) {
+    async run({ text }, { attempt }) {
+      begun.push(`${text}#${attempt}`);
+      await holds.get(`${text}#${attempt}`);
       const left = failuresLeft.get(text) ?? 0;
       if (left > 0) {
         failuresLeft.set(text, left - 1);
@@ -46,6 +51,13 @@ describe('the job system on PostgreSQL', () => {
     return jobs;
   }
 
+  /** Holds the attempt `text#attempt` once it has begun, until the returned function lets it go on. */
+  function holdAttempt(attempt: string): () => void {
+    let letGo = (): void => undefined;
+    holds.set(attempt, new Promise<void>((resolve) => (letGo = resolve)));
+    return letGo;
+  }
+
   const jobRows = async () => (await db.raw(`SELECT key, attempts, max_attempts, last_error, locked_at FROM ${JOBS_SCHEMA}.jobs WHERE task_identifier = 'test.note' ORDER BY id`)).rows;
 
   beforeAll(async () => {
@@ -57,6 +69,8 @@ describe('the job system on PostgreSQL', () => {
     await db.raw(`DELETE FROM ${JOBS_SCHEMA}._private_jobs`);
     ran.length = 0;
     deadLettered.length = 0;
+    begun.length = 0;
+    holds.clear();
     failuresLeft = new Map();
     offsetMs = 365 * DAY_MS;
   });
@@ -119,6 +133,63 @@ describe('the job system on PostgreSQL', () => {
     await jobs.enqueue(db, note, { text: 'cancelled' }, { key: 'two', runAt: later });
     await jobs.cancel(db, note, 'two');
     expect((await jobRows()).map((row: { key: string }) => row.key)).toEqual(['test.note:one']);
+  });
+
+  it('runs the newer job of a key queued while the older one ran, even when the older one then fails: the older one is not retried', async () => {
+    const jobs = system(1);
+    failuresLeft.set('older', 1);
+    const letGo = holdAttempt('older#1');
+    await jobs.start();
+    await jobs.enqueue(db, note, { text: 'older' }, { key: 'envelope' });
+    await waitFor(() => begun.includes('older#1'), 10_000, 'the older job began');
+    await jobs.enqueue(db, note, { text: 'newer' }, { key: 'envelope' });
+    letGo();
+    await waitFor(() => ran.includes('newer'), 10_000, 'the newer job ran with its own payload');
+    await jobs.runDue();
+    expect(await jobRows()).toEqual([]);
+    expect(ran).toEqual(['newer']);
+    expect(begun).toEqual(['older#1', 'newer#1']);
+  });
+
+  it('runs the newer job of a key even when its cause\'s transaction is still open as the older one fails', async () => {
+    const jobs = system(1);
+    failuresLeft.set('older', 1);
+    const letGo = holdAttempt('older#1');
+    await jobs.start();
+    await jobs.enqueue(db, note, { text: 'older' }, { key: 'envelope' });
+    await waitFor(() => begun.includes('older#1'), 10_000, 'the older job began');
+    const waitingForALock = async () => Number((await db.raw(`SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = ? AND wait_event_type = 'Lock'`, [JOBS_APPLICATION_NAME])).rows[0].count);
+    await db.transaction(async (trx) => {
+      await jobs.enqueue(trx, note, { text: 'newer' }, { key: 'envelope' });
+      letGo();
+      await waitFor(async () => (await waitingForALock()) > 0, 10_000, 'the older job\'s failure waiting for the newer cause\'s transaction');
+    });
+    await waitFor(() => ran.includes('newer'), 10_000, 'the newer job ran with its own payload');
+    await jobs.runDue();
+    expect(await jobRows()).toEqual([]);
+    expect(ran).toEqual(['newer']);
+  });
+
+  it('neither retries nor dead-letters a running job that was cancelled or superseded, when it then fails', async () => {
+    const jobs = system();
+    failuresLeft.set('cancelled', 1);
+    failuresLeft.set('doomed', 99);
+    const letCancelledGo = holdAttempt('cancelled#1');
+    const letDoomedGo = holdAttempt('doomed#3');
+    await jobs.start();
+    await jobs.enqueue(db, note, { text: 'cancelled' }, { key: 'reminder' });
+    await jobs.enqueue(db, note, { text: 'doomed' }, { key: 'delivery' });
+    await waitFor(() => begun.includes('cancelled#1') && begun.includes('doomed#3'), 10_000, 'the first attempt of one and the last of the other began');
+    await jobs.cancel(db, note, 'reminder');
+    await jobs.enqueue(db, note, { text: 'redelivered' }, { key: 'delivery' });
+    letCancelledGo();
+    letDoomedGo();
+    await waitFor(() => ran.includes('redelivered'), 10_000, 'the newer job ran');
+    await jobs.runDue();
+    // Rows first: a retry queued by mistake is either still there or has already run.
+    expect(await jobRows()).toEqual([]);
+    expect(ran).toEqual(['redelivered']);
+    expect(deadLettered).toEqual([]);
   });
 
   it('runs timed work when Signet\'s clock reaches it: runDue resolves once it has run', async () => {
