@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import pg from 'pg';
-import { run, type JobHelpers, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import { runTaskList, type JobHelpers, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { repeatingThroughLostConnections } from '@signet/db';
 import type { Logger } from '@signet/log';
@@ -51,6 +51,11 @@ const START_RETRY_MS = 1000;
 export const JOBS_APPLICATION_NAME = 'signet-jobs';
 /** What graphile-worker's add_job sends: wakes the runners of every replica to look for due jobs now. */
 const WAKE_RUNNERS = `SELECT pg_notify('jobs:insert', '{"count":1}')`;
+
+/** A running pool of graphile-worker workers; stopping it twice waits for the one shutdown. */
+interface Runner {
+  stop(): Promise<void>;
+}
 
 export function createJobSystem(options: JobSystemOptions): JobSystem {
   const log = options.log.child({ component: 'jobs' });
@@ -167,16 +172,20 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
       log.error({ err: error }, 'the job runner could not load the kinds it runs; the runner starts again');
       replaceRunner();
     });
-    return run({
-      pgPool: opened,
+    // The worker pool alone, not graphile-worker's `run`: that also starts its cron loop, which Signet does
+    // not use and whose first query, cut by a lost connection, rejects a promise nothing can handle (the
+    // process would die of it). Recurring kinds are Signet's own jobs (`every`).
+    const workers = runTaskList({
       schema: JOBS_SCHEMA,
       concurrency: options.concurrency,
       pollInterval: options.pollIntervalMs,
       noHandleSignals: true,
       logger: graphileLogger(log),
-      events,
-      taskList: taskList()
-    });
+      events
+    }, taskList(), opened);
+    workers.promise.catch((error: unknown) => log.warn({ err: error }, 'the job workers stopped with an error'));
+    let stopping: Promise<void> | null = null;
+    return { stop: () => (stopping ??= workers.gracefulShutdown()) };
   }
 
   /** Stops the runner a worker died in and starts a new one; its job is released like any abandoned one. */

@@ -275,6 +275,20 @@ describe('the job system on PostgreSQL', () => {
     });
   });
 
+  it('runs no graphile-worker cron loop, whose first query failing would reject where nothing handles it', async () => {
+    // Signet schedules recurring work as jobs of its own; a cron loop would read this table at every start.
+    await db.raw(`ALTER TABLE ${JOBS_SCHEMA}._private_known_crontabs RENAME TO _private_known_crontabs_hidden`);
+    try {
+      const jobs = system(1);
+      await jobs.start();
+      await jobs.enqueue(db, note, { text: 'without a cron loop' }, { key: 'cron' });
+      await waitFor(() => ran.includes('without a cron loop'), 20_000, 'a job ran');
+      await jobs.stop();
+    } finally {
+      await db.raw(`ALTER TABLE ${JOBS_SCHEMA}._private_known_crontabs_hidden RENAME TO _private_known_crontabs`);
+    }
+  });
+
   it('starts through its connections being cut while it starts (a database restarting at boot), then runs jobs', async () => {
     const jobs = system();
     let starting = true;
