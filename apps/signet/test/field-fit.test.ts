@@ -19,6 +19,15 @@ const PLACEMENTS = {
   ...at(4, 'ana', 'TEXT', 260, 0, { name: 'reference', width: '60', height: '16' })
 };
 
+/** A definition form: one contract and Ana (by the name given), with these placements. */
+async function definition(name: string, placements: Record<string, string> = {}): Promise<Record<string, string>> {
+  const pdf = (await samplePdf({ pages: 1, text: 'Contract' })).toString('base64');
+  return {
+    'documents[contract][base64]': pdf, 'documents[contract][name]': 'contract.pdf',
+    'recipients[ana][email]': 'ana@example.com', 'recipients[ana][name]': name, ...placements
+  };
+}
+
 describe('field values drawn whole on the signed PDF, through the gateway', () => {
   let api: TestSignet;
 
@@ -76,18 +85,15 @@ describe('field values drawn whole on the signed PDF, through the gateway', () =
 
   it('refuses a placement too small for its type when it is defined, naming it, and records nothing', async () => {
     const before = createdCount();
-    const pdf = (await samplePdf({ pages: 1, text: 'Contract' })).toString('base64');
     const answer = await api.call('POST', '/api/v1/envelopes', {
       key: KEYS.globex,
-      form: {
-        'documents[contract][base64]': pdf, 'documents[contract][name]': 'contract.pdf',
-        'recipients[ana][email]': 'ana@example.com', 'recipients[ana][name]': 'Ana Maria Lima de Souza Ferreira',
+      form: await definition('Ana Maria Lima de Souza Ferreira', {
         ...at(0, 'ana', 'CHECKBOX', 100, 0, { width: '4', height: '4' }),
         ...at(1, 'ana', 'NUMBER', 140, 0, { width: '30', height: '8' }),
         ...at(2, 'ana', 'DROPDOWN', 180, 0, { options: 'Basic,A much longer premium option', width: '40' }),
         ...at(3, 'ana', 'NAME', 220, 0, { width: '50', height: '8' }),
         ...at(4, 'ana', 'TEXT', 260, 0, { width: '150', height: '16' })
-      }
+      })
     });
     expect(answer.status).toBe(422);
     expect(answer.body.details).toEqual([
@@ -100,21 +106,14 @@ describe('field values drawn whole on the signed PDF, through the gateway', () =
     // A template is held to the same boxes.
     const template = await api.call('POST', '/api/v1/templates', {
       key: KEYS.globex,
-      form: {
-        'documents[contract][base64]': pdf, 'documents[contract][name]': 'contract.pdf',
-        'recipients[ana][email]': 'ana@example.com', 'recipients[ana][name]': 'Ana',
-        ...at(0, 'ana', 'INITIALS', 100, 0, { width: '20', height: '10' })
-      }
+      form: await definition('Ana', at(0, 'ana', 'INITIALS', 100, 0, { width: '20', height: '10' }))
     });
     expect(template.status).toBe(422);
     expect(template.body.details).toEqual([
       { field: 'placements.0', message: 'is too small to show initials of ten letters at 6 pt: make it wider or taller', code: 'BOX_TOO_SMALL' }
     ]);
     // A sentinel: an envelope created after the refusals is the only one that appears.
-    const sentinel: { status: number; body: Body } = await api.call('POST', '/api/v1/envelopes', {
-      key: KEYS.globex,
-      form: { 'documents[contract][base64]': pdf, 'documents[contract][name]': 'contract.pdf', 'recipients[ana][email]': 'ana@example.com', 'recipients[ana][name]': 'Ana' }
-    });
+    const sentinel: { status: number; body: Body } = await api.call('POST', '/api/v1/envelopes', { key: KEYS.globex, form: await definition('Ana') });
     expect(sentinel.status).toBe(200);
     await waitFor(() => createdCount() > before, 20_000, 'the sentinel envelope.created');
     const created = api.events.filter((event) => event.event.event_type === 'envelope.created').slice(before);
@@ -122,14 +121,9 @@ describe('field values drawn whole on the signed PDF, through the gateway', () =
   });
 
   it('refuses an update that would leave a placement too small, and keeps the envelope as it was', async () => {
-    const pdf = (await samplePdf({ pages: 1, text: 'Contract' })).toString('base64');
     const created: { status: number; body: Body } = await api.call('POST', '/api/v1/envelopes', {
       key: KEYS.globex,
-      form: {
-        'documents[contract][base64]': pdf, 'documents[contract][name]': 'contract.pdf',
-        'recipients[ana][email]': 'ana@example.com', 'recipients[ana][name]': 'Ana',
-        ...at(0, 'ana', 'NAME', 100, 0, { width: '60', height: '16' })
-      }
+      form: await definition('Ana', at(0, 'ana', 'NAME', 100, 0, { width: '60', height: '16' }))
     });
     expect(created.status).toBe(200);
     const id = created.body.envelope.id as string;
