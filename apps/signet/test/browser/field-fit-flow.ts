@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { contractPdf } from '@signet/testkit';
+import { contractPdf, samplePdf } from '@signet/testkit';
 import { stepRecorder } from './page-checks';
 import type { CasePage, SignerPages } from './signer-pages';
 import { at, sentWithRoles } from '../fields/flows';
@@ -15,7 +15,8 @@ const PLACEMENTS = {
   'placements[0][document_key]': 'contract', 'placements[0][recipient_key]': 'ana', 'placements[0][token]': '{{ana}}',
   ...at(1, 'ana', 'EMAIL', 130, 0, { name: 'billing_email' }),
   ...at(2, 'ana', 'TEXT', 170, 0, { name: 'garden', width: '150', height: '20' }),
-  ...at(3, 'ana', 'TEXT', 210, 0, { name: 'reference', width: '60', height: '16' })
+  ...at(3, 'ana', 'TEXT', 210, 0, { name: 'reference', width: '60', height: '16' }),
+  ...at(4, 'ana', 'ATTACHMENT', 250, 0, { name: 'scan', width: '60', height: '16', required: 'FALSE' })
 };
 
 /** A field's place as the page shows it: its lines, and its text size in the page's points. */
@@ -73,6 +74,18 @@ export function fieldFitFlow(shared: SignerPages, tab: CasePage): void {
     await page.locator('#field-ok').click();
     await page.locator('.placement[data-name="reference"] .field-value').waitFor();
     expect((await shownAt(page, 'reference')).lines).toEqual(['REF-7']);
+
+    // A file's name is what the document shows for it: uploaded when the dialog is confirmed, then previewed.
+    const scan = await samplePdf({ text: 'Scan' });
+    await page.locator('.placement[data-name="scan"]').click();
+    await page.locator('#field-dialog[open]').waitFor();
+    await page.locator('#field-input').setInputFiles({ name: `${'scanned-identity-document-'.repeat(3)}front.pdf`, mimeType: 'application/pdf', buffer: scan });
+    await page.locator('#field-ok').click();
+    await page.locator('#field-problem:not([hidden])').waitFor();
+    await page.locator('#field-input').setInputFiles({ name: 'id.pdf', mimeType: 'application/pdf', buffer: scan });
+    await page.locator('#field-ok').click();
+    await page.locator('.placement[data-name="scan"] .field-value').waitFor();
+    expect((await shownAt(page, 'scan')).lines).toEqual(['id.pdf']);
     expect(tab.problems.filter((problem) => !problem.includes('422'))).toEqual([]);
   });
 }

@@ -18,10 +18,12 @@ function element(tag, attributes = {}, text) {
   return node;
 }
 
-export function createFieldEditor({ say, preview }) {
+export function createFieldEditor({ say, preview, upload }) {
   const values = new Map();
   // How the document will draw each value given or prefilled: { size, lines, tick } from the server.
   const layouts = new Map();
+  // An ATTACHMENT's file name by field, once uploaded (its value is then the attachment's id).
+  const fileNames = new Map();
   const dialog = element('dialog', { id: 'field-dialog', 'aria-labelledby': 'field-title' });
   $('signer').append(dialog);
   let current = null;
@@ -83,24 +85,33 @@ export function createFieldEditor({ say, preview }) {
     done?.();
   }
 
-  /** Takes the dialog's value once the server has said how the document will show it; a refusal stays in the dialog. */
+  function showProblem(kind) {
+    const problem = $('field-problem');
+    problem.textContent = say(kind === 'VALUE_TOO_LONG' ? 'field.tooLong' : 'field.invalid');
+    problem.hidden = false;
+    $('field-input')?.setAttribute('aria-invalid', 'true');
+    $('field-input')?.focus();
+  }
+
+  /**
+   * Takes the dialog's value once the server has said how the document will show it (a file is uploaded
+   * first: the document shows its name); a refusal stays in the dialog.
+   */
   async function save() {
     if (!current) return;
     const { field, control: built } = current;
     if (fixed(field)) return close();
-    const value = built.read();
-    const previewed = value === '' || value instanceof File ? { layout: null } : await preview(field.name, value);
+    const read = built.read();
+    const file = read instanceof File ? read : null;
+    const value = file ? await upload(file).catch(() => null) : read;
     // Closed or reopened on another field while the server answered: this answer is no one's.
     if (current?.field !== field) return;
-    if (previewed.problem) {
-      const problem = $('field-problem');
-      problem.textContent = say(previewed.problem === 'VALUE_TOO_LONG' ? 'field.tooLong' : 'field.invalid');
-      problem.hidden = false;
-      $('field-input')?.setAttribute('aria-invalid', 'true');
-      $('field-input')?.focus();
-      return;
-    }
+    if (value === null) return showProblem('INVALID');
+    const previewed = value === '' ? { layout: null } : await preview(field.name, value);
+    if (current?.field !== field) return;
+    if (previewed.problem) return showProblem(previewed.problem);
     values.set(field.name, value);
+    if (file) fileNames.set(field.name, file.name);
     if (previewed.layout) layouts.set(field.name, previewed.layout);
     else layouts.delete(field.name);
     close();
@@ -163,19 +174,15 @@ export function createFieldEditor({ say, preview }) {
       const layout = layouts.get(field.name);
       if (layout && value !== '' && value !== null) return drawn(field, layout);
       if (field.type === 'CHECKBOX') return document.createTextNode(`${field.name}: ${value === true ? say('field.yes') : say('field.no')}`);
-      if (value instanceof File) return document.createTextNode(say('field.uploaded', { name: value.name }));
+      if (fileNames.has(field.name)) return document.createTextNode(say('field.uploaded', { name: fileNames.get(field.name) }));
       return document.createTextNode(value === '' || value === null ? labelOf(field) : String(value));
     },
-    /** The request's `fields`, uploading files first (`upload` answers the attachment id). */
-    async collect(fields, upload) {
+    /** The request's `fields` (an ATTACHMENT's value is the id its upload answered). */
+    collect(fields) {
       const result = {};
       for (const field of fields) {
         if (fixed(field) || !values.has(field.name)) continue;
-        let value = values.get(field.name);
-        if (value instanceof File) {
-          value = await upload(value);
-          values.set(field.name, value);
-        }
+        const value = values.get(field.name);
         if (value !== '') result[field.name] = value;
       }
       return result;

@@ -31,7 +31,7 @@ const role = $('finish')?.dataset.role ?? 'SIGNER';
 const viewer = role === 'VIEWER';
 const approver = role === 'APPROVER';
 let fieldPlacements = [];
-const editor = viewer ? null : createFieldEditor({ say, preview: previewField });
+const editor = viewer ? null : createFieldEditor({ say, preview: previewField, upload: uploadFile });
 
 class ApiError extends Error {
   constructor(response, answer) {
@@ -231,7 +231,7 @@ async function uploadFile(file) {
 
 action('sign', async () => {
   $('error').textContent = '';
-  const fields = await editor.collect(fieldPlacements, uploadFile);
+  const fields = editor.collect(fieldPlacements);
   if (approver) await post('/sign', { consent: true, fields });
   else await post('/sign', { consent: true, signature: guide ? guide.signature() : signatureInput.value(), fields });
   tell('signed', { state: 'ALREADY_SIGNED' });
