@@ -195,4 +195,27 @@ describe('fields and recipient roles through the gateway, monolith mode', () => 
     await waitFor(async () => (await get(envelope.id)).status === 'SUCCESS', 60_000, 'SUCCESS');
     await waitFor(() => eventsOf(envelope.id, 'envelope.success').length === 1, 20_000, 'envelope.success');
   });
+
+  it('lets a SEQUENTIAL witness ordered before their signer wait without holding up the signer, and later orders wait for the witness', async () => {
+    // No orders given: each is the key's position, so the witness (0) comes before their signer (1).
+    const envelope = await sentWithRoles(api, KEYS.globex, {
+      a_witness: { name: 'Walter Witt', role: 'WITNESS', witness_of: 'b_signer' }, b_signer: { name: 'Ben Signer' }, c_last: { name: 'Cleo Last' }
+    }, { 'settings[signature_flow][signature_order]': 'SEQUENTIAL', ...at(0, 'a_witness', 'WITNESS', 300) });
+    const states = async () => Object.fromEntries(await Promise.all(Object.entries(envelope.tokens).map(async ([key, token]) => [key, (await session(api, token)).body.state])));
+    expect(await states()).toEqual({ a_witness: 'NOT_YOUR_TURN', b_signer: 'READY', c_last: 'NOT_YOUR_TURN' });
+    expect((await sign(api, envelope.tokens.a_witness as string, written('Walter Witt'))).status).toBe(409);
+    expect((await sign(api, envelope.tokens.b_signer as string, written('Ben Signer'))).status).toBe(200);
+    // The witness's turn has come, and the later order waits for them.
+    expect(await states()).toEqual({ a_witness: 'READY', b_signer: 'ALREADY_SIGNED', c_last: 'NOT_YOUR_TURN' });
+    expect((await sign(api, envelope.tokens.c_last as string, written('Cleo Last'))).status).toBe(409);
+    expect((await sign(api, envelope.tokens.a_witness as string, written('Walter Witt'))).status).toBe(200);
+    expect((await sign(api, envelope.tokens.c_last as string, written('Cleo Last'))).status).toBe(200);
+    const done = await waitFor(async () => {
+      const shown = await get(envelope.id);
+      return shown.status === 'SUCCESS' && shown;
+    }, 60_000, 'SUCCESS');
+    expect(done.envelope_signers.map((signer: Body) => [signer.custom_key, signer.order, signer.status])).toEqual([
+      ['a_witness', 0, 'WITNESSED'], ['b_signer', 1, 'SIGNED'], ['c_last', 2, 'SIGNED']
+    ]);
+  });
 });

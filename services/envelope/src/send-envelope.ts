@@ -10,7 +10,7 @@ import type { RecipientRow } from './model';
 import { ENVELOPE_MACHINE } from './state/envelope-machine';
 import { RECIPIENT_MACHINE } from './state/recipient-machine';
 
-/** Whose turn it is first: everyone for PARALLEL, the lowest order (all who share it) for SEQUENTIAL. */
+/** Whose turn it is first: everyone for PARALLEL; for SEQUENTIAL the lowest order (all who share it), and on past any order that holds nobody up (`nextTurn`). */
 export function firstTurn(recipients: RecipientRow[], order: 'PARALLEL' | 'SEQUENTIAL'): Set<string> {
   if (order === 'PARALLEL') return new Set(recipients.filter((recipient) => recipient.role !== 'CC').map((recipient) => recipient.id));
   return new Set(nextTurn(recipients, order).map((recipient) => recipient.id));

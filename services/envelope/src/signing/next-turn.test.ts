@@ -23,8 +23,25 @@ describe('nextTurn', () => {
   });
 });
 
+const witness = (custom_key: string, of: string, status: RecipientStatus, order = 0) => ({ ...recipient(custom_key, order, status), role: 'WITNESS', witness_of: of }) as RecipientRow;
+
+describe('nextTurn with a witness ordered before their signer', () => {
+  const keys = (rows: RecipientRow[]) => rows.map((row) => row.custom_key);
+
+  it('invites the waiting witness and on up to their signer, then holds later orders for the witness once the signer has signed', () => {
+    expect(keys(nextTurn([witness('w', 'ana', 'PENDING', 0), recipient('bob', 1, 'PENDING'), recipient('ana', 2, 'PENDING'), recipient('cy', 3, 'PENDING')], 'SEQUENTIAL'))).toEqual(['w', 'bob']);
+    expect(keys(nextTurn([witness('w', 'ana', 'IN_PROGRESS', 0), recipient('bob', 1, 'SIGNED'), recipient('ana', 2, 'PENDING'), recipient('cy', 3, 'PENDING')], 'SEQUENTIAL'))).toEqual(['ana']);
+    expect(nextTurn([witness('w', 'ana', 'IN_PROGRESS', 0), recipient('bob', 1, 'SIGNED'), recipient('ana', 2, 'SIGNED'), recipient('cy', 3, 'PENDING')], 'SEQUENTIAL')).toEqual([]);
+    expect(keys(nextTurn([witness('w', 'ana', 'WITNESSED', 0), recipient('bob', 1, 'SIGNED'), recipient('ana', 2, 'SIGNED'), recipient('cy', 3, 'PENDING')], 'SEQUENTIAL'))).toEqual(['cy']);
+  });
+
+  it('lets a witness of the same or a later order than their signer hold up the next order as before', () => {
+    expect(keys(nextTurn([recipient('ana', 0, 'PENDING'), witness('w', 'ana', 'PENDING', 0), recipient('cy', 1, 'PENDING')], 'SEQUENTIAL'))).toEqual(['ana', 'w']);
+    expect(keys(nextTurn([recipient('ana', 0, 'SIGNED'), witness('w', 'ana', 'PENDING', 1), recipient('cy', 2, 'PENDING')], 'SEQUENTIAL'))).toEqual(['w']);
+  });
+});
+
 describe('witnessesFreedBy', () => {
-  const witness = (custom_key: string, of: string, status: RecipientStatus) => ({ ...recipient(custom_key, 0, status), role: 'WITNESS', witness_of: of }) as RecipientRow;
 
   it('names the invited witnesses of the signer who just signed, not those still pending, done, or of someone else', () => {
     const ana = recipient('ana', 0, 'SIGNED');

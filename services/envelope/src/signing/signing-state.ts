@@ -2,6 +2,7 @@ import { AppError } from '@signet/http';
 import type { EnvelopeAggregate, RecipientRow } from '../model';
 import { ENVELOPE_MACHINE } from '../state/envelope-machine';
 import { actTrigger, DONE_STATUSES, RECIPIENT_MACHINE } from '../state/recipient-machine';
+import { waitsForSigner } from './next-turn';
 
 /** What a signing link allows now: READY to sign, or why not. */
 export type SigningState = 'READY' | 'NOT_YOUR_TURN' | 'ALREADY_SIGNED' | 'REJECTED' | 'VOIDED' | 'COMPLETED' | 'EXPIRED';
@@ -32,14 +33,9 @@ export function signingState(aggregate: EnvelopeAggregate, recipient: RecipientR
   // A VIEWER may come back to look for as long as the envelope is open; viewing is all they do.
   if (recipient.role === 'VIEWER') return open && (recipient.status === 'IN_PROGRESS' || recipient.status === 'VIEWED') ? 'READY' : 'NOT_YOUR_TURN';
   if (DONE_STATUSES.includes(recipient.status)) return 'ALREADY_SIGNED';
-  if (recipient.role === 'WITNESS' && !witnessedSignerHasSigned(aggregate, recipient)) return 'NOT_YOUR_TURN';
+  if (waitsForSigner(aggregate.recipients, recipient)) return 'NOT_YOUR_TURN';
   if (open && RECIPIENT_MACHINE.allows(recipient.status, actTrigger(recipient.role))) return 'READY';
   return 'NOT_YOUR_TURN';
-}
-
-/** A WITNESS acts only once the signer they witness has signed. */
-function witnessedSignerHasSigned(aggregate: EnvelopeAggregate, witness: RecipientRow): boolean {
-  return aggregate.recipients.some((candidate) => candidate.custom_key === witness.witness_of && candidate.status === 'SIGNED');
 }
 
 /** The signing routes act only while the link can sign now; otherwise 409 says why. */
