@@ -662,6 +662,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/builder_sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a builder session
+         * @description A token for Signet's editor, embedded in your page (docs/builder.md), on one template (`template_id`), one CREATED envelope (`envelope_id`) or a template the editor creates (`new_template: true`): exactly one of the three. Only the `origins` you name may frame the editor. With the token the editor may read and save only the session's template (or, with `new_template`, create one template, which the session is then bound to) or envelope, send that envelope with the action `send`, upload its large documents, and read its own session; anything else is 403 FORBIDDEN and does nothing. An expired token is 401 `TOKEN_EXPIRED`, a revoked one 401 UNAUTHORIZED. API key only.
+         */
+        post: operations["createBuilderSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/builder_sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a builder session
+         * @description With the API key (any session of its tenant) or with the session's own token (only that session). Never shows the token; a `new_template` session shows the created template's id once there is one.
+         */
+        get: operations["getBuilderSession"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a builder session
+         * @description Its token is refused from now on (401), and its editor page is gone. API key only.
+         */
+        delete: operations["revokeBuilderSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/signing/v1/{token}": {
         parameters: {
             query?: never;
@@ -1185,6 +1229,63 @@ export interface paths {
          * @description Where the `url` of a document, a signed document, an evidence PDF or a file uploaded for an ATTACHMENT field (PDF, PNG or JPEG) leads when Signet keeps files on its own disk (monolith mode; with S3 the links go to S3 itself). No API key: the link is signed and expires; a forged, altered or expired link is 403, a file that is gone 404.
          */
         get: operations["downloadFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Signet's embeddable editor
+         * @description The page the `<signet-builder>` element frames (the session's `url`), in the session's language. Its token comes in the fragment, never to the server. Only the session's origins may frame it (`Content-Security-Policy: frame-ancestors`).
+         */
+        get: operations["builderPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/assets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A static file of the editor */
+        get: operations["builderPageAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/embed/builder.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The <signet-builder> element
+         * @description One script, no imports, that any page may load (`<script type="module" src=".../embed/builder.js">`): it defines `<signet-builder url="..." token="...">`, which frames the editor.
+         */
+        get: operations["builderElement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2931,6 +3032,8 @@ export interface components {
                     sha256: string;
                     /** @description Names of the PDF's own form fields (AcroForm), which `fields[name]` fills */
                     form_fields: string[];
+                    /** @description A temporary download link of the PDF (an hour), as envelope documents have */
+                    url: string;
                 }[];
                 placements: ({
                     key: string;
@@ -2974,6 +3077,62 @@ export interface components {
             };
             /** @description Also in the X-Request-Id header: finds the request in the logs */
             request_id: string;
+        };
+        BuilderSessionCreatedResponse: {
+            builder_session: components["schemas"]["NewBuilderSession"];
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        BuilderSessionResponse: {
+            builder_session: components["schemas"]["BuilderSessionView"];
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        BuilderSessionView: {
+            id: string;
+            /** @description The editor page: frame it with `#token=<token>&origin=<your page's origin>` (the `<signet-builder>` element does) */
+            url: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working
+             */
+            expires_at: string;
+            /** @description The template the session edits; with `new_template`, null until the editor has created it */
+            template_id: string | null;
+            /** @description The envelope the session edits, or null */
+            envelope_id: string | null;
+            /** @description Whether the session was made to create a template */
+            new_template: boolean;
+            actions: ("edit" | "send")[];
+            origins: string[];
+            roles: ("SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC")[];
+            field_types: ("SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT")[];
+            /** @enum {unknown} */
+            language: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+        };
+        NewBuilderSession: {
+            id: string;
+            /** @description The editor page: frame it with `#token=<token>&origin=<your page's origin>` (the `<signet-builder>` element does) */
+            url: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working
+             */
+            expires_at: string;
+            /** @description The template the session edits; with `new_template`, null until the editor has created it */
+            template_id: string | null;
+            /** @description The envelope the session edits, or null */
+            envelope_id: string | null;
+            /** @description Whether the session was made to create a template */
+            new_template: boolean;
+            actions: ("edit" | "send")[];
+            origins: string[];
+            roles: ("SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC")[];
+            field_types: ("SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT")[];
+            /** @enum {unknown} */
+            language: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            /** @description The session's credential, `Authorization: Bearer <token>`: give it to the editor, never put it in a URL's query */
+            token: string;
         };
         EnvelopeCreateRequest: {
             name?: string;
@@ -3533,6 +3692,32 @@ export interface components {
             auth?: string | null;
             /** @enum {unknown} */
             retry_schedule?: "STANDARD" | "EXTENDED";
+        };
+        BuilderSessionCreateRequest: {
+            /** @description The template the editor opens (one of the tenant's) */
+            template_id?: string;
+            /** @description The envelope the editor opens: one of the tenant's, still CREATED */
+            envelope_id?: string;
+            /**
+             * @description The editor creates one new template; the session is then bound to it
+             * @constant
+             */
+            new_template?: true;
+            /** @description `edit` saves the template or envelope; `send` (envelopes only) also sends it. Default `["edit"]` */
+            actions?: ("edit" | "send")[];
+            /** @description The origins of the pages that may frame the editor (1-10): `https://app.example.com`, no path */
+            origins: string[];
+            /** @description The recipient roles the editor offers. Default: all five */
+            roles?: ("SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC")[];
+            /** @description The placement types the editor offers. Default: all of them */
+            field_types?: ("SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT")[];
+            /**
+             * @description The language of the editor. Default EN
+             * @enum {unknown}
+             */
+            language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            /** @description How long the token works, 1-60 minutes. Default 15 */
+            lifetime_minutes?: number;
         };
         EnvelopeDocument: {
             id: string;
@@ -4346,6 +4531,8 @@ export interface components {
                     sha256: string;
                     /** @description Names of the PDF's own form fields (AcroForm), which `fields[name]` fills */
                     form_fields: string[];
+                    /** @description A temporary download link of the PDF (an hour), as envelope documents have */
+                    url: string;
                 }[];
                 placements: ({
                     key: string;
@@ -4452,6 +4639,8 @@ export interface components {
                     sha256: string;
                     /** @description Names of the PDF's own form fields (AcroForm), which `fields[name]` fills */
                     form_fields: string[];
+                    /** @description A temporary download link of the PDF (an hour), as envelope documents have */
+                    url: string;
                 }[];
                 placements: ({
                     key: string;
@@ -4558,6 +4747,8 @@ export interface components {
                     sha256: string;
                     /** @description Names of the PDF's own form fields (AcroForm), which `fields[name]` fills */
                     form_fields: string[];
+                    /** @description A temporary download link of the PDF (an hour), as envelope documents have */
+                    url: string;
                 }[];
                 placements: ({
                     key: string;
@@ -5151,7 +5342,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description UNAUTHORIZED: missing, unknown or revoked API key (send the key itself, no `Bearer`) */
+        /** @description UNAUTHORIZED: missing, unknown or revoked API key (send the key itself, no `Bearer`) or builder session token; or TOKEN_EXPIRED: the builder session's token has expired */
         Error401: {
             headers: {
                 /** @description The request id */
@@ -5162,7 +5353,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type) */
+        /** @description FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type, a builder session's token outside its session) */
         Error403: {
             headers: {
                 /** @description The request id */
@@ -5379,7 +5570,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
-            /** @description UNAUTHORIZED: missing, unknown or revoked API key (send the key itself, no `Bearer`) */
+            /** @description UNAUTHORIZED: missing, unknown or revoked API key (send the key itself, no `Bearer`) or builder session token; or TOKEN_EXPIRED: the builder session's token has expired */
             401: {
                 headers: {
                     /** @description The request id */
@@ -11243,6 +11434,117 @@ export interface operations {
             504: components["responses"]["Error504"];
         };
     };
+    createBuilderSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuilderSessionCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The session, with its token (shown only here) */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuilderSessionCreatedResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    getBuilderSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Builder session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuilderSessionResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    revokeBuilderSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Builder session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
     getSigningSession: {
         parameters: {
             query?: never;
@@ -12996,6 +13298,97 @@ export interface operations {
                 };
             };
             403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    builderPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Builder session id */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A page saying the session is unknown, revoked or expired (framed by nobody) */
+            404: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    builderPageAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description File name */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (script or style sheet) */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            404: components["responses"]["Error404"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    builderElement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The script */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
             404: components["responses"]["Error404"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
