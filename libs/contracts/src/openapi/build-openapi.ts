@@ -132,7 +132,8 @@ function operation(route: ServedRoute, doc: RouteDoc, components: Record<string,
   // Proxied routes also answer 502/504 when the part behind the gateway dies or stalls; any route 431.
   // A part reads a JSON body on any route: one it cannot read is 400, one over its limit 413.
   const proxied = route.access === 'gateway' ? [] : [400, 413, 502, 503, 504];
-  const errors = new Set([...doc.errors, ...(route.access === 'apiKey' ? [401] : []), ...(limited ? [429] : []), ...(idempotent(route) ? [409, 422] : []), 431, 500, ...proxied]);
+  // A builder session's token is refused (403) on any API-key route outside its session.
+  const errors = new Set([...doc.errors, ...(route.access === 'apiKey' ? [401, 403] : []), ...(limited ? [429] : []), ...(idempotent(route) ? [409, 422] : []), 431, 500, ...proxied]);
   const responses: Record<string, JsonSchema> = {};
   const replayHeader: Record<string, string> = idempotent(route) ? { 'Idempotent-Replayed': '`true` when this is the kept answer of an earlier request with the same Idempotency-Key' } : {};
   const captured = examples?.responses ?? {};
