@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Router, type Response } from 'express';
+import { isId } from '@signet/contracts';
 import { language } from '@signet/i18n';
 import { AppError } from '@signet/http';
 import type { Clock } from '@signet/service';
@@ -62,7 +63,8 @@ export function builderPageRoutes(sessions: BuilderSessionStore, clock: Clock): 
     sendScript(res, element, { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin', 'X-Content-Type-Options': 'nosniff' });
   });
   router.get('/builder/:session_id', async (req, res) => {
-    const session = await sessions.find(String(req.params.session_id));
+    const id = String(req.params.session_id);
+    const session = isId(id) ? await sessions.find(id) : null;
     if (!session || session.revoked_at !== null || session.expires_at <= clock()) {
       res.status(404).type('html').set(pageHeaders([])).send(renderMissingBuilderPage());
       return;
