@@ -34,6 +34,7 @@ export * from './signing-requests';
 export * from './envelope-list';
 export * from './batch-requests';
 export * from './template-requests';
+export * from './builder-session-requests';
 export { renderEventCatalog } from './event-catalog';
 export * from './seal-responses';
 export * from './responses';

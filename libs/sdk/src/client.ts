@@ -3,6 +3,7 @@ import { toBracketForm } from './bracket-form';
 import { unwrap, SignetError, type ErrorBody } from './errors';
 import { accountMethods, envelopeMethods, signingMethods, webhookMethods } from './methods';
 import { templateMethods } from './templates';
+import { builderSessionMethods } from './builder-sessions';
 import { identityMethods } from './identity';
 import type { components, operations, paths } from './generated/openapi';
 
@@ -58,6 +59,7 @@ export function createSignetClient(options: SignetClientOptions) {
     ...webhookMethods(context),
     ...accountMethods(context),
     ...templateMethods(context),
+    ...builderSessionMethods(context),
     ...identityMethods(context),
 
     /** Creates an envelope from a plain object, sent as the bracket-notation form the route takes. */

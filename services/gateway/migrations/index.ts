@@ -44,5 +44,30 @@ export const gatewayMigrations: readonly Migration[] = [
         table.primary(['api_key_id', 'key']);
       });
     }
+  },
+  {
+    name: 'gateway_0004_builder_sessions',
+    async up(knex) {
+      await knex.schema.createTable('builder_sessions', (table) => {
+        table.text('id').primary();
+        table.text('tenant_id').notNullable();
+        table.text('api_key_id').notNullable();
+        // Exactly one target: a template, an envelope, or (new_template) the template the editor creates, bound once.
+        table.text('template_id');
+        table.text('envelope_id');
+        table.boolean('new_template').notNullable();
+        // While a new-template session's one POST /api/v1/templates runs: no second may start before then.
+        table.timestamp('binding_until', { useTz: true });
+        table.jsonb('actions').notNullable();
+        table.jsonb('origins').notNullable();
+        table.jsonb('roles').notNullable();
+        table.jsonb('field_types').notNullable();
+        table.text('language').notNullable();
+        table.timestamp('created_at', { useTz: true }).notNullable();
+        table.timestamp('expires_at', { useTz: true }).notNullable().index();
+        table.timestamp('revoked_at', { useTz: true });
+        table.index(['tenant_id', 'id']);
+      });
+    }
   }
 ];

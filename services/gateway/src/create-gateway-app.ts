@@ -8,6 +8,11 @@ import type { ApiKeyRecord } from './api-keys/api-key-repository';
 import { accessLog } from './access-log';
 import { docsRoutes, type DocsOptions } from './docs/docs-routes';
 import { authenticate } from './api-keys/authenticate';
+import type { BuilderSessionDeps } from './builder-sessions/builder-session-deps';
+import { builderPageRoutes } from './builder-sessions/builder-page-routes';
+import { builderScope } from './builder-sessions/builder-scope-middleware';
+import { builderSessionRoutes } from './builder-sessions/builder-session-routes';
+import { builderTokenLookup } from './builder-sessions/builder-token-auth';
 import { proxyToService } from './proxy/proxy-to-service';
 import type { RateLimitBucketName } from './rate-limit/plan-limits';
 import { checkPathIds, idParametersOf } from './routes/check-path-ids';
@@ -46,6 +51,8 @@ export interface GatewayAppOptions {
   running: DocsOptions['running'];
   /** The key monolith mode made for itself, shown on the start page to loopback clients; null otherwise. */
   developmentKey: string | null;
+  /** Builder sessions (the gateway's own): their store, tokens, and how a session's target is checked. */
+  builderSessions: BuilderSessionDeps;
 }
 
 /** A public route speaks for nobody: no tenant, no key; the service finds both from the route's own credential. */
@@ -92,7 +99,10 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
     const ids = idParametersOf(route.path);
     app[route.method](route.path, ...(route.unlimited ? [] : [options.publicRateLimit]), ...(ids.length > 0 ? [checkPathIds(route.path, ids)] : []), anonymousContext, proxy);
   }
-  app.use('/api', authenticate(options.keys, options.envelopeLimitsOf));
+  const builder = options.builderSessions;
+  app.use(builderPageRoutes(builder.sessions, builder.clock));
+  app.use('/api', authenticate(options.keys, options.envelopeLimitsOf, builderTokenLookup(builder.tokens, builder.sessions, builder.clock)), builderScope(builder.sessions, builder.clock, options.log));
+  app.use(builderSessionRoutes(builder, options.idempotency));
   for (const route of ROUTES) {
     const handlers: RequestHandler[] = [];
     const ids = idParametersOf(route.path);

@@ -9,6 +9,9 @@ import type { ServiceDeps, SignetService } from '@signet/service';
 import { apiKeyCache } from './api-keys/api-key-cache';
 import { API_KEYS_CHANGED_CHANNEL, apiKeyRepository } from './api-keys/api-key-repository';
 import { ensureBootstrapKeys } from './api-keys/ensure-bootstrap-keys';
+import { builderSessionStore } from './builder-sessions/builder-session-store';
+import { builderTokens } from './builder-sessions/builder-token';
+import { sessionTargets } from './builder-sessions/session-targets';
 import { createGatewayApp } from './create-gateway-app';
 import { devClockRoutes } from './dev/dev-clock-routes';
 import { idempotency } from './idempotency/idempotency-middleware';
@@ -37,10 +40,12 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
   const counters = openAsyncCommitPool(deps.db);
   const limiter = rateLimiter({ db: counters, clock: deps.clock });
   const idempotencyKeys = idempotencyStore(deps.db);
-  // Old rate-limit counters and expired Idempotency-Keys go, once an hour across replicas.
+  const builderSessions = builderSessionStore(deps.db);
+  // Old rate-limit counters, expired Idempotency-Keys and builder sessions two days past their end go, once an hour across replicas.
   deps.jobs.every(defineRecurringJob('gateway.prune-counters-and-keys', 10 * 60_000, async () => {
     await limiter.pruneBefore(new Date(deps.clock().getTime() - COUNTER_RETENTION_MS));
     await idempotencyKeys.pruneExpired(deps.clock());
+    await builderSessions.pruneExpiredBefore(new Date(deps.clock().getTime() - COUNTER_RETENTION_MS));
   }), PRUNE_EVERY_MS);
   const buckets = { 'signature_report.create': signatureReportBucket() };
 
@@ -70,7 +75,14 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
       bus: deps.config.kafka ? 'Kafka (KAFKA_BROKERS)' : 'in-memory bus (every part in this process)',
       mail: deps.mailSink ? 'kept in the built-in mailbox: nothing is sent out' : 'sent through SMTP_URL'
     }),
-    developmentKey: deps.config.bootstrapApiKeys.find((key) => key.development)?.key ?? null
+    developmentKey: deps.config.bootstrapApiKeys.find((key) => key.development)?.key ?? null,
+    builderSessions: {
+      sessions: builderSessions,
+      tokens: builderTokens(deps.internalSecret, deps.clock),
+      targets: sessionTargets(deps.serviceUrl, deps.internalSecret),
+      clock: deps.clock,
+      publicBaseUrl: deps.config.publicBaseUrl
+    }
   });
 
   return {

@@ -11,6 +11,7 @@ import { captureDeliveries, captureSettings, captureWebhook } from './settings-a
 import { captureExpiry } from './expiry-flows';
 import { captureSealAndEvidence, captureSigning, captureTrackingAndReject } from './signing-flows';
 import { captureTemplates } from './template-flows';
+import { captureBuilderSessions } from './builder-flows';
 import { captureAbandonedSession, captureIdentity } from './identity-flows';
 import type { StripeIdentityStandIn } from '@signet/testkit';
 
@@ -27,6 +28,7 @@ async function runFlows(capture: Capture, stripe: StripeIdentityStandIn): Promis
   await captureVoid(capture);
   await captureBatch(capture);
   await captureTemplates(capture);
+  await captureBuilderSessions(capture);
   await captureCodeEndings(capture);
   await capture.receiver.waitFor('envelope.success');
   await captureFieldsAndRoles(capture);

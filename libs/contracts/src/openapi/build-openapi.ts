@@ -12,10 +12,11 @@ import { SCALE_AND_SEAL_ROUTE_DOCS } from './scale-and-seal-route-docs';
 import { SETTINGS_WEBHOOK_ROUTE_DOCS } from './settings-webhook-route-docs';
 import { TEMPLATE_ROUTE_DOCS } from './template-route-docs';
 import { IDENTITY_ROUTE_DOCS } from './identity-route-docs';
+import { BUILDER_ROUTE_DOCS, BUILDER_TOKEN_ROUTES } from './builder-route-docs';
 import { DOCUMENT_INTRO, TAGS } from './document-intro';
 
 /** Every route's documentation, keyed `METHOD /path` as the gateway's route tables name the route. */
-export const ROUTE_DOCS: RouteDocs = { ...SETTINGS_WEBHOOK_ROUTE_DOCS, ...ENVELOPE_ROUTE_DOCS, ...SCALE_AND_SEAL_ROUTE_DOCS, ...TEMPLATE_ROUTE_DOCS, ...IDENTITY_ROUTE_DOCS, ...PUBLIC_ROUTE_DOCS, ...GATEWAY_ROUTE_DOCS };
+export const ROUTE_DOCS: RouteDocs = { ...SETTINGS_WEBHOOK_ROUTE_DOCS, ...ENVELOPE_ROUTE_DOCS, ...SCALE_AND_SEAL_ROUTE_DOCS, ...TEMPLATE_ROUTE_DOCS, ...IDENTITY_ROUTE_DOCS, ...BUILDER_ROUTE_DOCS, ...PUBLIC_ROUTE_DOCS, ...GATEWAY_ROUTE_DOCS };
 
 /** A route as the gateway serves it: who may call it and which limits apply. */
 export interface ServedRoute {
@@ -131,7 +132,8 @@ function operation(route: ServedRoute, doc: RouteDoc, components: Record<string,
   // Proxied routes also answer 502/504 when the part behind the gateway dies or stalls; any route 431.
   // A part reads a JSON body on any route: one it cannot read is 400, one over its limit 413.
   const proxied = route.access === 'gateway' ? [] : [400, 413, 502, 503, 504];
-  const errors = new Set([...doc.errors, ...(route.access === 'apiKey' ? [401] : []), ...(limited ? [429] : []), ...(idempotent(route) ? [409, 422] : []), 431, 500, ...proxied]);
+  // A builder session's token is refused (403) on any API-key route outside its session.
+  const errors = new Set([...doc.errors, ...(route.access === 'apiKey' ? [401, 403] : []), ...(limited ? [429] : []), ...(idempotent(route) ? [409, 422] : []), 431, 500, ...proxied]);
   const responses: Record<string, JsonSchema> = {};
   const replayHeader: Record<string, string> = idempotent(route) ? { 'Idempotent-Replayed': '`true` when this is the kept answer of an earlier request with the same Idempotency-Key' } : {};
   const captured = examples?.responses ?? {};
@@ -147,6 +149,7 @@ function operation(route: ServedRoute, doc: RouteDoc, components: Record<string,
     ...(doc.description ? { description: doc.description } : {}),
     tags: [doc.tag],
     ...(route.access === 'apiKey' ? {} : { security: [] }),
+    ...(BUILDER_TOKEN_ROUTES.includes(routeKey(route.method, route.path)) ? { security: [{ apiKey: [] }, { builderToken: [] }] } : {}),
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
     responses
@@ -202,7 +205,8 @@ export function buildOpenApiDocument(routes: readonly ServedRoute[], options: { 
     webhooks: webhooks(options.examples.events),
     components: {
       securitySchemes: {
-        apiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The API key itself, with no scheme: `Authorization: sk_...`. `Bearer <key>` is refused (401).' }
+        apiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The API key itself, with no scheme: `Authorization: sk_...`. `Bearer <key>` is refused (401).' },
+        builderToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "A builder session's token (`POST /api/v1/builder_sessions`): `Authorization: Bearer <token>`, on the routes that list it, for the session's own template or envelope only." }
       },
       schemas,
       responses: errorResponses()

@@ -8,6 +8,7 @@ import * as responses from '../responses';
 import { Settings, SettingsInput, SettingsPayload } from '../settings';
 import { BounceRequest, FieldPreviewRequest, RejectRequest, SignRequest } from '../signing-requests';
 import { UploadCreateRequest } from '../upload-requests';
+import { BuilderSessionCreateRequest } from '../builder-session-requests';
 import { SmsStatusCallback, VerifyCodeRequest } from '../validation-requests';
 import { CreateWebhookRequest, UpdateWebhookRequest } from '../webhook-requests';
 
@@ -47,7 +48,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
     PlacementInput: envelopeRequests.PlacementInput,
     EnvelopeListItem, EnvelopeListResponse,
     SettingsInput, Settings, SettingsPayload, UploadCreateRequest, VerifyCodeRequest, SignRequest, FieldPreviewRequest, RejectRequest, BounceRequest, SmsStatusCallback,
-    CreateWebhookRequest, UpdateWebhookRequest,
+    CreateWebhookRequest, UpdateWebhookRequest, BuilderSessionCreateRequest,
     ...payloads,
     ...eventSchemas()
   };

@@ -17,7 +17,8 @@ export const TemplateDocument = Type.Object({
   file_size: Type.Integer({ minimum: 0 }),
   page_count: Type.Integer({ minimum: 0 }),
   sha256: Type.String(),
-  form_fields: Type.Array(Type.String(), { description: "Names of the PDF's own form fields (AcroForm), which `fields[name]` fills" })
+  form_fields: Type.Array(Type.String(), { description: "Names of the PDF's own form fields (AcroForm), which `fields[name]` fills" }),
+  url: Type.String({ description: 'A temporary download link of the PDF (an hour), as envelope documents have' })
 });
 
 /** A template placement as sent (`placements[<key>]`), with its key. */

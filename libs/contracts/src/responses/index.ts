@@ -6,3 +6,4 @@ export * from './validation-responses';
 export * from './webhook-responses';
 export * from './signing-responses';
 export * from './template-responses';
+export * from './builder-session-responses';

@@ -662,6 +662,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/builder_sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a builder session
+         * @description A token for Signet's editor, embedded in your page (docs/builder.md), on one template (`template_id`), one CREATED envelope (`envelope_id`) or a template the editor creates (`new_template: true`): exactly one of the three. Only the `origins` you name may frame the editor. With the token the editor may read and save only the session's template (or, with `new_template`, create one template, which the session is then bound to) or envelope, send that envelope with the action `send`, upload its large documents, and read its own session; anything else is 403 FORBIDDEN and does nothing. An expired token is 401 `TOKEN_EXPIRED`, a revoked one 401 UNAUTHORIZED. API key only.
+         */
+        post: operations["createBuilderSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/builder_sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a builder session
+         * @description With the API key (any session of its tenant) or with the session's own token (only that session). Never shows the token; a `new_template` session shows the created template's id once there is one.
+         */
+        get: operations["getBuilderSession"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a builder session
+         * @description Its token is refused from now on (401), and its editor page is gone. API key only.
+         */
+        delete: operations["revokeBuilderSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/signing/v1/{token}": {
         parameters: {
             query?: never;
@@ -1185,6 +1229,63 @@ export interface paths {
          * @description Where the `url` of a document, a signed document, an evidence PDF or a file uploaded for an ATTACHMENT field (PDF, PNG or JPEG) leads when Signet keeps files on its own disk (monolith mode; with S3 the links go to S3 itself). No API key: the link is signed and expires; a forged, altered or expired link is 403, a file that is gone 404.
          */
         get: operations["downloadFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Signet's embeddable editor
+         * @description The page the `<signet-builder>` element frames (the session's `url`), in the session's language. Its token comes in the fragment, never to the server. Only the session's origins may frame it (`Content-Security-Policy: frame-ancestors`).
+         */
+        get: operations["builderPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builder/assets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A static file of the editor */
+        get: operations["builderPageAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/embed/builder.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The <signet-builder> element
+         * @description One script, no imports, that any page may load (`<script type="module" src=".../embed/builder.js">`): it defines `<signet-builder url="..." token="...">`, which frames the editor.
+         */
+        get: operations["builderElement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2931,6 +3032,8 @@ export interface components {
                     sha256: string;
                     /** @description Names of the PDF's own form fields (AcroForm), which `fields[name]` fills */
                     form_fields: string[];
+                    /** @description A temporary download link of the PDF (an hour), as envelope documents have */
+                    url: string;
                 }[];
                 placements: ({
                     key: string;
@@ -2974,6 +3077,62 @@ export interface components {
             };
             /** @description Also in the X-Request-Id header: finds the request in the logs */
             request_id: string;
+        };
+        BuilderSessionCreatedResponse: {
+            builder_session: components["schemas"]["NewBuilderSession"];
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        BuilderSessionResponse: {
+            builder_session: components["schemas"]["BuilderSessionView"];
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        BuilderSessionView: {
+            id: string;
+            /** @description The editor page: frame it with `#token=<token>&origin=<your page's origin>` (the `<signet-builder>` element does) */
+            url: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working
+             */
+            expires_at: string;
+            /** @description The template the session edits; with `new_template`, null until the editor has created it */
+            template_id: string | null;
+            /** @description The envelope the session edits, or null */
+            envelope_id: string | null;
+            /** @description Whether the session was made to create a template */
+            new_template: boolean;
+            actions: ("edit" | "send")[];
+            origins: string[];
+            roles: ("SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC")[];
+            field_types: ("SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT")[];
+            /** @enum {unknown} */
+            language: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+        };
+        NewBuilderSession: {
+            id: string;
+            /** @description The editor page: frame it with `#token=<token>&origin=<your page's origin>` (the `<signet-builder>` element does) */
+            url: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working
+             */
+            expires_at: string;
+            /** @description The template the session edits; with `new_template`, null until the editor has created it */
+            template_id: string | null;
+            /** @description The envelope the session edits, or null */
+            envelope_id: string | null;
+            /** @description Whether the session was made to create a template */
+            new_template: boolean;
+            actions: ("edit" | "send")[];
+            origins: string[];
+            roles: ("SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC")[];
+            field_types: ("SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT")[];
+            /** @enum {unknown} */
+            language: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            /** @description The session's credential, `Authorization: Bearer <token>`: give it to the editor, never put it in a URL's query */
+            token: string;
         };
         EnvelopeCreateRequest: {
             name?: string;
@@ -3533,6 +3692,32 @@ export interface components {
             auth?: string | null;
             /** @enum {unknown} */
             retry_schedule?: "STANDARD" | "EXTENDED";
+        };
+        BuilderSessionCreateRequest: {
+            /** @description The template the editor opens (one of the tenant's) */
+            template_id?: string;
+            /** @description The envelope the editor opens: one of the tenant's, still CREATED */
+            envelope_id?: string;
+            /**
+             * @description The editor creates one new template; the session is then bound to it
+             * @constant
+             */
+            new_template?: true;
+            /** @description `edit` saves the template or envelope; `send` (envelopes only) also sends it. Default `["edit"]` */
+            actions?: ("edit" | "send")[];
+            /** @description The origins of the pages that may frame the editor (1-10): `https://app.example.com`, no path */
+            origins: string[];
+            /** @description The recipient roles the editor offers. Default: all five */
+            roles?: ("SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC")[];
+            /** @description The placement types the editor offers. Default: all of them */
+            field_types?: ("SIGNATURE" | "APPROVAL" | "WITNESS" | "INITIALS" | "TEXT" | "NUMBER" | "DATE" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "EMAIL" | "NAME" | "SIGNING_DATE" | "ATTACHMENT")[];
+            /**
+             * @description The language of the editor. Default EN
+             * @enum {unknown}
+             */
+            language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            /** @description How long the token works, 1-60 minutes. Default 15 */
+            lifetime_minutes?: number;
         };
         EnvelopeDocument: {
             id: string;
@@ -4346,6 +4531,8 @@ export interface components {
                     sha256: string;
                     /** @description Names of the PDF's own form fields (AcroForm), which `fields[name]` fills */
                     form_fields: string[];
+                    /** @description A temporary download link of the PDF (an hour), as envelope documents have */
+                    url: string;
                 }[];
                 placements: ({
                     key: string;
@@ -4452,6 +4639,8 @@ export interface components {
                     sha256: string;
                     /** @description Names of the PDF's own form fields (AcroForm), which `fields[name]` fills */
                     form_fields: string[];
+                    /** @description A temporary download link of the PDF (an hour), as envelope documents have */
+                    url: string;
                 }[];
                 placements: ({
                     key: string;
@@ -4558,6 +4747,8 @@ export interface components {
                     sha256: string;
                     /** @description Names of the PDF's own form fields (AcroForm), which `fields[name]` fills */
                     form_fields: string[];
+                    /** @description A temporary download link of the PDF (an hour), as envelope documents have */
+                    url: string;
                 }[];
                 placements: ({
                     key: string;
@@ -5151,7 +5342,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description UNAUTHORIZED: missing, unknown or revoked API key (send the key itself, no `Bearer`) */
+        /** @description UNAUTHORIZED: missing, unknown or revoked API key (send the key itself, no `Bearer`) or builder session token; or TOKEN_EXPIRED: the builder session's token has expired */
         Error401: {
             headers: {
                 /** @description The request id */
@@ -5162,7 +5353,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type) */
+        /** @description FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type, a builder session's token outside its session) */
         Error403: {
             headers: {
                 /** @description The request id */
@@ -5372,14 +5563,14 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a22617948f776b846eb0ac835b105f"
+                     *       "request_id": "req_01a2263587e876fca1b18b0810172c16"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
                 };
             };
             400: components["responses"]["Error400"];
-            /** @description UNAUTHORIZED: missing, unknown or revoked API key (send the key itself, no `Bearer`) */
+            /** @description UNAUTHORIZED: missing, unknown or revoked API key (send the key itself, no `Bearer`) or builder session token; or TOKEN_EXPIRED: the builder session's token has expired */
             401: {
                 headers: {
                     /** @description The request id */
@@ -5391,12 +5582,13 @@ export interface operations {
                      * @example {
                      *       "error": "Send the API key itself as the Authorization header, without a scheme",
                      *       "code": "UNAUTHORIZED",
-                     *       "request_id": "req_01a22617956874aebe1e66e02408db6e"
+                     *       "request_id": "req_01a2263589437290a94ce028bb5725d7"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
@@ -5557,7 +5749,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a2261794c0732c86508d59978fe0fa"
+                     *       "request_id": "req_01a226358826754fa900e306788af518"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsUpdatedResponse"];
@@ -5565,6 +5757,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
@@ -5586,7 +5779,7 @@ export interface operations {
                      *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22617955576adb8ee75d17daecf37"
+                     *       "request_id": "req_01a226358913777d974f5995bb7900a0"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5646,11 +5839,11 @@ export interface operations {
                      * @example {
                      *       "envelopes": [
                      *         {
-                     *           "id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
+                     *           "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
                      *           "name": "Services agreement 2026",
                      *           "status": "CREATED",
-                     *           "created_at": "2026-11-29T06:56:49.705Z",
-                     *           "updated_at": "2026-11-29T06:56:50.298Z",
+                     *           "created_at": "2026-11-29T07:29:32.674Z",
+                     *           "updated_at": "2026-11-29T07:29:33.301Z",
                      *           "sent_at": null,
                      *           "completed_at": null,
                      *           "voided_at": null,
@@ -5661,7 +5854,7 @@ export interface operations {
                      *           "template_id": null,
                      *           "envelope_signers": [
                      *             {
-                     *               "id": "01a22617-97be-7681-8ca3-787ba6fd3542",
+                     *               "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
                      *               "custom_key": "ana",
                      *               "name": "Ana Lima",
                      *               "email": "ana@example.com",
@@ -5673,7 +5866,7 @@ export interface operations {
                      *               "identity": null
                      *             },
                      *             {
-                     *               "id": "01a22617-97be-7681-8ca3-7e831f21390b",
+                     *               "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
                      *               "custom_key": "ben",
                      *               "name": "Ben Ode",
                      *               "email": "ben@example.com",
@@ -5688,7 +5881,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a2261798be702abd12ba0676ed0905"
+                     *       "request_id": "req_01a226358cd471f787665604a1d8945a"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeListResponse"];
@@ -5696,6 +5889,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
             422: {
@@ -5715,7 +5909,7 @@ export interface operations {
                      *           "message": "must be one or more of CREATED, IN_PROGRESS, SUCCESS, VOIDED, ERROR, EXPIRED, comma-separated"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2261798c472f89d58438b9ab54ae4"
+                     *       "request_id": "req_01a226358cd87666965e011784a0b34f"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5806,13 +6000,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
+                     *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
                      *         "name": "Services agreement",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T06:56:49.705Z",
+                     *         "created_at": "2026-11-29T07:29:32.674Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22617-97be-7681-8ca3-787ba6fd3542",
+                     *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -5824,7 +6018,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22617-97be-7681-8ca3-7e831f21390b",
+                     *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -5843,7 +6037,7 @@ export interface operations {
                      *         },
                      *         "template_id": null
                      *       },
-                     *       "request_id": "req_01a2261796137258b9d5d5f749fc2700"
+                     *       "request_id": "req_01a2263589ff72d98381365c57a2737e"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -5851,6 +6045,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
@@ -5872,7 +6067,7 @@ export interface operations {
                      *           "message": "must be an email address"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2261795d576c2bff16b9cfed0333b"
+                     *       "request_id": "req_01a2263589c37592aa42f47f0e6a07ed"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5893,7 +6088,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22617-9629-74f8-afb4-74f7f1bfa379
+                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
                  */
                 id: string;
             };
@@ -5912,13 +6107,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
+                     *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T06:56:49.705Z",
+                     *         "created_at": "2026-11-29T07:29:32.674Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22617-97be-7681-8ca3-787ba6fd3542",
+                     *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -5930,7 +6125,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22617-97be-7681-8ca3-7e831f21390b",
+                     *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -5949,39 +6144,39 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T06:56:50.298Z",
+                     *         "updated_at": "2026-11-29T07:29:33.301Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
+                     *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T06:56:49.705Z",
-                     *             "updated_at": "2026-11-29T06:56:49.705Z",
+                     *             "created_at": "2026-11-29T07:29:32.674Z",
+                     *             "updated_at": "2026-11-29T07:29:32.674Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/documents/01a22617-9783-7201-9f26-60fbd8cb0a36.pdf?expires=1795939010&signature=b65b697e6c8ae00f0fa510a31ae4d3968df27ba7a6852289e1eee94836ec5a2b&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/documents/01a22635-8b27-718c-8617-0dd0b1878b90.pdf?expires=1795940973&signature=a838b39d4b5b8efcc2e338357ebff5ed61701909402375f4f130d164a15a2a19&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           },
                      *           {
-                     *             "id": "01a22617-9866-7074-a5db-892d30213140",
+                     *             "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
                      *             "custom_key": "annex",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T06:56:50.298Z",
-                     *             "updated_at": "2026-11-29T06:56:50.298Z",
+                     *             "created_at": "2026-11-29T07:29:33.301Z",
+                     *             "updated_at": "2026-11-29T07:29:33.301Z",
                      *             "file_name": "annex.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/uploads/01a22617-982e-703d-955f-c142177bcb6e.pdf?expires=1795939010&signature=f8ad5cc2333662c295e6d2609e4ef715404a33a0c46e8b187ffa842438359023&name=annex.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/uploads/01a22635-8c2d-74ae-b18f-6654a3d6cc6c.pdf?expires=1795940973&signature=0a8a680ff7ab40d88d65013ecbaa6bf7892a87baec6a27f47fdca6f2ab2c339c&name=annex.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -5989,14 +6184,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a22617-97be-7681-8ca3-8162605085d0",
+                     *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T06:56:49.705Z",
-                     *             "updated_at": "2026-11-29T06:56:49.705Z",
-                     *             "recipient_id": "01a22617-97be-7681-8ca3-7e831f21390b",
+                     *             "created_at": "2026-11-29T07:29:32.674Z",
+                     *             "updated_at": "2026-11-29T07:29:32.674Z",
+                     *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
+                     *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -6013,18 +6208,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a22617-97be-7681-8ca3-8789f53392ce",
+                     *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T06:56:49.705Z",
-                     *             "updated_at": "2026-11-29T06:56:49.705Z",
-                     *             "recipient_id": "01a22617-97be-7681-8ca3-787ba6fd3542",
+                     *             "created_at": "2026-11-29T07:29:32.674Z",
+                     *             "updated_at": "2026-11-29T07:29:32.674Z",
+                     *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
+                     *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a22617-97be-7681-8ca3-8789f53392ce",
+                     *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -6152,7 +6347,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a2261798b873a1b57f6ea94268d12a"
+                     *       "request_id": "req_01a226358ccb758280492e4a25580250"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6160,6 +6355,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
             404: {
                 headers: {
@@ -6172,7 +6368,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a2261798bc7691a05ada9338dd1f56"
+                     *       "request_id": "req_01a226358cd17729990a7283122f5576"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6196,7 +6392,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22617-9629-74f8-afb4-74f7f1bfa379
+                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
                  */
                 id: string;
             };
@@ -6234,13 +6430,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
+                     *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T06:56:49.705Z",
+                     *         "created_at": "2026-11-29T07:29:32.674Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22617-97be-7681-8ca3-787ba6fd3542",
+                     *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6252,7 +6448,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22617-97be-7681-8ca3-7e831f21390b",
+                     *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6271,23 +6467,23 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T06:56:50.175Z",
+                     *         "updated_at": "2026-11-29T07:29:33.136Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
+                     *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T06:56:49.705Z",
-                     *             "updated_at": "2026-11-29T06:56:49.705Z",
+                     *             "created_at": "2026-11-29T07:29:32.674Z",
+                     *             "updated_at": "2026-11-29T07:29:32.674Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/documents/01a22617-9783-7201-9f26-60fbd8cb0a36.pdf?expires=1795939010&signature=b65b697e6c8ae00f0fa510a31ae4d3968df27ba7a6852289e1eee94836ec5a2b&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/documents/01a22635-8b27-718c-8617-0dd0b1878b90.pdf?expires=1795940973&signature=a838b39d4b5b8efcc2e338357ebff5ed61701909402375f4f130d164a15a2a19&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6295,14 +6491,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a22617-97be-7681-8ca3-8162605085d0",
+                     *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T06:56:49.705Z",
-                     *             "updated_at": "2026-11-29T06:56:49.705Z",
-                     *             "recipient_id": "01a22617-97be-7681-8ca3-7e831f21390b",
+                     *             "created_at": "2026-11-29T07:29:32.674Z",
+                     *             "updated_at": "2026-11-29T07:29:32.674Z",
+                     *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
+                     *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -6319,18 +6515,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a22617-97be-7681-8ca3-8789f53392ce",
+                     *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T06:56:49.705Z",
-                     *             "updated_at": "2026-11-29T06:56:49.705Z",
-                     *             "recipient_id": "01a22617-97be-7681-8ca3-787ba6fd3542",
+                     *             "created_at": "2026-11-29T07:29:32.674Z",
+                     *             "updated_at": "2026-11-29T07:29:32.674Z",
+                     *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
+                     *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a22617-97be-7681-8ca3-8789f53392ce",
+                     *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -6458,7 +6654,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a2261797de77a8968f0b22311801de"
+                     *       "request_id": "req_01a226358bae77ce96bba45e63ca25d1"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6466,6 +6662,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             405: components["responses"]["Error405"];
             409: components["responses"]["Error409"];
@@ -6489,7 +6686,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22617-9629-74f8-afb4-74f7f1bfa379
+                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
                  */
                 id: string;
             };
@@ -6510,7 +6707,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a2261798c974bb913def5596df3130"
+                     *       "request_id": "req_01a226358cde734d9a4356236ca80dff"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -6518,6 +6715,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             405: components["responses"]["Error405"];
             /** @description CONFLICT: the resource's state forbids the action; or IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still running (retry after `Retry-After`) */
@@ -6532,7 +6730,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not in CREATED status (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a22617a53370fe94beb962454592f3"
+                     *       "request_id": "req_01a22635a4d370bba91ba278a4382d44"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6557,7 +6755,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22617-a4bb-777e-b804-c1a4e702b04d
+                 * @example 01a22635-a446-7134-ac5e-bd594bc8d176
                  */
                 id: string;
             };
@@ -6579,13 +6777,13 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "envelope": {
-                     *         "id": "01a22617-a4bb-777e-b804-c1a4e702b04d",
+                     *         "id": "01a22635-a446-7134-ac5e-bd594bc8d176",
                      *         "name": "Quote 88",
                      *         "status": "VOIDED",
-                     *         "created_at": "2026-11-29T06:56:53.435Z",
+                     *         "created_at": "2026-11-29T07:29:39.398Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22617-a4cb-714f-bffe-60edf6248a12",
+                     *             "id": "01a22635-a457-7205-ac1c-3b5e072f81f8",
                      *             "custom_key": "eve",
                      *             "name": "Eve Adler",
                      *             "email": "eve@example.com",
@@ -6601,23 +6799,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T06:56:53.526Z",
-                     *         "sent_at": "2026-11-29T06:56:53.475Z",
+                     *         "updated_at": "2026-11-29T07:29:39.493Z",
+                     *         "sent_at": "2026-11-29T07:29:39.435Z",
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a22617-a4c3-7276-865b-002649471018",
+                     *             "id": "01a22635-a44f-701d-836b-df54c380bff6",
                      *             "custom_key": "quote",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T06:56:53.435Z",
-                     *             "updated_at": "2026-11-29T06:56:53.435Z",
+                     *             "created_at": "2026-11-29T07:29:39.398Z",
+                     *             "updated_at": "2026-11-29T07:29:39.398Z",
                      *             "file_name": "quote.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-a4bb-777e-b804-c1a4e702b04d/documents/01a22617-a4c3-7276-865b-002649471018.pdf?expires=1795939013&signature=881b7262220fb2f14e93089e44b363b8296d2ef30e6d97a43ef39d3db709d342&name=quote.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-a446-7134-ac5e-bd594bc8d176/documents/01a22635-a44f-701d-836b-df54c380bff6.pdf?expires=1795940979&signature=23d03a1bf8500d4b53e7e5a4d7312a5bcb9424e937459b9e95f61cf517a3056e&name=quote.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6734,7 +6932,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a22617a51572f58910b29bd3e5a7c3"
+                     *       "request_id": "req_01a22635a4a4738fa94b8663b04747fa"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
@@ -6742,6 +6940,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             405: components["responses"]["Error405"];
             409: components["responses"]["Error409"];
@@ -6764,12 +6963,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22617-a4bb-777e-b804-c1a4e702b04d
+                 * @example 01a22635-a446-7134-ac5e-bd594bc8d176
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22617-a4cb-714f-bffe-60edf6248a12
+                 * @example 01a22635-a457-7205-ac1c-3b5e072f81f8
                  */
                 recipient_id: string;
             };
@@ -6801,8 +7000,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "signing_url": "http://localhost:3000/sign/5e0yqdlwZPpLCouw4Kti85awNeqBDE6clwraZm-f_4o",
-                     *       "request_id": "req_01a22617a4fa753cb841ad60a718f2cd"
+                     *       "signing_url": "http://localhost:3000/sign/hfv25YgaRZG0g89YbHGmf-VF_c8RX-BnJ6uMznCaDuc",
+                     *       "request_id": "req_01a22635a4867358bea32352afa226b0"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningUrlResponse"];
@@ -6810,6 +7009,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             /** @description CONFLICT: the resource's state forbids the action; or IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still running (retry after `Retry-After`) */
             409: {
@@ -6823,7 +7023,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing links exist only while the envelope is IN_PROGRESS (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a22617a54073dfa08752e1dd0ca6dc"
+                     *       "request_id": "req_01a22635a502719e8bcc3e169ba9664f"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6848,7 +7048,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22617-c5c7-70fc-b525-ddb40d60b877
+                 * @example 01a22635-cdee-713d-9709-223a797e2edb
                  */
                 id: string;
             };
@@ -6858,7 +7058,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "expires_at": "2026-12-02T06:57:01.890Z"
+                 *       "expires_at": "2026-12-02T07:29:50.058Z"
                  *     }
                  */
                 "application/json": {
@@ -6881,13 +7081,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22617-c5c7-70fc-b525-ddb40d60b877",
+                     *         "id": "01a22635-cdee-713d-9709-223a797e2edb",
                      *         "name": "Lease renewal",
                      *         "status": "IN_PROGRESS",
-                     *         "created_at": "2026-11-29T08:40:01.895Z",
+                     *         "created_at": "2026-11-29T09:12:50.062Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22617-c5cc-77dc-b1da-fb8f2345926b",
+                     *             "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6903,23 +7103,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T08:40:01.943Z",
-                     *         "sent_at": "2026-11-29T08:40:01.905Z",
+                     *         "updated_at": "2026-11-29T09:12:50.111Z",
+                     *         "sent_at": "2026-11-29T09:12:50.071Z",
                      *         "completed_at": null,
-                     *         "expires_at": "2026-12-02T06:57:01.890Z",
+                     *         "expires_at": "2026-12-02T07:29:50.058Z",
                      *         "documents": [
                      *           {
-                     *             "id": "01a22617-c5c8-71cb-8f3e-e8669c56b9b6",
+                     *             "id": "01a22635-cdf0-72cd-a508-40ff00695c2b",
                      *             "custom_key": "lease",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T08:40:01.895Z",
-                     *             "updated_at": "2026-11-29T08:40:01.895Z",
+                     *             "created_at": "2026-11-29T09:12:50.062Z",
+                     *             "updated_at": "2026-11-29T09:12:50.062Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-c5c7-70fc-b525-ddb40d60b877/documents/01a22617-c5c8-71cb-8f3e-e8669c56b9b6.pdf?expires=1795945201&signature=f3237b418e7b08b4997fa74287b920e8c3710c266c0265587cffdc5436650f96&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-cdee-713d-9709-223a797e2edb/documents/01a22635-cdf0-72cd-a508-40ff00695c2b.pdf?expires=1795947170&signature=aa27e181a891a792a32ebe089b09d7ad8606eea9d0dcc0c380002736d0f6b9de&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -7036,7 +7236,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a22617c5f677cb821b49f277047161"
+                     *       "request_id": "req_01a22635ce1e707b96b918c6b7cec3ab"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -7044,6 +7244,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
@@ -7065,12 +7266,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22617-c5c7-70fc-b525-ddb40d60b877
+                 * @example 01a22635-cdee-713d-9709-223a797e2edb
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22617-c5cc-77dc-b1da-fb8f2345926b
+                 * @example 01a22635-cdf2-74b1-a64e-964aa3c56b31
                  */
                 recipient_id: string;
             };
@@ -7091,8 +7292,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "reminded_at": "2026-11-29T08:40:01.915Z",
-                     *       "request_id": "req_01a22617c5db722b8487ae15e1a37fa1"
+                     *       "reminded_at": "2026-11-29T09:12:50.081Z",
+                     *       "request_id": "req_01a22635ce00702cac0ac0fce98e7414"
                      *     }
                      */
                     "application/json": components["schemas"]["ReminderSentResponse"];
@@ -7100,6 +7301,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
@@ -7124,7 +7326,7 @@ export interface operations {
                      * @example {
                      *       "error": "This recipient was reminded less than an hour ago",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a22617c5eb7798b769d2a4f4aea8d9"
+                     *       "request_id": "req_01a22635ce13716abef94d1b1aa2b3fb"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7144,7 +7346,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22617-9629-74f8-afb4-74f7f1bfa379
+                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
                  */
                 id: string;
             };
@@ -7162,9 +7364,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/evidence/22-1795935412451.pdf?expires=1796021812&signature=aa0f265c8f3e226a665861edf04a0e387d512820c4d3beed044b9b0704cde1a8&name=evidence-01a22617-9629-74f8-afb4-74f7f1bfa379.pdf",
-                     *       "evidence_generated_at": "2026-11-29T06:56:52.451Z",
-                     *       "request_id": "req_01a22617a2b474768c8ebd414eb0fdb3"
+                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/evidence/22-1795937377590.pdf?expires=1796023778&signature=b14bbb3887c09cd650bce5e6030af213ad6c326368a2f5a0a797e8bde25e667f&name=evidence-01a22635-8a02-7265-8127-a06169a2ed9a.pdf",
+                     *       "evidence_generated_at": "2026-11-29T07:29:37.590Z",
+                     *       "request_id": "req_01a22635a06576aa87807a48b511c27c"
                      *     }
                      */
                     "application/json": components["schemas"]["EvidenceResponse"];
@@ -7172,6 +7374,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             /** @description CONFLICT: the resource's state forbids the action; or IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still running (retry after `Retry-After`) */
             409: {
@@ -7185,7 +7388,7 @@ export interface operations {
                      * @example {
                      *       "error": "The evidence sheet exists once the envelope is SUCCESS; it is CREATED",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a2261798c6751cb522b45428f0d3f0"
+                     *       "request_id": "req_01a226358cdc71ac9724a3bd83e36a7b"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7223,45 +7426,45 @@ export interface operations {
                      *         {
                      *           "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "013BE35670E9713CEC2D60C8B61E66BE",
-                     *           "not_before": "2026-11-29T06:51:51.000Z",
-                     *           "not_after": "2036-11-26T06:56:51.000Z",
-                     *           "sha256_fingerprint": "70e71b4f5b7ff3984e83af255358fdb22db116818a477488094b26aa8a187f4a",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQATvjVnDpcTzsLWDIth5mvjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "013C389490CE694C8BE22B047D41EEB7",
+                     *           "not_before": "2026-11-29T07:24:34.000Z",
+                     *           "not_after": "2036-11-26T07:29:34.000Z",
+                     *           "sha256_fingerprint": "251c3d57cf6699553a5b9b15b90a8151064a06d579784c83c83d3f3942355aa5",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQATw4lJDOaUyL4isEfUHutzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "016EF0975870F9DB36653C56BBA5433C",
-                     *           "not_before": "2026-11-29T06:51:51.000Z",
-                     *           "not_after": "2036-11-26T06:56:51.000Z",
-                     *           "sha256_fingerprint": "d7e7b7315cd568bc2acd894338f4f998dbcfb6bc993f6cc2c6971bf208fbe4ff",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAW7wl1hw+ds2ZTxWu6VDPDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "016C9F0B211267F12FC06A334843D853",
+                     *           "not_before": "2026-11-29T07:24:34.000Z",
+                     *           "not_after": "2036-11-26T07:29:34.000Z",
+                     *           "sha256_fingerprint": "5d924f87a5aae804394ce2a4a5493a67ec80238136b11df369cfe9bbe9284eaf",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAWyfCyESZ/EvwGozSEPYUzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
                      *       "timestamp_authority": [
                      *         {
                      *           "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "0183251C8DD6B13C49741A24ADED3551",
-                     *           "not_before": "2026-11-29T06:51:51.000Z",
-                     *           "not_after": "2036-11-26T06:56:51.000Z",
-                     *           "sha256_fingerprint": "0854ace416de0a19220f5a023ba4ace28d139802492e3c1b2d6c84a5c5a45150",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAYMlHI3WsTxJdBokre01UTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "0103F648E7F9C9ECFF9F5F4FB1DED2BD",
+                     *           "not_before": "2026-11-29T07:24:34.000Z",
+                     *           "not_after": "2036-11-26T07:29:34.000Z",
+                     *           "sha256_fingerprint": "cbf70775051deb0f618657811c0a88f9923ece8b3371f16e2e0a4173f73c8664",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAQP2SOf5yez/n19Psd7SvTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "016EF0975870F9DB36653C56BBA5433C",
-                     *           "not_before": "2026-11-29T06:51:51.000Z",
-                     *           "not_after": "2036-11-26T06:56:51.000Z",
-                     *           "sha256_fingerprint": "d7e7b7315cd568bc2acd894338f4f998dbcfb6bc993f6cc2c6971bf208fbe4ff",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAW7wl1hw+ds2ZTxWu6VDPDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "016C9F0B211267F12FC06A334843D853",
+                     *           "not_before": "2026-11-29T07:24:34.000Z",
+                     *           "not_after": "2036-11-26T07:29:34.000Z",
+                     *           "sha256_fingerprint": "5d924f87a5aae804394ce2a4a5493a67ec80238136b11df369cfe9bbe9284eaf",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAWyfCyESZ/EvwGozSEPYUzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
-                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQATvjVnDpcTzsLWDIth5mvjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAW7wl1hw+ds2ZTxWu6VDPDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
+                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQATw4lJDOaUyL4isEfUHutzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAWyfCyESZ/EvwGozSEPYUzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
                      *       "crl_url": "http://localhost:3000/pki/signet-dev-ca.crl",
-                     *       "request_id": "req_01a22617a2bf768eab96a1c144830888"
+                     *       "request_id": "req_01a22635a07e77eb8321df16e0f47384"
                      *     }
                      */
                     "application/json": {
@@ -7305,6 +7508,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -7355,10 +7559,10 @@ export interface operations {
                      *             "common_name": "Signet Development Seal — not for production",
                      *             "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "013BE35670E9713CEC2D60C8B61E66BE"
+                     *             "serial_number": "013C389490CE694C8BE22B047D41EEB7"
                      *           },
-                     *           "claimed_signing_time": "2026-11-29T06:56:51.000Z",
-                     *           "timestamped_time": "2026-11-29T06:56:51.000Z",
+                     *           "claimed_signing_time": "2026-11-29T07:29:36.000Z",
+                     *           "timestamped_time": "2026-11-29T07:29:36.000Z",
                      *           "pades_level": "B-LTA",
                      *           "integrity": {
                      *             "valid": true,
@@ -7375,10 +7579,10 @@ export interface operations {
                      *             "common_name": "Signet Development TSA — not for production",
                      *             "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "0183251C8DD6B13C49741A24ADED3551"
+                     *             "serial_number": "0103F648E7F9C9ECFF9F5F4FB1DED2BD"
                      *           },
                      *           "claimed_signing_time": null,
-                     *           "timestamped_time": "2026-11-29T06:56:51.000Z",
+                     *           "timestamped_time": "2026-11-29T07:29:36.000Z",
                      *           "pades_level": null,
                      *           "integrity": {
                      *             "valid": true,
@@ -7392,7 +7596,7 @@ export interface operations {
                      *       "trust_anchors": [
                      *         "CN=Signet Development CA — not for production, O=Signet (development)"
                      *       ],
-                     *       "request_id": "req_01a22617a2e1705ebc869e2d9c615655"
+                     *       "request_id": "req_01a22635a0aa70e999d356f59a618f31"
                      *     }
                      */
                     "application/json": {
@@ -7427,6 +7631,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
@@ -7449,7 +7654,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22617-9629-74f8-afb4-74f7f1bfa379
+                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
                  */
                 envelope_id: string;
             };
@@ -7469,16 +7674,16 @@ export interface operations {
                      * @example {
                      *       "uploads": [
                      *         {
-                     *           "id": "01a22617-982e-703d-955f-c142177bcb6e",
-                     *           "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
+                     *           "id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c",
+                     *           "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
                      *           "status": "COMPLETED",
-                     *           "file_id": "01a22617-9866-7074-a5db-892d30213140",
+                     *           "file_id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
                      *           "order": 1,
                      *           "file_name": "annex.pdf"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a2261798b2755e97fe1b4f451498b1"
+                     *       "request_id": "req_01a226358cc775c281fa121be775cd45"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadListResponse"];
@@ -7486,6 +7691,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
@@ -7506,7 +7712,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22617-9629-74f8-afb4-74f7f1bfa379
+                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
                  */
                 envelope_id: string;
             };
@@ -7539,14 +7745,14 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "upload": {
-                     *         "id": "01a22617-982e-703d-955f-c142177bcb6e",
-                     *         "upload_url": "http://localhost:3000/api/v1/uploads/oILiTrJ7oyNV_sQHE4RcoU40-ogn_ynCHyobE8-5Ook",
+                     *         "id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c",
+                     *         "upload_url": "http://localhost:3000/api/v1/uploads/vpQ_7huLE24i61JLa8OJYVRY_HrUpMW2psPU62WtBH0",
                      *         "file_name": "annex.pdf",
                      *         "order": 1,
                      *         "custom_key": "annex",
-                     *         "expires_at": "2026-11-29T07:56:50.218Z",
+                     *         "expires_at": "2026-11-29T08:29:33.227Z",
                      *         "max_file_size": 52428800,
-                     *         "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
+                     *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
                      *         "status": "PENDING",
                      *         "instructions": {
                      *           "method": "PUT",
@@ -7556,7 +7762,7 @@ export interface operations {
                      *           "note": "PUT the raw PDF bytes (not base64) to upload_url with your API key in the Authorization header. The URL works once and expires at expires_at; files up to max_file_size bytes."
                      *         }
                      *       },
-                     *       "request_id": "req_01a2261798227679b96c7453ae7b9317"
+                     *       "request_id": "req_01a226358c27746fb1118252a85d86e5"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadCreatedResponse"];
@@ -7564,6 +7770,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             405: components["responses"]["Error405"];
             409: components["responses"]["Error409"];
@@ -7584,12 +7791,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22617-9629-74f8-afb4-74f7f1bfa379
+                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
                  */
                 envelope_id: string;
                 /**
                  * @description Upload id
-                 * @example 01a22617-982e-703d-955f-c142177bcb6e
+                 * @example 01a22635-8c2d-74ae-b18f-6654a3d6cc6c
                  */
                 id: string;
             };
@@ -7608,18 +7815,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "upload": {
-                     *         "id": "01a22617-982e-703d-955f-c142177bcb6e",
-                     *         "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
+                     *         "id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c",
+                     *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
                      *         "status": "COMPLETED",
-                     *         "file_id": "01a22617-9866-7074-a5db-892d30213140",
+                     *         "file_id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
                      *         "order": 1,
                      *         "file_name": "annex.pdf",
                      *         "custom_key": "annex",
-                     *         "uploaded_at": "2026-11-29T06:56:50.244Z",
-                     *         "processed_at": "2026-11-29T06:56:50.278Z",
+                     *         "uploaded_at": "2026-11-29T07:29:33.253Z",
+                     *         "processed_at": "2026-11-29T07:29:33.274Z",
                      *         "error_message": null
                      *       },
-                     *       "request_id": "req_01a2261798a975c9a6ba15f566839054"
+                     *       "request_id": "req_01a226358cc177fe8cbcd3568ccf0216"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadResponse"];
@@ -7627,6 +7834,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
@@ -7646,7 +7854,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example oILiTrJ7oyNV_sQHE4RcoU40-ogn_ynCHyobE8-5Ook
+                 * @example vpQ_7huLE24i61JLa8OJYVRY_HrUpMW2psPU62WtBH0
                  */
                 token: string;
             };
@@ -7671,10 +7879,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "upload_id": "01a22617-982e-703d-955f-c142177bcb6e",
+                     *       "upload_id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c",
                      *       "status": "UPLOADED",
                      *       "message": "The file was received and is being validated",
-                     *       "request_id": "req_01a22617983574d39e6082b1a9c1661a"
+                     *       "request_id": "req_01a226358c3770a3b29820feb54dda12"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadReceivedResponse"];
@@ -7705,12 +7913,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22617-9629-74f8-afb4-74f7f1bfa379
+                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22617-97be-7681-8ca3-7e831f21390b
+                 * @example 01a22635-8b74-71be-be45-d86ac6fd90b8
                  */
                 recipient_id: string;
             };
@@ -7749,8 +7957,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T07:26:50.437Z",
-                     *       "request_id": "req_01a2261798ef709881f72a040450defc"
+                     *       "expires_at": "2026-11-29T07:59:33.553Z",
+                     *       "request_id": "req_01a226358d1d72eba4769966bc3a856b"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -7758,6 +7966,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
@@ -7783,7 +7992,7 @@ export interface operations {
                      * @example {
                      *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 60 seconds",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a226179957717b99bb893a800bd6c0"
+                     *       "request_id": "req_01a226358e0276e8907f27d4348b65c0"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7806,12 +8015,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22617-9629-74f8-afb4-74f7f1bfa379
+                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22617-97be-7681-8ca3-7e831f21390b
+                 * @example 01a22635-8b74-71be-be45-d86ac6fd90b8
                  */
                 recipient_id: string;
             };
@@ -7821,7 +8030,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "434734"
+                 *       "code": "287443"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -7841,8 +8050,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T06:56:50.733Z",
-                     *       "request_id": "req_01a226179a20704ebc07a2be1e0e54d9"
+                     *       "verified_at": "2026-11-29T07:29:33.882Z",
+                     *       "request_id": "req_01a226358eaa76ba81fac376f9732b08"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -7850,6 +8059,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
@@ -7872,7 +8082,7 @@ export interface operations {
                      *           "message": "is not correct: 2 attempts left"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2261799f671dc9cf4104126201560"
+                     *       "request_id": "req_01a226358e78753f9766a65e36caf4e6"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7892,12 +8102,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22617-b176-7358-9712-20376ecae1f6
+                 * @example 01a22635-b488-7689-9493-e3cace81a8df
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22617-b17d-76ce-94bf-72b96c1cb5e0
+                 * @example 01a22635-b49d-71fa-a9c9-2301a434fcb5
                  */
                 recipient_id: string;
             };
@@ -7915,14 +8125,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
+                     *       "recipient_id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T07:27:56.764Z"
+                     *         "given_at": "2026-11-29T08:00:43.692Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a22617-b1d8-738f-9ff1-a530b39fa5bf",
+                     *         "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -7937,7 +8147,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T07:27:59.051Z",
+                     *         "decided_at": "2026-11-29T08:00:46.895Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -7984,7 +8194,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T07:27:58.608Z"
+                     *             "created_at": "2026-11-29T08:00:46.219Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -8061,14 +8271,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T07:27:59.051Z"
+                     *             "created_at": "2026-11-29T08:00:46.895Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T07:27:56.791Z",
-                     *         "updated_at": "2026-11-29T07:27:59.051Z"
+                     *         "created_at": "2026-11-29T08:00:43.715Z",
+                     *         "updated_at": "2026-11-29T08:00:46.895Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a22617-bac7-7514-981a-48df69006bd6",
+                     *         "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -8077,10 +8287,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T07:38:59.657Z",
+                     *         "decided_at": "2026-11-29T08:11:47.665Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a22617-92f7-7290-becc-2ea225ee33f1"
+                     *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8090,8 +8300,7 @@ export interface operations {
                      *             "number": 1,
                      *             "outcome": "FAILED",
                      *             "reasons": [
-                     *               "FACE_MISMATCH",
-                     *               "CHALLENGE_NOT_MET"
+                     *               "FACE_MISMATCH"
                      *             ],
                      *             "subchecks": [
                      *               {
@@ -8126,13 +8335,13 @@ export interface operations {
                      *               },
                      *               {
                      *                 "name": "challenge_antispoof",
-                     *                 "score": 0.51,
+                     *                 "score": 0.66,
                      *                 "passed": true,
                      *                 "threshold": 0.3
                      *               },
                      *               {
                      *                 "name": "challenge_liveness",
-                     *                 "score": 0.93,
+                     *                 "score": 0.98,
                      *                 "passed": true,
                      *                 "threshold": 0.4
                      *               },
@@ -8149,9 +8358,9 @@ export interface operations {
                      *                 "threshold": 0.7
                      *               },
                      *               {
-                     *                 "name": "challenge_tilt_left",
-                     *                 "score": 5.3,
-                     *                 "passed": false,
+                     *                 "name": "challenge_tilt_right",
+                     *                 "score": 20.2,
+                     *                 "passed": true,
                      *                 "threshold": 10
                      *               }
                      *             ],
@@ -8177,16 +8386,16 @@ export interface operations {
                      *               },
                      *               {
                      *                 "role": "challenge",
-                     *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
+                     *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T07:38:59.606Z"
+                     *             "created_at": "2026-11-29T08:11:47.603Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T07:27:59.075Z",
-                     *         "updated_at": "2026-11-29T07:38:59.657Z"
+                     *         "created_at": "2026-11-29T08:00:46.931Z",
+                     *         "updated_at": "2026-11-29T08:11:47.665Z"
                      *       },
-                     *       "request_id": "req_01a22617bd1e77edb08396acf6af9500"
+                     *       "request_id": "req_01a22635c4a77449ad1d6c4f7109ea88"
                      *     }
                      */
                     "application/json": {
@@ -8357,6 +8566,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
@@ -8376,12 +8586,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22617-b176-7358-9712-20376ecae1f6
+                 * @example 01a22635-b488-7689-9493-e3cace81a8df
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22617-b17d-76ce-94bf-72b96c1cb5e0
+                 * @example 01a22635-b49d-71fa-a9c9-2301a434fcb5
                  */
                 recipient_id: string;
             };
@@ -8413,14 +8623,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
+                     *       "recipient_id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T07:27:56.764Z"
+                     *         "given_at": "2026-11-29T08:00:43.692Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a22617-b1d8-738f-9ff1-a530b39fa5bf",
+                     *         "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -8435,7 +8645,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T07:27:59.051Z",
+                     *         "decided_at": "2026-11-29T08:00:46.895Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8482,7 +8692,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T07:27:58.608Z"
+                     *             "created_at": "2026-11-29T08:00:46.219Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -8559,14 +8769,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T07:27:59.051Z"
+                     *             "created_at": "2026-11-29T08:00:46.895Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T07:27:56.791Z",
-                     *         "updated_at": "2026-11-29T07:27:59.051Z"
+                     *         "created_at": "2026-11-29T08:00:43.715Z",
+                     *         "updated_at": "2026-11-29T08:00:46.895Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a22617-bac7-7514-981a-48df69006bd6",
+                     *         "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
                      *         "check": "biometric",
                      *         "status": "PENDING",
                      *         "method": "local",
@@ -8585,8 +8795,7 @@ export interface operations {
                      *             "number": 1,
                      *             "outcome": "FAILED",
                      *             "reasons": [
-                     *               "FACE_MISMATCH",
-                     *               "CHALLENGE_NOT_MET"
+                     *               "FACE_MISMATCH"
                      *             ],
                      *             "subchecks": [
                      *               {
@@ -8621,13 +8830,13 @@ export interface operations {
                      *               },
                      *               {
                      *                 "name": "challenge_antispoof",
-                     *                 "score": 0.51,
+                     *                 "score": 0.66,
                      *                 "passed": true,
                      *                 "threshold": 0.3
                      *               },
                      *               {
                      *                 "name": "challenge_liveness",
-                     *                 "score": 0.93,
+                     *                 "score": 0.98,
                      *                 "passed": true,
                      *                 "threshold": 0.4
                      *               },
@@ -8644,9 +8853,9 @@ export interface operations {
                      *                 "threshold": 0.7
                      *               },
                      *               {
-                     *                 "name": "challenge_tilt_left",
-                     *                 "score": 5.3,
-                     *                 "passed": false,
+                     *                 "name": "challenge_tilt_right",
+                     *                 "score": 20.2,
+                     *                 "passed": true,
                      *                 "threshold": 10
                      *               }
                      *             ],
@@ -8672,16 +8881,16 @@ export interface operations {
                      *               },
                      *               {
                      *                 "role": "challenge",
-                     *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
+                     *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T07:38:59.606Z"
+                     *             "created_at": "2026-11-29T08:11:47.603Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T07:27:59.075Z",
-                     *         "updated_at": "2026-11-29T07:38:59.629Z"
+                     *         "created_at": "2026-11-29T08:00:46.931Z",
+                     *         "updated_at": "2026-11-29T08:11:47.634Z"
                      *       },
-                     *       "request_id": "req_01a22617bce3732492b1ba9afae869d6"
+                     *       "request_id": "req_01a22635c46b7362bd9f27e3923f2cd2"
                      *     }
                      */
                     "application/json": {
@@ -8852,6 +9061,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
@@ -8874,12 +9084,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22617-b176-7358-9712-20376ecae1f6
+                 * @example 01a22635-b488-7689-9493-e3cace81a8df
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22617-b17d-76ce-94bf-72b96c1cb5e0
+                 * @example 01a22635-b49d-71fa-a9c9-2301a434fcb5
                  */
                 recipient_id: string;
             };
@@ -8913,14 +9123,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
+                     *       "recipient_id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T07:27:56.764Z"
+                     *         "given_at": "2026-11-29T08:00:43.692Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a22617-b1d8-738f-9ff1-a530b39fa5bf",
+                     *         "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -8935,7 +9145,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T07:27:59.051Z",
+                     *         "decided_at": "2026-11-29T08:00:46.895Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8982,7 +9192,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T07:27:58.608Z"
+                     *             "created_at": "2026-11-29T08:00:46.219Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -9059,14 +9269,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T07:27:59.051Z"
+                     *             "created_at": "2026-11-29T08:00:46.895Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T07:27:56.791Z",
-                     *         "updated_at": "2026-11-29T07:27:59.051Z"
+                     *         "created_at": "2026-11-29T08:00:43.715Z",
+                     *         "updated_at": "2026-11-29T08:00:46.895Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a22617-bac7-7514-981a-48df69006bd6",
+                     *         "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -9075,10 +9285,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T07:38:59.657Z",
+                     *         "decided_at": "2026-11-29T08:11:47.665Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a22617-92f7-7290-becc-2ea225ee33f1"
+                     *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9088,8 +9298,7 @@ export interface operations {
                      *             "number": 1,
                      *             "outcome": "FAILED",
                      *             "reasons": [
-                     *               "FACE_MISMATCH",
-                     *               "CHALLENGE_NOT_MET"
+                     *               "FACE_MISMATCH"
                      *             ],
                      *             "subchecks": [
                      *               {
@@ -9124,13 +9333,13 @@ export interface operations {
                      *               },
                      *               {
                      *                 "name": "challenge_antispoof",
-                     *                 "score": 0.51,
+                     *                 "score": 0.66,
                      *                 "passed": true,
                      *                 "threshold": 0.3
                      *               },
                      *               {
                      *                 "name": "challenge_liveness",
-                     *                 "score": 0.93,
+                     *                 "score": 0.98,
                      *                 "passed": true,
                      *                 "threshold": 0.4
                      *               },
@@ -9147,9 +9356,9 @@ export interface operations {
                      *                 "threshold": 0.7
                      *               },
                      *               {
-                     *                 "name": "challenge_tilt_left",
-                     *                 "score": 5.3,
-                     *                 "passed": false,
+                     *                 "name": "challenge_tilt_right",
+                     *                 "score": 20.2,
+                     *                 "passed": true,
                      *                 "threshold": 10
                      *               }
                      *             ],
@@ -9175,16 +9384,16 @@ export interface operations {
                      *               },
                      *               {
                      *                 "role": "challenge",
-                     *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
+                     *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T07:38:59.606Z"
+                     *             "created_at": "2026-11-29T08:11:47.603Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T07:27:59.075Z",
-                     *         "updated_at": "2026-11-29T07:38:59.657Z"
+                     *         "created_at": "2026-11-29T08:00:46.931Z",
+                     *         "updated_at": "2026-11-29T08:11:47.665Z"
                      *       },
-                     *       "request_id": "req_01a22617bd02726aa5faeed408cdccab"
+                     *       "request_id": "req_01a22635c486702884e86ee7c9825c89"
                      *     }
                      */
                     "application/json": {
@@ -9355,6 +9564,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
@@ -9377,12 +9587,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22617-c457-70af-968c-0df436c3ffa5
+                 * @example 01a22635-cc5e-73d0-9603-74ce348cd1b2
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22617-c464-763c-99c6-d1a2be547680
+                 * @example 01a22635-cc66-718b-ab9e-9d24e3e65abb
                  */
                 recipient_id: string;
             };
@@ -9426,10 +9636,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22617-c464-763c-99c6-d1a2be547680",
+                     *       "recipient_id": "01a22635-cc66-718b-ab9e-9d24e3e65abb",
                      *       "consent": null,
                      *       "id_check": {
-                     *         "id": "01a22617-c475-779e-84d1-e5bf139a02b2",
+                     *         "id": "01a22635-cc74-713b-b45e-4cfbb8205d64",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "assertion",
@@ -9438,23 +9648,23 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": "kyc-2026-0042",
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T07:39:01.557Z",
+                     *         "decided_at": "2026-11-29T08:11:49.684Z",
                      *         "manual": null,
                      *         "assertion": {
                      *           "level": "IAL2",
                      *           "provider": "Acme KYC",
                      *           "reference": "kyc-2026-0042",
-                     *           "api_key_id": "01a22617-92f7-7290-becc-2ea225ee33f1",
+                     *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3",
                      *           "verified_at": "2026-11-20T09:30:00.000Z"
                      *         },
                      *         "retention_days": 30,
                      *         "images_purged_at": null,
                      *         "attempts": [],
-                     *         "created_at": "2026-11-29T07:39:01.557Z",
-                     *         "updated_at": "2026-11-29T07:39:01.557Z"
+                     *         "created_at": "2026-11-29T08:11:49.684Z",
+                     *         "updated_at": "2026-11-29T08:11:49.684Z"
                      *       },
                      *       "biometric": null,
-                     *       "request_id": "req_01a22617c46d73cbbca501604490e602"
+                     *       "request_id": "req_01a22635cc6b7523b8bd48a76de3ed81"
                      *     }
                      */
                     "application/json": {
@@ -9625,6 +9835,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
@@ -9647,12 +9858,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22617-b176-7358-9712-20376ecae1f6
+                 * @example 01a22635-b488-7689-9493-e3cace81a8df
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22617-b17d-76ce-94bf-72b96c1cb5e0
+                 * @example 01a22635-b49d-71fa-a9c9-2301a434fcb5
                  */
                 recipient_id: string;
             };
@@ -9674,8 +9885,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "attempts": 3,
-                     *       "redacted_at": "2026-11-29T07:38:59.700Z",
-                     *       "request_id": "req_01a22617bd2e72ba8e305e80f870e7da"
+                     *       "redacted_at": "2026-11-29T08:11:47.712Z",
+                     *       "request_id": "req_01a22635c4b074b292c395ce82b3c8c5"
                      *     }
                      */
                     "application/json": {
@@ -9692,6 +9903,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
@@ -9766,16 +9978,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a22617-a554-721c-b5cc-9b55404a9e6d",
+                     *         "id": "01a22635-a512-7728-9279-6212da74eceb",
                      *         "operation": "create",
                      *         "status": "PENDING",
                      *         "total": 2,
                      *         "succeeded": 0,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-29T06:56:53.588Z",
+                     *         "created_at": "2026-11-29T07:29:39.602Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a22617a55374cf825b97ef94a6df2e"
+                     *       "request_id": "req_01a22635a51172bc869e20374ee626d7"
                      *     }
                      */
                     "application/json": {
@@ -9812,6 +10024,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
@@ -9831,7 +10044,7 @@ export interface operations {
             path: {
                 /**
                  * @description Batch id
-                 * @example 01a22617-a554-721c-b5cc-9b55404a9e6d
+                 * @example 01a22635-a512-7728-9279-6212da74eceb
                  */
                 id: string;
             };
@@ -9850,30 +10063,30 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a22617-a554-721c-b5cc-9b55404a9e6d",
+                     *         "id": "01a22635-a512-7728-9279-6212da74eceb",
                      *         "operation": "create",
                      *         "status": "COMPLETED",
                      *         "total": 2,
                      *         "succeeded": 2,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-29T06:56:53.588Z",
-                     *         "completed_at": "2026-11-29T06:56:53.652Z",
+                     *         "created_at": "2026-11-29T07:29:39.602Z",
+                     *         "completed_at": "2026-11-29T07:29:39.664Z",
                      *         "results": [
                      *           {
                      *             "index": 0,
-                     *             "envelope_id": "01a22617-a56a-76bd-98ed-f5af842fdbe0",
+                     *             "envelope_id": "01a22635-a53e-749f-9e5c-a7880a182b55",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           },
                      *           {
                      *             "index": 1,
-                     *             "envelope_id": "01a22617-a58b-775a-b7dd-0f7083cab9a5",
+                     *             "envelope_id": "01a22635-a54c-704d-b668-194d17d9c156",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           }
                      *         ]
                      *       },
-                     *       "request_id": "req_01a22617a5a970f8a172e79cd7df697f"
+                     *       "request_id": "req_01a22635a56370cbbc8345adc0deb0dd"
                      *     }
                      */
                     "application/json": {
@@ -9910,6 +10123,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
@@ -9949,17 +10163,17 @@ export interface operations {
                      * @example {
                      *       "templates": [
                      *         {
-                     *           "id": "01a22617-a5b9-70a0-823f-bdf606d881ae",
+                     *           "id": "01a22635-a57e-75da-98a5-1638769a47f9",
                      *           "name": "Mutual NDA",
                      *           "metadata": {
                      *             "kind": "nda"
                      *           },
-                     *           "created_at": "2026-11-29T06:56:53.689Z",
-                     *           "updated_at": "2026-11-29T06:56:53.689Z"
+                     *           "created_at": "2026-11-29T07:29:39.710Z",
+                     *           "updated_at": "2026-11-29T07:29:39.710Z"
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a22617a626761cbb6d99beebdafccc"
+                     *       "request_id": "req_01a22635a6237698a5cfc4df90259ca9"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateListResponse"];
@@ -9967,6 +10181,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
@@ -10108,7 +10323,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a22617-a5b9-70a0-823f-bdf606d881ae",
+                     *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -10123,7 +10338,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a22617-a5bc-700a-9499-75e7b381eae0",
+                     *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10131,7 +10346,8 @@ export interface operations {
                      *             "file_size": 1897,
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
-                     *             "form_fields": []
+                     *             "form_fields": [],
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940979&signature=4cfb300d8e456d0de2f2be234c07880a2efe7decacd74e9501d6caf171e914a1&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -10159,10 +10375,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T06:56:53.689Z",
-                     *         "updated_at": "2026-11-29T06:56:53.689Z"
+                     *         "created_at": "2026-11-29T07:29:39.710Z",
+                     *         "updated_at": "2026-11-29T07:29:39.710Z"
                      *       },
-                     *       "request_id": "req_01a22617a5ae70088c88c15f197ce7a6"
+                     *       "request_id": "req_01a22635a56b709aa8a18a3e394303ad"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10170,6 +10386,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
@@ -10189,7 +10406,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22617-a5b9-70a0-823f-bdf606d881ae
+                 * @example 01a22635-a57e-75da-98a5-1638769a47f9
                  */
                 id: string;
             };
@@ -10208,7 +10425,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a22617-a5b9-70a0-823f-bdf606d881ae",
+                     *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -10223,7 +10440,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a22617-a5bc-700a-9499-75e7b381eae0",
+                     *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10231,7 +10448,8 @@ export interface operations {
                      *             "file_size": 1897,
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
-                     *             "form_fields": []
+                     *             "form_fields": [],
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940979&signature=4cfb300d8e456d0de2f2be234c07880a2efe7decacd74e9501d6caf171e914a1&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -10259,10 +10477,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T06:56:53.689Z",
-                     *         "updated_at": "2026-11-29T06:56:53.689Z"
+                     *         "created_at": "2026-11-29T07:29:39.710Z",
+                     *         "updated_at": "2026-11-29T07:29:39.710Z"
                      *       },
-                     *       "request_id": "req_01a22617a62d720999cb8f2f9eb10aa4"
+                     *       "request_id": "req_01a22635a62d71df86400bbc5745a6f2"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10270,6 +10488,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
             404: {
                 headers: {
@@ -10282,7 +10501,7 @@ export interface operations {
                      * @example {
                      *       "error": "Template not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a22617a6c3705c9763ff957a2bb126"
+                     *       "request_id": "req_01a22635a6f6745dab96c65dc2744daf"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10306,7 +10525,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22617-a5b9-70a0-823f-bdf606d881ae
+                 * @example 01a22635-a57e-75da-98a5-1638769a47f9
                  */
                 id: string;
             };
@@ -10392,7 +10611,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a22617-a5b9-70a0-823f-bdf606d881ae",
+                     *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
                      *         "name": "Mutual NDA (2027)",
                      *         "recipients": [
                      *           {
@@ -10407,7 +10626,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a22617-a5bc-700a-9499-75e7b381eae0",
+                     *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10415,7 +10634,8 @@ export interface operations {
                      *             "file_size": 1897,
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
-                     *             "form_fields": []
+                     *             "form_fields": [],
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940980&signature=34cf1d491cb4362cc2fa04632cff480a92e51b6206fc5911d88afb73b8865a01&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -10443,10 +10663,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T06:56:53.689Z",
-                     *         "updated_at": "2026-11-29T06:56:53.898Z"
+                     *         "created_at": "2026-11-29T07:29:39.710Z",
+                     *         "updated_at": "2026-11-29T07:29:39.980Z"
                      *       },
-                     *       "request_id": "req_01a22617a6827566beb610de2f9297f6"
+                     *       "request_id": "req_01a22635a687722c93d81777749aca58"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10454,6 +10674,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
@@ -10473,7 +10694,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22617-a5b9-70a0-823f-bdf606d881ae
+                 * @example 01a22635-a57e-75da-98a5-1638769a47f9
                  */
                 id: string;
             };
@@ -10492,7 +10713,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22617a6ad723587b2e500e979abec"
+                     *       "request_id": "req_01a22635a6d0752e8d91911443acb50c"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -10500,6 +10721,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
@@ -10519,7 +10741,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22617-a5b9-70a0-823f-bdf606d881ae
+                 * @example 01a22635-a57e-75da-98a5-1638769a47f9
                  */
                 id: string;
             };
@@ -10627,13 +10849,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22617-a642-71ee-8855-2202e6745fea",
+                     *         "id": "01a22635-a648-7388-8f69-41b48fddb8cb",
                      *         "name": "Mutual NDA",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T06:56:53.826Z",
+                     *         "created_at": "2026-11-29T07:29:39.912Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22617-a643-77ed-991c-7c9464283b0e",
+                     *             "id": "01a22635-a649-7548-b703-8c8f7f59ad76",
                      *             "custom_key": "buyer",
                      *             "name": "Hana Sato",
                      *             "email": "hana@example.com",
@@ -10645,7 +10867,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22617-a643-77ed-991c-81ea69e2635b",
+                     *             "id": "01a22635-a649-7548-b703-930f4b198ad1",
                      *             "custom_key": "seller",
                      *             "name": "Acme Legal",
                      *             "email": "legal@acme.example",
@@ -10663,9 +10885,9 @@ export interface operations {
                      *           "kind": "nda",
                      *           "crm_id": "opp-7"
                      *         },
-                     *         "template_id": "01a22617-a5b9-70a0-823f-bdf606d881ae"
+                     *         "template_id": "01a22635-a57e-75da-98a5-1638769a47f9"
                      *       },
-                     *       "request_id": "req_01a22617a63470958a6c2573849db0bc"
+                     *       "request_id": "req_01a22635a63570399e889ca984f3bb6d"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -10673,6 +10895,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
@@ -10703,7 +10926,7 @@ export interface operations {
                      *           "message": "needs a value: the template makes it read-only"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22617a679712db350bde97976eeae"
+                     *       "request_id": "req_01a22635a670772cb612cc4506d838d6"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10738,17 +10961,17 @@ export interface operations {
                      * @example {
                      *       "webhooks": [
                      *         {
-                     *           "id": "01a22617-957a-764d-84ad-6f56ff223643",
+                     *           "id": "01a22635-895c-74e3-a393-28400ba511b4",
                      *           "url": "https://hooks.example.com/signet-events",
                      *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *           "auth_type": "HEADER",
                      *           "retry_schedule": "EXTENDED",
-                     *           "created_at": "2026-11-29T06:56:49.530Z",
-                     *           "updated_at": "2026-11-29T06:56:49.588Z"
+                     *           "created_at": "2026-11-29T07:29:32.508Z",
+                     *           "updated_at": "2026-11-29T07:29:32.562Z"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a2261795c975be9848b6c8727d331f"
+                     *       "request_id": "req_01a2263589b47716a25471015b8077f8"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookListResponse"];
@@ -10756,6 +10979,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -10802,16 +11026,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a22617-957a-764d-84ad-6f56ff223643",
+                     *         "id": "01a22635-895c-74e3-a393-28400ba511b4",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "STANDARD",
-                     *         "created_at": "2026-11-29T06:56:49.530Z",
-                     *         "updated_at": "2026-11-29T06:56:49.530Z",
-                     *         "signing_secret": "whsec_atEp9sAjFja19vPODY1UTGZ2mxoGX6zmksc9xsfRbS0="
+                     *         "created_at": "2026-11-29T07:29:32.508Z",
+                     *         "updated_at": "2026-11-29T07:29:32.508Z",
+                     *         "signing_secret": "whsec_UvSHsHvnYvBZJIHqFQmsh098WW20AttHH7zx2kepCAM="
                      *       },
-                     *       "request_id": "req_01a2261795767746926c5372753fb59a"
+                     *       "request_id": "req_01a22635895a7693a2bdbe0dd8158aaf"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookCreatedResponse"];
@@ -10819,6 +11043,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
@@ -10840,7 +11065,7 @@ export interface operations {
                      *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed, envelope.expired, envelope.extended, envelope.reactivated, recipient.reminder_sent, recipient.expiry_warning_sent, recipient.approved, recipient.witnessed, recipient.viewed, recipient.copied, recipient.validation_id_check_started, recipient.validation_id_check_success, recipient.validation_id_check_failed, recipient.validation_id_check_locked, recipient.validation_id_check_expired, recipient.validation_id_check_reset, recipient.validation_biometric_started, recipient.validation_biometric_success, recipient.validation_biometric_failed, recipient.validation_biometric_locked, recipient.validation_biometric_expired, recipient.validation_biometric_reset, recipient.validation_identity_consented, recipient.validation_identity_redacted, template.created, template.updated, template.deleted"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22617958a70dfa8d9a1dc843d761b"
+                     *       "request_id": "req_01a226358972779b95ba146d705e557d"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10860,7 +11085,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22617-957a-764d-84ad-6f56ff223643
+                 * @example 01a22635-895c-74e3-a393-28400ba511b4
                  */
                 id: string;
             };
@@ -10879,15 +11104,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "webhook": {
-                     *         "id": "01a22617-957a-764d-84ad-6f56ff223643",
+                     *         "id": "01a22635-895c-74e3-a393-28400ba511b4",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T06:56:49.530Z",
-                     *         "updated_at": "2026-11-29T06:56:49.588Z"
+                     *         "created_at": "2026-11-29T07:29:32.508Z",
+                     *         "updated_at": "2026-11-29T07:29:32.562Z"
                      *       },
-                     *       "request_id": "req_01a2261795bd70e98ca3a68808626f28"
+                     *       "request_id": "req_01a2263589a271ea9560782463601386"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -10895,6 +11120,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
             404: {
                 headers: {
@@ -10907,7 +11133,7 @@ export interface operations {
                      * @example {
                      *       "error": "Webhook not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a22617c6b77087917a9546f3fea039"
+                     *       "request_id": "req_01a22635ced5709c9b02a0aa30845395"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10931,7 +11157,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22617-957a-764d-84ad-6f56ff223643
+                 * @example 01a22635-895c-74e3-a393-28400ba511b4
                  */
                 id: string;
             };
@@ -10963,15 +11189,15 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a22617-957a-764d-84ad-6f56ff223643",
+                     *         "id": "01a22635-895c-74e3-a393-28400ba511b4",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T06:56:49.530Z",
-                     *         "updated_at": "2026-11-29T06:56:49.551Z"
+                     *         "created_at": "2026-11-29T07:29:32.508Z",
+                     *         "updated_at": "2026-11-29T07:29:32.547Z"
                      *       },
-                     *       "request_id": "req_01a22617958e77ab87cd9b9029a35625"
+                     *       "request_id": "req_01a22635897a740d8289e5b9c41800b1"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookUpdatedResponse"];
@@ -10979,6 +11205,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
@@ -10998,7 +11225,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22617-957a-764d-84ad-6f56ff223643
+                 * @example 01a22635-895c-74e3-a393-28400ba511b4
                  */
                 id: string;
             };
@@ -11017,7 +11244,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22617c6b371ffaa804584e6ef1627"
+                     *       "request_id": "req_01a22635ced272899cc25b97f8459e9f"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -11025,6 +11252,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
@@ -11048,7 +11276,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22617-957a-764d-84ad-6f56ff223643
+                 * @example 01a22635-895c-74e3-a393-28400ba511b4
                  */
                 id: string;
             };
@@ -11068,28 +11296,28 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "01a22617-ab06-71e7-9708-76cdc3fa5593",
-                     *           "webhook_id": "01a22617-957a-764d-84ad-6f56ff223643",
-                     *           "event_id": "01a22617-aaf8-724f-a4e1-b3ede8b30bc9",
+                     *           "id": "01a22635-b499-7375-b962-b33142e9e699",
+                     *           "webhook_id": "01a22635-895c-74e3-a393-28400ba511b4",
+                     *           "event_id": "01a22635-ad9f-75b1-91e4-dbc4c291bef4",
                      *           "event_type": "envelope.success",
                      *           "status": "SUCCESS",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "attempted_at": "2026-11-29T07:27:56.664Z",
+                     *               "attempted_at": "2026-11-29T08:00:43.587Z",
                      *               "status_code": 200,
-                     *               "duration_ms": 7,
+                     *               "duration_ms": 5,
                      *               "error": null,
                      *               "response_body": "thanks"
                      *             }
                      *           ],
                      *           "next_attempt_at": null,
-                     *           "created_at": "2026-11-29T07:27:55.043Z",
-                     *           "completed_at": "2026-11-29T07:27:56.670Z"
+                     *           "created_at": "2026-11-29T08:00:43.576Z",
+                     *           "completed_at": "2026-11-29T08:00:43.592Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "01a22617-ab06-71e7-9708-76cdc3fa5593",
-                     *       "request_id": "req_01a22617c6a5739ba6429d243914be66"
+                     *       "next_cursor": "01a22635-b499-7375-b962-b33142e9e699",
+                     *       "request_id": "req_01a22635cec57088b5ea1fec1bf475e3"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryListResponse"];
@@ -11097,6 +11325,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
@@ -11117,12 +11346,12 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22617-957a-764d-84ad-6f56ff223643
+                 * @example 01a22635-895c-74e3-a393-28400ba511b4
                  */
                 id: string;
                 /**
                  * @description Delivery id
-                 * @example 01a22617-ab06-71e7-9708-76cdc3fa5593
+                 * @example 01a22635-b499-7375-b962-b33142e9e699
                  */
                 delivery_id: string;
             };
@@ -11144,26 +11373,26 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "id": "01a22617-ab06-71e7-9708-76cdc3fa5593",
-                     *         "webhook_id": "01a22617-957a-764d-84ad-6f56ff223643",
-                     *         "event_id": "01a22617-aaf8-724f-a4e1-b3ede8b30bc9",
+                     *         "id": "01a22635-b499-7375-b962-b33142e9e699",
+                     *         "webhook_id": "01a22635-895c-74e3-a393-28400ba511b4",
+                     *         "event_id": "01a22635-ad9f-75b1-91e4-dbc4c291bef4",
                      *         "event_type": "envelope.success",
                      *         "status": "PENDING",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-11-29T07:27:56.664Z",
+                     *             "attempted_at": "2026-11-29T08:00:43.587Z",
                      *             "status_code": 200,
-                     *             "duration_ms": 7,
+                     *             "duration_ms": 5,
                      *             "error": null,
                      *             "response_body": "thanks"
                      *           }
                      *         ],
-                     *         "next_attempt_at": "2026-12-02T08:41:02.127Z",
-                     *         "created_at": "2026-11-29T07:27:55.043Z",
+                     *         "next_attempt_at": "2026-12-02T09:13:50.284Z",
+                     *         "created_at": "2026-11-29T08:00:43.576Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a22617c6ae721dbd7427e0d1ff3230"
+                     *       "request_id": "req_01a22635cecb71ec87ec111252d0c8f6"
                      *     }
                      */
                     "application/json": components["schemas"]["RedeliveryResponse"];
@@ -11171,6 +11400,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
@@ -11192,7 +11422,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22617-957a-764d-84ad-6f56ff223643
+                 * @example 01a22635-895c-74e3-a393-28400ba511b4
                  */
                 id: string;
             };
@@ -11214,17 +11444,17 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a22617-957a-764d-84ad-6f56ff223643",
+                     *         "id": "01a22635-895c-74e3-a393-28400ba511b4",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T06:56:49.530Z",
-                     *         "updated_at": "2026-11-29T06:56:49.588Z",
-                     *         "signing_secret": "whsec_NY+UWg66C35aI7Z821dwPtlX40EnJtFPY/mTHyLA1wI="
+                     *         "created_at": "2026-11-29T07:29:32.508Z",
+                     *         "updated_at": "2026-11-29T07:29:32.562Z",
+                     *         "signing_secret": "whsec_M53Oo93KPqj5dBf2boC9Eq1BxEmew0uQTgc+VihE9VE="
                      *       },
-                     *       "previous_secret_expires_at": "2026-11-30T06:56:49.588Z",
-                     *       "request_id": "req_01a2261795a671e0a58902d0a3317179"
+                     *       "previous_secret_expires_at": "2026-11-30T07:29:32.562Z",
+                     *       "request_id": "req_01a226358991702d87bdf3f29c0b0ddd"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookSecretRotatedResponse"];
@@ -11232,10 +11462,277 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    createBuilderSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "template_id": "01a22635-a709-726d-892a-b754d78d3ff5",
+                 *       "origins": [
+                 *         "https://app.example.com"
+                 *       ],
+                 *       "language": "FR",
+                 *       "lifetime_minutes": 30
+                 *     }
+                 */
+                "application/json": components["schemas"]["BuilderSessionCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The session, with its token (shown only here) */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "builder_session": {
+                     *         "id": "22a30d59-f8bc-4a74-a496-1acb5ca2e6cc",
+                     *         "url": "http://localhost:3000/builder/22a30d59-f8bc-4a74-a496-1acb5ca2e6cc",
+                     *         "expires_at": "2026-11-29T07:59:40.141Z",
+                     *         "template_id": "01a22635-a709-726d-892a-b754d78d3ff5",
+                     *         "envelope_id": null,
+                     *         "new_template": false,
+                     *         "actions": [
+                     *           "edit"
+                     *         ],
+                     *         "origins": [
+                     *           "https://app.example.com"
+                     *         ],
+                     *         "roles": [
+                     *           "SIGNER",
+                     *           "APPROVER",
+                     *           "WITNESS",
+                     *           "VIEWER",
+                     *           "CC"
+                     *         ],
+                     *         "field_types": [
+                     *           "SIGNATURE",
+                     *           "APPROVAL",
+                     *           "WITNESS",
+                     *           "INITIALS",
+                     *           "TEXT",
+                     *           "NUMBER",
+                     *           "DATE",
+                     *           "CHECKBOX",
+                     *           "RADIO",
+                     *           "DROPDOWN",
+                     *           "EMAIL",
+                     *           "NAME",
+                     *           "SIGNING_DATE",
+                     *           "ATTACHMENT"
+                     *         ],
+                     *         "language": "FR",
+                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzaWQiOiIyMmEzMGQ1OS1mOGJjLTRhNzQtYTQ5Ni0xYWNiNWNhMmU2Y2MiLCJ0aWQiOiJkZXYiLCJpYXQiOjE3OTU5MzczODAsImV4cCI6MTc5NTkzOTE4MH0.4WNJJaOd5ewUYwn9Wv9dEuA3xyUlAVBdFkoc9RSx-7k"
+                     *       },
+                     *       "request_id": "req_01a22635a726730ab0636902c3faf948"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BuilderSessionCreatedResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
+            422: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid input",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "details": [
+                     *         {
+                     *           "field": "origins.0",
+                     *           "message": "must be an origin: https://host[:port] in lower case, no path (http only for localhost and 127.0.0.1)"
+                     *         },
+                     *         {
+                     *           "field": "lifetime_minutes",
+                     *           "message": "must be a whole number of minutes from 1 to 60"
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a22635a73675ad9336ec15742992d8"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    getBuilderSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Builder session id
+                 * @example 22a30d59-f8bc-4a74-a496-1acb5ca2e6cc
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "builder_session": {
+                     *         "id": "22a30d59-f8bc-4a74-a496-1acb5ca2e6cc",
+                     *         "url": "http://localhost:3000/builder/22a30d59-f8bc-4a74-a496-1acb5ca2e6cc",
+                     *         "expires_at": "2026-11-29T07:59:40.141Z",
+                     *         "template_id": "01a22635-a709-726d-892a-b754d78d3ff5",
+                     *         "envelope_id": null,
+                     *         "new_template": false,
+                     *         "actions": [
+                     *           "edit"
+                     *         ],
+                     *         "origins": [
+                     *           "https://app.example.com"
+                     *         ],
+                     *         "roles": [
+                     *           "SIGNER",
+                     *           "APPROVER",
+                     *           "WITNESS",
+                     *           "VIEWER",
+                     *           "CC"
+                     *         ],
+                     *         "field_types": [
+                     *           "SIGNATURE",
+                     *           "APPROVAL",
+                     *           "WITNESS",
+                     *           "INITIALS",
+                     *           "TEXT",
+                     *           "NUMBER",
+                     *           "DATE",
+                     *           "CHECKBOX",
+                     *           "RADIO",
+                     *           "DROPDOWN",
+                     *           "EMAIL",
+                     *           "NAME",
+                     *           "SIGNING_DATE",
+                     *           "ATTACHMENT"
+                     *         ],
+                     *         "language": "FR"
+                     *       },
+                     *       "request_id": "req_01a22635a73c74cd932cca6c3a221eca"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BuilderSessionResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
+            404: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Builder session not found",
+                     *       "code": "NOT_FOUND",
+                     *       "request_id": "req_01a22635a74e73eb8b1c254384eee161"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    revokeBuilderSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Builder session id
+                 * @example 22a30d59-f8bc-4a74-a496-1acb5ca2e6cc
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "request_id": "req_01a22635a74674a5b8698a8b9db32d6f"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -11250,7 +11747,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Mfmmo8BKOLIG5x8vyO02pizROROluXpXxuhCoj_aV7M
+                 * @example z53foLAtBAO4d3nq1wkL0P0_beIm5Vl51_1NdTxCULU
                  */
                 token: string;
             };
@@ -11276,7 +11773,7 @@ export interface operations {
                      * @example {
                      *       "state": "READY",
                      *       "envelope": {
-                     *         "id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
+                     *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
                      *         "name": "Services agreement 2026",
                      *         "language": "EN",
                      *         "branding": {
@@ -11292,7 +11789,7 @@ export interface operations {
                      *         "signature_color": "#000000"
                      *       },
                      *       "recipient": {
-                     *         "id": "01a22617-97be-7681-8ca3-7e831f21390b",
+                     *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
                      *         "name": "Ben Ode",
                      *         "email": "ben@example.com",
                      *         "masked_phone": null,
@@ -11305,13 +11802,13 @@ export interface operations {
                      *         "required": true,
                      *         "order": 0,
                      *         "verified": true,
-                     *         "verified_at": "2026-11-29T06:56:50.733Z",
+                     *         "verified_at": "2026-11-29T07:29:33.882Z",
                      *         "channels": {
                      *           "email": {
                      *             "required": true,
                      *             "order": 0,
                      *             "verified": true,
-                     *             "verified_at": "2026-11-29T06:56:50.733Z"
+                     *             "verified_at": "2026-11-29T07:29:33.882Z"
                      *           },
                      *           "sms": {
                      *             "required": false,
@@ -11350,7 +11847,7 @@ export interface operations {
                      *       },
                      *       "documents": [
                      *         {
-                     *           "id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
+                     *           "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
                      *           "name": "sample-contract.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -11360,10 +11857,10 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/documents/01a22617-9783-7201-9f26-60fbd8cb0a36.pdf?expires=1795939010&signature=b65b697e6c8ae00f0fa510a31ae4d3968df27ba7a6852289e1eee94836ec5a2b&name=sample-contract.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/documents/01a22635-8b27-718c-8617-0dd0b1878b90.pdf?expires=1795940973&signature=a838b39d4b5b8efcc2e338357ebff5ed61701909402375f4f130d164a15a2a19&name=sample-contract.pdf",
                      *           "placements": [
                      *             {
-                     *               "id": "01a22617-97be-7681-8ca3-8162605085d0",
+                     *               "id": "01a22635-8b74-71be-be45-dc394add8a5e",
                      *               "type": "SIGNATURE",
                      *               "page": 0,
                      *               "left": 72,
@@ -11372,7 +11869,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "01a22617-9866-7074-a5db-892d30213140",
+                     *           "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
                      *           "name": "annex.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -11382,11 +11879,11 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/uploads/01a22617-982e-703d-955f-c142177bcb6e.pdf?expires=1795939010&signature=f8ad5cc2333662c295e6d2609e4ef715404a33a0c46e8b187ffa842438359023&name=annex.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/uploads/01a22635-8c2d-74ae-b18f-6654a3d6cc6c.pdf?expires=1795940973&signature=0a8a680ff7ab40d88d65013ecbaa6bf7892a87baec6a27f47fdca6f2ab2c339c&name=annex.pdf",
                      *           "placements": []
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226179a497746824c459f072c9947"
+                     *       "request_id": "req_01a226358ed0775a986665edc00f974f"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningSessionResponse"];
@@ -11405,7 +11902,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing link not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226179a6e7619ac9c7710f7126886"
+                     *       "request_id": "req_01a226358f0576b9aeff01e1cf156ee6"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11427,7 +11924,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Mfmmo8BKOLIG5x8vyO02pizROROluXpXxuhCoj_aV7M
+                 * @example z53foLAtBAO4d3nq1wkL0P0_beIm5Vl51_1NdTxCULU
                  */
                 token: string;
             };
@@ -11466,8 +11963,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "ALREADY_SIGNED",
-                     *       "signed_at": "2026-11-29T06:56:50.851Z",
-                     *       "request_id": "req_01a226179a9e71cea23a577cc67d5a0d"
+                     *       "signed_at": "2026-11-29T07:29:34.059Z",
+                     *       "request_id": "req_01a226358f5972b48fd1a48722757162"
                      *     }
                      */
                     "application/json": components["schemas"]["SignedResponse"];
@@ -11497,7 +11994,7 @@ export interface operations {
                      *           "message": "must be true: the recipient consents to sign electronically"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226179a8c76dd817d71720b155280"
+                     *       "request_id": "req_01a226358f3d703eb60eae4f9d7ce4f1"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11518,7 +12015,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example nMzm0qmdlGCXfh-ZyBiLKmFV4ovtcIFbUVey0uDNOKg
+                 * @example -lYDLmaiEjXkYt4hrRM9fnYII3z1LMnzPiTcFryoHBs
                  */
                 token: string;
             };
@@ -11578,7 +12075,7 @@ export interface operations {
                      *           "tick": null
                      *         }
                      *       },
-                     *       "request_id": "req_01a22617a91f71be85a31fabfd1acfe6"
+                     *       "request_id": "req_01a22635aaf376aba2440efdaccf26fe"
                      *     }
                      */
                     "application/json": components["schemas"]["FieldPreviewResponse"];
@@ -11608,7 +12105,7 @@ export interface operations {
                      *           "code": "VALUE_TOO_LONG"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22617a937709aad81d79bc294d34f"
+                     *       "request_id": "req_01a22635ab3872899bdd3ecbd15d95f9"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11629,7 +12126,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example kBoSpvW6JFRWm0mlfkqYa2AuunH9_0WhANKqS--RM7Q
+                 * @example N6M1ehAWcSoCm2lADLNRnjmrOaMVxH70cuFh1f1n1nA
                  */
                 token: string;
             };
@@ -11664,7 +12161,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "REJECTED",
-                     *       "request_id": "req_01a22617a4957196bb0e100aa3ae3957"
+                     *       "request_id": "req_01a22635a4187114aea203977b08d31b"
                      *     }
                      */
                     "application/json": components["schemas"]["RejectedResponse"];
@@ -11691,7 +12188,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example nMzm0qmdlGCXfh-ZyBiLKmFV4ovtcIFbUVey0uDNOKg
+                 * @example -lYDLmaiEjXkYt4hrRM9fnYII3z1LMnzPiTcFryoHBs
                  */
                 token: string;
             };
@@ -11723,9 +12220,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "attachment": {
-                     *         "id": "01a22617-a902-739c-9892-fbf8341498ff"
+                     *         "id": "01a22635-aaa3-7405-9509-b99e5ca8ef96"
                      *       },
-                     *       "request_id": "req_01a22617a8d370e88219073643dc9882"
+                     *       "request_id": "req_01a22635aa53740a85a452af83939e21"
                      *     }
                      */
                     "application/json": components["schemas"]["AttachmentUploadedResponse"];
@@ -11753,7 +12250,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example mOGGKAMczN_ldMyeBI59svO6rztppuQQyXwh_dxmYss
+                 * @example tt74jBuE1B-fMJ0fZxpQgBrvhoCjM2udosIBpNRq2hI
                  */
                 token: string;
             };
@@ -11795,7 +12292,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example mOGGKAMczN_ldMyeBI59svO6rztppuQQyXwh_dxmYss
+                 * @example tt74jBuE1B-fMJ0fZxpQgBrvhoCjM2udosIBpNRq2hI
                  */
                 token: string;
             };
@@ -11858,7 +12355,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "bounce_token": "01a22617-a405-70c3-b196-c44299937e68.59EGlaViMGMlsgrIDWZKJQGoJKeF_NjU-JT_6iYo2Dg"
+                 *       "bounce_token": "01a22635-a2e7-716c-9335-b058fe703a2f.OK2vuRFTZoM8DJT3tUEfzmHszk-tnk7LivWaRFTvl28"
                  *     }
                  */
                 "application/json": components["schemas"]["BounceRequest"];
@@ -11882,7 +12379,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22617a47677e7a922dbf48b64a28f"
+                     *       "request_id": "req_01a22635a3f5770794370628378e66fc"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -11907,12 +12404,12 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Mfmmo8BKOLIG5x8vyO02pizROROluXpXxuhCoj_aV7M
+                 * @example z53foLAtBAO4d3nq1wkL0P0_beIm5Vl51_1NdTxCULU
                  */
                 token: string;
                 /**
                  * @description Document id
-                 * @example 01a22617-9783-7201-9f26-60fbd8cb0a36
+                 * @example 01a22635-8b27-718c-8617-0dd0b1878b90
                  */
                 document_id: string;
             };
@@ -11957,7 +12454,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example QHKqvuckP6vEoK-DrLVPEQqZpTqNcgGFVSZ7c_ge5Ms
+                 * @example vSlon6uuH3cxQnpFlfuu3ijlrbexM4aZ0s_DHPHuXi4
                  */
                 token: string;
             };
@@ -11994,8 +12491,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T07:26:50.879Z",
-                     *       "request_id": "req_01a226179ab4706e81171e50c942333a"
+                     *       "expires_at": "2026-11-29T07:59:34.140Z",
+                     *       "request_id": "req_01a226358f9074d8b6394c82466f5b9c"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -12022,7 +12519,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example QHKqvuckP6vEoK-DrLVPEQqZpTqNcgGFVSZ7c_ge5Ms
+                 * @example vSlon6uuH3cxQnpFlfuu3ijlrbexM4aZ0s_DHPHuXi4
                  */
                 token: string;
             };
@@ -12032,7 +12529,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "657385"
+                 *       "code": "388134"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -12056,8 +12553,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T06:56:50.946Z",
-                     *       "request_id": "req_01a226179af8730ea256bf1295602b27"
+                     *       "verified_at": "2026-11-29T07:29:34.265Z",
+                     *       "request_id": "req_01a22635901f70758e31b125b8b3a0c7"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -12084,7 +12581,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example fzkBLDBjXwBOQCSbTsRhi0LzkHeLvhRsEKNm96Iy5w0
+                 * @example Lig2lRMbGOH0u_Z9WZIkNokZbk-cO-viLXTT8viEJGQ
                  */
                 token: string;
             };
@@ -12123,8 +12620,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "given_at": "2026-11-29T07:27:56.764Z",
-                     *       "request_id": "req_01a22617b1b27749b8b3d34e468be1ee"
+                     *       "given_at": "2026-11-29T08:00:43.692Z",
+                     *       "request_id": "req_01a22635b502720ca1bd6b6a813468b5"
                      *     }
                      */
                     "application/json": {
@@ -12160,7 +12657,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example fzkBLDBjXwBOQCSbTsRhi0LzkHeLvhRsEKNm96Iy5w0
+                 * @example Lig2lRMbGOH0u_Z9WZIkNokZbk-cO-viLXTT8viEJGQ
                  */
                 token: string;
             };
@@ -12202,7 +12699,7 @@ export interface operations {
                      *         "MRZ_CHECK_DIGIT"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a22617b21a74a89e06907d9ee5ef4b"
+                     *       "request_id": "req_01a22635b575764993149863ce158ad8"
                      *     }
                      */
                     "application/json": {
@@ -12242,7 +12739,7 @@ export interface operations {
                      *           "message": "The file is not a photo. Please send a JPEG, PNG or WebP image."
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22617b1cc71dc9f672d204bef1df4"
+                     *       "request_id": "req_01a22635b51b76baa5ce2df3586918a6"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12263,7 +12760,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example fzkBLDBjXwBOQCSbTsRhi0LzkHeLvhRsEKNm96Iy5w0
+                 * @example Lig2lRMbGOH0u_Z9WZIkNokZbk-cO-viLXTT8viEJGQ
                  */
                 token: string;
             };
@@ -12288,8 +12785,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "challenge": "TILT_RIGHT",
-                     *       "expires_at": "2026-11-29T07:37:59.075Z",
-                     *       "request_id": "req_01a22617bab8768d8723dd05170d0756"
+                     *       "expires_at": "2026-11-29T08:10:46.931Z",
+                     *       "request_id": "req_01a22635c1a2759ebb345ccab57ce6eb"
                      *     }
                      */
                     "application/json": {
@@ -12324,7 +12821,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example fzkBLDBjXwBOQCSbTsRhi0LzkHeLvhRsEKNm96Iy5w0
+                 * @example Lig2lRMbGOH0u_Z9WZIkNokZbk-cO-viLXTT8viEJGQ
                  */
                 token: string;
             };
@@ -12365,11 +12862,10 @@ export interface operations {
                      *       "status": "FAILED",
                      *       "passed": false,
                      *       "reasons": [
-                     *         "FACE_MISMATCH",
-                     *         "CHALLENGE_NOT_MET"
+                     *         "FACE_MISMATCH"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a22617bb69774a9b02cb86b3a96348"
+                     *       "request_id": "req_01a22635c27f776787cf35e5a46a0563"
                      *     }
                      */
                     "application/json": {
@@ -12407,7 +12903,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 1bHOGpU0BsFf1h7lNz7Nnc8LZHwC0ee1HZMKy2J1zKI
+                 * @example HvSh41uhIFywJbb2miGC43dtHBY41sxjEFLUeWRbVSE
                  */
                 token: string;
             };
@@ -12431,9 +12927,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "url": "https://verify.stripe.com/start/vs_6d36c721fe364543411f4f88_secret_bbec22bb65623424f88ef686",
-                     *       "expires_at": "2026-11-29T08:39:01.674Z",
-                     *       "request_id": "req_01a22617c4d570a3b0d46d17266e0666"
+                     *       "url": "https://verify.stripe.com/start/vs_fb7fea7dac0b2a92473eeafd_secret_060ec22951c883a7902ee61d",
+                     *       "expires_at": "2026-11-29T09:11:49.878Z",
+                     *       "request_id": "req_01a22635cd1e7128b6337f077c8b3572"
                      *     }
                      */
                     "application/json": {
@@ -12472,19 +12968,19 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_d4548db597e1c9be2229ed55",
+                 *       "id": "evt_23e157a11f66cdb00ce7ac88",
                  *       "object": "event",
                  *       "api_version": "2026-10-28.endive",
-                 *       "created": 1795937941,
+                 *       "created": 1795939909,
                  *       "data": {
                  *         "object": {
-                 *           "id": "vs_6d36c721fe364543411f4f88",
+                 *           "id": "vs_fb7fea7dac0b2a92473eeafd",
                  *           "object": "identity.verification_session",
-                 *           "client_reference_id": "01a22617-c4de-75b3-9813-428bb0d8278a",
+                 *           "client_reference_id": "01a22635-cd28-76ce-b203-3b4308741300",
                  *           "client_secret": null,
-                 *           "created": 1795937941,
+                 *           "created": 1795939909,
                  *           "last_error": null,
-                 *           "last_verification_report": "vr_a1e5e64ead82a2892540b75a",
+                 *           "last_verification_report": "vr_ab4fc965756e5e052261b8fd",
                  *           "livemode": false,
                  *           "metadata": {},
                  *           "options": {
@@ -12538,7 +13034,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "received": true,
-                     *       "request_id": "req_01a22617c522732699e23c8d10a2d2a1"
+                     *       "request_id": "req_01a22635cd5f765cb98618c75e3ee756"
                      *     }
                      */
                     "application/json": {
@@ -12652,7 +13148,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Mfmmo8BKOLIG5x8vyO02pizROROluXpXxuhCoj_aV7M
+                 * @example z53foLAtBAO4d3nq1wkL0P0_beIm5Vl51_1NdTxCULU
                  */
                 token: string;
             };
@@ -12774,7 +13270,7 @@ export interface operations {
                      *         "readiness": "http://localhost:3000/readyz"
                      *       },
                      *       "development_key": "sgn_dev_the_key_npm_start_printed",
-                     *       "request_id": "req_01a22617932570589033b3be78edf129"
+                     *       "request_id": "req_01a2263586cd74febe9706dfc6632d36"
                      *     }
                      */
                     "application/json": {
@@ -12888,7 +13384,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "request_id": "req_01a2261793787211b4d4198eca6e28b5"
+                     *       "request_id": "req_01a22635870570dbaee5102f15a217c6"
                      *     }
                      */
                     "application/json": {
@@ -12926,7 +13422,7 @@ export interface operations {
                      *       "checks": {
                      *         "database": "ok"
                      *       },
-                     *       "request_id": "req_01a22617938b77dcbbf339a9c1b62cd0"
+                     *       "request_id": "req_01a226358739758abcdde4aa4ba38ae0"
                      *     }
                      */
                     "application/json": {
@@ -13001,6 +13497,97 @@ export interface operations {
             500: components["responses"]["Error500"];
         };
     };
+    builderPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Builder session id */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A page saying the session is unknown, revoked or expired (framed by nobody) */
+            404: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    builderPageAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description File name */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (script or style sheet) */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            404: components["responses"]["Error404"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    builderElement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The script */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            404: components["responses"]["Error404"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+        };
+    };
     on_envelope_in_progress: {
         parameters: {
             query?: never;
@@ -13021,14 +13608,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-98d5-7799-bd69-e753bd86a024",
+                 *       "id": "01a22635-8cf1-73ec-b2b7-7443e79456c5",
                  *       "data": {
-                 *         "id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
+                 *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T06:56:50.377Z",
+                 *         "sent_at": "2026-11-29T07:29:33.410Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -13136,43 +13723,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/documents/01a22617-9783-7201-9f26-60fbd8cb0a36.pdf?expires=1795939010&signature=b65b697e6c8ae00f0fa510a31ae4d3968df27ba7a6852289e1eee94836ec5a2b&name=sample-contract.pdf",
+                 *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/documents/01a22635-8b27-718c-8617-0dd0b1878b90.pdf?expires=1795940973&signature=a838b39d4b5b8efcc2e338357ebff5ed61701909402375f4f130d164a15a2a19&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T06:56:49.705Z",
+                 *             "created_at": "2026-11-29T07:29:32.674Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T06:56:49.705Z",
+                 *             "updated_at": "2026-11-29T07:29:32.674Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a22617-9866-7074-a5db-892d30213140",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/uploads/01a22617-982e-703d-955f-c142177bcb6e.pdf?expires=1795939010&signature=f8ad5cc2333662c295e6d2609e4ef715404a33a0c46e8b187ffa842438359023&name=annex.pdf",
+                 *             "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/uploads/01a22635-8c2d-74ae-b18f-6654a3d6cc6c.pdf?expires=1795940973&signature=0a8a680ff7ab40d88d65013ecbaa6bf7892a87baec6a27f47fdca6f2ab2c339c&name=annex.pdf",
                  *             "order": 1,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "annex.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T06:56:50.298Z",
+                 *             "created_at": "2026-11-29T07:29:33.301Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T06:56:50.298Z",
+                 *             "updated_at": "2026-11-29T07:29:33.301Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T06:56:49.705Z",
+                 *         "created_at": "2026-11-29T07:29:32.674Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a22617-97be-7681-8ca3-8162605085d0",
+                 *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13184,19 +13771,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T06:56:49.705Z",
+                 *             "created_at": "2026-11-29T07:29:32.674Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T06:56:49.705Z",
+                 *             "updated_at": "2026-11-29T07:29:32.674Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
+                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22617-97be-7681-8ca3-7e831f21390b",
+                 *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a22617-97be-7681-8ca3-8789f53392ce",
+                 *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13208,18 +13795,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T06:56:49.705Z",
+                 *             "created_at": "2026-11-29T07:29:32.674Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T06:56:49.705Z",
+                 *             "updated_at": "2026-11-29T07:29:32.674Z",
                  *             "coordinates": {
-                 *               "id": "01a22617-97be-7681-8ca3-8789f53392ce",
+                 *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
+                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22617-97be-7681-8ca3-787ba6fd3542",
+                 *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -13227,7 +13814,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22617-97be-7681-8ca3-787ba6fd3542",
+                 *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -13238,16 +13825,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T06:56:49.705Z",
+                 *             "created_at": "2026-11-29T07:29:32.674Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T06:56:50.377Z",
+                 *             "updated_at": "2026-11-29T07:29:33.410Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
+                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
                  *           },
                  *           {
-                 *             "id": "01a22617-97be-7681-8ca3-7e831f21390b",
+                 *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -13258,16 +13845,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T06:56:49.705Z",
+                 *             "created_at": "2026-11-29T07:29:32.674Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T06:56:50.377Z",
+                 *             "updated_at": "2026-11-29T07:29:33.410Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
+                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T06:56:50.377Z",
+                 *         "updated_at": "2026-11-29T07:29:33.410Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -13307,14 +13894,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-a0a6-7499-902b-d079703b62cc",
+                 *       "id": "01a22635-9cc3-70dd-a850-fb1eff41e440",
                  *       "data": {
-                 *         "id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
+                 *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T06:56:50.377Z",
+                 *         "sent_at": "2026-11-29T07:29:33.410Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -13422,43 +14009,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/signed/01a22617-9783-7201-9f26-60fbd8cb0a36-01a22617-9f0d-77f4-b7da-10b34b3f81a8.pdf?expires=1795939012&signature=2f293a64b04026d6d80b9e213155812ae75e908e5582ff26f873b7904ecedc98&name=sample-contract.pdf",
+                 *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/signed/01a22635-8b27-718c-8617-0dd0b1878b90-01a22635-9997-772e-85ab-fd95f385b03a.pdf?expires=1795940977&signature=3555bd104081e54d4608f99c79952c45cba446d7f82472fc14abaf5b82c82450&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "faa2277606cab0d1a2a3783375f5462aff81e8fed345a81c82c83e6882c11baa",
+                 *             "sha256": "d17b134233fc3d03a26e38f9d932fa938cd3e337824aeab72c9e8f30843f4ffc",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69501,
+                 *             "file_size": 69514,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T06:56:49.705Z",
+                 *             "created_at": "2026-11-29T07:29:32.674Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T06:56:52.381Z",
+                 *             "updated_at": "2026-11-29T07:29:37.461Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a22617-9866-7074-a5db-892d30213140",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/signed/01a22617-9866-7074-a5db-892d30213140-01a22617-a092-75bf-9ea4-ca163549358d.pdf?expires=1795939012&signature=64dcb74b762bc2a0632ab429c6ed1d1fb9a7130fb635675da44a59383336f697&name=annex.pdf",
+                 *             "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/signed/01a22635-8c5a-7260-b045-d55a315ba8f1-01a22635-9ca8-7529-80ee-7ab8a95b042d.pdf?expires=1795940977&signature=1d283d5e6e55a53f2015d8f9455cc02055c1a5aa3bb6e221f58429bc405cf284&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "f64c44c61bb3a8fc0e9bb9043da7ad35b53c5d484aa9a3f130dbfed0b1b5f01c",
+                 *             "sha256": "a5365bd99161c4dde5c8edd8b207ba312f757a2bc1346baf24d0c41f2ecb3729",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70869,
+                 *             "file_size": 70874,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T06:56:50.298Z",
+                 *             "created_at": "2026-11-29T07:29:33.301Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T06:56:52.381Z",
+                 *             "updated_at": "2026-11-29T07:29:37.461Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T06:56:49.705Z",
+                 *         "created_at": "2026-11-29T07:29:32.674Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a22617-97be-7681-8ca3-8162605085d0",
+                 *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13470,19 +14057,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T06:56:49.705Z",
+                 *             "created_at": "2026-11-29T07:29:32.674Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T06:56:49.705Z",
+                 *             "updated_at": "2026-11-29T07:29:32.674Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
+                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22617-97be-7681-8ca3-7e831f21390b",
+                 *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a22617-97be-7681-8ca3-8789f53392ce",
+                 *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13494,18 +14081,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T06:56:49.705Z",
+                 *             "created_at": "2026-11-29T07:29:32.674Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T06:56:49.705Z",
+                 *             "updated_at": "2026-11-29T07:29:32.674Z",
                  *             "coordinates": {
-                 *               "id": "01a22617-97be-7681-8ca3-8789f53392ce",
+                 *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
+                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22617-97be-7681-8ca3-787ba6fd3542",
+                 *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -13513,7 +14100,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22617-97be-7681-8ca3-787ba6fd3542",
+                 *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -13522,18 +14109,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T06:56:50.974Z",
+                 *             "signed_at": "2026-11-29T07:29:34.330Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T06:56:49.705Z",
+                 *             "created_at": "2026-11-29T07:29:32.674Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T06:56:50.974Z",
+                 *             "updated_at": "2026-11-29T07:29:34.330Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
+                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
                  *           },
                  *           {
-                 *             "id": "01a22617-97be-7681-8ca3-7e831f21390b",
+                 *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -13542,20 +14129,20 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T06:56:50.851Z",
+                 *             "signed_at": "2026-11-29T07:29:34.059Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T06:56:49.705Z",
+                 *             "created_at": "2026-11-29T07:29:32.674Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T06:56:50.851Z",
+                 *             "updated_at": "2026-11-29T07:29:34.059Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
+                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T06:56:52.381Z",
+                 *         "updated_at": "2026-11-29T07:29:37.461Z",
                  *         "template_id": null,
-                 *         "completed_at": "2026-11-29T06:56:52.381Z"
+                 *         "completed_at": "2026-11-29T07:29:37.461Z"
                  *       },
                  *       "event_type": "envelope.success"
                  *     }
@@ -13593,14 +14180,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-a4a4-7689-af0c-6b509b619917",
+                 *       "id": "01a22635-a433-73a8-a06a-219be3f90fa6",
                  *       "data": {
-                 *         "id": "01a22617-a3d0-76ac-9dfc-93658f7adce8",
+                 *         "id": "01a22635-a285-77ba-b79d-444eaa062c96",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "VOIDED",
-                 *         "sent_at": "2026-11-29T06:56:53.220Z",
+                 *         "sent_at": "2026-11-29T07:29:38.970Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -13705,28 +14292,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22617-a3d2-727f-9f8a-2648a1091073",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-a3d0-76ac-9dfc-93658f7adce8/documents/01a22617-a3d2-727f-9f8a-2648a1091073.pdf?expires=1795939013&signature=d4da59cfcc3c2c3709517166b8539c111ebcbac63bc3831f5d0fa4e09eee6563&name=lease.pdf",
+                 *             "id": "01a22635-a289-7044-ab29-8c0e6b76e462",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-a285-77ba-b79d-444eaa062c96/documents/01a22635-a289-7044-ab29-8c0e6b76e462.pdf?expires=1795940979&signature=cdd71f3d5962f6fd2e6f9f9e27c666a3bc8b7aa73e729eb251d07455886543dc&name=lease.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "lease.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T06:56:53.200Z",
+                 *             "created_at": "2026-11-29T07:29:38.949Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T06:56:53.200Z",
+                 *             "updated_at": "2026-11-29T07:29:38.949Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T06:56:53.200Z",
+                 *         "created_at": "2026-11-29T07:29:38.949Z",
                  *         "expires_at": null,
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22617-a3d5-7429-a1dd-b8f10324f872",
+                 *             "id": "01a22635-a290-74bc-8a81-ea9f942de010",
                  *             "name": "Cleo Park",
                  *             "role": "SIGNER",
                  *             "email": "cleo@example.com",
@@ -13737,16 +14324,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T06:56:53.200Z",
+                 *             "created_at": "2026-11-29T07:29:38.949Z",
                  *             "custom_key": "cleo",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T06:56:53.398Z",
+                 *             "updated_at": "2026-11-29T07:29:39.353Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22617-a3d0-76ac-9dfc-93658f7adce8"
+                 *             "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T06:56:53.398Z",
+                 *         "updated_at": "2026-11-29T07:29:39.353Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -13786,14 +14373,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-a297-7541-9633-6abfe62f22b1",
+                 *       "id": "01a22635-a043-70fe-9ce4-f1cfa4fe0d51",
                  *       "data": {
-                 *         "id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
+                 *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T06:56:50.377Z",
+                 *         "sent_at": "2026-11-29T07:29:33.410Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -13901,43 +14488,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/signed/01a22617-9783-7201-9f26-60fbd8cb0a36-01a22617-9f0d-77f4-b7da-10b34b3f81a8.pdf?expires=1795939012&signature=2f293a64b04026d6d80b9e213155812ae75e908e5582ff26f873b7904ecedc98&name=sample-contract.pdf",
+                 *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/signed/01a22635-8b27-718c-8617-0dd0b1878b90-01a22635-9997-772e-85ab-fd95f385b03a.pdf?expires=1795940977&signature=3555bd104081e54d4608f99c79952c45cba446d7f82472fc14abaf5b82c82450&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "faa2277606cab0d1a2a3783375f5462aff81e8fed345a81c82c83e6882c11baa",
+                 *             "sha256": "d17b134233fc3d03a26e38f9d932fa938cd3e337824aeab72c9e8f30843f4ffc",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69501,
+                 *             "file_size": 69514,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T06:56:49.705Z",
+                 *             "created_at": "2026-11-29T07:29:32.674Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T06:56:52.381Z",
+                 *             "updated_at": "2026-11-29T07:29:37.461Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a22617-9866-7074-a5db-892d30213140",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/signed/01a22617-9866-7074-a5db-892d30213140-01a22617-a092-75bf-9ea4-ca163549358d.pdf?expires=1795939012&signature=64dcb74b762bc2a0632ab429c6ed1d1fb9a7130fb635675da44a59383336f697&name=annex.pdf",
+                 *             "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/signed/01a22635-8c5a-7260-b045-d55a315ba8f1-01a22635-9ca8-7529-80ee-7ab8a95b042d.pdf?expires=1795940977&signature=1d283d5e6e55a53f2015d8f9455cc02055c1a5aa3bb6e221f58429bc405cf284&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "f64c44c61bb3a8fc0e9bb9043da7ad35b53c5d484aa9a3f130dbfed0b1b5f01c",
+                 *             "sha256": "a5365bd99161c4dde5c8edd8b207ba312f757a2bc1346baf24d0c41f2ecb3729",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70869,
+                 *             "file_size": 70874,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T06:56:50.298Z",
+                 *             "created_at": "2026-11-29T07:29:33.301Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T06:56:52.381Z",
+                 *             "updated_at": "2026-11-29T07:29:37.461Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T06:56:49.705Z",
+                 *         "created_at": "2026-11-29T07:29:32.674Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a22617-97be-7681-8ca3-8162605085d0",
+                 *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13949,19 +14536,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T06:56:49.705Z",
+                 *             "created_at": "2026-11-29T07:29:32.674Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T06:56:49.705Z",
+                 *             "updated_at": "2026-11-29T07:29:32.674Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
+                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22617-97be-7681-8ca3-7e831f21390b",
+                 *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a22617-97be-7681-8ca3-8789f53392ce",
+                 *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13973,18 +14560,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T06:56:49.705Z",
+                 *             "created_at": "2026-11-29T07:29:32.674Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T06:56:49.705Z",
+                 *             "updated_at": "2026-11-29T07:29:32.674Z",
                  *             "coordinates": {
-                 *               "id": "01a22617-97be-7681-8ca3-8789f53392ce",
+                 *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a22617-9783-7201-9f26-60fbd8cb0a36",
+                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22617-97be-7681-8ca3-787ba6fd3542",
+                 *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -13992,7 +14579,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22617-97be-7681-8ca3-787ba6fd3542",
+                 *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -14001,18 +14588,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T06:56:50.974Z",
+                 *             "signed_at": "2026-11-29T07:29:34.330Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T06:56:49.705Z",
+                 *             "created_at": "2026-11-29T07:29:32.674Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T06:56:50.974Z",
+                 *             "updated_at": "2026-11-29T07:29:34.330Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
+                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
                  *           },
                  *           {
-                 *             "id": "01a22617-97be-7681-8ca3-7e831f21390b",
+                 *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -14021,22 +14608,22 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T06:56:50.851Z",
+                 *             "signed_at": "2026-11-29T07:29:34.059Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T06:56:49.705Z",
+                 *             "created_at": "2026-11-29T07:29:32.674Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T06:56:50.851Z",
+                 *             "updated_at": "2026-11-29T07:29:34.059Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
+                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T06:56:52.381Z",
+                 *         "updated_at": "2026-11-29T07:29:37.461Z",
                  *         "template_id": null,
-                 *         "completed_at": "2026-11-29T06:56:52.381Z",
-                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-9629-74f8-afb4-74f7f1bfa379/evidence/22-1795935412451.pdf?expires=1796021812&signature=aa0f265c8f3e226a665861edf04a0e387d512820c4d3beed044b9b0704cde1a8&name=evidence-01a22617-9629-74f8-afb4-74f7f1bfa379.pdf",
-                 *         "evidence_generated_at": "2026-11-29T06:56:52.451Z"
+                 *         "completed_at": "2026-11-29T07:29:37.461Z",
+                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/evidence/22-1795937377590.pdf?expires=1796023778&signature=b14bbb3887c09cd650bce5e6030af213ad6c326368a2f5a0a797e8bde25e667f&name=evidence-01a22635-8a02-7265-8127-a06169a2ed9a.pdf",
+                 *         "evidence_generated_at": "2026-11-29T07:29:37.590Z"
                  *       },
                  *       "event_type": "envelope.evidence_generated"
                  *     }
@@ -14074,17 +14661,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-9867-75dc-be50-76d65fee2664",
+                 *       "id": "01a22635-8c5b-7187-adc8-9b91dd6f55ff",
                  *       "data": {
                  *         "order": 1,
                  *         "status": "COMPLETED",
-                 *         "file_id": "01a22617-9866-7074-a5db-892d30213140",
+                 *         "file_id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
                  *         "file_name": "annex.pdf",
                  *         "custom_key": "annex",
-                 *         "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
-                 *         "uploaded_at": "2026-11-29T06:56:50.244Z",
-                 *         "processed_at": "2026-11-29T06:56:50.278Z",
-                 *         "presigned_upload_id": "01a22617-982e-703d-955f-c142177bcb6e"
+                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                 *         "uploaded_at": "2026-11-29T07:29:33.253Z",
+                 *         "processed_at": "2026-11-29T07:29:33.274Z",
+                 *         "presigned_upload_id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c"
                  *       },
                  *       "event_type": "envelope.file_uploaded"
                  *     }
@@ -14122,9 +14709,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-993f-741b-b2cc-ab987ea3a4e2",
+                 *       "id": "01a22635-8db0-76f9-9ef8-14e515921224",
                  *       "data": {
-                 *         "id": "01a22617-97be-7681-8ca3-787ba6fd3542",
+                 *         "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -14135,13 +14722,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T06:56:49.705Z",
+                 *         "created_at": "2026-11-29T07:29:32.674Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T06:56:50.377Z",
+                 *         "updated_at": "2026-11-29T07:29:33.410Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
+                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
                  *       },
                  *       "event_type": "recipient.email_sent"
                  *     }
@@ -14179,9 +14766,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-99a4-733d-83e2-b7905951702e",
+                 *       "id": "01a22635-8e09-729b-a240-b622e5a65b2a",
                  *       "data": {
-                 *         "id": "01a22617-97be-7681-8ca3-787ba6fd3542",
+                 *         "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -14192,13 +14779,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T06:56:49.705Z",
+                 *         "created_at": "2026-11-29T07:29:32.674Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T06:56:50.377Z",
+                 *         "updated_at": "2026-11-29T07:29:33.410Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
+                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
                  *       },
                  *       "event_type": "recipient.email_received"
                  *     }
@@ -14236,9 +14823,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-a447-710e-97fd-a8da77ff4d00",
+                 *       "id": "01a22635-a378-75bd-8e5c-a4053168290b",
                  *       "data": {
-                 *         "id": "01a22617-a3d5-7429-a1dd-b8f10324f872",
+                 *         "id": "01a22635-a290-74bc-8a81-ea9f942de010",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14249,13 +14836,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T06:56:53.200Z",
+                 *         "created_at": "2026-11-29T07:29:38.949Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T06:56:53.220Z",
+                 *         "updated_at": "2026-11-29T07:29:38.970Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-a3d0-76ac-9dfc-93658f7adce8"
+                 *         "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
                  *       },
                  *       "event_type": "recipient.email_opened"
                  *     }
@@ -14293,9 +14880,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-a465-74ee-97c0-12fec218a17f",
+                 *       "id": "01a22635-a3a0-7570-913a-f44086bfbcd6",
                  *       "data": {
-                 *         "id": "01a22617-a3d5-7429-a1dd-b8f10324f872",
+                 *         "id": "01a22635-a290-74bc-8a81-ea9f942de010",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14306,13 +14893,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T06:56:53.200Z",
+                 *         "created_at": "2026-11-29T07:29:38.949Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T06:56:53.220Z",
+                 *         "updated_at": "2026-11-29T07:29:38.970Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-a3d0-76ac-9dfc-93658f7adce8"
+                 *         "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
                  *       },
                  *       "event_type": "recipient.email_clicked"
                  *     }
@@ -14350,9 +14937,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-a479-7741-b699-e1c2ebadfd75",
+                 *       "id": "01a22635-a405-778b-87dd-402f911bf911",
                  *       "data": {
-                 *         "id": "01a22617-a3d5-7429-a1dd-b8f10324f872",
+                 *         "id": "01a22635-a290-74bc-8a81-ea9f942de010",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14363,13 +14950,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T06:56:53.200Z",
+                 *         "created_at": "2026-11-29T07:29:38.949Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T06:56:53.220Z",
+                 *         "updated_at": "2026-11-29T07:29:38.970Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-a3d0-76ac-9dfc-93658f7adce8"
+                 *         "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
                  *       },
                  *       "event_type": "recipient.email_bounced"
                  *     }
@@ -14407,9 +14994,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-98de-71de-9150-241b0db95e52",
+                 *       "id": "01a22635-8cfa-763c-a868-f3b4dc5d62fc",
                  *       "data": {
-                 *         "id": "01a22617-97be-7681-8ca3-787ba6fd3542",
+                 *         "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -14420,14 +15007,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T06:56:49.705Z",
+                 *         "created_at": "2026-11-29T07:29:32.674Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T06:56:50.377Z",
+                 *         "updated_at": "2026-11-29T07:29:33.410Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379",
-                 *         "signing_url": "http://localhost:3000/sign/QHKqvuckP6vEoK-DrLVPEQqZpTqNcgGFVSZ7c_ge5Ms"
+                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                 *         "signing_url": "http://localhost:3000/sign/vSlon6uuH3cxQnpFlfuu3ijlrbexM4aZ0s_DHPHuXi4"
                  *       },
                  *       "event_type": "recipient.link_generated"
                  *     }
@@ -14465,9 +15052,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-98e1-77d2-a4de-2dfdbfea19c7",
+                 *       "id": "01a22635-8cfd-75ce-848a-4c3df600f968",
                  *       "data": {
-                 *         "id": "01a22617-97be-7681-8ca3-787ba6fd3542",
+                 *         "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -14478,13 +15065,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T06:56:49.705Z",
+                 *         "created_at": "2026-11-29T07:29:32.674Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T06:56:50.377Z",
+                 *         "updated_at": "2026-11-29T07:29:33.410Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
+                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
                  *       },
                  *       "event_type": "recipient.in_progress"
                  *     }
@@ -14522,9 +15109,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-9aab-748b-9f74-3449a0604de8",
+                 *       "id": "01a22635-8f7f-71fe-ba90-6ebe2a513348",
                  *       "data": {
-                 *         "id": "01a22617-97be-7681-8ca3-7e831f21390b",
+                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -14534,17 +15121,17 @@ export interface operations {
                  *         "status": "SIGNED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T06:56:50.851Z",
+                 *         "signed_at": "2026-11-29T07:29:34.059Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T06:56:49.705Z",
+                 *         "created_at": "2026-11-29T07:29:32.674Z",
                  *         "custom_key": "ben",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T06:56:50.851Z",
+                 *         "updated_at": "2026-11-29T07:29:34.059Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
+                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
                  *       },
                  *       "event_type": "recipient.signed_all"
                  *     }
@@ -14582,9 +15169,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-a49f-71e6-94f9-9a0eb9ce6fa4",
+                 *       "id": "01a22635-a430-749c-a8da-9cbe50e95703",
                  *       "data": {
-                 *         "id": "01a22617-a3d5-7429-a1dd-b8f10324f872",
+                 *         "id": "01a22635-a290-74bc-8a81-ea9f942de010",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14596,15 +15183,15 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T06:56:53.200Z",
+                 *         "created_at": "2026-11-29T07:29:38.949Z",
                  *         "custom_key": "cleo",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T06:56:53.398Z",
+                 *         "updated_at": "2026-11-29T07:29:39.353Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-a3d0-76ac-9dfc-93658f7adce8"
+                 *         "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
                  *       },
                  *       "event_type": "recipient.rejected"
                  *     }
@@ -14642,9 +15229,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-992c-71ee-9bf5-7fca68bbe651",
+                 *       "id": "01a22635-8da8-70ea-80ce-d6350cbac09d",
                  *       "data": {
-                 *         "id": "01a22617-97be-7681-8ca3-7e831f21390b",
+                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -14655,23 +15242,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T06:56:49.705Z",
+                 *         "created_at": "2026-11-29T07:29:32.674Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T06:56:50.377Z",
+                 *         "updated_at": "2026-11-29T07:29:33.410Z",
                  *         "validation": {
-                 *           "id": "01a22617-991b-7064-9198-e412ed482a3f",
+                 *           "id": "01a22635-8d7e-7164-9bf2-70d97a27eaad",
                  *           "status": "PENDING",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-29T06:56:50.437Z",
-                 *           "expires_at": "2026-11-29T07:26:50.437Z",
+                 *           "created_at": "2026-11-29T07:29:33.553Z",
+                 *           "expires_at": "2026-11-29T07:59:33.553Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
+                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
                  *       },
                  *       "event_type": "recipient.validation_code_generated"
                  *     }
@@ -14709,9 +15296,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-99c2-7569-b846-f73307af49c6",
+                 *       "id": "01a22635-8e28-7018-8778-e3fd69d701e0",
                  *       "data": {
-                 *         "id": "01a22617-97be-7681-8ca3-7e831f21390b",
+                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -14722,23 +15309,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T06:56:49.705Z",
+                 *         "created_at": "2026-11-29T07:29:32.674Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T06:56:50.377Z",
+                 *         "updated_at": "2026-11-29T07:29:33.410Z",
                  *         "validation": {
-                 *           "id": "01a22617-991b-7064-9198-e412ed482a3f",
+                 *           "id": "01a22635-8d7e-7164-9bf2-70d97a27eaad",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T06:56:50.585Z",
-                 *           "created_at": "2026-11-29T06:56:50.437Z",
-                 *           "expires_at": "2026-11-29T07:26:50.437Z",
+                 *           "sent_at": "2026-11-29T07:29:33.695Z",
+                 *           "created_at": "2026-11-29T07:29:33.553Z",
+                 *           "expires_at": "2026-11-29T07:59:33.553Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
+                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
                  *       },
                  *       "event_type": "recipient.validation_code_sent"
                  *     }
@@ -14776,9 +15363,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-9a39-709c-990c-fe2af1960a82",
+                 *       "id": "01a22635-8ec1-774a-b9de-bc441fb3eb68",
                  *       "data": {
-                 *         "id": "01a22617-97be-7681-8ca3-7e831f21390b",
+                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -14789,23 +15376,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T06:56:49.705Z",
+                 *         "created_at": "2026-11-29T07:29:32.674Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T06:56:50.377Z",
+                 *         "updated_at": "2026-11-29T07:29:33.410Z",
                  *         "validation": {
-                 *           "id": "01a22617-991b-7064-9198-e412ed482a3f",
+                 *           "id": "01a22635-8d7e-7164-9bf2-70d97a27eaad",
                  *           "status": "VERIFIED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T06:56:50.585Z",
-                 *           "created_at": "2026-11-29T06:56:50.437Z",
-                 *           "expires_at": "2026-11-29T07:26:50.437Z",
-                 *           "verified_at": "2026-11-29T06:56:50.733Z",
+                 *           "sent_at": "2026-11-29T07:29:33.695Z",
+                 *           "created_at": "2026-11-29T07:29:33.553Z",
+                 *           "expires_at": "2026-11-29T07:59:33.553Z",
+                 *           "verified_at": "2026-11-29T07:29:33.882Z",
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
+                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
                  *       },
                  *       "event_type": "recipient.validation_code_success"
                  *     }
@@ -14843,9 +15430,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-9a0b-776d-9c06-df45cc450d1b",
+                 *       "id": "01a22635-8e93-745c-b9df-1ca126f25e54",
                  *       "data": {
-                 *         "id": "01a22617-97be-7681-8ca3-7e831f21390b",
+                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -14856,23 +15443,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T06:56:49.705Z",
+                 *         "created_at": "2026-11-29T07:29:32.674Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T06:56:50.377Z",
+                 *         "updated_at": "2026-11-29T07:29:33.410Z",
                  *         "validation": {
-                 *           "id": "01a22617-991b-7064-9198-e412ed482a3f",
+                 *           "id": "01a22635-8d7e-7164-9bf2-70d97a27eaad",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T06:56:50.585Z",
-                 *           "created_at": "2026-11-29T06:56:50.437Z",
-                 *           "expires_at": "2026-11-29T07:26:50.437Z",
+                 *           "sent_at": "2026-11-29T07:29:33.695Z",
+                 *           "created_at": "2026-11-29T07:29:33.553Z",
+                 *           "expires_at": "2026-11-29T07:59:33.553Z",
                  *           "verified_at": null,
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-9629-74f8-afb4-74f7f1bfa379"
+                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
                  *       },
                  *       "event_type": "recipient.validation_code_failed"
                  *     }
@@ -14910,9 +15497,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-a760-769d-afa4-8740ec978510",
+                 *       "id": "01a22635-a836-732b-8a44-979d2e0e633f",
                  *       "data": {
-                 *         "id": "01a22617-a6d7-720f-9045-3cbc0edb328d",
+                 *         "id": "01a22635-a77d-74bc-8281-ae9997f09502",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -14923,23 +15510,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T06:56:53.965Z",
+                 *         "created_at": "2026-11-29T07:29:40.201Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T06:56:53.983Z",
+                 *         "updated_at": "2026-11-29T07:29:40.229Z",
                  *         "validation": {
-                 *           "id": "01a22617-a717-73cd-a442-d503eb165d48",
+                 *           "id": "01a22635-a7b2-76e8-82e8-50068de8e7b2",
                  *           "status": "EXPIRED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T06:56:54.062Z",
-                 *           "created_at": "2026-11-29T06:56:54.025Z",
-                 *           "expires_at": "2026-11-29T07:26:54.025Z",
+                 *           "sent_at": "2026-11-29T07:29:40.347Z",
+                 *           "created_at": "2026-11-29T07:29:40.268Z",
+                 *           "expires_at": "2026-11-29T07:59:40.268Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-a6cd-710c-b60b-05e4dddab809"
+                 *         "envelope_id": "01a22635-a769-768b-8813-6ab5be0718d9"
                  *       },
                  *       "event_type": "recipient.validation_code_expired"
                  *     }
@@ -14977,9 +15564,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-a817-7744-8fa7-7abdc0c0c106",
+                 *       "id": "01a22635-a92c-72c9-9f5e-5636a98bc00b",
                  *       "data": {
-                 *         "id": "01a22617-a6d7-720f-9045-3cbc0edb328d",
+                 *         "id": "01a22635-a77d-74bc-8281-ae9997f09502",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -14990,23 +15577,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T06:56:53.965Z",
+                 *         "created_at": "2026-11-29T07:29:40.201Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T06:56:53.983Z",
+                 *         "updated_at": "2026-11-29T07:29:40.229Z",
                  *         "validation": {
-                 *           "id": "01a22617-a7c0-72c8-b218-7546f86654dd",
+                 *           "id": "01a22635-a8a0-7313-8f3d-53940130aade",
                  *           "status": "EXHAUSTED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T07:27:54.228Z",
-                 *           "created_at": "2026-11-29T07:27:54.203Z",
-                 *           "expires_at": "2026-11-29T07:57:54.203Z",
+                 *           "sent_at": "2026-11-29T08:00:40.563Z",
+                 *           "created_at": "2026-11-29T08:00:40.508Z",
+                 *           "expires_at": "2026-11-29T08:30:40.508Z",
                  *           "verified_at": null,
                  *           "attempts_left": 0
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-a6cd-710c-b60b-05e4dddab809"
+                 *         "envelope_id": "01a22635-a769-768b-8813-6ab5be0718d9"
                  *       },
                  *       "event_type": "recipient.validation_max_attempts"
                  *     }
@@ -15044,9 +15631,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-a598-75dd-8a66-addbd6d0f286",
+                 *       "id": "01a22635-a552-707a-a98b-c0a04dcb8a61",
                  *       "data": {
-                 *         "id": "01a22617-a554-721c-b5cc-9b55404a9e6d",
+                 *         "id": "01a22635-a512-7728-9279-6212da74eceb",
                  *         "total": 2,
                  *         "failed": 0,
                  *         "status": "COMPLETED",
@@ -15055,19 +15642,19 @@ export interface operations {
                  *             "error": null,
                  *             "index": 0,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a22617-a56a-76bd-98ed-f5af842fdbe0"
+                 *             "envelope_id": "01a22635-a53e-749f-9e5c-a7880a182b55"
                  *           },
                  *           {
                  *             "error": null,
                  *             "index": 1,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a22617-a58b-775a-b7dd-0f7083cab9a5"
+                 *             "envelope_id": "01a22635-a54c-704d-b668-194d17d9c156"
                  *           }
                  *         ],
                  *         "operation": "create",
                  *         "succeeded": 2,
-                 *         "created_at": "2026-11-29T06:56:53.588Z",
-                 *         "completed_at": "2026-11-29T06:56:53.652Z"
+                 *         "created_at": "2026-11-29T07:29:39.602Z",
+                 *         "completed_at": "2026-11-29T07:29:39.664Z"
                  *       },
                  *       "event_type": "batch.completed"
                  *     }
@@ -15105,14 +15692,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-c65a-74fc-854f-9fc5e8bb0801",
+                 *       "id": "01a22635-ce7f-7279-bec4-4b898c29a70a",
                  *       "data": {
-                 *         "id": "01a22617-c5c7-70fc-b525-ddb40d60b877",
+                 *         "id": "01a22635-cdee-713d-9709-223a797e2edb",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "EXPIRED",
-                 *         "sent_at": "2026-11-29T08:40:01.905Z",
+                 *         "sent_at": "2026-11-29T09:12:50.071Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -15217,28 +15804,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22617-c5c8-71cb-8f3e-e8669c56b9b6",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-c5c7-70fc-b525-ddb40d60b877/documents/01a22617-c5c8-71cb-8f3e-e8669c56b9b6.pdf?expires=1796204462&signature=e29a27ff9d8d424c132405b25e85454f3767a205cea754b524793d7082a7dbda&name=sample-contract.pdf",
+                 *             "id": "01a22635-cdf0-72cd-a508-40ff00695c2b",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-cdee-713d-9709-223a797e2edb/documents/01a22635-cdf0-72cd-a508-40ff00695c2b.pdf?expires=1796206430&signature=3764d0ed3640b99a846da75fdc1bcb9a4bc4689403d80ac3f9b6938ecf5ad38e&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T08:40:01.895Z",
+                 *             "created_at": "2026-11-29T09:12:50.062Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T08:40:01.895Z",
+                 *             "updated_at": "2026-11-29T09:12:50.062Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T08:40:01.895Z",
-                 *         "expires_at": "2026-12-02T06:57:01.890Z",
+                 *         "created_at": "2026-11-29T09:12:50.062Z",
+                 *         "expires_at": "2026-12-02T07:29:50.058Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22617-c5cc-77dc-b1da-fb8f2345926b",
+                 *             "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -15249,16 +15836,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T08:40:01.895Z",
+                 *             "created_at": "2026-11-29T09:12:50.062Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T08:40:01.905Z",
+                 *             "updated_at": "2026-11-29T09:12:50.071Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22617-c5c7-70fc-b525-ddb40d60b877"
+                 *             "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T08:41:02.035Z",
+                 *         "updated_at": "2026-12-02T09:13:50.202Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -15298,14 +15885,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-c5ff-7618-93bb-ffa47c18a481",
+                 *       "id": "01a22635-ce26-768e-a76e-d12264b17d46",
                  *       "data": {
-                 *         "id": "01a22617-c5c7-70fc-b525-ddb40d60b877",
+                 *         "id": "01a22635-cdee-713d-9709-223a797e2edb",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T08:40:01.905Z",
+                 *         "sent_at": "2026-11-29T09:12:50.071Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -15410,28 +15997,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22617-c5c8-71cb-8f3e-e8669c56b9b6",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-c5c7-70fc-b525-ddb40d60b877/documents/01a22617-c5c8-71cb-8f3e-e8669c56b9b6.pdf?expires=1795945201&signature=f3237b418e7b08b4997fa74287b920e8c3710c266c0265587cffdc5436650f96&name=sample-contract.pdf",
+                 *             "id": "01a22635-cdf0-72cd-a508-40ff00695c2b",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-cdee-713d-9709-223a797e2edb/documents/01a22635-cdf0-72cd-a508-40ff00695c2b.pdf?expires=1795947170&signature=aa27e181a891a792a32ebe089b09d7ad8606eea9d0dcc0c380002736d0f6b9de&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T08:40:01.895Z",
+                 *             "created_at": "2026-11-29T09:12:50.062Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T08:40:01.895Z",
+                 *             "updated_at": "2026-11-29T09:12:50.062Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T08:40:01.895Z",
-                 *         "expires_at": "2026-12-02T06:57:01.890Z",
+                 *         "created_at": "2026-11-29T09:12:50.062Z",
+                 *         "expires_at": "2026-12-02T07:29:50.058Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22617-c5cc-77dc-b1da-fb8f2345926b",
+                 *             "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -15442,16 +16029,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T08:40:01.895Z",
+                 *             "created_at": "2026-11-29T09:12:50.062Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T08:40:01.905Z",
+                 *             "updated_at": "2026-11-29T09:12:50.071Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22617-c5c7-70fc-b525-ddb40d60b877"
+                 *             "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T08:40:01.943Z",
+                 *         "updated_at": "2026-11-29T09:12:50.111Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -15491,14 +16078,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-c682-73bd-b2a7-3d332b7566b0",
+                 *       "id": "01a22635-cea3-71df-927a-1990b6ead063",
                  *       "data": {
-                 *         "id": "01a22617-c5c7-70fc-b525-ddb40d60b877",
+                 *         "id": "01a22635-cdee-713d-9709-223a797e2edb",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T08:40:01.905Z",
+                 *         "sent_at": "2026-11-29T09:12:50.071Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -15603,28 +16190,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22617-c5c8-71cb-8f3e-e8669c56b9b6",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22617-c5c7-70fc-b525-ddb40d60b877/documents/01a22617-c5c8-71cb-8f3e-e8669c56b9b6.pdf?expires=1796204462&signature=e29a27ff9d8d424c132405b25e85454f3767a205cea754b524793d7082a7dbda&name=sample-contract.pdf",
+                 *             "id": "01a22635-cdf0-72cd-a508-40ff00695c2b",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-cdee-713d-9709-223a797e2edb/documents/01a22635-cdf0-72cd-a508-40ff00695c2b.pdf?expires=1796206430&signature=3764d0ed3640b99a846da75fdc1bcb9a4bc4689403d80ac3f9b6938ecf5ad38e&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T08:40:01.895Z",
+                 *             "created_at": "2026-11-29T09:12:50.062Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T08:40:01.895Z",
+                 *             "updated_at": "2026-11-29T09:12:50.062Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T08:40:01.895Z",
-                 *         "expires_at": "2026-12-06T06:57:01.890Z",
+                 *         "created_at": "2026-11-29T09:12:50.062Z",
+                 *         "expires_at": "2026-12-06T07:29:50.058Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22617-c5cc-77dc-b1da-fb8f2345926b",
+                 *             "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -15635,16 +16222,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T08:40:01.895Z",
+                 *             "created_at": "2026-11-29T09:12:50.062Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-12-02T08:41:02.074Z",
+                 *             "updated_at": "2026-12-02T09:13:50.238Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22617-c5c7-70fc-b525-ddb40d60b877"
+                 *             "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T08:41:02.074Z",
+                 *         "updated_at": "2026-12-02T09:13:50.238Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -15684,9 +16271,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-c5e2-7308-a1dd-cabb490a405b",
+                 *       "id": "01a22635-ce06-76ff-95a1-d7f8cf8a519f",
                  *       "data": {
-                 *         "id": "01a22617-c5cc-77dc-b1da-fb8f2345926b",
+                 *         "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15698,13 +16285,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:40:01.895Z",
+                 *         "created_at": "2026-11-29T09:12:50.062Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:40:01.905Z",
+                 *         "updated_at": "2026-11-29T09:12:50.071Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-c5c7-70fc-b525-ddb40d60b877"
+                 *         "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
                  *       },
                  *       "event_type": "recipient.reminder_sent"
                  *     }
@@ -15742,9 +16329,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-c626-7469-9853-f3651b84318c",
+                 *       "id": "01a22635-ce49-74c7-bc21-fede601037fe",
                  *       "data": {
-                 *         "id": "01a22617-c5cc-77dc-b1da-fb8f2345926b",
+                 *         "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15755,14 +16342,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:40:01.895Z",
+                 *         "created_at": "2026-11-29T09:12:50.062Z",
                  *         "custom_key": "ben",
-                 *         "expires_at": "2026-12-02T06:57:01.890Z",
+                 *         "expires_at": "2026-12-02T07:29:50.058Z",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:40:01.905Z",
+                 *         "updated_at": "2026-11-29T09:12:50.071Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-c5c7-70fc-b525-ddb40d60b877"
+                 *         "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
                  *       },
                  *       "event_type": "recipient.expiry_warning_sent"
                  *     }
@@ -15800,9 +16387,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-a9c8-7516-ae01-53d145ba89a9",
+                 *       "id": "01a22635-ac56-7141-a369-6d4da894148b",
                  *       "data": {
-                 *         "id": "01a22617-a83f-707d-81a5-8ccc9ea25770",
+                 *         "id": "01a22635-a981-76f9-b680-c7650061ee62",
                  *         "name": "Erin Fox",
                  *         "role": "APPROVER",
                  *         "email": "erin@example.com",
@@ -15812,17 +16399,17 @@ export interface operations {
                  *         "status": "APPROVED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T07:27:54.723Z",
+                 *         "signed_at": "2026-11-29T08:00:41.453Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:27:54.326Z",
+                 *         "created_at": "2026-11-29T08:00:40.719Z",
                  *         "custom_key": "erin",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:27:54.723Z",
+                 *         "updated_at": "2026-11-29T08:00:41.453Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-a836-72d9-8d20-9ae8b9b55c1f"
+                 *         "envelope_id": "01a22635-a96f-770c-a7f5-f62d9989d167"
                  *       },
                  *       "event_type": "recipient.approved"
                  *     }
@@ -15860,9 +16447,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-a9af-725d-bd0b-b1e82a54987e",
+                 *       "id": "01a22635-ac34-77ae-9e9c-9cf2b1615fa0",
                  *       "data": {
-                 *         "id": "01a22617-a83f-707d-81a5-9256bdca6403",
+                 *         "id": "01a22635-a981-76f9-b680-c91b0fac5df3",
                  *         "name": "Finn Hale",
                  *         "role": "WITNESS",
                  *         "email": "finn@example.com",
@@ -15872,17 +16459,17 @@ export interface operations {
                  *         "status": "WITNESSED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T07:27:54.694Z",
+                 *         "signed_at": "2026-11-29T08:00:41.389Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:27:54.326Z",
+                 *         "created_at": "2026-11-29T08:00:40.719Z",
                  *         "custom_key": "finn",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:27:54.694Z",
+                 *         "updated_at": "2026-11-29T08:00:41.389Z",
                  *         "user_agent": "node",
                  *         "witness_of": "dana",
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-a836-72d9-8d20-9ae8b9b55c1f"
+                 *         "envelope_id": "01a22635-a96f-770c-a7f5-f62d9989d167"
                  *       },
                  *       "event_type": "recipient.witnessed"
                  *     }
@@ -15920,9 +16507,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-aad7-772d-9ffe-60a91309a194",
+                 *       "id": "01a22635-ac7b-77eb-a7df-4d3fd448266c",
                  *       "data": {
-                 *         "id": "01a22617-a83f-707d-81a5-97ac7777c9e4",
+                 *         "id": "01a22635-a981-76f9-b680-cd14a2c854a0",
                  *         "name": "Gia Moss",
                  *         "role": "VIEWER",
                  *         "email": "gia@example.com",
@@ -15931,15 +16518,15 @@ export interface operations {
                  *         "status": "VIEWED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T07:27:54.751Z",
+                 *         "signed_at": "2026-11-29T08:00:41.491Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:27:54.326Z",
+                 *         "created_at": "2026-11-29T08:00:40.719Z",
                  *         "custom_key": "gia",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:27:54.751Z",
+                 *         "updated_at": "2026-11-29T08:00:41.491Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-a836-72d9-8d20-9ae8b9b55c1f"
+                 *         "envelope_id": "01a22635-a96f-770c-a7f5-f62d9989d167"
                  *       },
                  *       "event_type": "recipient.viewed"
                  *     }
@@ -15977,9 +16564,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-a86b-73ff-a74c-e45566116cc5",
+                 *       "id": "01a22635-a9c6-775a-8763-c13eb5551b07",
                  *       "data": {
-                 *         "id": "01a22617-a83f-707d-81a5-9a1c6ea6d205",
+                 *         "id": "01a22635-a981-76f9-b680-d0e2ac9e9c96",
                  *         "name": "Hal Ode",
                  *         "role": "CC",
                  *         "email": "hal@example.com",
@@ -15990,13 +16577,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:27:54.326Z",
+                 *         "created_at": "2026-11-29T08:00:40.719Z",
                  *         "custom_key": "hal",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:27:54.362Z",
+                 *         "updated_at": "2026-11-29T08:00:40.765Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-a836-72d9-8d20-9ae8b9b55c1f"
+                 *         "envelope_id": "01a22635-a96f-770c-a7f5-f62d9989d167"
                  *       },
                  *       "event_type": "recipient.copied"
                  *     }
@@ -16034,9 +16621,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-b8f2-767f-806a-8b24f113fc77",
+                 *       "id": "01a22635-beed-7533-8ded-5601704a1bab",
                  *       "data": {
-                 *         "id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
+                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16045,7 +16632,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22617-b1d8-738f-9ff1-a530b39fa5bf",
+                 *           "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -16060,13 +16647,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:27:56.694Z",
+                 *         "created_at": "2026-11-29T08:00:43.560Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:27:56.707Z",
+                 *         "updated_at": "2026-11-29T08:00:43.590Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-b176-7358-9712-20376ecae1f6"
+                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
                  *       },
                  *       "event_type": "recipient.validation_id_check_started"
                  *     }
@@ -16104,9 +16691,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-bab0-7367-b633-6bdba3379495",
+                 *       "id": "01a22635-c196-7218-a72f-b56b6bef11f9",
                  *       "data": {
-                 *         "id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
+                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16115,14 +16702,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22617-b1d8-738f-9ff1-a530b39fa5bf",
+                 *           "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PASSED",
                  *           "attempt": 2,
                  *           "reasons": [],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T07:27:59.051Z",
+                 *           "decided_at": "2026-11-29T08:00:46.895Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 1,
                  *           "provider_reference": null
@@ -16130,13 +16717,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:27:56.694Z",
+                 *         "created_at": "2026-11-29T08:00:43.560Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:27:56.707Z",
+                 *         "updated_at": "2026-11-29T08:00:43.590Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-b176-7358-9712-20376ecae1f6"
+                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
                  *       },
                  *       "event_type": "recipient.validation_id_check_success"
                  *     }
@@ -16174,9 +16761,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-b8fd-75af-a6ea-dde5cde9b489",
+                 *       "id": "01a22635-bef8-71e9-9ec0-25fcb3312433",
                  *       "data": {
-                 *         "id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
+                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16185,7 +16772,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22617-b1d8-738f-9ff1-a530b39fa5bf",
+                 *           "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "FAILED",
@@ -16202,13 +16789,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:27:56.694Z",
+                 *         "created_at": "2026-11-29T08:00:43.560Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:27:56.707Z",
+                 *         "updated_at": "2026-11-29T08:00:43.590Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-b176-7358-9712-20376ecae1f6"
+                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
                  *       },
                  *       "event_type": "recipient.validation_id_check_failed"
                  *     }
@@ -16246,9 +16833,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-c0e0-759d-a307-c562e56f2f9e",
+                 *       "id": "01a22635-c8e9-7029-9b76-965f82f6012f",
                  *       "data": {
-                 *         "id": "01a22617-bd46-70fc-a174-6571d5f9e5c9",
+                 *         "id": "01a22635-c4f1-72ee-a7fe-17cf68600402",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16257,7 +16844,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22617-bdb5-7652-8128-b2de9aa7a0b2",
+                 *           "id": "01a22635-c58f-77e9-9073-9f42120cf8ef",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -16266,7 +16853,7 @@ export interface operations {
                  *             "MRZ_CHECK_DIGIT"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T07:39:00.627Z",
+                 *           "decided_at": "2026-11-29T08:11:48.771Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -16274,13 +16861,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:38:59.713Z",
+                 *         "created_at": "2026-11-29T08:11:47.755Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:38:59.723Z",
+                 *         "updated_at": "2026-11-29T08:11:47.766Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-bd41-72fd-b113-564552762b81"
+                 *         "envelope_id": "01a22635-c4eb-729c-840c-bd56a0295d2d"
                  *       },
                  *       "event_type": "recipient.validation_id_check_locked"
                  *     }
@@ -16318,9 +16905,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-c5a3-7783-afcf-5d0fad921eed",
+                 *       "id": "01a22635-cdcc-775a-a6d4-c2f1f9510c3c",
                  *       "data": {
-                 *         "id": "01a22617-c537-750d-93c2-11265280a2aa",
+                 *         "id": "01a22635-cd6b-705c-b61e-88e6ad7c6e9a",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16329,7 +16916,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22617-c575-746d-abd1-06f102574ab1",
+                 *           "id": "01a22635-cda7-727a-b066-c4f297c45838",
                  *           "check": "id_check",
                  *           "method": "stripe",
                  *           "status": "EXPIRED",
@@ -16339,18 +16926,18 @@ export interface operations {
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
-                 *           "provider_reference": "vs_8a4b3f3bdd3f9f1b5c8c5f1e"
+                 *           "provider_reference": "vs_a6f68ec9b7562d9bf94e291e"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:39:01.744Z",
+                 *         "created_at": "2026-11-29T08:11:49.925Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:39:01.757Z",
+                 *         "updated_at": "2026-11-29T08:11:49.936Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-c530-74fb-8fef-60e5b5184c75"
+                 *         "envelope_id": "01a22635-cd65-7025-84c7-67ef40a8135b"
                  *       },
                  *       "event_type": "recipient.validation_id_check_expired"
                  *     }
@@ -16388,9 +16975,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-c0f2-7318-8a2f-eb824cdfca9d",
+                 *       "id": "01a22635-c8fd-76c5-9bf4-c2b3a643ed46",
                  *       "data": {
-                 *         "id": "01a22617-bd46-70fc-a174-6571d5f9e5c9",
+                 *         "id": "01a22635-c4f1-72ee-a7fe-17cf68600402",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16399,13 +16986,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22617-bdb5-7652-8128-b2de9aa7a0b2",
+                 *           "id": "01a22635-c58f-77e9-9073-9f42120cf8ef",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a22617-92f7-7290-becc-2ea225ee33f1",
+                 *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3",
                  *           "decided_at": null,
                  *           "max_attempts": 1,
                  *           "attempts_left": 1,
@@ -16414,13 +17001,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:38:59.713Z",
+                 *         "created_at": "2026-11-29T08:11:47.755Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:38:59.723Z",
+                 *         "updated_at": "2026-11-29T08:11:47.766Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-bd41-72fd-b113-564552762b81"
+                 *         "envelope_id": "01a22635-c4eb-729c-840c-bd56a0295d2d"
                  *       },
                  *       "event_type": "recipient.validation_id_check_reset"
                  *     }
@@ -16458,9 +17045,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-bac9-7383-9b6b-2fe234bba5c9",
+                 *       "id": "01a22635-c1b5-7133-ae18-e6b4bcff3e91",
                  *       "data": {
-                 *         "id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
+                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16469,7 +17056,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22617-bac7-7514-981a-48df69006bd6",
+                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -16484,13 +17071,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:27:56.694Z",
+                 *         "created_at": "2026-11-29T08:00:43.560Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:27:56.707Z",
+                 *         "updated_at": "2026-11-29T08:00:43.590Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-b176-7358-9712-20376ecae1f6"
+                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
                  *       },
                  *       "event_type": "recipient.validation_biometric_started"
                  *     }
@@ -16528,9 +17115,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-bd0b-775b-9875-393a285c5538",
+                 *       "id": "01a22635-c497-7522-a909-bf1f771b3764",
                  *       "data": {
-                 *         "id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
+                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16539,14 +17126,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22617-bac7-7514-981a-48df69006bd6",
+                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
                  *           "check": "biometric",
                  *           "method": "manual",
                  *           "status": "PASSED",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a22617-92f7-7290-becc-2ea225ee33f1",
-                 *           "decided_at": "2026-11-29T07:38:59.657Z",
+                 *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3",
+                 *           "decided_at": "2026-11-29T08:11:47.665Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
                  *           "provider_reference": null
@@ -16554,13 +17141,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:27:56.694Z",
+                 *         "created_at": "2026-11-29T08:00:43.560Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:27:56.707Z",
+                 *         "updated_at": "2026-11-29T08:00:43.590Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-b176-7358-9712-20376ecae1f6"
+                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
                  *       },
                  *       "event_type": "recipient.validation_biometric_success"
                  *     }
@@ -16598,9 +17185,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-bcda-71b0-9d91-e4f5eea74508",
+                 *       "id": "01a22635-c460-765d-aab3-d55a300d43d3",
                  *       "data": {
-                 *         "id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
+                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16609,14 +17196,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22617-bac7-7514-981a-48df69006bd6",
+                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "FAILED",
                  *           "attempt": 1,
                  *           "reasons": [
-                 *             "FACE_MISMATCH",
-                 *             "CHALLENGE_NOT_MET"
+                 *             "FACE_MISMATCH"
                  *           ],
                  *           "api_key_id": null,
                  *           "decided_at": null,
@@ -16627,13 +17213,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:27:56.694Z",
+                 *         "created_at": "2026-11-29T08:00:43.560Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:27:56.707Z",
+                 *         "updated_at": "2026-11-29T08:00:43.590Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-b176-7358-9712-20376ecae1f6"
+                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
                  *       },
                  *       "event_type": "recipient.validation_biometric_failed"
                  *     }
@@ -16671,9 +17257,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-c449-72ee-bc34-a38f737a9880",
+                 *       "id": "01a22635-cc57-77db-88ac-11a185dff839",
                  *       "data": {
-                 *         "id": "01a22617-bd46-70fc-a174-6571d5f9e5c9",
+                 *         "id": "01a22635-c4f1-72ee-a7fe-17cf68600402",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16682,7 +17268,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22617-c288-755d-b0f0-e3ba9415f14d",
+                 *           "id": "01a22635-ca9a-764e-8cdf-6bc722788126",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -16691,7 +17277,7 @@ export interface operations {
                  *             "FACE_MISMATCH"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T07:39:01.504Z",
+                 *           "decided_at": "2026-11-29T08:11:49.649Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -16699,13 +17285,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:38:59.713Z",
+                 *         "created_at": "2026-11-29T08:11:47.755Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:38:59.723Z",
+                 *         "updated_at": "2026-11-29T08:11:47.766Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-bd41-72fd-b113-564552762b81"
+                 *         "envelope_id": "01a22635-c4eb-729c-840c-bd56a0295d2d"
                  *       },
                  *       "event_type": "recipient.validation_biometric_locked"
                  *     }
@@ -16743,9 +17329,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-bae5-7118-9903-2df9a5c33d9e",
+                 *       "id": "01a22635-c1d8-724c-b931-e4d5577911c2",
                  *       "data": {
-                 *         "id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
+                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16754,7 +17340,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22617-bac7-7514-981a-48df69006bd6",
+                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "EXPIRED",
@@ -16769,13 +17355,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:27:56.694Z",
+                 *         "created_at": "2026-11-29T08:00:43.560Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:27:56.707Z",
+                 *         "updated_at": "2026-11-29T08:00:43.590Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-b176-7358-9712-20376ecae1f6"
+                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
                  *       },
                  *       "event_type": "recipient.validation_biometric_expired"
                  *     }
@@ -16813,9 +17399,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-bcef-77ef-a5b1-965cd1a71fc3",
+                 *       "id": "01a22635-c474-759a-849c-141868ae73d7",
                  *       "data": {
-                 *         "id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
+                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16824,13 +17410,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22617-bac7-7514-981a-48df69006bd6",
+                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a22617-92f7-7290-becc-2ea225ee33f1",
+                 *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3",
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
@@ -16839,13 +17425,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:27:56.694Z",
+                 *         "created_at": "2026-11-29T08:00:43.560Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:27:56.707Z",
+                 *         "updated_at": "2026-11-29T08:00:43.590Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-b176-7358-9712-20376ecae1f6"
+                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
                  *       },
                  *       "event_type": "recipient.validation_biometric_reset"
                  *     }
@@ -16883,9 +17469,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-b1c0-7173-ab48-9aac8ff7e9e8",
+                 *       "id": "01a22635-b50e-714b-a06e-a5e94dd365a7",
                  *       "data": {
-                 *         "id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
+                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16895,18 +17481,18 @@ export interface operations {
                  *         "tax_id": null,
                  *         "consent": {
                  *           "version": "2026-11-29",
-                 *           "given_at": "2026-11-29T07:27:56.764Z"
+                 *           "given_at": "2026-11-29T08:00:43.692Z"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:27:56.694Z",
+                 *         "created_at": "2026-11-29T08:00:43.560Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:27:56.707Z",
+                 *         "updated_at": "2026-11-29T08:00:43.590Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-b176-7358-9712-20376ecae1f6"
+                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
                  *       },
                  *       "event_type": "recipient.validation_identity_consented"
                  *     }
@@ -16944,9 +17530,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-bd39-7349-8b81-6748cabd1c4c",
+                 *       "id": "01a22635-c4e0-70c3-9da8-60de62129527",
                  *       "data": {
-                 *         "id": "01a22617-b17d-76ce-94bf-72b96c1cb5e0",
+                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16961,13 +17547,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:27:56.694Z",
+                 *         "created_at": "2026-11-29T08:00:43.560Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:27:56.707Z",
+                 *         "updated_at": "2026-11-29T08:00:43.590Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22617-b176-7358-9712-20376ecae1f6"
+                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
                  *       },
                  *       "event_type": "recipient.validation_identity_redacted"
                  *     }
@@ -17005,9 +17591,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-a613-746f-a92f-606f92094902",
+                 *       "id": "01a22635-a60e-730e-87fb-55318c64fbe9",
                  *       "data": {
-                 *         "id": "01a22617-a5b9-70a0-823f-bdf606d881ae",
+                 *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
                  *         "name": "Mutual NDA",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -17015,7 +17601,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a22617-a5bc-700a-9499-75e7b381eae0",
+                 *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940979&signature=4cfb300d8e456d0de2f2be234c07880a2efe7decacd74e9501d6caf171e914a1&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -17026,7 +17613,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T06:56:53.689Z",
+                 *         "created_at": "2026-11-29T07:29:39.710Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -17059,7 +17646,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T06:56:53.689Z"
+                 *         "updated_at": "2026-11-29T07:29:39.710Z"
                  *       },
                  *       "event_type": "template.created"
                  *     }
@@ -17097,9 +17684,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-a6a5-703c-bdda-fde0d6a7251c",
+                 *       "id": "01a22635-a6b5-7798-8ef0-93bdb3519876",
                  *       "data": {
-                 *         "id": "01a22617-a5b9-70a0-823f-bdf606d881ae",
+                 *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -17107,7 +17694,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a22617-a5bc-700a-9499-75e7b381eae0",
+                 *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940980&signature=34cf1d491cb4362cc2fa04632cff480a92e51b6206fc5911d88afb73b8865a01&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -17118,7 +17706,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T06:56:53.689Z",
+                 *         "created_at": "2026-11-29T07:29:39.710Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -17151,7 +17739,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T06:56:53.898Z"
+                 *         "updated_at": "2026-11-29T07:29:39.980Z"
                  *       },
                  *       "event_type": "template.updated"
                  *     }
@@ -17189,9 +17777,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22617-a6b1-74e9-832b-71d4f57dcff4",
+                 *       "id": "01a22635-a6da-758d-b5d5-f44a5d7de450",
                  *       "data": {
-                 *         "id": "01a22617-a5b9-70a0-823f-bdf606d881ae",
+                 *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -17199,7 +17787,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a22617-a5bc-700a-9499-75e7b381eae0",
+                 *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940980&signature=34cf1d491cb4362cc2fa04632cff480a92e51b6206fc5911d88afb73b8865a01&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -17210,7 +17799,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T06:56:53.689Z",
+                 *         "created_at": "2026-11-29T07:29:39.710Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -17243,7 +17832,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T06:56:53.898Z"
+                 *         "updated_at": "2026-11-29T07:29:39.980Z"
                  *       },
                  *       "event_type": "template.deleted"
                  *     }

@@ -35,18 +35,18 @@ export function templateRoutes(router: Express, deps: TemplateDeps): void {
     const template = fromEnvelope
       ? await createTemplate(deps, { context, fromEnvelope: check(TemplateFromEnvelopeRequest, body) })
       : await createTemplate(deps, { context, definition: readTemplateDefinition(body) });
-    res.json({ template: templateView(template) });
+    res.json({ template: await templateView(template, deps.links) });
   });
   router.get('/api/v1/templates', async (req, res) => {
     res.json(await listTemplates(deps, { context: requestContext(res), query: req.query as Record<string, unknown> }));
   });
   router.get('/api/v1/templates/:id', async (req, res) => {
-    res.json({ template: templateView(await getTemplate(deps, { context: requestContext(res), templateId: String(req.params.id) })) });
+    res.json({ template: await templateView(await getTemplate(deps, { context: requestContext(res), templateId: String(req.params.id) }), deps.links) });
   });
   router.put('/api/v1/templates/:id', async (req, res) => {
     const context = requestContext(res);
     const input = readTemplateDefinition(await readBody(req));
-    res.json({ template: templateView(await updateTemplate(deps, { context, templateId: String(req.params.id), input })) });
+    res.json({ template: await templateView(await updateTemplate(deps, { context, templateId: String(req.params.id), input }), deps.links) });
   });
   router.delete('/api/v1/templates/:id', async (req, res) => {
     await deleteTemplate(deps, { context: requestContext(res), templateId: String(req.params.id) });

@@ -46,7 +46,7 @@ export async function updateTemplate(deps: TemplateDeps, { context, templateId, 
       await checkTemplate({ ...template, documents, bytes, settings: await deps.settings.effective(context, overrides) }, now);
       const aggregate = { template, documents };
       await deps.templates.replace(trx, aggregate, stored !== null);
-      await writeTemplateEvent(trx, 'template.updated', aggregate, context, now);
+      await writeTemplateEvent(trx, 'template.updated', aggregate, deps.links, context, now);
       released = stored ? locked.documents.map((document) => document.blob_key) : [];
       return aggregate;
     });
@@ -66,7 +66,7 @@ export async function deleteTemplate(deps: TemplateDeps, { context, templateId }
     const locked = await deps.templates.load(trx, context.tenantId, templateId, 'update');
     if (!locked) throw notFound('Template');
     await deps.templates.remove(trx, templateId);
-    await writeTemplateEvent(trx, 'template.deleted', locked, context, now);
+    await writeTemplateEvent(trx, 'template.deleted', locked, deps.links, context, now);
     return locked;
   });
   deps.relay.wake();

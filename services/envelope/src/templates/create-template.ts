@@ -82,7 +82,7 @@ export async function createTemplate(deps: TemplateDeps, input: CreateTemplateIn
     };
     await deps.db.transaction(async (trx) => {
       await deps.templates.insert(trx, aggregate);
-      await writeTemplateEvent(trx, 'template.created', aggregate, context, now);
+      await writeTemplateEvent(trx, 'template.created', aggregate, deps.links, context, now);
     });
     deps.relay.wake();
     return aggregate;

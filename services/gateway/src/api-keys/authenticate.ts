@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { AppError, requestIdOf } from '@signet/http';
+import type { BuilderCaller, BuilderTokenLookup } from '../builder-sessions/builder-token-auth';
 import type { ApiKeyLookup } from './api-key-cache';
 import type { ApiKeyRecord } from './api-key-repository';
 
@@ -9,24 +10,36 @@ export function authenticatedKey(res: Response): ApiKeyRecord {
   return key;
 }
 
-/** `Authorization: <API key>` with no scheme (spec 5.1); anything else is 401 with the error shape. */
-export function authenticate(keys: ApiKeyLookup, envelopeLimitsOf: (key: ApiKeyRecord) => string) {
+/** The builder session whose token authenticated the request, or undefined when an API key did. */
+export function builderCallerOf(res: Response): BuilderCaller | undefined {
+  return res.locals.builderCaller as BuilderCaller | undefined;
+}
+
+const BEARER = /^bearer\s+/i;
+
+/**
+ * `Authorization: <API key>` with no scheme (spec 5.1), or `Bearer <builder session token>`, which acts as
+ * the session's key within the session's scope (checked next); anything else is 401 with the error shape.
+ */
+export function authenticate(keys: ApiKeyLookup, envelopeLimitsOf: (key: ApiKeyRecord) => string, builderToken: BuilderTokenLookup) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const header = req.headers.authorization?.trim();
     if (!header) {
       next(new AppError('UNAUTHORIZED', 'Missing API key: send it as the Authorization header'));
       return;
     }
-    if (/^(bearer|basic)\s/i.test(header)) {
+    const caller = BEARER.test(header) ? await builderToken(header.replace(BEARER, '')) : null;
+    if (!caller && /^(bearer|basic)\s/i.test(header)) {
       next(new AppError('UNAUTHORIZED', 'Send the API key itself as the Authorization header, without a scheme'));
       return;
     }
-    const key = await keys.findActiveByKey(header);
+    const key = caller ? caller.key : await keys.findActiveByKey(header);
     if (!key) {
       next(new AppError('UNAUTHORIZED', 'Invalid API key'));
       return;
     }
     res.locals.apiKey = key;
+    if (caller) res.locals.builderCaller = caller;
     res.locals.context = { tenantId: key.tenant_id, apiKeyId: key.id, plan: key.plan, requestId: requestIdOf(res), envelopeLimits: envelopeLimitsOf(key) };
     next();
   };

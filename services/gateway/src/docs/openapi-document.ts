@@ -1,4 +1,5 @@
 import { buildOpenApiDocument, capturedExamples, EXAMPLE_BASE_URL, type ServedRoute } from '@signet/contracts';
+import { BUILDER_SESSION_ROUTES } from '../builder-sessions/builder-session-routes';
 import { GATEWAY_ROUTES } from '../routes/gateway-route-table';
 import { PUBLIC_ROUTES } from '../routes/public-route-table';
 import { ROUTES } from '../routes/route-table';
@@ -7,6 +8,7 @@ import { ROUTES } from '../routes/route-table';
 export function servedRoutes(): ServedRoute[] {
   return [
     ...ROUTES.map((route) => ({ method: route.method, path: route.path, access: 'apiKey' as const, rateLimited: route.rateLimit !== undefined || route.planLimited === true })),
+    ...BUILDER_SESSION_ROUTES.map((route) => ({ method: route.method, path: route.path, access: 'apiKey' as const })),
     ...PUBLIC_ROUTES.map((route) => ({ method: route.method, path: route.path, access: 'public' as const, rateLimited: !route.unlimited })),
     ...GATEWAY_ROUTES.map((route) => ({ method: route.method, path: route.path, access: 'gateway' as const }))
   ];

@@ -14,7 +14,7 @@ function toBuffer(chunk: Chunk, encoding?: BufferEncoding): Buffer {
  * Holds the part's answer back until the tap has kept it (as the HTTP proxy does with a service's
  * answer), so no retry can run before it is kept; an answer over the limit is sent on, unkept.
  */
-function keepAnswer(res: Response, tap: ProxyTap): void {
+export function keepAnswer(res: Response, tap: ProxyTap): void {
   const write = res.write.bind(res) as (chunk: Chunk, encoding?: BufferEncoding, callback?: Callback) => boolean;
   const end = res.end.bind(res) as (chunk?: Chunk, encoding?: BufferEncoding, callback?: () => void) => Response;
   const chunks: Buffer[] = [];

@@ -8,5 +8,9 @@ export const GATEWAY_ROUTES: ReadonlyArray<{ method: HttpMethod; path: string }>
   { method: 'get', path: '/healthz' },
   { method: 'get', path: '/readyz' },
   // Served only with the filesystem blob store (monolith mode); documented, since the API hands its links out.
-  { method: 'get', path: '/files/*key' }
+  { method: 'get', path: '/files/*key' },
+  // The embeddable editor: its page (the builder session's id in the path), its files, and the element any page loads.
+  { method: 'get', path: '/builder/:session_id' },
+  { method: 'get', path: '/builder/assets/:file' },
+  { method: 'get', path: '/embed/builder.js' }
 ];
