@@ -401,7 +401,7 @@ function mount() {
   const tokens = element('section', { class: 'panel', id: 'tokens' });
   const documents = element('section', { class: 'panel', id: 'documents' });
   const pagesContainer = element('div', { class: 'pages', id: 'pages' });
-  const pagesArea = element('main', { class: 'pages-area', 'aria-label': say('builder.pages') }, pagesContainer);
+  const pagesArea = element('main', { class: 'pages-area', tabindex: '0', 'aria-label': say('builder.pages') }, pagesContainer);
   root.replaceChildren(toolbar, element('div', { class: 'workspace' }, element('aside', { class: 'side', 'aria-label': say('builder.panels') }, palette, properties, recipients, tokens, documents), pagesArea));
   const pages = createPagesView({ container: pagesContainer, library, say });
   view = { pages, pagesArea, announce: createAnnouncer(root) };

@@ -46,7 +46,9 @@ export function createPlacementsView({ pages, say, labelOf, colorOf }) {
           : element('button', { type: 'button', class: 'placement', 'aria-label': label, 'aria-pressed': ui.selected.has(placement.id) ? 'true' : 'false', 'data-id': placement.id,
             'aria-invalid': ui.invalid.has(placement.id) ? 'true' : undefined });
         node.dataset.color = String(colorOf(placement.recipient_key));
-        node.append(element('span', { class: 'placement-text', 'aria-hidden': 'true' }, placement.name || say(`builder.type.${placement.type}`)));
+        // The visible text is the type, part of the accessible name (speech users say what they see); the field's name is a hint.
+        node.append(element('span', { class: 'placement-text', 'aria-hidden': 'true' }, say(`builder.type.${placement.type}`)));
+        if (placement.name) node.title = placement.name;
         if (placement.token) node.classList.add('on-token');
         if (!ui.readOnly && !isStamp(placement.type)) node.append(element('span', { class: 'handle', 'aria-hidden': 'true' }));
         place(node, position, position.page.size);
