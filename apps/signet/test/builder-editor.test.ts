@@ -66,7 +66,7 @@ describe('the builder in an integrator page', () => {
     await page.waitForFunction(() => (globalThis as unknown as { builderEvents: HostEvent[] }).builderEvents.some((event) => event.type === 'ready'));
     editor = page.frames().find((frame) => frame.url().startsWith(`${fixture.origin}/builder/`))!;
     // The token left the address as soon as the editor read it.
-    expect(await editor.evaluate(() => location.hash)).toBe('');
+    expect(await editor.evaluate(() => (globalThis as unknown as { location: { hash: string } }).location.hash)).toBe('');
     await editor.locator('.page[data-drawn]').first().waitFor();
     await editor.getByRole('button', { name: 'Place on {{ben}}, page 1' }).waitFor();
     expect(await seriousViolations(editor)).toEqual([]);
@@ -117,7 +117,7 @@ describe('the builder in an integrator page', () => {
     await click(editor.getByRole('button', { name: 'Text', exact: true }));
     await click(editor.getByRole('button', { name: 'Add to the page in view' }));
     const text = placement('Text, Ben Buyer, page 1');
-    await expect(text.evaluate((node) => node === document.activeElement)).resolves.toBe(true);
+    await expect(text.evaluate((node) => node === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement)).resolves.toBe(true);
     expect(await value('#prop-width')).toBe(150);
     await page.keyboard.press('Alt+ArrowRight');
     expect(await value('#prop-width')).toBe(151);
@@ -130,7 +130,7 @@ describe('the builder in an integrator page', () => {
     await click(named);
     await click(signature, { modifiers: ['Shift'] });
     await click(editor.getByRole('button', { name: 'Align left edges' }));
-    const lefts = await editor.locator('.placement').evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).style.left));
+    const lefts = await editor.locator('.placement').evaluateAll((nodes) => nodes.map((node) => (node as unknown as { style: { left: string } }).style.left));
     expect(new Set(lefts).size).toBe(1);
     expect(await seriousViolations(editor)).toEqual([]);
 
@@ -141,7 +141,7 @@ describe('the builder in an integrator page', () => {
     await element.evaluate((node) => (node as unknown as { save(): void }).save());
     await page.waitForFunction(() => (globalThis as unknown as { builderEvents: HostEvent[] }).builderEvents.some((event) => event.type === 'save'));
     expect((await events()).filter((event) => event.type === 'save')).toEqual([{ type: 'save', detail: { template_id: TEMPLATE_ID } }]);
-    const saved = fixture.saves[0].body as { recipients: Record<string, unknown>; placements: Record<string, Record<string, unknown>>; documents?: unknown };
+    const saved = fixture.saves[0]?.body as { recipients: Record<string, unknown>; placements: Record<string, Record<string, unknown> & { coordinates: { left: string } }>; documents?: unknown };
     expect(saved.documents).toBeUndefined();
     expect(saved.recipients).toEqual({ ben: { name: 'Ben Buyer', email: 'ben@example.com', role: 'SIGNER', order: '0' } });
     expect(saved.placements['0']).toEqual({
@@ -149,7 +149,7 @@ describe('the builder in an integrator page', () => {
       coordinates: { page: '0', left: expect.stringMatching(/^\d+(\.\d{1,2})?$/), top: expect.stringMatching(/^\d+(\.\d{1,2})?$/) }
     });
     expect(saved.placements['1']).toMatchObject({ type: 'TEXT', name: 'tenant_name', required: 'true', width: '151', height: '16' });
-    expect((saved.placements['0'].coordinates as { left: string }).left).toBe((saved.placements['1'].coordinates as { left: string }).left);
+    expect(saved.placements['0']?.coordinates.left).toBe(saved.placements['1']?.coordinates.left);
 
     // A refused save: the problem shows next to the control it names, and the host hears an error.
     fixture.refuseNextSave([{ field: 'recipients.ben.email', message: 'must be an email address' }]);
