@@ -1,4 +1,5 @@
 import type { LanguageKey } from '../../languages';
+import { builderMessages } from './builder';
 import { expiryMessages } from './expiry';
 import { fieldsMessages } from './fields';
 import { identityConsentMessages } from './identity-consent';
@@ -9,7 +10,7 @@ import { identityPageMessages } from './identity-page';
  * Every feature's messages (one `defineFeatureMessages` file each), merged into the catalogue. A new
  * feature adds its file to this list.
  */
-export const FEATURE_MESSAGES = [expiryMessages, fieldsMessages, identityConsentMessages, identityEvidenceMessages, identityPageMessages] as const satisfies readonly Record<LanguageKey, Record<string, string>>[];
+export const FEATURE_MESSAGES = [builderMessages, expiryMessages, fieldsMessages, identityConsentMessages, identityEvidenceMessages, identityPageMessages] as const satisfies readonly Record<LanguageKey, Record<string, string>>[];
 
 /** One feature's keys; a type parameter, so a union of features gives the union of their keys. */
 type KeysOf<Feature> = Feature extends Record<LanguageKey, infer M> ? keyof M & string : never;
