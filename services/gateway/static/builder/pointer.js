@@ -25,9 +25,11 @@ export function createPointer({ pagesContainer, palette, pages, controller }) {
     if (node) {
       const id = node.dataset.id;
       const adding = event.shiftKey || event.ctrlKey || event.metaKey;
-      if (!adding && !controller.isSelected(id)) controller.selectOnly(id);
+      // The page first: selecting renders the placements again, and the node pressed leaves the page.
       const page = pages.pages().find((candidate) => candidate.frame.contains(node));
+      if (!page) return;
       const rect = page.frame.getBoundingClientRect();
+      if (!adding && !controller.isSelected(id)) controller.selectOnly(id);
       drag = { kind: event.target.classList.contains('handle') ? 'resize' : 'move', id, adding, x: event.clientX, y: event.clientY, scale: page.size.width / rect.width, dragging: false };
       event.preventDefault();
       return;
