@@ -52,6 +52,39 @@ export const JOBS_APPLICATION_NAME = 'signet-jobs';
 /** What graphile-worker's add_job sends: wakes the runners of every replica to look for due jobs now. */
 const WAKE_RUNNERS = `SELECT pg_notify('jobs:insert', '{"count":1}')`;
 
+/**
+ * The pool with each checked-out client's release made idempotent. graphile-worker 0.16 releases its
+ * LISTEN client twice when that connection dies (once when the client errors, once when it then stops
+ * listening), and pg-pool throws on the second release inside a promise nothing handles: the process
+ * would die of a database restart. Releasing once is what both callers mean.
+ */
+function releasingOnce(pool: pg.Pool): pg.Pool {
+  const once = (client: pg.PoolClient): pg.PoolClient['release'] => {
+    const release = client.release;
+    let released = false;
+    const guarded = (error?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      release.call(client, error);
+    };
+    client.release = guarded;
+    return guarded;
+  };
+  type Done = (release?: Error | boolean) => void;
+  const connect = pool.connect.bind(pool) as (callback?: (error: Error | undefined, client: pg.PoolClient | undefined, done: Done) => void) => Promise<pg.PoolClient> | undefined;
+  pool.connect = ((callback?: (error: Error | undefined, client: pg.PoolClient | undefined, done: Done) => void) => {
+    if (callback) {
+      connect((error, client, done) => callback(error, client, client ? once(client) : done));
+      return undefined;
+    }
+    return (connect() as Promise<pg.PoolClient>).then((client) => {
+      once(client);
+      return client;
+    });
+  }) as pg.Pool['connect'];
+  return pool;
+}
+
 /** A running pool of graphile-worker workers; stopping it twice waits for the one shutdown. */
 interface Runner {
   stop(): Promise<void>;
@@ -149,7 +182,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
     // A connection lost between two queries emits 'error' on its client, which kills the process unless
     // someone listens; graphile-worker listens only on the clients it connected itself.
     opened.on('connect', (client) => client.on('error', (error) => log.warn({ err: error }, 'a jobs connection failed while in use')));
-    return opened;
+    return releasingOnce(opened);
   }
 
   async function startRunner(opened: pg.Pool): Promise<Runner> {
