@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { pdftotextWords, samplePdf, waitFor } from '@signet/testkit';
+import { freePort, pdftotextWords, samplePdf, waitFor } from '@signet/testkit';
 import { startChromium, type TestBrowser } from './browser/chromium';
 import { startBuilderHost, type BuilderHost } from './browser/builder-host';
 import { seriousViolations, tabTo, watchProblems } from './browser/page-checks';
@@ -32,7 +35,7 @@ describe('the embeddable builder in an integrator page', () => {
     const created = await call('POST', '/api/v1/templates', {
       form: {
         name,
-        'documents[lease][base64]': (await samplePdf({ pages: 2, text: 'Lease agreement' })).toString('base64'), 'documents[lease][name]': 'lease.pdf',
+        'documents[lease][base64]': (await samplePdf({ pages: 2, text: 'Lease agreement. Initials: {{ben}}' })).toString('base64'), 'documents[lease][name]': 'lease.pdf',
         'recipients[ben][name]': 'Ben Buyer', 'recipients[ben][email]': 'ben@example.com'
       }
     });
@@ -146,6 +149,11 @@ describe('the embeddable builder in an integrator page', () => {
     await click(text);
     expect(await numberIn(editor, '#prop-left')).toBe(placed.left);
 
+    // A {{token}} in the text is offered as a place: Initials on it.
+    await click(editor.locator('#palette [data-type="INITIALS"]'));
+    await click(editor.getByRole('button', { name: 'Place on {{ben}}, page 1', exact: true }));
+    await click(editor.locator('#palette [data-type="INITIALS"]'));
+
     // A second recipient, an approver.
     await click(editor.locator('#recipient-add'));
     await editor.locator('#recipient-1-name').fill('Ada Approver');
@@ -165,10 +173,11 @@ describe('the embeddable builder in an integrator page', () => {
     expect(saved.recipients.map((recipient: Body) => [recipient.name, recipient.role ?? 'SIGNER'])).toEqual([['Ben Buyer', 'SIGNER'], ['Ada Approver', 'APPROVER']]);
     const byType = Object.fromEntries((saved.placements as Body[]).map((placement) => [placement.type ?? 'SIGNATURE', placement]));
     const near = (value: unknown, expected: number) => Math.abs(Number(value) - expected) <= 1;
-    expect(saved.placements).toHaveLength(2);
+    expect(saved.placements).toHaveLength(3);
     expect(near(byType.SIGNATURE.coordinates.left, 100) && near(byType.SIGNATURE.coordinates.top, 300)).toBe(true);
     expect(near(byType.TEXT.coordinates.left, placed.left) && near(byType.TEXT.coordinates.top, placed.top) && near(byType.TEXT.width, placed.width)).toBe(true);
     expect(byType.TEXT.name).toBe('company');
+    expect(byType.INITIALS).toMatchObject({ token: '{{ben}}', recipient_key: 'ben' });
 
     // A save the API refuses: its problem shows next to the control it names, and the host hears an error.
     await editor.locator('#recipient-0-email').fill('not-an-email');
@@ -192,7 +201,7 @@ describe('the embeddable builder in an integrator page', () => {
       const link = api.events.find((event) => event.key === envelopeId && event.event.event_type === 'recipient.link_generated' && (event.event.data as Body).name === name);
       return link && String((link.event.data as Body).signing_url).split('/sign/')[1];
     }, 30_000, `the signing link of ${name}`);
-    expect((await sign(api, await tokenOf('Ben Buyer') as string, { ...written('Ben Buyer'), fields: { company: 'Quokka Holdings' } })).status).toBe(200);
+    expect((await sign(api, await tokenOf('Ben Buyer') as string, { ...written('Ben Buyer'), fields: { company: 'Quokka Holdings', initials_2: 'BB' } })).status).toBe(200);
     expect((await sign(api, await tokenOf('Ada Approver') as string, { consent: true })).status).toBe(200);
     const done = await waitFor(async () => {
       const envelope = (await call('GET', `/api/v1/envelopes/${envelopeId}`)).body.envelope as Body;
@@ -230,6 +239,8 @@ describe('the embeddable builder in an integrator page', () => {
 
   describe.each([['EN', 'Signature'], ['AR', null]] as const)('by keyboard alone, in %s', (language, signatureWord) => {
     it('places a signature, moves it, sets a number, adds an approver and saves, with every panel axe-clean', async () => {
+      // English in a wide page; Arabic in a frame 768 pixels wide, the narrowest the editor is built for.
+      await page.setViewportSize({ width: language === 'AR' ? 768 : 1280, height: 900 });
       const lease = await template(`Keyboard ${language}`);
       const editor = await openBuilder(lease.id, `&language=${language}`);
       expect(await editor.evaluate(() => (globalThis as unknown as { document: { documentElement: { dir: string } } }).document.documentElement.dir)).toBe(language === 'AR' ? 'rtl' : 'ltr');
@@ -276,4 +287,20 @@ describe('the embeddable builder in an integrator page', () => {
       expect(problems).toEqual([]);
     }, 150_000);
   });
+
+  it("runs the documentation's host page as written: its server starts the session, and the builder is ready", async () => {
+    const root = path.join(__dirname, '..', '..', '..');
+    const example = path.join(root, 'docs', 'examples', 'builder-host.mjs');
+    expect(readFileSync(path.join(root, 'docs', 'builder.md'), 'utf8')).toContain(readFileSync(example, 'utf8'));
+    const lease = await template('From the docs');
+    const port = await freePort();
+    const server = spawn(process.execPath, [example], { env: { ...process.env, SIGNET_URL: api.url, SIGNET_API_KEY: KEYS.globex, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      await new Promise<void>((resolve) => server.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('Open ') && resolve()));
+      await page.goto(`http://localhost:${port}/?template=${lease.id}`);
+      await eventOf('ready');
+    } finally {
+      server.kill();
+    }
+  }, 60_000);
 });
