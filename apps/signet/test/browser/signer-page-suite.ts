@@ -216,7 +216,7 @@ export function signerPageFlows(shared: SignerPages, tab: CasePage, language: Pa
       await step(page, 'embedded-finish', frame);
       await page.keyboard.press('Enter');
       const messages = () => page.evaluate('window.signetMessages') as Promise<Body[]>;
-      await waitFor(async () => (await messages()).some((message) => message.type === 'signed'), 20_000, 'signed message');
+      await waitFor(async () => (await messages()).some((message) => message.type === 'signed'), 60_000, 'signed message');
       const told = await messages();
       expect(told.map((message) => message.type)).toEqual(['loaded', 'signed']);
       for (const message of told) expect(message).toMatchObject({ origin: api.url, envelope_id: envelope.id, source: 'signet' });
