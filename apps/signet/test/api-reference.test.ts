@@ -62,9 +62,11 @@ describe('the API reference a new integrator finds', () => {
     const page = await browser.context.newPage();
     await page.goto(`${origin}/docs`);
     await page.getByRole('button', { name: 'Authorize' }).first().click();
-    await page.locator('.auth-container input').first().fill(KEYS.acme);
-    await page.locator('.auth-btn-wrapper button.authorize').click();
-    await page.locator('.auth-btn-wrapper button.btn-done').click();
+    // The API key's form (the first scheme; a builder session's token is the second).
+    const keyForm = page.locator('.auth-container').first();
+    await keyForm.locator('input').first().fill(KEYS.acme);
+    await keyForm.locator('.auth-btn-wrapper button.authorize').click();
+    await page.locator('.auth-btn-wrapper button.btn-done').first().click();
     const operation = page.locator('#operations-Settings-getSettings');
     await operation.locator('.opblock-summary').first().click();
     await operation.getByRole('button', { name: 'Try it out' }).click();
