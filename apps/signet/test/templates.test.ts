@@ -113,7 +113,7 @@ describe('templates', () => {
       const byName = Object.fromEntries((shown.placements as Body[]).filter((placement) => placement.name).map((placement) => [placement.name, placement.default_value]));
       expect(byName).toEqual({ company: `Company ${index}`, start_date: items[index]?.fields.start_date });
     }
-    const created = await waitFor(() => api.events.find((event) => event.key === ids[1] && event.event.event_type === 'envelope.created'), 30_000, 'envelope.created');
+    const created = await waitFor(() => api.events.find((event) => event.key === ids[1] && event.event.event_type === 'envelope.created'), 120_000, 'envelope.created');
     expect((created.event.data as Body).template_id).toBe(template.id);
     const listed = await call('GET', `/api/v1/envelopes?template_id=${template.id}&limit=100`);
     expect(listed.body.envelopes as Body[]).toHaveLength(100);
