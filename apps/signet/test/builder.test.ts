@@ -43,9 +43,9 @@ describe('the embeddable builder in an integrator page', () => {
     return created.body.template as Body;
   }
 
-  /** Opens the host page for a template and answers the editor's frame once `ready` has fired. */
-  async function openBuilder(templateId: string, query = ''): Promise<Frame> {
-    await page.goto(`${host.origin}/?template=${templateId}${query}`);
+  /** Opens the host page (for a template, or `envelope=<id>` in `query`) and answers the editor's frame once `ready` has fired. */
+  async function openBuilder(templateId: string | null, query = ''): Promise<Frame> {
+    await page.goto(`${host.origin}/?${templateId ? `template=${templateId}` : ''}${query}`);
     await eventOf('ready');
     const editor = page.frames().find((frame) => frame.url().startsWith(`${api.url}/builder/`));
     if (!editor) throw new Error('no editor frame');
@@ -287,6 +287,39 @@ describe('the embeddable builder in an integrator page', () => {
       expect(problems).toEqual([]);
     }, 150_000);
   });
+
+  it('edits a draft envelope: a document added through the upload flow, a signature placed on it, saved and sent', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const created = await call('POST', '/api/v1/envelopes', {
+      form: {
+        'documents[contract][base64]': (await samplePdf({ pages: 1, text: 'Contract' })).toString('base64'), 'documents[contract][name]': 'contract.pdf',
+        'recipients[ana][name]': 'Ana Lima', 'recipients[ana][email]': 'ana@example.com',
+        'placements[0][document_key]': 'contract', 'placements[0][recipient_key]': 'ana', 'placements[0][coordinates][page]': '0',
+        'placements[0][coordinates][left]': '72', 'placements[0][coordinates][top]': '600'
+      }
+    });
+    const envelopeId = (created.body.envelope as Body).id as string;
+    const editor = await openBuilder(null, `envelope=${envelopeId}`);
+    // An envelope's recipients are shown, not edited (a save sends no recipients, so nothing of theirs is lost).
+    expect(await editor.locator('#recipients-fixed').isVisible()).toBe(true);
+    expect(await editor.locator('#recipient-add').isVisible()).toBe(false);
+    await editor.locator('#document-add').setInputFiles({ name: 'annex.pdf', mimeType: 'application/pdf', buffer: await samplePdf({ pages: 1, text: 'Annex' }) });
+    await editor.locator('.page[data-document="annex"][data-drawn]').waitFor();
+    const documents = ((await call('GET', `/api/v1/envelopes/${envelopeId}`)).body.envelope as Body).documents as Body[];
+    expect(documents.map((document) => document.file_name)).toEqual(['contract.pdf', 'annex.pdf']);
+
+    const annex = editor.locator('.page[data-document="annex"]');
+    await click(editor.locator('#palette [data-type="SIGNATURE"]'));
+    await click(annex, { x: 200, y: 200 });
+    await click(editor.locator('#palette [data-type="SIGNATURE"]'));
+    await click(editor.locator('#send'));
+    await eventOf('send');
+    const sent = (await call('GET', `/api/v1/envelopes/${envelopeId}`)).body.envelope as Body;
+    expect(sent.status).toBe('IN_PROGRESS');
+    expect(sent.documents).toHaveLength(2);
+    expect((sent.placements as Body[]).map((placement) => placement.document_key).sort()).toEqual(['annex', 'contract']);
+    expect(problems).toEqual([]);
+  }, 120_000);
 
   it("runs the documentation's host page as written: its server starts the session, and the builder is ready", async () => {
     const root = path.join(__dirname, '..', '..', '..');

@@ -12,8 +12,8 @@ const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quo
 
 /**
  * An integrator's app: its server mints a builder session with its API key for each page it serves
- * (`/?template=<id>&language=<code>&lifetime=<minutes>`, framed by this origin unless `allow` names
- * another), and the page puts <signet-builder> on it, recording every event it dispatches in
+ * (`/?template=<id>&language=<code>&lifetime=<minutes>`, or `/?envelope=<id>` to edit and send a draft
+ * envelope; framed by this origin unless `allow` names another), and the page puts <signet-builder> on it, recording every event it dispatches in
  * `window.builderEvents`.
  */
 export async function startBuilderHost(signetUrl: string, apiKey: string): Promise<BuilderHost> {
@@ -21,8 +21,9 @@ export async function startBuilderHost(signetUrl: string, apiKey: string): Promi
   const app = express();
   let origin = '';
   app.get('/', async (req, res) => {
+    const target = req.query.envelope ? { envelope_id: String(req.query.envelope), actions: ['edit', 'send'] as Array<'edit' | 'send'> } : { template_id: String(req.query.template) };
     const session = await signet.builderSessions.create({
-      template_id: String(req.query.template),
+      ...target,
       origins: [String(req.query.allow ?? origin)],
       language: String(req.query.language ?? 'EN') as 'EN',
       lifetime_minutes: Number(req.query.lifetime ?? 15)

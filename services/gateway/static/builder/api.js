@@ -16,9 +16,11 @@ export function createApi({ token, onTokenExpired }) {
 
   async function send(method, path, body) {
     const headers = { authorization: `Bearer ${current}` };
-    // A FormData body sets its own multipart type and boundary.
-    if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
-    const response = await fetch(path, { method, headers, body: body === undefined || body instanceof FormData ? body : JSON.stringify(body), credentials: 'omit' });
+    // A FormData body sets its own multipart type and boundary; a file goes raw, as a PDF.
+    if (body instanceof Blob) headers['content-type'] = 'application/pdf';
+    else if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
+    const raw = body === undefined || body instanceof FormData || body instanceof Blob;
+    const response = await fetch(path, { method, headers, body: raw ? body : JSON.stringify(body), credentials: 'omit' });
     const answer = await response.json().catch(() => ({}));
     if (response.ok) return answer;
     throw new ApiError(response.status, answer);
@@ -37,6 +39,8 @@ export function createApi({ token, onTokenExpired }) {
   }
 
   return {
+    /** The raw file to an upload URL (Signet's own, which takes the session's token). */
+    putFile: (url, file) => request('PUT', url, file),
     get: (path) => request('GET', path),
     post: (path, body) => request('POST', path, body ?? {}),
     put: (path, body) => request('PUT', path, body),

@@ -22,6 +22,7 @@ import { createRecipientsPanel } from './recipients-panel.js';
 import { asForm, base64Of, saveBody } from './request-body.js';
 import { createTokensPanel } from './tokens-panel.js';
 import { createToolbar } from './toolbar.js';
+import { uploadDocument } from './uploads.js';
 
 const root = document.getElementById('builder');
 const sessionId = root.dataset.session;
@@ -251,6 +252,7 @@ const actions = {
   },
   remove: (ids) => controller.remove(ids),
   async addDocument(file) {
+    if (subject.kind === 'envelope') return addByUpload(file);
     try {
       const source = await addFile(file);
       const name = file.name || 'document.pdf';
@@ -287,6 +289,31 @@ const actions = {
   send: () => send()
 };
 
+/**
+ * An envelope's document is added through the upload flow and joins the envelope at once: the saved
+ * documents then include it, so a save sends documents again only if the user changes them afterwards.
+ */
+async function addByUpload(file) {
+  const name = file.name || 'document.pdf';
+  const key = freeKey(name.replace(/\.pdf$/i, ''), changes.state.documents.map((document) => document.key));
+  busy = true;
+  view.toolbar.status(say('builder.documents.uploading', { name }));
+  render();
+  try {
+    const stored = await uploadDocument({ api, envelopeId: subject.id, file, key, order: changes.state.documents.length });
+    const source = `stored:${stored.id}`;
+    library.addStored(source, stored.url);
+    commit((state) => state.documents.push({ key, name: stored.file_name, type: stored.file_type ?? 'SIGNABLE', source }), say('builder.announce.documentAdded', { name }));
+    savedDocuments = JSON.stringify(changes.state.documents);
+    view.toolbar.status('');
+  } catch {
+    view.toolbar.status(say('builder.documents.uploadFailed', { name }));
+  } finally {
+    busy = false;
+    render();
+  }
+}
+
 function problemLine(line) {
   const placement = line.placement && changes.state.placements.find((candidate) => candidate.id === line.placement);
   if (!placement) return `${line.target ? `${line.target}: ` : ''}${line.message}`;
@@ -317,7 +344,7 @@ async function save() {
   const savedPlacementIds = state.placements.map((placement) => placement.id);
   const withDocuments = JSON.stringify(state.documents) !== savedDocuments;
   try {
-    const body = await saveBody(state, { placeholders: subject.kind === 'template', withDocuments, bytesOf: library.bytesOf });
+    const body = await saveBody(state, { placeholders: subject.kind === 'template', withDocuments, withRecipients: subject.kind === 'template', bytesOf: library.bytesOf });
     const answer = subject.kind === 'template'
       ? await api.put(`/api/v1/templates/${encodeURIComponent(subject.id)}`, body)
       : await api.put(`/api/v1/envelopes/${encodeURIComponent(subject.id)}`, asForm(body));

@@ -81,12 +81,12 @@ export function fromTemplate(template) {
   };
 }
 
-/** The state of an envelope (GET /api/v1/envelopes/:id): placements as the payload shows them, options a list. */
+/** The state of an envelope (GET /api/v1/envelopes/:id): its recipients are `envelope_signers`, placements as the payload shows them, options a list. */
 export function fromEnvelope(envelope) {
   return {
     documents: [...envelope.documents].sort((a, b) => a.order - b.order)
-      .map((document) => ({ key: document.custom_key ?? String(document.order), name: document.file_name, type: document.file_type ?? 'SIGNABLE', source: `stored:${document.id}` })),
-    recipients: envelope.recipients.map((recipient) => recipientOf(recipient, recipient.custom_key)),
+      .map((document) => ({ key: document.custom_key ?? String(document.order), name: document.file_name, type: document.type ?? 'SIGNABLE', source: `stored:${document.id}` })),
+    recipients: envelope.envelope_signers.map((recipient) => recipientOf(recipient, recipient.custom_key)),
     placements: envelope.placements.map((placement) => placementOf(placement, placement.placement_type, (placement.options ?? []).join(', ')))
   };
 }

@@ -1,5 +1,6 @@
 // Recipients: name, email, role (among the session's), order (recipients with the same number act at the
-// same time), and for a witness, whose signature they witness. Removing one removes its placements.
+// same time), and for a witness, whose signature they witness. Removing one removes its placements. An
+// envelope's recipients are shown, not edited: they carry what the editor does not see (phones, checks).
 import { element, labelled } from './dom.js';
 
 export function createRecipientsPanel({ container, say, actions }) {
@@ -7,7 +8,8 @@ export function createRecipientsPanel({ container, say, actions }) {
   const list = element('div');
   const add = element('button', { type: 'button', id: 'recipient-add' }, say('builder.recipients.add'));
   add.addEventListener('click', () => actions.addRecipient());
-  container.append(heading, list, add);
+  const fixedHint = element('p', { class: 'hint', id: 'recipients-fixed', hidden: true }, say('builder.recipients.fixed'));
+  container.append(heading, fixedHint, list, add);
   container.setAttribute('aria-labelledby', 'recipients-title');
 
   function input(value, type, onChange) {
@@ -18,6 +20,9 @@ export function createRecipientsPanel({ container, say, actions }) {
 
   return {
     render({ state, session, ui }) {
+      const fixed = Boolean(session.envelope_id);
+      fixedHint.hidden = !fixed;
+      add.hidden = fixed;
       add.disabled = ui.readOnly;
       list.replaceChildren(...state.recipients.map((recipient, index) => {
         const id = `recipient-${index}`;
@@ -25,7 +30,7 @@ export function createRecipientsPanel({ container, say, actions }) {
         const role = element('select');
         for (const option of new Set([...session.roles, recipient.role])) role.append(element('option', { value: option, selected: option === recipient.role }, say(`builder.role.${option}`)));
         role.addEventListener('change', () => actions.updateRecipient(recipient.key, 'role', role.value));
-        const group = element('fieldset', { class: 'recipient', 'data-color': String(index % 6), disabled: ui.readOnly });
+        const group = element('fieldset', { class: 'recipient', 'data-color': String(index % 6), disabled: ui.readOnly || fixed });
         group.append(
           element('legend', {}, say('builder.recipients.legend', { number: index + 1, name: recipient.name || recipient.key })),
           labelled(`${id}-name`, say('builder.recipients.name'), input(recipient.name, 'text', set('name'))),

@@ -48,11 +48,12 @@ export function base64Of(bytes) {
 
 /**
  * The save's fields as nested objects of strings. `bytesOf(source)` gives a document's bytes; documents
- * go only when `withDocuments`.
+ * go only when `withDocuments`, recipients only when `withRecipients` (a save's recipients replace the
+ * stored ones, so an envelope's, whose phones and checks the editor does not see, are never sent).
  */
-export async function saveBody(state, { placeholders, withDocuments, bytesOf }) {
+export async function saveBody(state, { placeholders, withDocuments, withRecipients, bytesOf }) {
   const body = {
-    recipients: Object.fromEntries(state.recipients.map((recipient) => [recipient.key, recipientBody(recipient, placeholders)])),
+    ...(withRecipients ? { recipients: Object.fromEntries(state.recipients.map((recipient) => [recipient.key, recipientBody(recipient, placeholders)])) } : {}),
     placements: Object.fromEntries(state.placements.map((placement, index) => [String(index), placementBody(placement)]))
   };
   if (withDocuments) {
