@@ -10,7 +10,7 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
 /**
- * Limits, attempts and expiry (spec 2.8, 3.4, 8) on an injected clock that stands still until the test
+ * Limits, attempts and expiry on an injected clock that stands still until the test
  * moves it: a slow host must not shorten a Retry-After between two calls.
  */
 describe('email validation limits on an injected clock', () => {

@@ -19,7 +19,7 @@ const freshPhone = () => `+34 612 ${String(100_000 + nextNumber++).slice(-6)}`;
 const e164 = (phone: string) => phone.replace(/ /g, '');
 
 /**
- * The SMS limits (spec 2.8, 3.4, 8 per channel; the tenant's daily cap; the country allow-list) on an
+ * The SMS limits (the code limits, per channel; the tenant's daily cap; the country allow-list) on an
  * injected clock that stands still unless a test moves it forward, so every Retry-After is exact even on
  * a busy host.
  */

@@ -9,7 +9,7 @@ type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
-/** Retry timing on an injected clock that stands still until the test moves it: the spec's 5 seconds, exactly. */
+/** Retry timing on an injected clock that stands still until the test moves it: the standard 5 seconds, exactly. */
 describe('webhook retry timing (spec 6: 3 attempts, 5 seconds apart)', () => {
   let api: TestSignet;
   let receiver: Receiver;

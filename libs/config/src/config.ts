@@ -25,7 +25,7 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
-/** Webhook delivery (spec 6): timing, bounds and the one address rule an operator may relax. */
+/** Webhook delivery: timing, bounds and the one address rule an operator may relax. */
 export interface WebhookConfig {
   timeoutMs: number;
   retryDelayMs: number;

@@ -6,7 +6,7 @@ import { BooleanInput, SignatureFlowLanguage } from './settings-fields';
 import { PLACEMENT_TYPES, RECIPIENT_ROLES } from './fields/field-types';
 
 /*
- * Envelope create and update requests (spec 4.1), as the bracket-notation form parser leaves them: every
+ * Envelope create and update requests, as the bracket-notation form parser leaves them: every
  * leaf a string. Closed, so a misspelt field is an error rather than silently dropped.
  */
 

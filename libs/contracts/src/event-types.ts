@@ -1,4 +1,4 @@
-/** The events of spec section 6, in the spec's order: webhook subscriptions accept exactly these names. */
+/** The API's events (kind `api` in docs/events.md), in their fixed order: webhook subscriptions accept exactly these names. */
 export const SPEC_EVENT_TYPES = [
   'envelope.in_progress',
   'envelope.success',
@@ -22,7 +22,7 @@ export const SPEC_EVENT_TYPES = [
   'recipient.validation_max_attempts'
 ] as const;
 
-/** Signet's own events for integrators beyond spec 6: delivered to webhooks like the spec's. */
+/** Signet's own events for integrators, beyond the API's envelope and recipient events: delivered to webhooks like those. */
 export const SIGNET_EVENT_TYPES = [
   'batch.completed',
   'envelope.expired',
@@ -53,7 +53,7 @@ export const SIGNET_EVENT_TYPES = [
   'template.deleted'
 ] as const;
 
-/** What a webhook may subscribe to: the spec's events and Signet's own. */
+/** What a webhook may subscribe to: the API's events and Signet's own. */
 export const WEBHOOK_EVENT_TYPES = [...SPEC_EVENT_TYPES, ...SIGNET_EVENT_TYPES] as const;
 
 /** Facts the services share that customers never see: they travel on the bus but are never delivered as webhooks. */
@@ -71,12 +71,12 @@ const specEventTypes: ReadonlySet<string> = new Set(SPEC_EVENT_TYPES);
 const webhookEventTypes: ReadonlySet<string> = new Set(WEBHOOK_EVENT_TYPES);
 const eventTypes: ReadonlySet<string> = new Set(EVENT_TYPES);
 
-/** Guards webhook subscriptions: only spec events may be subscribed to. */
+/** Guards webhook subscriptions: only the API's events may be subscribed to. */
 export function isSpecEventType(name: string): name is SpecEventType {
   return specEventTypes.has(name);
 }
 
-/** Guards webhook subscriptions: the spec's events and Signet's own, never internal facts. */
+/** Guards webhook subscriptions: the API's events and Signet's own, never internal facts. */
 export function isWebhookEventType(name: string): name is WebhookEventType {
   return webhookEventTypes.has(name);
 }

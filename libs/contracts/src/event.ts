@@ -1,6 +1,6 @@
 import { Type, type TLiteral, type TObject, type TString } from '@sinclair/typebox';
 
-/** Kafka headers every event carries (DESIGN 2); routing metadata lives here so the spec's payload stays exactly `{id, event_type, data}`. */
+/** Kafka headers every event carries (DESIGN 2); routing metadata lives here so the webhook payload stays exactly `{id, event_type, data}`. */
 export const EVENT_HEADERS = {
   tenantId: 'signet-tenant-id',
   apiKeyId: 'signet-api-key-id',
@@ -10,6 +10,6 @@ export const EVENT_HEADERS = {
 
 export type TSignetEvent<T extends string, D extends TObject> = TObject<{ id: TString; event_type: TLiteral<T>; data: D }>;
 
-/** The payload of spec 6, closed: anything beside `data` would reach customers' webhooks unannounced. */
+/** The event payload webhooks receive, closed: anything beside `data` would reach customers' webhooks unannounced. */
 export const SignetEventSchema = <T extends string, D extends TObject>(eventType: T, data: D): TSignetEvent<T, D> =>
   Type.Object({ id: Type.String({ minLength: 1 }), event_type: Type.Literal(eventType), data }, { additionalProperties: false });

@@ -1,12 +1,12 @@
 import { Type, type SchemaOptions, type TNull, type TSchema, type TString, type TUnion, type TUnsafe } from '@sinclair/typebox';
 
 /**
- * The spec shows an absent value as null rather than leaving the field out. `options` describe the
+ * The API shows an absent value as null rather than leaving the field out. `options` describe the
  * property as a whole (a description given to `schema` would describe only its non-null branch).
  */
 export const Nullable = <T extends TSchema>(schema: T, options?: SchemaOptions): TUnion<[T, TNull]> => Type.Union([schema, Type.Null()], options);
 
-/** Spec 6: timestamps are ISO 8601 with a UTC offset, which ajv-formats' date-time insists on. */
+/** Timestamps are ISO 8601 with a UTC offset, which ajv-formats' date-time insists on. */
 export const DateTime = (options?: SchemaOptions): TString => Type.String({ ...options, format: 'date-time' });
 
 /**

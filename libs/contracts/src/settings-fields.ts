@@ -3,12 +3,12 @@ import { Type } from '@sinclair/typebox';
 import { PUBLIC_ADDRESS_KEYWORD } from './public-address';
 import { LiteralUnion } from './schema-helpers';
 
-/** Spec 2.5 sends booleans as TRUE/FALSE strings, JSON clients send true/false; both are accepted on input. */
+/** The API's settings take booleans as TRUE/FALSE strings, JSON clients send true/false; both are accepted on input. */
 export const BooleanInput = Type.Union([Type.Boolean(), LiteralUnion(['TRUE', 'FALSE', 'true', 'false'])], {
   errorMessage: 'must be TRUE or FALSE'
 });
 
-/** Webhook payloads show booleans as these strings (spec 2.5). */
+/** Webhook payloads show booleans as these strings. */
 export const BooleanString = LiteralUnion(['TRUE', 'FALSE']);
 
 /** Multipart forms carry every value as a string, so an integer may also arrive as its digits. */
@@ -58,7 +58,7 @@ export const EmbedOrigins = Type.String({
   }
 });
 
-/** The spec recommends a 100x50 logo (a few KB); the bound keeps a data URL from bloating every payload that copies settings. */
+/** A logo is meant to be 100x50 pixels (a few KB); the bound keeps a data URL from bloating every payload that copies settings. */
 const LOGO_MAX_LENGTH = 262_144;
 
 const DataImageUrl = Type.String({ pattern: '^data:image/(?:png|jpeg|svg\\+xml);base64,[A-Za-z0-9+/]+={0,2}$' });
@@ -68,7 +68,7 @@ export const Logo = Type.Union([HttpsUrl, DataImageUrl], {
   errorMessage: { anyOf: 'must be an https URL or a data:image/(png|jpeg|svg+xml);base64 value' }
 });
 
-/** DEFAULT is the spec's way to reset the logo on input; stored settings hold null instead. */
+/** DEFAULT resets the logo on input; stored settings hold null instead. */
 export const LogoInput = Type.Union([Type.Literal('DEFAULT'), HttpsUrl, DataImageUrl], {
   maxLength: LOGO_MAX_LENGTH,
   [PUBLIC_ADDRESS_KEYWORD]: true,
@@ -122,7 +122,7 @@ export const SignatureColor = Type.String({
 const SIGNATURE_TYPE_VALUES = ['SIMPLE', 'FULL', 'QUALIFIED_CHILE'] as const;
 
 export const SignatureType = LiteralUnion(SIGNATURE_TYPE_VALUES);
-/** Spec 2.5: webhook payloads also show INTERNATIONAL, which no request can set. */
+/** Webhook payloads also show INTERNATIONAL, which no request can set. */
 export const PayloadSignatureType = LiteralUnion([...SIGNATURE_TYPE_VALUES, 'INTERNATIONAL']);
 export const SignatureStyle = LiteralUnion(['SIMPLE', 'FULL']);
 /** EN and ES as always, and the other languages of @signet/i18n by the same two-letter, upper-case codes. */

@@ -5,7 +5,7 @@ const flag = (value: boolean) => (value ? 'TRUE' : 'FALSE');
 /** Phone validation as envelopes stored before it existed read it: off. */
 const off = { order: 0, enabled: 'FALSE' } as const;
 
-/** Renders stored settings the way spec 2.5 shows them in webhook payloads. */
+/** Renders stored settings the way webhook payloads show them. */
 export function toSettingsPayload(settings: Settings): SettingsPayload {
   const { branding, documents, emails, localization, signature, signature_flow, validations } = settings;
   return {
@@ -38,7 +38,7 @@ export function toSettingsPayload(settings: Settings): SettingsPayload {
       signature_order: signature_flow.signature_order,
       signature_types: signature_flow.signature_types,
       signature_color: signature_flow.signature_color,
-      // The company behind the envelope is the branding name; the spec shows null when there is none.
+      // The company behind the envelope is the branding name; payloads show null when there is none.
       sender_enterprise: branding.name
     },
     validations: {

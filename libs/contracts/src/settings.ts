@@ -311,7 +311,7 @@ export const Settings = Type.Object({
 export type Settings = Static<typeof Settings>;
 
 /*
- * Payload form: settings as spec 2.5 shows them inside envelope webhook payloads, with string booleans and
+ * Payload form: settings as they appear inside envelope webhook payloads, with string booleans and
  * the fields customers see there although no operation sets them.
  */
 

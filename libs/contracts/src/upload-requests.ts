@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-/** POST /api/v1/envelopes/:envelope_id/uploads (spec 4.2). */
+/** POST /api/v1/envelopes/:envelope_id/uploads. */
 export const UploadCreateRequest = Type.Object(
   {
     file_name: Type.String({ minLength: 1, maxLength: 100 }),

@@ -2,20 +2,20 @@ import { Type, type Static } from '@sinclair/typebox';
 import { LiteralUnion } from './schema-helpers';
 import { IdentityGateStatus } from './identity';
 
-/** Where a validation code travels: the recipient's email (spec 4.5) or, with phone validation, an SMS to their phone. */
+/** Where a validation code travels: the recipient's email or, with phone validation, an SMS to their phone. */
 export const VALIDATION_CHANNELS = ['email', 'sms'] as const;
 export type ValidationChannel = (typeof VALIDATION_CHANNELS)[number];
 
 const Channel = LiteralUnion(VALIDATION_CHANNELS, { errorMessage: 'must be email or sms' });
 
 /**
- * POST .../recipients/:recipient_id/validations/send_code: no body (spec 4.5), which means email, or
+ * POST .../recipients/:recipient_id/validations/send_code: no body, which means email, or
  * `{channel}`. The signing API's POST /signing/v1/:token/validation/send_code takes the same body.
  */
 export const SendCodeRequest = Type.Object({ channel: Type.Optional(Channel) }, { additionalProperties: false });
 export type SendCodeRequest = Static<typeof SendCodeRequest>;
 
-/** POST .../recipients/:recipient_id/validations/verify_code (spec 4.5): a string, so leading zeros survive; the channel defaults to email. */
+/** POST .../recipients/:recipient_id/validations/verify_code: a string, so leading zeros survive; the channel defaults to email. */
 export const VerifyCodeRequest = Type.Object(
   {
     code: Type.String({ pattern: '^[0-9]{6}$', errorMessage: 'must be the 6-digit code, as a string' }),

@@ -2,7 +2,7 @@ import { ID_PATTERN } from './input-limits';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { LiteralUnion } from './schema-helpers';
 
-/** How long a failing delivery keeps being retried (spec 6's three attempts, or those and eight more). */
+/** How long a failing delivery keeps being retried (the standard three attempts, or those and eight more). */
 export const RETRY_SCHEDULES = ['STANDARD', 'EXTENDED'] as const;
 export type RetrySchedule = (typeof RETRY_SCHEDULES)[number];
 
@@ -11,7 +11,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 const Url = Type.String({ minLength: 1, maxLength: 2048, errorMessage: 'must be an http or https URL of at most 2048 characters' });
 const Subscriptions = Type.String({ minLength: 1, maxLength: 2000, errorMessage: 'must be comma-separated event names' });
-// Spec 2.7 sends `header`; the API shows `HEADER`, so both are taken back.
+// Requests send `header`; the API shows `HEADER`, so both are taken back.
 const AuthType = LiteralUnion(['header', 'HEADER'] as const, { errorMessage: 'must be header' });
 // Visible ASCII with inner spaces: what an HTTP header value can carry without being mangled.
 const Auth = Type.String({ pattern: '^[!-~]([ -~]{0,1022}[!-~])?$', errorMessage: 'must be 1-1024 visible ASCII characters (a header value)' });
@@ -20,11 +20,11 @@ const Schedule = LiteralUnion(RETRY_SCHEDULES, { errorMessage: `must be one of $
 const Closed = <T extends Record<string, TSchema>>(properties: T) => Type.Object(properties, { additionalProperties: false });
 
 /*
- * Webhook requests (spec 4.4). What a schema cannot check stays with the webhook service: that the
+ * Webhook requests. What a schema cannot check stays with the webhook service: that the
  * subscriptions name real events and where the URL points (its address policy).
  */
 
-/** POST /api/v1/webhooks (spec 4.4), plus the optional retry schedule. */
+/** POST /api/v1/webhooks: url and subscriptions, optionally auth, plus the optional retry schedule. */
 export const CreateWebhookRequest = Closed({
   url: Url,
   subscriptions: Subscriptions,
@@ -34,7 +34,7 @@ export const CreateWebhookRequest = Closed({
 });
 export type CreateWebhookRequest = Static<typeof CreateWebhookRequest>;
 
-/** PUT /api/v1/webhooks/:id: spec 4.4 sends `subscriptions`; `url`, `auth` (null removes it) and the schedule may change too. */
+/** PUT /api/v1/webhooks/:id: typically `subscriptions`; `url`, `auth` (null removes it) and the schedule may change too. */
 export const UpdateWebhookRequest = Closed({
   url: Type.Optional(Url),
   subscriptions: Type.Optional(Subscriptions),
@@ -46,7 +46,7 @@ export type UpdateWebhookRequest = Static<typeof UpdateWebhookRequest>;
 
 /**
  * GET /api/v1/webhooks/:id/deliveries?status=&event_type=&limit=&cursor= (query strings, as express parses
- * them). That event_type names a spec event is checked by the service.
+ * them). That event_type names a webhook event is checked by the service.
  */
 export const DeliveriesQuery = Type.Object({
   status: Type.Optional(LiteralUnion(DELIVERY_STATUSES, { errorMessage: `must be one of ${DELIVERY_STATUSES.join(', ')}` })),

@@ -78,7 +78,7 @@ export async function findEnvelopeErrors(parts: EnvelopeParts): Promise<Envelope
 }
 
 /**
- * Spec 2.2: `phone` is required when phone validation is enabled. The setting may come from the key's
+ * `phone` is required when phone validation is enabled. The setting may come from the key's
  * defaults rather than the request, and an update can add the phones or switch the setting off, so a
  * missing phone puts the envelope in ERROR rather than refusing the request.
  */

@@ -5,10 +5,10 @@ import { validationError } from '@signet/http';
 import type { PlacementRow, RecipientRow } from './model';
 import { normalisePhone } from './phone-number';
 
-/** The spec's default label for `rep_id`. */
+/** The default label for `rep_id`. */
 const DEFAULT_REP_LABEL = 'Rep.';
 
-/** "Key alphabetical order" (spec 2.2, 2.3), with numeric keys in numeric order: 2 before 10. */
+/** Keys in alphabetical order, with numeric keys in numeric order: 2 before 10. */
 export function sortedKeys(record: Record<string, unknown>): string[] {
   return Object.keys(record).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 }

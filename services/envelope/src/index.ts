@@ -37,7 +37,7 @@ const BATCH_BODY_LIMIT = '50mb';
 /** A document photo of up to 10 MB, or two selfie frames of up to 5 MB each, as base64 in JSON. */
 const IDENTITY_BODY_LIMIT = '16mb';
 
-/** Envelopes, recipients, documents and placements, and their state machine (spec 2.1-2.4, 3.1, 4.1). */
+/** Envelopes, recipients, documents and placements, and their state machine. */
 export function createEnvelopeService(deps: ServiceDeps): SignetService {
   const relay = createOutboxRelay({ db: deps.db, bus: deps.bus, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs });
   // Every create of a tenant updates the same counter rows; see docs/decisions.md, "Plan-limit counters commit asynchronously".

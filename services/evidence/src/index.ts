@@ -11,7 +11,7 @@ import { RERENDER_EVIDENCE, rerenderEvidenceJob } from './evidence-jobs';
 export { evidenceMigrations } from '../migrations';
 export { renderEvidencePdf } from './render-evidence-pdf';
 
-/** Evidence: the audit timeline projected from envelope and recipient events, and the evidence sheet PDF (spec 2.1, 4.1, 6). */
+/** Evidence: the audit timeline projected from envelope and recipient events, and the evidence sheet PDF. */
 export function createEvidenceService(deps: ServiceDeps): SignetService {
   const relay = createOutboxRelay({ db: deps.db, bus: deps.bus, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs });
   const loadLogo = createLogoLoader({ fetch: fetchLogoFromPublicUrl(), log: deps.log });

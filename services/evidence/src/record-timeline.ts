@@ -5,7 +5,7 @@ import { timelineStore } from './timeline-store';
 
 const CONSUMER = 'evidence-timeline';
 
-/** Every envelope.* and recipient.* event, spec and internal. */
+/** Every envelope.* and recipient.* event, delivered to webhooks or internal. */
 export const TIMELINE_EVENT_TYPES: readonly EventType[] = EVENT_TYPES.filter((type) => type.startsWith('envelope.') || type.startsWith('recipient.'));
 
 /**

@@ -49,7 +49,7 @@ function authenticationOf(own: TimelineEntry[], labels: Labels, fallback: string
   return [labels.emailLink, ...verified.map((entry) => `${labels.codeVerified[channelOf(entry)]} ${time(entry.occurred_at)}`)].join('; ');
 }
 
-/** A UTC time with its offset, as the spec writes times: 2025-01-02T03:04:05+00:00. */
+/** A UTC time with its offset, as the API writes times: 2025-01-02T03:04:05+00:00. */
 export function utcWithOffset(value: unknown): string {
   if (value === null || value === undefined || value === '') return '-';
   const date = value instanceof Date ? value : new Date(String(value));

@@ -1,7 +1,7 @@
 import { DEFAULT_BIOMETRIC, DEFAULT_ID_CHECK, DEFAULT_SENDER_NAME, type Settings } from '@signet/contracts';
 import { defaultLocalization, language } from '@signet/i18n';
 
-/** What every API key has until it sets something else (spec 2.5 defaults). */
+/** What every API key has until it sets something else. */
 export const DEFAULT_SETTINGS: Settings = {
   branding: { logo: null, url_homepage: null, url_signature_flow: null, name: null, reply_to: null, sender_email: null },
   documents: { document_id_enabled: true, custom_page_id: 'Signet Sign ID:', signatures_per_page: 6, signatures_per_row: 2 },

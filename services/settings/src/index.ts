@@ -11,7 +11,7 @@ export { DEFAULT_SETTINGS } from './default-settings';
 const CACHE_TTL_MS = 10_000;
 const CACHE_MAX_ENTRIES = 10_000;
 
-/** Per-API-key default settings (spec 2.5, 4.3) and the effective-settings merge other services ask for. */
+/** Per-API-key default settings and the effective-settings merge other services ask for. */
 export function createSettingsService(deps: ServiceDeps): SignetService {
   const repository = settingsRepository(deps.db);
   const cached = overridesCache(repository, { clock: deps.clock, ttlMs: CACHE_TTL_MS, maxEntries: CACHE_MAX_ENTRIES });

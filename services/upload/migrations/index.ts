@@ -36,7 +36,7 @@ export const uploadMigrations: readonly Migration[] = [
         table.timestamp('updated_at', { useTz: true }).notNullable();
         table.index(['tenant_id', 'envelope_id']);
       });
-      // Spec 3.2: one active upload per order position of an envelope, enforced by the database itself.
+      // One active upload per order position of an envelope, enforced by the database itself.
       await knex.raw(`CREATE UNIQUE INDEX uploads_one_active_per_order ON uploads (envelope_id, "order")
         WHERE status IN ('PENDING', 'UPLOADED', 'PROCESSING')`);
       await knex.raw(`CREATE INDEX uploads_to_process ON uploads (uploaded_at) WHERE status IN ('UPLOADED', 'PROCESSING')`);

@@ -10,7 +10,7 @@ import { uploadStore } from './upload-store';
 
 export { uploadMigrations } from '../migrations';
 
-/** Upload URLs for large PDFs: issue, receive by streaming, validate, and announce (spec 2.6, 3.2, 4.2). */
+/** Upload URLs for large PDFs: issue, receive by streaming, validate, and announce. */
 export function createUploadService(deps: ServiceDeps): SignetService {
   const store = uploadStore(deps.db);
   const relay = createOutboxRelay({ db: deps.db, bus: deps.bus, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs });

@@ -26,6 +26,6 @@ export interface UploadRow {
   updated_at: Date;
 }
 
-/** Spec 2.6 and 8: 50 MB, and a URL valid for one hour. */
+/** Upload limits: 50 MB, and a URL valid for one hour. */
 export const MAX_FILE_SIZE = 52_428_800;
 export const UPLOAD_URL_TTL_MS = 3_600_000;

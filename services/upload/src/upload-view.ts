@@ -12,7 +12,7 @@ export function uploadUrl(publicBaseUrl: string, token: string): string {
   return `${publicBaseUrl}/api/v1/uploads/${token}`;
 }
 
-/** The answer of POST .../uploads (spec 4.2): the only time the upload URL is shown. */
+/** The answer of POST .../uploads: the only time the upload URL is shown. */
 export function createdUploadView(upload: UploadRow, url: string) {
   return {
     id: upload.id,

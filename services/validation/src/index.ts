@@ -21,7 +21,7 @@ import { validationJobs } from './validation-jobs';
 
 export { validationMigrations } from '../migrations';
 
-/** Email and phone (SMS) validation: codes, their limits, emails and SMS, their events, and the gate (spec 2.8, 3.4, 4.5). */
+/** Email and phone (SMS) validation: codes, their limits, emails and SMS, their events, and the gate. */
 export function createValidationService(deps: ServiceDeps): SignetService {
   const relay = createOutboxRelay({ db: deps.db, bus: deps.bus, log: deps.log, pollIntervalMs: deps.config.outboxPollIntervalMs });
   const codes = codeStore();

@@ -2,7 +2,7 @@ import type { RecipientPayload, ValidationChannel } from '@signet/contracts';
 
 export type { ValidationChannel };
 
-/** Spec 2.8, 3.4 and 8: how long a code lives, how often it may be tried, how often one may be sent. */
+/** How long a code lives, how often it may be tried, how often one may be sent. */
 export const CODE_TTL_MS = 30 * 60_000;
 export const ATTEMPTS_PER_CODE = 3;
 export const SEND_COOLDOWN_MS = 60_000;

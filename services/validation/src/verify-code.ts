@@ -74,7 +74,7 @@ export async function verifyCode(deps: ValidationDeps, { context, facts, channel
   try {
     assertValidationApplies(facts, channel);
   } catch (error) {
-    // Spec 7: verify_code with no pending code is 404, whatever the envelope's state; a code that is
+    // verify_code with no pending code is 404, whatever the envelope's state; a code that is
     // pending in an envelope that no longer takes codes (voided since) is the state's 409.
     if (isPending(await deps.codes.latest(deps.db, key))) throw error;
     throw noPendingCode();

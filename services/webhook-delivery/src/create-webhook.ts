@@ -11,7 +11,7 @@ import { checkFields } from './webhook-input';
 export const MAX_WEBHOOKS_PER_KEY = 50;
 
 /**
- * POST /api/v1/webhooks (spec 4.4): a webhook of the calling key. The answer is the only time the
+ * POST /api/v1/webhooks: a webhook of the calling key. The answer is the only time the
  * signing secret is shown; `auth` is never shown.
  */
 export async function createWebhook(deps: WebhookDeps, { owner, body }: { owner: Owner; body: unknown }): Promise<{ success: true; webhook: ReturnType<typeof webhookView> & { signing_secret: string } }> {

@@ -13,7 +13,7 @@ import type { WebhookDeps } from './webhook-deps';
 
 export { webhookDeliveryMigrations } from '../migrations';
 
-/** Webhook subscriptions, their deliveries (each attempt a job) and the delivery log (spec 2.7, 4.4, 5.6, 6). */
+/** Webhook subscriptions, their deliveries (each attempt a job) and the delivery log. */
 export function createWebhookDeliveryService(deps: ServiceDeps): SignetService {
   const settings = deps.config.webhooks;
   const policy = webhookPolicy(settings.allowLoopback);

@@ -1,7 +1,7 @@
 import type { DeliveryStatus, WebhookEventType } from '@signet/contracts';
 import type { RetrySchedule } from './retry-schedule';
 
-/** Webhooks belong to the API key that created them, within its tenant (spec 5.2). */
+/** Webhooks belong to the API key that created them, within its tenant. */
 export interface Owner {
   tenantId: string;
   apiKeyId: string;

@@ -2,13 +2,13 @@ import type { RetrySchedule } from '@signet/contracts';
 
 export { RETRY_SCHEDULES, type RetrySchedule } from '@signet/contracts';
 
-/** Spec 6: "3 attempts, 5 seconds apart". */
+/** STANDARD: 3 attempts, 5 seconds apart by default (WEBHOOK_RETRY_DELAY_MS). */
 export const STANDARD_ATTEMPTS = 3;
 
 const MINUTE_MS = 60_000;
 
 /**
- * EXTENDED keeps going after the spec's three attempts, for receivers down longer than their 15 seconds:
+ * EXTENDED keeps going after STANDARD's three attempts, for receivers down longer than their 15 seconds:
  * eight more, 5 minutes after the third and doubling (5, 10, 20 minutes ... 10 h 40 min), about 21 hours in all.
  */
 const EXTENDED_DELAYS_MS = [5, 10, 20, 40, 80, 160, 320, 640].map((minutes) => minutes * MINUTE_MS);

@@ -19,7 +19,7 @@ export interface ScheduleDeliveriesDeps {
 }
 
 /**
- * Consumes every spec event and records one delivery per subscribed webhook of the API key the event
+ * Consumes every webhook event and records one delivery per subscribed webhook of the API key the event
  * names (the key that created the envelope), and of no other key or tenant. The deliveries and the
  * inbox record commit together with each delivery's first attempt queued as a job: an event the bus
  * hands over twice is scheduled once.

@@ -2,7 +2,7 @@ import { isWebhookEventType, WEBHOOK_EVENT_TYPES, WebhookEventType } from '@sign
 import type { FieldError } from '@signet/http';
 
 /**
- * `subscriptions` (spec 2.7): comma-separated names of spec events. Spaces around names and repeats are
+ * `subscriptions`: comma-separated names of webhook events. Spaces around names and repeats are
  * dropped; an unknown name is an error, so a misspelt event cannot leave a webhook silently deaf.
  */
 export function parseSubscriptions(value: string): { events: WebhookEventType[] } | { error: FieldError } {

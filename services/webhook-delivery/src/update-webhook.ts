@@ -5,7 +5,7 @@ import type { Owner, WebhookRow } from './model';
 import { checkFields } from './webhook-input';
 
 /**
- * PUT /api/v1/webhooks/:id: changes the fields sent (spec 4.4 names `subscriptions`; `url`, `auth`, null
+ * PUT /api/v1/webhooks/:id: changes the fields sent (typically `subscriptions`; `url`, `auth`, null
  * to stop sending it, and `retry_schedule` too). Deliveries still pending go out with the new values.
  */
 export async function updateWebhook(deps: WebhookDeps, { owner, webhookId, body }: { owner: Owner; webhookId: string; body: unknown }): Promise<WebhookRow> {

@@ -17,7 +17,7 @@ export async function apiKeyIdOf(databaseUrl: string, key: string): Promise<stri
 }
 
 /**
- * A valid event of any spec type, for the types no operation produces yet, built from the payloads of
+ * A valid event of any of the API's types, for the types no operation produces yet, built from the payloads of
  * real envelope and recipient events so they keep the shapes of libs/contracts.
  */
 export function specEvent(eventType: SpecEventType, envelope: Data, recipient: Data): AnySignetEvent {

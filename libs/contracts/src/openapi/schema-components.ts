@@ -20,7 +20,7 @@ export const eventComponentName = (eventType: string): string =>
 
 const isSchema = (value: unknown): value is TSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The webhook body of each spec event: `{id, event_type, data}` with the event's own data schema. */
+/** The webhook body of each webhook event: `{id, event_type, data}` with the event's own data schema. */
 function eventSchemas(): Record<string, JsonSchema> {
   return Object.fromEntries(WEBHOOK_EVENT_TYPES.map((eventType) => [eventComponentName(eventType), {
     type: 'object',

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, LiteralUnion, Nullable } from '../schema-helpers';
 
-/** A document as webhook payloads show it (spec 2.3). */
+/** A document as webhook payloads show it. */
 export const EnvelopeDocument = Type.Object({
   id: Type.String(),
   // Documents that arrive through an upload URL have a custom_key only if the caller gave one.
@@ -16,7 +16,7 @@ export const EnvelopeDocument = Type.Object({
   file_size: Type.Integer({ minimum: 0 }),
   page_count: Type.Integer({ minimum: 0 }),
   url: Nullable(Type.String()),
-  // The digests the evidence sheet shows, beyond spec 2.3.
+  // Beyond the document's basic fields: the digests the evidence sheet shows.
   sha256: Type.Optional(Nullable(Type.String({ description: 'SHA-256 (hex) of the document as it is now (signed, once SUCCESS)' }))),
   original_sha256: Type.Optional(Nullable(Type.String({ description: 'SHA-256 (hex) of the document as it was sent' })))
 });

@@ -6,7 +6,7 @@ import { EnvelopeField } from './envelope-field';
 import { EnvelopePlacement } from './envelope-placement';
 import { EnvelopeRecipient } from './envelope-recipient';
 
-/** The spec's five, and EXPIRED: an IN_PROGRESS envelope whose expires_at passed (docs/decisions.md). */
+/** The five basic statuses, and EXPIRED: an IN_PROGRESS envelope whose expires_at passed (docs/decisions.md). */
 export const ENVELOPE_STATUSES = ['CREATED', 'IN_PROGRESS', 'SUCCESS', 'VOIDED', 'ERROR', 'EXPIRED'] as const;
 export const EnvelopeStatus = LiteralUnion(ENVELOPE_STATUSES);
 export type EnvelopeStatus = Static<typeof EnvelopeStatus>;
@@ -18,7 +18,7 @@ export const EnvelopeWarning = Type.Object({ code: Type.String(), message: Type.
 export type EnvelopeWarning = Static<typeof EnvelopeWarning>;
 
 /**
- * `data` of the envelope.* events (spec 2.1 and 6). Open to extra properties so producers can add fields
+ * `data` of the envelope.* events. Open to extra properties so producers can add fields
  * without breaking consumers that have not been redeployed yet.
  */
 export const EnvelopePayload = Type.Object(
@@ -50,7 +50,7 @@ export const EnvelopePayload = Type.Object(
 
 export type EnvelopePayload = Static<typeof EnvelopePayload>;
 
-/** `data` of envelope.evidence_generated: the envelope with the evidence sheet's link at the top level (spec 6). */
+/** `data` of envelope.evidence_generated: the envelope with the evidence sheet's link at the top level. */
 export const EvidenceGeneratedPayload = Type.Object(
   { ...EnvelopePayload.properties, evidence_document_url: Type.String(), evidence_generated_at: DateTime() },
   { additionalProperties: true }

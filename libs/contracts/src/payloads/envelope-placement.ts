@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, LiteralUnion, Nullable } from '../schema-helpers';
 import { PLACEMENT_TYPES } from '../fields/field-types';
 
-/** Spec 2.4 shows coordinates as strings in payloads, although they are numbers on input. */
+/** Payloads show coordinates as strings, although they are numbers on input. */
 export const PlacementCoordinates = Type.Object({
   id: Type.String(),
   top: Type.String(),
@@ -10,7 +10,7 @@ export const PlacementCoordinates = Type.Object({
   page: Type.String()
 });
 
-/** A placement as webhook payloads show it (spec 2.4); coordinates and token are null when the signature goes on an extra page. */
+/** A placement as webhook payloads show it; coordinates and token are null when the signature goes on an extra page. */
 export const EnvelopePlacement = Type.Object({
   id: Type.String(),
   custom_key: Type.String(),

@@ -3,8 +3,8 @@ import { DateTime, LiteralUnion, Nullable } from '../schema-helpers';
 import { RECIPIENT_ROLES } from '../fields/field-types';
 
 /**
- * A recipient as webhook payloads show it (spec 2.2, with its envelope's id); the spec lists only some of
- * its status values, so status stays a string.
+ * A recipient as webhook payloads show it (with its envelope's id); its status values are an open set,
+ * so status stays a string.
  */
 export const EnvelopeRecipient = Type.Object({
   id: Type.String(),
@@ -18,7 +18,7 @@ export const EnvelopeRecipient = Type.Object({
   name_label: Nullable(Type.String()),
   email: Type.String(),
   email_label: Nullable(Type.String()),
-  // Spec 2.2 input fields, carried so the evidence sheet and integrators can show them.
+  // Input fields of the recipient, carried so the evidence sheet and integrators can show them.
   tax_id: Type.Optional(Nullable(Type.String())),
   tax_label: Type.Optional(Nullable(Type.String())),
   rep_id: Type.Optional(Nullable(Type.String())),

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, Nullable } from '../schema-helpers';
 
-/** `data` of envelope.file_uploaded (spec 6). */
+/** `data` of envelope.file_uploaded. */
 export const FileUploadedPayload = Type.Object(
   {
     envelope_id: Type.String(),

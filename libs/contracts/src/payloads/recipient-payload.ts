@@ -21,7 +21,7 @@ export const ValidationDetails = Type.Object(
 );
 
 /**
- * `data` of the recipient.* events: the recipient of spec 2.2 (with envelope_id, so a consumer can find the
+ * `data` of the recipient.* events: the recipient (with envelope_id, so a consumer can find the
  * envelope), plus what particular events add. Open to extra properties, like every payload.
  */
 export const RecipientPayload = Type.Object(

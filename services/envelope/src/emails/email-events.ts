@@ -7,7 +7,7 @@ export type EmailEventType = 'recipient.email_sent' | 'recipient.email_received'
 
 /**
  * Records a recipient email event for one lifecycle mail, with the recipient as it is now, in the
- * caller's transaction. Only for invitations: the spec's recipient.email_sent is "Invitation email
+ * caller's transaction. Only for invitations: recipient.email_sent means "Invitation email
  * sent", and the events follow that one email's journey; the other emails' outcome stays in their row.
  */
 export async function writeEmailEvent(trx: Knex.Transaction, eventType: EmailEventType, mail: LifecycleMailRow, at: Date): Promise<void> {

@@ -1,7 +1,7 @@
 import { validateEnvelopeDefinition, type Static, type TSchema } from '@signet/contracts';
 import { validationError } from '@signet/http';
 
-/** Inline documents are meant to be small (spec 8); larger ones take the upload flow. */
+/** Inline documents are meant to be small; larger ones take the upload flow. */
 export const MAX_INLINE_DOCUMENT_BYTES = 10 * 1024 * 1024;
 
 /** Validates envelope input (a parsed form, or a batch item's JSON) against `schema`; any problem is a 422. */

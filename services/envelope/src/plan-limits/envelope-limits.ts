@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '@signet/service';
 import { type RateLimitDecision, rateLimiter, refusalHeaders, type WindowLimit } from '@signet/rate-limit';
 
-/** The bucket envelope creations are counted in, per tenant (spec 8: every key of a tenant counts together). */
+/** The bucket envelope creations are counted in, per tenant (every key of a tenant counts together). */
 const BUCKET = 'envelope.create';
 
 /** The gateway's grant (`hour:10,day:100`) as windows; anything else grants nothing to count against. */

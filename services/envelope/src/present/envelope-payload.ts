@@ -55,7 +55,7 @@ function placementPayload(placement: PlacementRow, aggregate: EnvelopeAggregate)
   };
 }
 
-/** The envelope object of spec 2.1 as webhook payloads carry it: every envelope event's `data`. */
+/** The envelope object as webhook payloads carry it: every envelope event's `data`. */
 export async function envelopePayload(aggregate: EnvelopeAggregate, links: DocumentLinks): Promise<EnvelopePayload> {
   const { envelope } = aggregate;
   return {

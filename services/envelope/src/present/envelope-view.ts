@@ -18,7 +18,7 @@ export function signerView(recipient: RecipientRow) {
   };
 }
 
-/** The answer of POST /envelopes: the spec's summary, plus the errors that put a new envelope in ERROR. */
+/** The answer of POST /envelopes: the envelope's summary, plus the errors that put a new envelope in ERROR. */
 export function envelopeSummary(aggregate: EnvelopeAggregate) {
   const { envelope } = aggregate;
   return {
@@ -35,7 +35,7 @@ export function envelopeSummary(aggregate: EnvelopeAggregate) {
 }
 
 /**
- * GET /envelopes/:id (and the answers of update and void): the spec's fields, with documents, placements,
+ * GET /envelopes/:id (and the answers of update and void): the envelope's fields, with documents, placements,
  * effective settings (as GET /settings shows them) and errors. Documents carry `type` as on input.
  */
 export async function envelopeView(aggregate: EnvelopeAggregate, links: DocumentLinks) {

@@ -19,7 +19,7 @@ export interface RejectInput {
 }
 
 /**
- * POST /signing/v1/:token/reject (public): the recipient whose turn it is declines. The spec has no
+ * POST /signing/v1/:token/reject (public): the recipient whose turn it is declines. Envelopes have no
  * DECLINED status, so the envelope becomes VOIDED (docs/decisions.md): recipient.rejected with the
  * reason, then envelope.voided; every link then shows REJECTED and can do nothing.
  */

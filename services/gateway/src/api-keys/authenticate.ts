@@ -18,7 +18,7 @@ export function builderCallerOf(res: Response): BuilderCaller | undefined {
 const BEARER = /^bearer\s+/i;
 
 /**
- * `Authorization: <API key>` with no scheme (spec 5.1), or `Bearer <builder session token>`, which acts as
+ * `Authorization: <API key>` with no scheme, or `Bearer <builder session token>`, which acts as
  * the session's key within the session's scope (checked next); anything else is 401 with the error shape.
  */
 export function authenticate(keys: ApiKeyLookup, envelopeLimitsOf: (key: ApiKeyRecord) => string, builderToken: BuilderTokenLookup) {

@@ -11,7 +11,7 @@ export interface RateLimitBucket {
   limitsFor(key: ApiKeyRecord): WindowLimit[];
 }
 
-/** Envelope creation per plan (spec 8); enterprise limits are per key, else the configured default. */
+/** Envelope creation per plan; enterprise limits are per key, else the configured default. */
 function envelopeCreationLimits(config: SignetConfig, key: ApiKeyRecord): WindowLimit[] {
   switch (key.plan) {
     case 'starter':

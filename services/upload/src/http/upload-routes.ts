@@ -7,7 +7,7 @@ import { receiveUpload } from '../receive-upload';
 import type { UploadDeps } from '../upload-deps';
 import { createdUploadView, uploadListItem, uploadView } from '../upload-view';
 
-/** The upload API (spec 4.2): adapters of the use cases. */
+/** The upload API: adapters of the use cases. */
 export function uploadRoutes(router: Express, deps: UploadDeps): void {
   router.post('/api/v1/envelopes/:envelope_id/uploads', async (req, res) => {
     if (!req.is('application/json')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the upload request as application/json');

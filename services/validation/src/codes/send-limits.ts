@@ -10,7 +10,7 @@ interface Window {
 export type SendDecision = Window & ({ allowed: true } | { allowed: false; retryAfterSeconds: number; reason: string });
 
 /**
- * Spec 3.4 and 8, per recipient: no new code within 60 seconds of the last, at most 5 in any hour. The
+ * Per recipient: no new code within 60 seconds of the last, at most 5 in any hour. The
  * hour slides over the codes' own times, so there is no burst at the edge of a fixed window.
  * `created` are the creation times of the recipient's codes from the last hour.
  */

@@ -22,7 +22,7 @@ function requireJson(req: Request): void {
   if (!req.is('application/json')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the webhook as application/json');
 }
 
-/** The webhook API (spec 4.4): adapters of the use cases, for the calling key. */
+/** The webhook API: adapters of the use cases, for the calling key. */
 export function webhookRoutes(router: Express, deps: WebhookDeps): void {
   const id = (req: Request) => String(req.params.id);
   const owner = (res: Response) => ownerOf(res);

@@ -10,7 +10,7 @@ import { countAttempt, countFinished } from './delivery-metrics';
 import type { DeliveryAttempt, QueueAttempt } from './delivery-jobs';
 import type { DeliveryStore, NextState } from '../store/delivery-store';
 
-/** The header that carries a webhook's `auth` (spec 5.6), as the API key travels: the value, no scheme. */
+/** The header that carries a webhook's `auth`, as the API key travels: the value, no scheme. */
 const AUTH_HEADER = 'authorization';
 const USER_AGENT = 'Signet-Webhooks/1.0';
 /**

@@ -1,7 +1,7 @@
 import type { WebhookRow } from '../model';
 
 /**
- * A webhook as the API shows it (spec 2.7): `auth_type` upper-case, `auth` and the signing secret never
+ * A webhook as the API shows it: `auth_type` upper-case, `auth` and the signing secret never
  * (the secret is shown once, by the create response).
  */
 export function webhookView(row: WebhookRow) {
