@@ -5,7 +5,7 @@ import { KEYS, startTestSignet, TestSignet } from './harness';
 type Form = Record<string, string>;
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** Idempotency-Key on POST and PUT (DESIGN 4), through the gateway, on an injected clock that only moves forward. */
+/** Idempotency-Key on POST and PUT, through the gateway, on an injected clock that only moves forward. */
 describe('Idempotency-Key through the gateway', () => {
   const clock = { offsetMs: 0 };
   let api: TestSignet;

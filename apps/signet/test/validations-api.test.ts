@@ -76,7 +76,7 @@ describe('email validation API: status codes, isolation, templates, storage', ()
       expect(smtp.messages().filter((mail) => mail.to.includes(ana.email))).toEqual([]);
     });
 
-    it('answers 409 where a code has no use: validation off, envelope not sent, or voided; verify_code without a pending code is 404 (spec 7)', async () => {
+    it('answers 409 where a code has no use: validation off, envelope not sent, or voided; verify_code without a pending code is 404', async () => {
       const off = await envelopeWithValidation(api, KEYS.globex, { 'settings[validations][email][enabled]': 'FALSE' });
       const unsent = await envelopeWithValidation(api, KEYS.globex, {}, { send: false });
       const voided = await envelopeWithValidation(api, KEYS.globex);

@@ -6,7 +6,7 @@ const UNKNOWN_ID = '0190a6b2-7c3e-7000-8000-000000000000';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-describe('webhooks API through the gateway (spec 2.7, 4.4)', () => {
+describe('webhooks API through the gateway', () => {
   let api: TestSignet;
 
   const create = (json: unknown, key: string = KEYS.acme) => api.call('POST', '/api/v1/webhooks', { key, json });
@@ -28,7 +28,7 @@ describe('webhooks API through the gateway (spec 2.7, 4.4)', () => {
   });
 
   describe('create', () => {
-    it('answers the spec shape, auth_type as HEADER, the signing secret once, never auth', async () => {
+    it('answers the webhook object, auth_type as HEADER, the signing secret once, never auth', async () => {
       const response = await create(valid());
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
@@ -48,7 +48,7 @@ describe('webhooks API through the gateway (spec 2.7, 4.4)', () => {
       expect(JSON.stringify(response.body)).not.toContain('s3cret-value');
     });
 
-    it('accepts every one of the 20 spec events, trimming spaces and repeats', async () => {
+    it('accepts every one of the API\'s 20 events, trimming spaces and repeats', async () => {
       const webhook = await created({ subscriptions: ` ${SPEC_EVENT_TYPES.join(' , ')},envelope.success` });
       expect(webhook.subscriptions).toBe(SPEC_EVENT_TYPES.join(','));
     });

@@ -226,7 +226,7 @@ describe('webhook delivery guarantees (monolith mode)', () => {
     expect(receiver.at('/isolated').map((delivery) => delivery.event.id)).toEqual([mine.id]);
   });
 
-  it('lets a webhook subscribe to each of the 20 spec events and delivers each when it occurs; the log pages and filters', async () => {
+  it('lets a webhook subscribe to each of the API\'s 20 events and delivers each when it occurs; the log pages and filters', async () => {
     const hook = await createWebhook(api.call, KEYS.acmeSecond, { url: `${receiver.url}/all`, subscriptions: SPEC_EVENT_TYPES.join(',') });
     const events = SPEC_EVENT_TYPES.map((eventType) => specEvent(eventType, envelopeData, recipientData));
     for (const event of events) await publishEvent(api.signet.bus, event, { tenantId: 'acme', apiKeyId: acmeSecondKeyId });

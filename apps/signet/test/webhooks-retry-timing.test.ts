@@ -10,7 +10,7 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
 /** Retry timing on an injected clock that stands still until the test moves it: the standard 5 seconds, exactly. */
-describe('webhook retry timing (spec 6: 3 attempts, 5 seconds apart)', () => {
+describe('webhook retry timing (STANDARD: 3 attempts, 5 seconds apart)', () => {
   let api: TestSignet;
   let receiver: Receiver;
   let now = Date.now();

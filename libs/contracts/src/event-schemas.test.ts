@@ -3,7 +3,7 @@ import { EVENT_TYPES, INTERNAL_EVENT_TYPES, SPEC_EVENT_TYPES, isSpecEventType } 
 import { ALL_TOPICS, dlqTopicFor, topicFor } from './topics';
 
 describe('event types', () => {
-  it('lists the 20 events of spec section 6, each with a data schema', () => {
+  it('lists the API\'s 20 events, each with a data schema', () => {
     expect(SPEC_EVENT_TYPES).toHaveLength(20);
     expect(new Set(SPEC_EVENT_TYPES).size).toBe(20);
     for (const eventType of SPEC_EVENT_TYPES) expect(EVENT_DATA_SCHEMAS[eventType]).toBeDefined();
@@ -14,7 +14,7 @@ describe('event types', () => {
     expect(Object.keys(EVENT_DATA_SCHEMAS).sort()).toEqual([...EVENT_TYPES].sort());
   });
 
-  it('tells spec events from internal ones', () => {
+  it('tells the API\'s events from internal ones', () => {
     expect(isSpecEventType('recipient.signed_all')).toBe(true);
     expect(isSpecEventType('settings.updated')).toBe(false);
     expect(isSpecEventType('envelope.created')).toBe(false);

@@ -1,4 +1,7 @@
-/** The API's events (kind `api` in docs/events.md), in their fixed order: webhook subscriptions accept exactly these names. */
+/**
+ * The API's events (kind `api` in docs/events.md), in their fixed order. Webhook subscriptions accept these
+ * and Signet's own alike (WEBHOOK_EVENT_TYPES, checked with isWebhookEventType).
+ */
 export const SPEC_EVENT_TYPES = [
   'envelope.in_progress',
   'envelope.success',
@@ -71,7 +74,10 @@ const specEventTypes: ReadonlySet<string> = new Set(SPEC_EVENT_TYPES);
 const webhookEventTypes: ReadonlySet<string> = new Set(WEBHOOK_EVENT_TYPES);
 const eventTypes: ReadonlySet<string> = new Set(EVENT_TYPES);
 
-/** Guards webhook subscriptions: only the API's events may be subscribed to. */
+/**
+ * Whether a name is one of the API's events, not one of Signet's own nor an internal fact. Subscriptions are
+ * not checked with it: isWebhookEventType, which also accepts Signet's own, guards them.
+ */
 export function isSpecEventType(name: string): name is SpecEventType {
   return specEventTypes.has(name);
 }

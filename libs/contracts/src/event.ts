@@ -1,6 +1,6 @@
 import { Type, type TLiteral, type TObject, type TString } from '@sinclair/typebox';
 
-/** Kafka headers every event carries (DESIGN 2); routing metadata lives here so the webhook payload stays exactly `{id, event_type, data}`. */
+/** Kafka headers every event carries; routing metadata lives here so the webhook payload stays exactly `{id, event_type, data}`. */
 export const EVENT_HEADERS = {
   tenantId: 'signet-tenant-id',
   apiKeyId: 'signet-api-key-id',

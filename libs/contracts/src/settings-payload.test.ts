@@ -25,7 +25,7 @@ describe('toSettingsPayload', () => {
     });
   });
 
-  it('adds the fields spec 2.5 shows in payloads', () => {
+  it('adds the fields payloads show beyond the stored settings: signature image and text, sender_enterprise, biometric', () => {
     expect(payload.signature).toMatchObject({ image: 'DEFAULT', text: 'DEFAULT' });
     expect(payload.signature_flow.sender_enterprise).toBe('Acme');
     expect(payload.validations.biometric.enabled).toBe('FALSE');

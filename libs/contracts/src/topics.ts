@@ -1,6 +1,6 @@
 import { EVENT_TYPES, type EventType } from './event-types';
 
-/** Topics are named exactly as their events (DESIGN 2), so an operator reading Kafka sees the names integrators see. */
+/** Topics are named exactly as their events, so an operator reading Kafka sees the names integrators see. */
 export function topicFor<T extends EventType>(eventType: T): T {
   return eventType;
 }

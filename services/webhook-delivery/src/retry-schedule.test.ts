@@ -1,7 +1,7 @@
 import { retryDelay } from './retry-schedule';
 
 describe('retryDelay', () => {
-  it('makes the spec three attempts, the configured delay apart, then gives up', () => {
+  it('makes three attempts with STANDARD, the configured delay apart, then gives up', () => {
     expect([1, 2, 3].map((made) => retryDelay('STANDARD', made, 5000))).toEqual([5000, 5000, null]);
   });
 

@@ -39,7 +39,7 @@ function reused(): AppError {
 }
 
 /**
- * `Idempotency-Key` on POST and PUT (DESIGN 4, the IETF httpapi idempotency-key draft): the first request
+ * `Idempotency-Key` on POST and PUT (as in the IETF httpapi idempotency-key draft): the first request
  * with a key runs and its answer is kept 24 hours; the same request again gets that answer replayed with
  * `Idempotent-Replayed: true`; another request with the key is 422; the same key while the first runs is 409.
  */

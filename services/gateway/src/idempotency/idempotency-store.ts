@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** How long a key is remembered (DESIGN 4: 24 hours). */
+/** How long a key is remembered: 24 hours. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;
 /**
  * How long a running request holds its key without showing it is alive. The gateway renews the lease

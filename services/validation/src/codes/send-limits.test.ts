@@ -2,7 +2,7 @@ import { decideSend, sendLimitHeaders } from './send-limits';
 
 const at = (minutes: number, seconds = 0) => new Date(Date.UTC(2026, 10, 21, 10, minutes, seconds));
 
-describe('send_code limits per recipient (spec 3.4, 8)', () => {
+describe('send_code limits per recipient: 60 seconds between codes, 5 an hour', () => {
   it('allows the first code, with 4 left in the hour', () => {
     expect(decideSend([], at(0))).toEqual({ allowed: true, limit: 5, remaining: 4, resetAt: at(60) });
   });
