@@ -143,6 +143,10 @@ describe('fields and recipient roles through the gateway, monolith mode', () => 
     expect(delivered('recipient.copied')).toMatchObject({ custom_key: 'cc', role: 'CC', status: 'COPIED' });
     expect(delivered('recipient.approved')).toMatchObject({ custom_key: 'boss', status: 'APPROVED' });
     expect(delivered('recipient.witnessed')).toMatchObject({ custom_key: 'wit', status: 'WITNESSED', witness_of: 'ana' });
+    // The delivery log lists Signet's own events (an approval, a witnessing) like the API's, as the OpenAPI document says.
+    const log = await api.call('GET', `/api/v1/webhooks/${hook.id}/deliveries`, { key: KEYS.globex });
+    expect(log.status).toBe(200);
+    expect((log.body.deliveries as Body[]).map((delivery) => delivery.event_type)).toEqual(expect.arrayContaining(['recipient.approved', 'recipient.witnessed']));
     const signedFields = Object.fromEntries((delivered('recipient.signed_all').fields as Body[]).map((field) => [field.name, field.value]));
     expect(signedFields).toMatchObject({ company: 'Acme Ltd', amount: 1250.5, agree: true, plan: 'Premium', id_document: { sha256: byName.id_document!.value.sha256 } });
     const successFields = await waitFor(() => {

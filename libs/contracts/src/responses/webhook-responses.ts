@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { SPEC_EVENT_TYPES } from '../event-types';
+import { WEBHOOK_EVENT_TYPES } from '../event-types';
 import { DateTime, LiteralUnion, Nullable } from '../schema-helpers';
 import { DELIVERY_STATUSES, RETRY_SCHEDULES } from '../webhook-requests';
 import { Answer } from './common-responses';
@@ -60,7 +60,7 @@ export const Delivery = Type.Object({
   id: Type.String(),
   webhook_id: Type.String(),
   event_id: Type.String({ description: 'The event id: the same as the `webhook-id` header and the payload `id`' }),
-  event_type: LiteralUnion(SPEC_EVENT_TYPES),
+  event_type: LiteralUnion(WEBHOOK_EVENT_TYPES, { description: "The API's events and Signet's own, as webhooks subscribe to them" }),
   status: LiteralUnion(DELIVERY_STATUSES),
   attempts: Type.Array(DeliveryAttempt),
   next_attempt_at: Nullable(DateTime()),

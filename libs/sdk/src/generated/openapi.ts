@@ -2683,8 +2683,11 @@ export interface components {
             webhook_id: string;
             /** @description The event id: the same as the `webhook-id` header and the payload `id` */
             event_id: string;
-            /** @enum {unknown} */
-            event_type: "envelope.in_progress" | "envelope.success" | "envelope.voided" | "envelope.evidence_generated" | "envelope.file_uploaded" | "recipient.email_sent" | "recipient.email_received" | "recipient.email_opened" | "recipient.email_clicked" | "recipient.email_bounced" | "recipient.link_generated" | "recipient.in_progress" | "recipient.signed_all" | "recipient.rejected" | "recipient.validation_code_generated" | "recipient.validation_code_sent" | "recipient.validation_code_success" | "recipient.validation_code_failed" | "recipient.validation_code_expired" | "recipient.validation_max_attempts";
+            /**
+             * @description The API's events and Signet's own, as webhooks subscribe to them
+             * @enum {unknown}
+             */
+            event_type: "envelope.in_progress" | "envelope.success" | "envelope.voided" | "envelope.evidence_generated" | "envelope.file_uploaded" | "recipient.email_sent" | "recipient.email_received" | "recipient.email_opened" | "recipient.email_clicked" | "recipient.email_bounced" | "recipient.link_generated" | "recipient.in_progress" | "recipient.signed_all" | "recipient.rejected" | "recipient.validation_code_generated" | "recipient.validation_code_sent" | "recipient.validation_code_success" | "recipient.validation_code_failed" | "recipient.validation_code_expired" | "recipient.validation_max_attempts" | "batch.completed" | "envelope.expired" | "envelope.extended" | "envelope.reactivated" | "recipient.reminder_sent" | "recipient.expiry_warning_sent" | "recipient.approved" | "recipient.witnessed" | "recipient.viewed" | "recipient.copied" | "recipient.validation_id_check_started" | "recipient.validation_id_check_success" | "recipient.validation_id_check_failed" | "recipient.validation_id_check_locked" | "recipient.validation_id_check_expired" | "recipient.validation_id_check_reset" | "recipient.validation_biometric_started" | "recipient.validation_biometric_success" | "recipient.validation_biometric_failed" | "recipient.validation_biometric_locked" | "recipient.validation_biometric_expired" | "recipient.validation_biometric_reset" | "recipient.validation_identity_consented" | "recipient.validation_identity_redacted" | "template.created" | "template.updated" | "template.deleted";
             /** @enum {unknown} */
             status: "PENDING" | "SUCCESS" | "FAILED";
             attempts: components["schemas"]["DeliveryAttempt"][];
