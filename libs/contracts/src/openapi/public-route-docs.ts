@@ -117,7 +117,7 @@ export const PUBLIC_ROUTE_DOCS: RouteDocs = {
   'GET /sign/:token': {
     operationId: 'signerPage',
     summary: "Signet's signer page",
-    description: 'What a `signing_url` opens: a page built on the signing API (English or Spanish, with the branding in the settings).',
+    description: 'What a `signing_url` opens: a page built on the signing API (in the recipient\'s language, or the envelope\'s: any of fifteen; with the branding in the settings).',
     tag: 'Signing',
     responses: {
       200: { description: 'The page (a voided envelope\'s link shows a page saying so)', contentType: 'text/html' },

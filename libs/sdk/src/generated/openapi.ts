@@ -1092,7 +1092,7 @@ export interface paths {
         };
         /**
          * Signet's signer page
-         * @description What a `signing_url` opens: a page built on the signing API (English or Spanish, with the branding in the settings).
+         * @description What a `signing_url` opens: a page built on the signing API (in the recipient's language, or the envelope's: any of fifteen; with the branding in the settings).
          */
         get: operations["signerPage"];
         put?: never;
