@@ -1,7 +1,7 @@
 import { checkFieldValue, type FieldError, type FieldValue } from '@signet/contracts';
-import { validationError } from '@signet/http';
+import { AppError, validationError } from '@signet/http';
 import { type MeasuredValue, measureValue, type PlacedValue, type StampLanguage, TICK_SIDE, VALUE_TEXT_SIZES } from '@signet/signed-pdf';
-import type { FieldAttachmentRow, PlacementRow } from '../model';
+import type { EnvelopeAggregate, FieldAttachmentRow, FieldValueRow, PlacementRow, RecipientRow } from '../model';
 import { fieldDefinitionOf } from './field-definition-of';
 import { shownValue } from './shown-value';
 
@@ -87,8 +87,18 @@ export function tooLongProblem(name: string): FieldError {
   return { field: `fields.${name}`, message: `is too long for its box on the document, even at ${SMALLEST}: shorten it`, code: 'VALUE_TOO_LONG' };
 }
 
-/** A problem naming the field when its box on the document cannot hold the value whole. */
-export async function valueFitProblem(placement: PlacementRow, value: FieldValue, attachments: readonly FieldAttachmentRow[]): Promise<FieldError | null> {
-  if ((await valueLayout(placement, value, attachments)) !== null) return null;
-  return tooLongProblem(fieldDefinitionOf(placement)?.name ?? placement.custom_key);
+/**
+ * A 422 naming each field whose value its box on the document cannot hold whole, before anything is
+ * recorded. Measured once, outside the signing transaction: a field's box, its value and an attachment's
+ * name cannot change while its recipient signs.
+ */
+export async function assertValuesFit(aggregate: EnvelopeAggregate, recipient: RecipientRow, rows: readonly FieldValueRow[]): Promise<void> {
+  const attachments = (aggregate.attachments ?? []).filter((file) => file.recipient_id === recipient.id);
+  const problems: FieldError[] = [];
+  for (const row of rows) {
+    const placement = aggregate.placements.find((candidate) => candidate.id === row.placement_id);
+    if (placement === undefined || (await valueLayout(placement, row.value, attachments)) !== null) continue;
+    problems.push(tooLongProblem(fieldDefinitionOf(placement)?.name ?? placement.custom_key));
+  }
+  if (problems.length > 0) throw new AppError('VALIDATION_FAILED', 'Invalid field values', problems);
 }

@@ -5,6 +5,7 @@ import type { EnvelopeDeps } from '../envelope-deps';
 import { writeRecipientEvent } from '../envelope-events';
 import { cancelSchedule, startReminders } from '../expiry/expiry-schedule';
 import { fillFields } from '../fields/fill-fields';
+import { assertValuesFit } from '../fields/value-fit';
 import type { RecipientRow, SignatureRow } from '../model';
 import { fieldsPayload } from '../present/fields-payload';
 import { actTrigger, isSettled, RECIPIENT_MACHINE } from '../state/recipient-machine';
@@ -43,7 +44,7 @@ export async function signEnvelope(deps: EnvelopeDeps, { token, body, identity, 
   const before = await loadSigningAccess(deps, deps.db, token);
   assertReady(before);
   const { signature, fields } = readAct(body, before.aggregate.envelope.settings, before.recipient.role);
-  await fillFields(before.aggregate, before.recipient, fields, deps.clock());
+  await assertValuesFit(before.aggregate, before.recipient, fillFields(before.aggregate, before.recipient, fields, deps.clock()));
   const gate = await validationGate(deps, before, requestId);
   if (gate.required && !gate.verified) throw new AppError('FORBIDDEN', `${verifyFirst(gate)} before signing`);
   const { envelope } = before.aggregate;
@@ -57,7 +58,7 @@ export async function signEnvelope(deps: EnvelopeDeps, { token, body, identity, 
   await deps.db.transaction(async (trx): Promise<void> => {
     const access = await loadSigningAccess(deps, trx, token, { forUpdate: true });
     assertReady(access);
-    const values = await fillFields(access.aggregate, access.recipient, fields, now);
+    const values = fillFields(access.aggregate, access.recipient, fields, now);
     if (signature !== null) {
       const row: SignatureRow = {
         id: uuidv7(), envelope_id: envelope.id, recipient_id: access.recipient.id, signature_type: signature.type,
