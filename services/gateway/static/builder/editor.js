@@ -1,28 +1,19 @@
 // The editor page: the session's template or draft envelope, its pages, recipients and placements, edited
 // with the mouse, the keyboard or numbers, and saved through the public API with the session's token. The
 // token and the host's origin come in the address's fragment (cleared at once, kept in memory only).
-import { createAnnouncer } from './announcer.js';
 import { ApiError, createApi } from './api.js';
-import { createDocumentsPanel } from './documents-panel.js';
 import { element } from './dom.js';
-import { createEdits } from './edits.js';
 import { createHistory } from './history.js';
 import { createHost } from './host.js';
-import { listenToKeyboard } from './keyboard.js';
 import { createLibrary } from './library.js';
 import { createSay } from './messages.js';
 import { freeKey, fromEnvelope, fromTemplate, isStamp, roleMayFill, STAMP_TYPES } from './model.js';
-import { createPagesView, ZOOMS } from './pages-view.js';
-import { createPalette } from './palette.js';
-import { createPlacementsView, place, positionOf } from './placements-view.js';
-import { createPointer } from './pointer.js';
+import { ZOOMS } from './pages-view.js';
+import { place, positionOf } from './placements-view.js';
 import { locateProblems, showControlProblems } from './problems.js';
-import { createPropertiesPanel } from './properties-panel.js';
-import { createRecipientsPanel } from './recipients-panel.js';
 import { asForm, base64Of, saveBody } from './request-body.js';
-import { createTokensPanel } from './tokens-panel.js';
-import { createToolbar } from './toolbar.js';
 import { uploadDocument } from './uploads.js';
+import { mountWorkspace } from './workspace.js';
 
 const root = document.getElementById('builder');
 const sessionId = root.dataset.session;
@@ -67,6 +58,8 @@ function commit(edit, announcement) {
 }
 
 const announce = (text) => view.announce(text);
+/** A new document's key, from its file name, unused among the documents. */
+const documentKeyFor = (name, documents = changes.state.documents) => freeKey(name.replace(/\.pdf$/i, ''), documents.map((document) => document.key));
 const pointsText = (value) => String(Math.round(value * 10) / 10);
 
 function describePosition(id) {
@@ -256,7 +249,7 @@ const actions = {
     try {
       const source = await addFile(file);
       const name = file.name || 'document.pdf';
-      const key = freeKey(name.replace(/\.pdf$/i, ''), changes.state.documents.map((document) => document.key));
+      const key = documentKeyFor(name);
       commit((state) => state.documents.push({ key, name, type: 'SIGNABLE', source }), say('builder.announce.documentAdded', { name }));
     } catch {
       view.toolbar.status(say('builder.documents.notPdf'));
@@ -295,7 +288,7 @@ const actions = {
  */
 async function addByUpload(file) {
   const name = file.name || 'document.pdf';
-  const key = freeKey(name.replace(/\.pdf$/i, ''), changes.state.documents.map((document) => document.key));
+  const key = documentKeyFor(name);
   busy = true;
   view.toolbar.status(say('builder.documents.uploading', { name }));
   render();
@@ -420,35 +413,14 @@ function render() {
   });
 }
 
-function mount() {
-  const toolbar = element('header', { class: 'toolbar' });
-  const palette = element('section', { class: 'panel', id: 'palette' });
-  const properties = element('section', { class: 'panel', id: 'properties' });
-  const recipients = element('section', { class: 'panel', id: 'recipients' });
-  const tokens = element('section', { class: 'panel', id: 'tokens' });
-  const documents = element('section', { class: 'panel', id: 'documents' });
-  const pagesContainer = element('div', { class: 'pages', id: 'pages' });
-  const pagesArea = element('main', { class: 'pages-area', tabindex: '0', 'aria-label': say('builder.pages') }, pagesContainer);
-  root.replaceChildren(toolbar, element('div', { class: 'workspace' }, element('aside', { class: 'side', 'aria-label': say('builder.panels') }, palette, properties, recipients, tokens, documents), pagesArea));
-  const pages = createPagesView({ container: pagesContainer, library, say });
-  view = { pages, pagesArea, announce: createAnnouncer(root) };
-  view.edits = createEdits(where);
-  view.placements = createPlacementsView({ pages, say, labelOf, colorOf });
-  view.toolbar = createToolbar({ container: toolbar, say, actions, canSend: subject.kind === 'envelope' && session.actions.includes('send') });
-  view.palette = createPalette({ container: palette, say, actions });
-  view.properties = createPropertiesPanel({ container: properties, say, actions, where });
-  view.recipients = createRecipientsPanel({ container: recipients, say, actions });
-  view.tokens = createTokensPanel({ container: tokens, say, actions, pages });
-  view.documents = createDocumentsPanel({ container: documents, say, actions });
-  view.pointer = createPointer({ pagesContainer, palette, pages, controller });
-  listenToKeyboard(controller);
-}
-
 async function edit(state) {
   changes = createHistory(state);
   savedDocuments = JSON.stringify(state.documents);
   ui.recipient = state.recipients[0]?.key ?? null;
-  mount();
+  view = mountWorkspace({
+    root, say, library, actions, controller, where, labelOf, colorOf,
+    canSend: subject.kind === 'envelope' && session.actions.includes('send')
+  });
   render();
   await drawn;
   view.pages.setZoom(view.pages.fittingZoom());
@@ -480,7 +452,7 @@ function askForFirstDocument() {
     try {
       const bytes = await readPdf(file);
       const name = file.name || 'document.pdf';
-      const key = freeKey(name.replace(/\.pdf$/i, ''), []);
+      const key = documentKeyFor(name, []);
       const created = await api.post('/api/v1/templates', { name: name.replace(/\.pdf$/i, '').slice(0, 255) || 'Template', documents: { [key]: { base64: await base64Of(bytes), name } } });
       subject = { kind: 'template', id: created.template.id };
       session = { ...session, template_id: created.template.id };
