@@ -1,19 +1,11 @@
-import { checkFieldValue, type FieldDefinition, type FieldError, FieldPreviewRequest, type FieldPreviewResponse, type FieldValueCheck } from '@signet/contracts';
+import { AUTOMATIC_FIELD_TYPES, checkFieldValues, type FieldError, FieldPreviewRequest, type FieldPreviewResponse } from '@signet/contracts';
 import { AppError, parseWith } from '@signet/http';
 import { language as languageOf } from '@signet/i18n';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { fieldsOf } from '../fields/field-definition-of';
 import { tooLongProblem, valueLayout } from '../fields/value-fit';
-import type { RecipientRow } from '../model';
 import { loadSigningAccess } from './signing-access';
 import { assertReady } from './signing-state';
-
-/** A field's value as signing would take it: NAME and SIGNING_DATE are Signet's own, the others the one sent. */
-function valueToPreview(field: FieldDefinition, raw: unknown, recipient: RecipientRow, now: Date, attachmentIds: ReadonlySet<string>): FieldValueCheck {
-  if (field.type === 'NAME') return { valid: true, value: recipient.name };
-  if (field.type === 'SIGNING_DATE') return { valid: true, value: now.toISOString().slice(0, 10) };
-  return checkFieldValue(field, raw, attachmentIds);
-}
 
 /**
  * POST /signing/v1/:token/fields/preview (public): how the signed document will show the values a signer
@@ -29,6 +21,8 @@ export async function previewFields(deps: EnvelopeDeps, { token, body }: { token
   const attachments = (aggregate.attachments ?? []).filter((file) => file.recipient_id === recipient.id);
   // The document is everyone's: its words (a tick box's yes or no) are in the envelope's language.
   const language = languageOf(aggregate.envelope.settings.signature_flow.language).code;
+  // Each value as signing would take it (NAME and SIGNING_DATE are Signet's own, whatever was sent).
+  const context = { recipientName: recipient.name, signingDate: deps.clock().toISOString().slice(0, 10), attachmentIds: new Set(attachments.map((file) => file.id)) };
   const details: FieldError[] = [];
   const fields: FieldPreviewResponse['fields'] = {};
   for (const [name, raw] of Object.entries(submitted)) {
@@ -37,12 +31,14 @@ export async function previewFields(deps: EnvelopeDeps, { token, body }: { token
       details.push({ field: `fields.${name}`, message: 'is not a field of this recipient' });
       continue;
     }
-    const checked = valueToPreview(entry.field, raw, recipient, deps.clock(), new Set(attachments.map((file) => file.id)));
+    const checked = checkFieldValues([entry.field], AUTOMATIC_FIELD_TYPES.includes(entry.field.type) ? {} : { [name]: raw }, context);
     if (!checked.valid) {
-      details.push({ field: `fields.${name}`, message: checked.message });
+      details.push(...checked.details);
       continue;
     }
-    const layout = await valueLayout(entry.placement, checked.value, attachments, language);
+    const value = checked.values[name];
+    if (value === undefined) continue;
+    const layout = await valueLayout(entry.placement, value, attachments, language);
     if (layout === null) details.push(tooLongProblem(name));
     else fields[name] = layout;
   }
