@@ -135,13 +135,19 @@ describe('the job system on PostgreSQL', () => {
     expect((await jobRows()).map((row: { key: string }) => row.key)).toEqual(['test.note:one']);
   });
 
-  it('runs the newer job of a key queued while the older one ran, even when the older one then fails: the older one is not retried', async () => {
-    const jobs = system(1);
+  /** Starts `jobs` with the job "older" of key `envelope` running, held until the answered function lets it fail. */
+  async function olderJobRunning(jobs: JobSystem): Promise<() => void> {
     failuresLeft.set('older', 1);
     const letGo = holdAttempt('older#1');
     await jobs.start();
     await jobs.enqueue(db, note, { text: 'older' }, { key: 'envelope' });
     await waitFor(() => begun.includes('older#1'), 10_000, 'the older job began');
+    return letGo;
+  }
+
+  it('runs the newer job of a key queued while the older one ran, even when the older one then fails: the older one is not retried', async () => {
+    const jobs = system(1);
+    const letGo = await olderJobRunning(jobs);
     await jobs.enqueue(db, note, { text: 'newer' }, { key: 'envelope' });
     letGo();
     await waitFor(() => ran.includes('newer'), 10_000, 'the newer job ran with its own payload');
@@ -153,11 +159,7 @@ describe('the job system on PostgreSQL', () => {
 
   it('runs the newer job of a key even when its cause\'s transaction is still open as the older one fails', async () => {
     const jobs = system(1);
-    failuresLeft.set('older', 1);
-    const letGo = holdAttempt('older#1');
-    await jobs.start();
-    await jobs.enqueue(db, note, { text: 'older' }, { key: 'envelope' });
-    await waitFor(() => begun.includes('older#1'), 10_000, 'the older job began');
+    const letGo = await olderJobRunning(jobs);
     const waitingForALock = async () => Number((await db.raw(`SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = ? AND wait_event_type = 'Lock'`, [JOBS_APPLICATION_NAME])).rows[0].count);
     await db.transaction(async (trx) => {
       await jobs.enqueue(trx, note, { text: 'newer' }, { key: 'envelope' });
