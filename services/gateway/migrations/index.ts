@@ -69,5 +69,22 @@ export const gatewayMigrations: readonly Migration[] = [
         table.index(['tenant_id', 'id']);
       });
     }
+  },
+  {
+    name: 'gateway_0006_console_sessions',
+    async up(knex) {
+      await knex.schema.createTable('console_sessions', (table) => {
+        table.text('id').primary();
+        // SHA-256 of the cookie's secret half: the table alone signs nobody in.
+        table.text('secret_hash').notNullable();
+        table.text('csrf_token').notNullable();
+        table.text('tenant_id').notNullable();
+        table.text('api_key_id').notNullable().index();
+        table.text('language').notNullable();
+        table.timestamp('created_at', { useTz: true }).notNullable();
+        table.timestamp('expires_at', { useTz: true }).notNullable().index();
+        table.timestamp('ended_at', { useTz: true });
+      });
+    }
   }
 ];

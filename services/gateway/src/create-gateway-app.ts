@@ -13,6 +13,10 @@ import { builderPageRoutes } from './builder-sessions/builder-page-routes';
 import { builderScope } from './builder-sessions/builder-scope-middleware';
 import { builderSessionRoutes } from './builder-sessions/builder-session-routes';
 import { builderTokenLookup } from './builder-sessions/builder-token-auth';
+import type { ConsoleDeps } from './console/console-deps';
+import { consoleRoutes } from './console/console-routes';
+import { consoleSessionLookup } from './console/console-session-auth';
+import { componentRoutes } from './pages/component-routes';
 import { proxyToService } from './proxy/proxy-to-service';
 import type { RateLimitBucketName } from './rate-limit/plan-limits';
 import { checkPathIds, idParametersOf } from './routes/check-path-ids';
@@ -53,6 +57,8 @@ export interface GatewayAppOptions {
   developmentKey: string | null;
   /** Builder sessions (the gateway's own): their store, tokens, and how a session's target is checked. */
   builderSessions: BuilderSessionDeps;
+  /** The console's sessions: an API key exchanged for a cookie, which then acts as the key. */
+  console: ConsoleDeps;
 }
 
 /** A public route speaks for nobody: no tenant, no key; the service finds both from the route's own credential. */
@@ -100,8 +106,11 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
     app[route.method](route.path, ...(route.unlimited ? [] : [options.publicRateLimit]), ...(ids.length > 0 ? [checkPathIds(route.path, ids)] : []), anonymousContext, proxy);
   }
   const builder = options.builderSessions;
+  app.use(componentRoutes());
   app.use(builderPageRoutes(builder.sessions, builder.clock));
-  app.use('/api', authenticate(options.keys, options.envelopeLimitsOf, builderTokenLookup(builder.tokens, builder.sessions, builder.clock)), builderScope(builder.sessions, builder.clock, options.log));
+  app.use(consoleRoutes(options.console, options.publicRateLimit));
+  app.use('/api', authenticate(options.keys, options.envelopeLimitsOf, builderTokenLookup(builder.tokens, builder.sessions, builder.clock), consoleSessionLookup(options.console)),
+    builderScope(builder.sessions, builder.clock, options.log));
   app.use(builderSessionRoutes(builder, options.idempotency));
   for (const route of ROUTES) {
     const handlers: RequestHandler[] = [];

@@ -12,6 +12,7 @@ import { ensureBootstrapKeys } from './api-keys/ensure-bootstrap-keys';
 import { builderSessionStore } from './builder-sessions/builder-session-store';
 import { builderTokens } from './builder-sessions/builder-token';
 import { sessionTargets } from './builder-sessions/session-targets';
+import { consoleSessionStore } from './console/console-session-store';
 import { createGatewayApp } from './create-gateway-app';
 import { devClockRoutes } from './dev/dev-clock-routes';
 import { idempotency } from './idempotency/idempotency-middleware';
@@ -41,11 +42,13 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
   const limiter = rateLimiter({ db: counters, clock: deps.clock });
   const idempotencyKeys = idempotencyStore(deps.db);
   const builderSessions = builderSessionStore(deps.db);
-  // Old rate-limit counters, expired Idempotency-Keys and builder sessions two days past their end go, once an hour across replicas.
+  const consoleSessions = consoleSessionStore(deps.db);
+  // Old rate-limit counters, expired Idempotency-Keys, and builder and console sessions two days past their end go, once an hour across replicas.
   deps.jobs.every(defineRecurringJob('gateway.prune-counters-and-keys', 10 * 60_000, async () => {
     await limiter.pruneBefore(new Date(deps.clock().getTime() - COUNTER_RETENTION_MS));
     await idempotencyKeys.pruneExpired(deps.clock());
     await builderSessions.pruneExpiredBefore(new Date(deps.clock().getTime() - COUNTER_RETENTION_MS));
+    await consoleSessions.pruneExpiredBefore(new Date(deps.clock().getTime() - COUNTER_RETENTION_MS));
   }), PRUNE_EVERY_MS);
   const buckets = { 'signature_report.create': signatureReportBucket() };
 
@@ -80,6 +83,13 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
       sessions: builderSessions,
       tokens: builderTokens(deps.internalSecret, deps.clock),
       targets: sessionTargets(deps.serviceUrl, deps.internalSecret),
+      clock: deps.clock,
+      publicBaseUrl: deps.config.publicBaseUrl
+    },
+    console: {
+      sessions: consoleSessions,
+      keys: cachedKeys,
+      keyById: (id) => keys.findActiveById(id),
       clock: deps.clock,
       publicBaseUrl: deps.config.publicBaseUrl
     }

@@ -13,10 +13,11 @@ import { SETTINGS_WEBHOOK_ROUTE_DOCS } from './settings-webhook-route-docs';
 import { TEMPLATE_ROUTE_DOCS } from './template-route-docs';
 import { IDENTITY_ROUTE_DOCS } from './identity-route-docs';
 import { BUILDER_ROUTE_DOCS, BUILDER_TOKEN_ROUTES } from './builder-route-docs';
+import { CONSOLE_ROUTE_DOCS } from './console-route-docs';
 import { DOCUMENT_INTRO, TAGS } from './document-intro';
 
 /** Every route's documentation, keyed `METHOD /path` as the gateway's route tables name the route. */
-export const ROUTE_DOCS: RouteDocs = { ...SETTINGS_WEBHOOK_ROUTE_DOCS, ...ENVELOPE_ROUTE_DOCS, ...SCALE_AND_SEAL_ROUTE_DOCS, ...TEMPLATE_ROUTE_DOCS, ...IDENTITY_ROUTE_DOCS, ...BUILDER_ROUTE_DOCS, ...PUBLIC_ROUTE_DOCS, ...GATEWAY_ROUTE_DOCS };
+export const ROUTE_DOCS: RouteDocs = { ...SETTINGS_WEBHOOK_ROUTE_DOCS, ...ENVELOPE_ROUTE_DOCS, ...SCALE_AND_SEAL_ROUTE_DOCS, ...TEMPLATE_ROUTE_DOCS, ...IDENTITY_ROUTE_DOCS, ...BUILDER_ROUTE_DOCS, ...CONSOLE_ROUTE_DOCS, ...PUBLIC_ROUTE_DOCS, ...GATEWAY_ROUTE_DOCS };
 
 /** A route as the gateway serves it: who may call it and which limits apply. */
 export interface ServedRoute {
@@ -149,7 +150,7 @@ function operation(route: ServedRoute, doc: RouteDoc, components: Record<string,
     ...(doc.description ? { description: doc.description } : {}),
     tags: [doc.tag],
     ...(route.access === 'apiKey' ? {} : { security: [] }),
-    ...(BUILDER_TOKEN_ROUTES.includes(routeKey(route.method, route.path)) ? { security: [{ apiKey: [] }, { builderToken: [] }] } : {}),
+    ...(BUILDER_TOKEN_ROUTES.includes(routeKey(route.method, route.path)) ? { security: [{ apiKey: [] }, { builderToken: [] }, { consoleSession: [] }] } : {}),
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
     responses
@@ -199,14 +200,15 @@ export function buildOpenApiDocument(routes: readonly ServedRoute[], options: { 
     openapi: '3.1.0',
     info: { title: 'Signet e-signature API', version: options.version, description: DOCUMENT_INTRO, license: { name: 'MIT', identifier: 'MIT' } },
     servers: [{ url: options.serverUrl }],
-    security: [{ apiKey: [] }],
+    security: [{ apiKey: [] }, { consoleSession: [] }],
     tags: TAGS,
     paths,
     webhooks: webhooks(options.examples.events),
     components: {
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The API key itself, with no scheme: `Authorization: sk_...`. `Bearer <key>` is refused (401).' },
-        builderToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "A builder session's token (`POST /api/v1/builder_sessions`): `Authorization: Bearer <token>`, on the routes that list it, for the session's own template or envelope only." }
+        builderToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "A builder session's token (`POST /api/v1/builder_sessions`): `Authorization: Bearer <token>`, on the routes that list it, for the session's own template or envelope only." },
+        consoleSession: { type: 'apiKey', in: 'cookie', name: 'signet_console', description: "The console's session (`POST /console/sign-in`), used without an `Authorization` header: it acts as the API key it was signed in with. A POST, PUT or DELETE with it must also carry the session's `X-CSRF-Token` header (403 otherwise)." }
       },
       schemas,
       responses: errorResponses()

@@ -2,7 +2,7 @@
 export const DOCUMENT_INTRO = [
   'Signet is an e-signature API: create an envelope (PDF documents, recipients and where each signs), send it, recipients sign in a browser, and you get signed PDFs, an evidence (audit-trail) PDF and webhooks.',
   '',
-  '**Authentication**: every `/api/v1` request carries `Authorization: <API key>` — the key itself, no `Bearer`. The signing API and signer page need no key: the token in the recipient\'s link is the credential. The embeddable editor uses a builder session\'s token instead (`Authorization: Bearer <token>`), on its own template or envelope only.',
+  '**Authentication**: every `/api/v1` request carries `Authorization: <API key>` — the key itself, no `Bearer`. The signing API and signer page need no key: the token in the recipient\'s link is the credential. The embeddable editor uses a builder session\'s token instead (`Authorization: Bearer <token>`), on its own template or envelope only. The console (`/console`) signs in with a key and then sends its session cookie, with an `X-CSRF-Token` header on every write.',
   '',
   '**Errors**: every error body is `{error, code, request_id}`, plus `details` (`[{field, message}]`) for invalid input. Every answer carries an `X-Request-Id` header and, in JSON bodies, `request_id`.',
   '',
@@ -19,6 +19,7 @@ export const TAGS = [
   { name: 'Batches', description: 'Create, send or void up to 100 envelopes in one request, in the background' },
   { name: 'Templates', description: 'Envelope definitions kept to be used again: recipients as placeholders by key, documents shared with every envelope made from them' },
   { name: 'Builder', description: "Signet's template and envelope editor embedded in your page: short-lived sessions and their tokens, the editor page and the element" },
+  { name: 'Console', description: 'The web console for operators: signing in and out with an API key, its page and files (everything else it does is this API)' },
   { name: 'Email validation', description: 'Email and SMS codes a recipient must enter before viewing or signing' },
   { name: 'Identity checks', description: "A signer's identity document and selfie, checked before viewing or signing: the signer's steps (keyless) and the sender's record, resets, manual passes, assertions and erasure" },
   { name: 'Seal', description: 'The certificates that seal signed PDFs, and validation reports of any signed PDF' },

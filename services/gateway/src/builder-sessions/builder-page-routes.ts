@@ -5,7 +5,7 @@ import { isId } from '@signet/contracts';
 import { language } from '@signet/i18n';
 import { AppError } from '@signet/http';
 import type { Clock } from '@signet/service';
-import { builderMessages } from './builder-messages';
+import { scriptMessages } from '../pages/script-messages';
 import type { BuilderSessionStore } from './builder-session-store';
 import { renderBuilderPage, renderMissingBuilderPage } from './render-builder-page';
 
@@ -70,7 +70,7 @@ export function builderPageRoutes(sessions: BuilderSessionStore, clock: Clock): 
       return;
     }
     const spoken = language(session.language);
-    res.status(200).type('html').set(pageHeaders(session.origins)).send(renderBuilderPage(session.id, spoken, builderMessages(spoken)));
+    res.status(200).type('html').set(pageHeaders(session.origins)).send(renderBuilderPage(session.id, spoken, scriptMessages(spoken, 'builder.')));
   });
   return router;
 }

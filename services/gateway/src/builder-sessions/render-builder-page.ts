@@ -1,31 +1,10 @@
 import type { Language } from '@signet/i18n';
-import type { ScriptMessage } from './builder-messages';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => ESCAPES[character] as string);
-}
-
-/** A page of the editor's: the head every one shares, then its own. */
-function page(lang: string, dir: string, head: string, body: string): string {
-  return `<!doctype html>
-<html lang="${lang}" dir="${dir}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Signet</title>
-${head}</head>
-<body>
-${body}
-</body>
-</html>
-`;
-}
+import { escapeHtml, page } from '../pages/page-frame';
+import type { ScriptMessage } from '../pages/script-messages';
 
 /** The editor page: a frame for editor.js, which reads the session id and its messages from `#builder`. */
 export function renderBuilderPage(sessionId: string, language: Language, messages: Record<string, ScriptMessage>): string {
-  return page(language.tag, language.direction, '<link rel="stylesheet" href="/builder/assets/editor.css">\n<script type="module" src="/builder/assets/editor.js"></script>\n',
+  return page(language.tag, language.direction, '<link rel="stylesheet" href="/components/base.css">\n<link rel="stylesheet" href="/builder/assets/editor.css">\n<script type="module" src="/builder/assets/editor.js"></script>\n',
     `<main id="builder" data-session="${escapeHtml(sessionId)}" data-messages="${escapeHtml(JSON.stringify(messages))}"></main>`);
 }
 

@@ -1,4 +1,5 @@
 import type { PartName } from '@signet/config';
+import { escapeHtml } from '../pages/page-frame';
 
 /** What the start page tells: what runs here, and where to go next. */
 export interface StartPageFacts {
@@ -12,7 +13,6 @@ export interface StartPageFacts {
   links: Record<string, string>;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const LINK_NAMES: Record<string, string> = {
   quickstart: 'Quickstart: from an envelope to a signed PDF in a few commands',

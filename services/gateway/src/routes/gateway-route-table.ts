@@ -12,5 +12,11 @@ export const GATEWAY_ROUTES: ReadonlyArray<{ method: HttpMethod; path: string }>
   // The embeddable editor: its page (the builder session's id in the path), its files, and the element any page loads.
   { method: 'get', path: '/builder/:session_id' },
   { method: 'get', path: '/builder/assets/:file' },
-  { method: 'get', path: '/embed/builder.js' }
+  { method: 'get', path: '/embed/builder.js' },
+  // The console: its page (sign-in form or console), signing in and out, its files, and the modules it shares with the editor.
+  { method: 'get', path: '/console' },
+  { method: 'post', path: '/console/sign-in' },
+  { method: 'post', path: '/console/sign-out' },
+  { method: 'get', path: '/console/assets/:file' },
+  { method: 'get', path: '/components/:file' }
 ];

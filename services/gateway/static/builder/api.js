@@ -1,30 +1,15 @@
 // The public API with the session's token (kept in memory only). An expired token is told to the host
 // (`token-expired`); the request waits for the token the host sends back (`set-token`) and is made again.
 
-export class ApiError extends Error {
-  constructor(status, answer) {
-    super(answer.error ?? `HTTP ${status}`);
-    this.status = status;
-    this.code = answer.code ?? null;
-    this.details = Array.isArray(answer.details) ? answer.details : [];
-  }
-}
+import { ApiError, callApi } from '/components/api-client.js';
+
+export { ApiError };
 
 export function createApi({ token, onTokenExpired }) {
   let current = token;
   let waiting = [];
 
-  async function send(method, path, body) {
-    const headers = { authorization: `Bearer ${current}` };
-    // A FormData body sets its own multipart type and boundary; a file goes raw, as a PDF.
-    if (body instanceof Blob) headers['content-type'] = 'application/pdf';
-    else if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
-    const raw = body === undefined || body instanceof FormData || body instanceof Blob;
-    const response = await fetch(path, { method, headers, body: raw ? body : JSON.stringify(body), credentials: 'omit' });
-    const answer = await response.json().catch(() => ({}));
-    if (response.ok) return answer;
-    throw new ApiError(response.status, answer);
-  }
+  const send = (method, path, body) => callApi(method, path, body, { headers: { authorization: `Bearer ${current}` } });
 
   async function request(method, path, body) {
     try {

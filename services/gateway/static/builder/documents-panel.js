@@ -1,6 +1,6 @@
 // Documents: add a PDF or replace one (read here; sent as base64 with the next save, all documents then
 // going together, as a save's documents replace the stored ones).
-import { element } from './dom.js';
+import { element } from '/components/dom.js';
 
 function fileInput(id, label, onFile) {
   const input = element('input', { type: 'file', id, accept: 'application/pdf', class: 'file' });

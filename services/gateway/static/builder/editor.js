@@ -2,11 +2,11 @@
 // with the mouse, the keyboard or numbers, and saved through the public API with the session's token. The
 // token and the host's origin come in the address's fragment (cleared at once, kept in memory only).
 import { ApiError, createApi } from './api.js';
-import { element } from './dom.js';
+import { element } from '/components/dom.js';
 import { createHistory } from './history.js';
 import { createHost } from './host.js';
 import { createLibrary } from './library.js';
-import { createSay } from './messages.js';
+import { createSay } from '/components/messages.js';
 import { freeKey, fromEnvelope, fromTemplate, isStamp, roleMayFill, STAMP_TYPES } from './model.js';
 import { ZOOMS } from './pages-view.js';
 import { place, positionOf } from './placements-view.js';

@@ -1,7 +1,7 @@
 // The documents' pages, one frame each at the page's shape, drawn by pdf.js at the zoom's size; each frame
 // has a layer the placements are put on. Frames are laid out left to right whatever the language's
 // direction, as PDF coordinates are.
-import { element } from './dom.js';
+import { element } from '/components/dom.js';
 import { drawPage } from './pdf.js';
 
 // A point is 4/3 of a CSS pixel: at 100% a page shows at its printed size.

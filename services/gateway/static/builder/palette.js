@@ -1,7 +1,7 @@
 // The palette: the recipient new placements are for, and the types the session allows (those the
 // recipient's role cannot be given are disabled). Choosing a type arms it: a click on a page places it
 // there; "Add to this page" places it on the page in view, for the keyboard.
-import { element, labelled } from './dom.js';
+import { element, labelled } from '/components/dom.js';
 import { roleMayFill } from './model.js';
 
 export function createPalette({ container, say, actions }) {

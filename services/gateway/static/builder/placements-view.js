@@ -1,7 +1,7 @@
 // Placements on the pages: each a button at its place (in percent of the page, so zoom keeps it there),
 // named for screen readers "<Type>, <recipient>, page <n>", pressed while selected. A placement on a
 // {{token}} shows where the token is. In preview, only one recipient's placements show, as images.
-import { element } from './dom.js';
+import { element } from '/components/dom.js';
 import { boxOf, isStamp } from './model.js';
 
 /** Where a placement shows: its page and box in points; null when its page or token is not in the documents. */

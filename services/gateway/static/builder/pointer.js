@@ -2,7 +2,7 @@
 // to resize it, Shift/Ctrl/Cmd+click to add it to the selection or take it out, click a page with a type
 // chosen in the palette to place one there, or drag a type from the palette onto a page. A change is made
 // once, when the pointer is released; until then only the boxes on screen move.
-import { element } from './dom.js';
+import { element } from '/components/dom.js';
 
 const THRESHOLD = 3;
 

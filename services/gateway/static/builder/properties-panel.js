@@ -1,6 +1,6 @@
 // The selected placement's properties: recipient, name, required, read-only, options, pattern, limits,
 // default value, and its place and size in points. With several selected: align and distribute them.
-import { element, labelled } from './dom.js';
+import { element, labelled } from '/components/dom.js';
 import { boxOf, isStamp, roleMayFill } from './model.js';
 
 const ARRANGEMENTS = ['left', 'centre-horizontal', 'right', 'top', 'centre-vertical', 'bottom'];

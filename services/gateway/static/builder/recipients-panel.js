@@ -1,7 +1,7 @@
 // Recipients: name, email, role (among the session's), order (recipients with the same number act at the
 // same time), and for a witness, whose signature they witness. Removing one removes its placements. An
 // envelope's recipients are shown, not edited: they carry what the editor does not see (phones, checks).
-import { element, labelled } from './dom.js';
+import { element, labelled } from '/components/dom.js';
 
 export function createRecipientsPanel({ container, say, actions }) {
   const heading = element('h2', { id: 'recipients-title' }, say('builder.recipients.title'));

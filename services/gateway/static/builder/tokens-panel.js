@@ -1,6 +1,6 @@
 // The {{tokens}} written in the documents' text: each offered as a place for the armed type (a signature
 // when none is armed), for the chosen recipient. Such a placement follows its token, not coordinates.
-import { element } from './dom.js';
+import { element } from '/components/dom.js';
 
 export function createTokensPanel({ container, say, actions, pages }) {
   const heading = element('h2', { id: 'tokens-title' }, say('builder.tokens.title'));

@@ -1,6 +1,6 @@
 // The toolbar: zoom, undo and redo, preview as a recipient, save (and send, when the session may send),
 // and the save's status. Problems of a refused save are listed below it.
-import { element, labelled } from './dom.js';
+import { element, labelled } from '/components/dom.js';
 import { ZOOMS } from './pages-view.js';
 
 export function createToolbar({ container, say, actions, canSend }) {

@@ -1,8 +1,8 @@
 // The editor's workspace: the toolbar, the side panels and the pages, each built once with what it
 // needs; the editor renders them all again after every change.
-import { createAnnouncer } from './announcer.js';
+import { createAnnouncer } from '/components/announcer.js';
 import { createDocumentsPanel } from './documents-panel.js';
-import { element } from './dom.js';
+import { element } from '/components/dom.js';
 import { createEdits } from './edits.js';
 import { listenToKeyboard } from './keyboard.js';
 import { createPagesView } from './pages-view.js';

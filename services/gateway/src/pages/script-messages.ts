@@ -1,6 +1,6 @@
 import { CATALOGUE, translate, type Language, type MessageKey, type MessageValues } from '@signet/i18n';
 
-/** A message for the editor's script: a text with its `{placeholders}` kept, or one such text per plural category. */
+/** A message for a page's script: a text with its `{placeholders}` kept, or one such text per plural category. */
 export type ScriptMessage = string | Record<string, string>;
 
 const PLURAL_ARGUMENT = /\{\s*(\w+)\s*,\s*plural\s*,/;
@@ -30,10 +30,10 @@ function pluralTexts(language: Language, key: MessageKey, argument: string): Rec
   return texts;
 }
 
-/** Every `builder.*` message of the catalogue in the session's language, for the editor page's `data-messages`. */
-export function builderMessages(language: Language): Record<string, ScriptMessage> {
+/** Every message of the catalogue under `prefix` (`builder.`, `console.`) in the language, for a page's `data-messages`. */
+export function scriptMessages(language: Language, prefix: string): Record<string, ScriptMessage> {
   const messages = CATALOGUE[language.key] as Record<string, string>;
-  const keys = Object.keys(messages).filter((key) => key.startsWith('builder.')) as MessageKey[];
+  const keys = Object.keys(messages).filter((key) => key.startsWith(prefix)) as MessageKey[];
   return Object.fromEntries(keys.map((key) => {
     const plural = PLURAL_ARGUMENT.exec(messages[key] ?? '')?.[1];
     return [key, plural ? pluralTexts(language, key, plural) : translate(language, key, keeping())];
