@@ -10,8 +10,8 @@ export interface Delivered {
   receivedAt: number;
 }
 
-/** What the receiver does with the next request: answer with a status, or hold it open and never answer. */
-export type Behaviour = number | 'hang';
+/** What the receiver does with the next request: answer with a status (and a body of its own), or hold it open and never answer. */
+export type Behaviour = number | { status: number; body: string } | 'hang';
 
 export interface Receiver {
   /** Base URL on 127.0.0.1; give each webhook its own path to tell their deliveries apart. */
@@ -42,7 +42,8 @@ export async function startReceiver(port = 0): Promise<Receiver> {
         hanging.push(res);
         return;
       }
-      res.writeHead(behaviour, { 'content-type': 'text/plain' }).end(behaviour < 300 ? 'thanks' : 'not now');
+      const answer = typeof behaviour === 'number' ? { status: behaviour, body: behaviour < 300 ? 'thanks' : 'not now' } : behaviour;
+      res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

@@ -19,18 +19,21 @@ const PAGE_HEADERS = {
     "default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "img-src 'self' data:",
     "frame-src 'self'", "font-src 'self'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"
   ].join('; '),
-  'Referrer-Policy': 'no-referrer',
+  'Referrer-Policy': 'same-origin',
   'Cache-Control': 'no-store',
   'X-Content-Type-Options': 'nosniff',
   'Cross-Origin-Opener-Policy': 'same-origin'
 };
 
-/** A form post from another site (login CSRF) is refused: the browser says where the request comes from. */
+/**
+ * A form post from another site (login CSRF) is refused: the browser says where the request comes from,
+ * in Sec-Fetch-Site, or else in Origin.
+ */
 function fromThisSite(req: Request): boolean {
   const site = req.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+  if (site !== undefined) return site === 'same-origin' || site === 'none';
   const origin = req.headers.origin;
-  if (origin === undefined || origin === 'null') return origin === undefined;
+  if (origin === undefined) return true;
   try {
     return new URL(origin).host === req.headers.host;
   } catch {

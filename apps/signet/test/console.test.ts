@@ -1,0 +1,282 @@
+import { deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { samplePdf, waitFor } from '@signet/testkit';
+import { startChromium, type TestBrowser } from './browser/chromium';
+import { seriousViolations, tabTo, watchProblems } from './browser/page-checks';
+import { KEYS, startTestSignet, type TestSignet } from './harness';
+import { verifySignature } from './webhooks/flows';
+import { startReceiver, type Receiver } from './webhooks/receiver';
+
+type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
+const HOSTILE_BODY = '<script>alert("receiver")</script> try later';
+
+/** A tiny PNG of one colour, for the logo. */
+function png(rgb: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const check = Buffer.alloc(4);
+    check.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, check]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(4, 0);
+  header.writeUInt32BE(4, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.from([0, ...Array.from({ length: 4 }, () => rgb).flat()]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: 4 }, () => row)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/*
+ * The console in Chromium on a real Signet: an operator signs in with an API key and, through the public
+ * API only, finds an envelope and voids it, recovers a failing webhook, manages keys and previews the
+ * branding; hostile names and bodies stay text, writes need the CSRF token, and every page is axe clean.
+ */
+describe('the console', () => {
+  let api: TestSignet;
+  let browser: TestBrowser;
+  let page: Page;
+  let receiver: Receiver;
+  const problems: string[] = [];
+  const dialogs: string[] = [];
+
+  const call = (method: string, path: string, options: { json?: unknown; form?: Record<string, string>; key?: string | null } = {}) => api.call(method, path, { key: KEYS.acme, ...options });
+
+  async function envelope(name: string, recipient: { name: string; email: string }, metadata: Record<string, string> = {}): Promise<string> {
+    const created = await call('POST', '/api/v1/envelopes', { form: {
+      name, 'documents[contract][base64]': (await samplePdf()).toString('base64'), 'documents[contract][name]': 'contract.pdf',
+      'recipients[one][email]': recipient.email, 'recipients[one][name]': recipient.name,
+      ...Object.fromEntries(Object.entries(metadata).map(([key, value]) => [`metadata[${key}]`, value]))
+    } });
+    expect(created.status).toBe(200);
+    return (created.body.envelope as Body).id as string;
+  }
+
+  const violations = () => page.evaluate(() => (globalThis as unknown as { cspViolations: string[] }).cspViolations);
+  const main = () => page.locator('main');
+
+  const SECTIONS: Record<string, string> = { Envelopes: 'envelopes', Templates: 'templates', Batches: 'batches', Webhooks: 'webhooks', 'API keys': 'keys', Settings: 'settings' };
+
+  /** Goes to a section with the keyboard: from the top of the page, Tab to its link, then Enter; the page's heading takes focus. */
+  async function openSection(label: string): Promise<void> {
+    await page.evaluate(() => (globalThis as any).document.activeElement?.blur()); // eslint-disable-line @typescript-eslint/no-explicit-any
+    await tabTo(page, page, `header nav a[href="#/${SECTIONS[label]}"]`, 12);
+    await page.keyboard.press('Enter');
+    await page.locator('main h1', { hasText: label }).waitFor();
+  }
+
+  /** Confirms the open dialog with its confirm button, after filling its inputs. */
+  async function confirmDialog(inputs: Record<string, string> = {}): Promise<void> {
+    const dialog = page.locator('dialog[open]');
+    await dialog.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    for (const [name, value] of Object.entries(inputs)) await dialog.locator(`[name="${name}"]`).fill(value);
+    await dialog.locator('button[type=submit]').press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  beforeAll(async () => {
+    api = await startTestSignet({ WEBHOOK_RETRY_DELAY_MS: '200' });
+    receiver = await startReceiver();
+    browser = await startChromium();
+    page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    page.setDefaultTimeout(60_000);
+    watchProblems(page, problems);
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (globalThis as unknown as { cspViolations: string[] }).cspViolations = seen;
+      (globalThis as any).document.addEventListener('securitypolicyviolation', (event: any) => seen.push(`${event.violatedDirective} ${event.blockedURI}`)); // eslint-disable-line @typescript-eslint/no-explicit-any
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await receiver?.close();
+    await api?.close();
+  });
+
+  it('signs in with an API key from the keyboard', async () => {
+    await page.goto(`${api.url}/console`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await tabTo(page, page, '#api-key');
+    await page.keyboard.type(KEYS.acme);
+    await page.keyboard.press('Enter');
+    await page.locator('main h1', { hasText: 'Envelopes' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('finds an envelope by a recipient\'s email, shows its timeline in order, and voids it with a reason', async () => {
+    const lima = await envelope('Lima contract', { name: 'Luis Lima', email: 'luis.lima@example.com' });
+    await envelope('Other contract', { name: 'Olga Other', email: 'olga@example.com' });
+    expect((await call('POST', `/api/v1/envelopes/${lima}/send_invitation`)).status).toBe(200);
+    await tabTo(page, page, '#filter-recipient');
+    await page.keyboard.type('luis.lima@example.com');
+    await page.keyboard.press('Enter');
+    await main().locator('caption', { hasText: '1 envelope on this page' }).waitFor();
+    const link = main().locator('table a', { hasText: 'Lima contract' });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('main h1', { hasText: 'Lima contract' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const { body } = await call('GET', `/api/v1/envelopes/${lima}/timeline`);
+    const shown = await main().locator('.timeline li time').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('datetime')));
+    expect(shown).toEqual((body.timeline as Body[]).map((entry) => new Date(entry.at).toISOString()));
+    expect([...shown].sort()).toEqual(shown);
+    expect(shown.length).toBeGreaterThanOrEqual(2);
+
+    await main().locator('button', { hasText: /^Void$/ }).focus();
+    await page.keyboard.press('Enter');
+    await confirmDialog({ reason: 'Signed on paper instead' });
+    await main().locator('.report [role=status]', { hasText: 'The envelope was voided.' }).waitFor();
+    const after = await call('GET', `/api/v1/envelopes/${lima}`);
+    expect((after.body.envelope as Body).status).toBe('VOIDED');
+    expect((after.body.envelope as Body).void_reason).toBe('Signed on paper instead');
+  });
+
+  it('shows a failing webhook as Failed with its attempts and the 500 body, then redelivers it signed', async () => {
+    const created = await call('POST', '/api/v1/webhooks', { json: { url: `${receiver.url}/hook`, subscriptions: 'envelope.sent' } });
+    expect(created.status).toBe(200);
+    const webhook = created.body.webhook as Body;
+    receiver.script('/hook', [{ status: 500, body: HOSTILE_BODY }, { status: 500, body: HOSTILE_BODY }, { status: 500, body: HOSTILE_BODY }]);
+    const sent = await envelope('Webhook trigger', { name: 'Wes Hook', email: 'wes@example.com' });
+    expect((await call('POST', `/api/v1/envelopes/${sent}/send_invitation`)).status).toBe(200);
+    await receiver.waitForCount('/hook', 3);
+    const failed = await waitFor(async () => {
+      const { body } = await call('GET', `/api/v1/webhooks/${webhook.id}/deliveries`);
+      const delivery = (body.deliveries as Body[])[0];
+      return delivery?.status === 'FAILED' && delivery;
+    }, 30_000, 'the delivery to fail');
+
+    await openSection('Webhooks');
+    await main().locator('table a', { hasText: 'Deliveries' }).first().focus();
+    await page.keyboard.press('Enter');
+    await main().locator('.badge', { hasText: 'Failed' }).first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await main().locator('table a', { hasText: failed.event_id }).focus();
+    await page.keyboard.press('Enter');
+    await main().locator('section.attempt').nth(2).waitFor();
+    expect(await main().locator('section.attempt dd', { hasText: /^500$/ }).count()).toBe(3);
+    expect(await main().locator('pre.raw', { hasText: HOSTILE_BODY }).count()).toBe(3);
+    expect(await main().locator('script').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await main().locator('button', { hasText: 'Redeliver' }).focus();
+    await page.keyboard.press('Enter');
+    await confirmDialog();
+    const deliveries = await receiver.waitForCount('/hook', 4);
+    const redelivered = deliveries[3]!;
+    expect(redelivered.headers['webhook-id']).toBe(failed.event_id);
+    expect(verifySignature(webhook.signing_secret, redelivered)).toBeTruthy();
+    await main().locator('section.attempt dd', { hasText: /^200$/ }).waitFor();
+  });
+
+  it('shows a new key once, then masked, and it works; a revoked key is refused at once', async () => {
+    await openSection('API keys');
+    expect(await seriousViolations(page)).toEqual([]);
+    await main().locator('button', { hasText: 'Create a key' }).focus();
+    await page.keyboard.press('Enter');
+    await confirmDialog({ name: 'ops laptop' });
+    const key = (await main().locator('.secret pre').textContent()) ?? '';
+    expect(key.length).toBeGreaterThan(20);
+    expect((await call('GET', '/api/v1/envelopes', { key })).status).toBe(200);
+    const row = main().locator('tr', { hasText: 'ops laptop' });
+    await row.waitFor();
+    expect(await row.textContent()).not.toContain(key);
+
+    await openSection('Envelopes');
+    await openSection('API keys');
+    expect(await page.content()).not.toContain(key);
+
+    await main().locator('tr', { hasText: 'ops laptop' }).locator('button', { hasText: 'Revoke' }).focus();
+    await page.keyboard.press('Enter');
+    await confirmDialog();
+    await main().locator('.report [role=status]', { hasText: 'was revoked' }).waitFor();
+    expect((await call('GET', '/api/v1/envelopes', { key })).status).toBe(401);
+  });
+
+  it('previews a changed branding colour and logo', async () => {
+    await openSection('Settings');
+    expect(await seriousViolations(page)).toEqual([]);
+    const logo = `data:image/png;base64,${png([10, 125, 51]).toString('base64')}`;
+    await page.locator('#setting-branding-color').fill('#0a7d33');
+    await page.locator('#setting-branding-logo').fill(logo);
+    await page.locator('form.settings', { has: page.locator('#setting-branding-color') }).locator('button[type=submit]').press('Enter');
+    await confirmDialog();
+    await main().locator('.report [role=status]', { hasText: 'The settings were saved.' }).waitFor();
+    const signer = await waitFor(async () => {
+      const frame = page.frames().find((candidate) => candidate.url().includes('/api/v1/settings/preview/signer_page'));
+      const html = frame ? await frame.content().catch(() => '') : '';
+      return html.includes(logo) && html.toLowerCase().includes('#0a7d33') && html;
+    }, 30_000, 'the signer page preview with the new logo and colour');
+    expect(signer).toContain(logo);
+    const email = page.frames().find((candidate) => candidate.url().includes('/api/v1/settings/preview/invitation_email'));
+    expect((await email?.content())?.toLowerCase()).toContain('#0a7d33');
+  });
+
+  it('keeps a hostile envelope name as text: no dialog opens and the CSP reports nothing', async () => {
+    const hostile = await envelope(HOSTILE_NAME, { name: '<script>alert(2)</script>', email: 'mallory@example.com' }, { note: '<b>bold</b>' });
+    await openSection('Envelopes');
+    const link = main().locator('table a', { hasText: HOSTILE_NAME });
+    await link.waitFor();
+    expect(await main().locator('img').count()).toBe(0);
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('main h1', { hasText: HOSTILE_NAME }).waitFor();
+    expect(await main().locator('img, b, script').count()).toBe(0);
+    expect(await main().textContent()).toContain('<b>bold</b>');
+    expect(page.url()).toContain(hostile);
+    expect(dialogs).toEqual([]);
+    expect(await violations()).toEqual([]);
+  });
+
+  it('refuses a write without the CSRF token, and another tenant\'s envelope is 404', async () => {
+    const refused = await page.evaluate(async () => (await fetch('/api/v1/settings', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ branding: { name: 'Forged' } }) })).status);
+    expect(refused).toBe(403);
+    const globex = await api.call('POST', '/api/v1/envelopes', { key: KEYS.globex, form: {
+      name: 'Globex secret', 'documents[contract][base64]': (await samplePdf()).toString('base64'), 'documents[contract][name]': 'contract.pdf',
+      'recipients[one][email]': 'gus@example.com', 'recipients[one][name]': 'Gus'
+    } });
+    const other = (globex.body.envelope as Body).id as string;
+    const status = await page.evaluate(async (id) => (await fetch(`/api/v1/envelopes/${id}`)).status, other);
+    expect(status).toBe(404);
+    await page.goto(`${api.url}/console#/envelopes/${other}`);
+    await main().locator('[role=alert]', { hasText: '404' }).waitFor();
+    expect(await main().textContent()).not.toContain('Globex secret');
+    problems.splice(0, problems.length, ...problems.filter((problem) => !problem.includes(other) && !/^403 .*\/api\/v1\/settings$/.test(problem)));
+  });
+
+  it('reaches every page by keyboard, axe clean, in English and in Spanish', async () => {
+    for (const section of ['Envelopes', 'Templates', 'Batches', 'Webhooks', 'API keys', 'Settings']) {
+      await openSection(section);
+      expect({ section, violations: await seriousViolations(page) }).toEqual({ section, violations: [] });
+    }
+    await page.locator('#console-language').selectOption('es');
+    await page.locator('form.language button').press('Enter');
+    await page.locator('main h1', { hasText: 'Sobres' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    expect(await violations()).toEqual([]);
+    expect(dialogs).toEqual([]);
+  });
+});
