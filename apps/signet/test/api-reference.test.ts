@@ -80,7 +80,7 @@ describe('the API reference a new integrator finds', () => {
   it('GET / links the reference, the document and the health checks (JSON when asked)', async () => {
     const json = await api.call('GET', '/', { key: null, headers: { accept: 'application/json' } });
     expect(json.status).toBe(200);
-    expect(json.body.links).toMatchObject({ docs: `${api.url}/docs`, openapi: `${api.url}/openapi.json`, health: `${api.url}/healthz` });
+    expect(json.body.links).toMatchObject({ docs: `${api.url}/docs`, openapi: `${api.url}/openapi.json`, console: `${api.url}/console`, health: `${api.url}/healthz` });
     const html = await fetch(`${api.url}/`, { headers: { accept: 'text/html' } });
     expect(html.headers.get('content-type')).toMatch(/text\/html/);
     expect(await html.text()).toContain(`href="${api.url}/docs"`);

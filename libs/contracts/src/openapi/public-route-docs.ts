@@ -189,7 +189,7 @@ export const GATEWAY_ROUTE_DOCS: RouteDocs = {
           name: Type.String(),
           api_version: Type.String({ description: 'The version of this API (the OpenAPI document\'s `info.version`)' }),
           parts: Type.Array(Type.String(), { description: 'The parts of Signet answering in this process' }),
-          links: Type.Record(Type.String(), Type.String(), { description: 'quickstart (in a repository checkout), docs, openapi, mailbox and sms (monolith mode), health, readiness: absolute URLs' }),
+          links: Type.Record(Type.String(), Type.String(), { description: 'quickstart (in a repository checkout), docs, openapi, console, mailbox and sms (monolith mode), health, readiness: absolute URLs' }),
           development_key: Type.Optional(Type.String({ description: 'The development API key (monolith mode without configured keys), to loopback clients only' }))
         }), 'Links: an HTML page, or JSON when asked for'),
         contentType: 'text/html'

@@ -62,7 +62,7 @@ export function docsRoutes(options: DocsOptions): Router {
   const quickstart = existsSync(QUICKSTART_FILE);
   const links: Record<string, string> = {
     ...(quickstart ? { quickstart: `${base}/docs/quickstart.md` } : {}),
-    docs: `${base}/docs`, openapi: `${base}/openapi.json`,
+    docs: `${base}/docs`, openapi: `${base}/openapi.json`, console: `${base}/console`,
     ...(options.mailbox ? { mailbox: `${base}/dev/mail` } : {}),
     ...(options.smsbox ? { sms: `${base}/dev/sms` } : {}),
     health: `${base}/healthz`, readiness: `${base}/readyz`

@@ -13,11 +13,11 @@ export interface StartPageFacts {
   links: Record<string, string>;
 }
 
-
 const LINK_NAMES: Record<string, string> = {
   quickstart: 'Quickstart: from an envelope to a signed PDF in a few commands',
   docs: 'API reference (try every route from the page)',
   openapi: 'OpenAPI document',
+  console: 'Console: find and act on envelopes, webhooks, API keys and settings (sign in with a key)',
   mailbox: 'Mailbox: the emails Signet sent (invitations with signing links, codes)',
   sms: 'SMS: the text messages Signet sent (codes)',
   health: 'Liveness',
