@@ -10,7 +10,7 @@ export type GlossaryTerm = 'sign' | 'signature' | 'consent' | 'reject' | 'envelo
  */
 export const GLOSSARY: Record<GlossaryTerm, Record<LanguageKey, RegExp>> = {
   sign: {
-    en: /\bsign(s|ed|ing)?\b/i, es: /firm/i, fr: /sign/i, de: /unterschr|unterzeichn/i, it: /firm/i, pt: /assin/i,
+    en: /\bsign(s|ed|ing)?\b(?!\s+(in|out)\b)/i, es: /firm/i, fr: /sign/i, de: /unterschr|unterzeichn|signier/i, it: /firm/i, pt: /assin/i,
     nl: /onderteken/i, pl: /podpis/i, ca: /sign/i, sv: /signer/i, tr: /[iİ]mza/i, ja: /署名/, zh: /签署|签名/, ko: /서명/, ar: /وق[ّ]?ع|توقيع/
   },
   signature: {
@@ -27,7 +27,7 @@ export const GLOSSARY: Record<GlossaryTerm, Record<LanguageKey, RegExp>> = {
     pl: /odrzu/i, ca: /rebutj/i, sv: /avvis/i, tr: /redd/i, ja: /拒否/, zh: /拒绝/, ko: /거부/, ar: /رفض|رُفض/
   },
   envelope: {
-    en: /envelope/i, es: /sobre/i, fr: /enveloppe/i, de: /umschlag/i, it: /busta/i, pt: /envelope/i, nl: /envelop/i,
+    en: /envelope/i, es: /sobre/i, fr: /enveloppe/i, de: /umschl[aä]g/i, it: /bust[ae]/i, pt: /envelope/i, nl: /envelop/i,
     pl: /kopert/i, ca: /sobre/i, sv: /kuvert/i, tr: /zarf/i, ja: /封筒/, zh: /信封/, ko: /봉투/, ar: /المغلف|مغلف/
   }
 };
