@@ -66,9 +66,11 @@ describe('console sessions', () => {
   });
 
   it('refuses a sign-in posted from another site', async () => {
-    const answer = await fetch(`${api.url}/console/sign-in`, { method: 'POST', headers: { ...FORM, origin: 'https://evil.example' }, body: form({ api_key: KEYS.acme }), redirect: 'manual' });
-    expect(answer.status).toBe(403);
-    expect(answer.headers.get('set-cookie')).toBeNull();
+    for (const from of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site', origin: 'null' }]) {
+      const answer = await fetch(`${api.url}/console/sign-in`, { method: 'POST', headers: { ...FORM, ...from }, body: form({ api_key: KEYS.acme }), redirect: 'manual' });
+      expect(answer.status).toBe(403);
+      expect(answer.headers.get('set-cookie')).toBeNull();
+    }
   });
 
   it('gives an HttpOnly, SameSite=Strict cookie that acts as the key within its tenant', async () => {
