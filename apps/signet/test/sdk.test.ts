@@ -82,4 +82,25 @@ describe('the TypeScript SDK against a running Signet', () => {
     }, 10_000, 'the delivery recorded as SUCCESS');
     expect(deliveries).toEqual([expect.objectContaining({ event_id: event.id, event_type: 'envelope.in_progress', status: 'SUCCESS' })]);
   });
+
+  it('sends a test event and reads back what it sent; a delivery that runs out of retries is a dead letter, retried once', async () => {
+    const webhook = await signet.createWebhook({ url: `${receiver.url}/sdk-down`, subscriptions: 'envelope.voided' });
+    receiver.script('/sdk-down', [503, 503, 503]);
+    const sent = await signet.sendTestEvent(webhook.id);
+    expect(sent).toMatchObject({ webhook_id: webhook.id, event_type: 'webhook.test', status: 'PENDING' });
+    const deadLetter = await waitFor(async () => (await signet.deadLetters.list({ webhook_id: webhook.id })).dead_letters[0], 10_000, 'the dead letter');
+    expect(deadLetter).toMatchObject({ kind: 'webhook.delivery', delivery_id: sent.id, event_type: 'webhook.test', attempts: 3, last_status_code: 503, retried_at: null });
+    const failed = await signet.getDelivery(webhook.id, sent.id);
+    expect(JSON.parse(failed.request_body)).toMatchObject({ id: sent.event_id, event_type: 'webhook.test', data: { webhook_id: webhook.id } });
+    expect(failed.attempts.map((attempt) => attempt.request_headers?.['webhook-id'])).toEqual([sent.event_id, sent.event_id, sent.event_id]);
+
+    const { dead_letter, delivery } = await signet.deadLetters.retry(deadLetter.id);
+    expect(dead_letter.retried_at).toEqual(expect.any(String));
+    expect(delivery).toMatchObject({ id: sent.id, status: 'PENDING' });
+    await waitFor(async () => (await signet.getDelivery(webhook.id, sent.id)).status === 'SUCCESS', 10_000, 'the retried delivery');
+    await expect(signet.deadLetters.retry(deadLetter.id)).rejects.toMatchObject({ status: 409, code: 'CONFLICT' });
+    const retried: string[] = [];
+    for await (const letter of signet.deadLetters.all({ state: 'retried', limit: 1 })) retried.push(letter.id);
+    expect(retried).toEqual([deadLetter.id]);
+  });
 });

@@ -1,6 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
-import { EVENT_DATA_SCHEMAS } from './event-schemas';
-import { EVENT_TYPES, EventType, INTERNAL_EVENT_TYPES, SIGNET_EVENT_TYPES } from './event-types';
+import { DELIVERED_EVENT_DATA_SCHEMAS, EVENT_DATA_SCHEMAS } from './event-schemas';
+import { DELIVERY_ONLY_EVENT_TYPES, DeliveryOnlyEventType, EVENT_TYPES, EventType, INTERNAL_EVENT_TYPES, SIGNET_EVENT_TYPES } from './event-types';
 import { BatchCompletedPayload } from './payloads/batch-completed-payload';
 import { EnvelopePayload, EvidenceGeneratedPayload } from './payloads/envelope-payload';
 import { FileUploadedPayload } from './payloads/file-uploaded-payload';
@@ -8,11 +8,12 @@ import { RecipientPayload } from './payloads/recipient-payload';
 import { DocumentProcessedPayload } from './payloads/document-processed-payload';
 import { SettingsUpdatedPayload } from './payloads/settings-updated-payload';
 import { TemplatePayload } from './payloads/template-payload';
+import { WebhookTestPayload } from './payloads/webhook-test-payload';
 import { Settings, SettingsPayload } from './settings';
 import { dlqTopicFor } from './topics';
 
-/** What each event means, for people reading the catalog (the API's events and the internal facts). */
-export const EVENT_MEANINGS: Record<EventType, string> = {
+/** What each event means, for people reading the catalog (the API's events, Signet's own, the internal facts and the delivery-only ones). */
+export const EVENT_MEANINGS: Record<EventType | DeliveryOnlyEventType, string> = {
   'envelope.in_progress': 'Envelope sent to recipients',
   'envelope.success': 'All recipients signed',
   'envelope.voided': 'Envelope cancelled',
@@ -64,7 +65,8 @@ export const EVENT_MEANINGS: Record<EventType, string> = {
   'envelope.created': 'Envelope created (internal)',
   'envelope.updated': 'Envelope changed before sending, or a document was attached (internal)',
   'document.processed': 'An uploaded PDF passed validation, with what the envelope service needs to attach it (internal)',
-  'recipient.link_requested': "A recipient's current signing link was handed out over the API (internal; for the evidence timeline)"
+  'recipient.link_requested': "A recipient's current signing link was handed out over the API (internal; for the evidence timeline)",
+  'webhook.test': 'A test sent to one webhook on request (POST /api/v1/webhooks/:id/test), whatever it subscribes to'
 };
 
 /** Each shape once; a shape another builds on (`extends`) lists only what it adds. */
@@ -77,6 +79,7 @@ const PAYLOADS: Array<{ name: string; schema: TSchema; extends?: TSchema }> = [
   { name: 'DocumentProcessedPayload', schema: DocumentProcessedPayload },
   { name: 'BatchCompletedPayload', schema: BatchCompletedPayload },
   { name: 'TemplatePayload', schema: TemplatePayload },
+  { name: 'WebhookTestPayload', schema: WebhookTestPayload },
   { name: 'SettingsPayload', schema: SettingsPayload },
   { name: 'Settings', schema: Settings }
 ];
@@ -130,6 +133,7 @@ export function renderEventCatalog(): string {
   const kindOf = (type: string) => (internal.has(type) ? 'internal' : signet.has(type) ? 'signet' : 'api');
   const topics = EVENT_TYPES.map((type) =>
     `| \`${type}\` | ${kindOf(type)} | ${payloadName(EVENT_DATA_SCHEMAS[type])} | ${EVENT_MEANINGS[type]} |`);
+  const deliveryOnly = DELIVERY_ONLY_EVENT_TYPES.map((type) => `| \`${type}\` | ${payloadName(DELIVERED_EVENT_DATA_SCHEMAS[type])} | ${EVENT_MEANINGS[type]} |`);
   const payloads = PAYLOADS.flatMap(payloadSection);
   return [
     '# Event catalog',
@@ -151,6 +155,15 @@ export function renderEventCatalog(): string {
     '| Topic | Kind | `data` | Meaning |',
     '| --- | --- | --- | --- |',
     ...topics,
+    '',
+    '## Delivered only',
+    '',
+    'Made by the webhook service for one webhook and POSTed to it like any delivery (signed, logged, retried),',
+    'never published on a topic: no Kafka topic, and no webhook subscribes to them.',
+    '',
+    '| Event | `data` | Meaning |',
+    '| --- | --- | --- |',
+    ...deliveryOnly,
     '',
     '## Payloads',
     '',

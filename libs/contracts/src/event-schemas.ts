@@ -1,6 +1,6 @@
 import type { Static, TObject } from '@sinclair/typebox';
 import type { TSignetEvent } from './event';
-import type { EventType } from './event-types';
+import type { DeliveredEventType, EventType } from './event-types';
 import { EnvelopePayload, EvidenceGeneratedPayload } from './payloads/envelope-payload';
 import { BatchCompletedPayload } from './payloads/batch-completed-payload';
 import { FileUploadedPayload } from './payloads/file-uploaded-payload';
@@ -8,6 +8,7 @@ import { RecipientPayload } from './payloads/recipient-payload';
 import { DocumentProcessedPayload } from './payloads/document-processed-payload';
 import { SettingsUpdatedPayload } from './payloads/settings-updated-payload';
 import { TemplatePayload } from './payloads/template-payload';
+import { WebhookTestPayload } from './payloads/webhook-test-payload';
 
 /** The `data` schema of every event; `satisfies` makes adding an event type without its schema a compile error. */
 export const EVENT_DATA_SCHEMAS = {
@@ -66,6 +67,9 @@ export const EVENT_DATA_SCHEMAS = {
 } satisfies Record<EventType, TObject>;
 
 export type EventDataSchemas = typeof EVENT_DATA_SCHEMAS;
+
+/** The `data` schema of every event a delivery may carry: the webhook events' and the delivery-only ones'. */
+export const DELIVERED_EVENT_DATA_SCHEMAS: Record<DeliveredEventType, TObject> = { ...EVENT_DATA_SCHEMAS, 'webhook.test': WebhookTestPayload };
 
 export type EventData<T extends EventType> = Static<EventDataSchemas[T]>;
 

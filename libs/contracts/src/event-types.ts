@@ -59,12 +59,23 @@ export const SIGNET_EVENT_TYPES = [
 /** What a webhook may subscribe to: the API's events and Signet's own. */
 export const WEBHOOK_EVENT_TYPES = [...SPEC_EVENT_TYPES, ...SIGNET_EVENT_TYPES] as const;
 
+/**
+ * Events the webhook service makes itself and sends to one webhook when asked (POST /api/v1/webhooks/:id/test):
+ * never on the bus, and no webhook subscribes to them.
+ */
+export const DELIVERY_ONLY_EVENT_TYPES = ['webhook.test'] as const;
+
+/** What a delivery may carry: the events webhooks subscribe to, and the ones sent to a webhook on request. */
+export const DELIVERED_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, ...DELIVERY_ONLY_EVENT_TYPES] as const;
+
 /** Facts the services share that customers never see: they travel on the bus but are never delivered as webhooks. */
 export const INTERNAL_EVENT_TYPES = ['settings.updated', 'envelope.created', 'envelope.updated', 'document.processed', 'recipient.link_requested'] as const;
 
 export type SpecEventType = (typeof SPEC_EVENT_TYPES)[number];
 export type SignetEventType = (typeof SIGNET_EVENT_TYPES)[number];
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export type DeliveryOnlyEventType = (typeof DELIVERY_ONLY_EVENT_TYPES)[number];
+export type DeliveredEventType = (typeof DELIVERED_EVENT_TYPES)[number];
 export type InternalEventType = (typeof INTERNAL_EVENT_TYPES)[number];
 export type EventType = WebhookEventType | InternalEventType;
 
@@ -72,6 +83,7 @@ export const EVENT_TYPES: readonly EventType[] = [...WEBHOOK_EVENT_TYPES, ...INT
 
 const specEventTypes: ReadonlySet<string> = new Set(SPEC_EVENT_TYPES);
 const webhookEventTypes: ReadonlySet<string> = new Set(WEBHOOK_EVENT_TYPES);
+const deliveredEventTypes: ReadonlySet<string> = new Set(DELIVERED_EVENT_TYPES);
 const eventTypes: ReadonlySet<string> = new Set(EVENT_TYPES);
 
 /**
@@ -85,6 +97,11 @@ export function isSpecEventType(name: string): name is SpecEventType {
 /** Guards webhook subscriptions: the API's events and Signet's own, never internal facts. */
 export function isWebhookEventType(name: string): name is WebhookEventType {
   return webhookEventTypes.has(name);
+}
+
+/** Guards the delivery log's `event_type` filter: what a delivery may carry. */
+export function isDeliveredEventType(name: string): name is DeliveredEventType {
+  return deliveredEventTypes.has(name);
 }
 
 export function isEventType(name: string): name is EventType {

@@ -13,6 +13,7 @@ export * from './payloads/settings-updated-payload';
 export * from './payloads/document-processed-payload';
 export * from './payloads/batch-completed-payload';
 export * from './payloads/template-payload';
+export * from './payloads/webhook-test-payload';
 export * from './settings';
 export { DEFAULT_SENDER_NAME, TEMPLATE_VARIABLES } from './settings-fields';
 export * from './settings-payload';

@@ -1,5 +1,6 @@
 export { createSignetClient, type SignetClient, type SignetClientOptions, type UploadFileOptions, type Envelope, type EnvelopeCreateRequest, type EnvelopeListQuery, type EnvelopeSummary, type Upload, type Delivery } from './client';
-export { signingTokenOf, type BatchRequest, type CreateWebhookRequest, type EnvelopeUpdateRequest, type Settings, type SettingsInput, type SignRequest, type UpdateWebhookRequest, type Webhook } from './methods';
+export { signingTokenOf, type BatchRequest, type CreateWebhookRequest, type EnvelopeUpdateRequest, type Settings, type SettingsInput, type SignRequest, type UpdateWebhookRequest, type Webhook, type DeliveryDetail } from './methods';
+export type { DeadLetter, DeadLetterListQuery } from './dead-letters';
 export { SignetError, unwrap, type ErrorBody } from './errors';
 export type { IdentityAssertion, IdentityCheckName } from './identity';
 export type { TemplateCreateRequest, TemplateListQuery, TemplateUpdateRequest, TemplateUseRequest } from './templates';

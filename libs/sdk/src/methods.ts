@@ -10,6 +10,8 @@ export type EnvelopeUpdateRequest = Schemas['EnvelopeUpdateRequest'];
 export type Settings = Schemas['Settings'];
 export type SettingsInput = Schemas['SettingsInput'];
 export type Webhook = Schemas['Webhook'];
+/** A single delivery: the log's view, plus the body every attempt sent and each attempt's headers. */
+export type DeliveryDetail = Schemas['DeliveryDetail'];
 export type CreateWebhookRequest = JsonBody<'createWebhook'>;
 export type UpdateWebhookRequest = JsonBody<'updateWebhook'>;
 export type BatchRequest = JsonBody<'createBatch'>;
@@ -158,8 +160,17 @@ export function webhookMethods({ api }: MethodContext) {
       const answer = unwrap(await api.POST('/api/v1/webhooks/{id}/rotate_secret', { params: { path: { id } } }));
       return { ...answer.webhook, previous_secret_expires_at: answer.previous_secret_expires_at };
     },
+    /** A finished delivery starts a new round of the webhook's retry schedule, with the same event id. */
     async redeliver(webhookId: string, deliveryId: string) {
       return unwrap(await api.POST('/api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver', { params: { path: { id: webhookId, delivery_id: deliveryId } } })).delivery;
+    },
+    /** One delivery with what went over the wire: `request_body`, and each attempt's `request_headers` and `response_headers`. */
+    async getDelivery(webhookId: string, deliveryId: string): Promise<DeliveryDetail> {
+      return unwrap(await api.GET('/api/v1/webhooks/{id}/deliveries/{delivery_id}', { params: { path: { id: webhookId, delivery_id: deliveryId } } })).delivery;
+    },
+    /** Sends a `webhook.test` event to the webhook now, whatever it subscribes to; answers its delivery. */
+    async sendTestEvent(webhookId: string) {
+      return unwrap(await api.POST('/api/v1/webhooks/{id}/test', { params: { path: { id: webhookId } } })).delivery;
     }
   };
 }

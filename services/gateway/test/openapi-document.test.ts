@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { capturedExamples, ROUTE_DOCS, undocumentedRoutes, WEBHOOK_EVENT_TYPES } from '@signet/contracts';
+import { capturedExamples, DELIVERED_EVENT_TYPES, ROUTE_DOCS, undocumentedRoutes } from '@signet/contracts';
 import { exampleProblems } from '@signet/testkit';
 import { openApiDocument, servedRoutes } from '../src/docs/openapi-document';
 
@@ -27,12 +27,13 @@ describe('the OpenAPI document', () => {
     expect(result).toEqual({ valid: true, version: '3.1' });
   });
 
-  it('has a unique operationId per operation and every webhook event (the 20 of the API and Signet\'s own) in its webhooks section', () => {
+  it('has a unique operationId per operation and every event a delivery may carry (the 20 of the API, Signet\'s own, webhook.test) in its webhooks section', () => {
     const document = openApiDocument() as { paths: Record<string, Record<string, { operationId: string }>>; webhooks: Record<string, unknown> };
     const ids = Object.values(document.paths).flatMap((operations) => Object.values(operations).map((operation) => operation.operationId));
     expect(new Set(ids).size).toBe(ids.length);
-    expect(Object.keys(document.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    expect(Object.keys(document.webhooks).sort()).toEqual([...DELIVERED_EVENT_TYPES].sort());
     expect(document.webhooks).toHaveProperty(['batch.completed']);
+    expect(document.webhooks).toHaveProperty(['webhook.test']);
   });
 
   it('describes the metadata filter of GET /api/v1/envelopes as a deepObject parameter (metadata[key]=value)', () => {

@@ -1,5 +1,6 @@
 import { busMigrations } from '@signet/bus';
 import type { Migration } from '@signet/db';
+import { webhookDeliveryDeadLettersMigration } from './dead-letters';
 import { webhookDeliveryJobsMigration } from './jobs';
 
 export const webhookDeliveryMigrations: readonly Migration[] = [
@@ -75,5 +76,17 @@ export const webhookDeliveryMigrations: readonly Migration[] = [
       });
     }
   },
-  webhookDeliveryJobsMigration
+  webhookDeliveryJobsMigration,
+  {
+    name: 'webhook_delivery_0004_attempt_headers',
+    async up(knex) {
+      // What went over the wire besides the body (which every attempt shares, in webhook_events): the
+      // headers sent, the webhook's auth hidden, and the first of the answer's.
+      await knex.schema.alterTable('delivery_attempts', (table) => {
+        table.jsonb('request_headers');
+        table.jsonb('response_headers');
+      });
+    }
+  },
+  webhookDeliveryDeadLettersMigration
 ];

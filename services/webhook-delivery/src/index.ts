@@ -6,14 +6,16 @@ import { pruneDeliveries } from './jobs/prune-deliveries';
 import { postWebhook } from './outbound/post-webhook';
 import { webhookPolicy } from './outbound/webhook-policy';
 import { scheduleDeliveries } from './schedule-deliveries';
+import { deadLetterStore } from './store/dead-letter-store';
 import { deliveryStore } from './store/delivery-store';
 import { webhookStore } from './store/webhook-store';
+import { deadLetterRoutes } from './http/dead-letter-routes';
 import { webhookRoutes } from './http/webhook-routes';
 import type { WebhookDeps } from './webhook-deps';
 
 export { webhookDeliveryMigrations } from '../migrations';
 
-/** Webhook subscriptions, their deliveries (each attempt a job) and the delivery log. */
+/** Webhook subscriptions, their deliveries (each attempt a job), the delivery log and its dead letters. */
 export function createWebhookDeliveryService(deps: ServiceDeps): SignetService {
   const settings = deps.config.webhooks;
   const policy = webhookPolicy(settings.allowLoopback);
@@ -35,12 +37,13 @@ export function createWebhookDeliveryService(deps: ServiceDeps): SignetService {
   }, settings.timeoutMs);
   deps.jobs.register(kinds.deliver);
   deps.jobs.every(kinds.prune, PRUNE_DELIVERIES_EVERY_MS);
-  const webhookDeps: WebhookDeps = { db: deps.db, webhooks, deliveries, policy, clock: deps.clock, queueAttempt: queue };
+  const webhookDeps: WebhookDeps = { db: deps.db, webhooks, deliveries, deadLetters: deadLetterStore(deps.db), policy, clock: deps.clock, queueAttempt: queue };
 
   return defineService(deps, {
     name: 'webhook-delivery',
     routes: (router) => {
       webhookRoutes(router, webhookDeps);
+      deadLetterRoutes(router, webhookDeps);
     },
     consumers: [scheduleDeliveries({ db: deps.db, webhooks, deliveries, clock: deps.clock, queueAttempt: queue })],
     onStart() {

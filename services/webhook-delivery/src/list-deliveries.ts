@@ -1,4 +1,4 @@
-import { DeliveriesQuery, isWebhookEventType, WEBHOOK_EVENT_TYPES } from '@signet/contracts';
+import { DELIVERED_EVENT_TYPES, DeliveriesQuery, isDeliveredEventType } from '@signet/contracts';
 import { parseWith, validationError } from '@signet/http';
 import { deliveryView, type DeliveryView } from './present/delivery-view';
 import type { WebhookDeps } from './webhook-deps';
@@ -15,8 +15,8 @@ export async function listDeliveries(
   deps: WebhookDeps, { owner, webhookId, query: raw }: { owner: Owner; webhookId: string; query: unknown }
 ): Promise<{ deliveries: DeliveryView[]; next_cursor: string | null }> {
   const query = parseWith(DeliveriesQuery, raw);
-  if (query.event_type !== undefined && !isWebhookEventType(query.event_type)) {
-    throw validationError([{ field: 'event_type', message: `must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` }]);
+  if (query.event_type !== undefined && !isDeliveredEventType(query.event_type)) {
+    throw validationError([{ field: 'event_type', message: `must be one of ${DELIVERED_EVENT_TYPES.join(', ')}` }]);
   }
   const webhook = await ownedWebhook(deps.webhooks, owner, webhookId);
   const limit = query.limit === undefined ? DEFAULT_LIMIT : Number(query.limit);

@@ -1,4 +1,4 @@
-import type { DeliveryStatus, WebhookEventType } from '@signet/contracts';
+import type { DeliveredEventType, DeliveryStatus, WebhookEventType } from '@signet/contracts';
 import type { RetrySchedule } from './retry-schedule';
 
 /** Webhooks belong to the API key that created them, within its tenant. */
@@ -29,7 +29,7 @@ export interface DeliveryRow {
   id: string;
   webhook_id: string;
   event_id: string;
-  event_type: WebhookEventType;
+  event_type: DeliveredEventType;
   status: DeliveryStatus;
   created_at: Date;
   updated_at: Date;
@@ -41,6 +41,9 @@ export interface ListedDelivery extends DeliveryRow {
   next_attempt_at: Date | null;
 }
 
+/** Header names in lower case and their values, as an attempt sent or received them. */
+export type HeaderMap = Record<string, string>;
+
 export interface AttemptRow {
   delivery_id: string;
   attempt: number;
@@ -49,6 +52,36 @@ export interface AttemptRow {
   status_code: number | null;
   error: string | null;
   response_body: string | null;
+  /** The headers sent, the webhook's auth hidden; null for attempts made before they were kept. */
+  request_headers: HeaderMap | null;
+  /** The first of the answer's headers; null when no answer came. */
+  response_headers: HeaderMap | null;
+}
+
+/** The delivery log's columns of an attempt: the headers are shown with a single delivery only. */
+export type LoggedAttempt = Omit<AttemptRow, 'request_headers' | 'response_headers'>;
+
+/** A single delivery as shown on its own: with the body its attempts sent, and every attempt in full. */
+export interface DeliveryDetail extends ListedDelivery {
+  body: string;
+}
+
+/** A delivery that ran out of its retry schedule, as recorded when it did. */
+export interface DeadLetterRow {
+  id: string;
+  delivery_id: string;
+  webhook_id: string;
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  failed_at: Date;
+  retried_at: Date | null;
+}
+
+/** A dead letter with what its delivery carries. */
+export interface ListedDeadLetter extends DeadLetterRow {
+  event_id: string;
+  event_type: DeliveredEventType;
 }
 
 /** What an attempt of a delivery needs: where it goes, how it is signed and retried, and the body. */

@@ -7,7 +7,7 @@ import { normalise } from './normalise';
 import { startReceiver } from './receiver';
 import { createRecorder } from './recorder';
 import { captureServiceRoutes } from './service-routes';
-import { captureDeliveries, captureSettings, captureWebhook } from './settings-and-webhooks';
+import { captureDeadLetters, captureDeliveries, captureSettings, captureWebhook } from './settings-and-webhooks';
 import { captureExpiry } from './expiry-flows';
 import { captureSealAndEvidence, captureSigning, captureTrackingAndReject } from './signing-flows';
 import { captureTemplates } from './template-flows';
@@ -37,6 +37,7 @@ async function runFlows(capture: Capture, stripe: StripeIdentityStandIn): Promis
   // After the others (it moves the clock days ahead), before the webhook is deleted.
   await captureExpiry(capture);
   await captureDeliveries(capture, webhook);
+  await captureDeadLetters(capture);
 }
 
 export interface CaptureOptions {

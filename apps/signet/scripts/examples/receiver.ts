@@ -9,13 +9,23 @@ export interface Delivery {
   data: Json;
 }
 
-/** A webhook endpoint on loopback that keeps every delivery's body, as an integrator's receiver would get it. */
+/** Under the receiver's URL, a path that is down for maintenance: every delivery there fails. */
+export const UNAVAILABLE_PATH = '/unavailable';
+
+/**
+ * A webhook endpoint on loopback that keeps every delivery's body, as an integrator's receiver would get it;
+ * below UNAVAILABLE_PATH it answers 503 and keeps nothing.
+ */
 export async function startReceiver() {
   const deliveries: Delivery[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      if (req.url?.endsWith(UNAVAILABLE_PATH)) {
+        res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '120' }).end('{"error":"down for maintenance"}');
+        return;
+      }
       deliveries.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Delivery);
       res.writeHead(200, { 'content-type': 'text/plain' }).end('thanks');
     });

@@ -1,5 +1,7 @@
 import { WEBHOOK_EVENT_TYPES } from '@signet/contracts';
+import { waitFor } from '@signet/testkit';
 import type { Capture } from './capture';
+import { UNAVAILABLE_PATH } from './receiver';
 
 /** The API key's defaults: read (all, then two categories), change, and a change that is refused. */
 export async function captureSettings({ api }: Capture): Promise<void> {
@@ -23,11 +25,37 @@ export async function captureWebhook({ api, receiver }: Capture): Promise<string
   return id;
 }
 
-/** Once the other flows have made deliveries: the delivery log, a redelivery, and the webhook's deletion. */
-export async function captureDeliveries({ api }: Capture, id: string): Promise<void> {
+/** Once the other flows have made deliveries: the delivery log, one delivery, a redelivery, a test event, and the webhook's deletion. */
+export async function captureDeliveries({ api, receiver }: Capture, id: string): Promise<void> {
   const page = await api.call('GET /api/v1/webhooks/:id/deliveries', 200, { params: { id }, query: { event_type: 'envelope.success', limit: '1' } });
   const delivery = page.body.deliveries[0].id as string;
+  await api.call('GET /api/v1/webhooks/:id/deliveries/:delivery_id', 200, { params: { id, delivery_id: delivery } });
   await api.call('POST /api/v1/webhooks/:id/deliveries/:delivery_id/redeliver', 200, { params: { id, delivery_id: delivery } });
+  await api.call('POST /api/v1/webhooks/:id/test', 200, { params: { id } });
+  await receiver.waitFor('webhook.test');
   await api.call('DELETE /api/v1/webhooks/:id', 200, { params: { id } });
   await api.call('GET /api/v1/webhooks/:id', 404, { params: { id } });
+}
+
+/**
+ * A webhook whose receiver answers 503: a test event runs out of its three attempts (the clock moved past
+ * each retry), its dead letter is listed and retried, once, and the webhook is deleted.
+ */
+export async function captureDeadLetters({ api, receiver, advanceClock }: Capture): Promise<void> {
+  const created = await api.call('POST /api/v1/webhooks', 200, { json: { url: `${receiver.url}${UNAVAILABLE_PATH}`, subscriptions: 'envelope.voided' } });
+  const id = created.body.webhook.id as string;
+  await api.call('POST /api/v1/webhooks/:id/test', 200, { params: { id } });
+  await waitFor(async () => {
+    if ((await api.peek('GET /api/v1/dead_letters', { query: { webhook_id: id } })).body.dead_letters.length > 0) return true;
+    // Past the next retry's due time (5 s after the attempt before): each move runs what came due.
+    await advanceClock(5_000);
+    return false;
+  }, 60_000, 'the test event to run out of its attempts');
+  const listed = await api.call('GET /api/v1/dead_letters', 200, { query: { state: 'unretried', limit: '10' } });
+  await api.call('GET /api/v1/dead_letters', 422, { query: { state: 'lost' } });
+  const deadLetter = listed.body.dead_letters[0];
+  await api.call('GET /api/v1/webhooks/:id/deliveries/:delivery_id', 404, { params: { id, delivery_id: '0190a6b2-7c3e-7000-8000-000000000000' } });
+  await api.call('POST /api/v1/dead_letters/:id/retry', 200, { params: { id: deadLetter.id } });
+  await api.call('POST /api/v1/dead_letters/:id/retry', 409, { params: { id: deadLetter.id } });
+  await api.call('DELETE /api/v1/webhooks/:id', 200, { params: { id } });
 }

@@ -1,4 +1,4 @@
-import { WEBHOOK_EVENT_TYPES } from '../event-types';
+import { DELIVERED_EVENT_TYPES, isWebhookEventType } from '../event-types';
 import { EVENT_MEANINGS } from '../event-catalog';
 import { ErrorBody } from '../responses/common-responses';
 import { bracketFormSchema } from './bracket-form';
@@ -10,6 +10,7 @@ import { routeKey, type RequestDoc, type ResponseDoc, type RouteDoc, type RouteD
 import { clean, componentSchemas, eventComponentName, withReferences, type JsonSchema } from './schema-components';
 import { SCALE_AND_SEAL_ROUTE_DOCS } from './scale-and-seal-route-docs';
 import { SETTINGS_WEBHOOK_ROUTE_DOCS } from './settings-webhook-route-docs';
+import { DEAD_LETTER_ROUTE_DOCS } from './dead-letter-route-docs';
 import { TEMPLATE_ROUTE_DOCS } from './template-route-docs';
 import { IDENTITY_ROUTE_DOCS } from './identity-route-docs';
 import { BUILDER_ROUTE_DOCS, BUILDER_TOKEN_ROUTES } from './builder-route-docs';
@@ -17,7 +18,7 @@ import { CONSOLE_ROUTE_DOCS } from './console-route-docs';
 import { DOCUMENT_INTRO, TAGS } from './document-intro';
 
 /** Every route's documentation, keyed `METHOD /path` as the gateway's route tables name the route. */
-export const ROUTE_DOCS: RouteDocs = { ...SETTINGS_WEBHOOK_ROUTE_DOCS, ...ENVELOPE_ROUTE_DOCS, ...SCALE_AND_SEAL_ROUTE_DOCS, ...TEMPLATE_ROUTE_DOCS, ...IDENTITY_ROUTE_DOCS, ...BUILDER_ROUTE_DOCS, ...CONSOLE_ROUTE_DOCS, ...PUBLIC_ROUTE_DOCS, ...GATEWAY_ROUTE_DOCS };
+export const ROUTE_DOCS: RouteDocs = { ...SETTINGS_WEBHOOK_ROUTE_DOCS, ...DEAD_LETTER_ROUTE_DOCS, ...ENVELOPE_ROUTE_DOCS, ...SCALE_AND_SEAL_ROUTE_DOCS, ...TEMPLATE_ROUTE_DOCS, ...IDENTITY_ROUTE_DOCS, ...BUILDER_ROUTE_DOCS, ...CONSOLE_ROUTE_DOCS, ...PUBLIC_ROUTE_DOCS, ...GATEWAY_ROUTE_DOCS };
 
 /** A route as the gateway serves it: who may call it and which limits apply. */
 export interface ServedRoute {
@@ -157,13 +158,15 @@ function operation(route: ServedRoute, doc: RouteDoc, components: Record<string,
   };
 }
 
+const VERIFY_AND_ANSWER = 'Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.';
+
 function webhooks(events: CapturedExamples['events']): JsonSchema {
-  return Object.fromEntries(WEBHOOK_EVENT_TYPES.map((eventType) => [eventType, {
+  return Object.fromEntries(DELIVERED_EVENT_TYPES.map((eventType) => [eventType, {
     post: {
       operationId: `on_${eventType.replace('.', '_')}`,
       summary: EVENT_MEANINGS[eventType],
       tags: ['Events'],
-      description: 'POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.',
+      description: `${isWebhookEventType(eventType) ? 'POSTed to every webhook subscribed to this event.' : 'POSTed to the one webhook it was sent to, whatever that webhook subscribes to.'} ${VERIFY_AND_ANSWER}`,
       parameters: [
         { name: 'Authorization', in: 'header', required: false, description: "The webhook's `auth`, when it has one", schema: { type: 'string' } },
         { name: 'webhook-id', in: 'header', required: true, description: 'The event id', schema: { type: 'string' } },

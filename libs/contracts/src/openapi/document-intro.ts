@@ -24,7 +24,7 @@ export const TAGS = [
   { name: 'Identity checks', description: "A signer's identity document and selfie, checked before viewing or signing: the signer's steps (keyless) and the sender's record, resets, manual passes, assertions and erasure" },
   { name: 'Seal', description: 'The certificates that seal signed PDFs, and validation reports of any signed PDF' },
   { name: 'Settings', description: "The API key's defaults for new envelopes" },
-  { name: 'Webhooks', description: 'Subscriptions to events and their delivery log' },
+  { name: 'Webhooks', description: 'Subscriptions to events, their delivery log, and the deliveries that ran out of retries (dead letters)' },
   { name: 'Signing', description: 'The keyless signing API behind signing links, and the signer page' },
   { name: 'Email tracking', description: 'Open and click tracking and bounce reports (keyless)' },
   { name: 'SMS delivery', description: "The SMS provider's delivery reports of validation SMS (keyless, signed by the provider)" },

@@ -5,3 +5,4 @@ export { EnvelopePlacement, PlacementCoordinates } from '../payloads/envelope-pl
 export { EnvelopePayload, EvidenceGeneratedPayload, EnvelopeError, EnvelopeWarning } from '../payloads/envelope-payload';
 export { RecipientPayload } from '../payloads/recipient-payload';
 export { FileUploadedPayload } from '../payloads/file-uploaded-payload';
+export { WebhookTestPayload } from '../payloads/webhook-test-payload';

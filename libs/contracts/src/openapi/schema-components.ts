@@ -1,8 +1,8 @@
 import type { TSchema } from '@sinclair/typebox';
 import * as envelopeRequests from '../envelope-requests';
 import { EnvelopeListItem, EnvelopeListResponse } from '../envelope-list';
-import { EVENT_DATA_SCHEMAS } from '../event-schemas';
-import { WEBHOOK_EVENT_TYPES } from '../event-types';
+import { DELIVERED_EVENT_DATA_SCHEMAS } from '../event-schemas';
+import { DELIVERED_EVENT_TYPES } from '../event-types';
 import * as payloads from './payload-schemas';
 import * as responses from '../responses';
 import { Settings, SettingsInput, SettingsPayload } from '../settings';
@@ -20,15 +20,15 @@ export const eventComponentName = (eventType: string): string =>
 
 const isSchema = (value: unknown): value is TSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The webhook body of each webhook event: `{id, event_type, data}` with the event's own data schema. */
+/** The webhook body of each event a delivery may carry: `{id, event_type, data}` with the event's own data schema. */
 function eventSchemas(): Record<string, JsonSchema> {
-  return Object.fromEntries(WEBHOOK_EVENT_TYPES.map((eventType) => [eventComponentName(eventType), {
+  return Object.fromEntries(DELIVERED_EVENT_TYPES.map((eventType) => [eventComponentName(eventType), {
     type: 'object',
     required: ['id', 'event_type', 'data'],
     properties: {
       id: { type: 'string', minLength: 1, description: 'The event id, also in the `webhook-id` header: drop duplicates by it' },
       event_type: { type: 'string', const: eventType },
-      data: EVENT_DATA_SCHEMAS[eventType]
+      data: DELIVERED_EVENT_DATA_SCHEMAS[eventType]
     },
     additionalProperties: false
   }]));
@@ -53,13 +53,13 @@ export function componentSchemas(): Record<string, JsonSchema> {
     ...eventSchemas()
   };
   const schemas = Object.entries(named).filter(([name, value]) => /^[A-Z]/.test(name) && isSchema(value) && typeof (value as JsonSchema).type === 'string');
-  const events = WEBHOOK_EVENT_TYPES.map((eventType) => ({ $ref: `#/components/schemas/${eventComponentName(eventType)}` }));
+  const events = DELIVERED_EVENT_TYPES.map((eventType) => ({ $ref: `#/components/schemas/${eventComponentName(eventType)}` }));
   return {
     ...Object.fromEntries(schemas.map(([name, value]) => [name, clean(value)])),
     WebhookEvent: {
       description: 'Any event a webhook receives, told apart by `event_type`',
       oneOf: events,
-      discriminator: { propertyName: 'event_type', mapping: Object.fromEntries(WEBHOOK_EVENT_TYPES.map((eventType, index) => [eventType, events[index]?.$ref])) }
+      discriminator: { propertyName: 'event_type', mapping: Object.fromEntries(DELIVERED_EVENT_TYPES.map((eventType, index) => [eventType, events[index]?.$ref])) }
     }
   };
 }

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { SettingsInput } from '../settings';
 import { SettingsResponse, SettingsUpdatedResponse } from '../responses/settings-responses';
 import { SuccessResponse } from '../responses/common-responses';
-import { DeliveryListResponse, RedeliveryResponse, WebhookCreatedResponse, WebhookListResponse, WebhookResponse, WebhookSecretRotatedResponse, WebhookUpdatedResponse } from '../responses/webhook-responses';
+import { DeliveryListResponse, DeliveryResponse, RedeliveryResponse, TestDeliveryResponse, WebhookCreatedResponse, WebhookListResponse, WebhookResponse, WebhookSecretRotatedResponse, WebhookUpdatedResponse } from '../responses/webhook-responses';
 import { CreateWebhookRequest, DeliveriesQuery, UpdateWebhookRequest } from '../webhook-requests';
 import { jsonAnswer, type RouteDocs } from './route-doc';
 
@@ -72,19 +72,40 @@ export const SETTINGS_WEBHOOK_ROUTE_DOCS: RouteDocs = {
   'GET /api/v1/webhooks/:id/deliveries': {
     operationId: 'listDeliveries',
     summary: "List a webhook's deliveries",
-    description: 'Newest first, each with every attempt (status code, duration, error, the start of the answer). Page with `next_cursor`.',
+    description: 'Newest first, each with every attempt (status code, duration, error, the start of the answer). Page with `next_cursor`. ' +
+      'What each attempt sent is in the single delivery (`GET .../deliveries/:delivery_id`).',
     tag: 'Webhooks',
     request: { query: DeliveriesQuery },
     responses: { 200: jsonAnswer(DeliveryListResponse, 'A page of deliveries') },
     errors: [404, 422]
   },
+  'GET /api/v1/webhooks/:id/deliveries/:delivery_id': {
+    operationId: 'getDelivery',
+    summary: 'Read a delivery, with what it sent',
+    description: 'The delivery with every attempt, as in the log, plus what went over the wire: `request_body`, the JSON every attempt ' +
+      'POSTed, and each attempt\'s `request_headers` (the Standard Webhooks headers included; the webhook\'s `auth` never) and `response_headers`.',
+    tag: 'Webhooks',
+    responses: { 200: jsonAnswer(DeliveryResponse, 'The delivery') },
+    errors: [404]
+  },
   'POST /api/v1/webhooks/:id/deliveries/:delivery_id/redeliver': {
     operationId: 'redeliver',
     summary: 'Send a delivery again',
-    description: 'One more attempt with the same event (same `webhook-id`), whatever the delivery\'s status.',
+    description: 'A finished delivery (FAILED, or SUCCESS and wanted again) starts a new round of the webhook\'s retry schedule at once, ' +
+      'with the same event (same `webhook-id`), to the webhook\'s URL as it is now. Its dead letter, if it has one, counts as retried. ' +
+      'A PENDING delivery is 409: it is already on its way.',
     tag: 'Webhooks',
     responses: { 200: jsonAnswer(RedeliveryResponse, 'The delivery, its new attempt pending') },
     errors: [404, 409]
+  },
+  'POST /api/v1/webhooks/:id/test': {
+    operationId: 'sendTestEvent',
+    summary: 'Send a test event to a webhook',
+    description: 'A `webhook.test` event (`data`: `{webhook_id, message}`) goes to this webhook now, whatever it subscribes to, as any ' +
+      'delivery does: signed, with its `auth`, in the delivery log, retried on the webhook\'s schedule. No other webhook gets it.',
+    tag: 'Webhooks',
+    responses: { 200: jsonAnswer(TestDeliveryResponse, 'The delivery, its first attempt pending') },
+    errors: [404]
   },
   'POST /api/v1/webhooks/:id/rotate_secret': {
     operationId: 'rotateWebhookSecret',

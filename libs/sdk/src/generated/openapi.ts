@@ -611,9 +611,29 @@ export interface paths {
         };
         /**
          * List a webhook's deliveries
-         * @description Newest first, each with every attempt (status code, duration, error, the start of the answer). Page with `next_cursor`.
+         * @description Newest first, each with every attempt (status code, duration, error, the start of the answer). Page with `next_cursor`. What each attempt sent is in the single delivery (`GET .../deliveries/:delivery_id`).
          */
         get: operations["listDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/deliveries/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a delivery, with what it sent
+         * @description The delivery with every attempt, as in the log, plus what went over the wire: `request_body`, the JSON every attempt POSTed, and each attempt's `request_headers` (the Standard Webhooks headers included; the webhook's `auth` never) and `response_headers`.
+         */
+        get: operations["getDelivery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -633,7 +653,7 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery again
-         * @description One more attempt with the same event (same `webhook-id`), whatever the delivery's status.
+         * @description A finished delivery (FAILED, or SUCCESS and wanted again) starts a new round of the webhook's retry schedule at once, with the same event (same `webhook-id`), to the webhook's URL as it is now. Its dead letter, if it has one, counts as retried. A PENDING delivery is 409: it is already on its way.
          */
         post: operations["redeliver"];
         delete?: never;
@@ -656,6 +676,66 @@ export interface paths {
          * @description A new `signing_secret`, shown only in this answer. For 24 hours deliveries carry two signatures in `webhook-signature` (Standard Webhooks' space-separated list), one by each secret, so a receiver verifying with either accepts them while it switches; then only the new secret signs. Rotating again within the window drops the oldest secret.
          */
         post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to a webhook
+         * @description A `webhook.test` event (`data`: `{webhook_id, message}`) goes to this webhook now, whatever it subscribes to, as any delivery does: signed, with its `auth`, in the delivery log, retried on the webhook's schedule. No other webhook gets it.
+         */
+        post: operations["sendTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dead_letters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the API key's dead letters
+         * @description A dead letter is a webhook delivery that ran out of its retry schedule: FAILED, with no attempt to come. Newest first, retried ones too unless `state` says otherwise; page with `next_cursor`. Each stays as long as its delivery is kept (`WEBHOOK_RETENTION_DAYS`) and goes with its webhook.
+         */
+        get: operations["listDeadLetters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dead_letters/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a dead letter
+         * @description Its delivery starts a new round of the webhook's retry schedule at once, with the same event (same `webhook-id`), to the webhook's URL as it is now; the dead letter shows `retried_at`. A dead letter is retried once: again is 409 (if the new round fails too, a new dead letter records it).
+         */
+        post: operations["retryDeadLetter"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2330,6 +2410,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test sent to one webhook on request (POST /api/v1/webhooks/:id/test), whatever it subscribes to
+         * @description POSTed to the one webhook it was sent to, whatever that webhook subscribes to. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
+         */
+        post: operations["on_webhook_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -2772,16 +2872,54 @@ export interface components {
             /** @description Also in the X-Request-Id header: finds the request in the logs */
             request_id: string;
         };
+        DeadLetter: {
+            id: string;
+            /**
+             * @description What failed: a webhook delivery
+             * @constant
+             */
+            kind: "webhook.delivery";
+            webhook_id: string;
+            delivery_id: string;
+            event_id: string;
+            /**
+             * @description The API's events and Signet's own, as webhooks subscribe to them, or `webhook.test`
+             * @enum {unknown}
+             */
+            event_type: "envelope.in_progress" | "envelope.success" | "envelope.voided" | "envelope.evidence_generated" | "envelope.file_uploaded" | "recipient.email_sent" | "recipient.email_received" | "recipient.email_opened" | "recipient.email_clicked" | "recipient.email_bounced" | "recipient.link_generated" | "recipient.in_progress" | "recipient.signed_all" | "recipient.rejected" | "recipient.validation_code_generated" | "recipient.validation_code_sent" | "recipient.validation_code_success" | "recipient.validation_code_failed" | "recipient.validation_code_expired" | "recipient.validation_max_attempts" | "batch.completed" | "envelope.expired" | "envelope.extended" | "envelope.reactivated" | "recipient.reminder_sent" | "recipient.expiry_warning_sent" | "recipient.approved" | "recipient.witnessed" | "recipient.viewed" | "recipient.copied" | "recipient.validation_id_check_started" | "recipient.validation_id_check_success" | "recipient.validation_id_check_failed" | "recipient.validation_id_check_locked" | "recipient.validation_id_check_expired" | "recipient.validation_id_check_reset" | "recipient.validation_biometric_started" | "recipient.validation_biometric_success" | "recipient.validation_biometric_failed" | "recipient.validation_biometric_locked" | "recipient.validation_biometric_expired" | "recipient.validation_biometric_reset" | "recipient.validation_identity_consented" | "recipient.validation_identity_redacted" | "template.created" | "template.updated" | "template.deleted" | "webhook.test";
+            /** @description The attempts the delivery had made when it failed, every round counted */
+            attempts: number;
+            last_error: string | null;
+            last_status_code: number | null;
+            /** Format: date-time */
+            failed_at: string;
+            retried_at: string | null;
+        };
+        DeadLetterListResponse: {
+            /** @description Newest first */
+            dead_letters: components["schemas"]["DeadLetter"][];
+            next_cursor: string | null;
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        DeadLetterRetryResponse: {
+            /** @constant */
+            success: true;
+            dead_letter: components["schemas"]["DeadLetter"];
+            delivery: components["schemas"]["Delivery"];
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
         Delivery: {
             id: string;
             webhook_id: string;
             /** @description The event id: the same as the `webhook-id` header and the payload `id` */
             event_id: string;
             /**
-             * @description The API's events and Signet's own, as webhooks subscribe to them
+             * @description The API's events and Signet's own, as webhooks subscribe to them, or `webhook.test`
              * @enum {unknown}
              */
-            event_type: "envelope.in_progress" | "envelope.success" | "envelope.voided" | "envelope.evidence_generated" | "envelope.file_uploaded" | "recipient.email_sent" | "recipient.email_received" | "recipient.email_opened" | "recipient.email_clicked" | "recipient.email_bounced" | "recipient.link_generated" | "recipient.in_progress" | "recipient.signed_all" | "recipient.rejected" | "recipient.validation_code_generated" | "recipient.validation_code_sent" | "recipient.validation_code_success" | "recipient.validation_code_failed" | "recipient.validation_code_expired" | "recipient.validation_max_attempts" | "batch.completed" | "envelope.expired" | "envelope.extended" | "envelope.reactivated" | "recipient.reminder_sent" | "recipient.expiry_warning_sent" | "recipient.approved" | "recipient.witnessed" | "recipient.viewed" | "recipient.copied" | "recipient.validation_id_check_started" | "recipient.validation_id_check_success" | "recipient.validation_id_check_failed" | "recipient.validation_id_check_locked" | "recipient.validation_id_check_expired" | "recipient.validation_id_check_reset" | "recipient.validation_biometric_started" | "recipient.validation_biometric_success" | "recipient.validation_biometric_failed" | "recipient.validation_biometric_locked" | "recipient.validation_biometric_expired" | "recipient.validation_biometric_reset" | "recipient.validation_identity_consented" | "recipient.validation_identity_redacted" | "template.created" | "template.updated" | "template.deleted";
+            event_type: "envelope.in_progress" | "envelope.success" | "envelope.voided" | "envelope.evidence_generated" | "envelope.file_uploaded" | "recipient.email_sent" | "recipient.email_received" | "recipient.email_opened" | "recipient.email_clicked" | "recipient.email_bounced" | "recipient.link_generated" | "recipient.in_progress" | "recipient.signed_all" | "recipient.rejected" | "recipient.validation_code_generated" | "recipient.validation_code_sent" | "recipient.validation_code_success" | "recipient.validation_code_failed" | "recipient.validation_code_expired" | "recipient.validation_max_attempts" | "batch.completed" | "envelope.expired" | "envelope.extended" | "envelope.reactivated" | "recipient.reminder_sent" | "recipient.expiry_warning_sent" | "recipient.approved" | "recipient.witnessed" | "recipient.viewed" | "recipient.copied" | "recipient.validation_id_check_started" | "recipient.validation_id_check_success" | "recipient.validation_id_check_failed" | "recipient.validation_id_check_locked" | "recipient.validation_id_check_expired" | "recipient.validation_id_check_reset" | "recipient.validation_biometric_started" | "recipient.validation_biometric_success" | "recipient.validation_biometric_failed" | "recipient.validation_biometric_locked" | "recipient.validation_biometric_expired" | "recipient.validation_biometric_reset" | "recipient.validation_identity_consented" | "recipient.validation_identity_redacted" | "template.created" | "template.updated" | "template.deleted" | "webhook.test";
             /** @enum {unknown} */
             status: "PENDING" | "SUCCESS" | "FAILED";
             attempts: components["schemas"]["DeliveryAttempt"][];
@@ -2799,6 +2937,43 @@ export interface components {
             error: string | null;
             response_body: string | null;
         };
+        DeliveryAttemptDetail: {
+            attempt: number;
+            /** Format: date-time */
+            attempted_at: string;
+            status_code: number | null;
+            duration_ms: number | null;
+            error: string | null;
+            response_body: string | null;
+            /** @description The headers the attempt was sent with, names in lower case; the webhook's `auth` shows as `[redacted]` in `authorization`. Null for attempts made before Signet kept them */
+            request_headers: {
+                [key: string]: string;
+            } | null;
+            /** @description The receiver's answer's first 20 headers, names in lower case, each value cut at 256 characters; null when no answer came */
+            response_headers: {
+                [key: string]: string;
+            } | null;
+        };
+        DeliveryDetail: {
+            id: string;
+            webhook_id: string;
+            /** @description The event id: the same as the `webhook-id` header and the payload `id` */
+            event_id: string;
+            /**
+             * @description The API's events and Signet's own, as webhooks subscribe to them, or `webhook.test`
+             * @enum {unknown}
+             */
+            event_type: "envelope.in_progress" | "envelope.success" | "envelope.voided" | "envelope.evidence_generated" | "envelope.file_uploaded" | "recipient.email_sent" | "recipient.email_received" | "recipient.email_opened" | "recipient.email_clicked" | "recipient.email_bounced" | "recipient.link_generated" | "recipient.in_progress" | "recipient.signed_all" | "recipient.rejected" | "recipient.validation_code_generated" | "recipient.validation_code_sent" | "recipient.validation_code_success" | "recipient.validation_code_failed" | "recipient.validation_code_expired" | "recipient.validation_max_attempts" | "batch.completed" | "envelope.expired" | "envelope.extended" | "envelope.reactivated" | "recipient.reminder_sent" | "recipient.expiry_warning_sent" | "recipient.approved" | "recipient.witnessed" | "recipient.viewed" | "recipient.copied" | "recipient.validation_id_check_started" | "recipient.validation_id_check_success" | "recipient.validation_id_check_failed" | "recipient.validation_id_check_locked" | "recipient.validation_id_check_expired" | "recipient.validation_id_check_reset" | "recipient.validation_biometric_started" | "recipient.validation_biometric_success" | "recipient.validation_biometric_failed" | "recipient.validation_biometric_locked" | "recipient.validation_biometric_expired" | "recipient.validation_biometric_reset" | "recipient.validation_identity_consented" | "recipient.validation_identity_redacted" | "template.created" | "template.updated" | "template.deleted" | "webhook.test";
+            /** @enum {unknown} */
+            status: "PENDING" | "SUCCESS" | "FAILED";
+            attempts: components["schemas"]["DeliveryAttemptDetail"][];
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            completed_at: string | null;
+            /** @description The JSON every attempt POSTed, byte for byte (the signatures cover it): `{id, event_type, data}` */
+            request_body: string;
+        };
         DeliveryListResponse: {
             /** @description Newest first */
             deliveries: components["schemas"]["Delivery"][];
@@ -2806,7 +2981,20 @@ export interface components {
             /** @description Also in the X-Request-Id header: finds the request in the logs */
             request_id: string;
         };
+        DeliveryResponse: {
+            delivery: components["schemas"]["DeliveryDetail"];
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
         RedeliveryResponse: {
+            /** @constant */
+            success: true;
+            delivery: components["schemas"]["Delivery"];
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        /** @description The test event's delivery, its first attempt on its way */
+        TestDeliveryResponse: {
             /** @constant */
             success: true;
             delivery: components["schemas"]["Delivery"];
@@ -4095,6 +4283,12 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        WebhookTestPayload: {
+            /** @description The webhook the test was sent to */
+            webhook_id: string;
+            /** @description Says that this is a test, sent on request; nothing happened */
+            message: string;
+        };
         EnvelopeInProgressEvent: {
             /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
             id: string;
@@ -4888,8 +5082,18 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        WebhookTestEvent: {
+            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "webhook.test";
+            data: components["schemas"]["WebhookTestPayload"];
+        };
         /** @description Any event a webhook receives, told apart by `event_type` */
-        WebhookEvent: components["schemas"]["EnvelopeInProgressEvent"] | components["schemas"]["EnvelopeSuccessEvent"] | components["schemas"]["EnvelopeVoidedEvent"] | components["schemas"]["EnvelopeEvidenceGeneratedEvent"] | components["schemas"]["EnvelopeFileUploadedEvent"] | components["schemas"]["RecipientEmailSentEvent"] | components["schemas"]["RecipientEmailReceivedEvent"] | components["schemas"]["RecipientEmailOpenedEvent"] | components["schemas"]["RecipientEmailClickedEvent"] | components["schemas"]["RecipientEmailBouncedEvent"] | components["schemas"]["RecipientLinkGeneratedEvent"] | components["schemas"]["RecipientInProgressEvent"] | components["schemas"]["RecipientSignedAllEvent"] | components["schemas"]["RecipientRejectedEvent"] | components["schemas"]["RecipientValidationCodeGeneratedEvent"] | components["schemas"]["RecipientValidationCodeSentEvent"] | components["schemas"]["RecipientValidationCodeSuccessEvent"] | components["schemas"]["RecipientValidationCodeFailedEvent"] | components["schemas"]["RecipientValidationCodeExpiredEvent"] | components["schemas"]["RecipientValidationMaxAttemptsEvent"] | components["schemas"]["BatchCompletedEvent"] | components["schemas"]["EnvelopeExpiredEvent"] | components["schemas"]["EnvelopeExtendedEvent"] | components["schemas"]["EnvelopeReactivatedEvent"] | components["schemas"]["RecipientReminderSentEvent"] | components["schemas"]["RecipientExpiryWarningSentEvent"] | components["schemas"]["RecipientApprovedEvent"] | components["schemas"]["RecipientWitnessedEvent"] | components["schemas"]["RecipientViewedEvent"] | components["schemas"]["RecipientCopiedEvent"] | components["schemas"]["RecipientValidationIdCheckStartedEvent"] | components["schemas"]["RecipientValidationIdCheckSuccessEvent"] | components["schemas"]["RecipientValidationIdCheckFailedEvent"] | components["schemas"]["RecipientValidationIdCheckLockedEvent"] | components["schemas"]["RecipientValidationIdCheckExpiredEvent"] | components["schemas"]["RecipientValidationIdCheckResetEvent"] | components["schemas"]["RecipientValidationBiometricStartedEvent"] | components["schemas"]["RecipientValidationBiometricSuccessEvent"] | components["schemas"]["RecipientValidationBiometricFailedEvent"] | components["schemas"]["RecipientValidationBiometricLockedEvent"] | components["schemas"]["RecipientValidationBiometricExpiredEvent"] | components["schemas"]["RecipientValidationBiometricResetEvent"] | components["schemas"]["RecipientValidationIdentityConsentedEvent"] | components["schemas"]["RecipientValidationIdentityRedactedEvent"] | components["schemas"]["TemplateCreatedEvent"] | components["schemas"]["TemplateUpdatedEvent"] | components["schemas"]["TemplateDeletedEvent"];
+        WebhookEvent: components["schemas"]["EnvelopeInProgressEvent"] | components["schemas"]["EnvelopeSuccessEvent"] | components["schemas"]["EnvelopeVoidedEvent"] | components["schemas"]["EnvelopeEvidenceGeneratedEvent"] | components["schemas"]["EnvelopeFileUploadedEvent"] | components["schemas"]["RecipientEmailSentEvent"] | components["schemas"]["RecipientEmailReceivedEvent"] | components["schemas"]["RecipientEmailOpenedEvent"] | components["schemas"]["RecipientEmailClickedEvent"] | components["schemas"]["RecipientEmailBouncedEvent"] | components["schemas"]["RecipientLinkGeneratedEvent"] | components["schemas"]["RecipientInProgressEvent"] | components["schemas"]["RecipientSignedAllEvent"] | components["schemas"]["RecipientRejectedEvent"] | components["schemas"]["RecipientValidationCodeGeneratedEvent"] | components["schemas"]["RecipientValidationCodeSentEvent"] | components["schemas"]["RecipientValidationCodeSuccessEvent"] | components["schemas"]["RecipientValidationCodeFailedEvent"] | components["schemas"]["RecipientValidationCodeExpiredEvent"] | components["schemas"]["RecipientValidationMaxAttemptsEvent"] | components["schemas"]["BatchCompletedEvent"] | components["schemas"]["EnvelopeExpiredEvent"] | components["schemas"]["EnvelopeExtendedEvent"] | components["schemas"]["EnvelopeReactivatedEvent"] | components["schemas"]["RecipientReminderSentEvent"] | components["schemas"]["RecipientExpiryWarningSentEvent"] | components["schemas"]["RecipientApprovedEvent"] | components["schemas"]["RecipientWitnessedEvent"] | components["schemas"]["RecipientViewedEvent"] | components["schemas"]["RecipientCopiedEvent"] | components["schemas"]["RecipientValidationIdCheckStartedEvent"] | components["schemas"]["RecipientValidationIdCheckSuccessEvent"] | components["schemas"]["RecipientValidationIdCheckFailedEvent"] | components["schemas"]["RecipientValidationIdCheckLockedEvent"] | components["schemas"]["RecipientValidationIdCheckExpiredEvent"] | components["schemas"]["RecipientValidationIdCheckResetEvent"] | components["schemas"]["RecipientValidationBiometricStartedEvent"] | components["schemas"]["RecipientValidationBiometricSuccessEvent"] | components["schemas"]["RecipientValidationBiometricFailedEvent"] | components["schemas"]["RecipientValidationBiometricLockedEvent"] | components["schemas"]["RecipientValidationBiometricExpiredEvent"] | components["schemas"]["RecipientValidationBiometricResetEvent"] | components["schemas"]["RecipientValidationIdentityConsentedEvent"] | components["schemas"]["RecipientValidationIdentityRedactedEvent"] | components["schemas"]["TemplateCreatedEvent"] | components["schemas"]["TemplateUpdatedEvent"] | components["schemas"]["TemplateDeletedEvent"] | components["schemas"]["WebhookTestEvent"];
         /** @description Bracket-notation fields of `EnvelopeCreateRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
         EnvelopeCreateForm: {
             name?: string;
@@ -5672,7 +5876,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a2263587e876fca1b18b0810172c16"
+                     *       "request_id": "req_01a226b270ea75f8a8d15c602b3df186"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5691,7 +5895,7 @@ export interface operations {
                      * @example {
                      *       "error": "Send the API key itself as the Authorization header, without a scheme",
                      *       "code": "UNAUTHORIZED",
-                     *       "request_id": "req_01a2263589437290a94ce028bb5725d7"
+                     *       "request_id": "req_01a226b2772170de8bd42403b49d2786"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5858,7 +6062,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226358826754fa900e306788af518"
+                     *       "request_id": "req_01a226b27271775f86ee1409792cb7a9"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsUpdatedResponse"];
@@ -5888,7 +6092,7 @@ export interface operations {
                      *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226358913777d974f5995bb7900a0"
+                     *       "request_id": "req_01a226b2770d7557ac441deb1df890f6"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5948,11 +6152,11 @@ export interface operations {
                      * @example {
                      *       "envelopes": [
                      *         {
-                     *           "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *           "id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
                      *           "name": "Services agreement 2026",
                      *           "status": "CREATED",
-                     *           "created_at": "2026-11-29T07:29:32.674Z",
-                     *           "updated_at": "2026-11-29T07:29:33.301Z",
+                     *           "created_at": "2026-11-29T09:46:01.097Z",
+                     *           "updated_at": "2026-11-29T09:46:04.622Z",
                      *           "sent_at": null,
                      *           "completed_at": null,
                      *           "voided_at": null,
@@ -5963,7 +6167,7 @@ export interface operations {
                      *           "template_id": null,
                      *           "envelope_signers": [
                      *             {
-                     *               "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                     *               "id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
                      *               "custom_key": "ana",
                      *               "name": "Ana Lima",
                      *               "email": "ana@example.com",
@@ -5975,7 +6179,7 @@ export interface operations {
                      *               "identity": null
                      *             },
                      *             {
-                     *               "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *               "id": "01a226b2-8605-75df-a313-41959e786fbf",
                      *               "custom_key": "ben",
                      *               "name": "Ben Ode",
                      *               "email": "ben@example.com",
@@ -5990,7 +6194,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a226358cd471f787665604a1d8945a"
+                     *       "request_id": "req_01a226b28b2b77aab1aaa44e1d64aad7"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeListResponse"];
@@ -6018,7 +6222,7 @@ export interface operations {
                      *           "message": "must be one or more of CREATED, IN_PROGRESS, SUCCESS, VOIDED, ERROR, EXPIRED, comma-separated"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226358cd87666965e011784a0b34f"
+                     *       "request_id": "req_01a226b28b5573ba8b3095e626c74ac0"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6109,13 +6313,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *         "id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
                      *         "name": "Services agreement",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T07:29:32.674Z",
+                     *         "created_at": "2026-11-29T09:46:01.097Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                     *             "id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6127,7 +6331,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *             "id": "01a226b2-8605-75df-a313-41959e786fbf",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6146,7 +6350,7 @@ export interface operations {
                      *         },
                      *         "template_id": null
                      *       },
-                     *       "request_id": "req_01a2263589ff72d98381365c57a2737e"
+                     *       "request_id": "req_01a226b27bea722489cefac963f6a248"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -6176,7 +6380,7 @@ export interface operations {
                      *           "message": "must be an email address"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2263589c37592aa42f47f0e6a07ed"
+                     *       "request_id": "req_01a226b279ff727eb965caff6f0a18f0"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6197,7 +6401,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-7c09-738f-a75c-dc04914d3fe0
                  */
                 id: string;
             };
@@ -6216,13 +6420,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *         "id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T07:29:32.674Z",
+                     *         "created_at": "2026-11-29T09:46:01.097Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                     *             "id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6234,7 +6438,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *             "id": "01a226b2-8605-75df-a313-41959e786fbf",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6253,39 +6457,39 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T07:29:33.301Z",
+                     *         "updated_at": "2026-11-29T09:46:04.622Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *             "id": "01a226b2-8525-70d2-97cf-5418d246dde2",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T07:29:32.674Z",
-                     *             "updated_at": "2026-11-29T07:29:32.674Z",
+                     *             "created_at": "2026-11-29T09:46:01.097Z",
+                     *             "updated_at": "2026-11-29T09:46:01.097Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/documents/01a22635-8b27-718c-8617-0dd0b1878b90.pdf?expires=1795940973&signature=a838b39d4b5b8efcc2e338357ebff5ed61701909402375f4f130d164a15a2a19&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/documents/01a226b2-8525-70d2-97cf-5418d246dde2.pdf?expires=1795949164&signature=ca5f5582c59db236d0651c9742a81d9bca8900ae445cfe474a0d09d1318d3f57&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           },
                      *           {
-                     *             "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
+                     *             "id": "01a226b2-8915-73bd-9318-9d933c1140bf",
                      *             "custom_key": "annex",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T07:29:33.301Z",
-                     *             "updated_at": "2026-11-29T07:29:33.301Z",
+                     *             "created_at": "2026-11-29T09:46:04.622Z",
+                     *             "updated_at": "2026-11-29T09:46:04.622Z",
                      *             "file_name": "annex.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/uploads/01a22635-8c2d-74ae-b18f-6654a3d6cc6c.pdf?expires=1795940973&signature=0a8a680ff7ab40d88d65013ecbaa6bf7892a87baec6a27f47fdca6f2ab2c339c&name=annex.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/uploads/01a226b2-8810-74b8-b146-a9cece1af81c.pdf?expires=1795949164&signature=156170373d7be9419284d130228aa0b1f194d8e09c2443ca7140b3853c9f2949&name=annex.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6293,14 +6497,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
+                     *             "id": "01a226b2-8605-75df-a313-47db14354ef1",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T07:29:32.674Z",
-                     *             "updated_at": "2026-11-29T07:29:32.674Z",
-                     *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *             "created_at": "2026-11-29T09:46:01.097Z",
+                     *             "updated_at": "2026-11-29T09:46:01.097Z",
+                     *             "recipient_id": "01a226b2-8605-75df-a313-41959e786fbf",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *             "document_id": "01a226b2-8525-70d2-97cf-5418d246dde2",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -6317,18 +6521,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                     *             "id": "01a226b2-8605-75df-a313-48e8030797d8",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T07:29:32.674Z",
-                     *             "updated_at": "2026-11-29T07:29:32.674Z",
-                     *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                     *             "created_at": "2026-11-29T09:46:01.097Z",
+                     *             "updated_at": "2026-11-29T09:46:01.097Z",
+                     *             "recipient_id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *             "document_id": "01a226b2-8525-70d2-97cf-5418d246dde2",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                     *               "id": "01a226b2-8605-75df-a313-48e8030797d8",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -6456,7 +6660,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226358ccb758280492e4a25580250"
+                     *       "request_id": "req_01a226b28b1c754aaa299b1f84d06f61"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6477,7 +6681,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226358cd17729990a7283122f5576"
+                     *       "request_id": "req_01a226b28b227158a73d0b9a3375531a"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6501,7 +6705,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-7c09-738f-a75c-dc04914d3fe0
                  */
                 id: string;
             };
@@ -6539,13 +6743,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *         "id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T07:29:32.674Z",
+                     *         "created_at": "2026-11-29T09:46:01.097Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                     *             "id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6557,7 +6761,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *             "id": "01a226b2-8605-75df-a313-41959e786fbf",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6576,23 +6780,23 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T07:29:33.136Z",
+                     *         "updated_at": "2026-11-29T09:46:04.000Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *             "id": "01a226b2-8525-70d2-97cf-5418d246dde2",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T07:29:32.674Z",
-                     *             "updated_at": "2026-11-29T07:29:32.674Z",
+                     *             "created_at": "2026-11-29T09:46:01.097Z",
+                     *             "updated_at": "2026-11-29T09:46:01.097Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/documents/01a22635-8b27-718c-8617-0dd0b1878b90.pdf?expires=1795940973&signature=a838b39d4b5b8efcc2e338357ebff5ed61701909402375f4f130d164a15a2a19&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/documents/01a226b2-8525-70d2-97cf-5418d246dde2.pdf?expires=1795949164&signature=ca5f5582c59db236d0651c9742a81d9bca8900ae445cfe474a0d09d1318d3f57&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6600,14 +6804,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
+                     *             "id": "01a226b2-8605-75df-a313-47db14354ef1",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T07:29:32.674Z",
-                     *             "updated_at": "2026-11-29T07:29:32.674Z",
-                     *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *             "created_at": "2026-11-29T09:46:01.097Z",
+                     *             "updated_at": "2026-11-29T09:46:01.097Z",
+                     *             "recipient_id": "01a226b2-8605-75df-a313-41959e786fbf",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *             "document_id": "01a226b2-8525-70d2-97cf-5418d246dde2",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -6624,18 +6828,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                     *             "id": "01a226b2-8605-75df-a313-48e8030797d8",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T07:29:32.674Z",
-                     *             "updated_at": "2026-11-29T07:29:32.674Z",
-                     *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                     *             "created_at": "2026-11-29T09:46:01.097Z",
+                     *             "updated_at": "2026-11-29T09:46:01.097Z",
+                     *             "recipient_id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *             "document_id": "01a226b2-8525-70d2-97cf-5418d246dde2",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                     *               "id": "01a226b2-8605-75df-a313-48e8030797d8",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -6763,7 +6967,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226358bae77ce96bba45e63ca25d1"
+                     *       "request_id": "req_01a226b286cd77cc894ff55b69b3f903"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6795,7 +6999,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-7c09-738f-a75c-dc04914d3fe0
                  */
                 id: string;
             };
@@ -6816,7 +7020,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226358cde734d9a4356236ca80dff"
+                     *       "request_id": "req_01a226b28b6f77cdb641cb5dd2bf350d"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -6839,7 +7043,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not in CREATED status (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a22635a4d370bba91ba278a4382d44"
+                     *       "request_id": "req_01a226b2cc317608b6b545ef1a3e4547"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6864,7 +7068,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-a446-7134-ac5e-bd594bc8d176
+                 * @example 01a226b2-ca38-71f9-a715-4969c60d5c97
                  */
                 id: string;
             };
@@ -6886,13 +7090,13 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "envelope": {
-                     *         "id": "01a22635-a446-7134-ac5e-bd594bc8d176",
+                     *         "id": "01a226b2-ca38-71f9-a715-4969c60d5c97",
                      *         "name": "Quote 88",
                      *         "status": "VOIDED",
-                     *         "created_at": "2026-11-29T07:29:39.398Z",
+                     *         "created_at": "2026-11-29T09:46:21.112Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22635-a457-7205-ac1c-3b5e072f81f8",
+                     *             "id": "01a226b2-ca6a-700f-9025-8ed9d47fb1f0",
                      *             "custom_key": "eve",
                      *             "name": "Eve Adler",
                      *             "email": "eve@example.com",
@@ -6908,23 +7112,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T07:29:39.493Z",
-                     *         "sent_at": "2026-11-29T07:29:39.435Z",
+                     *         "updated_at": "2026-11-29T09:46:21.445Z",
+                     *         "sent_at": "2026-11-29T09:46:21.283Z",
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-a44f-701d-836b-df54c380bff6",
+                     *             "id": "01a226b2-ca4f-7092-82a4-0d0f0572466e",
                      *             "custom_key": "quote",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T07:29:39.398Z",
-                     *             "updated_at": "2026-11-29T07:29:39.398Z",
+                     *             "created_at": "2026-11-29T09:46:21.112Z",
+                     *             "updated_at": "2026-11-29T09:46:21.112Z",
                      *             "file_name": "quote.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-a446-7134-ac5e-bd594bc8d176/documents/01a22635-a44f-701d-836b-df54c380bff6.pdf?expires=1795940979&signature=23d03a1bf8500d4b53e7e5a4d7312a5bcb9424e937459b9e95f61cf517a3056e&name=quote.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-ca38-71f9-a715-4969c60d5c97/documents/01a226b2-ca4f-7092-82a4-0d0f0572466e.pdf?expires=1795949181&signature=14a990d6b07eb3ffa1c395511006b6b3b0e9ccb865096bdd597f5f83c723ad70&name=quote.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -7041,7 +7245,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a22635a4a4738fa94b8663b04747fa"
+                     *       "request_id": "req_01a226b2cb8474c8b7ea737f90e5d500"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
@@ -7072,12 +7276,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-a446-7134-ac5e-bd594bc8d176
+                 * @example 01a226b2-ca38-71f9-a715-4969c60d5c97
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-a457-7205-ac1c-3b5e072f81f8
+                 * @example 01a226b2-ca6a-700f-9025-8ed9d47fb1f0
                  */
                 recipient_id: string;
             };
@@ -7109,8 +7313,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "signing_url": "http://localhost:3000/sign/hfv25YgaRZG0g89YbHGmf-VF_c8RX-BnJ6uMznCaDuc",
-                     *       "request_id": "req_01a22635a4867358bea32352afa226b0"
+                     *       "signing_url": "http://localhost:3000/sign/ZVx0_eMY05huA7NKOjmxq1tpaBrE7-o826ZNfC7tsKg",
+                     *       "request_id": "req_01a226b2cb3e70a8bd8b482b59110e5c"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningUrlResponse"];
@@ -7132,7 +7336,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing links exist only while the envelope is IN_PROGRESS (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a22635a502719e8bcc3e169ba9664f"
+                     *       "request_id": "req_01a226b2cc74732e924a2dffee1e44e4"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7157,7 +7361,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-cdee-713d-9709-223a797e2edb
+                 * @example 01a226b3-a129-7169-9c65-63d1410d335b
                  */
                 id: string;
             };
@@ -7167,7 +7371,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "expires_at": "2026-12-02T07:29:50.058Z"
+                 *       "expires_at": "2026-12-02T09:47:16.107Z"
                  *     }
                  */
                 "application/json": {
@@ -7190,13 +7394,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22635-cdee-713d-9709-223a797e2edb",
+                     *         "id": "01a226b3-a129-7169-9c65-63d1410d335b",
                      *         "name": "Lease renewal",
                      *         "status": "IN_PROGRESS",
-                     *         "created_at": "2026-11-29T09:12:50.062Z",
+                     *         "created_at": "2026-11-29T11:30:16.137Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
+                     *             "id": "01a226b3-a16c-7190-ac34-a816edc62bb1",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -7212,23 +7416,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T09:12:50.111Z",
-                     *         "sent_at": "2026-11-29T09:12:50.071Z",
+                     *         "updated_at": "2026-11-29T11:30:16.625Z",
+                     *         "sent_at": "2026-11-29T11:30:16.222Z",
                      *         "completed_at": null,
-                     *         "expires_at": "2026-12-02T07:29:50.058Z",
+                     *         "expires_at": "2026-12-02T09:47:16.107Z",
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-cdf0-72cd-a508-40ff00695c2b",
+                     *             "id": "01a226b3-a136-7694-a12b-5f1a4b1186bb",
                      *             "custom_key": "lease",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T09:12:50.062Z",
-                     *             "updated_at": "2026-11-29T09:12:50.062Z",
+                     *             "created_at": "2026-11-29T11:30:16.137Z",
+                     *             "updated_at": "2026-11-29T11:30:16.137Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-cdee-713d-9709-223a797e2edb/documents/01a22635-cdf0-72cd-a508-40ff00695c2b.pdf?expires=1795947170&signature=aa27e181a891a792a32ebe089b09d7ad8606eea9d0dcc0c380002736d0f6b9de&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-a129-7169-9c65-63d1410d335b/documents/01a226b3-a136-7694-a12b-5f1a4b1186bb.pdf?expires=1795955416&signature=ab26106c87e8c5e11538b5463c4204d761f7d6457e2ba7a52cc2d4d2bcc4a9c2&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -7345,7 +7549,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a22635ce1e707b96b918c6b7cec3ab"
+                     *       "request_id": "req_01a226b3a30a7021bf5f4067e38e5add"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -7375,12 +7579,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-cdee-713d-9709-223a797e2edb
+                 * @example 01a226b3-a129-7169-9c65-63d1410d335b
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-cdf2-74b1-a64e-964aa3c56b31
+                 * @example 01a226b3-a16c-7190-ac34-a816edc62bb1
                  */
                 recipient_id: string;
             };
@@ -7401,8 +7605,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "reminded_at": "2026-11-29T09:12:50.081Z",
-                     *       "request_id": "req_01a22635ce00702cac0ac0fce98e7414"
+                     *       "reminded_at": "2026-11-29T11:30:16.279Z",
+                     *       "request_id": "req_01a226b3a1b57126b8144f105b0e99fc"
                      *     }
                      */
                     "application/json": components["schemas"]["ReminderSentResponse"];
@@ -7435,7 +7639,7 @@ export interface operations {
                      * @example {
                      *       "error": "This recipient was reminded less than an hour ago",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a22635ce13716abef94d1b1aa2b3fb"
+                     *       "request_id": "req_01a226b3a2a8746fa4283df5cb9411af"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7455,7 +7659,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-7c09-738f-a75c-dc04914d3fe0
                  */
                 id: string;
             };
@@ -7473,9 +7677,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/evidence/22-1795937377590.pdf?expires=1796023778&signature=b14bbb3887c09cd650bce5e6030af213ad6c326368a2f5a0a797e8bde25e667f&name=evidence-01a22635-8a02-7265-8127-a06169a2ed9a.pdf",
-                     *       "evidence_generated_at": "2026-11-29T07:29:37.590Z",
-                     *       "request_id": "req_01a22635a06576aa87807a48b511c27c"
+                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/evidence/22-1795945575429.pdf?expires=1796031977&signature=d0d30d220faf3916cf30a6aaf95af4600568042fe4ee1cd443d817723c6f030e&name=evidence-01a226b2-7c09-738f-a75c-dc04914d3fe0.pdf",
+                     *       "evidence_generated_at": "2026-11-29T09:46:15.429Z",
+                     *       "request_id": "req_01a226b2bc2a7435bfccbaa57d61f4ec"
                      *     }
                      */
                     "application/json": components["schemas"]["EvidenceResponse"];
@@ -7497,7 +7701,7 @@ export interface operations {
                      * @example {
                      *       "error": "The evidence sheet exists once the envelope is SUCCESS; it is CREATED",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a226358cdc71ac9724a3bd83e36a7b"
+                     *       "request_id": "req_01a226b28b667728840685cfe61b3329"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7535,45 +7739,45 @@ export interface operations {
                      *         {
                      *           "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "013C389490CE694C8BE22B047D41EEB7",
-                     *           "not_before": "2026-11-29T07:24:34.000Z",
-                     *           "not_after": "2036-11-26T07:29:34.000Z",
-                     *           "sha256_fingerprint": "251c3d57cf6699553a5b9b15b90a8151064a06d579784c83c83d3f3942355aa5",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQATw4lJDOaUyL4isEfUHutzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01B10D4994F5F71373CD020D3476422A",
+                     *           "not_before": "2026-11-29T09:41:08.000Z",
+                     *           "not_after": "2036-11-26T09:46:08.000Z",
+                     *           "sha256_fingerprint": "13cf0d9e8bbe12d6f761e8506e95563c0d17656492efb3fc765819557f587198",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAbENSZT19xNzzQINNHZCKjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "016C9F0B211267F12FC06A334843D853",
-                     *           "not_before": "2026-11-29T07:24:34.000Z",
-                     *           "not_after": "2036-11-26T07:29:34.000Z",
-                     *           "sha256_fingerprint": "5d924f87a5aae804394ce2a4a5493a67ec80238136b11df369cfe9bbe9284eaf",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAWyfCyESZ/EvwGozSEPYUzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "019B1E2AECA53F53797818371CA0F0EF",
+                     *           "not_before": "2026-11-29T09:41:08.000Z",
+                     *           "not_after": "2036-11-26T09:46:08.000Z",
+                     *           "sha256_fingerprint": "5d93440e9a95e5d01161bd419411f03e8c3491f52cea066440cc0ab5c0c86a1a",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAZseKuylP1N5eBg3HKDw7zANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
                      *       "timestamp_authority": [
                      *         {
                      *           "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "0103F648E7F9C9ECFF9F5F4FB1DED2BD",
-                     *           "not_before": "2026-11-29T07:24:34.000Z",
-                     *           "not_after": "2036-11-26T07:29:34.000Z",
-                     *           "sha256_fingerprint": "cbf70775051deb0f618657811c0a88f9923ece8b3371f16e2e0a4173f73c8664",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAQP2SOf5yez/n19Psd7SvTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01B2D6F9A46A8DF14EA1EFE4CCE7851B",
+                     *           "not_before": "2026-11-29T09:41:08.000Z",
+                     *           "not_after": "2036-11-26T09:46:08.000Z",
+                     *           "sha256_fingerprint": "7663dc938e27476d656ce5a04e568b85696e1be140bb26479bb032dabed81a93",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAbLW+aRqjfFOoe/kzOeFGzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "016C9F0B211267F12FC06A334843D853",
-                     *           "not_before": "2026-11-29T07:24:34.000Z",
-                     *           "not_after": "2036-11-26T07:29:34.000Z",
-                     *           "sha256_fingerprint": "5d924f87a5aae804394ce2a4a5493a67ec80238136b11df369cfe9bbe9284eaf",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAWyfCyESZ/EvwGozSEPYUzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "019B1E2AECA53F53797818371CA0F0EF",
+                     *           "not_before": "2026-11-29T09:41:08.000Z",
+                     *           "not_after": "2036-11-26T09:46:08.000Z",
+                     *           "sha256_fingerprint": "5d93440e9a95e5d01161bd419411f03e8c3491f52cea066440cc0ab5c0c86a1a",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAZseKuylP1N5eBg3HKDw7zANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
-                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQATw4lJDOaUyL4isEfUHutzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAWyfCyESZ/EvwGozSEPYUzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
+                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAbENSZT19xNzzQINNHZCKjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAZseKuylP1N5eBg3HKDw7zANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
                      *       "crl_url": "http://localhost:3000/pki/signet-dev-ca.crl",
-                     *       "request_id": "req_01a22635a07e77eb8321df16e0f47384"
+                     *       "request_id": "req_01a226b2bc407288925b32c8220e6342"
                      *     }
                      */
                     "application/json": {
@@ -7668,10 +7872,10 @@ export interface operations {
                      *             "common_name": "Signet Development Seal — not for production",
                      *             "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "013C389490CE694C8BE22B047D41EEB7"
+                     *             "serial_number": "01B10D4994F5F71373CD020D3476422A"
                      *           },
-                     *           "claimed_signing_time": "2026-11-29T07:29:36.000Z",
-                     *           "timestamped_time": "2026-11-29T07:29:36.000Z",
+                     *           "claimed_signing_time": "2026-11-29T09:46:12.000Z",
+                     *           "timestamped_time": "2026-11-29T09:46:12.000Z",
                      *           "pades_level": "B-LTA",
                      *           "integrity": {
                      *             "valid": true,
@@ -7688,10 +7892,10 @@ export interface operations {
                      *             "common_name": "Signet Development TSA — not for production",
                      *             "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "0103F648E7F9C9ECFF9F5F4FB1DED2BD"
+                     *             "serial_number": "01B2D6F9A46A8DF14EA1EFE4CCE7851B"
                      *           },
                      *           "claimed_signing_time": null,
-                     *           "timestamped_time": "2026-11-29T07:29:36.000Z",
+                     *           "timestamped_time": "2026-11-29T09:46:13.000Z",
                      *           "pades_level": null,
                      *           "integrity": {
                      *             "valid": true,
@@ -7705,7 +7909,7 @@ export interface operations {
                      *       "trust_anchors": [
                      *         "CN=Signet Development CA — not for production, O=Signet (development)"
                      *       ],
-                     *       "request_id": "req_01a22635a0aa70e999d356f59a618f31"
+                     *       "request_id": "req_01a226b2bc98703bbf668ae8e61493d5"
                      *     }
                      */
                     "application/json": {
@@ -7763,7 +7967,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-7c09-738f-a75c-dc04914d3fe0
                  */
                 envelope_id: string;
             };
@@ -7783,16 +7987,16 @@ export interface operations {
                      * @example {
                      *       "uploads": [
                      *         {
-                     *           "id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c",
-                     *           "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *           "id": "01a226b2-8810-74b8-b146-a9cece1af81c",
+                     *           "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
                      *           "status": "COMPLETED",
-                     *           "file_id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
+                     *           "file_id": "01a226b2-8915-73bd-9318-9d933c1140bf",
                      *           "order": 1,
                      *           "file_name": "annex.pdf"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a226358cc775c281fa121be775cd45"
+                     *       "request_id": "req_01a226b28ac67786a377421c066c8763"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadListResponse"];
@@ -7821,7 +8025,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-7c09-738f-a75c-dc04914d3fe0
                  */
                 envelope_id: string;
             };
@@ -7854,14 +8058,14 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "upload": {
-                     *         "id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c",
-                     *         "upload_url": "http://localhost:3000/api/v1/uploads/vpQ_7huLE24i61JLa8OJYVRY_HrUpMW2psPU62WtBH0",
+                     *         "id": "01a226b2-8810-74b8-b146-a9cece1af81c",
+                     *         "upload_url": "http://localhost:3000/api/v1/uploads/_tz4gZ1kUMQ-57tRpRT55MlO5Ul-x-s1ypTlZlVfXSA",
                      *         "file_name": "annex.pdf",
                      *         "order": 1,
                      *         "custom_key": "annex",
-                     *         "expires_at": "2026-11-29T08:29:33.227Z",
+                     *         "expires_at": "2026-11-29T10:46:04.170Z",
                      *         "max_file_size": 52428800,
-                     *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *         "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
                      *         "status": "PENDING",
                      *         "instructions": {
                      *           "method": "PUT",
@@ -7871,7 +8075,7 @@ export interface operations {
                      *           "note": "PUT the raw PDF bytes (not base64) to upload_url with your API key in the Authorization header. The URL works once and expires at expires_at; files up to max_file_size bytes."
                      *         }
                      *       },
-                     *       "request_id": "req_01a226358c27746fb1118252a85d86e5"
+                     *       "request_id": "req_01a226b287fd776d8314166653ac71cc"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadCreatedResponse"];
@@ -7900,12 +8104,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-7c09-738f-a75c-dc04914d3fe0
                  */
                 envelope_id: string;
                 /**
                  * @description Upload id
-                 * @example 01a22635-8c2d-74ae-b18f-6654a3d6cc6c
+                 * @example 01a226b2-8810-74b8-b146-a9cece1af81c
                  */
                 id: string;
             };
@@ -7924,18 +8128,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "upload": {
-                     *         "id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c",
-                     *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *         "id": "01a226b2-8810-74b8-b146-a9cece1af81c",
+                     *         "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
                      *         "status": "COMPLETED",
-                     *         "file_id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
+                     *         "file_id": "01a226b2-8915-73bd-9318-9d933c1140bf",
                      *         "order": 1,
                      *         "file_name": "annex.pdf",
                      *         "custom_key": "annex",
-                     *         "uploaded_at": "2026-11-29T07:29:33.253Z",
-                     *         "processed_at": "2026-11-29T07:29:33.274Z",
+                     *         "uploaded_at": "2026-11-29T09:46:04.244Z",
+                     *         "processed_at": "2026-11-29T09:46:04.437Z",
                      *         "error_message": null
                      *       },
-                     *       "request_id": "req_01a226358cc177fe8cbcd3568ccf0216"
+                     *       "request_id": "req_01a226b28aad7278bc57f363647cc591"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadResponse"];
@@ -7963,7 +8167,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example vpQ_7huLE24i61JLa8OJYVRY_HrUpMW2psPU62WtBH0
+                 * @example _tz4gZ1kUMQ-57tRpRT55MlO5Ul-x-s1ypTlZlVfXSA
                  */
                 token: string;
             };
@@ -7988,10 +8192,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "upload_id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c",
+                     *       "upload_id": "01a226b2-8810-74b8-b146-a9cece1af81c",
                      *       "status": "UPLOADED",
                      *       "message": "The file was received and is being validated",
-                     *       "request_id": "req_01a226358c3770a3b29820feb54dda12"
+                     *       "request_id": "req_01a226b288257707bc58f4a035d68d31"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadReceivedResponse"];
@@ -8022,12 +8226,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-7c09-738f-a75c-dc04914d3fe0
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-8b74-71be-be45-d86ac6fd90b8
+                 * @example 01a226b2-8605-75df-a313-41959e786fbf
                  */
                 recipient_id: string;
             };
@@ -8066,8 +8270,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T07:59:33.553Z",
-                     *       "request_id": "req_01a226358d1d72eba4769966bc3a856b"
+                     *       "expires_at": "2026-11-29T10:16:05.352Z",
+                     *       "request_id": "req_01a226b28c4874f197a633a35f858db2"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -8101,7 +8305,7 @@ export interface operations {
                      * @example {
                      *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 60 seconds",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a226358e0276e8907f27d4348b65c0"
+                     *       "request_id": "req_01a226b28ed0739ab740e36fe45a6409"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8124,12 +8328,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-7c09-738f-a75c-dc04914d3fe0
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-8b74-71be-be45-d86ac6fd90b8
+                 * @example 01a226b2-8605-75df-a313-41959e786fbf
                  */
                 recipient_id: string;
             };
@@ -8139,7 +8343,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "287443"
+                 *       "code": "409243"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -8159,8 +8363,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T07:29:33.882Z",
-                     *       "request_id": "req_01a226358eaa76ba81fac376f9732b08"
+                     *       "verified_at": "2026-11-29T09:46:07.077Z",
+                     *       "request_id": "req_01a226b2931f736ea8124ba465805fa9"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -8191,7 +8395,7 @@ export interface operations {
                      *           "message": "is not correct: 2 attempts left"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226358e78753f9766a65e36caf4e6"
+                     *       "request_id": "req_01a226b291cd73abb0e0ffd83b9d4100"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8211,12 +8415,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-b488-7689-9493-e3cace81a8df
+                 * @example 01a226b3-0a84-701a-a900-6eb790f1fc52
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-b49d-71fa-a9c9-2301a434fcb5
+                 * @example 01a226b3-0aec-745d-870c-4f4863c62dbf
                  */
                 recipient_id: string;
             };
@@ -8234,14 +8438,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                     *       "recipient_id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T08:00:43.692Z"
+                     *         "given_at": "2026-11-29T10:17:38.357Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
+                     *         "id": "01a226b3-0e8e-73ea-82f3-ac4da795c705",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -8256,7 +8460,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T08:00:46.895Z",
+                     *         "decided_at": "2026-11-29T10:17:59.764Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8303,7 +8507,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:00:46.219Z"
+                     *             "created_at": "2026-11-29T10:17:56.814Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -8380,14 +8584,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:00:46.895Z"
+                     *             "created_at": "2026-11-29T10:17:59.764Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T08:00:43.715Z",
-                     *         "updated_at": "2026-11-29T08:00:46.895Z"
+                     *         "created_at": "2026-11-29T10:17:38.583Z",
+                     *         "updated_at": "2026-11-29T10:17:59.764Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                     *         "id": "01a226b3-6251-71cb-90bd-e48bdcd597bb",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -8396,10 +8600,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T08:11:47.665Z",
+                     *         "decided_at": "2026-11-29T10:29:03.540Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3"
+                     *           "api_key_id": "01a226b2-64e1-77f1-9008-53f0811e078b"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8498,13 +8702,13 @@ export interface operations {
                      *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:11:47.603Z"
+                     *             "created_at": "2026-11-29T10:29:03.276Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T08:00:46.931Z",
-                     *         "updated_at": "2026-11-29T08:11:47.665Z"
+                     *         "created_at": "2026-11-29T10:18:00.039Z",
+                     *         "updated_at": "2026-11-29T10:29:03.540Z"
                      *       },
-                     *       "request_id": "req_01a22635c4a77449ad1d6c4f7109ea88"
+                     *       "request_id": "req_01a226b37057756c8ba5ce6aeece8350"
                      *     }
                      */
                     "application/json": {
@@ -8695,12 +8899,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-b488-7689-9493-e3cace81a8df
+                 * @example 01a226b3-0a84-701a-a900-6eb790f1fc52
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-b49d-71fa-a9c9-2301a434fcb5
+                 * @example 01a226b3-0aec-745d-870c-4f4863c62dbf
                  */
                 recipient_id: string;
             };
@@ -8732,14 +8936,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                     *       "recipient_id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T08:00:43.692Z"
+                     *         "given_at": "2026-11-29T10:17:38.357Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
+                     *         "id": "01a226b3-0e8e-73ea-82f3-ac4da795c705",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -8754,7 +8958,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T08:00:46.895Z",
+                     *         "decided_at": "2026-11-29T10:17:59.764Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8801,7 +9005,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:00:46.219Z"
+                     *             "created_at": "2026-11-29T10:17:56.814Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -8878,14 +9082,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:00:46.895Z"
+                     *             "created_at": "2026-11-29T10:17:59.764Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T08:00:43.715Z",
-                     *         "updated_at": "2026-11-29T08:00:46.895Z"
+                     *         "created_at": "2026-11-29T10:17:38.583Z",
+                     *         "updated_at": "2026-11-29T10:17:59.764Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                     *         "id": "01a226b3-6251-71cb-90bd-e48bdcd597bb",
                      *         "check": "biometric",
                      *         "status": "PENDING",
                      *         "method": "local",
@@ -8993,13 +9197,13 @@ export interface operations {
                      *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:11:47.603Z"
+                     *             "created_at": "2026-11-29T10:29:03.276Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T08:00:46.931Z",
-                     *         "updated_at": "2026-11-29T08:11:47.634Z"
+                     *         "created_at": "2026-11-29T10:18:00.039Z",
+                     *         "updated_at": "2026-11-29T10:29:03.440Z"
                      *       },
-                     *       "request_id": "req_01a22635c46b7362bd9f27e3923f2cd2"
+                     *       "request_id": "req_01a226b36f5a71e382eae1e23a6e5b6f"
                      *     }
                      */
                     "application/json": {
@@ -9193,12 +9397,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-b488-7689-9493-e3cace81a8df
+                 * @example 01a226b3-0a84-701a-a900-6eb790f1fc52
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-b49d-71fa-a9c9-2301a434fcb5
+                 * @example 01a226b3-0aec-745d-870c-4f4863c62dbf
                  */
                 recipient_id: string;
             };
@@ -9232,14 +9436,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                     *       "recipient_id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T08:00:43.692Z"
+                     *         "given_at": "2026-11-29T10:17:38.357Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
+                     *         "id": "01a226b3-0e8e-73ea-82f3-ac4da795c705",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -9254,7 +9458,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T08:00:46.895Z",
+                     *         "decided_at": "2026-11-29T10:17:59.764Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9301,7 +9505,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:00:46.219Z"
+                     *             "created_at": "2026-11-29T10:17:56.814Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -9378,14 +9582,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:00:46.895Z"
+                     *             "created_at": "2026-11-29T10:17:59.764Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T08:00:43.715Z",
-                     *         "updated_at": "2026-11-29T08:00:46.895Z"
+                     *         "created_at": "2026-11-29T10:17:38.583Z",
+                     *         "updated_at": "2026-11-29T10:17:59.764Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                     *         "id": "01a226b3-6251-71cb-90bd-e48bdcd597bb",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -9394,10 +9598,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T08:11:47.665Z",
+                     *         "decided_at": "2026-11-29T10:29:03.540Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3"
+                     *           "api_key_id": "01a226b2-64e1-77f1-9008-53f0811e078b"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9496,13 +9700,13 @@ export interface operations {
                      *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:11:47.603Z"
+                     *             "created_at": "2026-11-29T10:29:03.276Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T08:00:46.931Z",
-                     *         "updated_at": "2026-11-29T08:11:47.665Z"
+                     *         "created_at": "2026-11-29T10:18:00.039Z",
+                     *         "updated_at": "2026-11-29T10:29:03.540Z"
                      *       },
-                     *       "request_id": "req_01a22635c486702884e86ee7c9825c89"
+                     *       "request_id": "req_01a226b36fd07699be6e91a17803a05e"
                      *     }
                      */
                     "application/json": {
@@ -9696,12 +9900,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-cc5e-73d0-9603-74ce348cd1b2
+                 * @example 01a226b3-96e6-727a-8741-b0b750bd2be5
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-cc66-718b-ab9e-9d24e3e65abb
+                 * @example 01a226b3-96fc-739f-968e-380da60051af
                  */
                 recipient_id: string;
             };
@@ -9745,10 +9949,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22635-cc66-718b-ab9e-9d24e3e65abb",
+                     *       "recipient_id": "01a226b3-96fc-739f-968e-380da60051af",
                      *       "consent": null,
                      *       "id_check": {
-                     *         "id": "01a22635-cc74-713b-b45e-4cfbb8205d64",
+                     *         "id": "01a226b3-974c-75f3-aad7-beef724ea92f",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "assertion",
@@ -9757,23 +9961,23 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": "kyc-2026-0042",
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T08:11:49.684Z",
+                     *         "decided_at": "2026-11-29T10:29:13.612Z",
                      *         "manual": null,
                      *         "assertion": {
                      *           "level": "IAL2",
                      *           "provider": "Acme KYC",
                      *           "reference": "kyc-2026-0042",
-                     *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3",
+                     *           "api_key_id": "01a226b2-64e1-77f1-9008-53f0811e078b",
                      *           "verified_at": "2026-11-20T09:30:00.000Z"
                      *         },
                      *         "retention_days": 30,
                      *         "images_purged_at": null,
                      *         "attempts": [],
-                     *         "created_at": "2026-11-29T08:11:49.684Z",
-                     *         "updated_at": "2026-11-29T08:11:49.684Z"
+                     *         "created_at": "2026-11-29T10:29:13.612Z",
+                     *         "updated_at": "2026-11-29T10:29:13.612Z"
                      *       },
                      *       "biometric": null,
-                     *       "request_id": "req_01a22635cc6b7523b8bd48a76de3ed81"
+                     *       "request_id": "req_01a226b39728757fb1c83c48b291d8fa"
                      *     }
                      */
                     "application/json": {
@@ -9967,12 +10171,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-b488-7689-9493-e3cace81a8df
+                 * @example 01a226b3-0a84-701a-a900-6eb790f1fc52
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-b49d-71fa-a9c9-2301a434fcb5
+                 * @example 01a226b3-0aec-745d-870c-4f4863c62dbf
                  */
                 recipient_id: string;
             };
@@ -9994,8 +10198,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "attempts": 3,
-                     *       "redacted_at": "2026-11-29T08:11:47.712Z",
-                     *       "request_id": "req_01a22635c4b074b292c395ce82b3c8c5"
+                     *       "redacted_at": "2026-11-29T10:29:03.747Z",
+                     *       "request_id": "req_01a226b3709d76c88e067161305352fb"
                      *     }
                      */
                     "application/json": {
@@ -10087,16 +10291,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a22635-a512-7728-9279-6212da74eceb",
+                     *         "id": "01a226b2-cca2-75ea-923d-90c09697209c",
                      *         "operation": "create",
                      *         "status": "PENDING",
                      *         "total": 2,
                      *         "succeeded": 0,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-29T07:29:39.602Z",
+                     *         "created_at": "2026-11-29T09:46:21.730Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a22635a51172bc869e20374ee626d7"
+                     *       "request_id": "req_01a226b2cc9f75f38f0dd00c4d4df9bb"
                      *     }
                      */
                     "application/json": {
@@ -10153,7 +10357,7 @@ export interface operations {
             path: {
                 /**
                  * @description Batch id
-                 * @example 01a22635-a512-7728-9279-6212da74eceb
+                 * @example 01a226b2-cca2-75ea-923d-90c09697209c
                  */
                 id: string;
             };
@@ -10172,30 +10376,30 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a22635-a512-7728-9279-6212da74eceb",
+                     *         "id": "01a226b2-cca2-75ea-923d-90c09697209c",
                      *         "operation": "create",
                      *         "status": "COMPLETED",
                      *         "total": 2,
                      *         "succeeded": 2,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-29T07:29:39.602Z",
-                     *         "completed_at": "2026-11-29T07:29:39.664Z",
+                     *         "created_at": "2026-11-29T09:46:21.730Z",
+                     *         "completed_at": "2026-11-29T09:46:21.885Z",
                      *         "results": [
                      *           {
                      *             "index": 0,
-                     *             "envelope_id": "01a22635-a53e-749f-9e5c-a7880a182b55",
+                     *             "envelope_id": "01a226b2-ccf2-72aa-85f3-699fdfd49011",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           },
                      *           {
                      *             "index": 1,
-                     *             "envelope_id": "01a22635-a54c-704d-b668-194d17d9c156",
+                     *             "envelope_id": "01a226b2-cd2d-7625-92bb-8f6fe1730f59",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           }
                      *         ]
                      *       },
-                     *       "request_id": "req_01a22635a56370cbbc8345adc0deb0dd"
+                     *       "request_id": "req_01a226b2cdcc71bebc6affaa95ccce5d"
                      *     }
                      */
                     "application/json": {
@@ -10272,17 +10476,17 @@ export interface operations {
                      * @example {
                      *       "templates": [
                      *         {
-                     *           "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                     *           "id": "01a226b2-ce72-77e7-9b12-d88d5558b6de",
                      *           "name": "Mutual NDA",
                      *           "metadata": {
                      *             "kind": "nda"
                      *           },
-                     *           "created_at": "2026-11-29T07:29:39.710Z",
-                     *           "updated_at": "2026-11-29T07:29:39.710Z"
+                     *           "created_at": "2026-11-29T09:46:22.194Z",
+                     *           "updated_at": "2026-11-29T09:46:22.194Z"
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a22635a6237698a5cfc4df90259ca9"
+                     *       "request_id": "req_01a226b2d03e74df87a2e7ea6c59858e"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateListResponse"];
@@ -10432,7 +10636,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                     *         "id": "01a226b2-ce72-77e7-9b12-d88d5558b6de",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -10447,7 +10651,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
+                     *             "id": "01a226b2-ce8c-759e-970d-324d05b52383",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10456,7 +10660,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940979&signature=4cfb300d8e456d0de2f2be234c07880a2efe7decacd74e9501d6caf171e914a1&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-ce72-77e7-9b12-d88d5558b6de/documents/01a226b2-ce8c-759e-970d-324d05b52383.pdf?expires=1795949182&signature=29a0aa7a7e1661b4423393d3dcbee8fe476306307d5c9715cc4ea400f4bd6955&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -10484,10 +10688,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T07:29:39.710Z",
-                     *         "updated_at": "2026-11-29T07:29:39.710Z"
+                     *         "created_at": "2026-11-29T09:46:22.194Z",
+                     *         "updated_at": "2026-11-29T09:46:22.194Z"
                      *       },
-                     *       "request_id": "req_01a22635a56b709aa8a18a3e394303ad"
+                     *       "request_id": "req_01a226b2ce06762984b7198d7a75e855"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10515,7 +10719,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22635-a57e-75da-98a5-1638769a47f9
+                 * @example 01a226b2-ce72-77e7-9b12-d88d5558b6de
                  */
                 id: string;
             };
@@ -10534,7 +10738,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                     *         "id": "01a226b2-ce72-77e7-9b12-d88d5558b6de",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -10549,7 +10753,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
+                     *             "id": "01a226b2-ce8c-759e-970d-324d05b52383",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10558,7 +10762,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940979&signature=4cfb300d8e456d0de2f2be234c07880a2efe7decacd74e9501d6caf171e914a1&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-ce72-77e7-9b12-d88d5558b6de/documents/01a226b2-ce8c-759e-970d-324d05b52383.pdf?expires=1795949182&signature=29a0aa7a7e1661b4423393d3dcbee8fe476306307d5c9715cc4ea400f4bd6955&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -10586,10 +10790,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T07:29:39.710Z",
-                     *         "updated_at": "2026-11-29T07:29:39.710Z"
+                     *         "created_at": "2026-11-29T09:46:22.194Z",
+                     *         "updated_at": "2026-11-29T09:46:22.194Z"
                      *       },
-                     *       "request_id": "req_01a22635a62d71df86400bbc5745a6f2"
+                     *       "request_id": "req_01a226b2d05477b28f71110381e938e8"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10610,7 +10814,7 @@ export interface operations {
                      * @example {
                      *       "error": "Template not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a22635a6f6745dab96c65dc2744daf"
+                     *       "request_id": "req_01a226b2d29a752fb1bff098bd5b0659"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10634,7 +10838,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22635-a57e-75da-98a5-1638769a47f9
+                 * @example 01a226b2-ce72-77e7-9b12-d88d5558b6de
                  */
                 id: string;
             };
@@ -10720,7 +10924,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                     *         "id": "01a226b2-ce72-77e7-9b12-d88d5558b6de",
                      *         "name": "Mutual NDA (2027)",
                      *         "recipients": [
                      *           {
@@ -10735,7 +10939,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
+                     *             "id": "01a226b2-ce8c-759e-970d-324d05b52383",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10744,7 +10948,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940980&signature=34cf1d491cb4362cc2fa04632cff480a92e51b6206fc5911d88afb73b8865a01&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-ce72-77e7-9b12-d88d5558b6de/documents/01a226b2-ce8c-759e-970d-324d05b52383.pdf?expires=1795949183&signature=1e1d64c1b6acb72a00f5a11a55ef6b00c6a776afa487fd484e756679533fe5c2&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -10772,10 +10976,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T07:29:39.710Z",
-                     *         "updated_at": "2026-11-29T07:29:39.980Z"
+                     *         "created_at": "2026-11-29T09:46:22.194Z",
+                     *         "updated_at": "2026-11-29T09:46:23.060Z"
                      *       },
-                     *       "request_id": "req_01a22635a687722c93d81777749aca58"
+                     *       "request_id": "req_01a226b2d1bd7754aed6b4e490bbd3bd"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10803,7 +11007,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22635-a57e-75da-98a5-1638769a47f9
+                 * @example 01a226b2-ce72-77e7-9b12-d88d5558b6de
                  */
                 id: string;
             };
@@ -10822,7 +11026,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22635a6d0752e8d91911443acb50c"
+                     *       "request_id": "req_01a226b2d24f728eb9fd5b957cc0b73d"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -10850,7 +11054,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22635-a57e-75da-98a5-1638769a47f9
+                 * @example 01a226b2-ce72-77e7-9b12-d88d5558b6de
                  */
                 id: string;
             };
@@ -10958,13 +11162,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22635-a648-7388-8f69-41b48fddb8cb",
+                     *         "id": "01a226b2-d0aa-75ec-9169-9191398024ce",
                      *         "name": "Mutual NDA",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T07:29:39.912Z",
+                     *         "created_at": "2026-11-29T09:46:22.762Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22635-a649-7548-b703-8c8f7f59ad76",
+                     *             "id": "01a226b2-d0ab-7758-af56-6ec35ba430e2",
                      *             "custom_key": "buyer",
                      *             "name": "Hana Sato",
                      *             "email": "hana@example.com",
@@ -10976,7 +11180,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22635-a649-7548-b703-930f4b198ad1",
+                     *             "id": "01a226b2-d0ab-7758-af56-71213a80e4c0",
                      *             "custom_key": "seller",
                      *             "name": "Acme Legal",
                      *             "email": "legal@acme.example",
@@ -10994,9 +11198,9 @@ export interface operations {
                      *           "kind": "nda",
                      *           "crm_id": "opp-7"
                      *         },
-                     *         "template_id": "01a22635-a57e-75da-98a5-1638769a47f9"
+                     *         "template_id": "01a226b2-ce72-77e7-9b12-d88d5558b6de"
                      *       },
-                     *       "request_id": "req_01a22635a63570399e889ca984f3bb6d"
+                     *       "request_id": "req_01a226b2d069747d8375688434726688"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -11035,7 +11239,7 @@ export interface operations {
                      *           "message": "needs a value: the template makes it read-only"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22635a670772cb612cc4506d838d6"
+                     *       "request_id": "req_01a226b2d14c7229bee4595149b88901"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11070,17 +11274,17 @@ export interface operations {
                      * @example {
                      *       "webhooks": [
                      *         {
-                     *           "id": "01a22635-895c-74e3-a393-28400ba511b4",
+                     *           "id": "01a226b2-77a4-768f-8bfa-d1c645682c71",
                      *           "url": "https://hooks.example.com/signet-events",
                      *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *           "auth_type": "HEADER",
                      *           "retry_schedule": "EXTENDED",
-                     *           "created_at": "2026-11-29T07:29:32.508Z",
-                     *           "updated_at": "2026-11-29T07:29:32.562Z"
+                     *           "created_at": "2026-11-29T09:45:59.972Z",
+                     *           "updated_at": "2026-11-29T09:46:00.410Z"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a2263589b47716a25471015b8077f8"
+                     *       "request_id": "req_01a226b279ce77ffa446b5853f926de3"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookListResponse"];
@@ -11135,16 +11339,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a22635-895c-74e3-a393-28400ba511b4",
+                     *         "id": "01a226b2-77a4-768f-8bfa-d1c645682c71",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "STANDARD",
-                     *         "created_at": "2026-11-29T07:29:32.508Z",
-                     *         "updated_at": "2026-11-29T07:29:32.508Z",
-                     *         "signing_secret": "whsec_UvSHsHvnYvBZJIHqFQmsh098WW20AttHH7zx2kepCAM="
+                     *         "created_at": "2026-11-29T09:45:59.972Z",
+                     *         "updated_at": "2026-11-29T09:45:59.972Z",
+                     *         "signing_secret": "whsec_DI7oL+n3C0sLDP49wUR2EoGedSCSBRyqIv8708l8Uic="
                      *       },
-                     *       "request_id": "req_01a22635895a7693a2bdbe0dd8158aaf"
+                     *       "request_id": "req_01a226b27786723a931c1f6a0921f35e"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookCreatedResponse"];
@@ -11174,7 +11378,7 @@ export interface operations {
                      *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed, envelope.expired, envelope.extended, envelope.reactivated, recipient.reminder_sent, recipient.expiry_warning_sent, recipient.approved, recipient.witnessed, recipient.viewed, recipient.copied, recipient.validation_id_check_started, recipient.validation_id_check_success, recipient.validation_id_check_failed, recipient.validation_id_check_locked, recipient.validation_id_check_expired, recipient.validation_id_check_reset, recipient.validation_biometric_started, recipient.validation_biometric_success, recipient.validation_biometric_failed, recipient.validation_biometric_locked, recipient.validation_biometric_expired, recipient.validation_biometric_reset, recipient.validation_identity_consented, recipient.validation_identity_redacted, template.created, template.updated, template.deleted"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226358972779b95ba146d705e557d"
+                     *       "request_id": "req_01a226b277fe73e7ae59675f44b35a69"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11194,7 +11398,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22635-895c-74e3-a393-28400ba511b4
+                 * @example 01a226b2-77a4-768f-8bfa-d1c645682c71
                  */
                 id: string;
             };
@@ -11213,15 +11417,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "webhook": {
-                     *         "id": "01a22635-895c-74e3-a393-28400ba511b4",
+                     *         "id": "01a226b2-77a4-768f-8bfa-d1c645682c71",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T07:29:32.508Z",
-                     *         "updated_at": "2026-11-29T07:29:32.562Z"
+                     *         "created_at": "2026-11-29T09:45:59.972Z",
+                     *         "updated_at": "2026-11-29T09:46:00.410Z"
                      *       },
-                     *       "request_id": "req_01a2263589a271ea9560782463601386"
+                     *       "request_id": "req_01a226b279887453901d9804ffad406c"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -11242,7 +11446,7 @@ export interface operations {
                      * @example {
                      *       "error": "Webhook not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a22635ced5709c9b02a0aa30845395"
+                     *       "request_id": "req_01a226b3a97d737eb760f8b18bf077db"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11266,7 +11470,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22635-895c-74e3-a393-28400ba511b4
+                 * @example 01a226b2-77a4-768f-8bfa-d1c645682c71
                  */
                 id: string;
             };
@@ -11298,15 +11502,15 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a22635-895c-74e3-a393-28400ba511b4",
+                     *         "id": "01a226b2-77a4-768f-8bfa-d1c645682c71",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T07:29:32.508Z",
-                     *         "updated_at": "2026-11-29T07:29:32.547Z"
+                     *         "created_at": "2026-11-29T09:45:59.972Z",
+                     *         "updated_at": "2026-11-29T09:46:00.137Z"
                      *       },
-                     *       "request_id": "req_01a22635897a740d8289e5b9c41800b1"
+                     *       "request_id": "req_01a226b2782977d8816145cb1ec20653"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookUpdatedResponse"];
@@ -11334,7 +11538,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22635-895c-74e3-a393-28400ba511b4
+                 * @example 01a226b2-77a4-768f-8bfa-d1c645682c71
                  */
                 id: string;
             };
@@ -11353,7 +11557,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22635ced272899cc25b97f8459e9f"
+                     *       "request_id": "req_01a226b3a94e7727bb986ab3d5f53e75"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -11385,7 +11589,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22635-895c-74e3-a393-28400ba511b4
+                 * @example 01a226b2-77a4-768f-8bfa-d1c645682c71
                  */
                 id: string;
             };
@@ -11405,28 +11609,28 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "01a22635-b499-7375-b962-b33142e9e699",
-                     *           "webhook_id": "01a22635-895c-74e3-a393-28400ba511b4",
-                     *           "event_id": "01a22635-ad9f-75b1-91e4-dbc4c291bef4",
+                     *           "id": "01a226b3-0986-7382-a121-490b27f5e4ed",
+                     *           "webhook_id": "01a226b2-77a4-768f-8bfa-d1c645682c71",
+                     *           "event_id": "01a226b2-ef7a-717a-ae24-9b0c2c9230be",
                      *           "event_type": "envelope.success",
                      *           "status": "SUCCESS",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "attempted_at": "2026-11-29T08:00:43.587Z",
+                     *               "attempted_at": "2026-11-29T10:17:37.616Z",
                      *               "status_code": 200,
-                     *               "duration_ms": 5,
+                     *               "duration_ms": 13,
                      *               "error": null,
                      *               "response_body": "thanks"
                      *             }
                      *           ],
                      *           "next_attempt_at": null,
-                     *           "created_at": "2026-11-29T08:00:43.576Z",
-                     *           "completed_at": "2026-11-29T08:00:43.592Z"
+                     *           "created_at": "2026-11-29T10:17:30.711Z",
+                     *           "completed_at": "2026-11-29T10:17:37.643Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "01a22635-b499-7375-b962-b33142e9e699",
-                     *       "request_id": "req_01a22635cec57088b5ea1fec1bf475e3"
+                     *       "next_cursor": "01a226b3-0986-7382-a121-490b27f5e4ed",
+                     *       "request_id": "req_01a226b3a80671b98ec28f4bbff6a729"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryListResponse"];
@@ -11445,6 +11649,107 @@ export interface operations {
             504: components["responses"]["Error504"];
         };
     };
+    getDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Webhook id
+                 * @example 01a226b2-77a4-768f-8bfa-d1c645682c71
+                 */
+                id: string;
+                /**
+                 * @description Delivery id
+                 * @example 01a226b3-0986-7382-a121-490b27f5e4ed
+                 */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "delivery": {
+                     *         "id": "01a226b3-0986-7382-a121-490b27f5e4ed",
+                     *         "webhook_id": "01a226b2-77a4-768f-8bfa-d1c645682c71",
+                     *         "event_id": "01a226b2-ef7a-717a-ae24-9b0c2c9230be",
+                     *         "event_type": "envelope.success",
+                     *         "status": "SUCCESS",
+                     *         "attempts": [
+                     *           {
+                     *             "attempt": 1,
+                     *             "attempted_at": "2026-11-29T10:17:37.616Z",
+                     *             "status_code": 200,
+                     *             "duration_ms": 13,
+                     *             "error": null,
+                     *             "response_body": "thanks",
+                     *             "request_headers": {
+                     *               "user-agent": "Signet-Webhooks/1.0",
+                     *               "webhook-id": "01a226b2-ef7a-717a-ae24-9b0c2c9230be",
+                     *               "content-type": "application/json",
+                     *               "authorization": "[redacted]",
+                     *               "content-length": "13072",
+                     *               "webhook-signature": "v1,LjFT2QDq68+ZmOQYC9Ab45DBOZrhHBnmZ1J5koy1r8I= v1,9e7UIAWt0RvEUCEHp32LBE/wIOCDaOjKZQtPyZ/wf40=",
+                     *               "webhook-timestamp": "1795945597"
+                     *             },
+                     *             "response_headers": {
+                     *               "date": "Sun, 29 Nov 2026 09:46:37 GMT",
+                     *               "connection": "close",
+                     *               "content-type": "text/plain",
+                     *               "transfer-encoding": "chunked"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "next_attempt_at": null,
+                     *         "created_at": "2026-11-29T10:17:30.711Z",
+                     *         "completed_at": "2026-11-29T10:17:37.643Z",
+                     *         "request_body": "{\"id\":\"01a226b2-ef7a-717a-ae24-9b0c2c9230be\",\"data\":{\"id\":\"01a226b2-db4d-70bf-80b8-8f1ad5e0f455\",\"name\":\"Lease with fields\",\"errors\":[],\"fields\":[{\"id\":\"01a226b2-db76-71be-9475-02248e43d22e\",\"name\":\"company\",\"type\":\"TEXT\",\"value\":\"Acme Ltd\",\"filled_at\":\"2026-11-29T10:17:27.466Z\",\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\"},{\"id\":\"01a226b2-db77-7562-adbf-b0e5083e1fb9\",\"name\":\"rent\",\"type\":\"NUMBER\",\"value\":1200,\"filled_at\":\"2026-11-29T10:17:27.466Z\",\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\"},{\"id\":\"01a226b2-db77-7562-adbf-b442e2362e8a\",\"name\":\"pets\",\"type\":\"CHECKBOX\",\"value\":false,\"filled_at\":\"2026-11-29T10:17:27.466Z\",\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\"},{\"id\":\"01a226b2-db77-7562-adbf-ba476eeeca7d\",\"name\":\"term\",\"type\":\"DROPDOWN\",\"value\":\"12 months\",\"filled_at\":\"2026-11-29T10:17:27.466Z\",\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\"},{\"id\":\"01a226b2-db77-7562-adbf-bd4d1037ab42\",\"name\":\"signed_on\",\"type\":\"SIGNING_DATE\",\"value\":\"2026-11-29\",\"filled_at\":\"2026-11-29T10:17:27.466Z\",\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\"},{\"id\":\"01a226b2-db77-7562-adbf-c0423c43b7d2\",\"name\":\"id_document\",\"type\":\"ATTACHMENT\",\"value\":{\"id\":\"01a226b2-df84-715e-ba0d-f1635857f05b\",\"url\":\"http://localhost:3000/files/tenants/dev/envelopes/01a226b2-db4d-70bf-80b8-8f1ad5e0f455/attachments/01a226b2-df84-715e-ba0d-f1635857f05b.pdf?expires=1795951050&signature=0c6078a40ba5c14aef9ddc516278ef0331580b812c1d12fd1e1570ae89e61b9b&name=id.pdf\",\"name\":\"id.pdf\",\"sha256\":\"6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f\"},\"filled_at\":\"2026-11-29T10:17:27.466Z\",\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\"}],\"status\":\"SUCCESS\",\"sent_at\":\"2026-11-29T10:17:25.764Z\",\"metadata\":{},\"settings\":{\"emails\":{\"envelope_signed\":\"TRUE\",\"envelope_voided\":\"FALSE\",\"envelope_rejected\":\"TRUE\",\"envelope_invitation\":\"TRUE\"},\"branding\":{\"logo\":null,\"name\":\"Acme Inc.\",\"reply_to\":null,\"sender_email\":null,\"url_homepage\":\"https://acme.example\",\"url_signature_flow\":null},\"documents\":{\"custom_page_id\":\"Signet Sign ID:\",\"include_page_id\":\"TRUE\",\"signatures_per_row\":2,\"signatures_per_page\":6},\"signature\":{\"text\":\"DEFAULT\",\"type\":\"SIMPLE\",\"image\":\"DEFAULT\",\"style\":\"SIMPLE\",\"bg_image\":null},\"validations\":{\"email\":{\"order\":0,\"enabled\":\"FALSE\"},\"phone\":{\"order\":0,\"enabled\":\"FALSE\",\"methods\":\"SMS\"},\"id_check\":{\"order\":0,\"enabled\":\"FALSE\",\"provider\":\"local\",\"countries\":null,\"name_match\":\"MODERATE\",\"max_attempts\":3,\"document_kinds\":\"PASSPORT,ID_CARD,DRIVING_LICENCE\",\"retention_days\":30},\"biometric\":{\"order\":0,\"enabled\":\"FALSE\",\"provider\":\"local\",\"max_attempts\":3,\"retention_days\":30,\"liveness_threshold\":0.4,\"antispoof_threshold\":0.3,\"similarity_threshold\":0.7}},\"localization\":{\"en\":{\"sms\":{\"phone_validation\":{\"body\":\"Your verification code for {{envelope.name}} is {{validations.code}}. It expires at {{validations.expires_at}}.\"}},\"emails\":{\"email_validation\":{\"cta\":\"Verify\",\"body\":\"<p>Hello {{recipient.name}},</p>\\n<p>Your verification code for <strong>{{envelope.name}}</strong> is:</p>\\n<p style=\\\"font-size:24px;letter-spacing:4px\\\"><strong>{{validations.code}}</strong></p>\\n<p>It expires at {{validations.expires_at}}. If you did not ask for it, ignore this email.</p>\",\"subject\":\"Your verification code for {{envelope.name}}\"}},\"extra_page_intro\":\"The following people signed this document electronically.\"},\"es\":{\"sms\":{\"phone_validation\":{\"body\":\"Tu código de verificación para {{envelope.name}} es {{validations.code}}. Caduca el {{validations.expires_at}}.\"}},\"emails\":{\"email_validation\":{\"cta\":\"Verificar\",\"body\":\"<p>Hola {{recipient.name}}:</p>\\n<p>Tu código de verificación para <strong>{{envelope.name}}</strong> es:</p>\\n<p style=\\\"font-size:24px;letter-spacing:4px\\\"><strong>{{validations.code}}</strong></p>\\n<p>Caduca el {{validations.expires_at}}. Si no lo has solicitado, ignora este correo.</p>\",\"subject\":\"Tu código de verificación para {{envelope.name}}\"}},\"extra_page_intro\":\"Las siguientes personas firmaron este documento electrónicamente.\"}},\"signature_flow\":{\"language\":\"EN\",\"sender_name\":\"Signet\",\"signature_color\":\"#000000\",\"signature_order\":\"PARALLEL\",\"signature_types\":\"WRITTEN,DRAWN,UPLOADED\",\"sender_enterprise\":\"Acme Inc.\"}},\"warnings\":[],\"documents\":[{\"id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"url\":\"http://localhost:3000/files/tenants/dev/envelopes/01a226b2-db4d-70bf-80b8-8f1ad5e0f455/signed/01a226b2-db66-77ce-b5fd-a036c6cf82cf-01a226b2-eb0e-7543-bd07-58ec79237e6e.pdf?expires=1795951050&signature=4a221989965c4b6cff78e56fc9c52bb02afe142a5fd4f401f7d03394f3506868&name=lease.pdf\",\"order\":0,\"sha256\":\"fee68097e65294d48ebe694aae7d5dc8273235517ff44694b16f20736eb49d3e\",\"status\":\"SIGNED\",\"file_name\":\"lease.pdf\",\"file_size\":71203,\"file_type\":\"SIGNABLE\",\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"lease\",\"page_count\":1,\"updated_at\":\"2026-11-29T10:17:30.619Z\",\"content_type\":\"application/pdf\",\"original_sha256\":\"6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f\"}],\"created_at\":\"2026-11-29T10:17:25.485Z\",\"expires_at\":null,\"placements\":[{\"id\":\"01a226b2-db76-71be-9474-fc1df43ff0bb\",\"max\":null,\"min\":null,\"name\":null,\"order\":0,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"0\",\"updated_at\":\"2026-11-29T10:17:25.485Z\",\"coordinates\":{\"id\":\"01a226b2-db76-71be-9474-fc1df43ff0bb\",\"top\":\"600\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"document_key\":\"lease\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"SIGNATURE\"},{\"id\":\"01a226b2-db76-71be-9475-02248e43d22e\",\"max\":null,\"min\":null,\"name\":\"company\",\"order\":1,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"1\",\"updated_at\":\"2026-11-29T10:17:25.485Z\",\"coordinates\":{\"id\":\"01a226b2-db76-71be-9475-02248e43d22e\",\"top\":\"100\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"document_key\":\"lease\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"TEXT\"},{\"id\":\"01a226b2-db77-7562-adbf-b0e5083e1fb9\",\"max\":null,\"min\":\"0\",\"name\":\"rent\",\"order\":2,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"2\",\"updated_at\":\"2026-11-29T10:17:25.485Z\",\"coordinates\":{\"id\":\"01a226b2-db77-7562-adbf-b0e5083e1fb9\",\"top\":\"130\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"document_key\":\"lease\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"NUMBER\"},{\"id\":\"01a226b2-db77-7562-adbf-b442e2362e8a\",\"max\":null,\"min\":null,\"name\":\"pets\",\"order\":3,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":false,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"3\",\"updated_at\":\"2026-11-29T10:17:25.485Z\",\"coordinates\":{\"id\":\"01a226b2-db77-7562-adbf-b442e2362e8a\",\"top\":\"160\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"document_key\":\"lease\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"CHECKBOX\"},{\"id\":\"01a226b2-db77-7562-adbf-ba476eeeca7d\",\"max\":null,\"min\":null,\"name\":\"term\",\"order\":4,\"token\":null,\"width\":null,\"height\":null,\"options\":[\"12 months\",\"24 months\"],\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"4\",\"updated_at\":\"2026-11-29T10:17:25.485Z\",\"coordinates\":{\"id\":\"01a226b2-db77-7562-adbf-ba476eeeca7d\",\"top\":\"190\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"document_key\":\"lease\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"DROPDOWN\"},{\"id\":\"01a226b2-db77-7562-adbf-bd4d1037ab42\",\"max\":null,\"min\":null,\"name\":\"signed_on\",\"order\":5,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":false,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"5\",\"updated_at\":\"2026-11-29T10:17:25.485Z\",\"coordinates\":{\"id\":\"01a226b2-db77-7562-adbf-bd4d1037ab42\",\"top\":\"220\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"document_key\":\"lease\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"SIGNING_DATE\"},{\"id\":\"01a226b2-db77-7562-adbf-c0423c43b7d2\",\"max\":null,\"min\":null,\"name\":\"id_document\",\"order\":6,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"6\",\"updated_at\":\"2026-11-29T10:17:25.485Z\",\"coordinates\":{\"id\":\"01a226b2-db77-7562-adbf-c0423c43b7d2\",\"top\":\"250\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"document_key\":\"lease\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"ATTACHMENT\"},{\"id\":\"01a226b2-db77-7562-adbf-c6108865ffe0\",\"max\":null,\"min\":null,\"name\":null,\"order\":7,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"7\",\"updated_at\":\"2026-11-29T10:17:25.485Z\",\"coordinates\":{\"id\":\"01a226b2-db77-7562-adbf-c6108865ffe0\",\"top\":\"300\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"document_key\":\"lease\",\"recipient_id\":\"01a226b2-db76-71be-9474-ed809e99d1ff\",\"default_value\":null,\"recipient_key\":\"erin\",\"placement_type\":\"APPROVAL\"},{\"id\":\"01a226b2-db77-7562-adbf-cbd2471feefe\",\"max\":null,\"min\":null,\"name\":null,\"order\":8,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"8\",\"updated_at\":\"2026-11-29T10:17:25.485Z\",\"coordinates\":{\"id\":\"01a226b2-db77-7562-adbf-cbd2471feefe\",\"top\":\"450\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"document_key\":\"lease\",\"recipient_id\":\"01a226b2-db76-71be-9474-f09d8b792a1c\",\"default_value\":null,\"recipient_key\":\"finn\",\"placement_type\":\"WITNESS\"}],\"recipients\":[{\"id\":\"01a226b2-db76-71be-9474-e99165cd1282\",\"name\":\"Dana Ruiz\",\"role\":\"SIGNER\",\"email\":\"dana@example.com\",\"order\":0,\"rep_id\":null,\"status\":\"SIGNED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T10:17:27.466Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"dana\",\"name_label\":null,\"updated_at\":\"2026-11-29T10:17:27.466Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a226b2-db4d-70bf-80b8-8f1ad5e0f455\"},{\"id\":\"01a226b2-db76-71be-9474-ed809e99d1ff\",\"name\":\"Erin Fox\",\"role\":\"APPROVER\",\"email\":\"erin@example.com\",\"order\":1,\"rep_id\":null,\"status\":\"APPROVED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T10:17:27.889Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"erin\",\"name_label\":null,\"updated_at\":\"2026-11-29T10:17:27.889Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a226b2-db4d-70bf-80b8-8f1ad5e0f455\"},{\"id\":\"01a226b2-db76-71be-9474-f09d8b792a1c\",\"name\":\"Finn Hale\",\"role\":\"WITNESS\",\"email\":\"finn@example.com\",\"order\":2,\"rep_id\":null,\"status\":\"WITNESSED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T10:17:27.682Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"finn\",\"name_label\":null,\"updated_at\":\"2026-11-29T10:17:27.682Z\",\"witness_of\":\"dana\",\"email_label\":null,\"envelope_id\":\"01a226b2-db4d-70bf-80b8-8f1ad5e0f455\"},{\"id\":\"01a226b2-db76-71be-9474-f6cab43aa05a\",\"name\":\"Gia Moss\",\"role\":\"VIEWER\",\"email\":\"gia@example.com\",\"order\":3,\"rep_id\":null,\"status\":\"VIEWED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T10:17:28.001Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"gia\",\"name_label\":null,\"updated_at\":\"2026-11-29T10:17:28.001Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a226b2-db4d-70bf-80b8-8f1ad5e0f455\"},{\"id\":\"01a226b2-db76-71be-9474-f97357cf81ad\",\"name\":\"Hal Ode\",\"role\":\"CC\",\"email\":\"hal@example.com\",\"order\":4,\"rep_id\":null,\"status\":\"COPIED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":null,\"tax_label\":null,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"hal\",\"name_label\":null,\"updated_at\":\"2026-11-29T10:17:25.764Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a226b2-db4d-70bf-80b8-8f1ad5e0f455\"}],\"updated_at\":\"2026-11-29T10:17:30.619Z\",\"template_id\":null,\"completed_at\":\"2026-11-29T10:17:30.619Z\"},\"event_type\":\"envelope.success\"}"
+                     *       },
+                     *       "request_id": "req_01a226b3a833744cbe9aa91c5db425a4"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveryResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
+            404: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Delivery not found",
+                     *       "code": "NOT_FOUND",
+                     *       "request_id": "req_01a226b3abec7789823ff1274d164f92"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
     redeliver: {
         parameters: {
             query?: never;
@@ -11455,12 +11760,12 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22635-895c-74e3-a393-28400ba511b4
+                 * @example 01a226b2-77a4-768f-8bfa-d1c645682c71
                  */
                 id: string;
                 /**
                  * @description Delivery id
-                 * @example 01a22635-b499-7375-b962-b33142e9e699
+                 * @example 01a226b3-0986-7382-a121-490b27f5e4ed
                  */
                 delivery_id: string;
             };
@@ -11482,26 +11787,26 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "id": "01a22635-b499-7375-b962-b33142e9e699",
-                     *         "webhook_id": "01a22635-895c-74e3-a393-28400ba511b4",
-                     *         "event_id": "01a22635-ad9f-75b1-91e4-dbc4c291bef4",
+                     *         "id": "01a226b3-0986-7382-a121-490b27f5e4ed",
+                     *         "webhook_id": "01a226b2-77a4-768f-8bfa-d1c645682c71",
+                     *         "event_id": "01a226b2-ef7a-717a-ae24-9b0c2c9230be",
                      *         "event_type": "envelope.success",
                      *         "status": "PENDING",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-11-29T08:00:43.587Z",
+                     *             "attempted_at": "2026-11-29T10:17:37.616Z",
                      *             "status_code": 200,
-                     *             "duration_ms": 5,
+                     *             "duration_ms": 13,
                      *             "error": null,
                      *             "response_body": "thanks"
                      *           }
                      *         ],
-                     *         "next_attempt_at": "2026-12-02T09:13:50.284Z",
-                     *         "created_at": "2026-11-29T08:00:43.576Z",
+                     *         "next_attempt_at": "2026-12-02T11:31:17.989Z",
+                     *         "created_at": "2026-11-29T10:17:30.711Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a22635cecb71ec87ec111252d0c8f6"
+                     *       "request_id": "req_01a226b3a85c76ef89fd5b872c6dcbc4"
                      *     }
                      */
                     "application/json": components["schemas"]["RedeliveryResponse"];
@@ -11531,7 +11836,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22635-895c-74e3-a393-28400ba511b4
+                 * @example 01a226b2-77a4-768f-8bfa-d1c645682c71
                  */
                 id: string;
             };
@@ -11553,17 +11858,17 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a22635-895c-74e3-a393-28400ba511b4",
+                     *         "id": "01a226b2-77a4-768f-8bfa-d1c645682c71",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T07:29:32.508Z",
-                     *         "updated_at": "2026-11-29T07:29:32.562Z",
-                     *         "signing_secret": "whsec_M53Oo93KPqj5dBf2boC9Eq1BxEmew0uQTgc+VihE9VE="
+                     *         "created_at": "2026-11-29T09:45:59.972Z",
+                     *         "updated_at": "2026-11-29T09:46:00.410Z",
+                     *         "signing_secret": "whsec_rk4XuJU96kjBKUfuQUO+j0Z/K0sTX9rK+adf7YtezPU="
                      *       },
-                     *       "previous_secret_expires_at": "2026-11-30T07:29:32.562Z",
-                     *       "request_id": "req_01a226358991702d87bdf3f29c0b0ddd"
+                     *       "previous_secret_expires_at": "2026-11-30T09:46:00.410Z",
+                     *       "request_id": "req_01a226b2790c772c86254681bf29ad25"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookSecretRotatedResponse"];
@@ -11574,6 +11879,272 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    sendTestEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Webhook id
+                 * @example 01a226b2-77a4-768f-8bfa-d1c645682c71
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, its first attempt pending */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "delivery": {
+                     *         "id": "01a226b3-a8bb-77f6-8203-0b794263b198",
+                     *         "webhook_id": "01a226b2-77a4-768f-8bfa-d1c645682c71",
+                     *         "event_id": "01a226b3-a8ac-7018-bb82-45b5eec474ef",
+                     *         "event_type": "webhook.test",
+                     *         "status": "PENDING",
+                     *         "attempts": [],
+                     *         "next_attempt_at": "2026-12-02T11:31:18.056Z",
+                     *         "created_at": "2026-12-02T11:31:18.056Z",
+                     *         "completed_at": null
+                     *       },
+                     *       "request_id": "req_01a226b3a8a776bbb65e841d26c5b38a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TestDeliveryResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    listDeadLetters: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only the dead letters not retried yet, or only the retried ones; both when absent
+                 * @example unretried
+                 */
+                state?: "unretried" | "retried";
+                /** @description Only this webhook's dead letters */
+                webhook_id?: string;
+                /** @example 10 */
+                limit?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of dead letters */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "dead_letters": [
+                     *         {
+                     *           "id": "01a226b3-ab7a-7024-83b4-a8c9e7c78632",
+                     *           "kind": "webhook.delivery",
+                     *           "webhook_id": "01a226b3-a98b-748f-a1a7-3471a164976a",
+                     *           "delivery_id": "01a226b3-a9ba-705b-820c-edee70679add",
+                     *           "event_id": "01a226b3-a9b8-7657-acb3-c40fd1b8bf2d",
+                     *           "event_type": "webhook.test",
+                     *           "attempts": 3,
+                     *           "last_error": "the receiver answered 503",
+                     *           "last_status_code": 503,
+                     *           "failed_at": "2026-12-02T11:31:33.762Z",
+                     *           "retried_at": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "request_id": "req_01a226b3abda72db90fb654315f887b1"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeadLetterListResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
+            422: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid input",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "details": [
+                     *         {
+                     *           "field": "state",
+                     *           "message": "must be one of unretried, retried"
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a226b3abe275ad96e91617fbcee09c"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    retryDeadLetter: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Dead letter id
+                 * @example 01a226b3-ab7a-7024-83b4-a8c9e7c78632
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dead letter, retried, and its delivery, its new attempt pending */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "dead_letter": {
+                     *         "id": "01a226b3-ab7a-7024-83b4-a8c9e7c78632",
+                     *         "kind": "webhook.delivery",
+                     *         "webhook_id": "01a226b3-a98b-748f-a1a7-3471a164976a",
+                     *         "delivery_id": "01a226b3-a9ba-705b-820c-edee70679add",
+                     *         "event_id": "01a226b3-a9b8-7657-acb3-c40fd1b8bf2d",
+                     *         "event_type": "webhook.test",
+                     *         "attempts": 3,
+                     *         "last_error": "the receiver answered 503",
+                     *         "last_status_code": 503,
+                     *         "failed_at": "2026-12-02T11:31:33.762Z",
+                     *         "retried_at": "2026-12-02T11:31:33.916Z"
+                     *       },
+                     *       "delivery": {
+                     *         "id": "01a226b3-a9ba-705b-820c-edee70679add",
+                     *         "webhook_id": "01a226b3-a98b-748f-a1a7-3471a164976a",
+                     *         "event_id": "01a226b3-a9b8-7657-acb3-c40fd1b8bf2d",
+                     *         "event_type": "webhook.test",
+                     *         "status": "PENDING",
+                     *         "attempts": [
+                     *           {
+                     *             "attempt": 1,
+                     *             "attempted_at": "2026-12-02T11:31:23.424Z",
+                     *             "status_code": 503,
+                     *             "duration_ms": 2,
+                     *             "error": "the receiver answered 503",
+                     *             "response_body": "{\"error\":\"down for maintenance\"}"
+                     *           },
+                     *           {
+                     *             "attempt": 2,
+                     *             "attempted_at": "2026-12-02T11:31:28.588Z",
+                     *             "status_code": 503,
+                     *             "duration_ms": 2,
+                     *             "error": "the receiver answered 503",
+                     *             "response_body": "{\"error\":\"down for maintenance\"}"
+                     *           },
+                     *           {
+                     *             "attempt": 3,
+                     *             "attempted_at": "2026-12-02T11:31:33.760Z",
+                     *             "status_code": 503,
+                     *             "duration_ms": 2,
+                     *             "error": "the receiver answered 503",
+                     *             "response_body": "{\"error\":\"down for maintenance\"}"
+                     *           }
+                     *         ],
+                     *         "next_attempt_at": "2026-12-02T11:31:33.916Z",
+                     *         "created_at": "2026-12-02T11:31:18.317Z",
+                     *         "completed_at": null
+                     *       },
+                     *       "request_id": "req_01a226b3abf9734abadde4a653d1ba13"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeadLetterRetryResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            /** @description CONFLICT: the resource's state forbids the action; or IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still running (retry after `Retry-After`) */
+            409: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The dead letter was retried already (or its delivery redelivered): its delivery is on its way again, or has ended since",
+                     *       "code": "CONFLICT",
+                     *       "request_id": "req_01a226b3ac4a715ebb8a009ea1581e05"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
@@ -11597,7 +12168,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "template_id": "01a22635-a709-726d-892a-b754d78d3ff5",
+                 *       "template_id": "01a226b2-d2a5-757e-999e-6e9c4a753a03",
                  *       "origins": [
                  *         "https://app.example.com"
                  *       ],
@@ -11622,10 +12193,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "builder_session": {
-                     *         "id": "22a30d59-f8bc-4a74-a496-1acb5ca2e6cc",
-                     *         "url": "http://localhost:3000/builder/22a30d59-f8bc-4a74-a496-1acb5ca2e6cc",
-                     *         "expires_at": "2026-11-29T07:59:40.141Z",
-                     *         "template_id": "01a22635-a709-726d-892a-b754d78d3ff5",
+                     *         "id": "0bfb06dd-e960-4259-b9c5-024fc3c82b2e",
+                     *         "url": "http://localhost:3000/builder/0bfb06dd-e960-4259-b9c5-024fc3c82b2e",
+                     *         "expires_at": "2026-11-29T10:16:23.424Z",
+                     *         "template_id": "01a226b2-d2a5-757e-999e-6e9c4a753a03",
                      *         "envelope_id": null,
                      *         "new_template": false,
                      *         "actions": [
@@ -11658,9 +12229,9 @@ export interface operations {
                      *           "ATTACHMENT"
                      *         ],
                      *         "language": "FR",
-                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzaWQiOiIyMmEzMGQ1OS1mOGJjLTRhNzQtYTQ5Ni0xYWNiNWNhMmU2Y2MiLCJ0aWQiOiJkZXYiLCJpYXQiOjE3OTU5MzczODAsImV4cCI6MTc5NTkzOTE4MH0.4WNJJaOd5ewUYwn9Wv9dEuA3xyUlAVBdFkoc9RSx-7k"
+                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzaWQiOiIwYmZiMDZkZC1lOTYwLTQyNTktYjljNS0wMjRmYzNjODJiMmUiLCJ0aWQiOiJkZXYiLCJpYXQiOjE3OTU5NDU1ODMsImV4cCI6MTc5NTk0NzM4M30.48lgJJ3Aat25kxLY0lt9oP9rT0LpucW0aWAJfozHjMI"
                      *       },
-                     *       "request_id": "req_01a22635a726730ab0636902c3faf948"
+                     *       "request_id": "req_01a226b2d325779b8926bd0e902339a8"
                      *     }
                      */
                     "application/json": components["schemas"]["BuilderSessionCreatedResponse"];
@@ -11694,7 +12265,7 @@ export interface operations {
                      *           "message": "must be a whole number of minutes from 1 to 60"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22635a73675ad9336ec15742992d8"
+                     *       "request_id": "req_01a226b2d35d749e868025e965cdfb01"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11714,7 +12285,7 @@ export interface operations {
             path: {
                 /**
                  * @description Builder session id
-                 * @example 22a30d59-f8bc-4a74-a496-1acb5ca2e6cc
+                 * @example 0bfb06dd-e960-4259-b9c5-024fc3c82b2e
                  */
                 id: string;
             };
@@ -11733,10 +12304,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "builder_session": {
-                     *         "id": "22a30d59-f8bc-4a74-a496-1acb5ca2e6cc",
-                     *         "url": "http://localhost:3000/builder/22a30d59-f8bc-4a74-a496-1acb5ca2e6cc",
-                     *         "expires_at": "2026-11-29T07:59:40.141Z",
-                     *         "template_id": "01a22635-a709-726d-892a-b754d78d3ff5",
+                     *         "id": "0bfb06dd-e960-4259-b9c5-024fc3c82b2e",
+                     *         "url": "http://localhost:3000/builder/0bfb06dd-e960-4259-b9c5-024fc3c82b2e",
+                     *         "expires_at": "2026-11-29T10:16:23.424Z",
+                     *         "template_id": "01a226b2-d2a5-757e-999e-6e9c4a753a03",
                      *         "envelope_id": null,
                      *         "new_template": false,
                      *         "actions": [
@@ -11770,7 +12341,7 @@ export interface operations {
                      *         ],
                      *         "language": "FR"
                      *       },
-                     *       "request_id": "req_01a22635a73c74cd932cca6c3a221eca"
+                     *       "request_id": "req_01a226b2d38f75378989a2fc0156b3d9"
                      *     }
                      */
                     "application/json": components["schemas"]["BuilderSessionResponse"];
@@ -11791,7 +12362,7 @@ export interface operations {
                      * @example {
                      *       "error": "Builder session not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a22635a74e73eb8b1c254384eee161"
+                     *       "request_id": "req_01a226b2d3af738286a6e9dc6279118e"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11812,7 +12383,7 @@ export interface operations {
             path: {
                 /**
                  * @description Builder session id
-                 * @example 22a30d59-f8bc-4a74-a496-1acb5ca2e6cc
+                 * @example 0bfb06dd-e960-4259-b9c5-024fc3c82b2e
                  */
                 id: string;
             };
@@ -11831,7 +12402,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22635a74674a5b8698a8b9db32d6f"
+                     *       "request_id": "req_01a226b2d3a070d9a5642ca0c1785f07"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -11856,7 +12427,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example z53foLAtBAO4d3nq1wkL0P0_beIm5Vl51_1NdTxCULU
+                 * @example mFWZ3uHzsWTzc7h7sK32sMDdmTdUpSwfX8fXvWkqrNI
                  */
                 token: string;
             };
@@ -11882,7 +12453,7 @@ export interface operations {
                      * @example {
                      *       "state": "READY",
                      *       "envelope": {
-                     *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *         "id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
                      *         "name": "Services agreement 2026",
                      *         "language": "EN",
                      *         "branding": {
@@ -11898,7 +12469,7 @@ export interface operations {
                      *         "signature_color": "#000000"
                      *       },
                      *       "recipient": {
-                     *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *         "id": "01a226b2-8605-75df-a313-41959e786fbf",
                      *         "name": "Ben Ode",
                      *         "email": "ben@example.com",
                      *         "masked_phone": null,
@@ -11911,13 +12482,13 @@ export interface operations {
                      *         "required": true,
                      *         "order": 0,
                      *         "verified": true,
-                     *         "verified_at": "2026-11-29T07:29:33.882Z",
+                     *         "verified_at": "2026-11-29T09:46:07.077Z",
                      *         "channels": {
                      *           "email": {
                      *             "required": true,
                      *             "order": 0,
                      *             "verified": true,
-                     *             "verified_at": "2026-11-29T07:29:33.882Z"
+                     *             "verified_at": "2026-11-29T09:46:07.077Z"
                      *           },
                      *           "sms": {
                      *             "required": false,
@@ -11956,7 +12527,7 @@ export interface operations {
                      *       },
                      *       "documents": [
                      *         {
-                     *           "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *           "id": "01a226b2-8525-70d2-97cf-5418d246dde2",
                      *           "name": "sample-contract.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -11966,10 +12537,10 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/documents/01a22635-8b27-718c-8617-0dd0b1878b90.pdf?expires=1795940973&signature=a838b39d4b5b8efcc2e338357ebff5ed61701909402375f4f130d164a15a2a19&name=sample-contract.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/documents/01a226b2-8525-70d2-97cf-5418d246dde2.pdf?expires=1795949167&signature=46fe5be0ee2e62a013be3000461d40ef8238113a300048720f539ce9d21f0628&name=sample-contract.pdf",
                      *           "placements": [
                      *             {
-                     *               "id": "01a22635-8b74-71be-be45-dc394add8a5e",
+                     *               "id": "01a226b2-8605-75df-a313-47db14354ef1",
                      *               "type": "SIGNATURE",
                      *               "page": 0,
                      *               "left": 72,
@@ -11978,7 +12549,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
+                     *           "id": "01a226b2-8915-73bd-9318-9d933c1140bf",
                      *           "name": "annex.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -11988,11 +12559,11 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/uploads/01a22635-8c2d-74ae-b18f-6654a3d6cc6c.pdf?expires=1795940973&signature=0a8a680ff7ab40d88d65013ecbaa6bf7892a87baec6a27f47fdca6f2ab2c339c&name=annex.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/uploads/01a226b2-8810-74b8-b146-a9cece1af81c.pdf?expires=1795949167&signature=439df28a6ac1e64da6c9cbbf65ee589a798286df7550e8e270c5544713d3a4d5&name=annex.pdf",
                      *           "placements": []
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226358ed0775a986665edc00f974f"
+                     *       "request_id": "req_01a226b293d4704cbe85101991b0823e"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningSessionResponse"];
@@ -12011,7 +12582,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing link not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226358f0576b9aeff01e1cf156ee6"
+                     *       "request_id": "req_01a226b2949d744fa7bfebfed1a56e62"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12033,7 +12604,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example z53foLAtBAO4d3nq1wkL0P0_beIm5Vl51_1NdTxCULU
+                 * @example mFWZ3uHzsWTzc7h7sK32sMDdmTdUpSwfX8fXvWkqrNI
                  */
                 token: string;
             };
@@ -12072,8 +12643,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "ALREADY_SIGNED",
-                     *       "signed_at": "2026-11-29T07:29:34.059Z",
-                     *       "request_id": "req_01a226358f5972b48fd1a48722757162"
+                     *       "signed_at": "2026-11-29T09:46:07.507Z",
+                     *       "request_id": "req_01a226b294f3706f8adb1a3c18dd01b5"
                      *     }
                      */
                     "application/json": components["schemas"]["SignedResponse"];
@@ -12103,7 +12674,7 @@ export interface operations {
                      *           "message": "must be true: the recipient consents to sign electronically"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226358f3d703eb60eae4f9d7ce4f1"
+                     *       "request_id": "req_01a226b294e4754a9524a86f5ea5a53a"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12124,7 +12695,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example -lYDLmaiEjXkYt4hrRM9fnYII3z1LMnzPiTcFryoHBs
+                 * @example 3cj83PxAq5GFrQfu6h2IHPzgd4GXTqpFQgGsAnv1Sts
                  */
                 token: string;
             };
@@ -12184,7 +12755,7 @@ export interface operations {
                      *           "tick": null
                      *         }
                      *       },
-                     *       "request_id": "req_01a22635aaf376aba2440efdaccf26fe"
+                     *       "request_id": "req_01a226b2e05a73d08267c58c686fd219"
                      *     }
                      */
                     "application/json": components["schemas"]["FieldPreviewResponse"];
@@ -12214,7 +12785,7 @@ export interface operations {
                      *           "code": "VALUE_TOO_LONG"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22635ab3872899bdd3ecbd15d95f9"
+                     *       "request_id": "req_01a226b2e1a076ff9b2f661e70cf07bf"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12235,7 +12806,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example N6M1ehAWcSoCm2lADLNRnjmrOaMVxH70cuFh1f1n1nA
+                 * @example PBfr3o_INBlh3wC6H4BFBCoM9KDm6ueIvoWtPymjmhA
                  */
                 token: string;
             };
@@ -12270,7 +12841,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "REJECTED",
-                     *       "request_id": "req_01a22635a4187114aea203977b08d31b"
+                     *       "request_id": "req_01a226b2c96d759a89ff2ab22b910d0e"
                      *     }
                      */
                     "application/json": components["schemas"]["RejectedResponse"];
@@ -12297,7 +12868,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example -lYDLmaiEjXkYt4hrRM9fnYII3z1LMnzPiTcFryoHBs
+                 * @example 3cj83PxAq5GFrQfu6h2IHPzgd4GXTqpFQgGsAnv1Sts
                  */
                 token: string;
             };
@@ -12329,9 +12900,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "attachment": {
-                     *         "id": "01a22635-aaa3-7405-9509-b99e5ca8ef96"
+                     *         "id": "01a226b2-df84-715e-ba0d-f1635857f05b"
                      *       },
-                     *       "request_id": "req_01a22635aa53740a85a452af83939e21"
+                     *       "request_id": "req_01a226b2de79727486f8a875b10747e4"
                      *     }
                      */
                     "application/json": components["schemas"]["AttachmentUploadedResponse"];
@@ -12359,7 +12930,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example tt74jBuE1B-fMJ0fZxpQgBrvhoCjM2udosIBpNRq2hI
+                 * @example q8t-KdDcOC1ynKsrq_oJhr0IoeNdSyGhPkfXcnNnHWE
                  */
                 token: string;
             };
@@ -12401,7 +12972,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example tt74jBuE1B-fMJ0fZxpQgBrvhoCjM2udosIBpNRq2hI
+                 * @example q8t-KdDcOC1ynKsrq_oJhr0IoeNdSyGhPkfXcnNnHWE
                  */
                 token: string;
             };
@@ -12464,7 +13035,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "bounce_token": "01a22635-a2e7-716c-9335-b058fe703a2f.OK2vuRFTZoM8DJT3tUEfzmHszk-tnk7LivWaRFTvl28"
+                 *       "bounce_token": "01a226b2-c5fd-77df-9d05-b033034eaab7.7GTCT8F_xvYn-5fo8DQ7TOS1go8PKTO45k2lG3nsmas"
                  *     }
                  */
                 "application/json": components["schemas"]["BounceRequest"];
@@ -12488,7 +13059,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22635a3f5770794370628378e66fc"
+                     *       "request_id": "req_01a226b2c91173eab1f453ab8eed48e9"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -12513,12 +13084,12 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example z53foLAtBAO4d3nq1wkL0P0_beIm5Vl51_1NdTxCULU
+                 * @example mFWZ3uHzsWTzc7h7sK32sMDdmTdUpSwfX8fXvWkqrNI
                  */
                 token: string;
                 /**
                  * @description Document id
-                 * @example 01a22635-8b27-718c-8617-0dd0b1878b90
+                 * @example 01a226b2-8525-70d2-97cf-5418d246dde2
                  */
                 document_id: string;
             };
@@ -12563,7 +13134,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example vSlon6uuH3cxQnpFlfuu3ijlrbexM4aZ0s_DHPHuXi4
+                 * @example 29X-KT7pdXj_yvHUOw-jV2-l6bljlEWBvvD1pUGUOXU
                  */
                 token: string;
             };
@@ -12600,8 +13171,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T07:59:34.140Z",
-                     *       "request_id": "req_01a226358f9074d8b6394c82466f5b9c"
+                     *       "expires_at": "2026-11-29T10:16:07.660Z",
+                     *       "request_id": "req_01a226b2956e7269828d8355cef91be6"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -12628,7 +13199,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example vSlon6uuH3cxQnpFlfuu3ijlrbexM4aZ0s_DHPHuXi4
+                 * @example 29X-KT7pdXj_yvHUOw-jV2-l6bljlEWBvvD1pUGUOXU
                  */
                 token: string;
             };
@@ -12638,7 +13209,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "388134"
+                 *       "code": "597219"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -12662,8 +13233,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T07:29:34.265Z",
-                     *       "request_id": "req_01a22635901f70758e31b125b8b3a0c7"
+                     *       "verified_at": "2026-11-29T09:46:07.850Z",
+                     *       "request_id": "req_01a226b29652725f933bc830d54cb8d7"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -12690,7 +13261,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Lig2lRMbGOH0u_Z9WZIkNokZbk-cO-viLXTT8viEJGQ
+                 * @example _WFHCEQORM-jD7ltQeZnuou5uajOfKlUk8G07FM8WMY
                  */
                 token: string;
             };
@@ -12729,8 +13300,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "given_at": "2026-11-29T08:00:43.692Z",
-                     *       "request_id": "req_01a22635b502720ca1bd6b6a813468b5"
+                     *       "given_at": "2026-11-29T10:17:38.357Z",
+                     *       "request_id": "req_01a226b30d7575e8be5989ac31bd019c"
                      *     }
                      */
                     "application/json": {
@@ -12766,7 +13337,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Lig2lRMbGOH0u_Z9WZIkNokZbk-cO-viLXTT8viEJGQ
+                 * @example _WFHCEQORM-jD7ltQeZnuou5uajOfKlUk8G07FM8WMY
                  */
                 token: string;
             };
@@ -12808,7 +13379,7 @@ export interface operations {
                      *         "MRZ_CHECK_DIGIT"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a22635b575764993149863ce158ad8"
+                     *       "request_id": "req_01a226b310ae760bbefe4ab1d3dddc61"
                      *     }
                      */
                     "application/json": {
@@ -12848,7 +13419,7 @@ export interface operations {
                      *           "message": "The file is not a photo. Please send a JPEG, PNG or WebP image."
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22635b51b76baa5ce2df3586918a6"
+                     *       "request_id": "req_01a226b30e09728eac114c78969cd651"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12869,7 +13440,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Lig2lRMbGOH0u_Z9WZIkNokZbk-cO-viLXTT8viEJGQ
+                 * @example _WFHCEQORM-jD7ltQeZnuou5uajOfKlUk8G07FM8WMY
                  */
                 token: string;
             };
@@ -12894,8 +13465,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "challenge": "TILT_RIGHT",
-                     *       "expires_at": "2026-11-29T08:10:46.931Z",
-                     *       "request_id": "req_01a22635c1a2759ebb345ccab57ce6eb"
+                     *       "expires_at": "2026-11-29T10:28:00.039Z",
+                     *       "request_id": "req_01a226b36226731e905c2639d4b51623"
                      *     }
                      */
                     "application/json": {
@@ -12930,7 +13501,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Lig2lRMbGOH0u_Z9WZIkNokZbk-cO-viLXTT8viEJGQ
+                 * @example _WFHCEQORM-jD7ltQeZnuou5uajOfKlUk8G07FM8WMY
                  */
                 token: string;
             };
@@ -12974,7 +13545,7 @@ export interface operations {
                      *         "FACE_MISMATCH"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a22635c27f776787cf35e5a46a0563"
+                     *       "request_id": "req_01a226b365ab7323a87f70a6c2e01e01"
                      *     }
                      */
                     "application/json": {
@@ -13012,7 +13583,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example HvSh41uhIFywJbb2miGC43dtHBY41sxjEFLUeWRbVSE
+                 * @example TObACkDG7IZfkXxIuof3Ce7_M2SmElmqb5lZE-gIhzE
                  */
                 token: string;
             };
@@ -13036,9 +13607,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "url": "https://verify.stripe.com/start/vs_fb7fea7dac0b2a92473eeafd_secret_060ec22951c883a7902ee61d",
-                     *       "expires_at": "2026-11-29T09:11:49.878Z",
-                     *       "request_id": "req_01a22635cd1e7128b6337f077c8b3572"
+                     *       "url": "https://verify.stripe.com/start/vs_f3d17757f76f11f824528baf_secret_aff1f6918538c87d07cc3822",
+                     *       "expires_at": "2026-11-29T11:29:14.455Z",
+                     *       "request_id": "req_01a226b399f174539cbc61e086bdd305"
                      *     }
                      */
                     "application/json": {
@@ -13077,19 +13648,19 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_23e157a11f66cdb00ce7ac88",
+                 *       "id": "evt_f52751a5023a8491676e427b",
                  *       "object": "event",
                  *       "api_version": "2026-10-28.endive",
-                 *       "created": 1795939909,
+                 *       "created": 1795948154,
                  *       "data": {
                  *         "object": {
-                 *           "id": "vs_fb7fea7dac0b2a92473eeafd",
+                 *           "id": "vs_f3d17757f76f11f824528baf",
                  *           "object": "identity.verification_session",
-                 *           "client_reference_id": "01a22635-cd28-76ce-b203-3b4308741300",
+                 *           "client_reference_id": "01a226b3-9a21-7399-b774-4884f2c3d248",
                  *           "client_secret": null,
-                 *           "created": 1795939909,
+                 *           "created": 1795948154,
                  *           "last_error": null,
-                 *           "last_verification_report": "vr_ab4fc965756e5e052261b8fd",
+                 *           "last_verification_report": "vr_6213a8aacc8642ea1e3456a5",
                  *           "livemode": false,
                  *           "metadata": {},
                  *           "options": {
@@ -13143,7 +13714,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "received": true,
-                     *       "request_id": "req_01a22635cd5f765cb98618c75e3ee756"
+                     *       "request_id": "req_01a226b39c4f768d8c67c535db578a57"
                      *     }
                      */
                     "application/json": {
@@ -13257,7 +13828,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example z53foLAtBAO4d3nq1wkL0P0_beIm5Vl51_1NdTxCULU
+                 * @example mFWZ3uHzsWTzc7h7sK32sMDdmTdUpSwfX8fXvWkqrNI
                  */
                 token: string;
             };
@@ -13379,7 +13950,7 @@ export interface operations {
                      *         "readiness": "http://localhost:3000/readyz"
                      *       },
                      *       "development_key": "sgn_dev_the_key_npm_start_printed",
-                     *       "request_id": "req_01a2263586cd74febe9706dfc6632d36"
+                     *       "request_id": "req_01a226b26633759c92eb0bb6b47fc75e"
                      *     }
                      */
                     "application/json": {
@@ -13388,7 +13959,7 @@ export interface operations {
                         api_version: string;
                         /** @description The parts of Signet answering in this process */
                         parts: string[];
-                        /** @description quickstart (in a repository checkout), docs, openapi, mailbox and sms (monolith mode), health, readiness: absolute URLs */
+                        /** @description quickstart (in a repository checkout), docs, openapi, console, mailbox and sms (monolith mode), health, readiness: absolute URLs */
                         links: {
                             [key: string]: string;
                         };
@@ -13493,7 +14064,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "request_id": "req_01a22635870570dbaee5102f15a217c6"
+                     *       "request_id": "req_01a226b26783755c94f708ad4194900b"
                      *     }
                      */
                     "application/json": {
@@ -13531,7 +14102,7 @@ export interface operations {
                      *       "checks": {
                      *         "database": "ok"
                      *       },
-                     *       "request_id": "req_01a226358739758abcdde4aa4ba38ae0"
+                     *       "request_id": "req_01a226b268d174cd8793c72b3e37890d"
                      *     }
                      */
                     "application/json": {
@@ -13873,14 +14444,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8cf1-73ec-b2b7-7443e79456c5",
+                 *       "id": "01a226b2-8bdc-707b-953e-c7dd3ebee227",
                  *       "data": {
-                 *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                 *         "id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T07:29:33.410Z",
+                 *         "sent_at": "2026-11-29T09:46:05.040Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -13988,43 +14559,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/documents/01a22635-8b27-718c-8617-0dd0b1878b90.pdf?expires=1795940973&signature=a838b39d4b5b8efcc2e338357ebff5ed61701909402375f4f130d164a15a2a19&name=sample-contract.pdf",
+                 *             "id": "01a226b2-8525-70d2-97cf-5418d246dde2",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/documents/01a226b2-8525-70d2-97cf-5418d246dde2.pdf?expires=1795949165&signature=a37937ef961353e953fd15a0be6537afa1dc6e690d03fb4ab6faa8fcb07c0bdb&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:46:01.097Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:46:01.097Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/uploads/01a22635-8c2d-74ae-b18f-6654a3d6cc6c.pdf?expires=1795940973&signature=0a8a680ff7ab40d88d65013ecbaa6bf7892a87baec6a27f47fdca6f2ab2c339c&name=annex.pdf",
+                 *             "id": "01a226b2-8915-73bd-9318-9d933c1140bf",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/uploads/01a226b2-8810-74b8-b146-a9cece1af81c.pdf?expires=1795949165&signature=22581299537f2a07510d5712abf39541ef527d8997e5c8e915b24bf1a8fcf537&name=annex.pdf",
                  *             "order": 1,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "annex.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:33.301Z",
+                 *             "created_at": "2026-11-29T09:46:04.622Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:33.301Z",
+                 *             "updated_at": "2026-11-29T09:46:04.622Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:46:01.097Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
+                 *             "id": "01a226b2-8605-75df-a313-47db14354ef1",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14036,19 +14607,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:46:01.097Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:46:01.097Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "document_id": "01a226b2-8525-70d2-97cf-5418d246dde2",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *             "recipient_id": "01a226b2-8605-75df-a313-41959e786fbf",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                 *             "id": "01a226b2-8605-75df-a313-48e8030797d8",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14060,18 +14631,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:46:01.097Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:46:01.097Z",
                  *             "coordinates": {
-                 *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                 *               "id": "01a226b2-8605-75df-a313-48e8030797d8",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "document_id": "01a226b2-8525-70d2-97cf-5418d246dde2",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *             "recipient_id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -14079,7 +14650,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *             "id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -14090,16 +14661,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:46:01.097Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:33.410Z",
+                 *             "updated_at": "2026-11-29T09:46:05.040Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *             "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
                  *           },
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *             "id": "01a226b2-8605-75df-a313-41959e786fbf",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -14110,16 +14681,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:46:01.097Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:33.410Z",
+                 *             "updated_at": "2026-11-29T09:46:05.040Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *             "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:46:05.040Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -14159,14 +14730,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-9cc3-70dd-a850-fb1eff41e440",
+                 *       "id": "01a226b2-b311-71d9-92b9-bfe83d7d379d",
                  *       "data": {
-                 *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                 *         "id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T07:29:33.410Z",
+                 *         "sent_at": "2026-11-29T09:46:05.040Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -14274,43 +14845,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/signed/01a22635-8b27-718c-8617-0dd0b1878b90-01a22635-9997-772e-85ab-fd95f385b03a.pdf?expires=1795940977&signature=3555bd104081e54d4608f99c79952c45cba446d7f82472fc14abaf5b82c82450&name=sample-contract.pdf",
+                 *             "id": "01a226b2-8525-70d2-97cf-5418d246dde2",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/signed/01a226b2-8525-70d2-97cf-5418d246dde2-01a226b2-abc2-7196-b126-fbb07bc3f801.pdf?expires=1795949175&signature=311a88d0a62909905cc77de4083cad2e90ac6fc6ef29253214115fd2033f4955&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "d17b134233fc3d03a26e38f9d932fa938cd3e337824aeab72c9e8f30843f4ffc",
+                 *             "sha256": "d3bd78b2984914ce23ed73f085fcff02e61e30255a9a39d71610f8e49f034e7c",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69514,
+                 *             "file_size": 69468,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:46:01.097Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:37.461Z",
+                 *             "updated_at": "2026-11-29T09:46:15.130Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/signed/01a22635-8c5a-7260-b045-d55a315ba8f1-01a22635-9ca8-7529-80ee-7ab8a95b042d.pdf?expires=1795940977&signature=1d283d5e6e55a53f2015d8f9455cc02055c1a5aa3bb6e221f58429bc405cf284&name=annex.pdf",
+                 *             "id": "01a226b2-8915-73bd-9318-9d933c1140bf",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/signed/01a226b2-8915-73bd-9318-9d933c1140bf-01a226b2-b2a6-759c-9b3d-b5d6ad29a279.pdf?expires=1795949175&signature=48c2bdf48ce8eb37f81a037043cb40d2dc79bd9c19c920a6dd0e6ec3e2ee8dfa&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "a5365bd99161c4dde5c8edd8b207ba312f757a2bc1346baf24d0c41f2ecb3729",
+                 *             "sha256": "dbdb1715f73ade3195c8463c4942c2b77347d52f28d299eef718678720a2f31d",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70874,
+                 *             "file_size": 70861,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:33.301Z",
+                 *             "created_at": "2026-11-29T09:46:04.622Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:37.461Z",
+                 *             "updated_at": "2026-11-29T09:46:15.130Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:46:01.097Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
+                 *             "id": "01a226b2-8605-75df-a313-47db14354ef1",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14322,19 +14893,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:46:01.097Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:46:01.097Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "document_id": "01a226b2-8525-70d2-97cf-5418d246dde2",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *             "recipient_id": "01a226b2-8605-75df-a313-41959e786fbf",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                 *             "id": "01a226b2-8605-75df-a313-48e8030797d8",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14346,18 +14917,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:46:01.097Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:46:01.097Z",
                  *             "coordinates": {
-                 *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                 *               "id": "01a226b2-8605-75df-a313-48e8030797d8",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "document_id": "01a226b2-8525-70d2-97cf-5418d246dde2",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *             "recipient_id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -14365,7 +14936,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *             "id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -14374,18 +14945,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T07:29:34.330Z",
+                 *             "signed_at": "2026-11-29T09:46:08.073Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:46:01.097Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:34.330Z",
+                 *             "updated_at": "2026-11-29T09:46:08.073Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *             "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
                  *           },
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *             "id": "01a226b2-8605-75df-a313-41959e786fbf",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -14394,20 +14965,20 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T07:29:34.059Z",
+                 *             "signed_at": "2026-11-29T09:46:07.507Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:46:01.097Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:34.059Z",
+                 *             "updated_at": "2026-11-29T09:46:07.507Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *             "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:37.461Z",
+                 *         "updated_at": "2026-11-29T09:46:15.130Z",
                  *         "template_id": null,
-                 *         "completed_at": "2026-11-29T07:29:37.461Z"
+                 *         "completed_at": "2026-11-29T09:46:15.130Z"
                  *       },
                  *       "event_type": "envelope.success"
                  *     }
@@ -14445,14 +15016,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a433-73a8-a06a-219be3f90fa6",
+                 *       "id": "01a226b2-c9e1-73de-9be2-8277555480f3",
                  *       "data": {
-                 *         "id": "01a22635-a285-77ba-b79d-444eaa062c96",
+                 *         "id": "01a226b2-c3ed-7353-b36c-36dd03273abb",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "VOIDED",
-                 *         "sent_at": "2026-11-29T07:29:38.970Z",
+                 *         "sent_at": "2026-11-29T09:46:19.791Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -14557,28 +15128,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-a289-7044-ab29-8c0e6b76e462",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-a285-77ba-b79d-444eaa062c96/documents/01a22635-a289-7044-ab29-8c0e6b76e462.pdf?expires=1795940979&signature=cdd71f3d5962f6fd2e6f9f9e27c666a3bc8b7aa73e729eb251d07455886543dc&name=lease.pdf",
+                 *             "id": "01a226b2-c469-76da-8fe8-301de11813a6",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-c3ed-7353-b36c-36dd03273abb/documents/01a226b2-c469-76da-8fe8-301de11813a6.pdf?expires=1795949181&signature=83e155be3de9b3ae09d791cd48fe887994bf8e5fd88d0dcc3d1c83be95882849&name=lease.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "lease.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:38.949Z",
+                 *             "created_at": "2026-11-29T09:46:19.501Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:38.949Z",
+                 *             "updated_at": "2026-11-29T09:46:19.501Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:38.949Z",
+                 *         "created_at": "2026-11-29T09:46:19.501Z",
                  *         "expires_at": null,
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-a290-74bc-8a81-ea9f942de010",
+                 *             "id": "01a226b2-c4c5-70e8-9ce9-fde93ed393cc",
                  *             "name": "Cleo Park",
                  *             "role": "SIGNER",
                  *             "email": "cleo@example.com",
@@ -14589,16 +15160,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:38.949Z",
+                 *             "created_at": "2026-11-29T09:46:19.501Z",
                  *             "custom_key": "cleo",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:39.353Z",
+                 *             "updated_at": "2026-11-29T09:46:20.911Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
+                 *             "envelope_id": "01a226b2-c3ed-7353-b36c-36dd03273abb"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:39.353Z",
+                 *         "updated_at": "2026-11-29T09:46:20.911Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -14638,14 +15209,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a043-70fe-9ce4-f1cfa4fe0d51",
+                 *       "id": "01a226b2-bbd3-71ad-b17d-40eb2d067277",
                  *       "data": {
-                 *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                 *         "id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T07:29:33.410Z",
+                 *         "sent_at": "2026-11-29T09:46:05.040Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -14753,43 +15324,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/signed/01a22635-8b27-718c-8617-0dd0b1878b90-01a22635-9997-772e-85ab-fd95f385b03a.pdf?expires=1795940977&signature=3555bd104081e54d4608f99c79952c45cba446d7f82472fc14abaf5b82c82450&name=sample-contract.pdf",
+                 *             "id": "01a226b2-8525-70d2-97cf-5418d246dde2",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/signed/01a226b2-8525-70d2-97cf-5418d246dde2-01a226b2-abc2-7196-b126-fbb07bc3f801.pdf?expires=1795949175&signature=311a88d0a62909905cc77de4083cad2e90ac6fc6ef29253214115fd2033f4955&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "d17b134233fc3d03a26e38f9d932fa938cd3e337824aeab72c9e8f30843f4ffc",
+                 *             "sha256": "d3bd78b2984914ce23ed73f085fcff02e61e30255a9a39d71610f8e49f034e7c",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69514,
+                 *             "file_size": 69468,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:46:01.097Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:37.461Z",
+                 *             "updated_at": "2026-11-29T09:46:15.130Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/signed/01a22635-8c5a-7260-b045-d55a315ba8f1-01a22635-9ca8-7529-80ee-7ab8a95b042d.pdf?expires=1795940977&signature=1d283d5e6e55a53f2015d8f9455cc02055c1a5aa3bb6e221f58429bc405cf284&name=annex.pdf",
+                 *             "id": "01a226b2-8915-73bd-9318-9d933c1140bf",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/signed/01a226b2-8915-73bd-9318-9d933c1140bf-01a226b2-b2a6-759c-9b3d-b5d6ad29a279.pdf?expires=1795949175&signature=48c2bdf48ce8eb37f81a037043cb40d2dc79bd9c19c920a6dd0e6ec3e2ee8dfa&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "a5365bd99161c4dde5c8edd8b207ba312f757a2bc1346baf24d0c41f2ecb3729",
+                 *             "sha256": "dbdb1715f73ade3195c8463c4942c2b77347d52f28d299eef718678720a2f31d",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70874,
+                 *             "file_size": 70861,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:33.301Z",
+                 *             "created_at": "2026-11-29T09:46:04.622Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:37.461Z",
+                 *             "updated_at": "2026-11-29T09:46:15.130Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:46:01.097Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
+                 *             "id": "01a226b2-8605-75df-a313-47db14354ef1",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14801,19 +15372,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:46:01.097Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:46:01.097Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "document_id": "01a226b2-8525-70d2-97cf-5418d246dde2",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *             "recipient_id": "01a226b2-8605-75df-a313-41959e786fbf",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                 *             "id": "01a226b2-8605-75df-a313-48e8030797d8",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14825,18 +15396,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:46:01.097Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:46:01.097Z",
                  *             "coordinates": {
-                 *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                 *               "id": "01a226b2-8605-75df-a313-48e8030797d8",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "document_id": "01a226b2-8525-70d2-97cf-5418d246dde2",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *             "recipient_id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -14844,7 +15415,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *             "id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -14853,18 +15424,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T07:29:34.330Z",
+                 *             "signed_at": "2026-11-29T09:46:08.073Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:46:01.097Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:34.330Z",
+                 *             "updated_at": "2026-11-29T09:46:08.073Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *             "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
                  *           },
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *             "id": "01a226b2-8605-75df-a313-41959e786fbf",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -14873,22 +15444,22 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T07:29:34.059Z",
+                 *             "signed_at": "2026-11-29T09:46:07.507Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:46:01.097Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:34.059Z",
+                 *             "updated_at": "2026-11-29T09:46:07.507Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *             "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:37.461Z",
+                 *         "updated_at": "2026-11-29T09:46:15.130Z",
                  *         "template_id": null,
-                 *         "completed_at": "2026-11-29T07:29:37.461Z",
-                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/evidence/22-1795937377590.pdf?expires=1796023778&signature=b14bbb3887c09cd650bce5e6030af213ad6c326368a2f5a0a797e8bde25e667f&name=evidence-01a22635-8a02-7265-8127-a06169a2ed9a.pdf",
-                 *         "evidence_generated_at": "2026-11-29T07:29:37.590Z"
+                 *         "completed_at": "2026-11-29T09:46:15.130Z",
+                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/evidence/22-1795945575429.pdf?expires=1796031977&signature=d0d30d220faf3916cf30a6aaf95af4600568042fe4ee1cd443d817723c6f030e&name=evidence-01a226b2-7c09-738f-a75c-dc04914d3fe0.pdf",
+                 *         "evidence_generated_at": "2026-11-29T09:46:15.429Z"
                  *       },
                  *       "event_type": "envelope.evidence_generated"
                  *     }
@@ -14926,17 +15497,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8c5b-7187-adc8-9b91dd6f55ff",
+                 *       "id": "01a226b2-893b-7314-afe7-ced4adc1e068",
                  *       "data": {
                  *         "order": 1,
                  *         "status": "COMPLETED",
-                 *         "file_id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
+                 *         "file_id": "01a226b2-8915-73bd-9318-9d933c1140bf",
                  *         "file_name": "annex.pdf",
                  *         "custom_key": "annex",
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
-                 *         "uploaded_at": "2026-11-29T07:29:33.253Z",
-                 *         "processed_at": "2026-11-29T07:29:33.274Z",
-                 *         "presigned_upload_id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c"
+                 *         "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
+                 *         "uploaded_at": "2026-11-29T09:46:04.244Z",
+                 *         "processed_at": "2026-11-29T09:46:04.437Z",
+                 *         "presigned_upload_id": "01a226b2-8810-74b8-b146-a9cece1af81c"
                  *       },
                  *       "event_type": "envelope.file_uploaded"
                  *     }
@@ -14974,9 +15545,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8db0-76f9-9ef8-14e515921224",
+                 *       "id": "01a226b2-8eb3-7279-878b-e87bf1766586",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *         "id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -14987,13 +15558,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:46:01.097Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:46:05.040Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
                  *       },
                  *       "event_type": "recipient.email_sent"
                  *     }
@@ -15031,9 +15602,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8e09-729b-a240-b622e5a65b2a",
+                 *       "id": "01a226b2-90f6-7529-bf51-c415f266d5b3",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *         "id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -15044,13 +15615,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:46:01.097Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:46:05.040Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
                  *       },
                  *       "event_type": "recipient.email_received"
                  *     }
@@ -15088,9 +15659,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a378-75bd-8e5c-a4053168290b",
+                 *       "id": "01a226b2-c7a1-757b-a2ba-e5570071a98f",
                  *       "data": {
-                 *         "id": "01a22635-a290-74bc-8a81-ea9f942de010",
+                 *         "id": "01a226b2-c4c5-70e8-9ce9-fde93ed393cc",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -15101,13 +15672,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:38.949Z",
+                 *         "created_at": "2026-11-29T09:46:19.501Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:38.970Z",
+                 *         "updated_at": "2026-11-29T09:46:19.791Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
+                 *         "envelope_id": "01a226b2-c3ed-7353-b36c-36dd03273abb"
                  *       },
                  *       "event_type": "recipient.email_opened"
                  *     }
@@ -15145,9 +15716,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a3a0-7570-913a-f44086bfbcd6",
+                 *       "id": "01a226b2-c860-75f5-b243-b1fa9a021306",
                  *       "data": {
-                 *         "id": "01a22635-a290-74bc-8a81-ea9f942de010",
+                 *         "id": "01a226b2-c4c5-70e8-9ce9-fde93ed393cc",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -15158,13 +15729,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:38.949Z",
+                 *         "created_at": "2026-11-29T09:46:19.501Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:38.970Z",
+                 *         "updated_at": "2026-11-29T09:46:19.791Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
+                 *         "envelope_id": "01a226b2-c3ed-7353-b36c-36dd03273abb"
                  *       },
                  *       "event_type": "recipient.email_clicked"
                  *     }
@@ -15202,9 +15773,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a405-778b-87dd-402f911bf911",
+                 *       "id": "01a226b2-c938-773a-ad97-65bfd53e68ec",
                  *       "data": {
-                 *         "id": "01a22635-a290-74bc-8a81-ea9f942de010",
+                 *         "id": "01a226b2-c4c5-70e8-9ce9-fde93ed393cc",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -15215,13 +15786,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:38.949Z",
+                 *         "created_at": "2026-11-29T09:46:19.501Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:38.970Z",
+                 *         "updated_at": "2026-11-29T09:46:19.791Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
+                 *         "envelope_id": "01a226b2-c3ed-7353-b36c-36dd03273abb"
                  *       },
                  *       "event_type": "recipient.email_bounced"
                  *     }
@@ -15259,9 +15830,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8cfa-763c-a868-f3b4dc5d62fc",
+                 *       "id": "01a226b2-8c07-71fb-b946-31e77ed3c359",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *         "id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -15272,14 +15843,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:46:01.097Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:46:05.040Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
-                 *         "signing_url": "http://localhost:3000/sign/vSlon6uuH3cxQnpFlfuu3ijlrbexM4aZ0s_DHPHuXi4"
+                 *         "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
+                 *         "signing_url": "http://localhost:3000/sign/29X-KT7pdXj_yvHUOw-jV2-l6bljlEWBvvD1pUGUOXU"
                  *       },
                  *       "event_type": "recipient.link_generated"
                  *     }
@@ -15317,9 +15888,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8cfd-75ce-848a-4c3df600f968",
+                 *       "id": "01a226b2-8c1c-713e-9380-b758ceaf2e9a",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *         "id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -15330,13 +15901,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:46:01.097Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:46:05.040Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
                  *       },
                  *       "event_type": "recipient.in_progress"
                  *     }
@@ -15374,9 +15945,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8f7f-71fe-ba90-6ebe2a513348",
+                 *       "id": "01a226b2-9528-729a-bb05-cac06edc4532",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *         "id": "01a226b2-8605-75df-a313-41959e786fbf",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15386,17 +15957,17 @@ export interface operations {
                  *         "status": "SIGNED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T07:29:34.059Z",
+                 *         "signed_at": "2026-11-29T09:46:07.507Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:46:01.097Z",
                  *         "custom_key": "ben",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:34.059Z",
+                 *         "updated_at": "2026-11-29T09:46:07.507Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
                  *       },
                  *       "event_type": "recipient.signed_all"
                  *     }
@@ -15434,9 +16005,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a430-749c-a8da-9cbe50e95703",
+                 *       "id": "01a226b2-c9d0-77c8-9b10-b1ce358367b0",
                  *       "data": {
-                 *         "id": "01a22635-a290-74bc-8a81-ea9f942de010",
+                 *         "id": "01a226b2-c4c5-70e8-9ce9-fde93ed393cc",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -15448,15 +16019,15 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:38.949Z",
+                 *         "created_at": "2026-11-29T09:46:19.501Z",
                  *         "custom_key": "cleo",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:39.353Z",
+                 *         "updated_at": "2026-11-29T09:46:20.911Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
+                 *         "envelope_id": "01a226b2-c3ed-7353-b36c-36dd03273abb"
                  *       },
                  *       "event_type": "recipient.rejected"
                  *     }
@@ -15494,9 +16065,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8da8-70ea-80ce-d6350cbac09d",
+                 *       "id": "01a226b2-8e00-75b9-b425-84c5a486b757",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *         "id": "01a226b2-8605-75df-a313-41959e786fbf",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15507,23 +16078,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:46:01.097Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:46:05.040Z",
                  *         "validation": {
-                 *           "id": "01a22635-8d7e-7164-9bf2-70d97a27eaad",
+                 *           "id": "01a226b2-8d45-750f-a225-24cb44921ab3",
                  *           "status": "PENDING",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-29T07:29:33.553Z",
-                 *           "expires_at": "2026-11-29T07:59:33.553Z",
+                 *           "created_at": "2026-11-29T09:46:05.352Z",
+                 *           "expires_at": "2026-11-29T10:16:05.352Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
                  *       },
                  *       "event_type": "recipient.validation_code_generated"
                  *     }
@@ -15561,9 +16132,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8e28-7018-8778-e3fd69d701e0",
+                 *       "id": "01a226b2-8fb5-723f-ac3a-d23e440ed5d2",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *         "id": "01a226b2-8605-75df-a313-41959e786fbf",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15574,23 +16145,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:46:01.097Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:46:05.040Z",
                  *         "validation": {
-                 *           "id": "01a22635-8d7e-7164-9bf2-70d97a27eaad",
+                 *           "id": "01a226b2-8d45-750f-a225-24cb44921ab3",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T07:29:33.695Z",
-                 *           "created_at": "2026-11-29T07:29:33.553Z",
-                 *           "expires_at": "2026-11-29T07:59:33.553Z",
+                 *           "sent_at": "2026-11-29T09:46:05.898Z",
+                 *           "created_at": "2026-11-29T09:46:05.352Z",
+                 *           "expires_at": "2026-11-29T10:16:05.352Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
                  *       },
                  *       "event_type": "recipient.validation_code_sent"
                  *     }
@@ -15628,9 +16199,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8ec1-774a-b9de-bc441fb3eb68",
+                 *       "id": "01a226b2-93ad-77bb-a2a2-4b1a908924a2",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *         "id": "01a226b2-8605-75df-a313-41959e786fbf",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15641,23 +16212,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:46:01.097Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:46:05.040Z",
                  *         "validation": {
-                 *           "id": "01a22635-8d7e-7164-9bf2-70d97a27eaad",
+                 *           "id": "01a226b2-8d45-750f-a225-24cb44921ab3",
                  *           "status": "VERIFIED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T07:29:33.695Z",
-                 *           "created_at": "2026-11-29T07:29:33.553Z",
-                 *           "expires_at": "2026-11-29T07:59:33.553Z",
-                 *           "verified_at": "2026-11-29T07:29:33.882Z",
+                 *           "sent_at": "2026-11-29T09:46:05.898Z",
+                 *           "created_at": "2026-11-29T09:46:05.352Z",
+                 *           "expires_at": "2026-11-29T10:16:05.352Z",
+                 *           "verified_at": "2026-11-29T09:46:07.077Z",
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
                  *       },
                  *       "event_type": "recipient.validation_code_success"
                  *     }
@@ -15695,9 +16266,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8e93-745c-b9df-1ca126f25e54",
+                 *       "id": "01a226b2-92a8-777b-a7a6-313a78c023e1",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *         "id": "01a226b2-8605-75df-a313-41959e786fbf",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15708,23 +16279,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:46:01.097Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:46:05.040Z",
                  *         "validation": {
-                 *           "id": "01a22635-8d7e-7164-9bf2-70d97a27eaad",
+                 *           "id": "01a226b2-8d45-750f-a225-24cb44921ab3",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T07:29:33.695Z",
-                 *           "created_at": "2026-11-29T07:29:33.553Z",
-                 *           "expires_at": "2026-11-29T07:59:33.553Z",
+                 *           "sent_at": "2026-11-29T09:46:05.898Z",
+                 *           "created_at": "2026-11-29T09:46:05.352Z",
+                 *           "expires_at": "2026-11-29T10:16:05.352Z",
                  *           "verified_at": null,
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
                  *       },
                  *       "event_type": "recipient.validation_code_failed"
                  *     }
@@ -15762,9 +16333,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a836-732b-8a44-979d2e0e633f",
+                 *       "id": "01a226b2-d70d-72ae-8ff4-f8a6064327d7",
                  *       "data": {
-                 *         "id": "01a22635-a77d-74bc-8281-ae9997f09502",
+                 *         "id": "01a226b2-d3fd-776e-9896-99bef25329ff",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -15775,23 +16346,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:40.201Z",
+                 *         "created_at": "2026-11-29T09:46:23.561Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:40.229Z",
+                 *         "updated_at": "2026-11-29T09:46:23.641Z",
                  *         "validation": {
-                 *           "id": "01a22635-a7b2-76e8-82e8-50068de8e7b2",
+                 *           "id": "01a226b2-d535-713f-8518-b66e9ff954da",
                  *           "status": "EXPIRED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T07:29:40.347Z",
-                 *           "created_at": "2026-11-29T07:29:40.268Z",
-                 *           "expires_at": "2026-11-29T07:59:40.268Z",
+                 *           "sent_at": "2026-11-29T09:46:24.137Z",
+                 *           "created_at": "2026-11-29T09:46:23.823Z",
+                 *           "expires_at": "2026-11-29T10:16:23.823Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a769-768b-8813-6ab5be0718d9"
+                 *         "envelope_id": "01a226b2-d3c9-708d-a010-1b49456e52de"
                  *       },
                  *       "event_type": "recipient.validation_code_expired"
                  *     }
@@ -15829,9 +16400,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a92c-72c9-9f5e-5636a98bc00b",
+                 *       "id": "01a226b2-da9a-70bf-aa4b-993bd7074888",
                  *       "data": {
-                 *         "id": "01a22635-a77d-74bc-8281-ae9997f09502",
+                 *         "id": "01a226b2-d3fd-776e-9896-99bef25329ff",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -15842,23 +16413,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:40.201Z",
+                 *         "created_at": "2026-11-29T09:46:23.561Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:40.229Z",
+                 *         "updated_at": "2026-11-29T09:46:23.641Z",
                  *         "validation": {
-                 *           "id": "01a22635-a8a0-7313-8f3d-53940130aade",
+                 *           "id": "01a226b2-d8c2-7617-af0a-819c4da5b6d0",
                  *           "status": "EXHAUSTED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T08:00:40.563Z",
-                 *           "created_at": "2026-11-29T08:00:40.508Z",
-                 *           "expires_at": "2026-11-29T08:30:40.508Z",
+                 *           "sent_at": "2026-11-29T10:17:24.891Z",
+                 *           "created_at": "2026-11-29T10:17:24.819Z",
+                 *           "expires_at": "2026-11-29T10:47:24.819Z",
                  *           "verified_at": null,
                  *           "attempts_left": 0
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a769-768b-8813-6ab5be0718d9"
+                 *         "envelope_id": "01a226b2-d3c9-708d-a010-1b49456e52de"
                  *       },
                  *       "event_type": "recipient.validation_max_attempts"
                  *     }
@@ -15896,9 +16467,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a552-707a-a98b-c0a04dcb8a61",
+                 *       "id": "01a226b2-cd7a-7395-b600-684f34f2b88f",
                  *       "data": {
-                 *         "id": "01a22635-a512-7728-9279-6212da74eceb",
+                 *         "id": "01a226b2-cca2-75ea-923d-90c09697209c",
                  *         "total": 2,
                  *         "failed": 0,
                  *         "status": "COMPLETED",
@@ -15907,19 +16478,19 @@ export interface operations {
                  *             "error": null,
                  *             "index": 0,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a22635-a53e-749f-9e5c-a7880a182b55"
+                 *             "envelope_id": "01a226b2-ccf2-72aa-85f3-699fdfd49011"
                  *           },
                  *           {
                  *             "error": null,
                  *             "index": 1,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a22635-a54c-704d-b668-194d17d9c156"
+                 *             "envelope_id": "01a226b2-cd2d-7625-92bb-8f6fe1730f59"
                  *           }
                  *         ],
                  *         "operation": "create",
                  *         "succeeded": 2,
-                 *         "created_at": "2026-11-29T07:29:39.602Z",
-                 *         "completed_at": "2026-11-29T07:29:39.664Z"
+                 *         "created_at": "2026-11-29T09:46:21.730Z",
+                 *         "completed_at": "2026-11-29T09:46:21.885Z"
                  *       },
                  *       "event_type": "batch.completed"
                  *     }
@@ -15957,14 +16528,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ce7f-7279-bec4-4b898c29a70a",
+                 *       "id": "01a226b3-a655-748f-9a5b-55a07f218bff",
                  *       "data": {
-                 *         "id": "01a22635-cdee-713d-9709-223a797e2edb",
+                 *         "id": "01a226b3-a129-7169-9c65-63d1410d335b",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "EXPIRED",
-                 *         "sent_at": "2026-11-29T09:12:50.071Z",
+                 *         "sent_at": "2026-11-29T11:30:16.222Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -16069,28 +16640,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-cdf0-72cd-a508-40ff00695c2b",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-cdee-713d-9709-223a797e2edb/documents/01a22635-cdf0-72cd-a508-40ff00695c2b.pdf?expires=1796206430&signature=3764d0ed3640b99a846da75fdc1bcb9a4bc4689403d80ac3f9b6938ecf5ad38e&name=sample-contract.pdf",
+                 *             "id": "01a226b3-a136-7694-a12b-5f1a4b1186bb",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-a129-7169-9c65-63d1410d335b/documents/01a226b3-a136-7694-a12b-5f1a4b1186bb.pdf?expires=1796214677&signature=068c4db8e3b5b2b9937579d0046b03640a2098f657f143b69ab4c58e2f9ba85c&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:12:50.062Z",
+                 *             "created_at": "2026-11-29T11:30:16.137Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:12:50.062Z",
+                 *             "updated_at": "2026-11-29T11:30:16.137Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:12:50.062Z",
-                 *         "expires_at": "2026-12-02T07:29:50.058Z",
+                 *         "created_at": "2026-11-29T11:30:16.137Z",
+                 *         "expires_at": "2026-12-02T09:47:16.107Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
+                 *             "id": "01a226b3-a16c-7190-ac34-a816edc62bb1",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -16101,16 +16672,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:12:50.062Z",
+                 *             "created_at": "2026-11-29T11:30:16.137Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:12:50.071Z",
+                 *             "updated_at": "2026-11-29T11:30:16.222Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
+                 *             "envelope_id": "01a226b3-a129-7169-9c65-63d1410d335b"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T09:13:50.202Z",
+                 *         "updated_at": "2026-12-02T11:31:17.412Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -16150,14 +16721,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ce26-768e-a76e-d12264b17d46",
+                 *       "id": "01a226b3-a3a9-72e9-962f-79947da825cf",
                  *       "data": {
-                 *         "id": "01a22635-cdee-713d-9709-223a797e2edb",
+                 *         "id": "01a226b3-a129-7169-9c65-63d1410d335b",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T09:12:50.071Z",
+                 *         "sent_at": "2026-11-29T11:30:16.222Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -16262,28 +16833,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-cdf0-72cd-a508-40ff00695c2b",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-cdee-713d-9709-223a797e2edb/documents/01a22635-cdf0-72cd-a508-40ff00695c2b.pdf?expires=1795947170&signature=aa27e181a891a792a32ebe089b09d7ad8606eea9d0dcc0c380002736d0f6b9de&name=sample-contract.pdf",
+                 *             "id": "01a226b3-a136-7694-a12b-5f1a4b1186bb",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-a129-7169-9c65-63d1410d335b/documents/01a226b3-a136-7694-a12b-5f1a4b1186bb.pdf?expires=1795955416&signature=ab26106c87e8c5e11538b5463c4204d761f7d6457e2ba7a52cc2d4d2bcc4a9c2&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:12:50.062Z",
+                 *             "created_at": "2026-11-29T11:30:16.137Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:12:50.062Z",
+                 *             "updated_at": "2026-11-29T11:30:16.137Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:12:50.062Z",
-                 *         "expires_at": "2026-12-02T07:29:50.058Z",
+                 *         "created_at": "2026-11-29T11:30:16.137Z",
+                 *         "expires_at": "2026-12-02T09:47:16.107Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
+                 *             "id": "01a226b3-a16c-7190-ac34-a816edc62bb1",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -16294,16 +16865,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:12:50.062Z",
+                 *             "created_at": "2026-11-29T11:30:16.137Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:12:50.071Z",
+                 *             "updated_at": "2026-11-29T11:30:16.222Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
+                 *             "envelope_id": "01a226b3-a129-7169-9c65-63d1410d335b"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:12:50.111Z",
+                 *         "updated_at": "2026-11-29T11:30:16.625Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -16343,14 +16914,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-cea3-71df-927a-1990b6ead063",
+                 *       "id": "01a226b3-a790-766e-9c3c-681046387957",
                  *       "data": {
-                 *         "id": "01a22635-cdee-713d-9709-223a797e2edb",
+                 *         "id": "01a226b3-a129-7169-9c65-63d1410d335b",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T09:12:50.071Z",
+                 *         "sent_at": "2026-11-29T11:30:16.222Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -16455,28 +17026,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-cdf0-72cd-a508-40ff00695c2b",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-cdee-713d-9709-223a797e2edb/documents/01a22635-cdf0-72cd-a508-40ff00695c2b.pdf?expires=1796206430&signature=3764d0ed3640b99a846da75fdc1bcb9a4bc4689403d80ac3f9b6938ecf5ad38e&name=sample-contract.pdf",
+                 *             "id": "01a226b3-a136-7694-a12b-5f1a4b1186bb",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-a129-7169-9c65-63d1410d335b/documents/01a226b3-a136-7694-a12b-5f1a4b1186bb.pdf?expires=1796214677&signature=068c4db8e3b5b2b9937579d0046b03640a2098f657f143b69ab4c58e2f9ba85c&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:12:50.062Z",
+                 *             "created_at": "2026-11-29T11:30:16.137Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:12:50.062Z",
+                 *             "updated_at": "2026-11-29T11:30:16.137Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:12:50.062Z",
-                 *         "expires_at": "2026-12-06T07:29:50.058Z",
+                 *         "created_at": "2026-11-29T11:30:16.137Z",
+                 *         "expires_at": "2026-12-06T09:47:16.107Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
+                 *             "id": "01a226b3-a16c-7190-ac34-a816edc62bb1",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -16487,16 +17058,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:12:50.062Z",
+                 *             "created_at": "2026-11-29T11:30:16.137Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-12-02T09:13:50.238Z",
+                 *             "updated_at": "2026-12-02T11:31:17.741Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
+                 *             "envelope_id": "01a226b3-a129-7169-9c65-63d1410d335b"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T09:13:50.238Z",
+                 *         "updated_at": "2026-12-02T11:31:17.741Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -16536,9 +17107,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ce06-76ff-95a1-d7f8cf8a519f",
+                 *       "id": "01a226b3-a283-722f-ad75-1ce310442198",
                  *       "data": {
-                 *         "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
+                 *         "id": "01a226b3-a16c-7190-ac34-a816edc62bb1",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -16550,13 +17121,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:12:50.062Z",
+                 *         "created_at": "2026-11-29T11:30:16.137Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:12:50.071Z",
+                 *         "updated_at": "2026-11-29T11:30:16.222Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
+                 *         "envelope_id": "01a226b3-a129-7169-9c65-63d1410d335b"
                  *       },
                  *       "event_type": "recipient.reminder_sent"
                  *     }
@@ -16594,9 +17165,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ce49-74c7-bc21-fede601037fe",
+                 *       "id": "01a226b3-a4c3-729f-bba7-0b6dfdf05e95",
                  *       "data": {
-                 *         "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
+                 *         "id": "01a226b3-a16c-7190-ac34-a816edc62bb1",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -16607,14 +17178,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:12:50.062Z",
+                 *         "created_at": "2026-11-29T11:30:16.137Z",
                  *         "custom_key": "ben",
-                 *         "expires_at": "2026-12-02T07:29:50.058Z",
+                 *         "expires_at": "2026-12-02T09:47:16.107Z",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:12:50.071Z",
+                 *         "updated_at": "2026-11-29T11:30:16.222Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
+                 *         "envelope_id": "01a226b3-a129-7169-9c65-63d1410d335b"
                  *       },
                  *       "event_type": "recipient.expiry_warning_sent"
                  *     }
@@ -16652,9 +17223,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ac56-7141-a369-6d4da894148b",
+                 *       "id": "01a226b2-e4cc-71ba-bd1c-0109ccde1a10",
                  *       "data": {
-                 *         "id": "01a22635-a981-76f9-b680-c7650061ee62",
+                 *         "id": "01a226b2-db76-71be-9474-ed809e99d1ff",
                  *         "name": "Erin Fox",
                  *         "role": "APPROVER",
                  *         "email": "erin@example.com",
@@ -16664,17 +17235,17 @@ export interface operations {
                  *         "status": "APPROVED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T08:00:41.453Z",
+                 *         "signed_at": "2026-11-29T10:17:27.889Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:40.719Z",
+                 *         "created_at": "2026-11-29T10:17:25.485Z",
                  *         "custom_key": "erin",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:41.453Z",
+                 *         "updated_at": "2026-11-29T10:17:27.889Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a96f-770c-a7f5-f62d9989d167"
+                 *         "envelope_id": "01a226b2-db4d-70bf-80b8-8f1ad5e0f455"
                  *       },
                  *       "event_type": "recipient.approved"
                  *     }
@@ -16712,9 +17283,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ac34-77ae-9e9c-9cf2b1615fa0",
+                 *       "id": "01a226b2-e475-771a-b599-e0bc09f56902",
                  *       "data": {
-                 *         "id": "01a22635-a981-76f9-b680-c91b0fac5df3",
+                 *         "id": "01a226b2-db76-71be-9474-f09d8b792a1c",
                  *         "name": "Finn Hale",
                  *         "role": "WITNESS",
                  *         "email": "finn@example.com",
@@ -16724,17 +17295,17 @@ export interface operations {
                  *         "status": "WITNESSED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T08:00:41.389Z",
+                 *         "signed_at": "2026-11-29T10:17:27.682Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:40.719Z",
+                 *         "created_at": "2026-11-29T10:17:25.485Z",
                  *         "custom_key": "finn",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:41.389Z",
+                 *         "updated_at": "2026-11-29T10:17:27.682Z",
                  *         "user_agent": "node",
                  *         "witness_of": "dana",
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a96f-770c-a7f5-f62d9989d167"
+                 *         "envelope_id": "01a226b2-db4d-70bf-80b8-8f1ad5e0f455"
                  *       },
                  *       "event_type": "recipient.witnessed"
                  *     }
@@ -16772,9 +17343,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ac7b-77eb-a7df-4d3fd448266c",
+                 *       "id": "01a226b2-ee7b-710f-9090-e322971b6159",
                  *       "data": {
-                 *         "id": "01a22635-a981-76f9-b680-cd14a2c854a0",
+                 *         "id": "01a226b2-db76-71be-9474-f6cab43aa05a",
                  *         "name": "Gia Moss",
                  *         "role": "VIEWER",
                  *         "email": "gia@example.com",
@@ -16783,15 +17354,15 @@ export interface operations {
                  *         "status": "VIEWED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T08:00:41.491Z",
+                 *         "signed_at": "2026-11-29T10:17:28.001Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:40.719Z",
+                 *         "created_at": "2026-11-29T10:17:25.485Z",
                  *         "custom_key": "gia",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:41.491Z",
+                 *         "updated_at": "2026-11-29T10:17:28.001Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a96f-770c-a7f5-f62d9989d167"
+                 *         "envelope_id": "01a226b2-db4d-70bf-80b8-8f1ad5e0f455"
                  *       },
                  *       "event_type": "recipient.viewed"
                  *     }
@@ -16829,9 +17400,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a9c6-775a-8763-c13eb5551b07",
+                 *       "id": "01a226b2-dd21-724a-8c17-199cc3889e6d",
                  *       "data": {
-                 *         "id": "01a22635-a981-76f9-b680-d0e2ac9e9c96",
+                 *         "id": "01a226b2-db76-71be-9474-f97357cf81ad",
                  *         "name": "Hal Ode",
                  *         "role": "CC",
                  *         "email": "hal@example.com",
@@ -16842,13 +17413,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:40.719Z",
+                 *         "created_at": "2026-11-29T10:17:25.485Z",
                  *         "custom_key": "hal",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:40.765Z",
+                 *         "updated_at": "2026-11-29T10:17:25.764Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a96f-770c-a7f5-f62d9989d167"
+                 *         "envelope_id": "01a226b2-db4d-70bf-80b8-8f1ad5e0f455"
                  *       },
                  *       "event_type": "recipient.copied"
                  *     }
@@ -16886,9 +17457,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-beed-7533-8ded-5601704a1bab",
+                 *       "id": "01a226b3-55ba-7238-9830-41a8f28ce5b6",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16897,7 +17468,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
+                 *           "id": "01a226b3-0e8e-73ea-82f3-ac4da795c705",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -16912,13 +17483,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:37.572Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:37.786Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b3-0a84-701a-a900-6eb790f1fc52"
                  *       },
                  *       "event_type": "recipient.validation_id_check_started"
                  *     }
@@ -16956,9 +17527,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c196-7218-a72f-b56b6bef11f9",
+                 *       "id": "01a226b3-61da-739e-863f-2d0f48bd0adf",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16967,14 +17538,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
+                 *           "id": "01a226b3-0e8e-73ea-82f3-ac4da795c705",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PASSED",
                  *           "attempt": 2,
                  *           "reasons": [],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T08:00:46.895Z",
+                 *           "decided_at": "2026-11-29T10:17:59.764Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 1,
                  *           "provider_reference": null
@@ -16982,13 +17553,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:37.572Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:37.786Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b3-0a84-701a-a900-6eb790f1fc52"
                  *       },
                  *       "event_type": "recipient.validation_id_check_success"
                  *     }
@@ -17026,9 +17597,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-bef8-71e9-9ec0-25fcb3312433",
+                 *       "id": "01a226b3-55e5-712a-83b7-4daf81aea83f",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17037,7 +17608,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
+                 *           "id": "01a226b3-0e8e-73ea-82f3-ac4da795c705",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "FAILED",
@@ -17054,13 +17625,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:37.572Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:37.786Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b3-0a84-701a-a900-6eb790f1fc52"
                  *       },
                  *       "event_type": "recipient.validation_id_check_failed"
                  *     }
@@ -17098,9 +17669,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c8e9-7029-9b76-965f82f6012f",
+                 *       "id": "01a226b3-829c-767e-b092-3f50805e54d1",
                  *       "data": {
-                 *         "id": "01a22635-c4f1-72ee-a7fe-17cf68600402",
+                 *         "id": "01a226b3-716b-757f-8218-46f5289f042e",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17109,7 +17680,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c58f-77e9-9073-9f42120cf8ef",
+                 *           "id": "01a226b3-74cd-7299-8cfe-7c495613c667",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -17118,7 +17689,7 @@ export interface operations {
                  *             "MRZ_CHECK_DIGIT"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T08:11:48.771Z",
+                 *           "decided_at": "2026-11-29T10:29:08.278Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -17126,13 +17697,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:11:47.755Z",
+                 *         "created_at": "2026-11-29T10:29:03.880Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:11:47.766Z",
+                 *         "updated_at": "2026-11-29T10:29:03.949Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-c4eb-729c-840c-bd56a0295d2d"
+                 *         "envelope_id": "01a226b3-7148-722c-9d2b-462392ce7876"
                  *       },
                  *       "event_type": "recipient.validation_id_check_locked"
                  *     }
@@ -17170,9 +17741,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-cdcc-775a-a6d4-c2f1f9510c3c",
+                 *       "id": "01a226b3-a060-726e-bbbe-d3960c1edbed",
                  *       "data": {
-                 *         "id": "01a22635-cd6b-705c-b61e-88e6ad7c6e9a",
+                 *         "id": "01a226b3-9c96-720d-84fe-fe2e0f9a8fd9",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17181,7 +17752,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-cda7-727a-b066-c4f297c45838",
+                 *           "id": "01a226b3-9ee9-759c-a4e6-18f61e1a9ed9",
                  *           "check": "id_check",
                  *           "method": "stripe",
                  *           "status": "EXPIRED",
@@ -17191,18 +17762,18 @@ export interface operations {
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
-                 *           "provider_reference": "vs_a6f68ec9b7562d9bf94e291e"
+                 *           "provider_reference": "vs_a3fcf788529700ddbc369243"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:11:49.925Z",
+                 *         "created_at": "2026-11-29T10:29:14.946Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:11:49.936Z",
+                 *         "updated_at": "2026-11-29T10:29:14.996Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-cd65-7025-84c7-67ef40a8135b"
+                 *         "envelope_id": "01a226b3-9c82-710d-8142-13547d784c00"
                  *       },
                  *       "event_type": "recipient.validation_id_check_expired"
                  *     }
@@ -17240,9 +17811,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c8fd-76c5-9bf4-c2b3a643ed46",
+                 *       "id": "01a226b3-83c7-763e-a80b-334c167935a5",
                  *       "data": {
-                 *         "id": "01a22635-c4f1-72ee-a7fe-17cf68600402",
+                 *         "id": "01a226b3-716b-757f-8218-46f5289f042e",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17251,13 +17822,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c58f-77e9-9073-9f42120cf8ef",
+                 *           "id": "01a226b3-74cd-7299-8cfe-7c495613c667",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3",
+                 *           "api_key_id": "01a226b2-64e1-77f1-9008-53f0811e078b",
                  *           "decided_at": null,
                  *           "max_attempts": 1,
                  *           "attempts_left": 1,
@@ -17266,13 +17837,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:11:47.755Z",
+                 *         "created_at": "2026-11-29T10:29:03.880Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:11:47.766Z",
+                 *         "updated_at": "2026-11-29T10:29:03.949Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-c4eb-729c-840c-bd56a0295d2d"
+                 *         "envelope_id": "01a226b3-7148-722c-9d2b-462392ce7876"
                  *       },
                  *       "event_type": "recipient.validation_id_check_reset"
                  *     }
@@ -17310,9 +17881,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c1b5-7133-ae18-e6b4bcff3e91",
+                 *       "id": "01a226b3-6257-7019-b5cb-2411674e85ed",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17321,7 +17892,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                 *           "id": "01a226b3-6251-71cb-90bd-e48bdcd597bb",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -17336,13 +17907,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:37.572Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:37.786Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b3-0a84-701a-a900-6eb790f1fc52"
                  *       },
                  *       "event_type": "recipient.validation_biometric_started"
                  *     }
@@ -17380,9 +17951,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c497-7522-a909-bf1f771b3764",
+                 *       "id": "01a226b3-7017-7701-ad7e-3e9404082d0e",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17391,14 +17962,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                 *           "id": "01a226b3-6251-71cb-90bd-e48bdcd597bb",
                  *           "check": "biometric",
                  *           "method": "manual",
                  *           "status": "PASSED",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3",
-                 *           "decided_at": "2026-11-29T08:11:47.665Z",
+                 *           "api_key_id": "01a226b2-64e1-77f1-9008-53f0811e078b",
+                 *           "decided_at": "2026-11-29T10:29:03.540Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
                  *           "provider_reference": null
@@ -17406,13 +17977,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:37.572Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:37.786Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b3-0a84-701a-a900-6eb790f1fc52"
                  *       },
                  *       "event_type": "recipient.validation_biometric_success"
                  *     }
@@ -17450,9 +18021,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c460-765d-aab3-d55a300d43d3",
+                 *       "id": "01a226b3-6f20-71ee-9cc9-3ad8dae6b2cc",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17461,7 +18032,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                 *           "id": "01a226b3-6251-71cb-90bd-e48bdcd597bb",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "FAILED",
@@ -17478,13 +18049,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:37.572Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:37.786Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b3-0a84-701a-a900-6eb790f1fc52"
                  *       },
                  *       "event_type": "recipient.validation_biometric_failed"
                  *     }
@@ -17522,9 +18093,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-cc57-77db-88ac-11a185dff839",
+                 *       "id": "01a226b3-96a4-775d-8e34-996b45c82df8",
                  *       "data": {
-                 *         "id": "01a22635-c4f1-72ee-a7fe-17cf68600402",
+                 *         "id": "01a226b3-716b-757f-8218-46f5289f042e",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17533,7 +18104,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-ca9a-764e-8cdf-6bc722788126",
+                 *           "id": "01a226b3-8f25-702a-8482-4faed84c2131",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -17542,7 +18113,7 @@ export interface operations {
                  *             "FACE_MISMATCH"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T08:11:49.649Z",
+                 *           "decided_at": "2026-11-29T10:29:13.419Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -17550,13 +18121,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:11:47.755Z",
+                 *         "created_at": "2026-11-29T10:29:03.880Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:11:47.766Z",
+                 *         "updated_at": "2026-11-29T10:29:03.949Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-c4eb-729c-840c-bd56a0295d2d"
+                 *         "envelope_id": "01a226b3-7148-722c-9d2b-462392ce7876"
                  *       },
                  *       "event_type": "recipient.validation_biometric_locked"
                  *     }
@@ -17594,9 +18165,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c1d8-724c-b931-e4d5577911c2",
+                 *       "id": "01a226b3-6310-70cb-adb7-77a4e2e2b0be",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17605,7 +18176,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                 *           "id": "01a226b3-6251-71cb-90bd-e48bdcd597bb",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "EXPIRED",
@@ -17620,13 +18191,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:37.572Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:37.786Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b3-0a84-701a-a900-6eb790f1fc52"
                  *       },
                  *       "event_type": "recipient.validation_biometric_expired"
                  *     }
@@ -17664,9 +18235,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c474-759a-849c-141868ae73d7",
+                 *       "id": "01a226b3-6f9d-72a1-bd4e-ba8d58ea111e",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17675,13 +18246,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                 *           "id": "01a226b3-6251-71cb-90bd-e48bdcd597bb",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3",
+                 *           "api_key_id": "01a226b2-64e1-77f1-9008-53f0811e078b",
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
@@ -17690,13 +18261,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:37.572Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:37.786Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b3-0a84-701a-a900-6eb790f1fc52"
                  *       },
                  *       "event_type": "recipient.validation_biometric_reset"
                  *     }
@@ -17734,9 +18305,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-b50e-714b-a06e-a5e94dd365a7",
+                 *       "id": "01a226b3-0d9e-73e7-ade4-7a7a8ada4c95",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17746,18 +18317,18 @@ export interface operations {
                  *         "tax_id": null,
                  *         "consent": {
                  *           "version": "2026-11-29",
-                 *           "given_at": "2026-11-29T08:00:43.692Z"
+                 *           "given_at": "2026-11-29T10:17:38.357Z"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:37.572Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:37.786Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b3-0a84-701a-a900-6eb790f1fc52"
                  *       },
                  *       "event_type": "recipient.validation_identity_consented"
                  *     }
@@ -17795,9 +18366,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c4e0-70c3-9da8-60de62129527",
+                 *       "id": "01a226b3-70ec-7735-a97b-958274f7135d",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17812,13 +18383,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:37.572Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:37.786Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b3-0a84-701a-a900-6eb790f1fc52"
                  *       },
                  *       "event_type": "recipient.validation_identity_redacted"
                  *     }
@@ -17856,9 +18427,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a60e-730e-87fb-55318c64fbe9",
+                 *       "id": "01a226b2-d00c-73fd-9768-a0222232e89e",
                  *       "data": {
-                 *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                 *         "id": "01a226b2-ce72-77e7-9b12-d88d5558b6de",
                  *         "name": "Mutual NDA",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -17866,8 +18437,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940979&signature=4cfb300d8e456d0de2f2be234c07880a2efe7decacd74e9501d6caf171e914a1&name=nda.pdf",
+                 *             "id": "01a226b2-ce8c-759e-970d-324d05b52383",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-ce72-77e7-9b12-d88d5558b6de/documents/01a226b2-ce8c-759e-970d-324d05b52383.pdf?expires=1795949182&signature=29a0aa7a7e1661b4423393d3dcbee8fe476306307d5c9715cc4ea400f4bd6955&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -17878,7 +18449,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:39.710Z",
+                 *         "created_at": "2026-11-29T09:46:22.194Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -17911,7 +18482,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:39.710Z"
+                 *         "updated_at": "2026-11-29T09:46:22.194Z"
                  *       },
                  *       "event_type": "template.created"
                  *     }
@@ -17949,9 +18520,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a6b5-7798-8ef0-93bdb3519876",
+                 *       "id": "01a226b2-d222-7353-ab69-94a0160df07a",
                  *       "data": {
-                 *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                 *         "id": "01a226b2-ce72-77e7-9b12-d88d5558b6de",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -17959,8 +18530,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940980&signature=34cf1d491cb4362cc2fa04632cff480a92e51b6206fc5911d88afb73b8865a01&name=nda.pdf",
+                 *             "id": "01a226b2-ce8c-759e-970d-324d05b52383",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-ce72-77e7-9b12-d88d5558b6de/documents/01a226b2-ce8c-759e-970d-324d05b52383.pdf?expires=1795949183&signature=1e1d64c1b6acb72a00f5a11a55ef6b00c6a776afa487fd484e756679533fe5c2&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -17971,7 +18542,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:39.710Z",
+                 *         "created_at": "2026-11-29T09:46:22.194Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -18004,7 +18575,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:39.980Z"
+                 *         "updated_at": "2026-11-29T09:46:23.060Z"
                  *       },
                  *       "event_type": "template.updated"
                  *     }
@@ -18042,9 +18613,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a6da-758d-b5d5-f44a5d7de450",
+                 *       "id": "01a226b2-d273-743e-be1d-18bb504355f5",
                  *       "data": {
-                 *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                 *         "id": "01a226b2-ce72-77e7-9b12-d88d5558b6de",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -18052,8 +18623,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940980&signature=34cf1d491cb4362cc2fa04632cff480a92e51b6206fc5911d88afb73b8865a01&name=nda.pdf",
+                 *             "id": "01a226b2-ce8c-759e-970d-324d05b52383",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-ce72-77e7-9b12-d88d5558b6de/documents/01a226b2-ce8c-759e-970d-324d05b52383.pdf?expires=1795949183&signature=1e1d64c1b6acb72a00f5a11a55ef6b00c6a776afa487fd484e756679533fe5c2&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -18064,7 +18635,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:39.710Z",
+                 *         "created_at": "2026-11-29T09:46:22.194Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -18097,12 +18668,53 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:39.980Z"
+                 *         "updated_at": "2026-11-29T09:46:23.060Z"
                  *       },
                  *       "event_type": "template.deleted"
                  *     }
                  */
                 "application/json": components["schemas"]["TemplateDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_webhook_test: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's `auth`, when it has one */
+                Authorization?: string;
+                /** @description The event id */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "01a226b3-a8ac-7018-bb82-45b5eec474ef",
+                 *       "event_type": "webhook.test",
+                 *       "data": {
+                 *         "webhook_id": "01a226b2-77a4-768f-8bfa-d1c645682c71",
+                 *         "message": "A test event sent on request: nothing happened. It is signed, logged and retried like any delivery."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookTestEvent"];
             };
         };
         responses: {

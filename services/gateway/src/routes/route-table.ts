@@ -55,6 +55,10 @@ export const ROUTES: readonly Route[] = [
   { method: 'put', path: '/api/v1/webhooks/:id', service: 'webhook-delivery' },
   { method: 'delete', path: '/api/v1/webhooks/:id', service: 'webhook-delivery' },
   { method: 'get', path: '/api/v1/webhooks/:id/deliveries', service: 'webhook-delivery' },
+  { method: 'get', path: '/api/v1/webhooks/:id/deliveries/:delivery_id', service: 'webhook-delivery' },
   { method: 'post', path: '/api/v1/webhooks/:id/deliveries/:delivery_id/redeliver', service: 'webhook-delivery' },
-  { method: 'post', path: '/api/v1/webhooks/:id/rotate_secret', service: 'webhook-delivery' }
+  { method: 'post', path: '/api/v1/webhooks/:id/rotate_secret', service: 'webhook-delivery' },
+  { method: 'post', path: '/api/v1/webhooks/:id/test', service: 'webhook-delivery' },
+  { method: 'get', path: '/api/v1/dead_letters', service: 'webhook-delivery' },
+  { method: 'post', path: '/api/v1/dead_letters/:id/retry', service: 'webhook-delivery' }
 ];

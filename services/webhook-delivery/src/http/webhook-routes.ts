@@ -2,12 +2,14 @@ import type { Express, Request, Response } from 'express';
 import { AppError, requestContext } from '@signet/http';
 import { createWebhook } from '../create-webhook';
 import { deleteWebhook } from '../delete-webhook';
+import { getDelivery } from '../get-delivery';
 import { getWebhook } from '../get-webhook';
 import { listDeliveries } from '../list-deliveries';
 import { listWebhooks } from '../list-webhooks';
 import { webhookView } from '../present/webhook-view';
 import { redeliverDelivery } from '../redeliver-delivery';
 import { rotateSigningSecret } from '../rotate-signing-secret';
+import { sendTestEvent } from '../send-test-event';
 import { updateWebhook } from '../update-webhook';
 import type { Owner } from '../model';
 import type { WebhookDeps } from '../webhook-deps';
@@ -57,6 +59,12 @@ export function webhookRoutes(router: Express, deps: WebhookDeps): void {
   });
   router.get('/api/v1/webhooks/:id/deliveries', async (req, res) => {
     res.json(await listDeliveries(deps, { owner: owner(res), webhookId: id(req), query: req.query }));
+  });
+  router.get('/api/v1/webhooks/:id/deliveries/:delivery_id', async (req, res) => {
+    res.json({ delivery: await getDelivery(deps, { owner: owner(res), webhookId: id(req), deliveryId: String(req.params.delivery_id) }) });
+  });
+  router.post('/api/v1/webhooks/:id/test', async (req, res) => {
+    res.json({ success: true, delivery: await sendTestEvent(deps, { owner: owner(res), webhookId: id(req) }) });
   });
   router.post('/api/v1/webhooks/:id/deliveries/:delivery_id/redeliver', async (req, res) => {
     const delivery = await redeliverDelivery(deps, { owner: owner(res), webhookId: id(req), deliveryId: String(req.params.delivery_id) });

@@ -3,7 +3,7 @@ import { repeatingThroughLostConnections } from '@signet/db';
 import type { Logger } from '@signet/log';
 import type { Clock } from '@signet/service';
 import type { DeliveryTarget } from '../model';
-import type { AttemptOutcome, PostWebhook } from '../outbound/post-webhook';
+import { requestHeadersOf, type AttemptOutcome, type PostWebhook } from '../outbound/post-webhook';
 import { retryDelay } from '../retry-schedule';
 import { signDelivery, signingSecretsAt } from '../signing/sign-delivery';
 import { countAttempt, countFinished } from './delivery-metrics';
@@ -12,6 +12,10 @@ import type { DeliveryStore, NextState } from '../store/delivery-store';
 
 /** The header that carries a webhook's `auth`, as the API key travels: the value, no scheme. */
 const AUTH_HEADER = 'authorization';
+/** What the delivery log shows for the `auth` an attempt sent: that it was sent, not what it is. */
+const HIDDEN = '[redacted]';
+/** The dead letter's reason when Signet itself could not make or record the attempt (its database out of reach, say). */
+const GAVE_UP = 'Signet could not make or record the attempt (a fault of its own); retry it';
 const USER_AGENT = 'Signet-Webhooks/1.0';
 /**
  * A job that comes due before Signet's clock says so (a test clock that stands still, clocks of replicas
@@ -65,10 +69,16 @@ export function attemptDelivery(deps: AttemptDeliveryDeps) {
       ...signDelivery(signingSecretsAt(target, attemptedAt), target.event_id, new Date(), target.body),
       ...(target.auth === null ? {} : { [AUTH_HEADER]: target.auth })
     };
-    const outcome = await deps.post({ url: target.url, headers, body: target.body });
+    const request = { url: target.url, headers, body: target.body };
+    const outcome = await deps.post(request);
     const finishedAt = deps.clock();
     const next = nextState(target, attempt, outcome, finishedAt, deps.retryDelayMs);
-    const row = { attempted_at: attemptedAt, duration_ms: outcome.durationMs, status_code: outcome.statusCode, error: outcome.error, response_body: outcome.responseBody };
+    const sent = requestHeadersOf(request);
+    if (AUTH_HEADER in sent) sent[AUTH_HEADER] = HIDDEN;
+    const row = {
+      attempted_at: attemptedAt, duration_ms: outcome.durationMs, status_code: outcome.statusCode, error: outcome.error, response_body: outcome.responseBody,
+      request_headers: sent, response_headers: outcome.responseHeaders
+    };
     const recorded = await repeatingThroughLostConnections(() => deps.deliveries.recordAttempt(attempt, row, next, finishedAt, deps.queueAttempt), RECORD_ATTEMPTS, RECORD_RETRY_MS,
       (error) => deps.log.warn({ delivery_id: attempt.deliveryId, err: error }, 'recording a delivery attempt lost its connection; recording it again'));
     // The POST happened either way; the delivery only ended if this attempt was the one recorded.
@@ -81,10 +91,13 @@ export function attemptDelivery(deps: AttemptDeliveryDeps) {
   };
 }
 
-/** The job's own retries ran out (Signet could not make or record the attempt): the delivery ends FAILED, and can be redelivered. */
+/**
+ * The job's own retries ran out (Signet could not make or record the attempt): the delivery ends FAILED
+ * with a dead letter, and can be retried or redelivered.
+ */
 export function giveUpDelivery(deps: Pick<AttemptDeliveryDeps, 'deliveries' | 'clock' | 'log'>) {
   return async (attempt: DeliveryAttempt, error: unknown): Promise<void> => {
-    if (await deps.deliveries.giveUp(attempt.deliveryId, deps.clock())) {
+    if (await deps.deliveries.giveUp(attempt.deliveryId, deps.clock(), GAVE_UP)) {
       countFinished('FAILED');
       deps.log.error({ delivery_id: attempt.deliveryId, err: error }, 'webhook delivery failed: its attempt could not be made or recorded');
     }

@@ -76,6 +76,24 @@ describe('postWebhook', () => {
     expect(outcome.responseBody).toHaveLength(1024);
   });
 
+  it('keeps the first 20 headers of the answer, repeated ones joined, each value cut at 256 characters', async () => {
+    const target = await start((res) => {
+      res.setHeader('x-long', 'v'.repeat(1000));
+      res.setHeader('set-cookie', ['a=1', 'b=2']);
+      for (let index = 0; index < 30; index += 1) res.setHeader(`x-extra-${index}`, String(index));
+      res.writeHead(503).end('busy');
+    });
+    const outcome = await postWebhook(options())(request(target.url));
+    const headers = outcome.responseHeaders as Record<string, string>;
+    expect(Object.keys(headers)).toHaveLength(20);
+    expect(headers).toMatchObject({ 'x-long': 'v'.repeat(256), 'set-cookie': 'a=1, b=2', 'x-extra-0': '0' });
+  });
+
+  it('has no answer headers when no answer came', async () => {
+    const target = await start((res) => res.destroy());
+    expect(await postWebhook(options())(request(target.url))).toMatchObject({ ok: false, statusCode: null, responseHeaders: null });
+  });
+
   it('does not follow redirects', async () => {
     const elsewhere = await start((res) => res.writeHead(200).end());
     const target = await start((res) => res.writeHead(302, { location: elsewhere.url }).end());

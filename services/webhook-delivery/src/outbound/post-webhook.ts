@@ -15,6 +15,8 @@ export interface AttemptOutcome {
   error: string | null;
   /** The start of the receiver's answer, for the delivery log; the rest is never read. */
   responseBody: string | null;
+  /** The first of the answer's headers, for the delivery log; null when no answer came. */
+  responseHeaders: Record<string, string> | null;
   durationMs: number;
 }
 
@@ -29,6 +31,20 @@ export type PostWebhook = (request: WebhookRequest) => Promise<AttemptOutcome>;
 
 const RESPONSE_BODY_BYTES = 1024;
 const ERROR_CHARS = 500;
+/** How much of the answer's headers the log keeps: enough to tell a proxy's answer from the receiver's. */
+const RESPONSE_HEADERS = 20;
+const RESPONSE_HEADER_CHARS = 256;
+
+/** Every header a delivery's request carries: the caller's, and the body's type and length. */
+export function requestHeadersOf(request: WebhookRequest): Record<string, string> {
+  return { ...request.headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(request.body)) };
+}
+
+/** The answer's first headers, repeated ones joined as HTTP joins them, each value cut short. */
+function responseHeadersOf(response: IncomingMessage): Record<string, string> {
+  return Object.fromEntries(Object.entries(response.headers).slice(0, RESPONSE_HEADERS).map(([name, value]) =>
+    [name, (Array.isArray(value) ? value.join(', ') : String(value ?? '')).slice(0, RESPONSE_HEADER_CHARS)]));
+}
 
 function errorFor(response: IncomingMessage): string | null {
   const status = response.statusCode ?? 0;
@@ -49,12 +65,12 @@ export function postWebhook(options: PostWebhookOptions): PostWebhook {
     const started = performance.now();
     let settled = false;
     let timer: NodeJS.Timeout | undefined;
-    const finish = (outcome: Omit<AttemptOutcome, 'durationMs' | 'ok'>): void => {
+    const finish = (outcome: Omit<AttemptOutcome, 'durationMs' | 'ok' | 'responseHeaders'> & { responseHeaders?: Record<string, string> }): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       const error = outcome.error?.slice(0, ERROR_CHARS) ?? null;
-      resolve({ ...outcome, error, ok: error === null, durationMs: Math.round(performance.now() - started) });
+      resolve({ ...outcome, responseHeaders: outcome.responseHeaders ?? null, error, ok: error === null, durationMs: Math.round(performance.now() - started) });
     };
 
     let url: URL;
@@ -82,7 +98,7 @@ export function postWebhook(options: PostWebhookOptions): PostWebhook {
       method: 'POST',
       agent: false,
       lookup,
-      headers: { ...request.headers, 'content-type': 'application/json', 'content-length': String(length) }
+      headers: requestHeadersOf(request)
     });
     let response: IncomingMessage | null = null;
     const chunks: Buffer[] = [];
@@ -90,7 +106,7 @@ export function postWebhook(options: PostWebhookOptions): PostWebhook {
     // Once the receiver has answered, its status decides: a 2xx whose body trickles in is still delivered.
     const answered = (): void => {
       const answer = response as IncomingMessage;
-      finish({ statusCode: answer.statusCode ?? null, error: errorFor(answer), responseBody: Buffer.concat(chunks).toString('utf8') || null });
+      finish({ statusCode: answer.statusCode ?? null, error: errorFor(answer), responseBody: Buffer.concat(chunks).toString('utf8') || null, responseHeaders: responseHeadersOf(answer) });
       outgoing.destroy();
     };
     timer = setTimeout(() => {

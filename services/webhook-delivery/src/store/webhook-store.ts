@@ -17,6 +17,11 @@ export function webhookStore(db: Knex) {
       return trx('webhooks').where({ ...ownedBy(owner), id }).first();
     },
 
+    /** The same, held FOR KEY SHARE until the transaction ends: a deletion waits for what is being recorded for it. */
+    lockOwned(trx: Knex.Transaction, owner: Owner, id: string): Promise<WebhookRow | undefined> {
+      return trx('webhooks').where({ ...ownedBy(owner), id }).forKeyShare().first();
+    },
+
     /** Serialises creations of one key, so its webhook limit holds under concurrent requests. */
     async lockOwner(trx: Knex.Transaction, owner: Owner): Promise<number> {
       await trx.raw("SELECT pg_advisory_xact_lock(hashtext('webhooks:' || ?))", [owner.apiKeyId]);
