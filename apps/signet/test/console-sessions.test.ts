@@ -66,7 +66,8 @@ describe('console sessions', () => {
   });
 
   it('refuses a sign-in posted from another site', async () => {
-    for (const from of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site', origin: 'null' }]) {
+    const sites: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site', origin: 'null' }];
+    for (const from of sites) {
       const answer = await fetch(`${api.url}/console/sign-in`, { method: 'POST', headers: { ...FORM, ...from }, body: form({ api_key: KEYS.acme }), redirect: 'manual' });
       expect(answer.status).toBe(403);
       expect(answer.headers.get('set-cookie')).toBeNull();

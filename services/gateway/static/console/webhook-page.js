@@ -15,6 +15,7 @@ function deliveryStatus(say, delivery) {
 async function showDelivery(context, webhookId, deliveryId) {
   const { api, say, format } = context;
   const { delivery } = await api.get(`/api/v1/webhooks/${webhookId}/deliveries/${deliveryId}`);
+  const headers = (title, values) => (values ? [element('h4', {}, title), raw(Object.entries(values).map(([name, value]) => `${name}: ${value}`).join('\n'))] : []);
   const attempts = delivery.attempts.map((attempt) => element('section', { class: 'attempt', 'aria-labelledby': `attempt-${attempt.attempt}` },
     element('h3', { id: `attempt-${attempt.attempt}` }, say('console.delivery.attempt', { number: attempt.attempt })),
     facts([
@@ -23,7 +24,8 @@ async function showDelivery(context, webhookId, deliveryId) {
       [say('console.delivery.duration'), attempt.duration_ms === null ? '' : say('console.delivery.ms', { ms: attempt.duration_ms })],
       [say('console.webhooks.lastError'), attempt.error]
     ]),
-    element('h4', {}, say('console.delivery.request')), raw(attempt.request_body ?? ''),
+    ...headers(say('console.delivery.requestHeaders'), attempt.request_headers),
+    ...headers(say('console.delivery.responseHeaders'), attempt.response_headers),
     element('h4', {}, say('console.delivery.response')), raw(attempt.response_body ?? '')));
   const redeliver = button(say('console.delivery.redeliver'), async () => {
     if (await confirmed(context, {
@@ -45,6 +47,7 @@ async function showDelivery(context, webhookId, deliveryId) {
       [say('console.delivery.nextAttempt'), when(format, delivery.next_attempt_at)]
     ]),
     element('div', { class: 'buttons' }, redeliver),
+    element('section', { 'aria-labelledby': 'request' }, element('h2', { id: 'request' }, say('console.delivery.request')), raw(delivery.request_body)),
     element('section', { 'aria-labelledby': 'attempts' }, element('h2', { id: 'attempts' }, say('console.delivery.attempts')), ...attempts));
 }
 
