@@ -35,6 +35,7 @@ export * from './envelope-list';
 export * from './batch-requests';
 export * from './template-requests';
 export * from './builder-session-requests';
+export * from './api-key-requests';
 export { renderEventCatalog } from './event-catalog';
 export * from './seal-responses';
 export * from './responses';
