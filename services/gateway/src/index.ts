@@ -87,7 +87,8 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
       targets: sessionTargets(deps.serviceUrl, deps.internalSecret),
       clock: deps.clock,
       publicBaseUrl: deps.config.publicBaseUrl
-    }
+    },
+    apiKeys: { keys, clock: deps.clock, forgetCachedKeys: () => cachedKeys.forgetAll() }
   });
 
   return {

@@ -706,6 +706,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/api_keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the tenant's API keys
+         * @description Every key of the tenant, oldest first, revoked ones included: its name, plan, scopes, the first characters of its secret, when it was last used and, after a rotation, until when the previous secret works. Never a secret. Needs a key with the `admin` scope (403 FORBIDDEN otherwise); only the keys of the caller's tenant are seen or touched (another tenant's key is 404).
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description A new key of the caller's tenant, with the caller's plan and envelope limits. It has no scope unless `scopes: ["admin"]` is asked for. The secret is in this answer only: Signet keeps a hash of it. The key works at once. Needs a key with the `admin` scope (403 FORBIDDEN otherwise); only the keys of the caller's tenant are seen or touched (another tenant's key is 404).
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api_keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an API key
+         * @description The key as the list shows it, never its secret. Needs a key with the `admin` scope (403 FORBIDDEN otherwise); only the keys of the caller's tenant are seen or touched (another tenant's key is 404).
+         */
+        get: operations["getApiKey"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description The key, and a previous secret still in its overlap, are refused (401) from the next request on, by every replica. A key may revoke itself. Its builder sessions stop working with it. A key already revoked is 404. Needs a key with the `admin` scope (403 FORBIDDEN otherwise); only the keys of the caller's tenant are seen or touched (another tenant's key is 404).
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api_keys/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an API key's secret
+         * @description A new secret for the same key: its id, name, plan, scopes, settings, webhooks and builder sessions stay. The new secret is in this answer only. The previous one keeps working for `overlap_minutes` (default 60, at most 7 days; 0: not at all), until `previous_key_expires_at`, then is refused (401). Rotating again within the overlap ends the older secret at once. Needs a key with the `admin` scope (403 FORBIDDEN otherwise); only the keys of the caller's tenant are seen or touched (another tenant's key is 404).
+         */
+        post: operations["rotateApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/signing/v1/{token}": {
         parameters: {
             query?: never;
@@ -3137,6 +3205,59 @@ export interface components {
             /** @description The session's credential, `Authorization: Bearer <token>`: give it to the editor, never put it in a URL's query */
             token: string;
         };
+        ApiKeyIssuedResponse: {
+            api_key: components["schemas"]["ApiKeyWithSecret"];
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        ApiKeyListResponse: {
+            api_keys: components["schemas"]["ApiKeyView"][];
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        ApiKeyResponse: {
+            api_key: components["schemas"]["ApiKeyView"];
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        ApiKeyView: {
+            id: string;
+            name: string;
+            /** @description starter, professional or enterprise: the envelope-creation limits the key grants */
+            plan: string;
+            /** @description `admin`: the key may manage the tenant's keys */
+            scopes: "admin"[];
+            /** @description The first characters of the current secret, to recognise it by: never enough to use it */
+            key_prefix: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description When the key last authenticated a request, within a minute; null if never */
+            last_used_at: string | null;
+            /** @description When the key was revoked; null while it works */
+            revoked_at: string | null;
+            /** @description After a rotation, until when the previous secret still works; null when it no longer does */
+            previous_key_expires_at: string | null;
+        };
+        ApiKeyWithSecret: {
+            id: string;
+            name: string;
+            /** @description starter, professional or enterprise: the envelope-creation limits the key grants */
+            plan: string;
+            /** @description `admin`: the key may manage the tenant's keys */
+            scopes: "admin"[];
+            /** @description The first characters of the current secret, to recognise it by: never enough to use it */
+            key_prefix: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description When the key last authenticated a request, within a minute; null if never */
+            last_used_at: string | null;
+            /** @description When the key was revoked; null while it works */
+            revoked_at: string | null;
+            /** @description After a rotation, until when the previous secret still works; null when it no longer does */
+            previous_key_expires_at: string | null;
+            /** @description The secret, sent as `Authorization: <key>`. Shown only in this answer: store it now */
+            key: string;
+        };
         EnvelopeCreateRequest: {
             name?: string;
             /** Format: date-time */
@@ -3721,6 +3842,16 @@ export interface components {
             language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
             /** @description How long the token works, 1-60 minutes. Default 15 */
             lifetime_minutes?: number;
+        };
+        ApiKeyCreateRequest: {
+            /** @description What the key is for, as lists show it (e.g. `production`, `ci`) */
+            name: string;
+            /** @description `["admin"]` lets the new key manage the tenant's keys. Default `[]`: the key works with documents, templates, settings and webhooks only */
+            scopes?: "admin"[];
+        };
+        ApiKeyRotateRequest: {
+            /** @description Minutes the previous secret keeps working beside the new one, 0-10080 (7 days). Default 60; 0 ends it at once */
+            overlap_minutes?: number;
         };
         EnvelopeDocument: {
             id: string;
@@ -5356,7 +5487,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type, a builder session's token outside its session) */
+        /** @description FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type, a builder session's token outside its session, an API key without the scope the route needs) */
         Error403: {
             headers: {
                 /** @description The request id */
@@ -5566,7 +5697,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a2263587e876fca1b18b0810172c16"
+                     *       "request_id": "req_01a226ad0737756ab7a969942da12d4a"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5585,7 +5716,7 @@ export interface operations {
                      * @example {
                      *       "error": "Send the API key itself as the Authorization header, without a scheme",
                      *       "code": "UNAUTHORIZED",
-                     *       "request_id": "req_01a2263589437290a94ce028bb5725d7"
+                     *       "request_id": "req_01a226ad08fb75789b26bf8b66b6e9d5"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5752,7 +5883,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226358826754fa900e306788af518"
+                     *       "request_id": "req_01a226ad07c274a99223a9f9fcebd6c1"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsUpdatedResponse"];
@@ -5782,7 +5913,7 @@ export interface operations {
                      *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226358913777d974f5995bb7900a0"
+                     *       "request_id": "req_01a226ad08af71178c743c1a99322cf3"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5842,11 +5973,11 @@ export interface operations {
                      * @example {
                      *       "envelopes": [
                      *         {
-                     *           "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *           "id": "01a226ad-0b0e-7764-9e68-30129531d189",
                      *           "name": "Services agreement 2026",
                      *           "status": "CREATED",
-                     *           "created_at": "2026-11-29T07:29:32.674Z",
-                     *           "updated_at": "2026-11-29T07:29:33.301Z",
+                     *           "created_at": "2026-11-29T09:40:04.494Z",
+                     *           "updated_at": "2026-11-29T09:40:06.357Z",
                      *           "sent_at": null,
                      *           "completed_at": null,
                      *           "voided_at": null,
@@ -5857,7 +5988,7 @@ export interface operations {
                      *           "template_id": null,
                      *           "envelope_signers": [
                      *             {
-                     *               "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                     *               "id": "01a226ad-1094-731d-92f4-683cfc9b2ea4",
                      *               "custom_key": "ana",
                      *               "name": "Ana Lima",
                      *               "email": "ana@example.com",
@@ -5869,7 +6000,7 @@ export interface operations {
                      *               "identity": null
                      *             },
                      *             {
-                     *               "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *               "id": "01a226ad-1094-731d-92f4-6ef146f0d38f",
                      *               "custom_key": "ben",
                      *               "name": "Ben Ode",
                      *               "email": "ben@example.com",
@@ -5884,7 +6015,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a226358cd471f787665604a1d8945a"
+                     *       "request_id": "req_01a226ad139f71adb252484a8b6e444c"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeListResponse"];
@@ -5912,7 +6043,7 @@ export interface operations {
                      *           "message": "must be one or more of CREATED, IN_PROGRESS, SUCCESS, VOIDED, ERROR, EXPIRED, comma-separated"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226358cd87666965e011784a0b34f"
+                     *       "request_id": "req_01a226ad13eb7413b06333e92f982067"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6003,13 +6134,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *         "id": "01a226ad-0b0e-7764-9e68-30129531d189",
                      *         "name": "Services agreement",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T07:29:32.674Z",
+                     *         "created_at": "2026-11-29T09:40:04.494Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                     *             "id": "01a226ad-1094-731d-92f4-683cfc9b2ea4",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6021,7 +6152,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *             "id": "01a226ad-1094-731d-92f4-6ef146f0d38f",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6040,7 +6171,7 @@ export interface operations {
                      *         },
                      *         "template_id": null
                      *       },
-                     *       "request_id": "req_01a2263589ff72d98381365c57a2737e"
+                     *       "request_id": "req_01a226ad0b03776c9bf61a98d0fc3ace"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -6070,7 +6201,7 @@ export interface operations {
                      *           "message": "must be an email address"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2263589c37592aa42f47f0e6a07ed"
+                     *       "request_id": "req_01a226ad0a8574768088446ceedf6eb6"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6091,7 +6222,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226ad-0b0e-7764-9e68-30129531d189
                  */
                 id: string;
             };
@@ -6110,13 +6241,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *         "id": "01a226ad-0b0e-7764-9e68-30129531d189",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T07:29:32.674Z",
+                     *         "created_at": "2026-11-29T09:40:04.494Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                     *             "id": "01a226ad-1094-731d-92f4-683cfc9b2ea4",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6128,7 +6259,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *             "id": "01a226ad-1094-731d-92f4-6ef146f0d38f",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6147,39 +6278,39 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T07:29:33.301Z",
+                     *         "updated_at": "2026-11-29T09:40:06.357Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *             "id": "01a226ad-1027-753b-be6d-d4c05e5e11ca",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T07:29:32.674Z",
-                     *             "updated_at": "2026-11-29T07:29:32.674Z",
+                     *             "created_at": "2026-11-29T09:40:04.494Z",
+                     *             "updated_at": "2026-11-29T09:40:04.494Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/documents/01a22635-8b27-718c-8617-0dd0b1878b90.pdf?expires=1795940973&signature=a838b39d4b5b8efcc2e338357ebff5ed61701909402375f4f130d164a15a2a19&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226ad-0b0e-7764-9e68-30129531d189/documents/01a226ad-1027-753b-be6d-d4c05e5e11ca.pdf?expires=1795948806&signature=528c79d104adf382fb8e31b7389de6c36b63104746fd6093f1e47755bdfd9140&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           },
                      *           {
-                     *             "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
+                     *             "id": "01a226ad-120d-72b7-beaa-8efa5fd820c3",
                      *             "custom_key": "annex",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T07:29:33.301Z",
-                     *             "updated_at": "2026-11-29T07:29:33.301Z",
+                     *             "created_at": "2026-11-29T09:40:06.357Z",
+                     *             "updated_at": "2026-11-29T09:40:06.357Z",
                      *             "file_name": "annex.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/uploads/01a22635-8c2d-74ae-b18f-6654a3d6cc6c.pdf?expires=1795940973&signature=0a8a680ff7ab40d88d65013ecbaa6bf7892a87baec6a27f47fdca6f2ab2c339c&name=annex.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226ad-0b0e-7764-9e68-30129531d189/uploads/01a226ad-11ba-776b-bb65-50e4189f25a6.pdf?expires=1795948806&signature=6da1cdad47f89d698564e4bfffb372313925ff63eed035b1c300db1fba632236&name=annex.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6187,14 +6318,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
+                     *             "id": "01a226ad-1094-731d-92f4-7231a1bc0389",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T07:29:32.674Z",
-                     *             "updated_at": "2026-11-29T07:29:32.674Z",
-                     *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *             "created_at": "2026-11-29T09:40:04.494Z",
+                     *             "updated_at": "2026-11-29T09:40:04.494Z",
+                     *             "recipient_id": "01a226ad-1094-731d-92f4-6ef146f0d38f",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *             "document_id": "01a226ad-1027-753b-be6d-d4c05e5e11ca",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -6211,18 +6342,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                     *             "id": "01a226ad-1095-7058-987f-054a1da9487b",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T07:29:32.674Z",
-                     *             "updated_at": "2026-11-29T07:29:32.674Z",
-                     *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                     *             "created_at": "2026-11-29T09:40:04.494Z",
+                     *             "updated_at": "2026-11-29T09:40:04.494Z",
+                     *             "recipient_id": "01a226ad-1094-731d-92f4-683cfc9b2ea4",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *             "document_id": "01a226ad-1027-753b-be6d-d4c05e5e11ca",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                     *               "id": "01a226ad-1095-7058-987f-054a1da9487b",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -6350,7 +6481,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226358ccb758280492e4a25580250"
+                     *       "request_id": "req_01a226ad134775959f3fde32dea10dd8"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6371,7 +6502,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226358cd17729990a7283122f5576"
+                     *       "request_id": "req_01a226ad137771c9ac4cf54d44f5adad"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6395,7 +6526,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226ad-0b0e-7764-9e68-30129531d189
                  */
                 id: string;
             };
@@ -6433,13 +6564,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *         "id": "01a226ad-0b0e-7764-9e68-30129531d189",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T07:29:32.674Z",
+                     *         "created_at": "2026-11-29T09:40:04.494Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                     *             "id": "01a226ad-1094-731d-92f4-683cfc9b2ea4",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6451,7 +6582,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *             "id": "01a226ad-1094-731d-92f4-6ef146f0d38f",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6470,23 +6601,23 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T07:29:33.136Z",
+                     *         "updated_at": "2026-11-29T09:40:06.085Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *             "id": "01a226ad-1027-753b-be6d-d4c05e5e11ca",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T07:29:32.674Z",
-                     *             "updated_at": "2026-11-29T07:29:32.674Z",
+                     *             "created_at": "2026-11-29T09:40:04.494Z",
+                     *             "updated_at": "2026-11-29T09:40:04.494Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/documents/01a22635-8b27-718c-8617-0dd0b1878b90.pdf?expires=1795940973&signature=a838b39d4b5b8efcc2e338357ebff5ed61701909402375f4f130d164a15a2a19&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226ad-0b0e-7764-9e68-30129531d189/documents/01a226ad-1027-753b-be6d-d4c05e5e11ca.pdf?expires=1795948806&signature=528c79d104adf382fb8e31b7389de6c36b63104746fd6093f1e47755bdfd9140&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6494,14 +6625,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
+                     *             "id": "01a226ad-1094-731d-92f4-7231a1bc0389",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T07:29:32.674Z",
-                     *             "updated_at": "2026-11-29T07:29:32.674Z",
-                     *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *             "created_at": "2026-11-29T09:40:04.494Z",
+                     *             "updated_at": "2026-11-29T09:40:04.494Z",
+                     *             "recipient_id": "01a226ad-1094-731d-92f4-6ef146f0d38f",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *             "document_id": "01a226ad-1027-753b-be6d-d4c05e5e11ca",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -6518,18 +6649,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                     *             "id": "01a226ad-1095-7058-987f-054a1da9487b",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T07:29:32.674Z",
-                     *             "updated_at": "2026-11-29T07:29:32.674Z",
-                     *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                     *             "created_at": "2026-11-29T09:40:04.494Z",
+                     *             "updated_at": "2026-11-29T09:40:04.494Z",
+                     *             "recipient_id": "01a226ad-1094-731d-92f4-683cfc9b2ea4",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *             "document_id": "01a226ad-1027-753b-be6d-d4c05e5e11ca",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                     *               "id": "01a226ad-1095-7058-987f-054a1da9487b",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -6657,7 +6788,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226358bae77ce96bba45e63ca25d1"
+                     *       "request_id": "req_01a226ad1105739b9701709e27992115"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6689,7 +6820,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226ad-0b0e-7764-9e68-30129531d189
                  */
                 id: string;
             };
@@ -6710,7 +6841,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226358cde734d9a4356236ca80dff"
+                     *       "request_id": "req_01a226ad13fd71fa82bca766792b5e69"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -6733,7 +6864,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not in CREATED status (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a22635a4d370bba91ba278a4382d44"
+                     *       "request_id": "req_01a226ad383976aca9977db78efda99d"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6758,7 +6889,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-a446-7134-ac5e-bd594bc8d176
+                 * @example 01a226ad-3683-747f-9c35-b6d50fc7e3d7
                  */
                 id: string;
             };
@@ -6780,13 +6911,13 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "envelope": {
-                     *         "id": "01a22635-a446-7134-ac5e-bd594bc8d176",
+                     *         "id": "01a226ad-3683-747f-9c35-b6d50fc7e3d7",
                      *         "name": "Quote 88",
                      *         "status": "VOIDED",
-                     *         "created_at": "2026-11-29T07:29:39.398Z",
+                     *         "created_at": "2026-11-29T09:40:15.619Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22635-a457-7205-ac1c-3b5e072f81f8",
+                     *             "id": "01a226ad-36c1-7388-9534-d4b325037451",
                      *             "custom_key": "eve",
                      *             "name": "Eve Adler",
                      *             "email": "eve@example.com",
@@ -6802,23 +6933,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T07:29:39.493Z",
-                     *         "sent_at": "2026-11-29T07:29:39.435Z",
+                     *         "updated_at": "2026-11-29T09:40:15.988Z",
+                     *         "sent_at": "2026-11-29T09:40:15.820Z",
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-a44f-701d-836b-df54c380bff6",
+                     *             "id": "01a226ad-36ac-770f-aef5-4cdb9df43b1e",
                      *             "custom_key": "quote",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T07:29:39.398Z",
-                     *             "updated_at": "2026-11-29T07:29:39.398Z",
+                     *             "created_at": "2026-11-29T09:40:15.619Z",
+                     *             "updated_at": "2026-11-29T09:40:15.619Z",
                      *             "file_name": "quote.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-a446-7134-ac5e-bd594bc8d176/documents/01a22635-a44f-701d-836b-df54c380bff6.pdf?expires=1795940979&signature=23d03a1bf8500d4b53e7e5a4d7312a5bcb9424e937459b9e95f61cf517a3056e&name=quote.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226ad-3683-747f-9c35-b6d50fc7e3d7/documents/01a226ad-36ac-770f-aef5-4cdb9df43b1e.pdf?expires=1795948816&signature=958d5f4f3dd55183c3bd0548c39036f7dfeb9f31fd6eb86ef18daa0710378b5a&name=quote.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6935,7 +7066,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a22635a4a4738fa94b8663b04747fa"
+                     *       "request_id": "req_01a226ad37f3727db8a10b31a2e0e40c"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
@@ -6966,12 +7097,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-a446-7134-ac5e-bd594bc8d176
+                 * @example 01a226ad-3683-747f-9c35-b6d50fc7e3d7
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-a457-7205-ac1c-3b5e072f81f8
+                 * @example 01a226ad-36c1-7388-9534-d4b325037451
                  */
                 recipient_id: string;
             };
@@ -7003,8 +7134,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "signing_url": "http://localhost:3000/sign/hfv25YgaRZG0g89YbHGmf-VF_c8RX-BnJ6uMznCaDuc",
-                     *       "request_id": "req_01a22635a4867358bea32352afa226b0"
+                     *       "signing_url": "http://localhost:3000/sign/mW9w-lK90ikFGJJQfwwEpWiXsUR9iBBRjlaa7lFS0vs",
+                     *       "request_id": "req_01a226ad379374c4888e7f4a75c7aef5"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningUrlResponse"];
@@ -7026,7 +7157,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing links exist only while the envelope is IN_PROGRESS (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a22635a502719e8bcc3e169ba9664f"
+                     *       "request_id": "req_01a226ad386d72dc9428c4c871031cab"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7051,7 +7182,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-cdee-713d-9709-223a797e2edb
+                 * @example 01a226ad-b25f-7159-8216-758d19fba360
                  */
                 id: string;
             };
@@ -7061,7 +7192,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "expires_at": "2026-12-02T07:29:50.058Z"
+                 *       "expires_at": "2026-12-02T09:40:47.310Z"
                  *     }
                  */
                 "application/json": {
@@ -7084,13 +7215,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22635-cdee-713d-9709-223a797e2edb",
+                     *         "id": "01a226ad-b25f-7159-8216-758d19fba360",
                      *         "name": "Lease renewal",
                      *         "status": "IN_PROGRESS",
-                     *         "created_at": "2026-11-29T09:12:50.062Z",
+                     *         "created_at": "2026-11-29T11:23:47.327Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
+                     *             "id": "01a226ad-b26f-7059-8d30-0de6c3319c1e",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -7106,23 +7237,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T09:12:50.111Z",
-                     *         "sent_at": "2026-11-29T09:12:50.071Z",
+                     *         "updated_at": "2026-11-29T11:23:47.611Z",
+                     *         "sent_at": "2026-11-29T11:23:47.371Z",
                      *         "completed_at": null,
-                     *         "expires_at": "2026-12-02T07:29:50.058Z",
+                     *         "expires_at": "2026-12-02T09:40:47.310Z",
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-cdf0-72cd-a508-40ff00695c2b",
+                     *             "id": "01a226ad-b268-75ae-a838-4617665d6ce3",
                      *             "custom_key": "lease",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T09:12:50.062Z",
-                     *             "updated_at": "2026-11-29T09:12:50.062Z",
+                     *             "created_at": "2026-11-29T11:23:47.327Z",
+                     *             "updated_at": "2026-11-29T11:23:47.327Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-cdee-713d-9709-223a797e2edb/documents/01a22635-cdf0-72cd-a508-40ff00695c2b.pdf?expires=1795947170&signature=aa27e181a891a792a32ebe089b09d7ad8606eea9d0dcc0c380002736d0f6b9de&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226ad-b25f-7159-8216-758d19fba360/documents/01a226ad-b268-75ae-a838-4617665d6ce3.pdf?expires=1795955027&signature=42ee2e84ad565d50b1034c4cd81fa6c6cc600664fc61b20db31b5795314714af&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -7239,7 +7370,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a22635ce1e707b96b918c6b7cec3ab"
+                     *       "request_id": "req_01a226adb37876e99800bad10fd24509"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -7269,12 +7400,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-cdee-713d-9709-223a797e2edb
+                 * @example 01a226ad-b25f-7159-8216-758d19fba360
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-cdf2-74b1-a64e-964aa3c56b31
+                 * @example 01a226ad-b26f-7059-8d30-0de6c3319c1e
                  */
                 recipient_id: string;
             };
@@ -7295,8 +7426,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "reminded_at": "2026-11-29T09:12:50.081Z",
-                     *       "request_id": "req_01a22635ce00702cac0ac0fce98e7414"
+                     *       "reminded_at": "2026-11-29T11:23:47.453Z",
+                     *       "request_id": "req_01a226adb2dc7330a1ada4ec6680207f"
                      *     }
                      */
                     "application/json": components["schemas"]["ReminderSentResponse"];
@@ -7329,7 +7460,7 @@ export interface operations {
                      * @example {
                      *       "error": "This recipient was reminded less than an hour ago",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a22635ce13716abef94d1b1aa2b3fb"
+                     *       "request_id": "req_01a226adb31170d89c57f2c1083675e4"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7349,7 +7480,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226ad-0b0e-7764-9e68-30129531d189
                  */
                 id: string;
             };
@@ -7367,9 +7498,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/evidence/22-1795937377590.pdf?expires=1796023778&signature=b14bbb3887c09cd650bce5e6030af213ad6c326368a2f5a0a797e8bde25e667f&name=evidence-01a22635-8a02-7265-8127-a06169a2ed9a.pdf",
-                     *       "evidence_generated_at": "2026-11-29T07:29:37.590Z",
-                     *       "request_id": "req_01a22635a06576aa87807a48b511c27c"
+                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226ad-0b0e-7764-9e68-30129531d189/evidence/22-1795945211509.pdf?expires=1796031613&signature=c579d67786b321010ad7c90410b0f605cca61df137f4cba7177bd73d025cd76a&name=evidence-01a226ad-0b0e-7764-9e68-30129531d189.pdf",
+                     *       "evidence_generated_at": "2026-11-29T09:40:11.509Z",
+                     *       "request_id": "req_01a226ad2dcd77a79206016ee263dbb0"
                      *     }
                      */
                     "application/json": components["schemas"]["EvidenceResponse"];
@@ -7391,7 +7522,7 @@ export interface operations {
                      * @example {
                      *       "error": "The evidence sheet exists once the envelope is SUCCESS; it is CREATED",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a226358cdc71ac9724a3bd83e36a7b"
+                     *       "request_id": "req_01a226ad13f5701d930a4d6624be564a"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7429,45 +7560,45 @@ export interface operations {
                      *         {
                      *           "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "013C389490CE694C8BE22B047D41EEB7",
-                     *           "not_before": "2026-11-29T07:24:34.000Z",
-                     *           "not_after": "2036-11-26T07:29:34.000Z",
-                     *           "sha256_fingerprint": "251c3d57cf6699553a5b9b15b90a8151064a06d579784c83c83d3f3942355aa5",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQATw4lJDOaUyL4isEfUHutzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01021C14A44A427DF66D2BB4BBC15B7E",
+                     *           "not_before": "2026-11-29T09:35:08.000Z",
+                     *           "not_after": "2036-11-26T09:40:08.000Z",
+                     *           "sha256_fingerprint": "d6213565a4993c7990f45e2228aac72427a763b8cd109c5364a59927532eed21",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAQIcFKRKQn32bSu0u8FbfjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "016C9F0B211267F12FC06A334843D853",
-                     *           "not_before": "2026-11-29T07:24:34.000Z",
-                     *           "not_after": "2036-11-26T07:29:34.000Z",
-                     *           "sha256_fingerprint": "5d924f87a5aae804394ce2a4a5493a67ec80238136b11df369cfe9bbe9284eaf",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAWyfCyESZ/EvwGozSEPYUzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "0196E98BEA42D76C9438C3F230B411BC",
+                     *           "not_before": "2026-11-29T09:35:08.000Z",
+                     *           "not_after": "2036-11-26T09:40:08.000Z",
+                     *           "sha256_fingerprint": "3b27e0b05e9274c65c47a7e298c703c05876cbdf226af8c8d6b0f119306cc17c",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAZbpi+pC12yUOMPyMLQRvDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
                      *       "timestamp_authority": [
                      *         {
                      *           "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "0103F648E7F9C9ECFF9F5F4FB1DED2BD",
-                     *           "not_before": "2026-11-29T07:24:34.000Z",
-                     *           "not_after": "2036-11-26T07:29:34.000Z",
-                     *           "sha256_fingerprint": "cbf70775051deb0f618657811c0a88f9923ece8b3371f16e2e0a4173f73c8664",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAQP2SOf5yez/n19Psd7SvTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "0142296E869835D9D73E3EE57BFE4C37",
+                     *           "not_before": "2026-11-29T09:35:08.000Z",
+                     *           "not_after": "2036-11-26T09:40:08.000Z",
+                     *           "sha256_fingerprint": "00150f5c7422c8f9b624404816439d62db88b14864b5a1ddd07466bd4a71f3f6",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAUIpboaYNdnXPj7le/5MNzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "016C9F0B211267F12FC06A334843D853",
-                     *           "not_before": "2026-11-29T07:24:34.000Z",
-                     *           "not_after": "2036-11-26T07:29:34.000Z",
-                     *           "sha256_fingerprint": "5d924f87a5aae804394ce2a4a5493a67ec80238136b11df369cfe9bbe9284eaf",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAWyfCyESZ/EvwGozSEPYUzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "0196E98BEA42D76C9438C3F230B411BC",
+                     *           "not_before": "2026-11-29T09:35:08.000Z",
+                     *           "not_after": "2036-11-26T09:40:08.000Z",
+                     *           "sha256_fingerprint": "3b27e0b05e9274c65c47a7e298c703c05876cbdf226af8c8d6b0f119306cc17c",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAZbpi+pC12yUOMPyMLQRvDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
-                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQATw4lJDOaUyL4isEfUHutzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAWyfCyESZ/EvwGozSEPYUzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
+                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAQIcFKRKQn32bSu0u8FbfjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAZbpi+pC12yUOMPyMLQRvDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
                      *       "crl_url": "http://localhost:3000/pki/signet-dev-ca.crl",
-                     *       "request_id": "req_01a22635a07e77eb8321df16e0f47384"
+                     *       "request_id": "req_01a226ad2ddf73a895fbf051d3010972"
                      *     }
                      */
                     "application/json": {
@@ -7562,10 +7693,10 @@ export interface operations {
                      *             "common_name": "Signet Development Seal — not for production",
                      *             "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "013C389490CE694C8BE22B047D41EEB7"
+                     *             "serial_number": "01021C14A44A427DF66D2BB4BBC15B7E"
                      *           },
-                     *           "claimed_signing_time": "2026-11-29T07:29:36.000Z",
-                     *           "timestamped_time": "2026-11-29T07:29:36.000Z",
+                     *           "claimed_signing_time": "2026-11-29T09:40:10.000Z",
+                     *           "timestamped_time": "2026-11-29T09:40:10.000Z",
                      *           "pades_level": "B-LTA",
                      *           "integrity": {
                      *             "valid": true,
@@ -7582,10 +7713,10 @@ export interface operations {
                      *             "common_name": "Signet Development TSA — not for production",
                      *             "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "0103F648E7F9C9ECFF9F5F4FB1DED2BD"
+                     *             "serial_number": "0142296E869835D9D73E3EE57BFE4C37"
                      *           },
                      *           "claimed_signing_time": null,
-                     *           "timestamped_time": "2026-11-29T07:29:36.000Z",
+                     *           "timestamped_time": "2026-11-29T09:40:10.000Z",
                      *           "pades_level": null,
                      *           "integrity": {
                      *             "valid": true,
@@ -7599,7 +7730,7 @@ export interface operations {
                      *       "trust_anchors": [
                      *         "CN=Signet Development CA — not for production, O=Signet (development)"
                      *       ],
-                     *       "request_id": "req_01a22635a0aa70e999d356f59a618f31"
+                     *       "request_id": "req_01a226ad2e067335b6601a08ae55e071"
                      *     }
                      */
                     "application/json": {
@@ -7657,7 +7788,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226ad-0b0e-7764-9e68-30129531d189
                  */
                 envelope_id: string;
             };
@@ -7677,16 +7808,16 @@ export interface operations {
                      * @example {
                      *       "uploads": [
                      *         {
-                     *           "id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c",
-                     *           "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *           "id": "01a226ad-11ba-776b-bb65-50e4189f25a6",
+                     *           "envelope_id": "01a226ad-0b0e-7764-9e68-30129531d189",
                      *           "status": "COMPLETED",
-                     *           "file_id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
+                     *           "file_id": "01a226ad-120d-72b7-beaa-8efa5fd820c3",
                      *           "order": 1,
                      *           "file_name": "annex.pdf"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a226358cc775c281fa121be775cd45"
+                     *       "request_id": "req_01a226ad13327343838d5f9c3399859f"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadListResponse"];
@@ -7715,7 +7846,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226ad-0b0e-7764-9e68-30129531d189
                  */
                 envelope_id: string;
             };
@@ -7748,14 +7879,14 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "upload": {
-                     *         "id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c",
-                     *         "upload_url": "http://localhost:3000/api/v1/uploads/vpQ_7huLE24i61JLa8OJYVRY_HrUpMW2psPU62WtBH0",
+                     *         "id": "01a226ad-11ba-776b-bb65-50e4189f25a6",
+                     *         "upload_url": "http://localhost:3000/api/v1/uploads/lMqIet64fKx7_MM6qbTzUcyKRpCPTf1aImk59_9SyvY",
                      *         "file_name": "annex.pdf",
                      *         "order": 1,
                      *         "custom_key": "annex",
-                     *         "expires_at": "2026-11-29T08:29:33.227Z",
+                     *         "expires_at": "2026-11-29T10:40:06.194Z",
                      *         "max_file_size": 52428800,
-                     *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *         "envelope_id": "01a226ad-0b0e-7764-9e68-30129531d189",
                      *         "status": "PENDING",
                      *         "instructions": {
                      *           "method": "PUT",
@@ -7765,7 +7896,7 @@ export interface operations {
                      *           "note": "PUT the raw PDF bytes (not base64) to upload_url with your API key in the Authorization header. The URL works once and expires at expires_at; files up to max_file_size bytes."
                      *         }
                      *       },
-                     *       "request_id": "req_01a226358c27746fb1118252a85d86e5"
+                     *       "request_id": "req_01a226ad11a9767a80b6c5484205bebc"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadCreatedResponse"];
@@ -7794,12 +7925,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226ad-0b0e-7764-9e68-30129531d189
                  */
                 envelope_id: string;
                 /**
                  * @description Upload id
-                 * @example 01a22635-8c2d-74ae-b18f-6654a3d6cc6c
+                 * @example 01a226ad-11ba-776b-bb65-50e4189f25a6
                  */
                 id: string;
             };
@@ -7818,18 +7949,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "upload": {
-                     *         "id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c",
-                     *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *         "id": "01a226ad-11ba-776b-bb65-50e4189f25a6",
+                     *         "envelope_id": "01a226ad-0b0e-7764-9e68-30129531d189",
                      *         "status": "COMPLETED",
-                     *         "file_id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
+                     *         "file_id": "01a226ad-120d-72b7-beaa-8efa5fd820c3",
                      *         "order": 1,
                      *         "file_name": "annex.pdf",
                      *         "custom_key": "annex",
-                     *         "uploaded_at": "2026-11-29T07:29:33.253Z",
-                     *         "processed_at": "2026-11-29T07:29:33.274Z",
+                     *         "uploaded_at": "2026-11-29T09:40:06.232Z",
+                     *         "processed_at": "2026-11-29T09:40:06.285Z",
                      *         "error_message": null
                      *       },
-                     *       "request_id": "req_01a226358cc177fe8cbcd3568ccf0216"
+                     *       "request_id": "req_01a226ad131d760b8774ece544bff584"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadResponse"];
@@ -7857,7 +7988,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example vpQ_7huLE24i61JLa8OJYVRY_HrUpMW2psPU62WtBH0
+                 * @example lMqIet64fKx7_MM6qbTzUcyKRpCPTf1aImk59_9SyvY
                  */
                 token: string;
             };
@@ -7882,10 +8013,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "upload_id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c",
+                     *       "upload_id": "01a226ad-11ba-776b-bb65-50e4189f25a6",
                      *       "status": "UPLOADED",
                      *       "message": "The file was received and is being validated",
-                     *       "request_id": "req_01a226358c3770a3b29820feb54dda12"
+                     *       "request_id": "req_01a226ad11c676ac8032eb1f139ba838"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadReceivedResponse"];
@@ -7916,12 +8047,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226ad-0b0e-7764-9e68-30129531d189
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-8b74-71be-be45-d86ac6fd90b8
+                 * @example 01a226ad-1094-731d-92f4-6ef146f0d38f
                  */
                 recipient_id: string;
             };
@@ -7960,8 +8091,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T07:59:33.553Z",
-                     *       "request_id": "req_01a226358d1d72eba4769966bc3a856b"
+                     *       "expires_at": "2026-11-29T10:10:07.031Z",
+                     *       "request_id": "req_01a226ad14cb746cb3baba22f88f25d9"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -7995,7 +8126,7 @@ export interface operations {
                      * @example {
                      *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 60 seconds",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a226358e0276e8907f27d4348b65c0"
+                     *       "request_id": "req_01a226ad16bd746385ff27b5b185d0c5"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8018,12 +8149,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226ad-0b0e-7764-9e68-30129531d189
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-8b74-71be-be45-d86ac6fd90b8
+                 * @example 01a226ad-1094-731d-92f4-6ef146f0d38f
                  */
                 recipient_id: string;
             };
@@ -8033,7 +8164,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "287443"
+                 *       "code": "544607"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -8053,8 +8184,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T07:29:33.882Z",
-                     *       "request_id": "req_01a226358eaa76ba81fac376f9732b08"
+                     *       "verified_at": "2026-11-29T09:40:08.029Z",
+                     *       "request_id": "req_01a226ad18cc70598c8a1535e33fe62b"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -8085,7 +8216,7 @@ export interface operations {
                      *           "message": "is not correct: 2 attempts left"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226358e78753f9766a65e36caf4e6"
+                     *       "request_id": "req_01a226ad185574ba9da828e170c1999c"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8105,12 +8236,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-b488-7689-9493-e3cace81a8df
+                 * @example 01a226ad-59f4-75e2-82bb-c23d0938f23f
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-b49d-71fa-a9c9-2301a434fcb5
+                 * @example 01a226ad-5a40-7538-b4b5-61410baac7ea
                  */
                 recipient_id: string;
             };
@@ -8128,14 +8259,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                     *       "recipient_id": "01a226ad-5a40-7538-b4b5-61410baac7ea",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T08:00:43.692Z"
+                     *         "given_at": "2026-11-29T10:11:25.009Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
+                     *         "id": "01a226ad-5b9c-705c-ad16-d11be6956a73",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -8150,7 +8281,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T08:00:46.895Z",
+                     *         "decided_at": "2026-11-29T10:11:35.882Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8197,7 +8328,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:00:46.219Z"
+                     *             "created_at": "2026-11-29T10:11:34.183Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -8274,14 +8405,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:00:46.895Z"
+                     *             "created_at": "2026-11-29T10:11:35.882Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T08:00:43.715Z",
-                     *         "updated_at": "2026-11-29T08:00:46.895Z"
+                     *         "created_at": "2026-11-29T10:11:25.113Z",
+                     *         "updated_at": "2026-11-29T10:11:35.882Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                     *         "id": "01a226ad-85fc-700f-b4d1-8421578d7153",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -8290,10 +8421,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T08:11:47.665Z",
+                     *         "decided_at": "2026-11-29T10:22:37.736Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3"
+                     *           "api_key_id": "01a226ad-006e-77d5-a933-1827095ca5c6"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8303,7 +8434,8 @@ export interface operations {
                      *             "number": 1,
                      *             "outcome": "FAILED",
                      *             "reasons": [
-                     *               "FACE_MISMATCH"
+                     *               "FACE_MISMATCH",
+                     *               "CHALLENGE_NOT_MET"
                      *             ],
                      *             "subchecks": [
                      *               {
@@ -8338,13 +8470,13 @@ export interface operations {
                      *               },
                      *               {
                      *                 "name": "challenge_antispoof",
-                     *                 "score": 0.66,
+                     *                 "score": 0.51,
                      *                 "passed": true,
                      *                 "threshold": 0.3
                      *               },
                      *               {
                      *                 "name": "challenge_liveness",
-                     *                 "score": 0.98,
+                     *                 "score": 0.93,
                      *                 "passed": true,
                      *                 "threshold": 0.4
                      *               },
@@ -8361,9 +8493,9 @@ export interface operations {
                      *                 "threshold": 0.7
                      *               },
                      *               {
-                     *                 "name": "challenge_tilt_right",
-                     *                 "score": 20.2,
-                     *                 "passed": true,
+                     *                 "name": "challenge_tilt_left",
+                     *                 "score": 5.3,
+                     *                 "passed": false,
                      *                 "threshold": 10
                      *               }
                      *             ],
@@ -8389,16 +8521,16 @@ export interface operations {
                      *               },
                      *               {
                      *                 "role": "challenge",
-                     *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
+                     *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:11:47.603Z"
+                     *             "created_at": "2026-11-29T10:22:37.569Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T08:00:46.931Z",
-                     *         "updated_at": "2026-11-29T08:11:47.665Z"
+                     *         "created_at": "2026-11-29T10:11:35.962Z",
+                     *         "updated_at": "2026-11-29T10:22:37.736Z"
                      *       },
-                     *       "request_id": "req_01a22635c4a77449ad1d6c4f7109ea88"
+                     *       "request_id": "req_01a226ad8d14759f857984f7ed5c5dbb"
                      *     }
                      */
                     "application/json": {
@@ -8589,12 +8721,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-b488-7689-9493-e3cace81a8df
+                 * @example 01a226ad-59f4-75e2-82bb-c23d0938f23f
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-b49d-71fa-a9c9-2301a434fcb5
+                 * @example 01a226ad-5a40-7538-b4b5-61410baac7ea
                  */
                 recipient_id: string;
             };
@@ -8626,14 +8758,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                     *       "recipient_id": "01a226ad-5a40-7538-b4b5-61410baac7ea",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T08:00:43.692Z"
+                     *         "given_at": "2026-11-29T10:11:25.009Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
+                     *         "id": "01a226ad-5b9c-705c-ad16-d11be6956a73",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -8648,7 +8780,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T08:00:46.895Z",
+                     *         "decided_at": "2026-11-29T10:11:35.882Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8695,7 +8827,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:00:46.219Z"
+                     *             "created_at": "2026-11-29T10:11:34.183Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -8772,14 +8904,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:00:46.895Z"
+                     *             "created_at": "2026-11-29T10:11:35.882Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T08:00:43.715Z",
-                     *         "updated_at": "2026-11-29T08:00:46.895Z"
+                     *         "created_at": "2026-11-29T10:11:25.113Z",
+                     *         "updated_at": "2026-11-29T10:11:35.882Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                     *         "id": "01a226ad-85fc-700f-b4d1-8421578d7153",
                      *         "check": "biometric",
                      *         "status": "PENDING",
                      *         "method": "local",
@@ -8798,7 +8930,8 @@ export interface operations {
                      *             "number": 1,
                      *             "outcome": "FAILED",
                      *             "reasons": [
-                     *               "FACE_MISMATCH"
+                     *               "FACE_MISMATCH",
+                     *               "CHALLENGE_NOT_MET"
                      *             ],
                      *             "subchecks": [
                      *               {
@@ -8833,13 +8966,13 @@ export interface operations {
                      *               },
                      *               {
                      *                 "name": "challenge_antispoof",
-                     *                 "score": 0.66,
+                     *                 "score": 0.51,
                      *                 "passed": true,
                      *                 "threshold": 0.3
                      *               },
                      *               {
                      *                 "name": "challenge_liveness",
-                     *                 "score": 0.98,
+                     *                 "score": 0.93,
                      *                 "passed": true,
                      *                 "threshold": 0.4
                      *               },
@@ -8856,9 +8989,9 @@ export interface operations {
                      *                 "threshold": 0.7
                      *               },
                      *               {
-                     *                 "name": "challenge_tilt_right",
-                     *                 "score": 20.2,
-                     *                 "passed": true,
+                     *                 "name": "challenge_tilt_left",
+                     *                 "score": 5.3,
+                     *                 "passed": false,
                      *                 "threshold": 10
                      *               }
                      *             ],
@@ -8884,16 +9017,16 @@ export interface operations {
                      *               },
                      *               {
                      *                 "role": "challenge",
-                     *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
+                     *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:11:47.603Z"
+                     *             "created_at": "2026-11-29T10:22:37.569Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T08:00:46.931Z",
-                     *         "updated_at": "2026-11-29T08:11:47.634Z"
+                     *         "created_at": "2026-11-29T10:11:35.962Z",
+                     *         "updated_at": "2026-11-29T10:22:37.663Z"
                      *       },
-                     *       "request_id": "req_01a22635c46b7362bd9f27e3923f2cd2"
+                     *       "request_id": "req_01a226ad8c5e71269a31efefcc099874"
                      *     }
                      */
                     "application/json": {
@@ -9087,12 +9220,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-b488-7689-9493-e3cace81a8df
+                 * @example 01a226ad-59f4-75e2-82bb-c23d0938f23f
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-b49d-71fa-a9c9-2301a434fcb5
+                 * @example 01a226ad-5a40-7538-b4b5-61410baac7ea
                  */
                 recipient_id: string;
             };
@@ -9126,14 +9259,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                     *       "recipient_id": "01a226ad-5a40-7538-b4b5-61410baac7ea",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T08:00:43.692Z"
+                     *         "given_at": "2026-11-29T10:11:25.009Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
+                     *         "id": "01a226ad-5b9c-705c-ad16-d11be6956a73",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -9148,7 +9281,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T08:00:46.895Z",
+                     *         "decided_at": "2026-11-29T10:11:35.882Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9195,7 +9328,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:00:46.219Z"
+                     *             "created_at": "2026-11-29T10:11:34.183Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -9272,14 +9405,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:00:46.895Z"
+                     *             "created_at": "2026-11-29T10:11:35.882Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T08:00:43.715Z",
-                     *         "updated_at": "2026-11-29T08:00:46.895Z"
+                     *         "created_at": "2026-11-29T10:11:25.113Z",
+                     *         "updated_at": "2026-11-29T10:11:35.882Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                     *         "id": "01a226ad-85fc-700f-b4d1-8421578d7153",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -9288,10 +9421,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T08:11:47.665Z",
+                     *         "decided_at": "2026-11-29T10:22:37.736Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3"
+                     *           "api_key_id": "01a226ad-006e-77d5-a933-1827095ca5c6"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9301,7 +9434,8 @@ export interface operations {
                      *             "number": 1,
                      *             "outcome": "FAILED",
                      *             "reasons": [
-                     *               "FACE_MISMATCH"
+                     *               "FACE_MISMATCH",
+                     *               "CHALLENGE_NOT_MET"
                      *             ],
                      *             "subchecks": [
                      *               {
@@ -9336,13 +9470,13 @@ export interface operations {
                      *               },
                      *               {
                      *                 "name": "challenge_antispoof",
-                     *                 "score": 0.66,
+                     *                 "score": 0.51,
                      *                 "passed": true,
                      *                 "threshold": 0.3
                      *               },
                      *               {
                      *                 "name": "challenge_liveness",
-                     *                 "score": 0.98,
+                     *                 "score": 0.93,
                      *                 "passed": true,
                      *                 "threshold": 0.4
                      *               },
@@ -9359,9 +9493,9 @@ export interface operations {
                      *                 "threshold": 0.7
                      *               },
                      *               {
-                     *                 "name": "challenge_tilt_right",
-                     *                 "score": 20.2,
-                     *                 "passed": true,
+                     *                 "name": "challenge_tilt_left",
+                     *                 "score": 5.3,
+                     *                 "passed": false,
                      *                 "threshold": 10
                      *               }
                      *             ],
@@ -9387,16 +9521,16 @@ export interface operations {
                      *               },
                      *               {
                      *                 "role": "challenge",
-                     *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
+                     *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:11:47.603Z"
+                     *             "created_at": "2026-11-29T10:22:37.569Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T08:00:46.931Z",
-                     *         "updated_at": "2026-11-29T08:11:47.665Z"
+                     *         "created_at": "2026-11-29T10:11:35.962Z",
+                     *         "updated_at": "2026-11-29T10:22:37.736Z"
                      *       },
-                     *       "request_id": "req_01a22635c486702884e86ee7c9825c89"
+                     *       "request_id": "req_01a226ad8cd9725a89b87603c371a432"
                      *     }
                      */
                     "application/json": {
@@ -9590,12 +9724,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-cc5e-73d0-9603-74ce348cd1b2
+                 * @example 01a226ad-aad9-76db-b562-9955e9b4c55a
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-cc66-718b-ab9e-9d24e3e65abb
+                 * @example 01a226ad-ab13-74cf-8e1c-da4c67810788
                  */
                 recipient_id: string;
             };
@@ -9639,10 +9773,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22635-cc66-718b-ab9e-9d24e3e65abb",
+                     *       "recipient_id": "01a226ad-ab13-74cf-8e1c-da4c67810788",
                      *       "consent": null,
                      *       "id_check": {
-                     *         "id": "01a22635-cc74-713b-b45e-4cfbb8205d64",
+                     *         "id": "01a226ad-ab48-73a0-8e78-402c56a8ecc8",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "assertion",
@@ -9651,23 +9785,23 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": "kyc-2026-0042",
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T08:11:49.684Z",
+                     *         "decided_at": "2026-11-29T10:22:45.512Z",
                      *         "manual": null,
                      *         "assertion": {
                      *           "level": "IAL2",
                      *           "provider": "Acme KYC",
                      *           "reference": "kyc-2026-0042",
-                     *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3",
+                     *           "api_key_id": "01a226ad-006e-77d5-a933-1827095ca5c6",
                      *           "verified_at": "2026-11-20T09:30:00.000Z"
                      *         },
                      *         "retention_days": 30,
                      *         "images_purged_at": null,
                      *         "attempts": [],
-                     *         "created_at": "2026-11-29T08:11:49.684Z",
-                     *         "updated_at": "2026-11-29T08:11:49.684Z"
+                     *         "created_at": "2026-11-29T10:22:45.512Z",
+                     *         "updated_at": "2026-11-29T10:22:45.512Z"
                      *       },
                      *       "biometric": null,
-                     *       "request_id": "req_01a22635cc6b7523b8bd48a76de3ed81"
+                     *       "request_id": "req_01a226adab2a70f9b1ac91ac869c968f"
                      *     }
                      */
                     "application/json": {
@@ -9861,12 +9995,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-b488-7689-9493-e3cace81a8df
+                 * @example 01a226ad-59f4-75e2-82bb-c23d0938f23f
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-b49d-71fa-a9c9-2301a434fcb5
+                 * @example 01a226ad-5a40-7538-b4b5-61410baac7ea
                  */
                 recipient_id: string;
             };
@@ -9888,8 +10022,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "attempts": 3,
-                     *       "redacted_at": "2026-11-29T08:11:47.712Z",
-                     *       "request_id": "req_01a22635c4b074b292c395ce82b3c8c5"
+                     *       "redacted_at": "2026-11-29T10:22:37.826Z",
+                     *       "request_id": "req_01a226ad8d2e739b8e24d0005da5b022"
                      *     }
                      */
                     "application/json": {
@@ -9981,16 +10115,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a22635-a512-7728-9279-6212da74eceb",
+                     *         "id": "01a226ad-388b-723d-b39c-ecbe15ed4e78",
                      *         "operation": "create",
                      *         "status": "PENDING",
                      *         "total": 2,
                      *         "succeeded": 0,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-29T07:29:39.602Z",
+                     *         "created_at": "2026-11-29T09:40:16.139Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a22635a51172bc869e20374ee626d7"
+                     *       "request_id": "req_01a226ad388877fc8c05ebd0f8d1b3b7"
                      *     }
                      */
                     "application/json": {
@@ -10047,7 +10181,7 @@ export interface operations {
             path: {
                 /**
                  * @description Batch id
-                 * @example 01a22635-a512-7728-9279-6212da74eceb
+                 * @example 01a226ad-388b-723d-b39c-ecbe15ed4e78
                  */
                 id: string;
             };
@@ -10066,30 +10200,30 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a22635-a512-7728-9279-6212da74eceb",
+                     *         "id": "01a226ad-388b-723d-b39c-ecbe15ed4e78",
                      *         "operation": "create",
                      *         "status": "COMPLETED",
                      *         "total": 2,
                      *         "succeeded": 2,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-29T07:29:39.602Z",
-                     *         "completed_at": "2026-11-29T07:29:39.664Z",
+                     *         "created_at": "2026-11-29T09:40:16.139Z",
+                     *         "completed_at": "2026-11-29T09:40:16.242Z",
                      *         "results": [
                      *           {
                      *             "index": 0,
-                     *             "envelope_id": "01a22635-a53e-749f-9e5c-a7880a182b55",
+                     *             "envelope_id": "01a226ad-38bd-728f-9c4c-a863a5f2d429",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           },
                      *           {
                      *             "index": 1,
-                     *             "envelope_id": "01a22635-a54c-704d-b668-194d17d9c156",
+                     *             "envelope_id": "01a226ad-38e6-7428-bad7-72fde1f5cf44",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           }
                      *         ]
                      *       },
-                     *       "request_id": "req_01a22635a56370cbbc8345adc0deb0dd"
+                     *       "request_id": "req_01a226ad393177a4b7b47e03f6229ead"
                      *     }
                      */
                     "application/json": {
@@ -10166,17 +10300,17 @@ export interface operations {
                      * @example {
                      *       "templates": [
                      *         {
-                     *           "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                     *           "id": "01a226ad-3961-7555-a83b-4fb11590224f",
                      *           "name": "Mutual NDA",
                      *           "metadata": {
                      *             "kind": "nda"
                      *           },
-                     *           "created_at": "2026-11-29T07:29:39.710Z",
-                     *           "updated_at": "2026-11-29T07:29:39.710Z"
+                     *           "created_at": "2026-11-29T09:40:16.353Z",
+                     *           "updated_at": "2026-11-29T09:40:16.353Z"
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a22635a6237698a5cfc4df90259ca9"
+                     *       "request_id": "req_01a226ad3a5e71ebadb942b6acb8f6bc"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateListResponse"];
@@ -10326,7 +10460,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                     *         "id": "01a226ad-3961-7555-a83b-4fb11590224f",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -10341,7 +10475,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
+                     *             "id": "01a226ad-396c-74ea-aa57-d28fb5a8def2",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10350,7 +10484,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940979&signature=4cfb300d8e456d0de2f2be234c07880a2efe7decacd74e9501d6caf171e914a1&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226ad-3961-7555-a83b-4fb11590224f/documents/01a226ad-396c-74ea-aa57-d28fb5a8def2.pdf?expires=1795948816&signature=5f7d1f701fdf58645b106e9e2861c1e6b2cfa73098f718fb9e386ea44aec5cd6&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -10378,10 +10512,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T07:29:39.710Z",
-                     *         "updated_at": "2026-11-29T07:29:39.710Z"
+                     *         "created_at": "2026-11-29T09:40:16.353Z",
+                     *         "updated_at": "2026-11-29T09:40:16.353Z"
                      *       },
-                     *       "request_id": "req_01a22635a56b709aa8a18a3e394303ad"
+                     *       "request_id": "req_01a226ad394072c8910b9b5eb8ae89fb"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10409,7 +10543,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22635-a57e-75da-98a5-1638769a47f9
+                 * @example 01a226ad-3961-7555-a83b-4fb11590224f
                  */
                 id: string;
             };
@@ -10428,7 +10562,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                     *         "id": "01a226ad-3961-7555-a83b-4fb11590224f",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -10443,7 +10577,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
+                     *             "id": "01a226ad-396c-74ea-aa57-d28fb5a8def2",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10452,7 +10586,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940979&signature=4cfb300d8e456d0de2f2be234c07880a2efe7decacd74e9501d6caf171e914a1&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226ad-3961-7555-a83b-4fb11590224f/documents/01a226ad-396c-74ea-aa57-d28fb5a8def2.pdf?expires=1795948816&signature=5f7d1f701fdf58645b106e9e2861c1e6b2cfa73098f718fb9e386ea44aec5cd6&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -10480,10 +10614,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T07:29:39.710Z",
-                     *         "updated_at": "2026-11-29T07:29:39.710Z"
+                     *         "created_at": "2026-11-29T09:40:16.353Z",
+                     *         "updated_at": "2026-11-29T09:40:16.353Z"
                      *       },
-                     *       "request_id": "req_01a22635a62d71df86400bbc5745a6f2"
+                     *       "request_id": "req_01a226ad3a70729bba31e1aaa7fd446a"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10504,7 +10638,7 @@ export interface operations {
                      * @example {
                      *       "error": "Template not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a22635a6f6745dab96c65dc2744daf"
+                     *       "request_id": "req_01a226ad3b8d7656ab0c76028a7792ca"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10528,7 +10662,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22635-a57e-75da-98a5-1638769a47f9
+                 * @example 01a226ad-3961-7555-a83b-4fb11590224f
                  */
                 id: string;
             };
@@ -10614,7 +10748,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                     *         "id": "01a226ad-3961-7555-a83b-4fb11590224f",
                      *         "name": "Mutual NDA (2027)",
                      *         "recipients": [
                      *           {
@@ -10629,7 +10763,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
+                     *             "id": "01a226ad-396c-74ea-aa57-d28fb5a8def2",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10638,7 +10772,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940980&signature=34cf1d491cb4362cc2fa04632cff480a92e51b6206fc5911d88afb73b8865a01&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226ad-3961-7555-a83b-4fb11590224f/documents/01a226ad-396c-74ea-aa57-d28fb5a8def2.pdf?expires=1795948816&signature=5f7d1f701fdf58645b106e9e2861c1e6b2cfa73098f718fb9e386ea44aec5cd6&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -10666,10 +10800,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T07:29:39.710Z",
-                     *         "updated_at": "2026-11-29T07:29:39.980Z"
+                     *         "created_at": "2026-11-29T09:40:16.353Z",
+                     *         "updated_at": "2026-11-29T09:40:16.740Z"
                      *       },
-                     *       "request_id": "req_01a22635a687722c93d81777749aca58"
+                     *       "request_id": "req_01a226ad3adf70c981c1db3646e1ac40"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10697,7 +10831,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22635-a57e-75da-98a5-1638769a47f9
+                 * @example 01a226ad-3961-7555-a83b-4fb11590224f
                  */
                 id: string;
             };
@@ -10716,7 +10850,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22635a6d0752e8d91911443acb50c"
+                     *       "request_id": "req_01a226ad3b3c77dbb71aaf4605cdbb77"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -10744,7 +10878,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22635-a57e-75da-98a5-1638769a47f9
+                 * @example 01a226ad-3961-7555-a83b-4fb11590224f
                  */
                 id: string;
             };
@@ -10852,13 +10986,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22635-a648-7388-8f69-41b48fddb8cb",
+                     *         "id": "01a226ad-3aa6-72c5-85bf-363f860856ae",
                      *         "name": "Mutual NDA",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T07:29:39.912Z",
+                     *         "created_at": "2026-11-29T09:40:16.678Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22635-a649-7548-b703-8c8f7f59ad76",
+                     *             "id": "01a226ad-3aa9-7340-aac3-649a0f26c243",
                      *             "custom_key": "buyer",
                      *             "name": "Hana Sato",
                      *             "email": "hana@example.com",
@@ -10870,7 +11004,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22635-a649-7548-b703-930f4b198ad1",
+                     *             "id": "01a226ad-3aa9-7340-aac3-6a3bffc35c4b",
                      *             "custom_key": "seller",
                      *             "name": "Acme Legal",
                      *             "email": "legal@acme.example",
@@ -10888,9 +11022,9 @@ export interface operations {
                      *           "kind": "nda",
                      *           "crm_id": "opp-7"
                      *         },
-                     *         "template_id": "01a22635-a57e-75da-98a5-1638769a47f9"
+                     *         "template_id": "01a226ad-3961-7555-a83b-4fb11590224f"
                      *       },
-                     *       "request_id": "req_01a22635a63570399e889ca984f3bb6d"
+                     *       "request_id": "req_01a226ad3a7b764d9095c142426f5496"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -10929,7 +11063,7 @@ export interface operations {
                      *           "message": "needs a value: the template makes it read-only"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22635a670772cb612cc4506d838d6"
+                     *       "request_id": "req_01a226ad3acf712cb6587233e7820fe5"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10964,17 +11098,17 @@ export interface operations {
                      * @example {
                      *       "webhooks": [
                      *         {
-                     *           "id": "01a22635-895c-74e3-a393-28400ba511b4",
+                     *           "id": "01a226ad-093b-70d5-9f2c-7233d66f9e64",
                      *           "url": "https://hooks.example.com/signet-events",
                      *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *           "auth_type": "HEADER",
                      *           "retry_schedule": "EXTENDED",
-                     *           "created_at": "2026-11-29T07:29:32.508Z",
-                     *           "updated_at": "2026-11-29T07:29:32.562Z"
+                     *           "created_at": "2026-11-29T09:40:04.027Z",
+                     *           "updated_at": "2026-11-29T09:40:04.261Z"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a2263589b47716a25471015b8077f8"
+                     *       "request_id": "req_01a226ad0a4f714f907205cb1f2e13e3"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookListResponse"];
@@ -11029,16 +11163,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a22635-895c-74e3-a393-28400ba511b4",
+                     *         "id": "01a226ad-093b-70d5-9f2c-7233d66f9e64",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "STANDARD",
-                     *         "created_at": "2026-11-29T07:29:32.508Z",
-                     *         "updated_at": "2026-11-29T07:29:32.508Z",
-                     *         "signing_secret": "whsec_UvSHsHvnYvBZJIHqFQmsh098WW20AttHH7zx2kepCAM="
+                     *         "created_at": "2026-11-29T09:40:04.027Z",
+                     *         "updated_at": "2026-11-29T09:40:04.027Z",
+                     *         "signing_secret": "whsec_1sfBmAFuztEPY25CakjngL2MjcB9yNCfQh23Samb0ZE="
                      *       },
-                     *       "request_id": "req_01a22635895a7693a2bdbe0dd8158aaf"
+                     *       "request_id": "req_01a226ad092e762b9a6538c60dc92195"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookCreatedResponse"];
@@ -11068,7 +11202,7 @@ export interface operations {
                      *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed, envelope.expired, envelope.extended, envelope.reactivated, recipient.reminder_sent, recipient.expiry_warning_sent, recipient.approved, recipient.witnessed, recipient.viewed, recipient.copied, recipient.validation_id_check_started, recipient.validation_id_check_success, recipient.validation_id_check_failed, recipient.validation_id_check_locked, recipient.validation_id_check_expired, recipient.validation_id_check_reset, recipient.validation_biometric_started, recipient.validation_biometric_success, recipient.validation_biometric_failed, recipient.validation_biometric_locked, recipient.validation_biometric_expired, recipient.validation_biometric_reset, recipient.validation_identity_consented, recipient.validation_identity_redacted, template.created, template.updated, template.deleted"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226358972779b95ba146d705e557d"
+                     *       "request_id": "req_01a226ad0985709b864f79272e6e639c"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11088,7 +11222,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22635-895c-74e3-a393-28400ba511b4
+                 * @example 01a226ad-093b-70d5-9f2c-7233d66f9e64
                  */
                 id: string;
             };
@@ -11107,15 +11241,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "webhook": {
-                     *         "id": "01a22635-895c-74e3-a393-28400ba511b4",
+                     *         "id": "01a226ad-093b-70d5-9f2c-7233d66f9e64",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T07:29:32.508Z",
-                     *         "updated_at": "2026-11-29T07:29:32.562Z"
+                     *         "created_at": "2026-11-29T09:40:04.027Z",
+                     *         "updated_at": "2026-11-29T09:40:04.261Z"
                      *       },
-                     *       "request_id": "req_01a2263589a271ea9560782463601386"
+                     *       "request_id": "req_01a226ad0a3c71dda80c47aed0a7aa1c"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -11136,7 +11270,7 @@ export interface operations {
                      * @example {
                      *       "error": "Webhook not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a22635ced5709c9b02a0aa30845395"
+                     *       "request_id": "req_01a226adb794728d9404273a520fa45f"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11160,7 +11294,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22635-895c-74e3-a393-28400ba511b4
+                 * @example 01a226ad-093b-70d5-9f2c-7233d66f9e64
                  */
                 id: string;
             };
@@ -11192,15 +11326,15 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a22635-895c-74e3-a393-28400ba511b4",
+                     *         "id": "01a226ad-093b-70d5-9f2c-7233d66f9e64",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T07:29:32.508Z",
-                     *         "updated_at": "2026-11-29T07:29:32.547Z"
+                     *         "created_at": "2026-11-29T09:40:04.027Z",
+                     *         "updated_at": "2026-11-29T09:40:04.131Z"
                      *       },
-                     *       "request_id": "req_01a22635897a740d8289e5b9c41800b1"
+                     *       "request_id": "req_01a226ad09a177bcb9456630899c6b77"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookUpdatedResponse"];
@@ -11228,7 +11362,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22635-895c-74e3-a393-28400ba511b4
+                 * @example 01a226ad-093b-70d5-9f2c-7233d66f9e64
                  */
                 id: string;
             };
@@ -11247,7 +11381,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22635ced272899cc25b97f8459e9f"
+                     *       "request_id": "req_01a226adb77a75d09cf022b9d22507a8"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -11279,7 +11413,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22635-895c-74e3-a393-28400ba511b4
+                 * @example 01a226ad-093b-70d5-9f2c-7233d66f9e64
                  */
                 id: string;
             };
@@ -11299,28 +11433,28 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "01a22635-b499-7375-b962-b33142e9e699",
-                     *           "webhook_id": "01a22635-895c-74e3-a393-28400ba511b4",
-                     *           "event_id": "01a22635-ad9f-75b1-91e4-dbc4c291bef4",
+                     *           "id": "01a226ad-4579-7264-836f-8be016d5d071",
+                     *           "webhook_id": "01a226ad-093b-70d5-9f2c-7233d66f9e64",
+                     *           "event_id": "01a226ad-4555-72aa-b235-58b0550fb66e",
                      *           "event_type": "envelope.success",
                      *           "status": "SUCCESS",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "attempted_at": "2026-11-29T08:00:43.587Z",
+                     *               "attempted_at": "2026-11-29T10:11:24.357Z",
                      *               "status_code": 200,
-                     *               "duration_ms": 5,
+                     *               "duration_ms": 159,
                      *               "error": null,
                      *               "response_body": "thanks"
                      *             }
                      *           ],
                      *           "next_attempt_at": null,
-                     *           "created_at": "2026-11-29T08:00:43.576Z",
-                     *           "completed_at": "2026-11-29T08:00:43.592Z"
+                     *           "created_at": "2026-11-29T10:11:19.447Z",
+                     *           "completed_at": "2026-11-29T10:11:24.518Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "01a22635-b499-7375-b962-b33142e9e699",
-                     *       "request_id": "req_01a22635cec57088b5ea1fec1bf475e3"
+                     *       "next_cursor": "01a226ad-4579-7264-836f-8be016d5d071",
+                     *       "request_id": "req_01a226adb71d705085494b720b9ca4aa"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryListResponse"];
@@ -11349,12 +11483,12 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22635-895c-74e3-a393-28400ba511b4
+                 * @example 01a226ad-093b-70d5-9f2c-7233d66f9e64
                  */
                 id: string;
                 /**
                  * @description Delivery id
-                 * @example 01a22635-b499-7375-b962-b33142e9e699
+                 * @example 01a226ad-4579-7264-836f-8be016d5d071
                  */
                 delivery_id: string;
             };
@@ -11376,26 +11510,26 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "id": "01a22635-b499-7375-b962-b33142e9e699",
-                     *         "webhook_id": "01a22635-895c-74e3-a393-28400ba511b4",
-                     *         "event_id": "01a22635-ad9f-75b1-91e4-dbc4c291bef4",
+                     *         "id": "01a226ad-4579-7264-836f-8be016d5d071",
+                     *         "webhook_id": "01a226ad-093b-70d5-9f2c-7233d66f9e64",
+                     *         "event_id": "01a226ad-4555-72aa-b235-58b0550fb66e",
                      *         "event_type": "envelope.success",
                      *         "status": "PENDING",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-11-29T08:00:43.587Z",
+                     *             "attempted_at": "2026-11-29T10:11:24.357Z",
                      *             "status_code": 200,
-                     *             "duration_ms": 5,
+                     *             "duration_ms": 159,
                      *             "error": null,
                      *             "response_body": "thanks"
                      *           }
                      *         ],
-                     *         "next_attempt_at": "2026-12-02T09:13:50.284Z",
-                     *         "created_at": "2026-11-29T08:00:43.576Z",
+                     *         "next_attempt_at": "2026-12-02T11:24:48.594Z",
+                     *         "created_at": "2026-11-29T10:11:19.447Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a22635cecb71ec87ec111252d0c8f6"
+                     *       "request_id": "req_01a226adb7487498aec416c3d99f27fe"
                      *     }
                      */
                     "application/json": components["schemas"]["RedeliveryResponse"];
@@ -11425,7 +11559,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22635-895c-74e3-a393-28400ba511b4
+                 * @example 01a226ad-093b-70d5-9f2c-7233d66f9e64
                  */
                 id: string;
             };
@@ -11447,17 +11581,17 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a22635-895c-74e3-a393-28400ba511b4",
+                     *         "id": "01a226ad-093b-70d5-9f2c-7233d66f9e64",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T07:29:32.508Z",
-                     *         "updated_at": "2026-11-29T07:29:32.562Z",
-                     *         "signing_secret": "whsec_M53Oo93KPqj5dBf2boC9Eq1BxEmew0uQTgc+VihE9VE="
+                     *         "created_at": "2026-11-29T09:40:04.027Z",
+                     *         "updated_at": "2026-11-29T09:40:04.261Z",
+                     *         "signing_secret": "whsec_HzBj1eWPsvDI7ptqvsItxsuwmX7ro93mp3W8sLkBHUk="
                      *       },
-                     *       "previous_secret_expires_at": "2026-11-30T07:29:32.562Z",
-                     *       "request_id": "req_01a226358991702d87bdf3f29c0b0ddd"
+                     *       "previous_secret_expires_at": "2026-11-30T09:40:04.261Z",
+                     *       "request_id": "req_01a226ad0a157277912fe88699bd4a34"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookSecretRotatedResponse"];
@@ -11491,7 +11625,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "template_id": "01a22635-a709-726d-892a-b754d78d3ff5",
+                 *       "template_id": "01a226ad-3bb6-722f-8228-49feb6c266d4",
                  *       "origins": [
                  *         "https://app.example.com"
                  *       ],
@@ -11516,10 +11650,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "builder_session": {
-                     *         "id": "22a30d59-f8bc-4a74-a496-1acb5ca2e6cc",
-                     *         "url": "http://localhost:3000/builder/22a30d59-f8bc-4a74-a496-1acb5ca2e6cc",
-                     *         "expires_at": "2026-11-29T07:59:40.141Z",
-                     *         "template_id": "01a22635-a709-726d-892a-b754d78d3ff5",
+                     *         "id": "96313612-ca3f-41c0-8dba-9366ba2f9218",
+                     *         "url": "http://localhost:3000/builder/96313612-ca3f-41c0-8dba-9366ba2f9218",
+                     *         "expires_at": "2026-11-29T10:10:16.991Z",
+                     *         "template_id": "01a226ad-3bb6-722f-8228-49feb6c266d4",
                      *         "envelope_id": null,
                      *         "new_template": false,
                      *         "actions": [
@@ -11552,9 +11686,9 @@ export interface operations {
                      *           "ATTACHMENT"
                      *         ],
                      *         "language": "FR",
-                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzaWQiOiIyMmEzMGQ1OS1mOGJjLTRhNzQtYTQ5Ni0xYWNiNWNhMmU2Y2MiLCJ0aWQiOiJkZXYiLCJpYXQiOjE3OTU5MzczODAsImV4cCI6MTc5NTkzOTE4MH0.4WNJJaOd5ewUYwn9Wv9dEuA3xyUlAVBdFkoc9RSx-7k"
+                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzaWQiOiI5NjMxMzYxMi1jYTNmLTQxYzAtOGRiYS05MzY2YmEyZjkyMTgiLCJ0aWQiOiJkZXYiLCJpYXQiOjE3OTU5NDUyMTcsImV4cCI6MTc5NTk0NzAxNn0.63bo-ykc8hCq04bepizLqQqAvlET0X8e5S6EizGdyZs"
                      *       },
-                     *       "request_id": "req_01a22635a726730ab0636902c3faf948"
+                     *       "request_id": "req_01a226ad3bd675169e1d7cda214b1226"
                      *     }
                      */
                     "application/json": components["schemas"]["BuilderSessionCreatedResponse"];
@@ -11588,7 +11722,7 @@ export interface operations {
                      *           "message": "must be a whole number of minutes from 1 to 60"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22635a73675ad9336ec15742992d8"
+                     *       "request_id": "req_01a226ad3bef750c8f118ab2209e64ed"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11608,7 +11742,7 @@ export interface operations {
             path: {
                 /**
                  * @description Builder session id
-                 * @example 22a30d59-f8bc-4a74-a496-1acb5ca2e6cc
+                 * @example 96313612-ca3f-41c0-8dba-9366ba2f9218
                  */
                 id: string;
             };
@@ -11627,10 +11761,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "builder_session": {
-                     *         "id": "22a30d59-f8bc-4a74-a496-1acb5ca2e6cc",
-                     *         "url": "http://localhost:3000/builder/22a30d59-f8bc-4a74-a496-1acb5ca2e6cc",
-                     *         "expires_at": "2026-11-29T07:59:40.141Z",
-                     *         "template_id": "01a22635-a709-726d-892a-b754d78d3ff5",
+                     *         "id": "96313612-ca3f-41c0-8dba-9366ba2f9218",
+                     *         "url": "http://localhost:3000/builder/96313612-ca3f-41c0-8dba-9366ba2f9218",
+                     *         "expires_at": "2026-11-29T10:10:16.991Z",
+                     *         "template_id": "01a226ad-3bb6-722f-8228-49feb6c266d4",
                      *         "envelope_id": null,
                      *         "new_template": false,
                      *         "actions": [
@@ -11664,7 +11798,7 @@ export interface operations {
                      *         ],
                      *         "language": "FR"
                      *       },
-                     *       "request_id": "req_01a22635a73c74cd932cca6c3a221eca"
+                     *       "request_id": "req_01a226ad3bf7734bac2620b588103e0a"
                      *     }
                      */
                     "application/json": components["schemas"]["BuilderSessionResponse"];
@@ -11685,7 +11819,7 @@ export interface operations {
                      * @example {
                      *       "error": "Builder session not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a22635a74e73eb8b1c254384eee161"
+                     *       "request_id": "req_01a226ad3c0c710d94d373ef4f249cdd"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11706,7 +11840,7 @@ export interface operations {
             path: {
                 /**
                  * @description Builder session id
-                 * @example 22a30d59-f8bc-4a74-a496-1acb5ca2e6cc
+                 * @example 96313612-ca3f-41c0-8dba-9366ba2f9218
                  */
                 id: string;
             };
@@ -11725,7 +11859,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22635a74674a5b8698a8b9db32d6f"
+                     *       "request_id": "req_01a226ad3bfe77faa5471d3feea4e9a6"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -11743,6 +11877,358 @@ export interface operations {
             504: components["responses"]["Error504"];
         };
     };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "api_keys": [
+                     *         {
+                     *           "id": "01a226ad-006e-77d5-a933-1827095ca5c6",
+                     *           "name": "bootstrap",
+                     *           "plan": "enterprise",
+                     *           "scopes": [
+                     *             "admin"
+                     *           ],
+                     *           "key_prefix": "sgn_dev_…",
+                     *           "created_at": "2026-11-29T09:40:01.738Z",
+                     *           "last_used_at": "2026-11-29T09:40:03.611Z",
+                     *           "revoked_at": null,
+                     *           "previous_key_expires_at": null
+                     *         },
+                     *         {
+                     *           "id": "01a226ad-3c16-73ab-b0b2-822b3d10f56a",
+                     *           "name": "CI pipeline",
+                     *           "plan": "enterprise",
+                     *           "scopes": [],
+                     *           "key_prefix": "sgn_rZFi…",
+                     *           "created_at": "2026-11-29T09:40:17.046Z",
+                     *           "last_used_at": "2026-11-29T09:40:17.060Z",
+                     *           "revoked_at": null,
+                     *           "previous_key_expires_at": null
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a226ad3c2977aa8a9a89597afcf9ab"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyListResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            /** @description FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type, a builder session's token outside its session, an API key without the scope the route needs) */
+            403: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Managing API keys takes a key with the admin scope",
+                     *       "code": "FORBIDDEN",
+                     *       "request_id": "req_01a226ad3c21738a9d098b31bfa8e96a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "CI pipeline"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiKeyCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The key, with its secret (shown only here) */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "api_key": {
+                     *         "id": "01a226ad-3c16-73ab-b0b2-822b3d10f56a",
+                     *         "name": "CI pipeline",
+                     *         "plan": "enterprise",
+                     *         "scopes": [],
+                     *         "key_prefix": "sgn_rZFi…",
+                     *         "created_at": "2026-11-29T09:40:17.046Z",
+                     *         "last_used_at": null,
+                     *         "revoked_at": null,
+                     *         "previous_key_expires_at": null,
+                     *         "key": "sgn_rZFi0jl7tKC94BE8gqYArtbdukxzMuZh3BtGu3uUqsk"
+                     *       },
+                     *       "request_id": "req_01a226ad3c14770eb069827af10dc8a5"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyIssuedResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
+            422: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid input",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "details": [
+                     *         {
+                     *           "field": "scopes.0",
+                     *           "message": "must be one of admin"
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a226ad3c1e71d9b00c5c998df2d540"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    getApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description API key id
+                 * @example 01a226ad-3c16-73ab-b0b2-822b3d10f56a
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "api_key": {
+                     *         "id": "01a226ad-3c16-73ab-b0b2-822b3d10f56a",
+                     *         "name": "CI pipeline",
+                     *         "plan": "enterprise",
+                     *         "scopes": [],
+                     *         "key_prefix": "sgn_rZFi…",
+                     *         "created_at": "2026-11-29T09:40:17.046Z",
+                     *         "last_used_at": "2026-11-29T09:40:17.060Z",
+                     *         "revoked_at": null,
+                     *         "previous_key_expires_at": null
+                     *       },
+                     *       "request_id": "req_01a226ad3c2f70d1ad17be5a07a2df5f"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description API key id
+                 * @example 01a226ad-3c16-73ab-b0b2-822b3d10f56a
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "request_id": "req_01a226ad3c3b73b49d8b1ab1b8d0c9e7"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
+            404: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "API key not found",
+                     *       "code": "NOT_FOUND",
+                     *       "request_id": "req_01a226ad3c4274d9937ebb545012b813"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    rotateApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description API key id
+                 * @example 01a226ad-3c16-73ab-b0b2-822b3d10f56a
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "overlap_minutes": 30
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiKeyRotateRequest"];
+            };
+        };
+        responses: {
+            /** @description The key, with its new secret (shown only here) */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "api_key": {
+                     *         "id": "01a226ad-3c16-73ab-b0b2-822b3d10f56a",
+                     *         "name": "CI pipeline",
+                     *         "plan": "enterprise",
+                     *         "scopes": [],
+                     *         "key_prefix": "sgn_qa4m…",
+                     *         "created_at": "2026-11-29T09:40:17.046Z",
+                     *         "last_used_at": "2026-11-29T09:40:17.060Z",
+                     *         "revoked_at": null,
+                     *         "previous_key_expires_at": "2026-11-29T10:10:17.075Z",
+                     *         "key": "sgn_qa4mcqO4W5kxp8oRrLoUd1qApwhIyqqc4qEI6_oDs8g"
+                     *       },
+                     *       "request_id": "req_01a226ad3c3270dcb1138f28cb0fcda7"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyIssuedResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
     getSigningSession: {
         parameters: {
             query?: never;
@@ -11750,7 +12236,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example z53foLAtBAO4d3nq1wkL0P0_beIm5Vl51_1NdTxCULU
+                 * @example TTEOPv194xGpF3uwBEanfFpdjK6QZVNAPIAkuQRn2bA
                  */
                 token: string;
             };
@@ -11776,7 +12262,7 @@ export interface operations {
                      * @example {
                      *       "state": "READY",
                      *       "envelope": {
-                     *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *         "id": "01a226ad-0b0e-7764-9e68-30129531d189",
                      *         "name": "Services agreement 2026",
                      *         "language": "EN",
                      *         "branding": {
@@ -11792,7 +12278,7 @@ export interface operations {
                      *         "signature_color": "#000000"
                      *       },
                      *       "recipient": {
-                     *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *         "id": "01a226ad-1094-731d-92f4-6ef146f0d38f",
                      *         "name": "Ben Ode",
                      *         "email": "ben@example.com",
                      *         "masked_phone": null,
@@ -11805,13 +12291,13 @@ export interface operations {
                      *         "required": true,
                      *         "order": 0,
                      *         "verified": true,
-                     *         "verified_at": "2026-11-29T07:29:33.882Z",
+                     *         "verified_at": "2026-11-29T09:40:08.029Z",
                      *         "channels": {
                      *           "email": {
                      *             "required": true,
                      *             "order": 0,
                      *             "verified": true,
-                     *             "verified_at": "2026-11-29T07:29:33.882Z"
+                     *             "verified_at": "2026-11-29T09:40:08.029Z"
                      *           },
                      *           "sms": {
                      *             "required": false,
@@ -11850,7 +12336,7 @@ export interface operations {
                      *       },
                      *       "documents": [
                      *         {
-                     *           "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *           "id": "01a226ad-1027-753b-be6d-d4c05e5e11ca",
                      *           "name": "sample-contract.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -11860,10 +12346,10 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/documents/01a22635-8b27-718c-8617-0dd0b1878b90.pdf?expires=1795940973&signature=a838b39d4b5b8efcc2e338357ebff5ed61701909402375f4f130d164a15a2a19&name=sample-contract.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226ad-0b0e-7764-9e68-30129531d189/documents/01a226ad-1027-753b-be6d-d4c05e5e11ca.pdf?expires=1795948808&signature=5a158c93e6198a53c63b30f35dc410fd5cf6adac70e76801b225ee74fdaf8896&name=sample-contract.pdf",
                      *           "placements": [
                      *             {
-                     *               "id": "01a22635-8b74-71be-be45-dc394add8a5e",
+                     *               "id": "01a226ad-1094-731d-92f4-7231a1bc0389",
                      *               "type": "SIGNATURE",
                      *               "page": 0,
                      *               "left": 72,
@@ -11872,7 +12358,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
+                     *           "id": "01a226ad-120d-72b7-beaa-8efa5fd820c3",
                      *           "name": "annex.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -11882,11 +12368,11 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/uploads/01a22635-8c2d-74ae-b18f-6654a3d6cc6c.pdf?expires=1795940973&signature=0a8a680ff7ab40d88d65013ecbaa6bf7892a87baec6a27f47fdca6f2ab2c339c&name=annex.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226ad-0b0e-7764-9e68-30129531d189/uploads/01a226ad-11ba-776b-bb65-50e4189f25a6.pdf?expires=1795948808&signature=7d3417982046e04d5855312531e04e2e0f8e2b0442ba4ce9c45e277df2b3d685&name=annex.pdf",
                      *           "placements": []
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226358ed0775a986665edc00f974f"
+                     *       "request_id": "req_01a226ad1915776eb36493a0fa828ff8"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningSessionResponse"];
@@ -11905,7 +12391,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing link not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226358f0576b9aeff01e1cf156ee6"
+                     *       "request_id": "req_01a226ad1986729391474f2d67854709"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11927,7 +12413,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example z53foLAtBAO4d3nq1wkL0P0_beIm5Vl51_1NdTxCULU
+                 * @example TTEOPv194xGpF3uwBEanfFpdjK6QZVNAPIAkuQRn2bA
                  */
                 token: string;
             };
@@ -11966,8 +12452,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "ALREADY_SIGNED",
-                     *       "signed_at": "2026-11-29T07:29:34.059Z",
-                     *       "request_id": "req_01a226358f5972b48fd1a48722757162"
+                     *       "signed_at": "2026-11-29T09:40:08.290Z",
+                     *       "request_id": "req_01a226ad19d672648e4cfdf2f9b6e963"
                      *     }
                      */
                     "application/json": components["schemas"]["SignedResponse"];
@@ -11997,7 +12483,7 @@ export interface operations {
                      *           "message": "must be true: the recipient consents to sign electronically"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226358f3d703eb60eae4f9d7ce4f1"
+                     *       "request_id": "req_01a226ad19c4700f9c3a2aaf51d59869"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12018,7 +12504,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example -lYDLmaiEjXkYt4hrRM9fnYII3z1LMnzPiTcFryoHBs
+                 * @example 9GbNMP-6-HzbhMOgBZ50zatjJG72DWFpOhMUhJnC2zw
                  */
                 token: string;
             };
@@ -12078,7 +12564,7 @@ export interface operations {
                      *           "tick": null
                      *         }
                      *       },
-                     *       "request_id": "req_01a22635aaf376aba2440efdaccf26fe"
+                     *       "request_id": "req_01a226ad40c175febc7aa26bf0e451bb"
                      *     }
                      */
                     "application/json": components["schemas"]["FieldPreviewResponse"];
@@ -12108,7 +12594,7 @@ export interface operations {
                      *           "code": "VALUE_TOO_LONG"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22635ab3872899bdd3ecbd15d95f9"
+                     *       "request_id": "req_01a226ad4122767080c1080ef0bf27c6"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12129,7 +12615,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example N6M1ehAWcSoCm2lADLNRnjmrOaMVxH70cuFh1f1n1nA
+                 * @example Slcj3WikySW9MhZ8cR2eDCjPJi4xegQgHm40swg46XQ
                  */
                 token: string;
             };
@@ -12164,7 +12650,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "REJECTED",
-                     *       "request_id": "req_01a22635a4187114aea203977b08d31b"
+                     *       "request_id": "req_01a226ad359a72d99b5a1d3eba24ef84"
                      *     }
                      */
                     "application/json": components["schemas"]["RejectedResponse"];
@@ -12191,7 +12677,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example -lYDLmaiEjXkYt4hrRM9fnYII3z1LMnzPiTcFryoHBs
+                 * @example 9GbNMP-6-HzbhMOgBZ50zatjJG72DWFpOhMUhJnC2zw
                  */
                 token: string;
             };
@@ -12223,9 +12709,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "attachment": {
-                     *         "id": "01a22635-aaa3-7405-9509-b99e5ca8ef96"
+                     *         "id": "01a226ad-4062-7688-bfc4-c6e6c3723511"
                      *       },
-                     *       "request_id": "req_01a22635aa53740a85a452af83939e21"
+                     *       "request_id": "req_01a226ad4027752493c39de986d1f1fa"
                      *     }
                      */
                     "application/json": components["schemas"]["AttachmentUploadedResponse"];
@@ -12253,7 +12739,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example tt74jBuE1B-fMJ0fZxpQgBrvhoCjM2udosIBpNRq2hI
+                 * @example akaP3I2ImLJIxIUP5GmXpwxFB2_YSNZKzWukjWQBCoA
                  */
                 token: string;
             };
@@ -12295,7 +12781,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example tt74jBuE1B-fMJ0fZxpQgBrvhoCjM2udosIBpNRq2hI
+                 * @example akaP3I2ImLJIxIUP5GmXpwxFB2_YSNZKzWukjWQBCoA
                  */
                 token: string;
             };
@@ -12358,7 +12844,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "bounce_token": "01a22635-a2e7-716c-9335-b058fe703a2f.OK2vuRFTZoM8DJT3tUEfzmHszk-tnk7LivWaRFTvl28"
+                 *       "bounce_token": "01a226ad-3344-77ee-a827-a74d31949d68.IeL54jDSQfb6mlk7FFZLIkuXGYUeb_g3ObDs08VBlW4"
                  *     }
                  */
                 "application/json": components["schemas"]["BounceRequest"];
@@ -12382,7 +12868,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22635a3f5770794370628378e66fc"
+                     *       "request_id": "req_01a226ad351573cd8db81322b59857c6"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -12407,12 +12893,12 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example z53foLAtBAO4d3nq1wkL0P0_beIm5Vl51_1NdTxCULU
+                 * @example TTEOPv194xGpF3uwBEanfFpdjK6QZVNAPIAkuQRn2bA
                  */
                 token: string;
                 /**
                  * @description Document id
-                 * @example 01a22635-8b27-718c-8617-0dd0b1878b90
+                 * @example 01a226ad-1027-753b-be6d-d4c05e5e11ca
                  */
                 document_id: string;
             };
@@ -12457,7 +12943,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example vSlon6uuH3cxQnpFlfuu3ijlrbexM4aZ0s_DHPHuXi4
+                 * @example A83nzuozx0KSnQmEx6iOHvOU8jCF9zGBRfsEYtEZaJw
                  */
                 token: string;
             };
@@ -12494,8 +12980,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T07:59:34.140Z",
-                     *       "request_id": "req_01a226358f9074d8b6394c82466f5b9c"
+                     *       "expires_at": "2026-11-29T10:10:08.330Z",
+                     *       "request_id": "req_01a226ad19fb72dfa9356510b787a58e"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -12522,7 +13008,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example vSlon6uuH3cxQnpFlfuu3ijlrbexM4aZ0s_DHPHuXi4
+                 * @example A83nzuozx0KSnQmEx6iOHvOU8jCF9zGBRfsEYtEZaJw
                  */
                 token: string;
             };
@@ -12532,7 +13018,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "388134"
+                 *       "code": "367652"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -12556,8 +13042,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T07:29:34.265Z",
-                     *       "request_id": "req_01a22635901f70758e31b125b8b3a0c7"
+                     *       "verified_at": "2026-11-29T09:40:08.441Z",
+                     *       "request_id": "req_01a226ad1a6672acbfa0aff14c757cfe"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -12584,7 +13070,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Lig2lRMbGOH0u_Z9WZIkNokZbk-cO-viLXTT8viEJGQ
+                 * @example NiSPCPz_bOa5wTVj9-JiMQvge4eXvVprTYbDbwCMXNM
                  */
                 token: string;
             };
@@ -12623,8 +13109,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "given_at": "2026-11-29T08:00:43.692Z",
-                     *       "request_id": "req_01a22635b502720ca1bd6b6a813468b5"
+                     *       "given_at": "2026-11-29T10:11:25.009Z",
+                     *       "request_id": "req_01a226ad5b1b729cb6836ed72e48b935"
                      *     }
                      */
                     "application/json": {
@@ -12660,7 +13146,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Lig2lRMbGOH0u_Z9WZIkNokZbk-cO-viLXTT8viEJGQ
+                 * @example NiSPCPz_bOa5wTVj9-JiMQvge4eXvVprTYbDbwCMXNM
                  */
                 token: string;
             };
@@ -12702,7 +13188,7 @@ export interface operations {
                      *         "MRZ_CHECK_DIGIT"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a22635b575764993149863ce158ad8"
+                     *       "request_id": "req_01a226ad5d157568a57c957efece1c8b"
                      *     }
                      */
                     "application/json": {
@@ -12742,7 +13228,7 @@ export interface operations {
                      *           "message": "The file is not a photo. Please send a JPEG, PNG or WebP image."
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22635b51b76baa5ce2df3586918a6"
+                     *       "request_id": "req_01a226ad5b7572b6bd5b0e2195842e1f"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12763,7 +13249,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Lig2lRMbGOH0u_Z9WZIkNokZbk-cO-viLXTT8viEJGQ
+                 * @example NiSPCPz_bOa5wTVj9-JiMQvge4eXvVprTYbDbwCMXNM
                  */
                 token: string;
             };
@@ -12787,9 +13273,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "challenge": "TILT_RIGHT",
-                     *       "expires_at": "2026-11-29T08:10:46.931Z",
-                     *       "request_id": "req_01a22635c1a2759ebb345ccab57ce6eb"
+                     *       "challenge": "TILT_LEFT",
+                     *       "expires_at": "2026-11-29T10:21:35.962Z",
+                     *       "request_id": "req_01a226ad85da7519aff703c309eb80b9"
                      *     }
                      */
                     "application/json": {
@@ -12824,7 +13310,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Lig2lRMbGOH0u_Z9WZIkNokZbk-cO-viLXTT8viEJGQ
+                 * @example NiSPCPz_bOa5wTVj9-JiMQvge4eXvVprTYbDbwCMXNM
                  */
                 token: string;
             };
@@ -12865,10 +13351,11 @@ export interface operations {
                      *       "status": "FAILED",
                      *       "passed": false,
                      *       "reasons": [
-                     *         "FACE_MISMATCH"
+                     *         "FACE_MISMATCH",
+                     *         "CHALLENGE_NOT_MET"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a22635c27f776787cf35e5a46a0563"
+                     *       "request_id": "req_01a226ad885f7707bd5c6e2e33175a00"
                      *     }
                      */
                     "application/json": {
@@ -12906,7 +13393,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example HvSh41uhIFywJbb2miGC43dtHBY41sxjEFLUeWRbVSE
+                 * @example W7kguOKDr1_vnzTv9R3Tz_2qJfQUXIwoZ-ZGb-FzKBk
                  */
                 token: string;
             };
@@ -12930,9 +13417,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "url": "https://verify.stripe.com/start/vs_fb7fea7dac0b2a92473eeafd_secret_060ec22951c883a7902ee61d",
-                     *       "expires_at": "2026-11-29T09:11:49.878Z",
-                     *       "request_id": "req_01a22635cd1e7128b6337f077c8b3572"
+                     *       "url": "https://verify.stripe.com/start/vs_50dd2592214880932f7502c5_secret_05c53080c5a435095d8778e3",
+                     *       "expires_at": "2026-11-29T11:22:46.329Z",
+                     *       "request_id": "req_01a226adadee700fac1c1e3bc7da92d0"
                      *     }
                      */
                     "application/json": {
@@ -12971,19 +13458,19 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_23e157a11f66cdb00ce7ac88",
+                 *       "id": "evt_082308abff2aa5ccd7f5d7db",
                  *       "object": "event",
                  *       "api_version": "2026-10-28.endive",
-                 *       "created": 1795939909,
+                 *       "created": 1795947766,
                  *       "data": {
                  *         "object": {
-                 *           "id": "vs_fb7fea7dac0b2a92473eeafd",
+                 *           "id": "vs_50dd2592214880932f7502c5",
                  *           "object": "identity.verification_session",
-                 *           "client_reference_id": "01a22635-cd28-76ce-b203-3b4308741300",
+                 *           "client_reference_id": "01a226ad-ae28-74d8-9705-c2545016a01a",
                  *           "client_secret": null,
-                 *           "created": 1795939909,
+                 *           "created": 1795947766,
                  *           "last_error": null,
-                 *           "last_verification_report": "vr_ab4fc965756e5e052261b8fd",
+                 *           "last_verification_report": "vr_25581a389cfaddf4ced5de2f",
                  *           "livemode": false,
                  *           "metadata": {},
                  *           "options": {
@@ -13037,7 +13524,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "received": true,
-                     *       "request_id": "req_01a22635cd5f765cb98618c75e3ee756"
+                     *       "request_id": "req_01a226adaf95744abf62fb9a3c1a63c7"
                      *     }
                      */
                     "application/json": {
@@ -13151,7 +13638,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example z53foLAtBAO4d3nq1wkL0P0_beIm5Vl51_1NdTxCULU
+                 * @example TTEOPv194xGpF3uwBEanfFpdjK6QZVNAPIAkuQRn2bA
                  */
                 token: string;
             };
@@ -13273,7 +13760,7 @@ export interface operations {
                      *         "readiness": "http://localhost:3000/readyz"
                      *       },
                      *       "development_key": "sgn_dev_the_key_npm_start_printed",
-                     *       "request_id": "req_01a2263586cd74febe9706dfc6632d36"
+                     *       "request_id": "req_01a226ad01247131a070d18ff44fc353"
                      *     }
                      */
                     "application/json": {
@@ -13387,7 +13874,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "request_id": "req_01a22635870570dbaee5102f15a217c6"
+                     *       "request_id": "req_01a226ad01a272f99f57e43e85ce6d76"
                      *     }
                      */
                     "application/json": {
@@ -13425,7 +13912,7 @@ export interface operations {
                      *       "checks": {
                      *         "database": "ok"
                      *       },
-                     *       "request_id": "req_01a226358739758abcdde4aa4ba38ae0"
+                     *       "request_id": "req_01a226ad01c373ec8ea5dabd407e1849"
                      *     }
                      */
                     "application/json": {
@@ -13611,14 +14098,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8cf1-73ec-b2b7-7443e79456c5",
+                 *       "id": "01a226ad-146e-7208-a484-7a0996496643",
                  *       "data": {
-                 *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                 *         "id": "01a226ad-0b0e-7764-9e68-30129531d189",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T07:29:33.410Z",
+                 *         "sent_at": "2026-11-29T09:40:06.783Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -13726,43 +14213,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/documents/01a22635-8b27-718c-8617-0dd0b1878b90.pdf?expires=1795940973&signature=a838b39d4b5b8efcc2e338357ebff5ed61701909402375f4f130d164a15a2a19&name=sample-contract.pdf",
+                 *             "id": "01a226ad-1027-753b-be6d-d4c05e5e11ca",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226ad-0b0e-7764-9e68-30129531d189/documents/01a226ad-1027-753b-be6d-d4c05e5e11ca.pdf?expires=1795948806&signature=528c79d104adf382fb8e31b7389de6c36b63104746fd6093f1e47755bdfd9140&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:40:04.494Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:40:04.494Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/uploads/01a22635-8c2d-74ae-b18f-6654a3d6cc6c.pdf?expires=1795940973&signature=0a8a680ff7ab40d88d65013ecbaa6bf7892a87baec6a27f47fdca6f2ab2c339c&name=annex.pdf",
+                 *             "id": "01a226ad-120d-72b7-beaa-8efa5fd820c3",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226ad-0b0e-7764-9e68-30129531d189/uploads/01a226ad-11ba-776b-bb65-50e4189f25a6.pdf?expires=1795948806&signature=6da1cdad47f89d698564e4bfffb372313925ff63eed035b1c300db1fba632236&name=annex.pdf",
                  *             "order": 1,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "annex.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:33.301Z",
+                 *             "created_at": "2026-11-29T09:40:06.357Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:33.301Z",
+                 *             "updated_at": "2026-11-29T09:40:06.357Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:40:04.494Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
+                 *             "id": "01a226ad-1094-731d-92f4-7231a1bc0389",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13774,19 +14261,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:40:04.494Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:40:04.494Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "document_id": "01a226ad-1027-753b-be6d-d4c05e5e11ca",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *             "recipient_id": "01a226ad-1094-731d-92f4-6ef146f0d38f",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                 *             "id": "01a226ad-1095-7058-987f-054a1da9487b",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13798,18 +14285,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:40:04.494Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:40:04.494Z",
                  *             "coordinates": {
-                 *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                 *               "id": "01a226ad-1095-7058-987f-054a1da9487b",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "document_id": "01a226ad-1027-753b-be6d-d4c05e5e11ca",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *             "recipient_id": "01a226ad-1094-731d-92f4-683cfc9b2ea4",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -13817,7 +14304,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *             "id": "01a226ad-1094-731d-92f4-683cfc9b2ea4",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -13828,16 +14315,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:40:04.494Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:33.410Z",
+                 *             "updated_at": "2026-11-29T09:40:06.783Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *             "envelope_id": "01a226ad-0b0e-7764-9e68-30129531d189"
                  *           },
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *             "id": "01a226ad-1094-731d-92f4-6ef146f0d38f",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -13848,16 +14335,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:40:04.494Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:33.410Z",
+                 *             "updated_at": "2026-11-29T09:40:06.783Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *             "envelope_id": "01a226ad-0b0e-7764-9e68-30129531d189"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:40:06.783Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -13897,14 +14384,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-9cc3-70dd-a850-fb1eff41e440",
+                 *       "id": "01a226ad-25d8-71dd-898f-35b0eb39615b",
                  *       "data": {
-                 *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                 *         "id": "01a226ad-0b0e-7764-9e68-30129531d189",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T07:29:33.410Z",
+                 *         "sent_at": "2026-11-29T09:40:06.783Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -14012,43 +14499,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/signed/01a22635-8b27-718c-8617-0dd0b1878b90-01a22635-9997-772e-85ab-fd95f385b03a.pdf?expires=1795940977&signature=3555bd104081e54d4608f99c79952c45cba446d7f82472fc14abaf5b82c82450&name=sample-contract.pdf",
+                 *             "id": "01a226ad-1027-753b-be6d-d4c05e5e11ca",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226ad-0b0e-7764-9e68-30129531d189/signed/01a226ad-1027-753b-be6d-d4c05e5e11ca-01a226ad-2344-7507-b1ce-79af9eb7d923.pdf?expires=1795948811&signature=aef142c21fd61867f2bc822464f9c6e34c951eacef23d6e2e2f142f497c98f03&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "d17b134233fc3d03a26e38f9d932fa938cd3e337824aeab72c9e8f30843f4ffc",
+                 *             "sha256": "ce9c8c8bff2e1efcb0a4640a257553cdd3e691223a21bfb4ba90749c11622c1b",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 69514,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:40:04.494Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:37.461Z",
+                 *             "updated_at": "2026-11-29T09:40:11.335Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/signed/01a22635-8c5a-7260-b045-d55a315ba8f1-01a22635-9ca8-7529-80ee-7ab8a95b042d.pdf?expires=1795940977&signature=1d283d5e6e55a53f2015d8f9455cc02055c1a5aa3bb6e221f58429bc405cf284&name=annex.pdf",
+                 *             "id": "01a226ad-120d-72b7-beaa-8efa5fd820c3",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226ad-0b0e-7764-9e68-30129531d189/signed/01a226ad-120d-72b7-beaa-8efa5fd820c3-01a226ad-25b9-702d-8d65-5f2142738fce.pdf?expires=1795948811&signature=20ebd8874d1086db587bcecbbda78aeb69b599d7cb7fb0a7bd3a715c168adade&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "a5365bd99161c4dde5c8edd8b207ba312f757a2bc1346baf24d0c41f2ecb3729",
+                 *             "sha256": "05ffce00ca403a44fa804aa1852495004704cac35c3acfc4e9b79262cf43d7ab",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70874,
+                 *             "file_size": 70866,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:33.301Z",
+                 *             "created_at": "2026-11-29T09:40:06.357Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:37.461Z",
+                 *             "updated_at": "2026-11-29T09:40:11.335Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:40:04.494Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
+                 *             "id": "01a226ad-1094-731d-92f4-7231a1bc0389",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14060,19 +14547,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:40:04.494Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:40:04.494Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "document_id": "01a226ad-1027-753b-be6d-d4c05e5e11ca",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *             "recipient_id": "01a226ad-1094-731d-92f4-6ef146f0d38f",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                 *             "id": "01a226ad-1095-7058-987f-054a1da9487b",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14084,18 +14571,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:40:04.494Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:40:04.494Z",
                  *             "coordinates": {
-                 *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                 *               "id": "01a226ad-1095-7058-987f-054a1da9487b",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "document_id": "01a226ad-1027-753b-be6d-d4c05e5e11ca",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *             "recipient_id": "01a226ad-1094-731d-92f4-683cfc9b2ea4",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -14103,7 +14590,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *             "id": "01a226ad-1094-731d-92f4-683cfc9b2ea4",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -14112,18 +14599,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T07:29:34.330Z",
+                 *             "signed_at": "2026-11-29T09:40:08.490Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:40:04.494Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:34.330Z",
+                 *             "updated_at": "2026-11-29T09:40:08.490Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *             "envelope_id": "01a226ad-0b0e-7764-9e68-30129531d189"
                  *           },
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *             "id": "01a226ad-1094-731d-92f4-6ef146f0d38f",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -14132,20 +14619,20 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T07:29:34.059Z",
+                 *             "signed_at": "2026-11-29T09:40:08.290Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:40:04.494Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:34.059Z",
+                 *             "updated_at": "2026-11-29T09:40:08.290Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *             "envelope_id": "01a226ad-0b0e-7764-9e68-30129531d189"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:37.461Z",
+                 *         "updated_at": "2026-11-29T09:40:11.335Z",
                  *         "template_id": null,
-                 *         "completed_at": "2026-11-29T07:29:37.461Z"
+                 *         "completed_at": "2026-11-29T09:40:11.335Z"
                  *       },
                  *       "event_type": "envelope.success"
                  *     }
@@ -14183,14 +14670,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a433-73a8-a06a-219be3f90fa6",
+                 *       "id": "01a226ad-3600-706e-a096-c64795be6695",
                  *       "data": {
-                 *         "id": "01a22635-a285-77ba-b79d-444eaa062c96",
+                 *         "id": "01a226ad-321c-73db-a6b6-814369e80e33",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "VOIDED",
-                 *         "sent_at": "2026-11-29T07:29:38.970Z",
+                 *         "sent_at": "2026-11-29T09:40:14.588Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -14295,28 +14782,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-a289-7044-ab29-8c0e6b76e462",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-a285-77ba-b79d-444eaa062c96/documents/01a22635-a289-7044-ab29-8c0e6b76e462.pdf?expires=1795940979&signature=cdd71f3d5962f6fd2e6f9f9e27c666a3bc8b7aa73e729eb251d07455886543dc&name=lease.pdf",
+                 *             "id": "01a226ad-323c-77c8-8723-f198cd62839d",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226ad-321c-73db-a6b6-814369e80e33/documents/01a226ad-323c-77c8-8723-f198cd62839d.pdf?expires=1795948815&signature=f5649f7f42aef09163c727c09531ccbe202c83c4e16faa48600aa7a893934ffe&name=lease.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "lease.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:38.949Z",
+                 *             "created_at": "2026-11-29T09:40:14.492Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:38.949Z",
+                 *             "updated_at": "2026-11-29T09:40:14.492Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:38.949Z",
+                 *         "created_at": "2026-11-29T09:40:14.492Z",
                  *         "expires_at": null,
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-a290-74bc-8a81-ea9f942de010",
+                 *             "id": "01a226ad-3252-7757-ad65-6cb9f7c81e52",
                  *             "name": "Cleo Park",
                  *             "role": "SIGNER",
                  *             "email": "cleo@example.com",
@@ -14327,16 +14814,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:38.949Z",
+                 *             "created_at": "2026-11-29T09:40:14.492Z",
                  *             "custom_key": "cleo",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:39.353Z",
+                 *             "updated_at": "2026-11-29T09:40:15.388Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
+                 *             "envelope_id": "01a226ad-321c-73db-a6b6-814369e80e33"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:39.353Z",
+                 *         "updated_at": "2026-11-29T09:40:15.388Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -14376,14 +14863,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a043-70fe-9ce4-f1cfa4fe0d51",
+                 *       "id": "01a226ad-2da1-751f-9aeb-3e018b7c117e",
                  *       "data": {
-                 *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                 *         "id": "01a226ad-0b0e-7764-9e68-30129531d189",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T07:29:33.410Z",
+                 *         "sent_at": "2026-11-29T09:40:06.783Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -14491,43 +14978,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/signed/01a22635-8b27-718c-8617-0dd0b1878b90-01a22635-9997-772e-85ab-fd95f385b03a.pdf?expires=1795940977&signature=3555bd104081e54d4608f99c79952c45cba446d7f82472fc14abaf5b82c82450&name=sample-contract.pdf",
+                 *             "id": "01a226ad-1027-753b-be6d-d4c05e5e11ca",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226ad-0b0e-7764-9e68-30129531d189/signed/01a226ad-1027-753b-be6d-d4c05e5e11ca-01a226ad-2344-7507-b1ce-79af9eb7d923.pdf?expires=1795948811&signature=aef142c21fd61867f2bc822464f9c6e34c951eacef23d6e2e2f142f497c98f03&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "d17b134233fc3d03a26e38f9d932fa938cd3e337824aeab72c9e8f30843f4ffc",
+                 *             "sha256": "ce9c8c8bff2e1efcb0a4640a257553cdd3e691223a21bfb4ba90749c11622c1b",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 69514,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:40:04.494Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:37.461Z",
+                 *             "updated_at": "2026-11-29T09:40:11.335Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/signed/01a22635-8c5a-7260-b045-d55a315ba8f1-01a22635-9ca8-7529-80ee-7ab8a95b042d.pdf?expires=1795940977&signature=1d283d5e6e55a53f2015d8f9455cc02055c1a5aa3bb6e221f58429bc405cf284&name=annex.pdf",
+                 *             "id": "01a226ad-120d-72b7-beaa-8efa5fd820c3",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226ad-0b0e-7764-9e68-30129531d189/signed/01a226ad-120d-72b7-beaa-8efa5fd820c3-01a226ad-25b9-702d-8d65-5f2142738fce.pdf?expires=1795948811&signature=20ebd8874d1086db587bcecbbda78aeb69b599d7cb7fb0a7bd3a715c168adade&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "a5365bd99161c4dde5c8edd8b207ba312f757a2bc1346baf24d0c41f2ecb3729",
+                 *             "sha256": "05ffce00ca403a44fa804aa1852495004704cac35c3acfc4e9b79262cf43d7ab",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70874,
+                 *             "file_size": 70866,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:33.301Z",
+                 *             "created_at": "2026-11-29T09:40:06.357Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:37.461Z",
+                 *             "updated_at": "2026-11-29T09:40:11.335Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:40:04.494Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
+                 *             "id": "01a226ad-1094-731d-92f4-7231a1bc0389",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14539,19 +15026,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:40:04.494Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:40:04.494Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "document_id": "01a226ad-1027-753b-be6d-d4c05e5e11ca",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *             "recipient_id": "01a226ad-1094-731d-92f4-6ef146f0d38f",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                 *             "id": "01a226ad-1095-7058-987f-054a1da9487b",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14563,18 +15050,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:40:04.494Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:40:04.494Z",
                  *             "coordinates": {
-                 *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                 *               "id": "01a226ad-1095-7058-987f-054a1da9487b",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "document_id": "01a226ad-1027-753b-be6d-d4c05e5e11ca",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *             "recipient_id": "01a226ad-1094-731d-92f4-683cfc9b2ea4",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -14582,7 +15069,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *             "id": "01a226ad-1094-731d-92f4-683cfc9b2ea4",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -14591,18 +15078,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T07:29:34.330Z",
+                 *             "signed_at": "2026-11-29T09:40:08.490Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:40:04.494Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:34.330Z",
+                 *             "updated_at": "2026-11-29T09:40:08.490Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *             "envelope_id": "01a226ad-0b0e-7764-9e68-30129531d189"
                  *           },
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *             "id": "01a226ad-1094-731d-92f4-6ef146f0d38f",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -14611,22 +15098,22 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T07:29:34.059Z",
+                 *             "signed_at": "2026-11-29T09:40:08.290Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:40:04.494Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:34.059Z",
+                 *             "updated_at": "2026-11-29T09:40:08.290Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *             "envelope_id": "01a226ad-0b0e-7764-9e68-30129531d189"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:37.461Z",
+                 *         "updated_at": "2026-11-29T09:40:11.335Z",
                  *         "template_id": null,
-                 *         "completed_at": "2026-11-29T07:29:37.461Z",
-                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/evidence/22-1795937377590.pdf?expires=1796023778&signature=b14bbb3887c09cd650bce5e6030af213ad6c326368a2f5a0a797e8bde25e667f&name=evidence-01a22635-8a02-7265-8127-a06169a2ed9a.pdf",
-                 *         "evidence_generated_at": "2026-11-29T07:29:37.590Z"
+                 *         "completed_at": "2026-11-29T09:40:11.335Z",
+                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226ad-0b0e-7764-9e68-30129531d189/evidence/22-1795945211509.pdf?expires=1796031613&signature=c579d67786b321010ad7c90410b0f605cca61df137f4cba7177bd73d025cd76a&name=evidence-01a226ad-0b0e-7764-9e68-30129531d189.pdf",
+                 *         "evidence_generated_at": "2026-11-29T09:40:11.509Z"
                  *       },
                  *       "event_type": "envelope.evidence_generated"
                  *     }
@@ -14664,17 +15151,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8c5b-7187-adc8-9b91dd6f55ff",
+                 *       "id": "01a226ad-1210-7088-aa29-ed2fe1e38a9d",
                  *       "data": {
                  *         "order": 1,
                  *         "status": "COMPLETED",
-                 *         "file_id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
+                 *         "file_id": "01a226ad-120d-72b7-beaa-8efa5fd820c3",
                  *         "file_name": "annex.pdf",
                  *         "custom_key": "annex",
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
-                 *         "uploaded_at": "2026-11-29T07:29:33.253Z",
-                 *         "processed_at": "2026-11-29T07:29:33.274Z",
-                 *         "presigned_upload_id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c"
+                 *         "envelope_id": "01a226ad-0b0e-7764-9e68-30129531d189",
+                 *         "uploaded_at": "2026-11-29T09:40:06.232Z",
+                 *         "processed_at": "2026-11-29T09:40:06.285Z",
+                 *         "presigned_upload_id": "01a226ad-11ba-776b-bb65-50e4189f25a6"
                  *       },
                  *       "event_type": "envelope.file_uploaded"
                  *     }
@@ -14712,9 +15199,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8db0-76f9-9ef8-14e515921224",
+                 *       "id": "01a226ad-1646-75eb-8881-c4ce309ef956",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *         "id": "01a226ad-1094-731d-92f4-683cfc9b2ea4",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -14725,13 +15212,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:40:04.494Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:40:06.783Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226ad-0b0e-7764-9e68-30129531d189"
                  *       },
                  *       "event_type": "recipient.email_sent"
                  *     }
@@ -14769,9 +15256,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8e09-729b-a240-b622e5a65b2a",
+                 *       "id": "01a226ad-1713-72b2-802a-56a3d971581c",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *         "id": "01a226ad-1094-731d-92f4-683cfc9b2ea4",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -14782,13 +15269,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:40:04.494Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:40:06.783Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226ad-0b0e-7764-9e68-30129531d189"
                  *       },
                  *       "event_type": "recipient.email_received"
                  *     }
@@ -14826,9 +15313,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a378-75bd-8e5c-a4053168290b",
+                 *       "id": "01a226ad-3430-77b9-9514-2d4a0291794d",
                  *       "data": {
-                 *         "id": "01a22635-a290-74bc-8a81-ea9f942de010",
+                 *         "id": "01a226ad-3252-7757-ad65-6cb9f7c81e52",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14839,13 +15326,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:38.949Z",
+                 *         "created_at": "2026-11-29T09:40:14.492Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:38.970Z",
+                 *         "updated_at": "2026-11-29T09:40:14.588Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
+                 *         "envelope_id": "01a226ad-321c-73db-a6b6-814369e80e33"
                  *       },
                  *       "event_type": "recipient.email_opened"
                  *     }
@@ -14883,9 +15370,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a3a0-7570-913a-f44086bfbcd6",
+                 *       "id": "01a226ad-34ad-7277-be61-9432593ae8dc",
                  *       "data": {
-                 *         "id": "01a22635-a290-74bc-8a81-ea9f942de010",
+                 *         "id": "01a226ad-3252-7757-ad65-6cb9f7c81e52",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14896,13 +15383,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:38.949Z",
+                 *         "created_at": "2026-11-29T09:40:14.492Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:38.970Z",
+                 *         "updated_at": "2026-11-29T09:40:14.588Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
+                 *         "envelope_id": "01a226ad-321c-73db-a6b6-814369e80e33"
                  *       },
                  *       "event_type": "recipient.email_clicked"
                  *     }
@@ -14940,9 +15427,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a405-778b-87dd-402f911bf911",
+                 *       "id": "01a226ad-3578-716e-a9bd-de94608e4cb9",
                  *       "data": {
-                 *         "id": "01a22635-a290-74bc-8a81-ea9f942de010",
+                 *         "id": "01a226ad-3252-7757-ad65-6cb9f7c81e52",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14953,13 +15440,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:38.949Z",
+                 *         "created_at": "2026-11-29T09:40:14.492Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:38.970Z",
+                 *         "updated_at": "2026-11-29T09:40:14.588Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
+                 *         "envelope_id": "01a226ad-321c-73db-a6b6-814369e80e33"
                  *       },
                  *       "event_type": "recipient.email_bounced"
                  *     }
@@ -14997,9 +15484,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8cfa-763c-a868-f3b4dc5d62fc",
+                 *       "id": "01a226ad-1499-745a-ba11-787908fbe8b3",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *         "id": "01a226ad-1094-731d-92f4-683cfc9b2ea4",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -15010,14 +15497,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:40:04.494Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:40:06.783Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
-                 *         "signing_url": "http://localhost:3000/sign/vSlon6uuH3cxQnpFlfuu3ijlrbexM4aZ0s_DHPHuXi4"
+                 *         "envelope_id": "01a226ad-0b0e-7764-9e68-30129531d189",
+                 *         "signing_url": "http://localhost:3000/sign/A83nzuozx0KSnQmEx6iOHvOU8jCF9zGBRfsEYtEZaJw"
                  *       },
                  *       "event_type": "recipient.link_generated"
                  *     }
@@ -15055,9 +15542,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8cfd-75ce-848a-4c3df600f968",
+                 *       "id": "01a226ad-14a8-720b-913c-ea002b48d879",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *         "id": "01a226ad-1094-731d-92f4-683cfc9b2ea4",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -15068,13 +15555,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:40:04.494Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:40:06.783Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226ad-0b0e-7764-9e68-30129531d189"
                  *       },
                  *       "event_type": "recipient.in_progress"
                  *     }
@@ -15112,9 +15599,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8f7f-71fe-ba90-6ebe2a513348",
+                 *       "id": "01a226ad-19eb-744a-ba80-d6ff2a3d2b8f",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *         "id": "01a226ad-1094-731d-92f4-6ef146f0d38f",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15124,17 +15611,17 @@ export interface operations {
                  *         "status": "SIGNED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T07:29:34.059Z",
+                 *         "signed_at": "2026-11-29T09:40:08.290Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:40:04.494Z",
                  *         "custom_key": "ben",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:34.059Z",
+                 *         "updated_at": "2026-11-29T09:40:08.290Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226ad-0b0e-7764-9e68-30129531d189"
                  *       },
                  *       "event_type": "recipient.signed_all"
                  *     }
@@ -15172,9 +15659,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a430-749c-a8da-9cbe50e95703",
+                 *       "id": "01a226ad-35e4-72de-9623-d54d359678c7",
                  *       "data": {
-                 *         "id": "01a22635-a290-74bc-8a81-ea9f942de010",
+                 *         "id": "01a226ad-3252-7757-ad65-6cb9f7c81e52",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -15186,15 +15673,15 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:38.949Z",
+                 *         "created_at": "2026-11-29T09:40:14.492Z",
                  *         "custom_key": "cleo",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:39.353Z",
+                 *         "updated_at": "2026-11-29T09:40:15.388Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
+                 *         "envelope_id": "01a226ad-321c-73db-a6b6-814369e80e33"
                  *       },
                  *       "event_type": "recipient.rejected"
                  *     }
@@ -15232,9 +15719,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8da8-70ea-80ce-d6350cbac09d",
+                 *       "id": "01a226ad-1616-76a9-918d-3f115e228aba",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *         "id": "01a226ad-1094-731d-92f4-6ef146f0d38f",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15245,23 +15732,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:40:04.494Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:40:06.783Z",
                  *         "validation": {
-                 *           "id": "01a22635-8d7e-7164-9bf2-70d97a27eaad",
+                 *           "id": "01a226ad-1594-7449-a707-3621a84a9ca4",
                  *           "status": "PENDING",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-29T07:29:33.553Z",
-                 *           "expires_at": "2026-11-29T07:59:33.553Z",
+                 *           "created_at": "2026-11-29T09:40:07.031Z",
+                 *           "expires_at": "2026-11-29T10:10:07.031Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226ad-0b0e-7764-9e68-30129531d189"
                  *       },
                  *       "event_type": "recipient.validation_code_generated"
                  *     }
@@ -15299,9 +15786,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8e28-7018-8778-e3fd69d701e0",
+                 *       "id": "01a226ad-1756-71da-ba70-003eab72e180",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *         "id": "01a226ad-1094-731d-92f4-6ef146f0d38f",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15312,23 +15799,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:40:04.494Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:40:06.783Z",
                  *         "validation": {
-                 *           "id": "01a22635-8d7e-7164-9bf2-70d97a27eaad",
+                 *           "id": "01a226ad-1594-7449-a707-3621a84a9ca4",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T07:29:33.695Z",
-                 *           "created_at": "2026-11-29T07:29:33.553Z",
-                 *           "expires_at": "2026-11-29T07:59:33.553Z",
+                 *           "sent_at": "2026-11-29T09:40:07.480Z",
+                 *           "created_at": "2026-11-29T09:40:07.031Z",
+                 *           "expires_at": "2026-11-29T10:10:07.031Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226ad-0b0e-7764-9e68-30129531d189"
                  *       },
                  *       "event_type": "recipient.validation_code_sent"
                  *     }
@@ -15366,9 +15853,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8ec1-774a-b9de-bc441fb3eb68",
+                 *       "id": "01a226ad-18f5-71e0-934f-b2938c088484",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *         "id": "01a226ad-1094-731d-92f4-6ef146f0d38f",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15379,23 +15866,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:40:04.494Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:40:06.783Z",
                  *         "validation": {
-                 *           "id": "01a22635-8d7e-7164-9bf2-70d97a27eaad",
+                 *           "id": "01a226ad-1594-7449-a707-3621a84a9ca4",
                  *           "status": "VERIFIED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T07:29:33.695Z",
-                 *           "created_at": "2026-11-29T07:29:33.553Z",
-                 *           "expires_at": "2026-11-29T07:59:33.553Z",
-                 *           "verified_at": "2026-11-29T07:29:33.882Z",
+                 *           "sent_at": "2026-11-29T09:40:07.480Z",
+                 *           "created_at": "2026-11-29T09:40:07.031Z",
+                 *           "expires_at": "2026-11-29T10:10:07.031Z",
+                 *           "verified_at": "2026-11-29T09:40:08.029Z",
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226ad-0b0e-7764-9e68-30129531d189"
                  *       },
                  *       "event_type": "recipient.validation_code_success"
                  *     }
@@ -15433,9 +15920,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8e93-745c-b9df-1ca126f25e54",
+                 *       "id": "01a226ad-189b-744c-acc1-db66dd05881e",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *         "id": "01a226ad-1094-731d-92f4-6ef146f0d38f",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15446,23 +15933,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:40:04.494Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:40:06.783Z",
                  *         "validation": {
-                 *           "id": "01a22635-8d7e-7164-9bf2-70d97a27eaad",
+                 *           "id": "01a226ad-1594-7449-a707-3621a84a9ca4",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T07:29:33.695Z",
-                 *           "created_at": "2026-11-29T07:29:33.553Z",
-                 *           "expires_at": "2026-11-29T07:59:33.553Z",
+                 *           "sent_at": "2026-11-29T09:40:07.480Z",
+                 *           "created_at": "2026-11-29T09:40:07.031Z",
+                 *           "expires_at": "2026-11-29T10:10:07.031Z",
                  *           "verified_at": null,
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226ad-0b0e-7764-9e68-30129531d189"
                  *       },
                  *       "event_type": "recipient.validation_code_failed"
                  *     }
@@ -15500,9 +15987,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a836-732b-8a44-979d2e0e633f",
+                 *       "id": "01a226ad-3d91-76dc-961b-9e0e658c2a9c",
                  *       "data": {
-                 *         "id": "01a22635-a77d-74bc-8281-ae9997f09502",
+                 *         "id": "01a226ad-3c6c-7375-b3c0-c13890ce66bb",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -15513,23 +16000,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:40.201Z",
+                 *         "created_at": "2026-11-29T09:40:17.120Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:40.229Z",
+                 *         "updated_at": "2026-11-29T09:40:17.146Z",
                  *         "validation": {
-                 *           "id": "01a22635-a7b2-76e8-82e8-50068de8e7b2",
+                 *           "id": "01a226ad-3cbf-75e8-87c1-5950f78b2e8f",
                  *           "status": "EXPIRED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T07:29:40.347Z",
-                 *           "created_at": "2026-11-29T07:29:40.268Z",
-                 *           "expires_at": "2026-11-29T07:59:40.268Z",
+                 *           "sent_at": null,
+                 *           "created_at": "2026-11-29T09:40:17.189Z",
+                 *           "expires_at": "2026-11-29T10:10:17.189Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a769-768b-8813-6ab5be0718d9"
+                 *         "envelope_id": "01a226ad-3c60-751d-85aa-1b026a7d8d92"
                  *       },
                  *       "event_type": "recipient.validation_code_expired"
                  *     }
@@ -15567,9 +16054,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a92c-72c9-9f5e-5636a98bc00b",
+                 *       "id": "01a226ad-3ec2-76af-825b-1cacadab3579",
                  *       "data": {
-                 *         "id": "01a22635-a77d-74bc-8281-ae9997f09502",
+                 *         "id": "01a226ad-3c6c-7375-b3c0-c13890ce66bb",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -15580,23 +16067,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:40.201Z",
+                 *         "created_at": "2026-11-29T09:40:17.120Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:40.229Z",
+                 *         "updated_at": "2026-11-29T09:40:17.146Z",
                  *         "validation": {
-                 *           "id": "01a22635-a8a0-7313-8f3d-53940130aade",
+                 *           "id": "01a226ad-3e12-76af-a7f4-12524dcf5836",
                  *           "status": "EXHAUSTED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T08:00:40.563Z",
-                 *           "created_at": "2026-11-29T08:00:40.508Z",
-                 *           "expires_at": "2026-11-29T08:30:40.508Z",
+                 *           "sent_at": "2026-11-29T10:11:17.579Z",
+                 *           "created_at": "2026-11-29T10:11:17.550Z",
+                 *           "expires_at": "2026-11-29T10:41:17.550Z",
                  *           "verified_at": null,
                  *           "attempts_left": 0
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a769-768b-8813-6ab5be0718d9"
+                 *         "envelope_id": "01a226ad-3c60-751d-85aa-1b026a7d8d92"
                  *       },
                  *       "event_type": "recipient.validation_max_attempts"
                  *     }
@@ -15634,9 +16121,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a552-707a-a98b-c0a04dcb8a61",
+                 *       "id": "01a226ad-38f5-75a8-9137-a0bf1e417b76",
                  *       "data": {
-                 *         "id": "01a22635-a512-7728-9279-6212da74eceb",
+                 *         "id": "01a226ad-388b-723d-b39c-ecbe15ed4e78",
                  *         "total": 2,
                  *         "failed": 0,
                  *         "status": "COMPLETED",
@@ -15645,19 +16132,19 @@ export interface operations {
                  *             "error": null,
                  *             "index": 0,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a22635-a53e-749f-9e5c-a7880a182b55"
+                 *             "envelope_id": "01a226ad-38bd-728f-9c4c-a863a5f2d429"
                  *           },
                  *           {
                  *             "error": null,
                  *             "index": 1,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a22635-a54c-704d-b668-194d17d9c156"
+                 *             "envelope_id": "01a226ad-38e6-7428-bad7-72fde1f5cf44"
                  *           }
                  *         ],
                  *         "operation": "create",
                  *         "succeeded": 2,
-                 *         "created_at": "2026-11-29T07:29:39.602Z",
-                 *         "completed_at": "2026-11-29T07:29:39.664Z"
+                 *         "created_at": "2026-11-29T09:40:16.139Z",
+                 *         "completed_at": "2026-11-29T09:40:16.242Z"
                  *       },
                  *       "event_type": "batch.completed"
                  *     }
@@ -15695,14 +16182,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ce7f-7279-bec4-4b898c29a70a",
+                 *       "id": "01a226ad-b5fc-7799-b2f8-8a886628e825",
                  *       "data": {
-                 *         "id": "01a22635-cdee-713d-9709-223a797e2edb",
+                 *         "id": "01a226ad-b25f-7159-8216-758d19fba360",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "EXPIRED",
-                 *         "sent_at": "2026-11-29T09:12:50.071Z",
+                 *         "sent_at": "2026-11-29T11:23:47.371Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -15807,28 +16294,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-cdf0-72cd-a508-40ff00695c2b",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-cdee-713d-9709-223a797e2edb/documents/01a22635-cdf0-72cd-a508-40ff00695c2b.pdf?expires=1796206430&signature=3764d0ed3640b99a846da75fdc1bcb9a4bc4689403d80ac3f9b6938ecf5ad38e&name=sample-contract.pdf",
+                 *             "id": "01a226ad-b268-75ae-a838-4617665d6ce3",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226ad-b25f-7159-8216-758d19fba360/documents/01a226ad-b268-75ae-a838-4617665d6ce3.pdf?expires=1796214288&signature=5356257bc5af5fc63192bcf21eeb3f58f69ebd7ffe84e22b1dda3e62f2564bed&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:12:50.062Z",
+                 *             "created_at": "2026-11-29T11:23:47.327Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:12:50.062Z",
+                 *             "updated_at": "2026-11-29T11:23:47.327Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:12:50.062Z",
-                 *         "expires_at": "2026-12-02T07:29:50.058Z",
+                 *         "created_at": "2026-11-29T11:23:47.327Z",
+                 *         "expires_at": "2026-12-02T09:40:47.310Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
+                 *             "id": "01a226ad-b26f-7059-8d30-0de6c3319c1e",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -15839,16 +16326,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:12:50.062Z",
+                 *             "created_at": "2026-11-29T11:23:47.327Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:12:50.071Z",
+                 *             "updated_at": "2026-11-29T11:23:47.371Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
+                 *             "envelope_id": "01a226ad-b25f-7159-8216-758d19fba360"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T09:13:50.202Z",
+                 *         "updated_at": "2026-12-02T11:24:48.208Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -15888,14 +16375,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ce26-768e-a76e-d12264b17d46",
+                 *       "id": "01a226ad-b3cb-719f-b247-d151c9d0a1b0",
                  *       "data": {
-                 *         "id": "01a22635-cdee-713d-9709-223a797e2edb",
+                 *         "id": "01a226ad-b25f-7159-8216-758d19fba360",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T09:12:50.071Z",
+                 *         "sent_at": "2026-11-29T11:23:47.371Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -16000,28 +16487,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-cdf0-72cd-a508-40ff00695c2b",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-cdee-713d-9709-223a797e2edb/documents/01a22635-cdf0-72cd-a508-40ff00695c2b.pdf?expires=1795947170&signature=aa27e181a891a792a32ebe089b09d7ad8606eea9d0dcc0c380002736d0f6b9de&name=sample-contract.pdf",
+                 *             "id": "01a226ad-b268-75ae-a838-4617665d6ce3",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226ad-b25f-7159-8216-758d19fba360/documents/01a226ad-b268-75ae-a838-4617665d6ce3.pdf?expires=1795955027&signature=42ee2e84ad565d50b1034c4cd81fa6c6cc600664fc61b20db31b5795314714af&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:12:50.062Z",
+                 *             "created_at": "2026-11-29T11:23:47.327Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:12:50.062Z",
+                 *             "updated_at": "2026-11-29T11:23:47.327Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:12:50.062Z",
-                 *         "expires_at": "2026-12-02T07:29:50.058Z",
+                 *         "created_at": "2026-11-29T11:23:47.327Z",
+                 *         "expires_at": "2026-12-02T09:40:47.310Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
+                 *             "id": "01a226ad-b26f-7059-8d30-0de6c3319c1e",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -16032,16 +16519,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:12:50.062Z",
+                 *             "created_at": "2026-11-29T11:23:47.327Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:12:50.071Z",
+                 *             "updated_at": "2026-11-29T11:23:47.371Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
+                 *             "envelope_id": "01a226ad-b25f-7159-8216-758d19fba360"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:12:50.111Z",
+                 *         "updated_at": "2026-11-29T11:23:47.611Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -16081,14 +16568,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-cea3-71df-927a-1990b6ead063",
+                 *       "id": "01a226ad-b6a2-7539-940e-2d10774a6cda",
                  *       "data": {
-                 *         "id": "01a22635-cdee-713d-9709-223a797e2edb",
+                 *         "id": "01a226ad-b25f-7159-8216-758d19fba360",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T09:12:50.071Z",
+                 *         "sent_at": "2026-11-29T11:23:47.371Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -16193,28 +16680,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-cdf0-72cd-a508-40ff00695c2b",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-cdee-713d-9709-223a797e2edb/documents/01a22635-cdf0-72cd-a508-40ff00695c2b.pdf?expires=1796206430&signature=3764d0ed3640b99a846da75fdc1bcb9a4bc4689403d80ac3f9b6938ecf5ad38e&name=sample-contract.pdf",
+                 *             "id": "01a226ad-b268-75ae-a838-4617665d6ce3",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226ad-b25f-7159-8216-758d19fba360/documents/01a226ad-b268-75ae-a838-4617665d6ce3.pdf?expires=1796214288&signature=5356257bc5af5fc63192bcf21eeb3f58f69ebd7ffe84e22b1dda3e62f2564bed&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:12:50.062Z",
+                 *             "created_at": "2026-11-29T11:23:47.327Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:12:50.062Z",
+                 *             "updated_at": "2026-11-29T11:23:47.327Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:12:50.062Z",
-                 *         "expires_at": "2026-12-06T07:29:50.058Z",
+                 *         "created_at": "2026-11-29T11:23:47.327Z",
+                 *         "expires_at": "2026-12-06T09:40:47.310Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
+                 *             "id": "01a226ad-b26f-7059-8d30-0de6c3319c1e",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -16225,16 +16712,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:12:50.062Z",
+                 *             "created_at": "2026-11-29T11:23:47.327Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-12-02T09:13:50.238Z",
+                 *             "updated_at": "2026-12-02T11:24:48.389Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
+                 *             "envelope_id": "01a226ad-b25f-7159-8216-758d19fba360"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T09:13:50.238Z",
+                 *         "updated_at": "2026-12-02T11:24:48.389Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -16274,9 +16761,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ce06-76ff-95a1-d7f8cf8a519f",
+                 *       "id": "01a226ad-b2ed-72ac-9e5a-3244cbd67a4d",
                  *       "data": {
-                 *         "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
+                 *         "id": "01a226ad-b26f-7059-8d30-0de6c3319c1e",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -16288,13 +16775,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:12:50.062Z",
+                 *         "created_at": "2026-11-29T11:23:47.327Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:12:50.071Z",
+                 *         "updated_at": "2026-11-29T11:23:47.371Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
+                 *         "envelope_id": "01a226ad-b25f-7159-8216-758d19fba360"
                  *       },
                  *       "event_type": "recipient.reminder_sent"
                  *     }
@@ -16332,9 +16819,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ce49-74c7-bc21-fede601037fe",
+                 *       "id": "01a226ad-b481-737f-9187-fd385a7934d7",
                  *       "data": {
-                 *         "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
+                 *         "id": "01a226ad-b26f-7059-8d30-0de6c3319c1e",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -16345,14 +16832,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:12:50.062Z",
+                 *         "created_at": "2026-11-29T11:23:47.327Z",
                  *         "custom_key": "ben",
-                 *         "expires_at": "2026-12-02T07:29:50.058Z",
+                 *         "expires_at": "2026-12-02T09:40:47.310Z",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:12:50.071Z",
+                 *         "updated_at": "2026-11-29T11:23:47.371Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
+                 *         "envelope_id": "01a226ad-b25f-7159-8216-758d19fba360"
                  *       },
                  *       "event_type": "recipient.expiry_warning_sent"
                  *     }
@@ -16390,9 +16877,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ac56-7141-a369-6d4da894148b",
+                 *       "id": "01a226ad-430b-77c9-a874-fa0a3db05425",
                  *       "data": {
-                 *         "id": "01a22635-a981-76f9-b680-c7650061ee62",
+                 *         "id": "01a226ad-3f03-708e-95d3-2009d469e41c",
                  *         "name": "Erin Fox",
                  *         "role": "APPROVER",
                  *         "email": "erin@example.com",
@@ -16402,17 +16889,17 @@ export interface operations {
                  *         "status": "APPROVED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T08:00:41.453Z",
+                 *         "signed_at": "2026-11-29T10:11:18.809Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:40.719Z",
+                 *         "created_at": "2026-11-29T10:11:17.775Z",
                  *         "custom_key": "erin",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:41.453Z",
+                 *         "updated_at": "2026-11-29T10:11:18.809Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a96f-770c-a7f5-f62d9989d167"
+                 *         "envelope_id": "01a226ad-3eef-773c-be75-c2bdeb1d3e12"
                  *       },
                  *       "event_type": "recipient.approved"
                  *     }
@@ -16450,9 +16937,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ac34-77ae-9e9c-9cf2b1615fa0",
+                 *       "id": "01a226ad-42a8-74ca-961c-0e620ca4dba6",
                  *       "data": {
-                 *         "id": "01a22635-a981-76f9-b680-c91b0fac5df3",
+                 *         "id": "01a226ad-3f03-708e-95d3-2426ddc4696f",
                  *         "name": "Finn Hale",
                  *         "role": "WITNESS",
                  *         "email": "finn@example.com",
@@ -16462,17 +16949,17 @@ export interface operations {
                  *         "status": "WITNESSED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T08:00:41.389Z",
+                 *         "signed_at": "2026-11-29T10:11:18.678Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:40.719Z",
+                 *         "created_at": "2026-11-29T10:11:17.775Z",
                  *         "custom_key": "finn",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:41.389Z",
+                 *         "updated_at": "2026-11-29T10:11:18.678Z",
                  *         "user_agent": "node",
                  *         "witness_of": "dana",
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a96f-770c-a7f5-f62d9989d167"
+                 *         "envelope_id": "01a226ad-3eef-773c-be75-c2bdeb1d3e12"
                  *       },
                  *       "event_type": "recipient.witnessed"
                  *     }
@@ -16510,9 +16997,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ac7b-77eb-a7df-4d3fd448266c",
+                 *       "id": "01a226ad-4366-704b-9447-089faba5b111",
                  *       "data": {
-                 *         "id": "01a22635-a981-76f9-b680-cd14a2c854a0",
+                 *         "id": "01a226ad-3f03-708e-95d3-290b77b98f40",
                  *         "name": "Gia Moss",
                  *         "role": "VIEWER",
                  *         "email": "gia@example.com",
@@ -16521,15 +17008,15 @@ export interface operations {
                  *         "status": "VIEWED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T08:00:41.491Z",
+                 *         "signed_at": "2026-11-29T10:11:18.878Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:40.719Z",
+                 *         "created_at": "2026-11-29T10:11:17.775Z",
                  *         "custom_key": "gia",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:41.491Z",
+                 *         "updated_at": "2026-11-29T10:11:18.878Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a96f-770c-a7f5-f62d9989d167"
+                 *         "envelope_id": "01a226ad-3eef-773c-be75-c2bdeb1d3e12"
                  *       },
                  *       "event_type": "recipient.viewed"
                  *     }
@@ -16567,9 +17054,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a9c6-775a-8763-c13eb5551b07",
+                 *       "id": "01a226ad-3f66-705b-a97c-468750c0bfb1",
                  *       "data": {
-                 *         "id": "01a22635-a981-76f9-b680-d0e2ac9e9c96",
+                 *         "id": "01a226ad-3f03-708e-95d3-2e6245bfd2b5",
                  *         "name": "Hal Ode",
                  *         "role": "CC",
                  *         "email": "hal@example.com",
@@ -16580,13 +17067,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:40.719Z",
+                 *         "created_at": "2026-11-29T10:11:17.775Z",
                  *         "custom_key": "hal",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:40.765Z",
+                 *         "updated_at": "2026-11-29T10:11:17.846Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a96f-770c-a7f5-f62d9989d167"
+                 *         "envelope_id": "01a226ad-3eef-773c-be75-c2bdeb1d3e12"
                  *       },
                  *       "event_type": "recipient.copied"
                  *     }
@@ -16624,9 +17111,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-beed-7533-8ded-5601704a1bab",
+                 *       "id": "01a226ad-7f0b-73ef-a2fd-d21ba687c8de",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226ad-5a40-7538-b4b5-61410baac7ea",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16635,7 +17122,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
+                 *           "id": "01a226ad-5b9c-705c-ad16-d11be6956a73",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -16650,13 +17137,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:11:24.692Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:11:24.794Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226ad-59f4-75e2-82bb-c23d0938f23f"
                  *       },
                  *       "event_type": "recipient.validation_id_check_started"
                  *     }
@@ -16694,9 +17181,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c196-7218-a72f-b56b6bef11f9",
+                 *       "id": "01a226ad-85bc-725b-a799-1f79cf592902",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226ad-5a40-7538-b4b5-61410baac7ea",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16705,14 +17192,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
+                 *           "id": "01a226ad-5b9c-705c-ad16-d11be6956a73",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PASSED",
                  *           "attempt": 2,
                  *           "reasons": [],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T08:00:46.895Z",
+                 *           "decided_at": "2026-11-29T10:11:35.882Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 1,
                  *           "provider_reference": null
@@ -16720,13 +17207,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:11:24.692Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:11:24.794Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226ad-59f4-75e2-82bb-c23d0938f23f"
                  *       },
                  *       "event_type": "recipient.validation_id_check_success"
                  *     }
@@ -16764,9 +17251,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-bef8-71e9-9ec0-25fcb3312433",
+                 *       "id": "01a226ad-7f4e-7173-801e-a8ecd48863de",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226ad-5a40-7538-b4b5-61410baac7ea",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16775,7 +17262,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
+                 *           "id": "01a226ad-5b9c-705c-ad16-d11be6956a73",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "FAILED",
@@ -16792,13 +17279,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:11:24.692Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:11:24.794Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226ad-59f4-75e2-82bb-c23d0938f23f"
                  *       },
                  *       "event_type": "recipient.validation_id_check_failed"
                  *     }
@@ -16836,9 +17323,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c8e9-7029-9b76-965f82f6012f",
+                 *       "id": "01a226ad-99bd-7305-b4b9-7f1e12f63427",
                  *       "data": {
-                 *         "id": "01a22635-c4f1-72ee-a7fe-17cf68600402",
+                 *         "id": "01a226ad-8da8-7199-989a-f3d5b4a53e90",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16847,7 +17334,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c58f-77e9-9073-9f42120cf8ef",
+                 *           "id": "01a226ad-9087-7356-b13e-7b52e9fa6ddb",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -16856,7 +17343,7 @@ export interface operations {
                  *             "MRZ_CHECK_DIGIT"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T08:11:48.771Z",
+                 *           "decided_at": "2026-11-29T10:22:40.991Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -16864,13 +17351,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:11:47.755Z",
+                 *         "created_at": "2026-11-29T10:22:37.906Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:11:47.766Z",
+                 *         "updated_at": "2026-11-29T10:22:37.944Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-c4eb-729c-840c-bd56a0295d2d"
+                 *         "envelope_id": "01a226ad-8d92-74fa-9795-8f015555c63a"
                  *       },
                  *       "event_type": "recipient.validation_id_check_locked"
                  *     }
@@ -16908,9 +17395,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-cdcc-775a-a6d4-c2f1f9510c3c",
+                 *       "id": "01a226ad-b19a-701b-9559-d1a240c55f65",
                  *       "data": {
-                 *         "id": "01a22635-cd6b-705c-b61e-88e6ad7c6e9a",
+                 *         "id": "01a226ad-afe6-7061-94b7-fdcaa9de4b55",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16919,7 +17406,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-cda7-727a-b066-c4f297c45838",
+                 *           "id": "01a226ad-b0b0-722e-8a39-f0f66a0e9377",
                  *           "check": "id_check",
                  *           "method": "stripe",
                  *           "status": "EXPIRED",
@@ -16929,18 +17416,18 @@ export interface operations {
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
-                 *           "provider_reference": "vs_a6f68ec9b7562d9bf94e291e"
+                 *           "provider_reference": "vs_58efe00e6fecc37d1f5dbf33"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:11:49.925Z",
+                 *         "created_at": "2026-11-29T10:22:46.684Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:11:49.936Z",
+                 *         "updated_at": "2026-11-29T10:22:46.707Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-cd65-7025-84c7-67ef40a8135b"
+                 *         "envelope_id": "01a226ad-afdc-75ec-ad65-1e501bb798e0"
                  *       },
                  *       "event_type": "recipient.validation_id_check_expired"
                  *     }
@@ -16978,9 +17465,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c8fd-76c5-9bf4-c2b3a643ed46",
+                 *       "id": "01a226ad-99e7-72fc-9c96-a8cea29ea587",
                  *       "data": {
-                 *         "id": "01a22635-c4f1-72ee-a7fe-17cf68600402",
+                 *         "id": "01a226ad-8da8-7199-989a-f3d5b4a53e90",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16989,13 +17476,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c58f-77e9-9073-9f42120cf8ef",
+                 *           "id": "01a226ad-9087-7356-b13e-7b52e9fa6ddb",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3",
+                 *           "api_key_id": "01a226ad-006e-77d5-a933-1827095ca5c6",
                  *           "decided_at": null,
                  *           "max_attempts": 1,
                  *           "attempts_left": 1,
@@ -17004,13 +17491,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:11:47.755Z",
+                 *         "created_at": "2026-11-29T10:22:37.906Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:11:47.766Z",
+                 *         "updated_at": "2026-11-29T10:22:37.944Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-c4eb-729c-840c-bd56a0295d2d"
+                 *         "envelope_id": "01a226ad-8d92-74fa-9795-8f015555c63a"
                  *       },
                  *       "event_type": "recipient.validation_id_check_reset"
                  *     }
@@ -17048,9 +17535,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c1b5-7133-ae18-e6b4bcff3e91",
+                 *       "id": "01a226ad-8606-76ec-bcc4-57ce0de4fbc8",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226ad-5a40-7538-b4b5-61410baac7ea",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17059,7 +17546,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                 *           "id": "01a226ad-85fc-700f-b4d1-8421578d7153",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -17074,13 +17561,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:11:24.692Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:11:24.794Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226ad-59f4-75e2-82bb-c23d0938f23f"
                  *       },
                  *       "event_type": "recipient.validation_biometric_started"
                  *     }
@@ -17118,9 +17605,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c497-7522-a909-bf1f771b3764",
+                 *       "id": "01a226ad-8ced-72cb-b2fb-2ef911c900a4",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226ad-5a40-7538-b4b5-61410baac7ea",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17129,14 +17616,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                 *           "id": "01a226ad-85fc-700f-b4d1-8421578d7153",
                  *           "check": "biometric",
                  *           "method": "manual",
                  *           "status": "PASSED",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3",
-                 *           "decided_at": "2026-11-29T08:11:47.665Z",
+                 *           "api_key_id": "01a226ad-006e-77d5-a933-1827095ca5c6",
+                 *           "decided_at": "2026-11-29T10:22:37.736Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
                  *           "provider_reference": null
@@ -17144,13 +17631,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:11:24.692Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:11:24.794Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226ad-59f4-75e2-82bb-c23d0938f23f"
                  *       },
                  *       "event_type": "recipient.validation_biometric_success"
                  *     }
@@ -17188,9 +17675,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c460-765d-aab3-d55a300d43d3",
+                 *       "id": "01a226ad-8c4e-7209-92a2-3933e5abaf75",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226ad-5a40-7538-b4b5-61410baac7ea",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17199,13 +17686,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                 *           "id": "01a226ad-85fc-700f-b4d1-8421578d7153",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "FAILED",
                  *           "attempt": 1,
                  *           "reasons": [
-                 *             "FACE_MISMATCH"
+                 *             "FACE_MISMATCH",
+                 *             "CHALLENGE_NOT_MET"
                  *           ],
                  *           "api_key_id": null,
                  *           "decided_at": null,
@@ -17216,13 +17704,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:11:24.692Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:11:24.794Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226ad-59f4-75e2-82bb-c23d0938f23f"
                  *       },
                  *       "event_type": "recipient.validation_biometric_failed"
                  *     }
@@ -17260,9 +17748,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-cc57-77db-88ac-11a185dff839",
+                 *       "id": "01a226ad-aa78-753b-986e-2fa44df51cbc",
                  *       "data": {
-                 *         "id": "01a22635-c4f1-72ee-a7fe-17cf68600402",
+                 *         "id": "01a226ad-8da8-7199-989a-f3d5b4a53e90",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17271,7 +17759,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-ca9a-764e-8cdf-6bc722788126",
+                 *           "id": "01a226ad-a078-732c-9be5-4914cafcaa93",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -17280,7 +17768,7 @@ export interface operations {
                  *             "FACE_MISMATCH"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T08:11:49.649Z",
+                 *           "decided_at": "2026-11-29T10:22:45.271Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -17288,13 +17776,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:11:47.755Z",
+                 *         "created_at": "2026-11-29T10:22:37.906Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:11:47.766Z",
+                 *         "updated_at": "2026-11-29T10:22:37.944Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-c4eb-729c-840c-bd56a0295d2d"
+                 *         "envelope_id": "01a226ad-8d92-74fa-9795-8f015555c63a"
                  *       },
                  *       "event_type": "recipient.validation_biometric_locked"
                  *     }
@@ -17332,9 +17820,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c1d8-724c-b931-e4d5577911c2",
+                 *       "id": "01a226ad-8676-7476-a4b1-d1715811c28b",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226ad-5a40-7538-b4b5-61410baac7ea",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17343,7 +17831,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                 *           "id": "01a226ad-85fc-700f-b4d1-8421578d7153",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "EXPIRED",
@@ -17358,13 +17846,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:11:24.692Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:11:24.794Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226ad-59f4-75e2-82bb-c23d0938f23f"
                  *       },
                  *       "event_type": "recipient.validation_biometric_expired"
                  *     }
@@ -17402,9 +17890,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c474-759a-849c-141868ae73d7",
+                 *       "id": "01a226ad-8ca6-712d-887a-e4cbc58fc757",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226ad-5a40-7538-b4b5-61410baac7ea",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17413,13 +17901,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                 *           "id": "01a226ad-85fc-700f-b4d1-8421578d7153",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3",
+                 *           "api_key_id": "01a226ad-006e-77d5-a933-1827095ca5c6",
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
@@ -17428,13 +17916,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:11:24.692Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:11:24.794Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226ad-59f4-75e2-82bb-c23d0938f23f"
                  *       },
                  *       "event_type": "recipient.validation_biometric_reset"
                  *     }
@@ -17472,9 +17960,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-b50e-714b-a06e-a5e94dd365a7",
+                 *       "id": "01a226ad-5b4f-7657-b313-e993f9a42c68",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226ad-5a40-7538-b4b5-61410baac7ea",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17484,18 +17972,18 @@ export interface operations {
                  *         "tax_id": null,
                  *         "consent": {
                  *           "version": "2026-11-29",
-                 *           "given_at": "2026-11-29T08:00:43.692Z"
+                 *           "given_at": "2026-11-29T10:11:25.009Z"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:11:24.692Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:11:24.794Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226ad-59f4-75e2-82bb-c23d0938f23f"
                  *       },
                  *       "event_type": "recipient.validation_identity_consented"
                  *     }
@@ -17533,9 +18021,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c4e0-70c3-9da8-60de62129527",
+                 *       "id": "01a226ad-8d75-774c-9261-d135351190e6",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226ad-5a40-7538-b4b5-61410baac7ea",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17550,13 +18038,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:11:24.692Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:11:24.794Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226ad-59f4-75e2-82bb-c23d0938f23f"
                  *       },
                  *       "event_type": "recipient.validation_identity_redacted"
                  *     }
@@ -17594,9 +18082,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a60e-730e-87fb-55318c64fbe9",
+                 *       "id": "01a226ad-3a44-70bb-8ada-ba049b282497",
                  *       "data": {
-                 *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                 *         "id": "01a226ad-3961-7555-a83b-4fb11590224f",
                  *         "name": "Mutual NDA",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -17604,8 +18092,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940979&signature=4cfb300d8e456d0de2f2be234c07880a2efe7decacd74e9501d6caf171e914a1&name=nda.pdf",
+                 *             "id": "01a226ad-396c-74ea-aa57-d28fb5a8def2",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226ad-3961-7555-a83b-4fb11590224f/documents/01a226ad-396c-74ea-aa57-d28fb5a8def2.pdf?expires=1795948816&signature=5f7d1f701fdf58645b106e9e2861c1e6b2cfa73098f718fb9e386ea44aec5cd6&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -17616,7 +18104,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:39.710Z",
+                 *         "created_at": "2026-11-29T09:40:16.353Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -17649,7 +18137,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:39.710Z"
+                 *         "updated_at": "2026-11-29T09:40:16.353Z"
                  *       },
                  *       "event_type": "template.created"
                  *     }
@@ -17687,9 +18175,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a6b5-7798-8ef0-93bdb3519876",
+                 *       "id": "01a226ad-3b10-773c-b533-37e3b65b2d31",
                  *       "data": {
-                 *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                 *         "id": "01a226ad-3961-7555-a83b-4fb11590224f",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -17697,8 +18185,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940980&signature=34cf1d491cb4362cc2fa04632cff480a92e51b6206fc5911d88afb73b8865a01&name=nda.pdf",
+                 *             "id": "01a226ad-396c-74ea-aa57-d28fb5a8def2",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226ad-3961-7555-a83b-4fb11590224f/documents/01a226ad-396c-74ea-aa57-d28fb5a8def2.pdf?expires=1795948816&signature=5f7d1f701fdf58645b106e9e2861c1e6b2cfa73098f718fb9e386ea44aec5cd6&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -17709,7 +18197,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:39.710Z",
+                 *         "created_at": "2026-11-29T09:40:16.353Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -17742,7 +18230,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:39.980Z"
+                 *         "updated_at": "2026-11-29T09:40:16.740Z"
                  *       },
                  *       "event_type": "template.updated"
                  *     }
@@ -17780,9 +18268,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a6da-758d-b5d5-f44a5d7de450",
+                 *       "id": "01a226ad-3b5a-7690-a6cb-b185db10ead9",
                  *       "data": {
-                 *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                 *         "id": "01a226ad-3961-7555-a83b-4fb11590224f",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -17790,8 +18278,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940980&signature=34cf1d491cb4362cc2fa04632cff480a92e51b6206fc5911d88afb73b8865a01&name=nda.pdf",
+                 *             "id": "01a226ad-396c-74ea-aa57-d28fb5a8def2",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226ad-3961-7555-a83b-4fb11590224f/documents/01a226ad-396c-74ea-aa57-d28fb5a8def2.pdf?expires=1795948816&signature=5f7d1f701fdf58645b106e9e2861c1e6b2cfa73098f718fb9e386ea44aec5cd6&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -17802,7 +18290,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:39.710Z",
+                 *         "created_at": "2026-11-29T09:40:16.353Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -17835,7 +18323,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:39.980Z"
+                 *         "updated_at": "2026-11-29T09:40:16.740Z"
                  *       },
                  *       "event_type": "template.deleted"
                  *     }
