@@ -32,7 +32,10 @@ describe('signet keys (API key management CLI)', () => {
     expect(output).toHaveLength(1);
     expect(output[0]).toContain(id);
     expect(output[0]).toContain('plan=professional');
+    expect(output[0]).toContain('scopes=-');
     expect(output.join('\n')).not.toContain(key);
+    // Without --admin the key cannot manage keys through the API.
+    expect((await api.call('GET', '/api/v1/api_keys', { key })).status).toBe(403);
 
     expect(await run('revoke', id)).toBe(0);
     // The gateway had the key cached; the revocation's notification makes it forget the key.
@@ -58,6 +61,35 @@ describe('signet keys (API key management CLI)', () => {
     output.length = 0;
     await run('list', '--tenant', 'umbrella');
     expect(output[0]).toContain('limits=2/h,5/day');
+  });
+
+  it('creates an admin key with --admin, which manages its tenant\'s keys through the API', async () => {
+    output.length = 0;
+    expect(await run('create', '--tenant', 'hooli', '--plan', 'starter', '--name', 'console', '--admin')).toBe(0);
+    const key = /: (sgn_\S+)/.exec(output.join('\n'))?.[1] as string;
+    expect(output[0]).toMatch(/\(starter, admin\)$/);
+    const listed = await api.call('GET', '/api/v1/api_keys', { key });
+    expect(listed.status).toBe(200);
+    expect(listed.body.api_keys).toEqual([expect.objectContaining({ name: 'console', scopes: ['admin'], plan: 'starter' })]);
+    output.length = 0;
+    await run('list', '--tenant', 'hooli');
+    expect(output[0]).toContain('scopes=admin');
+  });
+
+  it('gives a key an enterprise admin key creates through the API that key\'s own limits', async () => {
+    output.length = 0;
+    expect(await run('create', '--tenant', 'stark', '--plan', 'enterprise', '--admin', '--envelopes-per-hour', '1', '--envelopes-per-day', '5')).toBe(0);
+    const admin = /: (sgn_\S+)/.exec(output.join('\n'))?.[1] as string;
+    const created = await api.call('POST', '/api/v1/api_keys', { key: admin, json: { name: 'ci' } });
+    expect(created.body.api_key).toMatchObject({ plan: 'enterprise', scopes: [] });
+    const form = { 'recipients[0][email]': 'a@example.com', 'recipients[0][name]': 'A' };
+    expect((await api.call('POST', '/api/v1/envelopes', { key: admin, form })).status).toBe(200);
+    // The tenant's hour is spent: with the plan's default limits instead of the admin's, the new key could go on.
+    const key = (created.body.api_key as { key: string }).key;
+    expect((await api.call('POST', '/api/v1/envelopes', { key, form })).status).toBe(429);
+    output.length = 0;
+    await run('list', '--tenant', 'stark');
+    expect(output[1]).toContain('limits=1/h,5/day');
   });
 
   it('refuses limits on a key that is not enterprise', async () => {

@@ -37,6 +37,7 @@ export * from './batch-requests';
 export * from './template-requests';
 export * from './builder-session-requests';
 export * from './console-requests';
+export * from './api-key-requests';
 export { renderEventCatalog } from './event-catalog';
 export * from './seal-responses';
 export * from './responses';

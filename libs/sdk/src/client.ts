@@ -5,6 +5,7 @@ import { accountMethods, envelopeMethods, signingMethods, webhookMethods } from 
 import { templateMethods } from './templates';
 import { builderSessionMethods } from './builder-sessions';
 import { deadLetterMethods } from './dead-letters';
+import { apiKeyMethods } from './api-keys';
 import { identityMethods } from './identity';
 import type { components, operations, paths } from './generated/openapi';
 
@@ -62,6 +63,7 @@ export function createSignetClient(options: SignetClientOptions) {
     ...templateMethods(context),
     ...builderSessionMethods(context),
     ...deadLetterMethods(context),
+    ...apiKeyMethods(context),
     ...identityMethods(context),
 
     /** Creates an envelope from a plain object, sent as the bracket-notation form the route takes. */

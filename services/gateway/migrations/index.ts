@@ -71,6 +71,21 @@ export const gatewayMigrations: readonly Migration[] = [
     }
   },
   {
+    name: 'gateway_0005_api_key_scopes_rotation_last_used',
+    async up(knex) {
+      // Every key so far was made by an operator (CLI or configuration), who could do everything: they stay admins.
+      await knex.raw("ALTER TABLE api_keys ADD COLUMN scopes text[] NOT NULL DEFAULT '{admin}'");
+      await knex.raw("ALTER TABLE api_keys ALTER COLUMN scopes SET DEFAULT '{}'");
+      await knex.schema.alterTable('api_keys', (table) => {
+        table.timestamp('last_used_at', { useTz: true });
+        // After a rotation, the replaced secret's hash, which authenticates until previous_key_expires_at.
+        table.text('previous_key_hash');
+        table.timestamp('previous_key_expires_at', { useTz: true });
+      });
+      await knex.raw('CREATE UNIQUE INDEX api_keys_previous_key_hash_unique ON api_keys (previous_key_hash) WHERE previous_key_hash IS NOT NULL');
+    }
+  },
+  {
     name: 'gateway_0006_console_sessions',
     async up(knex) {
       await knex.schema.createTable('console_sessions', (table) => {

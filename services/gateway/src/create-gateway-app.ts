@@ -7,6 +7,8 @@ import type { ApiKeyLookup } from './api-keys/api-key-cache';
 import type { ApiKeyRecord } from './api-keys/api-key-repository';
 import { accessLog } from './access-log';
 import { docsRoutes, type DocsOptions } from './docs/docs-routes';
+import type { ApiKeyDeps } from './api-keys/api-key-deps';
+import { apiKeyRoutes } from './api-keys/api-key-routes';
 import { authenticate } from './api-keys/authenticate';
 import type { BuilderSessionDeps } from './builder-sessions/builder-session-deps';
 import { builderPageRoutes } from './builder-sessions/builder-page-routes';
@@ -59,6 +61,8 @@ export interface GatewayAppOptions {
   builderSessions: BuilderSessionDeps;
   /** The console's sessions: an API key exchanged for a cookie, which then acts as the key. */
   console: ConsoleDeps;
+  /** The tenant's API keys, managed through the API by its admin keys. */
+  apiKeys: ApiKeyDeps;
 }
 
 /** A public route speaks for nobody: no tenant, no key; the service finds both from the route's own credential. */
@@ -112,6 +116,7 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
   app.use('/api', authenticate(options.keys, options.envelopeLimitsOf, builderTokenLookup(builder.tokens, builder.sessions, builder.clock), consoleSessionLookup(options.console)),
     builderScope(builder.sessions, builder.clock, options.log));
   app.use(builderSessionRoutes(builder, options.idempotency));
+  app.use(apiKeyRoutes(options.apiKeys, options.idempotency));
   for (const route of ROUTES) {
     const handlers: RequestHandler[] = [];
     const ids = idParametersOf(route.path);

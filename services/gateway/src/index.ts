@@ -9,6 +9,7 @@ import type { ServiceDeps, SignetService } from '@signet/service';
 import { apiKeyCache } from './api-keys/api-key-cache';
 import { API_KEYS_CHANGED_CHANNEL, apiKeyRepository } from './api-keys/api-key-repository';
 import { ensureBootstrapKeys } from './api-keys/ensure-bootstrap-keys';
+import { lastUsedRecorder, recordingUse } from './api-keys/last-used';
 import { builderSessionStore } from './builder-sessions/builder-session-store';
 import { builderTokens } from './builder-sessions/builder-token';
 import { sessionTargets } from './builder-sessions/session-targets';
@@ -31,6 +32,8 @@ const PRUNE_EVERY_MS = 3_600_000;
 /** How stale a cached key can be if a revocation's notification is lost (decided in docs/decisions.md). */
 const API_KEY_CACHE_TTL_MS = 10_000;
 const API_KEY_CACHE_ENTRIES = 10_000;
+/** A key's last use is written at most this often per replica: a request costs a memory look-up, not a write. */
+const LAST_USED_EVERY_MS = 60_000;
 
 /** The only public entry: API-key auth, request ids, plan rate limits, and the route table to services. */
 export function createGatewayService(deps: ServiceDeps): SignetService {
@@ -38,7 +41,9 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
   const cachedKeys = apiKeyCache(keys, { clock: deps.clock, ttlMs: API_KEY_CACHE_TTL_MS, maxEntries: API_KEY_CACHE_ENTRIES });
   let keyChanges: NotificationListener | null = null;
   // Every report of a key updates the same counter rows; see docs/decisions.md, "Plan-limit counters commit asynchronously".
+  // A key's last use, which a crash may lose without harm, is written through it too.
   const counters = openAsyncCommitPool(deps.db);
+  const recordUse = lastUsedRecorder(apiKeyRepository(counters).touchLastUsed, { clock: deps.clock, log: deps.log, everyMs: LAST_USED_EVERY_MS, maxEntries: API_KEY_CACHE_ENTRIES });
   const limiter = rateLimiter({ db: counters, clock: deps.clock });
   const idempotencyKeys = idempotencyStore(deps.db);
   const builderSessions = builderSessionStore(deps.db);
@@ -55,7 +60,7 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
   const healthcheck = () => runHealthChecks({ database: async () => { await deps.db.raw('SELECT 1'); } });
 
   const app = createGatewayApp({
-    keys: cachedKeys,
+    keys: recordingUse(cachedKeys, recordUse),
     log: deps.log,
     internalSecret: deps.internalSecret,
     serviceUrl: deps.serviceUrl,
@@ -88,11 +93,12 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
     },
     console: {
       sessions: consoleSessions,
-      keys: cachedKeys,
+      keys: recordingUse(cachedKeys, recordUse),
       keyById: (id) => keys.findActiveById(id),
       clock: deps.clock,
       publicBaseUrl: deps.config.publicBaseUrl
-    }
+    },
+    apiKeys: { keys, clock: deps.clock, forgetCachedKeys: () => cachedKeys.forgetAll() }
   });
 
   return {

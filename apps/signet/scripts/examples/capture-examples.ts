@@ -12,6 +12,7 @@ import { captureExpiry } from './expiry-flows';
 import { captureSealAndEvidence, captureSigning, captureTrackingAndReject } from './signing-flows';
 import { captureTemplates } from './template-flows';
 import { captureBuilderSessions } from './builder-flows';
+import { captureApiKeys } from './api-key-flows';
 import { captureAbandonedSession, captureIdentity } from './identity-flows';
 import type { StripeIdentityStandIn } from '@signet/testkit';
 
@@ -29,6 +30,7 @@ async function runFlows(capture: Capture, stripe: StripeIdentityStandIn): Promis
   await captureBatch(capture);
   await captureTemplates(capture);
   await captureBuilderSessions(capture);
+  await captureApiKeys(capture);
   await captureCodeEndings(capture);
   await capture.receiver.waitFor('envelope.success');
   await captureFieldsAndRoles(capture);

@@ -14,11 +14,12 @@ import { DEAD_LETTER_ROUTE_DOCS } from './dead-letter-route-docs';
 import { TEMPLATE_ROUTE_DOCS } from './template-route-docs';
 import { IDENTITY_ROUTE_DOCS } from './identity-route-docs';
 import { BUILDER_ROUTE_DOCS, BUILDER_TOKEN_ROUTES } from './builder-route-docs';
+import { API_KEY_ROUTE_DOCS } from './api-key-route-docs';
 import { CONSOLE_ROUTE_DOCS } from './console-route-docs';
 import { DOCUMENT_INTRO, TAGS } from './document-intro';
 
 /** Every route's documentation, keyed `METHOD /path` as the gateway's route tables name the route. */
-export const ROUTE_DOCS: RouteDocs = { ...SETTINGS_WEBHOOK_ROUTE_DOCS, ...DEAD_LETTER_ROUTE_DOCS, ...ENVELOPE_ROUTE_DOCS, ...SCALE_AND_SEAL_ROUTE_DOCS, ...TEMPLATE_ROUTE_DOCS, ...IDENTITY_ROUTE_DOCS, ...BUILDER_ROUTE_DOCS, ...CONSOLE_ROUTE_DOCS, ...PUBLIC_ROUTE_DOCS, ...GATEWAY_ROUTE_DOCS };
+export const ROUTE_DOCS: RouteDocs = { ...SETTINGS_WEBHOOK_ROUTE_DOCS, ...DEAD_LETTER_ROUTE_DOCS, ...ENVELOPE_ROUTE_DOCS, ...SCALE_AND_SEAL_ROUTE_DOCS, ...TEMPLATE_ROUTE_DOCS, ...IDENTITY_ROUTE_DOCS, ...BUILDER_ROUTE_DOCS, ...API_KEY_ROUTE_DOCS, ...CONSOLE_ROUTE_DOCS, ...PUBLIC_ROUTE_DOCS, ...GATEWAY_ROUTE_DOCS };
 
 /** A route as the gateway serves it: who may call it and which limits apply. */
 export interface ServedRoute {

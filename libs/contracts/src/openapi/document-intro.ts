@@ -23,6 +23,7 @@ export const TAGS = [
   { name: 'Email validation', description: 'Email and SMS codes a recipient must enter before viewing or signing' },
   { name: 'Identity checks', description: "A signer's identity document and selfie, checked before viewing or signing: the signer's steps (keyless) and the sender's record, resets, manual passes, assertions and erasure" },
   { name: 'Seal', description: 'The certificates that seal signed PDFs, and validation reports of any signed PDF' },
+  { name: 'API keys', description: "The tenant's API keys, managed by a key with the `admin` scope: create, rotate, revoke, and when each was last used" },
   { name: 'Settings', description: "The API key's defaults for new envelopes" },
   { name: 'Webhooks', description: 'Subscriptions to events, their delivery log, and the deliveries that ran out of retries (dead letters)' },
   { name: 'Signing', description: 'The keyless signing API behind signing links, and the signer page' },

@@ -9,6 +9,7 @@ import { Settings, SettingsInput, SettingsPayload } from '../settings';
 import { BounceRequest, FieldPreviewRequest, RejectRequest, SignRequest } from '../signing-requests';
 import { UploadCreateRequest } from '../upload-requests';
 import { BuilderSessionCreateRequest } from '../builder-session-requests';
+import { ApiKeyCreateRequest, ApiKeyRotateRequest } from '../api-key-requests';
 import { SmsStatusCallback, VerifyCodeRequest } from '../validation-requests';
 import { CreateWebhookRequest, UpdateWebhookRequest } from '../webhook-requests';
 
@@ -48,7 +49,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
     PlacementInput: envelopeRequests.PlacementInput,
     EnvelopeListItem, EnvelopeListResponse,
     SettingsInput, Settings, SettingsPayload, UploadCreateRequest, VerifyCodeRequest, SignRequest, FieldPreviewRequest, RejectRequest, BounceRequest, SmsStatusCallback,
-    CreateWebhookRequest, UpdateWebhookRequest, BuilderSessionCreateRequest,
+    CreateWebhookRequest, UpdateWebhookRequest, BuilderSessionCreateRequest, ApiKeyCreateRequest, ApiKeyRotateRequest,
     ...payloads,
     ...eventSchemas()
   };

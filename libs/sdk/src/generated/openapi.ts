@@ -786,6 +786,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/api_keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the tenant's API keys
+         * @description Every key of the tenant, oldest first, revoked ones included: its name, plan, scopes, the first characters of its secret, when it was last used and, after a rotation, until when the previous secret works. Never a secret. Needs a key with the `admin` scope (403 FORBIDDEN otherwise); only the keys of the caller's tenant are seen or touched (another tenant's key is 404).
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description A new key of the caller's tenant, with the caller's plan and envelope limits. It has no scope unless `scopes: ["admin"]` is asked for. The secret is in this answer only: Signet keeps a hash of it. The key works at once. Needs a key with the `admin` scope (403 FORBIDDEN otherwise); only the keys of the caller's tenant are seen or touched (another tenant's key is 404).
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api_keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an API key
+         * @description The key as the list shows it, never its secret. Needs a key with the `admin` scope (403 FORBIDDEN otherwise); only the keys of the caller's tenant are seen or touched (another tenant's key is 404).
+         */
+        get: operations["getApiKey"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description The key, and a previous secret still in its overlap, are refused (401) from the next request on, by every replica. A key may revoke itself. Its builder sessions stop working with it. A key already revoked is 404. Needs a key with the `admin` scope (403 FORBIDDEN otherwise); only the keys of the caller's tenant are seen or touched (another tenant's key is 404).
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api_keys/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an API key's secret
+         * @description A new secret for the same key: its id, name, plan, scopes, settings, webhooks and builder sessions stay. The new secret is in this answer only. The previous one keeps working for `overlap_minutes` (default 60, at most 7 days; 0: not at all), until `previous_key_expires_at`, then is refused (401). Rotating again within the overlap ends the older secret at once. Needs a key with the `admin` scope (403 FORBIDDEN otherwise); only the keys of the caller's tenant are seen or touched (another tenant's key is 404).
+         */
+        post: operations["rotateApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/signing/v1/{token}": {
         parameters: {
             query?: never;
@@ -3419,6 +3487,59 @@ export interface components {
             /** @description The session's credential, `Authorization: Bearer <token>`: give it to the editor, never put it in a URL's query */
             token: string;
         };
+        ApiKeyIssuedResponse: {
+            api_key: components["schemas"]["ApiKeyWithSecret"];
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        ApiKeyListResponse: {
+            api_keys: components["schemas"]["ApiKeyView"][];
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        ApiKeyResponse: {
+            api_key: components["schemas"]["ApiKeyView"];
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        ApiKeyView: {
+            id: string;
+            name: string;
+            /** @description starter, professional or enterprise: the envelope-creation limits the key grants */
+            plan: string;
+            /** @description `admin`: the key may manage the tenant's keys */
+            scopes: "admin"[];
+            /** @description The first characters of the current secret, to recognise it by: never enough to use it */
+            key_prefix: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description When the key last authenticated a request, within a minute; null if never */
+            last_used_at: string | null;
+            /** @description When the key was revoked; null while it works */
+            revoked_at: string | null;
+            /** @description After a rotation, until when the previous secret still works; null when it no longer does */
+            previous_key_expires_at: string | null;
+        };
+        ApiKeyWithSecret: {
+            id: string;
+            name: string;
+            /** @description starter, professional or enterprise: the envelope-creation limits the key grants */
+            plan: string;
+            /** @description `admin`: the key may manage the tenant's keys */
+            scopes: "admin"[];
+            /** @description The first characters of the current secret, to recognise it by: never enough to use it */
+            key_prefix: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description When the key last authenticated a request, within a minute; null if never */
+            last_used_at: string | null;
+            /** @description When the key was revoked; null while it works */
+            revoked_at: string | null;
+            /** @description After a rotation, until when the previous secret still works; null when it no longer does */
+            previous_key_expires_at: string | null;
+            /** @description The secret, sent as `Authorization: <key>`. Shown only in this answer: store it now */
+            key: string;
+        };
         EnvelopeCreateRequest: {
             name?: string;
             /** Format: date-time */
@@ -4003,6 +4124,16 @@ export interface components {
             language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
             /** @description How long the token works, 1-60 minutes. Default 15 */
             lifetime_minutes?: number;
+        };
+        ApiKeyCreateRequest: {
+            /** @description What the key is for, as lists show it (e.g. `production`, `ci`) */
+            name: string;
+            /** @description `["admin"]` lets the new key manage the tenant's keys. Default `[]`: the key works with documents, templates, settings and webhooks only */
+            scopes?: "admin"[];
+        };
+        ApiKeyRotateRequest: {
+            /** @description Minutes the previous secret keeps working beside the new one, 0-10080 (7 days). Default 60; 0 ends it at once */
+            overlap_minutes?: number;
         };
         EnvelopeDocument: {
             id: string;
@@ -5666,7 +5797,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type, a builder session's token outside its session) */
+        /** @description FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type, a builder session's token outside its session, an API key without the scope the route needs) */
         Error403: {
             headers: {
                 /** @description The request id */
@@ -5876,7 +6007,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226b270ea75f8a8d15c602b3df186"
+                     *       "request_id": "req_01a226decada76ac946f0757f4ab458e"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5895,7 +6026,7 @@ export interface operations {
                      * @example {
                      *       "error": "Send the API key itself as the Authorization header, without a scheme",
                      *       "code": "UNAUTHORIZED",
-                     *       "request_id": "req_01a226b2772170de8bd42403b49d2786"
+                     *       "request_id": "req_01a226ded0e072888b01b8162b6a240e"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6062,7 +6193,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226b27271775f86ee1409792cb7a9"
+                     *       "request_id": "req_01a226decd1376fc808cf345f864e6b9"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsUpdatedResponse"];
@@ -6092,7 +6223,7 @@ export interface operations {
                      *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b2770d7557ac441deb1df890f6"
+                     *       "request_id": "req_01a226ded0ad7009b3832189ab5ec15f"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6152,11 +6283,11 @@ export interface operations {
                      * @example {
                      *       "envelopes": [
                      *         {
-                     *           "id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
+                     *           "id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
                      *           "name": "Services agreement 2026",
                      *           "status": "CREATED",
-                     *           "created_at": "2026-11-29T09:46:01.097Z",
-                     *           "updated_at": "2026-11-29T09:46:04.622Z",
+                     *           "created_at": "2026-11-29T10:34:28.468Z",
+                     *           "updated_at": "2026-11-29T10:34:31.766Z",
                      *           "sent_at": null,
                      *           "completed_at": null,
                      *           "voided_at": null,
@@ -6167,7 +6298,7 @@ export interface operations {
                      *           "template_id": null,
                      *           "envelope_signers": [
                      *             {
-                     *               "id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
+                     *               "id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
                      *               "custom_key": "ana",
                      *               "name": "Ana Lima",
                      *               "email": "ana@example.com",
@@ -6179,7 +6310,7 @@ export interface operations {
                      *               "identity": null
                      *             },
                      *             {
-                     *               "id": "01a226b2-8605-75df-a313-41959e786fbf",
+                     *               "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
                      *               "custom_key": "ben",
                      *               "name": "Ben Ode",
                      *               "email": "ben@example.com",
@@ -6194,7 +6325,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a226b28b2b77aab1aaa44e1d64aad7"
+                     *       "request_id": "req_01a226dee81474aba1a4f664d726b938"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeListResponse"];
@@ -6222,7 +6353,7 @@ export interface operations {
                      *           "message": "must be one or more of CREATED, IN_PROGRESS, SUCCESS, VOIDED, ERROR, EXPIRED, comma-separated"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b28b5573ba8b3095e626c74ac0"
+                     *       "request_id": "req_01a226dee843725bba9d49f18fc42db8"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6313,13 +6444,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
+                     *         "id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
                      *         "name": "Services agreement",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T09:46:01.097Z",
+                     *         "created_at": "2026-11-29T10:34:28.468Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
+                     *             "id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6331,7 +6462,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a226b2-8605-75df-a313-41959e786fbf",
+                     *             "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6350,7 +6481,7 @@ export interface operations {
                      *         },
                      *         "template_id": null
                      *       },
-                     *       "request_id": "req_01a226b27bea722489cefac963f6a248"
+                     *       "request_id": "req_01a226ded8997348b23ad1699c777685"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -6380,7 +6511,7 @@ export interface operations {
                      *           "message": "must be an email address"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b279ff727eb965caff6f0a18f0"
+                     *       "request_id": "req_01a226ded66975f7849fbd0ae78c4476"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6401,7 +6532,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-7c09-738f-a75c-dc04914d3fe0
+                 * @example 01a226de-d8f4-7440-b0ed-cc457f7dadc4
                  */
                 id: string;
             };
@@ -6420,13 +6551,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
+                     *         "id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T09:46:01.097Z",
+                     *         "created_at": "2026-11-29T10:34:28.468Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
+                     *             "id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6438,7 +6569,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a226b2-8605-75df-a313-41959e786fbf",
+                     *             "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6457,39 +6588,39 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T09:46:04.622Z",
+                     *         "updated_at": "2026-11-29T10:34:31.766Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a226b2-8525-70d2-97cf-5418d246dde2",
+                     *             "id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T09:46:01.097Z",
-                     *             "updated_at": "2026-11-29T09:46:01.097Z",
+                     *             "created_at": "2026-11-29T10:34:28.468Z",
+                     *             "updated_at": "2026-11-29T10:34:28.468Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/documents/01a226b2-8525-70d2-97cf-5418d246dde2.pdf?expires=1795949164&signature=ca5f5582c59db236d0651c9742a81d9bca8900ae445cfe474a0d09d1318d3f57&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/documents/01a226de-df92-756f-91f9-ddf3b3aa09c9.pdf?expires=1795952072&signature=c3e145ec1d967bc4202988429d86bc0502371350d92953ca49d61c5e3ba9ecea&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           },
                      *           {
-                     *             "id": "01a226b2-8915-73bd-9318-9d933c1140bf",
+                     *             "id": "01a226de-e4f8-75b8-8338-a4bf8b07989b",
                      *             "custom_key": "annex",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T09:46:04.622Z",
-                     *             "updated_at": "2026-11-29T09:46:04.622Z",
+                     *             "created_at": "2026-11-29T10:34:31.766Z",
+                     *             "updated_at": "2026-11-29T10:34:31.766Z",
                      *             "file_name": "annex.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/uploads/01a226b2-8810-74b8-b146-a9cece1af81c.pdf?expires=1795949164&signature=156170373d7be9419284d130228aa0b1f194d8e09c2443ca7140b3853c9f2949&name=annex.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/uploads/01a226de-e375-7596-980d-26f06dc095de.pdf?expires=1795952072&signature=c17ecfbad6dfde4956aedfb9e759fd673970eec3e1b96e9f6114a398bb749471&name=annex.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6497,14 +6628,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a226b2-8605-75df-a313-47db14354ef1",
+                     *             "id": "01a226de-e150-707a-a1b2-98bbfb7a8d37",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T09:46:01.097Z",
-                     *             "updated_at": "2026-11-29T09:46:01.097Z",
-                     *             "recipient_id": "01a226b2-8605-75df-a313-41959e786fbf",
+                     *             "created_at": "2026-11-29T10:34:28.468Z",
+                     *             "updated_at": "2026-11-29T10:34:28.468Z",
+                     *             "recipient_id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a226b2-8525-70d2-97cf-5418d246dde2",
+                     *             "document_id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -6521,18 +6652,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a226b2-8605-75df-a313-48e8030797d8",
+                     *             "id": "01a226de-e150-707a-a1b2-9e0ce861f4ae",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T09:46:01.097Z",
-                     *             "updated_at": "2026-11-29T09:46:01.097Z",
-                     *             "recipient_id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
+                     *             "created_at": "2026-11-29T10:34:28.468Z",
+                     *             "updated_at": "2026-11-29T10:34:28.468Z",
+                     *             "recipient_id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a226b2-8525-70d2-97cf-5418d246dde2",
+                     *             "document_id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a226b2-8605-75df-a313-48e8030797d8",
+                     *               "id": "01a226de-e150-707a-a1b2-9e0ce861f4ae",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -6660,7 +6791,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226b28b1c754aaa299b1f84d06f61"
+                     *       "request_id": "req_01a226dee7ba7040a5cf08649e470dfc"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6681,7 +6812,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226b28b227158a73d0b9a3375531a"
+                     *       "request_id": "req_01a226dee806759ea2976ec5484ac022"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6705,7 +6836,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-7c09-738f-a75c-dc04914d3fe0
+                 * @example 01a226de-d8f4-7440-b0ed-cc457f7dadc4
                  */
                 id: string;
             };
@@ -6743,13 +6874,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
+                     *         "id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T09:46:01.097Z",
+                     *         "created_at": "2026-11-29T10:34:28.468Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
+                     *             "id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6761,7 +6892,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a226b2-8605-75df-a313-41959e786fbf",
+                     *             "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6780,23 +6911,23 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T09:46:04.000Z",
+                     *         "updated_at": "2026-11-29T10:34:30.942Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a226b2-8525-70d2-97cf-5418d246dde2",
+                     *             "id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T09:46:01.097Z",
-                     *             "updated_at": "2026-11-29T09:46:01.097Z",
+                     *             "created_at": "2026-11-29T10:34:28.468Z",
+                     *             "updated_at": "2026-11-29T10:34:28.468Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/documents/01a226b2-8525-70d2-97cf-5418d246dde2.pdf?expires=1795949164&signature=ca5f5582c59db236d0651c9742a81d9bca8900ae445cfe474a0d09d1318d3f57&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/documents/01a226de-df92-756f-91f9-ddf3b3aa09c9.pdf?expires=1795952071&signature=6861f69c30249bbec84e1136cd625b2363df1539637cc54100ef5b32c353203d&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6804,14 +6935,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a226b2-8605-75df-a313-47db14354ef1",
+                     *             "id": "01a226de-e150-707a-a1b2-98bbfb7a8d37",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T09:46:01.097Z",
-                     *             "updated_at": "2026-11-29T09:46:01.097Z",
-                     *             "recipient_id": "01a226b2-8605-75df-a313-41959e786fbf",
+                     *             "created_at": "2026-11-29T10:34:28.468Z",
+                     *             "updated_at": "2026-11-29T10:34:28.468Z",
+                     *             "recipient_id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a226b2-8525-70d2-97cf-5418d246dde2",
+                     *             "document_id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -6828,18 +6959,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a226b2-8605-75df-a313-48e8030797d8",
+                     *             "id": "01a226de-e150-707a-a1b2-9e0ce861f4ae",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T09:46:01.097Z",
-                     *             "updated_at": "2026-11-29T09:46:01.097Z",
-                     *             "recipient_id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
+                     *             "created_at": "2026-11-29T10:34:28.468Z",
+                     *             "updated_at": "2026-11-29T10:34:28.468Z",
+                     *             "recipient_id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a226b2-8525-70d2-97cf-5418d246dde2",
+                     *             "document_id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a226b2-8605-75df-a313-48e8030797d8",
+                     *               "id": "01a226de-e150-707a-a1b2-9e0ce861f4ae",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -6967,7 +7098,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226b286cd77cc894ff55b69b3f903"
+                     *       "request_id": "req_01a226dee206757d984ec10cb7850690"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6999,7 +7130,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-7c09-738f-a75c-dc04914d3fe0
+                 * @example 01a226de-d8f4-7440-b0ed-cc457f7dadc4
                  */
                 id: string;
             };
@@ -7020,7 +7151,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226b28b6f77cdb641cb5dd2bf350d"
+                     *       "request_id": "req_01a226dee85f72989e2534504951f418"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -7043,7 +7174,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not in CREATED status (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a226b2cc317608b6b545ef1a3e4547"
+                     *       "request_id": "req_01a226df30d577a4aea0e56f265d3483"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7068,7 +7199,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-ca38-71f9-a715-4969c60d5c97
+                 * @example 01a226df-2cfd-704c-ad77-3f54f490d279
                  */
                 id: string;
             };
@@ -7090,13 +7221,13 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "envelope": {
-                     *         "id": "01a226b2-ca38-71f9-a715-4969c60d5c97",
+                     *         "id": "01a226df-2cfd-704c-ad77-3f54f490d279",
                      *         "name": "Quote 88",
                      *         "status": "VOIDED",
-                     *         "created_at": "2026-11-29T09:46:21.112Z",
+                     *         "created_at": "2026-11-29T10:34:49.981Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226b2-ca6a-700f-9025-8ed9d47fb1f0",
+                     *             "id": "01a226df-2d49-7468-8df3-0de35c03a5ce",
                      *             "custom_key": "eve",
                      *             "name": "Eve Adler",
                      *             "email": "eve@example.com",
@@ -7112,23 +7243,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T09:46:21.445Z",
-                     *         "sent_at": "2026-11-29T09:46:21.283Z",
+                     *         "updated_at": "2026-11-29T10:34:50.626Z",
+                     *         "sent_at": "2026-11-29T10:34:50.211Z",
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a226b2-ca4f-7092-82a4-0d0f0572466e",
+                     *             "id": "01a226df-2d21-74fe-b7dd-ecd5e39c3270",
                      *             "custom_key": "quote",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T09:46:21.112Z",
-                     *             "updated_at": "2026-11-29T09:46:21.112Z",
+                     *             "created_at": "2026-11-29T10:34:49.981Z",
+                     *             "updated_at": "2026-11-29T10:34:49.981Z",
                      *             "file_name": "quote.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-ca38-71f9-a715-4969c60d5c97/documents/01a226b2-ca4f-7092-82a4-0d0f0572466e.pdf?expires=1795949181&signature=14a990d6b07eb3ffa1c395511006b6b3b0e9ccb865096bdd597f5f83c723ad70&name=quote.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226df-2cfd-704c-ad77-3f54f490d279/documents/01a226df-2d21-74fe-b7dd-ecd5e39c3270.pdf?expires=1795952090&signature=8a2f2fc3af099a856b57b02944e9d8dc5436743e4bf08f2b1c57f41c2fe53dcb&name=quote.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -7245,7 +7376,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226b2cb8474c8b7ea737f90e5d500"
+                     *       "request_id": "req_01a226df2f81755db01766cb03068a48"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
@@ -7276,12 +7407,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-ca38-71f9-a715-4969c60d5c97
+                 * @example 01a226df-2cfd-704c-ad77-3f54f490d279
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b2-ca6a-700f-9025-8ed9d47fb1f0
+                 * @example 01a226df-2d49-7468-8df3-0de35c03a5ce
                  */
                 recipient_id: string;
             };
@@ -7313,8 +7444,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "signing_url": "http://localhost:3000/sign/ZVx0_eMY05huA7NKOjmxq1tpaBrE7-o826ZNfC7tsKg",
-                     *       "request_id": "req_01a226b2cb3e70a8bd8b482b59110e5c"
+                     *       "signing_url": "http://localhost:3000/sign/-6hXDU4nNLeLdP8MwDDWI9pjAIxp6o2rTADK16AXxPY",
+                     *       "request_id": "req_01a226df2e8376c69a1b1e54de805ab4"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningUrlResponse"];
@@ -7336,7 +7467,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing links exist only while the envelope is IN_PROGRESS (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a226b2cc74732e924a2dffee1e44e4"
+                     *       "request_id": "req_01a226df315b74d58e711a5138ef2e25"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7361,7 +7492,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b3-a129-7169-9c65-63d1410d335b
+                 * @example 01a226df-b0b9-757d-be1d-18129ea463eb
                  */
                 id: string;
             };
@@ -7371,7 +7502,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "expires_at": "2026-12-02T09:47:16.107Z"
+                 *       "expires_at": "2026-12-02T10:35:23.684Z"
                  *     }
                  */
                 "application/json": {
@@ -7394,13 +7525,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226b3-a129-7169-9c65-63d1410d335b",
+                     *         "id": "01a226df-b0b9-757d-be1d-18129ea463eb",
                      *         "name": "Lease renewal",
                      *         "status": "IN_PROGRESS",
-                     *         "created_at": "2026-11-29T11:30:16.137Z",
+                     *         "created_at": "2026-11-29T12:18:23.705Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226b3-a16c-7190-ac34-a816edc62bb1",
+                     *             "id": "01a226df-b0c3-72eb-8e4e-b0a21c9d15c7",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -7416,23 +7547,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T11:30:16.625Z",
-                     *         "sent_at": "2026-11-29T11:30:16.222Z",
+                     *         "updated_at": "2026-11-29T12:18:23.922Z",
+                     *         "sent_at": "2026-11-29T12:18:23.725Z",
                      *         "completed_at": null,
-                     *         "expires_at": "2026-12-02T09:47:16.107Z",
+                     *         "expires_at": "2026-12-02T10:35:23.684Z",
                      *         "documents": [
                      *           {
-                     *             "id": "01a226b3-a136-7694-a12b-5f1a4b1186bb",
+                     *             "id": "01a226df-b0be-75ae-bab7-32a35672e9f7",
                      *             "custom_key": "lease",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T11:30:16.137Z",
-                     *             "updated_at": "2026-11-29T11:30:16.137Z",
+                     *             "created_at": "2026-11-29T12:18:23.705Z",
+                     *             "updated_at": "2026-11-29T12:18:23.705Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-a129-7169-9c65-63d1410d335b/documents/01a226b3-a136-7694-a12b-5f1a4b1186bb.pdf?expires=1795955416&signature=ab26106c87e8c5e11538b5463c4204d761f7d6457e2ba7a52cc2d4d2bcc4a9c2&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226df-b0b9-757d-be1d-18129ea463eb/documents/01a226df-b0be-75ae-bab7-32a35672e9f7.pdf?expires=1795958304&signature=884b6c98ad3a96109c64827c8d2450944162850297e060b0db4a4b7b50bdd3fa&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -7549,7 +7680,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226b3a30a7021bf5f4067e38e5add"
+                     *       "request_id": "req_01a226dfb19074ef8898e3796f93aa14"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -7579,12 +7710,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b3-a129-7169-9c65-63d1410d335b
+                 * @example 01a226df-b0b9-757d-be1d-18129ea463eb
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b3-a16c-7190-ac34-a816edc62bb1
+                 * @example 01a226df-b0c3-72eb-8e4e-b0a21c9d15c7
                  */
                 recipient_id: string;
             };
@@ -7605,8 +7736,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "reminded_at": "2026-11-29T11:30:16.279Z",
-                     *       "request_id": "req_01a226b3a1b57126b8144f105b0e99fc"
+                     *       "reminded_at": "2026-11-29T12:18:23.754Z",
+                     *       "request_id": "req_01a226dfb0e773648184cb3277a64968"
                      *     }
                      */
                     "application/json": components["schemas"]["ReminderSentResponse"];
@@ -7639,7 +7770,7 @@ export interface operations {
                      * @example {
                      *       "error": "This recipient was reminded less than an hour ago",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a226b3a2a8746fa4283df5cb9411af"
+                     *       "request_id": "req_01a226dfb1487053a2ac8eb8f10bf3d6"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7659,7 +7790,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-7c09-738f-a75c-dc04914d3fe0
+                 * @example 01a226de-d8f4-7440-b0ed-cc457f7dadc4
                  */
                 id: string;
             };
@@ -7677,9 +7808,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/evidence/22-1795945575429.pdf?expires=1796031977&signature=d0d30d220faf3916cf30a6aaf95af4600568042fe4ee1cd443d817723c6f030e&name=evidence-01a226b2-7c09-738f-a75c-dc04914d3fe0.pdf",
-                     *       "evidence_generated_at": "2026-11-29T09:46:15.429Z",
-                     *       "request_id": "req_01a226b2bc2a7435bfccbaa57d61f4ec"
+                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/evidence/22-1795948483969.pdf?expires=1796034886&signature=229c63c2ceee4d8749094ef57d061565e36d1dc2e21673ab6a98614f066d7635&name=evidence-01a226de-d8f4-7440-b0ed-cc457f7dadc4.pdf",
+                     *       "evidence_generated_at": "2026-11-29T10:34:43.969Z",
+                     *       "request_id": "req_01a226df1ea977f9b20432128169d7d1"
                      *     }
                      */
                     "application/json": components["schemas"]["EvidenceResponse"];
@@ -7701,7 +7832,7 @@ export interface operations {
                      * @example {
                      *       "error": "The evidence sheet exists once the envelope is SUCCESS; it is CREATED",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a226b28b667728840685cfe61b3329"
+                     *       "request_id": "req_01a226dee84f74619a38b3da7376cdc2"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7739,45 +7870,45 @@ export interface operations {
                      *         {
                      *           "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01B10D4994F5F71373CD020D3476422A",
-                     *           "not_before": "2026-11-29T09:41:08.000Z",
-                     *           "not_after": "2036-11-26T09:46:08.000Z",
-                     *           "sha256_fingerprint": "13cf0d9e8bbe12d6f761e8506e95563c0d17656492efb3fc765819557f587198",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAbENSZT19xNzzQINNHZCKjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01FF486259B27A32372E5162326B519D",
+                     *           "not_before": "2026-11-29T10:29:36.000Z",
+                     *           "not_after": "2036-11-26T10:34:36.000Z",
+                     *           "sha256_fingerprint": "657a4b24954d038b1cbcc42c70a9c161a983f367eb900d8c602f5580a974cd97",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAf9IYlmyejI3LlFiMmtRnTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "019B1E2AECA53F53797818371CA0F0EF",
-                     *           "not_before": "2026-11-29T09:41:08.000Z",
-                     *           "not_after": "2036-11-26T09:46:08.000Z",
-                     *           "sha256_fingerprint": "5d93440e9a95e5d01161bd419411f03e8c3491f52cea066440cc0ab5c0c86a1a",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAZseKuylP1N5eBg3HKDw7zANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "0126A6F276B63925D81828169C621F48",
+                     *           "not_before": "2026-11-29T10:29:36.000Z",
+                     *           "not_after": "2036-11-26T10:34:36.000Z",
+                     *           "sha256_fingerprint": "bb95b98ad0ce712a339bcb7f5fb25ae5b000506c2834f496644c9a6fdd45555a",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQASam8na2OSXYGCgWnGIfSDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
                      *       "timestamp_authority": [
                      *         {
                      *           "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01B2D6F9A46A8DF14EA1EFE4CCE7851B",
-                     *           "not_before": "2026-11-29T09:41:08.000Z",
-                     *           "not_after": "2036-11-26T09:46:08.000Z",
-                     *           "sha256_fingerprint": "7663dc938e27476d656ce5a04e568b85696e1be140bb26479bb032dabed81a93",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAbLW+aRqjfFOoe/kzOeFGzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01D9074C338094DB366DB85A535E0EFA",
+                     *           "not_before": "2026-11-29T10:29:36.000Z",
+                     *           "not_after": "2036-11-26T10:34:36.000Z",
+                     *           "sha256_fingerprint": "eaf658684f0e773db677d4744e9a5f86ec6d35f399eac6fea5d018cb80af0547",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAdkHTDOAlNs2bbhaU14O+jANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "019B1E2AECA53F53797818371CA0F0EF",
-                     *           "not_before": "2026-11-29T09:41:08.000Z",
-                     *           "not_after": "2036-11-26T09:46:08.000Z",
-                     *           "sha256_fingerprint": "5d93440e9a95e5d01161bd419411f03e8c3491f52cea066440cc0ab5c0c86a1a",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAZseKuylP1N5eBg3HKDw7zANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "0126A6F276B63925D81828169C621F48",
+                     *           "not_before": "2026-11-29T10:29:36.000Z",
+                     *           "not_after": "2036-11-26T10:34:36.000Z",
+                     *           "sha256_fingerprint": "bb95b98ad0ce712a339bcb7f5fb25ae5b000506c2834f496644c9a6fdd45555a",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQASam8na2OSXYGCgWnGIfSDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
-                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAbENSZT19xNzzQINNHZCKjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAZseKuylP1N5eBg3HKDw7zANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
+                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAf9IYlmyejI3LlFiMmtRnTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQASam8na2OSXYGCgWnGIfSDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
                      *       "crl_url": "http://localhost:3000/pki/signet-dev-ca.crl",
-                     *       "request_id": "req_01a226b2bc407288925b32c8220e6342"
+                     *       "request_id": "req_01a226df1ee27573a22fb7c81e932ab4"
                      *     }
                      */
                     "application/json": {
@@ -7872,10 +8003,10 @@ export interface operations {
                      *             "common_name": "Signet Development Seal — not for production",
                      *             "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "01B10D4994F5F71373CD020D3476422A"
+                     *             "serial_number": "01FF486259B27A32372E5162326B519D"
                      *           },
-                     *           "claimed_signing_time": "2026-11-29T09:46:12.000Z",
-                     *           "timestamped_time": "2026-11-29T09:46:12.000Z",
+                     *           "claimed_signing_time": "2026-11-29T10:34:40.000Z",
+                     *           "timestamped_time": "2026-11-29T10:34:40.000Z",
                      *           "pades_level": "B-LTA",
                      *           "integrity": {
                      *             "valid": true,
@@ -7892,10 +8023,10 @@ export interface operations {
                      *             "common_name": "Signet Development TSA — not for production",
                      *             "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "01B2D6F9A46A8DF14EA1EFE4CCE7851B"
+                     *             "serial_number": "01D9074C338094DB366DB85A535E0EFA"
                      *           },
                      *           "claimed_signing_time": null,
-                     *           "timestamped_time": "2026-11-29T09:46:13.000Z",
+                     *           "timestamped_time": "2026-11-29T10:34:41.000Z",
                      *           "pades_level": null,
                      *           "integrity": {
                      *             "valid": true,
@@ -7909,7 +8040,7 @@ export interface operations {
                      *       "trust_anchors": [
                      *         "CN=Signet Development CA — not for production, O=Signet (development)"
                      *       ],
-                     *       "request_id": "req_01a226b2bc98703bbf668ae8e61493d5"
+                     *       "request_id": "req_01a226df1f37718e83aa7ce66384b89d"
                      *     }
                      */
                     "application/json": {
@@ -7967,7 +8098,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-7c09-738f-a75c-dc04914d3fe0
+                 * @example 01a226de-d8f4-7440-b0ed-cc457f7dadc4
                  */
                 envelope_id: string;
             };
@@ -7987,16 +8118,16 @@ export interface operations {
                      * @example {
                      *       "uploads": [
                      *         {
-                     *           "id": "01a226b2-8810-74b8-b146-a9cece1af81c",
-                     *           "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
+                     *           "id": "01a226de-e375-7596-980d-26f06dc095de",
+                     *           "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
                      *           "status": "COMPLETED",
-                     *           "file_id": "01a226b2-8915-73bd-9318-9d933c1140bf",
+                     *           "file_id": "01a226de-e4f8-75b8-8338-a4bf8b07989b",
                      *           "order": 1,
                      *           "file_name": "annex.pdf"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a226b28ac67786a377421c066c8763"
+                     *       "request_id": "req_01a226dee7ad736d87b0d14b59cbc821"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadListResponse"];
@@ -8025,7 +8156,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-7c09-738f-a75c-dc04914d3fe0
+                 * @example 01a226de-d8f4-7440-b0ed-cc457f7dadc4
                  */
                 envelope_id: string;
             };
@@ -8058,14 +8189,14 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "upload": {
-                     *         "id": "01a226b2-8810-74b8-b146-a9cece1af81c",
-                     *         "upload_url": "http://localhost:3000/api/v1/uploads/_tz4gZ1kUMQ-57tRpRT55MlO5Ul-x-s1ypTlZlVfXSA",
+                     *         "id": "01a226de-e375-7596-980d-26f06dc095de",
+                     *         "upload_url": "http://localhost:3000/api/v1/uploads/0XKqnuzc6wcUeseUd8zN2SRsJOhWwLIzfa4PEaSwDqU",
                      *         "file_name": "annex.pdf",
                      *         "order": 1,
                      *         "custom_key": "annex",
-                     *         "expires_at": "2026-11-29T10:46:04.170Z",
+                     *         "expires_at": "2026-11-29T11:34:31.150Z",
                      *         "max_file_size": 52428800,
-                     *         "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
+                     *         "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
                      *         "status": "PENDING",
                      *         "instructions": {
                      *           "method": "PUT",
@@ -8075,7 +8206,7 @@ export interface operations {
                      *           "note": "PUT the raw PDF bytes (not base64) to upload_url with your API key in the Authorization header. The URL works once and expires at expires_at; files up to max_file_size bytes."
                      *         }
                      *       },
-                     *       "request_id": "req_01a226b287fd776d8314166653ac71cc"
+                     *       "request_id": "req_01a226dee354736fa4603638d1c8c3dc"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadCreatedResponse"];
@@ -8104,12 +8235,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-7c09-738f-a75c-dc04914d3fe0
+                 * @example 01a226de-d8f4-7440-b0ed-cc457f7dadc4
                  */
                 envelope_id: string;
                 /**
                  * @description Upload id
-                 * @example 01a226b2-8810-74b8-b146-a9cece1af81c
+                 * @example 01a226de-e375-7596-980d-26f06dc095de
                  */
                 id: string;
             };
@@ -8128,18 +8259,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "upload": {
-                     *         "id": "01a226b2-8810-74b8-b146-a9cece1af81c",
-                     *         "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
+                     *         "id": "01a226de-e375-7596-980d-26f06dc095de",
+                     *         "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
                      *         "status": "COMPLETED",
-                     *         "file_id": "01a226b2-8915-73bd-9318-9d933c1140bf",
+                     *         "file_id": "01a226de-e4f8-75b8-8338-a4bf8b07989b",
                      *         "order": 1,
                      *         "file_name": "annex.pdf",
                      *         "custom_key": "annex",
-                     *         "uploaded_at": "2026-11-29T09:46:04.244Z",
-                     *         "processed_at": "2026-11-29T09:46:04.437Z",
+                     *         "uploaded_at": "2026-11-29T10:34:31.321Z",
+                     *         "processed_at": "2026-11-29T10:34:31.544Z",
                      *         "error_message": null
                      *       },
-                     *       "request_id": "req_01a226b28aad7278bc57f363647cc591"
+                     *       "request_id": "req_01a226dee7a270f89293aa94203e365c"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadResponse"];
@@ -8167,7 +8298,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example _tz4gZ1kUMQ-57tRpRT55MlO5Ul-x-s1ypTlZlVfXSA
+                 * @example 0XKqnuzc6wcUeseUd8zN2SRsJOhWwLIzfa4PEaSwDqU
                  */
                 token: string;
             };
@@ -8192,10 +8323,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "upload_id": "01a226b2-8810-74b8-b146-a9cece1af81c",
+                     *       "upload_id": "01a226de-e375-7596-980d-26f06dc095de",
                      *       "status": "UPLOADED",
                      *       "message": "The file was received and is being validated",
-                     *       "request_id": "req_01a226b288257707bc58f4a035d68d31"
+                     *       "request_id": "req_01a226dee390760fa5882ef6dc2ec9e9"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadReceivedResponse"];
@@ -8226,12 +8357,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-7c09-738f-a75c-dc04914d3fe0
+                 * @example 01a226de-d8f4-7440-b0ed-cc457f7dadc4
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b2-8605-75df-a313-41959e786fbf
+                 * @example 01a226de-e14f-71ae-97b3-908a3f30d5a9
                  */
                 recipient_id: string;
             };
@@ -8270,8 +8401,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T10:16:05.352Z",
-                     *       "request_id": "req_01a226b28c4874f197a633a35f858db2"
+                     *       "expires_at": "2026-11-29T11:04:32.795Z",
+                     *       "request_id": "req_01a226dee973737b8d90ea4c25a7cf2b"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -8303,9 +8434,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 60 seconds",
+                     *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 59 seconds",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a226b28ed0739ab740e36fe45a6409"
+                     *       "request_id": "req_01a226deecfa72d3bf9886b515e95be9"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8328,12 +8459,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-7c09-738f-a75c-dc04914d3fe0
+                 * @example 01a226de-d8f4-7440-b0ed-cc457f7dadc4
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b2-8605-75df-a313-41959e786fbf
+                 * @example 01a226de-e14f-71ae-97b3-908a3f30d5a9
                  */
                 recipient_id: string;
             };
@@ -8343,7 +8474,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "409243"
+                 *       "code": "050628"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -8363,8 +8494,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T09:46:07.077Z",
-                     *       "request_id": "req_01a226b2931f736ea8124ba465805fa9"
+                     *       "verified_at": "2026-11-29T10:34:34.746Z",
+                     *       "request_id": "req_01a226def10674ab8929de606e5cdecb"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -8395,7 +8526,7 @@ export interface operations {
                      *           "message": "is not correct: 2 attempts left"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b291cd73abb0e0ffd83b9d4100"
+                     *       "request_id": "req_01a226deefe772eeb3de60e3147007c8"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8415,12 +8546,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b3-0a84-701a-a900-6eb790f1fc52
+                 * @example 01a226df-635e-7138-812d-45af2c2eb325
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b3-0aec-745d-870c-4f4863c62dbf
+                 * @example 01a226df-639a-71f1-ba80-8d83a618a73d
                  */
                 recipient_id: string;
             };
@@ -8438,14 +8569,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
+                     *       "recipient_id": "01a226df-639a-71f1-ba80-8d83a618a73d",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T10:17:38.357Z"
+                     *         "given_at": "2026-11-29T11:06:04.502Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a226b3-0e8e-73ea-82f3-ac4da795c705",
+                     *         "id": "01a226df-6635-720a-b5ba-74edd1001d8d",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -8460,7 +8591,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T10:17:59.764Z",
+                     *         "decided_at": "2026-11-29T11:06:16.133Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8507,7 +8638,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:17:56.814Z"
+                     *             "created_at": "2026-11-29T11:06:14.913Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -8584,14 +8715,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:17:59.764Z"
+                     *             "created_at": "2026-11-29T11:06:16.133Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T10:17:38.583Z",
-                     *         "updated_at": "2026-11-29T10:17:59.764Z"
+                     *         "created_at": "2026-11-29T11:06:04.627Z",
+                     *         "updated_at": "2026-11-29T11:06:16.133Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a226b3-6251-71cb-90bd-e48bdcd597bb",
+                     *         "id": "01a226df-936a-704a-8454-bb0d50a04c5c",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -8600,10 +8731,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T10:29:03.540Z",
+                     *         "decided_at": "2026-11-29T11:17:17.671Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a226b2-64e1-77f1-9008-53f0811e078b"
+                     *           "api_key_id": "01a226de-c095-70ef-b442-bda410cd5e92"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8702,13 +8833,13 @@ export interface operations {
                      *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:29:03.276Z"
+                     *             "created_at": "2026-11-29T11:17:17.460Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T10:18:00.039Z",
-                     *         "updated_at": "2026-11-29T10:29:03.540Z"
+                     *         "created_at": "2026-11-29T11:06:16.200Z",
+                     *         "updated_at": "2026-11-29T11:17:17.671Z"
                      *       },
-                     *       "request_id": "req_01a226b37057756c8ba5ce6aeece8350"
+                     *       "request_id": "req_01a226df9972745ca9cf2ea5a06d501e"
                      *     }
                      */
                     "application/json": {
@@ -8899,12 +9030,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b3-0a84-701a-a900-6eb790f1fc52
+                 * @example 01a226df-635e-7138-812d-45af2c2eb325
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b3-0aec-745d-870c-4f4863c62dbf
+                 * @example 01a226df-639a-71f1-ba80-8d83a618a73d
                  */
                 recipient_id: string;
             };
@@ -8936,14 +9067,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
+                     *       "recipient_id": "01a226df-639a-71f1-ba80-8d83a618a73d",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T10:17:38.357Z"
+                     *         "given_at": "2026-11-29T11:06:04.502Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a226b3-0e8e-73ea-82f3-ac4da795c705",
+                     *         "id": "01a226df-6635-720a-b5ba-74edd1001d8d",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -8958,7 +9089,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T10:17:59.764Z",
+                     *         "decided_at": "2026-11-29T11:06:16.133Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9005,7 +9136,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:17:56.814Z"
+                     *             "created_at": "2026-11-29T11:06:14.913Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -9082,14 +9213,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:17:59.764Z"
+                     *             "created_at": "2026-11-29T11:06:16.133Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T10:17:38.583Z",
-                     *         "updated_at": "2026-11-29T10:17:59.764Z"
+                     *         "created_at": "2026-11-29T11:06:04.627Z",
+                     *         "updated_at": "2026-11-29T11:06:16.133Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a226b3-6251-71cb-90bd-e48bdcd597bb",
+                     *         "id": "01a226df-936a-704a-8454-bb0d50a04c5c",
                      *         "check": "biometric",
                      *         "status": "PENDING",
                      *         "method": "local",
@@ -9197,13 +9328,13 @@ export interface operations {
                      *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:29:03.276Z"
+                     *             "created_at": "2026-11-29T11:17:17.460Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T10:18:00.039Z",
-                     *         "updated_at": "2026-11-29T10:29:03.440Z"
+                     *         "created_at": "2026-11-29T11:06:16.200Z",
+                     *         "updated_at": "2026-11-29T11:17:17.545Z"
                      *       },
-                     *       "request_id": "req_01a226b36f5a71e382eae1e23a6e5b6f"
+                     *       "request_id": "req_01a226df988e7459bdd2c09a6626eaef"
                      *     }
                      */
                     "application/json": {
@@ -9397,12 +9528,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b3-0a84-701a-a900-6eb790f1fc52
+                 * @example 01a226df-635e-7138-812d-45af2c2eb325
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b3-0aec-745d-870c-4f4863c62dbf
+                 * @example 01a226df-639a-71f1-ba80-8d83a618a73d
                  */
                 recipient_id: string;
             };
@@ -9436,14 +9567,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
+                     *       "recipient_id": "01a226df-639a-71f1-ba80-8d83a618a73d",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T10:17:38.357Z"
+                     *         "given_at": "2026-11-29T11:06:04.502Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a226b3-0e8e-73ea-82f3-ac4da795c705",
+                     *         "id": "01a226df-6635-720a-b5ba-74edd1001d8d",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -9458,7 +9589,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T10:17:59.764Z",
+                     *         "decided_at": "2026-11-29T11:06:16.133Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9505,7 +9636,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:17:56.814Z"
+                     *             "created_at": "2026-11-29T11:06:14.913Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -9582,14 +9713,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:17:59.764Z"
+                     *             "created_at": "2026-11-29T11:06:16.133Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T10:17:38.583Z",
-                     *         "updated_at": "2026-11-29T10:17:59.764Z"
+                     *         "created_at": "2026-11-29T11:06:04.627Z",
+                     *         "updated_at": "2026-11-29T11:06:16.133Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a226b3-6251-71cb-90bd-e48bdcd597bb",
+                     *         "id": "01a226df-936a-704a-8454-bb0d50a04c5c",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -9598,10 +9729,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T10:29:03.540Z",
+                     *         "decided_at": "2026-11-29T11:17:17.671Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a226b2-64e1-77f1-9008-53f0811e078b"
+                     *           "api_key_id": "01a226de-c095-70ef-b442-bda410cd5e92"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9700,13 +9831,13 @@ export interface operations {
                      *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:29:03.276Z"
+                     *             "created_at": "2026-11-29T11:17:17.460Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T10:18:00.039Z",
-                     *         "updated_at": "2026-11-29T10:29:03.540Z"
+                     *         "created_at": "2026-11-29T11:06:16.200Z",
+                     *         "updated_at": "2026-11-29T11:17:17.671Z"
                      *       },
-                     *       "request_id": "req_01a226b36fd07699be6e91a17803a05e"
+                     *       "request_id": "req_01a226df98f973559dcafe2cc3d8e5f5"
                      *     }
                      */
                     "application/json": {
@@ -9900,12 +10031,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b3-96e6-727a-8741-b0b750bd2be5
+                 * @example 01a226df-abc4-725c-93f6-c19a29e5dac7
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b3-96fc-739f-968e-380da60051af
+                 * @example 01a226df-abd6-76c9-8ab4-587d9ccef9d1
                  */
                 recipient_id: string;
             };
@@ -9949,10 +10080,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a226b3-96fc-739f-968e-380da60051af",
+                     *       "recipient_id": "01a226df-abd6-76c9-8ab4-587d9ccef9d1",
                      *       "consent": null,
                      *       "id_check": {
-                     *         "id": "01a226b3-974c-75f3-aad7-beef724ea92f",
+                     *         "id": "01a226df-ac00-7456-bede-1785631d6552",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "assertion",
@@ -9961,23 +10092,23 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": "kyc-2026-0042",
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T10:29:13.612Z",
+                     *         "decided_at": "2026-11-29T11:17:22.496Z",
                      *         "manual": null,
                      *         "assertion": {
                      *           "level": "IAL2",
                      *           "provider": "Acme KYC",
                      *           "reference": "kyc-2026-0042",
-                     *           "api_key_id": "01a226b2-64e1-77f1-9008-53f0811e078b",
+                     *           "api_key_id": "01a226de-c095-70ef-b442-bda410cd5e92",
                      *           "verified_at": "2026-11-20T09:30:00.000Z"
                      *         },
                      *         "retention_days": 30,
                      *         "images_purged_at": null,
                      *         "attempts": [],
-                     *         "created_at": "2026-11-29T10:29:13.612Z",
-                     *         "updated_at": "2026-11-29T10:29:13.612Z"
+                     *         "created_at": "2026-11-29T11:17:22.496Z",
+                     *         "updated_at": "2026-11-29T11:17:22.496Z"
                      *       },
                      *       "biometric": null,
-                     *       "request_id": "req_01a226b39728757fb1c83c48b291d8fa"
+                     *       "request_id": "req_01a226dfabea73c0b3cd08c0eef750df"
                      *     }
                      */
                     "application/json": {
@@ -10171,12 +10302,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b3-0a84-701a-a900-6eb790f1fc52
+                 * @example 01a226df-635e-7138-812d-45af2c2eb325
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b3-0aec-745d-870c-4f4863c62dbf
+                 * @example 01a226df-639a-71f1-ba80-8d83a618a73d
                  */
                 recipient_id: string;
             };
@@ -10198,8 +10329,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "attempts": 3,
-                     *       "redacted_at": "2026-11-29T10:29:03.747Z",
-                     *       "request_id": "req_01a226b3709d76c88e067161305352fb"
+                     *       "redacted_at": "2026-11-29T11:17:17.822Z",
+                     *       "request_id": "req_01a226df99a4729daf7fa617e7e556d5"
                      *     }
                      */
                     "application/json": {
@@ -10291,16 +10422,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a226b2-cca2-75ea-923d-90c09697209c",
+                     *         "id": "01a226df-31c5-74a8-8725-30af2ba41ebe",
                      *         "operation": "create",
                      *         "status": "PENDING",
                      *         "total": 2,
                      *         "succeeded": 0,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-29T09:46:21.730Z",
+                     *         "created_at": "2026-11-29T10:34:51.206Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a226b2cc9f75f38f0dd00c4d4df9bb"
+                     *       "request_id": "req_01a226df31bd73d2b01d23302ce7ec7d"
                      *     }
                      */
                     "application/json": {
@@ -10357,7 +10488,7 @@ export interface operations {
             path: {
                 /**
                  * @description Batch id
-                 * @example 01a226b2-cca2-75ea-923d-90c09697209c
+                 * @example 01a226df-31c5-74a8-8725-30af2ba41ebe
                  */
                 id: string;
             };
@@ -10376,30 +10507,30 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a226b2-cca2-75ea-923d-90c09697209c",
+                     *         "id": "01a226df-31c5-74a8-8725-30af2ba41ebe",
                      *         "operation": "create",
                      *         "status": "COMPLETED",
                      *         "total": 2,
                      *         "succeeded": 2,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-29T09:46:21.730Z",
-                     *         "completed_at": "2026-11-29T09:46:21.885Z",
+                     *         "created_at": "2026-11-29T10:34:51.206Z",
+                     *         "completed_at": "2026-11-29T10:34:51.500Z",
                      *         "results": [
                      *           {
                      *             "index": 0,
-                     *             "envelope_id": "01a226b2-ccf2-72aa-85f3-699fdfd49011",
+                     *             "envelope_id": "01a226df-3263-74e8-b499-e1405b234ba3",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           },
                      *           {
                      *             "index": 1,
-                     *             "envelope_id": "01a226b2-cd2d-7625-92bb-8f6fe1730f59",
+                     *             "envelope_id": "01a226df-32d9-74bc-83ca-df8e2209a93e",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           }
                      *         ]
                      *       },
-                     *       "request_id": "req_01a226b2cdcc71bebc6affaa95ccce5d"
+                     *       "request_id": "req_01a226df33b375b190efd9a0c0365886"
                      *     }
                      */
                     "application/json": {
@@ -10476,17 +10607,17 @@ export interface operations {
                      * @example {
                      *       "templates": [
                      *         {
-                     *           "id": "01a226b2-ce72-77e7-9b12-d88d5558b6de",
+                     *           "id": "01a226df-340a-74c9-8099-03dd0fd27d60",
                      *           "name": "Mutual NDA",
                      *           "metadata": {
                      *             "kind": "nda"
                      *           },
-                     *           "created_at": "2026-11-29T09:46:22.194Z",
-                     *           "updated_at": "2026-11-29T09:46:22.194Z"
+                     *           "created_at": "2026-11-29T10:34:51.786Z",
+                     *           "updated_at": "2026-11-29T10:34:51.786Z"
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a226b2d03e74df87a2e7ea6c59858e"
+                     *       "request_id": "req_01a226df3703776e960d837afeb5cd5f"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateListResponse"];
@@ -10636,7 +10767,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a226b2-ce72-77e7-9b12-d88d5558b6de",
+                     *         "id": "01a226df-340a-74c9-8099-03dd0fd27d60",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -10651,7 +10782,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a226b2-ce8c-759e-970d-324d05b52383",
+                     *             "id": "01a226df-341c-73dd-9ac3-fc03565a5f6b",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10660,7 +10791,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-ce72-77e7-9b12-d88d5558b6de/documents/01a226b2-ce8c-759e-970d-324d05b52383.pdf?expires=1795949182&signature=29a0aa7a7e1661b4423393d3dcbee8fe476306307d5c9715cc4ea400f4bd6955&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226df-340a-74c9-8099-03dd0fd27d60/documents/01a226df-341c-73dd-9ac3-fc03565a5f6b.pdf?expires=1795952092&signature=554bf7d62236b1d1f28c32beda1bff7f150193dfafb53c7e784a47e029affb82&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -10688,10 +10819,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T09:46:22.194Z",
-                     *         "updated_at": "2026-11-29T09:46:22.194Z"
+                     *         "created_at": "2026-11-29T10:34:51.786Z",
+                     *         "updated_at": "2026-11-29T10:34:51.786Z"
                      *       },
-                     *       "request_id": "req_01a226b2ce06762984b7198d7a75e855"
+                     *       "request_id": "req_01a226df33cf7596bfc88415d0d60d20"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10719,7 +10850,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a226b2-ce72-77e7-9b12-d88d5558b6de
+                 * @example 01a226df-340a-74c9-8099-03dd0fd27d60
                  */
                 id: string;
             };
@@ -10738,7 +10869,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a226b2-ce72-77e7-9b12-d88d5558b6de",
+                     *         "id": "01a226df-340a-74c9-8099-03dd0fd27d60",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -10753,7 +10884,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a226b2-ce8c-759e-970d-324d05b52383",
+                     *             "id": "01a226df-341c-73dd-9ac3-fc03565a5f6b",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10762,7 +10893,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-ce72-77e7-9b12-d88d5558b6de/documents/01a226b2-ce8c-759e-970d-324d05b52383.pdf?expires=1795949182&signature=29a0aa7a7e1661b4423393d3dcbee8fe476306307d5c9715cc4ea400f4bd6955&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226df-340a-74c9-8099-03dd0fd27d60/documents/01a226df-341c-73dd-9ac3-fc03565a5f6b.pdf?expires=1795952092&signature=554bf7d62236b1d1f28c32beda1bff7f150193dfafb53c7e784a47e029affb82&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -10790,10 +10921,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T09:46:22.194Z",
-                     *         "updated_at": "2026-11-29T09:46:22.194Z"
+                     *         "created_at": "2026-11-29T10:34:51.786Z",
+                     *         "updated_at": "2026-11-29T10:34:51.786Z"
                      *       },
-                     *       "request_id": "req_01a226b2d05477b28f71110381e938e8"
+                     *       "request_id": "req_01a226df37577464b9a3e5692b3f59f2"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10814,7 +10945,7 @@ export interface operations {
                      * @example {
                      *       "error": "Template not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226b2d29a752fb1bff098bd5b0659"
+                     *       "request_id": "req_01a226df3942721b95e6ef9982ef789a"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10838,7 +10969,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a226b2-ce72-77e7-9b12-d88d5558b6de
+                 * @example 01a226df-340a-74c9-8099-03dd0fd27d60
                  */
                 id: string;
             };
@@ -10924,7 +11055,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a226b2-ce72-77e7-9b12-d88d5558b6de",
+                     *         "id": "01a226df-340a-74c9-8099-03dd0fd27d60",
                      *         "name": "Mutual NDA (2027)",
                      *         "recipients": [
                      *           {
@@ -10939,7 +11070,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a226b2-ce8c-759e-970d-324d05b52383",
+                     *             "id": "01a226df-341c-73dd-9ac3-fc03565a5f6b",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10948,7 +11079,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-ce72-77e7-9b12-d88d5558b6de/documents/01a226b2-ce8c-759e-970d-324d05b52383.pdf?expires=1795949183&signature=1e1d64c1b6acb72a00f5a11a55ef6b00c6a776afa487fd484e756679533fe5c2&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226df-340a-74c9-8099-03dd0fd27d60/documents/01a226df-341c-73dd-9ac3-fc03565a5f6b.pdf?expires=1795952092&signature=554bf7d62236b1d1f28c32beda1bff7f150193dfafb53c7e784a47e029affb82&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -10976,10 +11107,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T09:46:22.194Z",
-                     *         "updated_at": "2026-11-29T09:46:23.060Z"
+                     *         "created_at": "2026-11-29T10:34:51.786Z",
+                     *         "updated_at": "2026-11-29T10:34:52.859Z"
                      *       },
-                     *       "request_id": "req_01a226b2d1bd7754aed6b4e490bbd3bd"
+                     *       "request_id": "req_01a226df383175c9aff6e55a90623d1a"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -11007,7 +11138,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a226b2-ce72-77e7-9b12-d88d5558b6de
+                 * @example 01a226df-340a-74c9-8099-03dd0fd27d60
                  */
                 id: string;
             };
@@ -11026,7 +11157,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226b2d24f728eb9fd5b957cc0b73d"
+                     *       "request_id": "req_01a226df38b770b9b6266d900e8cbb5a"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -11054,7 +11185,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a226b2-ce72-77e7-9b12-d88d5558b6de
+                 * @example 01a226df-340a-74c9-8099-03dd0fd27d60
                  */
                 id: string;
             };
@@ -11162,13 +11293,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226b2-d0aa-75ec-9169-9191398024ce",
+                     *         "id": "01a226df-3792-7308-a44c-85d74c08fcb5",
                      *         "name": "Mutual NDA",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T09:46:22.762Z",
+                     *         "created_at": "2026-11-29T10:34:52.690Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226b2-d0ab-7758-af56-6ec35ba430e2",
+                     *             "id": "01a226df-3793-7329-b6a3-3ce72e225f6d",
                      *             "custom_key": "buyer",
                      *             "name": "Hana Sato",
                      *             "email": "hana@example.com",
@@ -11180,7 +11311,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a226b2-d0ab-7758-af56-71213a80e4c0",
+                     *             "id": "01a226df-3793-7329-b6a3-402a9b6f0cf8",
                      *             "custom_key": "seller",
                      *             "name": "Acme Legal",
                      *             "email": "legal@acme.example",
@@ -11198,9 +11329,9 @@ export interface operations {
                      *           "kind": "nda",
                      *           "crm_id": "opp-7"
                      *         },
-                     *         "template_id": "01a226b2-ce72-77e7-9b12-d88d5558b6de"
+                     *         "template_id": "01a226df-340a-74c9-8099-03dd0fd27d60"
                      *       },
-                     *       "request_id": "req_01a226b2d069747d8375688434726688"
+                     *       "request_id": "req_01a226df3763752aad9e30cc963f8bc1"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -11239,7 +11370,7 @@ export interface operations {
                      *           "message": "needs a value: the template makes it read-only"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b2d14c7229bee4595149b88901"
+                     *       "request_id": "req_01a226df380b73c9ab4691dc8a87d933"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11274,17 +11405,17 @@ export interface operations {
                      * @example {
                      *       "webhooks": [
                      *         {
-                     *           "id": "01a226b2-77a4-768f-8bfa-d1c645682c71",
+                     *           "id": "01a226de-d1ae-74f8-beb6-77e17924d2e9",
                      *           "url": "https://hooks.example.com/signet-events",
                      *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *           "auth_type": "HEADER",
                      *           "retry_schedule": "EXTENDED",
-                     *           "created_at": "2026-11-29T09:45:59.972Z",
-                     *           "updated_at": "2026-11-29T09:46:00.410Z"
+                     *           "created_at": "2026-11-29T10:34:26.606Z",
+                     *           "updated_at": "2026-11-29T10:34:27.242Z"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a226b279ce77ffa446b5853f926de3"
+                     *       "request_id": "req_01a226ded554773d97060069510e3950"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookListResponse"];
@@ -11339,16 +11470,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a226b2-77a4-768f-8bfa-d1c645682c71",
+                     *         "id": "01a226de-d1ae-74f8-beb6-77e17924d2e9",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "STANDARD",
-                     *         "created_at": "2026-11-29T09:45:59.972Z",
-                     *         "updated_at": "2026-11-29T09:45:59.972Z",
-                     *         "signing_secret": "whsec_DI7oL+n3C0sLDP49wUR2EoGedSCSBRyqIv8708l8Uic="
+                     *         "created_at": "2026-11-29T10:34:26.606Z",
+                     *         "updated_at": "2026-11-29T10:34:26.606Z",
+                     *         "signing_secret": "whsec_rjf3Qz/vudeCi8jwfSzQDaSS13XA5aIA1hUtjWEFA6I="
                      *       },
-                     *       "request_id": "req_01a226b27786723a931c1f6a0921f35e"
+                     *       "request_id": "req_01a226ded19474388a684669ff79860c"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookCreatedResponse"];
@@ -11378,7 +11509,7 @@ export interface operations {
                      *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed, envelope.expired, envelope.extended, envelope.reactivated, recipient.reminder_sent, recipient.expiry_warning_sent, recipient.approved, recipient.witnessed, recipient.viewed, recipient.copied, recipient.validation_id_check_started, recipient.validation_id_check_success, recipient.validation_id_check_failed, recipient.validation_id_check_locked, recipient.validation_id_check_expired, recipient.validation_id_check_reset, recipient.validation_biometric_started, recipient.validation_biometric_success, recipient.validation_biometric_failed, recipient.validation_biometric_locked, recipient.validation_biometric_expired, recipient.validation_biometric_reset, recipient.validation_identity_consented, recipient.validation_identity_redacted, template.created, template.updated, template.deleted"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b277fe73e7ae59675f44b35a69"
+                     *       "request_id": "req_01a226ded29a72109a3befcbb010dc46"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11398,7 +11529,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226b2-77a4-768f-8bfa-d1c645682c71
+                 * @example 01a226de-d1ae-74f8-beb6-77e17924d2e9
                  */
                 id: string;
             };
@@ -11417,15 +11548,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "webhook": {
-                     *         "id": "01a226b2-77a4-768f-8bfa-d1c645682c71",
+                     *         "id": "01a226de-d1ae-74f8-beb6-77e17924d2e9",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T09:45:59.972Z",
-                     *         "updated_at": "2026-11-29T09:46:00.410Z"
+                     *         "created_at": "2026-11-29T10:34:26.606Z",
+                     *         "updated_at": "2026-11-29T10:34:27.242Z"
                      *       },
-                     *       "request_id": "req_01a226b279887453901d9804ffad406c"
+                     *       "request_id": "req_01a226ded4b6771da26da0a8166f631b"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -11446,7 +11577,7 @@ export interface operations {
                      * @example {
                      *       "error": "Webhook not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226b3a97d737eb760f8b18bf077db"
+                     *       "request_id": "req_01a226dfb4f272dc80f6d5ff14f7674c"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11470,7 +11601,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226b2-77a4-768f-8bfa-d1c645682c71
+                 * @example 01a226de-d1ae-74f8-beb6-77e17924d2e9
                  */
                 id: string;
             };
@@ -11502,15 +11633,15 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a226b2-77a4-768f-8bfa-d1c645682c71",
+                     *         "id": "01a226de-d1ae-74f8-beb6-77e17924d2e9",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T09:45:59.972Z",
-                     *         "updated_at": "2026-11-29T09:46:00.137Z"
+                     *         "created_at": "2026-11-29T10:34:26.606Z",
+                     *         "updated_at": "2026-11-29T10:34:26.984Z"
                      *       },
-                     *       "request_id": "req_01a226b2782977d8816145cb1ec20653"
+                     *       "request_id": "req_01a226ded30775d981f5b9ce0f72795c"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookUpdatedResponse"];
@@ -11538,7 +11669,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226b2-77a4-768f-8bfa-d1c645682c71
+                 * @example 01a226de-d1ae-74f8-beb6-77e17924d2e9
                  */
                 id: string;
             };
@@ -11557,7 +11688,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226b3a94e7727bb986ab3d5f53e75"
+                     *       "request_id": "req_01a226dfb4e673e8af8c7909198c50b7"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -11589,7 +11720,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226b2-77a4-768f-8bfa-d1c645682c71
+                 * @example 01a226de-d1ae-74f8-beb6-77e17924d2e9
                  */
                 id: string;
             };
@@ -11609,28 +11740,28 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "01a226b3-0986-7382-a121-490b27f5e4ed",
-                     *           "webhook_id": "01a226b2-77a4-768f-8bfa-d1c645682c71",
-                     *           "event_id": "01a226b2-ef7a-717a-ae24-9b0c2c9230be",
+                     *           "id": "01a226df-6318-72cc-bff3-3ae9f4d8f43c",
+                     *           "webhook_id": "01a226de-d1ae-74f8-beb6-77e17924d2e9",
+                     *           "event_id": "01a226df-4b59-71df-9900-a1164e6cf4d3",
                      *           "event_type": "envelope.success",
                      *           "status": "SUCCESS",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "attempted_at": "2026-11-29T10:17:37.616Z",
+                     *               "attempted_at": "2026-11-29T11:06:03.917Z",
                      *               "status_code": 200,
-                     *               "duration_ms": 13,
+                     *               "duration_ms": 15,
                      *               "error": null,
                      *               "response_body": "thanks"
                      *             }
                      *           ],
                      *           "next_attempt_at": null,
-                     *           "created_at": "2026-11-29T10:17:30.711Z",
-                     *           "completed_at": "2026-11-29T10:17:37.643Z"
+                     *           "created_at": "2026-11-29T11:06:03.828Z",
+                     *           "completed_at": "2026-11-29T11:06:03.933Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "01a226b3-0986-7382-a121-490b27f5e4ed",
-                     *       "request_id": "req_01a226b3a80671b98ec28f4bbff6a729"
+                     *       "next_cursor": "01a226df-6318-72cc-bff3-3ae9f4d8f43c",
+                     *       "request_id": "req_01a226dfb45a7013890e9dd8cd54b3f5"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryListResponse"];
@@ -11656,12 +11787,12 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226b2-77a4-768f-8bfa-d1c645682c71
+                 * @example 01a226de-d1ae-74f8-beb6-77e17924d2e9
                  */
                 id: string;
                 /**
                  * @description Delivery id
-                 * @example 01a226b3-0986-7382-a121-490b27f5e4ed
+                 * @example 01a226df-6318-72cc-bff3-3ae9f4d8f43c
                  */
                 delivery_id: string;
             };
@@ -11680,30 +11811,30 @@ export interface operations {
                     /**
                      * @example {
                      *       "delivery": {
-                     *         "id": "01a226b3-0986-7382-a121-490b27f5e4ed",
-                     *         "webhook_id": "01a226b2-77a4-768f-8bfa-d1c645682c71",
-                     *         "event_id": "01a226b2-ef7a-717a-ae24-9b0c2c9230be",
+                     *         "id": "01a226df-6318-72cc-bff3-3ae9f4d8f43c",
+                     *         "webhook_id": "01a226de-d1ae-74f8-beb6-77e17924d2e9",
+                     *         "event_id": "01a226df-4b59-71df-9900-a1164e6cf4d3",
                      *         "event_type": "envelope.success",
                      *         "status": "SUCCESS",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-11-29T10:17:37.616Z",
+                     *             "attempted_at": "2026-11-29T11:06:03.917Z",
                      *             "status_code": 200,
-                     *             "duration_ms": 13,
+                     *             "duration_ms": 15,
                      *             "error": null,
                      *             "response_body": "thanks",
                      *             "request_headers": {
                      *               "user-agent": "Signet-Webhooks/1.0",
-                     *               "webhook-id": "01a226b2-ef7a-717a-ae24-9b0c2c9230be",
+                     *               "webhook-id": "01a226df-4b59-71df-9900-a1164e6cf4d3",
                      *               "content-type": "application/json",
                      *               "authorization": "[redacted]",
                      *               "content-length": "13072",
-                     *               "webhook-signature": "v1,LjFT2QDq68+ZmOQYC9Ab45DBOZrhHBnmZ1J5koy1r8I= v1,9e7UIAWt0RvEUCEHp32LBE/wIOCDaOjKZQtPyZ/wf40=",
-                     *               "webhook-timestamp": "1795945597"
+                     *               "webhook-signature": "v1,lg8k2tbSMKJCgBYhxMn3//xNWLRyDEXB0MrifNk9ErM= v1,FENOe5oBSXfrT1gaGltjcfwPV8BjOiubpRRJgVu78iE=",
+                     *               "webhook-timestamp": "1795948503"
                      *             },
                      *             "response_headers": {
-                     *               "date": "Sun, 29 Nov 2026 09:46:37 GMT",
+                     *               "date": "Sun, 29 Nov 2026 10:35:03 GMT",
                      *               "connection": "close",
                      *               "content-type": "text/plain",
                      *               "transfer-encoding": "chunked"
@@ -11711,11 +11842,11 @@ export interface operations {
                      *           }
                      *         ],
                      *         "next_attempt_at": null,
-                     *         "created_at": "2026-11-29T10:17:30.711Z",
-                     *         "completed_at": "2026-11-29T10:17:37.643Z",
-                     *         "request_body": "{\"id\":\"01a226b2-ef7a-717a-ae24-9b0c2c9230be\",\"data\":{\"id\":\"01a226b2-db4d-70bf-80b8-8f1ad5e0f455\",\"name\":\"Lease with fields\",\"errors\":[],\"fields\":[{\"id\":\"01a226b2-db76-71be-9475-02248e43d22e\",\"name\":\"company\",\"type\":\"TEXT\",\"value\":\"Acme Ltd\",\"filled_at\":\"2026-11-29T10:17:27.466Z\",\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\"},{\"id\":\"01a226b2-db77-7562-adbf-b0e5083e1fb9\",\"name\":\"rent\",\"type\":\"NUMBER\",\"value\":1200,\"filled_at\":\"2026-11-29T10:17:27.466Z\",\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\"},{\"id\":\"01a226b2-db77-7562-adbf-b442e2362e8a\",\"name\":\"pets\",\"type\":\"CHECKBOX\",\"value\":false,\"filled_at\":\"2026-11-29T10:17:27.466Z\",\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\"},{\"id\":\"01a226b2-db77-7562-adbf-ba476eeeca7d\",\"name\":\"term\",\"type\":\"DROPDOWN\",\"value\":\"12 months\",\"filled_at\":\"2026-11-29T10:17:27.466Z\",\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\"},{\"id\":\"01a226b2-db77-7562-adbf-bd4d1037ab42\",\"name\":\"signed_on\",\"type\":\"SIGNING_DATE\",\"value\":\"2026-11-29\",\"filled_at\":\"2026-11-29T10:17:27.466Z\",\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\"},{\"id\":\"01a226b2-db77-7562-adbf-c0423c43b7d2\",\"name\":\"id_document\",\"type\":\"ATTACHMENT\",\"value\":{\"id\":\"01a226b2-df84-715e-ba0d-f1635857f05b\",\"url\":\"http://localhost:3000/files/tenants/dev/envelopes/01a226b2-db4d-70bf-80b8-8f1ad5e0f455/attachments/01a226b2-df84-715e-ba0d-f1635857f05b.pdf?expires=1795951050&signature=0c6078a40ba5c14aef9ddc516278ef0331580b812c1d12fd1e1570ae89e61b9b&name=id.pdf\",\"name\":\"id.pdf\",\"sha256\":\"6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f\"},\"filled_at\":\"2026-11-29T10:17:27.466Z\",\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\"}],\"status\":\"SUCCESS\",\"sent_at\":\"2026-11-29T10:17:25.764Z\",\"metadata\":{},\"settings\":{\"emails\":{\"envelope_signed\":\"TRUE\",\"envelope_voided\":\"FALSE\",\"envelope_rejected\":\"TRUE\",\"envelope_invitation\":\"TRUE\"},\"branding\":{\"logo\":null,\"name\":\"Acme Inc.\",\"reply_to\":null,\"sender_email\":null,\"url_homepage\":\"https://acme.example\",\"url_signature_flow\":null},\"documents\":{\"custom_page_id\":\"Signet Sign ID:\",\"include_page_id\":\"TRUE\",\"signatures_per_row\":2,\"signatures_per_page\":6},\"signature\":{\"text\":\"DEFAULT\",\"type\":\"SIMPLE\",\"image\":\"DEFAULT\",\"style\":\"SIMPLE\",\"bg_image\":null},\"validations\":{\"email\":{\"order\":0,\"enabled\":\"FALSE\"},\"phone\":{\"order\":0,\"enabled\":\"FALSE\",\"methods\":\"SMS\"},\"id_check\":{\"order\":0,\"enabled\":\"FALSE\",\"provider\":\"local\",\"countries\":null,\"name_match\":\"MODERATE\",\"max_attempts\":3,\"document_kinds\":\"PASSPORT,ID_CARD,DRIVING_LICENCE\",\"retention_days\":30},\"biometric\":{\"order\":0,\"enabled\":\"FALSE\",\"provider\":\"local\",\"max_attempts\":3,\"retention_days\":30,\"liveness_threshold\":0.4,\"antispoof_threshold\":0.3,\"similarity_threshold\":0.7}},\"localization\":{\"en\":{\"sms\":{\"phone_validation\":{\"body\":\"Your verification code for {{envelope.name}} is {{validations.code}}. It expires at {{validations.expires_at}}.\"}},\"emails\":{\"email_validation\":{\"cta\":\"Verify\",\"body\":\"<p>Hello {{recipient.name}},</p>\\n<p>Your verification code for <strong>{{envelope.name}}</strong> is:</p>\\n<p style=\\\"font-size:24px;letter-spacing:4px\\\"><strong>{{validations.code}}</strong></p>\\n<p>It expires at {{validations.expires_at}}. If you did not ask for it, ignore this email.</p>\",\"subject\":\"Your verification code for {{envelope.name}}\"}},\"extra_page_intro\":\"The following people signed this document electronically.\"},\"es\":{\"sms\":{\"phone_validation\":{\"body\":\"Tu código de verificación para {{envelope.name}} es {{validations.code}}. Caduca el {{validations.expires_at}}.\"}},\"emails\":{\"email_validation\":{\"cta\":\"Verificar\",\"body\":\"<p>Hola {{recipient.name}}:</p>\\n<p>Tu código de verificación para <strong>{{envelope.name}}</strong> es:</p>\\n<p style=\\\"font-size:24px;letter-spacing:4px\\\"><strong>{{validations.code}}</strong></p>\\n<p>Caduca el {{validations.expires_at}}. Si no lo has solicitado, ignora este correo.</p>\",\"subject\":\"Tu código de verificación para {{envelope.name}}\"}},\"extra_page_intro\":\"Las siguientes personas firmaron este documento electrónicamente.\"}},\"signature_flow\":{\"language\":\"EN\",\"sender_name\":\"Signet\",\"signature_color\":\"#000000\",\"signature_order\":\"PARALLEL\",\"signature_types\":\"WRITTEN,DRAWN,UPLOADED\",\"sender_enterprise\":\"Acme Inc.\"}},\"warnings\":[],\"documents\":[{\"id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"url\":\"http://localhost:3000/files/tenants/dev/envelopes/01a226b2-db4d-70bf-80b8-8f1ad5e0f455/signed/01a226b2-db66-77ce-b5fd-a036c6cf82cf-01a226b2-eb0e-7543-bd07-58ec79237e6e.pdf?expires=1795951050&signature=4a221989965c4b6cff78e56fc9c52bb02afe142a5fd4f401f7d03394f3506868&name=lease.pdf\",\"order\":0,\"sha256\":\"fee68097e65294d48ebe694aae7d5dc8273235517ff44694b16f20736eb49d3e\",\"status\":\"SIGNED\",\"file_name\":\"lease.pdf\",\"file_size\":71203,\"file_type\":\"SIGNABLE\",\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"lease\",\"page_count\":1,\"updated_at\":\"2026-11-29T10:17:30.619Z\",\"content_type\":\"application/pdf\",\"original_sha256\":\"6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f\"}],\"created_at\":\"2026-11-29T10:17:25.485Z\",\"expires_at\":null,\"placements\":[{\"id\":\"01a226b2-db76-71be-9474-fc1df43ff0bb\",\"max\":null,\"min\":null,\"name\":null,\"order\":0,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"0\",\"updated_at\":\"2026-11-29T10:17:25.485Z\",\"coordinates\":{\"id\":\"01a226b2-db76-71be-9474-fc1df43ff0bb\",\"top\":\"600\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"document_key\":\"lease\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"SIGNATURE\"},{\"id\":\"01a226b2-db76-71be-9475-02248e43d22e\",\"max\":null,\"min\":null,\"name\":\"company\",\"order\":1,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"1\",\"updated_at\":\"2026-11-29T10:17:25.485Z\",\"coordinates\":{\"id\":\"01a226b2-db76-71be-9475-02248e43d22e\",\"top\":\"100\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"document_key\":\"lease\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"TEXT\"},{\"id\":\"01a226b2-db77-7562-adbf-b0e5083e1fb9\",\"max\":null,\"min\":\"0\",\"name\":\"rent\",\"order\":2,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"2\",\"updated_at\":\"2026-11-29T10:17:25.485Z\",\"coordinates\":{\"id\":\"01a226b2-db77-7562-adbf-b0e5083e1fb9\",\"top\":\"130\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"document_key\":\"lease\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"NUMBER\"},{\"id\":\"01a226b2-db77-7562-adbf-b442e2362e8a\",\"max\":null,\"min\":null,\"name\":\"pets\",\"order\":3,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":false,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"3\",\"updated_at\":\"2026-11-29T10:17:25.485Z\",\"coordinates\":{\"id\":\"01a226b2-db77-7562-adbf-b442e2362e8a\",\"top\":\"160\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"document_key\":\"lease\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"CHECKBOX\"},{\"id\":\"01a226b2-db77-7562-adbf-ba476eeeca7d\",\"max\":null,\"min\":null,\"name\":\"term\",\"order\":4,\"token\":null,\"width\":null,\"height\":null,\"options\":[\"12 months\",\"24 months\"],\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"4\",\"updated_at\":\"2026-11-29T10:17:25.485Z\",\"coordinates\":{\"id\":\"01a226b2-db77-7562-adbf-ba476eeeca7d\",\"top\":\"190\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"document_key\":\"lease\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"DROPDOWN\"},{\"id\":\"01a226b2-db77-7562-adbf-bd4d1037ab42\",\"max\":null,\"min\":null,\"name\":\"signed_on\",\"order\":5,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":false,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"5\",\"updated_at\":\"2026-11-29T10:17:25.485Z\",\"coordinates\":{\"id\":\"01a226b2-db77-7562-adbf-bd4d1037ab42\",\"top\":\"220\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"document_key\":\"lease\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"SIGNING_DATE\"},{\"id\":\"01a226b2-db77-7562-adbf-c0423c43b7d2\",\"max\":null,\"min\":null,\"name\":\"id_document\",\"order\":6,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"6\",\"updated_at\":\"2026-11-29T10:17:25.485Z\",\"coordinates\":{\"id\":\"01a226b2-db77-7562-adbf-c0423c43b7d2\",\"top\":\"250\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"document_key\":\"lease\",\"recipient_id\":\"01a226b2-db76-71be-9474-e99165cd1282\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"ATTACHMENT\"},{\"id\":\"01a226b2-db77-7562-adbf-c6108865ffe0\",\"max\":null,\"min\":null,\"name\":null,\"order\":7,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"7\",\"updated_at\":\"2026-11-29T10:17:25.485Z\",\"coordinates\":{\"id\":\"01a226b2-db77-7562-adbf-c6108865ffe0\",\"top\":\"300\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"document_key\":\"lease\",\"recipient_id\":\"01a226b2-db76-71be-9474-ed809e99d1ff\",\"default_value\":null,\"recipient_key\":\"erin\",\"placement_type\":\"APPROVAL\"},{\"id\":\"01a226b2-db77-7562-adbf-cbd2471feefe\",\"max\":null,\"min\":null,\"name\":null,\"order\":8,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"8\",\"updated_at\":\"2026-11-29T10:17:25.485Z\",\"coordinates\":{\"id\":\"01a226b2-db77-7562-adbf-cbd2471feefe\",\"top\":\"450\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226b2-db66-77ce-b5fd-a036c6cf82cf\",\"document_key\":\"lease\",\"recipient_id\":\"01a226b2-db76-71be-9474-f09d8b792a1c\",\"default_value\":null,\"recipient_key\":\"finn\",\"placement_type\":\"WITNESS\"}],\"recipients\":[{\"id\":\"01a226b2-db76-71be-9474-e99165cd1282\",\"name\":\"Dana Ruiz\",\"role\":\"SIGNER\",\"email\":\"dana@example.com\",\"order\":0,\"rep_id\":null,\"status\":\"SIGNED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T10:17:27.466Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"dana\",\"name_label\":null,\"updated_at\":\"2026-11-29T10:17:27.466Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a226b2-db4d-70bf-80b8-8f1ad5e0f455\"},{\"id\":\"01a226b2-db76-71be-9474-ed809e99d1ff\",\"name\":\"Erin Fox\",\"role\":\"APPROVER\",\"email\":\"erin@example.com\",\"order\":1,\"rep_id\":null,\"status\":\"APPROVED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T10:17:27.889Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"erin\",\"name_label\":null,\"updated_at\":\"2026-11-29T10:17:27.889Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a226b2-db4d-70bf-80b8-8f1ad5e0f455\"},{\"id\":\"01a226b2-db76-71be-9474-f09d8b792a1c\",\"name\":\"Finn Hale\",\"role\":\"WITNESS\",\"email\":\"finn@example.com\",\"order\":2,\"rep_id\":null,\"status\":\"WITNESSED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T10:17:27.682Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"finn\",\"name_label\":null,\"updated_at\":\"2026-11-29T10:17:27.682Z\",\"witness_of\":\"dana\",\"email_label\":null,\"envelope_id\":\"01a226b2-db4d-70bf-80b8-8f1ad5e0f455\"},{\"id\":\"01a226b2-db76-71be-9474-f6cab43aa05a\",\"name\":\"Gia Moss\",\"role\":\"VIEWER\",\"email\":\"gia@example.com\",\"order\":3,\"rep_id\":null,\"status\":\"VIEWED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T10:17:28.001Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"gia\",\"name_label\":null,\"updated_at\":\"2026-11-29T10:17:28.001Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a226b2-db4d-70bf-80b8-8f1ad5e0f455\"},{\"id\":\"01a226b2-db76-71be-9474-f97357cf81ad\",\"name\":\"Hal Ode\",\"role\":\"CC\",\"email\":\"hal@example.com\",\"order\":4,\"rep_id\":null,\"status\":\"COPIED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":null,\"tax_label\":null,\"created_at\":\"2026-11-29T10:17:25.485Z\",\"custom_key\":\"hal\",\"name_label\":null,\"updated_at\":\"2026-11-29T10:17:25.764Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a226b2-db4d-70bf-80b8-8f1ad5e0f455\"}],\"updated_at\":\"2026-11-29T10:17:30.619Z\",\"template_id\":null,\"completed_at\":\"2026-11-29T10:17:30.619Z\"},\"event_type\":\"envelope.success\"}"
+                     *         "created_at": "2026-11-29T11:06:03.828Z",
+                     *         "completed_at": "2026-11-29T11:06:03.933Z",
+                     *         "request_body": "{\"id\":\"01a226df-4b59-71df-9900-a1164e6cf4d3\",\"data\":{\"id\":\"01a226df-400a-75fe-aadf-42ae595de21b\",\"name\":\"Lease with fields\",\"errors\":[],\"fields\":[{\"id\":\"01a226df-402a-7371-a187-f708ba2bc3d4\",\"name\":\"company\",\"type\":\"TEXT\",\"value\":\"Acme Ltd\",\"filled_at\":\"2026-11-29T11:05:56.620Z\",\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\"},{\"id\":\"01a226df-402a-7371-a187-f9daf97a47a3\",\"name\":\"rent\",\"type\":\"NUMBER\",\"value\":1200,\"filled_at\":\"2026-11-29T11:05:56.620Z\",\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\"},{\"id\":\"01a226df-402a-7371-a187-fdd5cd6c3a80\",\"name\":\"pets\",\"type\":\"CHECKBOX\",\"value\":false,\"filled_at\":\"2026-11-29T11:05:56.620Z\",\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\"},{\"id\":\"01a226df-402a-7371-a188-016ac1b6ae9b\",\"name\":\"term\",\"type\":\"DROPDOWN\",\"value\":\"12 months\",\"filled_at\":\"2026-11-29T11:05:56.620Z\",\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\"},{\"id\":\"01a226df-402a-7371-a188-071b76e8ebdd\",\"name\":\"signed_on\",\"type\":\"SIGNING_DATE\",\"value\":\"2026-11-29\",\"filled_at\":\"2026-11-29T11:05:56.620Z\",\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\"},{\"id\":\"01a226df-402a-7371-a188-0b177e605360\",\"name\":\"id_document\",\"type\":\"ATTACHMENT\",\"value\":{\"id\":\"01a226df-43c4-7168-ad4c-d6de40d62233\",\"url\":\"http://localhost:3000/files/tenants/dev/envelopes/01a226df-400a-75fe-aadf-42ae595de21b/attachments/01a226df-43c4-7168-ad4c-d6de40d62233.pdf?expires=1795953957&signature=f03190dc46936afdb236256df8d6ae20d732d00216f0479f032826f769678405&name=id.pdf\",\"name\":\"id.pdf\",\"sha256\":\"6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f\"},\"filled_at\":\"2026-11-29T11:05:56.620Z\",\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\"}],\"status\":\"SUCCESS\",\"sent_at\":\"2026-11-29T11:05:55.056Z\",\"metadata\":{},\"settings\":{\"emails\":{\"envelope_signed\":\"TRUE\",\"envelope_voided\":\"FALSE\",\"envelope_rejected\":\"TRUE\",\"envelope_invitation\":\"TRUE\"},\"branding\":{\"logo\":null,\"name\":\"Acme Inc.\",\"reply_to\":null,\"sender_email\":null,\"url_homepage\":\"https://acme.example\",\"url_signature_flow\":null},\"documents\":{\"custom_page_id\":\"Signet Sign ID:\",\"include_page_id\":\"TRUE\",\"signatures_per_row\":2,\"signatures_per_page\":6},\"signature\":{\"text\":\"DEFAULT\",\"type\":\"SIMPLE\",\"image\":\"DEFAULT\",\"style\":\"SIMPLE\",\"bg_image\":null},\"validations\":{\"email\":{\"order\":0,\"enabled\":\"FALSE\"},\"phone\":{\"order\":0,\"enabled\":\"FALSE\",\"methods\":\"SMS\"},\"id_check\":{\"order\":0,\"enabled\":\"FALSE\",\"provider\":\"local\",\"countries\":null,\"name_match\":\"MODERATE\",\"max_attempts\":3,\"document_kinds\":\"PASSPORT,ID_CARD,DRIVING_LICENCE\",\"retention_days\":30},\"biometric\":{\"order\":0,\"enabled\":\"FALSE\",\"provider\":\"local\",\"max_attempts\":3,\"retention_days\":30,\"liveness_threshold\":0.4,\"antispoof_threshold\":0.3,\"similarity_threshold\":0.7}},\"localization\":{\"en\":{\"sms\":{\"phone_validation\":{\"body\":\"Your verification code for {{envelope.name}} is {{validations.code}}. It expires at {{validations.expires_at}}.\"}},\"emails\":{\"email_validation\":{\"cta\":\"Verify\",\"body\":\"<p>Hello {{recipient.name}},</p>\\n<p>Your verification code for <strong>{{envelope.name}}</strong> is:</p>\\n<p style=\\\"font-size:24px;letter-spacing:4px\\\"><strong>{{validations.code}}</strong></p>\\n<p>It expires at {{validations.expires_at}}. If you did not ask for it, ignore this email.</p>\",\"subject\":\"Your verification code for {{envelope.name}}\"}},\"extra_page_intro\":\"The following people signed this document electronically.\"},\"es\":{\"sms\":{\"phone_validation\":{\"body\":\"Tu código de verificación para {{envelope.name}} es {{validations.code}}. Caduca el {{validations.expires_at}}.\"}},\"emails\":{\"email_validation\":{\"cta\":\"Verificar\",\"body\":\"<p>Hola {{recipient.name}}:</p>\\n<p>Tu código de verificación para <strong>{{envelope.name}}</strong> es:</p>\\n<p style=\\\"font-size:24px;letter-spacing:4px\\\"><strong>{{validations.code}}</strong></p>\\n<p>Caduca el {{validations.expires_at}}. Si no lo has solicitado, ignora este correo.</p>\",\"subject\":\"Tu código de verificación para {{envelope.name}}\"}},\"extra_page_intro\":\"Las siguientes personas firmaron este documento electrónicamente.\"}},\"signature_flow\":{\"language\":\"EN\",\"sender_name\":\"Signet\",\"signature_color\":\"#000000\",\"signature_order\":\"PARALLEL\",\"signature_types\":\"WRITTEN,DRAWN,UPLOADED\",\"sender_enterprise\":\"Acme Inc.\"}},\"warnings\":[],\"documents\":[{\"id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"url\":\"http://localhost:3000/files/tenants/dev/envelopes/01a226df-400a-75fe-aadf-42ae595de21b/signed/01a226df-4012-70b4-a276-cc6e7833d43b-01a226df-4abb-7348-9668-08a64dac2ccb.pdf?expires=1795953957&signature=efa87d136a9d14c7b48a8b40474a7430a78827cdb1d26a5ab5fce1ecf62b4849&name=lease.pdf\",\"order\":0,\"sha256\":\"c8295710c6e3f2d07806fd79f9222120763b4e84f5da3d18acdafa3d990279dd\",\"status\":\"SIGNED\",\"file_name\":\"lease.pdf\",\"file_size\":71287,\"file_type\":\"SIGNABLE\",\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"lease\",\"page_count\":1,\"updated_at\":\"2026-11-29T11:05:57.723Z\",\"content_type\":\"application/pdf\",\"original_sha256\":\"6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f\"}],\"created_at\":\"2026-11-29T11:05:54.858Z\",\"expires_at\":null,\"placements\":[{\"id\":\"01a226df-402a-7371-a187-f17d1ba65f61\",\"max\":null,\"min\":null,\"name\":null,\"order\":0,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"0\",\"updated_at\":\"2026-11-29T11:05:54.858Z\",\"coordinates\":{\"id\":\"01a226df-402a-7371-a187-f17d1ba65f61\",\"top\":\"600\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"document_key\":\"lease\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"SIGNATURE\"},{\"id\":\"01a226df-402a-7371-a187-f708ba2bc3d4\",\"max\":null,\"min\":null,\"name\":\"company\",\"order\":1,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"1\",\"updated_at\":\"2026-11-29T11:05:54.858Z\",\"coordinates\":{\"id\":\"01a226df-402a-7371-a187-f708ba2bc3d4\",\"top\":\"100\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"document_key\":\"lease\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"TEXT\"},{\"id\":\"01a226df-402a-7371-a187-f9daf97a47a3\",\"max\":null,\"min\":\"0\",\"name\":\"rent\",\"order\":2,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"2\",\"updated_at\":\"2026-11-29T11:05:54.858Z\",\"coordinates\":{\"id\":\"01a226df-402a-7371-a187-f9daf97a47a3\",\"top\":\"130\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"document_key\":\"lease\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"NUMBER\"},{\"id\":\"01a226df-402a-7371-a187-fdd5cd6c3a80\",\"max\":null,\"min\":null,\"name\":\"pets\",\"order\":3,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":false,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"3\",\"updated_at\":\"2026-11-29T11:05:54.858Z\",\"coordinates\":{\"id\":\"01a226df-402a-7371-a187-fdd5cd6c3a80\",\"top\":\"160\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"document_key\":\"lease\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"CHECKBOX\"},{\"id\":\"01a226df-402a-7371-a188-016ac1b6ae9b\",\"max\":null,\"min\":null,\"name\":\"term\",\"order\":4,\"token\":null,\"width\":null,\"height\":null,\"options\":[\"12 months\",\"24 months\"],\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"4\",\"updated_at\":\"2026-11-29T11:05:54.858Z\",\"coordinates\":{\"id\":\"01a226df-402a-7371-a188-016ac1b6ae9b\",\"top\":\"190\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"document_key\":\"lease\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"DROPDOWN\"},{\"id\":\"01a226df-402a-7371-a188-071b76e8ebdd\",\"max\":null,\"min\":null,\"name\":\"signed_on\",\"order\":5,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":false,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"5\",\"updated_at\":\"2026-11-29T11:05:54.858Z\",\"coordinates\":{\"id\":\"01a226df-402a-7371-a188-071b76e8ebdd\",\"top\":\"220\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"document_key\":\"lease\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"SIGNING_DATE\"},{\"id\":\"01a226df-402a-7371-a188-0b177e605360\",\"max\":null,\"min\":null,\"name\":\"id_document\",\"order\":6,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"6\",\"updated_at\":\"2026-11-29T11:05:54.858Z\",\"coordinates\":{\"id\":\"01a226df-402a-7371-a188-0b177e605360\",\"top\":\"250\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"document_key\":\"lease\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"ATTACHMENT\"},{\"id\":\"01a226df-402a-7371-a188-0c2b22657f17\",\"max\":null,\"min\":null,\"name\":null,\"order\":7,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"7\",\"updated_at\":\"2026-11-29T11:05:54.858Z\",\"coordinates\":{\"id\":\"01a226df-402a-7371-a188-0c2b22657f17\",\"top\":\"300\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"document_key\":\"lease\",\"recipient_id\":\"01a226df-402a-7371-a187-e0506ce74709\",\"default_value\":null,\"recipient_key\":\"erin\",\"placement_type\":\"APPROVAL\"},{\"id\":\"01a226df-402a-7371-a188-13635855cfce\",\"max\":null,\"min\":null,\"name\":null,\"order\":8,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"8\",\"updated_at\":\"2026-11-29T11:05:54.858Z\",\"coordinates\":{\"id\":\"01a226df-402a-7371-a188-13635855cfce\",\"top\":\"450\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"document_key\":\"lease\",\"recipient_id\":\"01a226df-402a-7371-a187-e7daf8dc5394\",\"default_value\":null,\"recipient_key\":\"finn\",\"placement_type\":\"WITNESS\"}],\"recipients\":[{\"id\":\"01a226df-402a-7371-a187-df75847d5f24\",\"name\":\"Dana Ruiz\",\"role\":\"SIGNER\",\"email\":\"dana@example.com\",\"order\":0,\"rep_id\":null,\"status\":\"SIGNED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T11:05:56.620Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"dana\",\"name_label\":null,\"updated_at\":\"2026-11-29T11:05:56.620Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a226df-400a-75fe-aadf-42ae595de21b\"},{\"id\":\"01a226df-402a-7371-a187-e0506ce74709\",\"name\":\"Erin Fox\",\"role\":\"APPROVER\",\"email\":\"erin@example.com\",\"order\":1,\"rep_id\":null,\"status\":\"APPROVED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T11:05:56.901Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"erin\",\"name_label\":null,\"updated_at\":\"2026-11-29T11:05:56.901Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a226df-400a-75fe-aadf-42ae595de21b\"},{\"id\":\"01a226df-402a-7371-a187-e7daf8dc5394\",\"name\":\"Finn Hale\",\"role\":\"WITNESS\",\"email\":\"finn@example.com\",\"order\":2,\"rep_id\":null,\"status\":\"WITNESSED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T11:05:56.810Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"finn\",\"name_label\":null,\"updated_at\":\"2026-11-29T11:05:56.810Z\",\"witness_of\":\"dana\",\"email_label\":null,\"envelope_id\":\"01a226df-400a-75fe-aadf-42ae595de21b\"},{\"id\":\"01a226df-402a-7371-a187-e89b8dfacd6f\",\"name\":\"Gia Moss\",\"role\":\"VIEWER\",\"email\":\"gia@example.com\",\"order\":3,\"rep_id\":null,\"status\":\"VIEWED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T11:05:56.973Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"gia\",\"name_label\":null,\"updated_at\":\"2026-11-29T11:05:56.973Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a226df-400a-75fe-aadf-42ae595de21b\"},{\"id\":\"01a226df-402a-7371-a187-ed3698039452\",\"name\":\"Hal Ode\",\"role\":\"CC\",\"email\":\"hal@example.com\",\"order\":4,\"rep_id\":null,\"status\":\"COPIED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":null,\"tax_label\":null,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"hal\",\"name_label\":null,\"updated_at\":\"2026-11-29T11:05:55.056Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a226df-400a-75fe-aadf-42ae595de21b\"}],\"updated_at\":\"2026-11-29T11:05:57.723Z\",\"template_id\":null,\"completed_at\":\"2026-11-29T11:05:57.723Z\"},\"event_type\":\"envelope.success\"}"
                      *       },
-                     *       "request_id": "req_01a226b3a833744cbe9aa91c5db425a4"
+                     *       "request_id": "req_01a226dfb472747a80b7ab96803fbdb0"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryResponse"];
@@ -11736,7 +11867,7 @@ export interface operations {
                      * @example {
                      *       "error": "Delivery not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226b3abec7789823ff1274d164f92"
+                     *       "request_id": "req_01a226dfb60075789b6f3234a8ac220e"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11760,12 +11891,12 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226b2-77a4-768f-8bfa-d1c645682c71
+                 * @example 01a226de-d1ae-74f8-beb6-77e17924d2e9
                  */
                 id: string;
                 /**
                  * @description Delivery id
-                 * @example 01a226b3-0986-7382-a121-490b27f5e4ed
+                 * @example 01a226df-6318-72cc-bff3-3ae9f4d8f43c
                  */
                 delivery_id: string;
             };
@@ -11787,26 +11918,26 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "id": "01a226b3-0986-7382-a121-490b27f5e4ed",
-                     *         "webhook_id": "01a226b2-77a4-768f-8bfa-d1c645682c71",
-                     *         "event_id": "01a226b2-ef7a-717a-ae24-9b0c2c9230be",
+                     *         "id": "01a226df-6318-72cc-bff3-3ae9f4d8f43c",
+                     *         "webhook_id": "01a226de-d1ae-74f8-beb6-77e17924d2e9",
+                     *         "event_id": "01a226df-4b59-71df-9900-a1164e6cf4d3",
                      *         "event_type": "envelope.success",
                      *         "status": "PENDING",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-11-29T10:17:37.616Z",
+                     *             "attempted_at": "2026-11-29T11:06:03.917Z",
                      *             "status_code": 200,
-                     *             "duration_ms": 13,
+                     *             "duration_ms": 15,
                      *             "error": null,
                      *             "response_body": "thanks"
                      *           }
                      *         ],
-                     *         "next_attempt_at": "2026-12-02T11:31:17.989Z",
-                     *         "created_at": "2026-11-29T10:17:30.711Z",
+                     *         "next_attempt_at": "2026-12-02T12:19:24.702Z",
+                     *         "created_at": "2026-11-29T11:06:03.828Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a226b3a85c76ef89fd5b872c6dcbc4"
+                     *       "request_id": "req_01a226dfb498760ca04eccbc97e2a357"
                      *     }
                      */
                     "application/json": components["schemas"]["RedeliveryResponse"];
@@ -11836,7 +11967,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226b2-77a4-768f-8bfa-d1c645682c71
+                 * @example 01a226de-d1ae-74f8-beb6-77e17924d2e9
                  */
                 id: string;
             };
@@ -11858,17 +11989,17 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a226b2-77a4-768f-8bfa-d1c645682c71",
+                     *         "id": "01a226de-d1ae-74f8-beb6-77e17924d2e9",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T09:45:59.972Z",
-                     *         "updated_at": "2026-11-29T09:46:00.410Z",
-                     *         "signing_secret": "whsec_rk4XuJU96kjBKUfuQUO+j0Z/K0sTX9rK+adf7YtezPU="
+                     *         "created_at": "2026-11-29T10:34:26.606Z",
+                     *         "updated_at": "2026-11-29T10:34:27.242Z",
+                     *         "signing_secret": "whsec_PenlgLeyZPtV/9Eldw4kkh8nyxIyNBN9V2AhNWxLMwM="
                      *       },
-                     *       "previous_secret_expires_at": "2026-11-30T09:46:00.410Z",
-                     *       "request_id": "req_01a226b2790c772c86254681bf29ad25"
+                     *       "previous_secret_expires_at": "2026-11-30T10:34:27.242Z",
+                     *       "request_id": "req_01a226ded4167405bc07b0270640ef4c"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookSecretRotatedResponse"];
@@ -11898,7 +12029,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226b2-77a4-768f-8bfa-d1c645682c71
+                 * @example 01a226de-d1ae-74f8-beb6-77e17924d2e9
                  */
                 id: string;
             };
@@ -11920,17 +12051,17 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "id": "01a226b3-a8bb-77f6-8203-0b794263b198",
-                     *         "webhook_id": "01a226b2-77a4-768f-8bfa-d1c645682c71",
-                     *         "event_id": "01a226b3-a8ac-7018-bb82-45b5eec474ef",
+                     *         "id": "01a226df-b4c4-732d-90ce-f5ea9200f336",
+                     *         "webhook_id": "01a226de-d1ae-74f8-beb6-77e17924d2e9",
+                     *         "event_id": "01a226df-b4c3-76c2-9ae5-405d73e6b9e6",
                      *         "event_type": "webhook.test",
                      *         "status": "PENDING",
                      *         "attempts": [],
-                     *         "next_attempt_at": "2026-12-02T11:31:18.056Z",
-                     *         "created_at": "2026-12-02T11:31:18.056Z",
+                     *         "next_attempt_at": "2026-12-02T12:19:24.734Z",
+                     *         "created_at": "2026-12-02T12:19:24.734Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a226b3a8a776bbb65e841d26c5b38a"
+                     *       "request_id": "req_01a226dfb4bd712d823418fa74b78b7a"
                      *     }
                      */
                     "application/json": components["schemas"]["TestDeliveryResponse"];
@@ -11982,21 +12113,21 @@ export interface operations {
                      * @example {
                      *       "dead_letters": [
                      *         {
-                     *           "id": "01a226b3-ab7a-7024-83b4-a8c9e7c78632",
+                     *           "id": "01a226df-b5aa-7509-9c90-9f90c55ad139",
                      *           "kind": "webhook.delivery",
-                     *           "webhook_id": "01a226b3-a98b-748f-a1a7-3471a164976a",
-                     *           "delivery_id": "01a226b3-a9ba-705b-820c-edee70679add",
-                     *           "event_id": "01a226b3-a9b8-7657-acb3-c40fd1b8bf2d",
+                     *           "webhook_id": "01a226df-b501-709a-92fc-f317e19d22a4",
+                     *           "delivery_id": "01a226df-b50e-75fd-b683-1189fcea5760",
+                     *           "event_id": "01a226df-b50d-7582-9a61-048565eb497b",
                      *           "event_type": "webhook.test",
                      *           "attempts": 3,
                      *           "last_error": "the receiver answered 503",
                      *           "last_status_code": 503,
-                     *           "failed_at": "2026-12-02T11:31:33.762Z",
+                     *           "failed_at": "2026-12-02T12:19:34.963Z",
                      *           "retried_at": null
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a226b3abda72db90fb654315f887b1"
+                     *       "request_id": "req_01a226dfb5f67699a2edf61b21f1851a"
                      *     }
                      */
                     "application/json": components["schemas"]["DeadLetterListResponse"];
@@ -12024,7 +12155,7 @@ export interface operations {
                      *           "message": "must be one of unretried, retried"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b3abe275ad96e91617fbcee09c"
+                     *       "request_id": "req_01a226dfb5fb73e99a1a605b6d9fffe3"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12047,7 +12178,7 @@ export interface operations {
             path: {
                 /**
                  * @description Dead letter id
-                 * @example 01a226b3-ab7a-7024-83b4-a8c9e7c78632
+                 * @example 01a226df-b5aa-7509-9c90-9f90c55ad139
                  */
                 id: string;
             };
@@ -12069,55 +12200,55 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "dead_letter": {
-                     *         "id": "01a226b3-ab7a-7024-83b4-a8c9e7c78632",
+                     *         "id": "01a226df-b5aa-7509-9c90-9f90c55ad139",
                      *         "kind": "webhook.delivery",
-                     *         "webhook_id": "01a226b3-a98b-748f-a1a7-3471a164976a",
-                     *         "delivery_id": "01a226b3-a9ba-705b-820c-edee70679add",
-                     *         "event_id": "01a226b3-a9b8-7657-acb3-c40fd1b8bf2d",
+                     *         "webhook_id": "01a226df-b501-709a-92fc-f317e19d22a4",
+                     *         "delivery_id": "01a226df-b50e-75fd-b683-1189fcea5760",
+                     *         "event_id": "01a226df-b50d-7582-9a61-048565eb497b",
                      *         "event_type": "webhook.test",
                      *         "attempts": 3,
                      *         "last_error": "the receiver answered 503",
                      *         "last_status_code": 503,
-                     *         "failed_at": "2026-12-02T11:31:33.762Z",
-                     *         "retried_at": "2026-12-02T11:31:33.916Z"
+                     *         "failed_at": "2026-12-02T12:19:34.963Z",
+                     *         "retried_at": "2026-12-02T12:19:35.081Z"
                      *       },
                      *       "delivery": {
-                     *         "id": "01a226b3-a9ba-705b-820c-edee70679add",
-                     *         "webhook_id": "01a226b3-a98b-748f-a1a7-3471a164976a",
-                     *         "event_id": "01a226b3-a9b8-7657-acb3-c40fd1b8bf2d",
+                     *         "id": "01a226df-b50e-75fd-b683-1189fcea5760",
+                     *         "webhook_id": "01a226df-b501-709a-92fc-f317e19d22a4",
+                     *         "event_id": "01a226df-b50d-7582-9a61-048565eb497b",
                      *         "event_type": "webhook.test",
                      *         "status": "PENDING",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-12-02T11:31:23.424Z",
+                     *             "attempted_at": "2026-12-02T12:19:24.830Z",
                      *             "status_code": 503,
-                     *             "duration_ms": 2,
+                     *             "duration_ms": 14,
                      *             "error": "the receiver answered 503",
                      *             "response_body": "{\"error\":\"down for maintenance\"}"
                      *           },
                      *           {
                      *             "attempt": 2,
-                     *             "attempted_at": "2026-12-02T11:31:28.588Z",
+                     *             "attempted_at": "2026-12-02T12:19:29.858Z",
                      *             "status_code": 503,
-                     *             "duration_ms": 2,
+                     *             "duration_ms": 5,
                      *             "error": "the receiver answered 503",
                      *             "response_body": "{\"error\":\"down for maintenance\"}"
                      *           },
                      *           {
                      *             "attempt": 3,
-                     *             "attempted_at": "2026-12-02T11:31:33.760Z",
+                     *             "attempted_at": "2026-12-02T12:19:34.961Z",
                      *             "status_code": 503,
                      *             "duration_ms": 2,
                      *             "error": "the receiver answered 503",
                      *             "response_body": "{\"error\":\"down for maintenance\"}"
                      *           }
                      *         ],
-                     *         "next_attempt_at": "2026-12-02T11:31:33.916Z",
-                     *         "created_at": "2026-12-02T11:31:18.317Z",
+                     *         "next_attempt_at": "2026-12-02T12:19:35.081Z",
+                     *         "created_at": "2026-12-02T12:19:24.811Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a226b3abf9734abadde4a653d1ba13"
+                     *       "request_id": "req_01a226dfb60c7268b1b6c55c7e8a6f34"
                      *     }
                      */
                     "application/json": components["schemas"]["DeadLetterRetryResponse"];
@@ -12139,7 +12270,7 @@ export interface operations {
                      * @example {
                      *       "error": "The dead letter was retried already (or its delivery redelivered): its delivery is on its way again, or has ended since",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a226b3ac4a715ebb8a009ea1581e05"
+                     *       "request_id": "req_01a226dfb62c721faa7c3b12e197493c"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12168,7 +12299,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "template_id": "01a226b2-d2a5-757e-999e-6e9c4a753a03",
+                 *       "template_id": "01a226df-397b-7730-854f-d0f72cae7bfd",
                  *       "origins": [
                  *         "https://app.example.com"
                  *       ],
@@ -12193,10 +12324,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "builder_session": {
-                     *         "id": "0bfb06dd-e960-4259-b9c5-024fc3c82b2e",
-                     *         "url": "http://localhost:3000/builder/0bfb06dd-e960-4259-b9c5-024fc3c82b2e",
-                     *         "expires_at": "2026-11-29T10:16:23.424Z",
-                     *         "template_id": "01a226b2-d2a5-757e-999e-6e9c4a753a03",
+                     *         "id": "5cdab8c8-ddd0-49af-8613-aca0a4de94d3",
+                     *         "url": "http://localhost:3000/builder/5cdab8c8-ddd0-49af-8613-aca0a4de94d3",
+                     *         "expires_at": "2026-11-29T11:04:53.432Z",
+                     *         "template_id": "01a226df-397b-7730-854f-d0f72cae7bfd",
                      *         "envelope_id": null,
                      *         "new_template": false,
                      *         "actions": [
@@ -12229,9 +12360,9 @@ export interface operations {
                      *           "ATTACHMENT"
                      *         ],
                      *         "language": "FR",
-                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzaWQiOiIwYmZiMDZkZC1lOTYwLTQyNTktYjljNS0wMjRmYzNjODJiMmUiLCJ0aWQiOiJkZXYiLCJpYXQiOjE3OTU5NDU1ODMsImV4cCI6MTc5NTk0NzM4M30.48lgJJ3Aat25kxLY0lt9oP9rT0LpucW0aWAJfozHjMI"
+                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzaWQiOiI1Y2RhYjhjOC1kZGQwLTQ5YWYtODYxMy1hY2EwYTRkZTk0ZDMiLCJ0aWQiOiJkZXYiLCJpYXQiOjE3OTU5NDg0OTMsImV4cCI6MTc5NTk1MDI5M30.vdHdjSltNYC0nv23MgtBLlKHE2I5aHwt_zTpL2NofpM"
                      *       },
-                     *       "request_id": "req_01a226b2d325779b8926bd0e902339a8"
+                     *       "request_id": "req_01a226df3a5f76779717402ec37b67a5"
                      *     }
                      */
                     "application/json": components["schemas"]["BuilderSessionCreatedResponse"];
@@ -12265,7 +12396,7 @@ export interface operations {
                      *           "message": "must be a whole number of minutes from 1 to 60"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b2d35d749e868025e965cdfb01"
+                     *       "request_id": "req_01a226df3ab87021876b8313fed12081"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12285,7 +12416,7 @@ export interface operations {
             path: {
                 /**
                  * @description Builder session id
-                 * @example 0bfb06dd-e960-4259-b9c5-024fc3c82b2e
+                 * @example 5cdab8c8-ddd0-49af-8613-aca0a4de94d3
                  */
                 id: string;
             };
@@ -12304,10 +12435,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "builder_session": {
-                     *         "id": "0bfb06dd-e960-4259-b9c5-024fc3c82b2e",
-                     *         "url": "http://localhost:3000/builder/0bfb06dd-e960-4259-b9c5-024fc3c82b2e",
-                     *         "expires_at": "2026-11-29T10:16:23.424Z",
-                     *         "template_id": "01a226b2-d2a5-757e-999e-6e9c4a753a03",
+                     *         "id": "5cdab8c8-ddd0-49af-8613-aca0a4de94d3",
+                     *         "url": "http://localhost:3000/builder/5cdab8c8-ddd0-49af-8613-aca0a4de94d3",
+                     *         "expires_at": "2026-11-29T11:04:53.432Z",
+                     *         "template_id": "01a226df-397b-7730-854f-d0f72cae7bfd",
                      *         "envelope_id": null,
                      *         "new_template": false,
                      *         "actions": [
@@ -12341,7 +12472,7 @@ export interface operations {
                      *         ],
                      *         "language": "FR"
                      *       },
-                     *       "request_id": "req_01a226b2d38f75378989a2fc0156b3d9"
+                     *       "request_id": "req_01a226df3ae276df8df650d77aab813c"
                      *     }
                      */
                     "application/json": components["schemas"]["BuilderSessionResponse"];
@@ -12362,7 +12493,7 @@ export interface operations {
                      * @example {
                      *       "error": "Builder session not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226b2d3af738286a6e9dc6279118e"
+                     *       "request_id": "req_01a226df3b1f73e99effb2b95b34e3a0"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12383,7 +12514,7 @@ export interface operations {
             path: {
                 /**
                  * @description Builder session id
-                 * @example 0bfb06dd-e960-4259-b9c5-024fc3c82b2e
+                 * @example 5cdab8c8-ddd0-49af-8613-aca0a4de94d3
                  */
                 id: string;
             };
@@ -12402,7 +12533,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226b2d3a070d9a5642ca0c1785f07"
+                     *       "request_id": "req_01a226df3b0a7308bf21feca2718f1a4"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -12420,6 +12551,358 @@ export interface operations {
             504: components["responses"]["Error504"];
         };
     };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "api_keys": [
+                     *         {
+                     *           "id": "01a226de-c095-70ef-b442-bda410cd5e92",
+                     *           "name": "bootstrap",
+                     *           "plan": "enterprise",
+                     *           "scopes": [
+                     *             "admin"
+                     *           ],
+                     *           "key_prefix": "sgn_dev_…",
+                     *           "created_at": "2026-11-29T10:34:22.075Z",
+                     *           "last_used_at": "2026-11-29T10:34:25.119Z",
+                     *           "revoked_at": null,
+                     *           "previous_key_expires_at": null
+                     *         },
+                     *         {
+                     *           "id": "01a226df-3b3d-74bc-81de-e31cbcbb5ae2",
+                     *           "name": "CI pipeline",
+                     *           "plan": "enterprise",
+                     *           "scopes": [],
+                     *           "key_prefix": "sgn_CnRm…",
+                     *           "created_at": "2026-11-29T10:34:53.629Z",
+                     *           "last_used_at": "2026-11-29T10:34:53.653Z",
+                     *           "revoked_at": null,
+                     *           "previous_key_expires_at": null
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a226df3b5f720ab493074b367f5839"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyListResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            /** @description FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type, a builder session's token outside its session, an API key without the scope the route needs) */
+            403: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Managing API keys takes a key with the admin scope",
+                     *       "code": "FORBIDDEN",
+                     *       "request_id": "req_01a226df3b4e714f9b10b2c891caf4f9"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "CI pipeline"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiKeyCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The key, with its secret (shown only here) */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "api_key": {
+                     *         "id": "01a226df-3b3d-74bc-81de-e31cbcbb5ae2",
+                     *         "name": "CI pipeline",
+                     *         "plan": "enterprise",
+                     *         "scopes": [],
+                     *         "key_prefix": "sgn_CnRm…",
+                     *         "created_at": "2026-11-29T10:34:53.629Z",
+                     *         "last_used_at": null,
+                     *         "revoked_at": null,
+                     *         "previous_key_expires_at": null,
+                     *         "key": "sgn_CnRmCQxx5bO-1SnHQyGQTEluhvWFEEuY5-lX_QSfv_Y"
+                     *       },
+                     *       "request_id": "req_01a226df3b37772c8fee2712962cf050"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyIssuedResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
+            422: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid input",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "details": [
+                     *         {
+                     *           "field": "scopes.0",
+                     *           "message": "must be one of admin"
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a226df3b4670afa49e5e3910c70d9b"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    getApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description API key id
+                 * @example 01a226df-3b3d-74bc-81de-e31cbcbb5ae2
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "api_key": {
+                     *         "id": "01a226df-3b3d-74bc-81de-e31cbcbb5ae2",
+                     *         "name": "CI pipeline",
+                     *         "plan": "enterprise",
+                     *         "scopes": [],
+                     *         "key_prefix": "sgn_CnRm…",
+                     *         "created_at": "2026-11-29T10:34:53.629Z",
+                     *         "last_used_at": "2026-11-29T10:34:53.653Z",
+                     *         "revoked_at": null,
+                     *         "previous_key_expires_at": null
+                     *       },
+                     *       "request_id": "req_01a226df3b65725b9a8945b8dc038cb6"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description API key id
+                 * @example 01a226df-3b3d-74bc-81de-e31cbcbb5ae2
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "request_id": "req_01a226df3b7e70ae8655e7520dda3839"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
+            404: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "API key not found",
+                     *       "code": "NOT_FOUND",
+                     *       "request_id": "req_01a226df3b93751ba2b24e70d71a19ff"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    rotateApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description API key id
+                 * @example 01a226df-3b3d-74bc-81de-e31cbcbb5ae2
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "overlap_minutes": 30
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiKeyRotateRequest"];
+            };
+        };
+        responses: {
+            /** @description The key, with its new secret (shown only here) */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "api_key": {
+                     *         "id": "01a226df-3b3d-74bc-81de-e31cbcbb5ae2",
+                     *         "name": "CI pipeline",
+                     *         "plan": "enterprise",
+                     *         "scopes": [],
+                     *         "key_prefix": "sgn_o7y1…",
+                     *         "created_at": "2026-11-29T10:34:53.629Z",
+                     *         "last_used_at": "2026-11-29T10:34:53.653Z",
+                     *         "revoked_at": null,
+                     *         "previous_key_expires_at": "2026-11-29T11:04:53.676Z",
+                     *         "key": "sgn_o7y1-hkUOk2wtIRM0R5fQVkOaJAsQ3t7MNakzW715Dc"
+                     *       },
+                     *       "request_id": "req_01a226df3b6b755a9cda5a2dc590834e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyIssuedResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
     getSigningSession: {
         parameters: {
             query?: never;
@@ -12427,7 +12910,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example mFWZ3uHzsWTzc7h7sK32sMDdmTdUpSwfX8fXvWkqrNI
+                 * @example FcLcjzgfIfM8zV64PaX3HmPRiwb9SP8Mhu8lS_NuXmo
                  */
                 token: string;
             };
@@ -12453,7 +12936,7 @@ export interface operations {
                      * @example {
                      *       "state": "READY",
                      *       "envelope": {
-                     *         "id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
+                     *         "id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
                      *         "name": "Services agreement 2026",
                      *         "language": "EN",
                      *         "branding": {
@@ -12469,7 +12952,7 @@ export interface operations {
                      *         "signature_color": "#000000"
                      *       },
                      *       "recipient": {
-                     *         "id": "01a226b2-8605-75df-a313-41959e786fbf",
+                     *         "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
                      *         "name": "Ben Ode",
                      *         "email": "ben@example.com",
                      *         "masked_phone": null,
@@ -12482,13 +12965,13 @@ export interface operations {
                      *         "required": true,
                      *         "order": 0,
                      *         "verified": true,
-                     *         "verified_at": "2026-11-29T09:46:07.077Z",
+                     *         "verified_at": "2026-11-29T10:34:34.746Z",
                      *         "channels": {
                      *           "email": {
                      *             "required": true,
                      *             "order": 0,
                      *             "verified": true,
-                     *             "verified_at": "2026-11-29T09:46:07.077Z"
+                     *             "verified_at": "2026-11-29T10:34:34.746Z"
                      *           },
                      *           "sms": {
                      *             "required": false,
@@ -12527,7 +13010,7 @@ export interface operations {
                      *       },
                      *       "documents": [
                      *         {
-                     *           "id": "01a226b2-8525-70d2-97cf-5418d246dde2",
+                     *           "id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
                      *           "name": "sample-contract.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -12537,10 +13020,10 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/documents/01a226b2-8525-70d2-97cf-5418d246dde2.pdf?expires=1795949167&signature=46fe5be0ee2e62a013be3000461d40ef8238113a300048720f539ce9d21f0628&name=sample-contract.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/documents/01a226de-df92-756f-91f9-ddf3b3aa09c9.pdf?expires=1795952074&signature=7fc20e8014dacbd30809f012c8a0b236ac039659b015b5eca6f5de2054cefe47&name=sample-contract.pdf",
                      *           "placements": [
                      *             {
-                     *               "id": "01a226b2-8605-75df-a313-47db14354ef1",
+                     *               "id": "01a226de-e150-707a-a1b2-98bbfb7a8d37",
                      *               "type": "SIGNATURE",
                      *               "page": 0,
                      *               "left": 72,
@@ -12549,7 +13032,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "01a226b2-8915-73bd-9318-9d933c1140bf",
+                     *           "id": "01a226de-e4f8-75b8-8338-a4bf8b07989b",
                      *           "name": "annex.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -12559,11 +13042,11 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/uploads/01a226b2-8810-74b8-b146-a9cece1af81c.pdf?expires=1795949167&signature=439df28a6ac1e64da6c9cbbf65ee589a798286df7550e8e270c5544713d3a4d5&name=annex.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/uploads/01a226de-e375-7596-980d-26f06dc095de.pdf?expires=1795952074&signature=5c8a59b5f828bbcc506c8c64c6b4e63456cb76aa28755424f54e725c0d2d6882&name=annex.pdf",
                      *           "placements": []
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b293d4704cbe85101991b0823e"
+                     *       "request_id": "req_01a226def211731abe28867aba198c67"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningSessionResponse"];
@@ -12582,7 +13065,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing link not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226b2949d744fa7bfebfed1a56e62"
+                     *       "request_id": "req_01a226def2ef75ecb1be675895cbbe85"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12604,7 +13087,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example mFWZ3uHzsWTzc7h7sK32sMDdmTdUpSwfX8fXvWkqrNI
+                 * @example FcLcjzgfIfM8zV64PaX3HmPRiwb9SP8Mhu8lS_NuXmo
                  */
                 token: string;
             };
@@ -12643,8 +13126,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "ALREADY_SIGNED",
-                     *       "signed_at": "2026-11-29T09:46:07.507Z",
-                     *       "request_id": "req_01a226b294f3706f8adb1a3c18dd01b5"
+                     *       "signed_at": "2026-11-29T10:34:35.357Z",
+                     *       "request_id": "req_01a226def3b3722ca2c1de3df114b1d2"
                      *     }
                      */
                     "application/json": components["schemas"]["SignedResponse"];
@@ -12674,7 +13157,7 @@ export interface operations {
                      *           "message": "must be true: the recipient consents to sign electronically"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b294e4754a9524a86f5ea5a53a"
+                     *       "request_id": "req_01a226def397736c82195dbe94fb5a77"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12695,7 +13178,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 3cj83PxAq5GFrQfu6h2IHPzgd4GXTqpFQgGsAnv1Sts
+                 * @example do8yX7nCE5Y1wtFv8YU47p458Ow6DZRji17ZwheLgqQ
                  */
                 token: string;
             };
@@ -12755,7 +13238,7 @@ export interface operations {
                      *           "tick": null
                      *         }
                      *       },
-                     *       "request_id": "req_01a226b2e05a73d08267c58c686fd219"
+                     *       "request_id": "req_01a226df44c57300a0638dcacf56620e"
                      *     }
                      */
                     "application/json": components["schemas"]["FieldPreviewResponse"];
@@ -12785,7 +13268,7 @@ export interface operations {
                      *           "code": "VALUE_TOO_LONG"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b2e1a076ff9b2f661e70cf07bf"
+                     *       "request_id": "req_01a226df45a8745f92835695b60a86e1"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12806,7 +13289,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example PBfr3o_INBlh3wC6H4BFBCoM9KDm6ueIvoWtPymjmhA
+                 * @example k9nAblNSTvdfICjNSKsDZR8YS25k1EnTkXJWZIMAYD8
                  */
                 token: string;
             };
@@ -12841,7 +13324,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "REJECTED",
-                     *       "request_id": "req_01a226b2c96d759a89ff2ab22b910d0e"
+                     *       "request_id": "req_01a226df2b37738e8c16ceda3c7fa0a3"
                      *     }
                      */
                     "application/json": components["schemas"]["RejectedResponse"];
@@ -12868,7 +13351,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 3cj83PxAq5GFrQfu6h2IHPzgd4GXTqpFQgGsAnv1Sts
+                 * @example do8yX7nCE5Y1wtFv8YU47p458Ow6DZRji17ZwheLgqQ
                  */
                 token: string;
             };
@@ -12900,9 +13383,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "attachment": {
-                     *         "id": "01a226b2-df84-715e-ba0d-f1635857f05b"
+                     *         "id": "01a226df-43c4-7168-ad4c-d6de40d62233"
                      *       },
-                     *       "request_id": "req_01a226b2de79727486f8a875b10747e4"
+                     *       "request_id": "req_01a226df42aa7638af58978663fe7ae1"
                      *     }
                      */
                     "application/json": components["schemas"]["AttachmentUploadedResponse"];
@@ -12930,7 +13413,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example q8t-KdDcOC1ynKsrq_oJhr0IoeNdSyGhPkfXcnNnHWE
+                 * @example oymD1mqq-lS6JExAkf6BD_bb0G-ii8a9ey6elE3aBB0
                  */
                 token: string;
             };
@@ -12972,7 +13455,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example q8t-KdDcOC1ynKsrq_oJhr0IoeNdSyGhPkfXcnNnHWE
+                 * @example oymD1mqq-lS6JExAkf6BD_bb0G-ii8a9ey6elE3aBB0
                  */
                 token: string;
             };
@@ -13035,7 +13518,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "bounce_token": "01a226b2-c5fd-77df-9d05-b033034eaab7.7GTCT8F_xvYn-5fo8DQ7TOS1go8PKTO45k2lG3nsmas"
+                 *       "bounce_token": "01a226df-2789-734f-ae1b-c3551d91742f.6WHOQ5iw5TXjJHQB8p2T1SyfyYRHaVAFWtq7ncaaRUg"
                  *     }
                  */
                 "application/json": components["schemas"]["BounceRequest"];
@@ -13059,7 +13542,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226b2c91173eab1f453ab8eed48e9"
+                     *       "request_id": "req_01a226df2a957440ab5dc17dee977b10"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -13084,12 +13567,12 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example mFWZ3uHzsWTzc7h7sK32sMDdmTdUpSwfX8fXvWkqrNI
+                 * @example FcLcjzgfIfM8zV64PaX3HmPRiwb9SP8Mhu8lS_NuXmo
                  */
                 token: string;
                 /**
                  * @description Document id
-                 * @example 01a226b2-8525-70d2-97cf-5418d246dde2
+                 * @example 01a226de-df92-756f-91f9-ddf3b3aa09c9
                  */
                 document_id: string;
             };
@@ -13134,7 +13617,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 29X-KT7pdXj_yvHUOw-jV2-l6bljlEWBvvD1pUGUOXU
+                 * @example settx6SS-d5DHJbB6ZoELr-0YBcx69o8JbcvlzSRBHc
                  */
                 token: string;
             };
@@ -13171,8 +13654,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T10:16:07.660Z",
-                     *       "request_id": "req_01a226b2956e7269828d8355cef91be6"
+                     *       "expires_at": "2026-11-29T11:04:35.514Z",
+                     *       "request_id": "req_01a226def448777f92c47674acdf3afe"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -13199,7 +13682,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 29X-KT7pdXj_yvHUOw-jV2-l6bljlEWBvvD1pUGUOXU
+                 * @example settx6SS-d5DHJbB6ZoELr-0YBcx69o8JbcvlzSRBHc
                  */
                 token: string;
             };
@@ -13209,7 +13692,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "597219"
+                 *       "code": "260658"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -13233,8 +13716,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T09:46:07.850Z",
-                     *       "request_id": "req_01a226b29652725f933bc830d54cb8d7"
+                     *       "verified_at": "2026-11-29T10:34:35.777Z",
+                     *       "request_id": "req_01a226def56c753f9d8b3d11364db085"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -13261,7 +13744,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example _WFHCEQORM-jD7ltQeZnuou5uajOfKlUk8G07FM8WMY
+                 * @example 9g5MiWYEqxWU2gqpY1jWdKllBUQ7Xb8MTgTmyOyvTKM
                  */
                 token: string;
             };
@@ -13300,8 +13783,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "given_at": "2026-11-29T10:17:38.357Z",
-                     *       "request_id": "req_01a226b30d7575e8be5989ac31bd019c"
+                     *       "given_at": "2026-11-29T11:06:04.502Z",
+                     *       "request_id": "req_01a226df6577726c99578b38b376f95b"
                      *     }
                      */
                     "application/json": {
@@ -13337,7 +13820,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example _WFHCEQORM-jD7ltQeZnuou5uajOfKlUk8G07FM8WMY
+                 * @example 9g5MiWYEqxWU2gqpY1jWdKllBUQ7Xb8MTgTmyOyvTKM
                  */
                 token: string;
             };
@@ -13379,7 +13862,7 @@ export interface operations {
                      *         "MRZ_CHECK_DIGIT"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a226b310ae760bbefe4ab1d3dddc61"
+                     *       "request_id": "req_01a226df681375e8a06752108f5f90c5"
                      *     }
                      */
                     "application/json": {
@@ -13419,7 +13902,7 @@ export interface operations {
                      *           "message": "The file is not a photo. Please send a JPEG, PNG or WebP image."
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b30e09728eac114c78969cd651"
+                     *       "request_id": "req_01a226df6604721ea4811f62935555f4"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -13440,7 +13923,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example _WFHCEQORM-jD7ltQeZnuou5uajOfKlUk8G07FM8WMY
+                 * @example 9g5MiWYEqxWU2gqpY1jWdKllBUQ7Xb8MTgTmyOyvTKM
                  */
                 token: string;
             };
@@ -13464,9 +13947,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "challenge": "TILT_RIGHT",
-                     *       "expires_at": "2026-11-29T10:28:00.039Z",
-                     *       "request_id": "req_01a226b36226731e905c2639d4b51623"
+                     *       "challenge": "TILT_LEFT",
+                     *       "expires_at": "2026-11-29T11:16:16.200Z",
+                     *       "request_id": "req_01a226df934c708c8bc5e96ebc1c1064"
                      *     }
                      */
                     "application/json": {
@@ -13501,7 +13984,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example _WFHCEQORM-jD7ltQeZnuou5uajOfKlUk8G07FM8WMY
+                 * @example 9g5MiWYEqxWU2gqpY1jWdKllBUQ7Xb8MTgTmyOyvTKM
                  */
                 token: string;
             };
@@ -13545,7 +14028,7 @@ export interface operations {
                      *         "FACE_MISMATCH"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a226b365ab7323a87f70a6c2e01e01"
+                     *       "request_id": "req_01a226df9509705ba245fb235975f91a"
                      *     }
                      */
                     "application/json": {
@@ -13583,7 +14066,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example TObACkDG7IZfkXxIuof3Ce7_M2SmElmqb5lZE-gIhzE
+                 * @example 33rSUxm8yxc7l-U3qsMwdrW-YGE7jydaJi4H_T0mVL8
                  */
                 token: string;
             };
@@ -13607,9 +14090,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "url": "https://verify.stripe.com/start/vs_f3d17757f76f11f824528baf_secret_aff1f6918538c87d07cc3822",
-                     *       "expires_at": "2026-11-29T11:29:14.455Z",
-                     *       "request_id": "req_01a226b399f174539cbc61e086bdd305"
+                     *       "url": "https://verify.stripe.com/start/vs_d938fbfc9243cd012439c19c_secret_1bb6b6ece6650183136e9916",
+                     *       "expires_at": "2026-11-29T12:17:22.933Z",
+                     *       "request_id": "req_01a226dfad187784a4c3ddec2d82e9f1"
                      *     }
                      */
                     "application/json": {
@@ -13648,19 +14131,19 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_f52751a5023a8491676e427b",
+                 *       "id": "evt_ec01a26b45cc774b021b16a9",
                  *       "object": "event",
                  *       "api_version": "2026-10-28.endive",
-                 *       "created": 1795948154,
+                 *       "created": 1795951043,
                  *       "data": {
                  *         "object": {
-                 *           "id": "vs_f3d17757f76f11f824528baf",
+                 *           "id": "vs_d938fbfc9243cd012439c19c",
                  *           "object": "identity.verification_session",
-                 *           "client_reference_id": "01a226b3-9a21-7399-b774-4884f2c3d248",
+                 *           "client_reference_id": "01a226df-ad69-70cc-bf56-0f5d1e376c74",
                  *           "client_secret": null,
-                 *           "created": 1795948154,
+                 *           "created": 1795951042,
                  *           "last_error": null,
-                 *           "last_verification_report": "vr_6213a8aacc8642ea1e3456a5",
+                 *           "last_verification_report": "vr_5f60c5d1b17c75f0bc264089",
                  *           "livemode": false,
                  *           "metadata": {},
                  *           "options": {
@@ -13714,7 +14197,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "received": true,
-                     *       "request_id": "req_01a226b39c4f768d8c67c535db578a57"
+                     *       "request_id": "req_01a226dfae6270b395c738f055a4010e"
                      *     }
                      */
                     "application/json": {
@@ -13828,7 +14311,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example mFWZ3uHzsWTzc7h7sK32sMDdmTdUpSwfX8fXvWkqrNI
+                 * @example FcLcjzgfIfM8zV64PaX3HmPRiwb9SP8Mhu8lS_NuXmo
                  */
                 token: string;
             };
@@ -13944,13 +14427,14 @@ export interface operations {
                      *         "quickstart": "http://localhost:3000/docs/quickstart.md",
                      *         "docs": "http://localhost:3000/docs",
                      *         "openapi": "http://localhost:3000/openapi.json",
+                     *         "console": "http://localhost:3000/console",
                      *         "mailbox": "http://localhost:3000/dev/mail",
                      *         "sms": "http://localhost:3000/dev/sms",
                      *         "health": "http://localhost:3000/healthz",
                      *         "readiness": "http://localhost:3000/readyz"
                      *       },
                      *       "development_key": "sgn_dev_the_key_npm_start_printed",
-                     *       "request_id": "req_01a226b26633759c92eb0bb6b47fc75e"
+                     *       "request_id": "req_01a226dec26f778a831cb793ee10f102"
                      *     }
                      */
                     "application/json": {
@@ -14064,7 +14548,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "request_id": "req_01a226b26783755c94f708ad4194900b"
+                     *       "request_id": "req_01a226dec40370fc9822bdbfbcd1b42f"
                      *     }
                      */
                     "application/json": {
@@ -14102,7 +14586,7 @@ export interface operations {
                      *       "checks": {
                      *         "database": "ok"
                      *       },
-                     *       "request_id": "req_01a226b268d174cd8793c72b3e37890d"
+                     *       "request_id": "req_01a226dec4207221875416a7df930d34"
                      *     }
                      */
                     "application/json": {
@@ -14444,14 +14928,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-8bdc-707b-953e-c7dd3ebee227",
+                 *       "id": "01a226de-e8a3-76cb-aa31-e2b3b923e1d7",
                  *       "data": {
-                 *         "id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
+                 *         "id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T09:46:05.040Z",
+                 *         "sent_at": "2026-11-29T10:34:32.418Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -14559,43 +15043,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b2-8525-70d2-97cf-5418d246dde2",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/documents/01a226b2-8525-70d2-97cf-5418d246dde2.pdf?expires=1795949165&signature=a37937ef961353e953fd15a0be6537afa1dc6e690d03fb4ab6faa8fcb07c0bdb&name=sample-contract.pdf",
+                 *             "id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/documents/01a226de-df92-756f-91f9-ddf3b3aa09c9.pdf?expires=1795952072&signature=c3e145ec1d967bc4202988429d86bc0502371350d92953ca49d61c5e3ba9ecea&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:46:01.097Z",
+                 *             "created_at": "2026-11-29T10:34:28.468Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:46:01.097Z",
+                 *             "updated_at": "2026-11-29T10:34:28.468Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a226b2-8915-73bd-9318-9d933c1140bf",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/uploads/01a226b2-8810-74b8-b146-a9cece1af81c.pdf?expires=1795949165&signature=22581299537f2a07510d5712abf39541ef527d8997e5c8e915b24bf1a8fcf537&name=annex.pdf",
+                 *             "id": "01a226de-e4f8-75b8-8338-a4bf8b07989b",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/uploads/01a226de-e375-7596-980d-26f06dc095de.pdf?expires=1795952072&signature=c17ecfbad6dfde4956aedfb9e759fd673970eec3e1b96e9f6114a398bb749471&name=annex.pdf",
                  *             "order": 1,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "annex.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:46:04.622Z",
+                 *             "created_at": "2026-11-29T10:34:31.766Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:46:04.622Z",
+                 *             "updated_at": "2026-11-29T10:34:31.766Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:46:01.097Z",
+                 *         "created_at": "2026-11-29T10:34:28.468Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a226b2-8605-75df-a313-47db14354ef1",
+                 *             "id": "01a226de-e150-707a-a1b2-98bbfb7a8d37",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14607,19 +15091,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T09:46:01.097Z",
+                 *             "created_at": "2026-11-29T10:34:28.468Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T09:46:01.097Z",
+                 *             "updated_at": "2026-11-29T10:34:28.468Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a226b2-8525-70d2-97cf-5418d246dde2",
+                 *             "document_id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226b2-8605-75df-a313-41959e786fbf",
+                 *             "recipient_id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a226b2-8605-75df-a313-48e8030797d8",
+                 *             "id": "01a226de-e150-707a-a1b2-9e0ce861f4ae",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14631,18 +15115,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T09:46:01.097Z",
+                 *             "created_at": "2026-11-29T10:34:28.468Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T09:46:01.097Z",
+                 *             "updated_at": "2026-11-29T10:34:28.468Z",
                  *             "coordinates": {
-                 *               "id": "01a226b2-8605-75df-a313-48e8030797d8",
+                 *               "id": "01a226de-e150-707a-a1b2-9e0ce861f4ae",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a226b2-8525-70d2-97cf-5418d246dde2",
+                 *             "document_id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
+                 *             "recipient_id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -14650,7 +15134,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
+                 *             "id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -14661,16 +15145,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:46:01.097Z",
+                 *             "created_at": "2026-11-29T10:34:28.468Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:46:05.040Z",
+                 *             "updated_at": "2026-11-29T10:34:32.418Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
+                 *             "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
                  *           },
                  *           {
-                 *             "id": "01a226b2-8605-75df-a313-41959e786fbf",
+                 *             "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -14681,16 +15165,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:46:01.097Z",
+                 *             "created_at": "2026-11-29T10:34:28.468Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:46:05.040Z",
+                 *             "updated_at": "2026-11-29T10:34:32.418Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
+                 *             "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:46:05.040Z",
+                 *         "updated_at": "2026-11-29T10:34:32.418Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -14730,14 +15214,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-b311-71d9-92b9-bfe83d7d379d",
+                 *       "id": "01a226df-1499-717f-82b2-e1a7048d98a9",
                  *       "data": {
-                 *         "id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
+                 *         "id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T09:46:05.040Z",
+                 *         "sent_at": "2026-11-29T10:34:32.418Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -14845,43 +15329,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b2-8525-70d2-97cf-5418d246dde2",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/signed/01a226b2-8525-70d2-97cf-5418d246dde2-01a226b2-abc2-7196-b126-fbb07bc3f801.pdf?expires=1795949175&signature=311a88d0a62909905cc77de4083cad2e90ac6fc6ef29253214115fd2033f4955&name=sample-contract.pdf",
+                 *             "id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/signed/01a226de-df92-756f-91f9-ddf3b3aa09c9-01a226df-0d67-75d7-9030-1a3c8152a88c.pdf?expires=1795952083&signature=fd44556e1a17dca559c921eaddda64d29d485defa44e813c2fc38b874c1a60e8&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "d3bd78b2984914ce23ed73f085fcff02e61e30255a9a39d71610f8e49f034e7c",
+                 *             "sha256": "6d9e620a1eff8e63ed4f2baa52c52d143ea76cd4bbc2b1b3625d0d553cd00f91",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69468,
+                 *             "file_size": 69449,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:46:01.097Z",
+                 *             "created_at": "2026-11-29T10:34:28.468Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:46:15.130Z",
+                 *             "updated_at": "2026-11-29T10:34:43.627Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a226b2-8915-73bd-9318-9d933c1140bf",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/signed/01a226b2-8915-73bd-9318-9d933c1140bf-01a226b2-b2a6-759c-9b3d-b5d6ad29a279.pdf?expires=1795949175&signature=48c2bdf48ce8eb37f81a037043cb40d2dc79bd9c19c920a6dd0e6ec3e2ee8dfa&name=annex.pdf",
+                 *             "id": "01a226de-e4f8-75b8-8338-a4bf8b07989b",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/signed/01a226de-e4f8-75b8-8338-a4bf8b07989b-01a226df-13bc-743d-ace8-eab5714d61af.pdf?expires=1795952083&signature=ba0e221dc724945ead2a638e4aaf771b5e8af964a9ff32f18caef581d8532d3d&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "dbdb1715f73ade3195c8463c4942c2b77347d52f28d299eef718678720a2f31d",
+                 *             "sha256": "f59253a01d67bc4dc554e627e2833b6851d9ac557216802293521a631b5a1ea2",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70861,
+                 *             "file_size": 70880,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:46:04.622Z",
+                 *             "created_at": "2026-11-29T10:34:31.766Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:46:15.130Z",
+                 *             "updated_at": "2026-11-29T10:34:43.627Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:46:01.097Z",
+                 *         "created_at": "2026-11-29T10:34:28.468Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a226b2-8605-75df-a313-47db14354ef1",
+                 *             "id": "01a226de-e150-707a-a1b2-98bbfb7a8d37",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14893,19 +15377,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T09:46:01.097Z",
+                 *             "created_at": "2026-11-29T10:34:28.468Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T09:46:01.097Z",
+                 *             "updated_at": "2026-11-29T10:34:28.468Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a226b2-8525-70d2-97cf-5418d246dde2",
+                 *             "document_id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226b2-8605-75df-a313-41959e786fbf",
+                 *             "recipient_id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a226b2-8605-75df-a313-48e8030797d8",
+                 *             "id": "01a226de-e150-707a-a1b2-9e0ce861f4ae",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14917,18 +15401,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T09:46:01.097Z",
+                 *             "created_at": "2026-11-29T10:34:28.468Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T09:46:01.097Z",
+                 *             "updated_at": "2026-11-29T10:34:28.468Z",
                  *             "coordinates": {
-                 *               "id": "01a226b2-8605-75df-a313-48e8030797d8",
+                 *               "id": "01a226de-e150-707a-a1b2-9e0ce861f4ae",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a226b2-8525-70d2-97cf-5418d246dde2",
+                 *             "document_id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
+                 *             "recipient_id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -14936,7 +15420,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
+                 *             "id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -14945,18 +15429,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T09:46:08.073Z",
+                 *             "signed_at": "2026-11-29T10:34:36.036Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:46:01.097Z",
+                 *             "created_at": "2026-11-29T10:34:28.468Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:46:08.073Z",
+                 *             "updated_at": "2026-11-29T10:34:36.036Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
+                 *             "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
                  *           },
                  *           {
-                 *             "id": "01a226b2-8605-75df-a313-41959e786fbf",
+                 *             "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -14965,20 +15449,20 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T09:46:07.507Z",
+                 *             "signed_at": "2026-11-29T10:34:35.357Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:46:01.097Z",
+                 *             "created_at": "2026-11-29T10:34:28.468Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:46:07.507Z",
+                 *             "updated_at": "2026-11-29T10:34:35.357Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
+                 *             "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:46:15.130Z",
+                 *         "updated_at": "2026-11-29T10:34:43.627Z",
                  *         "template_id": null,
-                 *         "completed_at": "2026-11-29T09:46:15.130Z"
+                 *         "completed_at": "2026-11-29T10:34:43.627Z"
                  *       },
                  *       "event_type": "envelope.success"
                  *     }
@@ -15016,14 +15500,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-c9e1-73de-9be2-8277555480f3",
+                 *       "id": "01a226df-2c01-76c8-a333-7649e4e6a2fc",
                  *       "data": {
-                 *         "id": "01a226b2-c3ed-7353-b36c-36dd03273abb",
+                 *         "id": "01a226df-258f-75da-ab90-74c0b53d5fb4",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "VOIDED",
-                 *         "sent_at": "2026-11-29T09:46:19.791Z",
+                 *         "sent_at": "2026-11-29T10:34:48.318Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -15128,28 +15612,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b2-c469-76da-8fe8-301de11813a6",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-c3ed-7353-b36c-36dd03273abb/documents/01a226b2-c469-76da-8fe8-301de11813a6.pdf?expires=1795949181&signature=83e155be3de9b3ae09d791cd48fe887994bf8e5fd88d0dcc3d1c83be95882849&name=lease.pdf",
+                 *             "id": "01a226df-2619-719c-8603-13971776c022",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226df-258f-75da-ab90-74c0b53d5fb4/documents/01a226df-2619-719c-8603-13971776c022.pdf?expires=1795952089&signature=651efe43d7f9716491628c6c1f4030124c3b7e9b8feeb4ee3e08349b35f5d877&name=lease.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "lease.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:46:19.501Z",
+                 *             "created_at": "2026-11-29T10:34:48.079Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:46:19.501Z",
+                 *             "updated_at": "2026-11-29T10:34:48.079Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:46:19.501Z",
+                 *         "created_at": "2026-11-29T10:34:48.079Z",
                  *         "expires_at": null,
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226b2-c4c5-70e8-9ce9-fde93ed393cc",
+                 *             "id": "01a226df-2655-7013-8c29-29bb030ff8a2",
                  *             "name": "Cleo Park",
                  *             "role": "SIGNER",
                  *             "email": "cleo@example.com",
@@ -15160,16 +15644,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:46:19.501Z",
+                 *             "created_at": "2026-11-29T10:34:48.079Z",
                  *             "custom_key": "cleo",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:46:20.911Z",
+                 *             "updated_at": "2026-11-29T10:34:49.542Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b2-c3ed-7353-b36c-36dd03273abb"
+                 *             "envelope_id": "01a226df-258f-75da-ab90-74c0b53d5fb4"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:46:20.911Z",
+                 *         "updated_at": "2026-11-29T10:34:49.542Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -15209,14 +15693,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-bbd3-71ad-b17d-40eb2d067277",
+                 *       "id": "01a226df-1e62-77ad-932e-f0146a825683",
                  *       "data": {
-                 *         "id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
+                 *         "id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T09:46:05.040Z",
+                 *         "sent_at": "2026-11-29T10:34:32.418Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -15324,43 +15808,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b2-8525-70d2-97cf-5418d246dde2",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/signed/01a226b2-8525-70d2-97cf-5418d246dde2-01a226b2-abc2-7196-b126-fbb07bc3f801.pdf?expires=1795949175&signature=311a88d0a62909905cc77de4083cad2e90ac6fc6ef29253214115fd2033f4955&name=sample-contract.pdf",
+                 *             "id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/signed/01a226de-df92-756f-91f9-ddf3b3aa09c9-01a226df-0d67-75d7-9030-1a3c8152a88c.pdf?expires=1795952083&signature=fd44556e1a17dca559c921eaddda64d29d485defa44e813c2fc38b874c1a60e8&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "d3bd78b2984914ce23ed73f085fcff02e61e30255a9a39d71610f8e49f034e7c",
+                 *             "sha256": "6d9e620a1eff8e63ed4f2baa52c52d143ea76cd4bbc2b1b3625d0d553cd00f91",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69468,
+                 *             "file_size": 69449,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:46:01.097Z",
+                 *             "created_at": "2026-11-29T10:34:28.468Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:46:15.130Z",
+                 *             "updated_at": "2026-11-29T10:34:43.627Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a226b2-8915-73bd-9318-9d933c1140bf",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/signed/01a226b2-8915-73bd-9318-9d933c1140bf-01a226b2-b2a6-759c-9b3d-b5d6ad29a279.pdf?expires=1795949175&signature=48c2bdf48ce8eb37f81a037043cb40d2dc79bd9c19c920a6dd0e6ec3e2ee8dfa&name=annex.pdf",
+                 *             "id": "01a226de-e4f8-75b8-8338-a4bf8b07989b",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/signed/01a226de-e4f8-75b8-8338-a4bf8b07989b-01a226df-13bc-743d-ace8-eab5714d61af.pdf?expires=1795952083&signature=ba0e221dc724945ead2a638e4aaf771b5e8af964a9ff32f18caef581d8532d3d&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "dbdb1715f73ade3195c8463c4942c2b77347d52f28d299eef718678720a2f31d",
+                 *             "sha256": "f59253a01d67bc4dc554e627e2833b6851d9ac557216802293521a631b5a1ea2",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70861,
+                 *             "file_size": 70880,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:46:04.622Z",
+                 *             "created_at": "2026-11-29T10:34:31.766Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:46:15.130Z",
+                 *             "updated_at": "2026-11-29T10:34:43.627Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:46:01.097Z",
+                 *         "created_at": "2026-11-29T10:34:28.468Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a226b2-8605-75df-a313-47db14354ef1",
+                 *             "id": "01a226de-e150-707a-a1b2-98bbfb7a8d37",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -15372,19 +15856,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T09:46:01.097Z",
+                 *             "created_at": "2026-11-29T10:34:28.468Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T09:46:01.097Z",
+                 *             "updated_at": "2026-11-29T10:34:28.468Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a226b2-8525-70d2-97cf-5418d246dde2",
+                 *             "document_id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226b2-8605-75df-a313-41959e786fbf",
+                 *             "recipient_id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a226b2-8605-75df-a313-48e8030797d8",
+                 *             "id": "01a226de-e150-707a-a1b2-9e0ce861f4ae",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -15396,18 +15880,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T09:46:01.097Z",
+                 *             "created_at": "2026-11-29T10:34:28.468Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T09:46:01.097Z",
+                 *             "updated_at": "2026-11-29T10:34:28.468Z",
                  *             "coordinates": {
-                 *               "id": "01a226b2-8605-75df-a313-48e8030797d8",
+                 *               "id": "01a226de-e150-707a-a1b2-9e0ce861f4ae",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a226b2-8525-70d2-97cf-5418d246dde2",
+                 *             "document_id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
+                 *             "recipient_id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -15415,7 +15899,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
+                 *             "id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -15424,18 +15908,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T09:46:08.073Z",
+                 *             "signed_at": "2026-11-29T10:34:36.036Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:46:01.097Z",
+                 *             "created_at": "2026-11-29T10:34:28.468Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:46:08.073Z",
+                 *             "updated_at": "2026-11-29T10:34:36.036Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
+                 *             "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
                  *           },
                  *           {
-                 *             "id": "01a226b2-8605-75df-a313-41959e786fbf",
+                 *             "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -15444,22 +15928,22 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T09:46:07.507Z",
+                 *             "signed_at": "2026-11-29T10:34:35.357Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:46:01.097Z",
+                 *             "created_at": "2026-11-29T10:34:28.468Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:46:07.507Z",
+                 *             "updated_at": "2026-11-29T10:34:35.357Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
+                 *             "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:46:15.130Z",
+                 *         "updated_at": "2026-11-29T10:34:43.627Z",
                  *         "template_id": null,
-                 *         "completed_at": "2026-11-29T09:46:15.130Z",
-                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-7c09-738f-a75c-dc04914d3fe0/evidence/22-1795945575429.pdf?expires=1796031977&signature=d0d30d220faf3916cf30a6aaf95af4600568042fe4ee1cd443d817723c6f030e&name=evidence-01a226b2-7c09-738f-a75c-dc04914d3fe0.pdf",
-                 *         "evidence_generated_at": "2026-11-29T09:46:15.429Z"
+                 *         "completed_at": "2026-11-29T10:34:43.627Z",
+                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/evidence/22-1795948483969.pdf?expires=1796034886&signature=229c63c2ceee4d8749094ef57d061565e36d1dc2e21673ab6a98614f066d7635&name=evidence-01a226de-d8f4-7440-b0ed-cc457f7dadc4.pdf",
+                 *         "evidence_generated_at": "2026-11-29T10:34:43.969Z"
                  *       },
                  *       "event_type": "envelope.evidence_generated"
                  *     }
@@ -15497,17 +15981,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-893b-7314-afe7-ced4adc1e068",
+                 *       "id": "01a226de-e4fb-72db-a4ce-2d0db43ad95b",
                  *       "data": {
                  *         "order": 1,
                  *         "status": "COMPLETED",
-                 *         "file_id": "01a226b2-8915-73bd-9318-9d933c1140bf",
+                 *         "file_id": "01a226de-e4f8-75b8-8338-a4bf8b07989b",
                  *         "file_name": "annex.pdf",
                  *         "custom_key": "annex",
-                 *         "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
-                 *         "uploaded_at": "2026-11-29T09:46:04.244Z",
-                 *         "processed_at": "2026-11-29T09:46:04.437Z",
-                 *         "presigned_upload_id": "01a226b2-8810-74b8-b146-a9cece1af81c"
+                 *         "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
+                 *         "uploaded_at": "2026-11-29T10:34:31.321Z",
+                 *         "processed_at": "2026-11-29T10:34:31.544Z",
+                 *         "presigned_upload_id": "01a226de-e375-7596-980d-26f06dc095de"
                  *       },
                  *       "event_type": "envelope.file_uploaded"
                  *     }
@@ -15545,9 +16029,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-8eb3-7279-878b-e87bf1766586",
+                 *       "id": "01a226de-ec52-7593-b179-9b16d48ca283",
                  *       "data": {
-                 *         "id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
+                 *         "id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -15558,13 +16042,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:46:01.097Z",
+                 *         "created_at": "2026-11-29T10:34:28.468Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:46:05.040Z",
+                 *         "updated_at": "2026-11-29T10:34:32.418Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
+                 *         "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
                  *       },
                  *       "event_type": "recipient.email_sent"
                  *     }
@@ -15602,9 +16086,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-90f6-7529-bf51-c415f266d5b3",
+                 *       "id": "01a226de-edc1-710d-827f-43df0547fdc5",
                  *       "data": {
-                 *         "id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
+                 *         "id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -15615,13 +16099,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:46:01.097Z",
+                 *         "created_at": "2026-11-29T10:34:28.468Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:46:05.040Z",
+                 *         "updated_at": "2026-11-29T10:34:32.418Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
+                 *         "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
                  *       },
                  *       "event_type": "recipient.email_received"
                  *     }
@@ -15659,9 +16143,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-c7a1-757b-a2ba-e5570071a98f",
+                 *       "id": "01a226df-290e-70eb-801e-8e6346a0c121",
                  *       "data": {
-                 *         "id": "01a226b2-c4c5-70e8-9ce9-fde93ed393cc",
+                 *         "id": "01a226df-2655-7013-8c29-29bb030ff8a2",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -15672,13 +16156,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:46:19.501Z",
+                 *         "created_at": "2026-11-29T10:34:48.079Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:46:19.791Z",
+                 *         "updated_at": "2026-11-29T10:34:48.318Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-c3ed-7353-b36c-36dd03273abb"
+                 *         "envelope_id": "01a226df-258f-75da-ab90-74c0b53d5fb4"
                  *       },
                  *       "event_type": "recipient.email_opened"
                  *     }
@@ -15716,9 +16200,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-c860-75f5-b243-b1fa9a021306",
+                 *       "id": "01a226df-29dd-7487-8774-319063669b0b",
                  *       "data": {
-                 *         "id": "01a226b2-c4c5-70e8-9ce9-fde93ed393cc",
+                 *         "id": "01a226df-2655-7013-8c29-29bb030ff8a2",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -15729,13 +16213,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:46:19.501Z",
+                 *         "created_at": "2026-11-29T10:34:48.079Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:46:19.791Z",
+                 *         "updated_at": "2026-11-29T10:34:48.318Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-c3ed-7353-b36c-36dd03273abb"
+                 *         "envelope_id": "01a226df-258f-75da-ab90-74c0b53d5fb4"
                  *       },
                  *       "event_type": "recipient.email_clicked"
                  *     }
@@ -15773,9 +16257,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-c938-773a-ad97-65bfd53e68ec",
+                 *       "id": "01a226df-2acb-7414-bba4-7720cf35683b",
                  *       "data": {
-                 *         "id": "01a226b2-c4c5-70e8-9ce9-fde93ed393cc",
+                 *         "id": "01a226df-2655-7013-8c29-29bb030ff8a2",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -15786,13 +16270,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:46:19.501Z",
+                 *         "created_at": "2026-11-29T10:34:48.079Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:46:19.791Z",
+                 *         "updated_at": "2026-11-29T10:34:48.318Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-c3ed-7353-b36c-36dd03273abb"
+                 *         "envelope_id": "01a226df-258f-75da-ab90-74c0b53d5fb4"
                  *       },
                  *       "event_type": "recipient.email_bounced"
                  *     }
@@ -15830,9 +16314,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-8c07-71fb-b946-31e77ed3c359",
+                 *       "id": "01a226de-e8dd-7148-8c8d-fc04a69c0802",
                  *       "data": {
-                 *         "id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
+                 *         "id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -15843,14 +16327,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:46:01.097Z",
+                 *         "created_at": "2026-11-29T10:34:28.468Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:46:05.040Z",
+                 *         "updated_at": "2026-11-29T10:34:32.418Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0",
-                 *         "signing_url": "http://localhost:3000/sign/29X-KT7pdXj_yvHUOw-jV2-l6bljlEWBvvD1pUGUOXU"
+                 *         "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
+                 *         "signing_url": "http://localhost:3000/sign/settx6SS-d5DHJbB6ZoELr-0YBcx69o8JbcvlzSRBHc"
                  *       },
                  *       "event_type": "recipient.link_generated"
                  *     }
@@ -15888,9 +16372,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-8c1c-713e-9380-b758ceaf2e9a",
+                 *       "id": "01a226de-e915-744f-b4ea-6ae4748e3c65",
                  *       "data": {
-                 *         "id": "01a226b2-8604-73bf-a6be-dbe16e667b89",
+                 *         "id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -15901,13 +16385,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:46:01.097Z",
+                 *         "created_at": "2026-11-29T10:34:28.468Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:46:05.040Z",
+                 *         "updated_at": "2026-11-29T10:34:32.418Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
+                 *         "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
                  *       },
                  *       "event_type": "recipient.in_progress"
                  *     }
@@ -15945,9 +16429,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-9528-729a-bb05-cac06edc4532",
+                 *       "id": "01a226de-f40b-773e-946c-05127705c888",
                  *       "data": {
-                 *         "id": "01a226b2-8605-75df-a313-41959e786fbf",
+                 *         "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15957,17 +16441,17 @@ export interface operations {
                  *         "status": "SIGNED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T09:46:07.507Z",
+                 *         "signed_at": "2026-11-29T10:34:35.357Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:46:01.097Z",
+                 *         "created_at": "2026-11-29T10:34:28.468Z",
                  *         "custom_key": "ben",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:46:07.507Z",
+                 *         "updated_at": "2026-11-29T10:34:35.357Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
+                 *         "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
                  *       },
                  *       "event_type": "recipient.signed_all"
                  *     }
@@ -16005,9 +16489,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-c9d0-77c8-9b10-b1ce358367b0",
+                 *       "id": "01a226df-2bd8-750e-aba7-806db046abb4",
                  *       "data": {
-                 *         "id": "01a226b2-c4c5-70e8-9ce9-fde93ed393cc",
+                 *         "id": "01a226df-2655-7013-8c29-29bb030ff8a2",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -16019,15 +16503,15 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:46:19.501Z",
+                 *         "created_at": "2026-11-29T10:34:48.079Z",
                  *         "custom_key": "cleo",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:46:20.911Z",
+                 *         "updated_at": "2026-11-29T10:34:49.542Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-c3ed-7353-b36c-36dd03273abb"
+                 *         "envelope_id": "01a226df-258f-75da-ab90-74c0b53d5fb4"
                  *       },
                  *       "event_type": "recipient.rejected"
                  *     }
@@ -16065,9 +16549,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-8e00-75b9-b425-84c5a486b757",
+                 *       "id": "01a226de-eb82-7338-877d-6c5a03563f49",
                  *       "data": {
-                 *         "id": "01a226b2-8605-75df-a313-41959e786fbf",
+                 *         "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -16078,23 +16562,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:46:01.097Z",
+                 *         "created_at": "2026-11-29T10:34:28.468Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:46:05.040Z",
+                 *         "updated_at": "2026-11-29T10:34:32.418Z",
                  *         "validation": {
-                 *           "id": "01a226b2-8d45-750f-a225-24cb44921ab3",
+                 *           "id": "01a226de-ead5-770a-8c96-dd7292a62be8",
                  *           "status": "PENDING",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-29T09:46:05.352Z",
-                 *           "expires_at": "2026-11-29T10:16:05.352Z",
+                 *           "created_at": "2026-11-29T10:34:32.795Z",
+                 *           "expires_at": "2026-11-29T11:04:32.795Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
+                 *         "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
                  *       },
                  *       "event_type": "recipient.validation_code_generated"
                  *     }
@@ -16132,9 +16616,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-8fb5-723f-ac3a-d23e440ed5d2",
+                 *       "id": "01a226de-eda9-73c1-b6f8-d9f71b390f99",
                  *       "data": {
-                 *         "id": "01a226b2-8605-75df-a313-41959e786fbf",
+                 *         "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -16145,23 +16629,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:46:01.097Z",
+                 *         "created_at": "2026-11-29T10:34:28.468Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:46:05.040Z",
+                 *         "updated_at": "2026-11-29T10:34:32.418Z",
                  *         "validation": {
-                 *           "id": "01a226b2-8d45-750f-a225-24cb44921ab3",
+                 *           "id": "01a226de-ead5-770a-8c96-dd7292a62be8",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T09:46:05.898Z",
-                 *           "created_at": "2026-11-29T09:46:05.352Z",
-                 *           "expires_at": "2026-11-29T10:16:05.352Z",
+                 *           "sent_at": "2026-11-29T10:34:33.577Z",
+                 *           "created_at": "2026-11-29T10:34:32.795Z",
+                 *           "expires_at": "2026-11-29T11:04:32.795Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
+                 *         "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
                  *       },
                  *       "event_type": "recipient.validation_code_sent"
                  *     }
@@ -16199,9 +16683,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-93ad-77bb-a2a2-4b1a908924a2",
+                 *       "id": "01a226de-f1bd-727c-9ede-726a40a2e5d8",
                  *       "data": {
-                 *         "id": "01a226b2-8605-75df-a313-41959e786fbf",
+                 *         "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -16212,23 +16696,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:46:01.097Z",
+                 *         "created_at": "2026-11-29T10:34:28.468Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:46:05.040Z",
+                 *         "updated_at": "2026-11-29T10:34:32.418Z",
                  *         "validation": {
-                 *           "id": "01a226b2-8d45-750f-a225-24cb44921ab3",
+                 *           "id": "01a226de-ead5-770a-8c96-dd7292a62be8",
                  *           "status": "VERIFIED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T09:46:05.898Z",
-                 *           "created_at": "2026-11-29T09:46:05.352Z",
-                 *           "expires_at": "2026-11-29T10:16:05.352Z",
-                 *           "verified_at": "2026-11-29T09:46:07.077Z",
+                 *           "sent_at": "2026-11-29T10:34:33.577Z",
+                 *           "created_at": "2026-11-29T10:34:32.795Z",
+                 *           "expires_at": "2026-11-29T11:04:32.795Z",
+                 *           "verified_at": "2026-11-29T10:34:34.746Z",
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
+                 *         "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
                  *       },
                  *       "event_type": "recipient.validation_code_success"
                  *     }
@@ -16266,9 +16750,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-92a8-777b-a7a6-313a78c023e1",
+                 *       "id": "01a226de-f0b8-731d-963a-f4e90aad1631",
                  *       "data": {
-                 *         "id": "01a226b2-8605-75df-a313-41959e786fbf",
+                 *         "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -16279,23 +16763,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:46:01.097Z",
+                 *         "created_at": "2026-11-29T10:34:28.468Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:46:05.040Z",
+                 *         "updated_at": "2026-11-29T10:34:32.418Z",
                  *         "validation": {
-                 *           "id": "01a226b2-8d45-750f-a225-24cb44921ab3",
+                 *           "id": "01a226de-ead5-770a-8c96-dd7292a62be8",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T09:46:05.898Z",
-                 *           "created_at": "2026-11-29T09:46:05.352Z",
-                 *           "expires_at": "2026-11-29T10:16:05.352Z",
+                 *           "sent_at": "2026-11-29T10:34:33.577Z",
+                 *           "created_at": "2026-11-29T10:34:32.795Z",
+                 *           "expires_at": "2026-11-29T11:04:32.795Z",
                  *           "verified_at": null,
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-7c09-738f-a75c-dc04914d3fe0"
+                 *         "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
                  *       },
                  *       "event_type": "recipient.validation_code_failed"
                  *     }
@@ -16333,9 +16817,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-d70d-72ae-8ff4-f8a6064327d7",
+                 *       "id": "01a226df-3dcd-7522-accd-4fab20a5fadd",
                  *       "data": {
-                 *         "id": "01a226b2-d3fd-776e-9896-99bef25329ff",
+                 *         "id": "01a226df-3bcd-778c-a3f0-e7d3e3c7c701",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -16346,23 +16830,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:46:23.561Z",
+                 *         "created_at": "2026-11-29T10:34:53.756Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:46:23.641Z",
+                 *         "updated_at": "2026-11-29T10:34:53.788Z",
                  *         "validation": {
-                 *           "id": "01a226b2-d535-713f-8518-b66e9ff954da",
+                 *           "id": "01a226df-3c6a-746b-a804-f4f9d3fa9160",
                  *           "status": "EXPIRED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T09:46:24.137Z",
-                 *           "created_at": "2026-11-29T09:46:23.823Z",
-                 *           "expires_at": "2026-11-29T10:16:23.823Z",
+                 *           "sent_at": "2026-11-29T10:34:54.083Z",
+                 *           "created_at": "2026-11-29T10:34:53.844Z",
+                 *           "expires_at": "2026-11-29T11:04:53.844Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-d3c9-708d-a010-1b49456e52de"
+                 *         "envelope_id": "01a226df-3bbc-733c-840b-32ac23bb78c7"
                  *       },
                  *       "event_type": "recipient.validation_code_expired"
                  *     }
@@ -16400,9 +16884,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-da9a-70bf-aa4b-993bd7074888",
+                 *       "id": "01a226df-3fcb-767d-ac97-011a69a57eb9",
                  *       "data": {
-                 *         "id": "01a226b2-d3fd-776e-9896-99bef25329ff",
+                 *         "id": "01a226df-3bcd-778c-a3f0-e7d3e3c7c701",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -16413,23 +16897,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:46:23.561Z",
+                 *         "created_at": "2026-11-29T10:34:53.756Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:46:23.641Z",
+                 *         "updated_at": "2026-11-29T10:34:53.788Z",
                  *         "validation": {
-                 *           "id": "01a226b2-d8c2-7617-af0a-819c4da5b6d0",
+                 *           "id": "01a226df-3eab-74fe-9c2f-c5d72d2d95d4",
                  *           "status": "EXHAUSTED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T10:17:24.891Z",
-                 *           "created_at": "2026-11-29T10:17:24.819Z",
-                 *           "expires_at": "2026-11-29T10:47:24.819Z",
+                 *           "sent_at": "2026-11-29T11:05:54.574Z",
+                 *           "created_at": "2026-11-29T11:05:54.469Z",
+                 *           "expires_at": "2026-11-29T11:35:54.469Z",
                  *           "verified_at": null,
                  *           "attempts_left": 0
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-d3c9-708d-a010-1b49456e52de"
+                 *         "envelope_id": "01a226df-3bbc-733c-840b-32ac23bb78c7"
                  *       },
                  *       "event_type": "recipient.validation_max_attempts"
                  *     }
@@ -16467,9 +16951,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-cd7a-7395-b600-684f34f2b88f",
+                 *       "id": "01a226df-3363-77f8-b246-989bedc690e8",
                  *       "data": {
-                 *         "id": "01a226b2-cca2-75ea-923d-90c09697209c",
+                 *         "id": "01a226df-31c5-74a8-8725-30af2ba41ebe",
                  *         "total": 2,
                  *         "failed": 0,
                  *         "status": "COMPLETED",
@@ -16478,19 +16962,19 @@ export interface operations {
                  *             "error": null,
                  *             "index": 0,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a226b2-ccf2-72aa-85f3-699fdfd49011"
+                 *             "envelope_id": "01a226df-3263-74e8-b499-e1405b234ba3"
                  *           },
                  *           {
                  *             "error": null,
                  *             "index": 1,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a226b2-cd2d-7625-92bb-8f6fe1730f59"
+                 *             "envelope_id": "01a226df-32d9-74bc-83ca-df8e2209a93e"
                  *           }
                  *         ],
                  *         "operation": "create",
                  *         "succeeded": 2,
-                 *         "created_at": "2026-11-29T09:46:21.730Z",
-                 *         "completed_at": "2026-11-29T09:46:21.885Z"
+                 *         "created_at": "2026-11-29T10:34:51.206Z",
+                 *         "completed_at": "2026-11-29T10:34:51.500Z"
                  *       },
                  *       "event_type": "batch.completed"
                  *     }
@@ -16528,14 +17012,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-a655-748f-9a5b-55a07f218bff",
+                 *       "id": "01a226df-b374-751c-b0bd-981f6736eac0",
                  *       "data": {
-                 *         "id": "01a226b3-a129-7169-9c65-63d1410d335b",
+                 *         "id": "01a226df-b0b9-757d-be1d-18129ea463eb",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "EXPIRED",
-                 *         "sent_at": "2026-11-29T11:30:16.222Z",
+                 *         "sent_at": "2026-11-29T12:18:23.725Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -16640,28 +17124,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b3-a136-7694-a12b-5f1a4b1186bb",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-a129-7169-9c65-63d1410d335b/documents/01a226b3-a136-7694-a12b-5f1a4b1186bb.pdf?expires=1796214677&signature=068c4db8e3b5b2b9937579d0046b03640a2098f657f143b69ab4c58e2f9ba85c&name=sample-contract.pdf",
+                 *             "id": "01a226df-b0be-75ae-bab7-32a35672e9f7",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226df-b0b9-757d-be1d-18129ea463eb/documents/01a226df-b0be-75ae-bab7-32a35672e9f7.pdf?expires=1796217564&signature=8018e45193b58d74674dd7d6680bbc6fc3fc56ba4f681efbec176e421dc16775&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T11:30:16.137Z",
+                 *             "created_at": "2026-11-29T12:18:23.705Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T11:30:16.137Z",
+                 *             "updated_at": "2026-11-29T12:18:23.705Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T11:30:16.137Z",
-                 *         "expires_at": "2026-12-02T09:47:16.107Z",
+                 *         "created_at": "2026-11-29T12:18:23.705Z",
+                 *         "expires_at": "2026-12-02T10:35:23.684Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226b3-a16c-7190-ac34-a816edc62bb1",
+                 *             "id": "01a226df-b0c3-72eb-8e4e-b0a21c9d15c7",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -16672,16 +17156,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T11:30:16.137Z",
+                 *             "created_at": "2026-11-29T12:18:23.705Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T11:30:16.222Z",
+                 *             "updated_at": "2026-11-29T12:18:23.725Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b3-a129-7169-9c65-63d1410d335b"
+                 *             "envelope_id": "01a226df-b0b9-757d-be1d-18129ea463eb"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T11:31:17.412Z",
+                 *         "updated_at": "2026-12-02T12:19:24.381Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -16721,14 +17205,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-a3a9-72e9-962f-79947da825cf",
+                 *       "id": "01a226df-b1b9-72ff-9dc8-691e945ebc1a",
                  *       "data": {
-                 *         "id": "01a226b3-a129-7169-9c65-63d1410d335b",
+                 *         "id": "01a226df-b0b9-757d-be1d-18129ea463eb",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T11:30:16.222Z",
+                 *         "sent_at": "2026-11-29T12:18:23.725Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -16833,28 +17317,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b3-a136-7694-a12b-5f1a4b1186bb",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-a129-7169-9c65-63d1410d335b/documents/01a226b3-a136-7694-a12b-5f1a4b1186bb.pdf?expires=1795955416&signature=ab26106c87e8c5e11538b5463c4204d761f7d6457e2ba7a52cc2d4d2bcc4a9c2&name=sample-contract.pdf",
+                 *             "id": "01a226df-b0be-75ae-bab7-32a35672e9f7",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226df-b0b9-757d-be1d-18129ea463eb/documents/01a226df-b0be-75ae-bab7-32a35672e9f7.pdf?expires=1795958303&signature=050802b908fb67eaa8fba4a2763b3b7efe9f231a48b64d1063d9cd1a1827686d&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T11:30:16.137Z",
+                 *             "created_at": "2026-11-29T12:18:23.705Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T11:30:16.137Z",
+                 *             "updated_at": "2026-11-29T12:18:23.705Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T11:30:16.137Z",
-                 *         "expires_at": "2026-12-02T09:47:16.107Z",
+                 *         "created_at": "2026-11-29T12:18:23.705Z",
+                 *         "expires_at": "2026-12-02T10:35:23.684Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226b3-a16c-7190-ac34-a816edc62bb1",
+                 *             "id": "01a226df-b0c3-72eb-8e4e-b0a21c9d15c7",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -16865,16 +17349,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T11:30:16.137Z",
+                 *             "created_at": "2026-11-29T12:18:23.705Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T11:30:16.222Z",
+                 *             "updated_at": "2026-11-29T12:18:23.725Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b3-a129-7169-9c65-63d1410d335b"
+                 *             "envelope_id": "01a226df-b0b9-757d-be1d-18129ea463eb"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T11:30:16.625Z",
+                 *         "updated_at": "2026-11-29T12:18:23.922Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -16914,14 +17398,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-a790-766e-9c3c-681046387957",
+                 *       "id": "01a226df-b402-74f8-a18e-4a5fe51b1b63",
                  *       "data": {
-                 *         "id": "01a226b3-a129-7169-9c65-63d1410d335b",
+                 *         "id": "01a226df-b0b9-757d-be1d-18129ea463eb",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T11:30:16.222Z",
+                 *         "sent_at": "2026-11-29T12:18:23.725Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -17026,28 +17510,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b3-a136-7694-a12b-5f1a4b1186bb",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-a129-7169-9c65-63d1410d335b/documents/01a226b3-a136-7694-a12b-5f1a4b1186bb.pdf?expires=1796214677&signature=068c4db8e3b5b2b9937579d0046b03640a2098f657f143b69ab4c58e2f9ba85c&name=sample-contract.pdf",
+                 *             "id": "01a226df-b0be-75ae-bab7-32a35672e9f7",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226df-b0b9-757d-be1d-18129ea463eb/documents/01a226df-b0be-75ae-bab7-32a35672e9f7.pdf?expires=1796217564&signature=8018e45193b58d74674dd7d6680bbc6fc3fc56ba4f681efbec176e421dc16775&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T11:30:16.137Z",
+                 *             "created_at": "2026-11-29T12:18:23.705Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T11:30:16.137Z",
+                 *             "updated_at": "2026-11-29T12:18:23.705Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T11:30:16.137Z",
-                 *         "expires_at": "2026-12-06T09:47:16.107Z",
+                 *         "created_at": "2026-11-29T12:18:23.705Z",
+                 *         "expires_at": "2026-12-06T10:35:23.684Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226b3-a16c-7190-ac34-a816edc62bb1",
+                 *             "id": "01a226df-b0c3-72eb-8e4e-b0a21c9d15c7",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -17058,16 +17542,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T11:30:16.137Z",
+                 *             "created_at": "2026-11-29T12:18:23.705Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-12-02T11:31:17.741Z",
+                 *             "updated_at": "2026-12-02T12:19:24.526Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b3-a129-7169-9c65-63d1410d335b"
+                 *             "envelope_id": "01a226df-b0b9-757d-be1d-18129ea463eb"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T11:31:17.741Z",
+                 *         "updated_at": "2026-12-02T12:19:24.526Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -17107,9 +17591,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-a283-722f-ad75-1ce310442198",
+                 *       "id": "01a226df-b0fd-71c9-96a2-9491fe4ac014",
                  *       "data": {
-                 *         "id": "01a226b3-a16c-7190-ac34-a816edc62bb1",
+                 *         "id": "01a226df-b0c3-72eb-8e4e-b0a21c9d15c7",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -17121,13 +17605,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:30:16.137Z",
+                 *         "created_at": "2026-11-29T12:18:23.705Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:30:16.222Z",
+                 *         "updated_at": "2026-11-29T12:18:23.725Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-a129-7169-9c65-63d1410d335b"
+                 *         "envelope_id": "01a226df-b0b9-757d-be1d-18129ea463eb"
                  *       },
                  *       "event_type": "recipient.reminder_sent"
                  *     }
@@ -17165,9 +17649,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-a4c3-729f-bba7-0b6dfdf05e95",
+                 *       "id": "01a226df-b291-701d-a252-26a41760b61f",
                  *       "data": {
-                 *         "id": "01a226b3-a16c-7190-ac34-a816edc62bb1",
+                 *         "id": "01a226df-b0c3-72eb-8e4e-b0a21c9d15c7",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -17178,14 +17662,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:30:16.137Z",
+                 *         "created_at": "2026-11-29T12:18:23.705Z",
                  *         "custom_key": "ben",
-                 *         "expires_at": "2026-12-02T09:47:16.107Z",
+                 *         "expires_at": "2026-12-02T10:35:23.684Z",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:30:16.222Z",
+                 *         "updated_at": "2026-11-29T12:18:23.725Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-a129-7169-9c65-63d1410d335b"
+                 *         "envelope_id": "01a226df-b0b9-757d-be1d-18129ea463eb"
                  *       },
                  *       "event_type": "recipient.expiry_warning_sent"
                  *     }
@@ -17223,9 +17707,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-e4cc-71ba-bd1c-0109ccde1a10",
+                 *       "id": "01a226df-4817-7538-9d87-94f6337a9faf",
                  *       "data": {
-                 *         "id": "01a226b2-db76-71be-9474-ed809e99d1ff",
+                 *         "id": "01a226df-402a-7371-a187-e0506ce74709",
                  *         "name": "Erin Fox",
                  *         "role": "APPROVER",
                  *         "email": "erin@example.com",
@@ -17235,17 +17719,17 @@ export interface operations {
                  *         "status": "APPROVED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T10:17:27.889Z",
+                 *         "signed_at": "2026-11-29T11:05:56.901Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:25.485Z",
+                 *         "created_at": "2026-11-29T11:05:54.858Z",
                  *         "custom_key": "erin",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:27.889Z",
+                 *         "updated_at": "2026-11-29T11:05:56.901Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-db4d-70bf-80b8-8f1ad5e0f455"
+                 *         "envelope_id": "01a226df-400a-75fe-aadf-42ae595de21b"
                  *       },
                  *       "event_type": "recipient.approved"
                  *     }
@@ -17283,9 +17767,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-e475-771a-b599-e0bc09f56902",
+                 *       "id": "01a226df-47dc-703c-b8ce-dcf2492f10f8",
                  *       "data": {
-                 *         "id": "01a226b2-db76-71be-9474-f09d8b792a1c",
+                 *         "id": "01a226df-402a-7371-a187-e7daf8dc5394",
                  *         "name": "Finn Hale",
                  *         "role": "WITNESS",
                  *         "email": "finn@example.com",
@@ -17295,17 +17779,17 @@ export interface operations {
                  *         "status": "WITNESSED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T10:17:27.682Z",
+                 *         "signed_at": "2026-11-29T11:05:56.810Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:25.485Z",
+                 *         "created_at": "2026-11-29T11:05:54.858Z",
                  *         "custom_key": "finn",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:27.682Z",
+                 *         "updated_at": "2026-11-29T11:05:56.810Z",
                  *         "user_agent": "node",
                  *         "witness_of": "dana",
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-db4d-70bf-80b8-8f1ad5e0f455"
+                 *         "envelope_id": "01a226df-400a-75fe-aadf-42ae595de21b"
                  *       },
                  *       "event_type": "recipient.witnessed"
                  *     }
@@ -17343,9 +17827,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-ee7b-710f-9090-e322971b6159",
+                 *       "id": "01a226df-4860-754c-b2e0-d10c3997fe4d",
                  *       "data": {
-                 *         "id": "01a226b2-db76-71be-9474-f6cab43aa05a",
+                 *         "id": "01a226df-402a-7371-a187-e89b8dfacd6f",
                  *         "name": "Gia Moss",
                  *         "role": "VIEWER",
                  *         "email": "gia@example.com",
@@ -17354,15 +17838,15 @@ export interface operations {
                  *         "status": "VIEWED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T10:17:28.001Z",
+                 *         "signed_at": "2026-11-29T11:05:56.973Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:25.485Z",
+                 *         "created_at": "2026-11-29T11:05:54.858Z",
                  *         "custom_key": "gia",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:28.001Z",
+                 *         "updated_at": "2026-11-29T11:05:56.973Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-db4d-70bf-80b8-8f1ad5e0f455"
+                 *         "envelope_id": "01a226df-400a-75fe-aadf-42ae595de21b"
                  *       },
                  *       "event_type": "recipient.viewed"
                  *     }
@@ -17400,9 +17884,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-dd21-724a-8c17-199cc3889e6d",
+                 *       "id": "01a226df-415c-775e-95f0-80badb0f8217",
                  *       "data": {
-                 *         "id": "01a226b2-db76-71be-9474-f97357cf81ad",
+                 *         "id": "01a226df-402a-7371-a187-ed3698039452",
                  *         "name": "Hal Ode",
                  *         "role": "CC",
                  *         "email": "hal@example.com",
@@ -17413,13 +17897,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:25.485Z",
+                 *         "created_at": "2026-11-29T11:05:54.858Z",
                  *         "custom_key": "hal",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:25.764Z",
+                 *         "updated_at": "2026-11-29T11:05:55.056Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-db4d-70bf-80b8-8f1ad5e0f455"
+                 *         "envelope_id": "01a226df-400a-75fe-aadf-42ae595de21b"
                  *       },
                  *       "event_type": "recipient.copied"
                  *     }
@@ -17457,9 +17941,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-55ba-7238-9830-41a8f28ce5b6",
+                 *       "id": "01a226df-8e71-749a-bb19-b1a7217caa70",
                  *       "data": {
-                 *         "id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
+                 *         "id": "01a226df-639a-71f1-ba80-8d83a618a73d",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17468,7 +17952,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-0e8e-73ea-82f3-ac4da795c705",
+                 *           "id": "01a226df-6635-720a-b5ba-74edd1001d8d",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -17483,13 +17967,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:37.572Z",
+                 *         "created_at": "2026-11-29T11:06:03.902Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:37.786Z",
+                 *         "updated_at": "2026-11-29T11:06:04.114Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-0a84-701a-a900-6eb790f1fc52"
+                 *         "envelope_id": "01a226df-635e-7138-812d-45af2c2eb325"
                  *       },
                  *       "event_type": "recipient.validation_id_check_started"
                  *     }
@@ -17527,9 +18011,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-61da-739e-863f-2d0f48bd0adf",
+                 *       "id": "01a226df-9330-7209-bc9b-64d1284bb80f",
                  *       "data": {
-                 *         "id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
+                 *         "id": "01a226df-639a-71f1-ba80-8d83a618a73d",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17538,14 +18022,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-0e8e-73ea-82f3-ac4da795c705",
+                 *           "id": "01a226df-6635-720a-b5ba-74edd1001d8d",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PASSED",
                  *           "attempt": 2,
                  *           "reasons": [],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T10:17:59.764Z",
+                 *           "decided_at": "2026-11-29T11:06:16.133Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 1,
                  *           "provider_reference": null
@@ -17553,13 +18037,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:37.572Z",
+                 *         "created_at": "2026-11-29T11:06:03.902Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:37.786Z",
+                 *         "updated_at": "2026-11-29T11:06:04.114Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-0a84-701a-a900-6eb790f1fc52"
+                 *         "envelope_id": "01a226df-635e-7138-812d-45af2c2eb325"
                  *       },
                  *       "event_type": "recipient.validation_id_check_success"
                  *     }
@@ -17597,9 +18081,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-55e5-712a-83b7-4daf81aea83f",
+                 *       "id": "01a226df-8eb9-71ba-81a9-18e547485b3f",
                  *       "data": {
-                 *         "id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
+                 *         "id": "01a226df-639a-71f1-ba80-8d83a618a73d",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17608,7 +18092,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-0e8e-73ea-82f3-ac4da795c705",
+                 *           "id": "01a226df-6635-720a-b5ba-74edd1001d8d",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "FAILED",
@@ -17625,13 +18109,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:37.572Z",
+                 *         "created_at": "2026-11-29T11:06:03.902Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:37.786Z",
+                 *         "updated_at": "2026-11-29T11:06:04.114Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-0a84-701a-a900-6eb790f1fc52"
+                 *         "envelope_id": "01a226df-635e-7138-812d-45af2c2eb325"
                  *       },
                  *       "event_type": "recipient.validation_id_check_failed"
                  *     }
@@ -17669,9 +18153,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-829c-767e-b092-3f50805e54d1",
+                 *       "id": "01a226df-a1e5-7264-846c-f015e5de90df",
                  *       "data": {
-                 *         "id": "01a226b3-716b-757f-8218-46f5289f042e",
+                 *         "id": "01a226df-9a5d-710c-934e-8dc93ef12526",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17680,7 +18164,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-74cd-7299-8cfe-7c495613c667",
+                 *           "id": "01a226df-9be6-765d-b155-e80fcdae119a",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -17689,7 +18173,7 @@ export interface operations {
                  *             "MRZ_CHECK_DIGIT"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T10:29:08.278Z",
+                 *           "decided_at": "2026-11-29T11:17:19.865Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -17697,13 +18181,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:29:03.880Z",
+                 *         "created_at": "2026-11-29T11:17:17.929Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:29:03.949Z",
+                 *         "updated_at": "2026-11-29T11:17:18.024Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-7148-722c-9d2b-462392ce7876"
+                 *         "envelope_id": "01a226df-9a29-7379-adff-1ded2c887f97"
                  *       },
                  *       "event_type": "recipient.validation_id_check_locked"
                  *     }
@@ -17741,9 +18225,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-a060-726e-bbbe-d3960c1edbed",
+                 *       "id": "01a226df-b053-76df-b1b9-fde0d37e097f",
                  *       "data": {
-                 *         "id": "01a226b3-9c96-720d-84fe-fe2e0f9a8fd9",
+                 *         "id": "01a226df-ae96-7314-aa06-5fb6b2d2f87f",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17752,7 +18236,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-9ee9-759c-a4e6-18f61e1a9ed9",
+                 *           "id": "01a226df-af87-7054-9f74-ecc4c6c4421c",
                  *           "check": "id_check",
                  *           "method": "stripe",
                  *           "status": "EXPIRED",
@@ -17762,18 +18246,18 @@ export interface operations {
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
-                 *           "provider_reference": "vs_a3fcf788529700ddbc369243"
+                 *           "provider_reference": "vs_9e04e18c000266604427249d"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:29:14.946Z",
+                 *         "created_at": "2026-11-29T11:17:23.139Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:29:14.996Z",
+                 *         "updated_at": "2026-11-29T11:17:23.176Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-9c82-710d-8142-13547d784c00"
+                 *         "envelope_id": "01a226df-ae83-776d-8511-df3616bbee7b"
                  *       },
                  *       "event_type": "recipient.validation_id_check_expired"
                  *     }
@@ -17811,9 +18295,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-83c7-763e-a80b-334c167935a5",
+                 *       "id": "01a226df-a272-73c4-b8f1-120022970256",
                  *       "data": {
-                 *         "id": "01a226b3-716b-757f-8218-46f5289f042e",
+                 *         "id": "01a226df-9a5d-710c-934e-8dc93ef12526",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17822,13 +18306,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-74cd-7299-8cfe-7c495613c667",
+                 *           "id": "01a226df-9be6-765d-b155-e80fcdae119a",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a226b2-64e1-77f1-9008-53f0811e078b",
+                 *           "api_key_id": "01a226de-c095-70ef-b442-bda410cd5e92",
                  *           "decided_at": null,
                  *           "max_attempts": 1,
                  *           "attempts_left": 1,
@@ -17837,13 +18321,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:29:03.880Z",
+                 *         "created_at": "2026-11-29T11:17:17.929Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:29:03.949Z",
+                 *         "updated_at": "2026-11-29T11:17:18.024Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-7148-722c-9d2b-462392ce7876"
+                 *         "envelope_id": "01a226df-9a29-7379-adff-1ded2c887f97"
                  *       },
                  *       "event_type": "recipient.validation_id_check_reset"
                  *     }
@@ -17881,9 +18365,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-6257-7019-b5cb-2411674e85ed",
+                 *       "id": "01a226df-938e-75f4-9b97-3c02687503d2",
                  *       "data": {
-                 *         "id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
+                 *         "id": "01a226df-639a-71f1-ba80-8d83a618a73d",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17892,7 +18376,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-6251-71cb-90bd-e48bdcd597bb",
+                 *           "id": "01a226df-936a-704a-8454-bb0d50a04c5c",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -17907,13 +18391,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:37.572Z",
+                 *         "created_at": "2026-11-29T11:06:03.902Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:37.786Z",
+                 *         "updated_at": "2026-11-29T11:06:04.114Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-0a84-701a-a900-6eb790f1fc52"
+                 *         "envelope_id": "01a226df-635e-7138-812d-45af2c2eb325"
                  *       },
                  *       "event_type": "recipient.validation_biometric_started"
                  *     }
@@ -17951,9 +18435,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-7017-7701-ad7e-3e9404082d0e",
+                 *       "id": "01a226df-9937-734a-9957-a31920dcc0ad",
                  *       "data": {
-                 *         "id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
+                 *         "id": "01a226df-639a-71f1-ba80-8d83a618a73d",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17962,14 +18446,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-6251-71cb-90bd-e48bdcd597bb",
+                 *           "id": "01a226df-936a-704a-8454-bb0d50a04c5c",
                  *           "check": "biometric",
                  *           "method": "manual",
                  *           "status": "PASSED",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a226b2-64e1-77f1-9008-53f0811e078b",
-                 *           "decided_at": "2026-11-29T10:29:03.540Z",
+                 *           "api_key_id": "01a226de-c095-70ef-b442-bda410cd5e92",
+                 *           "decided_at": "2026-11-29T11:17:17.671Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
                  *           "provider_reference": null
@@ -17977,13 +18461,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:37.572Z",
+                 *         "created_at": "2026-11-29T11:06:03.902Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:37.786Z",
+                 *         "updated_at": "2026-11-29T11:06:04.114Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-0a84-701a-a900-6eb790f1fc52"
+                 *         "envelope_id": "01a226df-635e-7138-812d-45af2c2eb325"
                  *       },
                  *       "event_type": "recipient.validation_biometric_success"
                  *     }
@@ -18021,9 +18505,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-6f20-71ee-9cc9-3ad8dae6b2cc",
+                 *       "id": "01a226df-9868-7668-a61f-70dbc934bd55",
                  *       "data": {
-                 *         "id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
+                 *         "id": "01a226df-639a-71f1-ba80-8d83a618a73d",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18032,7 +18516,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-6251-71cb-90bd-e48bdcd597bb",
+                 *           "id": "01a226df-936a-704a-8454-bb0d50a04c5c",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "FAILED",
@@ -18049,13 +18533,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:37.572Z",
+                 *         "created_at": "2026-11-29T11:06:03.902Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:37.786Z",
+                 *         "updated_at": "2026-11-29T11:06:04.114Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-0a84-701a-a900-6eb790f1fc52"
+                 *         "envelope_id": "01a226df-635e-7138-812d-45af2c2eb325"
                  *       },
                  *       "event_type": "recipient.validation_biometric_failed"
                  *     }
@@ -18093,9 +18577,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-96a4-775d-8e34-996b45c82df8",
+                 *       "id": "01a226df-ab8b-71e5-b28f-a6c3eacf6f43",
                  *       "data": {
-                 *         "id": "01a226b3-716b-757f-8218-46f5289f042e",
+                 *         "id": "01a226df-9a5d-710c-934e-8dc93ef12526",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18104,7 +18588,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-8f25-702a-8482-4faed84c2131",
+                 *           "id": "01a226df-a6d1-76c8-a152-950e897f5256",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -18113,7 +18597,7 @@ export interface operations {
                  *             "FACE_MISMATCH"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T10:29:13.419Z",
+                 *           "decided_at": "2026-11-29T11:17:22.345Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -18121,13 +18605,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:29:03.880Z",
+                 *         "created_at": "2026-11-29T11:17:17.929Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:29:03.949Z",
+                 *         "updated_at": "2026-11-29T11:17:18.024Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-7148-722c-9d2b-462392ce7876"
+                 *         "envelope_id": "01a226df-9a29-7379-adff-1ded2c887f97"
                  *       },
                  *       "event_type": "recipient.validation_biometric_locked"
                  *     }
@@ -18165,9 +18649,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-6310-70cb-adb7-77a4e2e2b0be",
+                 *       "id": "01a226df-93d0-714e-976b-84e4792a0bdf",
                  *       "data": {
-                 *         "id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
+                 *         "id": "01a226df-639a-71f1-ba80-8d83a618a73d",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18176,7 +18660,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-6251-71cb-90bd-e48bdcd597bb",
+                 *           "id": "01a226df-936a-704a-8454-bb0d50a04c5c",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "EXPIRED",
@@ -18191,13 +18675,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:37.572Z",
+                 *         "created_at": "2026-11-29T11:06:03.902Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:37.786Z",
+                 *         "updated_at": "2026-11-29T11:06:04.114Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-0a84-701a-a900-6eb790f1fc52"
+                 *         "envelope_id": "01a226df-635e-7138-812d-45af2c2eb325"
                  *       },
                  *       "event_type": "recipient.validation_biometric_expired"
                  *     }
@@ -18235,9 +18719,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-6f9d-72a1-bd4e-ba8d58ea111e",
+                 *       "id": "01a226df-98ba-70b8-b96d-7906a3589c57",
                  *       "data": {
-                 *         "id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
+                 *         "id": "01a226df-639a-71f1-ba80-8d83a618a73d",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18246,13 +18730,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-6251-71cb-90bd-e48bdcd597bb",
+                 *           "id": "01a226df-936a-704a-8454-bb0d50a04c5c",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a226b2-64e1-77f1-9008-53f0811e078b",
+                 *           "api_key_id": "01a226de-c095-70ef-b442-bda410cd5e92",
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
@@ -18261,13 +18745,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:37.572Z",
+                 *         "created_at": "2026-11-29T11:06:03.902Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:37.786Z",
+                 *         "updated_at": "2026-11-29T11:06:04.114Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-0a84-701a-a900-6eb790f1fc52"
+                 *         "envelope_id": "01a226df-635e-7138-812d-45af2c2eb325"
                  *       },
                  *       "event_type": "recipient.validation_biometric_reset"
                  *     }
@@ -18305,9 +18789,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-0d9e-73e7-ade4-7a7a8ada4c95",
+                 *       "id": "01a226df-65c5-7170-ba61-41416d4bcbd4",
                  *       "data": {
-                 *         "id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
+                 *         "id": "01a226df-639a-71f1-ba80-8d83a618a73d",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18317,18 +18801,18 @@ export interface operations {
                  *         "tax_id": null,
                  *         "consent": {
                  *           "version": "2026-11-29",
-                 *           "given_at": "2026-11-29T10:17:38.357Z"
+                 *           "given_at": "2026-11-29T11:06:04.502Z"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:37.572Z",
+                 *         "created_at": "2026-11-29T11:06:03.902Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:37.786Z",
+                 *         "updated_at": "2026-11-29T11:06:04.114Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-0a84-701a-a900-6eb790f1fc52"
+                 *         "envelope_id": "01a226df-635e-7138-812d-45af2c2eb325"
                  *       },
                  *       "event_type": "recipient.validation_identity_consented"
                  *     }
@@ -18366,9 +18850,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-70ec-7735-a97b-958274f7135d",
+                 *       "id": "01a226df-99df-7568-89b6-0d2b0c0ade80",
                  *       "data": {
-                 *         "id": "01a226b3-0aec-745d-870c-4f4863c62dbf",
+                 *         "id": "01a226df-639a-71f1-ba80-8d83a618a73d",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18383,13 +18867,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:37.572Z",
+                 *         "created_at": "2026-11-29T11:06:03.902Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:37.786Z",
+                 *         "updated_at": "2026-11-29T11:06:04.114Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-0a84-701a-a900-6eb790f1fc52"
+                 *         "envelope_id": "01a226df-635e-7138-812d-45af2c2eb325"
                  *       },
                  *       "event_type": "recipient.validation_identity_redacted"
                  *     }
@@ -18427,9 +18911,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-d00c-73fd-9768-a0222232e89e",
+                 *       "id": "01a226df-3689-71d8-8fa4-ac4a7db8211b",
                  *       "data": {
-                 *         "id": "01a226b2-ce72-77e7-9b12-d88d5558b6de",
+                 *         "id": "01a226df-340a-74c9-8099-03dd0fd27d60",
                  *         "name": "Mutual NDA",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -18437,8 +18921,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b2-ce8c-759e-970d-324d05b52383",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-ce72-77e7-9b12-d88d5558b6de/documents/01a226b2-ce8c-759e-970d-324d05b52383.pdf?expires=1795949182&signature=29a0aa7a7e1661b4423393d3dcbee8fe476306307d5c9715cc4ea400f4bd6955&name=nda.pdf",
+                 *             "id": "01a226df-341c-73dd-9ac3-fc03565a5f6b",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226df-340a-74c9-8099-03dd0fd27d60/documents/01a226df-341c-73dd-9ac3-fc03565a5f6b.pdf?expires=1795952092&signature=554bf7d62236b1d1f28c32beda1bff7f150193dfafb53c7e784a47e029affb82&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -18449,7 +18933,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:46:22.194Z",
+                 *         "created_at": "2026-11-29T10:34:51.786Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -18482,7 +18966,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:46:22.194Z"
+                 *         "updated_at": "2026-11-29T10:34:51.786Z"
                  *       },
                  *       "event_type": "template.created"
                  *     }
@@ -18520,9 +19004,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-d222-7353-ab69-94a0160df07a",
+                 *       "id": "01a226df-3889-71c9-bd5b-c79fdd4bc7e9",
                  *       "data": {
-                 *         "id": "01a226b2-ce72-77e7-9b12-d88d5558b6de",
+                 *         "id": "01a226df-340a-74c9-8099-03dd0fd27d60",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -18530,8 +19014,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b2-ce8c-759e-970d-324d05b52383",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-ce72-77e7-9b12-d88d5558b6de/documents/01a226b2-ce8c-759e-970d-324d05b52383.pdf?expires=1795949183&signature=1e1d64c1b6acb72a00f5a11a55ef6b00c6a776afa487fd484e756679533fe5c2&name=nda.pdf",
+                 *             "id": "01a226df-341c-73dd-9ac3-fc03565a5f6b",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226df-340a-74c9-8099-03dd0fd27d60/documents/01a226df-341c-73dd-9ac3-fc03565a5f6b.pdf?expires=1795952092&signature=554bf7d62236b1d1f28c32beda1bff7f150193dfafb53c7e784a47e029affb82&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -18542,7 +19026,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:46:22.194Z",
+                 *         "created_at": "2026-11-29T10:34:51.786Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -18575,7 +19059,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:46:23.060Z"
+                 *         "updated_at": "2026-11-29T10:34:52.859Z"
                  *       },
                  *       "event_type": "template.updated"
                  *     }
@@ -18613,9 +19097,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-d273-743e-be1d-18bb504355f5",
+                 *       "id": "01a226df-38e3-741b-9be5-497151183a74",
                  *       "data": {
-                 *         "id": "01a226b2-ce72-77e7-9b12-d88d5558b6de",
+                 *         "id": "01a226df-340a-74c9-8099-03dd0fd27d60",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -18623,8 +19107,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b2-ce8c-759e-970d-324d05b52383",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-ce72-77e7-9b12-d88d5558b6de/documents/01a226b2-ce8c-759e-970d-324d05b52383.pdf?expires=1795949183&signature=1e1d64c1b6acb72a00f5a11a55ef6b00c6a776afa487fd484e756679533fe5c2&name=nda.pdf",
+                 *             "id": "01a226df-341c-73dd-9ac3-fc03565a5f6b",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226df-340a-74c9-8099-03dd0fd27d60/documents/01a226df-341c-73dd-9ac3-fc03565a5f6b.pdf?expires=1795952093&signature=0ded8de742b36fc7d29d6a2a9f9da9866f81ffad655d0d88215cd4f9db5576d9&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -18635,7 +19119,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:46:22.194Z",
+                 *         "created_at": "2026-11-29T10:34:51.786Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -18668,7 +19152,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:46:23.060Z"
+                 *         "updated_at": "2026-11-29T10:34:52.859Z"
                  *       },
                  *       "event_type": "template.deleted"
                  *     }
@@ -18706,10 +19190,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-a8ac-7018-bb82-45b5eec474ef",
+                 *       "id": "01a226df-b4c3-76c2-9ae5-405d73e6b9e6",
                  *       "event_type": "webhook.test",
                  *       "data": {
-                 *         "webhook_id": "01a226b2-77a4-768f-8bfa-d1c645682c71",
+                 *         "webhook_id": "01a226de-d1ae-74f8-beb6-77e17924d2e9",
                  *         "message": "A test event sent on request: nothing happened. It is signed, logged and retried like any delivery."
                  *       }
                  *     }

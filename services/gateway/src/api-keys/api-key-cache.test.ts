@@ -1,15 +1,17 @@
-import type { ApiKeyRecord, ApiKeyRepository } from './api-key-repository';
+import type { ApiKeyMatch, ApiKeyRecord, ApiKeyRepository } from './api-key-repository';
 import { apiKeyCache } from './api-key-cache';
 import { hashApiKey } from './api-key-secret';
 
 const record: ApiKeyRecord = {
-  id: 'key-1', tenant_id: 'acme', plan: 'starter', name: 'ci', key_prefix: 'sgn_abcd…', envelopes_per_hour: null,
-  envelopes_per_day: null, created_at: new Date(0), revoked_at: null
+  id: 'key-1', tenant_id: 'acme', plan: 'starter', name: 'ci', key_prefix: 'sgn_abcd…', scopes: [], envelopes_per_hour: null,
+  envelopes_per_day: null, created_at: new Date(0), last_used_at: null, revoked_at: null, previous_key_expires_at: null
 };
+
+const current = (found: ApiKeyRecord): ApiKeyMatch => ({ record: found, secretExpiresAt: null });
 
 /** A repository whose answers the test controls, counting the reads that reached it. */
 function fakeKeys() {
-  const active = new Map<string, ApiKeyRecord>([[hashApiKey('sgn_live'), record]]);
+  const active = new Map<string, ApiKeyMatch>([[hashApiKey('sgn_live'), current(record)]]);
   const pending: Array<() => void> = [];
   const state = { reads: 0, hold: false };
   const keys = {
@@ -42,7 +44,7 @@ describe('API key cache', () => {
     cache.forgetAll();
     expect(await cache.findActiveByKey('sgn_live')).toBeNull();
 
-    fake.active.set(hashApiKey('sgn_live'), record);
+    fake.active.set(hashApiKey('sgn_live'), current(record));
     expect(await cache.findActiveByKey('sgn_live')).toEqual(record);
     fake.active.clear();
     now += 10_001;
@@ -53,7 +55,7 @@ describe('API key cache', () => {
     const fake = fakeKeys();
     const cache = apiKeyCache(fake.keys, { clock, ttlMs: 10_000, maxEntries: 10 });
     expect(await cache.findActiveByKey('sgn_new')).toBeNull();
-    fake.active.set(hashApiKey('sgn_new'), record);
+    fake.active.set(hashApiKey('sgn_new'), current(record));
     expect(await cache.findActiveByKey('sgn_new')).toEqual(record);
   });
 
@@ -71,9 +73,23 @@ describe('API key cache', () => {
     expect(await cache.findActiveByKey('sgn_live')).toBeNull();
   });
 
+  it('keeps a previous secret no longer than its overlap, however long other keys are kept', async () => {
+    const fake = fakeKeys();
+    const overlapEnd = new Date(now + 5_000);
+    fake.active.set(hashApiKey('sgn_old'), { record: { ...record, previous_key_expires_at: overlapEnd }, secretExpiresAt: overlapEnd });
+    const cache = apiKeyCache(fake.keys, { clock, ttlMs: 60_000, maxEntries: 10 });
+    expect(await cache.findActiveByKey('sgn_old')).toMatchObject({ id: 'key-1' });
+    fake.active.clear();
+    now += 4_999;
+    expect(await cache.findActiveByKey('sgn_old')).toMatchObject({ id: 'key-1' });
+    expect(fake.state.reads).toBe(1);
+    now += 1;
+    expect(await cache.findActiveByKey('sgn_old')).toBeNull();
+  });
+
   it('keeps at most maxEntries keys', async () => {
     const fake = fakeKeys();
-    for (const name of ['a', 'b', 'c']) fake.active.set(hashApiKey(`sgn_${name}`), { ...record, id: name });
+    for (const name of ['a', 'b', 'c']) fake.active.set(hashApiKey(`sgn_${name}`), current({ ...record, id: name }));
     const cache = apiKeyCache(fake.keys, { clock, ttlMs: 10_000, maxEntries: 2 });
     for (const name of ['a', 'b', 'c']) await cache.findActiveByKey(`sgn_${name}`);
     const reads = fake.state.reads;

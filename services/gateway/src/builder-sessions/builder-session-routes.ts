@@ -1,8 +1,7 @@
-import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 import { requestContext } from '@signet/http';
 import type { HttpMethod } from '../routes/route-table';
-import { proxyTapOf } from '../idempotency/proxy-tap';
-import { keepAnswer } from '../proxy/hand-in-process';
+import { keptLikeAProxiedAnswer } from '../idempotency/keep-own-answer';
 import type { BuilderSessionDeps } from './builder-session-deps';
 import { createBuilderSession } from './create-builder-session';
 import { readBuilderSession } from './read-builder-session';
@@ -14,19 +13,6 @@ export const BUILDER_SESSION_ROUTES: ReadonlyArray<{ method: HttpMethod; path: s
   { method: 'get', path: '/api/v1/builder_sessions/:id' },
   { method: 'delete', path: '/api/v1/builder_sessions/:id' }
 ];
-
-/**
- * With an Idempotency-Key, the body flows to the key's fingerprint as it is read and the answer is kept
- * before the client gets it, as for a proxied route.
- */
-function keptLikeAProxiedAnswer(req: Request, res: Response, next: NextFunction): void {
-  const tap = proxyTapOf(res);
-  if (tap) {
-    keepAnswer(res, tap);
-    req.pipe(tap.body);
-  }
-  next();
-}
 
 /** HTTP adapters of the builder session use cases, behind authentication, the builder scope and, for POST, the Idempotency-Key handling. */
 export function builderSessionRoutes(deps: BuilderSessionDeps, idempotency: RequestHandler): Router {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { BuilderAction, PlacementType, RecipientRole } from '@signet/contracts';
 import type { LanguageCode } from '@signet/i18n';
-import type { ApiKeyRecord } from '../api-keys/api-key-repository';
+import { API_KEY_COLUMNS, type ApiKeyRecord } from '../api-keys/api-key-repository';
 
 export interface BuilderSessionRow {
   id: string;
@@ -45,8 +45,7 @@ export function builderSessionStore(db: Knex) {
     async findWithKey(id: string): Promise<{ session: BuilderSessionRow; key: ApiKeyRecord } | null> {
       const session = await table().where({ id }).first();
       if (!session) return null;
-      const key = await db<ApiKeyRecord>('api_keys').where({ id: session.api_key_id }).whereNull('revoked_at')
-        .first('id', 'tenant_id', 'plan', 'name', 'key_prefix', 'envelopes_per_hour', 'envelopes_per_day', 'created_at', 'revoked_at');
+      const key: ApiKeyRecord | undefined = await db('api_keys').select(API_KEY_COLUMNS).where({ id: session.api_key_id }).whereNull('revoked_at').first();
       return key ? { session, key } : null;
     },
     /** Revokes a live session of the tenant; false when there is none. */

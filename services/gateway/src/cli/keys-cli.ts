@@ -6,14 +6,15 @@ import { generateApiKey } from '../api-keys/api-key-secret';
 /** `signet help keys`. */
 export const KEYS_USAGE = [
   'usage:',
-  '  signet keys create --tenant <tenant> --plan <starter|professional|enterprise> [--name <name>]',
+  '  signet keys create --tenant <tenant> --plan <starter|professional|enterprise> [--name <name>] [--admin]',
   '                     [--envelopes-per-hour <n> --envelopes-per-day <n>]   (enterprise: the key\'s own limits)',
+  '                     --admin: the key may also manage its tenant\'s keys through the API',
   '  signet keys list [--tenant <tenant>]',
   '  signet keys revoke <key id>'
 ].join('\n');
 
 const KEYS_OPTIONS = {
-  tenant: { type: 'string' }, plan: { type: 'string' }, name: { type: 'string' },
+  tenant: { type: 'string' }, plan: { type: 'string' }, name: { type: 'string' }, admin: { type: 'boolean' },
   'envelopes-per-hour': { type: 'string' }, 'envelopes-per-day': { type: 'string' }
 } as const;
 
@@ -52,8 +53,9 @@ export async function runKeysCli(args: string[], io: KeysCliIo): Promise<number>
       return 2;
     }
     const key = generateApiKey();
-    const record = await io.keys.insert({ key, tenantId: values.tenant, plan: values.plan, name: values.name ?? 'cli', now: io.now(), ...limits });
-    io.print(`created key ${record.id} for tenant ${record.tenant_id} (${record.plan})`);
+    const scopes = values.admin ? ['admin' as const] : [];
+    const record = await io.keys.insert({ key, tenantId: values.tenant, plan: values.plan, name: values.name ?? 'cli', scopes, now: io.now(), ...limits });
+    io.print(`created key ${record.id} for tenant ${record.tenant_id} (${record.plan}${values.admin ? ', admin' : ''})`);
     io.print(`API key (shown once, store it now): ${key}`);
     return 0;
   }
@@ -61,7 +63,8 @@ export async function runKeysCli(args: string[], io: KeysCliIo): Promise<number>
     for (const record of await io.keys.list(values.tenant)) {
       const state = record.revoked_at ? `revoked ${record.revoked_at.toISOString()}` : 'active';
       const limits = record.envelopes_per_hour || record.envelopes_per_day ? `  limits=${record.envelopes_per_hour ?? '-'}/h,${record.envelopes_per_day ?? '-'}/day` : '';
-      io.print(`${record.id}  ${record.key_prefix}  tenant=${record.tenant_id}  plan=${record.plan}${limits}  name=${record.name}  ${state}`);
+      const scopes = record.scopes.length > 0 ? record.scopes.join(',') : '-';
+      io.print(`${record.id}  ${record.key_prefix}  tenant=${record.tenant_id}  plan=${record.plan}${limits}  scopes=${scopes}  name=${record.name}  ${state}`);
     }
     return 0;
   }

@@ -1,4 +1,5 @@
 import { buildOpenApiDocument, capturedExamples, EXAMPLE_BASE_URL, type ServedRoute } from '@signet/contracts';
+import { API_KEY_ROUTES } from '../api-keys/api-key-routes';
 import { BUILDER_SESSION_ROUTES } from '../builder-sessions/builder-session-routes';
 import { GATEWAY_ROUTES } from '../routes/gateway-route-table';
 import { PUBLIC_ROUTES } from '../routes/public-route-table';
@@ -9,6 +10,7 @@ export function servedRoutes(): ServedRoute[] {
   return [
     ...ROUTES.map((route) => ({ method: route.method, path: route.path, access: 'apiKey' as const, rateLimited: route.rateLimit !== undefined || route.planLimited === true })),
     ...BUILDER_SESSION_ROUTES.map((route) => ({ method: route.method, path: route.path, access: 'apiKey' as const })),
+    ...API_KEY_ROUTES.map((route) => ({ method: route.method, path: route.path, access: 'apiKey' as const })),
     ...PUBLIC_ROUTES.map((route) => ({ method: route.method, path: route.path, access: 'public' as const, rateLimited: !route.unlimited })),
     ...GATEWAY_ROUTES.map((route) => ({ method: route.method, path: route.path, access: 'gateway' as const }))
   ];

@@ -6,7 +6,7 @@ import { notFound } from '@signet/http';
 const ID_PARAMETERS = ['id', 'envelope_id', 'recipient_id', 'delivery_id', 'document_id'];
 
 /** The thing each collection in a path holds, as its part names it when an id is unknown. */
-const THING_IN: Record<string, string> = { envelopes: 'Envelope', webhooks: 'Webhook', batches: 'Batch', templates: 'Template', uploads: 'Upload', deliveries: 'Delivery', dead_letters: 'Dead letter', recipients: 'Recipient', documents: 'Document', builder_sessions: 'Builder session' };
+const THING_IN: Record<string, string> = { envelopes: 'Envelope', webhooks: 'Webhook', batches: 'Batch', templates: 'Template', uploads: 'Upload', deliveries: 'Delivery', dead_letters: 'Dead letter', recipients: 'Recipient', documents: 'Document', builder_sessions: 'Builder session', api_keys: 'API key' };
 
 /** The route's id parameters, when it has any. */
 export function idParametersOf(path: string): string[] {

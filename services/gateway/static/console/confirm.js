@@ -5,7 +5,7 @@ import { element, labelled } from '/components/dom.js';
 
 let opened = 0;
 
-/** `inputs`: [{ name, label, type?, required?, maxlength?, value? }]. */
+/** `inputs`: [{ name, label, type?, required?, maxlength?, value? }]; a checkbox answers true or false. */
 export function confirmAction(say, { title, text, confirm, danger = false, inputs = [] }) {
   opened += 1;
   const id = `confirm-${opened}`;
@@ -13,7 +13,9 @@ export function confirmAction(say, { title, text, confirm, danger = false, input
     const control = input.type === 'textarea'
       ? element('textarea', { name: input.name, required: input.required, maxlength: input.maxlength, rows: 3 })
       : element('input', { name: input.name, type: input.type ?? 'text', required: input.required, maxlength: input.maxlength, value: input.value, min: input.min, max: input.max });
-    return labelled(`${id}-${input.name}`, input.label, control);
+    const wrapped = labelled(`${id}-${input.name}`, input.label, control);
+    if (input.type === 'checkbox') wrapped.classList.add('tick');
+    return wrapped;
   });
   const cancel = element('button', { type: 'button', value: 'cancel' }, say('console.cancel'));
   const accept = element('button', { type: 'submit', class: danger ? 'danger' : 'primary' }, confirm);
@@ -25,7 +27,10 @@ export function confirmAction(say, { title, text, confirm, danger = false, input
     let answer = null;
     cancel.addEventListener('click', () => dialog.close());
     form.addEventListener('submit', () => {
-      answer = Object.fromEntries(inputs.map((input) => [input.name, form.elements.namedItem(input.name).value]));
+      answer = Object.fromEntries(inputs.map((input) => {
+        const control = form.elements.namedItem(input.name);
+        return [input.name, input.type === 'checkbox' ? control.checked : control.value];
+      }));
     });
     dialog.addEventListener('close', () => {
       dialog.remove();

@@ -20,7 +20,7 @@ function keyActions(context, key, reload) {
       title: say('console.keys.rotate'), text: say('console.keys.rotate.confirm', { name: key.name }), confirm: say('console.keys.rotate'),
       inputs: [{ name: 'overlap_minutes', label: say('console.keys.overlap'), type: 'number', required: true, value: '60', min: 0, max: 10080 }],
       call: (answer) => api.post(`/api/v1/api_keys/${key.id}/rotate`, { overlap_minutes: Number(answer.overlap_minutes) }),
-      done: () => say('console.keys.rotate.done', { name: key.name }), shown: (result) => shownOnce(say, result.key)
+      done: () => say('console.keys.rotate.done', { name: key.name }), shown: (result) => shownOnce(say, result.api_key.key)
     }))),
     button(say('console.keys.revoke'), async () => after(await confirmed(context, {
       title: say('console.keys.revoke'), text: say('console.keys.revoke.confirm', { name: key.name }), confirm: say('console.keys.revoke'), danger: true,
@@ -36,6 +36,7 @@ function keyTable(context, keys, reload) {
     { label: say('console.keys.scopes'), cell: (key) => (key.scopes.length > 0 ? key.scopes.join(', ') : say('console.keys.noScopes')) },
     { label: say('console.envelopes.created'), cell: (key) => when(format, key.created_at) },
     { label: say('console.keys.lastUsed'), cell: (key) => (key.last_used_at ? when(format, key.last_used_at) : say('console.keys.neverUsed')) },
+    { label: say('console.keys.previousUntil'), cell: (key) => when(format, key.previous_key_expires_at) },
     { label: say('console.envelopes.status'), cell: (key) => (key.revoked_at ? badge(say('console.keys.revoked'), 'voided') : badge(say('console.keys.active'), 'success')) },
     { label: say('console.envelope.actions'), cell: (key) => keyActions(context, key, reload) }
   ], keys, say('console.keys.none'));
@@ -53,9 +54,9 @@ export async function showKeys(context) {
   const create = button(say('console.keys.create'), async () => {
     const result = await confirmed(context, {
       title: say('console.keys.create'), text: say('console.keys.create.confirm'), confirm: say('console.keys.create'),
-      inputs: [{ name: 'name', label: say('console.keys.name'), required: true, maxlength: 100 }],
-      call: (answer) => api.post('/api/v1/api_keys', { name: answer.name }),
-      done: () => say('console.keys.create.done'), shown: (created) => shownOnce(say, created.key)
+      inputs: [{ name: 'name', label: say('console.keys.name'), required: true, maxlength: 100 }, { name: 'admin', label: say('console.keys.admin'), type: 'checkbox' }],
+      call: (answer) => api.post('/api/v1/api_keys', { name: answer.name, ...(answer.admin ? { scopes: ['admin'] } : {}) }),
+      done: () => say('console.keys.create.done'), shown: (created) => shownOnce(say, created.api_key.key)
     });
     if (result) await reload();
   }, 'primary');
