@@ -14,7 +14,7 @@ export * from './payloads/document-processed-payload';
 export * from './payloads/batch-completed-payload';
 export * from './payloads/template-payload';
 export * from './settings';
-export { DEFAULT_SENDER_NAME, TEMPLATE_VARIABLES } from './settings-fields';
+export { DEFAULT_BRANDING_COLOR, DEFAULT_SENDER_NAME, TEMPLATE_VARIABLES } from './settings-fields';
 export * from './settings-payload';
 export { localizationFor } from './settings-localization';
 export { FIELD_PROBLEM_CODES, type FieldError, type FieldProblemCode } from './field-errors';

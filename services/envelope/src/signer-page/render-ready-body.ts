@@ -63,15 +63,20 @@ function adoptSection(view: SignerPageView): string {
   const tabs = view.signatureTypes.map((type, index) =>
     `<label class="tab"><input type="radio" name="signature-type" value="${escape(type)}"${index === 0 ? ' checked' : ''}> ${t.types[type as keyof PageTexts['types']] ?? escape(type)}</label>`).join('');
   const panels: Record<string, string> = {
-    WRITTEN: `<div class="panel" data-type="WRITTEN"><label for="typed-name">${t.typedLabel}</label><input id="typed-name" maxlength="100" autocomplete="name" value="${escape(view.signerName)}"><p id="typed-preview" class="handwriting" aria-hidden="true">${escape(view.signerName)}</p></div>`,
-    DRAWN: `<div class="panel" data-type="DRAWN"><p id="pad-label">${t.drawLabel}</p><canvas id="pad" width="600" height="200" role="img" aria-labelledby="pad-label"></canvas><button type="button" id="clear-pad">${t.clear}</button></div>`,
-    UPLOADED: `<div class="panel" data-type="UPLOADED"><label for="upload">${t.uploadLabel}</label><input id="upload" type="file" accept="image/png,image/jpeg"><img id="upload-preview" alt=""></div>`
+    WRITTEN: `<label for="typed-name">${t.typedLabel}</label><input id="typed-name" maxlength="100" autocomplete="name" value="${escape(view.signerName)}"><p id="typed-preview" class="handwriting" aria-hidden="true">${escape(view.signerName)}</p>`,
+    DRAWN: `<p id="pad-label">${t.drawLabel}</p><canvas id="pad" width="600" height="200" role="img" aria-labelledby="pad-label"></canvas><button type="button" id="clear-pad">${t.clear}</button>`,
+    UPLOADED: `<label for="upload">${t.uploadLabel}</label><input id="upload" type="file" accept="image/png,image/jpeg"><img id="upload-preview" alt="">`
+  };
+  // Only the checked type's panel shows, from the first paint.
+  const panel = (type: string, index: number) => {
+    const content = panels[type];
+    return content === undefined ? '' : `<div class="panel" data-type="${type}"${index === 0 ? '' : ' hidden'}>${content}</div>`;
   };
   return `<section id="adopt" aria-labelledby="adopt-title">
     <h2 id="adopt-title">${t.signatureTitle}</h2>
     <p>${t.adoptHelp}</p>
     <fieldset class="tabs"><legend>${t.signatureTypesLabel}</legend>${tabs}</fieldset>
-    ${view.signatureTypes.map((type) => panels[type] ?? '').join('\n    ')}
+    ${view.signatureTypes.map(panel).join('\n    ')}
     <div class="dialog-actions"><button type="button" id="adopt-apply" class="primary">${t.adopt}</button><button type="button" id="adopt-cancel">${t.cancel}</button></div>
   </section>`;
 }

@@ -34,8 +34,8 @@ export interface IdentityView {
 
 export interface SignerPageView {
   texts: PageTexts;
-  /** homepage: branding.url_homepage, where the logo (or, with no logo, the name) links to. */
-  brand: { name: string | null; logo: string | null; homepage: string | null };
+  /** homepage: branding.url_homepage, where the logo (or, with no logo, the name) links to; color: branding.color as `#rrggbb`. */
+  brand: { name: string | null; logo: string | null; homepage: string | null; color: string };
   /** The envelope's name; null for a link that opens nothing. */
   title: string | null;
   /** null: the link is unknown, so the page only says so. */
