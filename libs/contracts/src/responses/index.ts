@@ -7,3 +7,4 @@ export * from './webhook-responses';
 export * from './signing-responses';
 export * from './template-responses';
 export * from './builder-session-responses';
+export * from './timeline-responses';

@@ -28,6 +28,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'post', path: '/api/v1/envelopes/:id/extend', service: 'envelope' },
   { method: 'post', path: '/api/v1/envelopes/:id/recipients/:recipient_id/remind', service: 'envelope' },
   { method: 'get', path: '/api/v1/envelopes/:id/evidence', service: 'evidence' },
+  { method: 'get', path: '/api/v1/envelopes/:id/timeline', service: 'evidence' },
   { method: 'get', path: '/api/v1/seal/certificates', service: 'envelope' },
   { method: 'post', path: '/api/v1/signature-reports', service: 'envelope', rateLimit: 'signature_report.create' },
   { method: 'post', path: '/api/v1/envelopes/:envelope_id/uploads', service: 'upload' },
