@@ -17,6 +17,7 @@ export * from './settings';
 export { DEFAULT_BRANDING_COLOR, DEFAULT_SENDER_NAME, TEMPLATE_VARIABLES } from './settings-fields';
 export * from './settings-payload';
 export { localizationFor } from './settings-localization';
+export * from './settings-preview';
 export { FIELD_PROBLEM_CODES, type FieldError, type FieldProblemCode } from './field-errors';
 export * from './validate';
 export * from './input-limits';

@@ -54,6 +54,11 @@ export interface SignerPageView {
   role?: string;
   /** The identity checks' wording for this envelope (used only while one of their steps is due). */
   identity: IdentityView;
+  /**
+   * A preview of the page with a sample envelope (no script runs): no documents to wait for, and the
+   * guide's bar shown as it is once they are drawn.
+   */
+  preview?: true;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
