@@ -5,6 +5,8 @@ import { accountMethods, envelopeMethods, signingMethods, webhookMethods } from 
 import { templateMethods } from './templates';
 import { builderSessionMethods } from './builder-sessions';
 import { identityMethods } from './identity';
+import { envelopeTimelineMethods } from './envelope-timeline';
+import { settingsPreviewMethods } from './settings-previews';
 import type { components, operations, paths } from './generated/openapi';
 
 type Schemas = components['schemas'];
@@ -61,6 +63,8 @@ export function createSignetClient(options: SignetClientOptions) {
     ...templateMethods(context),
     ...builderSessionMethods(context),
     ...identityMethods(context),
+    ...envelopeTimelineMethods(context),
+    ...settingsPreviewMethods(context),
 
     /** Creates an envelope from a plain object, sent as the bracket-notation form the route takes. */
     async createEnvelope(envelope: EnvelopeCreateRequest) {

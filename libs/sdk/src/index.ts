@@ -2,6 +2,8 @@ export { createSignetClient, type SignetClient, type SignetClientOptions, type U
 export { signingTokenOf, type BatchRequest, type CreateWebhookRequest, type EnvelopeUpdateRequest, type Settings, type SettingsInput, type SignRequest, type UpdateWebhookRequest, type Webhook } from './methods';
 export { SignetError, unwrap, type ErrorBody } from './errors';
 export type { IdentityAssertion, IdentityCheckName } from './identity';
+export type { TimelineEntry } from './envelope-timeline';
+export type { PreviewOptions } from './settings-previews';
 export type { TemplateCreateRequest, TemplateListQuery, TemplateUpdateRequest, TemplateUseRequest } from './templates';
 export type { BuilderSession, BuilderSessionCreateRequest, NewBuilderSession } from './builder-sessions';
 export type { SignetBuilderElement, SignetBuilderEventMap } from './builder-element';

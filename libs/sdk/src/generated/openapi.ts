@@ -28,6 +28,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/preview/signer_page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview the signer page with the current settings
+         * @description The signer page a recipient opens (logo, branding name and colour, language, signature types), as it shows once the documents are drawn; its documents are left out. Made from the API key's settings as they are saved now, for a sample envelope ("Sample agreement") and recipient ("Ana Lima"): nothing in it works (no signing link, no token, no script). Show it in a sandboxed iframe of your own (its `srcdoc`: a framed URL cannot carry the API key); its own headers sandbox it too, and let only Signet's own pages frame it by URL.
+         */
+        get: operations["previewSignerPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/preview/invitation_email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview the invitation email with the current settings
+         * @description The HTML of the invitation a signer gets (logo, branding name and colour, language, sender). As in a real email, only an https logo is shown (mail clients block data: images): with a data: logo, the branding name stands in its place. Made from the API key's settings as they are saved now, for a sample envelope ("Sample agreement") and recipient ("Ana Lima"): nothing in it works (no signing link, no token, no script). Show it in a sandboxed iframe of your own (its `srcdoc`: a framed URL cannot carry the API key); its own headers sandbox it too, and let only Signet's own pages frame it by URL.
+         */
+        get: operations["previewInvitationEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/envelopes": {
         parameters: {
             query?: never;
@@ -188,6 +228,26 @@ export interface paths {
          * @description A link to the audit-trail PDF (every event with time, address and user agent). The envelope must be SUCCESS (409 before).
          */
         get: operations["getEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/envelopes/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an envelope's timeline
+         * @description The events the evidence sheet lists, oldest first, at any status: when, which event, the recipient it concerns (with their role), the address and user agent they acted from, and the status, rejection reason or code channel. Recorded from the events as they happen, so an event appears a moment after the call that caused it; an envelope just created may have none yet.
+         */
+        get: operations["getEnvelopeTimeline"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1075,6 +1135,26 @@ export interface paths {
         };
         /** A static file of the signer page */
         get: operations["signerPageAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sign/accent/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signer page's branding colour
+         * @description A style sheet of custom properties for one colour (`<6 lower-case hex digits>.css`): the accent, the text drawn on it and the link colour. The signer page links the one of its envelope's `branding.color`, since its Content-Security-Policy allows no inline style.
+         */
+        get: operations["signerPageAccent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2283,6 +2363,7 @@ export interface components {
                     name: string | null;
                     reply_to: string | null;
                     sender_email: string | null;
+                    color?: string;
                 };
                 documents?: {
                     document_id_enabled: boolean;
@@ -3137,6 +3218,50 @@ export interface components {
             /** @description The session's credential, `Authorization: Bearer <token>`: give it to the editor, never put it in a URL's query */
             token: string;
         };
+        EnvelopeTimelineEntry: {
+            /** @description The event's id: a webhook delivery of the same event carries it */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened
+             */
+            at: string;
+            /** @description The event type, named as in docs/events.md: `envelope.created`, `envelope.in_progress`, `recipient.viewed`, `recipient.signed_all`... including the internal ones no webhook delivers (`envelope.created`, `envelope.updated`, `recipient.link_requested`) */
+            event: string;
+            /** @description The recipient a `recipient.*` event concerns; null for an `envelope.*` event */
+            recipient: components["schemas"]["TimelineRecipient"] | null;
+            ip_address: string | null;
+            user_agent: string | null;
+            /** @description What the evidence sheet shows of the event beyond who, when and where */
+            details: {
+                /** @description The envelope's status after an `envelope.*` event, the recipient's after a `recipient.*` one */
+                status?: string;
+                /** @description Why the recipient rejected (`recipient.rejected`) */
+                reason?: string;
+                /**
+                 * @description How the validation code went (`recipient.validation_code_*`, `recipient.validation_max_attempts`)
+                 * @enum {unknown}
+                 */
+                channel?: "email" | "sms";
+            };
+        };
+        EnvelopeTimelineResponse: {
+            envelope_id: string;
+            /** @description Every recorded event of the envelope, oldest first */
+            timeline: components["schemas"]["EnvelopeTimelineEntry"][];
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        TimelineRecipient: {
+            id: string;
+            name: string | null;
+            email: string | null;
+            /**
+             * @description SIGNER, APPROVER, WITNESS, VIEWER or CC
+             * @enum {unknown}
+             */
+            role: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+        };
         EnvelopeCreateRequest: {
             name?: string;
             /** Format: date-time */
@@ -3272,6 +3397,7 @@ export interface components {
                 name?: string | null;
                 reply_to?: string | null;
                 sender_email?: string | null;
+                color?: string | null;
             };
             documents?: {
                 document_id_enabled?: (boolean | ("TRUE" | "FALSE" | "true" | "false")) | null;
@@ -3365,6 +3491,7 @@ export interface components {
                 name: string | null;
                 reply_to: string | null;
                 sender_email: string | null;
+                color?: string;
             };
             documents: {
                 document_id_enabled: boolean;
@@ -3501,6 +3628,7 @@ export interface components {
                 name: string | null;
                 reply_to: string | null;
                 sender_email: string | null;
+                color: string;
             };
             documents: {
                 /** @enum {unknown} */
@@ -4873,6 +5001,7 @@ export interface components {
             "settings[branding][reply_to]"?: string;
             /** Format: email */
             "settings[branding][sender_email]"?: string;
+            "settings[branding][color]"?: string;
             "settings[documents][document_id_enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[documents][custom_page_id]"?: string;
             "settings[documents][signatures_per_page]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12");
@@ -5010,6 +5139,7 @@ export interface components {
             "settings[branding][reply_to]"?: string;
             /** Format: email */
             "settings[branding][sender_email]"?: string;
+            "settings[branding][color]"?: string;
             "settings[documents][document_id_enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[documents][custom_page_id]"?: string;
             "settings[documents][signatures_per_page]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12");
@@ -5147,6 +5277,7 @@ export interface components {
             "settings[branding][reply_to]"?: string;
             /** Format: email */
             "settings[branding][sender_email]"?: string;
+            "settings[branding][color]"?: string;
             "settings[documents][document_id_enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[documents][custom_page_id]"?: string;
             "settings[documents][signatures_per_page]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12");
@@ -5264,6 +5395,7 @@ export interface components {
             "settings[branding][reply_to]"?: string;
             /** Format: email */
             "settings[branding][sender_email]"?: string;
+            "settings[branding][color]"?: string;
             "settings[documents][document_id_enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[documents][custom_page_id]"?: string;
             "settings[documents][signatures_per_page]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12");
@@ -5547,7 +5679,8 @@ export interface operations {
                      *           "url_signature_flow": null,
                      *           "name": null,
                      *           "reply_to": null,
-                     *           "sender_email": null
+                     *           "sender_email": null,
+                     *           "color": "#1d4ed8"
                      *         },
                      *         "signature_flow": {
                      *           "language": "EN",
@@ -5566,7 +5699,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a2263587e876fca1b18b0810172c16"
+                     *       "request_id": "req_01a226b209bc77b3bd8741284fde93af"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5585,7 +5718,7 @@ export interface operations {
                      * @example {
                      *       "error": "Send the API key itself as the Authorization header, without a scheme",
                      *       "code": "UNAUTHORIZED",
-                     *       "request_id": "req_01a2263589437290a94ce028bb5725d7"
+                     *       "request_id": "req_01a226b21383761bb7524f093f42f681"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5617,7 +5750,8 @@ export interface operations {
                  * @example {
                  *       "branding": {
                  *         "name": "Acme Inc.",
-                 *         "url_homepage": "https://acme.example"
+                 *         "url_homepage": "https://acme.example",
+                 *         "color": "#0f766e"
                  *       },
                  *       "signature_flow": {
                  *         "language": "EN"
@@ -5651,7 +5785,8 @@ export interface operations {
                      *           "url_signature_flow": null,
                      *           "name": "Acme Inc.",
                      *           "reply_to": null,
-                     *           "sender_email": null
+                     *           "sender_email": null,
+                     *           "color": "#0f766e"
                      *         },
                      *         "documents": {
                      *           "document_id_enabled": true,
@@ -5752,7 +5887,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226358826754fa900e306788af518"
+                     *       "request_id": "req_01a226b20b32711c850d7f84bb83598a"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsUpdatedResponse"];
@@ -5782,12 +5917,116 @@ export interface operations {
                      *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226358913777d974f5995bb7900a0"
+                     *       "request_id": "req_01a226b20fa175899b7e5d9741925263"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    previewSignerPage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One of the languages of `signature_flow.language` (EN, ES, FR, ... AR); without it, the key's own `signature_flow.language`
+                 * @example ES
+                 */
+                language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `sandbox` (no scripts), `default-src 'none'`, the page's styles only, images from `data:` and `https:` (the logo), `frame-ancestors 'self'` */
+                    "Content-Security-Policy"?: string;
+                    /** @description `nosniff` */
+                    "X-Content-Type-Options"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
+            422: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid input",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "details": [
+                     *         {
+                     *           "field": "language",
+                     *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a226b212a6715a9bac7505ce4fbd6c"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    previewInvitationEmail: {
+        parameters: {
+            query?: {
+                /** @description One of the languages of `signature_flow.language` (EN, ES, FR, ... AR); without it, the key's own `signature_flow.language` */
+                language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The email's HTML */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `sandbox` (no scripts), `default-src 'none'`, the page's styles only, images from `data:` and `https:` (the logo), `frame-ancestors 'self'` */
+                    "Content-Security-Policy"?: string;
+                    /** @description `nosniff` */
+                    "X-Content-Type-Options"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -5842,11 +6081,11 @@ export interface operations {
                      * @example {
                      *       "envelopes": [
                      *         {
-                     *           "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *           "id": "01a226b2-187a-71fe-bf17-cd58667b130f",
                      *           "name": "Services agreement 2026",
                      *           "status": "CREATED",
-                     *           "created_at": "2026-11-29T07:29:32.674Z",
-                     *           "updated_at": "2026-11-29T07:29:33.301Z",
+                     *           "created_at": "2026-11-29T09:45:35.610Z",
+                     *           "updated_at": "2026-11-29T09:45:38.704Z",
                      *           "sent_at": null,
                      *           "completed_at": null,
                      *           "voided_at": null,
@@ -5857,7 +6096,7 @@ export interface operations {
                      *           "template_id": null,
                      *           "envelope_signers": [
                      *             {
-                     *               "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                     *               "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                      *               "custom_key": "ana",
                      *               "name": "Ana Lima",
                      *               "email": "ana@example.com",
@@ -5869,7 +6108,7 @@ export interface operations {
                      *               "identity": null
                      *             },
                      *             {
-                     *               "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *               "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                      *               "custom_key": "ben",
                      *               "name": "Ben Ode",
                      *               "email": "ben@example.com",
@@ -5884,7 +6123,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a226358cd471f787665604a1d8945a"
+                     *       "request_id": "req_01a226b226f474bb8a49955a6e89f4b5"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeListResponse"];
@@ -5912,7 +6151,7 @@ export interface operations {
                      *           "message": "must be one or more of CREATED, IN_PROGRESS, SUCCESS, VOIDED, ERROR, EXPIRED, comma-separated"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226358cd87666965e011784a0b34f"
+                     *       "request_id": "req_01a226b227be77e080f7eb2647c94226"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6003,13 +6242,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *         "id": "01a226b2-187a-71fe-bf17-cd58667b130f",
                      *         "name": "Services agreement",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T07:29:32.674Z",
+                     *         "created_at": "2026-11-29T09:45:35.610Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6021,7 +6260,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6040,7 +6279,7 @@ export interface operations {
                      *         },
                      *         "template_id": null
                      *       },
-                     *       "request_id": "req_01a2263589ff72d98381365c57a2737e"
+                     *       "request_id": "req_01a226b2185d76bab15cb76fedfa47e0"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -6070,7 +6309,7 @@ export interface operations {
                      *           "message": "must be an email address"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2263589c37592aa42f47f0e6a07ed"
+                     *       "request_id": "req_01a226b2162e736fbdb68bedfff19556"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6091,7 +6330,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
                  */
                 id: string;
             };
@@ -6110,13 +6349,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *         "id": "01a226b2-187a-71fe-bf17-cd58667b130f",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T07:29:32.674Z",
+                     *         "created_at": "2026-11-29T09:45:35.610Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6128,7 +6367,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6147,39 +6386,39 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T07:29:33.301Z",
+                     *         "updated_at": "2026-11-29T09:45:38.704Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *             "id": "01a226b2-1f8a-757d-969a-aac582a759af",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T07:29:32.674Z",
-                     *             "updated_at": "2026-11-29T07:29:32.674Z",
+                     *             "created_at": "2026-11-29T09:45:35.610Z",
+                     *             "updated_at": "2026-11-29T09:45:35.610Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/documents/01a22635-8b27-718c-8617-0dd0b1878b90.pdf?expires=1795940973&signature=a838b39d4b5b8efcc2e338357ebff5ed61701909402375f4f130d164a15a2a19&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/documents/01a226b2-1f8a-757d-969a-aac582a759af.pdf?expires=1795949139&signature=92875c5e884082e42c1951eebb9d16c63a54af56546627387a62e31d806170fd&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           },
                      *           {
-                     *             "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
+                     *             "id": "01a226b2-23f9-724e-9d73-9e0f0eb1f84e",
                      *             "custom_key": "annex",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T07:29:33.301Z",
-                     *             "updated_at": "2026-11-29T07:29:33.301Z",
+                     *             "created_at": "2026-11-29T09:45:38.704Z",
+                     *             "updated_at": "2026-11-29T09:45:38.704Z",
                      *             "file_name": "annex.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/uploads/01a22635-8c2d-74ae-b18f-6654a3d6cc6c.pdf?expires=1795940973&signature=0a8a680ff7ab40d88d65013ecbaa6bf7892a87baec6a27f47fdca6f2ab2c339c&name=annex.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/uploads/01a226b2-2323-7288-b221-9d886bfb4d32.pdf?expires=1795949139&signature=579455ec8aacd934e35fef2754322cfc8aa9beab979073c9a02663a24bcf3197&name=annex.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6187,14 +6426,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
+                     *             "id": "01a226b2-215a-726a-9bed-20e1c4d65cbd",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T07:29:32.674Z",
-                     *             "updated_at": "2026-11-29T07:29:32.674Z",
-                     *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *             "created_at": "2026-11-29T09:45:35.610Z",
+                     *             "updated_at": "2026-11-29T09:45:35.610Z",
+                     *             "recipient_id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -6211,18 +6450,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                     *             "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T07:29:32.674Z",
-                     *             "updated_at": "2026-11-29T07:29:32.674Z",
-                     *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                     *             "created_at": "2026-11-29T09:45:35.610Z",
+                     *             "updated_at": "2026-11-29T09:45:35.610Z",
+                     *             "recipient_id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                     *               "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -6253,6 +6492,7 @@ export interface operations {
                      *           "branding": {
                      *             "logo": null,
                      *             "name": "Acme Inc.",
+                     *             "color": "#0f766e",
                      *             "reply_to": null,
                      *             "sender_email": null,
                      *             "url_homepage": "https://acme.example",
@@ -6350,7 +6590,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226358ccb758280492e4a25580250"
+                     *       "request_id": "req_01a226b226ce748bba48e1838dd9e2ac"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6371,7 +6611,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226358cd17729990a7283122f5576"
+                     *       "request_id": "req_01a226b226dc72cb8f3be3e586da49a9"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6395,7 +6635,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
                  */
                 id: string;
             };
@@ -6433,13 +6673,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *         "id": "01a226b2-187a-71fe-bf17-cd58667b130f",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T07:29:32.674Z",
+                     *         "created_at": "2026-11-29T09:45:35.610Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6451,7 +6691,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6470,23 +6710,23 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T07:29:33.136Z",
+                     *         "updated_at": "2026-11-29T09:45:38.131Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *             "id": "01a226b2-1f8a-757d-969a-aac582a759af",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T07:29:32.674Z",
-                     *             "updated_at": "2026-11-29T07:29:32.674Z",
+                     *             "created_at": "2026-11-29T09:45:35.610Z",
+                     *             "updated_at": "2026-11-29T09:45:35.610Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/documents/01a22635-8b27-718c-8617-0dd0b1878b90.pdf?expires=1795940973&signature=a838b39d4b5b8efcc2e338357ebff5ed61701909402375f4f130d164a15a2a19&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/documents/01a226b2-1f8a-757d-969a-aac582a759af.pdf?expires=1795949138&signature=0aaea5ab0d59014402df11ecbcf7fbdaa5cfdf064073a4ce64ea3aebe81e0e2c&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6494,14 +6734,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
+                     *             "id": "01a226b2-215a-726a-9bed-20e1c4d65cbd",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T07:29:32.674Z",
-                     *             "updated_at": "2026-11-29T07:29:32.674Z",
-                     *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *             "created_at": "2026-11-29T09:45:35.610Z",
+                     *             "updated_at": "2026-11-29T09:45:35.610Z",
+                     *             "recipient_id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -6518,18 +6758,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                     *             "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T07:29:32.674Z",
-                     *             "updated_at": "2026-11-29T07:29:32.674Z",
-                     *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                     *             "created_at": "2026-11-29T09:45:35.610Z",
+                     *             "updated_at": "2026-11-29T09:45:35.610Z",
+                     *             "recipient_id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                     *               "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -6555,7 +6795,8 @@ export interface operations {
                      *             "url_signature_flow": null,
                      *             "name": "Acme Inc.",
                      *             "reply_to": null,
-                     *             "sender_email": null
+                     *             "sender_email": null,
+                     *             "color": "#0f766e"
                      *           },
                      *           "documents": {
                      *             "document_id_enabled": true,
@@ -6657,7 +6898,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226358bae77ce96bba45e63ca25d1"
+                     *       "request_id": "req_01a226b221fd73189d537d7cd920bab9"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6689,7 +6930,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
                  */
                 id: string;
             };
@@ -6710,7 +6951,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226358cde734d9a4356236ca80dff"
+                     *       "request_id": "req_01a226b227ff7109a2ca1ff4231c225a"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -6733,7 +6974,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not in CREATED status (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a22635a4d370bba91ba278a4382d44"
+                     *       "request_id": "req_01a226b2755671c88351f144c847017d"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6758,7 +6999,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-a446-7134-ac5e-bd594bc8d176
+                 * @example 01a226b2-72d0-732c-bc1b-bad816b2c1c3
                  */
                 id: string;
             };
@@ -6780,13 +7021,13 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "envelope": {
-                     *         "id": "01a22635-a446-7134-ac5e-bd594bc8d176",
+                     *         "id": "01a226b2-72d0-732c-bc1b-bad816b2c1c3",
                      *         "name": "Quote 88",
                      *         "status": "VOIDED",
-                     *         "created_at": "2026-11-29T07:29:39.398Z",
+                     *         "created_at": "2026-11-29T09:45:58.736Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22635-a457-7205-ac1c-3b5e072f81f8",
+                     *             "id": "01a226b2-7336-761c-aa08-2c7ae80e8750",
                      *             "custom_key": "eve",
                      *             "name": "Eve Adler",
                      *             "email": "eve@example.com",
@@ -6802,23 +7043,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T07:29:39.493Z",
-                     *         "sent_at": "2026-11-29T07:29:39.435Z",
+                     *         "updated_at": "2026-11-29T09:45:59.160Z",
+                     *         "sent_at": "2026-11-29T09:45:58.921Z",
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-a44f-701d-836b-df54c380bff6",
+                     *             "id": "01a226b2-7305-769a-93fa-f0889b97abbd",
                      *             "custom_key": "quote",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T07:29:39.398Z",
-                     *             "updated_at": "2026-11-29T07:29:39.398Z",
+                     *             "created_at": "2026-11-29T09:45:58.736Z",
+                     *             "updated_at": "2026-11-29T09:45:58.736Z",
                      *             "file_name": "quote.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-a446-7134-ac5e-bd594bc8d176/documents/01a22635-a44f-701d-836b-df54c380bff6.pdf?expires=1795940979&signature=23d03a1bf8500d4b53e7e5a4d7312a5bcb9424e937459b9e95f61cf517a3056e&name=quote.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-72d0-732c-bc1b-bad816b2c1c3/documents/01a226b2-7305-769a-93fa-f0889b97abbd.pdf?expires=1795949159&signature=5699d4e4054c3cd7f541199065725e3a78483ae49f77fe6d979d5ac86fb0d5f4&name=quote.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6838,6 +7079,7 @@ export interface operations {
                      *           "branding": {
                      *             "logo": null,
                      *             "name": "Acme Inc.",
+                     *             "color": "#0f766e",
                      *             "reply_to": null,
                      *             "sender_email": null,
                      *             "url_homepage": "https://acme.example",
@@ -6935,7 +7177,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a22635a4a4738fa94b8663b04747fa"
+                     *       "request_id": "req_01a226b2746777ea867a6497f5cbfc05"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
@@ -6966,12 +7208,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-a446-7134-ac5e-bd594bc8d176
+                 * @example 01a226b2-72d0-732c-bc1b-bad816b2c1c3
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-a457-7205-ac1c-3b5e072f81f8
+                 * @example 01a226b2-7336-761c-aa08-2c7ae80e8750
                  */
                 recipient_id: string;
             };
@@ -7003,8 +7245,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "signing_url": "http://localhost:3000/sign/hfv25YgaRZG0g89YbHGmf-VF_c8RX-BnJ6uMznCaDuc",
-                     *       "request_id": "req_01a22635a4867358bea32352afa226b0"
+                     *       "signing_url": "http://localhost:3000/sign/DgTXdiFbnhMSDX3ix8BVBz_fL5rIgPxJTYFV7A2pPr0",
+                     *       "request_id": "req_01a226b273f671fba0c32fcd4706efa8"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningUrlResponse"];
@@ -7026,7 +7268,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing links exist only while the envelope is IN_PROGRESS (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a22635a502719e8bcc3e169ba9664f"
+                     *       "request_id": "req_01a226b275c277d995d436b673afa4fa"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7051,7 +7293,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-cdee-713d-9709-223a797e2edb
+                 * @example 01a226b3-46f5-72ba-8b77-c860133c7256
                  */
                 id: string;
             };
@@ -7061,7 +7303,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "expires_at": "2026-12-02T07:29:50.058Z"
+                 *       "expires_at": "2026-12-02T09:46:52.975Z"
                  *     }
                  */
                 "application/json": {
@@ -7084,13 +7326,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22635-cdee-713d-9709-223a797e2edb",
+                     *         "id": "01a226b3-46f5-72ba-8b77-c860133c7256",
                      *         "name": "Lease renewal",
                      *         "status": "IN_PROGRESS",
-                     *         "created_at": "2026-11-29T09:12:50.062Z",
+                     *         "created_at": "2026-11-29T11:29:53.045Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
+                     *             "id": "01a226b3-4728-7419-a2b3-4f972bef81bf",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -7106,23 +7348,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T09:12:50.111Z",
-                     *         "sent_at": "2026-11-29T09:12:50.071Z",
+                     *         "updated_at": "2026-11-29T11:29:53.533Z",
+                     *         "sent_at": "2026-11-29T11:29:53.125Z",
                      *         "completed_at": null,
-                     *         "expires_at": "2026-12-02T07:29:50.058Z",
+                     *         "expires_at": "2026-12-02T09:46:52.975Z",
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-cdf0-72cd-a508-40ff00695c2b",
+                     *             "id": "01a226b3-46fc-70ec-a1e9-390d997ff5f6",
                      *             "custom_key": "lease",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T09:12:50.062Z",
-                     *             "updated_at": "2026-11-29T09:12:50.062Z",
+                     *             "created_at": "2026-11-29T11:29:53.045Z",
+                     *             "updated_at": "2026-11-29T11:29:53.045Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-cdee-713d-9709-223a797e2edb/documents/01a22635-cdf0-72cd-a508-40ff00695c2b.pdf?expires=1795947170&signature=aa27e181a891a792a32ebe089b09d7ad8606eea9d0dcc0c380002736d0f6b9de&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-46f5-72ba-8b77-c860133c7256/documents/01a226b3-46fc-70ec-a1e9-390d997ff5f6.pdf?expires=1795955393&signature=5d10ab65bba55d46086193790c3435fa040940452fb8d67ff8ec1c21b311e3aa&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -7142,6 +7384,7 @@ export interface operations {
                      *           "branding": {
                      *             "logo": null,
                      *             "name": "Acme Inc.",
+                     *             "color": "#0f766e",
                      *             "reply_to": null,
                      *             "sender_email": null,
                      *             "url_homepage": "https://acme.example",
@@ -7239,7 +7482,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a22635ce1e707b96b918c6b7cec3ab"
+                     *       "request_id": "req_01a226b348c775dd84e270965aa4d991"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -7269,12 +7512,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-cdee-713d-9709-223a797e2edb
+                 * @example 01a226b3-46f5-72ba-8b77-c860133c7256
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-cdf2-74b1-a64e-964aa3c56b31
+                 * @example 01a226b3-4728-7419-a2b3-4f972bef81bf
                  */
                 recipient_id: string;
             };
@@ -7295,8 +7538,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "reminded_at": "2026-11-29T09:12:50.081Z",
-                     *       "request_id": "req_01a22635ce00702cac0ac0fce98e7414"
+                     *       "reminded_at": "2026-11-29T11:29:53.262Z",
+                     *       "request_id": "req_01a226b347cd704f837627b68569a9b8"
                      *     }
                      */
                     "application/json": components["schemas"]["ReminderSentResponse"];
@@ -7329,7 +7572,7 @@ export interface operations {
                      * @example {
                      *       "error": "This recipient was reminded less than an hour ago",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a22635ce13716abef94d1b1aa2b3fb"
+                     *       "request_id": "req_01a226b34846775b9638a6d2059d66a9"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7349,7 +7592,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
                  */
                 id: string;
             };
@@ -7367,9 +7610,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/evidence/22-1795937377590.pdf?expires=1796023778&signature=b14bbb3887c09cd650bce5e6030af213ad6c326368a2f5a0a797e8bde25e667f&name=evidence-01a22635-8a02-7265-8127-a06169a2ed9a.pdf",
-                     *       "evidence_generated_at": "2026-11-29T07:29:37.590Z",
-                     *       "request_id": "req_01a22635a06576aa87807a48b511c27c"
+                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/evidence/22-1795945550592.pdf?expires=1796031953&signature=f53f017f669e9c5bc2650de01f5c612f18d8b3815d2f20609dbd941c83813179&name=evidence-01a226b2-187a-71fe-bf17-cd58667b130f.pdf",
+                     *       "evidence_generated_at": "2026-11-29T09:45:50.592Z",
+                     *       "request_id": "req_01a226b2606d764e90aae341f203055e"
                      *     }
                      */
                     "application/json": components["schemas"]["EvidenceResponse"];
@@ -7391,12 +7634,403 @@ export interface operations {
                      * @example {
                      *       "error": "The evidence sheet exists once the envelope is SUCCESS; it is CREATED",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a226358cdc71ac9724a3bd83e36a7b"
+                     *       "request_id": "req_01a226b227e2751fbc9e39b924242517"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    getEnvelopeTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Envelope id
+                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The timeline */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f",
+                     *       "timeline": [
+                     *         {
+                     *           "id": "01a226b2-2190-7759-8c80-7a0a332689fb",
+                     *           "at": "2026-11-29T09:45:35.610Z",
+                     *           "event": "envelope.created",
+                     *           "recipient": null,
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "CREATED"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-22ab-751a-a6bc-376cb6134c6e",
+                     *           "at": "2026-11-29T09:45:38.131Z",
+                     *           "event": "envelope.updated",
+                     *           "recipient": null,
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "CREATED"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-262e-70ae-abca-f35dc57b0ef2",
+                     *           "at": "2026-11-29T09:45:38.704Z",
+                     *           "event": "envelope.updated",
+                     *           "recipient": null,
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "CREATED"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-2854-7570-82b2-72a5f1de64d7",
+                     *           "at": "2026-11-29T09:45:39.593Z",
+                     *           "event": "envelope.in_progress",
+                     *           "recipient": null,
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-2882-76c8-bea4-aaf9758c9d8c",
+                     *           "at": "2026-11-29T09:45:39.593Z",
+                     *           "event": "recipient.link_generated",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-288f-703c-a150-41a00c43f3e2",
+                     *           "at": "2026-11-29T09:45:39.593Z",
+                     *           "event": "recipient.link_generated",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-2892-7572-b4c6-f1873751d545",
+                     *           "at": "2026-11-29T09:45:39.593Z",
+                     *           "event": "recipient.in_progress",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-28a5-7348-a38a-0136753a5f39",
+                     *           "at": "2026-11-29T09:45:39.593Z",
+                     *           "event": "recipient.in_progress",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-2ac8-75bf-9b34-84f2a6b9a3ee",
+                     *           "at": "2026-11-29T09:45:39.854Z",
+                     *           "event": "recipient.validation_code_generated",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS",
+                     *             "channel": "email"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-2b66-751d-b848-b29e5a68fb5c",
+                     *           "at": "2026-11-29T09:45:40.355Z",
+                     *           "event": "recipient.email_sent",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-2cb5-735a-861e-65fa744c8959",
+                     *           "at": "2026-11-29T09:45:40.565Z",
+                     *           "event": "recipient.validation_code_sent",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS",
+                     *             "channel": "email"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-2ccf-714c-9444-d2b90d84f525",
+                     *           "at": "2026-11-29T09:45:40.612Z",
+                     *           "event": "recipient.email_received",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-2df6-755c-9599-a892e6626215",
+                     *           "at": "2026-11-29T09:45:40.872Z",
+                     *           "event": "recipient.email_sent",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-2e7e-72c0-8f35-7a9637b86a34",
+                     *           "at": "2026-11-29T09:45:41.198Z",
+                     *           "event": "recipient.validation_code_failed",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS",
+                     *             "channel": "email"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-2f45-72ec-b8fa-4c0722181723",
+                     *           "at": "2026-11-29T09:45:41.264Z",
+                     *           "event": "recipient.email_received",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-2fe2-726d-a756-f7524ddbb37b",
+                     *           "at": "2026-11-29T09:45:41.505Z",
+                     *           "event": "recipient.validation_code_success",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS",
+                     *             "channel": "email"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-3291-752c-9d7f-e076120c28f6",
+                     *           "at": "2026-11-29T09:45:42.263Z",
+                     *           "event": "recipient.signed_all",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": "127.0.0.1",
+                     *           "user_agent": "node",
+                     *           "details": {
+                     *             "status": "SIGNED"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-333c-759d-9866-facd6ea181d7",
+                     *           "at": "2026-11-29T09:45:42.343Z",
+                     *           "event": "recipient.validation_code_generated",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS",
+                     *             "channel": "email"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-33f9-741f-8b4f-1a2e2baee926",
+                     *           "at": "2026-11-29T09:45:42.571Z",
+                     *           "event": "recipient.validation_code_sent",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS",
+                     *             "channel": "email"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-3477-709f-bd3d-1341bd0bb8ef",
+                     *           "at": "2026-11-29T09:45:42.714Z",
+                     *           "event": "recipient.validation_code_success",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS",
+                     *             "channel": "email"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-35d8-7566-8620-83bb0e63cd7d",
+                     *           "at": "2026-11-29T09:45:42.897Z",
+                     *           "event": "recipient.signed_all",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": "127.0.0.1",
+                     *           "user_agent": "node",
+                     *           "details": {
+                     *             "status": "SIGNED"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-5206-77a9-b43d-584ee4f59a69",
+                     *           "at": "2026-11-29T09:45:50.327Z",
+                     *           "event": "envelope.success",
+                     *           "recipient": null,
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "SUCCESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-5e76-7289-bb0a-bebd3ce637e2",
+                     *           "at": "2026-11-29T09:45:50.592Z",
+                     *           "event": "envelope.evidence_generated",
+                     *           "recipient": null,
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "SUCCESS"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a226b261457394bdab1290bb23238f"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EnvelopeTimelineResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -7429,45 +8063,45 @@ export interface operations {
                      *         {
                      *           "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "013C389490CE694C8BE22B047D41EEB7",
-                     *           "not_before": "2026-11-29T07:24:34.000Z",
-                     *           "not_after": "2036-11-26T07:29:34.000Z",
-                     *           "sha256_fingerprint": "251c3d57cf6699553a5b9b15b90a8151064a06d579784c83c83d3f3942355aa5",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQATw4lJDOaUyL4isEfUHutzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "014B9EB88D3B68B8CC35BD6F8D2E3E84",
+                     *           "not_before": "2026-11-29T09:40:43.000Z",
+                     *           "not_after": "2036-11-26T09:45:43.000Z",
+                     *           "sha256_fingerprint": "2a2cb2a599aed9d61a0d0330b9ee188301ba939dc55f2fad05d9307476933900",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAUueuI07aLjMNb1vjS4+hDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "016C9F0B211267F12FC06A334843D853",
-                     *           "not_before": "2026-11-29T07:24:34.000Z",
-                     *           "not_after": "2036-11-26T07:29:34.000Z",
-                     *           "sha256_fingerprint": "5d924f87a5aae804394ce2a4a5493a67ec80238136b11df369cfe9bbe9284eaf",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAWyfCyESZ/EvwGozSEPYUzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01F8B167BEB7004E50C7A7807C2BF805",
+                     *           "not_before": "2026-11-29T09:40:43.000Z",
+                     *           "not_after": "2036-11-26T09:45:43.000Z",
+                     *           "sha256_fingerprint": "e255eee353ca954be749f89f73e9834ffe86f2def72a667ed6d9f8a7eed961b7",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAfixZ763AE5Qx6eAfCv4BTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
                      *       "timestamp_authority": [
                      *         {
                      *           "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "0103F648E7F9C9ECFF9F5F4FB1DED2BD",
-                     *           "not_before": "2026-11-29T07:24:34.000Z",
-                     *           "not_after": "2036-11-26T07:29:34.000Z",
-                     *           "sha256_fingerprint": "cbf70775051deb0f618657811c0a88f9923ece8b3371f16e2e0a4173f73c8664",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAQP2SOf5yez/n19Psd7SvTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01BD98B7F956ABF81B88381E08025674",
+                     *           "not_before": "2026-11-29T09:40:43.000Z",
+                     *           "not_after": "2036-11-26T09:45:43.000Z",
+                     *           "sha256_fingerprint": "3c1a3b2d9ab02be0ed67fecc8de3977cf58d18b18ee004f4b99d855ca8ae65a2",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAb2Yt/lWq/gbiDgeCAJWdDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "016C9F0B211267F12FC06A334843D853",
-                     *           "not_before": "2026-11-29T07:24:34.000Z",
-                     *           "not_after": "2036-11-26T07:29:34.000Z",
-                     *           "sha256_fingerprint": "5d924f87a5aae804394ce2a4a5493a67ec80238136b11df369cfe9bbe9284eaf",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAWyfCyESZ/EvwGozSEPYUzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01F8B167BEB7004E50C7A7807C2BF805",
+                     *           "not_before": "2026-11-29T09:40:43.000Z",
+                     *           "not_after": "2036-11-26T09:45:43.000Z",
+                     *           "sha256_fingerprint": "e255eee353ca954be749f89f73e9834ffe86f2def72a667ed6d9f8a7eed961b7",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAfixZ763AE5Qx6eAfCv4BTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
-                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQATw4lJDOaUyL4isEfUHutzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAWyfCyESZ/EvwGozSEPYUzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
+                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAUueuI07aLjMNb1vjS4+hDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAfixZ763AE5Qx6eAfCv4BTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
                      *       "crl_url": "http://localhost:3000/pki/signet-dev-ca.crl",
-                     *       "request_id": "req_01a22635a07e77eb8321df16e0f47384"
+                     *       "request_id": "req_01a226b2616370ef9ed9b58b84bb8602"
                      *     }
                      */
                     "application/json": {
@@ -7562,10 +8196,10 @@ export interface operations {
                      *             "common_name": "Signet Development Seal — not for production",
                      *             "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "013C389490CE694C8BE22B047D41EEB7"
+                     *             "serial_number": "014B9EB88D3B68B8CC35BD6F8D2E3E84"
                      *           },
-                     *           "claimed_signing_time": "2026-11-29T07:29:36.000Z",
-                     *           "timestamped_time": "2026-11-29T07:29:36.000Z",
+                     *           "claimed_signing_time": "2026-11-29T09:45:47.000Z",
+                     *           "timestamped_time": "2026-11-29T09:45:47.000Z",
                      *           "pades_level": "B-LTA",
                      *           "integrity": {
                      *             "valid": true,
@@ -7582,10 +8216,10 @@ export interface operations {
                      *             "common_name": "Signet Development TSA — not for production",
                      *             "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "0103F648E7F9C9ECFF9F5F4FB1DED2BD"
+                     *             "serial_number": "01BD98B7F956ABF81B88381E08025674"
                      *           },
                      *           "claimed_signing_time": null,
-                     *           "timestamped_time": "2026-11-29T07:29:36.000Z",
+                     *           "timestamped_time": "2026-11-29T09:45:48.000Z",
                      *           "pades_level": null,
                      *           "integrity": {
                      *             "valid": true,
@@ -7599,7 +8233,7 @@ export interface operations {
                      *       "trust_anchors": [
                      *         "CN=Signet Development CA — not for production, O=Signet (development)"
                      *       ],
-                     *       "request_id": "req_01a22635a0aa70e999d356f59a618f31"
+                     *       "request_id": "req_01a226b261b67755b2b2b733c18f7408"
                      *     }
                      */
                     "application/json": {
@@ -7657,7 +8291,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
                  */
                 envelope_id: string;
             };
@@ -7677,16 +8311,16 @@ export interface operations {
                      * @example {
                      *       "uploads": [
                      *         {
-                     *           "id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c",
-                     *           "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *           "id": "01a226b2-2323-7288-b221-9d886bfb4d32",
+                     *           "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f",
                      *           "status": "COMPLETED",
-                     *           "file_id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
+                     *           "file_id": "01a226b2-23f9-724e-9d73-9e0f0eb1f84e",
                      *           "order": 1,
                      *           "file_name": "annex.pdf"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a226358cc775c281fa121be775cd45"
+                     *       "request_id": "req_01a226b226a77726a7d5d8e132af7a3d"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadListResponse"];
@@ -7715,7 +8349,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
                  */
                 envelope_id: string;
             };
@@ -7748,14 +8382,14 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "upload": {
-                     *         "id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c",
-                     *         "upload_url": "http://localhost:3000/api/v1/uploads/vpQ_7huLE24i61JLa8OJYVRY_HrUpMW2psPU62WtBH0",
+                     *         "id": "01a226b2-2323-7288-b221-9d886bfb4d32",
+                     *         "upload_url": "http://localhost:3000/api/v1/uploads/X-N__pDgHa0NfNpleM0fwcESfzgJX2qnryTHq8XBs8Q",
                      *         "file_name": "annex.pdf",
                      *         "order": 1,
                      *         "custom_key": "annex",
-                     *         "expires_at": "2026-11-29T08:29:33.227Z",
+                     *         "expires_at": "2026-11-29T10:45:38.298Z",
                      *         "max_file_size": 52428800,
-                     *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f",
                      *         "status": "PENDING",
                      *         "instructions": {
                      *           "method": "PUT",
@@ -7765,7 +8399,7 @@ export interface operations {
                      *           "note": "PUT the raw PDF bytes (not base64) to upload_url with your API key in the Authorization header. The URL works once and expires at expires_at; files up to max_file_size bytes."
                      *         }
                      *       },
-                     *       "request_id": "req_01a226358c27746fb1118252a85d86e5"
+                     *       "request_id": "req_01a226b222e077ff88bdf4faf6e549d4"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadCreatedResponse"];
@@ -7794,12 +8428,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
                  */
                 envelope_id: string;
                 /**
                  * @description Upload id
-                 * @example 01a22635-8c2d-74ae-b18f-6654a3d6cc6c
+                 * @example 01a226b2-2323-7288-b221-9d886bfb4d32
                  */
                 id: string;
             };
@@ -7818,18 +8452,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "upload": {
-                     *         "id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c",
-                     *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *         "id": "01a226b2-2323-7288-b221-9d886bfb4d32",
+                     *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f",
                      *         "status": "COMPLETED",
-                     *         "file_id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
+                     *         "file_id": "01a226b2-23f9-724e-9d73-9e0f0eb1f84e",
                      *         "order": 1,
                      *         "file_name": "annex.pdf",
                      *         "custom_key": "annex",
-                     *         "uploaded_at": "2026-11-29T07:29:33.253Z",
-                     *         "processed_at": "2026-11-29T07:29:33.274Z",
+                     *         "uploaded_at": "2026-11-29T09:45:38.396Z",
+                     *         "processed_at": "2026-11-29T09:45:38.553Z",
                      *         "error_message": null
                      *       },
-                     *       "request_id": "req_01a226358cc177fe8cbcd3568ccf0216"
+                     *       "request_id": "req_01a226b2267276b595a6f2da81ae941b"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadResponse"];
@@ -7857,7 +8491,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example vpQ_7huLE24i61JLa8OJYVRY_HrUpMW2psPU62WtBH0
+                 * @example X-N__pDgHa0NfNpleM0fwcESfzgJX2qnryTHq8XBs8Q
                  */
                 token: string;
             };
@@ -7882,10 +8516,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "upload_id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c",
+                     *       "upload_id": "01a226b2-2323-7288-b221-9d886bfb4d32",
                      *       "status": "UPLOADED",
                      *       "message": "The file was received and is being validated",
-                     *       "request_id": "req_01a226358c3770a3b29820feb54dda12"
+                     *       "request_id": "req_01a226b2233770daa93c23a49d5196cb"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadReceivedResponse"];
@@ -7916,12 +8550,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-8b74-71be-be45-d86ac6fd90b8
+                 * @example 01a226b2-215a-726a-9bed-1f5a6c972754
                  */
                 recipient_id: string;
             };
@@ -7960,8 +8594,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T07:59:33.553Z",
-                     *       "request_id": "req_01a226358d1d72eba4769966bc3a856b"
+                     *       "expires_at": "2026-11-29T10:15:39.854Z",
+                     *       "request_id": "req_01a226b228ce70a885b09c54f9f39546"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -7995,7 +8629,7 @@ export interface operations {
                      * @example {
                      *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 60 seconds",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a226358e0276e8907f27d4348b65c0"
+                     *       "request_id": "req_01a226b22b4c76c8b3bc8bdae41c8032"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8018,12 +8652,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-8b74-71be-be45-d86ac6fd90b8
+                 * @example 01a226b2-215a-726a-9bed-1f5a6c972754
                  */
                 recipient_id: string;
             };
@@ -8033,7 +8667,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "287443"
+                 *       "code": "892661"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -8053,8 +8687,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T07:29:33.882Z",
-                     *       "request_id": "req_01a226358eaa76ba81fac376f9732b08"
+                     *       "verified_at": "2026-11-29T09:45:41.505Z",
+                     *       "request_id": "req_01a226b22f3a75cf9cd1fe59a0928850"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -8085,7 +8719,7 @@ export interface operations {
                      *           "message": "is not correct: 2 attempts left"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226358e78753f9766a65e36caf4e6"
+                     *       "request_id": "req_01a226b22dd575dfb780b5bb07768ef5"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8105,12 +8739,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-b488-7689-9493-e3cace81a8df
+                 * @example 01a226b2-af55-7222-8b41-10b963ec974c
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-b49d-71fa-a9c9-2301a434fcb5
+                 * @example 01a226b2-afcd-7460-a710-ecae77f3dabe
                  */
                 recipient_id: string;
             };
@@ -8128,14 +8762,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                     *       "recipient_id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T08:00:43.692Z"
+                     *         "given_at": "2026-11-29T10:17:15.102Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
+                     *         "id": "01a226b2-b38e-772b-96a2-7cde32326522",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -8150,7 +8784,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T08:00:46.895Z",
+                     *         "decided_at": "2026-11-29T10:17:37.391Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8197,7 +8831,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:00:46.219Z"
+                     *             "created_at": "2026-11-29T10:17:33.671Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -8274,14 +8908,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:00:46.895Z"
+                     *             "created_at": "2026-11-29T10:17:37.391Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T08:00:43.715Z",
-                     *         "updated_at": "2026-11-29T08:00:46.895Z"
+                     *         "created_at": "2026-11-29T10:17:15.307Z",
+                     *         "updated_at": "2026-11-29T10:17:37.391Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                     *         "id": "01a226b3-0af7-71d2-90b9-cf28384cc326",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -8290,10 +8924,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T08:11:47.665Z",
+                     *         "decided_at": "2026-11-29T10:28:40.339Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3"
+                     *           "api_key_id": "01a226b1-fda5-76bb-b8ba-16802a68f94c"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8303,7 +8937,8 @@ export interface operations {
                      *             "number": 1,
                      *             "outcome": "FAILED",
                      *             "reasons": [
-                     *               "FACE_MISMATCH"
+                     *               "FACE_MISMATCH",
+                     *               "CHALLENGE_NOT_MET"
                      *             ],
                      *             "subchecks": [
                      *               {
@@ -8338,13 +8973,13 @@ export interface operations {
                      *               },
                      *               {
                      *                 "name": "challenge_antispoof",
-                     *                 "score": 0.66,
+                     *                 "score": 0.51,
                      *                 "passed": true,
                      *                 "threshold": 0.3
                      *               },
                      *               {
                      *                 "name": "challenge_liveness",
-                     *                 "score": 0.98,
+                     *                 "score": 0.93,
                      *                 "passed": true,
                      *                 "threshold": 0.4
                      *               },
@@ -8361,9 +8996,9 @@ export interface operations {
                      *                 "threshold": 0.7
                      *               },
                      *               {
-                     *                 "name": "challenge_tilt_right",
-                     *                 "score": 20.2,
-                     *                 "passed": true,
+                     *                 "name": "challenge_tilt_left",
+                     *                 "score": 5.3,
+                     *                 "passed": false,
                      *                 "threshold": 10
                      *               }
                      *             ],
@@ -8389,16 +9024,16 @@ export interface operations {
                      *               },
                      *               {
                      *                 "role": "challenge",
-                     *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
+                     *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:11:47.603Z"
+                     *             "created_at": "2026-11-29T10:28:40.097Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T08:00:46.931Z",
-                     *         "updated_at": "2026-11-29T08:11:47.665Z"
+                     *         "created_at": "2026-11-29T10:17:37.685Z",
+                     *         "updated_at": "2026-11-29T10:28:40.339Z"
                      *       },
-                     *       "request_id": "req_01a22635c4a77449ad1d6c4f7109ea88"
+                     *       "request_id": "req_01a226b3158d721aa7dbe10d0acd67f2"
                      *     }
                      */
                     "application/json": {
@@ -8589,12 +9224,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-b488-7689-9493-e3cace81a8df
+                 * @example 01a226b2-af55-7222-8b41-10b963ec974c
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-b49d-71fa-a9c9-2301a434fcb5
+                 * @example 01a226b2-afcd-7460-a710-ecae77f3dabe
                  */
                 recipient_id: string;
             };
@@ -8626,14 +9261,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                     *       "recipient_id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T08:00:43.692Z"
+                     *         "given_at": "2026-11-29T10:17:15.102Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
+                     *         "id": "01a226b2-b38e-772b-96a2-7cde32326522",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -8648,7 +9283,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T08:00:46.895Z",
+                     *         "decided_at": "2026-11-29T10:17:37.391Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8695,7 +9330,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:00:46.219Z"
+                     *             "created_at": "2026-11-29T10:17:33.671Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -8772,14 +9407,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:00:46.895Z"
+                     *             "created_at": "2026-11-29T10:17:37.391Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T08:00:43.715Z",
-                     *         "updated_at": "2026-11-29T08:00:46.895Z"
+                     *         "created_at": "2026-11-29T10:17:15.307Z",
+                     *         "updated_at": "2026-11-29T10:17:37.391Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                     *         "id": "01a226b3-0af7-71d2-90b9-cf28384cc326",
                      *         "check": "biometric",
                      *         "status": "PENDING",
                      *         "method": "local",
@@ -8798,7 +9433,8 @@ export interface operations {
                      *             "number": 1,
                      *             "outcome": "FAILED",
                      *             "reasons": [
-                     *               "FACE_MISMATCH"
+                     *               "FACE_MISMATCH",
+                     *               "CHALLENGE_NOT_MET"
                      *             ],
                      *             "subchecks": [
                      *               {
@@ -8833,13 +9469,13 @@ export interface operations {
                      *               },
                      *               {
                      *                 "name": "challenge_antispoof",
-                     *                 "score": 0.66,
+                     *                 "score": 0.51,
                      *                 "passed": true,
                      *                 "threshold": 0.3
                      *               },
                      *               {
                      *                 "name": "challenge_liveness",
-                     *                 "score": 0.98,
+                     *                 "score": 0.93,
                      *                 "passed": true,
                      *                 "threshold": 0.4
                      *               },
@@ -8856,9 +9492,9 @@ export interface operations {
                      *                 "threshold": 0.7
                      *               },
                      *               {
-                     *                 "name": "challenge_tilt_right",
-                     *                 "score": 20.2,
-                     *                 "passed": true,
+                     *                 "name": "challenge_tilt_left",
+                     *                 "score": 5.3,
+                     *                 "passed": false,
                      *                 "threshold": 10
                      *               }
                      *             ],
@@ -8884,16 +9520,16 @@ export interface operations {
                      *               },
                      *               {
                      *                 "role": "challenge",
-                     *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
+                     *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:11:47.603Z"
+                     *             "created_at": "2026-11-29T10:28:40.097Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T08:00:46.931Z",
-                     *         "updated_at": "2026-11-29T08:11:47.634Z"
+                     *         "created_at": "2026-11-29T10:17:37.685Z",
+                     *         "updated_at": "2026-11-29T10:28:40.205Z"
                      *       },
-                     *       "request_id": "req_01a22635c46b7362bd9f27e3923f2cd2"
+                     *       "request_id": "req_01a226b3149f763ea4a27a7f88bfde53"
                      *     }
                      */
                     "application/json": {
@@ -9087,12 +9723,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-b488-7689-9493-e3cace81a8df
+                 * @example 01a226b2-af55-7222-8b41-10b963ec974c
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-b49d-71fa-a9c9-2301a434fcb5
+                 * @example 01a226b2-afcd-7460-a710-ecae77f3dabe
                  */
                 recipient_id: string;
             };
@@ -9126,14 +9762,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                     *       "recipient_id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T08:00:43.692Z"
+                     *         "given_at": "2026-11-29T10:17:15.102Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
+                     *         "id": "01a226b2-b38e-772b-96a2-7cde32326522",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -9148,7 +9784,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T08:00:46.895Z",
+                     *         "decided_at": "2026-11-29T10:17:37.391Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9195,7 +9831,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:00:46.219Z"
+                     *             "created_at": "2026-11-29T10:17:33.671Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -9272,14 +9908,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:00:46.895Z"
+                     *             "created_at": "2026-11-29T10:17:37.391Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T08:00:43.715Z",
-                     *         "updated_at": "2026-11-29T08:00:46.895Z"
+                     *         "created_at": "2026-11-29T10:17:15.307Z",
+                     *         "updated_at": "2026-11-29T10:17:37.391Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                     *         "id": "01a226b3-0af7-71d2-90b9-cf28384cc326",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -9288,10 +9924,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T08:11:47.665Z",
+                     *         "decided_at": "2026-11-29T10:28:40.339Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3"
+                     *           "api_key_id": "01a226b1-fda5-76bb-b8ba-16802a68f94c"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9301,7 +9937,8 @@ export interface operations {
                      *             "number": 1,
                      *             "outcome": "FAILED",
                      *             "reasons": [
-                     *               "FACE_MISMATCH"
+                     *               "FACE_MISMATCH",
+                     *               "CHALLENGE_NOT_MET"
                      *             ],
                      *             "subchecks": [
                      *               {
@@ -9336,13 +9973,13 @@ export interface operations {
                      *               },
                      *               {
                      *                 "name": "challenge_antispoof",
-                     *                 "score": 0.66,
+                     *                 "score": 0.51,
                      *                 "passed": true,
                      *                 "threshold": 0.3
                      *               },
                      *               {
                      *                 "name": "challenge_liveness",
-                     *                 "score": 0.98,
+                     *                 "score": 0.93,
                      *                 "passed": true,
                      *                 "threshold": 0.4
                      *               },
@@ -9359,9 +9996,9 @@ export interface operations {
                      *                 "threshold": 0.7
                      *               },
                      *               {
-                     *                 "name": "challenge_tilt_right",
-                     *                 "score": 20.2,
-                     *                 "passed": true,
+                     *                 "name": "challenge_tilt_left",
+                     *                 "score": 5.3,
+                     *                 "passed": false,
                      *                 "threshold": 10
                      *               }
                      *             ],
@@ -9387,16 +10024,16 @@ export interface operations {
                      *               },
                      *               {
                      *                 "role": "challenge",
-                     *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
+                     *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:11:47.603Z"
+                     *             "created_at": "2026-11-29T10:28:40.097Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T08:00:46.931Z",
-                     *         "updated_at": "2026-11-29T08:11:47.665Z"
+                     *         "created_at": "2026-11-29T10:17:37.685Z",
+                     *         "updated_at": "2026-11-29T10:28:40.339Z"
                      *       },
-                     *       "request_id": "req_01a22635c486702884e86ee7c9825c89"
+                     *       "request_id": "req_01a226b3153c70888d1132b5811a8d16"
                      *     }
                      */
                     "application/json": {
@@ -9590,12 +10227,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-cc5e-73d0-9603-74ce348cd1b2
+                 * @example 01a226b3-3d12-7134-a92f-aee5424f4f15
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-cc66-718b-ab9e-9d24e3e65abb
+                 * @example 01a226b3-3d86-77fd-aabb-36180948886b
                  */
                 recipient_id: string;
             };
@@ -9639,10 +10276,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22635-cc66-718b-ab9e-9d24e3e65abb",
+                     *       "recipient_id": "01a226b3-3d86-77fd-aabb-36180948886b",
                      *       "consent": null,
                      *       "id_check": {
-                     *         "id": "01a22635-cc74-713b-b45e-4cfbb8205d64",
+                     *         "id": "01a226b3-3df1-73b8-811c-6ac290eb0160",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "assertion",
@@ -9651,23 +10288,23 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": "kyc-2026-0042",
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T08:11:49.684Z",
+                     *         "decided_at": "2026-11-29T10:28:50.737Z",
                      *         "manual": null,
                      *         "assertion": {
                      *           "level": "IAL2",
                      *           "provider": "Acme KYC",
                      *           "reference": "kyc-2026-0042",
-                     *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3",
+                     *           "api_key_id": "01a226b1-fda5-76bb-b8ba-16802a68f94c",
                      *           "verified_at": "2026-11-20T09:30:00.000Z"
                      *         },
                      *         "retention_days": 30,
                      *         "images_purged_at": null,
                      *         "attempts": [],
-                     *         "created_at": "2026-11-29T08:11:49.684Z",
-                     *         "updated_at": "2026-11-29T08:11:49.684Z"
+                     *         "created_at": "2026-11-29T10:28:50.737Z",
+                     *         "updated_at": "2026-11-29T10:28:50.737Z"
                      *       },
                      *       "biometric": null,
-                     *       "request_id": "req_01a22635cc6b7523b8bd48a76de3ed81"
+                     *       "request_id": "req_01a226b33db576dda930d95e677602e7"
                      *     }
                      */
                     "application/json": {
@@ -9861,12 +10498,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-b488-7689-9493-e3cace81a8df
+                 * @example 01a226b2-af55-7222-8b41-10b963ec974c
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-b49d-71fa-a9c9-2301a434fcb5
+                 * @example 01a226b2-afcd-7460-a710-ecae77f3dabe
                  */
                 recipient_id: string;
             };
@@ -9888,8 +10525,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "attempts": 3,
-                     *       "redacted_at": "2026-11-29T08:11:47.712Z",
-                     *       "request_id": "req_01a22635c4b074b292c395ce82b3c8c5"
+                     *       "redacted_at": "2026-11-29T10:28:40.448Z",
+                     *       "request_id": "req_01a226b315aa703886ea6d116cad940b"
                      *     }
                      */
                     "application/json": {
@@ -9981,16 +10618,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a22635-a512-7728-9279-6212da74eceb",
+                     *         "id": "01a226b2-7661-7379-8968-b9ec1967cd0e",
                      *         "operation": "create",
                      *         "status": "PENDING",
                      *         "total": 2,
                      *         "succeeded": 0,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-29T07:29:39.602Z",
+                     *         "created_at": "2026-11-29T09:45:59.649Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a22635a51172bc869e20374ee626d7"
+                     *       "request_id": "req_01a226b2765b7654b1b585096686abce"
                      *     }
                      */
                     "application/json": {
@@ -10047,7 +10684,7 @@ export interface operations {
             path: {
                 /**
                  * @description Batch id
-                 * @example 01a22635-a512-7728-9279-6212da74eceb
+                 * @example 01a226b2-7661-7379-8968-b9ec1967cd0e
                  */
                 id: string;
             };
@@ -10066,30 +10703,30 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a22635-a512-7728-9279-6212da74eceb",
+                     *         "id": "01a226b2-7661-7379-8968-b9ec1967cd0e",
                      *         "operation": "create",
                      *         "status": "COMPLETED",
                      *         "total": 2,
                      *         "succeeded": 2,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-29T07:29:39.602Z",
-                     *         "completed_at": "2026-11-29T07:29:39.664Z",
+                     *         "created_at": "2026-11-29T09:45:59.649Z",
+                     *         "completed_at": "2026-11-29T09:46:00.011Z",
                      *         "results": [
                      *           {
                      *             "index": 0,
-                     *             "envelope_id": "01a22635-a53e-749f-9e5c-a7880a182b55",
+                     *             "envelope_id": "01a226b2-773d-7387-b34c-a58d5a14365a",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           },
                      *           {
                      *             "index": 1,
-                     *             "envelope_id": "01a22635-a54c-704d-b668-194d17d9c156",
+                     *             "envelope_id": "01a226b2-77b3-727b-bcb8-6c825342a891",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           }
                      *         ]
                      *       },
-                     *       "request_id": "req_01a22635a56370cbbc8345adc0deb0dd"
+                     *       "request_id": "req_01a226b2781276cca5c684c024f878dc"
                      *     }
                      */
                     "application/json": {
@@ -10166,17 +10803,17 @@ export interface operations {
                      * @example {
                      *       "templates": [
                      *         {
-                     *           "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                     *           "id": "01a226b2-78c3-737f-809c-c6b05b698ced",
                      *           "name": "Mutual NDA",
                      *           "metadata": {
                      *             "kind": "nda"
                      *           },
-                     *           "created_at": "2026-11-29T07:29:39.710Z",
-                     *           "updated_at": "2026-11-29T07:29:39.710Z"
+                     *           "created_at": "2026-11-29T09:46:00.259Z",
+                     *           "updated_at": "2026-11-29T09:46:00.259Z"
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a22635a6237698a5cfc4df90259ca9"
+                     *       "request_id": "req_01a226b27a33719396fbdc9524e3c076"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateListResponse"];
@@ -10326,7 +10963,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                     *         "id": "01a226b2-78c3-737f-809c-c6b05b698ced",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -10341,7 +10978,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
+                     *             "id": "01a226b2-78e4-732a-aee9-4e6a87019e9e",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10350,7 +10987,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940979&signature=4cfb300d8e456d0de2f2be234c07880a2efe7decacd74e9501d6caf171e914a1&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-78c3-737f-809c-c6b05b698ced/documents/01a226b2-78e4-732a-aee9-4e6a87019e9e.pdf?expires=1795949160&signature=aae687e3b027eddd339cde109247430c36395eca314464cc1b4f84f40f6c1a58&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -10378,10 +11015,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T07:29:39.710Z",
-                     *         "updated_at": "2026-11-29T07:29:39.710Z"
+                     *         "created_at": "2026-11-29T09:46:00.259Z",
+                     *         "updated_at": "2026-11-29T09:46:00.259Z"
                      *       },
-                     *       "request_id": "req_01a22635a56b709aa8a18a3e394303ad"
+                     *       "request_id": "req_01a226b2783a705fb62adf8816174e69"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10409,7 +11046,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22635-a57e-75da-98a5-1638769a47f9
+                 * @example 01a226b2-78c3-737f-809c-c6b05b698ced
                  */
                 id: string;
             };
@@ -10428,7 +11065,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                     *         "id": "01a226b2-78c3-737f-809c-c6b05b698ced",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -10443,7 +11080,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
+                     *             "id": "01a226b2-78e4-732a-aee9-4e6a87019e9e",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10452,7 +11089,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940979&signature=4cfb300d8e456d0de2f2be234c07880a2efe7decacd74e9501d6caf171e914a1&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-78c3-737f-809c-c6b05b698ced/documents/01a226b2-78e4-732a-aee9-4e6a87019e9e.pdf?expires=1795949160&signature=aae687e3b027eddd339cde109247430c36395eca314464cc1b4f84f40f6c1a58&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -10480,10 +11117,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T07:29:39.710Z",
-                     *         "updated_at": "2026-11-29T07:29:39.710Z"
+                     *         "created_at": "2026-11-29T09:46:00.259Z",
+                     *         "updated_at": "2026-11-29T09:46:00.259Z"
                      *       },
-                     *       "request_id": "req_01a22635a62d71df86400bbc5745a6f2"
+                     *       "request_id": "req_01a226b27a61751a9a27846ce13fbfde"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10504,7 +11141,7 @@ export interface operations {
                      * @example {
                      *       "error": "Template not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a22635a6f6745dab96c65dc2744daf"
+                     *       "request_id": "req_01a226b27ca27374ad2466be48445119"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10528,7 +11165,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22635-a57e-75da-98a5-1638769a47f9
+                 * @example 01a226b2-78c3-737f-809c-c6b05b698ced
                  */
                 id: string;
             };
@@ -10614,7 +11251,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                     *         "id": "01a226b2-78c3-737f-809c-c6b05b698ced",
                      *         "name": "Mutual NDA (2027)",
                      *         "recipients": [
                      *           {
@@ -10629,7 +11266,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
+                     *             "id": "01a226b2-78e4-732a-aee9-4e6a87019e9e",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10638,7 +11275,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940980&signature=34cf1d491cb4362cc2fa04632cff480a92e51b6206fc5911d88afb73b8865a01&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-78c3-737f-809c-c6b05b698ced/documents/01a226b2-78e4-732a-aee9-4e6a87019e9e.pdf?expires=1795949161&signature=16106fdff0ce7c0d1ced966659fbdcae4ea2efa99db41d58c9f36d8e4d3a7876&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -10666,10 +11303,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T07:29:39.710Z",
-                     *         "updated_at": "2026-11-29T07:29:39.980Z"
+                     *         "created_at": "2026-11-29T09:46:00.259Z",
+                     *         "updated_at": "2026-11-29T09:46:00.979Z"
                      *       },
-                     *       "request_id": "req_01a22635a687722c93d81777749aca58"
+                     *       "request_id": "req_01a226b27b777775a2ef78c1ed4edbac"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10697,7 +11334,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22635-a57e-75da-98a5-1638769a47f9
+                 * @example 01a226b2-78c3-737f-809c-c6b05b698ced
                  */
                 id: string;
             };
@@ -10716,7 +11353,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22635a6d0752e8d91911443acb50c"
+                     *       "request_id": "req_01a226b27c7c711fb15cabd1226483b9"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -10744,7 +11381,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22635-a57e-75da-98a5-1638769a47f9
+                 * @example 01a226b2-78c3-737f-809c-c6b05b698ced
                  */
                 id: string;
             };
@@ -10852,13 +11489,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22635-a648-7388-8f69-41b48fddb8cb",
+                     *         "id": "01a226b2-7abd-74ae-85de-75c06470a878",
                      *         "name": "Mutual NDA",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T07:29:39.912Z",
+                     *         "created_at": "2026-11-29T09:46:00.765Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22635-a649-7548-b703-8c8f7f59ad76",
+                     *             "id": "01a226b2-7abf-759e-8d67-ad470e457d02",
                      *             "custom_key": "buyer",
                      *             "name": "Hana Sato",
                      *             "email": "hana@example.com",
@@ -10870,7 +11507,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22635-a649-7548-b703-930f4b198ad1",
+                     *             "id": "01a226b2-7abf-759e-8d67-b0f865cc9fd2",
                      *             "custom_key": "seller",
                      *             "name": "Acme Legal",
                      *             "email": "legal@acme.example",
@@ -10888,9 +11525,9 @@ export interface operations {
                      *           "kind": "nda",
                      *           "crm_id": "opp-7"
                      *         },
-                     *         "template_id": "01a22635-a57e-75da-98a5-1638769a47f9"
+                     *         "template_id": "01a226b2-78c3-737f-809c-c6b05b698ced"
                      *       },
-                     *       "request_id": "req_01a22635a63570399e889ca984f3bb6d"
+                     *       "request_id": "req_01a226b27a7572a886f67d7dd7d2c942"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -10929,7 +11566,7 @@ export interface operations {
                      *           "message": "needs a value: the template makes it read-only"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22635a670772cb612cc4506d838d6"
+                     *       "request_id": "req_01a226b27b4876989ad24462b062c461"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10964,17 +11601,17 @@ export interface operations {
                      * @example {
                      *       "webhooks": [
                      *         {
-                     *           "id": "01a22635-895c-74e3-a393-28400ba511b4",
+                     *           "id": "01a226b2-13f0-722e-a2b7-862872237051",
                      *           "url": "https://hooks.example.com/signet-events",
                      *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *           "auth_type": "HEADER",
                      *           "retry_schedule": "EXTENDED",
-                     *           "created_at": "2026-11-29T07:29:32.508Z",
-                     *           "updated_at": "2026-11-29T07:29:32.562Z"
+                     *           "created_at": "2026-11-29T09:45:34.448Z",
+                     *           "updated_at": "2026-11-29T09:45:34.895Z"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a2263589b47716a25471015b8077f8"
+                     *       "request_id": "req_01a226b215f97248b70bb346563a18c4"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookListResponse"];
@@ -11029,16 +11666,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a22635-895c-74e3-a393-28400ba511b4",
+                     *         "id": "01a226b2-13f0-722e-a2b7-862872237051",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "STANDARD",
-                     *         "created_at": "2026-11-29T07:29:32.508Z",
-                     *         "updated_at": "2026-11-29T07:29:32.508Z",
-                     *         "signing_secret": "whsec_UvSHsHvnYvBZJIHqFQmsh098WW20AttHH7zx2kepCAM="
+                     *         "created_at": "2026-11-29T09:45:34.448Z",
+                     *         "updated_at": "2026-11-29T09:45:34.448Z",
+                     *         "signing_secret": "whsec_hIXaLPQ0TAyYielSHFMpWSy33MEOzPao6OmZiJ/JVq4="
                      *       },
-                     *       "request_id": "req_01a22635895a7693a2bdbe0dd8158aaf"
+                     *       "request_id": "req_01a226b213c474798780d748275840f2"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookCreatedResponse"];
@@ -11068,7 +11705,7 @@ export interface operations {
                      *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed, envelope.expired, envelope.extended, envelope.reactivated, recipient.reminder_sent, recipient.expiry_warning_sent, recipient.approved, recipient.witnessed, recipient.viewed, recipient.copied, recipient.validation_id_check_started, recipient.validation_id_check_success, recipient.validation_id_check_failed, recipient.validation_id_check_locked, recipient.validation_id_check_expired, recipient.validation_id_check_reset, recipient.validation_biometric_started, recipient.validation_biometric_success, recipient.validation_biometric_failed, recipient.validation_biometric_locked, recipient.validation_biometric_expired, recipient.validation_biometric_reset, recipient.validation_identity_consented, recipient.validation_identity_redacted, template.created, template.updated, template.deleted"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226358972779b95ba146d705e557d"
+                     *       "request_id": "req_01a226b214db71a9b0c4c4f13c290691"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11088,7 +11725,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22635-895c-74e3-a393-28400ba511b4
+                 * @example 01a226b2-13f0-722e-a2b7-862872237051
                  */
                 id: string;
             };
@@ -11107,15 +11744,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "webhook": {
-                     *         "id": "01a22635-895c-74e3-a393-28400ba511b4",
+                     *         "id": "01a226b2-13f0-722e-a2b7-862872237051",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T07:29:32.508Z",
-                     *         "updated_at": "2026-11-29T07:29:32.562Z"
+                     *         "created_at": "2026-11-29T09:45:34.448Z",
+                     *         "updated_at": "2026-11-29T09:45:34.895Z"
                      *       },
-                     *       "request_id": "req_01a2263589a271ea9560782463601386"
+                     *       "request_id": "req_01a226b215d2727190c7dcf0ca34db3f"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -11136,7 +11773,7 @@ export interface operations {
                      * @example {
                      *       "error": "Webhook not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a22635ced5709c9b02a0aa30845395"
+                     *       "request_id": "req_01a226b34f12769191eaf8897fe5e3ac"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11160,7 +11797,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22635-895c-74e3-a393-28400ba511b4
+                 * @example 01a226b2-13f0-722e-a2b7-862872237051
                  */
                 id: string;
             };
@@ -11192,15 +11829,15 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a22635-895c-74e3-a393-28400ba511b4",
+                     *         "id": "01a226b2-13f0-722e-a2b7-862872237051",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T07:29:32.508Z",
-                     *         "updated_at": "2026-11-29T07:29:32.547Z"
+                     *         "created_at": "2026-11-29T09:45:34.448Z",
+                     *         "updated_at": "2026-11-29T09:45:34.790Z"
                      *       },
-                     *       "request_id": "req_01a22635897a740d8289e5b9c41800b1"
+                     *       "request_id": "req_01a226b2152374feaae4b1f9fdc6ee32"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookUpdatedResponse"];
@@ -11228,7 +11865,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22635-895c-74e3-a393-28400ba511b4
+                 * @example 01a226b2-13f0-722e-a2b7-862872237051
                  */
                 id: string;
             };
@@ -11247,7 +11884,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22635ced272899cc25b97f8459e9f"
+                     *       "request_id": "req_01a226b34e857625813ea494548f2281"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -11279,7 +11916,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22635-895c-74e3-a393-28400ba511b4
+                 * @example 01a226b2-13f0-722e-a2b7-862872237051
                  */
                 id: string;
             };
@@ -11299,28 +11936,28 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "01a22635-b499-7375-b962-b33142e9e699",
-                     *           "webhook_id": "01a22635-895c-74e3-a393-28400ba511b4",
-                     *           "event_id": "01a22635-ad9f-75b1-91e4-dbc4c291bef4",
+                     *           "id": "01a226b2-aeba-7562-b545-e60ed0650664",
+                     *           "webhook_id": "01a226b2-13f0-722e-a2b7-862872237051",
+                     *           "event_id": "01a226b2-8f32-7025-b587-0d1528caa3a8",
                      *           "event_type": "envelope.success",
                      *           "status": "SUCCESS",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "attempted_at": "2026-11-29T08:00:43.587Z",
+                     *               "attempted_at": "2026-11-29T10:17:14.129Z",
                      *               "status_code": 200,
-                     *               "duration_ms": 5,
+                     *               "duration_ms": 79,
                      *               "error": null,
                      *               "response_body": "thanks"
                      *             }
                      *           ],
                      *           "next_attempt_at": null,
-                     *           "created_at": "2026-11-29T08:00:43.576Z",
-                     *           "completed_at": "2026-11-29T08:00:43.592Z"
+                     *           "created_at": "2026-11-29T10:17:14.034Z",
+                     *           "completed_at": "2026-11-29T10:17:14.208Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "01a22635-b499-7375-b962-b33142e9e699",
-                     *       "request_id": "req_01a22635cec57088b5ea1fec1bf475e3"
+                     *       "next_cursor": "01a226b2-aeba-7562-b545-e60ed0650664",
+                     *       "request_id": "req_01a226b34de1731f9da0b549e7259dac"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryListResponse"];
@@ -11349,12 +11986,12 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22635-895c-74e3-a393-28400ba511b4
+                 * @example 01a226b2-13f0-722e-a2b7-862872237051
                  */
                 id: string;
                 /**
                  * @description Delivery id
-                 * @example 01a22635-b499-7375-b962-b33142e9e699
+                 * @example 01a226b2-aeba-7562-b545-e60ed0650664
                  */
                 delivery_id: string;
             };
@@ -11376,26 +12013,26 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "id": "01a22635-b499-7375-b962-b33142e9e699",
-                     *         "webhook_id": "01a22635-895c-74e3-a393-28400ba511b4",
-                     *         "event_id": "01a22635-ad9f-75b1-91e4-dbc4c291bef4",
+                     *         "id": "01a226b2-aeba-7562-b545-e60ed0650664",
+                     *         "webhook_id": "01a226b2-13f0-722e-a2b7-862872237051",
+                     *         "event_id": "01a226b2-8f32-7025-b587-0d1528caa3a8",
                      *         "event_type": "envelope.success",
                      *         "status": "PENDING",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-11-29T08:00:43.587Z",
+                     *             "attempted_at": "2026-11-29T10:17:14.129Z",
                      *             "status_code": 200,
-                     *             "duration_ms": 5,
+                     *             "duration_ms": 79,
                      *             "error": null,
                      *             "response_body": "thanks"
                      *           }
                      *         ],
-                     *         "next_attempt_at": "2026-12-02T09:13:50.284Z",
-                     *         "created_at": "2026-11-29T08:00:43.576Z",
+                     *         "next_attempt_at": "2026-12-02T11:30:54.919Z",
+                     *         "created_at": "2026-11-29T10:17:14.034Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a22635cecb71ec87ec111252d0c8f6"
+                     *       "request_id": "req_01a226b34e3d70fb95bcb361c53c894b"
                      *     }
                      */
                     "application/json": components["schemas"]["RedeliveryResponse"];
@@ -11425,7 +12062,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22635-895c-74e3-a393-28400ba511b4
+                 * @example 01a226b2-13f0-722e-a2b7-862872237051
                  */
                 id: string;
             };
@@ -11447,17 +12084,17 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a22635-895c-74e3-a393-28400ba511b4",
+                     *         "id": "01a226b2-13f0-722e-a2b7-862872237051",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T07:29:32.508Z",
-                     *         "updated_at": "2026-11-29T07:29:32.562Z",
-                     *         "signing_secret": "whsec_M53Oo93KPqj5dBf2boC9Eq1BxEmew0uQTgc+VihE9VE="
+                     *         "created_at": "2026-11-29T09:45:34.448Z",
+                     *         "updated_at": "2026-11-29T09:45:34.895Z",
+                     *         "signing_secret": "whsec_wrBixJ6/98QXvr/+H6LIEIUs1OoDB1ICYn2PW8UQ2Ms="
                      *       },
-                     *       "previous_secret_expires_at": "2026-11-30T07:29:32.562Z",
-                     *       "request_id": "req_01a226358991702d87bdf3f29c0b0ddd"
+                     *       "previous_secret_expires_at": "2026-11-30T09:45:34.895Z",
+                     *       "request_id": "req_01a226b215a3703dae5cc352d6bd0a20"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookSecretRotatedResponse"];
@@ -11491,7 +12128,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "template_id": "01a22635-a709-726d-892a-b754d78d3ff5",
+                 *       "template_id": "01a226b2-7caf-748e-8172-901c9960ffe7",
                  *       "origins": [
                  *         "https://app.example.com"
                  *       ],
@@ -11516,10 +12153,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "builder_session": {
-                     *         "id": "22a30d59-f8bc-4a74-a496-1acb5ca2e6cc",
-                     *         "url": "http://localhost:3000/builder/22a30d59-f8bc-4a74-a496-1acb5ca2e6cc",
-                     *         "expires_at": "2026-11-29T07:59:40.141Z",
-                     *         "template_id": "01a22635-a709-726d-892a-b754d78d3ff5",
+                     *         "id": "2c2b2d68-8a60-4ee9-a6fb-ea463e03b7e9",
+                     *         "url": "http://localhost:3000/builder/2c2b2d68-8a60-4ee9-a6fb-ea463e03b7e9",
+                     *         "expires_at": "2026-11-29T10:16:01.383Z",
+                     *         "template_id": "01a226b2-7caf-748e-8172-901c9960ffe7",
                      *         "envelope_id": null,
                      *         "new_template": false,
                      *         "actions": [
@@ -11552,9 +12189,9 @@ export interface operations {
                      *           "ATTACHMENT"
                      *         ],
                      *         "language": "FR",
-                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzaWQiOiIyMmEzMGQ1OS1mOGJjLTRhNzQtYTQ5Ni0xYWNiNWNhMmU2Y2MiLCJ0aWQiOiJkZXYiLCJpYXQiOjE3OTU5MzczODAsImV4cCI6MTc5NTkzOTE4MH0.4WNJJaOd5ewUYwn9Wv9dEuA3xyUlAVBdFkoc9RSx-7k"
+                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzaWQiOiIyYzJiMmQ2OC04YTYwLTRlZTktYTZmYi1lYTQ2M2UwM2I3ZTkiLCJ0aWQiOiJkZXYiLCJpYXQiOjE3OTU5NDU1NjEsImV4cCI6MTc5NTk0NzM2MX0.lUPJM_XhCwMRA4NLRPUmWHNAY98QiGZlNwRbrOd65mU"
                      *       },
-                     *       "request_id": "req_01a22635a726730ab0636902c3faf948"
+                     *       "request_id": "req_01a226b27d0f72eea4956c77883e9004"
                      *     }
                      */
                     "application/json": components["schemas"]["BuilderSessionCreatedResponse"];
@@ -11588,7 +12225,7 @@ export interface operations {
                      *           "message": "must be a whole number of minutes from 1 to 60"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22635a73675ad9336ec15742992d8"
+                     *       "request_id": "req_01a226b27d647386b336c51ea1ee2e28"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11608,7 +12245,7 @@ export interface operations {
             path: {
                 /**
                  * @description Builder session id
-                 * @example 22a30d59-f8bc-4a74-a496-1acb5ca2e6cc
+                 * @example 2c2b2d68-8a60-4ee9-a6fb-ea463e03b7e9
                  */
                 id: string;
             };
@@ -11627,10 +12264,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "builder_session": {
-                     *         "id": "22a30d59-f8bc-4a74-a496-1acb5ca2e6cc",
-                     *         "url": "http://localhost:3000/builder/22a30d59-f8bc-4a74-a496-1acb5ca2e6cc",
-                     *         "expires_at": "2026-11-29T07:59:40.141Z",
-                     *         "template_id": "01a22635-a709-726d-892a-b754d78d3ff5",
+                     *         "id": "2c2b2d68-8a60-4ee9-a6fb-ea463e03b7e9",
+                     *         "url": "http://localhost:3000/builder/2c2b2d68-8a60-4ee9-a6fb-ea463e03b7e9",
+                     *         "expires_at": "2026-11-29T10:16:01.383Z",
+                     *         "template_id": "01a226b2-7caf-748e-8172-901c9960ffe7",
                      *         "envelope_id": null,
                      *         "new_template": false,
                      *         "actions": [
@@ -11664,7 +12301,7 @@ export interface operations {
                      *         ],
                      *         "language": "FR"
                      *       },
-                     *       "request_id": "req_01a22635a73c74cd932cca6c3a221eca"
+                     *       "request_id": "req_01a226b27d7e7608a413dcc3dd799bce"
                      *     }
                      */
                     "application/json": components["schemas"]["BuilderSessionResponse"];
@@ -11685,7 +12322,7 @@ export interface operations {
                      * @example {
                      *       "error": "Builder session not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a22635a74e73eb8b1c254384eee161"
+                     *       "request_id": "req_01a226b27ddd705fbd29ae1d5f0bc1f0"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11706,7 +12343,7 @@ export interface operations {
             path: {
                 /**
                  * @description Builder session id
-                 * @example 22a30d59-f8bc-4a74-a496-1acb5ca2e6cc
+                 * @example 2c2b2d68-8a60-4ee9-a6fb-ea463e03b7e9
                  */
                 id: string;
             };
@@ -11725,7 +12362,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22635a74674a5b8698a8b9db32d6f"
+                     *       "request_id": "req_01a226b27da9738d8690f0f136cfd213"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -11750,7 +12387,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example z53foLAtBAO4d3nq1wkL0P0_beIm5Vl51_1NdTxCULU
+                 * @example OsAIsiLcUw_5ioCLOq5so3PWh6vFFjPebSnRzXQYR2A
                  */
                 token: string;
             };
@@ -11776,7 +12413,7 @@ export interface operations {
                      * @example {
                      *       "state": "READY",
                      *       "envelope": {
-                     *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *         "id": "01a226b2-187a-71fe-bf17-cd58667b130f",
                      *         "name": "Services agreement 2026",
                      *         "language": "EN",
                      *         "branding": {
@@ -11792,7 +12429,7 @@ export interface operations {
                      *         "signature_color": "#000000"
                      *       },
                      *       "recipient": {
-                     *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *         "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                      *         "name": "Ben Ode",
                      *         "email": "ben@example.com",
                      *         "masked_phone": null,
@@ -11805,13 +12442,13 @@ export interface operations {
                      *         "required": true,
                      *         "order": 0,
                      *         "verified": true,
-                     *         "verified_at": "2026-11-29T07:29:33.882Z",
+                     *         "verified_at": "2026-11-29T09:45:41.505Z",
                      *         "channels": {
                      *           "email": {
                      *             "required": true,
                      *             "order": 0,
                      *             "verified": true,
-                     *             "verified_at": "2026-11-29T07:29:33.882Z"
+                     *             "verified_at": "2026-11-29T09:45:41.505Z"
                      *           },
                      *           "sms": {
                      *             "required": false,
@@ -11850,7 +12487,7 @@ export interface operations {
                      *       },
                      *       "documents": [
                      *         {
-                     *           "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *           "id": "01a226b2-1f8a-757d-969a-aac582a759af",
                      *           "name": "sample-contract.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -11860,10 +12497,10 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/documents/01a22635-8b27-718c-8617-0dd0b1878b90.pdf?expires=1795940973&signature=a838b39d4b5b8efcc2e338357ebff5ed61701909402375f4f130d164a15a2a19&name=sample-contract.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/documents/01a226b2-1f8a-757d-969a-aac582a759af.pdf?expires=1795949141&signature=07c69755438b827dee09a576196b945a90304530df53f729ebdc50f4ef846a92&name=sample-contract.pdf",
                      *           "placements": [
                      *             {
-                     *               "id": "01a22635-8b74-71be-be45-dc394add8a5e",
+                     *               "id": "01a226b2-215a-726a-9bed-20e1c4d65cbd",
                      *               "type": "SIGNATURE",
                      *               "page": 0,
                      *               "left": 72,
@@ -11872,7 +12509,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
+                     *           "id": "01a226b2-23f9-724e-9d73-9e0f0eb1f84e",
                      *           "name": "annex.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -11882,11 +12519,11 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/uploads/01a22635-8c2d-74ae-b18f-6654a3d6cc6c.pdf?expires=1795940973&signature=0a8a680ff7ab40d88d65013ecbaa6bf7892a87baec6a27f47fdca6f2ab2c339c&name=annex.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/uploads/01a226b2-2323-7288-b221-9d886bfb4d32.pdf?expires=1795949141&signature=305387f4a42b98d053f63aeebe001070ab3bcea54e3468adcc1fe54009d4cc6d&name=annex.pdf",
                      *           "placements": []
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226358ed0775a986665edc00f974f"
+                     *       "request_id": "req_01a226b2304d73e5b7d4b2354d6d948c"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningSessionResponse"];
@@ -11905,7 +12542,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing link not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226358f0576b9aeff01e1cf156ee6"
+                     *       "request_id": "req_01a226b23174745c97cffc525e6f27ee"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11927,7 +12564,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example z53foLAtBAO4d3nq1wkL0P0_beIm5Vl51_1NdTxCULU
+                 * @example OsAIsiLcUw_5ioCLOq5so3PWh6vFFjPebSnRzXQYR2A
                  */
                 token: string;
             };
@@ -11966,8 +12603,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "ALREADY_SIGNED",
-                     *       "signed_at": "2026-11-29T07:29:34.059Z",
-                     *       "request_id": "req_01a226358f5972b48fd1a48722757162"
+                     *       "signed_at": "2026-11-29T09:45:42.263Z",
+                     *       "request_id": "req_01a226b23250708cb8b2b76957980d3c"
                      *     }
                      */
                     "application/json": components["schemas"]["SignedResponse"];
@@ -11997,7 +12634,7 @@ export interface operations {
                      *           "message": "must be true: the recipient consents to sign electronically"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226358f3d703eb60eae4f9d7ce4f1"
+                     *       "request_id": "req_01a226b2320770faa03bbd06ffb8e68b"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12018,7 +12655,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example -lYDLmaiEjXkYt4hrRM9fnYII3z1LMnzPiTcFryoHBs
+                 * @example TQ2IlLrhqZYsSKUt7ksryapeWW-qUodNsKuXH5UcKgU
                  */
                 token: string;
             };
@@ -12078,7 +12715,7 @@ export interface operations {
                      *           "tick": null
                      *         }
                      *       },
-                     *       "request_id": "req_01a22635aaf376aba2440efdaccf26fe"
+                     *       "request_id": "req_01a226b284ba72f68b07f8427e1bed74"
                      *     }
                      */
                     "application/json": components["schemas"]["FieldPreviewResponse"];
@@ -12108,7 +12745,7 @@ export interface operations {
                      *           "code": "VALUE_TOO_LONG"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22635ab3872899bdd3ecbd15d95f9"
+                     *       "request_id": "req_01a226b285ed73d5b6f4ff546552d6f7"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12129,7 +12766,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example N6M1ehAWcSoCm2lADLNRnjmrOaMVxH70cuFh1f1n1nA
+                 * @example NviZSmPBlI4FCwYpUNaZMXfUxlbPeCxXdsFiUtjk1JI
                  */
                 token: string;
             };
@@ -12164,7 +12801,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "REJECTED",
-                     *       "request_id": "req_01a22635a4187114aea203977b08d31b"
+                     *       "request_id": "req_01a226b27167738f80dfc3b53b7fa937"
                      *     }
                      */
                     "application/json": components["schemas"]["RejectedResponse"];
@@ -12191,7 +12828,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example -lYDLmaiEjXkYt4hrRM9fnYII3z1LMnzPiTcFryoHBs
+                 * @example TQ2IlLrhqZYsSKUt7ksryapeWW-qUodNsKuXH5UcKgU
                  */
                 token: string;
             };
@@ -12223,9 +12860,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "attachment": {
-                     *         "id": "01a22635-aaa3-7405-9509-b99e5ca8ef96"
+                     *         "id": "01a226b2-8456-746d-8492-2060931d971c"
                      *       },
-                     *       "request_id": "req_01a22635aa53740a85a452af83939e21"
+                     *       "request_id": "req_01a226b2842070ccbc4d801ebb9563b1"
                      *     }
                      */
                     "application/json": components["schemas"]["AttachmentUploadedResponse"];
@@ -12253,7 +12890,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example tt74jBuE1B-fMJ0fZxpQgBrvhoCjM2udosIBpNRq2hI
+                 * @example -fK6TvyXoPh2CF99feJO7dwviBvp1FwM6ljvOl8g0lA
                  */
                 token: string;
             };
@@ -12295,7 +12932,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example tt74jBuE1B-fMJ0fZxpQgBrvhoCjM2udosIBpNRq2hI
+                 * @example -fK6TvyXoPh2CF99feJO7dwviBvp1FwM6ljvOl8g0lA
                  */
                 token: string;
             };
@@ -12358,7 +12995,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "bounce_token": "01a22635-a2e7-716c-9335-b058fe703a2f.OK2vuRFTZoM8DJT3tUEfzmHszk-tnk7LivWaRFTvl28"
+                 *       "bounce_token": "01a226b2-6d61-72b5-a6dc-3c1d89388947.0xEoHNXLWMPOGVHb5MwPnq2uh2Mo_8U4nhJ_1BVq930"
                  *     }
                  */
                 "application/json": components["schemas"]["BounceRequest"];
@@ -12382,7 +13019,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22635a3f5770794370628378e66fc"
+                     *       "request_id": "req_01a226b270da76e0bde5a8fef95dff8b"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -12407,12 +13044,12 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example z53foLAtBAO4d3nq1wkL0P0_beIm5Vl51_1NdTxCULU
+                 * @example OsAIsiLcUw_5ioCLOq5so3PWh6vFFjPebSnRzXQYR2A
                  */
                 token: string;
                 /**
                  * @description Document id
-                 * @example 01a22635-8b27-718c-8617-0dd0b1878b90
+                 * @example 01a226b2-1f8a-757d-969a-aac582a759af
                  */
                 document_id: string;
             };
@@ -12457,7 +13094,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example vSlon6uuH3cxQnpFlfuu3ijlrbexM4aZ0s_DHPHuXi4
+                 * @example SHoTTWcI3MTGg1wF2zSpc0s-IEfOzYEUlDS8j-8b2Fs
                  */
                 token: string;
             };
@@ -12494,8 +13131,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T07:59:34.140Z",
-                     *       "request_id": "req_01a226358f9074d8b6394c82466f5b9c"
+                     *       "expires_at": "2026-11-29T10:15:42.343Z",
+                     *       "request_id": "req_01a226b232ac7338baea41aff6d279c2"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -12522,7 +13159,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example vSlon6uuH3cxQnpFlfuu3ijlrbexM4aZ0s_DHPHuXi4
+                 * @example SHoTTWcI3MTGg1wF2zSpc0s-IEfOzYEUlDS8j-8b2Fs
                  */
                 token: string;
             };
@@ -12532,7 +13169,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "388134"
+                 *       "code": "589209"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -12556,8 +13193,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T07:29:34.265Z",
-                     *       "request_id": "req_01a22635901f70758e31b125b8b3a0c7"
+                     *       "verified_at": "2026-11-29T09:45:42.714Z",
+                     *       "request_id": "req_01a226b233d871fcacf9ce3873497706"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -12584,7 +13221,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Lig2lRMbGOH0u_Z9WZIkNokZbk-cO-viLXTT8viEJGQ
+                 * @example iUlwsj1SxYJhw9M6glbBvrnMbWrKcZjSvHVE9ajAld8
                  */
                 token: string;
             };
@@ -12623,8 +13260,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "given_at": "2026-11-29T08:00:43.692Z",
-                     *       "request_id": "req_01a22635b502720ca1bd6b6a813468b5"
+                     *       "given_at": "2026-11-29T10:17:15.102Z",
+                     *       "request_id": "req_01a226b2b1f074c7be3dde046f8b2dc9"
                      *     }
                      */
                     "application/json": {
@@ -12660,7 +13297,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Lig2lRMbGOH0u_Z9WZIkNokZbk-cO-viLXTT8viEJGQ
+                 * @example iUlwsj1SxYJhw9M6glbBvrnMbWrKcZjSvHVE9ajAld8
                  */
                 token: string;
             };
@@ -12702,7 +13339,7 @@ export interface operations {
                      *         "MRZ_CHECK_DIGIT"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a22635b575764993149863ce158ad8"
+                     *       "request_id": "req_01a226b2b5f5768ba9ed12e58fccc586"
                      *     }
                      */
                     "application/json": {
@@ -12742,7 +13379,7 @@ export interface operations {
                      *           "message": "The file is not a photo. Please send a JPEG, PNG or WebP image."
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22635b51b76baa5ce2df3586918a6"
+                     *       "request_id": "req_01a226b2b32c77baa6c06d3a4c2e0136"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12763,7 +13400,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Lig2lRMbGOH0u_Z9WZIkNokZbk-cO-viLXTT8viEJGQ
+                 * @example iUlwsj1SxYJhw9M6glbBvrnMbWrKcZjSvHVE9ajAld8
                  */
                 token: string;
             };
@@ -12788,8 +13425,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "challenge": "TILT_RIGHT",
-                     *       "expires_at": "2026-11-29T08:10:46.931Z",
-                     *       "request_id": "req_01a22635c1a2759ebb345ccab57ce6eb"
+                     *       "expires_at": "2026-11-29T10:27:37.685Z",
+                     *       "request_id": "req_01a226b30aa0738e84e8e7d709439bf6"
                      *     }
                      */
                     "application/json": {
@@ -12824,7 +13461,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Lig2lRMbGOH0u_Z9WZIkNokZbk-cO-viLXTT8viEJGQ
+                 * @example iUlwsj1SxYJhw9M6glbBvrnMbWrKcZjSvHVE9ajAld8
                  */
                 token: string;
             };
@@ -12865,10 +13502,11 @@ export interface operations {
                      *       "status": "FAILED",
                      *       "passed": false,
                      *       "reasons": [
-                     *         "FACE_MISMATCH"
+                     *         "FACE_MISMATCH",
+                     *         "CHALLENGE_NOT_MET"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a22635c27f776787cf35e5a46a0563"
+                     *       "request_id": "req_01a226b30e0e7231988adb583f7d7499"
                      *     }
                      */
                     "application/json": {
@@ -12906,7 +13544,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example HvSh41uhIFywJbb2miGC43dtHBY41sxjEFLUeWRbVSE
+                 * @example oDEmsZwHReMe3LyOiWYOxYe-Vhmd5lhnorbgO8eRvkc
                  */
                 token: string;
             };
@@ -12930,9 +13568,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "url": "https://verify.stripe.com/start/vs_fb7fea7dac0b2a92473eeafd_secret_060ec22951c883a7902ee61d",
-                     *       "expires_at": "2026-11-29T09:11:49.878Z",
-                     *       "request_id": "req_01a22635cd1e7128b6337f077c8b3572"
+                     *       "url": "https://verify.stripe.com/start/vs_d2e5d3f608e18ad95649c0ef_secret_731342cf8b5b26f1856540e4",
+                     *       "expires_at": "2026-11-29T11:28:51.387Z",
+                     *       "request_id": "req_01a226b340077519b24bf77aa1fde32f"
                      *     }
                      */
                     "application/json": {
@@ -12971,19 +13609,19 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_23e157a11f66cdb00ce7ac88",
+                 *       "id": "evt_f30b7709d7a038751089836f",
                  *       "object": "event",
                  *       "api_version": "2026-10-28.endive",
-                 *       "created": 1795939909,
+                 *       "created": 1795948131,
                  *       "data": {
                  *         "object": {
-                 *           "id": "vs_fb7fea7dac0b2a92473eeafd",
+                 *           "id": "vs_d2e5d3f608e18ad95649c0ef",
                  *           "object": "identity.verification_session",
-                 *           "client_reference_id": "01a22635-cd28-76ce-b203-3b4308741300",
+                 *           "client_reference_id": "01a226b3-403b-77bd-a183-83a16c3e57ef",
                  *           "client_secret": null,
-                 *           "created": 1795939909,
+                 *           "created": 1795948131,
                  *           "last_error": null,
-                 *           "last_verification_report": "vr_ab4fc965756e5e052261b8fd",
+                 *           "last_verification_report": "vr_ff2d3a1e9febb2fb939a51c6",
                  *           "livemode": false,
                  *           "metadata": {},
                  *           "options": {
@@ -13037,7 +13675,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "received": true,
-                     *       "request_id": "req_01a22635cd5f765cb98618c75e3ee756"
+                     *       "request_id": "req_01a226b34224771c81483ab7a5b7fe9f"
                      *     }
                      */
                     "application/json": {
@@ -13144,6 +13782,42 @@ export interface operations {
             504: components["responses"]["Error504"];
         };
     };
+    signerPageAccent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The colour's six hexadecimal digits, lower case, then `.css`: `1d4ed8.css`
+                 * @example 1d4ed8.css
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The style sheet */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
     signerPage: {
         parameters: {
             query?: never;
@@ -13151,7 +13825,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example z53foLAtBAO4d3nq1wkL0P0_beIm5Vl51_1NdTxCULU
+                 * @example OsAIsiLcUw_5ioCLOq5so3PWh6vFFjPebSnRzXQYR2A
                  */
                 token: string;
             };
@@ -13273,7 +13947,7 @@ export interface operations {
                      *         "readiness": "http://localhost:3000/readyz"
                      *       },
                      *       "development_key": "sgn_dev_the_key_npm_start_printed",
-                     *       "request_id": "req_01a2263586cd74febe9706dfc6632d36"
+                     *       "request_id": "req_01a226b1ff5175fdb68a981568061b7a"
                      *     }
                      */
                     "application/json": {
@@ -13387,7 +14061,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "request_id": "req_01a22635870570dbaee5102f15a217c6"
+                     *       "request_id": "req_01a226b20192717fac7cb9ca18a48db4"
                      *     }
                      */
                     "application/json": {
@@ -13425,7 +14099,7 @@ export interface operations {
                      *       "checks": {
                      *         "database": "ok"
                      *       },
-                     *       "request_id": "req_01a226358739758abcdde4aa4ba38ae0"
+                     *       "request_id": "req_01a226b202c8703492a648e29bc6acfe"
                      *     }
                      */
                     "application/json": {
@@ -13611,14 +14285,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8cf1-73ec-b2b7-7443e79456c5",
+                 *       "id": "01a226b2-2854-7570-82b2-72a5f1de64d7",
                  *       "data": {
-                 *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                 *         "id": "01a226b2-187a-71fe-bf17-cd58667b130f",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T07:29:33.410Z",
+                 *         "sent_at": "2026-11-29T09:45:39.593Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -13633,6 +14307,7 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
+                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -13726,43 +14401,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/documents/01a22635-8b27-718c-8617-0dd0b1878b90.pdf?expires=1795940973&signature=a838b39d4b5b8efcc2e338357ebff5ed61701909402375f4f130d164a15a2a19&name=sample-contract.pdf",
+                 *             "id": "01a226b2-1f8a-757d-969a-aac582a759af",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/documents/01a226b2-1f8a-757d-969a-aac582a759af.pdf?expires=1795949139&signature=92875c5e884082e42c1951eebb9d16c63a54af56546627387a62e31d806170fd&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:45:35.610Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/uploads/01a22635-8c2d-74ae-b18f-6654a3d6cc6c.pdf?expires=1795940973&signature=0a8a680ff7ab40d88d65013ecbaa6bf7892a87baec6a27f47fdca6f2ab2c339c&name=annex.pdf",
+                 *             "id": "01a226b2-23f9-724e-9d73-9e0f0eb1f84e",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/uploads/01a226b2-2323-7288-b221-9d886bfb4d32.pdf?expires=1795949139&signature=579455ec8aacd934e35fef2754322cfc8aa9beab979073c9a02663a24bcf3197&name=annex.pdf",
                  *             "order": 1,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "annex.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:33.301Z",
+                 *             "created_at": "2026-11-29T09:45:38.704Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:33.301Z",
+                 *             "updated_at": "2026-11-29T09:45:38.704Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:45:35.610Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
+                 *             "id": "01a226b2-215a-726a-9bed-20e1c4d65cbd",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13774,19 +14449,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:45:35.610Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *             "recipient_id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                 *             "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13798,18 +14473,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:45:35.610Z",
                  *             "coordinates": {
-                 *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                 *               "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *             "recipient_id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -13817,7 +14492,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -13828,16 +14503,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:33.410Z",
+                 *             "updated_at": "2026-11-29T09:45:39.593Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *             "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *           },
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -13848,16 +14523,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:33.410Z",
+                 *             "updated_at": "2026-11-29T09:45:39.593Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *             "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:45:39.593Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -13897,14 +14572,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-9cc3-70dd-a850-fb1eff41e440",
+                 *       "id": "01a226b2-5206-77a9-b43d-584ee4f59a69",
                  *       "data": {
-                 *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                 *         "id": "01a226b2-187a-71fe-bf17-cd58667b130f",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T07:29:33.410Z",
+                 *         "sent_at": "2026-11-29T09:45:39.593Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -13919,6 +14594,7 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
+                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -14012,43 +14688,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/signed/01a22635-8b27-718c-8617-0dd0b1878b90-01a22635-9997-772e-85ab-fd95f385b03a.pdf?expires=1795940977&signature=3555bd104081e54d4608f99c79952c45cba446d7f82472fc14abaf5b82c82450&name=sample-contract.pdf",
+                 *             "id": "01a226b2-1f8a-757d-969a-aac582a759af",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/signed/01a226b2-1f8a-757d-969a-aac582a759af-01a226b2-4b6d-721f-825c-0b7aed32a5d6.pdf?expires=1795949150&signature=e0cab459bb3b3ed75de353a94394aa644578e8c1f8f912154a9962e3f9258534&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "d17b134233fc3d03a26e38f9d932fa938cd3e337824aeab72c9e8f30843f4ffc",
+                 *             "sha256": "d5465fc00a28837c26104e3bcd2132710718562cd76b872038601742ad1e0a07",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69514,
+                 *             "file_size": 69465,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:37.461Z",
+                 *             "updated_at": "2026-11-29T09:45:50.327Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/signed/01a22635-8c5a-7260-b045-d55a315ba8f1-01a22635-9ca8-7529-80ee-7ab8a95b042d.pdf?expires=1795940977&signature=1d283d5e6e55a53f2015d8f9455cc02055c1a5aa3bb6e221f58429bc405cf284&name=annex.pdf",
+                 *             "id": "01a226b2-23f9-724e-9d73-9e0f0eb1f84e",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/signed/01a226b2-23f9-724e-9d73-9e0f0eb1f84e-01a226b2-51c5-704f-a4a2-754c778f33cc.pdf?expires=1795949150&signature=8169bd2c12ee1b524f2e34a845505ecee6242d95e4f1ffc5122f1a8537cad38d&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "a5365bd99161c4dde5c8edd8b207ba312f757a2bc1346baf24d0c41f2ecb3729",
+                 *             "sha256": "40323b8161e36ca4d595a085aa21b971e7ea8da7aa2bbe4fbe47657f810623a0",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70874,
+                 *             "file_size": 70864,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:33.301Z",
+                 *             "created_at": "2026-11-29T09:45:38.704Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:37.461Z",
+                 *             "updated_at": "2026-11-29T09:45:50.327Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:45:35.610Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
+                 *             "id": "01a226b2-215a-726a-9bed-20e1c4d65cbd",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14060,19 +14736,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:45:35.610Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *             "recipient_id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                 *             "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14084,18 +14760,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:45:35.610Z",
                  *             "coordinates": {
-                 *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                 *               "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *             "recipient_id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -14103,7 +14779,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -14112,18 +14788,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T07:29:34.330Z",
+                 *             "signed_at": "2026-11-29T09:45:42.897Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:34.330Z",
+                 *             "updated_at": "2026-11-29T09:45:42.897Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *             "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *           },
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -14132,20 +14808,20 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T07:29:34.059Z",
+                 *             "signed_at": "2026-11-29T09:45:42.263Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:34.059Z",
+                 *             "updated_at": "2026-11-29T09:45:42.263Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *             "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:37.461Z",
+                 *         "updated_at": "2026-11-29T09:45:50.327Z",
                  *         "template_id": null,
-                 *         "completed_at": "2026-11-29T07:29:37.461Z"
+                 *         "completed_at": "2026-11-29T09:45:50.327Z"
                  *       },
                  *       "event_type": "envelope.success"
                  *     }
@@ -14183,14 +14859,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a433-73a8-a06a-219be3f90fa6",
+                 *       "id": "01a226b2-723c-75ee-814f-9194527cc3bc",
                  *       "data": {
-                 *         "id": "01a22635-a285-77ba-b79d-444eaa062c96",
+                 *         "id": "01a226b2-6bba-75e7-a62c-3ec6daf815a2",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "VOIDED",
-                 *         "sent_at": "2026-11-29T07:29:38.970Z",
+                 *         "sent_at": "2026-11-29T09:45:57.031Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -14202,6 +14878,7 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
+                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -14295,28 +14972,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-a289-7044-ab29-8c0e6b76e462",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-a285-77ba-b79d-444eaa062c96/documents/01a22635-a289-7044-ab29-8c0e6b76e462.pdf?expires=1795940979&signature=cdd71f3d5962f6fd2e6f9f9e27c666a3bc8b7aa73e729eb251d07455886543dc&name=lease.pdf",
+                 *             "id": "01a226b2-6bcd-732d-af08-ac1be8fc4ec2",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-6bba-75e7-a62c-3ec6daf815a2/documents/01a226b2-6bcd-732d-af08-ac1be8fc4ec2.pdf?expires=1795949158&signature=f1b89e4d8ede57cba358962075ac43cc2a86b21e4f65f0023a6f777c581b6164&name=lease.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "lease.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:38.949Z",
+                 *             "created_at": "2026-11-29T09:45:56.922Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:38.949Z",
+                 *             "updated_at": "2026-11-29T09:45:56.922Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:38.949Z",
+                 *         "created_at": "2026-11-29T09:45:56.922Z",
                  *         "expires_at": null,
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-a290-74bc-8a81-ea9f942de010",
+                 *             "id": "01a226b2-6be2-779d-b5ba-06e0cd22c335",
                  *             "name": "Cleo Park",
                  *             "role": "SIGNER",
                  *             "email": "cleo@example.com",
@@ -14327,16 +15004,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:38.949Z",
+                 *             "created_at": "2026-11-29T09:45:56.922Z",
                  *             "custom_key": "cleo",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:39.353Z",
+                 *             "updated_at": "2026-11-29T09:45:58.396Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
+                 *             "envelope_id": "01a226b2-6bba-75e7-a62c-3ec6daf815a2"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:39.353Z",
+                 *         "updated_at": "2026-11-29T09:45:58.396Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -14376,14 +15053,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a043-70fe-9ce4-f1cfa4fe0d51",
+                 *       "id": "01a226b2-5e76-7289-bb0a-bebd3ce637e2",
                  *       "data": {
-                 *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                 *         "id": "01a226b2-187a-71fe-bf17-cd58667b130f",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T07:29:33.410Z",
+                 *         "sent_at": "2026-11-29T09:45:39.593Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -14398,6 +15075,7 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
+                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -14491,43 +15169,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/signed/01a22635-8b27-718c-8617-0dd0b1878b90-01a22635-9997-772e-85ab-fd95f385b03a.pdf?expires=1795940977&signature=3555bd104081e54d4608f99c79952c45cba446d7f82472fc14abaf5b82c82450&name=sample-contract.pdf",
+                 *             "id": "01a226b2-1f8a-757d-969a-aac582a759af",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/signed/01a226b2-1f8a-757d-969a-aac582a759af-01a226b2-4b6d-721f-825c-0b7aed32a5d6.pdf?expires=1795949150&signature=e0cab459bb3b3ed75de353a94394aa644578e8c1f8f912154a9962e3f9258534&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "d17b134233fc3d03a26e38f9d932fa938cd3e337824aeab72c9e8f30843f4ffc",
+                 *             "sha256": "d5465fc00a28837c26104e3bcd2132710718562cd76b872038601742ad1e0a07",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69514,
+                 *             "file_size": 69465,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:37.461Z",
+                 *             "updated_at": "2026-11-29T09:45:50.327Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/signed/01a22635-8c5a-7260-b045-d55a315ba8f1-01a22635-9ca8-7529-80ee-7ab8a95b042d.pdf?expires=1795940977&signature=1d283d5e6e55a53f2015d8f9455cc02055c1a5aa3bb6e221f58429bc405cf284&name=annex.pdf",
+                 *             "id": "01a226b2-23f9-724e-9d73-9e0f0eb1f84e",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/signed/01a226b2-23f9-724e-9d73-9e0f0eb1f84e-01a226b2-51c5-704f-a4a2-754c778f33cc.pdf?expires=1795949150&signature=8169bd2c12ee1b524f2e34a845505ecee6242d95e4f1ffc5122f1a8537cad38d&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "a5365bd99161c4dde5c8edd8b207ba312f757a2bc1346baf24d0c41f2ecb3729",
+                 *             "sha256": "40323b8161e36ca4d595a085aa21b971e7ea8da7aa2bbe4fbe47657f810623a0",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70874,
+                 *             "file_size": 70864,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:33.301Z",
+                 *             "created_at": "2026-11-29T09:45:38.704Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:37.461Z",
+                 *             "updated_at": "2026-11-29T09:45:50.327Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:45:35.610Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
+                 *             "id": "01a226b2-215a-726a-9bed-20e1c4d65cbd",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14539,19 +15217,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:45:35.610Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *             "recipient_id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                 *             "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14563,18 +15241,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:45:35.610Z",
                  *             "coordinates": {
-                 *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                 *               "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *             "recipient_id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -14582,7 +15260,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -14591,18 +15269,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T07:29:34.330Z",
+                 *             "signed_at": "2026-11-29T09:45:42.897Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:34.330Z",
+                 *             "updated_at": "2026-11-29T09:45:42.897Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *             "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *           },
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -14611,22 +15289,22 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T07:29:34.059Z",
+                 *             "signed_at": "2026-11-29T09:45:42.263Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:34.059Z",
+                 *             "updated_at": "2026-11-29T09:45:42.263Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *             "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:37.461Z",
+                 *         "updated_at": "2026-11-29T09:45:50.327Z",
                  *         "template_id": null,
-                 *         "completed_at": "2026-11-29T07:29:37.461Z",
-                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/evidence/22-1795937377590.pdf?expires=1796023778&signature=b14bbb3887c09cd650bce5e6030af213ad6c326368a2f5a0a797e8bde25e667f&name=evidence-01a22635-8a02-7265-8127-a06169a2ed9a.pdf",
-                 *         "evidence_generated_at": "2026-11-29T07:29:37.590Z"
+                 *         "completed_at": "2026-11-29T09:45:50.327Z",
+                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/evidence/22-1795945550592.pdf?expires=1796031953&signature=f53f017f669e9c5bc2650de01f5c612f18d8b3815d2f20609dbd941c83813179&name=evidence-01a226b2-187a-71fe-bf17-cd58667b130f.pdf",
+                 *         "evidence_generated_at": "2026-11-29T09:45:50.592Z"
                  *       },
                  *       "event_type": "envelope.evidence_generated"
                  *     }
@@ -14664,17 +15342,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8c5b-7187-adc8-9b91dd6f55ff",
+                 *       "id": "01a226b2-240d-720f-9229-23328ba71aad",
                  *       "data": {
                  *         "order": 1,
                  *         "status": "COMPLETED",
-                 *         "file_id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
+                 *         "file_id": "01a226b2-23f9-724e-9d73-9e0f0eb1f84e",
                  *         "file_name": "annex.pdf",
                  *         "custom_key": "annex",
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
-                 *         "uploaded_at": "2026-11-29T07:29:33.253Z",
-                 *         "processed_at": "2026-11-29T07:29:33.274Z",
-                 *         "presigned_upload_id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c"
+                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f",
+                 *         "uploaded_at": "2026-11-29T09:45:38.396Z",
+                 *         "processed_at": "2026-11-29T09:45:38.553Z",
+                 *         "presigned_upload_id": "01a226b2-2323-7288-b221-9d886bfb4d32"
                  *       },
                  *       "event_type": "envelope.file_uploaded"
                  *     }
@@ -14712,9 +15390,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8db0-76f9-9ef8-14e515921224",
+                 *       "id": "01a226b2-2b66-751d-b848-b29e5a68fb5c",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *         "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -14725,13 +15403,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:45:35.610Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:45:39.593Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *       },
                  *       "event_type": "recipient.email_sent"
                  *     }
@@ -14769,9 +15447,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8e09-729b-a240-b622e5a65b2a",
+                 *       "id": "01a226b2-2ccf-714c-9444-d2b90d84f525",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *         "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -14782,13 +15460,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:45:35.610Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:45:39.593Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *       },
                  *       "event_type": "recipient.email_received"
                  *     }
@@ -14826,9 +15504,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a378-75bd-8e5c-a4053168290b",
+                 *       "id": "01a226b2-6f54-742e-b0b1-138f3669f11f",
                  *       "data": {
-                 *         "id": "01a22635-a290-74bc-8a81-ea9f942de010",
+                 *         "id": "01a226b2-6be2-779d-b5ba-06e0cd22c335",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14839,13 +15517,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:38.949Z",
+                 *         "created_at": "2026-11-29T09:45:56.922Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:38.970Z",
+                 *         "updated_at": "2026-11-29T09:45:57.031Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
+                 *         "envelope_id": "01a226b2-6bba-75e7-a62c-3ec6daf815a2"
                  *       },
                  *       "event_type": "recipient.email_opened"
                  *     }
@@ -14883,9 +15561,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a3a0-7570-913a-f44086bfbcd6",
+                 *       "id": "01a226b2-702a-73ae-a20a-1a1e17c71748",
                  *       "data": {
-                 *         "id": "01a22635-a290-74bc-8a81-ea9f942de010",
+                 *         "id": "01a226b2-6be2-779d-b5ba-06e0cd22c335",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14896,13 +15574,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:38.949Z",
+                 *         "created_at": "2026-11-29T09:45:56.922Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:38.970Z",
+                 *         "updated_at": "2026-11-29T09:45:57.031Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
+                 *         "envelope_id": "01a226b2-6bba-75e7-a62c-3ec6daf815a2"
                  *       },
                  *       "event_type": "recipient.email_clicked"
                  *     }
@@ -14940,9 +15618,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a405-778b-87dd-402f911bf911",
+                 *       "id": "01a226b2-7114-7658-ae70-9881fa0d65fa",
                  *       "data": {
-                 *         "id": "01a22635-a290-74bc-8a81-ea9f942de010",
+                 *         "id": "01a226b2-6be2-779d-b5ba-06e0cd22c335",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14953,13 +15631,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:38.949Z",
+                 *         "created_at": "2026-11-29T09:45:56.922Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:38.970Z",
+                 *         "updated_at": "2026-11-29T09:45:57.031Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
+                 *         "envelope_id": "01a226b2-6bba-75e7-a62c-3ec6daf815a2"
                  *       },
                  *       "event_type": "recipient.email_bounced"
                  *     }
@@ -14997,9 +15675,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8cfa-763c-a868-f3b4dc5d62fc",
+                 *       "id": "01a226b2-2882-76c8-bea4-aaf9758c9d8c",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *         "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -15010,14 +15688,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:45:35.610Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:45:39.593Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
-                 *         "signing_url": "http://localhost:3000/sign/vSlon6uuH3cxQnpFlfuu3ijlrbexM4aZ0s_DHPHuXi4"
+                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f",
+                 *         "signing_url": "http://localhost:3000/sign/SHoTTWcI3MTGg1wF2zSpc0s-IEfOzYEUlDS8j-8b2Fs"
                  *       },
                  *       "event_type": "recipient.link_generated"
                  *     }
@@ -15055,9 +15733,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8cfd-75ce-848a-4c3df600f968",
+                 *       "id": "01a226b2-2892-7572-b4c6-f1873751d545",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *         "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -15068,13 +15746,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:45:35.610Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:45:39.593Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *       },
                  *       "event_type": "recipient.in_progress"
                  *     }
@@ -15112,9 +15790,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8f7f-71fe-ba90-6ebe2a513348",
+                 *       "id": "01a226b2-3291-752c-9d7f-e076120c28f6",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *         "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15124,17 +15802,17 @@ export interface operations {
                  *         "status": "SIGNED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T07:29:34.059Z",
+                 *         "signed_at": "2026-11-29T09:45:42.263Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:45:35.610Z",
                  *         "custom_key": "ben",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:34.059Z",
+                 *         "updated_at": "2026-11-29T09:45:42.263Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *       },
                  *       "event_type": "recipient.signed_all"
                  *     }
@@ -15172,9 +15850,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a430-749c-a8da-9cbe50e95703",
+                 *       "id": "01a226b2-71fe-7329-b3be-c4e16f047a99",
                  *       "data": {
-                 *         "id": "01a22635-a290-74bc-8a81-ea9f942de010",
+                 *         "id": "01a226b2-6be2-779d-b5ba-06e0cd22c335",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -15186,15 +15864,15 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:38.949Z",
+                 *         "created_at": "2026-11-29T09:45:56.922Z",
                  *         "custom_key": "cleo",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:39.353Z",
+                 *         "updated_at": "2026-11-29T09:45:58.396Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
+                 *         "envelope_id": "01a226b2-6bba-75e7-a62c-3ec6daf815a2"
                  *       },
                  *       "event_type": "recipient.rejected"
                  *     }
@@ -15232,9 +15910,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8da8-70ea-80ce-d6350cbac09d",
+                 *       "id": "01a226b2-2ac8-75bf-9b34-84f2a6b9a3ee",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *         "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15245,23 +15923,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:45:35.610Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:45:39.593Z",
                  *         "validation": {
-                 *           "id": "01a22635-8d7e-7164-9bf2-70d97a27eaad",
+                 *           "id": "01a226b2-2a4c-76ac-b26a-34b13a6dc06c",
                  *           "status": "PENDING",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-29T07:29:33.553Z",
-                 *           "expires_at": "2026-11-29T07:59:33.553Z",
+                 *           "created_at": "2026-11-29T09:45:39.854Z",
+                 *           "expires_at": "2026-11-29T10:15:39.854Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *       },
                  *       "event_type": "recipient.validation_code_generated"
                  *     }
@@ -15299,9 +15977,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8e28-7018-8778-e3fd69d701e0",
+                 *       "id": "01a226b2-2cb5-735a-861e-65fa744c8959",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *         "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15312,23 +15990,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:45:35.610Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:45:39.593Z",
                  *         "validation": {
-                 *           "id": "01a22635-8d7e-7164-9bf2-70d97a27eaad",
+                 *           "id": "01a226b2-2a4c-76ac-b26a-34b13a6dc06c",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T07:29:33.695Z",
-                 *           "created_at": "2026-11-29T07:29:33.553Z",
-                 *           "expires_at": "2026-11-29T07:59:33.553Z",
+                 *           "sent_at": "2026-11-29T09:45:40.565Z",
+                 *           "created_at": "2026-11-29T09:45:39.854Z",
+                 *           "expires_at": "2026-11-29T10:15:39.854Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *       },
                  *       "event_type": "recipient.validation_code_sent"
                  *     }
@@ -15366,9 +16044,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8ec1-774a-b9de-bc441fb3eb68",
+                 *       "id": "01a226b2-2fe2-726d-a756-f7524ddbb37b",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *         "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15379,23 +16057,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:45:35.610Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:45:39.593Z",
                  *         "validation": {
-                 *           "id": "01a22635-8d7e-7164-9bf2-70d97a27eaad",
+                 *           "id": "01a226b2-2a4c-76ac-b26a-34b13a6dc06c",
                  *           "status": "VERIFIED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T07:29:33.695Z",
-                 *           "created_at": "2026-11-29T07:29:33.553Z",
-                 *           "expires_at": "2026-11-29T07:59:33.553Z",
-                 *           "verified_at": "2026-11-29T07:29:33.882Z",
+                 *           "sent_at": "2026-11-29T09:45:40.565Z",
+                 *           "created_at": "2026-11-29T09:45:39.854Z",
+                 *           "expires_at": "2026-11-29T10:15:39.854Z",
+                 *           "verified_at": "2026-11-29T09:45:41.505Z",
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *       },
                  *       "event_type": "recipient.validation_code_success"
                  *     }
@@ -15433,9 +16111,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8e93-745c-b9df-1ca126f25e54",
+                 *       "id": "01a226b2-2e7e-72c0-8f35-7a9637b86a34",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *         "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15446,23 +16124,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:45:35.610Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:45:39.593Z",
                  *         "validation": {
-                 *           "id": "01a22635-8d7e-7164-9bf2-70d97a27eaad",
+                 *           "id": "01a226b2-2a4c-76ac-b26a-34b13a6dc06c",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T07:29:33.695Z",
-                 *           "created_at": "2026-11-29T07:29:33.553Z",
-                 *           "expires_at": "2026-11-29T07:59:33.553Z",
+                 *           "sent_at": "2026-11-29T09:45:40.565Z",
+                 *           "created_at": "2026-11-29T09:45:39.854Z",
+                 *           "expires_at": "2026-11-29T10:15:39.854Z",
                  *           "verified_at": null,
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *       },
                  *       "event_type": "recipient.validation_code_failed"
                  *     }
@@ -15500,9 +16178,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a836-732b-8a44-979d2e0e633f",
+                 *       "id": "01a226b2-7fda-7147-ba59-23e8966091ee",
                  *       "data": {
-                 *         "id": "01a22635-a77d-74bc-8281-ae9997f09502",
+                 *         "id": "01a226b2-7e26-7505-8f1a-6b309a63c3a2",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -15513,23 +16191,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:40.201Z",
+                 *         "created_at": "2026-11-29T09:46:01.596Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:40.229Z",
+                 *         "updated_at": "2026-11-29T09:46:01.677Z",
                  *         "validation": {
-                 *           "id": "01a22635-a7b2-76e8-82e8-50068de8e7b2",
+                 *           "id": "01a226b2-7ec3-770e-809d-6e6a9ca8c124",
                  *           "status": "EXPIRED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T07:29:40.347Z",
-                 *           "created_at": "2026-11-29T07:29:40.268Z",
-                 *           "expires_at": "2026-11-29T07:59:40.268Z",
+                 *           "sent_at": "2026-11-29T09:46:01.902Z",
+                 *           "created_at": "2026-11-29T09:46:01.737Z",
+                 *           "expires_at": "2026-11-29T10:16:01.737Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a769-768b-8813-6ab5be0718d9"
+                 *         "envelope_id": "01a226b2-7dfc-7623-9c1a-b07539ecd7ef"
                  *       },
                  *       "event_type": "recipient.validation_code_expired"
                  *     }
@@ -15567,9 +16245,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a92c-72c9-9f5e-5636a98bc00b",
+                 *       "id": "01a226b2-81a8-70b2-8c59-7c8ffc68009d",
                  *       "data": {
-                 *         "id": "01a22635-a77d-74bc-8281-ae9997f09502",
+                 *         "id": "01a226b2-7e26-7505-8f1a-6b309a63c3a2",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -15580,23 +16258,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:40.201Z",
+                 *         "created_at": "2026-11-29T09:46:01.596Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:40.229Z",
+                 *         "updated_at": "2026-11-29T09:46:01.677Z",
                  *         "validation": {
-                 *           "id": "01a22635-a8a0-7313-8f3d-53940130aade",
+                 *           "id": "01a226b2-8097-760a-bfe6-ceee6bd13af0",
                  *           "status": "EXHAUSTED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T08:00:40.563Z",
-                 *           "created_at": "2026-11-29T08:00:40.508Z",
-                 *           "expires_at": "2026-11-29T08:30:40.508Z",
+                 *           "sent_at": "2026-11-29T10:17:02.313Z",
+                 *           "created_at": "2026-11-29T10:17:02.254Z",
+                 *           "expires_at": "2026-11-29T10:47:02.254Z",
                  *           "verified_at": null,
                  *           "attempts_left": 0
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a769-768b-8813-6ab5be0718d9"
+                 *         "envelope_id": "01a226b2-7dfc-7623-9c1a-b07539ecd7ef"
                  *       },
                  *       "event_type": "recipient.validation_max_attempts"
                  *     }
@@ -15634,9 +16312,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a552-707a-a98b-c0a04dcb8a61",
+                 *       "id": "01a226b2-77df-7208-9d77-b448b0399baf",
                  *       "data": {
-                 *         "id": "01a22635-a512-7728-9279-6212da74eceb",
+                 *         "id": "01a226b2-7661-7379-8968-b9ec1967cd0e",
                  *         "total": 2,
                  *         "failed": 0,
                  *         "status": "COMPLETED",
@@ -15645,19 +16323,19 @@ export interface operations {
                  *             "error": null,
                  *             "index": 0,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a22635-a53e-749f-9e5c-a7880a182b55"
+                 *             "envelope_id": "01a226b2-773d-7387-b34c-a58d5a14365a"
                  *           },
                  *           {
                  *             "error": null,
                  *             "index": 1,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a22635-a54c-704d-b668-194d17d9c156"
+                 *             "envelope_id": "01a226b2-77b3-727b-bcb8-6c825342a891"
                  *           }
                  *         ],
                  *         "operation": "create",
                  *         "succeeded": 2,
-                 *         "created_at": "2026-11-29T07:29:39.602Z",
-                 *         "completed_at": "2026-11-29T07:29:39.664Z"
+                 *         "created_at": "2026-11-29T09:45:59.649Z",
+                 *         "completed_at": "2026-11-29T09:46:00.011Z"
                  *       },
                  *       "event_type": "batch.completed"
                  *     }
@@ -15695,14 +16373,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ce7f-7279-bec4-4b898c29a70a",
+                 *       "id": "01a226b3-4c5a-73d2-bbe6-d82a594bbc20",
                  *       "data": {
-                 *         "id": "01a22635-cdee-713d-9709-223a797e2edb",
+                 *         "id": "01a226b3-46f5-72ba-8b77-c860133c7256",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "EXPIRED",
-                 *         "sent_at": "2026-11-29T09:12:50.071Z",
+                 *         "sent_at": "2026-11-29T11:29:53.125Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -15714,6 +16392,7 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
+                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -15807,28 +16486,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-cdf0-72cd-a508-40ff00695c2b",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-cdee-713d-9709-223a797e2edb/documents/01a22635-cdf0-72cd-a508-40ff00695c2b.pdf?expires=1796206430&signature=3764d0ed3640b99a846da75fdc1bcb9a4bc4689403d80ac3f9b6938ecf5ad38e&name=sample-contract.pdf",
+                 *             "id": "01a226b3-46fc-70ec-a1e9-390d997ff5f6",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-46f5-72ba-8b77-c860133c7256/documents/01a226b3-46fc-70ec-a1e9-390d997ff5f6.pdf?expires=1796214654&signature=8cd0c97aba3b9a5e3db3a2028d5cc1917300541214eb2878ba0eac3d4ccf5e32&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:12:50.062Z",
+                 *             "created_at": "2026-11-29T11:29:53.045Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:12:50.062Z",
+                 *             "updated_at": "2026-11-29T11:29:53.045Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:12:50.062Z",
-                 *         "expires_at": "2026-12-02T07:29:50.058Z",
+                 *         "created_at": "2026-11-29T11:29:53.045Z",
+                 *         "expires_at": "2026-12-02T09:46:52.975Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
+                 *             "id": "01a226b3-4728-7419-a2b3-4f972bef81bf",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -15839,16 +16518,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:12:50.062Z",
+                 *             "created_at": "2026-11-29T11:29:53.045Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:12:50.071Z",
+                 *             "updated_at": "2026-11-29T11:29:53.125Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
+                 *             "envelope_id": "01a226b3-46f5-72ba-8b77-c860133c7256"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T09:13:50.202Z",
+                 *         "updated_at": "2026-12-02T11:30:54.405Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -15888,14 +16567,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ce26-768e-a76e-d12264b17d46",
+                 *       "id": "01a226b3-4972-715d-b00e-aecfead3f8ce",
                  *       "data": {
-                 *         "id": "01a22635-cdee-713d-9709-223a797e2edb",
+                 *         "id": "01a226b3-46f5-72ba-8b77-c860133c7256",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T09:12:50.071Z",
+                 *         "sent_at": "2026-11-29T11:29:53.125Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -15907,6 +16586,7 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
+                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -16000,28 +16680,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-cdf0-72cd-a508-40ff00695c2b",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-cdee-713d-9709-223a797e2edb/documents/01a22635-cdf0-72cd-a508-40ff00695c2b.pdf?expires=1795947170&signature=aa27e181a891a792a32ebe089b09d7ad8606eea9d0dcc0c380002736d0f6b9de&name=sample-contract.pdf",
+                 *             "id": "01a226b3-46fc-70ec-a1e9-390d997ff5f6",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-46f5-72ba-8b77-c860133c7256/documents/01a226b3-46fc-70ec-a1e9-390d997ff5f6.pdf?expires=1795955393&signature=5d10ab65bba55d46086193790c3435fa040940452fb8d67ff8ec1c21b311e3aa&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:12:50.062Z",
+                 *             "created_at": "2026-11-29T11:29:53.045Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:12:50.062Z",
+                 *             "updated_at": "2026-11-29T11:29:53.045Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:12:50.062Z",
-                 *         "expires_at": "2026-12-02T07:29:50.058Z",
+                 *         "created_at": "2026-11-29T11:29:53.045Z",
+                 *         "expires_at": "2026-12-02T09:46:52.975Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
+                 *             "id": "01a226b3-4728-7419-a2b3-4f972bef81bf",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -16032,16 +16712,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:12:50.062Z",
+                 *             "created_at": "2026-11-29T11:29:53.045Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:12:50.071Z",
+                 *             "updated_at": "2026-11-29T11:29:53.125Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
+                 *             "envelope_id": "01a226b3-46f5-72ba-8b77-c860133c7256"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:12:50.111Z",
+                 *         "updated_at": "2026-11-29T11:29:53.533Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -16081,14 +16761,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-cea3-71df-927a-1990b6ead063",
+                 *       "id": "01a226b3-4d29-7524-b74c-3f318f804689",
                  *       "data": {
-                 *         "id": "01a22635-cdee-713d-9709-223a797e2edb",
+                 *         "id": "01a226b3-46f5-72ba-8b77-c860133c7256",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T09:12:50.071Z",
+                 *         "sent_at": "2026-11-29T11:29:53.125Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -16100,6 +16780,7 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
+                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -16193,28 +16874,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-cdf0-72cd-a508-40ff00695c2b",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-cdee-713d-9709-223a797e2edb/documents/01a22635-cdf0-72cd-a508-40ff00695c2b.pdf?expires=1796206430&signature=3764d0ed3640b99a846da75fdc1bcb9a4bc4689403d80ac3f9b6938ecf5ad38e&name=sample-contract.pdf",
+                 *             "id": "01a226b3-46fc-70ec-a1e9-390d997ff5f6",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-46f5-72ba-8b77-c860133c7256/documents/01a226b3-46fc-70ec-a1e9-390d997ff5f6.pdf?expires=1796214654&signature=8cd0c97aba3b9a5e3db3a2028d5cc1917300541214eb2878ba0eac3d4ccf5e32&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:12:50.062Z",
+                 *             "created_at": "2026-11-29T11:29:53.045Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:12:50.062Z",
+                 *             "updated_at": "2026-11-29T11:29:53.045Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:12:50.062Z",
-                 *         "expires_at": "2026-12-06T07:29:50.058Z",
+                 *         "created_at": "2026-11-29T11:29:53.045Z",
+                 *         "expires_at": "2026-12-06T09:46:52.975Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
+                 *             "id": "01a226b3-4728-7419-a2b3-4f972bef81bf",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -16225,16 +16906,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:12:50.062Z",
+                 *             "created_at": "2026-11-29T11:29:53.045Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-12-02T09:13:50.238Z",
+                 *             "updated_at": "2026-12-02T11:30:54.593Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
+                 *             "envelope_id": "01a226b3-46f5-72ba-8b77-c860133c7256"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T09:13:50.238Z",
+                 *         "updated_at": "2026-12-02T11:30:54.593Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -16274,9 +16955,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ce06-76ff-95a1-d7f8cf8a519f",
+                 *       "id": "01a226b3-481d-727d-8fa6-2029302c9a92",
                  *       "data": {
-                 *         "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
+                 *         "id": "01a226b3-4728-7419-a2b3-4f972bef81bf",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -16288,13 +16969,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:12:50.062Z",
+                 *         "created_at": "2026-11-29T11:29:53.045Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:12:50.071Z",
+                 *         "updated_at": "2026-11-29T11:29:53.125Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
+                 *         "envelope_id": "01a226b3-46f5-72ba-8b77-c860133c7256"
                  *       },
                  *       "event_type": "recipient.reminder_sent"
                  *     }
@@ -16332,9 +17013,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ce49-74c7-bc21-fede601037fe",
+                 *       "id": "01a226b3-4a6e-70f9-90c9-c93391ba3313",
                  *       "data": {
-                 *         "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
+                 *         "id": "01a226b3-4728-7419-a2b3-4f972bef81bf",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -16345,14 +17026,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:12:50.062Z",
+                 *         "created_at": "2026-11-29T11:29:53.045Z",
                  *         "custom_key": "ben",
-                 *         "expires_at": "2026-12-02T07:29:50.058Z",
+                 *         "expires_at": "2026-12-02T09:46:52.975Z",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:12:50.071Z",
+                 *         "updated_at": "2026-11-29T11:29:53.125Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
+                 *         "envelope_id": "01a226b3-46f5-72ba-8b77-c860133c7256"
                  *       },
                  *       "event_type": "recipient.expiry_warning_sent"
                  *     }
@@ -16390,9 +17071,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ac56-7141-a369-6d4da894148b",
+                 *       "id": "01a226b2-8955-701d-8ad9-c1b2fbd504ad",
                  *       "data": {
-                 *         "id": "01a22635-a981-76f9-b680-c7650061ee62",
+                 *         "id": "01a226b2-8239-76e9-9280-53fa471ce0b4",
                  *         "name": "Erin Fox",
                  *         "role": "APPROVER",
                  *         "email": "erin@example.com",
@@ -16402,17 +17083,17 @@ export interface operations {
                  *         "status": "APPROVED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T08:00:41.453Z",
+                 *         "signed_at": "2026-11-29T10:17:04.419Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:40.719Z",
+                 *         "created_at": "2026-11-29T10:17:02.616Z",
                  *         "custom_key": "erin",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:41.453Z",
+                 *         "updated_at": "2026-11-29T10:17:04.419Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a96f-770c-a7f5-f62d9989d167"
+                 *         "envelope_id": "01a226b2-81f8-71db-aae0-6f5ee5793f6b"
                  *       },
                  *       "event_type": "recipient.approved"
                  *     }
@@ -16450,9 +17131,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ac34-77ae-9e9c-9cf2b1615fa0",
+                 *       "id": "01a226b2-88c3-7035-a587-7a0ea27557a0",
                  *       "data": {
-                 *         "id": "01a22635-a981-76f9-b680-c91b0fac5df3",
+                 *         "id": "01a226b2-8239-76e9-9280-558a6e00cda6",
                  *         "name": "Finn Hale",
                  *         "role": "WITNESS",
                  *         "email": "finn@example.com",
@@ -16462,17 +17143,17 @@ export interface operations {
                  *         "status": "WITNESSED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T08:00:41.389Z",
+                 *         "signed_at": "2026-11-29T10:17:04.286Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:40.719Z",
+                 *         "created_at": "2026-11-29T10:17:02.616Z",
                  *         "custom_key": "finn",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:41.389Z",
+                 *         "updated_at": "2026-11-29T10:17:04.286Z",
                  *         "user_agent": "node",
                  *         "witness_of": "dana",
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a96f-770c-a7f5-f62d9989d167"
+                 *         "envelope_id": "01a226b2-81f8-71db-aae0-6f5ee5793f6b"
                  *       },
                  *       "event_type": "recipient.witnessed"
                  *     }
@@ -16510,9 +17191,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ac7b-77eb-a7df-4d3fd448266c",
+                 *       "id": "01a226b2-8b7d-7715-8f4e-a91aa5edb74f",
                  *       "data": {
-                 *         "id": "01a22635-a981-76f9-b680-cd14a2c854a0",
+                 *         "id": "01a226b2-8239-76e9-9280-5a97aab81525",
                  *         "name": "Gia Moss",
                  *         "role": "VIEWER",
                  *         "email": "gia@example.com",
@@ -16521,15 +17202,15 @@ export interface operations {
                  *         "status": "VIEWED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T08:00:41.491Z",
+                 *         "signed_at": "2026-11-29T10:17:04.649Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:40.719Z",
+                 *         "created_at": "2026-11-29T10:17:02.616Z",
                  *         "custom_key": "gia",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:41.491Z",
+                 *         "updated_at": "2026-11-29T10:17:04.649Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a96f-770c-a7f5-f62d9989d167"
+                 *         "envelope_id": "01a226b2-81f8-71db-aae0-6f5ee5793f6b"
                  *       },
                  *       "event_type": "recipient.viewed"
                  *     }
@@ -16567,9 +17248,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a9c6-775a-8763-c13eb5551b07",
+                 *       "id": "01a226b2-82f1-774d-b71c-e6fa7edc5053",
                  *       "data": {
-                 *         "id": "01a22635-a981-76f9-b680-d0e2ac9e9c96",
+                 *         "id": "01a226b2-8239-76e9-9280-5f96aa2bb867",
                  *         "name": "Hal Ode",
                  *         "role": "CC",
                  *         "email": "hal@example.com",
@@ -16580,13 +17261,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:40.719Z",
+                 *         "created_at": "2026-11-29T10:17:02.616Z",
                  *         "custom_key": "hal",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:40.765Z",
+                 *         "updated_at": "2026-11-29T10:17:02.751Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a96f-770c-a7f5-f62d9989d167"
+                 *         "envelope_id": "01a226b2-81f8-71db-aae0-6f5ee5793f6b"
                  *       },
                  *       "event_type": "recipient.copied"
                  *     }
@@ -16624,9 +17305,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-beed-7533-8ded-5601704a1bab",
+                 *       "id": "01a226b2-fb50-733c-b86b-065fd8f6c831",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16635,7 +17316,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
+                 *           "id": "01a226b2-b38e-772b-96a2-7cde32326522",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -16650,13 +17331,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:14.229Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:14.480Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
                  *       },
                  *       "event_type": "recipient.validation_id_check_started"
                  *     }
@@ -16694,9 +17375,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c196-7218-a72f-b56b6bef11f9",
+                 *       "id": "01a226b3-0a41-75ef-bc40-181aef542f2a",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16705,14 +17386,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
+                 *           "id": "01a226b2-b38e-772b-96a2-7cde32326522",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PASSED",
                  *           "attempt": 2,
                  *           "reasons": [],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T08:00:46.895Z",
+                 *           "decided_at": "2026-11-29T10:17:37.391Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 1,
                  *           "provider_reference": null
@@ -16720,13 +17401,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:14.229Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:14.480Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
                  *       },
                  *       "event_type": "recipient.validation_id_check_success"
                  *     }
@@ -16764,9 +17445,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-bef8-71e9-9ec0-25fcb3312433",
+                 *       "id": "01a226b2-fb80-712a-8602-eb3b9f4747a1",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16775,7 +17456,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
+                 *           "id": "01a226b2-b38e-772b-96a2-7cde32326522",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "FAILED",
@@ -16792,13 +17473,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:14.229Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:14.480Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
                  *       },
                  *       "event_type": "recipient.validation_id_check_failed"
                  *     }
@@ -16836,9 +17517,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c8e9-7029-9b76-965f82f6012f",
+                 *       "id": "01a226b3-291d-7284-85a5-01746ac291d8",
                  *       "data": {
-                 *         "id": "01a22635-c4f1-72ee-a7fe-17cf68600402",
+                 *         "id": "01a226b3-1619-765d-bfba-4cfe5e07a59a",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16847,7 +17528,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c58f-77e9-9073-9f42120cf8ef",
+                 *           "id": "01a226b3-1a04-72d9-832c-6550cc46203d",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -16856,7 +17537,7 @@ export interface operations {
                  *             "MRZ_CHECK_DIGIT"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T08:11:48.771Z",
+                 *           "decided_at": "2026-11-29T10:28:45.334Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -16864,13 +17545,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:11:47.755Z",
+                 *         "created_at": "2026-11-29T10:28:40.507Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:11:47.766Z",
+                 *         "updated_at": "2026-11-29T10:28:40.610Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-c4eb-729c-840c-bd56a0295d2d"
+                 *         "envelope_id": "01a226b3-15fb-72ab-8015-560a88716db1"
                  *       },
                  *       "event_type": "recipient.validation_id_check_locked"
                  *     }
@@ -16908,9 +17589,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-cdcc-775a-a6d4-c2f1f9510c3c",
+                 *       "id": "01a226b3-45da-72d9-922e-7e1570fb3711",
                  *       "data": {
-                 *         "id": "01a22635-cd6b-705c-b61e-88e6ad7c6e9a",
+                 *         "id": "01a226b3-42c0-7478-a1a0-1626e9f8da0a",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16919,7 +17600,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-cda7-727a-b066-c4f297c45838",
+                 *           "id": "01a226b3-447f-71c9-b02e-4dbd622d1ef4",
                  *           "check": "id_check",
                  *           "method": "stripe",
                  *           "status": "EXPIRED",
@@ -16929,18 +17610,18 @@ export interface operations {
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
-                 *           "provider_reference": "vs_a6f68ec9b7562d9bf94e291e"
+                 *           "provider_reference": "vs_8807d193ea9ae41e3d95d99b"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:11:49.925Z",
+                 *         "created_at": "2026-11-29T10:28:51.921Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:11:49.936Z",
+                 *         "updated_at": "2026-11-29T10:28:52.023Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-cd65-7025-84c7-67ef40a8135b"
+                 *         "envelope_id": "01a226b3-4291-7692-8890-d34747b45a5d"
                  *       },
                  *       "event_type": "recipient.validation_id_check_expired"
                  *     }
@@ -16978,9 +17659,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c8fd-76c5-9bf4-c2b3a643ed46",
+                 *       "id": "01a226b3-2a46-713f-a8d2-965a117fea0c",
                  *       "data": {
-                 *         "id": "01a22635-c4f1-72ee-a7fe-17cf68600402",
+                 *         "id": "01a226b3-1619-765d-bfba-4cfe5e07a59a",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16989,13 +17670,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c58f-77e9-9073-9f42120cf8ef",
+                 *           "id": "01a226b3-1a04-72d9-832c-6550cc46203d",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3",
+                 *           "api_key_id": "01a226b1-fda5-76bb-b8ba-16802a68f94c",
                  *           "decided_at": null,
                  *           "max_attempts": 1,
                  *           "attempts_left": 1,
@@ -17004,13 +17685,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:11:47.755Z",
+                 *         "created_at": "2026-11-29T10:28:40.507Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:11:47.766Z",
+                 *         "updated_at": "2026-11-29T10:28:40.610Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-c4eb-729c-840c-bd56a0295d2d"
+                 *         "envelope_id": "01a226b3-15fb-72ab-8015-560a88716db1"
                  *       },
                  *       "event_type": "recipient.validation_id_check_reset"
                  *     }
@@ -17048,9 +17729,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c1b5-7133-ae18-e6b4bcff3e91",
+                 *       "id": "01a226b3-0b07-70c2-b145-a6dad569e1c7",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17059,7 +17740,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                 *           "id": "01a226b3-0af7-71d2-90b9-cf28384cc326",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -17074,13 +17755,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:14.229Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:14.480Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
                  *       },
                  *       "event_type": "recipient.validation_biometric_started"
                  *     }
@@ -17118,9 +17799,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c497-7522-a909-bf1f771b3764",
+                 *       "id": "01a226b3-1564-77fd-a688-5ddfc8d21da8",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17129,14 +17810,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                 *           "id": "01a226b3-0af7-71d2-90b9-cf28384cc326",
                  *           "check": "biometric",
                  *           "method": "manual",
                  *           "status": "PASSED",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3",
-                 *           "decided_at": "2026-11-29T08:11:47.665Z",
+                 *           "api_key_id": "01a226b1-fda5-76bb-b8ba-16802a68f94c",
+                 *           "decided_at": "2026-11-29T10:28:40.339Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
                  *           "provider_reference": null
@@ -17144,13 +17825,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:14.229Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:14.480Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
                  *       },
                  *       "event_type": "recipient.validation_biometric_success"
                  *     }
@@ -17188,9 +17869,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c460-765d-aab3-d55a300d43d3",
+                 *       "id": "01a226b3-1488-73d9-b031-f2a82da2d4f4",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17199,13 +17880,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                 *           "id": "01a226b3-0af7-71d2-90b9-cf28384cc326",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "FAILED",
                  *           "attempt": 1,
                  *           "reasons": [
-                 *             "FACE_MISMATCH"
+                 *             "FACE_MISMATCH",
+                 *             "CHALLENGE_NOT_MET"
                  *           ],
                  *           "api_key_id": null,
                  *           "decided_at": null,
@@ -17216,13 +17898,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:14.229Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:14.480Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
                  *       },
                  *       "event_type": "recipient.validation_biometric_failed"
                  *     }
@@ -17260,9 +17942,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-cc57-77db-88ac-11a185dff839",
+                 *       "id": "01a226b3-3c7f-77e8-a03c-2324095751e8",
                  *       "data": {
-                 *         "id": "01a22635-c4f1-72ee-a7fe-17cf68600402",
+                 *         "id": "01a226b3-1619-765d-bfba-4cfe5e07a59a",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17271,7 +17953,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-ca9a-764e-8cdf-6bc722788126",
+                 *           "id": "01a226b3-328b-72bf-9e91-da7fd7494b74",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -17280,7 +17962,7 @@ export interface operations {
                  *             "FACE_MISMATCH"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T08:11:49.649Z",
+                 *           "decided_at": "2026-11-29T10:28:50.314Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -17288,13 +17970,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:11:47.755Z",
+                 *         "created_at": "2026-11-29T10:28:40.507Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:11:47.766Z",
+                 *         "updated_at": "2026-11-29T10:28:40.610Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-c4eb-729c-840c-bd56a0295d2d"
+                 *         "envelope_id": "01a226b3-15fb-72ab-8015-560a88716db1"
                  *       },
                  *       "event_type": "recipient.validation_biometric_locked"
                  *     }
@@ -17332,9 +18014,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c1d8-724c-b931-e4d5577911c2",
+                 *       "id": "01a226b3-0b97-74ee-a6bf-66bffc43d6d6",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17343,7 +18025,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                 *           "id": "01a226b3-0af7-71d2-90b9-cf28384cc326",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "EXPIRED",
@@ -17358,13 +18040,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:14.229Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:14.480Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
                  *       },
                  *       "event_type": "recipient.validation_biometric_expired"
                  *     }
@@ -17402,9 +18084,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c474-759a-849c-141868ae73d7",
+                 *       "id": "01a226b3-14d0-775b-96b1-c4765cecdca3",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17413,13 +18095,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                 *           "id": "01a226b3-0af7-71d2-90b9-cf28384cc326",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3",
+                 *           "api_key_id": "01a226b1-fda5-76bb-b8ba-16802a68f94c",
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
@@ -17428,13 +18110,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:14.229Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:14.480Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
                  *       },
                  *       "event_type": "recipient.validation_biometric_reset"
                  *     }
@@ -17472,9 +18154,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-b50e-714b-a06e-a5e94dd365a7",
+                 *       "id": "01a226b2-b2de-703a-95d5-6c037525bd73",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17484,18 +18166,18 @@ export interface operations {
                  *         "tax_id": null,
                  *         "consent": {
                  *           "version": "2026-11-29",
-                 *           "given_at": "2026-11-29T08:00:43.692Z"
+                 *           "given_at": "2026-11-29T10:17:15.102Z"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:14.229Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:14.480Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
                  *       },
                  *       "event_type": "recipient.validation_identity_consented"
                  *     }
@@ -17533,9 +18215,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c4e0-70c3-9da8-60de62129527",
+                 *       "id": "01a226b3-15de-70f1-b142-eadb17fe2132",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17550,13 +18232,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:14.229Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:14.480Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
                  *       },
                  *       "event_type": "recipient.validation_identity_redacted"
                  *     }
@@ -17594,9 +18276,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a60e-730e-87fb-55318c64fbe9",
+                 *       "id": "01a226b2-7a03-7351-972f-55f126fa87db",
                  *       "data": {
-                 *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                 *         "id": "01a226b2-78c3-737f-809c-c6b05b698ced",
                  *         "name": "Mutual NDA",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -17604,8 +18286,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940979&signature=4cfb300d8e456d0de2f2be234c07880a2efe7decacd74e9501d6caf171e914a1&name=nda.pdf",
+                 *             "id": "01a226b2-78e4-732a-aee9-4e6a87019e9e",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-78c3-737f-809c-c6b05b698ced/documents/01a226b2-78e4-732a-aee9-4e6a87019e9e.pdf?expires=1795949160&signature=aae687e3b027eddd339cde109247430c36395eca314464cc1b4f84f40f6c1a58&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -17616,7 +18298,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:39.710Z",
+                 *         "created_at": "2026-11-29T09:46:00.259Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -17649,7 +18331,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:39.710Z"
+                 *         "updated_at": "2026-11-29T09:46:00.259Z"
                  *       },
                  *       "event_type": "template.created"
                  *     }
@@ -17687,9 +18369,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a6b5-7798-8ef0-93bdb3519876",
+                 *       "id": "01a226b2-7c64-720f-8f4e-f708204b9376",
                  *       "data": {
-                 *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                 *         "id": "01a226b2-78c3-737f-809c-c6b05b698ced",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -17697,8 +18379,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940980&signature=34cf1d491cb4362cc2fa04632cff480a92e51b6206fc5911d88afb73b8865a01&name=nda.pdf",
+                 *             "id": "01a226b2-78e4-732a-aee9-4e6a87019e9e",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-78c3-737f-809c-c6b05b698ced/documents/01a226b2-78e4-732a-aee9-4e6a87019e9e.pdf?expires=1795949161&signature=16106fdff0ce7c0d1ced966659fbdcae4ea2efa99db41d58c9f36d8e4d3a7876&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -17709,7 +18391,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:39.710Z",
+                 *         "created_at": "2026-11-29T09:46:00.259Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -17742,7 +18424,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:39.980Z"
+                 *         "updated_at": "2026-11-29T09:46:00.979Z"
                  *       },
                  *       "event_type": "template.updated"
                  *     }
@@ -17780,9 +18462,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a6da-758d-b5d5-f44a5d7de450",
+                 *       "id": "01a226b2-7c86-7039-bfe3-4ce4c62c3e5b",
                  *       "data": {
-                 *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                 *         "id": "01a226b2-78c3-737f-809c-c6b05b698ced",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -17790,8 +18472,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940980&signature=34cf1d491cb4362cc2fa04632cff480a92e51b6206fc5911d88afb73b8865a01&name=nda.pdf",
+                 *             "id": "01a226b2-78e4-732a-aee9-4e6a87019e9e",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-78c3-737f-809c-c6b05b698ced/documents/01a226b2-78e4-732a-aee9-4e6a87019e9e.pdf?expires=1795949161&signature=16106fdff0ce7c0d1ced966659fbdcae4ea2efa99db41d58c9f36d8e4d3a7876&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -17802,7 +18484,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:39.710Z",
+                 *         "created_at": "2026-11-29T09:46:00.259Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -17835,7 +18517,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:39.980Z"
+                 *         "updated_at": "2026-11-29T09:46:00.979Z"
                  *       },
                  *       "event_type": "template.deleted"
                  *     }
