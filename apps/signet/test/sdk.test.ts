@@ -103,4 +103,24 @@ describe('the TypeScript SDK against a running Signet', () => {
     for await (const letter of signet.deadLetters.all({ state: 'retried', limit: 1 })) retried.push(letter.id);
     expect(retried).toEqual([deadLetter.id]);
   });
+
+  it('reads an envelope\'s timeline, and previews the signer page and the invitation email as HTML in a chosen language', async () => {
+    const created = await signet.createEnvelope({ name: 'Timeline', recipients: { cleo: { name: 'Cleo Park', email: 'cleo@example.com' } } });
+    const timeline = await waitFor(async () => {
+      const entries = await signet.envelopes.timeline(created.id);
+      return entries.length > 0 && entries;
+    }, 10_000, 'envelope.created in the timeline');
+    expect(timeline[0]).toMatchObject({ event: 'envelope.created', recipient: null, details: { status: 'CREATED' } });
+    await expect(signet.envelopes.timeline('0190f3c2-7b7a-7cc0-9a55-3c1f2f3b8e01')).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+
+    await signet.updateSettings({ branding: { name: 'SDK Brand', color: '#7c2d12' } });
+    const signerPage = await signet.settings.previewSignerPage({ language: 'DE' });
+    expect(signerPage).toContain('<html lang="de">');
+    expect(signerPage).toContain('SDK Brand');
+    expect(signerPage).toContain('--accent: #7c2d12;');
+    const invitation = await signet.settings.previewInvitationEmail();
+    expect(invitation).toContain('<html lang="en">');
+    expect(invitation).toContain('background:#7c2d12');
+    await expect(signet.settings.previewInvitationEmail({ language: 'xx' as 'EN' })).rejects.toMatchObject({ status: 422, code: 'VALIDATION_FAILED' });
+  });
 });

@@ -114,10 +114,14 @@ export const SignatureTypes = Type.String({
   errorMessage: { pattern: 'must be a comma-separated list of WRITTEN, DRAWN, UPLOADED without repeats' }
 });
 
-export const SignatureColor = Type.String({
-  pattern: '^#(?:[0-9A-Fa-f]{3}){1,2}$',
-  errorMessage: { pattern: 'must be # followed by 3 or 6 hexadecimal digits' }
-});
+const HEX_COLOR = { pattern: '^#(?:[0-9A-Fa-f]{3}){1,2}$', errorMessage: { pattern: 'must be # followed by 3 or 6 hexadecimal digits' } };
+
+export const SignatureColor = Type.String(HEX_COLOR);
+
+/** branding.color: the accent of the signer page and the emails (buttons, the header's rule, links). */
+export const BrandingColor = Type.String(HEX_COLOR);
+/** branding.color until a key sets it: the blue the signer page and the emails always had. */
+export const DEFAULT_BRANDING_COLOR = '#1d4ed8';
 
 const SIGNATURE_TYPE_VALUES = ['SIMPLE', 'FULL', 'QUALIFIED_CHILE'] as const;
 

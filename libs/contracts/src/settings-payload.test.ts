@@ -31,6 +31,11 @@ describe('toSettingsPayload', () => {
     expect(payload.validations.biometric.enabled).toBe('FALSE');
   });
 
+  it('shows branding.color, the default for settings stored before it existed', () => {
+    expect(payload.branding.color).toBe('#1d4ed8');
+    expect(toSettingsPayload({ ...sampleSettings(), branding: { ...sampleSettings().branding, color: '#0a7' } }).branding.color).toBe('#0a7');
+  });
+
   it('produces a valid payload', () => {
     expect(validateSchema(SettingsPayload, payload).valid).toBe(true);
   });

@@ -1,4 +1,5 @@
 import { DEFAULT_BIOMETRIC, DEFAULT_ID_CHECK, type Settings, type SettingsPayload } from './settings';
+import { DEFAULT_BRANDING_COLOR } from './settings-fields';
 
 const flag = (value: boolean) => (value ? 'TRUE' : 'FALSE');
 
@@ -15,7 +16,9 @@ export function toSettingsPayload(settings: Settings): SettingsPayload {
       url_signature_flow: branding.url_signature_flow,
       name: branding.name,
       reply_to: branding.reply_to,
-      sender_email: branding.sender_email
+      sender_email: branding.sender_email,
+      // Envelopes stored before branding.color existed show the colour they are drawn in.
+      color: branding.color ?? DEFAULT_BRANDING_COLOR
     },
     documents: {
       include_page_id: flag(documents.document_id_enabled),

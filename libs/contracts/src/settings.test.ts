@@ -66,6 +66,13 @@ describe('SettingsInput', () => {
     }
   });
 
+  it('checks branding.color: # and 3 or 6 hexadecimal digits, null resets it', () => {
+    for (const color of ['#0a0', '#00AAff', null]) expect(check({ branding: { color } }).valid).toBe(true);
+    for (const color of ['1d4ed8', '#1d4ed', '#12345678', 'blue', '#ggg', 'red; background: url(x)']) {
+      expect(check({ branding: { color } })).toEqual(rejection('branding.color', 'must be # followed by 3 or 6 hexadecimal digits'));
+    }
+  });
+
   it('checks signature_flow.embed_origins (origins only, https but for localhost) and redirect_url', () => {
     for (const embed_origins of ['https://app.example.com', 'https://app.example.com:8443, https://b.example', 'http://localhost:5173,http://127.0.0.1:8080']) {
       expect(check({ signature_flow: { embed_origins } }).valid).toBe(true);

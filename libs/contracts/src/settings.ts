@@ -4,6 +4,7 @@ import { Nullable } from './schema-helpers';
 import {
   BooleanInput,
   BooleanString,
+  BrandingColor,
   BrandingName,
   CustomPageId,
   Email,
@@ -103,7 +104,8 @@ export const SettingsInput = Closed({
       url_signature_flow: Resettable(HttpsUrl),
       name: Resettable(BrandingName),
       reply_to: Resettable(Email),
-      sender_email: Resettable(Email)
+      sender_email: Resettable(Email),
+      color: Resettable(BrandingColor)
     })
   ),
   documents: Type.Optional(
@@ -184,7 +186,9 @@ const SettingsBranding = Type.Object({
   url_signature_flow: Nullable(HttpsUrl),
   name: Nullable(BrandingName),
   reply_to: Nullable(Email),
-  sender_email: Nullable(Email)
+  sender_email: Nullable(Email),
+  /** The accent of the signer page and the emails; envelopes stored before it lack it (read as the default). */
+  color: Type.Optional(BrandingColor)
 });
 
 const LocalizationEntry = Type.Object({
@@ -318,7 +322,8 @@ export type Settings = Static<typeof Settings>;
 const IdentityPayloadCommon = { enabled: BooleanString, order: ValidationOrder, provider: IdentityProvider, max_attempts: Type.Integer(), retention_days: Type.Integer() };
 
 export const SettingsPayload = Type.Object({
-  branding: SettingsBranding,
+  /** color is always shown (the default for envelopes stored before it existed). */
+  branding: Type.Object({ ...SettingsBranding.properties, color: BrandingColor }),
   documents: Type.Object({
     include_page_id: BooleanString,
     custom_page_id: CustomPageId,

@@ -7,6 +7,8 @@ import { builderSessionMethods } from './builder-sessions';
 import { deadLetterMethods } from './dead-letters';
 import { apiKeyMethods } from './api-keys';
 import { identityMethods } from './identity';
+import { envelopeTimelineMethods } from './envelope-timeline';
+import { settingsPreviewMethods } from './settings-previews';
 import type { components, operations, paths } from './generated/openapi';
 
 type Schemas = components['schemas'];
@@ -65,6 +67,8 @@ export function createSignetClient(options: SignetClientOptions) {
     ...deadLetterMethods(context),
     ...apiKeyMethods(context),
     ...identityMethods(context),
+    ...envelopeTimelineMethods(context),
+    ...settingsPreviewMethods(context),
 
     /** Creates an envelope from a plain object, sent as the bracket-notation form the route takes. */
     async createEnvelope(envelope: EnvelopeCreateRequest) {

@@ -3,6 +3,8 @@ export { signingTokenOf, type BatchRequest, type CreateWebhookRequest, type Enve
 export type { DeadLetter, DeadLetterListQuery } from './dead-letters';
 export { SignetError, unwrap, type ErrorBody } from './errors';
 export type { IdentityAssertion, IdentityCheckName } from './identity';
+export type { TimelineEntry } from './envelope-timeline';
+export type { PreviewOptions } from './settings-previews';
 export type { TemplateCreateRequest, TemplateListQuery, TemplateUpdateRequest, TemplateUseRequest } from './templates';
 export type { BuilderSession, BuilderSessionCreateRequest, NewBuilderSession } from './builder-sessions';
 export type { ApiKey, ApiKeyCreateRequest, ApiKeyWithSecret } from './api-keys';

@@ -17,6 +17,7 @@ import { envelopeLimits } from './plan-limits/envelope-limits';
 import { emailRoutes } from './http/email-routes';
 import { envelopeRoutes } from './http/envelope-routes';
 import { sealRoutes } from './http/seal-routes';
+import { previewRoutes } from './http/preview-routes';
 import { signerPageRoutes } from './http/signer-page-routes';
 import { signingRoutes } from './http/signing-routes';
 import { templateRoutes } from './http/template-routes';
@@ -93,6 +94,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
       templateRoutes(router, templateDeps);
       signingRoutes(router, envelopeDeps);
       signerPageRoutes(router, envelopeDeps);
+      previewRoutes(router, envelopeDeps);
       emailRoutes(router, emailDeps);
     },
     consumers: [attachUploadedDocument(envelopeDeps, deps.log), queueLifecycleMails(emailDeps), recordIdentityOutcomes(envelopeDeps)],

@@ -1,25 +1,15 @@
-import { AppError, callInternal, notFound, type RequestContext } from '@signet/http';
-import type { Knex } from 'knex';
+import { AppError, notFound, type RequestContext } from '@signet/http';
 import type { EvidenceDocument, EvidenceGenerator } from './evidence-generator';
+import { envelopeStatus, type ProjectionDeps } from './envelope-status';
 import { timelineStore } from './timeline-store';
 
-export interface EvidenceDeps {
-  db: Knex;
+export interface EvidenceDeps extends ProjectionDeps {
   generator: EvidenceGenerator;
-  /** Where the envelope part answers, asked when this projection does not know an envelope yet. */
-  envelopeUrl: () => string;
-  internalSecret: string;
 }
 
-/**
- * The projection is filled from events, so it can be behind the envelope part: an envelope it does not
- * know yet is asked about there, and one that exists is never reported as not found.
- */
 async function notKnownYet(deps: EvidenceDeps, context: RequestContext, envelopeId: string): Promise<AppError> {
-  const { envelope } = await callInternal<{ envelope: { status: string } }>({
-    baseUrl: deps.envelopeUrl(), method: 'GET', path: `/internal/envelopes/${encodeURIComponent(envelopeId)}/summary`, context, secret: deps.internalSecret
-  });
-  return new AppError('CONFLICT', `The evidence sheet exists once the envelope is SUCCESS and its record is complete; it is ${envelope.status}, retry shortly`);
+  const status = await envelopeStatus(deps, context, envelopeId);
+  return new AppError('CONFLICT', `The evidence sheet exists once the envelope is SUCCESS and its record is complete; it is ${status}, retry shortly`);
 }
 
 /**

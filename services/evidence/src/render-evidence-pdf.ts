@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatDateTime, type Language, language as languageOf, translator } from '@signet/i18n';
+import { CODE_EVENT, channelOf } from './code-channel';
 import { drawLogo, LOGO_BOX } from './draw-logo';
 import type { Logo } from './logo';
 import { actedAtLabel, roleLines, writeFieldsSection } from './evidence-fields';
@@ -11,8 +12,6 @@ import type { TimelineEntry } from './timeline-store';
 type Obj = Record<string, unknown>;
 
 const ACT_EVENTS = ['recipient.signed_all', 'recipient.approved', 'recipient.witnessed', 'recipient.viewed'];
-/** The events of the email and SMS codes, which went by a channel. */
-const CODE_EVENT = /^recipient\.validation_(code_|max_attempts)/;
 
 const LABEL_KEYS = [
   'title', 'envelope', 'envelopeId', 'name', 'status', 'created', 'sent', 'completed', 'documents', 'documentId', 'pages', 'originalHash',
@@ -31,11 +30,6 @@ function labelsIn(language: Language): Labels {
 
 function labelOr(label: unknown, fallback: string): string {
   return typeof label === 'string' && label.trim() !== '' ? label : fallback;
-}
-
-/** The channel a validation event's code went by; events from before phone validation carry none and were email. */
-function channelOf(entry: TimelineEntry): 'email' | 'sms' {
-  return ((entry.details.validation ?? {}) as Obj).channel === 'sms' ? 'sms' : 'email';
 }
 
 /**

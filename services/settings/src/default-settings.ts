@@ -1,9 +1,9 @@
-import { DEFAULT_BIOMETRIC, DEFAULT_ID_CHECK, DEFAULT_SENDER_NAME, type Settings } from '@signet/contracts';
+import { DEFAULT_BIOMETRIC, DEFAULT_BRANDING_COLOR, DEFAULT_ID_CHECK, DEFAULT_SENDER_NAME, type Settings } from '@signet/contracts';
 import { defaultLocalization, language } from '@signet/i18n';
 
 /** What every API key has until it sets something else. */
 export const DEFAULT_SETTINGS: Settings = {
-  branding: { logo: null, url_homepage: null, url_signature_flow: null, name: null, reply_to: null, sender_email: null },
+  branding: { logo: null, url_homepage: null, url_signature_flow: null, name: null, reply_to: null, sender_email: null, color: DEFAULT_BRANDING_COLOR },
   documents: { document_id_enabled: true, custom_page_id: 'Signet Sign ID:', signatures_per_page: 6, signatures_per_row: 2 },
   emails: { envelope_invitation: true, envelope_voided: true, envelope_rejected: true, envelope_signed: true, envelope_expired: true, envelope_reminder: true },
   // English and Spanish always; the other languages' defaults are filled in when a key customises one.

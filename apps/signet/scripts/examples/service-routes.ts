@@ -7,4 +7,5 @@ export async function captureServiceRoutes({ api }: Capture): Promise<void> {
   await api.call('GET /readyz', 200);
   await api.call('GET /docs', 200);
   await api.call('GET /sign/assets/:file', 200, { params: { file: 'signer-page.css' } });
+  await api.call('GET /sign/accent/:file', 200, { params: { file: '1d4ed8.css' } });
 }

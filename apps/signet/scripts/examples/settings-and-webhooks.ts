@@ -6,8 +6,11 @@ import { UNAVAILABLE_PATH } from './receiver';
 /** The API key's defaults: read (all, then two categories), change, and a change that is refused. */
 export async function captureSettings({ api }: Capture): Promise<void> {
   await api.call('GET /api/v1/settings', 200, { query: { scope: 'branding,signature_flow' } });
-  await api.call('PUT /api/v1/settings', 200, { json: { branding: { name: 'Acme Inc.', url_homepage: 'https://acme.example' }, signature_flow: { language: 'EN' }, emails: { envelope_voided: 'FALSE' } } });
+  await api.call('PUT /api/v1/settings', 200, { json: { branding: { name: 'Acme Inc.', url_homepage: 'https://acme.example', color: '#0f766e' }, signature_flow: { language: 'EN' }, emails: { envelope_voided: 'FALSE' } } });
   await api.call('PUT /api/v1/settings', 422, { json: { signature_flow: { language: 'KLINGON' } } });
+  await api.call('GET /api/v1/settings/preview/signer_page', 200, { query: { language: 'ES' } });
+  await api.call('GET /api/v1/settings/preview/signer_page', 422, { query: { language: 'KLINGON' } });
+  await api.call('GET /api/v1/settings/preview/invitation_email', 200);
   await api.call('GET /api/v1/settings', 401, { key: 'Bearer not-a-key' });
 }
 

@@ -32,11 +32,12 @@ export async function captureSigning(capture: Capture, envelope: SentEnvelope): 
   await waitFor(async () => (await api.peek('GET /api/v1/envelopes/:id', { params: { id: envelope.id } })).body.envelope.status === 'SUCCESS', 120_000, 'the envelope to complete');
 }
 
-/** The completed envelope's evidence sheet, the seal's certificates and CRL, and a report on the signed PDF. */
+/** The completed envelope's evidence sheet and timeline, the seal's certificates and CRL, and a report on the signed PDF. */
 export async function captureSealAndEvidence({ api }: Capture, envelope: SentEnvelope): Promise<void> {
   // The evidence part learns of the completion by event, a moment after the envelope part.
   await waitFor(async () => (await api.peek('GET /api/v1/envelopes/:id/evidence', { params: { id: envelope.id } })).status === 200, 60_000, 'the evidence sheet');
   await api.call('GET /api/v1/envelopes/:id/evidence', 200, { params: { id: envelope.id } });
+  await api.call('GET /api/v1/envelopes/:id/timeline', 200, { params: { id: envelope.id } });
   const certificates = (await api.call('GET /api/v1/seal/certificates', 200)).body;
   if (certificates.crl_url) await api.call('GET /pki/signet-dev-ca.crl', 200);
   const signed = (await api.peek('GET /api/v1/envelopes/:id', { params: { id: envelope.id } })).body.envelope.documents[0];

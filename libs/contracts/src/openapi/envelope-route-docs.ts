@@ -1,6 +1,7 @@
 import { EnvelopeCreateRequest, EnvelopeUpdateRequest, ExtendRequest, SigningUrlRequest } from '../envelope-requests';
 import { CodeSentResponse, CodeVerifiedResponse } from '../responses/validation-responses';
 import { EnvelopeCreatedResponse, EnvelopeResponse, EnvelopeVoidedResponse, EvidenceResponse, ReminderSentResponse, SigningUrlResponse } from '../responses/envelope-responses';
+import { EnvelopeTimelineResponse } from '../responses/timeline-responses';
 import { SuccessResponse } from '../responses/common-responses';
 import { UploadCreatedResponse, UploadListResponse, UploadReceivedResponse, UploadResponse } from '../responses/upload-responses';
 import { UploadCreateRequest, UploadListQuery } from '../upload-requests';
@@ -97,6 +98,16 @@ export const ENVELOPE_ROUTE_DOCS: RouteDocs = {
     tag: 'Envelopes',
     responses: { 200: jsonAnswer(EvidenceResponse, 'The evidence sheet link') },
     errors: [404, 409]
+  },
+  'GET /api/v1/envelopes/:id/timeline': {
+    operationId: 'getEnvelopeTimeline',
+    summary: "List an envelope's timeline",
+    description: 'The events the evidence sheet lists, oldest first, at any status: when, which event, the recipient it concerns (with their role), ' +
+      'the address and user agent they acted from, and the status, rejection reason or code channel. Recorded from the events as they happen, ' +
+      'so an event appears a moment after the call that caused it; an envelope just created may have none yet.',
+    tag: 'Envelopes',
+    responses: { 200: jsonAnswer(EnvelopeTimelineResponse, 'The timeline') },
+    errors: [404]
   },
   'POST /api/v1/envelopes/:envelope_id/uploads': {
     operationId: 'createUpload',

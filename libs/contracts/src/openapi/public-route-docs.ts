@@ -132,6 +132,15 @@ export const PUBLIC_ROUTE_DOCS: RouteDocs = {
     responses: { 200: { description: 'The file (script, style sheet or font)', contentType: '*/*' } },
     errors: [404]
   },
+  'GET /sign/accent/:file': {
+    operationId: 'signerPageAccent',
+    summary: "The signer page's branding colour",
+    description: 'A style sheet of custom properties for one colour (`<6 lower-case hex digits>.css`): the accent, the text drawn on it and the link colour. The signer page links the one of its envelope\'s `branding.color`, since its Content-Security-Policy allows no inline style.',
+    tag: 'Signing',
+    params: { file: 'The colour\'s six hexadecimal digits, lower case, then `.css`: `1d4ed8.css`' },
+    responses: { 200: { description: 'The style sheet', contentType: 'text/css' } },
+    errors: [404]
+  },
   'GET /email/v1/pixels/:token': {
     operationId: 'emailOpened',
     summary: 'Tracking pixel of an email',

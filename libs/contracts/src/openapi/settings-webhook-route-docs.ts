@@ -1,13 +1,27 @@
 import { Type } from '@sinclair/typebox';
 import { SettingsInput } from '../settings';
+import { SettingsPreviewQuery } from '../settings-preview';
 import { SettingsResponse, SettingsUpdatedResponse } from '../responses/settings-responses';
 import { SuccessResponse } from '../responses/common-responses';
 import { DeliveryListResponse, DeliveryResponse, RedeliveryResponse, TestDeliveryResponse, WebhookCreatedResponse, WebhookListResponse, WebhookResponse, WebhookSecretRotatedResponse, WebhookUpdatedResponse } from '../responses/webhook-responses';
 import { CreateWebhookRequest, DeliveriesQuery, UpdateWebhookRequest } from '../webhook-requests';
-import { jsonAnswer, type RouteDocs } from './route-doc';
+import { jsonAnswer, type ResponseDoc, type RouteDocs } from './route-doc';
 
 const SettingsQuery = Type.Object({
   scope: Type.Optional(Type.String({ description: 'Comma-separated categories to return, e.g. `emails,branding`' }))
+});
+
+const PREVIEW_NOTE = (what: string) => `${what} Made from the API key's settings as they are saved now, for a sample envelope ("Sample agreement") ` +
+  'and recipient ("Ana Lima"): nothing in it works (no signing link, no token, no script). Show it in a sandboxed iframe of your own ' +
+  '(its `srcdoc`: a framed URL cannot carry the API key); its own headers sandbox it too, and let only Signet\'s own pages frame it by URL.';
+
+const PREVIEW_ANSWER = (description: string): ResponseDoc => ({
+  description,
+  contentType: 'text/html',
+  headers: {
+    'Content-Security-Policy': '`sandbox` (no scripts), `default-src \'none\'`, the page\'s styles only, images from `data:` and `https:` (the logo), `frame-ancestors \'self\'`',
+    'X-Content-Type-Options': '`nosniff`'
+  }
 });
 
 /** Settings and webhooks: both belong to the API key that sets them. */
@@ -29,6 +43,24 @@ export const SETTINGS_WEBHOOK_ROUTE_DOCS: RouteDocs = {
     request: { json: SettingsInput },
     responses: { 200: jsonAnswer(SettingsUpdatedResponse, 'Every category after the change') },
     errors: [400, 415, 422]
+  },
+  'GET /api/v1/settings/preview/signer_page': {
+    operationId: 'previewSignerPage',
+    summary: 'Preview the signer page with the current settings',
+    description: PREVIEW_NOTE('The signer page a recipient opens (logo, branding name and colour, language, signature types), as it shows once the documents are drawn; its documents are left out.'),
+    tag: 'Settings',
+    request: { query: SettingsPreviewQuery },
+    responses: { 200: PREVIEW_ANSWER('The page') },
+    errors: [422]
+  },
+  'GET /api/v1/settings/preview/invitation_email': {
+    operationId: 'previewInvitationEmail',
+    summary: 'Preview the invitation email with the current settings',
+    description: PREVIEW_NOTE('The HTML of the invitation a signer gets (logo, branding name and colour, language, sender). As in a real email, only an https logo is shown (mail clients block data: images): with a data: logo, the branding name stands in its place.'),
+    tag: 'Settings',
+    request: { query: SettingsPreviewQuery },
+    responses: { 200: PREVIEW_ANSWER('The email\'s HTML') },
+    errors: [422]
   },
   'POST /api/v1/webhooks': {
     operationId: 'createWebhook',

@@ -8,3 +8,4 @@ export * from './signing-responses';
 export * from './template-responses';
 export * from './builder-session-responses';
 export * from './api-key-responses';
+export * from './timeline-responses';

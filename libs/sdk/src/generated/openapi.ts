@@ -28,6 +28,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/preview/signer_page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview the signer page with the current settings
+         * @description The signer page a recipient opens (logo, branding name and colour, language, signature types), as it shows once the documents are drawn; its documents are left out. Made from the API key's settings as they are saved now, for a sample envelope ("Sample agreement") and recipient ("Ana Lima"): nothing in it works (no signing link, no token, no script). Show it in a sandboxed iframe of your own (its `srcdoc`: a framed URL cannot carry the API key); its own headers sandbox it too, and let only Signet's own pages frame it by URL.
+         */
+        get: operations["previewSignerPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/preview/invitation_email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview the invitation email with the current settings
+         * @description The HTML of the invitation a signer gets (logo, branding name and colour, language, sender). As in a real email, only an https logo is shown (mail clients block data: images): with a data: logo, the branding name stands in its place. Made from the API key's settings as they are saved now, for a sample envelope ("Sample agreement") and recipient ("Ana Lima"): nothing in it works (no signing link, no token, no script). Show it in a sandboxed iframe of your own (its `srcdoc`: a framed URL cannot carry the API key); its own headers sandbox it too, and let only Signet's own pages frame it by URL.
+         */
+        get: operations["previewInvitationEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/envelopes": {
         parameters: {
             query?: never;
@@ -188,6 +228,26 @@ export interface paths {
          * @description A link to the audit-trail PDF (every event with time, address and user agent). The envelope must be SUCCESS (409 before).
          */
         get: operations["getEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/envelopes/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an envelope's timeline
+         * @description The events the evidence sheet lists, oldest first, at any status: when, which event, the recipient it concerns (with their role), the address and user agent they acted from, and the status, rejection reason or code channel. Recorded from the events as they happen, so an event appears a moment after the call that caused it; an envelope just created may have none yet.
+         */
+        get: operations["getEnvelopeTimeline"];
         put?: never;
         post?: never;
         delete?: never;
@@ -611,29 +671,9 @@ export interface paths {
         };
         /**
          * List a webhook's deliveries
-         * @description Newest first, each with every attempt (status code, duration, error, the start of the answer). Page with `next_cursor`. What each attempt sent is in the single delivery (`GET .../deliveries/:delivery_id`).
+         * @description Newest first, each with every attempt (status code, duration, error, the start of the answer). Page with `next_cursor`.
          */
         get: operations["listDeliveries"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/webhooks/{id}/deliveries/{delivery_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read a delivery, with what it sent
-         * @description The delivery with every attempt, as in the log, plus what went over the wire: `request_body`, the JSON every attempt POSTed, and each attempt's `request_headers` (the Standard Webhooks headers included; the webhook's `auth` never) and `response_headers`.
-         */
-        get: operations["getDelivery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -653,7 +693,7 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery again
-         * @description A finished delivery (FAILED, or SUCCESS and wanted again) starts a new round of the webhook's retry schedule at once, with the same event (same `webhook-id`), to the webhook's URL as it is now. Its dead letter, if it has one, counts as retried. A PENDING delivery is 409: it is already on its way.
+         * @description One more attempt with the same event (same `webhook-id`), whatever the delivery's status.
          */
         post: operations["redeliver"];
         delete?: never;
@@ -676,66 +716,6 @@ export interface paths {
          * @description A new `signing_secret`, shown only in this answer. For 24 hours deliveries carry two signatures in `webhook-signature` (Standard Webhooks' space-separated list), one by each secret, so a receiver verifying with either accepts them while it switches; then only the new secret signs. Rotating again within the window drops the oldest secret.
          */
         post: operations["rotateWebhookSecret"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/webhooks/{id}/test": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Send a test event to a webhook
-         * @description A `webhook.test` event (`data`: `{webhook_id, message}`) goes to this webhook now, whatever it subscribes to, as any delivery does: signed, with its `auth`, in the delivery log, retried on the webhook's schedule. No other webhook gets it.
-         */
-        post: operations["sendTestEvent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/dead_letters": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List the API key's dead letters
-         * @description A dead letter is a webhook delivery that ran out of its retry schedule: FAILED, with no attempt to come. Newest first, retried ones too unless `state` says otherwise; page with `next_cursor`. Each stays as long as its delivery is kept (`WEBHOOK_RETENTION_DAYS`) and goes with its webhook.
-         */
-        get: operations["listDeadLetters"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/dead_letters/{id}/retry": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Retry a dead letter
-         * @description Its delivery starts a new round of the webhook's retry schedule at once, with the same event (same `webhook-id`), to the webhook's URL as it is now; the dead letter shows `retried_at`. A dead letter is retried once: again is 409 (if the new round fails too, a new dead letter records it).
-         */
-        post: operations["retryDeadLetter"];
         delete?: never;
         options?: never;
         head?: never;
@@ -781,74 +761,6 @@ export interface paths {
          * @description Its token is refused from now on (401), and its editor page is gone. API key only.
          */
         delete: operations["revokeBuilderSession"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/api_keys": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List the tenant's API keys
-         * @description Every key of the tenant, oldest first, revoked ones included: its name, plan, scopes, the first characters of its secret, when it was last used and, after a rotation, until when the previous secret works. Never a secret. Needs a key with the `admin` scope (403 FORBIDDEN otherwise); only the keys of the caller's tenant are seen or touched (another tenant's key is 404).
-         */
-        get: operations["listApiKeys"];
-        put?: never;
-        /**
-         * Create an API key
-         * @description A new key of the caller's tenant, with the caller's plan and envelope limits. It has no scope unless `scopes: ["admin"]` is asked for. The secret is in this answer only: Signet keeps a hash of it. The key works at once. Needs a key with the `admin` scope (403 FORBIDDEN otherwise); only the keys of the caller's tenant are seen or touched (another tenant's key is 404).
-         */
-        post: operations["createApiKey"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/api_keys/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read an API key
-         * @description The key as the list shows it, never its secret. Needs a key with the `admin` scope (403 FORBIDDEN otherwise); only the keys of the caller's tenant are seen or touched (another tenant's key is 404).
-         */
-        get: operations["getApiKey"];
-        put?: never;
-        post?: never;
-        /**
-         * Revoke an API key
-         * @description The key, and a previous secret still in its overlap, are refused (401) from the next request on, by every replica. A key may revoke itself. Its builder sessions stop working with it. A key already revoked is 404. Needs a key with the `admin` scope (403 FORBIDDEN otherwise); only the keys of the caller's tenant are seen or touched (another tenant's key is 404).
-         */
-        delete: operations["revokeApiKey"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/api_keys/{id}/rotate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Rotate an API key's secret
-         * @description A new secret for the same key: its id, name, plan, scopes, settings, webhooks and builder sessions stay. The new secret is in this answer only. The previous one keeps working for `overlap_minutes` (default 60, at most 7 days; 0: not at all), until `previous_key_expires_at`, then is refused (401). Rotating again within the overlap ends the older secret at once. Needs a key with the `admin` scope (403 FORBIDDEN otherwise); only the keys of the caller's tenant are seen or touched (another tenant's key is 404).
-         */
-        post: operations["rotateApiKey"];
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1231,6 +1143,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sign/accent/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signer page's branding colour
+         * @description A style sheet of custom properties for one colour (`<6 lower-case hex digits>.css`): the accent, the text drawn on it and the link colour. The signer page links the one of its envelope's `branding.color`, since its Content-Security-Policy allows no inline style.
+         */
+        get: operations["signerPageAccent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sign/{token}": {
         parameters: {
             query?: never;
@@ -1434,100 +1366,6 @@ export interface paths {
          * @description One script, no imports, that any page may load (`<script type="module" src=".../embed/builder.js">`): it defines `<signet-builder url="..." token="...">`, which frames the editor.
          */
         get: operations["builderElement"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/console": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Signet's console
-         * @description The console for the people who operate Signet (docs/console.md): the sign-in form, or the console itself for a browser with a live session. A strict Content-Security-Policy: Signet's own scripts only, no inline script, framed by nobody (`frame-ancestors 'none'`).
-         */
-        get: operations["consolePage"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/console/sign-in": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Sign in to the console with an API key
-         * @description Exchanges the API key for a session of its tenant, 8 hours at most: the `signet_console` cookie (HttpOnly, SameSite=Strict, Secure where Signet is reached over HTTPS), which then acts as the key on `/api/v1`. Writes with it must carry the session's `X-CSRF-Token`. A form posted from another site is 403.
-         */
-        post: operations["consoleSignIn"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/console/sign-out": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Sign out of the console
-         * @description Ends the session on the server (its cookie is refused from then on) and clears the cookie. Needs the session's CSRF token (the `csrf` field or `X-CSRF-Token`).
-         */
-        post: operations["consoleSignOut"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/console/assets/{file}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A static file of the console */
-        get: operations["consoleAsset"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/components/{file}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A module or style sheet the console and the editor share */
-        get: operations["sharedComponent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2478,26 +2316,6 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    "webhook.test": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A test sent to one webhook on request (POST /api/v1/webhooks/:id/test), whatever it subscribes to
-         * @description POSTed to the one webhook it was sent to, whatever that webhook subscribes to. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
-         */
-        post: operations["on_webhook_test"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export interface components {
     schemas: {
@@ -2545,6 +2363,7 @@ export interface components {
                     name: string | null;
                     reply_to: string | null;
                     sender_email: string | null;
+                    color?: string;
                 };
                 documents?: {
                     document_id_enabled: boolean;
@@ -2940,54 +2759,16 @@ export interface components {
             /** @description Also in the X-Request-Id header: finds the request in the logs */
             request_id: string;
         };
-        DeadLetter: {
-            id: string;
-            /**
-             * @description What failed: a webhook delivery
-             * @constant
-             */
-            kind: "webhook.delivery";
-            webhook_id: string;
-            delivery_id: string;
-            event_id: string;
-            /**
-             * @description The API's events and Signet's own, as webhooks subscribe to them, or `webhook.test`
-             * @enum {unknown}
-             */
-            event_type: "envelope.in_progress" | "envelope.success" | "envelope.voided" | "envelope.evidence_generated" | "envelope.file_uploaded" | "recipient.email_sent" | "recipient.email_received" | "recipient.email_opened" | "recipient.email_clicked" | "recipient.email_bounced" | "recipient.link_generated" | "recipient.in_progress" | "recipient.signed_all" | "recipient.rejected" | "recipient.validation_code_generated" | "recipient.validation_code_sent" | "recipient.validation_code_success" | "recipient.validation_code_failed" | "recipient.validation_code_expired" | "recipient.validation_max_attempts" | "batch.completed" | "envelope.expired" | "envelope.extended" | "envelope.reactivated" | "recipient.reminder_sent" | "recipient.expiry_warning_sent" | "recipient.approved" | "recipient.witnessed" | "recipient.viewed" | "recipient.copied" | "recipient.validation_id_check_started" | "recipient.validation_id_check_success" | "recipient.validation_id_check_failed" | "recipient.validation_id_check_locked" | "recipient.validation_id_check_expired" | "recipient.validation_id_check_reset" | "recipient.validation_biometric_started" | "recipient.validation_biometric_success" | "recipient.validation_biometric_failed" | "recipient.validation_biometric_locked" | "recipient.validation_biometric_expired" | "recipient.validation_biometric_reset" | "recipient.validation_identity_consented" | "recipient.validation_identity_redacted" | "template.created" | "template.updated" | "template.deleted" | "webhook.test";
-            /** @description The attempts the delivery had made when it failed, every round counted */
-            attempts: number;
-            last_error: string | null;
-            last_status_code: number | null;
-            /** Format: date-time */
-            failed_at: string;
-            retried_at: string | null;
-        };
-        DeadLetterListResponse: {
-            /** @description Newest first */
-            dead_letters: components["schemas"]["DeadLetter"][];
-            next_cursor: string | null;
-            /** @description Also in the X-Request-Id header: finds the request in the logs */
-            request_id: string;
-        };
-        DeadLetterRetryResponse: {
-            /** @constant */
-            success: true;
-            dead_letter: components["schemas"]["DeadLetter"];
-            delivery: components["schemas"]["Delivery"];
-            /** @description Also in the X-Request-Id header: finds the request in the logs */
-            request_id: string;
-        };
         Delivery: {
             id: string;
             webhook_id: string;
             /** @description The event id: the same as the `webhook-id` header and the payload `id` */
             event_id: string;
             /**
-             * @description The API's events and Signet's own, as webhooks subscribe to them, or `webhook.test`
+             * @description The API's events and Signet's own, as webhooks subscribe to them
              * @enum {unknown}
              */
-            event_type: "envelope.in_progress" | "envelope.success" | "envelope.voided" | "envelope.evidence_generated" | "envelope.file_uploaded" | "recipient.email_sent" | "recipient.email_received" | "recipient.email_opened" | "recipient.email_clicked" | "recipient.email_bounced" | "recipient.link_generated" | "recipient.in_progress" | "recipient.signed_all" | "recipient.rejected" | "recipient.validation_code_generated" | "recipient.validation_code_sent" | "recipient.validation_code_success" | "recipient.validation_code_failed" | "recipient.validation_code_expired" | "recipient.validation_max_attempts" | "batch.completed" | "envelope.expired" | "envelope.extended" | "envelope.reactivated" | "recipient.reminder_sent" | "recipient.expiry_warning_sent" | "recipient.approved" | "recipient.witnessed" | "recipient.viewed" | "recipient.copied" | "recipient.validation_id_check_started" | "recipient.validation_id_check_success" | "recipient.validation_id_check_failed" | "recipient.validation_id_check_locked" | "recipient.validation_id_check_expired" | "recipient.validation_id_check_reset" | "recipient.validation_biometric_started" | "recipient.validation_biometric_success" | "recipient.validation_biometric_failed" | "recipient.validation_biometric_locked" | "recipient.validation_biometric_expired" | "recipient.validation_biometric_reset" | "recipient.validation_identity_consented" | "recipient.validation_identity_redacted" | "template.created" | "template.updated" | "template.deleted" | "webhook.test";
+            event_type: "envelope.in_progress" | "envelope.success" | "envelope.voided" | "envelope.evidence_generated" | "envelope.file_uploaded" | "recipient.email_sent" | "recipient.email_received" | "recipient.email_opened" | "recipient.email_clicked" | "recipient.email_bounced" | "recipient.link_generated" | "recipient.in_progress" | "recipient.signed_all" | "recipient.rejected" | "recipient.validation_code_generated" | "recipient.validation_code_sent" | "recipient.validation_code_success" | "recipient.validation_code_failed" | "recipient.validation_code_expired" | "recipient.validation_max_attempts" | "batch.completed" | "envelope.expired" | "envelope.extended" | "envelope.reactivated" | "recipient.reminder_sent" | "recipient.expiry_warning_sent" | "recipient.approved" | "recipient.witnessed" | "recipient.viewed" | "recipient.copied" | "recipient.validation_id_check_started" | "recipient.validation_id_check_success" | "recipient.validation_id_check_failed" | "recipient.validation_id_check_locked" | "recipient.validation_id_check_expired" | "recipient.validation_id_check_reset" | "recipient.validation_biometric_started" | "recipient.validation_biometric_success" | "recipient.validation_biometric_failed" | "recipient.validation_biometric_locked" | "recipient.validation_biometric_expired" | "recipient.validation_biometric_reset" | "recipient.validation_identity_consented" | "recipient.validation_identity_redacted" | "template.created" | "template.updated" | "template.deleted";
             /** @enum {unknown} */
             status: "PENDING" | "SUCCESS" | "FAILED";
             attempts: components["schemas"]["DeliveryAttempt"][];
@@ -3005,43 +2786,6 @@ export interface components {
             error: string | null;
             response_body: string | null;
         };
-        DeliveryAttemptDetail: {
-            attempt: number;
-            /** Format: date-time */
-            attempted_at: string;
-            status_code: number | null;
-            duration_ms: number | null;
-            error: string | null;
-            response_body: string | null;
-            /** @description The headers the attempt was sent with, names in lower case; the webhook's `auth` shows as `[redacted]` in `authorization`. Null for attempts made before Signet kept them */
-            request_headers: {
-                [key: string]: string;
-            } | null;
-            /** @description The receiver's answer's first 20 headers, names in lower case, each value cut at 256 characters; null when no answer came */
-            response_headers: {
-                [key: string]: string;
-            } | null;
-        };
-        DeliveryDetail: {
-            id: string;
-            webhook_id: string;
-            /** @description The event id: the same as the `webhook-id` header and the payload `id` */
-            event_id: string;
-            /**
-             * @description The API's events and Signet's own, as webhooks subscribe to them, or `webhook.test`
-             * @enum {unknown}
-             */
-            event_type: "envelope.in_progress" | "envelope.success" | "envelope.voided" | "envelope.evidence_generated" | "envelope.file_uploaded" | "recipient.email_sent" | "recipient.email_received" | "recipient.email_opened" | "recipient.email_clicked" | "recipient.email_bounced" | "recipient.link_generated" | "recipient.in_progress" | "recipient.signed_all" | "recipient.rejected" | "recipient.validation_code_generated" | "recipient.validation_code_sent" | "recipient.validation_code_success" | "recipient.validation_code_failed" | "recipient.validation_code_expired" | "recipient.validation_max_attempts" | "batch.completed" | "envelope.expired" | "envelope.extended" | "envelope.reactivated" | "recipient.reminder_sent" | "recipient.expiry_warning_sent" | "recipient.approved" | "recipient.witnessed" | "recipient.viewed" | "recipient.copied" | "recipient.validation_id_check_started" | "recipient.validation_id_check_success" | "recipient.validation_id_check_failed" | "recipient.validation_id_check_locked" | "recipient.validation_id_check_expired" | "recipient.validation_id_check_reset" | "recipient.validation_biometric_started" | "recipient.validation_biometric_success" | "recipient.validation_biometric_failed" | "recipient.validation_biometric_locked" | "recipient.validation_biometric_expired" | "recipient.validation_biometric_reset" | "recipient.validation_identity_consented" | "recipient.validation_identity_redacted" | "template.created" | "template.updated" | "template.deleted" | "webhook.test";
-            /** @enum {unknown} */
-            status: "PENDING" | "SUCCESS" | "FAILED";
-            attempts: components["schemas"]["DeliveryAttemptDetail"][];
-            next_attempt_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-            completed_at: string | null;
-            /** @description The JSON every attempt POSTed, byte for byte (the signatures cover it): `{id, event_type, data}` */
-            request_body: string;
-        };
         DeliveryListResponse: {
             /** @description Newest first */
             deliveries: components["schemas"]["Delivery"][];
@@ -3049,20 +2793,7 @@ export interface components {
             /** @description Also in the X-Request-Id header: finds the request in the logs */
             request_id: string;
         };
-        DeliveryResponse: {
-            delivery: components["schemas"]["DeliveryDetail"];
-            /** @description Also in the X-Request-Id header: finds the request in the logs */
-            request_id: string;
-        };
         RedeliveryResponse: {
-            /** @constant */
-            success: true;
-            delivery: components["schemas"]["Delivery"];
-            /** @description Also in the X-Request-Id header: finds the request in the logs */
-            request_id: string;
-        };
-        /** @description The test event's delivery, its first attempt on its way */
-        TestDeliveryResponse: {
             /** @constant */
             success: true;
             delivery: components["schemas"]["Delivery"];
@@ -3487,58 +3218,49 @@ export interface components {
             /** @description The session's credential, `Authorization: Bearer <token>`: give it to the editor, never put it in a URL's query */
             token: string;
         };
-        ApiKeyIssuedResponse: {
-            api_key: components["schemas"]["ApiKeyWithSecret"];
-            /** @description Also in the X-Request-Id header: finds the request in the logs */
-            request_id: string;
-        };
-        ApiKeyListResponse: {
-            api_keys: components["schemas"]["ApiKeyView"][];
-            /** @description Also in the X-Request-Id header: finds the request in the logs */
-            request_id: string;
-        };
-        ApiKeyResponse: {
-            api_key: components["schemas"]["ApiKeyView"];
-            /** @description Also in the X-Request-Id header: finds the request in the logs */
-            request_id: string;
-        };
-        ApiKeyView: {
+        EnvelopeTimelineEntry: {
+            /** @description The event's id: a webhook delivery of the same event carries it */
             id: string;
-            name: string;
-            /** @description starter, professional or enterprise: the envelope-creation limits the key grants */
-            plan: string;
-            /** @description `admin`: the key may manage the tenant's keys */
-            scopes: "admin"[];
-            /** @description The first characters of the current secret, to recognise it by: never enough to use it */
-            key_prefix: string;
-            /** Format: date-time */
-            created_at: string;
-            /** @description When the key last authenticated a request, within a minute; null if never */
-            last_used_at: string | null;
-            /** @description When the key was revoked; null while it works */
-            revoked_at: string | null;
-            /** @description After a rotation, until when the previous secret still works; null when it no longer does */
-            previous_key_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it happened
+             */
+            at: string;
+            /** @description The event type, named as in docs/events.md: `envelope.created`, `envelope.in_progress`, `recipient.viewed`, `recipient.signed_all`... including the internal ones no webhook delivers (`envelope.created`, `envelope.updated`, `recipient.link_requested`) */
+            event: string;
+            /** @description The recipient a `recipient.*` event concerns; null for an `envelope.*` event */
+            recipient: components["schemas"]["TimelineRecipient"] | null;
+            ip_address: string | null;
+            user_agent: string | null;
+            /** @description What the evidence sheet shows of the event beyond who, when and where */
+            details: {
+                /** @description The envelope's status after an `envelope.*` event, the recipient's after a `recipient.*` one */
+                status?: string;
+                /** @description Why the recipient rejected (`recipient.rejected`) */
+                reason?: string;
+                /**
+                 * @description How the validation code went (`recipient.validation_code_*`, `recipient.validation_max_attempts`)
+                 * @enum {unknown}
+                 */
+                channel?: "email" | "sms";
+            };
         };
-        ApiKeyWithSecret: {
+        EnvelopeTimelineResponse: {
+            envelope_id: string;
+            /** @description Every recorded event of the envelope, oldest first */
+            timeline: components["schemas"]["EnvelopeTimelineEntry"][];
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        TimelineRecipient: {
             id: string;
-            name: string;
-            /** @description starter, professional or enterprise: the envelope-creation limits the key grants */
-            plan: string;
-            /** @description `admin`: the key may manage the tenant's keys */
-            scopes: "admin"[];
-            /** @description The first characters of the current secret, to recognise it by: never enough to use it */
-            key_prefix: string;
-            /** Format: date-time */
-            created_at: string;
-            /** @description When the key last authenticated a request, within a minute; null if never */
-            last_used_at: string | null;
-            /** @description When the key was revoked; null while it works */
-            revoked_at: string | null;
-            /** @description After a rotation, until when the previous secret still works; null when it no longer does */
-            previous_key_expires_at: string | null;
-            /** @description The secret, sent as `Authorization: <key>`. Shown only in this answer: store it now */
-            key: string;
+            name: string | null;
+            email: string | null;
+            /**
+             * @description SIGNER, APPROVER, WITNESS, VIEWER or CC
+             * @enum {unknown}
+             */
+            role: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
         };
         EnvelopeCreateRequest: {
             name?: string;
@@ -3675,6 +3397,7 @@ export interface components {
                 name?: string | null;
                 reply_to?: string | null;
                 sender_email?: string | null;
+                color?: string | null;
             };
             documents?: {
                 document_id_enabled?: (boolean | ("TRUE" | "FALSE" | "true" | "false")) | null;
@@ -3768,6 +3491,7 @@ export interface components {
                 name: string | null;
                 reply_to: string | null;
                 sender_email: string | null;
+                color?: string;
             };
             documents: {
                 document_id_enabled: boolean;
@@ -3904,6 +3628,7 @@ export interface components {
                 name: string | null;
                 reply_to: string | null;
                 sender_email: string | null;
+                color: string;
             };
             documents: {
                 /** @enum {unknown} */
@@ -4124,16 +3849,6 @@ export interface components {
             language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
             /** @description How long the token works, 1-60 minutes. Default 15 */
             lifetime_minutes?: number;
-        };
-        ApiKeyCreateRequest: {
-            /** @description What the key is for, as lists show it (e.g. `production`, `ci`) */
-            name: string;
-            /** @description `["admin"]` lets the new key manage the tenant's keys. Default `[]`: the key works with documents, templates, settings and webhooks only */
-            scopes?: "admin"[];
-        };
-        ApiKeyRotateRequest: {
-            /** @description Minutes the previous secret keeps working beside the new one, 0-10080 (7 days). Default 60; 0 ends it at once */
-            overlap_minutes?: number;
         };
         EnvelopeDocument: {
             id: string;
@@ -4413,12 +4128,6 @@ export interface components {
             }[];
         } & {
             [key: string]: unknown;
-        };
-        WebhookTestPayload: {
-            /** @description The webhook the test was sent to */
-            webhook_id: string;
-            /** @description Says that this is a test, sent on request; nothing happened */
-            message: string;
         };
         EnvelopeInProgressEvent: {
             /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
@@ -5213,18 +4922,8 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        WebhookTestEvent: {
-            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
-            id: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            event_type: "webhook.test";
-            data: components["schemas"]["WebhookTestPayload"];
-        };
         /** @description Any event a webhook receives, told apart by `event_type` */
-        WebhookEvent: components["schemas"]["EnvelopeInProgressEvent"] | components["schemas"]["EnvelopeSuccessEvent"] | components["schemas"]["EnvelopeVoidedEvent"] | components["schemas"]["EnvelopeEvidenceGeneratedEvent"] | components["schemas"]["EnvelopeFileUploadedEvent"] | components["schemas"]["RecipientEmailSentEvent"] | components["schemas"]["RecipientEmailReceivedEvent"] | components["schemas"]["RecipientEmailOpenedEvent"] | components["schemas"]["RecipientEmailClickedEvent"] | components["schemas"]["RecipientEmailBouncedEvent"] | components["schemas"]["RecipientLinkGeneratedEvent"] | components["schemas"]["RecipientInProgressEvent"] | components["schemas"]["RecipientSignedAllEvent"] | components["schemas"]["RecipientRejectedEvent"] | components["schemas"]["RecipientValidationCodeGeneratedEvent"] | components["schemas"]["RecipientValidationCodeSentEvent"] | components["schemas"]["RecipientValidationCodeSuccessEvent"] | components["schemas"]["RecipientValidationCodeFailedEvent"] | components["schemas"]["RecipientValidationCodeExpiredEvent"] | components["schemas"]["RecipientValidationMaxAttemptsEvent"] | components["schemas"]["BatchCompletedEvent"] | components["schemas"]["EnvelopeExpiredEvent"] | components["schemas"]["EnvelopeExtendedEvent"] | components["schemas"]["EnvelopeReactivatedEvent"] | components["schemas"]["RecipientReminderSentEvent"] | components["schemas"]["RecipientExpiryWarningSentEvent"] | components["schemas"]["RecipientApprovedEvent"] | components["schemas"]["RecipientWitnessedEvent"] | components["schemas"]["RecipientViewedEvent"] | components["schemas"]["RecipientCopiedEvent"] | components["schemas"]["RecipientValidationIdCheckStartedEvent"] | components["schemas"]["RecipientValidationIdCheckSuccessEvent"] | components["schemas"]["RecipientValidationIdCheckFailedEvent"] | components["schemas"]["RecipientValidationIdCheckLockedEvent"] | components["schemas"]["RecipientValidationIdCheckExpiredEvent"] | components["schemas"]["RecipientValidationIdCheckResetEvent"] | components["schemas"]["RecipientValidationBiometricStartedEvent"] | components["schemas"]["RecipientValidationBiometricSuccessEvent"] | components["schemas"]["RecipientValidationBiometricFailedEvent"] | components["schemas"]["RecipientValidationBiometricLockedEvent"] | components["schemas"]["RecipientValidationBiometricExpiredEvent"] | components["schemas"]["RecipientValidationBiometricResetEvent"] | components["schemas"]["RecipientValidationIdentityConsentedEvent"] | components["schemas"]["RecipientValidationIdentityRedactedEvent"] | components["schemas"]["TemplateCreatedEvent"] | components["schemas"]["TemplateUpdatedEvent"] | components["schemas"]["TemplateDeletedEvent"] | components["schemas"]["WebhookTestEvent"];
+        WebhookEvent: components["schemas"]["EnvelopeInProgressEvent"] | components["schemas"]["EnvelopeSuccessEvent"] | components["schemas"]["EnvelopeVoidedEvent"] | components["schemas"]["EnvelopeEvidenceGeneratedEvent"] | components["schemas"]["EnvelopeFileUploadedEvent"] | components["schemas"]["RecipientEmailSentEvent"] | components["schemas"]["RecipientEmailReceivedEvent"] | components["schemas"]["RecipientEmailOpenedEvent"] | components["schemas"]["RecipientEmailClickedEvent"] | components["schemas"]["RecipientEmailBouncedEvent"] | components["schemas"]["RecipientLinkGeneratedEvent"] | components["schemas"]["RecipientInProgressEvent"] | components["schemas"]["RecipientSignedAllEvent"] | components["schemas"]["RecipientRejectedEvent"] | components["schemas"]["RecipientValidationCodeGeneratedEvent"] | components["schemas"]["RecipientValidationCodeSentEvent"] | components["schemas"]["RecipientValidationCodeSuccessEvent"] | components["schemas"]["RecipientValidationCodeFailedEvent"] | components["schemas"]["RecipientValidationCodeExpiredEvent"] | components["schemas"]["RecipientValidationMaxAttemptsEvent"] | components["schemas"]["BatchCompletedEvent"] | components["schemas"]["EnvelopeExpiredEvent"] | components["schemas"]["EnvelopeExtendedEvent"] | components["schemas"]["EnvelopeReactivatedEvent"] | components["schemas"]["RecipientReminderSentEvent"] | components["schemas"]["RecipientExpiryWarningSentEvent"] | components["schemas"]["RecipientApprovedEvent"] | components["schemas"]["RecipientWitnessedEvent"] | components["schemas"]["RecipientViewedEvent"] | components["schemas"]["RecipientCopiedEvent"] | components["schemas"]["RecipientValidationIdCheckStartedEvent"] | components["schemas"]["RecipientValidationIdCheckSuccessEvent"] | components["schemas"]["RecipientValidationIdCheckFailedEvent"] | components["schemas"]["RecipientValidationIdCheckLockedEvent"] | components["schemas"]["RecipientValidationIdCheckExpiredEvent"] | components["schemas"]["RecipientValidationIdCheckResetEvent"] | components["schemas"]["RecipientValidationBiometricStartedEvent"] | components["schemas"]["RecipientValidationBiometricSuccessEvent"] | components["schemas"]["RecipientValidationBiometricFailedEvent"] | components["schemas"]["RecipientValidationBiometricLockedEvent"] | components["schemas"]["RecipientValidationBiometricExpiredEvent"] | components["schemas"]["RecipientValidationBiometricResetEvent"] | components["schemas"]["RecipientValidationIdentityConsentedEvent"] | components["schemas"]["RecipientValidationIdentityRedactedEvent"] | components["schemas"]["TemplateCreatedEvent"] | components["schemas"]["TemplateUpdatedEvent"] | components["schemas"]["TemplateDeletedEvent"];
         /** @description Bracket-notation fields of `EnvelopeCreateRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
         EnvelopeCreateForm: {
             name?: string;
@@ -5302,6 +5001,7 @@ export interface components {
             "settings[branding][reply_to]"?: string;
             /** Format: email */
             "settings[branding][sender_email]"?: string;
+            "settings[branding][color]"?: string;
             "settings[documents][document_id_enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[documents][custom_page_id]"?: string;
             "settings[documents][signatures_per_page]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12");
@@ -5439,6 +5139,7 @@ export interface components {
             "settings[branding][reply_to]"?: string;
             /** Format: email */
             "settings[branding][sender_email]"?: string;
+            "settings[branding][color]"?: string;
             "settings[documents][document_id_enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[documents][custom_page_id]"?: string;
             "settings[documents][signatures_per_page]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12");
@@ -5576,6 +5277,7 @@ export interface components {
             "settings[branding][reply_to]"?: string;
             /** Format: email */
             "settings[branding][sender_email]"?: string;
+            "settings[branding][color]"?: string;
             "settings[documents][document_id_enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[documents][custom_page_id]"?: string;
             "settings[documents][signatures_per_page]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12");
@@ -5693,6 +5395,7 @@ export interface components {
             "settings[branding][reply_to]"?: string;
             /** Format: email */
             "settings[branding][sender_email]"?: string;
+            "settings[branding][color]"?: string;
             "settings[documents][document_id_enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[documents][custom_page_id]"?: string;
             "settings[documents][signatures_per_page]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12");
@@ -5761,18 +5464,6 @@ export interface components {
                 readonly?: boolean | ("true" | "false");
             }) | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS" | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | ("STRICT" | "MODERATE" | "LENIENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | string) | (number | string) | (number | string);
         };
-        /** @description Bracket-notation fields of `ConsoleSignInForm`: one field per leaf, named by its path. Keys in brackets here are examples. */
-        ConsoleSignInFormForm: {
-            /** @description The API key to sign in with; kept by neither the browser nor Signet, which keeps a session instead Required. */
-            api_key?: string;
-            /** @description The console's language, e.g. `es` (one of the 15); default: the browser's */
-            language?: string;
-        };
-        /** @description Bracket-notation fields of `ConsoleSignOutForm`: one field per leaf, named by its path. Keys in brackets here are examples. */
-        ConsoleSignOutFormForm: {
-            /** @description The session's CSRF token, which the console page holds */
-            csrf?: string;
-        };
     };
     responses: {
         /** @description BAD_REQUEST: the body could not be read (malformed JSON or multipart) */
@@ -5797,7 +5488,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type, a builder session's token outside its session, an API key without the scope the route needs) */
+        /** @description FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type, a builder session's token outside its session) */
         Error403: {
             headers: {
                 /** @description The request id */
@@ -5988,7 +5679,8 @@ export interface operations {
                      *           "url_signature_flow": null,
                      *           "name": null,
                      *           "reply_to": null,
-                     *           "sender_email": null
+                     *           "sender_email": null,
+                     *           "color": "#1d4ed8"
                      *         },
                      *         "signature_flow": {
                      *           "language": "EN",
@@ -6007,7 +5699,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226decada76ac946f0757f4ab458e"
+                     *       "request_id": "req_01a226b209bc77b3bd8741284fde93af"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6026,7 +5718,7 @@ export interface operations {
                      * @example {
                      *       "error": "Send the API key itself as the Authorization header, without a scheme",
                      *       "code": "UNAUTHORIZED",
-                     *       "request_id": "req_01a226ded0e072888b01b8162b6a240e"
+                     *       "request_id": "req_01a226b21383761bb7524f093f42f681"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6058,7 +5750,8 @@ export interface operations {
                  * @example {
                  *       "branding": {
                  *         "name": "Acme Inc.",
-                 *         "url_homepage": "https://acme.example"
+                 *         "url_homepage": "https://acme.example",
+                 *         "color": "#0f766e"
                  *       },
                  *       "signature_flow": {
                  *         "language": "EN"
@@ -6092,7 +5785,8 @@ export interface operations {
                      *           "url_signature_flow": null,
                      *           "name": "Acme Inc.",
                      *           "reply_to": null,
-                     *           "sender_email": null
+                     *           "sender_email": null,
+                     *           "color": "#0f766e"
                      *         },
                      *         "documents": {
                      *           "document_id_enabled": true,
@@ -6193,7 +5887,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226decd1376fc808cf345f864e6b9"
+                     *       "request_id": "req_01a226b20b32711c850d7f84bb83598a"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsUpdatedResponse"];
@@ -6223,12 +5917,116 @@ export interface operations {
                      *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226ded0ad7009b3832189ab5ec15f"
+                     *       "request_id": "req_01a226b20fa175899b7e5d9741925263"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    previewSignerPage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One of the languages of `signature_flow.language` (EN, ES, FR, ... AR); without it, the key's own `signature_flow.language`
+                 * @example ES
+                 */
+                language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `sandbox` (no scripts), `default-src 'none'`, the page's styles only, images from `data:` and `https:` (the logo), `frame-ancestors 'self'` */
+                    "Content-Security-Policy"?: string;
+                    /** @description `nosniff` */
+                    "X-Content-Type-Options"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
+            422: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid input",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "details": [
+                     *         {
+                     *           "field": "language",
+                     *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a226b212a6715a9bac7505ce4fbd6c"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    previewInvitationEmail: {
+        parameters: {
+            query?: {
+                /** @description One of the languages of `signature_flow.language` (EN, ES, FR, ... AR); without it, the key's own `signature_flow.language` */
+                language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The email's HTML */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `sandbox` (no scripts), `default-src 'none'`, the page's styles only, images from `data:` and `https:` (the logo), `frame-ancestors 'self'` */
+                    "Content-Security-Policy"?: string;
+                    /** @description `nosniff` */
+                    "X-Content-Type-Options"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -6283,11 +6081,11 @@ export interface operations {
                      * @example {
                      *       "envelopes": [
                      *         {
-                     *           "id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
+                     *           "id": "01a226b2-187a-71fe-bf17-cd58667b130f",
                      *           "name": "Services agreement 2026",
                      *           "status": "CREATED",
-                     *           "created_at": "2026-11-29T10:34:28.468Z",
-                     *           "updated_at": "2026-11-29T10:34:31.766Z",
+                     *           "created_at": "2026-11-29T09:45:35.610Z",
+                     *           "updated_at": "2026-11-29T09:45:38.704Z",
                      *           "sent_at": null,
                      *           "completed_at": null,
                      *           "voided_at": null,
@@ -6298,7 +6096,7 @@ export interface operations {
                      *           "template_id": null,
                      *           "envelope_signers": [
                      *             {
-                     *               "id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
+                     *               "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                      *               "custom_key": "ana",
                      *               "name": "Ana Lima",
                      *               "email": "ana@example.com",
@@ -6310,7 +6108,7 @@ export interface operations {
                      *               "identity": null
                      *             },
                      *             {
-                     *               "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
+                     *               "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                      *               "custom_key": "ben",
                      *               "name": "Ben Ode",
                      *               "email": "ben@example.com",
@@ -6325,7 +6123,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a226dee81474aba1a4f664d726b938"
+                     *       "request_id": "req_01a226b226f474bb8a49955a6e89f4b5"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeListResponse"];
@@ -6353,7 +6151,7 @@ export interface operations {
                      *           "message": "must be one or more of CREATED, IN_PROGRESS, SUCCESS, VOIDED, ERROR, EXPIRED, comma-separated"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226dee843725bba9d49f18fc42db8"
+                     *       "request_id": "req_01a226b227be77e080f7eb2647c94226"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6444,13 +6242,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
+                     *         "id": "01a226b2-187a-71fe-bf17-cd58667b130f",
                      *         "name": "Services agreement",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T10:34:28.468Z",
+                     *         "created_at": "2026-11-29T09:45:35.610Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
+                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6462,7 +6260,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
+                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6481,7 +6279,7 @@ export interface operations {
                      *         },
                      *         "template_id": null
                      *       },
-                     *       "request_id": "req_01a226ded8997348b23ad1699c777685"
+                     *       "request_id": "req_01a226b2185d76bab15cb76fedfa47e0"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -6511,7 +6309,7 @@ export interface operations {
                      *           "message": "must be an email address"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226ded66975f7849fbd0ae78c4476"
+                     *       "request_id": "req_01a226b2162e736fbdb68bedfff19556"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6532,7 +6330,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226de-d8f4-7440-b0ed-cc457f7dadc4
+                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
                  */
                 id: string;
             };
@@ -6551,13 +6349,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
+                     *         "id": "01a226b2-187a-71fe-bf17-cd58667b130f",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T10:34:28.468Z",
+                     *         "created_at": "2026-11-29T09:45:35.610Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
+                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6569,7 +6367,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
+                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6588,39 +6386,39 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T10:34:31.766Z",
+                     *         "updated_at": "2026-11-29T09:45:38.704Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
+                     *             "id": "01a226b2-1f8a-757d-969a-aac582a759af",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T10:34:28.468Z",
-                     *             "updated_at": "2026-11-29T10:34:28.468Z",
+                     *             "created_at": "2026-11-29T09:45:35.610Z",
+                     *             "updated_at": "2026-11-29T09:45:35.610Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/documents/01a226de-df92-756f-91f9-ddf3b3aa09c9.pdf?expires=1795952072&signature=c3e145ec1d967bc4202988429d86bc0502371350d92953ca49d61c5e3ba9ecea&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/documents/01a226b2-1f8a-757d-969a-aac582a759af.pdf?expires=1795949139&signature=92875c5e884082e42c1951eebb9d16c63a54af56546627387a62e31d806170fd&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           },
                      *           {
-                     *             "id": "01a226de-e4f8-75b8-8338-a4bf8b07989b",
+                     *             "id": "01a226b2-23f9-724e-9d73-9e0f0eb1f84e",
                      *             "custom_key": "annex",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T10:34:31.766Z",
-                     *             "updated_at": "2026-11-29T10:34:31.766Z",
+                     *             "created_at": "2026-11-29T09:45:38.704Z",
+                     *             "updated_at": "2026-11-29T09:45:38.704Z",
                      *             "file_name": "annex.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/uploads/01a226de-e375-7596-980d-26f06dc095de.pdf?expires=1795952072&signature=c17ecfbad6dfde4956aedfb9e759fd673970eec3e1b96e9f6114a398bb749471&name=annex.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/uploads/01a226b2-2323-7288-b221-9d886bfb4d32.pdf?expires=1795949139&signature=579455ec8aacd934e35fef2754322cfc8aa9beab979073c9a02663a24bcf3197&name=annex.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6628,14 +6426,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a226de-e150-707a-a1b2-98bbfb7a8d37",
+                     *             "id": "01a226b2-215a-726a-9bed-20e1c4d65cbd",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T10:34:28.468Z",
-                     *             "updated_at": "2026-11-29T10:34:28.468Z",
-                     *             "recipient_id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
+                     *             "created_at": "2026-11-29T09:45:35.610Z",
+                     *             "updated_at": "2026-11-29T09:45:35.610Z",
+                     *             "recipient_id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
+                     *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -6652,18 +6450,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a226de-e150-707a-a1b2-9e0ce861f4ae",
+                     *             "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T10:34:28.468Z",
-                     *             "updated_at": "2026-11-29T10:34:28.468Z",
-                     *             "recipient_id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
+                     *             "created_at": "2026-11-29T09:45:35.610Z",
+                     *             "updated_at": "2026-11-29T09:45:35.610Z",
+                     *             "recipient_id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
+                     *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a226de-e150-707a-a1b2-9e0ce861f4ae",
+                     *               "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -6694,6 +6492,7 @@ export interface operations {
                      *           "branding": {
                      *             "logo": null,
                      *             "name": "Acme Inc.",
+                     *             "color": "#0f766e",
                      *             "reply_to": null,
                      *             "sender_email": null,
                      *             "url_homepage": "https://acme.example",
@@ -6791,7 +6590,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226dee7ba7040a5cf08649e470dfc"
+                     *       "request_id": "req_01a226b226ce748bba48e1838dd9e2ac"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6812,7 +6611,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226dee806759ea2976ec5484ac022"
+                     *       "request_id": "req_01a226b226dc72cb8f3be3e586da49a9"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6836,7 +6635,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226de-d8f4-7440-b0ed-cc457f7dadc4
+                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
                  */
                 id: string;
             };
@@ -6874,13 +6673,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
+                     *         "id": "01a226b2-187a-71fe-bf17-cd58667b130f",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T10:34:28.468Z",
+                     *         "created_at": "2026-11-29T09:45:35.610Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
+                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6892,7 +6691,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
+                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6911,23 +6710,23 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T10:34:30.942Z",
+                     *         "updated_at": "2026-11-29T09:45:38.131Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
+                     *             "id": "01a226b2-1f8a-757d-969a-aac582a759af",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T10:34:28.468Z",
-                     *             "updated_at": "2026-11-29T10:34:28.468Z",
+                     *             "created_at": "2026-11-29T09:45:35.610Z",
+                     *             "updated_at": "2026-11-29T09:45:35.610Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/documents/01a226de-df92-756f-91f9-ddf3b3aa09c9.pdf?expires=1795952071&signature=6861f69c30249bbec84e1136cd625b2363df1539637cc54100ef5b32c353203d&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/documents/01a226b2-1f8a-757d-969a-aac582a759af.pdf?expires=1795949138&signature=0aaea5ab0d59014402df11ecbcf7fbdaa5cfdf064073a4ce64ea3aebe81e0e2c&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6935,14 +6734,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a226de-e150-707a-a1b2-98bbfb7a8d37",
+                     *             "id": "01a226b2-215a-726a-9bed-20e1c4d65cbd",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T10:34:28.468Z",
-                     *             "updated_at": "2026-11-29T10:34:28.468Z",
-                     *             "recipient_id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
+                     *             "created_at": "2026-11-29T09:45:35.610Z",
+                     *             "updated_at": "2026-11-29T09:45:35.610Z",
+                     *             "recipient_id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
+                     *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -6959,18 +6758,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a226de-e150-707a-a1b2-9e0ce861f4ae",
+                     *             "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T10:34:28.468Z",
-                     *             "updated_at": "2026-11-29T10:34:28.468Z",
-                     *             "recipient_id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
+                     *             "created_at": "2026-11-29T09:45:35.610Z",
+                     *             "updated_at": "2026-11-29T09:45:35.610Z",
+                     *             "recipient_id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
+                     *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a226de-e150-707a-a1b2-9e0ce861f4ae",
+                     *               "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -6996,7 +6795,8 @@ export interface operations {
                      *             "url_signature_flow": null,
                      *             "name": "Acme Inc.",
                      *             "reply_to": null,
-                     *             "sender_email": null
+                     *             "sender_email": null,
+                     *             "color": "#0f766e"
                      *           },
                      *           "documents": {
                      *             "document_id_enabled": true,
@@ -7098,7 +6898,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226dee206757d984ec10cb7850690"
+                     *       "request_id": "req_01a226b221fd73189d537d7cd920bab9"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -7130,7 +6930,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226de-d8f4-7440-b0ed-cc457f7dadc4
+                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
                  */
                 id: string;
             };
@@ -7151,7 +6951,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226dee85f72989e2534504951f418"
+                     *       "request_id": "req_01a226b227ff7109a2ca1ff4231c225a"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -7174,7 +6974,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not in CREATED status (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a226df30d577a4aea0e56f265d3483"
+                     *       "request_id": "req_01a226b2755671c88351f144c847017d"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7199,7 +6999,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226df-2cfd-704c-ad77-3f54f490d279
+                 * @example 01a226b2-72d0-732c-bc1b-bad816b2c1c3
                  */
                 id: string;
             };
@@ -7221,13 +7021,13 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "envelope": {
-                     *         "id": "01a226df-2cfd-704c-ad77-3f54f490d279",
+                     *         "id": "01a226b2-72d0-732c-bc1b-bad816b2c1c3",
                      *         "name": "Quote 88",
                      *         "status": "VOIDED",
-                     *         "created_at": "2026-11-29T10:34:49.981Z",
+                     *         "created_at": "2026-11-29T09:45:58.736Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226df-2d49-7468-8df3-0de35c03a5ce",
+                     *             "id": "01a226b2-7336-761c-aa08-2c7ae80e8750",
                      *             "custom_key": "eve",
                      *             "name": "Eve Adler",
                      *             "email": "eve@example.com",
@@ -7243,23 +7043,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T10:34:50.626Z",
-                     *         "sent_at": "2026-11-29T10:34:50.211Z",
+                     *         "updated_at": "2026-11-29T09:45:59.160Z",
+                     *         "sent_at": "2026-11-29T09:45:58.921Z",
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a226df-2d21-74fe-b7dd-ecd5e39c3270",
+                     *             "id": "01a226b2-7305-769a-93fa-f0889b97abbd",
                      *             "custom_key": "quote",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T10:34:49.981Z",
-                     *             "updated_at": "2026-11-29T10:34:49.981Z",
+                     *             "created_at": "2026-11-29T09:45:58.736Z",
+                     *             "updated_at": "2026-11-29T09:45:58.736Z",
                      *             "file_name": "quote.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226df-2cfd-704c-ad77-3f54f490d279/documents/01a226df-2d21-74fe-b7dd-ecd5e39c3270.pdf?expires=1795952090&signature=8a2f2fc3af099a856b57b02944e9d8dc5436743e4bf08f2b1c57f41c2fe53dcb&name=quote.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-72d0-732c-bc1b-bad816b2c1c3/documents/01a226b2-7305-769a-93fa-f0889b97abbd.pdf?expires=1795949159&signature=5699d4e4054c3cd7f541199065725e3a78483ae49f77fe6d979d5ac86fb0d5f4&name=quote.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -7279,6 +7079,7 @@ export interface operations {
                      *           "branding": {
                      *             "logo": null,
                      *             "name": "Acme Inc.",
+                     *             "color": "#0f766e",
                      *             "reply_to": null,
                      *             "sender_email": null,
                      *             "url_homepage": "https://acme.example",
@@ -7376,7 +7177,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226df2f81755db01766cb03068a48"
+                     *       "request_id": "req_01a226b2746777ea867a6497f5cbfc05"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
@@ -7407,12 +7208,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226df-2cfd-704c-ad77-3f54f490d279
+                 * @example 01a226b2-72d0-732c-bc1b-bad816b2c1c3
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226df-2d49-7468-8df3-0de35c03a5ce
+                 * @example 01a226b2-7336-761c-aa08-2c7ae80e8750
                  */
                 recipient_id: string;
             };
@@ -7444,8 +7245,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "signing_url": "http://localhost:3000/sign/-6hXDU4nNLeLdP8MwDDWI9pjAIxp6o2rTADK16AXxPY",
-                     *       "request_id": "req_01a226df2e8376c69a1b1e54de805ab4"
+                     *       "signing_url": "http://localhost:3000/sign/DgTXdiFbnhMSDX3ix8BVBz_fL5rIgPxJTYFV7A2pPr0",
+                     *       "request_id": "req_01a226b273f671fba0c32fcd4706efa8"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningUrlResponse"];
@@ -7467,7 +7268,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing links exist only while the envelope is IN_PROGRESS (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a226df315b74d58e711a5138ef2e25"
+                     *       "request_id": "req_01a226b275c277d995d436b673afa4fa"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7492,7 +7293,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226df-b0b9-757d-be1d-18129ea463eb
+                 * @example 01a226b3-46f5-72ba-8b77-c860133c7256
                  */
                 id: string;
             };
@@ -7502,7 +7303,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "expires_at": "2026-12-02T10:35:23.684Z"
+                 *       "expires_at": "2026-12-02T09:46:52.975Z"
                  *     }
                  */
                 "application/json": {
@@ -7525,13 +7326,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226df-b0b9-757d-be1d-18129ea463eb",
+                     *         "id": "01a226b3-46f5-72ba-8b77-c860133c7256",
                      *         "name": "Lease renewal",
                      *         "status": "IN_PROGRESS",
-                     *         "created_at": "2026-11-29T12:18:23.705Z",
+                     *         "created_at": "2026-11-29T11:29:53.045Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226df-b0c3-72eb-8e4e-b0a21c9d15c7",
+                     *             "id": "01a226b3-4728-7419-a2b3-4f972bef81bf",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -7547,23 +7348,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T12:18:23.922Z",
-                     *         "sent_at": "2026-11-29T12:18:23.725Z",
+                     *         "updated_at": "2026-11-29T11:29:53.533Z",
+                     *         "sent_at": "2026-11-29T11:29:53.125Z",
                      *         "completed_at": null,
-                     *         "expires_at": "2026-12-02T10:35:23.684Z",
+                     *         "expires_at": "2026-12-02T09:46:52.975Z",
                      *         "documents": [
                      *           {
-                     *             "id": "01a226df-b0be-75ae-bab7-32a35672e9f7",
+                     *             "id": "01a226b3-46fc-70ec-a1e9-390d997ff5f6",
                      *             "custom_key": "lease",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T12:18:23.705Z",
-                     *             "updated_at": "2026-11-29T12:18:23.705Z",
+                     *             "created_at": "2026-11-29T11:29:53.045Z",
+                     *             "updated_at": "2026-11-29T11:29:53.045Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226df-b0b9-757d-be1d-18129ea463eb/documents/01a226df-b0be-75ae-bab7-32a35672e9f7.pdf?expires=1795958304&signature=884b6c98ad3a96109c64827c8d2450944162850297e060b0db4a4b7b50bdd3fa&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-46f5-72ba-8b77-c860133c7256/documents/01a226b3-46fc-70ec-a1e9-390d997ff5f6.pdf?expires=1795955393&signature=5d10ab65bba55d46086193790c3435fa040940452fb8d67ff8ec1c21b311e3aa&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -7583,6 +7384,7 @@ export interface operations {
                      *           "branding": {
                      *             "logo": null,
                      *             "name": "Acme Inc.",
+                     *             "color": "#0f766e",
                      *             "reply_to": null,
                      *             "sender_email": null,
                      *             "url_homepage": "https://acme.example",
@@ -7680,7 +7482,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226dfb19074ef8898e3796f93aa14"
+                     *       "request_id": "req_01a226b348c775dd84e270965aa4d991"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -7710,12 +7512,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226df-b0b9-757d-be1d-18129ea463eb
+                 * @example 01a226b3-46f5-72ba-8b77-c860133c7256
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226df-b0c3-72eb-8e4e-b0a21c9d15c7
+                 * @example 01a226b3-4728-7419-a2b3-4f972bef81bf
                  */
                 recipient_id: string;
             };
@@ -7736,8 +7538,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "reminded_at": "2026-11-29T12:18:23.754Z",
-                     *       "request_id": "req_01a226dfb0e773648184cb3277a64968"
+                     *       "reminded_at": "2026-11-29T11:29:53.262Z",
+                     *       "request_id": "req_01a226b347cd704f837627b68569a9b8"
                      *     }
                      */
                     "application/json": components["schemas"]["ReminderSentResponse"];
@@ -7770,7 +7572,7 @@ export interface operations {
                      * @example {
                      *       "error": "This recipient was reminded less than an hour ago",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a226dfb1487053a2ac8eb8f10bf3d6"
+                     *       "request_id": "req_01a226b34846775b9638a6d2059d66a9"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7790,7 +7592,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226de-d8f4-7440-b0ed-cc457f7dadc4
+                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
                  */
                 id: string;
             };
@@ -7808,9 +7610,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/evidence/22-1795948483969.pdf?expires=1796034886&signature=229c63c2ceee4d8749094ef57d061565e36d1dc2e21673ab6a98614f066d7635&name=evidence-01a226de-d8f4-7440-b0ed-cc457f7dadc4.pdf",
-                     *       "evidence_generated_at": "2026-11-29T10:34:43.969Z",
-                     *       "request_id": "req_01a226df1ea977f9b20432128169d7d1"
+                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/evidence/22-1795945550592.pdf?expires=1796031953&signature=f53f017f669e9c5bc2650de01f5c612f18d8b3815d2f20609dbd941c83813179&name=evidence-01a226b2-187a-71fe-bf17-cd58667b130f.pdf",
+                     *       "evidence_generated_at": "2026-11-29T09:45:50.592Z",
+                     *       "request_id": "req_01a226b2606d764e90aae341f203055e"
                      *     }
                      */
                     "application/json": components["schemas"]["EvidenceResponse"];
@@ -7832,12 +7634,403 @@ export interface operations {
                      * @example {
                      *       "error": "The evidence sheet exists once the envelope is SUCCESS; it is CREATED",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a226dee84f74619a38b3da7376cdc2"
+                     *       "request_id": "req_01a226b227e2751fbc9e39b924242517"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    getEnvelopeTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Envelope id
+                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The timeline */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f",
+                     *       "timeline": [
+                     *         {
+                     *           "id": "01a226b2-2190-7759-8c80-7a0a332689fb",
+                     *           "at": "2026-11-29T09:45:35.610Z",
+                     *           "event": "envelope.created",
+                     *           "recipient": null,
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "CREATED"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-22ab-751a-a6bc-376cb6134c6e",
+                     *           "at": "2026-11-29T09:45:38.131Z",
+                     *           "event": "envelope.updated",
+                     *           "recipient": null,
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "CREATED"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-262e-70ae-abca-f35dc57b0ef2",
+                     *           "at": "2026-11-29T09:45:38.704Z",
+                     *           "event": "envelope.updated",
+                     *           "recipient": null,
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "CREATED"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-2854-7570-82b2-72a5f1de64d7",
+                     *           "at": "2026-11-29T09:45:39.593Z",
+                     *           "event": "envelope.in_progress",
+                     *           "recipient": null,
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-2882-76c8-bea4-aaf9758c9d8c",
+                     *           "at": "2026-11-29T09:45:39.593Z",
+                     *           "event": "recipient.link_generated",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-288f-703c-a150-41a00c43f3e2",
+                     *           "at": "2026-11-29T09:45:39.593Z",
+                     *           "event": "recipient.link_generated",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-2892-7572-b4c6-f1873751d545",
+                     *           "at": "2026-11-29T09:45:39.593Z",
+                     *           "event": "recipient.in_progress",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-28a5-7348-a38a-0136753a5f39",
+                     *           "at": "2026-11-29T09:45:39.593Z",
+                     *           "event": "recipient.in_progress",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-2ac8-75bf-9b34-84f2a6b9a3ee",
+                     *           "at": "2026-11-29T09:45:39.854Z",
+                     *           "event": "recipient.validation_code_generated",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS",
+                     *             "channel": "email"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-2b66-751d-b848-b29e5a68fb5c",
+                     *           "at": "2026-11-29T09:45:40.355Z",
+                     *           "event": "recipient.email_sent",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-2cb5-735a-861e-65fa744c8959",
+                     *           "at": "2026-11-29T09:45:40.565Z",
+                     *           "event": "recipient.validation_code_sent",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS",
+                     *             "channel": "email"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-2ccf-714c-9444-d2b90d84f525",
+                     *           "at": "2026-11-29T09:45:40.612Z",
+                     *           "event": "recipient.email_received",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-2df6-755c-9599-a892e6626215",
+                     *           "at": "2026-11-29T09:45:40.872Z",
+                     *           "event": "recipient.email_sent",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-2e7e-72c0-8f35-7a9637b86a34",
+                     *           "at": "2026-11-29T09:45:41.198Z",
+                     *           "event": "recipient.validation_code_failed",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS",
+                     *             "channel": "email"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-2f45-72ec-b8fa-4c0722181723",
+                     *           "at": "2026-11-29T09:45:41.264Z",
+                     *           "event": "recipient.email_received",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-2fe2-726d-a756-f7524ddbb37b",
+                     *           "at": "2026-11-29T09:45:41.505Z",
+                     *           "event": "recipient.validation_code_success",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS",
+                     *             "channel": "email"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-3291-752c-9d7f-e076120c28f6",
+                     *           "at": "2026-11-29T09:45:42.263Z",
+                     *           "event": "recipient.signed_all",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": "127.0.0.1",
+                     *           "user_agent": "node",
+                     *           "details": {
+                     *             "status": "SIGNED"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-333c-759d-9866-facd6ea181d7",
+                     *           "at": "2026-11-29T09:45:42.343Z",
+                     *           "event": "recipient.validation_code_generated",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS",
+                     *             "channel": "email"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-33f9-741f-8b4f-1a2e2baee926",
+                     *           "at": "2026-11-29T09:45:42.571Z",
+                     *           "event": "recipient.validation_code_sent",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS",
+                     *             "channel": "email"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-3477-709f-bd3d-1341bd0bb8ef",
+                     *           "at": "2026-11-29T09:45:42.714Z",
+                     *           "event": "recipient.validation_code_success",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS",
+                     *             "channel": "email"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-35d8-7566-8620-83bb0e63cd7d",
+                     *           "at": "2026-11-29T09:45:42.897Z",
+                     *           "event": "recipient.signed_all",
+                     *           "recipient": {
+                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": "127.0.0.1",
+                     *           "user_agent": "node",
+                     *           "details": {
+                     *             "status": "SIGNED"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-5206-77a9-b43d-584ee4f59a69",
+                     *           "at": "2026-11-29T09:45:50.327Z",
+                     *           "event": "envelope.success",
+                     *           "recipient": null,
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "SUCCESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226b2-5e76-7289-bb0a-bebd3ce637e2",
+                     *           "at": "2026-11-29T09:45:50.592Z",
+                     *           "event": "envelope.evidence_generated",
+                     *           "recipient": null,
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "SUCCESS"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a226b261457394bdab1290bb23238f"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EnvelopeTimelineResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -7870,45 +8063,45 @@ export interface operations {
                      *         {
                      *           "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01FF486259B27A32372E5162326B519D",
-                     *           "not_before": "2026-11-29T10:29:36.000Z",
-                     *           "not_after": "2036-11-26T10:34:36.000Z",
-                     *           "sha256_fingerprint": "657a4b24954d038b1cbcc42c70a9c161a983f367eb900d8c602f5580a974cd97",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAf9IYlmyejI3LlFiMmtRnTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "014B9EB88D3B68B8CC35BD6F8D2E3E84",
+                     *           "not_before": "2026-11-29T09:40:43.000Z",
+                     *           "not_after": "2036-11-26T09:45:43.000Z",
+                     *           "sha256_fingerprint": "2a2cb2a599aed9d61a0d0330b9ee188301ba939dc55f2fad05d9307476933900",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAUueuI07aLjMNb1vjS4+hDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "0126A6F276B63925D81828169C621F48",
-                     *           "not_before": "2026-11-29T10:29:36.000Z",
-                     *           "not_after": "2036-11-26T10:34:36.000Z",
-                     *           "sha256_fingerprint": "bb95b98ad0ce712a339bcb7f5fb25ae5b000506c2834f496644c9a6fdd45555a",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQASam8na2OSXYGCgWnGIfSDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01F8B167BEB7004E50C7A7807C2BF805",
+                     *           "not_before": "2026-11-29T09:40:43.000Z",
+                     *           "not_after": "2036-11-26T09:45:43.000Z",
+                     *           "sha256_fingerprint": "e255eee353ca954be749f89f73e9834ffe86f2def72a667ed6d9f8a7eed961b7",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAfixZ763AE5Qx6eAfCv4BTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
                      *       "timestamp_authority": [
                      *         {
                      *           "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01D9074C338094DB366DB85A535E0EFA",
-                     *           "not_before": "2026-11-29T10:29:36.000Z",
-                     *           "not_after": "2036-11-26T10:34:36.000Z",
-                     *           "sha256_fingerprint": "eaf658684f0e773db677d4744e9a5f86ec6d35f399eac6fea5d018cb80af0547",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAdkHTDOAlNs2bbhaU14O+jANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01BD98B7F956ABF81B88381E08025674",
+                     *           "not_before": "2026-11-29T09:40:43.000Z",
+                     *           "not_after": "2036-11-26T09:45:43.000Z",
+                     *           "sha256_fingerprint": "3c1a3b2d9ab02be0ed67fecc8de3977cf58d18b18ee004f4b99d855ca8ae65a2",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAb2Yt/lWq/gbiDgeCAJWdDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "0126A6F276B63925D81828169C621F48",
-                     *           "not_before": "2026-11-29T10:29:36.000Z",
-                     *           "not_after": "2036-11-26T10:34:36.000Z",
-                     *           "sha256_fingerprint": "bb95b98ad0ce712a339bcb7f5fb25ae5b000506c2834f496644c9a6fdd45555a",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQASam8na2OSXYGCgWnGIfSDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01F8B167BEB7004E50C7A7807C2BF805",
+                     *           "not_before": "2026-11-29T09:40:43.000Z",
+                     *           "not_after": "2036-11-26T09:45:43.000Z",
+                     *           "sha256_fingerprint": "e255eee353ca954be749f89f73e9834ffe86f2def72a667ed6d9f8a7eed961b7",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAfixZ763AE5Qx6eAfCv4BTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
-                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAf9IYlmyejI3LlFiMmtRnTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQASam8na2OSXYGCgWnGIfSDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
+                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAUueuI07aLjMNb1vjS4+hDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAfixZ763AE5Qx6eAfCv4BTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
                      *       "crl_url": "http://localhost:3000/pki/signet-dev-ca.crl",
-                     *       "request_id": "req_01a226df1ee27573a22fb7c81e932ab4"
+                     *       "request_id": "req_01a226b2616370ef9ed9b58b84bb8602"
                      *     }
                      */
                     "application/json": {
@@ -8003,10 +8196,10 @@ export interface operations {
                      *             "common_name": "Signet Development Seal — not for production",
                      *             "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "01FF486259B27A32372E5162326B519D"
+                     *             "serial_number": "014B9EB88D3B68B8CC35BD6F8D2E3E84"
                      *           },
-                     *           "claimed_signing_time": "2026-11-29T10:34:40.000Z",
-                     *           "timestamped_time": "2026-11-29T10:34:40.000Z",
+                     *           "claimed_signing_time": "2026-11-29T09:45:47.000Z",
+                     *           "timestamped_time": "2026-11-29T09:45:47.000Z",
                      *           "pades_level": "B-LTA",
                      *           "integrity": {
                      *             "valid": true,
@@ -8023,10 +8216,10 @@ export interface operations {
                      *             "common_name": "Signet Development TSA — not for production",
                      *             "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "01D9074C338094DB366DB85A535E0EFA"
+                     *             "serial_number": "01BD98B7F956ABF81B88381E08025674"
                      *           },
                      *           "claimed_signing_time": null,
-                     *           "timestamped_time": "2026-11-29T10:34:41.000Z",
+                     *           "timestamped_time": "2026-11-29T09:45:48.000Z",
                      *           "pades_level": null,
                      *           "integrity": {
                      *             "valid": true,
@@ -8040,7 +8233,7 @@ export interface operations {
                      *       "trust_anchors": [
                      *         "CN=Signet Development CA — not for production, O=Signet (development)"
                      *       ],
-                     *       "request_id": "req_01a226df1f37718e83aa7ce66384b89d"
+                     *       "request_id": "req_01a226b261b67755b2b2b733c18f7408"
                      *     }
                      */
                     "application/json": {
@@ -8098,7 +8291,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226de-d8f4-7440-b0ed-cc457f7dadc4
+                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
                  */
                 envelope_id: string;
             };
@@ -8118,16 +8311,16 @@ export interface operations {
                      * @example {
                      *       "uploads": [
                      *         {
-                     *           "id": "01a226de-e375-7596-980d-26f06dc095de",
-                     *           "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
+                     *           "id": "01a226b2-2323-7288-b221-9d886bfb4d32",
+                     *           "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f",
                      *           "status": "COMPLETED",
-                     *           "file_id": "01a226de-e4f8-75b8-8338-a4bf8b07989b",
+                     *           "file_id": "01a226b2-23f9-724e-9d73-9e0f0eb1f84e",
                      *           "order": 1,
                      *           "file_name": "annex.pdf"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a226dee7ad736d87b0d14b59cbc821"
+                     *       "request_id": "req_01a226b226a77726a7d5d8e132af7a3d"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadListResponse"];
@@ -8156,7 +8349,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226de-d8f4-7440-b0ed-cc457f7dadc4
+                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
                  */
                 envelope_id: string;
             };
@@ -8189,14 +8382,14 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "upload": {
-                     *         "id": "01a226de-e375-7596-980d-26f06dc095de",
-                     *         "upload_url": "http://localhost:3000/api/v1/uploads/0XKqnuzc6wcUeseUd8zN2SRsJOhWwLIzfa4PEaSwDqU",
+                     *         "id": "01a226b2-2323-7288-b221-9d886bfb4d32",
+                     *         "upload_url": "http://localhost:3000/api/v1/uploads/X-N__pDgHa0NfNpleM0fwcESfzgJX2qnryTHq8XBs8Q",
                      *         "file_name": "annex.pdf",
                      *         "order": 1,
                      *         "custom_key": "annex",
-                     *         "expires_at": "2026-11-29T11:34:31.150Z",
+                     *         "expires_at": "2026-11-29T10:45:38.298Z",
                      *         "max_file_size": 52428800,
-                     *         "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
+                     *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f",
                      *         "status": "PENDING",
                      *         "instructions": {
                      *           "method": "PUT",
@@ -8206,7 +8399,7 @@ export interface operations {
                      *           "note": "PUT the raw PDF bytes (not base64) to upload_url with your API key in the Authorization header. The URL works once and expires at expires_at; files up to max_file_size bytes."
                      *         }
                      *       },
-                     *       "request_id": "req_01a226dee354736fa4603638d1c8c3dc"
+                     *       "request_id": "req_01a226b222e077ff88bdf4faf6e549d4"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadCreatedResponse"];
@@ -8235,12 +8428,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226de-d8f4-7440-b0ed-cc457f7dadc4
+                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
                  */
                 envelope_id: string;
                 /**
                  * @description Upload id
-                 * @example 01a226de-e375-7596-980d-26f06dc095de
+                 * @example 01a226b2-2323-7288-b221-9d886bfb4d32
                  */
                 id: string;
             };
@@ -8259,18 +8452,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "upload": {
-                     *         "id": "01a226de-e375-7596-980d-26f06dc095de",
-                     *         "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
+                     *         "id": "01a226b2-2323-7288-b221-9d886bfb4d32",
+                     *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f",
                      *         "status": "COMPLETED",
-                     *         "file_id": "01a226de-e4f8-75b8-8338-a4bf8b07989b",
+                     *         "file_id": "01a226b2-23f9-724e-9d73-9e0f0eb1f84e",
                      *         "order": 1,
                      *         "file_name": "annex.pdf",
                      *         "custom_key": "annex",
-                     *         "uploaded_at": "2026-11-29T10:34:31.321Z",
-                     *         "processed_at": "2026-11-29T10:34:31.544Z",
+                     *         "uploaded_at": "2026-11-29T09:45:38.396Z",
+                     *         "processed_at": "2026-11-29T09:45:38.553Z",
                      *         "error_message": null
                      *       },
-                     *       "request_id": "req_01a226dee7a270f89293aa94203e365c"
+                     *       "request_id": "req_01a226b2267276b595a6f2da81ae941b"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadResponse"];
@@ -8298,7 +8491,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 0XKqnuzc6wcUeseUd8zN2SRsJOhWwLIzfa4PEaSwDqU
+                 * @example X-N__pDgHa0NfNpleM0fwcESfzgJX2qnryTHq8XBs8Q
                  */
                 token: string;
             };
@@ -8323,10 +8516,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "upload_id": "01a226de-e375-7596-980d-26f06dc095de",
+                     *       "upload_id": "01a226b2-2323-7288-b221-9d886bfb4d32",
                      *       "status": "UPLOADED",
                      *       "message": "The file was received and is being validated",
-                     *       "request_id": "req_01a226dee390760fa5882ef6dc2ec9e9"
+                     *       "request_id": "req_01a226b2233770daa93c23a49d5196cb"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadReceivedResponse"];
@@ -8357,12 +8550,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226de-d8f4-7440-b0ed-cc457f7dadc4
+                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226de-e14f-71ae-97b3-908a3f30d5a9
+                 * @example 01a226b2-215a-726a-9bed-1f5a6c972754
                  */
                 recipient_id: string;
             };
@@ -8401,8 +8594,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T11:04:32.795Z",
-                     *       "request_id": "req_01a226dee973737b8d90ea4c25a7cf2b"
+                     *       "expires_at": "2026-11-29T10:15:39.854Z",
+                     *       "request_id": "req_01a226b228ce70a885b09c54f9f39546"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -8434,9 +8627,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 59 seconds",
+                     *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 60 seconds",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a226deecfa72d3bf9886b515e95be9"
+                     *       "request_id": "req_01a226b22b4c76c8b3bc8bdae41c8032"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8459,12 +8652,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226de-d8f4-7440-b0ed-cc457f7dadc4
+                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226de-e14f-71ae-97b3-908a3f30d5a9
+                 * @example 01a226b2-215a-726a-9bed-1f5a6c972754
                  */
                 recipient_id: string;
             };
@@ -8474,7 +8667,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "050628"
+                 *       "code": "892661"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -8494,8 +8687,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T10:34:34.746Z",
-                     *       "request_id": "req_01a226def10674ab8929de606e5cdecb"
+                     *       "verified_at": "2026-11-29T09:45:41.505Z",
+                     *       "request_id": "req_01a226b22f3a75cf9cd1fe59a0928850"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -8526,7 +8719,7 @@ export interface operations {
                      *           "message": "is not correct: 2 attempts left"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226deefe772eeb3de60e3147007c8"
+                     *       "request_id": "req_01a226b22dd575dfb780b5bb07768ef5"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8546,12 +8739,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226df-635e-7138-812d-45af2c2eb325
+                 * @example 01a226b2-af55-7222-8b41-10b963ec974c
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226df-639a-71f1-ba80-8d83a618a73d
+                 * @example 01a226b2-afcd-7460-a710-ecae77f3dabe
                  */
                 recipient_id: string;
             };
@@ -8569,14 +8762,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a226df-639a-71f1-ba80-8d83a618a73d",
+                     *       "recipient_id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T11:06:04.502Z"
+                     *         "given_at": "2026-11-29T10:17:15.102Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a226df-6635-720a-b5ba-74edd1001d8d",
+                     *         "id": "01a226b2-b38e-772b-96a2-7cde32326522",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -8591,7 +8784,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T11:06:16.133Z",
+                     *         "decided_at": "2026-11-29T10:17:37.391Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8638,7 +8831,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T11:06:14.913Z"
+                     *             "created_at": "2026-11-29T10:17:33.671Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -8715,14 +8908,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T11:06:16.133Z"
+                     *             "created_at": "2026-11-29T10:17:37.391Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T11:06:04.627Z",
-                     *         "updated_at": "2026-11-29T11:06:16.133Z"
+                     *         "created_at": "2026-11-29T10:17:15.307Z",
+                     *         "updated_at": "2026-11-29T10:17:37.391Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a226df-936a-704a-8454-bb0d50a04c5c",
+                     *         "id": "01a226b3-0af7-71d2-90b9-cf28384cc326",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -8731,10 +8924,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T11:17:17.671Z",
+                     *         "decided_at": "2026-11-29T10:28:40.339Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a226de-c095-70ef-b442-bda410cd5e92"
+                     *           "api_key_id": "01a226b1-fda5-76bb-b8ba-16802a68f94c"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8744,7 +8937,8 @@ export interface operations {
                      *             "number": 1,
                      *             "outcome": "FAILED",
                      *             "reasons": [
-                     *               "FACE_MISMATCH"
+                     *               "FACE_MISMATCH",
+                     *               "CHALLENGE_NOT_MET"
                      *             ],
                      *             "subchecks": [
                      *               {
@@ -8779,13 +8973,13 @@ export interface operations {
                      *               },
                      *               {
                      *                 "name": "challenge_antispoof",
-                     *                 "score": 0.66,
+                     *                 "score": 0.51,
                      *                 "passed": true,
                      *                 "threshold": 0.3
                      *               },
                      *               {
                      *                 "name": "challenge_liveness",
-                     *                 "score": 0.98,
+                     *                 "score": 0.93,
                      *                 "passed": true,
                      *                 "threshold": 0.4
                      *               },
@@ -8802,9 +8996,9 @@ export interface operations {
                      *                 "threshold": 0.7
                      *               },
                      *               {
-                     *                 "name": "challenge_tilt_right",
-                     *                 "score": 20.2,
-                     *                 "passed": true,
+                     *                 "name": "challenge_tilt_left",
+                     *                 "score": 5.3,
+                     *                 "passed": false,
                      *                 "threshold": 10
                      *               }
                      *             ],
@@ -8830,16 +9024,16 @@ export interface operations {
                      *               },
                      *               {
                      *                 "role": "challenge",
-                     *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
+                     *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T11:17:17.460Z"
+                     *             "created_at": "2026-11-29T10:28:40.097Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T11:06:16.200Z",
-                     *         "updated_at": "2026-11-29T11:17:17.671Z"
+                     *         "created_at": "2026-11-29T10:17:37.685Z",
+                     *         "updated_at": "2026-11-29T10:28:40.339Z"
                      *       },
-                     *       "request_id": "req_01a226df9972745ca9cf2ea5a06d501e"
+                     *       "request_id": "req_01a226b3158d721aa7dbe10d0acd67f2"
                      *     }
                      */
                     "application/json": {
@@ -9030,12 +9224,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226df-635e-7138-812d-45af2c2eb325
+                 * @example 01a226b2-af55-7222-8b41-10b963ec974c
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226df-639a-71f1-ba80-8d83a618a73d
+                 * @example 01a226b2-afcd-7460-a710-ecae77f3dabe
                  */
                 recipient_id: string;
             };
@@ -9067,14 +9261,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a226df-639a-71f1-ba80-8d83a618a73d",
+                     *       "recipient_id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T11:06:04.502Z"
+                     *         "given_at": "2026-11-29T10:17:15.102Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a226df-6635-720a-b5ba-74edd1001d8d",
+                     *         "id": "01a226b2-b38e-772b-96a2-7cde32326522",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -9089,7 +9283,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T11:06:16.133Z",
+                     *         "decided_at": "2026-11-29T10:17:37.391Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9136,7 +9330,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T11:06:14.913Z"
+                     *             "created_at": "2026-11-29T10:17:33.671Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -9213,14 +9407,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T11:06:16.133Z"
+                     *             "created_at": "2026-11-29T10:17:37.391Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T11:06:04.627Z",
-                     *         "updated_at": "2026-11-29T11:06:16.133Z"
+                     *         "created_at": "2026-11-29T10:17:15.307Z",
+                     *         "updated_at": "2026-11-29T10:17:37.391Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a226df-936a-704a-8454-bb0d50a04c5c",
+                     *         "id": "01a226b3-0af7-71d2-90b9-cf28384cc326",
                      *         "check": "biometric",
                      *         "status": "PENDING",
                      *         "method": "local",
@@ -9239,7 +9433,8 @@ export interface operations {
                      *             "number": 1,
                      *             "outcome": "FAILED",
                      *             "reasons": [
-                     *               "FACE_MISMATCH"
+                     *               "FACE_MISMATCH",
+                     *               "CHALLENGE_NOT_MET"
                      *             ],
                      *             "subchecks": [
                      *               {
@@ -9274,13 +9469,13 @@ export interface operations {
                      *               },
                      *               {
                      *                 "name": "challenge_antispoof",
-                     *                 "score": 0.66,
+                     *                 "score": 0.51,
                      *                 "passed": true,
                      *                 "threshold": 0.3
                      *               },
                      *               {
                      *                 "name": "challenge_liveness",
-                     *                 "score": 0.98,
+                     *                 "score": 0.93,
                      *                 "passed": true,
                      *                 "threshold": 0.4
                      *               },
@@ -9297,9 +9492,9 @@ export interface operations {
                      *                 "threshold": 0.7
                      *               },
                      *               {
-                     *                 "name": "challenge_tilt_right",
-                     *                 "score": 20.2,
-                     *                 "passed": true,
+                     *                 "name": "challenge_tilt_left",
+                     *                 "score": 5.3,
+                     *                 "passed": false,
                      *                 "threshold": 10
                      *               }
                      *             ],
@@ -9325,16 +9520,16 @@ export interface operations {
                      *               },
                      *               {
                      *                 "role": "challenge",
-                     *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
+                     *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T11:17:17.460Z"
+                     *             "created_at": "2026-11-29T10:28:40.097Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T11:06:16.200Z",
-                     *         "updated_at": "2026-11-29T11:17:17.545Z"
+                     *         "created_at": "2026-11-29T10:17:37.685Z",
+                     *         "updated_at": "2026-11-29T10:28:40.205Z"
                      *       },
-                     *       "request_id": "req_01a226df988e7459bdd2c09a6626eaef"
+                     *       "request_id": "req_01a226b3149f763ea4a27a7f88bfde53"
                      *     }
                      */
                     "application/json": {
@@ -9528,12 +9723,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226df-635e-7138-812d-45af2c2eb325
+                 * @example 01a226b2-af55-7222-8b41-10b963ec974c
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226df-639a-71f1-ba80-8d83a618a73d
+                 * @example 01a226b2-afcd-7460-a710-ecae77f3dabe
                  */
                 recipient_id: string;
             };
@@ -9567,14 +9762,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a226df-639a-71f1-ba80-8d83a618a73d",
+                     *       "recipient_id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T11:06:04.502Z"
+                     *         "given_at": "2026-11-29T10:17:15.102Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a226df-6635-720a-b5ba-74edd1001d8d",
+                     *         "id": "01a226b2-b38e-772b-96a2-7cde32326522",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -9589,7 +9784,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T11:06:16.133Z",
+                     *         "decided_at": "2026-11-29T10:17:37.391Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9636,7 +9831,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T11:06:14.913Z"
+                     *             "created_at": "2026-11-29T10:17:33.671Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -9713,14 +9908,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T11:06:16.133Z"
+                     *             "created_at": "2026-11-29T10:17:37.391Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T11:06:04.627Z",
-                     *         "updated_at": "2026-11-29T11:06:16.133Z"
+                     *         "created_at": "2026-11-29T10:17:15.307Z",
+                     *         "updated_at": "2026-11-29T10:17:37.391Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a226df-936a-704a-8454-bb0d50a04c5c",
+                     *         "id": "01a226b3-0af7-71d2-90b9-cf28384cc326",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -9729,10 +9924,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T11:17:17.671Z",
+                     *         "decided_at": "2026-11-29T10:28:40.339Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a226de-c095-70ef-b442-bda410cd5e92"
+                     *           "api_key_id": "01a226b1-fda5-76bb-b8ba-16802a68f94c"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9742,7 +9937,8 @@ export interface operations {
                      *             "number": 1,
                      *             "outcome": "FAILED",
                      *             "reasons": [
-                     *               "FACE_MISMATCH"
+                     *               "FACE_MISMATCH",
+                     *               "CHALLENGE_NOT_MET"
                      *             ],
                      *             "subchecks": [
                      *               {
@@ -9777,13 +9973,13 @@ export interface operations {
                      *               },
                      *               {
                      *                 "name": "challenge_antispoof",
-                     *                 "score": 0.66,
+                     *                 "score": 0.51,
                      *                 "passed": true,
                      *                 "threshold": 0.3
                      *               },
                      *               {
                      *                 "name": "challenge_liveness",
-                     *                 "score": 0.98,
+                     *                 "score": 0.93,
                      *                 "passed": true,
                      *                 "threshold": 0.4
                      *               },
@@ -9800,9 +9996,9 @@ export interface operations {
                      *                 "threshold": 0.7
                      *               },
                      *               {
-                     *                 "name": "challenge_tilt_right",
-                     *                 "score": 20.2,
-                     *                 "passed": true,
+                     *                 "name": "challenge_tilt_left",
+                     *                 "score": 5.3,
+                     *                 "passed": false,
                      *                 "threshold": 10
                      *               }
                      *             ],
@@ -9828,16 +10024,16 @@ export interface operations {
                      *               },
                      *               {
                      *                 "role": "challenge",
-                     *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
+                     *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T11:17:17.460Z"
+                     *             "created_at": "2026-11-29T10:28:40.097Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T11:06:16.200Z",
-                     *         "updated_at": "2026-11-29T11:17:17.671Z"
+                     *         "created_at": "2026-11-29T10:17:37.685Z",
+                     *         "updated_at": "2026-11-29T10:28:40.339Z"
                      *       },
-                     *       "request_id": "req_01a226df98f973559dcafe2cc3d8e5f5"
+                     *       "request_id": "req_01a226b3153c70888d1132b5811a8d16"
                      *     }
                      */
                     "application/json": {
@@ -10031,12 +10227,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226df-abc4-725c-93f6-c19a29e5dac7
+                 * @example 01a226b3-3d12-7134-a92f-aee5424f4f15
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226df-abd6-76c9-8ab4-587d9ccef9d1
+                 * @example 01a226b3-3d86-77fd-aabb-36180948886b
                  */
                 recipient_id: string;
             };
@@ -10080,10 +10276,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a226df-abd6-76c9-8ab4-587d9ccef9d1",
+                     *       "recipient_id": "01a226b3-3d86-77fd-aabb-36180948886b",
                      *       "consent": null,
                      *       "id_check": {
-                     *         "id": "01a226df-ac00-7456-bede-1785631d6552",
+                     *         "id": "01a226b3-3df1-73b8-811c-6ac290eb0160",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "assertion",
@@ -10092,23 +10288,23 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": "kyc-2026-0042",
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T11:17:22.496Z",
+                     *         "decided_at": "2026-11-29T10:28:50.737Z",
                      *         "manual": null,
                      *         "assertion": {
                      *           "level": "IAL2",
                      *           "provider": "Acme KYC",
                      *           "reference": "kyc-2026-0042",
-                     *           "api_key_id": "01a226de-c095-70ef-b442-bda410cd5e92",
+                     *           "api_key_id": "01a226b1-fda5-76bb-b8ba-16802a68f94c",
                      *           "verified_at": "2026-11-20T09:30:00.000Z"
                      *         },
                      *         "retention_days": 30,
                      *         "images_purged_at": null,
                      *         "attempts": [],
-                     *         "created_at": "2026-11-29T11:17:22.496Z",
-                     *         "updated_at": "2026-11-29T11:17:22.496Z"
+                     *         "created_at": "2026-11-29T10:28:50.737Z",
+                     *         "updated_at": "2026-11-29T10:28:50.737Z"
                      *       },
                      *       "biometric": null,
-                     *       "request_id": "req_01a226dfabea73c0b3cd08c0eef750df"
+                     *       "request_id": "req_01a226b33db576dda930d95e677602e7"
                      *     }
                      */
                     "application/json": {
@@ -10302,12 +10498,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226df-635e-7138-812d-45af2c2eb325
+                 * @example 01a226b2-af55-7222-8b41-10b963ec974c
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226df-639a-71f1-ba80-8d83a618a73d
+                 * @example 01a226b2-afcd-7460-a710-ecae77f3dabe
                  */
                 recipient_id: string;
             };
@@ -10329,8 +10525,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "attempts": 3,
-                     *       "redacted_at": "2026-11-29T11:17:17.822Z",
-                     *       "request_id": "req_01a226df99a4729daf7fa617e7e556d5"
+                     *       "redacted_at": "2026-11-29T10:28:40.448Z",
+                     *       "request_id": "req_01a226b315aa703886ea6d116cad940b"
                      *     }
                      */
                     "application/json": {
@@ -10422,16 +10618,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a226df-31c5-74a8-8725-30af2ba41ebe",
+                     *         "id": "01a226b2-7661-7379-8968-b9ec1967cd0e",
                      *         "operation": "create",
                      *         "status": "PENDING",
                      *         "total": 2,
                      *         "succeeded": 0,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-29T10:34:51.206Z",
+                     *         "created_at": "2026-11-29T09:45:59.649Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a226df31bd73d2b01d23302ce7ec7d"
+                     *       "request_id": "req_01a226b2765b7654b1b585096686abce"
                      *     }
                      */
                     "application/json": {
@@ -10488,7 +10684,7 @@ export interface operations {
             path: {
                 /**
                  * @description Batch id
-                 * @example 01a226df-31c5-74a8-8725-30af2ba41ebe
+                 * @example 01a226b2-7661-7379-8968-b9ec1967cd0e
                  */
                 id: string;
             };
@@ -10507,30 +10703,30 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a226df-31c5-74a8-8725-30af2ba41ebe",
+                     *         "id": "01a226b2-7661-7379-8968-b9ec1967cd0e",
                      *         "operation": "create",
                      *         "status": "COMPLETED",
                      *         "total": 2,
                      *         "succeeded": 2,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-29T10:34:51.206Z",
-                     *         "completed_at": "2026-11-29T10:34:51.500Z",
+                     *         "created_at": "2026-11-29T09:45:59.649Z",
+                     *         "completed_at": "2026-11-29T09:46:00.011Z",
                      *         "results": [
                      *           {
                      *             "index": 0,
-                     *             "envelope_id": "01a226df-3263-74e8-b499-e1405b234ba3",
+                     *             "envelope_id": "01a226b2-773d-7387-b34c-a58d5a14365a",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           },
                      *           {
                      *             "index": 1,
-                     *             "envelope_id": "01a226df-32d9-74bc-83ca-df8e2209a93e",
+                     *             "envelope_id": "01a226b2-77b3-727b-bcb8-6c825342a891",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           }
                      *         ]
                      *       },
-                     *       "request_id": "req_01a226df33b375b190efd9a0c0365886"
+                     *       "request_id": "req_01a226b2781276cca5c684c024f878dc"
                      *     }
                      */
                     "application/json": {
@@ -10607,17 +10803,17 @@ export interface operations {
                      * @example {
                      *       "templates": [
                      *         {
-                     *           "id": "01a226df-340a-74c9-8099-03dd0fd27d60",
+                     *           "id": "01a226b2-78c3-737f-809c-c6b05b698ced",
                      *           "name": "Mutual NDA",
                      *           "metadata": {
                      *             "kind": "nda"
                      *           },
-                     *           "created_at": "2026-11-29T10:34:51.786Z",
-                     *           "updated_at": "2026-11-29T10:34:51.786Z"
+                     *           "created_at": "2026-11-29T09:46:00.259Z",
+                     *           "updated_at": "2026-11-29T09:46:00.259Z"
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a226df3703776e960d837afeb5cd5f"
+                     *       "request_id": "req_01a226b27a33719396fbdc9524e3c076"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateListResponse"];
@@ -10767,7 +10963,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a226df-340a-74c9-8099-03dd0fd27d60",
+                     *         "id": "01a226b2-78c3-737f-809c-c6b05b698ced",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -10782,7 +10978,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a226df-341c-73dd-9ac3-fc03565a5f6b",
+                     *             "id": "01a226b2-78e4-732a-aee9-4e6a87019e9e",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10791,7 +10987,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226df-340a-74c9-8099-03dd0fd27d60/documents/01a226df-341c-73dd-9ac3-fc03565a5f6b.pdf?expires=1795952092&signature=554bf7d62236b1d1f28c32beda1bff7f150193dfafb53c7e784a47e029affb82&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-78c3-737f-809c-c6b05b698ced/documents/01a226b2-78e4-732a-aee9-4e6a87019e9e.pdf?expires=1795949160&signature=aae687e3b027eddd339cde109247430c36395eca314464cc1b4f84f40f6c1a58&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -10819,10 +11015,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T10:34:51.786Z",
-                     *         "updated_at": "2026-11-29T10:34:51.786Z"
+                     *         "created_at": "2026-11-29T09:46:00.259Z",
+                     *         "updated_at": "2026-11-29T09:46:00.259Z"
                      *       },
-                     *       "request_id": "req_01a226df33cf7596bfc88415d0d60d20"
+                     *       "request_id": "req_01a226b2783a705fb62adf8816174e69"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10850,7 +11046,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a226df-340a-74c9-8099-03dd0fd27d60
+                 * @example 01a226b2-78c3-737f-809c-c6b05b698ced
                  */
                 id: string;
             };
@@ -10869,7 +11065,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a226df-340a-74c9-8099-03dd0fd27d60",
+                     *         "id": "01a226b2-78c3-737f-809c-c6b05b698ced",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -10884,7 +11080,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a226df-341c-73dd-9ac3-fc03565a5f6b",
+                     *             "id": "01a226b2-78e4-732a-aee9-4e6a87019e9e",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10893,7 +11089,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226df-340a-74c9-8099-03dd0fd27d60/documents/01a226df-341c-73dd-9ac3-fc03565a5f6b.pdf?expires=1795952092&signature=554bf7d62236b1d1f28c32beda1bff7f150193dfafb53c7e784a47e029affb82&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-78c3-737f-809c-c6b05b698ced/documents/01a226b2-78e4-732a-aee9-4e6a87019e9e.pdf?expires=1795949160&signature=aae687e3b027eddd339cde109247430c36395eca314464cc1b4f84f40f6c1a58&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -10921,10 +11117,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T10:34:51.786Z",
-                     *         "updated_at": "2026-11-29T10:34:51.786Z"
+                     *         "created_at": "2026-11-29T09:46:00.259Z",
+                     *         "updated_at": "2026-11-29T09:46:00.259Z"
                      *       },
-                     *       "request_id": "req_01a226df37577464b9a3e5692b3f59f2"
+                     *       "request_id": "req_01a226b27a61751a9a27846ce13fbfde"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10945,7 +11141,7 @@ export interface operations {
                      * @example {
                      *       "error": "Template not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226df3942721b95e6ef9982ef789a"
+                     *       "request_id": "req_01a226b27ca27374ad2466be48445119"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10969,7 +11165,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a226df-340a-74c9-8099-03dd0fd27d60
+                 * @example 01a226b2-78c3-737f-809c-c6b05b698ced
                  */
                 id: string;
             };
@@ -11055,7 +11251,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a226df-340a-74c9-8099-03dd0fd27d60",
+                     *         "id": "01a226b2-78c3-737f-809c-c6b05b698ced",
                      *         "name": "Mutual NDA (2027)",
                      *         "recipients": [
                      *           {
@@ -11070,7 +11266,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a226df-341c-73dd-9ac3-fc03565a5f6b",
+                     *             "id": "01a226b2-78e4-732a-aee9-4e6a87019e9e",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -11079,7 +11275,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226df-340a-74c9-8099-03dd0fd27d60/documents/01a226df-341c-73dd-9ac3-fc03565a5f6b.pdf?expires=1795952092&signature=554bf7d62236b1d1f28c32beda1bff7f150193dfafb53c7e784a47e029affb82&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-78c3-737f-809c-c6b05b698ced/documents/01a226b2-78e4-732a-aee9-4e6a87019e9e.pdf?expires=1795949161&signature=16106fdff0ce7c0d1ced966659fbdcae4ea2efa99db41d58c9f36d8e4d3a7876&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -11107,10 +11303,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T10:34:51.786Z",
-                     *         "updated_at": "2026-11-29T10:34:52.859Z"
+                     *         "created_at": "2026-11-29T09:46:00.259Z",
+                     *         "updated_at": "2026-11-29T09:46:00.979Z"
                      *       },
-                     *       "request_id": "req_01a226df383175c9aff6e55a90623d1a"
+                     *       "request_id": "req_01a226b27b777775a2ef78c1ed4edbac"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -11138,7 +11334,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a226df-340a-74c9-8099-03dd0fd27d60
+                 * @example 01a226b2-78c3-737f-809c-c6b05b698ced
                  */
                 id: string;
             };
@@ -11157,7 +11353,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226df38b770b9b6266d900e8cbb5a"
+                     *       "request_id": "req_01a226b27c7c711fb15cabd1226483b9"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -11185,7 +11381,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a226df-340a-74c9-8099-03dd0fd27d60
+                 * @example 01a226b2-78c3-737f-809c-c6b05b698ced
                  */
                 id: string;
             };
@@ -11293,13 +11489,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226df-3792-7308-a44c-85d74c08fcb5",
+                     *         "id": "01a226b2-7abd-74ae-85de-75c06470a878",
                      *         "name": "Mutual NDA",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T10:34:52.690Z",
+                     *         "created_at": "2026-11-29T09:46:00.765Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226df-3793-7329-b6a3-3ce72e225f6d",
+                     *             "id": "01a226b2-7abf-759e-8d67-ad470e457d02",
                      *             "custom_key": "buyer",
                      *             "name": "Hana Sato",
                      *             "email": "hana@example.com",
@@ -11311,7 +11507,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a226df-3793-7329-b6a3-402a9b6f0cf8",
+                     *             "id": "01a226b2-7abf-759e-8d67-b0f865cc9fd2",
                      *             "custom_key": "seller",
                      *             "name": "Acme Legal",
                      *             "email": "legal@acme.example",
@@ -11329,9 +11525,9 @@ export interface operations {
                      *           "kind": "nda",
                      *           "crm_id": "opp-7"
                      *         },
-                     *         "template_id": "01a226df-340a-74c9-8099-03dd0fd27d60"
+                     *         "template_id": "01a226b2-78c3-737f-809c-c6b05b698ced"
                      *       },
-                     *       "request_id": "req_01a226df3763752aad9e30cc963f8bc1"
+                     *       "request_id": "req_01a226b27a7572a886f67d7dd7d2c942"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -11370,7 +11566,7 @@ export interface operations {
                      *           "message": "needs a value: the template makes it read-only"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226df380b73c9ab4691dc8a87d933"
+                     *       "request_id": "req_01a226b27b4876989ad24462b062c461"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11405,17 +11601,17 @@ export interface operations {
                      * @example {
                      *       "webhooks": [
                      *         {
-                     *           "id": "01a226de-d1ae-74f8-beb6-77e17924d2e9",
+                     *           "id": "01a226b2-13f0-722e-a2b7-862872237051",
                      *           "url": "https://hooks.example.com/signet-events",
                      *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *           "auth_type": "HEADER",
                      *           "retry_schedule": "EXTENDED",
-                     *           "created_at": "2026-11-29T10:34:26.606Z",
-                     *           "updated_at": "2026-11-29T10:34:27.242Z"
+                     *           "created_at": "2026-11-29T09:45:34.448Z",
+                     *           "updated_at": "2026-11-29T09:45:34.895Z"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a226ded554773d97060069510e3950"
+                     *       "request_id": "req_01a226b215f97248b70bb346563a18c4"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookListResponse"];
@@ -11470,16 +11666,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a226de-d1ae-74f8-beb6-77e17924d2e9",
+                     *         "id": "01a226b2-13f0-722e-a2b7-862872237051",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "STANDARD",
-                     *         "created_at": "2026-11-29T10:34:26.606Z",
-                     *         "updated_at": "2026-11-29T10:34:26.606Z",
-                     *         "signing_secret": "whsec_rjf3Qz/vudeCi8jwfSzQDaSS13XA5aIA1hUtjWEFA6I="
+                     *         "created_at": "2026-11-29T09:45:34.448Z",
+                     *         "updated_at": "2026-11-29T09:45:34.448Z",
+                     *         "signing_secret": "whsec_hIXaLPQ0TAyYielSHFMpWSy33MEOzPao6OmZiJ/JVq4="
                      *       },
-                     *       "request_id": "req_01a226ded19474388a684669ff79860c"
+                     *       "request_id": "req_01a226b213c474798780d748275840f2"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookCreatedResponse"];
@@ -11509,7 +11705,7 @@ export interface operations {
                      *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed, envelope.expired, envelope.extended, envelope.reactivated, recipient.reminder_sent, recipient.expiry_warning_sent, recipient.approved, recipient.witnessed, recipient.viewed, recipient.copied, recipient.validation_id_check_started, recipient.validation_id_check_success, recipient.validation_id_check_failed, recipient.validation_id_check_locked, recipient.validation_id_check_expired, recipient.validation_id_check_reset, recipient.validation_biometric_started, recipient.validation_biometric_success, recipient.validation_biometric_failed, recipient.validation_biometric_locked, recipient.validation_biometric_expired, recipient.validation_biometric_reset, recipient.validation_identity_consented, recipient.validation_identity_redacted, template.created, template.updated, template.deleted"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226ded29a72109a3befcbb010dc46"
+                     *       "request_id": "req_01a226b214db71a9b0c4c4f13c290691"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11529,7 +11725,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226de-d1ae-74f8-beb6-77e17924d2e9
+                 * @example 01a226b2-13f0-722e-a2b7-862872237051
                  */
                 id: string;
             };
@@ -11548,15 +11744,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "webhook": {
-                     *         "id": "01a226de-d1ae-74f8-beb6-77e17924d2e9",
+                     *         "id": "01a226b2-13f0-722e-a2b7-862872237051",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T10:34:26.606Z",
-                     *         "updated_at": "2026-11-29T10:34:27.242Z"
+                     *         "created_at": "2026-11-29T09:45:34.448Z",
+                     *         "updated_at": "2026-11-29T09:45:34.895Z"
                      *       },
-                     *       "request_id": "req_01a226ded4b6771da26da0a8166f631b"
+                     *       "request_id": "req_01a226b215d2727190c7dcf0ca34db3f"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -11577,7 +11773,7 @@ export interface operations {
                      * @example {
                      *       "error": "Webhook not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226dfb4f272dc80f6d5ff14f7674c"
+                     *       "request_id": "req_01a226b34f12769191eaf8897fe5e3ac"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11601,7 +11797,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226de-d1ae-74f8-beb6-77e17924d2e9
+                 * @example 01a226b2-13f0-722e-a2b7-862872237051
                  */
                 id: string;
             };
@@ -11633,15 +11829,15 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a226de-d1ae-74f8-beb6-77e17924d2e9",
+                     *         "id": "01a226b2-13f0-722e-a2b7-862872237051",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T10:34:26.606Z",
-                     *         "updated_at": "2026-11-29T10:34:26.984Z"
+                     *         "created_at": "2026-11-29T09:45:34.448Z",
+                     *         "updated_at": "2026-11-29T09:45:34.790Z"
                      *       },
-                     *       "request_id": "req_01a226ded30775d981f5b9ce0f72795c"
+                     *       "request_id": "req_01a226b2152374feaae4b1f9fdc6ee32"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookUpdatedResponse"];
@@ -11669,7 +11865,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226de-d1ae-74f8-beb6-77e17924d2e9
+                 * @example 01a226b2-13f0-722e-a2b7-862872237051
                  */
                 id: string;
             };
@@ -11688,7 +11884,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226dfb4e673e8af8c7909198c50b7"
+                     *       "request_id": "req_01a226b34e857625813ea494548f2281"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -11720,7 +11916,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226de-d1ae-74f8-beb6-77e17924d2e9
+                 * @example 01a226b2-13f0-722e-a2b7-862872237051
                  */
                 id: string;
             };
@@ -11740,28 +11936,28 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "01a226df-6318-72cc-bff3-3ae9f4d8f43c",
-                     *           "webhook_id": "01a226de-d1ae-74f8-beb6-77e17924d2e9",
-                     *           "event_id": "01a226df-4b59-71df-9900-a1164e6cf4d3",
+                     *           "id": "01a226b2-aeba-7562-b545-e60ed0650664",
+                     *           "webhook_id": "01a226b2-13f0-722e-a2b7-862872237051",
+                     *           "event_id": "01a226b2-8f32-7025-b587-0d1528caa3a8",
                      *           "event_type": "envelope.success",
                      *           "status": "SUCCESS",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "attempted_at": "2026-11-29T11:06:03.917Z",
+                     *               "attempted_at": "2026-11-29T10:17:14.129Z",
                      *               "status_code": 200,
-                     *               "duration_ms": 15,
+                     *               "duration_ms": 79,
                      *               "error": null,
                      *               "response_body": "thanks"
                      *             }
                      *           ],
                      *           "next_attempt_at": null,
-                     *           "created_at": "2026-11-29T11:06:03.828Z",
-                     *           "completed_at": "2026-11-29T11:06:03.933Z"
+                     *           "created_at": "2026-11-29T10:17:14.034Z",
+                     *           "completed_at": "2026-11-29T10:17:14.208Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "01a226df-6318-72cc-bff3-3ae9f4d8f43c",
-                     *       "request_id": "req_01a226dfb45a7013890e9dd8cd54b3f5"
+                     *       "next_cursor": "01a226b2-aeba-7562-b545-e60ed0650664",
+                     *       "request_id": "req_01a226b34de1731f9da0b549e7259dac"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryListResponse"];
@@ -11780,107 +11976,6 @@ export interface operations {
             504: components["responses"]["Error504"];
         };
     };
-    getDelivery: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description Webhook id
-                 * @example 01a226de-d1ae-74f8-beb6-77e17924d2e9
-                 */
-                id: string;
-                /**
-                 * @description Delivery id
-                 * @example 01a226df-6318-72cc-bff3-3ae9f4d8f43c
-                 */
-                delivery_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The delivery */
-            200: {
-                headers: {
-                    /** @description The request id (also `request_id` in JSON bodies) */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "delivery": {
-                     *         "id": "01a226df-6318-72cc-bff3-3ae9f4d8f43c",
-                     *         "webhook_id": "01a226de-d1ae-74f8-beb6-77e17924d2e9",
-                     *         "event_id": "01a226df-4b59-71df-9900-a1164e6cf4d3",
-                     *         "event_type": "envelope.success",
-                     *         "status": "SUCCESS",
-                     *         "attempts": [
-                     *           {
-                     *             "attempt": 1,
-                     *             "attempted_at": "2026-11-29T11:06:03.917Z",
-                     *             "status_code": 200,
-                     *             "duration_ms": 15,
-                     *             "error": null,
-                     *             "response_body": "thanks",
-                     *             "request_headers": {
-                     *               "user-agent": "Signet-Webhooks/1.0",
-                     *               "webhook-id": "01a226df-4b59-71df-9900-a1164e6cf4d3",
-                     *               "content-type": "application/json",
-                     *               "authorization": "[redacted]",
-                     *               "content-length": "13072",
-                     *               "webhook-signature": "v1,lg8k2tbSMKJCgBYhxMn3//xNWLRyDEXB0MrifNk9ErM= v1,FENOe5oBSXfrT1gaGltjcfwPV8BjOiubpRRJgVu78iE=",
-                     *               "webhook-timestamp": "1795948503"
-                     *             },
-                     *             "response_headers": {
-                     *               "date": "Sun, 29 Nov 2026 10:35:03 GMT",
-                     *               "connection": "close",
-                     *               "content-type": "text/plain",
-                     *               "transfer-encoding": "chunked"
-                     *             }
-                     *           }
-                     *         ],
-                     *         "next_attempt_at": null,
-                     *         "created_at": "2026-11-29T11:06:03.828Z",
-                     *         "completed_at": "2026-11-29T11:06:03.933Z",
-                     *         "request_body": "{\"id\":\"01a226df-4b59-71df-9900-a1164e6cf4d3\",\"data\":{\"id\":\"01a226df-400a-75fe-aadf-42ae595de21b\",\"name\":\"Lease with fields\",\"errors\":[],\"fields\":[{\"id\":\"01a226df-402a-7371-a187-f708ba2bc3d4\",\"name\":\"company\",\"type\":\"TEXT\",\"value\":\"Acme Ltd\",\"filled_at\":\"2026-11-29T11:05:56.620Z\",\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\"},{\"id\":\"01a226df-402a-7371-a187-f9daf97a47a3\",\"name\":\"rent\",\"type\":\"NUMBER\",\"value\":1200,\"filled_at\":\"2026-11-29T11:05:56.620Z\",\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\"},{\"id\":\"01a226df-402a-7371-a187-fdd5cd6c3a80\",\"name\":\"pets\",\"type\":\"CHECKBOX\",\"value\":false,\"filled_at\":\"2026-11-29T11:05:56.620Z\",\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\"},{\"id\":\"01a226df-402a-7371-a188-016ac1b6ae9b\",\"name\":\"term\",\"type\":\"DROPDOWN\",\"value\":\"12 months\",\"filled_at\":\"2026-11-29T11:05:56.620Z\",\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\"},{\"id\":\"01a226df-402a-7371-a188-071b76e8ebdd\",\"name\":\"signed_on\",\"type\":\"SIGNING_DATE\",\"value\":\"2026-11-29\",\"filled_at\":\"2026-11-29T11:05:56.620Z\",\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\"},{\"id\":\"01a226df-402a-7371-a188-0b177e605360\",\"name\":\"id_document\",\"type\":\"ATTACHMENT\",\"value\":{\"id\":\"01a226df-43c4-7168-ad4c-d6de40d62233\",\"url\":\"http://localhost:3000/files/tenants/dev/envelopes/01a226df-400a-75fe-aadf-42ae595de21b/attachments/01a226df-43c4-7168-ad4c-d6de40d62233.pdf?expires=1795953957&signature=f03190dc46936afdb236256df8d6ae20d732d00216f0479f032826f769678405&name=id.pdf\",\"name\":\"id.pdf\",\"sha256\":\"6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f\"},\"filled_at\":\"2026-11-29T11:05:56.620Z\",\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\"}],\"status\":\"SUCCESS\",\"sent_at\":\"2026-11-29T11:05:55.056Z\",\"metadata\":{},\"settings\":{\"emails\":{\"envelope_signed\":\"TRUE\",\"envelope_voided\":\"FALSE\",\"envelope_rejected\":\"TRUE\",\"envelope_invitation\":\"TRUE\"},\"branding\":{\"logo\":null,\"name\":\"Acme Inc.\",\"reply_to\":null,\"sender_email\":null,\"url_homepage\":\"https://acme.example\",\"url_signature_flow\":null},\"documents\":{\"custom_page_id\":\"Signet Sign ID:\",\"include_page_id\":\"TRUE\",\"signatures_per_row\":2,\"signatures_per_page\":6},\"signature\":{\"text\":\"DEFAULT\",\"type\":\"SIMPLE\",\"image\":\"DEFAULT\",\"style\":\"SIMPLE\",\"bg_image\":null},\"validations\":{\"email\":{\"order\":0,\"enabled\":\"FALSE\"},\"phone\":{\"order\":0,\"enabled\":\"FALSE\",\"methods\":\"SMS\"},\"id_check\":{\"order\":0,\"enabled\":\"FALSE\",\"provider\":\"local\",\"countries\":null,\"name_match\":\"MODERATE\",\"max_attempts\":3,\"document_kinds\":\"PASSPORT,ID_CARD,DRIVING_LICENCE\",\"retention_days\":30},\"biometric\":{\"order\":0,\"enabled\":\"FALSE\",\"provider\":\"local\",\"max_attempts\":3,\"retention_days\":30,\"liveness_threshold\":0.4,\"antispoof_threshold\":0.3,\"similarity_threshold\":0.7}},\"localization\":{\"en\":{\"sms\":{\"phone_validation\":{\"body\":\"Your verification code for {{envelope.name}} is {{validations.code}}. It expires at {{validations.expires_at}}.\"}},\"emails\":{\"email_validation\":{\"cta\":\"Verify\",\"body\":\"<p>Hello {{recipient.name}},</p>\\n<p>Your verification code for <strong>{{envelope.name}}</strong> is:</p>\\n<p style=\\\"font-size:24px;letter-spacing:4px\\\"><strong>{{validations.code}}</strong></p>\\n<p>It expires at {{validations.expires_at}}. If you did not ask for it, ignore this email.</p>\",\"subject\":\"Your verification code for {{envelope.name}}\"}},\"extra_page_intro\":\"The following people signed this document electronically.\"},\"es\":{\"sms\":{\"phone_validation\":{\"body\":\"Tu código de verificación para {{envelope.name}} es {{validations.code}}. Caduca el {{validations.expires_at}}.\"}},\"emails\":{\"email_validation\":{\"cta\":\"Verificar\",\"body\":\"<p>Hola {{recipient.name}}:</p>\\n<p>Tu código de verificación para <strong>{{envelope.name}}</strong> es:</p>\\n<p style=\\\"font-size:24px;letter-spacing:4px\\\"><strong>{{validations.code}}</strong></p>\\n<p>Caduca el {{validations.expires_at}}. Si no lo has solicitado, ignora este correo.</p>\",\"subject\":\"Tu código de verificación para {{envelope.name}}\"}},\"extra_page_intro\":\"Las siguientes personas firmaron este documento electrónicamente.\"}},\"signature_flow\":{\"language\":\"EN\",\"sender_name\":\"Signet\",\"signature_color\":\"#000000\",\"signature_order\":\"PARALLEL\",\"signature_types\":\"WRITTEN,DRAWN,UPLOADED\",\"sender_enterprise\":\"Acme Inc.\"}},\"warnings\":[],\"documents\":[{\"id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"url\":\"http://localhost:3000/files/tenants/dev/envelopes/01a226df-400a-75fe-aadf-42ae595de21b/signed/01a226df-4012-70b4-a276-cc6e7833d43b-01a226df-4abb-7348-9668-08a64dac2ccb.pdf?expires=1795953957&signature=efa87d136a9d14c7b48a8b40474a7430a78827cdb1d26a5ab5fce1ecf62b4849&name=lease.pdf\",\"order\":0,\"sha256\":\"c8295710c6e3f2d07806fd79f9222120763b4e84f5da3d18acdafa3d990279dd\",\"status\":\"SIGNED\",\"file_name\":\"lease.pdf\",\"file_size\":71287,\"file_type\":\"SIGNABLE\",\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"lease\",\"page_count\":1,\"updated_at\":\"2026-11-29T11:05:57.723Z\",\"content_type\":\"application/pdf\",\"original_sha256\":\"6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f\"}],\"created_at\":\"2026-11-29T11:05:54.858Z\",\"expires_at\":null,\"placements\":[{\"id\":\"01a226df-402a-7371-a187-f17d1ba65f61\",\"max\":null,\"min\":null,\"name\":null,\"order\":0,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"0\",\"updated_at\":\"2026-11-29T11:05:54.858Z\",\"coordinates\":{\"id\":\"01a226df-402a-7371-a187-f17d1ba65f61\",\"top\":\"600\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"document_key\":\"lease\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"SIGNATURE\"},{\"id\":\"01a226df-402a-7371-a187-f708ba2bc3d4\",\"max\":null,\"min\":null,\"name\":\"company\",\"order\":1,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"1\",\"updated_at\":\"2026-11-29T11:05:54.858Z\",\"coordinates\":{\"id\":\"01a226df-402a-7371-a187-f708ba2bc3d4\",\"top\":\"100\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"document_key\":\"lease\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"TEXT\"},{\"id\":\"01a226df-402a-7371-a187-f9daf97a47a3\",\"max\":null,\"min\":\"0\",\"name\":\"rent\",\"order\":2,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"2\",\"updated_at\":\"2026-11-29T11:05:54.858Z\",\"coordinates\":{\"id\":\"01a226df-402a-7371-a187-f9daf97a47a3\",\"top\":\"130\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"document_key\":\"lease\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"NUMBER\"},{\"id\":\"01a226df-402a-7371-a187-fdd5cd6c3a80\",\"max\":null,\"min\":null,\"name\":\"pets\",\"order\":3,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":false,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"3\",\"updated_at\":\"2026-11-29T11:05:54.858Z\",\"coordinates\":{\"id\":\"01a226df-402a-7371-a187-fdd5cd6c3a80\",\"top\":\"160\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"document_key\":\"lease\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"CHECKBOX\"},{\"id\":\"01a226df-402a-7371-a188-016ac1b6ae9b\",\"max\":null,\"min\":null,\"name\":\"term\",\"order\":4,\"token\":null,\"width\":null,\"height\":null,\"options\":[\"12 months\",\"24 months\"],\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"4\",\"updated_at\":\"2026-11-29T11:05:54.858Z\",\"coordinates\":{\"id\":\"01a226df-402a-7371-a188-016ac1b6ae9b\",\"top\":\"190\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"document_key\":\"lease\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"DROPDOWN\"},{\"id\":\"01a226df-402a-7371-a188-071b76e8ebdd\",\"max\":null,\"min\":null,\"name\":\"signed_on\",\"order\":5,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":false,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"5\",\"updated_at\":\"2026-11-29T11:05:54.858Z\",\"coordinates\":{\"id\":\"01a226df-402a-7371-a188-071b76e8ebdd\",\"top\":\"220\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"document_key\":\"lease\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"SIGNING_DATE\"},{\"id\":\"01a226df-402a-7371-a188-0b177e605360\",\"max\":null,\"min\":null,\"name\":\"id_document\",\"order\":6,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"6\",\"updated_at\":\"2026-11-29T11:05:54.858Z\",\"coordinates\":{\"id\":\"01a226df-402a-7371-a188-0b177e605360\",\"top\":\"250\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"document_key\":\"lease\",\"recipient_id\":\"01a226df-402a-7371-a187-df75847d5f24\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"ATTACHMENT\"},{\"id\":\"01a226df-402a-7371-a188-0c2b22657f17\",\"max\":null,\"min\":null,\"name\":null,\"order\":7,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"7\",\"updated_at\":\"2026-11-29T11:05:54.858Z\",\"coordinates\":{\"id\":\"01a226df-402a-7371-a188-0c2b22657f17\",\"top\":\"300\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"document_key\":\"lease\",\"recipient_id\":\"01a226df-402a-7371-a187-e0506ce74709\",\"default_value\":null,\"recipient_key\":\"erin\",\"placement_type\":\"APPROVAL\"},{\"id\":\"01a226df-402a-7371-a188-13635855cfce\",\"max\":null,\"min\":null,\"name\":null,\"order\":8,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"8\",\"updated_at\":\"2026-11-29T11:05:54.858Z\",\"coordinates\":{\"id\":\"01a226df-402a-7371-a188-13635855cfce\",\"top\":\"450\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226df-4012-70b4-a276-cc6e7833d43b\",\"document_key\":\"lease\",\"recipient_id\":\"01a226df-402a-7371-a187-e7daf8dc5394\",\"default_value\":null,\"recipient_key\":\"finn\",\"placement_type\":\"WITNESS\"}],\"recipients\":[{\"id\":\"01a226df-402a-7371-a187-df75847d5f24\",\"name\":\"Dana Ruiz\",\"role\":\"SIGNER\",\"email\":\"dana@example.com\",\"order\":0,\"rep_id\":null,\"status\":\"SIGNED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T11:05:56.620Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"dana\",\"name_label\":null,\"updated_at\":\"2026-11-29T11:05:56.620Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a226df-400a-75fe-aadf-42ae595de21b\"},{\"id\":\"01a226df-402a-7371-a187-e0506ce74709\",\"name\":\"Erin Fox\",\"role\":\"APPROVER\",\"email\":\"erin@example.com\",\"order\":1,\"rep_id\":null,\"status\":\"APPROVED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T11:05:56.901Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"erin\",\"name_label\":null,\"updated_at\":\"2026-11-29T11:05:56.901Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a226df-400a-75fe-aadf-42ae595de21b\"},{\"id\":\"01a226df-402a-7371-a187-e7daf8dc5394\",\"name\":\"Finn Hale\",\"role\":\"WITNESS\",\"email\":\"finn@example.com\",\"order\":2,\"rep_id\":null,\"status\":\"WITNESSED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T11:05:56.810Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"finn\",\"name_label\":null,\"updated_at\":\"2026-11-29T11:05:56.810Z\",\"witness_of\":\"dana\",\"email_label\":null,\"envelope_id\":\"01a226df-400a-75fe-aadf-42ae595de21b\"},{\"id\":\"01a226df-402a-7371-a187-e89b8dfacd6f\",\"name\":\"Gia Moss\",\"role\":\"VIEWER\",\"email\":\"gia@example.com\",\"order\":3,\"rep_id\":null,\"status\":\"VIEWED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T11:05:56.973Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"gia\",\"name_label\":null,\"updated_at\":\"2026-11-29T11:05:56.973Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a226df-400a-75fe-aadf-42ae595de21b\"},{\"id\":\"01a226df-402a-7371-a187-ed3698039452\",\"name\":\"Hal Ode\",\"role\":\"CC\",\"email\":\"hal@example.com\",\"order\":4,\"rep_id\":null,\"status\":\"COPIED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":null,\"tax_label\":null,\"created_at\":\"2026-11-29T11:05:54.858Z\",\"custom_key\":\"hal\",\"name_label\":null,\"updated_at\":\"2026-11-29T11:05:55.056Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a226df-400a-75fe-aadf-42ae595de21b\"}],\"updated_at\":\"2026-11-29T11:05:57.723Z\",\"template_id\":null,\"completed_at\":\"2026-11-29T11:05:57.723Z\"},\"event_type\":\"envelope.success\"}"
-                     *       },
-                     *       "request_id": "req_01a226dfb472747a80b7ab96803fbdb0"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DeliveryResponse"];
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
-            404: {
-                headers: {
-                    /** @description The request id */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "Delivery not found",
-                     *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226dfb60075789b6f3234a8ac220e"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            413: components["responses"]["Error413"];
-            431: components["responses"]["Error431"];
-            500: components["responses"]["Error500"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-        };
-    };
     redeliver: {
         parameters: {
             query?: never;
@@ -11891,12 +11986,12 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226de-d1ae-74f8-beb6-77e17924d2e9
+                 * @example 01a226b2-13f0-722e-a2b7-862872237051
                  */
                 id: string;
                 /**
                  * @description Delivery id
-                 * @example 01a226df-6318-72cc-bff3-3ae9f4d8f43c
+                 * @example 01a226b2-aeba-7562-b545-e60ed0650664
                  */
                 delivery_id: string;
             };
@@ -11918,26 +12013,26 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "id": "01a226df-6318-72cc-bff3-3ae9f4d8f43c",
-                     *         "webhook_id": "01a226de-d1ae-74f8-beb6-77e17924d2e9",
-                     *         "event_id": "01a226df-4b59-71df-9900-a1164e6cf4d3",
+                     *         "id": "01a226b2-aeba-7562-b545-e60ed0650664",
+                     *         "webhook_id": "01a226b2-13f0-722e-a2b7-862872237051",
+                     *         "event_id": "01a226b2-8f32-7025-b587-0d1528caa3a8",
                      *         "event_type": "envelope.success",
                      *         "status": "PENDING",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-11-29T11:06:03.917Z",
+                     *             "attempted_at": "2026-11-29T10:17:14.129Z",
                      *             "status_code": 200,
-                     *             "duration_ms": 15,
+                     *             "duration_ms": 79,
                      *             "error": null,
                      *             "response_body": "thanks"
                      *           }
                      *         ],
-                     *         "next_attempt_at": "2026-12-02T12:19:24.702Z",
-                     *         "created_at": "2026-11-29T11:06:03.828Z",
+                     *         "next_attempt_at": "2026-12-02T11:30:54.919Z",
+                     *         "created_at": "2026-11-29T10:17:14.034Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a226dfb498760ca04eccbc97e2a357"
+                     *       "request_id": "req_01a226b34e3d70fb95bcb361c53c894b"
                      *     }
                      */
                     "application/json": components["schemas"]["RedeliveryResponse"];
@@ -11967,7 +12062,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226de-d1ae-74f8-beb6-77e17924d2e9
+                 * @example 01a226b2-13f0-722e-a2b7-862872237051
                  */
                 id: string;
             };
@@ -11989,17 +12084,17 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a226de-d1ae-74f8-beb6-77e17924d2e9",
+                     *         "id": "01a226b2-13f0-722e-a2b7-862872237051",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T10:34:26.606Z",
-                     *         "updated_at": "2026-11-29T10:34:27.242Z",
-                     *         "signing_secret": "whsec_PenlgLeyZPtV/9Eldw4kkh8nyxIyNBN9V2AhNWxLMwM="
+                     *         "created_at": "2026-11-29T09:45:34.448Z",
+                     *         "updated_at": "2026-11-29T09:45:34.895Z",
+                     *         "signing_secret": "whsec_wrBixJ6/98QXvr/+H6LIEIUs1OoDB1ICYn2PW8UQ2Ms="
                      *       },
-                     *       "previous_secret_expires_at": "2026-11-30T10:34:27.242Z",
-                     *       "request_id": "req_01a226ded4167405bc07b0270640ef4c"
+                     *       "previous_secret_expires_at": "2026-11-30T09:45:34.895Z",
+                     *       "request_id": "req_01a226b215a3703dae5cc352d6bd0a20"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookSecretRotatedResponse"];
@@ -12010,272 +12105,6 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
-            413: components["responses"]["Error413"];
-            422: components["responses"]["Error422"];
-            431: components["responses"]["Error431"];
-            500: components["responses"]["Error500"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-        };
-    };
-    sendTestEvent: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                /**
-                 * @description Webhook id
-                 * @example 01a226de-d1ae-74f8-beb6-77e17924d2e9
-                 */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The delivery, its first attempt pending */
-            200: {
-                headers: {
-                    /** @description The request id (also `request_id` in JSON bodies) */
-                    "X-Request-Id"?: string;
-                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
-                    "Idempotent-Replayed"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "delivery": {
-                     *         "id": "01a226df-b4c4-732d-90ce-f5ea9200f336",
-                     *         "webhook_id": "01a226de-d1ae-74f8-beb6-77e17924d2e9",
-                     *         "event_id": "01a226df-b4c3-76c2-9ae5-405d73e6b9e6",
-                     *         "event_type": "webhook.test",
-                     *         "status": "PENDING",
-                     *         "attempts": [],
-                     *         "next_attempt_at": "2026-12-02T12:19:24.734Z",
-                     *         "created_at": "2026-12-02T12:19:24.734Z",
-                     *         "completed_at": null
-                     *       },
-                     *       "request_id": "req_01a226dfb4bd712d823418fa74b78b7a"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TestDeliveryResponse"];
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            413: components["responses"]["Error413"];
-            422: components["responses"]["Error422"];
-            431: components["responses"]["Error431"];
-            500: components["responses"]["Error500"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-        };
-    };
-    listDeadLetters: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Only the dead letters not retried yet, or only the retried ones; both when absent
-                 * @example unretried
-                 */
-                state?: "unretried" | "retried";
-                /** @description Only this webhook's dead letters */
-                webhook_id?: string;
-                /** @example 10 */
-                limit?: string;
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of dead letters */
-            200: {
-                headers: {
-                    /** @description The request id (also `request_id` in JSON bodies) */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "dead_letters": [
-                     *         {
-                     *           "id": "01a226df-b5aa-7509-9c90-9f90c55ad139",
-                     *           "kind": "webhook.delivery",
-                     *           "webhook_id": "01a226df-b501-709a-92fc-f317e19d22a4",
-                     *           "delivery_id": "01a226df-b50e-75fd-b683-1189fcea5760",
-                     *           "event_id": "01a226df-b50d-7582-9a61-048565eb497b",
-                     *           "event_type": "webhook.test",
-                     *           "attempts": 3,
-                     *           "last_error": "the receiver answered 503",
-                     *           "last_status_code": 503,
-                     *           "failed_at": "2026-12-02T12:19:34.963Z",
-                     *           "retried_at": null
-                     *         }
-                     *       ],
-                     *       "next_cursor": null,
-                     *       "request_id": "req_01a226dfb5f67699a2edf61b21f1851a"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DeadLetterListResponse"];
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            413: components["responses"]["Error413"];
-            /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
-            422: {
-                headers: {
-                    /** @description The request id */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "Invalid input",
-                     *       "code": "VALIDATION_FAILED",
-                     *       "details": [
-                     *         {
-                     *           "field": "state",
-                     *           "message": "must be one of unretried, retried"
-                     *         }
-                     *       ],
-                     *       "request_id": "req_01a226dfb5fb73e99a1a605b6d9fffe3"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            431: components["responses"]["Error431"];
-            500: components["responses"]["Error500"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-        };
-    };
-    retryDeadLetter: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                /**
-                 * @description Dead letter id
-                 * @example 01a226df-b5aa-7509-9c90-9f90c55ad139
-                 */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The dead letter, retried, and its delivery, its new attempt pending */
-            200: {
-                headers: {
-                    /** @description The request id (also `request_id` in JSON bodies) */
-                    "X-Request-Id"?: string;
-                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
-                    "Idempotent-Replayed"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "dead_letter": {
-                     *         "id": "01a226df-b5aa-7509-9c90-9f90c55ad139",
-                     *         "kind": "webhook.delivery",
-                     *         "webhook_id": "01a226df-b501-709a-92fc-f317e19d22a4",
-                     *         "delivery_id": "01a226df-b50e-75fd-b683-1189fcea5760",
-                     *         "event_id": "01a226df-b50d-7582-9a61-048565eb497b",
-                     *         "event_type": "webhook.test",
-                     *         "attempts": 3,
-                     *         "last_error": "the receiver answered 503",
-                     *         "last_status_code": 503,
-                     *         "failed_at": "2026-12-02T12:19:34.963Z",
-                     *         "retried_at": "2026-12-02T12:19:35.081Z"
-                     *       },
-                     *       "delivery": {
-                     *         "id": "01a226df-b50e-75fd-b683-1189fcea5760",
-                     *         "webhook_id": "01a226df-b501-709a-92fc-f317e19d22a4",
-                     *         "event_id": "01a226df-b50d-7582-9a61-048565eb497b",
-                     *         "event_type": "webhook.test",
-                     *         "status": "PENDING",
-                     *         "attempts": [
-                     *           {
-                     *             "attempt": 1,
-                     *             "attempted_at": "2026-12-02T12:19:24.830Z",
-                     *             "status_code": 503,
-                     *             "duration_ms": 14,
-                     *             "error": "the receiver answered 503",
-                     *             "response_body": "{\"error\":\"down for maintenance\"}"
-                     *           },
-                     *           {
-                     *             "attempt": 2,
-                     *             "attempted_at": "2026-12-02T12:19:29.858Z",
-                     *             "status_code": 503,
-                     *             "duration_ms": 5,
-                     *             "error": "the receiver answered 503",
-                     *             "response_body": "{\"error\":\"down for maintenance\"}"
-                     *           },
-                     *           {
-                     *             "attempt": 3,
-                     *             "attempted_at": "2026-12-02T12:19:34.961Z",
-                     *             "status_code": 503,
-                     *             "duration_ms": 2,
-                     *             "error": "the receiver answered 503",
-                     *             "response_body": "{\"error\":\"down for maintenance\"}"
-                     *           }
-                     *         ],
-                     *         "next_attempt_at": "2026-12-02T12:19:35.081Z",
-                     *         "created_at": "2026-12-02T12:19:24.811Z",
-                     *         "completed_at": null
-                     *       },
-                     *       "request_id": "req_01a226dfb60c7268b1b6c55c7e8a6f34"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DeadLetterRetryResponse"];
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            /** @description CONFLICT: the resource's state forbids the action; or IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still running (retry after `Retry-After`) */
-            409: {
-                headers: {
-                    /** @description The request id */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "The dead letter was retried already (or its delivery redelivered): its delivery is on its way again, or has ended since",
-                     *       "code": "CONFLICT",
-                     *       "request_id": "req_01a226dfb62c721faa7c3b12e197493c"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
@@ -12299,7 +12128,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "template_id": "01a226df-397b-7730-854f-d0f72cae7bfd",
+                 *       "template_id": "01a226b2-7caf-748e-8172-901c9960ffe7",
                  *       "origins": [
                  *         "https://app.example.com"
                  *       ],
@@ -12324,10 +12153,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "builder_session": {
-                     *         "id": "5cdab8c8-ddd0-49af-8613-aca0a4de94d3",
-                     *         "url": "http://localhost:3000/builder/5cdab8c8-ddd0-49af-8613-aca0a4de94d3",
-                     *         "expires_at": "2026-11-29T11:04:53.432Z",
-                     *         "template_id": "01a226df-397b-7730-854f-d0f72cae7bfd",
+                     *         "id": "2c2b2d68-8a60-4ee9-a6fb-ea463e03b7e9",
+                     *         "url": "http://localhost:3000/builder/2c2b2d68-8a60-4ee9-a6fb-ea463e03b7e9",
+                     *         "expires_at": "2026-11-29T10:16:01.383Z",
+                     *         "template_id": "01a226b2-7caf-748e-8172-901c9960ffe7",
                      *         "envelope_id": null,
                      *         "new_template": false,
                      *         "actions": [
@@ -12360,9 +12189,9 @@ export interface operations {
                      *           "ATTACHMENT"
                      *         ],
                      *         "language": "FR",
-                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzaWQiOiI1Y2RhYjhjOC1kZGQwLTQ5YWYtODYxMy1hY2EwYTRkZTk0ZDMiLCJ0aWQiOiJkZXYiLCJpYXQiOjE3OTU5NDg0OTMsImV4cCI6MTc5NTk1MDI5M30.vdHdjSltNYC0nv23MgtBLlKHE2I5aHwt_zTpL2NofpM"
+                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzaWQiOiIyYzJiMmQ2OC04YTYwLTRlZTktYTZmYi1lYTQ2M2UwM2I3ZTkiLCJ0aWQiOiJkZXYiLCJpYXQiOjE3OTU5NDU1NjEsImV4cCI6MTc5NTk0NzM2MX0.lUPJM_XhCwMRA4NLRPUmWHNAY98QiGZlNwRbrOd65mU"
                      *       },
-                     *       "request_id": "req_01a226df3a5f76779717402ec37b67a5"
+                     *       "request_id": "req_01a226b27d0f72eea4956c77883e9004"
                      *     }
                      */
                     "application/json": components["schemas"]["BuilderSessionCreatedResponse"];
@@ -12396,7 +12225,7 @@ export interface operations {
                      *           "message": "must be a whole number of minutes from 1 to 60"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226df3ab87021876b8313fed12081"
+                     *       "request_id": "req_01a226b27d647386b336c51ea1ee2e28"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12416,7 +12245,7 @@ export interface operations {
             path: {
                 /**
                  * @description Builder session id
-                 * @example 5cdab8c8-ddd0-49af-8613-aca0a4de94d3
+                 * @example 2c2b2d68-8a60-4ee9-a6fb-ea463e03b7e9
                  */
                 id: string;
             };
@@ -12435,10 +12264,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "builder_session": {
-                     *         "id": "5cdab8c8-ddd0-49af-8613-aca0a4de94d3",
-                     *         "url": "http://localhost:3000/builder/5cdab8c8-ddd0-49af-8613-aca0a4de94d3",
-                     *         "expires_at": "2026-11-29T11:04:53.432Z",
-                     *         "template_id": "01a226df-397b-7730-854f-d0f72cae7bfd",
+                     *         "id": "2c2b2d68-8a60-4ee9-a6fb-ea463e03b7e9",
+                     *         "url": "http://localhost:3000/builder/2c2b2d68-8a60-4ee9-a6fb-ea463e03b7e9",
+                     *         "expires_at": "2026-11-29T10:16:01.383Z",
+                     *         "template_id": "01a226b2-7caf-748e-8172-901c9960ffe7",
                      *         "envelope_id": null,
                      *         "new_template": false,
                      *         "actions": [
@@ -12472,7 +12301,7 @@ export interface operations {
                      *         ],
                      *         "language": "FR"
                      *       },
-                     *       "request_id": "req_01a226df3ae276df8df650d77aab813c"
+                     *       "request_id": "req_01a226b27d7e7608a413dcc3dd799bce"
                      *     }
                      */
                     "application/json": components["schemas"]["BuilderSessionResponse"];
@@ -12493,7 +12322,7 @@ export interface operations {
                      * @example {
                      *       "error": "Builder session not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226df3b1f73e99effb2b95b34e3a0"
+                     *       "request_id": "req_01a226b27ddd705fbd29ae1d5f0bc1f0"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12514,7 +12343,7 @@ export interface operations {
             path: {
                 /**
                  * @description Builder session id
-                 * @example 5cdab8c8-ddd0-49af-8613-aca0a4de94d3
+                 * @example 2c2b2d68-8a60-4ee9-a6fb-ea463e03b7e9
                  */
                 id: string;
             };
@@ -12533,7 +12362,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226df3b0a7308bf21feca2718f1a4"
+                     *       "request_id": "req_01a226b27da9738d8690f0f136cfd213"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -12544,358 +12373,6 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
-            431: components["responses"]["Error431"];
-            500: components["responses"]["Error500"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-        };
-    };
-    listApiKeys: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The keys */
-            200: {
-                headers: {
-                    /** @description The request id (also `request_id` in JSON bodies) */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "api_keys": [
-                     *         {
-                     *           "id": "01a226de-c095-70ef-b442-bda410cd5e92",
-                     *           "name": "bootstrap",
-                     *           "plan": "enterprise",
-                     *           "scopes": [
-                     *             "admin"
-                     *           ],
-                     *           "key_prefix": "sgn_dev_…",
-                     *           "created_at": "2026-11-29T10:34:22.075Z",
-                     *           "last_used_at": "2026-11-29T10:34:25.119Z",
-                     *           "revoked_at": null,
-                     *           "previous_key_expires_at": null
-                     *         },
-                     *         {
-                     *           "id": "01a226df-3b3d-74bc-81de-e31cbcbb5ae2",
-                     *           "name": "CI pipeline",
-                     *           "plan": "enterprise",
-                     *           "scopes": [],
-                     *           "key_prefix": "sgn_CnRm…",
-                     *           "created_at": "2026-11-29T10:34:53.629Z",
-                     *           "last_used_at": "2026-11-29T10:34:53.653Z",
-                     *           "revoked_at": null,
-                     *           "previous_key_expires_at": null
-                     *         }
-                     *       ],
-                     *       "request_id": "req_01a226df3b5f720ab493074b367f5839"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiKeyListResponse"];
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            /** @description FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type, a builder session's token outside its session, an API key without the scope the route needs) */
-            403: {
-                headers: {
-                    /** @description The request id */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "Managing API keys takes a key with the admin scope",
-                     *       "code": "FORBIDDEN",
-                     *       "request_id": "req_01a226df3b4e714f9b10b2c891caf4f9"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            413: components["responses"]["Error413"];
-            431: components["responses"]["Error431"];
-            500: components["responses"]["Error500"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-        };
-    };
-    createApiKey: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "name": "CI pipeline"
-                 *     }
-                 */
-                "application/json": components["schemas"]["ApiKeyCreateRequest"];
-            };
-        };
-        responses: {
-            /** @description The key, with its secret (shown only here) */
-            200: {
-                headers: {
-                    /** @description The request id (also `request_id` in JSON bodies) */
-                    "X-Request-Id"?: string;
-                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
-                    "Idempotent-Replayed"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "api_key": {
-                     *         "id": "01a226df-3b3d-74bc-81de-e31cbcbb5ae2",
-                     *         "name": "CI pipeline",
-                     *         "plan": "enterprise",
-                     *         "scopes": [],
-                     *         "key_prefix": "sgn_CnRm…",
-                     *         "created_at": "2026-11-29T10:34:53.629Z",
-                     *         "last_used_at": null,
-                     *         "revoked_at": null,
-                     *         "previous_key_expires_at": null,
-                     *         "key": "sgn_CnRmCQxx5bO-1SnHQyGQTEluhvWFEEuY5-lX_QSfv_Y"
-                     *       },
-                     *       "request_id": "req_01a226df3b37772c8fee2712962cf050"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiKeyIssuedResponse"];
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            409: components["responses"]["Error409"];
-            413: components["responses"]["Error413"];
-            /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
-            422: {
-                headers: {
-                    /** @description The request id */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "Invalid input",
-                     *       "code": "VALIDATION_FAILED",
-                     *       "details": [
-                     *         {
-                     *           "field": "scopes.0",
-                     *           "message": "must be one of admin"
-                     *         }
-                     *       ],
-                     *       "request_id": "req_01a226df3b4670afa49e5e3910c70d9b"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            431: components["responses"]["Error431"];
-            500: components["responses"]["Error500"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-        };
-    };
-    getApiKey: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description API key id
-                 * @example 01a226df-3b3d-74bc-81de-e31cbcbb5ae2
-                 */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The key */
-            200: {
-                headers: {
-                    /** @description The request id (also `request_id` in JSON bodies) */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "api_key": {
-                     *         "id": "01a226df-3b3d-74bc-81de-e31cbcbb5ae2",
-                     *         "name": "CI pipeline",
-                     *         "plan": "enterprise",
-                     *         "scopes": [],
-                     *         "key_prefix": "sgn_CnRm…",
-                     *         "created_at": "2026-11-29T10:34:53.629Z",
-                     *         "last_used_at": "2026-11-29T10:34:53.653Z",
-                     *         "revoked_at": null,
-                     *         "previous_key_expires_at": null
-                     *       },
-                     *       "request_id": "req_01a226df3b65725b9a8945b8dc038cb6"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiKeyResponse"];
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            431: components["responses"]["Error431"];
-            500: components["responses"]["Error500"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-        };
-    };
-    revokeApiKey: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description API key id
-                 * @example 01a226df-3b3d-74bc-81de-e31cbcbb5ae2
-                 */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Revoked */
-            200: {
-                headers: {
-                    /** @description The request id (also `request_id` in JSON bodies) */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "request_id": "req_01a226df3b7e70ae8655e7520dda3839"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["SuccessResponse"];
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
-            404: {
-                headers: {
-                    /** @description The request id */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "API key not found",
-                     *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226df3b93751ba2b24e70d71a19ff"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            413: components["responses"]["Error413"];
-            431: components["responses"]["Error431"];
-            500: components["responses"]["Error500"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-        };
-    };
-    rotateApiKey: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                /**
-                 * @description API key id
-                 * @example 01a226df-3b3d-74bc-81de-e31cbcbb5ae2
-                 */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                /**
-                 * @example {
-                 *       "overlap_minutes": 30
-                 *     }
-                 */
-                "application/json": components["schemas"]["ApiKeyRotateRequest"];
-            };
-        };
-        responses: {
-            /** @description The key, with its new secret (shown only here) */
-            200: {
-                headers: {
-                    /** @description The request id (also `request_id` in JSON bodies) */
-                    "X-Request-Id"?: string;
-                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
-                    "Idempotent-Replayed"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "api_key": {
-                     *         "id": "01a226df-3b3d-74bc-81de-e31cbcbb5ae2",
-                     *         "name": "CI pipeline",
-                     *         "plan": "enterprise",
-                     *         "scopes": [],
-                     *         "key_prefix": "sgn_o7y1…",
-                     *         "created_at": "2026-11-29T10:34:53.629Z",
-                     *         "last_used_at": "2026-11-29T10:34:53.653Z",
-                     *         "revoked_at": null,
-                     *         "previous_key_expires_at": "2026-11-29T11:04:53.676Z",
-                     *         "key": "sgn_o7y1-hkUOk2wtIRM0R5fQVkOaJAsQ3t7MNakzW715Dc"
-                     *       },
-                     *       "request_id": "req_01a226df3b6b755a9cda5a2dc590834e"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiKeyIssuedResponse"];
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            409: components["responses"]["Error409"];
-            413: components["responses"]["Error413"];
-            422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -12910,7 +12387,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example FcLcjzgfIfM8zV64PaX3HmPRiwb9SP8Mhu8lS_NuXmo
+                 * @example OsAIsiLcUw_5ioCLOq5so3PWh6vFFjPebSnRzXQYR2A
                  */
                 token: string;
             };
@@ -12936,7 +12413,7 @@ export interface operations {
                      * @example {
                      *       "state": "READY",
                      *       "envelope": {
-                     *         "id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
+                     *         "id": "01a226b2-187a-71fe-bf17-cd58667b130f",
                      *         "name": "Services agreement 2026",
                      *         "language": "EN",
                      *         "branding": {
@@ -12952,7 +12429,7 @@ export interface operations {
                      *         "signature_color": "#000000"
                      *       },
                      *       "recipient": {
-                     *         "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
+                     *         "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                      *         "name": "Ben Ode",
                      *         "email": "ben@example.com",
                      *         "masked_phone": null,
@@ -12965,13 +12442,13 @@ export interface operations {
                      *         "required": true,
                      *         "order": 0,
                      *         "verified": true,
-                     *         "verified_at": "2026-11-29T10:34:34.746Z",
+                     *         "verified_at": "2026-11-29T09:45:41.505Z",
                      *         "channels": {
                      *           "email": {
                      *             "required": true,
                      *             "order": 0,
                      *             "verified": true,
-                     *             "verified_at": "2026-11-29T10:34:34.746Z"
+                     *             "verified_at": "2026-11-29T09:45:41.505Z"
                      *           },
                      *           "sms": {
                      *             "required": false,
@@ -13010,7 +12487,7 @@ export interface operations {
                      *       },
                      *       "documents": [
                      *         {
-                     *           "id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
+                     *           "id": "01a226b2-1f8a-757d-969a-aac582a759af",
                      *           "name": "sample-contract.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -13020,10 +12497,10 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/documents/01a226de-df92-756f-91f9-ddf3b3aa09c9.pdf?expires=1795952074&signature=7fc20e8014dacbd30809f012c8a0b236ac039659b015b5eca6f5de2054cefe47&name=sample-contract.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/documents/01a226b2-1f8a-757d-969a-aac582a759af.pdf?expires=1795949141&signature=07c69755438b827dee09a576196b945a90304530df53f729ebdc50f4ef846a92&name=sample-contract.pdf",
                      *           "placements": [
                      *             {
-                     *               "id": "01a226de-e150-707a-a1b2-98bbfb7a8d37",
+                     *               "id": "01a226b2-215a-726a-9bed-20e1c4d65cbd",
                      *               "type": "SIGNATURE",
                      *               "page": 0,
                      *               "left": 72,
@@ -13032,7 +12509,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "01a226de-e4f8-75b8-8338-a4bf8b07989b",
+                     *           "id": "01a226b2-23f9-724e-9d73-9e0f0eb1f84e",
                      *           "name": "annex.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -13042,11 +12519,11 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/uploads/01a226de-e375-7596-980d-26f06dc095de.pdf?expires=1795952074&signature=5c8a59b5f828bbcc506c8c64c6b4e63456cb76aa28755424f54e725c0d2d6882&name=annex.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/uploads/01a226b2-2323-7288-b221-9d886bfb4d32.pdf?expires=1795949141&signature=305387f4a42b98d053f63aeebe001070ab3bcea54e3468adcc1fe54009d4cc6d&name=annex.pdf",
                      *           "placements": []
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226def211731abe28867aba198c67"
+                     *       "request_id": "req_01a226b2304d73e5b7d4b2354d6d948c"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningSessionResponse"];
@@ -13065,7 +12542,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing link not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226def2ef75ecb1be675895cbbe85"
+                     *       "request_id": "req_01a226b23174745c97cffc525e6f27ee"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -13087,7 +12564,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example FcLcjzgfIfM8zV64PaX3HmPRiwb9SP8Mhu8lS_NuXmo
+                 * @example OsAIsiLcUw_5ioCLOq5so3PWh6vFFjPebSnRzXQYR2A
                  */
                 token: string;
             };
@@ -13126,8 +12603,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "ALREADY_SIGNED",
-                     *       "signed_at": "2026-11-29T10:34:35.357Z",
-                     *       "request_id": "req_01a226def3b3722ca2c1de3df114b1d2"
+                     *       "signed_at": "2026-11-29T09:45:42.263Z",
+                     *       "request_id": "req_01a226b23250708cb8b2b76957980d3c"
                      *     }
                      */
                     "application/json": components["schemas"]["SignedResponse"];
@@ -13157,7 +12634,7 @@ export interface operations {
                      *           "message": "must be true: the recipient consents to sign electronically"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226def397736c82195dbe94fb5a77"
+                     *       "request_id": "req_01a226b2320770faa03bbd06ffb8e68b"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -13178,7 +12655,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example do8yX7nCE5Y1wtFv8YU47p458Ow6DZRji17ZwheLgqQ
+                 * @example TQ2IlLrhqZYsSKUt7ksryapeWW-qUodNsKuXH5UcKgU
                  */
                 token: string;
             };
@@ -13238,7 +12715,7 @@ export interface operations {
                      *           "tick": null
                      *         }
                      *       },
-                     *       "request_id": "req_01a226df44c57300a0638dcacf56620e"
+                     *       "request_id": "req_01a226b284ba72f68b07f8427e1bed74"
                      *     }
                      */
                     "application/json": components["schemas"]["FieldPreviewResponse"];
@@ -13268,7 +12745,7 @@ export interface operations {
                      *           "code": "VALUE_TOO_LONG"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226df45a8745f92835695b60a86e1"
+                     *       "request_id": "req_01a226b285ed73d5b6f4ff546552d6f7"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -13289,7 +12766,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example k9nAblNSTvdfICjNSKsDZR8YS25k1EnTkXJWZIMAYD8
+                 * @example NviZSmPBlI4FCwYpUNaZMXfUxlbPeCxXdsFiUtjk1JI
                  */
                 token: string;
             };
@@ -13324,7 +12801,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "REJECTED",
-                     *       "request_id": "req_01a226df2b37738e8c16ceda3c7fa0a3"
+                     *       "request_id": "req_01a226b27167738f80dfc3b53b7fa937"
                      *     }
                      */
                     "application/json": components["schemas"]["RejectedResponse"];
@@ -13351,7 +12828,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example do8yX7nCE5Y1wtFv8YU47p458Ow6DZRji17ZwheLgqQ
+                 * @example TQ2IlLrhqZYsSKUt7ksryapeWW-qUodNsKuXH5UcKgU
                  */
                 token: string;
             };
@@ -13383,9 +12860,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "attachment": {
-                     *         "id": "01a226df-43c4-7168-ad4c-d6de40d62233"
+                     *         "id": "01a226b2-8456-746d-8492-2060931d971c"
                      *       },
-                     *       "request_id": "req_01a226df42aa7638af58978663fe7ae1"
+                     *       "request_id": "req_01a226b2842070ccbc4d801ebb9563b1"
                      *     }
                      */
                     "application/json": components["schemas"]["AttachmentUploadedResponse"];
@@ -13413,7 +12890,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example oymD1mqq-lS6JExAkf6BD_bb0G-ii8a9ey6elE3aBB0
+                 * @example -fK6TvyXoPh2CF99feJO7dwviBvp1FwM6ljvOl8g0lA
                  */
                 token: string;
             };
@@ -13455,7 +12932,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example oymD1mqq-lS6JExAkf6BD_bb0G-ii8a9ey6elE3aBB0
+                 * @example -fK6TvyXoPh2CF99feJO7dwviBvp1FwM6ljvOl8g0lA
                  */
                 token: string;
             };
@@ -13518,7 +12995,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "bounce_token": "01a226df-2789-734f-ae1b-c3551d91742f.6WHOQ5iw5TXjJHQB8p2T1SyfyYRHaVAFWtq7ncaaRUg"
+                 *       "bounce_token": "01a226b2-6d61-72b5-a6dc-3c1d89388947.0xEoHNXLWMPOGVHb5MwPnq2uh2Mo_8U4nhJ_1BVq930"
                  *     }
                  */
                 "application/json": components["schemas"]["BounceRequest"];
@@ -13542,7 +13019,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226df2a957440ab5dc17dee977b10"
+                     *       "request_id": "req_01a226b270da76e0bde5a8fef95dff8b"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -13567,12 +13044,12 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example FcLcjzgfIfM8zV64PaX3HmPRiwb9SP8Mhu8lS_NuXmo
+                 * @example OsAIsiLcUw_5ioCLOq5so3PWh6vFFjPebSnRzXQYR2A
                  */
                 token: string;
                 /**
                  * @description Document id
-                 * @example 01a226de-df92-756f-91f9-ddf3b3aa09c9
+                 * @example 01a226b2-1f8a-757d-969a-aac582a759af
                  */
                 document_id: string;
             };
@@ -13617,7 +13094,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example settx6SS-d5DHJbB6ZoELr-0YBcx69o8JbcvlzSRBHc
+                 * @example SHoTTWcI3MTGg1wF2zSpc0s-IEfOzYEUlDS8j-8b2Fs
                  */
                 token: string;
             };
@@ -13654,8 +13131,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T11:04:35.514Z",
-                     *       "request_id": "req_01a226def448777f92c47674acdf3afe"
+                     *       "expires_at": "2026-11-29T10:15:42.343Z",
+                     *       "request_id": "req_01a226b232ac7338baea41aff6d279c2"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -13682,7 +13159,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example settx6SS-d5DHJbB6ZoELr-0YBcx69o8JbcvlzSRBHc
+                 * @example SHoTTWcI3MTGg1wF2zSpc0s-IEfOzYEUlDS8j-8b2Fs
                  */
                 token: string;
             };
@@ -13692,7 +13169,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "260658"
+                 *       "code": "589209"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -13716,8 +13193,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T10:34:35.777Z",
-                     *       "request_id": "req_01a226def56c753f9d8b3d11364db085"
+                     *       "verified_at": "2026-11-29T09:45:42.714Z",
+                     *       "request_id": "req_01a226b233d871fcacf9ce3873497706"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -13744,7 +13221,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 9g5MiWYEqxWU2gqpY1jWdKllBUQ7Xb8MTgTmyOyvTKM
+                 * @example iUlwsj1SxYJhw9M6glbBvrnMbWrKcZjSvHVE9ajAld8
                  */
                 token: string;
             };
@@ -13783,8 +13260,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "given_at": "2026-11-29T11:06:04.502Z",
-                     *       "request_id": "req_01a226df6577726c99578b38b376f95b"
+                     *       "given_at": "2026-11-29T10:17:15.102Z",
+                     *       "request_id": "req_01a226b2b1f074c7be3dde046f8b2dc9"
                      *     }
                      */
                     "application/json": {
@@ -13820,7 +13297,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 9g5MiWYEqxWU2gqpY1jWdKllBUQ7Xb8MTgTmyOyvTKM
+                 * @example iUlwsj1SxYJhw9M6glbBvrnMbWrKcZjSvHVE9ajAld8
                  */
                 token: string;
             };
@@ -13862,7 +13339,7 @@ export interface operations {
                      *         "MRZ_CHECK_DIGIT"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a226df681375e8a06752108f5f90c5"
+                     *       "request_id": "req_01a226b2b5f5768ba9ed12e58fccc586"
                      *     }
                      */
                     "application/json": {
@@ -13902,7 +13379,7 @@ export interface operations {
                      *           "message": "The file is not a photo. Please send a JPEG, PNG or WebP image."
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226df6604721ea4811f62935555f4"
+                     *       "request_id": "req_01a226b2b32c77baa6c06d3a4c2e0136"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -13923,7 +13400,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 9g5MiWYEqxWU2gqpY1jWdKllBUQ7Xb8MTgTmyOyvTKM
+                 * @example iUlwsj1SxYJhw9M6glbBvrnMbWrKcZjSvHVE9ajAld8
                  */
                 token: string;
             };
@@ -13947,9 +13424,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "challenge": "TILT_LEFT",
-                     *       "expires_at": "2026-11-29T11:16:16.200Z",
-                     *       "request_id": "req_01a226df934c708c8bc5e96ebc1c1064"
+                     *       "challenge": "TILT_RIGHT",
+                     *       "expires_at": "2026-11-29T10:27:37.685Z",
+                     *       "request_id": "req_01a226b30aa0738e84e8e7d709439bf6"
                      *     }
                      */
                     "application/json": {
@@ -13984,7 +13461,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 9g5MiWYEqxWU2gqpY1jWdKllBUQ7Xb8MTgTmyOyvTKM
+                 * @example iUlwsj1SxYJhw9M6glbBvrnMbWrKcZjSvHVE9ajAld8
                  */
                 token: string;
             };
@@ -14025,10 +13502,11 @@ export interface operations {
                      *       "status": "FAILED",
                      *       "passed": false,
                      *       "reasons": [
-                     *         "FACE_MISMATCH"
+                     *         "FACE_MISMATCH",
+                     *         "CHALLENGE_NOT_MET"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a226df9509705ba245fb235975f91a"
+                     *       "request_id": "req_01a226b30e0e7231988adb583f7d7499"
                      *     }
                      */
                     "application/json": {
@@ -14066,7 +13544,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 33rSUxm8yxc7l-U3qsMwdrW-YGE7jydaJi4H_T0mVL8
+                 * @example oDEmsZwHReMe3LyOiWYOxYe-Vhmd5lhnorbgO8eRvkc
                  */
                 token: string;
             };
@@ -14090,9 +13568,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "url": "https://verify.stripe.com/start/vs_d938fbfc9243cd012439c19c_secret_1bb6b6ece6650183136e9916",
-                     *       "expires_at": "2026-11-29T12:17:22.933Z",
-                     *       "request_id": "req_01a226dfad187784a4c3ddec2d82e9f1"
+                     *       "url": "https://verify.stripe.com/start/vs_d2e5d3f608e18ad95649c0ef_secret_731342cf8b5b26f1856540e4",
+                     *       "expires_at": "2026-11-29T11:28:51.387Z",
+                     *       "request_id": "req_01a226b340077519b24bf77aa1fde32f"
                      *     }
                      */
                     "application/json": {
@@ -14131,19 +13609,19 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_ec01a26b45cc774b021b16a9",
+                 *       "id": "evt_f30b7709d7a038751089836f",
                  *       "object": "event",
                  *       "api_version": "2026-10-28.endive",
-                 *       "created": 1795951043,
+                 *       "created": 1795948131,
                  *       "data": {
                  *         "object": {
-                 *           "id": "vs_d938fbfc9243cd012439c19c",
+                 *           "id": "vs_d2e5d3f608e18ad95649c0ef",
                  *           "object": "identity.verification_session",
-                 *           "client_reference_id": "01a226df-ad69-70cc-bf56-0f5d1e376c74",
+                 *           "client_reference_id": "01a226b3-403b-77bd-a183-83a16c3e57ef",
                  *           "client_secret": null,
-                 *           "created": 1795951042,
+                 *           "created": 1795948131,
                  *           "last_error": null,
-                 *           "last_verification_report": "vr_5f60c5d1b17c75f0bc264089",
+                 *           "last_verification_report": "vr_ff2d3a1e9febb2fb939a51c6",
                  *           "livemode": false,
                  *           "metadata": {},
                  *           "options": {
@@ -14197,7 +13675,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "received": true,
-                     *       "request_id": "req_01a226dfae6270b395c738f055a4010e"
+                     *       "request_id": "req_01a226b34224771c81483ab7a5b7fe9f"
                      *     }
                      */
                     "application/json": {
@@ -14304,6 +13782,42 @@ export interface operations {
             504: components["responses"]["Error504"];
         };
     };
+    signerPageAccent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The colour's six hexadecimal digits, lower case, then `.css`: `1d4ed8.css`
+                 * @example 1d4ed8.css
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The style sheet */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
     signerPage: {
         parameters: {
             query?: never;
@@ -14311,7 +13825,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example FcLcjzgfIfM8zV64PaX3HmPRiwb9SP8Mhu8lS_NuXmo
+                 * @example OsAIsiLcUw_5ioCLOq5so3PWh6vFFjPebSnRzXQYR2A
                  */
                 token: string;
             };
@@ -14427,14 +13941,13 @@ export interface operations {
                      *         "quickstart": "http://localhost:3000/docs/quickstart.md",
                      *         "docs": "http://localhost:3000/docs",
                      *         "openapi": "http://localhost:3000/openapi.json",
-                     *         "console": "http://localhost:3000/console",
                      *         "mailbox": "http://localhost:3000/dev/mail",
                      *         "sms": "http://localhost:3000/dev/sms",
                      *         "health": "http://localhost:3000/healthz",
                      *         "readiness": "http://localhost:3000/readyz"
                      *       },
                      *       "development_key": "sgn_dev_the_key_npm_start_printed",
-                     *       "request_id": "req_01a226dec26f778a831cb793ee10f102"
+                     *       "request_id": "req_01a226b1ff5175fdb68a981568061b7a"
                      *     }
                      */
                     "application/json": {
@@ -14443,7 +13956,7 @@ export interface operations {
                         api_version: string;
                         /** @description The parts of Signet answering in this process */
                         parts: string[];
-                        /** @description quickstart (in a repository checkout), docs, openapi, console, mailbox and sms (monolith mode), health, readiness: absolute URLs */
+                        /** @description quickstart (in a repository checkout), docs, openapi, mailbox and sms (monolith mode), health, readiness: absolute URLs */
                         links: {
                             [key: string]: string;
                         };
@@ -14548,7 +14061,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "request_id": "req_01a226dec40370fc9822bdbfbcd1b42f"
+                     *       "request_id": "req_01a226b20192717fac7cb9ca18a48db4"
                      *     }
                      */
                     "application/json": {
@@ -14586,7 +14099,7 @@ export interface operations {
                      *       "checks": {
                      *         "database": "ok"
                      *       },
-                     *       "request_id": "req_01a226dec4207221875416a7df930d34"
+                     *       "request_id": "req_01a226b202c8703492a648e29bc6acfe"
                      *     }
                      */
                     "application/json": {
@@ -14752,162 +14265,6 @@ export interface operations {
             500: components["responses"]["Error500"];
         };
     };
-    consolePage: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The page */
-            200: {
-                headers: {
-                    /** @description The request id (also `request_id` in JSON bodies) */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            431: components["responses"]["Error431"];
-            500: components["responses"]["Error500"];
-        };
-    };
-    consoleSignIn: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": components["schemas"]["ConsoleSignInFormForm"];
-                "application/x-www-form-urlencoded": components["schemas"]["ConsoleSignInFormForm"];
-            };
-        };
-        responses: {
-            /** @description Signed in: to the console */
-            303: {
-                headers: {
-                    /** @description The request id (also `request_id` in JSON bodies) */
-                    "X-Request-Id"?: string;
-                    /** @description `/console` */
-                    Location?: string;
-                    /** @description The session cookie `signet_console` */
-                    "Set-Cookie"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The sign-in form again, saying the key is unknown or revoked */
-            401: {
-                headers: {
-                    /** @description The request id (also `request_id` in JSON bodies) */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            403: components["responses"]["Error403"];
-            429: components["responses"]["Error429"];
-            431: components["responses"]["Error431"];
-            500: components["responses"]["Error500"];
-        };
-    };
-    consoleSignOut: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": components["schemas"]["ConsoleSignOutFormForm"];
-                "application/x-www-form-urlencoded": components["schemas"]["ConsoleSignOutFormForm"];
-            };
-        };
-        responses: {
-            /** @description Signed out: to the sign-in form */
-            303: {
-                headers: {
-                    /** @description The request id (also `request_id` in JSON bodies) */
-                    "X-Request-Id"?: string;
-                    /** @description `/console` */
-                    Location?: string;
-                    /** @description The cleared cookie */
-                    "Set-Cookie"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            403: components["responses"]["Error403"];
-            431: components["responses"]["Error431"];
-            500: components["responses"]["Error500"];
-        };
-    };
-    consoleAsset: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description File name */
-                file: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The file (script or style sheet) */
-            200: {
-                headers: {
-                    /** @description The request id (also `request_id` in JSON bodies) */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": string;
-                };
-            };
-            404: components["responses"]["Error404"];
-            431: components["responses"]["Error431"];
-            500: components["responses"]["Error500"];
-        };
-    };
-    sharedComponent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description File name */
-                file: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The file (script or style sheet) */
-            200: {
-                headers: {
-                    /** @description The request id (also `request_id` in JSON bodies) */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": string;
-                };
-            };
-            404: components["responses"]["Error404"];
-            431: components["responses"]["Error431"];
-            500: components["responses"]["Error500"];
-        };
-    };
     on_envelope_in_progress: {
         parameters: {
             query?: never;
@@ -14928,14 +14285,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226de-e8a3-76cb-aa31-e2b3b923e1d7",
+                 *       "id": "01a226b2-2854-7570-82b2-72a5f1de64d7",
                  *       "data": {
-                 *         "id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
+                 *         "id": "01a226b2-187a-71fe-bf17-cd58667b130f",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T10:34:32.418Z",
+                 *         "sent_at": "2026-11-29T09:45:39.593Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -14950,6 +14307,7 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
+                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -15043,43 +14401,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/documents/01a226de-df92-756f-91f9-ddf3b3aa09c9.pdf?expires=1795952072&signature=c3e145ec1d967bc4202988429d86bc0502371350d92953ca49d61c5e3ba9ecea&name=sample-contract.pdf",
+                 *             "id": "01a226b2-1f8a-757d-969a-aac582a759af",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/documents/01a226b2-1f8a-757d-969a-aac582a759af.pdf?expires=1795949139&signature=92875c5e884082e42c1951eebb9d16c63a54af56546627387a62e31d806170fd&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T10:34:28.468Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T10:34:28.468Z",
+                 *             "updated_at": "2026-11-29T09:45:35.610Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a226de-e4f8-75b8-8338-a4bf8b07989b",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/uploads/01a226de-e375-7596-980d-26f06dc095de.pdf?expires=1795952072&signature=c17ecfbad6dfde4956aedfb9e759fd673970eec3e1b96e9f6114a398bb749471&name=annex.pdf",
+                 *             "id": "01a226b2-23f9-724e-9d73-9e0f0eb1f84e",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/uploads/01a226b2-2323-7288-b221-9d886bfb4d32.pdf?expires=1795949139&signature=579455ec8aacd934e35fef2754322cfc8aa9beab979073c9a02663a24bcf3197&name=annex.pdf",
                  *             "order": 1,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "annex.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T10:34:31.766Z",
+                 *             "created_at": "2026-11-29T09:45:38.704Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T10:34:31.766Z",
+                 *             "updated_at": "2026-11-29T09:45:38.704Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T10:34:28.468Z",
+                 *         "created_at": "2026-11-29T09:45:35.610Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a226de-e150-707a-a1b2-98bbfb7a8d37",
+                 *             "id": "01a226b2-215a-726a-9bed-20e1c4d65cbd",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -15091,19 +14449,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T10:34:28.468Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T10:34:28.468Z",
+                 *             "updated_at": "2026-11-29T09:45:35.610Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
+                 *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
+                 *             "recipient_id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a226de-e150-707a-a1b2-9e0ce861f4ae",
+                 *             "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -15115,18 +14473,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T10:34:28.468Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T10:34:28.468Z",
+                 *             "updated_at": "2026-11-29T09:45:35.610Z",
                  *             "coordinates": {
-                 *               "id": "01a226de-e150-707a-a1b2-9e0ce861f4ae",
+                 *               "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
+                 *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
+                 *             "recipient_id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -15134,7 +14492,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
+                 *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -15145,16 +14503,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T10:34:28.468Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T10:34:32.418Z",
+                 *             "updated_at": "2026-11-29T09:45:39.593Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
+                 *             "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *           },
                  *           {
-                 *             "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
+                 *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -15165,16 +14523,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T10:34:28.468Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T10:34:32.418Z",
+                 *             "updated_at": "2026-11-29T09:45:39.593Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
+                 *             "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T10:34:32.418Z",
+                 *         "updated_at": "2026-11-29T09:45:39.593Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -15214,14 +14572,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-1499-717f-82b2-e1a7048d98a9",
+                 *       "id": "01a226b2-5206-77a9-b43d-584ee4f59a69",
                  *       "data": {
-                 *         "id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
+                 *         "id": "01a226b2-187a-71fe-bf17-cd58667b130f",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T10:34:32.418Z",
+                 *         "sent_at": "2026-11-29T09:45:39.593Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -15236,6 +14594,7 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
+                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -15329,43 +14688,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/signed/01a226de-df92-756f-91f9-ddf3b3aa09c9-01a226df-0d67-75d7-9030-1a3c8152a88c.pdf?expires=1795952083&signature=fd44556e1a17dca559c921eaddda64d29d485defa44e813c2fc38b874c1a60e8&name=sample-contract.pdf",
+                 *             "id": "01a226b2-1f8a-757d-969a-aac582a759af",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/signed/01a226b2-1f8a-757d-969a-aac582a759af-01a226b2-4b6d-721f-825c-0b7aed32a5d6.pdf?expires=1795949150&signature=e0cab459bb3b3ed75de353a94394aa644578e8c1f8f912154a9962e3f9258534&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "6d9e620a1eff8e63ed4f2baa52c52d143ea76cd4bbc2b1b3625d0d553cd00f91",
+                 *             "sha256": "d5465fc00a28837c26104e3bcd2132710718562cd76b872038601742ad1e0a07",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69449,
+                 *             "file_size": 69465,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T10:34:28.468Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T10:34:43.627Z",
+                 *             "updated_at": "2026-11-29T09:45:50.327Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a226de-e4f8-75b8-8338-a4bf8b07989b",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/signed/01a226de-e4f8-75b8-8338-a4bf8b07989b-01a226df-13bc-743d-ace8-eab5714d61af.pdf?expires=1795952083&signature=ba0e221dc724945ead2a638e4aaf771b5e8af964a9ff32f18caef581d8532d3d&name=annex.pdf",
+                 *             "id": "01a226b2-23f9-724e-9d73-9e0f0eb1f84e",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/signed/01a226b2-23f9-724e-9d73-9e0f0eb1f84e-01a226b2-51c5-704f-a4a2-754c778f33cc.pdf?expires=1795949150&signature=8169bd2c12ee1b524f2e34a845505ecee6242d95e4f1ffc5122f1a8537cad38d&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "f59253a01d67bc4dc554e627e2833b6851d9ac557216802293521a631b5a1ea2",
+                 *             "sha256": "40323b8161e36ca4d595a085aa21b971e7ea8da7aa2bbe4fbe47657f810623a0",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70880,
+                 *             "file_size": 70864,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T10:34:31.766Z",
+                 *             "created_at": "2026-11-29T09:45:38.704Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T10:34:43.627Z",
+                 *             "updated_at": "2026-11-29T09:45:50.327Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T10:34:28.468Z",
+                 *         "created_at": "2026-11-29T09:45:35.610Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a226de-e150-707a-a1b2-98bbfb7a8d37",
+                 *             "id": "01a226b2-215a-726a-9bed-20e1c4d65cbd",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -15377,19 +14736,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T10:34:28.468Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T10:34:28.468Z",
+                 *             "updated_at": "2026-11-29T09:45:35.610Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
+                 *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
+                 *             "recipient_id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a226de-e150-707a-a1b2-9e0ce861f4ae",
+                 *             "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -15401,18 +14760,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T10:34:28.468Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T10:34:28.468Z",
+                 *             "updated_at": "2026-11-29T09:45:35.610Z",
                  *             "coordinates": {
-                 *               "id": "01a226de-e150-707a-a1b2-9e0ce861f4ae",
+                 *               "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
+                 *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
+                 *             "recipient_id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -15420,7 +14779,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
+                 *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -15429,18 +14788,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T10:34:36.036Z",
+                 *             "signed_at": "2026-11-29T09:45:42.897Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T10:34:28.468Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T10:34:36.036Z",
+                 *             "updated_at": "2026-11-29T09:45:42.897Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
+                 *             "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *           },
                  *           {
-                 *             "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
+                 *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -15449,20 +14808,20 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T10:34:35.357Z",
+                 *             "signed_at": "2026-11-29T09:45:42.263Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T10:34:28.468Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T10:34:35.357Z",
+                 *             "updated_at": "2026-11-29T09:45:42.263Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
+                 *             "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T10:34:43.627Z",
+                 *         "updated_at": "2026-11-29T09:45:50.327Z",
                  *         "template_id": null,
-                 *         "completed_at": "2026-11-29T10:34:43.627Z"
+                 *         "completed_at": "2026-11-29T09:45:50.327Z"
                  *       },
                  *       "event_type": "envelope.success"
                  *     }
@@ -15500,14 +14859,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-2c01-76c8-a333-7649e4e6a2fc",
+                 *       "id": "01a226b2-723c-75ee-814f-9194527cc3bc",
                  *       "data": {
-                 *         "id": "01a226df-258f-75da-ab90-74c0b53d5fb4",
+                 *         "id": "01a226b2-6bba-75e7-a62c-3ec6daf815a2",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "VOIDED",
-                 *         "sent_at": "2026-11-29T10:34:48.318Z",
+                 *         "sent_at": "2026-11-29T09:45:57.031Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -15519,6 +14878,7 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
+                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -15612,28 +14972,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226df-2619-719c-8603-13971776c022",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226df-258f-75da-ab90-74c0b53d5fb4/documents/01a226df-2619-719c-8603-13971776c022.pdf?expires=1795952089&signature=651efe43d7f9716491628c6c1f4030124c3b7e9b8feeb4ee3e08349b35f5d877&name=lease.pdf",
+                 *             "id": "01a226b2-6bcd-732d-af08-ac1be8fc4ec2",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-6bba-75e7-a62c-3ec6daf815a2/documents/01a226b2-6bcd-732d-af08-ac1be8fc4ec2.pdf?expires=1795949158&signature=f1b89e4d8ede57cba358962075ac43cc2a86b21e4f65f0023a6f777c581b6164&name=lease.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "lease.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T10:34:48.079Z",
+                 *             "created_at": "2026-11-29T09:45:56.922Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T10:34:48.079Z",
+                 *             "updated_at": "2026-11-29T09:45:56.922Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T10:34:48.079Z",
+                 *         "created_at": "2026-11-29T09:45:56.922Z",
                  *         "expires_at": null,
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226df-2655-7013-8c29-29bb030ff8a2",
+                 *             "id": "01a226b2-6be2-779d-b5ba-06e0cd22c335",
                  *             "name": "Cleo Park",
                  *             "role": "SIGNER",
                  *             "email": "cleo@example.com",
@@ -15644,16 +15004,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T10:34:48.079Z",
+                 *             "created_at": "2026-11-29T09:45:56.922Z",
                  *             "custom_key": "cleo",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T10:34:49.542Z",
+                 *             "updated_at": "2026-11-29T09:45:58.396Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226df-258f-75da-ab90-74c0b53d5fb4"
+                 *             "envelope_id": "01a226b2-6bba-75e7-a62c-3ec6daf815a2"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T10:34:49.542Z",
+                 *         "updated_at": "2026-11-29T09:45:58.396Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -15693,14 +15053,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-1e62-77ad-932e-f0146a825683",
+                 *       "id": "01a226b2-5e76-7289-bb0a-bebd3ce637e2",
                  *       "data": {
-                 *         "id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
+                 *         "id": "01a226b2-187a-71fe-bf17-cd58667b130f",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T10:34:32.418Z",
+                 *         "sent_at": "2026-11-29T09:45:39.593Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -15715,6 +15075,7 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
+                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -15808,43 +15169,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/signed/01a226de-df92-756f-91f9-ddf3b3aa09c9-01a226df-0d67-75d7-9030-1a3c8152a88c.pdf?expires=1795952083&signature=fd44556e1a17dca559c921eaddda64d29d485defa44e813c2fc38b874c1a60e8&name=sample-contract.pdf",
+                 *             "id": "01a226b2-1f8a-757d-969a-aac582a759af",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/signed/01a226b2-1f8a-757d-969a-aac582a759af-01a226b2-4b6d-721f-825c-0b7aed32a5d6.pdf?expires=1795949150&signature=e0cab459bb3b3ed75de353a94394aa644578e8c1f8f912154a9962e3f9258534&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "6d9e620a1eff8e63ed4f2baa52c52d143ea76cd4bbc2b1b3625d0d553cd00f91",
+                 *             "sha256": "d5465fc00a28837c26104e3bcd2132710718562cd76b872038601742ad1e0a07",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69449,
+                 *             "file_size": 69465,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T10:34:28.468Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T10:34:43.627Z",
+                 *             "updated_at": "2026-11-29T09:45:50.327Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a226de-e4f8-75b8-8338-a4bf8b07989b",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/signed/01a226de-e4f8-75b8-8338-a4bf8b07989b-01a226df-13bc-743d-ace8-eab5714d61af.pdf?expires=1795952083&signature=ba0e221dc724945ead2a638e4aaf771b5e8af964a9ff32f18caef581d8532d3d&name=annex.pdf",
+                 *             "id": "01a226b2-23f9-724e-9d73-9e0f0eb1f84e",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/signed/01a226b2-23f9-724e-9d73-9e0f0eb1f84e-01a226b2-51c5-704f-a4a2-754c778f33cc.pdf?expires=1795949150&signature=8169bd2c12ee1b524f2e34a845505ecee6242d95e4f1ffc5122f1a8537cad38d&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "f59253a01d67bc4dc554e627e2833b6851d9ac557216802293521a631b5a1ea2",
+                 *             "sha256": "40323b8161e36ca4d595a085aa21b971e7ea8da7aa2bbe4fbe47657f810623a0",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70880,
+                 *             "file_size": 70864,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T10:34:31.766Z",
+                 *             "created_at": "2026-11-29T09:45:38.704Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T10:34:43.627Z",
+                 *             "updated_at": "2026-11-29T09:45:50.327Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T10:34:28.468Z",
+                 *         "created_at": "2026-11-29T09:45:35.610Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a226de-e150-707a-a1b2-98bbfb7a8d37",
+                 *             "id": "01a226b2-215a-726a-9bed-20e1c4d65cbd",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -15856,19 +15217,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T10:34:28.468Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T10:34:28.468Z",
+                 *             "updated_at": "2026-11-29T09:45:35.610Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
+                 *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
+                 *             "recipient_id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a226de-e150-707a-a1b2-9e0ce861f4ae",
+                 *             "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -15880,18 +15241,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T10:34:28.468Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T10:34:28.468Z",
+                 *             "updated_at": "2026-11-29T09:45:35.610Z",
                  *             "coordinates": {
-                 *               "id": "01a226de-e150-707a-a1b2-9e0ce861f4ae",
+                 *               "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a226de-df92-756f-91f9-ddf3b3aa09c9",
+                 *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
+                 *             "recipient_id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -15899,7 +15260,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
+                 *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -15908,18 +15269,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T10:34:36.036Z",
+                 *             "signed_at": "2026-11-29T09:45:42.897Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T10:34:28.468Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T10:34:36.036Z",
+                 *             "updated_at": "2026-11-29T09:45:42.897Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
+                 *             "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *           },
                  *           {
-                 *             "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
+                 *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -15928,22 +15289,22 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T10:34:35.357Z",
+                 *             "signed_at": "2026-11-29T09:45:42.263Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T10:34:28.468Z",
+                 *             "created_at": "2026-11-29T09:45:35.610Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T10:34:35.357Z",
+                 *             "updated_at": "2026-11-29T09:45:42.263Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
+                 *             "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T10:34:43.627Z",
+                 *         "updated_at": "2026-11-29T09:45:50.327Z",
                  *         "template_id": null,
-                 *         "completed_at": "2026-11-29T10:34:43.627Z",
-                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226de-d8f4-7440-b0ed-cc457f7dadc4/evidence/22-1795948483969.pdf?expires=1796034886&signature=229c63c2ceee4d8749094ef57d061565e36d1dc2e21673ab6a98614f066d7635&name=evidence-01a226de-d8f4-7440-b0ed-cc457f7dadc4.pdf",
-                 *         "evidence_generated_at": "2026-11-29T10:34:43.969Z"
+                 *         "completed_at": "2026-11-29T09:45:50.327Z",
+                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/evidence/22-1795945550592.pdf?expires=1796031953&signature=f53f017f669e9c5bc2650de01f5c612f18d8b3815d2f20609dbd941c83813179&name=evidence-01a226b2-187a-71fe-bf17-cd58667b130f.pdf",
+                 *         "evidence_generated_at": "2026-11-29T09:45:50.592Z"
                  *       },
                  *       "event_type": "envelope.evidence_generated"
                  *     }
@@ -15981,17 +15342,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226de-e4fb-72db-a4ce-2d0db43ad95b",
+                 *       "id": "01a226b2-240d-720f-9229-23328ba71aad",
                  *       "data": {
                  *         "order": 1,
                  *         "status": "COMPLETED",
-                 *         "file_id": "01a226de-e4f8-75b8-8338-a4bf8b07989b",
+                 *         "file_id": "01a226b2-23f9-724e-9d73-9e0f0eb1f84e",
                  *         "file_name": "annex.pdf",
                  *         "custom_key": "annex",
-                 *         "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
-                 *         "uploaded_at": "2026-11-29T10:34:31.321Z",
-                 *         "processed_at": "2026-11-29T10:34:31.544Z",
-                 *         "presigned_upload_id": "01a226de-e375-7596-980d-26f06dc095de"
+                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f",
+                 *         "uploaded_at": "2026-11-29T09:45:38.396Z",
+                 *         "processed_at": "2026-11-29T09:45:38.553Z",
+                 *         "presigned_upload_id": "01a226b2-2323-7288-b221-9d886bfb4d32"
                  *       },
                  *       "event_type": "envelope.file_uploaded"
                  *     }
@@ -16029,9 +15390,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226de-ec52-7593-b179-9b16d48ca283",
+                 *       "id": "01a226b2-2b66-751d-b848-b29e5a68fb5c",
                  *       "data": {
-                 *         "id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
+                 *         "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -16042,13 +15403,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:34:28.468Z",
+                 *         "created_at": "2026-11-29T09:45:35.610Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:34:32.418Z",
+                 *         "updated_at": "2026-11-29T09:45:39.593Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
+                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *       },
                  *       "event_type": "recipient.email_sent"
                  *     }
@@ -16086,9 +15447,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226de-edc1-710d-827f-43df0547fdc5",
+                 *       "id": "01a226b2-2ccf-714c-9444-d2b90d84f525",
                  *       "data": {
-                 *         "id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
+                 *         "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -16099,13 +15460,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:34:28.468Z",
+                 *         "created_at": "2026-11-29T09:45:35.610Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:34:32.418Z",
+                 *         "updated_at": "2026-11-29T09:45:39.593Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
+                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *       },
                  *       "event_type": "recipient.email_received"
                  *     }
@@ -16143,9 +15504,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-290e-70eb-801e-8e6346a0c121",
+                 *       "id": "01a226b2-6f54-742e-b0b1-138f3669f11f",
                  *       "data": {
-                 *         "id": "01a226df-2655-7013-8c29-29bb030ff8a2",
+                 *         "id": "01a226b2-6be2-779d-b5ba-06e0cd22c335",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -16156,13 +15517,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:34:48.079Z",
+                 *         "created_at": "2026-11-29T09:45:56.922Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:34:48.318Z",
+                 *         "updated_at": "2026-11-29T09:45:57.031Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-258f-75da-ab90-74c0b53d5fb4"
+                 *         "envelope_id": "01a226b2-6bba-75e7-a62c-3ec6daf815a2"
                  *       },
                  *       "event_type": "recipient.email_opened"
                  *     }
@@ -16200,9 +15561,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-29dd-7487-8774-319063669b0b",
+                 *       "id": "01a226b2-702a-73ae-a20a-1a1e17c71748",
                  *       "data": {
-                 *         "id": "01a226df-2655-7013-8c29-29bb030ff8a2",
+                 *         "id": "01a226b2-6be2-779d-b5ba-06e0cd22c335",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -16213,13 +15574,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:34:48.079Z",
+                 *         "created_at": "2026-11-29T09:45:56.922Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:34:48.318Z",
+                 *         "updated_at": "2026-11-29T09:45:57.031Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-258f-75da-ab90-74c0b53d5fb4"
+                 *         "envelope_id": "01a226b2-6bba-75e7-a62c-3ec6daf815a2"
                  *       },
                  *       "event_type": "recipient.email_clicked"
                  *     }
@@ -16257,9 +15618,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-2acb-7414-bba4-7720cf35683b",
+                 *       "id": "01a226b2-7114-7658-ae70-9881fa0d65fa",
                  *       "data": {
-                 *         "id": "01a226df-2655-7013-8c29-29bb030ff8a2",
+                 *         "id": "01a226b2-6be2-779d-b5ba-06e0cd22c335",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -16270,13 +15631,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:34:48.079Z",
+                 *         "created_at": "2026-11-29T09:45:56.922Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:34:48.318Z",
+                 *         "updated_at": "2026-11-29T09:45:57.031Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-258f-75da-ab90-74c0b53d5fb4"
+                 *         "envelope_id": "01a226b2-6bba-75e7-a62c-3ec6daf815a2"
                  *       },
                  *       "event_type": "recipient.email_bounced"
                  *     }
@@ -16314,9 +15675,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226de-e8dd-7148-8c8d-fc04a69c0802",
+                 *       "id": "01a226b2-2882-76c8-bea4-aaf9758c9d8c",
                  *       "data": {
-                 *         "id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
+                 *         "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -16327,14 +15688,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:34:28.468Z",
+                 *         "created_at": "2026-11-29T09:45:35.610Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:34:32.418Z",
+                 *         "updated_at": "2026-11-29T09:45:39.593Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4",
-                 *         "signing_url": "http://localhost:3000/sign/settx6SS-d5DHJbB6ZoELr-0YBcx69o8JbcvlzSRBHc"
+                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f",
+                 *         "signing_url": "http://localhost:3000/sign/SHoTTWcI3MTGg1wF2zSpc0s-IEfOzYEUlDS8j-8b2Fs"
                  *       },
                  *       "event_type": "recipient.link_generated"
                  *     }
@@ -16372,9 +15733,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226de-e915-744f-b4ea-6ae4748e3c65",
+                 *       "id": "01a226b2-2892-7572-b4c6-f1873751d545",
                  *       "data": {
-                 *         "id": "01a226de-e14f-71ae-97b3-8d5692b6a10d",
+                 *         "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -16385,13 +15746,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:34:28.468Z",
+                 *         "created_at": "2026-11-29T09:45:35.610Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:34:32.418Z",
+                 *         "updated_at": "2026-11-29T09:45:39.593Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
+                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *       },
                  *       "event_type": "recipient.in_progress"
                  *     }
@@ -16429,9 +15790,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226de-f40b-773e-946c-05127705c888",
+                 *       "id": "01a226b2-3291-752c-9d7f-e076120c28f6",
                  *       "data": {
-                 *         "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
+                 *         "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -16441,17 +15802,17 @@ export interface operations {
                  *         "status": "SIGNED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T10:34:35.357Z",
+                 *         "signed_at": "2026-11-29T09:45:42.263Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:34:28.468Z",
+                 *         "created_at": "2026-11-29T09:45:35.610Z",
                  *         "custom_key": "ben",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:34:35.357Z",
+                 *         "updated_at": "2026-11-29T09:45:42.263Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
+                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *       },
                  *       "event_type": "recipient.signed_all"
                  *     }
@@ -16489,9 +15850,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-2bd8-750e-aba7-806db046abb4",
+                 *       "id": "01a226b2-71fe-7329-b3be-c4e16f047a99",
                  *       "data": {
-                 *         "id": "01a226df-2655-7013-8c29-29bb030ff8a2",
+                 *         "id": "01a226b2-6be2-779d-b5ba-06e0cd22c335",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -16503,15 +15864,15 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:34:48.079Z",
+                 *         "created_at": "2026-11-29T09:45:56.922Z",
                  *         "custom_key": "cleo",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:34:49.542Z",
+                 *         "updated_at": "2026-11-29T09:45:58.396Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-258f-75da-ab90-74c0b53d5fb4"
+                 *         "envelope_id": "01a226b2-6bba-75e7-a62c-3ec6daf815a2"
                  *       },
                  *       "event_type": "recipient.rejected"
                  *     }
@@ -16549,9 +15910,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226de-eb82-7338-877d-6c5a03563f49",
+                 *       "id": "01a226b2-2ac8-75bf-9b34-84f2a6b9a3ee",
                  *       "data": {
-                 *         "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
+                 *         "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -16562,23 +15923,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:34:28.468Z",
+                 *         "created_at": "2026-11-29T09:45:35.610Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:34:32.418Z",
+                 *         "updated_at": "2026-11-29T09:45:39.593Z",
                  *         "validation": {
-                 *           "id": "01a226de-ead5-770a-8c96-dd7292a62be8",
+                 *           "id": "01a226b2-2a4c-76ac-b26a-34b13a6dc06c",
                  *           "status": "PENDING",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-29T10:34:32.795Z",
-                 *           "expires_at": "2026-11-29T11:04:32.795Z",
+                 *           "created_at": "2026-11-29T09:45:39.854Z",
+                 *           "expires_at": "2026-11-29T10:15:39.854Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
+                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *       },
                  *       "event_type": "recipient.validation_code_generated"
                  *     }
@@ -16616,9 +15977,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226de-eda9-73c1-b6f8-d9f71b390f99",
+                 *       "id": "01a226b2-2cb5-735a-861e-65fa744c8959",
                  *       "data": {
-                 *         "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
+                 *         "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -16629,23 +15990,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:34:28.468Z",
+                 *         "created_at": "2026-11-29T09:45:35.610Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:34:32.418Z",
+                 *         "updated_at": "2026-11-29T09:45:39.593Z",
                  *         "validation": {
-                 *           "id": "01a226de-ead5-770a-8c96-dd7292a62be8",
+                 *           "id": "01a226b2-2a4c-76ac-b26a-34b13a6dc06c",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T10:34:33.577Z",
-                 *           "created_at": "2026-11-29T10:34:32.795Z",
-                 *           "expires_at": "2026-11-29T11:04:32.795Z",
+                 *           "sent_at": "2026-11-29T09:45:40.565Z",
+                 *           "created_at": "2026-11-29T09:45:39.854Z",
+                 *           "expires_at": "2026-11-29T10:15:39.854Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
+                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *       },
                  *       "event_type": "recipient.validation_code_sent"
                  *     }
@@ -16683,9 +16044,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226de-f1bd-727c-9ede-726a40a2e5d8",
+                 *       "id": "01a226b2-2fe2-726d-a756-f7524ddbb37b",
                  *       "data": {
-                 *         "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
+                 *         "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -16696,23 +16057,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:34:28.468Z",
+                 *         "created_at": "2026-11-29T09:45:35.610Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:34:32.418Z",
+                 *         "updated_at": "2026-11-29T09:45:39.593Z",
                  *         "validation": {
-                 *           "id": "01a226de-ead5-770a-8c96-dd7292a62be8",
+                 *           "id": "01a226b2-2a4c-76ac-b26a-34b13a6dc06c",
                  *           "status": "VERIFIED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T10:34:33.577Z",
-                 *           "created_at": "2026-11-29T10:34:32.795Z",
-                 *           "expires_at": "2026-11-29T11:04:32.795Z",
-                 *           "verified_at": "2026-11-29T10:34:34.746Z",
+                 *           "sent_at": "2026-11-29T09:45:40.565Z",
+                 *           "created_at": "2026-11-29T09:45:39.854Z",
+                 *           "expires_at": "2026-11-29T10:15:39.854Z",
+                 *           "verified_at": "2026-11-29T09:45:41.505Z",
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
+                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *       },
                  *       "event_type": "recipient.validation_code_success"
                  *     }
@@ -16750,9 +16111,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226de-f0b8-731d-963a-f4e90aad1631",
+                 *       "id": "01a226b2-2e7e-72c0-8f35-7a9637b86a34",
                  *       "data": {
-                 *         "id": "01a226de-e14f-71ae-97b3-908a3f30d5a9",
+                 *         "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -16763,23 +16124,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:34:28.468Z",
+                 *         "created_at": "2026-11-29T09:45:35.610Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:34:32.418Z",
+                 *         "updated_at": "2026-11-29T09:45:39.593Z",
                  *         "validation": {
-                 *           "id": "01a226de-ead5-770a-8c96-dd7292a62be8",
+                 *           "id": "01a226b2-2a4c-76ac-b26a-34b13a6dc06c",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T10:34:33.577Z",
-                 *           "created_at": "2026-11-29T10:34:32.795Z",
-                 *           "expires_at": "2026-11-29T11:04:32.795Z",
+                 *           "sent_at": "2026-11-29T09:45:40.565Z",
+                 *           "created_at": "2026-11-29T09:45:39.854Z",
+                 *           "expires_at": "2026-11-29T10:15:39.854Z",
                  *           "verified_at": null,
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226de-d8f4-7440-b0ed-cc457f7dadc4"
+                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
                  *       },
                  *       "event_type": "recipient.validation_code_failed"
                  *     }
@@ -16817,9 +16178,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-3dcd-7522-accd-4fab20a5fadd",
+                 *       "id": "01a226b2-7fda-7147-ba59-23e8966091ee",
                  *       "data": {
-                 *         "id": "01a226df-3bcd-778c-a3f0-e7d3e3c7c701",
+                 *         "id": "01a226b2-7e26-7505-8f1a-6b309a63c3a2",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -16830,23 +16191,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:34:53.756Z",
+                 *         "created_at": "2026-11-29T09:46:01.596Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:34:53.788Z",
+                 *         "updated_at": "2026-11-29T09:46:01.677Z",
                  *         "validation": {
-                 *           "id": "01a226df-3c6a-746b-a804-f4f9d3fa9160",
+                 *           "id": "01a226b2-7ec3-770e-809d-6e6a9ca8c124",
                  *           "status": "EXPIRED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T10:34:54.083Z",
-                 *           "created_at": "2026-11-29T10:34:53.844Z",
-                 *           "expires_at": "2026-11-29T11:04:53.844Z",
+                 *           "sent_at": "2026-11-29T09:46:01.902Z",
+                 *           "created_at": "2026-11-29T09:46:01.737Z",
+                 *           "expires_at": "2026-11-29T10:16:01.737Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-3bbc-733c-840b-32ac23bb78c7"
+                 *         "envelope_id": "01a226b2-7dfc-7623-9c1a-b07539ecd7ef"
                  *       },
                  *       "event_type": "recipient.validation_code_expired"
                  *     }
@@ -16884,9 +16245,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-3fcb-767d-ac97-011a69a57eb9",
+                 *       "id": "01a226b2-81a8-70b2-8c59-7c8ffc68009d",
                  *       "data": {
-                 *         "id": "01a226df-3bcd-778c-a3f0-e7d3e3c7c701",
+                 *         "id": "01a226b2-7e26-7505-8f1a-6b309a63c3a2",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -16897,23 +16258,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:34:53.756Z",
+                 *         "created_at": "2026-11-29T09:46:01.596Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:34:53.788Z",
+                 *         "updated_at": "2026-11-29T09:46:01.677Z",
                  *         "validation": {
-                 *           "id": "01a226df-3eab-74fe-9c2f-c5d72d2d95d4",
+                 *           "id": "01a226b2-8097-760a-bfe6-ceee6bd13af0",
                  *           "status": "EXHAUSTED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T11:05:54.574Z",
-                 *           "created_at": "2026-11-29T11:05:54.469Z",
-                 *           "expires_at": "2026-11-29T11:35:54.469Z",
+                 *           "sent_at": "2026-11-29T10:17:02.313Z",
+                 *           "created_at": "2026-11-29T10:17:02.254Z",
+                 *           "expires_at": "2026-11-29T10:47:02.254Z",
                  *           "verified_at": null,
                  *           "attempts_left": 0
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-3bbc-733c-840b-32ac23bb78c7"
+                 *         "envelope_id": "01a226b2-7dfc-7623-9c1a-b07539ecd7ef"
                  *       },
                  *       "event_type": "recipient.validation_max_attempts"
                  *     }
@@ -16951,9 +16312,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-3363-77f8-b246-989bedc690e8",
+                 *       "id": "01a226b2-77df-7208-9d77-b448b0399baf",
                  *       "data": {
-                 *         "id": "01a226df-31c5-74a8-8725-30af2ba41ebe",
+                 *         "id": "01a226b2-7661-7379-8968-b9ec1967cd0e",
                  *         "total": 2,
                  *         "failed": 0,
                  *         "status": "COMPLETED",
@@ -16962,19 +16323,19 @@ export interface operations {
                  *             "error": null,
                  *             "index": 0,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a226df-3263-74e8-b499-e1405b234ba3"
+                 *             "envelope_id": "01a226b2-773d-7387-b34c-a58d5a14365a"
                  *           },
                  *           {
                  *             "error": null,
                  *             "index": 1,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a226df-32d9-74bc-83ca-df8e2209a93e"
+                 *             "envelope_id": "01a226b2-77b3-727b-bcb8-6c825342a891"
                  *           }
                  *         ],
                  *         "operation": "create",
                  *         "succeeded": 2,
-                 *         "created_at": "2026-11-29T10:34:51.206Z",
-                 *         "completed_at": "2026-11-29T10:34:51.500Z"
+                 *         "created_at": "2026-11-29T09:45:59.649Z",
+                 *         "completed_at": "2026-11-29T09:46:00.011Z"
                  *       },
                  *       "event_type": "batch.completed"
                  *     }
@@ -17012,14 +16373,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-b374-751c-b0bd-981f6736eac0",
+                 *       "id": "01a226b3-4c5a-73d2-bbe6-d82a594bbc20",
                  *       "data": {
-                 *         "id": "01a226df-b0b9-757d-be1d-18129ea463eb",
+                 *         "id": "01a226b3-46f5-72ba-8b77-c860133c7256",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "EXPIRED",
-                 *         "sent_at": "2026-11-29T12:18:23.725Z",
+                 *         "sent_at": "2026-11-29T11:29:53.125Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -17031,6 +16392,7 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
+                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -17124,28 +16486,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226df-b0be-75ae-bab7-32a35672e9f7",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226df-b0b9-757d-be1d-18129ea463eb/documents/01a226df-b0be-75ae-bab7-32a35672e9f7.pdf?expires=1796217564&signature=8018e45193b58d74674dd7d6680bbc6fc3fc56ba4f681efbec176e421dc16775&name=sample-contract.pdf",
+                 *             "id": "01a226b3-46fc-70ec-a1e9-390d997ff5f6",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-46f5-72ba-8b77-c860133c7256/documents/01a226b3-46fc-70ec-a1e9-390d997ff5f6.pdf?expires=1796214654&signature=8cd0c97aba3b9a5e3db3a2028d5cc1917300541214eb2878ba0eac3d4ccf5e32&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T12:18:23.705Z",
+                 *             "created_at": "2026-11-29T11:29:53.045Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T12:18:23.705Z",
+                 *             "updated_at": "2026-11-29T11:29:53.045Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T12:18:23.705Z",
-                 *         "expires_at": "2026-12-02T10:35:23.684Z",
+                 *         "created_at": "2026-11-29T11:29:53.045Z",
+                 *         "expires_at": "2026-12-02T09:46:52.975Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226df-b0c3-72eb-8e4e-b0a21c9d15c7",
+                 *             "id": "01a226b3-4728-7419-a2b3-4f972bef81bf",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -17156,16 +16518,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T12:18:23.705Z",
+                 *             "created_at": "2026-11-29T11:29:53.045Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T12:18:23.725Z",
+                 *             "updated_at": "2026-11-29T11:29:53.125Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226df-b0b9-757d-be1d-18129ea463eb"
+                 *             "envelope_id": "01a226b3-46f5-72ba-8b77-c860133c7256"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T12:19:24.381Z",
+                 *         "updated_at": "2026-12-02T11:30:54.405Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -17205,14 +16567,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-b1b9-72ff-9dc8-691e945ebc1a",
+                 *       "id": "01a226b3-4972-715d-b00e-aecfead3f8ce",
                  *       "data": {
-                 *         "id": "01a226df-b0b9-757d-be1d-18129ea463eb",
+                 *         "id": "01a226b3-46f5-72ba-8b77-c860133c7256",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T12:18:23.725Z",
+                 *         "sent_at": "2026-11-29T11:29:53.125Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -17224,6 +16586,7 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
+                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -17317,28 +16680,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226df-b0be-75ae-bab7-32a35672e9f7",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226df-b0b9-757d-be1d-18129ea463eb/documents/01a226df-b0be-75ae-bab7-32a35672e9f7.pdf?expires=1795958303&signature=050802b908fb67eaa8fba4a2763b3b7efe9f231a48b64d1063d9cd1a1827686d&name=sample-contract.pdf",
+                 *             "id": "01a226b3-46fc-70ec-a1e9-390d997ff5f6",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-46f5-72ba-8b77-c860133c7256/documents/01a226b3-46fc-70ec-a1e9-390d997ff5f6.pdf?expires=1795955393&signature=5d10ab65bba55d46086193790c3435fa040940452fb8d67ff8ec1c21b311e3aa&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T12:18:23.705Z",
+                 *             "created_at": "2026-11-29T11:29:53.045Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T12:18:23.705Z",
+                 *             "updated_at": "2026-11-29T11:29:53.045Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T12:18:23.705Z",
-                 *         "expires_at": "2026-12-02T10:35:23.684Z",
+                 *         "created_at": "2026-11-29T11:29:53.045Z",
+                 *         "expires_at": "2026-12-02T09:46:52.975Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226df-b0c3-72eb-8e4e-b0a21c9d15c7",
+                 *             "id": "01a226b3-4728-7419-a2b3-4f972bef81bf",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -17349,16 +16712,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T12:18:23.705Z",
+                 *             "created_at": "2026-11-29T11:29:53.045Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T12:18:23.725Z",
+                 *             "updated_at": "2026-11-29T11:29:53.125Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226df-b0b9-757d-be1d-18129ea463eb"
+                 *             "envelope_id": "01a226b3-46f5-72ba-8b77-c860133c7256"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T12:18:23.922Z",
+                 *         "updated_at": "2026-11-29T11:29:53.533Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -17398,14 +16761,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-b402-74f8-a18e-4a5fe51b1b63",
+                 *       "id": "01a226b3-4d29-7524-b74c-3f318f804689",
                  *       "data": {
-                 *         "id": "01a226df-b0b9-757d-be1d-18129ea463eb",
+                 *         "id": "01a226b3-46f5-72ba-8b77-c860133c7256",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T12:18:23.725Z",
+                 *         "sent_at": "2026-11-29T11:29:53.125Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -17417,6 +16780,7 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
+                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -17510,28 +16874,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226df-b0be-75ae-bab7-32a35672e9f7",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226df-b0b9-757d-be1d-18129ea463eb/documents/01a226df-b0be-75ae-bab7-32a35672e9f7.pdf?expires=1796217564&signature=8018e45193b58d74674dd7d6680bbc6fc3fc56ba4f681efbec176e421dc16775&name=sample-contract.pdf",
+                 *             "id": "01a226b3-46fc-70ec-a1e9-390d997ff5f6",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-46f5-72ba-8b77-c860133c7256/documents/01a226b3-46fc-70ec-a1e9-390d997ff5f6.pdf?expires=1796214654&signature=8cd0c97aba3b9a5e3db3a2028d5cc1917300541214eb2878ba0eac3d4ccf5e32&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T12:18:23.705Z",
+                 *             "created_at": "2026-11-29T11:29:53.045Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T12:18:23.705Z",
+                 *             "updated_at": "2026-11-29T11:29:53.045Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T12:18:23.705Z",
-                 *         "expires_at": "2026-12-06T10:35:23.684Z",
+                 *         "created_at": "2026-11-29T11:29:53.045Z",
+                 *         "expires_at": "2026-12-06T09:46:52.975Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226df-b0c3-72eb-8e4e-b0a21c9d15c7",
+                 *             "id": "01a226b3-4728-7419-a2b3-4f972bef81bf",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -17542,16 +16906,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T12:18:23.705Z",
+                 *             "created_at": "2026-11-29T11:29:53.045Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-12-02T12:19:24.526Z",
+                 *             "updated_at": "2026-12-02T11:30:54.593Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226df-b0b9-757d-be1d-18129ea463eb"
+                 *             "envelope_id": "01a226b3-46f5-72ba-8b77-c860133c7256"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T12:19:24.526Z",
+                 *         "updated_at": "2026-12-02T11:30:54.593Z",
                  *         "template_id": null,
                  *         "completed_at": null
                  *       },
@@ -17591,9 +16955,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-b0fd-71c9-96a2-9491fe4ac014",
+                 *       "id": "01a226b3-481d-727d-8fa6-2029302c9a92",
                  *       "data": {
-                 *         "id": "01a226df-b0c3-72eb-8e4e-b0a21c9d15c7",
+                 *         "id": "01a226b3-4728-7419-a2b3-4f972bef81bf",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -17605,13 +16969,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T12:18:23.705Z",
+                 *         "created_at": "2026-11-29T11:29:53.045Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T12:18:23.725Z",
+                 *         "updated_at": "2026-11-29T11:29:53.125Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-b0b9-757d-be1d-18129ea463eb"
+                 *         "envelope_id": "01a226b3-46f5-72ba-8b77-c860133c7256"
                  *       },
                  *       "event_type": "recipient.reminder_sent"
                  *     }
@@ -17649,9 +17013,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-b291-701d-a252-26a41760b61f",
+                 *       "id": "01a226b3-4a6e-70f9-90c9-c93391ba3313",
                  *       "data": {
-                 *         "id": "01a226df-b0c3-72eb-8e4e-b0a21c9d15c7",
+                 *         "id": "01a226b3-4728-7419-a2b3-4f972bef81bf",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -17662,14 +17026,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T12:18:23.705Z",
+                 *         "created_at": "2026-11-29T11:29:53.045Z",
                  *         "custom_key": "ben",
-                 *         "expires_at": "2026-12-02T10:35:23.684Z",
+                 *         "expires_at": "2026-12-02T09:46:52.975Z",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T12:18:23.725Z",
+                 *         "updated_at": "2026-11-29T11:29:53.125Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-b0b9-757d-be1d-18129ea463eb"
+                 *         "envelope_id": "01a226b3-46f5-72ba-8b77-c860133c7256"
                  *       },
                  *       "event_type": "recipient.expiry_warning_sent"
                  *     }
@@ -17707,9 +17071,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-4817-7538-9d87-94f6337a9faf",
+                 *       "id": "01a226b2-8955-701d-8ad9-c1b2fbd504ad",
                  *       "data": {
-                 *         "id": "01a226df-402a-7371-a187-e0506ce74709",
+                 *         "id": "01a226b2-8239-76e9-9280-53fa471ce0b4",
                  *         "name": "Erin Fox",
                  *         "role": "APPROVER",
                  *         "email": "erin@example.com",
@@ -17719,17 +17083,17 @@ export interface operations {
                  *         "status": "APPROVED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T11:05:56.901Z",
+                 *         "signed_at": "2026-11-29T10:17:04.419Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:05:54.858Z",
+                 *         "created_at": "2026-11-29T10:17:02.616Z",
                  *         "custom_key": "erin",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:05:56.901Z",
+                 *         "updated_at": "2026-11-29T10:17:04.419Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-400a-75fe-aadf-42ae595de21b"
+                 *         "envelope_id": "01a226b2-81f8-71db-aae0-6f5ee5793f6b"
                  *       },
                  *       "event_type": "recipient.approved"
                  *     }
@@ -17767,9 +17131,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-47dc-703c-b8ce-dcf2492f10f8",
+                 *       "id": "01a226b2-88c3-7035-a587-7a0ea27557a0",
                  *       "data": {
-                 *         "id": "01a226df-402a-7371-a187-e7daf8dc5394",
+                 *         "id": "01a226b2-8239-76e9-9280-558a6e00cda6",
                  *         "name": "Finn Hale",
                  *         "role": "WITNESS",
                  *         "email": "finn@example.com",
@@ -17779,17 +17143,17 @@ export interface operations {
                  *         "status": "WITNESSED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T11:05:56.810Z",
+                 *         "signed_at": "2026-11-29T10:17:04.286Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:05:54.858Z",
+                 *         "created_at": "2026-11-29T10:17:02.616Z",
                  *         "custom_key": "finn",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:05:56.810Z",
+                 *         "updated_at": "2026-11-29T10:17:04.286Z",
                  *         "user_agent": "node",
                  *         "witness_of": "dana",
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-400a-75fe-aadf-42ae595de21b"
+                 *         "envelope_id": "01a226b2-81f8-71db-aae0-6f5ee5793f6b"
                  *       },
                  *       "event_type": "recipient.witnessed"
                  *     }
@@ -17827,9 +17191,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-4860-754c-b2e0-d10c3997fe4d",
+                 *       "id": "01a226b2-8b7d-7715-8f4e-a91aa5edb74f",
                  *       "data": {
-                 *         "id": "01a226df-402a-7371-a187-e89b8dfacd6f",
+                 *         "id": "01a226b2-8239-76e9-9280-5a97aab81525",
                  *         "name": "Gia Moss",
                  *         "role": "VIEWER",
                  *         "email": "gia@example.com",
@@ -17838,15 +17202,15 @@ export interface operations {
                  *         "status": "VIEWED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T11:05:56.973Z",
+                 *         "signed_at": "2026-11-29T10:17:04.649Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:05:54.858Z",
+                 *         "created_at": "2026-11-29T10:17:02.616Z",
                  *         "custom_key": "gia",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:05:56.973Z",
+                 *         "updated_at": "2026-11-29T10:17:04.649Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-400a-75fe-aadf-42ae595de21b"
+                 *         "envelope_id": "01a226b2-81f8-71db-aae0-6f5ee5793f6b"
                  *       },
                  *       "event_type": "recipient.viewed"
                  *     }
@@ -17884,9 +17248,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-415c-775e-95f0-80badb0f8217",
+                 *       "id": "01a226b2-82f1-774d-b71c-e6fa7edc5053",
                  *       "data": {
-                 *         "id": "01a226df-402a-7371-a187-ed3698039452",
+                 *         "id": "01a226b2-8239-76e9-9280-5f96aa2bb867",
                  *         "name": "Hal Ode",
                  *         "role": "CC",
                  *         "email": "hal@example.com",
@@ -17897,13 +17261,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:05:54.858Z",
+                 *         "created_at": "2026-11-29T10:17:02.616Z",
                  *         "custom_key": "hal",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:05:55.056Z",
+                 *         "updated_at": "2026-11-29T10:17:02.751Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-400a-75fe-aadf-42ae595de21b"
+                 *         "envelope_id": "01a226b2-81f8-71db-aae0-6f5ee5793f6b"
                  *       },
                  *       "event_type": "recipient.copied"
                  *     }
@@ -17941,9 +17305,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-8e71-749a-bb19-b1a7217caa70",
+                 *       "id": "01a226b2-fb50-733c-b86b-065fd8f6c831",
                  *       "data": {
-                 *         "id": "01a226df-639a-71f1-ba80-8d83a618a73d",
+                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17952,7 +17316,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226df-6635-720a-b5ba-74edd1001d8d",
+                 *           "id": "01a226b2-b38e-772b-96a2-7cde32326522",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -17967,13 +17331,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:06:03.902Z",
+                 *         "created_at": "2026-11-29T10:17:14.229Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:06:04.114Z",
+                 *         "updated_at": "2026-11-29T10:17:14.480Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-635e-7138-812d-45af2c2eb325"
+                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
                  *       },
                  *       "event_type": "recipient.validation_id_check_started"
                  *     }
@@ -18011,9 +17375,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-9330-7209-bc9b-64d1284bb80f",
+                 *       "id": "01a226b3-0a41-75ef-bc40-181aef542f2a",
                  *       "data": {
-                 *         "id": "01a226df-639a-71f1-ba80-8d83a618a73d",
+                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18022,14 +17386,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226df-6635-720a-b5ba-74edd1001d8d",
+                 *           "id": "01a226b2-b38e-772b-96a2-7cde32326522",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PASSED",
                  *           "attempt": 2,
                  *           "reasons": [],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T11:06:16.133Z",
+                 *           "decided_at": "2026-11-29T10:17:37.391Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 1,
                  *           "provider_reference": null
@@ -18037,13 +17401,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:06:03.902Z",
+                 *         "created_at": "2026-11-29T10:17:14.229Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:06:04.114Z",
+                 *         "updated_at": "2026-11-29T10:17:14.480Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-635e-7138-812d-45af2c2eb325"
+                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
                  *       },
                  *       "event_type": "recipient.validation_id_check_success"
                  *     }
@@ -18081,9 +17445,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-8eb9-71ba-81a9-18e547485b3f",
+                 *       "id": "01a226b2-fb80-712a-8602-eb3b9f4747a1",
                  *       "data": {
-                 *         "id": "01a226df-639a-71f1-ba80-8d83a618a73d",
+                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18092,7 +17456,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226df-6635-720a-b5ba-74edd1001d8d",
+                 *           "id": "01a226b2-b38e-772b-96a2-7cde32326522",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "FAILED",
@@ -18109,13 +17473,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:06:03.902Z",
+                 *         "created_at": "2026-11-29T10:17:14.229Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:06:04.114Z",
+                 *         "updated_at": "2026-11-29T10:17:14.480Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-635e-7138-812d-45af2c2eb325"
+                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
                  *       },
                  *       "event_type": "recipient.validation_id_check_failed"
                  *     }
@@ -18153,9 +17517,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-a1e5-7264-846c-f015e5de90df",
+                 *       "id": "01a226b3-291d-7284-85a5-01746ac291d8",
                  *       "data": {
-                 *         "id": "01a226df-9a5d-710c-934e-8dc93ef12526",
+                 *         "id": "01a226b3-1619-765d-bfba-4cfe5e07a59a",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18164,7 +17528,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226df-9be6-765d-b155-e80fcdae119a",
+                 *           "id": "01a226b3-1a04-72d9-832c-6550cc46203d",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -18173,7 +17537,7 @@ export interface operations {
                  *             "MRZ_CHECK_DIGIT"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T11:17:19.865Z",
+                 *           "decided_at": "2026-11-29T10:28:45.334Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -18181,13 +17545,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:17:17.929Z",
+                 *         "created_at": "2026-11-29T10:28:40.507Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:17:18.024Z",
+                 *         "updated_at": "2026-11-29T10:28:40.610Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-9a29-7379-adff-1ded2c887f97"
+                 *         "envelope_id": "01a226b3-15fb-72ab-8015-560a88716db1"
                  *       },
                  *       "event_type": "recipient.validation_id_check_locked"
                  *     }
@@ -18225,9 +17589,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-b053-76df-b1b9-fde0d37e097f",
+                 *       "id": "01a226b3-45da-72d9-922e-7e1570fb3711",
                  *       "data": {
-                 *         "id": "01a226df-ae96-7314-aa06-5fb6b2d2f87f",
+                 *         "id": "01a226b3-42c0-7478-a1a0-1626e9f8da0a",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18236,7 +17600,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226df-af87-7054-9f74-ecc4c6c4421c",
+                 *           "id": "01a226b3-447f-71c9-b02e-4dbd622d1ef4",
                  *           "check": "id_check",
                  *           "method": "stripe",
                  *           "status": "EXPIRED",
@@ -18246,18 +17610,18 @@ export interface operations {
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
-                 *           "provider_reference": "vs_9e04e18c000266604427249d"
+                 *           "provider_reference": "vs_8807d193ea9ae41e3d95d99b"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:17:23.139Z",
+                 *         "created_at": "2026-11-29T10:28:51.921Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:17:23.176Z",
+                 *         "updated_at": "2026-11-29T10:28:52.023Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-ae83-776d-8511-df3616bbee7b"
+                 *         "envelope_id": "01a226b3-4291-7692-8890-d34747b45a5d"
                  *       },
                  *       "event_type": "recipient.validation_id_check_expired"
                  *     }
@@ -18295,9 +17659,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-a272-73c4-b8f1-120022970256",
+                 *       "id": "01a226b3-2a46-713f-a8d2-965a117fea0c",
                  *       "data": {
-                 *         "id": "01a226df-9a5d-710c-934e-8dc93ef12526",
+                 *         "id": "01a226b3-1619-765d-bfba-4cfe5e07a59a",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18306,13 +17670,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226df-9be6-765d-b155-e80fcdae119a",
+                 *           "id": "01a226b3-1a04-72d9-832c-6550cc46203d",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a226de-c095-70ef-b442-bda410cd5e92",
+                 *           "api_key_id": "01a226b1-fda5-76bb-b8ba-16802a68f94c",
                  *           "decided_at": null,
                  *           "max_attempts": 1,
                  *           "attempts_left": 1,
@@ -18321,13 +17685,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:17:17.929Z",
+                 *         "created_at": "2026-11-29T10:28:40.507Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:17:18.024Z",
+                 *         "updated_at": "2026-11-29T10:28:40.610Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-9a29-7379-adff-1ded2c887f97"
+                 *         "envelope_id": "01a226b3-15fb-72ab-8015-560a88716db1"
                  *       },
                  *       "event_type": "recipient.validation_id_check_reset"
                  *     }
@@ -18365,9 +17729,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-938e-75f4-9b97-3c02687503d2",
+                 *       "id": "01a226b3-0b07-70c2-b145-a6dad569e1c7",
                  *       "data": {
-                 *         "id": "01a226df-639a-71f1-ba80-8d83a618a73d",
+                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18376,7 +17740,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226df-936a-704a-8454-bb0d50a04c5c",
+                 *           "id": "01a226b3-0af7-71d2-90b9-cf28384cc326",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -18391,13 +17755,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:06:03.902Z",
+                 *         "created_at": "2026-11-29T10:17:14.229Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:06:04.114Z",
+                 *         "updated_at": "2026-11-29T10:17:14.480Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-635e-7138-812d-45af2c2eb325"
+                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
                  *       },
                  *       "event_type": "recipient.validation_biometric_started"
                  *     }
@@ -18435,9 +17799,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-9937-734a-9957-a31920dcc0ad",
+                 *       "id": "01a226b3-1564-77fd-a688-5ddfc8d21da8",
                  *       "data": {
-                 *         "id": "01a226df-639a-71f1-ba80-8d83a618a73d",
+                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18446,14 +17810,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226df-936a-704a-8454-bb0d50a04c5c",
+                 *           "id": "01a226b3-0af7-71d2-90b9-cf28384cc326",
                  *           "check": "biometric",
                  *           "method": "manual",
                  *           "status": "PASSED",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a226de-c095-70ef-b442-bda410cd5e92",
-                 *           "decided_at": "2026-11-29T11:17:17.671Z",
+                 *           "api_key_id": "01a226b1-fda5-76bb-b8ba-16802a68f94c",
+                 *           "decided_at": "2026-11-29T10:28:40.339Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
                  *           "provider_reference": null
@@ -18461,13 +17825,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:06:03.902Z",
+                 *         "created_at": "2026-11-29T10:17:14.229Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:06:04.114Z",
+                 *         "updated_at": "2026-11-29T10:17:14.480Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-635e-7138-812d-45af2c2eb325"
+                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
                  *       },
                  *       "event_type": "recipient.validation_biometric_success"
                  *     }
@@ -18505,9 +17869,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-9868-7668-a61f-70dbc934bd55",
+                 *       "id": "01a226b3-1488-73d9-b031-f2a82da2d4f4",
                  *       "data": {
-                 *         "id": "01a226df-639a-71f1-ba80-8d83a618a73d",
+                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18516,13 +17880,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226df-936a-704a-8454-bb0d50a04c5c",
+                 *           "id": "01a226b3-0af7-71d2-90b9-cf28384cc326",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "FAILED",
                  *           "attempt": 1,
                  *           "reasons": [
-                 *             "FACE_MISMATCH"
+                 *             "FACE_MISMATCH",
+                 *             "CHALLENGE_NOT_MET"
                  *           ],
                  *           "api_key_id": null,
                  *           "decided_at": null,
@@ -18533,13 +17898,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:06:03.902Z",
+                 *         "created_at": "2026-11-29T10:17:14.229Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:06:04.114Z",
+                 *         "updated_at": "2026-11-29T10:17:14.480Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-635e-7138-812d-45af2c2eb325"
+                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
                  *       },
                  *       "event_type": "recipient.validation_biometric_failed"
                  *     }
@@ -18577,9 +17942,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-ab8b-71e5-b28f-a6c3eacf6f43",
+                 *       "id": "01a226b3-3c7f-77e8-a03c-2324095751e8",
                  *       "data": {
-                 *         "id": "01a226df-9a5d-710c-934e-8dc93ef12526",
+                 *         "id": "01a226b3-1619-765d-bfba-4cfe5e07a59a",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18588,7 +17953,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226df-a6d1-76c8-a152-950e897f5256",
+                 *           "id": "01a226b3-328b-72bf-9e91-da7fd7494b74",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -18597,7 +17962,7 @@ export interface operations {
                  *             "FACE_MISMATCH"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T11:17:22.345Z",
+                 *           "decided_at": "2026-11-29T10:28:50.314Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -18605,13 +17970,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:17:17.929Z",
+                 *         "created_at": "2026-11-29T10:28:40.507Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:17:18.024Z",
+                 *         "updated_at": "2026-11-29T10:28:40.610Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-9a29-7379-adff-1ded2c887f97"
+                 *         "envelope_id": "01a226b3-15fb-72ab-8015-560a88716db1"
                  *       },
                  *       "event_type": "recipient.validation_biometric_locked"
                  *     }
@@ -18649,9 +18014,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-93d0-714e-976b-84e4792a0bdf",
+                 *       "id": "01a226b3-0b97-74ee-a6bf-66bffc43d6d6",
                  *       "data": {
-                 *         "id": "01a226df-639a-71f1-ba80-8d83a618a73d",
+                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18660,7 +18025,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226df-936a-704a-8454-bb0d50a04c5c",
+                 *           "id": "01a226b3-0af7-71d2-90b9-cf28384cc326",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "EXPIRED",
@@ -18675,13 +18040,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:06:03.902Z",
+                 *         "created_at": "2026-11-29T10:17:14.229Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:06:04.114Z",
+                 *         "updated_at": "2026-11-29T10:17:14.480Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-635e-7138-812d-45af2c2eb325"
+                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
                  *       },
                  *       "event_type": "recipient.validation_biometric_expired"
                  *     }
@@ -18719,9 +18084,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-98ba-70b8-b96d-7906a3589c57",
+                 *       "id": "01a226b3-14d0-775b-96b1-c4765cecdca3",
                  *       "data": {
-                 *         "id": "01a226df-639a-71f1-ba80-8d83a618a73d",
+                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18730,13 +18095,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226df-936a-704a-8454-bb0d50a04c5c",
+                 *           "id": "01a226b3-0af7-71d2-90b9-cf28384cc326",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a226de-c095-70ef-b442-bda410cd5e92",
+                 *           "api_key_id": "01a226b1-fda5-76bb-b8ba-16802a68f94c",
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
@@ -18745,13 +18110,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:06:03.902Z",
+                 *         "created_at": "2026-11-29T10:17:14.229Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:06:04.114Z",
+                 *         "updated_at": "2026-11-29T10:17:14.480Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-635e-7138-812d-45af2c2eb325"
+                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
                  *       },
                  *       "event_type": "recipient.validation_biometric_reset"
                  *     }
@@ -18789,9 +18154,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-65c5-7170-ba61-41416d4bcbd4",
+                 *       "id": "01a226b2-b2de-703a-95d5-6c037525bd73",
                  *       "data": {
-                 *         "id": "01a226df-639a-71f1-ba80-8d83a618a73d",
+                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18801,18 +18166,18 @@ export interface operations {
                  *         "tax_id": null,
                  *         "consent": {
                  *           "version": "2026-11-29",
-                 *           "given_at": "2026-11-29T11:06:04.502Z"
+                 *           "given_at": "2026-11-29T10:17:15.102Z"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:06:03.902Z",
+                 *         "created_at": "2026-11-29T10:17:14.229Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:06:04.114Z",
+                 *         "updated_at": "2026-11-29T10:17:14.480Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-635e-7138-812d-45af2c2eb325"
+                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
                  *       },
                  *       "event_type": "recipient.validation_identity_consented"
                  *     }
@@ -18850,9 +18215,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-99df-7568-89b6-0d2b0c0ade80",
+                 *       "id": "01a226b3-15de-70f1-b142-eadb17fe2132",
                  *       "data": {
-                 *         "id": "01a226df-639a-71f1-ba80-8d83a618a73d",
+                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18867,13 +18232,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:06:03.902Z",
+                 *         "created_at": "2026-11-29T10:17:14.229Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:06:04.114Z",
+                 *         "updated_at": "2026-11-29T10:17:14.480Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226df-635e-7138-812d-45af2c2eb325"
+                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
                  *       },
                  *       "event_type": "recipient.validation_identity_redacted"
                  *     }
@@ -18911,9 +18276,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-3689-71d8-8fa4-ac4a7db8211b",
+                 *       "id": "01a226b2-7a03-7351-972f-55f126fa87db",
                  *       "data": {
-                 *         "id": "01a226df-340a-74c9-8099-03dd0fd27d60",
+                 *         "id": "01a226b2-78c3-737f-809c-c6b05b698ced",
                  *         "name": "Mutual NDA",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -18921,8 +18286,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a226df-341c-73dd-9ac3-fc03565a5f6b",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226df-340a-74c9-8099-03dd0fd27d60/documents/01a226df-341c-73dd-9ac3-fc03565a5f6b.pdf?expires=1795952092&signature=554bf7d62236b1d1f28c32beda1bff7f150193dfafb53c7e784a47e029affb82&name=nda.pdf",
+                 *             "id": "01a226b2-78e4-732a-aee9-4e6a87019e9e",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-78c3-737f-809c-c6b05b698ced/documents/01a226b2-78e4-732a-aee9-4e6a87019e9e.pdf?expires=1795949160&signature=aae687e3b027eddd339cde109247430c36395eca314464cc1b4f84f40f6c1a58&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -18933,7 +18298,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T10:34:51.786Z",
+                 *         "created_at": "2026-11-29T09:46:00.259Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -18966,7 +18331,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T10:34:51.786Z"
+                 *         "updated_at": "2026-11-29T09:46:00.259Z"
                  *       },
                  *       "event_type": "template.created"
                  *     }
@@ -19004,9 +18369,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-3889-71c9-bd5b-c79fdd4bc7e9",
+                 *       "id": "01a226b2-7c64-720f-8f4e-f708204b9376",
                  *       "data": {
-                 *         "id": "01a226df-340a-74c9-8099-03dd0fd27d60",
+                 *         "id": "01a226b2-78c3-737f-809c-c6b05b698ced",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -19014,8 +18379,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a226df-341c-73dd-9ac3-fc03565a5f6b",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226df-340a-74c9-8099-03dd0fd27d60/documents/01a226df-341c-73dd-9ac3-fc03565a5f6b.pdf?expires=1795952092&signature=554bf7d62236b1d1f28c32beda1bff7f150193dfafb53c7e784a47e029affb82&name=nda.pdf",
+                 *             "id": "01a226b2-78e4-732a-aee9-4e6a87019e9e",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-78c3-737f-809c-c6b05b698ced/documents/01a226b2-78e4-732a-aee9-4e6a87019e9e.pdf?expires=1795949161&signature=16106fdff0ce7c0d1ced966659fbdcae4ea2efa99db41d58c9f36d8e4d3a7876&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -19026,7 +18391,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T10:34:51.786Z",
+                 *         "created_at": "2026-11-29T09:46:00.259Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -19059,7 +18424,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T10:34:52.859Z"
+                 *         "updated_at": "2026-11-29T09:46:00.979Z"
                  *       },
                  *       "event_type": "template.updated"
                  *     }
@@ -19097,9 +18462,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226df-38e3-741b-9be5-497151183a74",
+                 *       "id": "01a226b2-7c86-7039-bfe3-4ce4c62c3e5b",
                  *       "data": {
-                 *         "id": "01a226df-340a-74c9-8099-03dd0fd27d60",
+                 *         "id": "01a226b2-78c3-737f-809c-c6b05b698ced",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -19107,8 +18472,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a226df-341c-73dd-9ac3-fc03565a5f6b",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226df-340a-74c9-8099-03dd0fd27d60/documents/01a226df-341c-73dd-9ac3-fc03565a5f6b.pdf?expires=1795952093&signature=0ded8de742b36fc7d29d6a2a9f9da9866f81ffad655d0d88215cd4f9db5576d9&name=nda.pdf",
+                 *             "id": "01a226b2-78e4-732a-aee9-4e6a87019e9e",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-78c3-737f-809c-c6b05b698ced/documents/01a226b2-78e4-732a-aee9-4e6a87019e9e.pdf?expires=1795949161&signature=16106fdff0ce7c0d1ced966659fbdcae4ea2efa99db41d58c9f36d8e4d3a7876&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -19119,7 +18484,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T10:34:51.786Z",
+                 *         "created_at": "2026-11-29T09:46:00.259Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -19152,53 +18517,12 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T10:34:52.859Z"
+                 *         "updated_at": "2026-11-29T09:46:00.979Z"
                  *       },
                  *       "event_type": "template.deleted"
                  *     }
                  */
                 "application/json": components["schemas"]["TemplateDeletedEvent"];
-            };
-        };
-        responses: {
-            /** @description Received */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    on_webhook_test: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The webhook's `auth`, when it has one */
-                Authorization?: string;
-                /** @description The event id */
-                "webhook-id": string;
-                /** @description Unix seconds when this attempt was signed */
-                "webhook-timestamp": string;
-                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
-                "webhook-signature": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "id": "01a226df-b4c3-76c2-9ae5-405d73e6b9e6",
-                 *       "event_type": "webhook.test",
-                 *       "data": {
-                 *         "webhook_id": "01a226de-d1ae-74f8-beb6-77e17924d2e9",
-                 *         "message": "A test event sent on request: nothing happened. It is signed, logged and retried like any delivery."
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["WebhookTestEvent"];
             };
         };
         responses: {

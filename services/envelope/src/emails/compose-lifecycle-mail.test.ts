@@ -18,6 +18,8 @@ describe('composeLifecycleMail', () => {
     expect(message.html).toContain('Hello &lt;Ana&gt;,');
     expect(message.html).toContain('&quot;a&amp;b.pdf&quot;');
     expect(message.html).not.toContain('<Ana>');
+    // The subject is the HTML's title too: readers that show the HTML alone (and screen readers) name it by it.
+    expect(message.html).toContain('<title>Acme sent you &quot;a&amp;b.pdf&quot; to sign</title>');
     expect(message.text).toContain('Hello <Ana>,');
     expect(message.text).toContain('Review and sign: https://signet.example/email/v1/links/t');
     expect(message).toMatchObject({ from: 'no-reply@signet.localhost', fromName: 'Acme', replyTo: null, headers: { 'X-Signet-Bounce': 'mail.sig' } });
@@ -41,18 +43,18 @@ describe('composeLifecycleMail', () => {
 
   it('links the logo to branding.url_homepage, escaped, and nothing without it', () => {
     const linked = composeLifecycleMail(mail({ settings: settings('https://cdn.example.com/logo.png', 'https://acme.example/?a=1&b="2"') })).html;
-    expect(linked).toContain('<p><a href="https://acme.example/?a=1&amp;b=&quot;2&quot;" target="_blank" rel="noopener noreferrer">'
+    expect(linked).toContain('<p style="padding-bottom:10px;border-bottom:4px solid #1d4ed8"><a href="https://acme.example/?a=1&amp;b=&quot;2&quot;" target="_blank" rel="noopener noreferrer" style="color:#1d4ed8">'
       + '<img src="https://cdn.example.com/logo.png" alt="Acme &lt;Legal&gt;"');
     expect(linked).not.toContain('b="2"');
     const unlinked = composeLifecycleMail(mail({ settings: settings('https://cdn.example.com/logo.png') })).html;
-    expect(unlinked).toContain('<p><img src="https://cdn.example.com/logo.png"');
+    expect(unlinked).toContain('<p style="padding-bottom:10px;border-bottom:4px solid #1d4ed8"><img src="https://cdn.example.com/logo.png"');
     expect(unlinked).not.toContain('acme.example');
   });
 
   it('links the branding name instead when no logo is shown (none, or a data URL)', () => {
     for (const logo of [null, 'data:image/png;base64,AAAA']) {
       const html = composeLifecycleMail(mail({ settings: settings(logo, 'https://acme.example/') })).html;
-      expect(html).toContain('<p><a href="https://acme.example/" target="_blank" rel="noopener noreferrer"><strong>Acme &lt;Legal&gt;</strong></a></p>');
+      expect(html).toContain('<p style="padding-bottom:10px;border-bottom:4px solid #1d4ed8"><a href="https://acme.example/" target="_blank" rel="noopener noreferrer" style="color:#1d4ed8"><strong>Acme &lt;Legal&gt;</strong></a></p>');
     }
   });
 
@@ -64,7 +66,7 @@ describe('composeLifecycleMail', () => {
     expect(message.text).toContain('Acme <Legal> le pide revisar y firmar "a&b.pdf".');
     expect(message.text).not.toContain('Signet');
     expect(message.text).toContain('Acme <Legal>: https://acme.example/');
-    expect(message.html).toContain('<a href="https://acme.example/" target="_blank" rel="noopener noreferrer">Acme &lt;Legal&gt;</a></p>');
+    expect(message.html).toContain('<a href="https://acme.example/" target="_blank" rel="noopener noreferrer" style="color:#1d4ed8">Acme &lt;Legal&gt;</a></p>');
     const unbranded = { ...branded, branding: { ...branded.branding, name: null } } as Settings;
     expect(composeLifecycleMail(mail({ settings: unbranded })).fromName).toBe('Signet');
     expect(composeLifecycleMail(mail()).fromName).toBe('Acme');
@@ -80,5 +82,20 @@ describe('composeLifecycleMail', () => {
     const arabic = composeLifecycleMail(mail({ language: 'AR' }));
     expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
     expect(arabic.subject).toBe('أرسل إليك Acme «a&b.pdf» للتوقيع');
+  });
+
+  it('draws the header rule, the button and the links in branding.color, with text that reads on it', () => {
+    const colored = (color: string | undefined) => ({ ...settings(null, 'https://acme.example/'), branding: { ...settings(null, 'https://acme.example/').branding, color } }) as Settings;
+    const dark = composeLifecycleMail(mail({ settings: colored('#0A7') })).html;
+    expect(dark).toContain('border-bottom:4px solid #00aa77');
+    expect(dark).toContain('background:#00aa77;color:#111111');
+    const deep = composeLifecycleMail(mail({ settings: colored('#5b21b6'), kind: 'SIGNED', documents: [{ name: 'a.pdf', url: 'https://x.example/a' }] })).html;
+    expect(deep).toContain('<a href="https://x.example/a" style="color:#5b21b6">a.pdf</a>');
+    const pale = composeLifecycleMail(mail({ settings: colored('#fde047') })).html;
+    expect(pale).toContain('background:#fde047;color:#111111');
+    // Too pale for text on white: the links keep the default accent.
+    expect(pale).toContain('target="_blank" rel="noopener noreferrer" style="color:#1d4ed8"');
+    // Settings stored before branding.color: the default accent, white on it.
+    expect(composeLifecycleMail(mail({ settings: colored(undefined) })).html).toContain('background:#1d4ed8;color:#ffffff');
   });
 });

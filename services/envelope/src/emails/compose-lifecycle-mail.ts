@@ -1,6 +1,7 @@
 import { DEFAULT_SENDER_NAME, type Settings } from '@signet/contracts';
 import { language as languageOf } from '@signet/i18n';
 import { escapeHtml, type MailMessage } from '@signet/mail';
+import { accentColors, type AccentColors } from '../accent-colors';
 import type { LifecycleMailKind } from './email-store';
 import { type MailTextValues, mailTexts } from './mail-texts';
 
@@ -29,10 +30,25 @@ function logoOf(settings: Settings): string | null {
   return typeof logo === 'string' && logo.startsWith('https://') ? logo : null;
 }
 
-/** The logo, or with no logo shown the branding name, linked to branding.url_homepage when set (as on the signer page). */
-function brandMark(logo: string | null, brand: string, homepage: string | null): string {
+/** A link in the accent colour, when that reads on white (else the default accent). */
+function link(href: string, content: string, colors: AccentColors, newTab = false): string {
+  const target = newTab ? ' target="_blank" rel="noopener noreferrer"' : '';
+  return `<a href="${escapeHtml(href)}"${target} style="color:${colors.accentText}">${content}</a>`;
+}
+
+/**
+ * The header: the logo, or with no logo shown the branding name, linked to branding.url_homepage when set
+ * (as on the signer page), over a rule in the branding colour.
+ */
+function brandMark(logo: string | null, brand: string, homepage: string | null, colors: AccentColors): string {
   const mark = logo ? `<img src="${escapeHtml(logo)}" alt="${escapeHtml(brand)}" style="max-height:48px;border:0">` : `<strong>${escapeHtml(brand)}</strong>`;
-  return homepage ? `<a href="${escapeHtml(homepage)}" target="_blank" rel="noopener noreferrer">${mark}</a>` : mark;
+  return `<p style="padding-bottom:10px;border-bottom:4px solid ${colors.accent}">${homepage ? link(homepage, mark, colors, true) : mark}</p>`;
+}
+
+/** The button: the branding colour, its text white or dark, whichever reads on it. */
+function actionButton(href: string, label: string, colors: AccentColors): string {
+  const style = `display:inline-block;padding:10px 18px;background:${colors.accent};color:${colors.onAccent};text-decoration:none;border-radius:4px`;
+  return `<p><a href="${escapeHtml(href)}" style="${style}">${escapeHtml(label)}</a></p>`;
 }
 
 /**
@@ -54,21 +70,20 @@ export function composeLifecycleMail(mail: LifecycleMail): MailMessage {
   const texts = mailTexts(mail.kind, language, { ...mail.values, senderName });
   const logo = logoOf(settings);
   const documents = mail.documents ?? [];
+  const colors = accentColors(settings.branding.color);
 
   const html = [
     '<!doctype html>',
-    `<html lang="${language.tag}"${language.direction === 'rtl' ? ' dir="rtl"' : ''}><head><meta charset="utf-8"></head>`,
+    `<html lang="${language.tag}"${language.direction === 'rtl' ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><title>${escapeHtml(texts.subject)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;color:#222">',
-    `<p>${brandMark(logo, brand, settings.branding.url_homepage)}</p>`,
+    brandMark(logo, brand, homepage, colors),
     `<p>${escapeHtml(texts.greeting)}</p>`,
     ...texts.lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-    mail.actionUrl && texts.action
-      ? `<p><a href="${escapeHtml(mail.actionUrl)}" style="display:inline-block;padding:10px 18px;background:#1a56db;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(texts.action)}</a></p>`
-      : '',
+    mail.actionUrl && texts.action ? actionButton(mail.actionUrl, texts.action, colors) : '',
     documents.length > 0 && texts.action
-      ? `<p><strong>${escapeHtml(texts.action)}</strong></p><ul>${documents.map((document) => `<li><a href="${escapeHtml(document.url)}">${escapeHtml(document.name)}</a></li>`).join('')}</ul>`
+      ? `<p><strong>${escapeHtml(texts.action)}</strong></p><ul>${documents.map((document) => `<li>${link(document.url, escapeHtml(document.name), colors)}</li>`).join('')}</ul>`
       : '',
-    homepage ? `<p style="color:#555;font-size:13px"><a href="${escapeHtml(homepage)}" target="_blank" rel="noopener noreferrer">${escapeHtml(brand)}</a></p>` : '',
+    homepage ? `<p style="color:#555;font-size:13px">${link(homepage, escapeHtml(brand), colors, true)}</p>` : '',
     mail.pixelUrl ? `<img src="${escapeHtml(mail.pixelUrl)}" width="1" height="1" alt="" style="display:block;border:0">` : '',
     '</body></html>'
   ].filter(Boolean).join('\n');

@@ -1,42 +1,33 @@
-import path from 'node:path';
 import type { Express } from 'express';
 import { AppError, requestIdOf } from '@signet/http';
+import { accentColors, accentStylesheet } from '../accent-colors';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { loadSignerPage } from '../signer-page/load-signer-page';
+import { SIGNER_PAGE_ASSETS } from '../signer-page/page-files';
 import { signerPageHeaders } from '../signer-page/page-security';
 import { valueFonts } from '../signer-page/value-fonts';
 
-const OWN = path.join(__dirname, '..', '..', 'static', 'signer-page');
-
 /**
- * The page's own script and style, pdf.js's browser build and its worker, the handwriting font, and the
- * document's fonts for values shown at their places (value-fonts.ts), from Signet itself (no CDN: signers' browsers may not reach one, and the CSP allows only 'self'). A fixed
- * list, so no path reaches anything else. Files only, no domain logic: served by the adapter alone.
+ * The public signer page (the token in the path is the credential) and its static files: its own, the
+ * document's fonts for values shown at their places (value-fonts.ts), and the branding colour's style sheet.
+ * Files only, no domain logic: served by the adapter alone.
  */
-const ASSETS: Record<string, string> = {
-  'signer-page.js': path.join(OWN, 'signer-page.js'),
-  'signer-page.css': path.join(OWN, 'signer-page.css'),
-  'state-page.js': path.join(OWN, 'state-page.js'),
-  'embed.js': path.join(OWN, 'embed.js'),
-  'guide.js': path.join(OWN, 'guide.js'),
-  'fields.js': path.join(OWN, 'fields.js'),
-  'pdf-pages.js': path.join(OWN, 'pdf-pages.js'),
-  'signature-input.js': path.join(OWN, 'signature-input.js'),
-  'identity.js': path.join(OWN, 'identity.js'),
-  'camera.js': path.join(OWN, 'camera.js'),
-  'pdf.min.mjs': require.resolve('pdfjs-dist/build/pdf.min.mjs'),
-  'pdf.worker.min.mjs': require.resolve('pdfjs-dist/build/pdf.worker.min.mjs'),
-  'dancing-script.woff2': require.resolve('@fontsource/dancing-script/files/dancing-script-latin-400-normal.woff2')
-};
-
-/** The public signer page (the token in the path is the credential) and its static files. */
 export function signerPageRoutes(router: Express, deps: EnvelopeDeps): void {
   const fonts = valueFonts();
-  const assets: Record<string, string> = { ...ASSETS, ...fonts.files };
+  const assets: Record<string, string> = { ...SIGNER_PAGE_ASSETS, ...fonts.files };
   router.get('/sign/assets/value-fonts.css', (_req, res) => {
     res.set(signerPageHeaders());
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.type('text/css').send(fonts.css);
+  });
+
+  // The branding colour's custom properties, by the colour alone (`0a7c3e.css`): no envelope is looked up.
+  router.get('/sign/accent/:file', (req, res) => {
+    const color = /^([0-9a-f]{6})\.css$/.exec(String(req.params.file))?.[1];
+    if (!color) throw new AppError('NOT_FOUND', 'No such style sheet');
+    res.set(signerPageHeaders());
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.type('text/css').send(accentStylesheet(accentColors(`#${color}`)));
   });
 
   router.get('/sign/assets/:file', (req, res) => {

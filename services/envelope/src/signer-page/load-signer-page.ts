@@ -1,6 +1,7 @@
 import { isSettled } from '../state/recipient-machine';
 import { AppError, hashSecretToken } from '@signet/http';
 import { DEFAULT_ID_CHECK, DEFAULT_SENDER_NAME, NO_VALIDATION, type Settings } from '@signet/contracts';
+import { accentColors } from '../accent-colors';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { maskPhone } from '../phone-number';
 import { loadSigningAccess, type SigningAccess } from '../signing/signing-access';
@@ -14,11 +15,14 @@ import { endedLink } from './voided-link';
 const NO_ENDING: PageEnding = { rejectedByYou: false, preparing: false, signedEmail: false, signedCopies: [] };
 
 /** `language`: the recipient's own, when they have one; else the envelope's. */
-function viewOf(settings: Settings | null, token: string, language?: string | null): Omit<SignerPageView, 'title' | 'state'> {
+export function viewOf(settings: Settings | null, token: string, language?: string | null): Omit<SignerPageView, 'title' | 'state'> {
   const flow = settings?.signature_flow;
   return {
     texts: pageTexts(language ?? flow?.language ?? 'EN'),
-    brand: { name: settings?.branding.name ?? null, logo: settings?.branding.logo ?? null, homepage: settings?.branding.url_homepage ?? null },
+    brand: {
+      name: settings?.branding.name ?? null, logo: settings?.branding.logo ?? null, homepage: settings?.branding.url_homepage ?? null,
+      color: accentColors(settings?.branding.color).accent
+    },
     token,
     gate: NO_VALIDATION,
     signatureTypes: flow ? flow.signature_types.split(',') : [],

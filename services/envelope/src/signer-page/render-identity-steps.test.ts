@@ -28,7 +28,7 @@ function gate(options: { email?: [number, boolean]; idCheck?: Identity; biometri
 
 const view = (changes: Partial<SignerPageView> = {}): SignerPageView => ({
   texts: pageTexts('EN'),
-  brand: { name: 'Acme <Legal>', logo: null, homepage: null },
+  brand: { name: 'Acme <Legal>', logo: null, homepage: null, color: '#1d4ed8' },
   title: 'Contract',
   state: 'READY',
   token: 'tok',

@@ -63,15 +63,20 @@ function adoptSection(view: SignerPageView): string {
   const tabs = view.signatureTypes.map((type, index) =>
     `<label class="tab"><input type="radio" name="signature-type" value="${escape(type)}"${index === 0 ? ' checked' : ''}> ${t.types[type as keyof PageTexts['types']] ?? escape(type)}</label>`).join('');
   const panels: Record<string, string> = {
-    WRITTEN: `<div class="panel" data-type="WRITTEN"><label for="typed-name">${t.typedLabel}</label><input id="typed-name" maxlength="100" autocomplete="name" value="${escape(view.signerName)}"><p id="typed-preview" class="handwriting" aria-hidden="true">${escape(view.signerName)}</p></div>`,
-    DRAWN: `<div class="panel" data-type="DRAWN"><p id="pad-label">${t.drawLabel}</p><canvas id="pad" width="600" height="200" role="img" aria-labelledby="pad-label"></canvas><button type="button" id="clear-pad">${t.clear}</button></div>`,
-    UPLOADED: `<div class="panel" data-type="UPLOADED"><label for="upload">${t.uploadLabel}</label><input id="upload" type="file" accept="image/png,image/jpeg"><img id="upload-preview" alt=""></div>`
+    WRITTEN: `<label for="typed-name">${t.typedLabel}</label><input id="typed-name" maxlength="100" autocomplete="name" value="${escape(view.signerName)}"><p id="typed-preview" class="handwriting" aria-hidden="true">${escape(view.signerName)}</p>`,
+    DRAWN: `<p id="pad-label">${t.drawLabel}</p><canvas id="pad" width="600" height="200" role="img" aria-labelledby="pad-label"></canvas><button type="button" id="clear-pad">${t.clear}</button>`,
+    UPLOADED: `<label for="upload">${t.uploadLabel}</label><input id="upload" type="file" accept="image/png,image/jpeg"><img id="upload-preview" alt="">`
+  };
+  // Only the checked type's panel shows, from the first paint (and in a preview, where no script runs).
+  const panel = (type: string, index: number) => {
+    const content = panels[type];
+    return content === undefined ? '' : `<div class="panel" data-type="${type}"${index === 0 ? '' : ' hidden'}>${content}</div>`;
   };
   return `<section id="adopt" aria-labelledby="adopt-title">
     <h2 id="adopt-title">${t.signatureTitle}</h2>
     <p>${t.adoptHelp}</p>
     <fieldset class="tabs"><legend>${t.signatureTypesLabel}</legend>${tabs}</fieldset>
-    ${view.signatureTypes.map((type) => panels[type] ?? '').join('\n    ')}
+    ${view.signatureTypes.map(panel).join('\n    ')}
     <div class="dialog-actions"><button type="button" id="adopt-apply" class="primary">${t.adopt}</button><button type="button" id="adopt-cancel">${t.cancel}</button></div>
   </section>`;
 }
@@ -107,7 +112,7 @@ function finishStep(view: SignerPageView, hidden: boolean): string {
   <p id="reject-error" class="field-error" role="alert"></p>
   <div class="dialog-actions"><button type="button" id="reject" class="danger" disabled>${t.reject}</button><button type="button" id="reject-cancel">${t.cancel}</button></div>
 </dialog>
-<nav id="guide" class="guide" aria-label="${t.finishTitle}" hidden><span id="progress" aria-live="polite"></span><button type="button" id="next" class="primary">${t.next}</button></nav>`;
+<nav id="guide" class="guide" aria-label="${t.finishTitle}"${view.preview ? '' : ' hidden'}><span id="progress" aria-live="polite"></span><button type="button" id="next" class="primary">${t.next}</button></nav>`;
 }
 
 /** The step due now: a code, or an identity step. */
@@ -130,7 +135,7 @@ export function readyBody(view: SignerPageView): string {
 ${next && beforeDocuments ? gateStep(view, next) : ''}
 <div id="documents"${beforeDocuments ? ' hidden' : ''}>
   <div class="doc-tools" id="doc-tools" hidden><label for="zoom">${t.zoom}</label> <select id="zoom"><option value="1">100%</option><option value="1.5">150%</option><option value="2">200%</option></select></div>
-  <p id="loading" class="loading" role="status"><span class="spinner" aria-hidden="true"></span> ${t.loading}</p>
+  ${view.preview ? '' : `<p id="loading" class="loading" role="status"><span class="spinner" aria-hidden="true"></span> ${t.loading}</p>`}
 </div>
 ${next && !beforeDocuments ? gateStep(view, next) : ''}
 ${finishStep(view, next !== null)}`;

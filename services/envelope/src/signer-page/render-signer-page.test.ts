@@ -15,7 +15,7 @@ const gate = (channels: { email?: [order: number, verified: boolean]; sms?: [ord
 
 const view = (changes: Partial<SignerPageView> = {}): SignerPageView => ({
   texts: pageTexts('EN'),
-  brand: { name: 'Acme <Legal>', logo: 'https://cdn.example.com/logo.png?a=1&b="2"', homepage: null },
+  brand: { name: 'Acme <Legal>', logo: 'https://cdn.example.com/logo.png?a=1&b="2"', homepage: null, color: '#1d4ed8' },
   title: '<script>alert(1)</script>',
   state: 'READY',
   token: 'tok"en',
@@ -40,9 +40,15 @@ describe('renderSignerPage', () => {
     expect(html).toContain('data-token="tok&quot;en"');
   });
 
+  it('takes the branding colour from a style sheet named by it, inline nothing', () => {
+    const html = renderSignerPage(view({ brand: { name: null, logo: null, homepage: null, color: '#0a7c3e' } }));
+    expect(html).toContain('<link rel="stylesheet" href="/sign/accent/0a7c3e.css">');
+    expect(html).not.toMatch(/<style|style="/);
+  });
+
   it('links the logo to branding.url_homepage (escaped, new tab, no opener or referrer), and nothing without it', () => {
     const homepage = 'https://acme.example/?a=1&b="2"';
-    const linked = renderSignerPage(view({ brand: { name: 'Acme <Legal>', logo: 'https://cdn.example.com/logo.png', homepage } }));
+    const linked = renderSignerPage(view({ brand: { name: 'Acme <Legal>', logo: 'https://cdn.example.com/logo.png', homepage, color: '#1d4ed8' } }));
     expect(linked).toContain('<a class="brand-link" href="https://acme.example/?a=1&amp;b=&quot;2&quot;" target="_blank" rel="noopener noreferrer">'
       + '<img class="logo" src="https://cdn.example.com/logo.png" alt="Acme &lt;Legal&gt;"></a><span class="brand-name">Acme &lt;Legal&gt;</span>');
     expect(linked).not.toContain('b="2"');
@@ -52,10 +58,10 @@ describe('renderSignerPage', () => {
   });
 
   it('links the branding name instead when there is no logo, and shows no empty link with neither', () => {
-    const nameOnly = renderSignerPage(view({ brand: { name: 'Acme <Legal>', logo: null, homepage: 'https://acme.example/' } }));
+    const nameOnly = renderSignerPage(view({ brand: { name: 'Acme <Legal>', logo: null, homepage: 'https://acme.example/', color: '#1d4ed8' } }));
     expect(nameOnly).toContain('<header class="brand"><a class="brand-link" href="https://acme.example/" target="_blank" rel="noopener noreferrer">'
       + '<span class="brand-name">Acme &lt;Legal&gt;</span></a></header>');
-    const neither = renderSignerPage(view({ brand: { name: null, logo: null, homepage: 'https://acme.example/' } }));
+    const neither = renderSignerPage(view({ brand: { name: null, logo: null, homepage: 'https://acme.example/', color: '#1d4ed8' } }));
     expect(neither).toContain('<header class="brand"></header>');
     expect(neither).not.toContain('acme.example');
   });
@@ -124,9 +130,9 @@ describe('renderSignerPage', () => {
     expect(preparing).toContain('data-preparing="true"');
     const complete = renderSignerPage(view({ state: 'COMPLETED', ending: { rejectedByYou: false, preparing: false, signedEmail: false, signedCopies: [{ id: 'doc-1', name: 'a<b>.pdf' }] } }));
     expect(complete).toContain('<a class="download" href="/signing/v1/tok%22en/documents/doc-1" download="a&lt;b&gt;.pdf">a&lt;b&gt;.pdf</a>');
-    const voided = renderSignerPage(view({ state: 'VOIDED', brand: { name: 'Acme', logo: null, homepage: 'https://acme.example/' } }));
+    const voided = renderSignerPage(view({ state: 'VOIDED', brand: { name: 'Acme', logo: null, homepage: 'https://acme.example/', color: '#1d4ed8' } }));
     expect(voided).toContain('Contact <a class="brand-link" href="https://acme.example/" target="_blank" rel="noopener noreferrer">Acme</a>.');
-    expect(renderSignerPage(view({ state: 'VOIDED', brand: { name: null, logo: null, homepage: null }, texts: pageTexts('ES') }))).toContain('Contacte a quien se lo envió');
+    expect(renderSignerPage(view({ state: 'VOIDED', brand: { name: null, logo: null, homepage: null, color: '#1d4ed8' }, texts: pageTexts('ES') }))).toContain('Contacte a quien se lo envió');
     const mine = renderSignerPage(view({ state: 'REJECTED', ending: { rejectedByYou: true, preparing: false, signedEmail: true, signedCopies: [] } }));
     expect(mine).toContain('You rejected this envelope. The sender has been told');
   });

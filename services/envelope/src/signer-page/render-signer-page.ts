@@ -55,12 +55,28 @@ function script(view: SignerPageView): string {
   return '<link rel="modulepreload" href="/sign/assets/pdf.min.mjs">\n<script type="module" src="/sign/assets/signer-page.js"></script>';
 }
 
+/** What the page's head loads: its style sheets and its script. */
+export interface PageResources {
+  styles: string;
+  script: string;
+}
+
+/**
+ * The live page's: its own files, and the branding colour as a style sheet of its own (the CSP allows
+ * styles from Signet only, never inline), named by the colour so every envelope of that colour shares it.
+ */
+function liveResources(view: SignerPageView): PageResources {
+  const styles = ['/sign/assets/signer-page.css', '/sign/assets/value-fonts.css', `/sign/accent/${view.brand.color.slice(1)}.css`]
+    .map((href) => `<link rel="stylesheet" href="${escape(href)}">`).join('\n');
+  return { styles, script: script(view) };
+}
+
 /**
  * The signer page, rendered on the server so its state, language and loading message show from the
  * first paint, before any script. When READY, the script (static, same origin: the page's CSP allows
  * nothing else) renders the documents and signs.
  */
-export function renderSignerPage(view: SignerPageView): string {
+export function renderSignerPage(view: SignerPageView, resources: PageResources = liveResources(view)): string {
   const { texts: t } = view;
   const body = view.state === null ? `<p class="state">${t.notFound}</p>` : view.state === 'READY' ? readyBody(view) : stateBody(view);
   const embed = { origins: view.embed.origins, redirect_url: view.embed.redirectUrl, envelope_id: view.embed.envelopeId, recipient_id: view.embed.recipientId };
@@ -72,9 +88,8 @@ export function renderSignerPage(view: SignerPageView): string {
 <meta name="robots" content="noindex">
 <link rel="icon" href="data:,">
 <title>${escape(view.title ?? view.brand.name ?? 'Signet')}</title>
-<link rel="stylesheet" href="/sign/assets/signer-page.css">
-<link rel="stylesheet" href="/sign/assets/value-fonts.css">
-${script(view)}
+${resources.styles}
+${resources.script}
 </head>
 <body>
 ${header(view)}

@@ -34,8 +34,8 @@ export interface IdentityView {
 
 export interface SignerPageView {
   texts: PageTexts;
-  /** homepage: branding.url_homepage, where the logo (or, with no logo, the name) links to. */
-  brand: { name: string | null; logo: string | null; homepage: string | null };
+  /** homepage: branding.url_homepage, where the logo (or, with no logo, the name) links to; color: branding.color as `#rrggbb`. */
+  brand: { name: string | null; logo: string | null; homepage: string | null; color: string };
   /** The envelope's name; null for a link that opens nothing. */
   title: string | null;
   /** null: the link is unknown, so the page only says so. */
@@ -54,6 +54,11 @@ export interface SignerPageView {
   role?: string;
   /** The identity checks' wording for this envelope (used only while one of their steps is due). */
   identity: IdentityView;
+  /**
+   * A preview of the page with a sample envelope (no script runs): no documents to wait for, and the
+   * guide's bar shown as it is once they are drawn.
+   */
+  preview?: true;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

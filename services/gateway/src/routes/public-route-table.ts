@@ -33,6 +33,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'post', path: '/sms/v1/status', service: 'validation' },
   // The signer page and its static files: the page is what a recipient's link opens.
   { method: 'get', path: '/sign/assets/:file', service: 'envelope', unlimited: true },
+  { method: 'get', path: '/sign/accent/:file', service: 'envelope', unlimited: true },
   { method: 'get', path: '/sign/:token', service: 'envelope' },
   // The development CA's CRL: revocation data is public by nature, and validators fetch it without a key.
   { method: 'get', path: '/pki/signet-dev-ca.crl', service: 'envelope', unlimited: true }

@@ -18,6 +18,9 @@ export interface Route {
 export const ROUTES: readonly Route[] = [
   { method: 'get', path: '/api/v1/settings', service: 'settings' },
   { method: 'put', path: '/api/v1/settings', service: 'settings' },
+  // The envelope part renders the signer page and the emails, so it previews them with the key's settings.
+  { method: 'get', path: '/api/v1/settings/preview/signer_page', service: 'envelope' },
+  { method: 'get', path: '/api/v1/settings/preview/invitation_email', service: 'envelope' },
   { method: 'post', path: '/api/v1/envelopes', service: 'envelope', planLimited: true },
   { method: 'get', path: '/api/v1/envelopes', service: 'envelope' },
   { method: 'get', path: '/api/v1/envelopes/:id', service: 'envelope' },
@@ -28,6 +31,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'post', path: '/api/v1/envelopes/:id/extend', service: 'envelope' },
   { method: 'post', path: '/api/v1/envelopes/:id/recipients/:recipient_id/remind', service: 'envelope' },
   { method: 'get', path: '/api/v1/envelopes/:id/evidence', service: 'evidence' },
+  { method: 'get', path: '/api/v1/envelopes/:id/timeline', service: 'evidence' },
   { method: 'get', path: '/api/v1/seal/certificates', service: 'envelope' },
   { method: 'post', path: '/api/v1/signature-reports', service: 'envelope', rateLimit: 'signature_report.create' },
   { method: 'post', path: '/api/v1/envelopes/:envelope_id/uploads', service: 'upload' },
