@@ -4,6 +4,7 @@ import { unwrap, SignetError, type ErrorBody } from './errors';
 import { accountMethods, envelopeMethods, signingMethods, webhookMethods } from './methods';
 import { templateMethods } from './templates';
 import { builderSessionMethods } from './builder-sessions';
+import { batchMethods } from './batches';
 import { identityMethods } from './identity';
 import type { components, operations, paths } from './generated/openapi';
 
@@ -60,6 +61,7 @@ export function createSignetClient(options: SignetClientOptions) {
     ...accountMethods(context),
     ...templateMethods(context),
     ...builderSessionMethods(context),
+    ...batchMethods(context),
     ...identityMethods(context),
 
     /** Creates an envelope from a plain object, sent as the bracket-notation form the route takes. */

@@ -4,6 +4,7 @@ export { SignetError, unwrap, type ErrorBody } from './errors';
 export type { IdentityAssertion, IdentityCheckName } from './identity';
 export type { TemplateCreateRequest, TemplateListQuery, TemplateUpdateRequest, TemplateUseRequest } from './templates';
 export type { BuilderSession, BuilderSessionCreateRequest, NewBuilderSession } from './builder-sessions';
+export type { Batch, BatchCreateRequest, BatchListQuery, BatchSummary } from './batches';
 export type { SignetBuilderElement, SignetBuilderEventMap } from './builder-element';
 export { toBracketForm } from './bracket-form';
 export { verifyWebhook, type WebhookEvent, type WebhookEventType, type EventOf } from './webhooks';

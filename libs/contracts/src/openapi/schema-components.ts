@@ -1,7 +1,9 @@
 import type { TSchema } from '@sinclair/typebox';
+import { BatchCreateRequest, BatchListResponse, BatchResponse } from '../batch-requests';
 import * as envelopeRequests from '../envelope-requests';
 import { EnvelopeListItem, EnvelopeListResponse } from '../envelope-list';
 import { EVENT_DATA_SCHEMAS } from '../event-schemas';
+import { BatchItemResult, BatchSummary, BatchView } from '../payloads/batch-completed-payload';
 import { WEBHOOK_EVENT_TYPES } from '../event-types';
 import * as payloads from './payload-schemas';
 import * as responses from '../responses';
@@ -47,6 +49,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
     RecipientInput: envelopeRequests.RecipientInput,
     PlacementInput: envelopeRequests.PlacementInput,
     EnvelopeListItem, EnvelopeListResponse,
+    BatchCreateRequest, BatchResponse, BatchListResponse, BatchView, BatchSummary, BatchItemResult,
     SettingsInput, Settings, SettingsPayload, UploadCreateRequest, VerifyCodeRequest, SignRequest, FieldPreviewRequest, RejectRequest, BounceRequest, SmsStatusCallback,
     CreateWebhookRequest, UpdateWebhookRequest, BuilderSessionCreateRequest,
     ...payloads,

@@ -106,7 +106,7 @@ export interface paths {
         get?: never;
         /**
          * Void an envelope
-         * @description Signing links stop working at once; recipients are told when `settings.emails.envelope_voided` is on.
+         * @description Signing links stop working at once; recipients are told when `settings.emails.envelope_voided` is on. An optional JSON `{"reason": "..."}` (1-500 characters once trimmed, plain text) is kept on the envelope (`void_reason`), carried by `envelope.voided` and given in the voided email. No body voids without a reason. Voiding a VOIDED envelope again changes nothing, its reason included.
          */
         put: operations["voidEnvelope"];
         post?: never;
@@ -444,11 +444,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List your batches
+         * @description Your tenant's batches, newest first, each with its progress (`succeeded`, `failed` of `total`, `status`); every item's result is in `GET /api/v1/batches/:id`. Pages of `limit` (1-100, default 20); pass `next_cursor` as `cursor` for the next page (null on the last).
+         */
+        get: operations["listBatches"];
         put?: never;
         /**
-         * Create, send or void up to 100 envelopes in the background
-         * @description `operation` `create` takes `items` (each the create form's fields as JSON, documents inline as base64); `create_from_template` takes `template_id` and `items` (each what `POST /api/v1/templates/:id/envelopes` takes: recipients by key, fields, metadata, send...; 404 when the template is not yours); `send` and `void` take `envelope_ids`. Each item runs through the single call's rules and plan limits; one item's failure never stops the others. Poll `GET /api/v1/batches/:id`, or subscribe a webhook to `batch.completed`.
+         * Create, send, void or remind up to 100 envelopes in the background
+         * @description `operation` `create` takes `items` (each the create form's fields as JSON, documents inline as base64); `create_from_template` takes `template_id` and `items` (each what `POST /api/v1/templates/:id/envelopes` takes: recipients by key, fields, metadata, send...; 404 when the template is not yours); `send`, `void` and `remind` take `envelope_ids`. `void` takes an optional `reason`, given to every envelope as `PUT /api/v1/envelopes/:id/void` takes it. `remind` reminds every recipient whose turn it is on each envelope, as `POST /api/v1/envelopes/:id/recipients/:recipient_id/remind` would (409 when it is nobody's turn, e.g. the envelope is not IN_PROGRESS; 429 when one of them was reminded within the hour, and then none is). Each item runs through the single call's rules and plan limits; one item's failure never stops the others. Poll `GET /api/v1/batches/:id`, or subscribe a webhook to `batch.completed`.
          */
         post: operations["createBatch"];
         delete?: never;
@@ -1346,7 +1350,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Envelope cancelled
+         * Envelope cancelled (carries `void_reason`: the sender's reason, or null)
          * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
          */
         post: operations["on_envelope_voided"];
@@ -1706,7 +1710,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Every item of a batch (POST /api/v1/batches) has its outcome (key: the batch id)
+         * Every item of a batch (POST /api/v1/batches: create, create_from_template, send, void or remind) has its outcome (key: the batch id)
          * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
          */
         post: operations["on_batch_completed"];
@@ -2530,6 +2534,8 @@ export interface components {
                 filled_at: string | null;
             }[];
             settings: components["schemas"]["Settings"];
+            /** @description The reason the sender gave when voiding, or null */
+            void_reason: string | null;
         };
         EnvelopeViewDocument: {
             id: string;
@@ -3264,6 +3270,72 @@ export interface components {
             next_cursor: string | null;
             request_id: string;
         };
+        BatchCreateRequest: {
+            /** @enum {unknown} */
+            operation: "create" | "send" | "void" | "create_from_template" | "remind";
+            /** @description The template every item of `create_from_template` is made from */
+            template_id?: string;
+            items?: {
+                [key: string]: unknown;
+            }[];
+            envelope_ids?: string[];
+            /** @description `void` only: the reason given to every envelope it voids: 1-500 characters once trimmed, plain text */
+            reason?: string;
+        };
+        BatchResponse: {
+            batch: components["schemas"]["BatchView"];
+            request_id: string;
+        };
+        BatchListResponse: {
+            batches: components["schemas"]["BatchSummary"][];
+            next_cursor: string | null;
+            request_id: string;
+        };
+        BatchView: {
+            id: string;
+            /** @enum {unknown} */
+            operation: "create" | "send" | "void" | "create_from_template" | "remind";
+            /** @enum {unknown} */
+            status: "PENDING" | "RUNNING" | "COMPLETED";
+            total: number;
+            succeeded: number;
+            failed: number;
+            /** @description The reason a `void` batch gives every envelope it voids; null when none was given, and for other operations */
+            reason?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            completed_at: string | null;
+            results?: components["schemas"]["BatchItemResult"][];
+        };
+        BatchSummary: {
+            id: string;
+            /** @enum {unknown} */
+            operation: "create" | "send" | "void" | "create_from_template" | "remind";
+            /** @enum {unknown} */
+            status: "PENDING" | "RUNNING" | "COMPLETED";
+            total: number;
+            succeeded: number;
+            failed: number;
+            /** @description The reason a `void` batch gives every envelope it voids; null when none was given, and for other operations */
+            reason?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            completed_at: string | null;
+        };
+        BatchItemResult: {
+            index: number;
+            envelope_id: string | null;
+            /** @enum {unknown} */
+            status: "SUCCEEDED" | "FAILED";
+            error: {
+                code: string;
+                error: string;
+                details?: {
+                    field: string;
+                    message: string;
+                }[];
+            } | null;
+        };
         SettingsInput: {
             branding?: {
                 logo?: ("DEFAULT" | string) | null;
@@ -3786,6 +3858,7 @@ export interface components {
                 [key: string]: string;
             };
             template_id?: string | null;
+            void_reason?: string | null;
         } & {
             [key: string]: unknown;
         };
@@ -3884,6 +3957,7 @@ export interface components {
                 [key: string]: string;
             };
             template_id?: string | null;
+            void_reason?: string | null;
             evidence_document_url: string;
             /** Format: date-time */
             evidence_generated_at: string;
@@ -4212,30 +4286,19 @@ export interface components {
             data: {
                 id: string;
                 /** @enum {unknown} */
-                operation: "create" | "send" | "void" | "create_from_template";
+                operation: "create" | "send" | "void" | "create_from_template" | "remind";
                 /** @enum {unknown} */
                 status: "COMPLETED";
                 total: number;
                 succeeded: number;
                 failed: number;
+                /** @description The reason a `void` batch gives every envelope it voids; null when none was given, and for other operations */
+                reason?: string | null;
                 /** Format: date-time */
                 created_at: string;
                 /** Format: date-time */
                 completed_at: string;
-                results: {
-                    index: number;
-                    envelope_id: string | null;
-                    /** @enum {unknown} */
-                    status: "SUCCEEDED" | "FAILED";
-                    error: {
-                        code: string;
-                        error: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                    } | null;
-                }[];
+                results: components["schemas"]["BatchItemResult"][];
             } & {
                 [key: string]: unknown;
             };
@@ -5566,7 +5629,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a2263587e876fca1b18b0810172c16"
+                     *       "request_id": "req_01a226b2506d762bb97189c743e16b2b"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5585,7 +5648,7 @@ export interface operations {
                      * @example {
                      *       "error": "Send the API key itself as the Authorization header, without a scheme",
                      *       "code": "UNAUTHORIZED",
-                     *       "request_id": "req_01a2263589437290a94ce028bb5725d7"
+                     *       "request_id": "req_01a226b2564771f3b04658c52338e70d"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5752,7 +5815,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226358826754fa900e306788af518"
+                     *       "request_id": "req_01a226b2511f742abdb72d2ee9ddcce3"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsUpdatedResponse"];
@@ -5782,7 +5845,7 @@ export interface operations {
                      *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226358913777d974f5995bb7900a0"
+                     *       "request_id": "req_01a226b255d17169a98b9c9eb371e0d3"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5842,11 +5905,11 @@ export interface operations {
                      * @example {
                      *       "envelopes": [
                      *         {
-                     *           "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *           "id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
                      *           "name": "Services agreement 2026",
                      *           "status": "CREATED",
-                     *           "created_at": "2026-11-29T07:29:32.674Z",
-                     *           "updated_at": "2026-11-29T07:29:33.301Z",
+                     *           "created_at": "2026-11-29T09:45:52.709Z",
+                     *           "updated_at": "2026-11-29T09:45:55.866Z",
                      *           "sent_at": null,
                      *           "completed_at": null,
                      *           "voided_at": null,
@@ -5857,7 +5920,7 @@ export interface operations {
                      *           "template_id": null,
                      *           "envelope_signers": [
                      *             {
-                     *               "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                     *               "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                      *               "custom_key": "ana",
                      *               "name": "Ana Lima",
                      *               "email": "ana@example.com",
@@ -5869,7 +5932,7 @@ export interface operations {
                      *               "identity": null
                      *             },
                      *             {
-                     *               "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *               "id": "01a226b2-635e-7496-8349-46379ade07c8",
                      *               "custom_key": "ben",
                      *               "name": "Ben Ode",
                      *               "email": "ben@example.com",
@@ -5884,7 +5947,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a226358cd471f787665604a1d8945a"
+                     *       "request_id": "req_01a226b2692376aaa94dfc7099dd16ae"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeListResponse"];
@@ -5912,7 +5975,7 @@ export interface operations {
                      *           "message": "must be one or more of CREATED, IN_PROGRESS, SUCCESS, VOIDED, ERROR, EXPIRED, comma-separated"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226358cd87666965e011784a0b34f"
+                     *       "request_id": "req_01a226b2693f775583f98c0953a0e017"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6003,13 +6066,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *         "id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
                      *         "name": "Services agreement",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T07:29:32.674Z",
+                     *         "created_at": "2026-11-29T09:45:52.709Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                     *             "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6021,7 +6084,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *             "id": "01a226b2-635e-7496-8349-46379ade07c8",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6040,7 +6103,7 @@ export interface operations {
                      *         },
                      *         "template_id": null
                      *       },
-                     *       "request_id": "req_01a2263589ff72d98381365c57a2737e"
+                     *       "request_id": "req_01a226b25af1777d93e0fa92b1c22323"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -6070,7 +6133,7 @@ export interface operations {
                      *           "message": "must be an email address"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a2263589c37592aa42f47f0e6a07ed"
+                     *       "request_id": "req_01a226b2589b776eb4bdd1cad535ec9f"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6091,7 +6154,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
                  */
                 id: string;
             };
@@ -6110,13 +6173,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *         "id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T07:29:32.674Z",
+                     *         "created_at": "2026-11-29T09:45:52.709Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                     *             "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6128,7 +6191,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *             "id": "01a226b2-635e-7496-8349-46379ade07c8",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6147,39 +6210,39 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T07:29:33.301Z",
+                     *         "updated_at": "2026-11-29T09:45:55.866Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *             "id": "01a226b2-61ef-771c-9788-4f185fe89786",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T07:29:32.674Z",
-                     *             "updated_at": "2026-11-29T07:29:32.674Z",
+                     *             "created_at": "2026-11-29T09:45:52.709Z",
+                     *             "updated_at": "2026-11-29T09:45:52.709Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/documents/01a22635-8b27-718c-8617-0dd0b1878b90.pdf?expires=1795940973&signature=a838b39d4b5b8efcc2e338357ebff5ed61701909402375f4f130d164a15a2a19&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/documents/01a226b2-61ef-771c-9788-4f185fe89786.pdf?expires=1795949156&signature=79cd9c936d39fbd981491ec1670e53acf698d7d11899121464bab24d1af7c0c9&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           },
                      *           {
-                     *             "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
+                     *             "id": "01a226b2-6714-773b-b08a-d865c26fd220",
                      *             "custom_key": "annex",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T07:29:33.301Z",
-                     *             "updated_at": "2026-11-29T07:29:33.301Z",
+                     *             "created_at": "2026-11-29T09:45:55.866Z",
+                     *             "updated_at": "2026-11-29T09:45:55.866Z",
                      *             "file_name": "annex.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/uploads/01a22635-8c2d-74ae-b18f-6654a3d6cc6c.pdf?expires=1795940973&signature=0a8a680ff7ab40d88d65013ecbaa6bf7892a87baec6a27f47fdca6f2ab2c339c&name=annex.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/uploads/01a226b2-65ec-73e6-bfc9-f9296d964a32.pdf?expires=1795949156&signature=4ca65f31494d325416516c77fb4f2bf41056d848b847a329100ad3d84ad9e99b&name=annex.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6187,14 +6250,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
+                     *             "id": "01a226b2-6364-7398-b9f9-c09ef178d6ac",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T07:29:32.674Z",
-                     *             "updated_at": "2026-11-29T07:29:32.674Z",
-                     *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *             "created_at": "2026-11-29T09:45:52.709Z",
+                     *             "updated_at": "2026-11-29T09:45:52.709Z",
+                     *             "recipient_id": "01a226b2-635e-7496-8349-46379ade07c8",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -6211,18 +6274,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                     *             "id": "01a226b2-6364-7398-b9f9-c413820a3014",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T07:29:32.674Z",
-                     *             "updated_at": "2026-11-29T07:29:32.674Z",
-                     *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                     *             "created_at": "2026-11-29T09:45:52.709Z",
+                     *             "updated_at": "2026-11-29T09:45:52.709Z",
+                     *             "recipient_id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                     *               "id": "01a226b2-6364-7398-b9f9-c413820a3014",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -6348,9 +6411,10 @@ export interface operations {
                      *             "expire_after_days": null,
                      *             "expiry_warning_days": null
                      *           }
-                     *         }
+                     *         },
+                     *         "void_reason": null
                      *       },
-                     *       "request_id": "req_01a226358ccb758280492e4a25580250"
+                     *       "request_id": "req_01a226b268f977ac9ca5f6a9782f3eec"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6371,7 +6435,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226358cd17729990a7283122f5576"
+                     *       "request_id": "req_01a226b26908712093f6c0640052704c"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6395,7 +6459,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
                  */
                 id: string;
             };
@@ -6433,13 +6497,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *         "id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T07:29:32.674Z",
+                     *         "created_at": "2026-11-29T09:45:52.709Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                     *             "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6451,7 +6515,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *             "id": "01a226b2-635e-7496-8349-46379ade07c8",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6470,23 +6534,23 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T07:29:33.136Z",
+                     *         "updated_at": "2026-11-29T09:45:55.142Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *             "id": "01a226b2-61ef-771c-9788-4f185fe89786",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T07:29:32.674Z",
-                     *             "updated_at": "2026-11-29T07:29:32.674Z",
+                     *             "created_at": "2026-11-29T09:45:52.709Z",
+                     *             "updated_at": "2026-11-29T09:45:52.709Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/documents/01a22635-8b27-718c-8617-0dd0b1878b90.pdf?expires=1795940973&signature=a838b39d4b5b8efcc2e338357ebff5ed61701909402375f4f130d164a15a2a19&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/documents/01a226b2-61ef-771c-9788-4f185fe89786.pdf?expires=1795949155&signature=450aa53751494e8f5c3aa0149b7e6ce47b952db021a7ad35911ebfadf9a9795d&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6494,14 +6558,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
+                     *             "id": "01a226b2-6364-7398-b9f9-c09ef178d6ac",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T07:29:32.674Z",
-                     *             "updated_at": "2026-11-29T07:29:32.674Z",
-                     *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *             "created_at": "2026-11-29T09:45:52.709Z",
+                     *             "updated_at": "2026-11-29T09:45:52.709Z",
+                     *             "recipient_id": "01a226b2-635e-7496-8349-46379ade07c8",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -6518,18 +6582,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                     *             "id": "01a226b2-6364-7398-b9f9-c413820a3014",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T07:29:32.674Z",
-                     *             "updated_at": "2026-11-29T07:29:32.674Z",
-                     *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                     *             "created_at": "2026-11-29T09:45:52.709Z",
+                     *             "updated_at": "2026-11-29T09:45:52.709Z",
+                     *             "recipient_id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                     *               "id": "01a226b2-6364-7398-b9f9-c413820a3014",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -6655,9 +6719,10 @@ export interface operations {
                      *               "liveness_threshold": 0.4
                      *             }
                      *           }
-                     *         }
+                     *         },
+                     *         "void_reason": null
                      *       },
-                     *       "request_id": "req_01a226358bae77ce96bba45e63ca25d1"
+                     *       "request_id": "req_01a226b2646976bf8d0df1eff2d96b4b"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6689,7 +6754,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
                  */
                 id: string;
             };
@@ -6710,7 +6775,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226358cde734d9a4356236ca80dff"
+                     *       "request_id": "req_01a226b2694f71acaa85327151273253"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -6733,7 +6798,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not in CREATED status (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a22635a4d370bba91ba278a4382d44"
+                     *       "request_id": "req_01a226b2b75f711f83a2c15a316207b0"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6758,13 +6823,25 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-a446-7134-ac5e-bd594bc8d176
+                 * @example 01a226b2-b561-71ff-ad63-fae652a8f1a2
                  */
                 id: string;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Replaced by the corrected quote 89"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Why the envelope is voided, shown in the voided email and kept on the envelope: 1-500 characters once trimmed, plain text */
+                    reason?: string;
+                };
+            };
+        };
         responses: {
             /** @description The voided envelope */
             200: {
@@ -6780,13 +6857,13 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "envelope": {
-                     *         "id": "01a22635-a446-7134-ac5e-bd594bc8d176",
+                     *         "id": "01a226b2-b561-71ff-ad63-fae652a8f1a2",
                      *         "name": "Quote 88",
                      *         "status": "VOIDED",
-                     *         "created_at": "2026-11-29T07:29:39.398Z",
+                     *         "created_at": "2026-11-29T09:46:15.777Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22635-a457-7205-ac1c-3b5e072f81f8",
+                     *             "id": "01a226b2-b5a2-77dd-ba78-4d0d2b089b10",
                      *             "custom_key": "eve",
                      *             "name": "Eve Adler",
                      *             "email": "eve@example.com",
@@ -6802,23 +6879,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T07:29:39.493Z",
-                     *         "sent_at": "2026-11-29T07:29:39.435Z",
+                     *         "updated_at": "2026-11-29T09:46:16.178Z",
+                     *         "sent_at": "2026-11-29T09:46:15.956Z",
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-a44f-701d-836b-df54c380bff6",
+                     *             "id": "01a226b2-b579-7602-95fb-f381ac9a5bcf",
                      *             "custom_key": "quote",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T07:29:39.398Z",
-                     *             "updated_at": "2026-11-29T07:29:39.398Z",
+                     *             "created_at": "2026-11-29T09:46:15.777Z",
+                     *             "updated_at": "2026-11-29T09:46:15.777Z",
                      *             "file_name": "quote.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-a446-7134-ac5e-bd594bc8d176/documents/01a22635-a44f-701d-836b-df54c380bff6.pdf?expires=1795940979&signature=23d03a1bf8500d4b53e7e5a4d7312a5bcb9424e937459b9e95f61cf517a3056e&name=quote.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-b561-71ff-ad63-fae652a8f1a2/documents/01a226b2-b579-7602-95fb-f381ac9a5bcf.pdf?expires=1795949176&signature=d3fb3bef03dec5d06697f9395ba7a1eeb1ad9378b255435a2a9ae367b4488cb9&name=quote.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6933,9 +7010,10 @@ export interface operations {
                      *             "expire_after_days": null,
                      *             "expiry_warning_days": null
                      *           }
-                     *         }
+                     *         },
+                     *         "void_reason": "Replaced by the corrected quote 89"
                      *       },
-                     *       "request_id": "req_01a22635a4a4738fa94b8663b04747fa"
+                     *       "request_id": "req_01a226b2b6f074638f2e61d442039b38"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
@@ -6948,6 +7026,7 @@ export interface operations {
             405: components["responses"]["Error405"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -6966,12 +7045,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-a446-7134-ac5e-bd594bc8d176
+                 * @example 01a226b2-b561-71ff-ad63-fae652a8f1a2
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-a457-7205-ac1c-3b5e072f81f8
+                 * @example 01a226b2-b5a2-77dd-ba78-4d0d2b089b10
                  */
                 recipient_id: string;
             };
@@ -7003,8 +7082,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "signing_url": "http://localhost:3000/sign/hfv25YgaRZG0g89YbHGmf-VF_c8RX-BnJ6uMznCaDuc",
-                     *       "request_id": "req_01a22635a4867358bea32352afa226b0"
+                     *       "signing_url": "http://localhost:3000/sign/wM0A6jIov1dpbiV4vP0ae4M1yM3Mvoik7TA276M9fAs",
+                     *       "request_id": "req_01a226b2b689724d866fe7c005f370a7"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningUrlResponse"];
@@ -7026,7 +7105,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing links exist only while the envelope is IN_PROGRESS (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a22635a502719e8bcc3e169ba9664f"
+                     *       "request_id": "req_01a226b2b79d72ae95bb2561acfee2ff"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7051,7 +7130,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-cdee-713d-9709-223a797e2edb
+                 * @example 01a226b3-87d1-7719-a664-672d2a5f93ea
                  */
                 id: string;
             };
@@ -7061,7 +7140,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "expires_at": "2026-12-02T07:29:50.058Z"
+                 *       "expires_at": "2026-12-02T09:47:09.638Z"
                  *     }
                  */
                 "application/json": {
@@ -7084,13 +7163,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22635-cdee-713d-9709-223a797e2edb",
+                     *         "id": "01a226b3-87d1-7719-a664-672d2a5f93ea",
                      *         "name": "Lease renewal",
                      *         "status": "IN_PROGRESS",
-                     *         "created_at": "2026-11-29T09:12:50.062Z",
+                     *         "created_at": "2026-11-29T11:30:09.649Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
+                     *             "id": "01a226b3-8803-76bd-a44d-81bd8c1e60f0",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -7106,23 +7185,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T09:12:50.111Z",
-                     *         "sent_at": "2026-11-29T09:12:50.071Z",
+                     *         "updated_at": "2026-11-29T11:30:10.070Z",
+                     *         "sent_at": "2026-11-29T11:30:09.722Z",
                      *         "completed_at": null,
-                     *         "expires_at": "2026-12-02T07:29:50.058Z",
+                     *         "expires_at": "2026-12-02T09:47:09.638Z",
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-cdf0-72cd-a508-40ff00695c2b",
+                     *             "id": "01a226b3-87ed-7207-b947-471556d3664d",
                      *             "custom_key": "lease",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T09:12:50.062Z",
-                     *             "updated_at": "2026-11-29T09:12:50.062Z",
+                     *             "created_at": "2026-11-29T11:30:09.649Z",
+                     *             "updated_at": "2026-11-29T11:30:09.649Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-cdee-713d-9709-223a797e2edb/documents/01a22635-cdf0-72cd-a508-40ff00695c2b.pdf?expires=1795947170&signature=aa27e181a891a792a32ebe089b09d7ad8606eea9d0dcc0c380002736d0f6b9de&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-87d1-7719-a664-672d2a5f93ea/documents/01a226b3-87ed-7207-b947-471556d3664d.pdf?expires=1795955410&signature=4a2faf30ed62083434b07f622a5dbe72c9ec86090987b73111639cda131c400e&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -7237,9 +7316,10 @@ export interface operations {
                      *             "expire_after_days": null,
                      *             "expiry_warning_days": 1
                      *           }
-                     *         }
+                     *         },
+                     *         "void_reason": null
                      *       },
-                     *       "request_id": "req_01a22635ce1e707b96b918c6b7cec3ab"
+                     *       "request_id": "req_01a226b38975712eba32a90ffa1d06f2"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -7269,12 +7349,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-cdee-713d-9709-223a797e2edb
+                 * @example 01a226b3-87d1-7719-a664-672d2a5f93ea
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-cdf2-74b1-a64e-964aa3c56b31
+                 * @example 01a226b3-8803-76bd-a44d-81bd8c1e60f0
                  */
                 recipient_id: string;
             };
@@ -7295,8 +7375,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "reminded_at": "2026-11-29T09:12:50.081Z",
-                     *       "request_id": "req_01a22635ce00702cac0ac0fce98e7414"
+                     *       "reminded_at": "2026-11-29T11:30:09.890Z",
+                     *       "request_id": "req_01a226b388c1763f941891a3b90d8cc5"
                      *     }
                      */
                     "application/json": components["schemas"]["ReminderSentResponse"];
@@ -7329,7 +7409,7 @@ export interface operations {
                      * @example {
                      *       "error": "This recipient was reminded less than an hour ago",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a22635ce13716abef94d1b1aa2b3fb"
+                     *       "request_id": "req_01a226b3890e70679581986c2eacd6d0"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7349,7 +7429,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
                  */
                 id: string;
             };
@@ -7367,9 +7447,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/evidence/22-1795937377590.pdf?expires=1796023778&signature=b14bbb3887c09cd650bce5e6030af213ad6c326368a2f5a0a797e8bde25e667f&name=evidence-01a22635-8a02-7265-8127-a06169a2ed9a.pdf",
-                     *       "evidence_generated_at": "2026-11-29T07:29:37.590Z",
-                     *       "request_id": "req_01a22635a06576aa87807a48b511c27c"
+                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/evidence/22-1795945568539.pdf?expires=1796031970&signature=d414c289f67f740cc26c1fa387a95a99258bd9e5b10b354398c8fb3258d5cd61&name=evidence-01a226b2-5b45-7467-b490-19ded5aae0d1.pdf",
+                     *       "evidence_generated_at": "2026-11-29T09:46:08.539Z",
+                     *       "request_id": "req_01a226b2a663724a9b2ff9880e3a55ab"
                      *     }
                      */
                     "application/json": components["schemas"]["EvidenceResponse"];
@@ -7391,7 +7471,7 @@ export interface operations {
                      * @example {
                      *       "error": "The evidence sheet exists once the envelope is SUCCESS; it is CREATED",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a226358cdc71ac9724a3bd83e36a7b"
+                     *       "request_id": "req_01a226b26948755baee0c39fd46d856b"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7429,45 +7509,45 @@ export interface operations {
                      *         {
                      *           "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "013C389490CE694C8BE22B047D41EEB7",
-                     *           "not_before": "2026-11-29T07:24:34.000Z",
-                     *           "not_after": "2036-11-26T07:29:34.000Z",
-                     *           "sha256_fingerprint": "251c3d57cf6699553a5b9b15b90a8151064a06d579784c83c83d3f3942355aa5",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQATw4lJDOaUyL4isEfUHutzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "0133A98998DA41FD5187A739B539790B",
+                     *           "not_before": "2026-11-29T09:41:00.000Z",
+                     *           "not_after": "2036-11-26T09:46:00.000Z",
+                     *           "sha256_fingerprint": "971101c0f8c778483cac13966059f99a36fa22bf26f7b667e3b470f24fe4f5da",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQATOpiZjaQf1Rh6c5tTl5CzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "016C9F0B211267F12FC06A334843D853",
-                     *           "not_before": "2026-11-29T07:24:34.000Z",
-                     *           "not_after": "2036-11-26T07:29:34.000Z",
-                     *           "sha256_fingerprint": "5d924f87a5aae804394ce2a4a5493a67ec80238136b11df369cfe9bbe9284eaf",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAWyfCyESZ/EvwGozSEPYUzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01709ABD4BAAA9C4CB3AC9B51582F8C0",
+                     *           "not_before": "2026-11-29T09:41:00.000Z",
+                     *           "not_after": "2036-11-26T09:46:00.000Z",
+                     *           "sha256_fingerprint": "26269559906566e29f9c4f7cce73c5e9099be050f57b813fe29d34895f89d48b",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAXCavUuqqcTLOsm1FYL4wDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
                      *       "timestamp_authority": [
                      *         {
                      *           "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "0103F648E7F9C9ECFF9F5F4FB1DED2BD",
-                     *           "not_before": "2026-11-29T07:24:34.000Z",
-                     *           "not_after": "2036-11-26T07:29:34.000Z",
-                     *           "sha256_fingerprint": "cbf70775051deb0f618657811c0a88f9923ece8b3371f16e2e0a4173f73c8664",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAQP2SOf5yez/n19Psd7SvTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "017795B7CB8A873BE9FFBDCAF669D72A",
+                     *           "not_before": "2026-11-29T09:41:00.000Z",
+                     *           "not_after": "2036-11-26T09:46:00.000Z",
+                     *           "sha256_fingerprint": "049b53695f642a4a6a26bf3a8fe1c47f023894283dbe6378d06856d2135a1605",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAXeVt8uKhzvp/73K9mnXKjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "016C9F0B211267F12FC06A334843D853",
-                     *           "not_before": "2026-11-29T07:24:34.000Z",
-                     *           "not_after": "2036-11-26T07:29:34.000Z",
-                     *           "sha256_fingerprint": "5d924f87a5aae804394ce2a4a5493a67ec80238136b11df369cfe9bbe9284eaf",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAWyfCyESZ/EvwGozSEPYUzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01709ABD4BAAA9C4CB3AC9B51582F8C0",
+                     *           "not_before": "2026-11-29T09:41:00.000Z",
+                     *           "not_after": "2036-11-26T09:46:00.000Z",
+                     *           "sha256_fingerprint": "26269559906566e29f9c4f7cce73c5e9099be050f57b813fe29d34895f89d48b",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAXCavUuqqcTLOsm1FYL4wDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
-                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQATw4lJDOaUyL4isEfUHutzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAWyfCyESZ/EvwGozSEPYUzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
+                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQATOpiZjaQf1Rh6c5tTl5CzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAXCavUuqqcTLOsm1FYL4wDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
                      *       "crl_url": "http://localhost:3000/pki/signet-dev-ca.crl",
-                     *       "request_id": "req_01a22635a07e77eb8321df16e0f47384"
+                     *       "request_id": "req_01a226b2a6d77039baf61bea7bd2b311"
                      *     }
                      */
                     "application/json": {
@@ -7562,10 +7642,10 @@ export interface operations {
                      *             "common_name": "Signet Development Seal — not for production",
                      *             "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "013C389490CE694C8BE22B047D41EEB7"
+                     *             "serial_number": "0133A98998DA41FD5187A739B539790B"
                      *           },
-                     *           "claimed_signing_time": "2026-11-29T07:29:36.000Z",
-                     *           "timestamped_time": "2026-11-29T07:29:36.000Z",
+                     *           "claimed_signing_time": "2026-11-29T09:46:05.000Z",
+                     *           "timestamped_time": "2026-11-29T09:46:05.000Z",
                      *           "pades_level": "B-LTA",
                      *           "integrity": {
                      *             "valid": true,
@@ -7582,10 +7662,10 @@ export interface operations {
                      *             "common_name": "Signet Development TSA — not for production",
                      *             "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "0103F648E7F9C9ECFF9F5F4FB1DED2BD"
+                     *             "serial_number": "017795B7CB8A873BE9FFBDCAF669D72A"
                      *           },
                      *           "claimed_signing_time": null,
-                     *           "timestamped_time": "2026-11-29T07:29:36.000Z",
+                     *           "timestamped_time": "2026-11-29T09:46:06.000Z",
                      *           "pades_level": null,
                      *           "integrity": {
                      *             "valid": true,
@@ -7599,7 +7679,7 @@ export interface operations {
                      *       "trust_anchors": [
                      *         "CN=Signet Development CA — not for production, O=Signet (development)"
                      *       ],
-                     *       "request_id": "req_01a22635a0aa70e999d356f59a618f31"
+                     *       "request_id": "req_01a226b2a72876ed998c842fdbb6bcc8"
                      *     }
                      */
                     "application/json": {
@@ -7657,7 +7737,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
                  */
                 envelope_id: string;
             };
@@ -7677,16 +7757,16 @@ export interface operations {
                      * @example {
                      *       "uploads": [
                      *         {
-                     *           "id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c",
-                     *           "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *           "id": "01a226b2-65ec-73e6-bfc9-f9296d964a32",
+                     *           "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
                      *           "status": "COMPLETED",
-                     *           "file_id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
+                     *           "file_id": "01a226b2-6714-773b-b08a-d865c26fd220",
                      *           "order": 1,
                      *           "file_name": "annex.pdf"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a226358cc775c281fa121be775cd45"
+                     *       "request_id": "req_01a226b268d376789f9ddcb03166dc6a"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadListResponse"];
@@ -7715,7 +7795,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
                  */
                 envelope_id: string;
             };
@@ -7748,14 +7828,14 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "upload": {
-                     *         "id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c",
-                     *         "upload_url": "http://localhost:3000/api/v1/uploads/vpQ_7huLE24i61JLa8OJYVRY_HrUpMW2psPU62WtBH0",
+                     *         "id": "01a226b2-65ec-73e6-bfc9-f9296d964a32",
+                     *         "upload_url": "http://localhost:3000/api/v1/uploads/tfc4QAx6GDOPQ9bDTNavSUK-A5LDD6Sxf13TnIW3Uwk",
                      *         "file_name": "annex.pdf",
                      *         "order": 1,
                      *         "custom_key": "annex",
-                     *         "expires_at": "2026-11-29T08:29:33.227Z",
+                     *         "expires_at": "2026-11-29T10:45:55.421Z",
                      *         "max_file_size": 52428800,
-                     *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
                      *         "status": "PENDING",
                      *         "instructions": {
                      *           "method": "PUT",
@@ -7765,7 +7845,7 @@ export interface operations {
                      *           "note": "PUT the raw PDF bytes (not base64) to upload_url with your API key in the Authorization header. The URL works once and expires at expires_at; files up to max_file_size bytes."
                      *         }
                      *       },
-                     *       "request_id": "req_01a226358c27746fb1118252a85d86e5"
+                     *       "request_id": "req_01a226b2658775b194e75c62cde5dcf4"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadCreatedResponse"];
@@ -7794,12 +7874,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
                  */
                 envelope_id: string;
                 /**
                  * @description Upload id
-                 * @example 01a22635-8c2d-74ae-b18f-6654a3d6cc6c
+                 * @example 01a226b2-65ec-73e6-bfc9-f9296d964a32
                  */
                 id: string;
             };
@@ -7818,18 +7898,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "upload": {
-                     *         "id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c",
-                     *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *         "id": "01a226b2-65ec-73e6-bfc9-f9296d964a32",
+                     *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
                      *         "status": "COMPLETED",
-                     *         "file_id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
+                     *         "file_id": "01a226b2-6714-773b-b08a-d865c26fd220",
                      *         "order": 1,
                      *         "file_name": "annex.pdf",
                      *         "custom_key": "annex",
-                     *         "uploaded_at": "2026-11-29T07:29:33.253Z",
-                     *         "processed_at": "2026-11-29T07:29:33.274Z",
+                     *         "uploaded_at": "2026-11-29T09:45:55.556Z",
+                     *         "processed_at": "2026-11-29T09:45:55.732Z",
                      *         "error_message": null
                      *       },
-                     *       "request_id": "req_01a226358cc177fe8cbcd3568ccf0216"
+                     *       "request_id": "req_01a226b268c07694bcfd3a449b8f51ad"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadResponse"];
@@ -7857,7 +7937,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example vpQ_7huLE24i61JLa8OJYVRY_HrUpMW2psPU62WtBH0
+                 * @example tfc4QAx6GDOPQ9bDTNavSUK-A5LDD6Sxf13TnIW3Uwk
                  */
                 token: string;
             };
@@ -7882,10 +7962,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "upload_id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c",
+                     *       "upload_id": "01a226b2-65ec-73e6-bfc9-f9296d964a32",
                      *       "status": "UPLOADED",
                      *       "message": "The file was received and is being validated",
-                     *       "request_id": "req_01a226358c3770a3b29820feb54dda12"
+                     *       "request_id": "req_01a226b266087681b5ad752e7be256e8"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadReceivedResponse"];
@@ -7916,12 +7996,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-8b74-71be-be45-d86ac6fd90b8
+                 * @example 01a226b2-635e-7496-8349-46379ade07c8
                  */
                 recipient_id: string;
             };
@@ -7960,8 +8040,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T07:59:33.553Z",
-                     *       "request_id": "req_01a226358d1d72eba4769966bc3a856b"
+                     *       "expires_at": "2026-11-29T10:15:56.782Z",
+                     *       "request_id": "req_01a226b26a3b74e4990af8b64e3e3b41"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -7993,9 +8073,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 60 seconds",
+                     *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 59 seconds",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a226358e0276e8907f27d4348b65c0"
+                     *       "request_id": "req_01a226b26f3576898f5b932b34cd6e05"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8018,12 +8098,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-8a02-7265-8127-a06169a2ed9a
+                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-8b74-71be-be45-d86ac6fd90b8
+                 * @example 01a226b2-635e-7496-8349-46379ade07c8
                  */
                 recipient_id: string;
             };
@@ -8033,7 +8113,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "287443"
+                 *       "code": "162596"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -8053,8 +8133,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T07:29:33.882Z",
-                     *       "request_id": "req_01a226358eaa76ba81fac376f9732b08"
+                     *       "verified_at": "2026-11-29T09:45:58.802Z",
+                     *       "request_id": "req_01a226b272e97458b7bd0e026b4261dd"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -8085,7 +8165,7 @@ export interface operations {
                      *           "message": "is not correct: 2 attempts left"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226358e78753f9766a65e36caf4e6"
+                     *       "request_id": "req_01a226b2718e727cb45631e47c053583"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8105,12 +8185,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-b488-7689-9493-e3cace81a8df
+                 * @example 01a226b2-ecb2-7663-bce2-c54b1df7958c
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-b49d-71fa-a9c9-2301a434fcb5
+                 * @example 01a226b2-ed34-71a5-b196-4a7180042409
                  */
                 recipient_id: string;
             };
@@ -8128,14 +8208,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                     *       "recipient_id": "01a226b2-ed34-71a5-b196-4a7180042409",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T08:00:43.692Z"
+                     *         "given_at": "2026-11-29T10:17:30.987Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
+                     *         "id": "01a226b2-f1c5-76fb-8cd6-96b144cb4e8b",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -8150,7 +8230,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T08:00:46.895Z",
+                     *         "decided_at": "2026-11-29T10:17:54.571Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8197,7 +8277,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:00:46.219Z"
+                     *             "created_at": "2026-11-29T10:17:51.357Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -8274,14 +8354,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:00:46.895Z"
+                     *             "created_at": "2026-11-29T10:17:54.571Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T08:00:43.715Z",
-                     *         "updated_at": "2026-11-29T08:00:46.895Z"
+                     *         "created_at": "2026-11-29T10:17:31.236Z",
+                     *         "updated_at": "2026-11-29T10:17:54.571Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                     *         "id": "01a226b3-4e7d-76ee-ac59-72e635be249a",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -8290,10 +8370,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T08:11:47.665Z",
+                     *         "decided_at": "2026-11-29T10:28:58.417Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3"
+                     *           "api_key_id": "01a226b2-40d7-762f-b07a-840c5cac04cf"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8303,7 +8383,8 @@ export interface operations {
                      *             "number": 1,
                      *             "outcome": "FAILED",
                      *             "reasons": [
-                     *               "FACE_MISMATCH"
+                     *               "FACE_MISMATCH",
+                     *               "CHALLENGE_NOT_MET"
                      *             ],
                      *             "subchecks": [
                      *               {
@@ -8338,13 +8419,13 @@ export interface operations {
                      *               },
                      *               {
                      *                 "name": "challenge_antispoof",
-                     *                 "score": 0.66,
+                     *                 "score": 0.51,
                      *                 "passed": true,
                      *                 "threshold": 0.3
                      *               },
                      *               {
                      *                 "name": "challenge_liveness",
-                     *                 "score": 0.98,
+                     *                 "score": 0.93,
                      *                 "passed": true,
                      *                 "threshold": 0.4
                      *               },
@@ -8361,9 +8442,9 @@ export interface operations {
                      *                 "threshold": 0.7
                      *               },
                      *               {
-                     *                 "name": "challenge_tilt_right",
-                     *                 "score": 20.2,
-                     *                 "passed": true,
+                     *                 "name": "challenge_tilt_left",
+                     *                 "score": 5.3,
+                     *                 "passed": false,
                      *                 "threshold": 10
                      *               }
                      *             ],
@@ -8389,16 +8470,16 @@ export interface operations {
                      *               },
                      *               {
                      *                 "role": "challenge",
-                     *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
+                     *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:11:47.603Z"
+                     *             "created_at": "2026-11-29T10:28:58.204Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T08:00:46.931Z",
-                     *         "updated_at": "2026-11-29T08:11:47.665Z"
+                     *         "created_at": "2026-11-29T10:17:54.961Z",
+                     *         "updated_at": "2026-11-29T10:28:58.417Z"
                      *       },
-                     *       "request_id": "req_01a22635c4a77449ad1d6c4f7109ea88"
+                     *       "request_id": "req_01a226b35c1772cca34e2f998e1a4d48"
                      *     }
                      */
                     "application/json": {
@@ -8589,12 +8670,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-b488-7689-9493-e3cace81a8df
+                 * @example 01a226b2-ecb2-7663-bce2-c54b1df7958c
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-b49d-71fa-a9c9-2301a434fcb5
+                 * @example 01a226b2-ed34-71a5-b196-4a7180042409
                  */
                 recipient_id: string;
             };
@@ -8626,14 +8707,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                     *       "recipient_id": "01a226b2-ed34-71a5-b196-4a7180042409",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T08:00:43.692Z"
+                     *         "given_at": "2026-11-29T10:17:30.987Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
+                     *         "id": "01a226b2-f1c5-76fb-8cd6-96b144cb4e8b",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -8648,7 +8729,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T08:00:46.895Z",
+                     *         "decided_at": "2026-11-29T10:17:54.571Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8695,7 +8776,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:00:46.219Z"
+                     *             "created_at": "2026-11-29T10:17:51.357Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -8772,14 +8853,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:00:46.895Z"
+                     *             "created_at": "2026-11-29T10:17:54.571Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T08:00:43.715Z",
-                     *         "updated_at": "2026-11-29T08:00:46.895Z"
+                     *         "created_at": "2026-11-29T10:17:31.236Z",
+                     *         "updated_at": "2026-11-29T10:17:54.571Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                     *         "id": "01a226b3-4e7d-76ee-ac59-72e635be249a",
                      *         "check": "biometric",
                      *         "status": "PENDING",
                      *         "method": "local",
@@ -8798,7 +8879,8 @@ export interface operations {
                      *             "number": 1,
                      *             "outcome": "FAILED",
                      *             "reasons": [
-                     *               "FACE_MISMATCH"
+                     *               "FACE_MISMATCH",
+                     *               "CHALLENGE_NOT_MET"
                      *             ],
                      *             "subchecks": [
                      *               {
@@ -8833,13 +8915,13 @@ export interface operations {
                      *               },
                      *               {
                      *                 "name": "challenge_antispoof",
-                     *                 "score": 0.66,
+                     *                 "score": 0.51,
                      *                 "passed": true,
                      *                 "threshold": 0.3
                      *               },
                      *               {
                      *                 "name": "challenge_liveness",
-                     *                 "score": 0.98,
+                     *                 "score": 0.93,
                      *                 "passed": true,
                      *                 "threshold": 0.4
                      *               },
@@ -8856,9 +8938,9 @@ export interface operations {
                      *                 "threshold": 0.7
                      *               },
                      *               {
-                     *                 "name": "challenge_tilt_right",
-                     *                 "score": 20.2,
-                     *                 "passed": true,
+                     *                 "name": "challenge_tilt_left",
+                     *                 "score": 5.3,
+                     *                 "passed": false,
                      *                 "threshold": 10
                      *               }
                      *             ],
@@ -8884,16 +8966,16 @@ export interface operations {
                      *               },
                      *               {
                      *                 "role": "challenge",
-                     *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
+                     *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:11:47.603Z"
+                     *             "created_at": "2026-11-29T10:28:58.204Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T08:00:46.931Z",
-                     *         "updated_at": "2026-11-29T08:11:47.634Z"
+                     *         "created_at": "2026-11-29T10:17:54.961Z",
+                     *         "updated_at": "2026-11-29T10:28:58.338Z"
                      *       },
-                     *       "request_id": "req_01a22635c46b7362bd9f27e3923f2cd2"
+                     *       "request_id": "req_01a226b35b847725931d0227a67ffe37"
                      *     }
                      */
                     "application/json": {
@@ -9087,12 +9169,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-b488-7689-9493-e3cace81a8df
+                 * @example 01a226b2-ecb2-7663-bce2-c54b1df7958c
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-b49d-71fa-a9c9-2301a434fcb5
+                 * @example 01a226b2-ed34-71a5-b196-4a7180042409
                  */
                 recipient_id: string;
             };
@@ -9126,14 +9208,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                     *       "recipient_id": "01a226b2-ed34-71a5-b196-4a7180042409",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T08:00:43.692Z"
+                     *         "given_at": "2026-11-29T10:17:30.987Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
+                     *         "id": "01a226b2-f1c5-76fb-8cd6-96b144cb4e8b",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -9148,7 +9230,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T08:00:46.895Z",
+                     *         "decided_at": "2026-11-29T10:17:54.571Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9195,7 +9277,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:00:46.219Z"
+                     *             "created_at": "2026-11-29T10:17:51.357Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -9272,14 +9354,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:00:46.895Z"
+                     *             "created_at": "2026-11-29T10:17:54.571Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T08:00:43.715Z",
-                     *         "updated_at": "2026-11-29T08:00:46.895Z"
+                     *         "created_at": "2026-11-29T10:17:31.236Z",
+                     *         "updated_at": "2026-11-29T10:17:54.571Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                     *         "id": "01a226b3-4e7d-76ee-ac59-72e635be249a",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -9288,10 +9370,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T08:11:47.665Z",
+                     *         "decided_at": "2026-11-29T10:28:58.417Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3"
+                     *           "api_key_id": "01a226b2-40d7-762f-b07a-840c5cac04cf"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9301,7 +9383,8 @@ export interface operations {
                      *             "number": 1,
                      *             "outcome": "FAILED",
                      *             "reasons": [
-                     *               "FACE_MISMATCH"
+                     *               "FACE_MISMATCH",
+                     *               "CHALLENGE_NOT_MET"
                      *             ],
                      *             "subchecks": [
                      *               {
@@ -9336,13 +9419,13 @@ export interface operations {
                      *               },
                      *               {
                      *                 "name": "challenge_antispoof",
-                     *                 "score": 0.66,
+                     *                 "score": 0.51,
                      *                 "passed": true,
                      *                 "threshold": 0.3
                      *               },
                      *               {
                      *                 "name": "challenge_liveness",
-                     *                 "score": 0.98,
+                     *                 "score": 0.93,
                      *                 "passed": true,
                      *                 "threshold": 0.4
                      *               },
@@ -9359,9 +9442,9 @@ export interface operations {
                      *                 "threshold": 0.7
                      *               },
                      *               {
-                     *                 "name": "challenge_tilt_right",
-                     *                 "score": 20.2,
-                     *                 "passed": true,
+                     *                 "name": "challenge_tilt_left",
+                     *                 "score": 5.3,
+                     *                 "passed": false,
                      *                 "threshold": 10
                      *               }
                      *             ],
@@ -9387,16 +9470,16 @@ export interface operations {
                      *               },
                      *               {
                      *                 "role": "challenge",
-                     *                 "sha256": "08c112061b34e9e2820d92101881ad5c7df558239366569f376ae0e8ab3c247d"
+                     *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T08:11:47.603Z"
+                     *             "created_at": "2026-11-29T10:28:58.204Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T08:00:46.931Z",
-                     *         "updated_at": "2026-11-29T08:11:47.665Z"
+                     *         "created_at": "2026-11-29T10:17:54.961Z",
+                     *         "updated_at": "2026-11-29T10:28:58.417Z"
                      *       },
-                     *       "request_id": "req_01a22635c486702884e86ee7c9825c89"
+                     *       "request_id": "req_01a226b35bd17319878c954ca0d3f908"
                      *     }
                      */
                     "application/json": {
@@ -9590,12 +9673,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-cc5e-73d0-9603-74ce348cd1b2
+                 * @example 01a226b3-7d4b-7346-8ab6-c565272abcad
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-cc66-718b-ab9e-9d24e3e65abb
+                 * @example 01a226b3-7d7d-73dc-8b6a-e87efca76912
                  */
                 recipient_id: string;
             };
@@ -9639,10 +9722,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a22635-cc66-718b-ab9e-9d24e3e65abb",
+                     *       "recipient_id": "01a226b3-7d7d-73dc-8b6a-e87efca76912",
                      *       "consent": null,
                      *       "id_check": {
-                     *         "id": "01a22635-cc74-713b-b45e-4cfbb8205d64",
+                     *         "id": "01a226b3-7de7-7778-8d8c-a242673bed4e",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "assertion",
@@ -9651,23 +9734,23 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": "kyc-2026-0042",
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T08:11:49.684Z",
+                     *         "decided_at": "2026-11-29T10:29:07.111Z",
                      *         "manual": null,
                      *         "assertion": {
                      *           "level": "IAL2",
                      *           "provider": "Acme KYC",
                      *           "reference": "kyc-2026-0042",
-                     *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3",
+                     *           "api_key_id": "01a226b2-40d7-762f-b07a-840c5cac04cf",
                      *           "verified_at": "2026-11-20T09:30:00.000Z"
                      *         },
                      *         "retention_days": 30,
                      *         "images_purged_at": null,
                      *         "attempts": [],
-                     *         "created_at": "2026-11-29T08:11:49.684Z",
-                     *         "updated_at": "2026-11-29T08:11:49.684Z"
+                     *         "created_at": "2026-11-29T10:29:07.111Z",
+                     *         "updated_at": "2026-11-29T10:29:07.111Z"
                      *       },
                      *       "biometric": null,
-                     *       "request_id": "req_01a22635cc6b7523b8bd48a76de3ed81"
+                     *       "request_id": "req_01a226b37da0736da19f16ec95ef4327"
                      *     }
                      */
                     "application/json": {
@@ -9861,12 +9944,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a22635-b488-7689-9493-e3cace81a8df
+                 * @example 01a226b2-ecb2-7663-bce2-c54b1df7958c
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a22635-b49d-71fa-a9c9-2301a434fcb5
+                 * @example 01a226b2-ed34-71a5-b196-4a7180042409
                  */
                 recipient_id: string;
             };
@@ -9888,8 +9971,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "attempts": 3,
-                     *       "redacted_at": "2026-11-29T08:11:47.712Z",
-                     *       "request_id": "req_01a22635c4b074b292c395ce82b3c8c5"
+                     *       "redacted_at": "2026-11-29T10:28:58.500Z",
+                     *       "request_id": "req_01a226b35c2d73cebe611cd018f24555"
                      *     }
                      */
                     "application/json": {
@@ -9909,6 +9992,61 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    listBatches: {
+        parameters: {
+            query?: {
+                /** @example 10 */
+                limit?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of batches */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "batches": [
+                     *         {
+                     *           "id": "01a226b2-b7be-74ee-be3f-c23abf64bd9e",
+                     *           "operation": "create",
+                     *           "status": "COMPLETED",
+                     *           "total": 2,
+                     *           "succeeded": 2,
+                     *           "failed": 0,
+                     *           "reason": null,
+                     *           "created_at": "2026-11-29T09:46:16.382Z",
+                     *           "completed_at": "2026-11-29T09:46:16.688Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "request_id": "req_01a226b2b94e712dbb8556d58dba16ba"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BatchListResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
@@ -9955,16 +10093,7 @@ export interface operations {
                  *       ]
                  *     }
                  */
-                "application/json": {
-                    /** @enum {unknown} */
-                    operation: "create" | "send" | "void" | "create_from_template";
-                    /** @description The template every item of `create_from_template` is made from */
-                    template_id?: string;
-                    items?: {
-                        [key: string]: unknown;
-                    }[];
-                    envelope_ids?: string[];
-                };
+                "application/json": components["schemas"]["BatchCreateRequest"];
             };
         };
         responses: {
@@ -9981,48 +10110,20 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a22635-a512-7728-9279-6212da74eceb",
+                     *         "id": "01a226b2-b7be-74ee-be3f-c23abf64bd9e",
                      *         "operation": "create",
                      *         "status": "PENDING",
                      *         "total": 2,
                      *         "succeeded": 0,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-29T07:29:39.602Z",
+                     *         "reason": null,
+                     *         "created_at": "2026-11-29T09:46:16.382Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a22635a51172bc869e20374ee626d7"
+                     *       "request_id": "req_01a226b2b7bd759ebb51c3e9c6ae18d4"
                      *     }
                      */
-                    "application/json": {
-                        batch: {
-                            id: string;
-                            /** @enum {unknown} */
-                            operation: "create" | "send" | "void" | "create_from_template";
-                            /** @enum {unknown} */
-                            status: "PENDING" | "RUNNING" | "COMPLETED";
-                            total: number;
-                            succeeded: number;
-                            failed: number;
-                            /** Format: date-time */
-                            created_at: string;
-                            completed_at: string | null;
-                            results?: {
-                                index: number;
-                                envelope_id: string | null;
-                                /** @enum {unknown} */
-                                status: "SUCCEEDED" | "FAILED";
-                                error: {
-                                    code: string;
-                                    error: string;
-                                    details?: {
-                                        field: string;
-                                        message: string;
-                                    }[];
-                                } | null;
-                            }[];
-                        };
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["BatchResponse"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -10047,7 +10148,7 @@ export interface operations {
             path: {
                 /**
                  * @description Batch id
-                 * @example 01a22635-a512-7728-9279-6212da74eceb
+                 * @example 01a226b2-b7be-74ee-be3f-c23abf64bd9e
                  */
                 id: string;
             };
@@ -10066,62 +10167,34 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a22635-a512-7728-9279-6212da74eceb",
+                     *         "id": "01a226b2-b7be-74ee-be3f-c23abf64bd9e",
                      *         "operation": "create",
                      *         "status": "COMPLETED",
                      *         "total": 2,
                      *         "succeeded": 2,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-29T07:29:39.602Z",
-                     *         "completed_at": "2026-11-29T07:29:39.664Z",
+                     *         "reason": null,
+                     *         "created_at": "2026-11-29T09:46:16.382Z",
+                     *         "completed_at": "2026-11-29T09:46:16.688Z",
                      *         "results": [
                      *           {
                      *             "index": 0,
-                     *             "envelope_id": "01a22635-a53e-749f-9e5c-a7880a182b55",
+                     *             "envelope_id": "01a226b2-b822-7428-a932-b09537fc03f6",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           },
                      *           {
                      *             "index": 1,
-                     *             "envelope_id": "01a22635-a54c-704d-b668-194d17d9c156",
+                     *             "envelope_id": "01a226b2-b892-7634-b1d1-67e455780edb",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           }
                      *         ]
                      *       },
-                     *       "request_id": "req_01a22635a56370cbbc8345adc0deb0dd"
+                     *       "request_id": "req_01a226b2b93970e483e49913a48b96c9"
                      *     }
                      */
-                    "application/json": {
-                        batch: {
-                            id: string;
-                            /** @enum {unknown} */
-                            operation: "create" | "send" | "void" | "create_from_template";
-                            /** @enum {unknown} */
-                            status: "PENDING" | "RUNNING" | "COMPLETED";
-                            total: number;
-                            succeeded: number;
-                            failed: number;
-                            /** Format: date-time */
-                            created_at: string;
-                            completed_at: string | null;
-                            results?: {
-                                index: number;
-                                envelope_id: string | null;
-                                /** @enum {unknown} */
-                                status: "SUCCEEDED" | "FAILED";
-                                error: {
-                                    code: string;
-                                    error: string;
-                                    details?: {
-                                        field: string;
-                                        message: string;
-                                    }[];
-                                } | null;
-                            }[];
-                        };
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["BatchResponse"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -10166,17 +10239,17 @@ export interface operations {
                      * @example {
                      *       "templates": [
                      *         {
-                     *           "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                     *           "id": "01a226b2-b996-740f-88df-adc21874a8a2",
                      *           "name": "Mutual NDA",
                      *           "metadata": {
                      *             "kind": "nda"
                      *           },
-                     *           "created_at": "2026-11-29T07:29:39.710Z",
-                     *           "updated_at": "2026-11-29T07:29:39.710Z"
+                     *           "created_at": "2026-11-29T09:46:16.854Z",
+                     *           "updated_at": "2026-11-29T09:46:16.854Z"
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a22635a6237698a5cfc4df90259ca9"
+                     *       "request_id": "req_01a226b2baa37205b005d28b60641b90"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateListResponse"];
@@ -10326,7 +10399,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                     *         "id": "01a226b2-b996-740f-88df-adc21874a8a2",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -10341,7 +10414,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
+                     *             "id": "01a226b2-b9a2-72ff-9ba8-301327969860",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10350,7 +10423,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940979&signature=4cfb300d8e456d0de2f2be234c07880a2efe7decacd74e9501d6caf171e914a1&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-b996-740f-88df-adc21874a8a2/documents/01a226b2-b9a2-72ff-9ba8-301327969860.pdf?expires=1795949177&signature=ebf8b0e7caebe227c7f7763e32b4b647204ccdc48716b2c4332fea59298ba478&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -10378,10 +10451,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T07:29:39.710Z",
-                     *         "updated_at": "2026-11-29T07:29:39.710Z"
+                     *         "created_at": "2026-11-29T09:46:16.854Z",
+                     *         "updated_at": "2026-11-29T09:46:16.854Z"
                      *       },
-                     *       "request_id": "req_01a22635a56b709aa8a18a3e394303ad"
+                     *       "request_id": "req_01a226b2b96c7779a20ea9d2b7da4e53"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10409,7 +10482,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22635-a57e-75da-98a5-1638769a47f9
+                 * @example 01a226b2-b996-740f-88df-adc21874a8a2
                  */
                 id: string;
             };
@@ -10428,7 +10501,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                     *         "id": "01a226b2-b996-740f-88df-adc21874a8a2",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -10443,7 +10516,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
+                     *             "id": "01a226b2-b9a2-72ff-9ba8-301327969860",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10452,7 +10525,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940979&signature=4cfb300d8e456d0de2f2be234c07880a2efe7decacd74e9501d6caf171e914a1&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-b996-740f-88df-adc21874a8a2/documents/01a226b2-b9a2-72ff-9ba8-301327969860.pdf?expires=1795949177&signature=ebf8b0e7caebe227c7f7763e32b4b647204ccdc48716b2c4332fea59298ba478&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -10480,10 +10553,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T07:29:39.710Z",
-                     *         "updated_at": "2026-11-29T07:29:39.710Z"
+                     *         "created_at": "2026-11-29T09:46:16.854Z",
+                     *         "updated_at": "2026-11-29T09:46:16.854Z"
                      *       },
-                     *       "request_id": "req_01a22635a62d71df86400bbc5745a6f2"
+                     *       "request_id": "req_01a226b2bab4714089cf3d966d629da1"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10504,7 +10577,7 @@ export interface operations {
                      * @example {
                      *       "error": "Template not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a22635a6f6745dab96c65dc2744daf"
+                     *       "request_id": "req_01a226b2bce0720a8d893956030bd383"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10528,7 +10601,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22635-a57e-75da-98a5-1638769a47f9
+                 * @example 01a226b2-b996-740f-88df-adc21874a8a2
                  */
                 id: string;
             };
@@ -10614,7 +10687,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                     *         "id": "01a226b2-b996-740f-88df-adc21874a8a2",
                      *         "name": "Mutual NDA (2027)",
                      *         "recipients": [
                      *           {
@@ -10629,7 +10702,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
+                     *             "id": "01a226b2-b9a2-72ff-9ba8-301327969860",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10638,7 +10711,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940980&signature=34cf1d491cb4362cc2fa04632cff480a92e51b6206fc5911d88afb73b8865a01&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-b996-740f-88df-adc21874a8a2/documents/01a226b2-b9a2-72ff-9ba8-301327969860.pdf?expires=1795949177&signature=ebf8b0e7caebe227c7f7763e32b4b647204ccdc48716b2c4332fea59298ba478&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -10666,10 +10739,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T07:29:39.710Z",
-                     *         "updated_at": "2026-11-29T07:29:39.980Z"
+                     *         "created_at": "2026-11-29T09:46:16.854Z",
+                     *         "updated_at": "2026-11-29T09:46:17.453Z"
                      *       },
-                     *       "request_id": "req_01a22635a687722c93d81777749aca58"
+                     *       "request_id": "req_01a226b2bbdc731eb17a28510f956989"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10697,7 +10770,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22635-a57e-75da-98a5-1638769a47f9
+                 * @example 01a226b2-b996-740f-88df-adc21874a8a2
                  */
                 id: string;
             };
@@ -10716,7 +10789,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22635a6d0752e8d91911443acb50c"
+                     *       "request_id": "req_01a226b2bcb1756c884970cd07887b07"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -10744,7 +10817,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a22635-a57e-75da-98a5-1638769a47f9
+                 * @example 01a226b2-b996-740f-88df-adc21874a8a2
                  */
                 id: string;
             };
@@ -10852,13 +10925,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a22635-a648-7388-8f69-41b48fddb8cb",
+                     *         "id": "01a226b2-bb2b-7565-a137-0dc8ffa452da",
                      *         "name": "Mutual NDA",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T07:29:39.912Z",
+                     *         "created_at": "2026-11-29T09:46:17.259Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a22635-a649-7548-b703-8c8f7f59ad76",
+                     *             "id": "01a226b2-bb2b-7565-a137-146851bc5850",
                      *             "custom_key": "buyer",
                      *             "name": "Hana Sato",
                      *             "email": "hana@example.com",
@@ -10870,7 +10943,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a22635-a649-7548-b703-930f4b198ad1",
+                     *             "id": "01a226b2-bb2b-7565-a137-1814b0b86742",
                      *             "custom_key": "seller",
                      *             "name": "Acme Legal",
                      *             "email": "legal@acme.example",
@@ -10888,9 +10961,9 @@ export interface operations {
                      *           "kind": "nda",
                      *           "crm_id": "opp-7"
                      *         },
-                     *         "template_id": "01a22635-a57e-75da-98a5-1638769a47f9"
+                     *         "template_id": "01a226b2-b996-740f-88df-adc21874a8a2"
                      *       },
-                     *       "request_id": "req_01a22635a63570399e889ca984f3bb6d"
+                     *       "request_id": "req_01a226b2bac7743f9e77cd2bceb24ab5"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -10929,7 +11002,7 @@ export interface operations {
                      *           "message": "needs a value: the template makes it read-only"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22635a670772cb612cc4506d838d6"
+                     *       "request_id": "req_01a226b2bb8e7587a0a4f84969fda911"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10964,17 +11037,17 @@ export interface operations {
                      * @example {
                      *       "webhooks": [
                      *         {
-                     *           "id": "01a22635-895c-74e3-a393-28400ba511b4",
+                     *           "id": "01a226b2-56de-75aa-88ed-3908f7b4cf4f",
                      *           "url": "https://hooks.example.com/signet-events",
                      *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *           "auth_type": "HEADER",
                      *           "retry_schedule": "EXTENDED",
-                     *           "created_at": "2026-11-29T07:29:32.508Z",
-                     *           "updated_at": "2026-11-29T07:29:32.562Z"
+                     *           "created_at": "2026-11-29T09:45:51.582Z",
+                     *           "updated_at": "2026-11-29T09:45:51.955Z"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a2263589b47716a25471015b8077f8"
+                     *       "request_id": "req_01a226b2586b716eba06eedf7e7859d3"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookListResponse"];
@@ -11029,16 +11102,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a22635-895c-74e3-a393-28400ba511b4",
+                     *         "id": "01a226b2-56de-75aa-88ed-3908f7b4cf4f",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "STANDARD",
-                     *         "created_at": "2026-11-29T07:29:32.508Z",
-                     *         "updated_at": "2026-11-29T07:29:32.508Z",
-                     *         "signing_secret": "whsec_UvSHsHvnYvBZJIHqFQmsh098WW20AttHH7zx2kepCAM="
+                     *         "created_at": "2026-11-29T09:45:51.582Z",
+                     *         "updated_at": "2026-11-29T09:45:51.582Z",
+                     *         "signing_secret": "whsec_rR0CHeArJpolkqPpiRoYH4lMZRZNcrBzV15tkZLOkzY="
                      *       },
-                     *       "request_id": "req_01a22635895a7693a2bdbe0dd8158aaf"
+                     *       "request_id": "req_01a226b256c0769f812fedcbc0f30247"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookCreatedResponse"];
@@ -11068,7 +11141,7 @@ export interface operations {
                      *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed, envelope.expired, envelope.extended, envelope.reactivated, recipient.reminder_sent, recipient.expiry_warning_sent, recipient.approved, recipient.witnessed, recipient.viewed, recipient.copied, recipient.validation_id_check_started, recipient.validation_id_check_success, recipient.validation_id_check_failed, recipient.validation_id_check_locked, recipient.validation_id_check_expired, recipient.validation_id_check_reset, recipient.validation_biometric_started, recipient.validation_biometric_success, recipient.validation_biometric_failed, recipient.validation_biometric_locked, recipient.validation_biometric_expired, recipient.validation_biometric_reset, recipient.validation_identity_consented, recipient.validation_identity_redacted, template.created, template.updated, template.deleted"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226358972779b95ba146d705e557d"
+                     *       "request_id": "req_01a226b25781752ea4af0cb3dfc07406"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11088,7 +11161,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22635-895c-74e3-a393-28400ba511b4
+                 * @example 01a226b2-56de-75aa-88ed-3908f7b4cf4f
                  */
                 id: string;
             };
@@ -11107,15 +11180,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "webhook": {
-                     *         "id": "01a22635-895c-74e3-a393-28400ba511b4",
+                     *         "id": "01a226b2-56de-75aa-88ed-3908f7b4cf4f",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T07:29:32.508Z",
-                     *         "updated_at": "2026-11-29T07:29:32.562Z"
+                     *         "created_at": "2026-11-29T09:45:51.582Z",
+                     *         "updated_at": "2026-11-29T09:45:51.955Z"
                      *       },
-                     *       "request_id": "req_01a2263589a271ea9560782463601386"
+                     *       "request_id": "req_01a226b2585c773bb8e9c7aa3235c0aa"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -11136,7 +11209,7 @@ export interface operations {
                      * @example {
                      *       "error": "Webhook not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a22635ced5709c9b02a0aa30845395"
+                     *       "request_id": "req_01a226b38d3a77438fa406aacc411515"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11160,7 +11233,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22635-895c-74e3-a393-28400ba511b4
+                 * @example 01a226b2-56de-75aa-88ed-3908f7b4cf4f
                  */
                 id: string;
             };
@@ -11192,15 +11265,15 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a22635-895c-74e3-a393-28400ba511b4",
+                     *         "id": "01a226b2-56de-75aa-88ed-3908f7b4cf4f",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T07:29:32.508Z",
-                     *         "updated_at": "2026-11-29T07:29:32.547Z"
+                     *         "created_at": "2026-11-29T09:45:51.582Z",
+                     *         "updated_at": "2026-11-29T09:45:51.923Z"
                      *       },
-                     *       "request_id": "req_01a22635897a740d8289e5b9c41800b1"
+                     *       "request_id": "req_01a226b2581571c18c058c00c8a1c81c"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookUpdatedResponse"];
@@ -11228,7 +11301,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22635-895c-74e3-a393-28400ba511b4
+                 * @example 01a226b2-56de-75aa-88ed-3908f7b4cf4f
                  */
                 id: string;
             };
@@ -11247,7 +11320,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22635ced272899cc25b97f8459e9f"
+                     *       "request_id": "req_01a226b38d1b72d5b7681c714fa9dee1"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -11279,7 +11352,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22635-895c-74e3-a393-28400ba511b4
+                 * @example 01a226b2-56de-75aa-88ed-3908f7b4cf4f
                  */
                 id: string;
             };
@@ -11299,28 +11372,28 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "01a22635-b499-7375-b962-b33142e9e699",
-                     *           "webhook_id": "01a22635-895c-74e3-a393-28400ba511b4",
-                     *           "event_id": "01a22635-ad9f-75b1-91e4-dbc4c291bef4",
+                     *           "id": "01a226b2-ec2f-70dd-919d-91193fd1b91b",
+                     *           "webhook_id": "01a226b2-56de-75aa-88ed-3908f7b4cf4f",
+                     *           "event_id": "01a226b2-d0c6-772a-93ff-a33aaae81017",
                      *           "event_type": "envelope.success",
                      *           "status": "SUCCESS",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "attempted_at": "2026-11-29T08:00:43.587Z",
+                     *               "attempted_at": "2026-11-29T10:17:29.842Z",
                      *               "status_code": 200,
-                     *               "duration_ms": 5,
+                     *               "duration_ms": 36,
                      *               "error": null,
                      *               "response_body": "thanks"
                      *             }
                      *           ],
                      *           "next_attempt_at": null,
-                     *           "created_at": "2026-11-29T08:00:43.576Z",
-                     *           "completed_at": "2026-11-29T08:00:43.592Z"
+                     *           "created_at": "2026-11-29T10:17:29.722Z",
+                     *           "completed_at": "2026-11-29T10:17:29.880Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "01a22635-b499-7375-b962-b33142e9e699",
-                     *       "request_id": "req_01a22635cec57088b5ea1fec1bf475e3"
+                     *       "next_cursor": "01a226b2-ec2f-70dd-919d-91193fd1b91b",
+                     *       "request_id": "req_01a226b38cd673cdbdcde5e9c9de1966"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryListResponse"];
@@ -11349,12 +11422,12 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22635-895c-74e3-a393-28400ba511b4
+                 * @example 01a226b2-56de-75aa-88ed-3908f7b4cf4f
                  */
                 id: string;
                 /**
                  * @description Delivery id
-                 * @example 01a22635-b499-7375-b962-b33142e9e699
+                 * @example 01a226b2-ec2f-70dd-919d-91193fd1b91b
                  */
                 delivery_id: string;
             };
@@ -11376,26 +11449,26 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "id": "01a22635-b499-7375-b962-b33142e9e699",
-                     *         "webhook_id": "01a22635-895c-74e3-a393-28400ba511b4",
-                     *         "event_id": "01a22635-ad9f-75b1-91e4-dbc4c291bef4",
+                     *         "id": "01a226b2-ec2f-70dd-919d-91193fd1b91b",
+                     *         "webhook_id": "01a226b2-56de-75aa-88ed-3908f7b4cf4f",
+                     *         "event_id": "01a226b2-d0c6-772a-93ff-a33aaae81017",
                      *         "event_type": "envelope.success",
                      *         "status": "PENDING",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-11-29T08:00:43.587Z",
+                     *             "attempted_at": "2026-11-29T10:17:29.842Z",
                      *             "status_code": 200,
-                     *             "duration_ms": 5,
+                     *             "duration_ms": 36,
                      *             "error": null,
                      *             "response_body": "thanks"
                      *           }
                      *         ],
-                     *         "next_attempt_at": "2026-12-02T09:13:50.284Z",
-                     *         "created_at": "2026-11-29T08:00:43.576Z",
+                     *         "next_attempt_at": "2026-12-02T11:31:10.970Z",
+                     *         "created_at": "2026-11-29T10:17:29.722Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a22635cecb71ec87ec111252d0c8f6"
+                     *       "request_id": "req_01a226b38cf6725cba390bca1a742ca6"
                      *     }
                      */
                     "application/json": components["schemas"]["RedeliveryResponse"];
@@ -11425,7 +11498,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a22635-895c-74e3-a393-28400ba511b4
+                 * @example 01a226b2-56de-75aa-88ed-3908f7b4cf4f
                  */
                 id: string;
             };
@@ -11447,17 +11520,17 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a22635-895c-74e3-a393-28400ba511b4",
+                     *         "id": "01a226b2-56de-75aa-88ed-3908f7b4cf4f",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T07:29:32.508Z",
-                     *         "updated_at": "2026-11-29T07:29:32.562Z",
-                     *         "signing_secret": "whsec_M53Oo93KPqj5dBf2boC9Eq1BxEmew0uQTgc+VihE9VE="
+                     *         "created_at": "2026-11-29T09:45:51.582Z",
+                     *         "updated_at": "2026-11-29T09:45:51.955Z",
+                     *         "signing_secret": "whsec_4ZHh0HZ+pP9OsXRcIYqN36Ri5i0+R6wZGnTW73BYCLo="
                      *       },
-                     *       "previous_secret_expires_at": "2026-11-30T07:29:32.562Z",
-                     *       "request_id": "req_01a226358991702d87bdf3f29c0b0ddd"
+                     *       "previous_secret_expires_at": "2026-11-30T09:45:51.955Z",
+                     *       "request_id": "req_01a226b25851751f9b983194875f844e"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookSecretRotatedResponse"];
@@ -11491,7 +11564,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "template_id": "01a22635-a709-726d-892a-b754d78d3ff5",
+                 *       "template_id": "01a226b2-bd05-75ae-a480-f20ed380d2e9",
                  *       "origins": [
                  *         "https://app.example.com"
                  *       ],
@@ -11516,10 +11589,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "builder_session": {
-                     *         "id": "22a30d59-f8bc-4a74-a496-1acb5ca2e6cc",
-                     *         "url": "http://localhost:3000/builder/22a30d59-f8bc-4a74-a496-1acb5ca2e6cc",
-                     *         "expires_at": "2026-11-29T07:59:40.141Z",
-                     *         "template_id": "01a22635-a709-726d-892a-b754d78d3ff5",
+                     *         "id": "4443ab2e-1173-4b3f-bc85-2b42fd4c80e9",
+                     *         "url": "http://localhost:3000/builder/4443ab2e-1173-4b3f-bc85-2b42fd4c80e9",
+                     *         "expires_at": "2026-11-29T10:16:17.901Z",
+                     *         "template_id": "01a226b2-bd05-75ae-a480-f20ed380d2e9",
                      *         "envelope_id": null,
                      *         "new_template": false,
                      *         "actions": [
@@ -11552,9 +11625,9 @@ export interface operations {
                      *           "ATTACHMENT"
                      *         ],
                      *         "language": "FR",
-                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzaWQiOiIyMmEzMGQ1OS1mOGJjLTRhNzQtYTQ5Ni0xYWNiNWNhMmU2Y2MiLCJ0aWQiOiJkZXYiLCJpYXQiOjE3OTU5MzczODAsImV4cCI6MTc5NTkzOTE4MH0.4WNJJaOd5ewUYwn9Wv9dEuA3xyUlAVBdFkoc9RSx-7k"
+                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzaWQiOiI0NDQzYWIyZS0xMTczLTRiM2YtYmM4NS0yYjQyZmQ0YzgwZTkiLCJ0aWQiOiJkZXYiLCJpYXQiOjE3OTU5NDU1NzcsImV4cCI6MTc5NTk0NzM3N30.x4ItrGhpeF6FnV2iupCVq6EulSG6D1mKhgW95EjW4FQ"
                      *       },
-                     *       "request_id": "req_01a22635a726730ab0636902c3faf948"
+                     *       "request_id": "req_01a226b2bd8c732f8df2a9d6ead2bd0b"
                      *     }
                      */
                     "application/json": components["schemas"]["BuilderSessionCreatedResponse"];
@@ -11588,7 +11661,7 @@ export interface operations {
                      *           "message": "must be a whole number of minutes from 1 to 60"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22635a73675ad9336ec15742992d8"
+                     *       "request_id": "req_01a226b2bde5777f9132e308a23860df"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11608,7 +11681,7 @@ export interface operations {
             path: {
                 /**
                  * @description Builder session id
-                 * @example 22a30d59-f8bc-4a74-a496-1acb5ca2e6cc
+                 * @example 4443ab2e-1173-4b3f-bc85-2b42fd4c80e9
                  */
                 id: string;
             };
@@ -11627,10 +11700,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "builder_session": {
-                     *         "id": "22a30d59-f8bc-4a74-a496-1acb5ca2e6cc",
-                     *         "url": "http://localhost:3000/builder/22a30d59-f8bc-4a74-a496-1acb5ca2e6cc",
-                     *         "expires_at": "2026-11-29T07:59:40.141Z",
-                     *         "template_id": "01a22635-a709-726d-892a-b754d78d3ff5",
+                     *         "id": "4443ab2e-1173-4b3f-bc85-2b42fd4c80e9",
+                     *         "url": "http://localhost:3000/builder/4443ab2e-1173-4b3f-bc85-2b42fd4c80e9",
+                     *         "expires_at": "2026-11-29T10:16:17.901Z",
+                     *         "template_id": "01a226b2-bd05-75ae-a480-f20ed380d2e9",
                      *         "envelope_id": null,
                      *         "new_template": false,
                      *         "actions": [
@@ -11664,7 +11737,7 @@ export interface operations {
                      *         ],
                      *         "language": "FR"
                      *       },
-                     *       "request_id": "req_01a22635a73c74cd932cca6c3a221eca"
+                     *       "request_id": "req_01a226b2bdf5777e917bca6aec1a5cad"
                      *     }
                      */
                     "application/json": components["schemas"]["BuilderSessionResponse"];
@@ -11685,7 +11758,7 @@ export interface operations {
                      * @example {
                      *       "error": "Builder session not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a22635a74e73eb8b1c254384eee161"
+                     *       "request_id": "req_01a226b2be1272eea1004bc6def92a95"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11706,7 +11779,7 @@ export interface operations {
             path: {
                 /**
                  * @description Builder session id
-                 * @example 22a30d59-f8bc-4a74-a496-1acb5ca2e6cc
+                 * @example 4443ab2e-1173-4b3f-bc85-2b42fd4c80e9
                  */
                 id: string;
             };
@@ -11725,7 +11798,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22635a74674a5b8698a8b9db32d6f"
+                     *       "request_id": "req_01a226b2bdff77b48a707d749c91d2c5"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -11750,7 +11823,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example z53foLAtBAO4d3nq1wkL0P0_beIm5Vl51_1NdTxCULU
+                 * @example hXXHB7kGQJZUrJeWGMj2YiY_QTkwFgQMaZUldNBBypY
                  */
                 token: string;
             };
@@ -11776,7 +11849,7 @@ export interface operations {
                      * @example {
                      *       "state": "READY",
                      *       "envelope": {
-                     *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                     *         "id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
                      *         "name": "Services agreement 2026",
                      *         "language": "EN",
                      *         "branding": {
@@ -11792,7 +11865,7 @@ export interface operations {
                      *         "signature_color": "#000000"
                      *       },
                      *       "recipient": {
-                     *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                     *         "id": "01a226b2-635e-7496-8349-46379ade07c8",
                      *         "name": "Ben Ode",
                      *         "email": "ben@example.com",
                      *         "masked_phone": null,
@@ -11805,13 +11878,13 @@ export interface operations {
                      *         "required": true,
                      *         "order": 0,
                      *         "verified": true,
-                     *         "verified_at": "2026-11-29T07:29:33.882Z",
+                     *         "verified_at": "2026-11-29T09:45:58.802Z",
                      *         "channels": {
                      *           "email": {
                      *             "required": true,
                      *             "order": 0,
                      *             "verified": true,
-                     *             "verified_at": "2026-11-29T07:29:33.882Z"
+                     *             "verified_at": "2026-11-29T09:45:58.802Z"
                      *           },
                      *           "sms": {
                      *             "required": false,
@@ -11850,7 +11923,7 @@ export interface operations {
                      *       },
                      *       "documents": [
                      *         {
-                     *           "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                     *           "id": "01a226b2-61ef-771c-9788-4f185fe89786",
                      *           "name": "sample-contract.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -11860,10 +11933,10 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/documents/01a22635-8b27-718c-8617-0dd0b1878b90.pdf?expires=1795940973&signature=a838b39d4b5b8efcc2e338357ebff5ed61701909402375f4f130d164a15a2a19&name=sample-contract.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/documents/01a226b2-61ef-771c-9788-4f185fe89786.pdf?expires=1795949158&signature=195b5a22d3939c22d4b2ebc535d3ee3727ba19b5bbada86fe26bfbbe7ca65de0&name=sample-contract.pdf",
                      *           "placements": [
                      *             {
-                     *               "id": "01a22635-8b74-71be-be45-dc394add8a5e",
+                     *               "id": "01a226b2-6364-7398-b9f9-c09ef178d6ac",
                      *               "type": "SIGNATURE",
                      *               "page": 0,
                      *               "left": 72,
@@ -11872,7 +11945,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
+                     *           "id": "01a226b2-6714-773b-b08a-d865c26fd220",
                      *           "name": "annex.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -11882,11 +11955,11 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/uploads/01a22635-8c2d-74ae-b18f-6654a3d6cc6c.pdf?expires=1795940973&signature=0a8a680ff7ab40d88d65013ecbaa6bf7892a87baec6a27f47fdca6f2ab2c339c&name=annex.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/uploads/01a226b2-65ec-73e6-bfc9-f9296d964a32.pdf?expires=1795949158&signature=ca281b53b3018b88ae257694112001d7a079a82a4360d4af2f8ae30d27603f4d&name=annex.pdf",
                      *           "placements": []
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226358ed0775a986665edc00f974f"
+                     *       "request_id": "req_01a226b2734d70df9b2928cae6c5c4d0"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningSessionResponse"];
@@ -11905,7 +11978,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing link not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226358f0576b9aeff01e1cf156ee6"
+                     *       "request_id": "req_01a226b274a277bd9c58f3b277b47754"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11927,7 +12000,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example z53foLAtBAO4d3nq1wkL0P0_beIm5Vl51_1NdTxCULU
+                 * @example hXXHB7kGQJZUrJeWGMj2YiY_QTkwFgQMaZUldNBBypY
                  */
                 token: string;
             };
@@ -11966,8 +12039,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "ALREADY_SIGNED",
-                     *       "signed_at": "2026-11-29T07:29:34.059Z",
-                     *       "request_id": "req_01a226358f5972b48fd1a48722757162"
+                     *       "signed_at": "2026-11-29T09:45:59.503Z",
+                     *       "request_id": "req_01a226b275ae730c9111afebee97d6b9"
                      *     }
                      */
                     "application/json": components["schemas"]["SignedResponse"];
@@ -11997,7 +12070,7 @@ export interface operations {
                      *           "message": "must be true: the recipient consents to sign electronically"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226358f3d703eb60eae4f9d7ce4f1"
+                     *       "request_id": "req_01a226b2756e70deadc15d4d24d15c27"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12018,7 +12091,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example -lYDLmaiEjXkYt4hrRM9fnYII3z1LMnzPiTcFryoHBs
+                 * @example T5kYGO6sbZMxF7aWVcZPHTsB4e-2Vcn49ifKV7POsBo
                  */
                 token: string;
             };
@@ -12078,7 +12151,7 @@ export interface operations {
                      *           "tick": null
                      *         }
                      *       },
-                     *       "request_id": "req_01a22635aaf376aba2440efdaccf26fe"
+                     *       "request_id": "req_01a226b2c81a762bb21052c8189cee44"
                      *     }
                      */
                     "application/json": components["schemas"]["FieldPreviewResponse"];
@@ -12108,7 +12181,7 @@ export interface operations {
                      *           "code": "VALUE_TOO_LONG"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22635ab3872899bdd3ecbd15d95f9"
+                     *       "request_id": "req_01a226b2c8be771a9d93a669487514ee"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12129,7 +12202,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example N6M1ehAWcSoCm2lADLNRnjmrOaMVxH70cuFh1f1n1nA
+                 * @example 5gvq6yY4lQApsJVRaalO8NNQZTrahsrGv5FiI4J3gC4
                  */
                 token: string;
             };
@@ -12164,7 +12237,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "REJECTED",
-                     *       "request_id": "req_01a22635a4187114aea203977b08d31b"
+                     *       "request_id": "req_01a226b2b434777584ebb7f5dcb97539"
                      *     }
                      */
                     "application/json": components["schemas"]["RejectedResponse"];
@@ -12191,7 +12264,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example -lYDLmaiEjXkYt4hrRM9fnYII3z1LMnzPiTcFryoHBs
+                 * @example T5kYGO6sbZMxF7aWVcZPHTsB4e-2Vcn49ifKV7POsBo
                  */
                 token: string;
             };
@@ -12223,9 +12296,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "attachment": {
-                     *         "id": "01a22635-aaa3-7405-9509-b99e5ca8ef96"
+                     *         "id": "01a226b2-c779-722b-9bd4-73a6b5a55b22"
                      *       },
-                     *       "request_id": "req_01a22635aa53740a85a452af83939e21"
+                     *       "request_id": "req_01a226b2c6b0716e8dcf69514cf5e952"
                      *     }
                      */
                     "application/json": components["schemas"]["AttachmentUploadedResponse"];
@@ -12253,7 +12326,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example tt74jBuE1B-fMJ0fZxpQgBrvhoCjM2udosIBpNRq2hI
+                 * @example sxSv4PBhTw50dn-4k5APlnfiFY5sPKZ5pDzAQsWkUxw
                  */
                 token: string;
             };
@@ -12295,7 +12368,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example tt74jBuE1B-fMJ0fZxpQgBrvhoCjM2udosIBpNRq2hI
+                 * @example sxSv4PBhTw50dn-4k5APlnfiFY5sPKZ5pDzAQsWkUxw
                  */
                 token: string;
             };
@@ -12358,7 +12431,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "bounce_token": "01a22635-a2e7-716c-9335-b058fe703a2f.OK2vuRFTZoM8DJT3tUEfzmHszk-tnk7LivWaRFTvl28"
+                 *       "bounce_token": "01a226b2-b0d4-772c-9929-a3028f06b039.SUDc_fLRldf29zQH9EOP95kPX5ze5z2Dk5C3SzkhaK4"
                  *     }
                  */
                 "application/json": components["schemas"]["BounceRequest"];
@@ -12382,7 +12455,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a22635a3f5770794370628378e66fc"
+                     *       "request_id": "req_01a226b2b3ae741886fc0dce0a562d95"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -12407,12 +12480,12 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example z53foLAtBAO4d3nq1wkL0P0_beIm5Vl51_1NdTxCULU
+                 * @example hXXHB7kGQJZUrJeWGMj2YiY_QTkwFgQMaZUldNBBypY
                  */
                 token: string;
                 /**
                  * @description Document id
-                 * @example 01a22635-8b27-718c-8617-0dd0b1878b90
+                 * @example 01a226b2-61ef-771c-9788-4f185fe89786
                  */
                 document_id: string;
             };
@@ -12457,7 +12530,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example vSlon6uuH3cxQnpFlfuu3ijlrbexM4aZ0s_DHPHuXi4
+                 * @example yrydptTGzcUQnJSjO-9b2KSTrA6QvanKWJVeOHmYy6o
                  */
                 token: string;
             };
@@ -12494,8 +12567,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T07:59:34.140Z",
-                     *       "request_id": "req_01a226358f9074d8b6394c82466f5b9c"
+                     *       "expires_at": "2026-11-29T10:15:59.753Z",
+                     *       "request_id": "req_01a226b2768d777e99031097ceb82dcc"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -12522,7 +12595,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example vSlon6uuH3cxQnpFlfuu3ijlrbexM4aZ0s_DHPHuXi4
+                 * @example yrydptTGzcUQnJSjO-9b2KSTrA6QvanKWJVeOHmYy6o
                  */
                 token: string;
             };
@@ -12532,7 +12605,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "388134"
+                 *       "code": "370174"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -12556,8 +12629,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T07:29:34.265Z",
-                     *       "request_id": "req_01a22635901f70758e31b125b8b3a0c7"
+                     *       "verified_at": "2026-11-29T09:45:59.984Z",
+                     *       "request_id": "req_01a226b2779c7206b426a3c50418827b"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -12584,7 +12657,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Lig2lRMbGOH0u_Z9WZIkNokZbk-cO-viLXTT8viEJGQ
+                 * @example GyYtL_P81ucSeC3cg8NymfBvLYqtyCu51rIA2Zmsw4c
                  */
                 token: string;
             };
@@ -12623,8 +12696,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "given_at": "2026-11-29T08:00:43.692Z",
-                     *       "request_id": "req_01a22635b502720ca1bd6b6a813468b5"
+                     *       "given_at": "2026-11-29T10:17:30.987Z",
+                     *       "request_id": "req_01a226b2f03c72bc877421c01bd4cd62"
                      *     }
                      */
                     "application/json": {
@@ -12660,7 +12733,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Lig2lRMbGOH0u_Z9WZIkNokZbk-cO-viLXTT8viEJGQ
+                 * @example GyYtL_P81ucSeC3cg8NymfBvLYqtyCu51rIA2Zmsw4c
                  */
                 token: string;
             };
@@ -12702,7 +12775,7 @@ export interface operations {
                      *         "MRZ_CHECK_DIGIT"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a22635b575764993149863ce158ad8"
+                     *       "request_id": "req_01a226b2f436733ca5b4222b0800ca1b"
                      *     }
                      */
                     "application/json": {
@@ -12742,7 +12815,7 @@ export interface operations {
                      *           "message": "The file is not a photo. Please send a JPEG, PNG or WebP image."
                      *         }
                      *       ],
-                     *       "request_id": "req_01a22635b51b76baa5ce2df3586918a6"
+                     *       "request_id": "req_01a226b2f16f733fb4c0df25b7377f2a"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12763,7 +12836,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Lig2lRMbGOH0u_Z9WZIkNokZbk-cO-viLXTT8viEJGQ
+                 * @example GyYtL_P81ucSeC3cg8NymfBvLYqtyCu51rIA2Zmsw4c
                  */
                 token: string;
             };
@@ -12787,9 +12860,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "challenge": "TILT_RIGHT",
-                     *       "expires_at": "2026-11-29T08:10:46.931Z",
-                     *       "request_id": "req_01a22635c1a2759ebb345ccab57ce6eb"
+                     *       "challenge": "TILT_LEFT",
+                     *       "expires_at": "2026-11-29T10:27:54.961Z",
+                     *       "request_id": "req_01a226b34db47127ad358c420ba0a70c"
                      *     }
                      */
                     "application/json": {
@@ -12824,7 +12897,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example Lig2lRMbGOH0u_Z9WZIkNokZbk-cO-viLXTT8viEJGQ
+                 * @example GyYtL_P81ucSeC3cg8NymfBvLYqtyCu51rIA2Zmsw4c
                  */
                 token: string;
             };
@@ -12865,10 +12938,11 @@ export interface operations {
                      *       "status": "FAILED",
                      *       "passed": false,
                      *       "reasons": [
-                     *         "FACE_MISMATCH"
+                     *         "FACE_MISMATCH",
+                     *         "CHALLENGE_NOT_MET"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a22635c27f776787cf35e5a46a0563"
+                     *       "request_id": "req_01a226b3519c772d8e6a2c74286ccd9f"
                      *     }
                      */
                     "application/json": {
@@ -12906,7 +12980,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example HvSh41uhIFywJbb2miGC43dtHBY41sxjEFLUeWRbVSE
+                 * @example N6GkvvDJTIBJgQC4XIyhQnPiWfxMpIqF6SR_Rhk5fr8
                  */
                 token: string;
             };
@@ -12930,9 +13004,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "url": "https://verify.stripe.com/start/vs_fb7fea7dac0b2a92473eeafd_secret_060ec22951c883a7902ee61d",
-                     *       "expires_at": "2026-11-29T09:11:49.878Z",
-                     *       "request_id": "req_01a22635cd1e7128b6337f077c8b3572"
+                     *       "url": "https://verify.stripe.com/start/vs_6d8dad77b1f72628b7a7e5f0_secret_71181100b3acb553fffd4402",
+                     *       "expires_at": "2026-11-29T11:29:07.837Z",
+                     *       "request_id": "req_01a226b38024701bacc7e01607e58810"
                      *     }
                      */
                     "application/json": {
@@ -12971,19 +13045,19 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_23e157a11f66cdb00ce7ac88",
+                 *       "id": "evt_b719b8daa37214d1f95f07d3",
                  *       "object": "event",
                  *       "api_version": "2026-10-28.endive",
-                 *       "created": 1795939909,
+                 *       "created": 1795948148,
                  *       "data": {
                  *         "object": {
-                 *           "id": "vs_fb7fea7dac0b2a92473eeafd",
+                 *           "id": "vs_6d8dad77b1f72628b7a7e5f0",
                  *           "object": "identity.verification_session",
-                 *           "client_reference_id": "01a22635-cd28-76ce-b203-3b4308741300",
+                 *           "client_reference_id": "01a226b3-807d-711e-b6ef-fa19f814499b",
                  *           "client_secret": null,
-                 *           "created": 1795939909,
+                 *           "created": 1795948147,
                  *           "last_error": null,
-                 *           "last_verification_report": "vr_ab4fc965756e5e052261b8fd",
+                 *           "last_verification_report": "vr_c6376140e05db119d9f356fb",
                  *           "livemode": false,
                  *           "metadata": {},
                  *           "options": {
@@ -13037,7 +13111,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "received": true,
-                     *       "request_id": "req_01a22635cd5f765cb98618c75e3ee756"
+                     *       "request_id": "req_01a226b38223723caa7e5ddb35a5c70f"
                      *     }
                      */
                     "application/json": {
@@ -13151,7 +13225,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example z53foLAtBAO4d3nq1wkL0P0_beIm5Vl51_1NdTxCULU
+                 * @example hXXHB7kGQJZUrJeWGMj2YiY_QTkwFgQMaZUldNBBypY
                  */
                 token: string;
             };
@@ -13273,7 +13347,7 @@ export interface operations {
                      *         "readiness": "http://localhost:3000/readyz"
                      *       },
                      *       "development_key": "sgn_dev_the_key_npm_start_printed",
-                     *       "request_id": "req_01a2263586cd74febe9706dfc6632d36"
+                     *       "request_id": "req_01a226b2440b726894cc2abe0eacf9af"
                      *     }
                      */
                     "application/json": {
@@ -13387,7 +13461,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "request_id": "req_01a22635870570dbaee5102f15a217c6"
+                     *       "request_id": "req_01a226b247d8754ea65b7795c2923e05"
                      *     }
                      */
                     "application/json": {
@@ -13425,7 +13499,7 @@ export interface operations {
                      *       "checks": {
                      *         "database": "ok"
                      *       },
-                     *       "request_id": "req_01a226358739758abcdde4aa4ba38ae0"
+                     *       "request_id": "req_01a226b249df76afa86fe0b36ddfe269"
                      *     }
                      */
                     "application/json": {
@@ -13611,14 +13685,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8cf1-73ec-b2b7-7443e79456c5",
+                 *       "id": "01a226b2-69ac-711e-90a6-ee04c3be85f7",
                  *       "data": {
-                 *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                 *         "id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T07:29:33.410Z",
+                 *         "sent_at": "2026-11-29T09:45:56.313Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -13726,43 +13800,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/documents/01a22635-8b27-718c-8617-0dd0b1878b90.pdf?expires=1795940973&signature=a838b39d4b5b8efcc2e338357ebff5ed61701909402375f4f130d164a15a2a19&name=sample-contract.pdf",
+                 *             "id": "01a226b2-61ef-771c-9788-4f185fe89786",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/documents/01a226b2-61ef-771c-9788-4f185fe89786.pdf?expires=1795949156&signature=79cd9c936d39fbd981491ec1670e53acf698d7d11899121464bab24d1af7c0c9&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:45:52.709Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/uploads/01a22635-8c2d-74ae-b18f-6654a3d6cc6c.pdf?expires=1795940973&signature=0a8a680ff7ab40d88d65013ecbaa6bf7892a87baec6a27f47fdca6f2ab2c339c&name=annex.pdf",
+                 *             "id": "01a226b2-6714-773b-b08a-d865c26fd220",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/uploads/01a226b2-65ec-73e6-bfc9-f9296d964a32.pdf?expires=1795949156&signature=4ca65f31494d325416516c77fb4f2bf41056d848b847a329100ad3d84ad9e99b&name=annex.pdf",
                  *             "order": 1,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "annex.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:33.301Z",
+                 *             "created_at": "2026-11-29T09:45:55.866Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:33.301Z",
+                 *             "updated_at": "2026-11-29T09:45:55.866Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:45:52.709Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
+                 *             "id": "01a226b2-6364-7398-b9f9-c09ef178d6ac",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13774,19 +13848,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:45:52.709Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *             "recipient_id": "01a226b2-635e-7496-8349-46379ade07c8",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                 *             "id": "01a226b2-6364-7398-b9f9-c413820a3014",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13798,18 +13872,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:45:52.709Z",
                  *             "coordinates": {
-                 *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                 *               "id": "01a226b2-6364-7398-b9f9-c413820a3014",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *             "recipient_id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -13817,7 +13891,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *             "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -13828,16 +13902,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:33.410Z",
+                 *             "updated_at": "2026-11-29T09:45:56.313Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *             "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *           },
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *             "id": "01a226b2-635e-7496-8349-46379ade07c8",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -13848,17 +13922,18 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:33.410Z",
+                 *             "updated_at": "2026-11-29T09:45:56.313Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *             "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:45:56.313Z",
                  *         "template_id": null,
+                 *         "void_reason": null,
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.in_progress"
@@ -13897,14 +13972,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-9cc3-70dd-a850-fb1eff41e440",
+                 *       "id": "01a226b2-9828-76c7-9cec-87e7e953d68c",
                  *       "data": {
-                 *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                 *         "id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T07:29:33.410Z",
+                 *         "sent_at": "2026-11-29T09:45:56.313Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -14012,43 +14087,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/signed/01a22635-8b27-718c-8617-0dd0b1878b90-01a22635-9997-772e-85ab-fd95f385b03a.pdf?expires=1795940977&signature=3555bd104081e54d4608f99c79952c45cba446d7f82472fc14abaf5b82c82450&name=sample-contract.pdf",
+                 *             "id": "01a226b2-61ef-771c-9788-4f185fe89786",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/signed/01a226b2-61ef-771c-9788-4f185fe89786-01a226b2-9128-72c2-bc5a-ffcb821e6add.pdf?expires=1795949168&signature=88d7cb85bcb79317495b2af53542c02a582d2362656fc8806c502d161436bc2a&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "d17b134233fc3d03a26e38f9d932fa938cd3e337824aeab72c9e8f30843f4ffc",
+                 *             "sha256": "312d2a9045e94b35c9f5b699cddfb1058b2c7f25741a07770e31778904168e12",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69514,
+                 *             "file_size": 69469,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:37.461Z",
+                 *             "updated_at": "2026-11-29T09:46:08.260Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/signed/01a22635-8c5a-7260-b045-d55a315ba8f1-01a22635-9ca8-7529-80ee-7ab8a95b042d.pdf?expires=1795940977&signature=1d283d5e6e55a53f2015d8f9455cc02055c1a5aa3bb6e221f58429bc405cf284&name=annex.pdf",
+                 *             "id": "01a226b2-6714-773b-b08a-d865c26fd220",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/signed/01a226b2-6714-773b-b08a-d865c26fd220-01a226b2-97ad-71a5-9e02-e100c69c717f.pdf?expires=1795949168&signature=c1dafd789d0b22828555e9193f1179a45d63eda0bf799d4cde5487752bcadf3e&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "a5365bd99161c4dde5c8edd8b207ba312f757a2bc1346baf24d0c41f2ecb3729",
+                 *             "sha256": "7b123019b88fbbe5a736c4fcae2e76049ef752d7096e2aceee225b64e5382853",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70874,
+                 *             "file_size": 70871,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:33.301Z",
+                 *             "created_at": "2026-11-29T09:45:55.866Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:37.461Z",
+                 *             "updated_at": "2026-11-29T09:46:08.260Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:45:52.709Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
+                 *             "id": "01a226b2-6364-7398-b9f9-c09ef178d6ac",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14060,19 +14135,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:45:52.709Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *             "recipient_id": "01a226b2-635e-7496-8349-46379ade07c8",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                 *             "id": "01a226b2-6364-7398-b9f9-c413820a3014",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14084,18 +14159,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:45:52.709Z",
                  *             "coordinates": {
-                 *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                 *               "id": "01a226b2-6364-7398-b9f9-c413820a3014",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *             "recipient_id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -14103,7 +14178,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *             "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -14112,18 +14187,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T07:29:34.330Z",
+                 *             "signed_at": "2026-11-29T09:46:00.150Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:34.330Z",
+                 *             "updated_at": "2026-11-29T09:46:00.150Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *             "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *           },
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *             "id": "01a226b2-635e-7496-8349-46379ade07c8",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -14132,20 +14207,21 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T07:29:34.059Z",
+                 *             "signed_at": "2026-11-29T09:45:59.503Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:34.059Z",
+                 *             "updated_at": "2026-11-29T09:45:59.503Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *             "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:37.461Z",
+                 *         "updated_at": "2026-11-29T09:46:08.260Z",
                  *         "template_id": null,
-                 *         "completed_at": "2026-11-29T07:29:37.461Z"
+                 *         "void_reason": null,
+                 *         "completed_at": "2026-11-29T09:46:08.260Z"
                  *       },
                  *       "event_type": "envelope.success"
                  *     }
@@ -14183,14 +14259,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a433-73a8-a06a-219be3f90fa6",
+                 *       "id": "01a226b2-b47d-7766-bbe4-9455c142c4da",
                  *       "data": {
-                 *         "id": "01a22635-a285-77ba-b79d-444eaa062c96",
+                 *         "id": "01a226b2-b014-72b6-8ff9-08644ce5ebf5",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "VOIDED",
-                 *         "sent_at": "2026-11-29T07:29:38.970Z",
+                 *         "sent_at": "2026-11-29T09:46:14.495Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -14295,28 +14371,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-a289-7044-ab29-8c0e6b76e462",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-a285-77ba-b79d-444eaa062c96/documents/01a22635-a289-7044-ab29-8c0e6b76e462.pdf?expires=1795940979&signature=cdd71f3d5962f6fd2e6f9f9e27c666a3bc8b7aa73e729eb251d07455886543dc&name=lease.pdf",
+                 *             "id": "01a226b2-b02b-75ba-8782-3a822f95e777",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-b014-72b6-8ff9-08644ce5ebf5/documents/01a226b2-b02b-75ba-8782-3a822f95e777.pdf?expires=1795949175&signature=0d1aa84e0b3e9191433b8c8d3c192695b5769ccfac19b4a97c3a365b95ea69ff&name=lease.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "lease.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:38.949Z",
+                 *             "created_at": "2026-11-29T09:46:14.420Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:38.949Z",
+                 *             "updated_at": "2026-11-29T09:46:14.420Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:38.949Z",
+                 *         "created_at": "2026-11-29T09:46:14.420Z",
                  *         "expires_at": null,
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-a290-74bc-8a81-ea9f942de010",
+                 *             "id": "01a226b2-b041-7238-9453-9fa7da102bf4",
                  *             "name": "Cleo Park",
                  *             "role": "SIGNER",
                  *             "email": "cleo@example.com",
@@ -14327,17 +14403,18 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:38.949Z",
+                 *             "created_at": "2026-11-29T09:46:14.420Z",
                  *             "custom_key": "cleo",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:39.353Z",
+                 *             "updated_at": "2026-11-29T09:46:15.478Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
+                 *             "envelope_id": "01a226b2-b014-72b6-8ff9-08644ce5ebf5"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:39.353Z",
+                 *         "updated_at": "2026-11-29T09:46:15.478Z",
                  *         "template_id": null,
+                 *         "void_reason": null,
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.voided"
@@ -14376,14 +14453,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a043-70fe-9ce4-f1cfa4fe0d51",
+                 *       "id": "01a226b2-a2fb-755e-a545-330b21ea86f7",
                  *       "data": {
-                 *         "id": "01a22635-8a02-7265-8127-a06169a2ed9a",
+                 *         "id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T07:29:33.410Z",
+                 *         "sent_at": "2026-11-29T09:45:56.313Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -14491,43 +14568,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-8b27-718c-8617-0dd0b1878b90",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/signed/01a22635-8b27-718c-8617-0dd0b1878b90-01a22635-9997-772e-85ab-fd95f385b03a.pdf?expires=1795940977&signature=3555bd104081e54d4608f99c79952c45cba446d7f82472fc14abaf5b82c82450&name=sample-contract.pdf",
+                 *             "id": "01a226b2-61ef-771c-9788-4f185fe89786",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/signed/01a226b2-61ef-771c-9788-4f185fe89786-01a226b2-9128-72c2-bc5a-ffcb821e6add.pdf?expires=1795949168&signature=88d7cb85bcb79317495b2af53542c02a582d2362656fc8806c502d161436bc2a&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "d17b134233fc3d03a26e38f9d932fa938cd3e337824aeab72c9e8f30843f4ffc",
+                 *             "sha256": "312d2a9045e94b35c9f5b699cddfb1058b2c7f25741a07770e31778904168e12",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69514,
+                 *             "file_size": 69469,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:37.461Z",
+                 *             "updated_at": "2026-11-29T09:46:08.260Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/signed/01a22635-8c5a-7260-b045-d55a315ba8f1-01a22635-9ca8-7529-80ee-7ab8a95b042d.pdf?expires=1795940977&signature=1d283d5e6e55a53f2015d8f9455cc02055c1a5aa3bb6e221f58429bc405cf284&name=annex.pdf",
+                 *             "id": "01a226b2-6714-773b-b08a-d865c26fd220",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/signed/01a226b2-6714-773b-b08a-d865c26fd220-01a226b2-97ad-71a5-9e02-e100c69c717f.pdf?expires=1795949168&signature=c1dafd789d0b22828555e9193f1179a45d63eda0bf799d4cde5487752bcadf3e&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "a5365bd99161c4dde5c8edd8b207ba312f757a2bc1346baf24d0c41f2ecb3729",
+                 *             "sha256": "7b123019b88fbbe5a736c4fcae2e76049ef752d7096e2aceee225b64e5382853",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70874,
+                 *             "file_size": 70871,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T07:29:33.301Z",
+                 *             "created_at": "2026-11-29T09:45:55.866Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T07:29:37.461Z",
+                 *             "updated_at": "2026-11-29T09:46:08.260Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:45:52.709Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-dc394add8a5e",
+                 *             "id": "01a226b2-6364-7398-b9f9-c09ef178d6ac",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14539,19 +14616,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:45:52.709Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *             "recipient_id": "01a226b2-635e-7496-8349-46379ade07c8",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                 *             "id": "01a226b2-6364-7398-b9f9-c413820a3014",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14563,18 +14640,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T07:29:32.674Z",
+                 *             "updated_at": "2026-11-29T09:45:52.709Z",
                  *             "coordinates": {
-                 *               "id": "01a22635-8b74-71be-be45-e0a313cec60c",
+                 *               "id": "01a226b2-6364-7398-b9f9-c413820a3014",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a22635-8b27-718c-8617-0dd0b1878b90",
+                 *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *             "recipient_id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -14582,7 +14659,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *             "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -14591,18 +14668,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T07:29:34.330Z",
+                 *             "signed_at": "2026-11-29T09:46:00.150Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:34.330Z",
+                 *             "updated_at": "2026-11-29T09:46:00.150Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *             "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *           },
                  *           {
-                 *             "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *             "id": "01a226b2-635e-7496-8349-46379ade07c8",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -14611,22 +14688,23 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T07:29:34.059Z",
+                 *             "signed_at": "2026-11-29T09:45:59.503Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T07:29:32.674Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T07:29:34.059Z",
+                 *             "updated_at": "2026-11-29T09:45:59.503Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *             "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:37.461Z",
+                 *         "updated_at": "2026-11-29T09:46:08.260Z",
                  *         "template_id": null,
-                 *         "completed_at": "2026-11-29T07:29:37.461Z",
-                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-8a02-7265-8127-a06169a2ed9a/evidence/22-1795937377590.pdf?expires=1796023778&signature=b14bbb3887c09cd650bce5e6030af213ad6c326368a2f5a0a797e8bde25e667f&name=evidence-01a22635-8a02-7265-8127-a06169a2ed9a.pdf",
-                 *         "evidence_generated_at": "2026-11-29T07:29:37.590Z"
+                 *         "void_reason": null,
+                 *         "completed_at": "2026-11-29T09:46:08.260Z",
+                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/evidence/22-1795945568539.pdf?expires=1796031970&signature=d414c289f67f740cc26c1fa387a95a99258bd9e5b10b354398c8fb3258d5cd61&name=evidence-01a226b2-5b45-7467-b490-19ded5aae0d1.pdf",
+                 *         "evidence_generated_at": "2026-11-29T09:46:08.539Z"
                  *       },
                  *       "event_type": "envelope.evidence_generated"
                  *     }
@@ -14664,17 +14742,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8c5b-7187-adc8-9b91dd6f55ff",
+                 *       "id": "01a226b2-6717-755d-9554-dff800e7d0b3",
                  *       "data": {
                  *         "order": 1,
                  *         "status": "COMPLETED",
-                 *         "file_id": "01a22635-8c5a-7260-b045-d55a315ba8f1",
+                 *         "file_id": "01a226b2-6714-773b-b08a-d865c26fd220",
                  *         "file_name": "annex.pdf",
                  *         "custom_key": "annex",
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
-                 *         "uploaded_at": "2026-11-29T07:29:33.253Z",
-                 *         "processed_at": "2026-11-29T07:29:33.274Z",
-                 *         "presigned_upload_id": "01a22635-8c2d-74ae-b18f-6654a3d6cc6c"
+                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
+                 *         "uploaded_at": "2026-11-29T09:45:55.556Z",
+                 *         "processed_at": "2026-11-29T09:45:55.732Z",
+                 *         "presigned_upload_id": "01a226b2-65ec-73e6-bfc9-f9296d964a32"
                  *       },
                  *       "event_type": "envelope.file_uploaded"
                  *     }
@@ -14712,9 +14790,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8db0-76f9-9ef8-14e515921224",
+                 *       "id": "01a226b2-6e41-70ea-bc89-3cffcfc4b86f",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *         "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -14725,13 +14803,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:45:52.709Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:45:56.313Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *       },
                  *       "event_type": "recipient.email_sent"
                  *     }
@@ -14769,9 +14847,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8e09-729b-a240-b622e5a65b2a",
+                 *       "id": "01a226b2-6f92-735f-a195-7963a9609fd7",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *         "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -14782,13 +14860,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:45:52.709Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:45:56.313Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *       },
                  *       "event_type": "recipient.email_received"
                  *     }
@@ -14826,9 +14904,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a378-75bd-8e5c-a4053168290b",
+                 *       "id": "01a226b2-b232-72f8-b5e3-e18f32c3ffb6",
                  *       "data": {
-                 *         "id": "01a22635-a290-74bc-8a81-ea9f942de010",
+                 *         "id": "01a226b2-b041-7238-9453-9fa7da102bf4",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14839,13 +14917,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:38.949Z",
+                 *         "created_at": "2026-11-29T09:46:14.420Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:38.970Z",
+                 *         "updated_at": "2026-11-29T09:46:14.495Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
+                 *         "envelope_id": "01a226b2-b014-72b6-8ff9-08644ce5ebf5"
                  *       },
                  *       "event_type": "recipient.email_opened"
                  *     }
@@ -14883,9 +14961,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a3a0-7570-913a-f44086bfbcd6",
+                 *       "id": "01a226b2-b302-7300-b8e0-83f66b26ab87",
                  *       "data": {
-                 *         "id": "01a22635-a290-74bc-8a81-ea9f942de010",
+                 *         "id": "01a226b2-b041-7238-9453-9fa7da102bf4",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14896,13 +14974,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:38.949Z",
+                 *         "created_at": "2026-11-29T09:46:14.420Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:38.970Z",
+                 *         "updated_at": "2026-11-29T09:46:14.495Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
+                 *         "envelope_id": "01a226b2-b014-72b6-8ff9-08644ce5ebf5"
                  *       },
                  *       "event_type": "recipient.email_clicked"
                  *     }
@@ -14940,9 +15018,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a405-778b-87dd-402f911bf911",
+                 *       "id": "01a226b2-b403-768e-b614-f459ad9d9ce9",
                  *       "data": {
-                 *         "id": "01a22635-a290-74bc-8a81-ea9f942de010",
+                 *         "id": "01a226b2-b041-7238-9453-9fa7da102bf4",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14953,13 +15031,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:38.949Z",
+                 *         "created_at": "2026-11-29T09:46:14.420Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:38.970Z",
+                 *         "updated_at": "2026-11-29T09:46:14.495Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
+                 *         "envelope_id": "01a226b2-b014-72b6-8ff9-08644ce5ebf5"
                  *       },
                  *       "event_type": "recipient.email_bounced"
                  *     }
@@ -14997,9 +15075,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8cfa-763c-a868-f3b4dc5d62fc",
+                 *       "id": "01a226b2-69e0-73c0-8c73-3c1b9aa8083f",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *         "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -15010,14 +15088,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:45:52.709Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:45:56.313Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a",
-                 *         "signing_url": "http://localhost:3000/sign/vSlon6uuH3cxQnpFlfuu3ijlrbexM4aZ0s_DHPHuXi4"
+                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
+                 *         "signing_url": "http://localhost:3000/sign/yrydptTGzcUQnJSjO-9b2KSTrA6QvanKWJVeOHmYy6o"
                  *       },
                  *       "event_type": "recipient.link_generated"
                  *     }
@@ -15055,9 +15133,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8cfd-75ce-848a-4c3df600f968",
+                 *       "id": "01a226b2-69f0-7601-afcc-1b6dc85384fe",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d7ee4e67671a",
+                 *         "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -15068,13 +15146,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:45:52.709Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:45:56.313Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *       },
                  *       "event_type": "recipient.in_progress"
                  *     }
@@ -15112,9 +15190,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8f7f-71fe-ba90-6ebe2a513348",
+                 *       "id": "01a226b2-7615-76a0-8c6a-82f050d74d37",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *         "id": "01a226b2-635e-7496-8349-46379ade07c8",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15124,17 +15202,17 @@ export interface operations {
                  *         "status": "SIGNED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T07:29:34.059Z",
+                 *         "signed_at": "2026-11-29T09:45:59.503Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:45:52.709Z",
                  *         "custom_key": "ben",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:34.059Z",
+                 *         "updated_at": "2026-11-29T09:45:59.503Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *       },
                  *       "event_type": "recipient.signed_all"
                  *     }
@@ -15172,9 +15250,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a430-749c-a8da-9cbe50e95703",
+                 *       "id": "01a226b2-b46c-72c6-beff-79b33cee7873",
                  *       "data": {
-                 *         "id": "01a22635-a290-74bc-8a81-ea9f942de010",
+                 *         "id": "01a226b2-b041-7238-9453-9fa7da102bf4",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -15186,15 +15264,15 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:38.949Z",
+                 *         "created_at": "2026-11-29T09:46:14.420Z",
                  *         "custom_key": "cleo",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:39.353Z",
+                 *         "updated_at": "2026-11-29T09:46:15.478Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a285-77ba-b79d-444eaa062c96"
+                 *         "envelope_id": "01a226b2-b014-72b6-8ff9-08644ce5ebf5"
                  *       },
                  *       "event_type": "recipient.rejected"
                  *     }
@@ -15232,9 +15310,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8da8-70ea-80ce-d6350cbac09d",
+                 *       "id": "01a226b2-6df1-730a-a210-efef3f540b2d",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *         "id": "01a226b2-635e-7496-8349-46379ade07c8",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15245,23 +15323,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:45:52.709Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:45:56.313Z",
                  *         "validation": {
-                 *           "id": "01a22635-8d7e-7164-9bf2-70d97a27eaad",
+                 *           "id": "01a226b2-6c61-773d-83d5-8e922a751875",
                  *           "status": "PENDING",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-29T07:29:33.553Z",
-                 *           "expires_at": "2026-11-29T07:59:33.553Z",
+                 *           "created_at": "2026-11-29T09:45:56.782Z",
+                 *           "expires_at": "2026-11-29T10:15:56.782Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *       },
                  *       "event_type": "recipient.validation_code_generated"
                  *     }
@@ -15299,9 +15377,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8e28-7018-8778-e3fd69d701e0",
+                 *       "id": "01a226b2-7019-7098-9811-3e5829cae085",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *         "id": "01a226b2-635e-7496-8349-46379ade07c8",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15312,23 +15390,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:45:52.709Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:45:56.313Z",
                  *         "validation": {
-                 *           "id": "01a22635-8d7e-7164-9bf2-70d97a27eaad",
+                 *           "id": "01a226b2-6c61-773d-83d5-8e922a751875",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T07:29:33.695Z",
-                 *           "created_at": "2026-11-29T07:29:33.553Z",
-                 *           "expires_at": "2026-11-29T07:59:33.553Z",
+                 *           "sent_at": "2026-11-29T09:45:57.882Z",
+                 *           "created_at": "2026-11-29T09:45:56.782Z",
+                 *           "expires_at": "2026-11-29T10:15:56.782Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *       },
                  *       "event_type": "recipient.validation_code_sent"
                  *     }
@@ -15366,9 +15444,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8ec1-774a-b9de-bc441fb3eb68",
+                 *       "id": "01a226b2-731e-76bc-80e1-aab0dbd4cc77",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *         "id": "01a226b2-635e-7496-8349-46379ade07c8",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15379,23 +15457,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:45:52.709Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:45:56.313Z",
                  *         "validation": {
-                 *           "id": "01a22635-8d7e-7164-9bf2-70d97a27eaad",
+                 *           "id": "01a226b2-6c61-773d-83d5-8e922a751875",
                  *           "status": "VERIFIED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T07:29:33.695Z",
-                 *           "created_at": "2026-11-29T07:29:33.553Z",
-                 *           "expires_at": "2026-11-29T07:59:33.553Z",
-                 *           "verified_at": "2026-11-29T07:29:33.882Z",
+                 *           "sent_at": "2026-11-29T09:45:57.882Z",
+                 *           "created_at": "2026-11-29T09:45:56.782Z",
+                 *           "expires_at": "2026-11-29T10:15:56.782Z",
+                 *           "verified_at": "2026-11-29T09:45:58.802Z",
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *       },
                  *       "event_type": "recipient.validation_code_success"
                  *     }
@@ -15433,9 +15511,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-8e93-745c-b9df-1ca126f25e54",
+                 *       "id": "01a226b2-727a-7688-b213-eb69c78e3bf4",
                  *       "data": {
-                 *         "id": "01a22635-8b74-71be-be45-d86ac6fd90b8",
+                 *         "id": "01a226b2-635e-7496-8349-46379ade07c8",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15446,23 +15524,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:32.674Z",
+                 *         "created_at": "2026-11-29T09:45:52.709Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:33.410Z",
+                 *         "updated_at": "2026-11-29T09:45:56.313Z",
                  *         "validation": {
-                 *           "id": "01a22635-8d7e-7164-9bf2-70d97a27eaad",
+                 *           "id": "01a226b2-6c61-773d-83d5-8e922a751875",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T07:29:33.695Z",
-                 *           "created_at": "2026-11-29T07:29:33.553Z",
-                 *           "expires_at": "2026-11-29T07:59:33.553Z",
+                 *           "sent_at": "2026-11-29T09:45:57.882Z",
+                 *           "created_at": "2026-11-29T09:45:56.782Z",
+                 *           "expires_at": "2026-11-29T10:15:56.782Z",
                  *           "verified_at": null,
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-8a02-7265-8127-a06169a2ed9a"
+                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *       },
                  *       "event_type": "recipient.validation_code_failed"
                  *     }
@@ -15500,9 +15578,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a836-732b-8a44-979d2e0e633f",
+                 *       "id": "01a226b2-c1a5-740f-b39b-c8a8de776f4b",
                  *       "data": {
-                 *         "id": "01a22635-a77d-74bc-8281-ae9997f09502",
+                 *         "id": "01a226b2-bea9-711b-8790-9d5409932058",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -15513,23 +15591,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:40.201Z",
+                 *         "created_at": "2026-11-29T09:46:18.108Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:40.229Z",
+                 *         "updated_at": "2026-11-29T09:46:18.184Z",
                  *         "validation": {
-                 *           "id": "01a22635-a7b2-76e8-82e8-50068de8e7b2",
+                 *           "id": "01a226b2-bfaa-72a7-88a8-88fcc91fd1ce",
                  *           "status": "EXPIRED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T07:29:40.347Z",
-                 *           "created_at": "2026-11-29T07:29:40.268Z",
-                 *           "expires_at": "2026-11-29T07:59:40.268Z",
+                 *           "sent_at": "2026-11-29T09:46:18.621Z",
+                 *           "created_at": "2026-11-29T09:46:18.300Z",
+                 *           "expires_at": "2026-11-29T10:16:18.300Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a769-768b-8813-6ab5be0718d9"
+                 *         "envelope_id": "01a226b2-be7c-7546-a82e-85ffccc3dfaa"
                  *       },
                  *       "event_type": "recipient.validation_code_expired"
                  *     }
@@ -15567,9 +15645,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a92c-72c9-9f5e-5636a98bc00b",
+                 *       "id": "01a226b2-c430-751a-b085-05cf49f95cdb",
                  *       "data": {
-                 *         "id": "01a22635-a77d-74bc-8281-ae9997f09502",
+                 *         "id": "01a226b2-bea9-711b-8790-9d5409932058",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -15580,23 +15658,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T07:29:40.201Z",
+                 *         "created_at": "2026-11-29T09:46:18.108Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T07:29:40.229Z",
+                 *         "updated_at": "2026-11-29T09:46:18.184Z",
                  *         "validation": {
-                 *           "id": "01a22635-a8a0-7313-8f3d-53940130aade",
+                 *           "id": "01a226b2-c289-70df-8af5-b3182e193b0a",
                  *           "status": "EXHAUSTED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T08:00:40.563Z",
-                 *           "created_at": "2026-11-29T08:00:40.508Z",
-                 *           "expires_at": "2026-11-29T08:30:40.508Z",
+                 *           "sent_at": "2026-11-29T10:17:19.256Z",
+                 *           "created_at": "2026-11-29T10:17:19.123Z",
+                 *           "expires_at": "2026-11-29T10:47:19.123Z",
                  *           "verified_at": null,
                  *           "attempts_left": 0
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a769-768b-8813-6ab5be0718d9"
+                 *         "envelope_id": "01a226b2-be7c-7546-a82e-85ffccc3dfaa"
                  *       },
                  *       "event_type": "recipient.validation_max_attempts"
                  *     }
@@ -15634,30 +15712,31 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a552-707a-a98b-c0a04dcb8a61",
+                 *       "id": "01a226b2-b8fc-72cb-ae27-9bee4a8c6376",
                  *       "data": {
-                 *         "id": "01a22635-a512-7728-9279-6212da74eceb",
+                 *         "id": "01a226b2-b7be-74ee-be3f-c23abf64bd9e",
                  *         "total": 2,
                  *         "failed": 0,
+                 *         "reason": null,
                  *         "status": "COMPLETED",
                  *         "results": [
                  *           {
                  *             "error": null,
                  *             "index": 0,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a22635-a53e-749f-9e5c-a7880a182b55"
+                 *             "envelope_id": "01a226b2-b822-7428-a932-b09537fc03f6"
                  *           },
                  *           {
                  *             "error": null,
                  *             "index": 1,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a22635-a54c-704d-b668-194d17d9c156"
+                 *             "envelope_id": "01a226b2-b892-7634-b1d1-67e455780edb"
                  *           }
                  *         ],
                  *         "operation": "create",
                  *         "succeeded": 2,
-                 *         "created_at": "2026-11-29T07:29:39.602Z",
-                 *         "completed_at": "2026-11-29T07:29:39.664Z"
+                 *         "created_at": "2026-11-29T09:46:16.382Z",
+                 *         "completed_at": "2026-11-29T09:46:16.688Z"
                  *       },
                  *       "event_type": "batch.completed"
                  *     }
@@ -15695,14 +15774,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ce7f-7279-bec4-4b898c29a70a",
+                 *       "id": "01a226b3-8bb2-7327-8d44-fcf129e05673",
                  *       "data": {
-                 *         "id": "01a22635-cdee-713d-9709-223a797e2edb",
+                 *         "id": "01a226b3-87d1-7719-a664-672d2a5f93ea",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "EXPIRED",
-                 *         "sent_at": "2026-11-29T09:12:50.071Z",
+                 *         "sent_at": "2026-11-29T11:30:09.722Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -15807,28 +15886,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-cdf0-72cd-a508-40ff00695c2b",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-cdee-713d-9709-223a797e2edb/documents/01a22635-cdf0-72cd-a508-40ff00695c2b.pdf?expires=1796206430&signature=3764d0ed3640b99a846da75fdc1bcb9a4bc4689403d80ac3f9b6938ecf5ad38e&name=sample-contract.pdf",
+                 *             "id": "01a226b3-87ed-7207-b947-471556d3664d",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-87d1-7719-a664-672d2a5f93ea/documents/01a226b3-87ed-7207-b947-471556d3664d.pdf?expires=1796214670&signature=1613bcd57ffa6c77e15148d45bab0661f14b6aaebdfa94e31525dc009af842e2&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:12:50.062Z",
+                 *             "created_at": "2026-11-29T11:30:09.649Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:12:50.062Z",
+                 *             "updated_at": "2026-11-29T11:30:09.649Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:12:50.062Z",
-                 *         "expires_at": "2026-12-02T07:29:50.058Z",
+                 *         "created_at": "2026-11-29T11:30:09.649Z",
+                 *         "expires_at": "2026-12-02T09:47:09.638Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
+                 *             "id": "01a226b3-8803-76bd-a44d-81bd8c1e60f0",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -15839,17 +15918,18 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:12:50.062Z",
+                 *             "created_at": "2026-11-29T11:30:09.649Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:12:50.071Z",
+                 *             "updated_at": "2026-11-29T11:30:09.722Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
+                 *             "envelope_id": "01a226b3-87d1-7719-a664-672d2a5f93ea"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T09:13:50.202Z",
+                 *         "updated_at": "2026-12-02T11:31:10.621Z",
                  *         "template_id": null,
+                 *         "void_reason": null,
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.expired"
@@ -15888,14 +15968,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ce26-768e-a76e-d12264b17d46",
+                 *       "id": "01a226b3-89c5-7794-b90b-41e920891d35",
                  *       "data": {
-                 *         "id": "01a22635-cdee-713d-9709-223a797e2edb",
+                 *         "id": "01a226b3-87d1-7719-a664-672d2a5f93ea",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T09:12:50.071Z",
+                 *         "sent_at": "2026-11-29T11:30:09.722Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -16000,28 +16080,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-cdf0-72cd-a508-40ff00695c2b",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-cdee-713d-9709-223a797e2edb/documents/01a22635-cdf0-72cd-a508-40ff00695c2b.pdf?expires=1795947170&signature=aa27e181a891a792a32ebe089b09d7ad8606eea9d0dcc0c380002736d0f6b9de&name=sample-contract.pdf",
+                 *             "id": "01a226b3-87ed-7207-b947-471556d3664d",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-87d1-7719-a664-672d2a5f93ea/documents/01a226b3-87ed-7207-b947-471556d3664d.pdf?expires=1795955410&signature=4a2faf30ed62083434b07f622a5dbe72c9ec86090987b73111639cda131c400e&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:12:50.062Z",
+                 *             "created_at": "2026-11-29T11:30:09.649Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:12:50.062Z",
+                 *             "updated_at": "2026-11-29T11:30:09.649Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:12:50.062Z",
-                 *         "expires_at": "2026-12-02T07:29:50.058Z",
+                 *         "created_at": "2026-11-29T11:30:09.649Z",
+                 *         "expires_at": "2026-12-02T09:47:09.638Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
+                 *             "id": "01a226b3-8803-76bd-a44d-81bd8c1e60f0",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -16032,17 +16112,18 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:12:50.062Z",
+                 *             "created_at": "2026-11-29T11:30:09.649Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:12:50.071Z",
+                 *             "updated_at": "2026-11-29T11:30:09.722Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
+                 *             "envelope_id": "01a226b3-87d1-7719-a664-672d2a5f93ea"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:12:50.111Z",
+                 *         "updated_at": "2026-11-29T11:30:10.070Z",
                  *         "template_id": null,
+                 *         "void_reason": null,
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.extended"
@@ -16081,14 +16162,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-cea3-71df-927a-1990b6ead063",
+                 *       "id": "01a226b3-8c3e-76dd-9cdf-82eb0a6083ab",
                  *       "data": {
-                 *         "id": "01a22635-cdee-713d-9709-223a797e2edb",
+                 *         "id": "01a226b3-87d1-7719-a664-672d2a5f93ea",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T09:12:50.071Z",
+                 *         "sent_at": "2026-11-29T11:30:09.722Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -16193,28 +16274,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-cdf0-72cd-a508-40ff00695c2b",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a22635-cdee-713d-9709-223a797e2edb/documents/01a22635-cdf0-72cd-a508-40ff00695c2b.pdf?expires=1796206430&signature=3764d0ed3640b99a846da75fdc1bcb9a4bc4689403d80ac3f9b6938ecf5ad38e&name=sample-contract.pdf",
+                 *             "id": "01a226b3-87ed-7207-b947-471556d3664d",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-87d1-7719-a664-672d2a5f93ea/documents/01a226b3-87ed-7207-b947-471556d3664d.pdf?expires=1796214670&signature=1613bcd57ffa6c77e15148d45bab0661f14b6aaebdfa94e31525dc009af842e2&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:12:50.062Z",
+                 *             "created_at": "2026-11-29T11:30:09.649Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:12:50.062Z",
+                 *             "updated_at": "2026-11-29T11:30:09.649Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:12:50.062Z",
-                 *         "expires_at": "2026-12-06T07:29:50.058Z",
+                 *         "created_at": "2026-11-29T11:30:09.649Z",
+                 *         "expires_at": "2026-12-06T09:47:09.638Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
+                 *             "id": "01a226b3-8803-76bd-a44d-81bd8c1e60f0",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -16225,17 +16306,18 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:12:50.062Z",
+                 *             "created_at": "2026-11-29T11:30:09.649Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-12-02T09:13:50.238Z",
+                 *             "updated_at": "2026-12-02T11:31:10.762Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
+                 *             "envelope_id": "01a226b3-87d1-7719-a664-672d2a5f93ea"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T09:13:50.238Z",
+                 *         "updated_at": "2026-12-02T11:31:10.762Z",
                  *         "template_id": null,
+                 *         "void_reason": null,
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.reactivated"
@@ -16274,9 +16356,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ce06-76ff-95a1-d7f8cf8a519f",
+                 *       "id": "01a226b3-88ec-7563-b2b9-6ad191111344",
                  *       "data": {
-                 *         "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
+                 *         "id": "01a226b3-8803-76bd-a44d-81bd8c1e60f0",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -16288,13 +16370,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:12:50.062Z",
+                 *         "created_at": "2026-11-29T11:30:09.649Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:12:50.071Z",
+                 *         "updated_at": "2026-11-29T11:30:09.722Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
+                 *         "envelope_id": "01a226b3-87d1-7719-a664-672d2a5f93ea"
                  *       },
                  *       "event_type": "recipient.reminder_sent"
                  *     }
@@ -16332,9 +16414,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ce49-74c7-bc21-fede601037fe",
+                 *       "id": "01a226b3-8a74-740f-a4db-9cfacd98c563",
                  *       "data": {
-                 *         "id": "01a22635-cdf2-74b1-a64e-964aa3c56b31",
+                 *         "id": "01a226b3-8803-76bd-a44d-81bd8c1e60f0",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -16345,14 +16427,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:12:50.062Z",
+                 *         "created_at": "2026-11-29T11:30:09.649Z",
                  *         "custom_key": "ben",
-                 *         "expires_at": "2026-12-02T07:29:50.058Z",
+                 *         "expires_at": "2026-12-02T09:47:09.638Z",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:12:50.071Z",
+                 *         "updated_at": "2026-11-29T11:30:09.722Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-cdee-713d-9709-223a797e2edb"
+                 *         "envelope_id": "01a226b3-87d1-7719-a664-672d2a5f93ea"
                  *       },
                  *       "event_type": "recipient.expiry_warning_sent"
                  *     }
@@ -16390,9 +16472,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ac56-7141-a369-6d4da894148b",
+                 *       "id": "01a226b2-cbe9-718f-881e-30b7bd1dfcbf",
                  *       "data": {
-                 *         "id": "01a22635-a981-76f9-b680-c7650061ee62",
+                 *         "id": "01a226b2-c4cc-7566-9395-b71960c53a66",
                  *         "name": "Erin Fox",
                  *         "role": "APPROVER",
                  *         "email": "erin@example.com",
@@ -16402,17 +16484,17 @@ export interface operations {
                  *         "status": "APPROVED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T08:00:41.453Z",
+                 *         "signed_at": "2026-11-29T10:17:21.482Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:40.719Z",
+                 *         "created_at": "2026-11-29T10:17:19.681Z",
                  *         "custom_key": "erin",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:41.453Z",
+                 *         "updated_at": "2026-11-29T10:17:21.482Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a96f-770c-a7f5-f62d9989d167"
+                 *         "envelope_id": "01a226b2-c4a1-72ea-9d18-40c244b978ec"
                  *       },
                  *       "event_type": "recipient.approved"
                  *     }
@@ -16450,9 +16532,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ac34-77ae-9e9c-9cf2b1615fa0",
+                 *       "id": "01a226b2-cb45-76af-8058-e386bab47a60",
                  *       "data": {
-                 *         "id": "01a22635-a981-76f9-b680-c91b0fac5df3",
+                 *         "id": "01a226b2-c4cc-7566-9395-b8fa03a300d8",
                  *         "name": "Finn Hale",
                  *         "role": "WITNESS",
                  *         "email": "finn@example.com",
@@ -16462,17 +16544,17 @@ export interface operations {
                  *         "status": "WITNESSED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T08:00:41.389Z",
+                 *         "signed_at": "2026-11-29T10:17:21.304Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:40.719Z",
+                 *         "created_at": "2026-11-29T10:17:19.681Z",
                  *         "custom_key": "finn",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:41.389Z",
+                 *         "updated_at": "2026-11-29T10:17:21.304Z",
                  *         "user_agent": "node",
                  *         "witness_of": "dana",
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a96f-770c-a7f5-f62d9989d167"
+                 *         "envelope_id": "01a226b2-c4a1-72ea-9d18-40c244b978ec"
                  *       },
                  *       "event_type": "recipient.witnessed"
                  *     }
@@ -16510,9 +16592,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-ac7b-77eb-a7df-4d3fd448266c",
+                 *       "id": "01a226b2-cdf3-73e7-b1ce-b5cc6c48375c",
                  *       "data": {
-                 *         "id": "01a22635-a981-76f9-b680-cd14a2c854a0",
+                 *         "id": "01a226b2-c4cc-7566-9395-bfec07670372",
                  *         "name": "Gia Moss",
                  *         "role": "VIEWER",
                  *         "email": "gia@example.com",
@@ -16521,15 +16603,15 @@ export interface operations {
                  *         "status": "VIEWED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T08:00:41.491Z",
+                 *         "signed_at": "2026-11-29T10:17:21.673Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:40.719Z",
+                 *         "created_at": "2026-11-29T10:17:19.681Z",
                  *         "custom_key": "gia",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:41.491Z",
+                 *         "updated_at": "2026-11-29T10:17:21.673Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a96f-770c-a7f5-f62d9989d167"
+                 *         "envelope_id": "01a226b2-c4a1-72ea-9d18-40c244b978ec"
                  *       },
                  *       "event_type": "recipient.viewed"
                  *     }
@@ -16567,9 +16649,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a9c6-775a-8763-c13eb5551b07",
+                 *       "id": "01a226b2-c5b3-7148-b063-45975c13fdb3",
                  *       "data": {
-                 *         "id": "01a22635-a981-76f9-b680-d0e2ac9e9c96",
+                 *         "id": "01a226b2-c4cc-7566-9395-c33230ab3d93",
                  *         "name": "Hal Ode",
                  *         "role": "CC",
                  *         "email": "hal@example.com",
@@ -16580,13 +16662,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:40.719Z",
+                 *         "created_at": "2026-11-29T10:17:19.681Z",
                  *         "custom_key": "hal",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:40.765Z",
+                 *         "updated_at": "2026-11-29T10:17:19.841Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-a96f-770c-a7f5-f62d9989d167"
+                 *         "envelope_id": "01a226b2-c4a1-72ea-9d18-40c244b978ec"
                  *       },
                  *       "event_type": "recipient.copied"
                  *     }
@@ -16624,9 +16706,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-beed-7533-8ded-5601704a1bab",
+                 *       "id": "01a226b3-4068-741d-bd22-acef2c9b2811",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16635,7 +16717,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
+                 *           "id": "01a226b2-f1c5-76fb-8cd6-96b144cb4e8b",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -16650,13 +16732,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:29.938Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:30.193Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
                  *       },
                  *       "event_type": "recipient.validation_id_check_started"
                  *     }
@@ -16694,9 +16776,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c196-7218-a72f-b56b6bef11f9",
+                 *       "id": "01a226b3-4d35-76f3-a2a4-4dc5abdbcee6",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16705,14 +16787,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
+                 *           "id": "01a226b2-f1c5-76fb-8cd6-96b144cb4e8b",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PASSED",
                  *           "attempt": 2,
                  *           "reasons": [],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T08:00:46.895Z",
+                 *           "decided_at": "2026-11-29T10:17:54.571Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 1,
                  *           "provider_reference": null
@@ -16720,13 +16802,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:29.938Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:30.193Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
                  *       },
                  *       "event_type": "recipient.validation_id_check_success"
                  *     }
@@ -16764,9 +16846,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-bef8-71e9-9ec0-25fcb3312433",
+                 *       "id": "01a226b3-40b1-73df-b7b7-72e9b4966dec",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16775,7 +16857,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-b524-72b8-a9ae-2fbb1f48e8ac",
+                 *           "id": "01a226b2-f1c5-76fb-8cd6-96b144cb4e8b",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "FAILED",
@@ -16792,13 +16874,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:29.938Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:30.193Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
                  *       },
                  *       "event_type": "recipient.validation_id_check_failed"
                  *     }
@@ -16836,9 +16918,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c8e9-7029-9b76-965f82f6012f",
+                 *       "id": "01a226b3-6a90-7658-b956-a34dbb2c5a61",
                  *       "data": {
-                 *         "id": "01a22635-c4f1-72ee-a7fe-17cf68600402",
+                 *         "id": "01a226b3-5cdc-7620-b1f4-f29cf5dd5161",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16847,7 +16929,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c58f-77e9-9073-9f42120cf8ef",
+                 *           "id": "01a226b3-6005-7654-a3d9-a2b8630039a2",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -16856,7 +16938,7 @@ export interface operations {
                  *             "MRZ_CHECK_DIGIT"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T08:11:48.771Z",
+                 *           "decided_at": "2026-11-29T10:29:02.054Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -16864,13 +16946,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:11:47.755Z",
+                 *         "created_at": "2026-11-29T10:28:58.603Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:11:47.766Z",
+                 *         "updated_at": "2026-11-29T10:28:58.732Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-c4eb-729c-840c-bd56a0295d2d"
+                 *         "envelope_id": "01a226b3-5cab-7010-a87d-63767d568414"
                  *       },
                  *       "event_type": "recipient.validation_id_check_locked"
                  *     }
@@ -16908,9 +16990,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-cdcc-775a-a6d4-c2f1f9510c3c",
+                 *       "id": "01a226b3-85da-774a-88f1-57dd0431fb83",
                  *       "data": {
-                 *         "id": "01a22635-cd6b-705c-b61e-88e6ad7c6e9a",
+                 *         "id": "01a226b3-827f-7559-8753-544cc65b07f5",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16919,7 +17001,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-cda7-727a-b066-c4f297c45838",
+                 *           "id": "01a226b3-849e-7324-8c3b-0a39a8c22f6f",
                  *           "check": "id_check",
                  *           "method": "stripe",
                  *           "status": "EXPIRED",
@@ -16929,18 +17011,18 @@ export interface operations {
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
-                 *           "provider_reference": "vs_a6f68ec9b7562d9bf94e291e"
+                 *           "provider_reference": "vs_ae47b8f4b7e5477c8577388e"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:11:49.925Z",
+                 *         "created_at": "2026-11-29T10:29:08.235Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:11:49.936Z",
+                 *         "updated_at": "2026-11-29T10:29:08.371Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-cd65-7025-84c7-67ef40a8135b"
+                 *         "envelope_id": "01a226b3-824b-7561-9fd2-7c214abc5a94"
                  *       },
                  *       "event_type": "recipient.validation_id_check_expired"
                  *     }
@@ -16978,9 +17060,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c8fd-76c5-9bf4-c2b3a643ed46",
+                 *       "id": "01a226b3-6b2d-76df-add6-488e837d7fb8",
                  *       "data": {
-                 *         "id": "01a22635-c4f1-72ee-a7fe-17cf68600402",
+                 *         "id": "01a226b3-5cdc-7620-b1f4-f29cf5dd5161",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16989,13 +17071,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c58f-77e9-9073-9f42120cf8ef",
+                 *           "id": "01a226b3-6005-7654-a3d9-a2b8630039a2",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3",
+                 *           "api_key_id": "01a226b2-40d7-762f-b07a-840c5cac04cf",
                  *           "decided_at": null,
                  *           "max_attempts": 1,
                  *           "attempts_left": 1,
@@ -17004,13 +17086,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:11:47.755Z",
+                 *         "created_at": "2026-11-29T10:28:58.603Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:11:47.766Z",
+                 *         "updated_at": "2026-11-29T10:28:58.732Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-c4eb-729c-840c-bd56a0295d2d"
+                 *         "envelope_id": "01a226b3-5cab-7010-a87d-63767d568414"
                  *       },
                  *       "event_type": "recipient.validation_id_check_reset"
                  *     }
@@ -17048,9 +17130,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c1b5-7133-ae18-e6b4bcff3e91",
+                 *       "id": "01a226b3-4eac-7349-b592-eb0e0f421a87",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17059,7 +17141,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                 *           "id": "01a226b3-4e7d-76ee-ac59-72e635be249a",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -17074,13 +17156,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:29.938Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:30.193Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
                  *       },
                  *       "event_type": "recipient.validation_biometric_started"
                  *     }
@@ -17118,9 +17200,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c497-7522-a909-bf1f771b3764",
+                 *       "id": "01a226b3-5bfa-72be-b673-1fcf9a9433c9",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17129,14 +17211,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                 *           "id": "01a226b3-4e7d-76ee-ac59-72e635be249a",
                  *           "check": "biometric",
                  *           "method": "manual",
                  *           "status": "PASSED",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3",
-                 *           "decided_at": "2026-11-29T08:11:47.665Z",
+                 *           "api_key_id": "01a226b2-40d7-762f-b07a-840c5cac04cf",
+                 *           "decided_at": "2026-11-29T10:28:58.417Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
                  *           "provider_reference": null
@@ -17144,13 +17226,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:29.938Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:30.193Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
                  *       },
                  *       "event_type": "recipient.validation_biometric_success"
                  *     }
@@ -17188,9 +17270,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c460-765d-aab3-d55a300d43d3",
+                 *       "id": "01a226b3-5b4c-71c8-9b1f-099d75303c72",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17199,13 +17281,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                 *           "id": "01a226b3-4e7d-76ee-ac59-72e635be249a",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "FAILED",
                  *           "attempt": 1,
                  *           "reasons": [
-                 *             "FACE_MISMATCH"
+                 *             "FACE_MISMATCH",
+                 *             "CHALLENGE_NOT_MET"
                  *           ],
                  *           "api_key_id": null,
                  *           "decided_at": null,
@@ -17216,13 +17299,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:29.938Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:30.193Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
                  *       },
                  *       "event_type": "recipient.validation_biometric_failed"
                  *     }
@@ -17260,9 +17343,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-cc57-77db-88ac-11a185dff839",
+                 *       "id": "01a226b3-7d0e-707b-bc9c-83ef07c1ad96",
                  *       "data": {
-                 *         "id": "01a22635-c4f1-72ee-a7fe-17cf68600402",
+                 *         "id": "01a226b3-5cdc-7620-b1f4-f29cf5dd5161",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17271,7 +17354,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-ca9a-764e-8cdf-6bc722788126",
+                 *           "id": "01a226b3-73e9-743e-b1f7-814d82c44f40",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -17280,7 +17363,7 @@ export interface operations {
                  *             "FACE_MISMATCH"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T08:11:49.649Z",
+                 *           "decided_at": "2026-11-29T10:29:06.838Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -17288,13 +17371,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:11:47.755Z",
+                 *         "created_at": "2026-11-29T10:28:58.603Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:11:47.766Z",
+                 *         "updated_at": "2026-11-29T10:28:58.732Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-c4eb-729c-840c-bd56a0295d2d"
+                 *         "envelope_id": "01a226b3-5cab-7010-a87d-63767d568414"
                  *       },
                  *       "event_type": "recipient.validation_biometric_locked"
                  *     }
@@ -17332,9 +17415,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c1d8-724c-b931-e4d5577911c2",
+                 *       "id": "01a226b3-4f78-707b-9179-465641419527",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17343,7 +17426,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                 *           "id": "01a226b3-4e7d-76ee-ac59-72e635be249a",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "EXPIRED",
@@ -17358,13 +17441,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:29.938Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:30.193Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
                  *       },
                  *       "event_type": "recipient.validation_biometric_expired"
                  *     }
@@ -17402,9 +17485,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c474-759a-849c-141868ae73d7",
+                 *       "id": "01a226b3-5ba5-72ab-b364-4e5ad5b94ec1",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17413,13 +17496,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a22635-c1b3-76e4-9964-f37d307200e5",
+                 *           "id": "01a226b3-4e7d-76ee-ac59-72e635be249a",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a22635-8697-7120-81ff-5191255ac4e3",
+                 *           "api_key_id": "01a226b2-40d7-762f-b07a-840c5cac04cf",
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
@@ -17428,13 +17511,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:29.938Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:30.193Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
                  *       },
                  *       "event_type": "recipient.validation_biometric_reset"
                  *     }
@@ -17472,9 +17555,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-b50e-714b-a06e-a5e94dd365a7",
+                 *       "id": "01a226b2-f0ff-742f-ad84-9b5858f43f0c",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17484,18 +17567,18 @@ export interface operations {
                  *         "tax_id": null,
                  *         "consent": {
                  *           "version": "2026-11-29",
-                 *           "given_at": "2026-11-29T08:00:43.692Z"
+                 *           "given_at": "2026-11-29T10:17:30.987Z"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:29.938Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:30.193Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
                  *       },
                  *       "event_type": "recipient.validation_identity_consented"
                  *     }
@@ -17533,9 +17616,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-c4e0-70c3-9da8-60de62129527",
+                 *       "id": "01a226b3-5c78-765b-8efc-17b6f89f8add",
                  *       "data": {
-                 *         "id": "01a22635-b49d-71fa-a9c9-2301a434fcb5",
+                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17550,13 +17633,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T08:00:43.560Z",
+                 *         "created_at": "2026-11-29T10:17:29.938Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T08:00:43.590Z",
+                 *         "updated_at": "2026-11-29T10:17:30.193Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a22635-b488-7689-9493-e3cace81a8df"
+                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
                  *       },
                  *       "event_type": "recipient.validation_identity_redacted"
                  *     }
@@ -17594,9 +17677,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a60e-730e-87fb-55318c64fbe9",
+                 *       "id": "01a226b2-ba7d-72a4-aad8-fecb5cdca961",
                  *       "data": {
-                 *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                 *         "id": "01a226b2-b996-740f-88df-adc21874a8a2",
                  *         "name": "Mutual NDA",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -17604,8 +17687,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940979&signature=4cfb300d8e456d0de2f2be234c07880a2efe7decacd74e9501d6caf171e914a1&name=nda.pdf",
+                 *             "id": "01a226b2-b9a2-72ff-9ba8-301327969860",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-b996-740f-88df-adc21874a8a2/documents/01a226b2-b9a2-72ff-9ba8-301327969860.pdf?expires=1795949177&signature=ebf8b0e7caebe227c7f7763e32b4b647204ccdc48716b2c4332fea59298ba478&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -17616,7 +17699,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:39.710Z",
+                 *         "created_at": "2026-11-29T09:46:16.854Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -17649,7 +17732,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:39.710Z"
+                 *         "updated_at": "2026-11-29T09:46:16.854Z"
                  *       },
                  *       "event_type": "template.created"
                  *     }
@@ -17687,9 +17770,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a6b5-7798-8ef0-93bdb3519876",
+                 *       "id": "01a226b2-bc96-7208-9de2-a237967b8b8e",
                  *       "data": {
-                 *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                 *         "id": "01a226b2-b996-740f-88df-adc21874a8a2",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -17697,8 +17780,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940980&signature=34cf1d491cb4362cc2fa04632cff480a92e51b6206fc5911d88afb73b8865a01&name=nda.pdf",
+                 *             "id": "01a226b2-b9a2-72ff-9ba8-301327969860",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-b996-740f-88df-adc21874a8a2/documents/01a226b2-b9a2-72ff-9ba8-301327969860.pdf?expires=1795949177&signature=ebf8b0e7caebe227c7f7763e32b4b647204ccdc48716b2c4332fea59298ba478&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -17709,7 +17792,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:39.710Z",
+                 *         "created_at": "2026-11-29T09:46:16.854Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -17742,7 +17825,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:39.980Z"
+                 *         "updated_at": "2026-11-29T09:46:17.453Z"
                  *       },
                  *       "event_type": "template.updated"
                  *     }
@@ -17780,9 +17863,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a22635-a6da-758d-b5d5-f44a5d7de450",
+                 *       "id": "01a226b2-bcbd-717c-ba9d-dfddabaa324d",
                  *       "data": {
-                 *         "id": "01a22635-a57e-75da-98a5-1638769a47f9",
+                 *         "id": "01a226b2-b996-740f-88df-adc21874a8a2",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -17790,8 +17873,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a22635-a581-7192-8129-6dd5d202ab3e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a22635-a57e-75da-98a5-1638769a47f9/documents/01a22635-a581-7192-8129-6dd5d202ab3e.pdf?expires=1795940980&signature=34cf1d491cb4362cc2fa04632cff480a92e51b6206fc5911d88afb73b8865a01&name=nda.pdf",
+                 *             "id": "01a226b2-b9a2-72ff-9ba8-301327969860",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-b996-740f-88df-adc21874a8a2/documents/01a226b2-b9a2-72ff-9ba8-301327969860.pdf?expires=1795949177&signature=ebf8b0e7caebe227c7f7763e32b4b647204ccdc48716b2c4332fea59298ba478&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -17802,7 +17885,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T07:29:39.710Z",
+                 *         "created_at": "2026-11-29T09:46:16.854Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -17835,7 +17918,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T07:29:39.980Z"
+                 *         "updated_at": "2026-11-29T09:46:17.453Z"
                  *       },
                  *       "event_type": "template.deleted"
                  *     }
