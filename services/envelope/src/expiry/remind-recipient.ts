@@ -53,8 +53,8 @@ export interface ManualReminder {
 
 /** The 409 of a reminder nobody can receive now. */
 export function notRemindable(aggregate: EnvelopeAggregate, recipient?: RecipientRow): AppError {
-  const whose = recipient ? `the recipient ${recipient.status}` : 'no recipient\'s turn is on';
-  return new AppError('CONFLICT', `Only a recipient whose turn it is on an IN_PROGRESS envelope can be reminded (the envelope is ${aggregate.envelope.status}, ${whose})`);
+  const whose = recipient ? `, the recipient ${recipient.status}` : ' and it is nobody\'s turn';
+  return new AppError('CONFLICT', `Only a recipient whose turn it is on an IN_PROGRESS envelope can be reminded (the envelope is ${aggregate.envelope.status}${whose})`);
 }
 
 /**
