@@ -50,6 +50,26 @@ describe('the TypeScript SDK against a running Signet', () => {
     expect(names).toEqual([tagged.id, other.id]);
   });
 
+  it('voids with a reason, and voids and reminds in batches it then lists newest first', async () => {
+    const recipients = { dora: { name: 'Dora Finch', email: 'dora@example.com' } };
+    const single = await signet.createEnvelope({ name: 'Voided alone', recipients });
+    expect(await signet.voidEnvelope(single.id, 'Sent to the wrong customer')).toMatchObject({ status: 'VOIDED', void_reason: 'Sent to the wrong customer' });
+    const drafts = [await signet.createEnvelope({ name: 'Batch 1', recipients }), await signet.createEnvelope({ name: 'Batch 2', recipients })];
+    const voids = await signet.batches.create({ operation: 'void', envelope_ids: drafts.map((draft) => draft.id), reason: 'Season over' });
+    const reminds = await signet.batches.create({ operation: 'remind', envelope_ids: [single.id] });
+    const done = await waitFor(async () => {
+      const batch = await signet.batches.get(reminds.id);
+      return batch.status === 'COMPLETED' && batch;
+    }, 60_000, 'the remind batch');
+    expect(done.results).toEqual([{ index: 0, envelope_id: single.id, status: 'FAILED', error: expect.objectContaining({ code: 'CONFLICT' }) }]);
+    const page = await signet.batches.list({ limit: 1 });
+    expect(page.batches.map((batch) => batch.id)).toEqual([reminds.id]);
+    const all: string[] = [];
+    for await (const batch of signet.batches.all()) all.push(batch.id);
+    expect(all.slice(0, 2)).toEqual([reminds.id, voids.id]);
+    expect((await signet.batches.get(voids.id)).reason).toBe('Season over');
+  });
+
   it('throws typed errors carrying code, details and request_id', async () => {
     const missing = await signet.getEnvelope('0190f3c2-7b7a-7cc0-9a55-3c1f2f3b8e01').catch((error: unknown) => error);
     expect(missing).toBeInstanceOf(SignetError);

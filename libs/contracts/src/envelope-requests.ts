@@ -1,6 +1,6 @@
 import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 import { ENVELOPE_LIMITS } from './input-limits';
-import { DateTime, LiteralUnion } from './schema-helpers';
+import { DateTime, LiteralUnion, trimmedTextPattern } from './schema-helpers';
 import { RecipientValidationsInput, SettingsInput } from './settings';
 import { BooleanInput, SignatureFlowLanguage } from './settings-fields';
 import { PLACEMENT_TYPES, RECIPIENT_ROLES } from './fields/field-types';
@@ -166,3 +166,17 @@ export const ExtendRequest = Closed({
   })
 });
 export type ExtendRequest = Static<typeof ExtendRequest>;
+
+/** The most characters of the sender's reason for voiding, once trimmed. */
+export const VOID_REASON_MAX_LENGTH = 500;
+
+/** Why the sender voids: plain text, shown to recipients in the voided email and kept on the envelope. */
+export const voidReason = (description: string) => Type.String({
+  pattern: trimmedTextPattern(VOID_REASON_MAX_LENGTH),
+  description: `${description}: 1-${VOID_REASON_MAX_LENGTH} characters once trimmed, plain text`,
+  errorMessage: `must be 1 to ${VOID_REASON_MAX_LENGTH} characters`
+});
+
+/** PUT /api/v1/envelopes/:id/void: no body (or `{}`), or the sender's reason. */
+export const VoidRequest = Closed({ reason: Type.Optional(voidReason('Why the envelope is voided, shown in the voided email and kept on the envelope')) });
+export type VoidRequest = Static<typeof VoidRequest>;

@@ -16,7 +16,7 @@ import { dlqTopicFor } from './topics';
 export const EVENT_MEANINGS: Record<EventType | DeliveryOnlyEventType, string> = {
   'envelope.in_progress': 'Envelope sent to recipients',
   'envelope.success': 'All recipients signed',
-  'envelope.voided': 'Envelope cancelled',
+  'envelope.voided': 'Envelope cancelled (carries `void_reason`: the sender\'s reason, or null)',
   'envelope.evidence_generated': 'Evidence sheet PDF generated',
   'envelope.file_uploaded': 'File uploaded through an upload URL and processed',
   'recipient.email_sent': 'Invitation email sent',
@@ -52,7 +52,7 @@ export const EVENT_MEANINGS: Record<EventType | DeliveryOnlyEventType, string> =
   'recipient.validation_biometric_reset': 'A sender reset the selfie check: its attempts start again',
   'recipient.validation_identity_consented': 'The recipient consented to the identity checks (`consent.version`)',
   'recipient.validation_identity_redacted': 'The identity-check images of a recipient were erased (retention reached or POST .../identity/redact); hashes and outcomes stay',
-  'batch.completed': 'Every item of a batch (POST /api/v1/batches) has its outcome (key: the batch id)',
+  'batch.completed': 'Every item of a batch (POST /api/v1/batches: create, create_from_template, send, void or remind) has its outcome (key: the batch id)',
   'envelope.expired': 'The envelope reached its `expires_at` unsigned: EXPIRED, every signing link stops working',
   'envelope.extended': "An IN_PROGRESS envelope's `expires_at` was set, moved or cleared (POST /api/v1/envelopes/:id/extend)",
   'envelope.reactivated': 'An EXPIRED envelope was extended (POST /api/v1/envelopes/:id/extend): IN_PROGRESS again, with fresh links',

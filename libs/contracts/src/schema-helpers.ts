@@ -15,3 +15,9 @@ export const DateTime = (options?: SchemaOptions): TString => Type.String({ ...o
  */
 export const LiteralUnion = <const T extends readonly (string | number)[]>(values: T, options?: SchemaOptions): TUnsafe<T[number]> =>
   Type.Unsafe<T[number]>({ ...options, enum: [...values] });
+
+/**
+ * The pattern of free text of 1 to `max` characters once surrounding whitespace is trimmed (JavaScript's
+ * `trim` and `\s` agree on what that is): a reason, a typed signature. Whitespace alone is empty.
+ */
+export const trimmedTextPattern = (max: number): string => `^\\s*\\S([\\s\\S]{0,${max - 2}}\\S)?\\s*$`;

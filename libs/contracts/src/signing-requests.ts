@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { LiteralUnion } from './schema-helpers';
+import { LiteralUnion, trimmedTextPattern } from './schema-helpers';
 
 /*
  * The public signing API (the signer page's calls, by token). Open, as these routes have always been: a
@@ -11,10 +11,8 @@ import { LiteralUnion } from './schema-helpers';
 export const SIGNATURE_INPUT_TYPES = ['WRITTEN', 'DRAWN', 'UPLOADED'] as const;
 export type SignatureInputType = (typeof SIGNATURE_INPUT_TYPES)[number];
 
-/** 1-`max` characters once surrounding whitespace is trimmed (JavaScript's `trim` and `\s` agree on what that is). */
-const Trimmed = (max: number) => `^\\s*\\S([\\s\\S]{0,${max - 2}}\\S)?\\s*$`;
-
-const SignatureText = Type.String({ pattern: Trimmed(100), errorMessage: 'must be 1 to 100 characters' });
+/** A typed signature: 1-100 characters once trimmed. */
+const SignatureText = Type.String({ pattern: trimmedTextPattern(100), errorMessage: 'must be 1 to 100 characters' });
 /** Base64, with or without the `data:image/...;base64,` prefix a canvas gives it; empty is missing. */
 const SignatureImage = Type.String({
   pattern: '^((data:image/(png|jpeg|jpg);base64,)?[A-Za-z0-9+/]+={0,2})?$',
@@ -86,7 +84,7 @@ export type FieldPreviewRequest = Static<typeof FieldPreviewRequest>;
 
 /** POST /signing/v1/:token/reject: why the recipient declines, 1-500 characters trimmed. */
 export const RejectRequest = Type.Object(
-  { reason: Type.String({ pattern: Trimmed(500), errorMessage: 'must be 1 to 500 characters' }) },
+  { reason: Type.String({ pattern: trimmedTextPattern(500), errorMessage: 'must be 1 to 500 characters' }) },
   { errorMessage: { required: 'must be 1 to 500 characters' } }
 );
 export type RejectRequest = Static<typeof RejectRequest>;

@@ -6,6 +6,7 @@ import { templateMethods } from './templates';
 import { builderSessionMethods } from './builder-sessions';
 import { deadLetterMethods } from './dead-letters';
 import { apiKeyMethods } from './api-keys';
+import { batchMethods } from './batches';
 import { identityMethods } from './identity';
 import { envelopeTimelineMethods } from './envelope-timeline';
 import { settingsPreviewMethods } from './settings-previews';
@@ -66,6 +67,7 @@ export function createSignetClient(options: SignetClientOptions) {
     ...builderSessionMethods(context),
     ...deadLetterMethods(context),
     ...apiKeyMethods(context),
+    ...batchMethods(context),
     ...identityMethods(context),
     ...envelopeTimelineMethods(context),
     ...settingsPreviewMethods(context),

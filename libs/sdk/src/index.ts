@@ -8,6 +8,7 @@ export type { PreviewOptions } from './settings-previews';
 export type { TemplateCreateRequest, TemplateListQuery, TemplateUpdateRequest, TemplateUseRequest } from './templates';
 export type { BuilderSession, BuilderSessionCreateRequest, NewBuilderSession } from './builder-sessions';
 export type { ApiKey, ApiKeyCreateRequest, ApiKeyWithSecret } from './api-keys';
+export type { Batch, BatchCreateRequest, BatchListQuery, BatchSummary } from './batches';
 export type { SignetBuilderElement, SignetBuilderEventMap } from './builder-element';
 export { toBracketForm } from './bracket-form';
 export { verifyWebhook, type WebhookEvent, type WebhookEventType, type EventOf } from './webhooks';

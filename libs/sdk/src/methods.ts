@@ -50,8 +50,9 @@ export function envelopeMethods({ api, doFetch }: MethodContext) {
       return unwrap(await api.PUT('/api/v1/envelopes/{id}', { params: { path: { id } }, body: changes as never, bodySerializer: () => toBracketForm(changes) })).envelope;
     },
 
-    async voidEnvelope(id: string) {
-      return unwrap(await api.PUT('/api/v1/envelopes/{id}/void', { params: { path: { id } } })).envelope;
+    /** Voids an envelope; the `reason` (1-500 characters) is kept on it and given to the recipients in the voided email. */
+    async voidEnvelope(id: string, reason?: string) {
+      return unwrap(await api.PUT('/api/v1/envelopes/{id}/void', { params: { path: { id } }, ...(reason === undefined ? {} : { body: { reason } }) })).envelope;
     },
 
     /**

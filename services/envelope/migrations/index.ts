@@ -14,6 +14,8 @@ import { fieldsMigration } from './fields';
 import { templatesMigration } from './templates';
 import { recipientValidationsMigration } from './recipient-validations';
 import { migratedRemindersMigration } from './migrated-reminders';
+import { voidReasonsMigration } from './void-reasons';
+import { batchListingMigration } from './batch-listing';
 
 export const envelopeMigrations: readonly Migration[] = [
   ...busMigrations,
@@ -142,5 +144,7 @@ export const envelopeMigrations: readonly Migration[] = [
   fieldsMigration,
   templatesMigration,
   recipientValidationsMigration,
-  migratedRemindersMigration
+  migratedRemindersMigration,
+  voidReasonsMigration,
+  batchListingMigration
 ];

@@ -20,6 +20,8 @@ export interface EnvelopeRow {
   sent_at: Date | null;
   completed_at: Date | null;
   voided_at: Date | null;
+  /** The sender's reason for voiding; null or absent when none was given (and before reasons existed). */
+  void_reason?: string | null;
   /** When the envelope expires (or expired); null: never. Envelopes stored before expiry existed lack it. */
   expires_at?: Date | null;
 }

@@ -9,6 +9,7 @@ import type { EnvelopeDeps } from '../src/envelope-deps';
 import type { EnvelopeJobs } from '../src/envelope-jobs';
 import { expireEnvelope } from '../src/expiry/expire-envelope';
 import { extendEnvelope } from '../src/expiry/extend-envelope';
+import { remindEnvelope } from '../src/expiry/remind-envelope';
 import { remindRecipient, sendScheduledReminder } from '../src/expiry/remind-recipient';
 import { warnOfExpiry } from '../src/expiry/warn-of-expiry';
 import { sendEnvelope } from '../src/send-envelope';
@@ -156,6 +157,25 @@ describe('the expiry and reminder use cases (PostgreSQL, a fake clock)', () => {
     await expireEnvelope(deps, 'acme', other);
     expect((await db('envelopes').where({ id: other }).first()).status).toBe('VOIDED');
     expect((await topics(other)).filter((topic) => topic.startsWith('envelope.'))).toEqual(['envelope.in_progress', 'envelope.voided']);
+  });
+
+  it('reminds every recipient whose turn it is at once, or none when one of them was reminded within the hour', async () => {
+    const sequential = await createdEnvelope('SEQUENTIAL');
+    expect(await refusal(remindEnvelope(deps, { context, envelopeId: sequential })))
+      .toBe('409 Only a recipient whose turn it is on an IN_PROGRESS envelope can be reminded (the envelope is CREATED and it is nobody\'s turn)');
+    await sendEnvelope(deps, { context, envelopeId: sequential });
+    await remindEnvelope(deps, { context, envelopeId: sequential });
+    expect((await topics(sequential)).filter((topic) => topic.startsWith('recipient.reminder_sent'))).toEqual(['recipient.reminder_sent#null@ana']);
+
+    const parallel = await createdEnvelope();
+    await sendEnvelope(deps, { context, envelopeId: parallel });
+    await remindRecipient(deps, { context, envelopeId: parallel, recipientId: await recipientId(parallel, 'bea') });
+    now = new Date(T0.getTime() + 30 * 60_000);
+    expect(await refusal(remindEnvelope(deps, { context, envelopeId: parallel }))).toBe('429 This recipient was reminded less than an hour ago');
+    now = new Date(T0.getTime() + 60 * 60_000);
+    await remindEnvelope(deps, { context, envelopeId: parallel });
+    expect((await topics(parallel)).filter((topic) => topic.startsWith('recipient.reminder_sent')))
+      .toEqual(['recipient.reminder_sent#null@bea', 'recipient.reminder_sent#null@ana', 'recipient.reminder_sent#null@bea']);
   });
 
   it('reminds now once an hour, apart from the schedule; extend reactivates with fresh links and a new schedule', async () => {

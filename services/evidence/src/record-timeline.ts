@@ -30,7 +30,7 @@ export function recordTimeline(deps: { db: Knex }): Subscription {
       recipient_email: isEnvelopeEvent ? null : stringOrNull(data.email),
       ip_address: stringOrNull(data.ip_address),
       user_agent: stringOrNull(data.user_agent),
-      details: isEnvelopeEvent ? { status: data.status } : detailsOf(data)
+      details: isEnvelopeEvent ? envelopeDetailsOf(event.event_type, data) : detailsOf(data)
     }, { bumpsVersion, snapshot, apiKeyId: headers.apiKeyId });
     // Evidence never rendered has nothing to go stale (it is rendered whole when first asked for); rendered
     // evidence gets its re-render job from the same statement.
@@ -40,6 +40,12 @@ export function recordTimeline(deps: { db: Knex }): Subscription {
 
 function stringOrNull(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
+}
+
+/** An envelope event's status, and on a void the sender's reason when one was given. */
+function envelopeDetailsOf(eventType: string, data: Record<string, unknown>): Record<string, unknown> {
+  const reason = eventType === 'envelope.voided' ? data.void_reason : undefined;
+  return typeof reason === 'string' ? { status: data.status, reason } : { status: data.status };
 }
 
 function detailsOf(data: Record<string, unknown>): Record<string, unknown> {

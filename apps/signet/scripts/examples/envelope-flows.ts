@@ -55,7 +55,7 @@ export async function captureSendAndValidation({ api, baseUrl }: Capture, envelo
   await api.call('POST /api/v1/envelopes/:envelope_id/recipients/:recipient_id/validations/verify_code', 200, { params, json: { code } });
 }
 
-/** An envelope created, sent and voided; sending it again is refused. */
+/** An envelope created, sent and voided with a reason; sending it again is refused. */
 export async function captureVoid({ api, pdf }: Capture): Promise<void> {
   const created = await api.call('POST /api/v1/envelopes', 200, {
     form: { name: 'Quote 88', documents: { quote: { name: 'quote.pdf', base64: pdf.toString('base64') } }, recipients: { eve: { name: 'Eve Adler', email: 'eve@example.com' } } }
@@ -64,12 +64,12 @@ export async function captureVoid({ api, pdf }: Capture): Promise<void> {
   await api.call('POST /api/v1/envelopes/:id/send_invitation', 200, { params: { id } });
   const link = { id, recipient_id: created.body.envelope.envelope_signers[0].id as string };
   await api.call('POST /api/v1/envelopes/:id/recipients/:recipient_id/signing_url', 200, { params: link, json: { rotate: true } });
-  await api.call('PUT /api/v1/envelopes/:id/void', 200, { params: { id } });
+  await api.call('PUT /api/v1/envelopes/:id/void', 200, { params: { id }, json: { reason: 'Replaced by the corrected quote 89' } });
   await api.call('POST /api/v1/envelopes/:id/send_invitation', 409, { params: { id } });
   await api.call('POST /api/v1/envelopes/:id/recipients/:recipient_id/signing_url', 409, { params: link });
 }
 
-/** A batch of two envelopes created in the background, read once it is done. */
+/** A batch of two envelopes created in the background, read once it is done, and the list of batches. */
 export async function captureBatch({ api }: Capture): Promise<void> {
   const items = ['Dana Ruiz', 'Femi Okoro'].map((name, index) => ({
     name: `Onboarding pack ${index + 1}`,
@@ -78,6 +78,7 @@ export async function captureBatch({ api }: Capture): Promise<void> {
   const batch = (await api.call('POST /api/v1/batches', 202, { json: { operation: 'create', items } })).body.batch;
   await waitFor(async () => (await api.peek('GET /api/v1/batches/:id', { params: { id: batch.id } })).body.batch.status === 'COMPLETED', 60_000, 'the batch');
   await api.call('GET /api/v1/batches/:id', 200, { params: { id: batch.id } });
+  await api.call('GET /api/v1/batches', 200, { query: { limit: '10' } });
 }
 
 /**

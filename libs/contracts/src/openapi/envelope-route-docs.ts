@@ -1,4 +1,4 @@
-import { EnvelopeCreateRequest, EnvelopeUpdateRequest, ExtendRequest, SigningUrlRequest } from '../envelope-requests';
+import { EnvelopeCreateRequest, EnvelopeUpdateRequest, ExtendRequest, SigningUrlRequest, VoidRequest } from '../envelope-requests';
 import { CodeSentResponse, CodeVerifiedResponse } from '../responses/validation-responses';
 import { EnvelopeCreatedResponse, EnvelopeResponse, EnvelopeVoidedResponse, EvidenceResponse, ReminderSentResponse, SigningUrlResponse } from '../responses/envelope-responses';
 import { EnvelopeTimelineResponse } from '../responses/timeline-responses';
@@ -53,10 +53,13 @@ export const ENVELOPE_ROUTE_DOCS: RouteDocs = {
   'PUT /api/v1/envelopes/:id/void': {
     operationId: 'voidEnvelope',
     summary: 'Void an envelope',
-    description: 'Signing links stop working at once; recipients are told when `settings.emails.envelope_voided` is on.',
+    description: 'Signing links stop working at once; recipients are told when `settings.emails.envelope_voided` is on. ' +
+      'An optional JSON `{"reason": "..."}` (1-500 characters once trimmed, plain text) is kept on the envelope (`void_reason`), carried by `envelope.voided` and given in the voided email. ' +
+      'No body voids without a reason. Voiding a VOIDED envelope again changes nothing, its reason included.',
     tag: 'Envelopes',
+    request: { json: VoidRequest, optional: true },
     responses: { 200: jsonAnswer(EnvelopeVoidedResponse, 'The voided envelope') },
-    errors: [404, 405, 409]
+    errors: [404, 405, 409, 415, 422]
   },
   'POST /api/v1/envelopes/:id/extend': {
     operationId: 'extendEnvelope',

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { BatchCreateRequest, BatchResponse } from '../batch-requests';
+import { BatchCreateRequest, BatchListQuery, BatchListResponse, BatchResponse } from '../batch-requests';
 import { EnvelopeListQuery, EnvelopeListResponse, EnvelopeMetadataFilter } from '../envelope-list';
 import { SealCertificatesResponse, SignatureReportsResponse } from '../seal-responses';
 import { jsonAnswer, type RouteDocs } from './route-doc';
@@ -25,12 +25,23 @@ export const SCALE_AND_SEAL_ROUTE_DOCS: RouteDocs = {
   },
   'POST /api/v1/batches': {
     operationId: 'createBatch',
-    summary: 'Create, send or void up to 100 envelopes in the background',
-    description: '`operation` `create` takes `items` (each the create form\'s fields as JSON, documents inline as base64); `create_from_template` takes `template_id` and `items` (each what `POST /api/v1/templates/:id/envelopes` takes: recipients by key, fields, metadata, send...; 404 when the template is not yours); `send` and `void` take `envelope_ids`. Each item runs through the single call\'s rules and plan limits; one item\'s failure never stops the others. Poll `GET /api/v1/batches/:id`, or subscribe a webhook to `batch.completed`.',
+    summary: 'Create, send, void or remind up to 100 envelopes in the background',
+    description: '`operation` `create` takes `items` (each the create form\'s fields as JSON, documents inline as base64); `create_from_template` takes `template_id` and `items` (each what `POST /api/v1/templates/:id/envelopes` takes: recipients by key, fields, metadata, send...; 404 when the template is not yours); `send`, `void` and `remind` take `envelope_ids`. ' +
+      '`void` takes an optional `reason`, given to every envelope as `PUT /api/v1/envelopes/:id/void` takes it. `remind` reminds every recipient whose turn it is on each envelope, as `POST /api/v1/envelopes/:id/recipients/:recipient_id/remind` would (409 when it is nobody\'s turn, e.g. the envelope is not IN_PROGRESS; 429 when one of them was reminded within the hour, and then none is). ' +
+      'Each item runs through the single call\'s rules and plan limits; one item\'s failure never stops the others. Poll `GET /api/v1/batches/:id`, or subscribe a webhook to `batch.completed`.',
     tag: 'Batches',
     request: { json: BatchCreateRequest },
     responses: { 202: jsonAnswer(BatchResponse, 'The batch, PENDING; its items run in the background') },
     errors: [400, 404, 413, 415]
+  },
+  'GET /api/v1/batches': {
+    operationId: 'listBatches',
+    summary: 'List your batches',
+    description: 'Your tenant\'s batches, newest first, each with its progress (`succeeded`, `failed` of `total`, `status`); every item\'s result is in `GET /api/v1/batches/:id`. Pages of `limit` (1-100, default 20); pass `next_cursor` as `cursor` for the next page (null on the last).',
+    tag: 'Batches',
+    request: { query: BatchListQuery },
+    responses: { 200: jsonAnswer(BatchListResponse, 'One page of batches') },
+    errors: [422]
   },
   'GET /api/v1/batches/:id': {
     operationId: 'getBatch',

@@ -1,8 +1,10 @@
 import type { TSchema } from '@sinclair/typebox';
+import { BatchCreateRequest, BatchListResponse, BatchResponse } from '../batch-requests';
 import * as envelopeRequests from '../envelope-requests';
 import { EnvelopeListItem, EnvelopeListResponse } from '../envelope-list';
 import { DELIVERED_EVENT_DATA_SCHEMAS } from '../event-schemas';
 import { DELIVERED_EVENT_TYPES } from '../event-types';
+import { BatchItemResult, BatchSummary, BatchView } from '../payloads/batch-completed-payload';
 import * as payloads from './payload-schemas';
 import * as responses from '../responses';
 import { Settings, SettingsInput, SettingsPayload } from '../settings';
@@ -48,6 +50,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
     RecipientInput: envelopeRequests.RecipientInput,
     PlacementInput: envelopeRequests.PlacementInput,
     EnvelopeListItem, EnvelopeListResponse,
+    BatchCreateRequest, BatchResponse, BatchListResponse, BatchView, BatchSummary, BatchItemResult,
     SettingsInput, Settings, SettingsPayload, UploadCreateRequest, VerifyCodeRequest, SignRequest, FieldPreviewRequest, RejectRequest, BounceRequest, SmsStatusCallback,
     CreateWebhookRequest, UpdateWebhookRequest, BuilderSessionCreateRequest, ApiKeyCreateRequest, ApiKeyRotateRequest,
     ...payloads,

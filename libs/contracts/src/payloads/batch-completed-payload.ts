@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, LiteralUnion, Nullable } from '../schema-helpers';
 
-export const BATCH_OPERATIONS = ['create', 'send', 'void', 'create_from_template'] as const;
+export const BATCH_OPERATIONS = ['create', 'send', 'void', 'create_from_template', 'remind'] as const;
 export const BatchOperation = LiteralUnion(BATCH_OPERATIONS);
 export type BatchOperation = Static<typeof BatchOperation>;
 
@@ -25,16 +25,24 @@ export const BatchItemResult = Type.Object({
 });
 export type BatchItemResult = Static<typeof BatchItemResult>;
 
-/** A batch as the API shows it; `results` once COMPLETED. */
-export const BatchView = Type.Object({
+/** A batch and its progress, as GET /api/v1/batches lists it. */
+export const BatchSummary = Type.Object({
   id: Type.String(),
   operation: BatchOperation,
   status: BatchStatus,
   total: Type.Integer({ minimum: 0 }),
   succeeded: Type.Integer({ minimum: 0 }),
   failed: Type.Integer({ minimum: 0 }),
+  /** Optional: batch.completed events recorded before batches took a reason lack it. */
+  reason: Type.Optional(Nullable(Type.String(), { description: 'The reason a `void` batch gives every envelope it voids; null when none was given, and for other operations' })),
   created_at: DateTime(),
-  completed_at: Nullable(DateTime()),
+  completed_at: Nullable(DateTime())
+});
+export type BatchSummary = Static<typeof BatchSummary>;
+
+/** A batch as the API shows it; `results` once COMPLETED. */
+export const BatchView = Type.Object({
+  ...BatchSummary.properties,
   results: Type.Optional(Type.Array(BatchItemResult))
 });
 export type BatchView = Static<typeof BatchView>;

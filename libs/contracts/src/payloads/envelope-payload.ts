@@ -43,7 +43,9 @@ export const EnvelopePayload = Type.Object(
     /** The integrator's own `metadata[key]=value` strings. */
     metadata: Type.Record(Type.String(), Type.String()),
     /** The template the envelope was made from (POST /api/v1/templates/:id/envelopes), or null. */
-    template_id: Type.Optional(Nullable(Type.String()))
+    template_id: Type.Optional(Nullable(Type.String())),
+    /** The sender's reason for voiding (PUT /api/v1/envelopes/:id/void), or null. */
+    void_reason: Type.Optional(Nullable(Type.String()))
   },
   { additionalProperties: true }
 );

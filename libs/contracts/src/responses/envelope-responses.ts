@@ -55,7 +55,8 @@ export const EnvelopeView = Type.Object({
   documents: Type.Array(EnvelopeViewDocument),
   placements: Type.Array(EnvelopePlacement),
   fields: Type.Optional(Type.Array(EnvelopeField, { description: 'Every field placement and its value once its recipient acted (a prefilled value shows in `placements` as `default_value` until then)' })),
-  settings: Settings
+  settings: Settings,
+  void_reason: Nullable(Type.String(), { description: 'The reason the sender gave when voiding, or null' })
 });
 export type EnvelopeView = Static<typeof EnvelopeView>;
 

@@ -28,46 +28,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/settings/preview/signer_page": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Preview the signer page with the current settings
-         * @description The signer page a recipient opens (logo, branding name and colour, language, signature types), as it shows once the documents are drawn; its documents are left out. Made from the API key's settings as they are saved now, for a sample envelope ("Sample agreement") and recipient ("Ana Lima"): nothing in it works (no signing link, no token, no script). Show it in a sandboxed iframe of your own (its `srcdoc`: a framed URL cannot carry the API key); its own headers sandbox it too, and let only Signet's own pages frame it by URL.
-         */
-        get: operations["previewSignerPage"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/settings/preview/invitation_email": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Preview the invitation email with the current settings
-         * @description The HTML of the invitation a signer gets (logo, branding name and colour, language, sender). As in a real email, only an https logo is shown (mail clients block data: images): with a data: logo, the branding name stands in its place. Made from the API key's settings as they are saved now, for a sample envelope ("Sample agreement") and recipient ("Ana Lima"): nothing in it works (no signing link, no token, no script). Show it in a sandboxed iframe of your own (its `srcdoc`: a framed URL cannot carry the API key); its own headers sandbox it too, and let only Signet's own pages frame it by URL.
-         */
-        get: operations["previewInvitationEmail"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/envelopes": {
         parameters: {
             query?: never;
@@ -146,7 +106,7 @@ export interface paths {
         get?: never;
         /**
          * Void an envelope
-         * @description Signing links stop working at once; recipients are told when `settings.emails.envelope_voided` is on.
+         * @description Signing links stop working at once; recipients are told when `settings.emails.envelope_voided` is on. An optional JSON `{"reason": "..."}` (1-500 characters once trimmed, plain text) is kept on the envelope (`void_reason`), carried by `envelope.voided` and given in the voided email. No body voids without a reason. Voiding a VOIDED envelope again changes nothing, its reason included.
          */
         put: operations["voidEnvelope"];
         post?: never;
@@ -228,26 +188,6 @@ export interface paths {
          * @description A link to the audit-trail PDF (every event with time, address and user agent). The envelope must be SUCCESS (409 before).
          */
         get: operations["getEvidence"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/envelopes/{id}/timeline": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List an envelope's timeline
-         * @description The events the evidence sheet lists, oldest first, at any status: when, which event, the recipient it concerns (with their role), the address and user agent they acted from, and the status, rejection reason or code channel. Recorded from the events as they happen, so an event appears a moment after the call that caused it; an envelope just created may have none yet.
-         */
-        get: operations["getEnvelopeTimeline"];
         put?: never;
         post?: never;
         delete?: never;
@@ -504,11 +444,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List your batches
+         * @description Your tenant's batches, newest first, each with its progress (`succeeded`, `failed` of `total`, `status`); every item's result is in `GET /api/v1/batches/:id`. Pages of `limit` (1-100, default 20); pass `next_cursor` as `cursor` for the next page (null on the last).
+         */
+        get: operations["listBatches"];
         put?: never;
         /**
-         * Create, send or void up to 100 envelopes in the background
-         * @description `operation` `create` takes `items` (each the create form's fields as JSON, documents inline as base64); `create_from_template` takes `template_id` and `items` (each what `POST /api/v1/templates/:id/envelopes` takes: recipients by key, fields, metadata, send...; 404 when the template is not yours); `send` and `void` take `envelope_ids`. Each item runs through the single call's rules and plan limits; one item's failure never stops the others. Poll `GET /api/v1/batches/:id`, or subscribe a webhook to `batch.completed`.
+         * Create, send, void or remind up to 100 envelopes in the background
+         * @description `operation` `create` takes `items` (each the create form's fields as JSON, documents inline as base64); `create_from_template` takes `template_id` and `items` (each what `POST /api/v1/templates/:id/envelopes` takes: recipients by key, fields, metadata, send...; 404 when the template is not yours); `send`, `void` and `remind` take `envelope_ids`. `void` takes an optional `reason`, given to every envelope as `PUT /api/v1/envelopes/:id/void` takes it. `remind` reminds every recipient whose turn it is on each envelope, as `POST /api/v1/envelopes/:id/recipients/:recipient_id/remind` would (409 when it is nobody's turn, e.g. the envelope is not IN_PROGRESS; 429 when one of them was reminded within the hour, and then none is). Each item runs through the single call's rules and plan limits; one item's failure never stops the others. Poll `GET /api/v1/batches/:id`, or subscribe a webhook to `batch.completed`.
          */
         post: operations["createBatch"];
         delete?: never;
@@ -1143,26 +1087,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sign/accent/{file}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The signer page's branding colour
-         * @description A style sheet of custom properties for one colour (`<6 lower-case hex digits>.css`): the accent, the text drawn on it and the link colour. The signer page links the one of its envelope's `branding.color`, since its Content-Security-Policy allows no inline style.
-         */
-        get: operations["signerPageAccent"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/sign/{token}": {
         parameters: {
             query?: never;
@@ -1426,7 +1350,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Envelope cancelled
+         * Envelope cancelled (carries `void_reason`: the sender's reason, or null)
          * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
          */
         post: operations["on_envelope_voided"];
@@ -1786,7 +1710,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Every item of a batch (POST /api/v1/batches) has its outcome (key: the batch id)
+         * Every item of a batch (POST /api/v1/batches: create, create_from_template, send, void or remind) has its outcome (key: the batch id)
          * @description POSTed to every webhook subscribed to this event. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
          */
         post: operations["on_batch_completed"];
@@ -2363,7 +2287,6 @@ export interface components {
                     name: string | null;
                     reply_to: string | null;
                     sender_email: string | null;
-                    color?: string;
                 };
                 documents?: {
                     document_id_enabled: boolean;
@@ -2611,6 +2534,8 @@ export interface components {
                 filled_at: string | null;
             }[];
             settings: components["schemas"]["Settings"];
+            /** @description The reason the sender gave when voiding, or null */
+            void_reason: string | null;
         };
         EnvelopeViewDocument: {
             id: string;
@@ -3218,50 +3143,6 @@ export interface components {
             /** @description The session's credential, `Authorization: Bearer <token>`: give it to the editor, never put it in a URL's query */
             token: string;
         };
-        EnvelopeTimelineEntry: {
-            /** @description The event's id: a webhook delivery of the same event carries it */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened
-             */
-            at: string;
-            /** @description The event type, named as in docs/events.md: `envelope.created`, `envelope.in_progress`, `recipient.viewed`, `recipient.signed_all`... including the internal ones no webhook delivers (`envelope.created`, `envelope.updated`, `recipient.link_requested`) */
-            event: string;
-            /** @description The recipient a `recipient.*` event concerns; null for an `envelope.*` event */
-            recipient: components["schemas"]["TimelineRecipient"] | null;
-            ip_address: string | null;
-            user_agent: string | null;
-            /** @description What the evidence sheet shows of the event beyond who, when and where */
-            details: {
-                /** @description The envelope's status after an `envelope.*` event, the recipient's after a `recipient.*` one */
-                status?: string;
-                /** @description Why the recipient rejected (`recipient.rejected`) */
-                reason?: string;
-                /**
-                 * @description How the validation code went (`recipient.validation_code_*`, `recipient.validation_max_attempts`)
-                 * @enum {unknown}
-                 */
-                channel?: "email" | "sms";
-            };
-        };
-        EnvelopeTimelineResponse: {
-            envelope_id: string;
-            /** @description Every recorded event of the envelope, oldest first */
-            timeline: components["schemas"]["EnvelopeTimelineEntry"][];
-            /** @description Also in the X-Request-Id header: finds the request in the logs */
-            request_id: string;
-        };
-        TimelineRecipient: {
-            id: string;
-            name: string | null;
-            email: string | null;
-            /**
-             * @description SIGNER, APPROVER, WITNESS, VIEWER or CC
-             * @enum {unknown}
-             */
-            role: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
-        };
         EnvelopeCreateRequest: {
             name?: string;
             /** Format: date-time */
@@ -3389,6 +3270,72 @@ export interface components {
             next_cursor: string | null;
             request_id: string;
         };
+        BatchCreateRequest: {
+            /** @enum {unknown} */
+            operation: "create" | "send" | "void" | "create_from_template" | "remind";
+            /** @description The template every item of `create_from_template` is made from */
+            template_id?: string;
+            items?: {
+                [key: string]: unknown;
+            }[];
+            envelope_ids?: string[];
+            /** @description `void` only: the reason given to every envelope it voids: 1-500 characters once trimmed, plain text */
+            reason?: string;
+        };
+        BatchResponse: {
+            batch: components["schemas"]["BatchView"];
+            request_id: string;
+        };
+        BatchListResponse: {
+            batches: components["schemas"]["BatchSummary"][];
+            next_cursor: string | null;
+            request_id: string;
+        };
+        BatchView: {
+            id: string;
+            /** @enum {unknown} */
+            operation: "create" | "send" | "void" | "create_from_template" | "remind";
+            /** @enum {unknown} */
+            status: "PENDING" | "RUNNING" | "COMPLETED";
+            total: number;
+            succeeded: number;
+            failed: number;
+            /** @description The reason a `void` batch gives every envelope it voids; null when none was given, and for other operations */
+            reason?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            completed_at: string | null;
+            results?: components["schemas"]["BatchItemResult"][];
+        };
+        BatchSummary: {
+            id: string;
+            /** @enum {unknown} */
+            operation: "create" | "send" | "void" | "create_from_template" | "remind";
+            /** @enum {unknown} */
+            status: "PENDING" | "RUNNING" | "COMPLETED";
+            total: number;
+            succeeded: number;
+            failed: number;
+            /** @description The reason a `void` batch gives every envelope it voids; null when none was given, and for other operations */
+            reason?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            completed_at: string | null;
+        };
+        BatchItemResult: {
+            index: number;
+            envelope_id: string | null;
+            /** @enum {unknown} */
+            status: "SUCCEEDED" | "FAILED";
+            error: {
+                code: string;
+                error: string;
+                details?: {
+                    field: string;
+                    message: string;
+                }[];
+            } | null;
+        };
         SettingsInput: {
             branding?: {
                 logo?: ("DEFAULT" | string) | null;
@@ -3397,7 +3344,6 @@ export interface components {
                 name?: string | null;
                 reply_to?: string | null;
                 sender_email?: string | null;
-                color?: string | null;
             };
             documents?: {
                 document_id_enabled?: (boolean | ("TRUE" | "FALSE" | "true" | "false")) | null;
@@ -3491,7 +3437,6 @@ export interface components {
                 name: string | null;
                 reply_to: string | null;
                 sender_email: string | null;
-                color?: string;
             };
             documents: {
                 document_id_enabled: boolean;
@@ -3628,7 +3573,6 @@ export interface components {
                 name: string | null;
                 reply_to: string | null;
                 sender_email: string | null;
-                color: string;
             };
             documents: {
                 /** @enum {unknown} */
@@ -3914,6 +3858,7 @@ export interface components {
                 [key: string]: string;
             };
             template_id?: string | null;
+            void_reason?: string | null;
         } & {
             [key: string]: unknown;
         };
@@ -4012,6 +3957,7 @@ export interface components {
                 [key: string]: string;
             };
             template_id?: string | null;
+            void_reason?: string | null;
             evidence_document_url: string;
             /** Format: date-time */
             evidence_generated_at: string;
@@ -4340,30 +4286,19 @@ export interface components {
             data: {
                 id: string;
                 /** @enum {unknown} */
-                operation: "create" | "send" | "void" | "create_from_template";
+                operation: "create" | "send" | "void" | "create_from_template" | "remind";
                 /** @enum {unknown} */
                 status: "COMPLETED";
                 total: number;
                 succeeded: number;
                 failed: number;
+                /** @description The reason a `void` batch gives every envelope it voids; null when none was given, and for other operations */
+                reason?: string | null;
                 /** Format: date-time */
                 created_at: string;
                 /** Format: date-time */
                 completed_at: string;
-                results: {
-                    index: number;
-                    envelope_id: string | null;
-                    /** @enum {unknown} */
-                    status: "SUCCEEDED" | "FAILED";
-                    error: {
-                        code: string;
-                        error: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                    } | null;
-                }[];
+                results: components["schemas"]["BatchItemResult"][];
             } & {
                 [key: string]: unknown;
             };
@@ -5001,7 +4936,6 @@ export interface components {
             "settings[branding][reply_to]"?: string;
             /** Format: email */
             "settings[branding][sender_email]"?: string;
-            "settings[branding][color]"?: string;
             "settings[documents][document_id_enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[documents][custom_page_id]"?: string;
             "settings[documents][signatures_per_page]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12");
@@ -5139,7 +5073,6 @@ export interface components {
             "settings[branding][reply_to]"?: string;
             /** Format: email */
             "settings[branding][sender_email]"?: string;
-            "settings[branding][color]"?: string;
             "settings[documents][document_id_enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[documents][custom_page_id]"?: string;
             "settings[documents][signatures_per_page]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12");
@@ -5277,7 +5210,6 @@ export interface components {
             "settings[branding][reply_to]"?: string;
             /** Format: email */
             "settings[branding][sender_email]"?: string;
-            "settings[branding][color]"?: string;
             "settings[documents][document_id_enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[documents][custom_page_id]"?: string;
             "settings[documents][signatures_per_page]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12");
@@ -5395,7 +5327,6 @@ export interface components {
             "settings[branding][reply_to]"?: string;
             /** Format: email */
             "settings[branding][sender_email]"?: string;
-            "settings[branding][color]"?: string;
             "settings[documents][document_id_enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[documents][custom_page_id]"?: string;
             "settings[documents][signatures_per_page]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12");
@@ -5679,8 +5610,7 @@ export interface operations {
                      *           "url_signature_flow": null,
                      *           "name": null,
                      *           "reply_to": null,
-                     *           "sender_email": null,
-                     *           "color": "#1d4ed8"
+                     *           "sender_email": null
                      *         },
                      *         "signature_flow": {
                      *           "language": "EN",
@@ -5699,7 +5629,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226b209bc77b3bd8741284fde93af"
+                     *       "request_id": "req_01a226b2506d762bb97189c743e16b2b"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5718,7 +5648,7 @@ export interface operations {
                      * @example {
                      *       "error": "Send the API key itself as the Authorization header, without a scheme",
                      *       "code": "UNAUTHORIZED",
-                     *       "request_id": "req_01a226b21383761bb7524f093f42f681"
+                     *       "request_id": "req_01a226b2564771f3b04658c52338e70d"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5750,8 +5680,7 @@ export interface operations {
                  * @example {
                  *       "branding": {
                  *         "name": "Acme Inc.",
-                 *         "url_homepage": "https://acme.example",
-                 *         "color": "#0f766e"
+                 *         "url_homepage": "https://acme.example"
                  *       },
                  *       "signature_flow": {
                  *         "language": "EN"
@@ -5785,8 +5714,7 @@ export interface operations {
                      *           "url_signature_flow": null,
                      *           "name": "Acme Inc.",
                      *           "reply_to": null,
-                     *           "sender_email": null,
-                     *           "color": "#0f766e"
+                     *           "sender_email": null
                      *         },
                      *         "documents": {
                      *           "document_id_enabled": true,
@@ -5887,7 +5815,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226b20b32711c850d7f84bb83598a"
+                     *       "request_id": "req_01a226b2511f742abdb72d2ee9ddcce3"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsUpdatedResponse"];
@@ -5917,116 +5845,12 @@ export interface operations {
                      *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b20fa175899b7e5d9741925263"
+                     *       "request_id": "req_01a226b255d17169a98b9c9eb371e0d3"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            431: components["responses"]["Error431"];
-            500: components["responses"]["Error500"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-        };
-    };
-    previewSignerPage: {
-        parameters: {
-            query?: {
-                /**
-                 * @description One of the languages of `signature_flow.language` (EN, ES, FR, ... AR); without it, the key's own `signature_flow.language`
-                 * @example ES
-                 */
-                language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The page */
-            200: {
-                headers: {
-                    /** @description The request id (also `request_id` in JSON bodies) */
-                    "X-Request-Id"?: string;
-                    /** @description `sandbox` (no scripts), `default-src 'none'`, the page's styles only, images from `data:` and `https:` (the logo), `frame-ancestors 'self'` */
-                    "Content-Security-Policy"?: string;
-                    /** @description `nosniff` */
-                    "X-Content-Type-Options"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            413: components["responses"]["Error413"];
-            /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
-            422: {
-                headers: {
-                    /** @description The request id */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "Invalid input",
-                     *       "code": "VALIDATION_FAILED",
-                     *       "details": [
-                     *         {
-                     *           "field": "language",
-                     *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
-                     *         }
-                     *       ],
-                     *       "request_id": "req_01a226b212a6715a9bac7505ce4fbd6c"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            431: components["responses"]["Error431"];
-            500: components["responses"]["Error500"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-        };
-    };
-    previewInvitationEmail: {
-        parameters: {
-            query?: {
-                /** @description One of the languages of `signature_flow.language` (EN, ES, FR, ... AR); without it, the key's own `signature_flow.language` */
-                language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The email's HTML */
-            200: {
-                headers: {
-                    /** @description The request id (also `request_id` in JSON bodies) */
-                    "X-Request-Id"?: string;
-                    /** @description `sandbox` (no scripts), `default-src 'none'`, the page's styles only, images from `data:` and `https:` (the logo), `frame-ancestors 'self'` */
-                    "Content-Security-Policy"?: string;
-                    /** @description `nosniff` */
-                    "X-Content-Type-Options"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            413: components["responses"]["Error413"];
-            422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -6081,11 +5905,11 @@ export interface operations {
                      * @example {
                      *       "envelopes": [
                      *         {
-                     *           "id": "01a226b2-187a-71fe-bf17-cd58667b130f",
+                     *           "id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
                      *           "name": "Services agreement 2026",
                      *           "status": "CREATED",
-                     *           "created_at": "2026-11-29T09:45:35.610Z",
-                     *           "updated_at": "2026-11-29T09:45:38.704Z",
+                     *           "created_at": "2026-11-29T09:45:52.709Z",
+                     *           "updated_at": "2026-11-29T09:45:55.866Z",
                      *           "sent_at": null,
                      *           "completed_at": null,
                      *           "voided_at": null,
@@ -6096,7 +5920,7 @@ export interface operations {
                      *           "template_id": null,
                      *           "envelope_signers": [
                      *             {
-                     *               "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                     *               "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                      *               "custom_key": "ana",
                      *               "name": "Ana Lima",
                      *               "email": "ana@example.com",
@@ -6108,7 +5932,7 @@ export interface operations {
                      *               "identity": null
                      *             },
                      *             {
-                     *               "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *               "id": "01a226b2-635e-7496-8349-46379ade07c8",
                      *               "custom_key": "ben",
                      *               "name": "Ben Ode",
                      *               "email": "ben@example.com",
@@ -6123,7 +5947,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a226b226f474bb8a49955a6e89f4b5"
+                     *       "request_id": "req_01a226b2692376aaa94dfc7099dd16ae"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeListResponse"];
@@ -6151,7 +5975,7 @@ export interface operations {
                      *           "message": "must be one or more of CREATED, IN_PROGRESS, SUCCESS, VOIDED, ERROR, EXPIRED, comma-separated"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b227be77e080f7eb2647c94226"
+                     *       "request_id": "req_01a226b2693f775583f98c0953a0e017"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6242,13 +6066,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226b2-187a-71fe-bf17-cd58667b130f",
+                     *         "id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
                      *         "name": "Services agreement",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T09:45:35.610Z",
+                     *         "created_at": "2026-11-29T09:45:52.709Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                     *             "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6260,7 +6084,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *             "id": "01a226b2-635e-7496-8349-46379ade07c8",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6279,7 +6103,7 @@ export interface operations {
                      *         },
                      *         "template_id": null
                      *       },
-                     *       "request_id": "req_01a226b2185d76bab15cb76fedfa47e0"
+                     *       "request_id": "req_01a226b25af1777d93e0fa92b1c22323"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -6309,7 +6133,7 @@ export interface operations {
                      *           "message": "must be an email address"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b2162e736fbdb68bedfff19556"
+                     *       "request_id": "req_01a226b2589b776eb4bdd1cad535ec9f"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6330,7 +6154,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
+                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
                  */
                 id: string;
             };
@@ -6349,13 +6173,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226b2-187a-71fe-bf17-cd58667b130f",
+                     *         "id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T09:45:35.610Z",
+                     *         "created_at": "2026-11-29T09:45:52.709Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                     *             "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6367,7 +6191,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *             "id": "01a226b2-635e-7496-8349-46379ade07c8",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6386,39 +6210,39 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T09:45:38.704Z",
+                     *         "updated_at": "2026-11-29T09:45:55.866Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a226b2-1f8a-757d-969a-aac582a759af",
+                     *             "id": "01a226b2-61ef-771c-9788-4f185fe89786",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T09:45:35.610Z",
-                     *             "updated_at": "2026-11-29T09:45:35.610Z",
+                     *             "created_at": "2026-11-29T09:45:52.709Z",
+                     *             "updated_at": "2026-11-29T09:45:52.709Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/documents/01a226b2-1f8a-757d-969a-aac582a759af.pdf?expires=1795949139&signature=92875c5e884082e42c1951eebb9d16c63a54af56546627387a62e31d806170fd&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/documents/01a226b2-61ef-771c-9788-4f185fe89786.pdf?expires=1795949156&signature=79cd9c936d39fbd981491ec1670e53acf698d7d11899121464bab24d1af7c0c9&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           },
                      *           {
-                     *             "id": "01a226b2-23f9-724e-9d73-9e0f0eb1f84e",
+                     *             "id": "01a226b2-6714-773b-b08a-d865c26fd220",
                      *             "custom_key": "annex",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T09:45:38.704Z",
-                     *             "updated_at": "2026-11-29T09:45:38.704Z",
+                     *             "created_at": "2026-11-29T09:45:55.866Z",
+                     *             "updated_at": "2026-11-29T09:45:55.866Z",
                      *             "file_name": "annex.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/uploads/01a226b2-2323-7288-b221-9d886bfb4d32.pdf?expires=1795949139&signature=579455ec8aacd934e35fef2754322cfc8aa9beab979073c9a02663a24bcf3197&name=annex.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/uploads/01a226b2-65ec-73e6-bfc9-f9296d964a32.pdf?expires=1795949156&signature=4ca65f31494d325416516c77fb4f2bf41056d848b847a329100ad3d84ad9e99b&name=annex.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6426,14 +6250,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a226b2-215a-726a-9bed-20e1c4d65cbd",
+                     *             "id": "01a226b2-6364-7398-b9f9-c09ef178d6ac",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T09:45:35.610Z",
-                     *             "updated_at": "2026-11-29T09:45:35.610Z",
-                     *             "recipient_id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *             "created_at": "2026-11-29T09:45:52.709Z",
+                     *             "updated_at": "2026-11-29T09:45:52.709Z",
+                     *             "recipient_id": "01a226b2-635e-7496-8349-46379ade07c8",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
+                     *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -6450,18 +6274,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
+                     *             "id": "01a226b2-6364-7398-b9f9-c413820a3014",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T09:45:35.610Z",
-                     *             "updated_at": "2026-11-29T09:45:35.610Z",
-                     *             "recipient_id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                     *             "created_at": "2026-11-29T09:45:52.709Z",
+                     *             "updated_at": "2026-11-29T09:45:52.709Z",
+                     *             "recipient_id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
+                     *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
+                     *               "id": "01a226b2-6364-7398-b9f9-c413820a3014",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -6492,7 +6316,6 @@ export interface operations {
                      *           "branding": {
                      *             "logo": null,
                      *             "name": "Acme Inc.",
-                     *             "color": "#0f766e",
                      *             "reply_to": null,
                      *             "sender_email": null,
                      *             "url_homepage": "https://acme.example",
@@ -6588,9 +6411,10 @@ export interface operations {
                      *             "expire_after_days": null,
                      *             "expiry_warning_days": null
                      *           }
-                     *         }
+                     *         },
+                     *         "void_reason": null
                      *       },
-                     *       "request_id": "req_01a226b226ce748bba48e1838dd9e2ac"
+                     *       "request_id": "req_01a226b268f977ac9ca5f6a9782f3eec"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6611,7 +6435,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226b226dc72cb8f3be3e586da49a9"
+                     *       "request_id": "req_01a226b26908712093f6c0640052704c"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6635,7 +6459,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
+                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
                  */
                 id: string;
             };
@@ -6673,13 +6497,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226b2-187a-71fe-bf17-cd58667b130f",
+                     *         "id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T09:45:35.610Z",
+                     *         "created_at": "2026-11-29T09:45:52.709Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                     *             "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6691,7 +6515,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *             "id": "01a226b2-635e-7496-8349-46379ade07c8",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6710,23 +6534,23 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T09:45:38.131Z",
+                     *         "updated_at": "2026-11-29T09:45:55.142Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a226b2-1f8a-757d-969a-aac582a759af",
+                     *             "id": "01a226b2-61ef-771c-9788-4f185fe89786",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T09:45:35.610Z",
-                     *             "updated_at": "2026-11-29T09:45:35.610Z",
+                     *             "created_at": "2026-11-29T09:45:52.709Z",
+                     *             "updated_at": "2026-11-29T09:45:52.709Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/documents/01a226b2-1f8a-757d-969a-aac582a759af.pdf?expires=1795949138&signature=0aaea5ab0d59014402df11ecbcf7fbdaa5cfdf064073a4ce64ea3aebe81e0e2c&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/documents/01a226b2-61ef-771c-9788-4f185fe89786.pdf?expires=1795949155&signature=450aa53751494e8f5c3aa0149b7e6ce47b952db021a7ad35911ebfadf9a9795d&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6734,14 +6558,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a226b2-215a-726a-9bed-20e1c4d65cbd",
+                     *             "id": "01a226b2-6364-7398-b9f9-c09ef178d6ac",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T09:45:35.610Z",
-                     *             "updated_at": "2026-11-29T09:45:35.610Z",
-                     *             "recipient_id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *             "created_at": "2026-11-29T09:45:52.709Z",
+                     *             "updated_at": "2026-11-29T09:45:52.709Z",
+                     *             "recipient_id": "01a226b2-635e-7496-8349-46379ade07c8",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
+                     *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -6758,18 +6582,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
+                     *             "id": "01a226b2-6364-7398-b9f9-c413820a3014",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T09:45:35.610Z",
-                     *             "updated_at": "2026-11-29T09:45:35.610Z",
-                     *             "recipient_id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                     *             "created_at": "2026-11-29T09:45:52.709Z",
+                     *             "updated_at": "2026-11-29T09:45:52.709Z",
+                     *             "recipient_id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
+                     *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
+                     *               "id": "01a226b2-6364-7398-b9f9-c413820a3014",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -6795,8 +6619,7 @@ export interface operations {
                      *             "url_signature_flow": null,
                      *             "name": "Acme Inc.",
                      *             "reply_to": null,
-                     *             "sender_email": null,
-                     *             "color": "#0f766e"
+                     *             "sender_email": null
                      *           },
                      *           "documents": {
                      *             "document_id_enabled": true,
@@ -6896,9 +6719,10 @@ export interface operations {
                      *               "liveness_threshold": 0.4
                      *             }
                      *           }
-                     *         }
+                     *         },
+                     *         "void_reason": null
                      *       },
-                     *       "request_id": "req_01a226b221fd73189d537d7cd920bab9"
+                     *       "request_id": "req_01a226b2646976bf8d0df1eff2d96b4b"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6930,7 +6754,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
+                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
                  */
                 id: string;
             };
@@ -6951,7 +6775,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226b227ff7109a2ca1ff4231c225a"
+                     *       "request_id": "req_01a226b2694f71acaa85327151273253"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -6974,7 +6798,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not in CREATED status (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a226b2755671c88351f144c847017d"
+                     *       "request_id": "req_01a226b2b75f711f83a2c15a316207b0"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6999,13 +6823,25 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-72d0-732c-bc1b-bad816b2c1c3
+                 * @example 01a226b2-b561-71ff-ad63-fae652a8f1a2
                  */
                 id: string;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Replaced by the corrected quote 89"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Why the envelope is voided, shown in the voided email and kept on the envelope: 1-500 characters once trimmed, plain text */
+                    reason?: string;
+                };
+            };
+        };
         responses: {
             /** @description The voided envelope */
             200: {
@@ -7021,13 +6857,13 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "envelope": {
-                     *         "id": "01a226b2-72d0-732c-bc1b-bad816b2c1c3",
+                     *         "id": "01a226b2-b561-71ff-ad63-fae652a8f1a2",
                      *         "name": "Quote 88",
                      *         "status": "VOIDED",
-                     *         "created_at": "2026-11-29T09:45:58.736Z",
+                     *         "created_at": "2026-11-29T09:46:15.777Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226b2-7336-761c-aa08-2c7ae80e8750",
+                     *             "id": "01a226b2-b5a2-77dd-ba78-4d0d2b089b10",
                      *             "custom_key": "eve",
                      *             "name": "Eve Adler",
                      *             "email": "eve@example.com",
@@ -7043,23 +6879,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T09:45:59.160Z",
-                     *         "sent_at": "2026-11-29T09:45:58.921Z",
+                     *         "updated_at": "2026-11-29T09:46:16.178Z",
+                     *         "sent_at": "2026-11-29T09:46:15.956Z",
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a226b2-7305-769a-93fa-f0889b97abbd",
+                     *             "id": "01a226b2-b579-7602-95fb-f381ac9a5bcf",
                      *             "custom_key": "quote",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T09:45:58.736Z",
-                     *             "updated_at": "2026-11-29T09:45:58.736Z",
+                     *             "created_at": "2026-11-29T09:46:15.777Z",
+                     *             "updated_at": "2026-11-29T09:46:15.777Z",
                      *             "file_name": "quote.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-72d0-732c-bc1b-bad816b2c1c3/documents/01a226b2-7305-769a-93fa-f0889b97abbd.pdf?expires=1795949159&signature=5699d4e4054c3cd7f541199065725e3a78483ae49f77fe6d979d5ac86fb0d5f4&name=quote.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-b561-71ff-ad63-fae652a8f1a2/documents/01a226b2-b579-7602-95fb-f381ac9a5bcf.pdf?expires=1795949176&signature=d3fb3bef03dec5d06697f9395ba7a1eeb1ad9378b255435a2a9ae367b4488cb9&name=quote.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -7079,7 +6915,6 @@ export interface operations {
                      *           "branding": {
                      *             "logo": null,
                      *             "name": "Acme Inc.",
-                     *             "color": "#0f766e",
                      *             "reply_to": null,
                      *             "sender_email": null,
                      *             "url_homepage": "https://acme.example",
@@ -7175,9 +7010,10 @@ export interface operations {
                      *             "expire_after_days": null,
                      *             "expiry_warning_days": null
                      *           }
-                     *         }
+                     *         },
+                     *         "void_reason": "Replaced by the corrected quote 89"
                      *       },
-                     *       "request_id": "req_01a226b2746777ea867a6497f5cbfc05"
+                     *       "request_id": "req_01a226b2b6f074638f2e61d442039b38"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
@@ -7190,6 +7026,7 @@ export interface operations {
             405: components["responses"]["Error405"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -7208,12 +7045,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-72d0-732c-bc1b-bad816b2c1c3
+                 * @example 01a226b2-b561-71ff-ad63-fae652a8f1a2
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b2-7336-761c-aa08-2c7ae80e8750
+                 * @example 01a226b2-b5a2-77dd-ba78-4d0d2b089b10
                  */
                 recipient_id: string;
             };
@@ -7245,8 +7082,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "signing_url": "http://localhost:3000/sign/DgTXdiFbnhMSDX3ix8BVBz_fL5rIgPxJTYFV7A2pPr0",
-                     *       "request_id": "req_01a226b273f671fba0c32fcd4706efa8"
+                     *       "signing_url": "http://localhost:3000/sign/wM0A6jIov1dpbiV4vP0ae4M1yM3Mvoik7TA276M9fAs",
+                     *       "request_id": "req_01a226b2b689724d866fe7c005f370a7"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningUrlResponse"];
@@ -7268,7 +7105,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing links exist only while the envelope is IN_PROGRESS (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a226b275c277d995d436b673afa4fa"
+                     *       "request_id": "req_01a226b2b79d72ae95bb2561acfee2ff"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7293,7 +7130,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b3-46f5-72ba-8b77-c860133c7256
+                 * @example 01a226b3-87d1-7719-a664-672d2a5f93ea
                  */
                 id: string;
             };
@@ -7303,7 +7140,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "expires_at": "2026-12-02T09:46:52.975Z"
+                 *       "expires_at": "2026-12-02T09:47:09.638Z"
                  *     }
                  */
                 "application/json": {
@@ -7326,13 +7163,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226b3-46f5-72ba-8b77-c860133c7256",
+                     *         "id": "01a226b3-87d1-7719-a664-672d2a5f93ea",
                      *         "name": "Lease renewal",
                      *         "status": "IN_PROGRESS",
-                     *         "created_at": "2026-11-29T11:29:53.045Z",
+                     *         "created_at": "2026-11-29T11:30:09.649Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226b3-4728-7419-a2b3-4f972bef81bf",
+                     *             "id": "01a226b3-8803-76bd-a44d-81bd8c1e60f0",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -7348,23 +7185,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T11:29:53.533Z",
-                     *         "sent_at": "2026-11-29T11:29:53.125Z",
+                     *         "updated_at": "2026-11-29T11:30:10.070Z",
+                     *         "sent_at": "2026-11-29T11:30:09.722Z",
                      *         "completed_at": null,
-                     *         "expires_at": "2026-12-02T09:46:52.975Z",
+                     *         "expires_at": "2026-12-02T09:47:09.638Z",
                      *         "documents": [
                      *           {
-                     *             "id": "01a226b3-46fc-70ec-a1e9-390d997ff5f6",
+                     *             "id": "01a226b3-87ed-7207-b947-471556d3664d",
                      *             "custom_key": "lease",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T11:29:53.045Z",
-                     *             "updated_at": "2026-11-29T11:29:53.045Z",
+                     *             "created_at": "2026-11-29T11:30:09.649Z",
+                     *             "updated_at": "2026-11-29T11:30:09.649Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-46f5-72ba-8b77-c860133c7256/documents/01a226b3-46fc-70ec-a1e9-390d997ff5f6.pdf?expires=1795955393&signature=5d10ab65bba55d46086193790c3435fa040940452fb8d67ff8ec1c21b311e3aa&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-87d1-7719-a664-672d2a5f93ea/documents/01a226b3-87ed-7207-b947-471556d3664d.pdf?expires=1795955410&signature=4a2faf30ed62083434b07f622a5dbe72c9ec86090987b73111639cda131c400e&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -7384,7 +7221,6 @@ export interface operations {
                      *           "branding": {
                      *             "logo": null,
                      *             "name": "Acme Inc.",
-                     *             "color": "#0f766e",
                      *             "reply_to": null,
                      *             "sender_email": null,
                      *             "url_homepage": "https://acme.example",
@@ -7480,9 +7316,10 @@ export interface operations {
                      *             "expire_after_days": null,
                      *             "expiry_warning_days": 1
                      *           }
-                     *         }
+                     *         },
+                     *         "void_reason": null
                      *       },
-                     *       "request_id": "req_01a226b348c775dd84e270965aa4d991"
+                     *       "request_id": "req_01a226b38975712eba32a90ffa1d06f2"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -7512,12 +7349,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b3-46f5-72ba-8b77-c860133c7256
+                 * @example 01a226b3-87d1-7719-a664-672d2a5f93ea
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b3-4728-7419-a2b3-4f972bef81bf
+                 * @example 01a226b3-8803-76bd-a44d-81bd8c1e60f0
                  */
                 recipient_id: string;
             };
@@ -7538,8 +7375,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "reminded_at": "2026-11-29T11:29:53.262Z",
-                     *       "request_id": "req_01a226b347cd704f837627b68569a9b8"
+                     *       "reminded_at": "2026-11-29T11:30:09.890Z",
+                     *       "request_id": "req_01a226b388c1763f941891a3b90d8cc5"
                      *     }
                      */
                     "application/json": components["schemas"]["ReminderSentResponse"];
@@ -7572,7 +7409,7 @@ export interface operations {
                      * @example {
                      *       "error": "This recipient was reminded less than an hour ago",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a226b34846775b9638a6d2059d66a9"
+                     *       "request_id": "req_01a226b3890e70679581986c2eacd6d0"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7592,7 +7429,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
+                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
                  */
                 id: string;
             };
@@ -7610,9 +7447,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/evidence/22-1795945550592.pdf?expires=1796031953&signature=f53f017f669e9c5bc2650de01f5c612f18d8b3815d2f20609dbd941c83813179&name=evidence-01a226b2-187a-71fe-bf17-cd58667b130f.pdf",
-                     *       "evidence_generated_at": "2026-11-29T09:45:50.592Z",
-                     *       "request_id": "req_01a226b2606d764e90aae341f203055e"
+                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/evidence/22-1795945568539.pdf?expires=1796031970&signature=d414c289f67f740cc26c1fa387a95a99258bd9e5b10b354398c8fb3258d5cd61&name=evidence-01a226b2-5b45-7467-b490-19ded5aae0d1.pdf",
+                     *       "evidence_generated_at": "2026-11-29T09:46:08.539Z",
+                     *       "request_id": "req_01a226b2a663724a9b2ff9880e3a55ab"
                      *     }
                      */
                     "application/json": components["schemas"]["EvidenceResponse"];
@@ -7634,403 +7471,12 @@ export interface operations {
                      * @example {
                      *       "error": "The evidence sheet exists once the envelope is SUCCESS; it is CREATED",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a226b227e2751fbc9e39b924242517"
+                     *       "request_id": "req_01a226b26948755baee0c39fd46d856b"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            413: components["responses"]["Error413"];
-            431: components["responses"]["Error431"];
-            500: components["responses"]["Error500"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-        };
-    };
-    getEnvelopeTimeline: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description Envelope id
-                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
-                 */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The timeline */
-            200: {
-                headers: {
-                    /** @description The request id (also `request_id` in JSON bodies) */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f",
-                     *       "timeline": [
-                     *         {
-                     *           "id": "01a226b2-2190-7759-8c80-7a0a332689fb",
-                     *           "at": "2026-11-29T09:45:35.610Z",
-                     *           "event": "envelope.created",
-                     *           "recipient": null,
-                     *           "ip_address": null,
-                     *           "user_agent": null,
-                     *           "details": {
-                     *             "status": "CREATED"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "01a226b2-22ab-751a-a6bc-376cb6134c6e",
-                     *           "at": "2026-11-29T09:45:38.131Z",
-                     *           "event": "envelope.updated",
-                     *           "recipient": null,
-                     *           "ip_address": null,
-                     *           "user_agent": null,
-                     *           "details": {
-                     *             "status": "CREATED"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "01a226b2-262e-70ae-abca-f35dc57b0ef2",
-                     *           "at": "2026-11-29T09:45:38.704Z",
-                     *           "event": "envelope.updated",
-                     *           "recipient": null,
-                     *           "ip_address": null,
-                     *           "user_agent": null,
-                     *           "details": {
-                     *             "status": "CREATED"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "01a226b2-2854-7570-82b2-72a5f1de64d7",
-                     *           "at": "2026-11-29T09:45:39.593Z",
-                     *           "event": "envelope.in_progress",
-                     *           "recipient": null,
-                     *           "ip_address": null,
-                     *           "user_agent": null,
-                     *           "details": {
-                     *             "status": "IN_PROGRESS"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "01a226b2-2882-76c8-bea4-aaf9758c9d8c",
-                     *           "at": "2026-11-29T09:45:39.593Z",
-                     *           "event": "recipient.link_generated",
-                     *           "recipient": {
-                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
-                     *             "name": "Ana Lima",
-                     *             "email": "ana@example.com",
-                     *             "role": "SIGNER"
-                     *           },
-                     *           "ip_address": null,
-                     *           "user_agent": null,
-                     *           "details": {
-                     *             "status": "IN_PROGRESS"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "01a226b2-288f-703c-a150-41a00c43f3e2",
-                     *           "at": "2026-11-29T09:45:39.593Z",
-                     *           "event": "recipient.link_generated",
-                     *           "recipient": {
-                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
-                     *             "name": "Ben Ode",
-                     *             "email": "ben@example.com",
-                     *             "role": "SIGNER"
-                     *           },
-                     *           "ip_address": null,
-                     *           "user_agent": null,
-                     *           "details": {
-                     *             "status": "IN_PROGRESS"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "01a226b2-2892-7572-b4c6-f1873751d545",
-                     *           "at": "2026-11-29T09:45:39.593Z",
-                     *           "event": "recipient.in_progress",
-                     *           "recipient": {
-                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
-                     *             "name": "Ana Lima",
-                     *             "email": "ana@example.com",
-                     *             "role": "SIGNER"
-                     *           },
-                     *           "ip_address": null,
-                     *           "user_agent": null,
-                     *           "details": {
-                     *             "status": "IN_PROGRESS"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "01a226b2-28a5-7348-a38a-0136753a5f39",
-                     *           "at": "2026-11-29T09:45:39.593Z",
-                     *           "event": "recipient.in_progress",
-                     *           "recipient": {
-                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
-                     *             "name": "Ben Ode",
-                     *             "email": "ben@example.com",
-                     *             "role": "SIGNER"
-                     *           },
-                     *           "ip_address": null,
-                     *           "user_agent": null,
-                     *           "details": {
-                     *             "status": "IN_PROGRESS"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "01a226b2-2ac8-75bf-9b34-84f2a6b9a3ee",
-                     *           "at": "2026-11-29T09:45:39.854Z",
-                     *           "event": "recipient.validation_code_generated",
-                     *           "recipient": {
-                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
-                     *             "name": "Ben Ode",
-                     *             "email": "ben@example.com",
-                     *             "role": "SIGNER"
-                     *           },
-                     *           "ip_address": null,
-                     *           "user_agent": null,
-                     *           "details": {
-                     *             "status": "IN_PROGRESS",
-                     *             "channel": "email"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "01a226b2-2b66-751d-b848-b29e5a68fb5c",
-                     *           "at": "2026-11-29T09:45:40.355Z",
-                     *           "event": "recipient.email_sent",
-                     *           "recipient": {
-                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
-                     *             "name": "Ana Lima",
-                     *             "email": "ana@example.com",
-                     *             "role": "SIGNER"
-                     *           },
-                     *           "ip_address": null,
-                     *           "user_agent": null,
-                     *           "details": {
-                     *             "status": "IN_PROGRESS"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "01a226b2-2cb5-735a-861e-65fa744c8959",
-                     *           "at": "2026-11-29T09:45:40.565Z",
-                     *           "event": "recipient.validation_code_sent",
-                     *           "recipient": {
-                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
-                     *             "name": "Ben Ode",
-                     *             "email": "ben@example.com",
-                     *             "role": "SIGNER"
-                     *           },
-                     *           "ip_address": null,
-                     *           "user_agent": null,
-                     *           "details": {
-                     *             "status": "IN_PROGRESS",
-                     *             "channel": "email"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "01a226b2-2ccf-714c-9444-d2b90d84f525",
-                     *           "at": "2026-11-29T09:45:40.612Z",
-                     *           "event": "recipient.email_received",
-                     *           "recipient": {
-                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
-                     *             "name": "Ana Lima",
-                     *             "email": "ana@example.com",
-                     *             "role": "SIGNER"
-                     *           },
-                     *           "ip_address": null,
-                     *           "user_agent": null,
-                     *           "details": {
-                     *             "status": "IN_PROGRESS"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "01a226b2-2df6-755c-9599-a892e6626215",
-                     *           "at": "2026-11-29T09:45:40.872Z",
-                     *           "event": "recipient.email_sent",
-                     *           "recipient": {
-                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
-                     *             "name": "Ben Ode",
-                     *             "email": "ben@example.com",
-                     *             "role": "SIGNER"
-                     *           },
-                     *           "ip_address": null,
-                     *           "user_agent": null,
-                     *           "details": {
-                     *             "status": "IN_PROGRESS"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "01a226b2-2e7e-72c0-8f35-7a9637b86a34",
-                     *           "at": "2026-11-29T09:45:41.198Z",
-                     *           "event": "recipient.validation_code_failed",
-                     *           "recipient": {
-                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
-                     *             "name": "Ben Ode",
-                     *             "email": "ben@example.com",
-                     *             "role": "SIGNER"
-                     *           },
-                     *           "ip_address": null,
-                     *           "user_agent": null,
-                     *           "details": {
-                     *             "status": "IN_PROGRESS",
-                     *             "channel": "email"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "01a226b2-2f45-72ec-b8fa-4c0722181723",
-                     *           "at": "2026-11-29T09:45:41.264Z",
-                     *           "event": "recipient.email_received",
-                     *           "recipient": {
-                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
-                     *             "name": "Ben Ode",
-                     *             "email": "ben@example.com",
-                     *             "role": "SIGNER"
-                     *           },
-                     *           "ip_address": null,
-                     *           "user_agent": null,
-                     *           "details": {
-                     *             "status": "IN_PROGRESS"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "01a226b2-2fe2-726d-a756-f7524ddbb37b",
-                     *           "at": "2026-11-29T09:45:41.505Z",
-                     *           "event": "recipient.validation_code_success",
-                     *           "recipient": {
-                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
-                     *             "name": "Ben Ode",
-                     *             "email": "ben@example.com",
-                     *             "role": "SIGNER"
-                     *           },
-                     *           "ip_address": null,
-                     *           "user_agent": null,
-                     *           "details": {
-                     *             "status": "IN_PROGRESS",
-                     *             "channel": "email"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "01a226b2-3291-752c-9d7f-e076120c28f6",
-                     *           "at": "2026-11-29T09:45:42.263Z",
-                     *           "event": "recipient.signed_all",
-                     *           "recipient": {
-                     *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
-                     *             "name": "Ben Ode",
-                     *             "email": "ben@example.com",
-                     *             "role": "SIGNER"
-                     *           },
-                     *           "ip_address": "127.0.0.1",
-                     *           "user_agent": "node",
-                     *           "details": {
-                     *             "status": "SIGNED"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "01a226b2-333c-759d-9866-facd6ea181d7",
-                     *           "at": "2026-11-29T09:45:42.343Z",
-                     *           "event": "recipient.validation_code_generated",
-                     *           "recipient": {
-                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
-                     *             "name": "Ana Lima",
-                     *             "email": "ana@example.com",
-                     *             "role": "SIGNER"
-                     *           },
-                     *           "ip_address": null,
-                     *           "user_agent": null,
-                     *           "details": {
-                     *             "status": "IN_PROGRESS",
-                     *             "channel": "email"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "01a226b2-33f9-741f-8b4f-1a2e2baee926",
-                     *           "at": "2026-11-29T09:45:42.571Z",
-                     *           "event": "recipient.validation_code_sent",
-                     *           "recipient": {
-                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
-                     *             "name": "Ana Lima",
-                     *             "email": "ana@example.com",
-                     *             "role": "SIGNER"
-                     *           },
-                     *           "ip_address": null,
-                     *           "user_agent": null,
-                     *           "details": {
-                     *             "status": "IN_PROGRESS",
-                     *             "channel": "email"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "01a226b2-3477-709f-bd3d-1341bd0bb8ef",
-                     *           "at": "2026-11-29T09:45:42.714Z",
-                     *           "event": "recipient.validation_code_success",
-                     *           "recipient": {
-                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
-                     *             "name": "Ana Lima",
-                     *             "email": "ana@example.com",
-                     *             "role": "SIGNER"
-                     *           },
-                     *           "ip_address": null,
-                     *           "user_agent": null,
-                     *           "details": {
-                     *             "status": "IN_PROGRESS",
-                     *             "channel": "email"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "01a226b2-35d8-7566-8620-83bb0e63cd7d",
-                     *           "at": "2026-11-29T09:45:42.897Z",
-                     *           "event": "recipient.signed_all",
-                     *           "recipient": {
-                     *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
-                     *             "name": "Ana Lima",
-                     *             "email": "ana@example.com",
-                     *             "role": "SIGNER"
-                     *           },
-                     *           "ip_address": "127.0.0.1",
-                     *           "user_agent": "node",
-                     *           "details": {
-                     *             "status": "SIGNED"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "01a226b2-5206-77a9-b43d-584ee4f59a69",
-                     *           "at": "2026-11-29T09:45:50.327Z",
-                     *           "event": "envelope.success",
-                     *           "recipient": null,
-                     *           "ip_address": null,
-                     *           "user_agent": null,
-                     *           "details": {
-                     *             "status": "SUCCESS"
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "01a226b2-5e76-7289-bb0a-bebd3ce637e2",
-                     *           "at": "2026-11-29T09:45:50.592Z",
-                     *           "event": "envelope.evidence_generated",
-                     *           "recipient": null,
-                     *           "ip_address": null,
-                     *           "user_agent": null,
-                     *           "details": {
-                     *             "status": "SUCCESS"
-                     *           }
-                     *         }
-                     *       ],
-                     *       "request_id": "req_01a226b261457394bdab1290bb23238f"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["EnvelopeTimelineResponse"];
-                };
-            };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -8063,45 +7509,45 @@ export interface operations {
                      *         {
                      *           "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "014B9EB88D3B68B8CC35BD6F8D2E3E84",
-                     *           "not_before": "2026-11-29T09:40:43.000Z",
-                     *           "not_after": "2036-11-26T09:45:43.000Z",
-                     *           "sha256_fingerprint": "2a2cb2a599aed9d61a0d0330b9ee188301ba939dc55f2fad05d9307476933900",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAUueuI07aLjMNb1vjS4+hDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "0133A98998DA41FD5187A739B539790B",
+                     *           "not_before": "2026-11-29T09:41:00.000Z",
+                     *           "not_after": "2036-11-26T09:46:00.000Z",
+                     *           "sha256_fingerprint": "971101c0f8c778483cac13966059f99a36fa22bf26f7b667e3b470f24fe4f5da",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQATOpiZjaQf1Rh6c5tTl5CzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01F8B167BEB7004E50C7A7807C2BF805",
-                     *           "not_before": "2026-11-29T09:40:43.000Z",
-                     *           "not_after": "2036-11-26T09:45:43.000Z",
-                     *           "sha256_fingerprint": "e255eee353ca954be749f89f73e9834ffe86f2def72a667ed6d9f8a7eed961b7",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAfixZ763AE5Qx6eAfCv4BTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01709ABD4BAAA9C4CB3AC9B51582F8C0",
+                     *           "not_before": "2026-11-29T09:41:00.000Z",
+                     *           "not_after": "2036-11-26T09:46:00.000Z",
+                     *           "sha256_fingerprint": "26269559906566e29f9c4f7cce73c5e9099be050f57b813fe29d34895f89d48b",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAXCavUuqqcTLOsm1FYL4wDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
                      *       "timestamp_authority": [
                      *         {
                      *           "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01BD98B7F956ABF81B88381E08025674",
-                     *           "not_before": "2026-11-29T09:40:43.000Z",
-                     *           "not_after": "2036-11-26T09:45:43.000Z",
-                     *           "sha256_fingerprint": "3c1a3b2d9ab02be0ed67fecc8de3977cf58d18b18ee004f4b99d855ca8ae65a2",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAb2Yt/lWq/gbiDgeCAJWdDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "017795B7CB8A873BE9FFBDCAF669D72A",
+                     *           "not_before": "2026-11-29T09:41:00.000Z",
+                     *           "not_after": "2036-11-26T09:46:00.000Z",
+                     *           "sha256_fingerprint": "049b53695f642a4a6a26bf3a8fe1c47f023894283dbe6378d06856d2135a1605",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAXeVt8uKhzvp/73K9mnXKjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01F8B167BEB7004E50C7A7807C2BF805",
-                     *           "not_before": "2026-11-29T09:40:43.000Z",
-                     *           "not_after": "2036-11-26T09:45:43.000Z",
-                     *           "sha256_fingerprint": "e255eee353ca954be749f89f73e9834ffe86f2def72a667ed6d9f8a7eed961b7",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAfixZ763AE5Qx6eAfCv4BTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01709ABD4BAAA9C4CB3AC9B51582F8C0",
+                     *           "not_before": "2026-11-29T09:41:00.000Z",
+                     *           "not_after": "2036-11-26T09:46:00.000Z",
+                     *           "sha256_fingerprint": "26269559906566e29f9c4f7cce73c5e9099be050f57b813fe29d34895f89d48b",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAXCavUuqqcTLOsm1FYL4wDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
-                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAUueuI07aLjMNb1vjS4+hDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAfixZ763AE5Qx6eAfCv4BTANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
+                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQATOpiZjaQf1Rh6c5tTl5CzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAXCavUuqqcTLOsm1FYL4wDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
                      *       "crl_url": "http://localhost:3000/pki/signet-dev-ca.crl",
-                     *       "request_id": "req_01a226b2616370ef9ed9b58b84bb8602"
+                     *       "request_id": "req_01a226b2a6d77039baf61bea7bd2b311"
                      *     }
                      */
                     "application/json": {
@@ -8196,10 +7642,10 @@ export interface operations {
                      *             "common_name": "Signet Development Seal — not for production",
                      *             "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "014B9EB88D3B68B8CC35BD6F8D2E3E84"
+                     *             "serial_number": "0133A98998DA41FD5187A739B539790B"
                      *           },
-                     *           "claimed_signing_time": "2026-11-29T09:45:47.000Z",
-                     *           "timestamped_time": "2026-11-29T09:45:47.000Z",
+                     *           "claimed_signing_time": "2026-11-29T09:46:05.000Z",
+                     *           "timestamped_time": "2026-11-29T09:46:05.000Z",
                      *           "pades_level": "B-LTA",
                      *           "integrity": {
                      *             "valid": true,
@@ -8216,10 +7662,10 @@ export interface operations {
                      *             "common_name": "Signet Development TSA — not for production",
                      *             "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "01BD98B7F956ABF81B88381E08025674"
+                     *             "serial_number": "017795B7CB8A873BE9FFBDCAF669D72A"
                      *           },
                      *           "claimed_signing_time": null,
-                     *           "timestamped_time": "2026-11-29T09:45:48.000Z",
+                     *           "timestamped_time": "2026-11-29T09:46:06.000Z",
                      *           "pades_level": null,
                      *           "integrity": {
                      *             "valid": true,
@@ -8233,7 +7679,7 @@ export interface operations {
                      *       "trust_anchors": [
                      *         "CN=Signet Development CA — not for production, O=Signet (development)"
                      *       ],
-                     *       "request_id": "req_01a226b261b67755b2b2b733c18f7408"
+                     *       "request_id": "req_01a226b2a72876ed998c842fdbb6bcc8"
                      *     }
                      */
                     "application/json": {
@@ -8291,7 +7737,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
+                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
                  */
                 envelope_id: string;
             };
@@ -8311,16 +7757,16 @@ export interface operations {
                      * @example {
                      *       "uploads": [
                      *         {
-                     *           "id": "01a226b2-2323-7288-b221-9d886bfb4d32",
-                     *           "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f",
+                     *           "id": "01a226b2-65ec-73e6-bfc9-f9296d964a32",
+                     *           "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
                      *           "status": "COMPLETED",
-                     *           "file_id": "01a226b2-23f9-724e-9d73-9e0f0eb1f84e",
+                     *           "file_id": "01a226b2-6714-773b-b08a-d865c26fd220",
                      *           "order": 1,
                      *           "file_name": "annex.pdf"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a226b226a77726a7d5d8e132af7a3d"
+                     *       "request_id": "req_01a226b268d376789f9ddcb03166dc6a"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadListResponse"];
@@ -8349,7 +7795,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
+                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
                  */
                 envelope_id: string;
             };
@@ -8382,14 +7828,14 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "upload": {
-                     *         "id": "01a226b2-2323-7288-b221-9d886bfb4d32",
-                     *         "upload_url": "http://localhost:3000/api/v1/uploads/X-N__pDgHa0NfNpleM0fwcESfzgJX2qnryTHq8XBs8Q",
+                     *         "id": "01a226b2-65ec-73e6-bfc9-f9296d964a32",
+                     *         "upload_url": "http://localhost:3000/api/v1/uploads/tfc4QAx6GDOPQ9bDTNavSUK-A5LDD6Sxf13TnIW3Uwk",
                      *         "file_name": "annex.pdf",
                      *         "order": 1,
                      *         "custom_key": "annex",
-                     *         "expires_at": "2026-11-29T10:45:38.298Z",
+                     *         "expires_at": "2026-11-29T10:45:55.421Z",
                      *         "max_file_size": 52428800,
-                     *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f",
+                     *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
                      *         "status": "PENDING",
                      *         "instructions": {
                      *           "method": "PUT",
@@ -8399,7 +7845,7 @@ export interface operations {
                      *           "note": "PUT the raw PDF bytes (not base64) to upload_url with your API key in the Authorization header. The URL works once and expires at expires_at; files up to max_file_size bytes."
                      *         }
                      *       },
-                     *       "request_id": "req_01a226b222e077ff88bdf4faf6e549d4"
+                     *       "request_id": "req_01a226b2658775b194e75c62cde5dcf4"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadCreatedResponse"];
@@ -8428,12 +7874,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
+                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
                  */
                 envelope_id: string;
                 /**
                  * @description Upload id
-                 * @example 01a226b2-2323-7288-b221-9d886bfb4d32
+                 * @example 01a226b2-65ec-73e6-bfc9-f9296d964a32
                  */
                 id: string;
             };
@@ -8452,18 +7898,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "upload": {
-                     *         "id": "01a226b2-2323-7288-b221-9d886bfb4d32",
-                     *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f",
+                     *         "id": "01a226b2-65ec-73e6-bfc9-f9296d964a32",
+                     *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
                      *         "status": "COMPLETED",
-                     *         "file_id": "01a226b2-23f9-724e-9d73-9e0f0eb1f84e",
+                     *         "file_id": "01a226b2-6714-773b-b08a-d865c26fd220",
                      *         "order": 1,
                      *         "file_name": "annex.pdf",
                      *         "custom_key": "annex",
-                     *         "uploaded_at": "2026-11-29T09:45:38.396Z",
-                     *         "processed_at": "2026-11-29T09:45:38.553Z",
+                     *         "uploaded_at": "2026-11-29T09:45:55.556Z",
+                     *         "processed_at": "2026-11-29T09:45:55.732Z",
                      *         "error_message": null
                      *       },
-                     *       "request_id": "req_01a226b2267276b595a6f2da81ae941b"
+                     *       "request_id": "req_01a226b268c07694bcfd3a449b8f51ad"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadResponse"];
@@ -8491,7 +7937,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example X-N__pDgHa0NfNpleM0fwcESfzgJX2qnryTHq8XBs8Q
+                 * @example tfc4QAx6GDOPQ9bDTNavSUK-A5LDD6Sxf13TnIW3Uwk
                  */
                 token: string;
             };
@@ -8516,10 +7962,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "upload_id": "01a226b2-2323-7288-b221-9d886bfb4d32",
+                     *       "upload_id": "01a226b2-65ec-73e6-bfc9-f9296d964a32",
                      *       "status": "UPLOADED",
                      *       "message": "The file was received and is being validated",
-                     *       "request_id": "req_01a226b2233770daa93c23a49d5196cb"
+                     *       "request_id": "req_01a226b266087681b5ad752e7be256e8"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadReceivedResponse"];
@@ -8550,12 +7996,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
+                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b2-215a-726a-9bed-1f5a6c972754
+                 * @example 01a226b2-635e-7496-8349-46379ade07c8
                  */
                 recipient_id: string;
             };
@@ -8594,8 +8040,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T10:15:39.854Z",
-                     *       "request_id": "req_01a226b228ce70a885b09c54f9f39546"
+                     *       "expires_at": "2026-11-29T10:15:56.782Z",
+                     *       "request_id": "req_01a226b26a3b74e4990af8b64e3e3b41"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -8627,9 +8073,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 60 seconds",
+                     *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 59 seconds",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a226b22b4c76c8b3bc8bdae41c8032"
+                     *       "request_id": "req_01a226b26f3576898f5b932b34cd6e05"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8652,12 +8098,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-187a-71fe-bf17-cd58667b130f
+                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b2-215a-726a-9bed-1f5a6c972754
+                 * @example 01a226b2-635e-7496-8349-46379ade07c8
                  */
                 recipient_id: string;
             };
@@ -8667,7 +8113,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "892661"
+                 *       "code": "162596"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -8687,8 +8133,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T09:45:41.505Z",
-                     *       "request_id": "req_01a226b22f3a75cf9cd1fe59a0928850"
+                     *       "verified_at": "2026-11-29T09:45:58.802Z",
+                     *       "request_id": "req_01a226b272e97458b7bd0e026b4261dd"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -8719,7 +8165,7 @@ export interface operations {
                      *           "message": "is not correct: 2 attempts left"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b22dd575dfb780b5bb07768ef5"
+                     *       "request_id": "req_01a226b2718e727cb45631e47c053583"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8739,12 +8185,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-af55-7222-8b41-10b963ec974c
+                 * @example 01a226b2-ecb2-7663-bce2-c54b1df7958c
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b2-afcd-7460-a710-ecae77f3dabe
+                 * @example 01a226b2-ed34-71a5-b196-4a7180042409
                  */
                 recipient_id: string;
             };
@@ -8762,14 +8208,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
+                     *       "recipient_id": "01a226b2-ed34-71a5-b196-4a7180042409",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T10:17:15.102Z"
+                     *         "given_at": "2026-11-29T10:17:30.987Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a226b2-b38e-772b-96a2-7cde32326522",
+                     *         "id": "01a226b2-f1c5-76fb-8cd6-96b144cb4e8b",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -8784,7 +8230,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T10:17:37.391Z",
+                     *         "decided_at": "2026-11-29T10:17:54.571Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8831,7 +8277,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:17:33.671Z"
+                     *             "created_at": "2026-11-29T10:17:51.357Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -8908,14 +8354,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:17:37.391Z"
+                     *             "created_at": "2026-11-29T10:17:54.571Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T10:17:15.307Z",
-                     *         "updated_at": "2026-11-29T10:17:37.391Z"
+                     *         "created_at": "2026-11-29T10:17:31.236Z",
+                     *         "updated_at": "2026-11-29T10:17:54.571Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a226b3-0af7-71d2-90b9-cf28384cc326",
+                     *         "id": "01a226b3-4e7d-76ee-ac59-72e635be249a",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -8924,10 +8370,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T10:28:40.339Z",
+                     *         "decided_at": "2026-11-29T10:28:58.417Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a226b1-fda5-76bb-b8ba-16802a68f94c"
+                     *           "api_key_id": "01a226b2-40d7-762f-b07a-840c5cac04cf"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9027,13 +8473,13 @@ export interface operations {
                      *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:28:40.097Z"
+                     *             "created_at": "2026-11-29T10:28:58.204Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T10:17:37.685Z",
-                     *         "updated_at": "2026-11-29T10:28:40.339Z"
+                     *         "created_at": "2026-11-29T10:17:54.961Z",
+                     *         "updated_at": "2026-11-29T10:28:58.417Z"
                      *       },
-                     *       "request_id": "req_01a226b3158d721aa7dbe10d0acd67f2"
+                     *       "request_id": "req_01a226b35c1772cca34e2f998e1a4d48"
                      *     }
                      */
                     "application/json": {
@@ -9224,12 +8670,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-af55-7222-8b41-10b963ec974c
+                 * @example 01a226b2-ecb2-7663-bce2-c54b1df7958c
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b2-afcd-7460-a710-ecae77f3dabe
+                 * @example 01a226b2-ed34-71a5-b196-4a7180042409
                  */
                 recipient_id: string;
             };
@@ -9261,14 +8707,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
+                     *       "recipient_id": "01a226b2-ed34-71a5-b196-4a7180042409",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T10:17:15.102Z"
+                     *         "given_at": "2026-11-29T10:17:30.987Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a226b2-b38e-772b-96a2-7cde32326522",
+                     *         "id": "01a226b2-f1c5-76fb-8cd6-96b144cb4e8b",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -9283,7 +8729,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T10:17:37.391Z",
+                     *         "decided_at": "2026-11-29T10:17:54.571Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9330,7 +8776,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:17:33.671Z"
+                     *             "created_at": "2026-11-29T10:17:51.357Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -9407,14 +8853,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:17:37.391Z"
+                     *             "created_at": "2026-11-29T10:17:54.571Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T10:17:15.307Z",
-                     *         "updated_at": "2026-11-29T10:17:37.391Z"
+                     *         "created_at": "2026-11-29T10:17:31.236Z",
+                     *         "updated_at": "2026-11-29T10:17:54.571Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a226b3-0af7-71d2-90b9-cf28384cc326",
+                     *         "id": "01a226b3-4e7d-76ee-ac59-72e635be249a",
                      *         "check": "biometric",
                      *         "status": "PENDING",
                      *         "method": "local",
@@ -9523,13 +8969,13 @@ export interface operations {
                      *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:28:40.097Z"
+                     *             "created_at": "2026-11-29T10:28:58.204Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T10:17:37.685Z",
-                     *         "updated_at": "2026-11-29T10:28:40.205Z"
+                     *         "created_at": "2026-11-29T10:17:54.961Z",
+                     *         "updated_at": "2026-11-29T10:28:58.338Z"
                      *       },
-                     *       "request_id": "req_01a226b3149f763ea4a27a7f88bfde53"
+                     *       "request_id": "req_01a226b35b847725931d0227a67ffe37"
                      *     }
                      */
                     "application/json": {
@@ -9723,12 +9169,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-af55-7222-8b41-10b963ec974c
+                 * @example 01a226b2-ecb2-7663-bce2-c54b1df7958c
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b2-afcd-7460-a710-ecae77f3dabe
+                 * @example 01a226b2-ed34-71a5-b196-4a7180042409
                  */
                 recipient_id: string;
             };
@@ -9762,14 +9208,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
+                     *       "recipient_id": "01a226b2-ed34-71a5-b196-4a7180042409",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T10:17:15.102Z"
+                     *         "given_at": "2026-11-29T10:17:30.987Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a226b2-b38e-772b-96a2-7cde32326522",
+                     *         "id": "01a226b2-f1c5-76fb-8cd6-96b144cb4e8b",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -9784,7 +9230,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T10:17:37.391Z",
+                     *         "decided_at": "2026-11-29T10:17:54.571Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9831,7 +9277,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:17:33.671Z"
+                     *             "created_at": "2026-11-29T10:17:51.357Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -9908,14 +9354,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:17:37.391Z"
+                     *             "created_at": "2026-11-29T10:17:54.571Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T10:17:15.307Z",
-                     *         "updated_at": "2026-11-29T10:17:37.391Z"
+                     *         "created_at": "2026-11-29T10:17:31.236Z",
+                     *         "updated_at": "2026-11-29T10:17:54.571Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a226b3-0af7-71d2-90b9-cf28384cc326",
+                     *         "id": "01a226b3-4e7d-76ee-ac59-72e635be249a",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -9924,10 +9370,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T10:28:40.339Z",
+                     *         "decided_at": "2026-11-29T10:28:58.417Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a226b1-fda5-76bb-b8ba-16802a68f94c"
+                     *           "api_key_id": "01a226b2-40d7-762f-b07a-840c5cac04cf"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -10027,13 +9473,13 @@ export interface operations {
                      *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:28:40.097Z"
+                     *             "created_at": "2026-11-29T10:28:58.204Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T10:17:37.685Z",
-                     *         "updated_at": "2026-11-29T10:28:40.339Z"
+                     *         "created_at": "2026-11-29T10:17:54.961Z",
+                     *         "updated_at": "2026-11-29T10:28:58.417Z"
                      *       },
-                     *       "request_id": "req_01a226b3153c70888d1132b5811a8d16"
+                     *       "request_id": "req_01a226b35bd17319878c954ca0d3f908"
                      *     }
                      */
                     "application/json": {
@@ -10227,12 +9673,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b3-3d12-7134-a92f-aee5424f4f15
+                 * @example 01a226b3-7d4b-7346-8ab6-c565272abcad
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b3-3d86-77fd-aabb-36180948886b
+                 * @example 01a226b3-7d7d-73dc-8b6a-e87efca76912
                  */
                 recipient_id: string;
             };
@@ -10276,10 +9722,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a226b3-3d86-77fd-aabb-36180948886b",
+                     *       "recipient_id": "01a226b3-7d7d-73dc-8b6a-e87efca76912",
                      *       "consent": null,
                      *       "id_check": {
-                     *         "id": "01a226b3-3df1-73b8-811c-6ac290eb0160",
+                     *         "id": "01a226b3-7de7-7778-8d8c-a242673bed4e",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "assertion",
@@ -10288,23 +9734,23 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": "kyc-2026-0042",
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T10:28:50.737Z",
+                     *         "decided_at": "2026-11-29T10:29:07.111Z",
                      *         "manual": null,
                      *         "assertion": {
                      *           "level": "IAL2",
                      *           "provider": "Acme KYC",
                      *           "reference": "kyc-2026-0042",
-                     *           "api_key_id": "01a226b1-fda5-76bb-b8ba-16802a68f94c",
+                     *           "api_key_id": "01a226b2-40d7-762f-b07a-840c5cac04cf",
                      *           "verified_at": "2026-11-20T09:30:00.000Z"
                      *         },
                      *         "retention_days": 30,
                      *         "images_purged_at": null,
                      *         "attempts": [],
-                     *         "created_at": "2026-11-29T10:28:50.737Z",
-                     *         "updated_at": "2026-11-29T10:28:50.737Z"
+                     *         "created_at": "2026-11-29T10:29:07.111Z",
+                     *         "updated_at": "2026-11-29T10:29:07.111Z"
                      *       },
                      *       "biometric": null,
-                     *       "request_id": "req_01a226b33db576dda930d95e677602e7"
+                     *       "request_id": "req_01a226b37da0736da19f16ec95ef4327"
                      *     }
                      */
                     "application/json": {
@@ -10498,12 +9944,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-af55-7222-8b41-10b963ec974c
+                 * @example 01a226b2-ecb2-7663-bce2-c54b1df7958c
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b2-afcd-7460-a710-ecae77f3dabe
+                 * @example 01a226b2-ed34-71a5-b196-4a7180042409
                  */
                 recipient_id: string;
             };
@@ -10525,8 +9971,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "attempts": 3,
-                     *       "redacted_at": "2026-11-29T10:28:40.448Z",
-                     *       "request_id": "req_01a226b315aa703886ea6d116cad940b"
+                     *       "redacted_at": "2026-11-29T10:28:58.500Z",
+                     *       "request_id": "req_01a226b35c2d73cebe611cd018f24555"
                      *     }
                      */
                     "application/json": {
@@ -10546,6 +9992,61 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    listBatches: {
+        parameters: {
+            query?: {
+                /** @example 10 */
+                limit?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of batches */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "batches": [
+                     *         {
+                     *           "id": "01a226b2-b7be-74ee-be3f-c23abf64bd9e",
+                     *           "operation": "create",
+                     *           "status": "COMPLETED",
+                     *           "total": 2,
+                     *           "succeeded": 2,
+                     *           "failed": 0,
+                     *           "reason": null,
+                     *           "created_at": "2026-11-29T09:46:16.382Z",
+                     *           "completed_at": "2026-11-29T09:46:16.688Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "request_id": "req_01a226b2b94e712dbb8556d58dba16ba"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BatchListResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
@@ -10592,16 +10093,7 @@ export interface operations {
                  *       ]
                  *     }
                  */
-                "application/json": {
-                    /** @enum {unknown} */
-                    operation: "create" | "send" | "void" | "create_from_template";
-                    /** @description The template every item of `create_from_template` is made from */
-                    template_id?: string;
-                    items?: {
-                        [key: string]: unknown;
-                    }[];
-                    envelope_ids?: string[];
-                };
+                "application/json": components["schemas"]["BatchCreateRequest"];
             };
         };
         responses: {
@@ -10618,48 +10110,20 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a226b2-7661-7379-8968-b9ec1967cd0e",
+                     *         "id": "01a226b2-b7be-74ee-be3f-c23abf64bd9e",
                      *         "operation": "create",
                      *         "status": "PENDING",
                      *         "total": 2,
                      *         "succeeded": 0,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-29T09:45:59.649Z",
+                     *         "reason": null,
+                     *         "created_at": "2026-11-29T09:46:16.382Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a226b2765b7654b1b585096686abce"
+                     *       "request_id": "req_01a226b2b7bd759ebb51c3e9c6ae18d4"
                      *     }
                      */
-                    "application/json": {
-                        batch: {
-                            id: string;
-                            /** @enum {unknown} */
-                            operation: "create" | "send" | "void" | "create_from_template";
-                            /** @enum {unknown} */
-                            status: "PENDING" | "RUNNING" | "COMPLETED";
-                            total: number;
-                            succeeded: number;
-                            failed: number;
-                            /** Format: date-time */
-                            created_at: string;
-                            completed_at: string | null;
-                            results?: {
-                                index: number;
-                                envelope_id: string | null;
-                                /** @enum {unknown} */
-                                status: "SUCCEEDED" | "FAILED";
-                                error: {
-                                    code: string;
-                                    error: string;
-                                    details?: {
-                                        field: string;
-                                        message: string;
-                                    }[];
-                                } | null;
-                            }[];
-                        };
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["BatchResponse"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -10684,7 +10148,7 @@ export interface operations {
             path: {
                 /**
                  * @description Batch id
-                 * @example 01a226b2-7661-7379-8968-b9ec1967cd0e
+                 * @example 01a226b2-b7be-74ee-be3f-c23abf64bd9e
                  */
                 id: string;
             };
@@ -10703,62 +10167,34 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a226b2-7661-7379-8968-b9ec1967cd0e",
+                     *         "id": "01a226b2-b7be-74ee-be3f-c23abf64bd9e",
                      *         "operation": "create",
                      *         "status": "COMPLETED",
                      *         "total": 2,
                      *         "succeeded": 2,
                      *         "failed": 0,
-                     *         "created_at": "2026-11-29T09:45:59.649Z",
-                     *         "completed_at": "2026-11-29T09:46:00.011Z",
+                     *         "reason": null,
+                     *         "created_at": "2026-11-29T09:46:16.382Z",
+                     *         "completed_at": "2026-11-29T09:46:16.688Z",
                      *         "results": [
                      *           {
                      *             "index": 0,
-                     *             "envelope_id": "01a226b2-773d-7387-b34c-a58d5a14365a",
+                     *             "envelope_id": "01a226b2-b822-7428-a932-b09537fc03f6",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           },
                      *           {
                      *             "index": 1,
-                     *             "envelope_id": "01a226b2-77b3-727b-bcb8-6c825342a891",
+                     *             "envelope_id": "01a226b2-b892-7634-b1d1-67e455780edb",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           }
                      *         ]
                      *       },
-                     *       "request_id": "req_01a226b2781276cca5c684c024f878dc"
+                     *       "request_id": "req_01a226b2b93970e483e49913a48b96c9"
                      *     }
                      */
-                    "application/json": {
-                        batch: {
-                            id: string;
-                            /** @enum {unknown} */
-                            operation: "create" | "send" | "void" | "create_from_template";
-                            /** @enum {unknown} */
-                            status: "PENDING" | "RUNNING" | "COMPLETED";
-                            total: number;
-                            succeeded: number;
-                            failed: number;
-                            /** Format: date-time */
-                            created_at: string;
-                            completed_at: string | null;
-                            results?: {
-                                index: number;
-                                envelope_id: string | null;
-                                /** @enum {unknown} */
-                                status: "SUCCEEDED" | "FAILED";
-                                error: {
-                                    code: string;
-                                    error: string;
-                                    details?: {
-                                        field: string;
-                                        message: string;
-                                    }[];
-                                } | null;
-                            }[];
-                        };
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["BatchResponse"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -10803,17 +10239,17 @@ export interface operations {
                      * @example {
                      *       "templates": [
                      *         {
-                     *           "id": "01a226b2-78c3-737f-809c-c6b05b698ced",
+                     *           "id": "01a226b2-b996-740f-88df-adc21874a8a2",
                      *           "name": "Mutual NDA",
                      *           "metadata": {
                      *             "kind": "nda"
                      *           },
-                     *           "created_at": "2026-11-29T09:46:00.259Z",
-                     *           "updated_at": "2026-11-29T09:46:00.259Z"
+                     *           "created_at": "2026-11-29T09:46:16.854Z",
+                     *           "updated_at": "2026-11-29T09:46:16.854Z"
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a226b27a33719396fbdc9524e3c076"
+                     *       "request_id": "req_01a226b2baa37205b005d28b60641b90"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateListResponse"];
@@ -10963,7 +10399,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a226b2-78c3-737f-809c-c6b05b698ced",
+                     *         "id": "01a226b2-b996-740f-88df-adc21874a8a2",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -10978,7 +10414,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a226b2-78e4-732a-aee9-4e6a87019e9e",
+                     *             "id": "01a226b2-b9a2-72ff-9ba8-301327969860",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10987,7 +10423,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-78c3-737f-809c-c6b05b698ced/documents/01a226b2-78e4-732a-aee9-4e6a87019e9e.pdf?expires=1795949160&signature=aae687e3b027eddd339cde109247430c36395eca314464cc1b4f84f40f6c1a58&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-b996-740f-88df-adc21874a8a2/documents/01a226b2-b9a2-72ff-9ba8-301327969860.pdf?expires=1795949177&signature=ebf8b0e7caebe227c7f7763e32b4b647204ccdc48716b2c4332fea59298ba478&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -11015,10 +10451,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T09:46:00.259Z",
-                     *         "updated_at": "2026-11-29T09:46:00.259Z"
+                     *         "created_at": "2026-11-29T09:46:16.854Z",
+                     *         "updated_at": "2026-11-29T09:46:16.854Z"
                      *       },
-                     *       "request_id": "req_01a226b2783a705fb62adf8816174e69"
+                     *       "request_id": "req_01a226b2b96c7779a20ea9d2b7da4e53"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -11046,7 +10482,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a226b2-78c3-737f-809c-c6b05b698ced
+                 * @example 01a226b2-b996-740f-88df-adc21874a8a2
                  */
                 id: string;
             };
@@ -11065,7 +10501,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a226b2-78c3-737f-809c-c6b05b698ced",
+                     *         "id": "01a226b2-b996-740f-88df-adc21874a8a2",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -11080,7 +10516,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a226b2-78e4-732a-aee9-4e6a87019e9e",
+                     *             "id": "01a226b2-b9a2-72ff-9ba8-301327969860",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -11089,7 +10525,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-78c3-737f-809c-c6b05b698ced/documents/01a226b2-78e4-732a-aee9-4e6a87019e9e.pdf?expires=1795949160&signature=aae687e3b027eddd339cde109247430c36395eca314464cc1b4f84f40f6c1a58&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-b996-740f-88df-adc21874a8a2/documents/01a226b2-b9a2-72ff-9ba8-301327969860.pdf?expires=1795949177&signature=ebf8b0e7caebe227c7f7763e32b4b647204ccdc48716b2c4332fea59298ba478&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -11117,10 +10553,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T09:46:00.259Z",
-                     *         "updated_at": "2026-11-29T09:46:00.259Z"
+                     *         "created_at": "2026-11-29T09:46:16.854Z",
+                     *         "updated_at": "2026-11-29T09:46:16.854Z"
                      *       },
-                     *       "request_id": "req_01a226b27a61751a9a27846ce13fbfde"
+                     *       "request_id": "req_01a226b2bab4714089cf3d966d629da1"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -11141,7 +10577,7 @@ export interface operations {
                      * @example {
                      *       "error": "Template not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226b27ca27374ad2466be48445119"
+                     *       "request_id": "req_01a226b2bce0720a8d893956030bd383"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11165,7 +10601,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a226b2-78c3-737f-809c-c6b05b698ced
+                 * @example 01a226b2-b996-740f-88df-adc21874a8a2
                  */
                 id: string;
             };
@@ -11251,7 +10687,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a226b2-78c3-737f-809c-c6b05b698ced",
+                     *         "id": "01a226b2-b996-740f-88df-adc21874a8a2",
                      *         "name": "Mutual NDA (2027)",
                      *         "recipients": [
                      *           {
@@ -11266,7 +10702,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a226b2-78e4-732a-aee9-4e6a87019e9e",
+                     *             "id": "01a226b2-b9a2-72ff-9ba8-301327969860",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -11275,7 +10711,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-78c3-737f-809c-c6b05b698ced/documents/01a226b2-78e4-732a-aee9-4e6a87019e9e.pdf?expires=1795949161&signature=16106fdff0ce7c0d1ced966659fbdcae4ea2efa99db41d58c9f36d8e4d3a7876&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-b996-740f-88df-adc21874a8a2/documents/01a226b2-b9a2-72ff-9ba8-301327969860.pdf?expires=1795949177&signature=ebf8b0e7caebe227c7f7763e32b4b647204ccdc48716b2c4332fea59298ba478&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -11303,10 +10739,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T09:46:00.259Z",
-                     *         "updated_at": "2026-11-29T09:46:00.979Z"
+                     *         "created_at": "2026-11-29T09:46:16.854Z",
+                     *         "updated_at": "2026-11-29T09:46:17.453Z"
                      *       },
-                     *       "request_id": "req_01a226b27b777775a2ef78c1ed4edbac"
+                     *       "request_id": "req_01a226b2bbdc731eb17a28510f956989"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -11334,7 +10770,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a226b2-78c3-737f-809c-c6b05b698ced
+                 * @example 01a226b2-b996-740f-88df-adc21874a8a2
                  */
                 id: string;
             };
@@ -11353,7 +10789,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226b27c7c711fb15cabd1226483b9"
+                     *       "request_id": "req_01a226b2bcb1756c884970cd07887b07"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -11381,7 +10817,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a226b2-78c3-737f-809c-c6b05b698ced
+                 * @example 01a226b2-b996-740f-88df-adc21874a8a2
                  */
                 id: string;
             };
@@ -11489,13 +10925,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226b2-7abd-74ae-85de-75c06470a878",
+                     *         "id": "01a226b2-bb2b-7565-a137-0dc8ffa452da",
                      *         "name": "Mutual NDA",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T09:46:00.765Z",
+                     *         "created_at": "2026-11-29T09:46:17.259Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226b2-7abf-759e-8d67-ad470e457d02",
+                     *             "id": "01a226b2-bb2b-7565-a137-146851bc5850",
                      *             "custom_key": "buyer",
                      *             "name": "Hana Sato",
                      *             "email": "hana@example.com",
@@ -11507,7 +10943,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a226b2-7abf-759e-8d67-b0f865cc9fd2",
+                     *             "id": "01a226b2-bb2b-7565-a137-1814b0b86742",
                      *             "custom_key": "seller",
                      *             "name": "Acme Legal",
                      *             "email": "legal@acme.example",
@@ -11525,9 +10961,9 @@ export interface operations {
                      *           "kind": "nda",
                      *           "crm_id": "opp-7"
                      *         },
-                     *         "template_id": "01a226b2-78c3-737f-809c-c6b05b698ced"
+                     *         "template_id": "01a226b2-b996-740f-88df-adc21874a8a2"
                      *       },
-                     *       "request_id": "req_01a226b27a7572a886f67d7dd7d2c942"
+                     *       "request_id": "req_01a226b2bac7743f9e77cd2bceb24ab5"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -11566,7 +11002,7 @@ export interface operations {
                      *           "message": "needs a value: the template makes it read-only"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b27b4876989ad24462b062c461"
+                     *       "request_id": "req_01a226b2bb8e7587a0a4f84969fda911"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11601,17 +11037,17 @@ export interface operations {
                      * @example {
                      *       "webhooks": [
                      *         {
-                     *           "id": "01a226b2-13f0-722e-a2b7-862872237051",
+                     *           "id": "01a226b2-56de-75aa-88ed-3908f7b4cf4f",
                      *           "url": "https://hooks.example.com/signet-events",
                      *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *           "auth_type": "HEADER",
                      *           "retry_schedule": "EXTENDED",
-                     *           "created_at": "2026-11-29T09:45:34.448Z",
-                     *           "updated_at": "2026-11-29T09:45:34.895Z"
+                     *           "created_at": "2026-11-29T09:45:51.582Z",
+                     *           "updated_at": "2026-11-29T09:45:51.955Z"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a226b215f97248b70bb346563a18c4"
+                     *       "request_id": "req_01a226b2586b716eba06eedf7e7859d3"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookListResponse"];
@@ -11666,16 +11102,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a226b2-13f0-722e-a2b7-862872237051",
+                     *         "id": "01a226b2-56de-75aa-88ed-3908f7b4cf4f",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "STANDARD",
-                     *         "created_at": "2026-11-29T09:45:34.448Z",
-                     *         "updated_at": "2026-11-29T09:45:34.448Z",
-                     *         "signing_secret": "whsec_hIXaLPQ0TAyYielSHFMpWSy33MEOzPao6OmZiJ/JVq4="
+                     *         "created_at": "2026-11-29T09:45:51.582Z",
+                     *         "updated_at": "2026-11-29T09:45:51.582Z",
+                     *         "signing_secret": "whsec_rR0CHeArJpolkqPpiRoYH4lMZRZNcrBzV15tkZLOkzY="
                      *       },
-                     *       "request_id": "req_01a226b213c474798780d748275840f2"
+                     *       "request_id": "req_01a226b256c0769f812fedcbc0f30247"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookCreatedResponse"];
@@ -11705,7 +11141,7 @@ export interface operations {
                      *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed, envelope.expired, envelope.extended, envelope.reactivated, recipient.reminder_sent, recipient.expiry_warning_sent, recipient.approved, recipient.witnessed, recipient.viewed, recipient.copied, recipient.validation_id_check_started, recipient.validation_id_check_success, recipient.validation_id_check_failed, recipient.validation_id_check_locked, recipient.validation_id_check_expired, recipient.validation_id_check_reset, recipient.validation_biometric_started, recipient.validation_biometric_success, recipient.validation_biometric_failed, recipient.validation_biometric_locked, recipient.validation_biometric_expired, recipient.validation_biometric_reset, recipient.validation_identity_consented, recipient.validation_identity_redacted, template.created, template.updated, template.deleted"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b214db71a9b0c4c4f13c290691"
+                     *       "request_id": "req_01a226b25781752ea4af0cb3dfc07406"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11725,7 +11161,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226b2-13f0-722e-a2b7-862872237051
+                 * @example 01a226b2-56de-75aa-88ed-3908f7b4cf4f
                  */
                 id: string;
             };
@@ -11744,15 +11180,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "webhook": {
-                     *         "id": "01a226b2-13f0-722e-a2b7-862872237051",
+                     *         "id": "01a226b2-56de-75aa-88ed-3908f7b4cf4f",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T09:45:34.448Z",
-                     *         "updated_at": "2026-11-29T09:45:34.895Z"
+                     *         "created_at": "2026-11-29T09:45:51.582Z",
+                     *         "updated_at": "2026-11-29T09:45:51.955Z"
                      *       },
-                     *       "request_id": "req_01a226b215d2727190c7dcf0ca34db3f"
+                     *       "request_id": "req_01a226b2585c773bb8e9c7aa3235c0aa"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -11773,7 +11209,7 @@ export interface operations {
                      * @example {
                      *       "error": "Webhook not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226b34f12769191eaf8897fe5e3ac"
+                     *       "request_id": "req_01a226b38d3a77438fa406aacc411515"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11797,7 +11233,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226b2-13f0-722e-a2b7-862872237051
+                 * @example 01a226b2-56de-75aa-88ed-3908f7b4cf4f
                  */
                 id: string;
             };
@@ -11829,15 +11265,15 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a226b2-13f0-722e-a2b7-862872237051",
+                     *         "id": "01a226b2-56de-75aa-88ed-3908f7b4cf4f",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T09:45:34.448Z",
-                     *         "updated_at": "2026-11-29T09:45:34.790Z"
+                     *         "created_at": "2026-11-29T09:45:51.582Z",
+                     *         "updated_at": "2026-11-29T09:45:51.923Z"
                      *       },
-                     *       "request_id": "req_01a226b2152374feaae4b1f9fdc6ee32"
+                     *       "request_id": "req_01a226b2581571c18c058c00c8a1c81c"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookUpdatedResponse"];
@@ -11865,7 +11301,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226b2-13f0-722e-a2b7-862872237051
+                 * @example 01a226b2-56de-75aa-88ed-3908f7b4cf4f
                  */
                 id: string;
             };
@@ -11884,7 +11320,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226b34e857625813ea494548f2281"
+                     *       "request_id": "req_01a226b38d1b72d5b7681c714fa9dee1"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -11916,7 +11352,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226b2-13f0-722e-a2b7-862872237051
+                 * @example 01a226b2-56de-75aa-88ed-3908f7b4cf4f
                  */
                 id: string;
             };
@@ -11936,28 +11372,28 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "01a226b2-aeba-7562-b545-e60ed0650664",
-                     *           "webhook_id": "01a226b2-13f0-722e-a2b7-862872237051",
-                     *           "event_id": "01a226b2-8f32-7025-b587-0d1528caa3a8",
+                     *           "id": "01a226b2-ec2f-70dd-919d-91193fd1b91b",
+                     *           "webhook_id": "01a226b2-56de-75aa-88ed-3908f7b4cf4f",
+                     *           "event_id": "01a226b2-d0c6-772a-93ff-a33aaae81017",
                      *           "event_type": "envelope.success",
                      *           "status": "SUCCESS",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "attempted_at": "2026-11-29T10:17:14.129Z",
+                     *               "attempted_at": "2026-11-29T10:17:29.842Z",
                      *               "status_code": 200,
-                     *               "duration_ms": 79,
+                     *               "duration_ms": 36,
                      *               "error": null,
                      *               "response_body": "thanks"
                      *             }
                      *           ],
                      *           "next_attempt_at": null,
-                     *           "created_at": "2026-11-29T10:17:14.034Z",
-                     *           "completed_at": "2026-11-29T10:17:14.208Z"
+                     *           "created_at": "2026-11-29T10:17:29.722Z",
+                     *           "completed_at": "2026-11-29T10:17:29.880Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "01a226b2-aeba-7562-b545-e60ed0650664",
-                     *       "request_id": "req_01a226b34de1731f9da0b549e7259dac"
+                     *       "next_cursor": "01a226b2-ec2f-70dd-919d-91193fd1b91b",
+                     *       "request_id": "req_01a226b38cd673cdbdcde5e9c9de1966"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryListResponse"];
@@ -11986,12 +11422,12 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226b2-13f0-722e-a2b7-862872237051
+                 * @example 01a226b2-56de-75aa-88ed-3908f7b4cf4f
                  */
                 id: string;
                 /**
                  * @description Delivery id
-                 * @example 01a226b2-aeba-7562-b545-e60ed0650664
+                 * @example 01a226b2-ec2f-70dd-919d-91193fd1b91b
                  */
                 delivery_id: string;
             };
@@ -12013,26 +11449,26 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "id": "01a226b2-aeba-7562-b545-e60ed0650664",
-                     *         "webhook_id": "01a226b2-13f0-722e-a2b7-862872237051",
-                     *         "event_id": "01a226b2-8f32-7025-b587-0d1528caa3a8",
+                     *         "id": "01a226b2-ec2f-70dd-919d-91193fd1b91b",
+                     *         "webhook_id": "01a226b2-56de-75aa-88ed-3908f7b4cf4f",
+                     *         "event_id": "01a226b2-d0c6-772a-93ff-a33aaae81017",
                      *         "event_type": "envelope.success",
                      *         "status": "PENDING",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-11-29T10:17:14.129Z",
+                     *             "attempted_at": "2026-11-29T10:17:29.842Z",
                      *             "status_code": 200,
-                     *             "duration_ms": 79,
+                     *             "duration_ms": 36,
                      *             "error": null,
                      *             "response_body": "thanks"
                      *           }
                      *         ],
-                     *         "next_attempt_at": "2026-12-02T11:30:54.919Z",
-                     *         "created_at": "2026-11-29T10:17:14.034Z",
+                     *         "next_attempt_at": "2026-12-02T11:31:10.970Z",
+                     *         "created_at": "2026-11-29T10:17:29.722Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a226b34e3d70fb95bcb361c53c894b"
+                     *       "request_id": "req_01a226b38cf6725cba390bca1a742ca6"
                      *     }
                      */
                     "application/json": components["schemas"]["RedeliveryResponse"];
@@ -12062,7 +11498,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226b2-13f0-722e-a2b7-862872237051
+                 * @example 01a226b2-56de-75aa-88ed-3908f7b4cf4f
                  */
                 id: string;
             };
@@ -12084,17 +11520,17 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a226b2-13f0-722e-a2b7-862872237051",
+                     *         "id": "01a226b2-56de-75aa-88ed-3908f7b4cf4f",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T09:45:34.448Z",
-                     *         "updated_at": "2026-11-29T09:45:34.895Z",
-                     *         "signing_secret": "whsec_wrBixJ6/98QXvr/+H6LIEIUs1OoDB1ICYn2PW8UQ2Ms="
+                     *         "created_at": "2026-11-29T09:45:51.582Z",
+                     *         "updated_at": "2026-11-29T09:45:51.955Z",
+                     *         "signing_secret": "whsec_4ZHh0HZ+pP9OsXRcIYqN36Ri5i0+R6wZGnTW73BYCLo="
                      *       },
-                     *       "previous_secret_expires_at": "2026-11-30T09:45:34.895Z",
-                     *       "request_id": "req_01a226b215a3703dae5cc352d6bd0a20"
+                     *       "previous_secret_expires_at": "2026-11-30T09:45:51.955Z",
+                     *       "request_id": "req_01a226b25851751f9b983194875f844e"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookSecretRotatedResponse"];
@@ -12128,7 +11564,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "template_id": "01a226b2-7caf-748e-8172-901c9960ffe7",
+                 *       "template_id": "01a226b2-bd05-75ae-a480-f20ed380d2e9",
                  *       "origins": [
                  *         "https://app.example.com"
                  *       ],
@@ -12153,10 +11589,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "builder_session": {
-                     *         "id": "2c2b2d68-8a60-4ee9-a6fb-ea463e03b7e9",
-                     *         "url": "http://localhost:3000/builder/2c2b2d68-8a60-4ee9-a6fb-ea463e03b7e9",
-                     *         "expires_at": "2026-11-29T10:16:01.383Z",
-                     *         "template_id": "01a226b2-7caf-748e-8172-901c9960ffe7",
+                     *         "id": "4443ab2e-1173-4b3f-bc85-2b42fd4c80e9",
+                     *         "url": "http://localhost:3000/builder/4443ab2e-1173-4b3f-bc85-2b42fd4c80e9",
+                     *         "expires_at": "2026-11-29T10:16:17.901Z",
+                     *         "template_id": "01a226b2-bd05-75ae-a480-f20ed380d2e9",
                      *         "envelope_id": null,
                      *         "new_template": false,
                      *         "actions": [
@@ -12189,9 +11625,9 @@ export interface operations {
                      *           "ATTACHMENT"
                      *         ],
                      *         "language": "FR",
-                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzaWQiOiIyYzJiMmQ2OC04YTYwLTRlZTktYTZmYi1lYTQ2M2UwM2I3ZTkiLCJ0aWQiOiJkZXYiLCJpYXQiOjE3OTU5NDU1NjEsImV4cCI6MTc5NTk0NzM2MX0.lUPJM_XhCwMRA4NLRPUmWHNAY98QiGZlNwRbrOd65mU"
+                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzaWQiOiI0NDQzYWIyZS0xMTczLTRiM2YtYmM4NS0yYjQyZmQ0YzgwZTkiLCJ0aWQiOiJkZXYiLCJpYXQiOjE3OTU5NDU1NzcsImV4cCI6MTc5NTk0NzM3N30.x4ItrGhpeF6FnV2iupCVq6EulSG6D1mKhgW95EjW4FQ"
                      *       },
-                     *       "request_id": "req_01a226b27d0f72eea4956c77883e9004"
+                     *       "request_id": "req_01a226b2bd8c732f8df2a9d6ead2bd0b"
                      *     }
                      */
                     "application/json": components["schemas"]["BuilderSessionCreatedResponse"];
@@ -12225,7 +11661,7 @@ export interface operations {
                      *           "message": "must be a whole number of minutes from 1 to 60"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b27d647386b336c51ea1ee2e28"
+                     *       "request_id": "req_01a226b2bde5777f9132e308a23860df"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12245,7 +11681,7 @@ export interface operations {
             path: {
                 /**
                  * @description Builder session id
-                 * @example 2c2b2d68-8a60-4ee9-a6fb-ea463e03b7e9
+                 * @example 4443ab2e-1173-4b3f-bc85-2b42fd4c80e9
                  */
                 id: string;
             };
@@ -12264,10 +11700,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "builder_session": {
-                     *         "id": "2c2b2d68-8a60-4ee9-a6fb-ea463e03b7e9",
-                     *         "url": "http://localhost:3000/builder/2c2b2d68-8a60-4ee9-a6fb-ea463e03b7e9",
-                     *         "expires_at": "2026-11-29T10:16:01.383Z",
-                     *         "template_id": "01a226b2-7caf-748e-8172-901c9960ffe7",
+                     *         "id": "4443ab2e-1173-4b3f-bc85-2b42fd4c80e9",
+                     *         "url": "http://localhost:3000/builder/4443ab2e-1173-4b3f-bc85-2b42fd4c80e9",
+                     *         "expires_at": "2026-11-29T10:16:17.901Z",
+                     *         "template_id": "01a226b2-bd05-75ae-a480-f20ed380d2e9",
                      *         "envelope_id": null,
                      *         "new_template": false,
                      *         "actions": [
@@ -12301,7 +11737,7 @@ export interface operations {
                      *         ],
                      *         "language": "FR"
                      *       },
-                     *       "request_id": "req_01a226b27d7e7608a413dcc3dd799bce"
+                     *       "request_id": "req_01a226b2bdf5777e917bca6aec1a5cad"
                      *     }
                      */
                     "application/json": components["schemas"]["BuilderSessionResponse"];
@@ -12322,7 +11758,7 @@ export interface operations {
                      * @example {
                      *       "error": "Builder session not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226b27ddd705fbd29ae1d5f0bc1f0"
+                     *       "request_id": "req_01a226b2be1272eea1004bc6def92a95"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12343,7 +11779,7 @@ export interface operations {
             path: {
                 /**
                  * @description Builder session id
-                 * @example 2c2b2d68-8a60-4ee9-a6fb-ea463e03b7e9
+                 * @example 4443ab2e-1173-4b3f-bc85-2b42fd4c80e9
                  */
                 id: string;
             };
@@ -12362,7 +11798,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226b27da9738d8690f0f136cfd213"
+                     *       "request_id": "req_01a226b2bdff77b48a707d749c91d2c5"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -12387,7 +11823,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example OsAIsiLcUw_5ioCLOq5so3PWh6vFFjPebSnRzXQYR2A
+                 * @example hXXHB7kGQJZUrJeWGMj2YiY_QTkwFgQMaZUldNBBypY
                  */
                 token: string;
             };
@@ -12413,7 +11849,7 @@ export interface operations {
                      * @example {
                      *       "state": "READY",
                      *       "envelope": {
-                     *         "id": "01a226b2-187a-71fe-bf17-cd58667b130f",
+                     *         "id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
                      *         "name": "Services agreement 2026",
                      *         "language": "EN",
                      *         "branding": {
@@ -12429,7 +11865,7 @@ export interface operations {
                      *         "signature_color": "#000000"
                      *       },
                      *       "recipient": {
-                     *         "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                     *         "id": "01a226b2-635e-7496-8349-46379ade07c8",
                      *         "name": "Ben Ode",
                      *         "email": "ben@example.com",
                      *         "masked_phone": null,
@@ -12442,13 +11878,13 @@ export interface operations {
                      *         "required": true,
                      *         "order": 0,
                      *         "verified": true,
-                     *         "verified_at": "2026-11-29T09:45:41.505Z",
+                     *         "verified_at": "2026-11-29T09:45:58.802Z",
                      *         "channels": {
                      *           "email": {
                      *             "required": true,
                      *             "order": 0,
                      *             "verified": true,
-                     *             "verified_at": "2026-11-29T09:45:41.505Z"
+                     *             "verified_at": "2026-11-29T09:45:58.802Z"
                      *           },
                      *           "sms": {
                      *             "required": false,
@@ -12487,7 +11923,7 @@ export interface operations {
                      *       },
                      *       "documents": [
                      *         {
-                     *           "id": "01a226b2-1f8a-757d-969a-aac582a759af",
+                     *           "id": "01a226b2-61ef-771c-9788-4f185fe89786",
                      *           "name": "sample-contract.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -12497,10 +11933,10 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/documents/01a226b2-1f8a-757d-969a-aac582a759af.pdf?expires=1795949141&signature=07c69755438b827dee09a576196b945a90304530df53f729ebdc50f4ef846a92&name=sample-contract.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/documents/01a226b2-61ef-771c-9788-4f185fe89786.pdf?expires=1795949158&signature=195b5a22d3939c22d4b2ebc535d3ee3727ba19b5bbada86fe26bfbbe7ca65de0&name=sample-contract.pdf",
                      *           "placements": [
                      *             {
-                     *               "id": "01a226b2-215a-726a-9bed-20e1c4d65cbd",
+                     *               "id": "01a226b2-6364-7398-b9f9-c09ef178d6ac",
                      *               "type": "SIGNATURE",
                      *               "page": 0,
                      *               "left": 72,
@@ -12509,7 +11945,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "01a226b2-23f9-724e-9d73-9e0f0eb1f84e",
+                     *           "id": "01a226b2-6714-773b-b08a-d865c26fd220",
                      *           "name": "annex.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -12519,11 +11955,11 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/uploads/01a226b2-2323-7288-b221-9d886bfb4d32.pdf?expires=1795949141&signature=305387f4a42b98d053f63aeebe001070ab3bcea54e3468adcc1fe54009d4cc6d&name=annex.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/uploads/01a226b2-65ec-73e6-bfc9-f9296d964a32.pdf?expires=1795949158&signature=ca281b53b3018b88ae257694112001d7a079a82a4360d4af2f8ae30d27603f4d&name=annex.pdf",
                      *           "placements": []
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b2304d73e5b7d4b2354d6d948c"
+                     *       "request_id": "req_01a226b2734d70df9b2928cae6c5c4d0"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningSessionResponse"];
@@ -12542,7 +11978,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing link not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226b23174745c97cffc525e6f27ee"
+                     *       "request_id": "req_01a226b274a277bd9c58f3b277b47754"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12564,7 +12000,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example OsAIsiLcUw_5ioCLOq5so3PWh6vFFjPebSnRzXQYR2A
+                 * @example hXXHB7kGQJZUrJeWGMj2YiY_QTkwFgQMaZUldNBBypY
                  */
                 token: string;
             };
@@ -12603,8 +12039,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "ALREADY_SIGNED",
-                     *       "signed_at": "2026-11-29T09:45:42.263Z",
-                     *       "request_id": "req_01a226b23250708cb8b2b76957980d3c"
+                     *       "signed_at": "2026-11-29T09:45:59.503Z",
+                     *       "request_id": "req_01a226b275ae730c9111afebee97d6b9"
                      *     }
                      */
                     "application/json": components["schemas"]["SignedResponse"];
@@ -12634,7 +12070,7 @@ export interface operations {
                      *           "message": "must be true: the recipient consents to sign electronically"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b2320770faa03bbd06ffb8e68b"
+                     *       "request_id": "req_01a226b2756e70deadc15d4d24d15c27"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12655,7 +12091,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example TQ2IlLrhqZYsSKUt7ksryapeWW-qUodNsKuXH5UcKgU
+                 * @example T5kYGO6sbZMxF7aWVcZPHTsB4e-2Vcn49ifKV7POsBo
                  */
                 token: string;
             };
@@ -12715,7 +12151,7 @@ export interface operations {
                      *           "tick": null
                      *         }
                      *       },
-                     *       "request_id": "req_01a226b284ba72f68b07f8427e1bed74"
+                     *       "request_id": "req_01a226b2c81a762bb21052c8189cee44"
                      *     }
                      */
                     "application/json": components["schemas"]["FieldPreviewResponse"];
@@ -12745,7 +12181,7 @@ export interface operations {
                      *           "code": "VALUE_TOO_LONG"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b285ed73d5b6f4ff546552d6f7"
+                     *       "request_id": "req_01a226b2c8be771a9d93a669487514ee"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12766,7 +12202,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example NviZSmPBlI4FCwYpUNaZMXfUxlbPeCxXdsFiUtjk1JI
+                 * @example 5gvq6yY4lQApsJVRaalO8NNQZTrahsrGv5FiI4J3gC4
                  */
                 token: string;
             };
@@ -12801,7 +12237,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "REJECTED",
-                     *       "request_id": "req_01a226b27167738f80dfc3b53b7fa937"
+                     *       "request_id": "req_01a226b2b434777584ebb7f5dcb97539"
                      *     }
                      */
                     "application/json": components["schemas"]["RejectedResponse"];
@@ -12828,7 +12264,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example TQ2IlLrhqZYsSKUt7ksryapeWW-qUodNsKuXH5UcKgU
+                 * @example T5kYGO6sbZMxF7aWVcZPHTsB4e-2Vcn49ifKV7POsBo
                  */
                 token: string;
             };
@@ -12860,9 +12296,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "attachment": {
-                     *         "id": "01a226b2-8456-746d-8492-2060931d971c"
+                     *         "id": "01a226b2-c779-722b-9bd4-73a6b5a55b22"
                      *       },
-                     *       "request_id": "req_01a226b2842070ccbc4d801ebb9563b1"
+                     *       "request_id": "req_01a226b2c6b0716e8dcf69514cf5e952"
                      *     }
                      */
                     "application/json": components["schemas"]["AttachmentUploadedResponse"];
@@ -12890,7 +12326,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example -fK6TvyXoPh2CF99feJO7dwviBvp1FwM6ljvOl8g0lA
+                 * @example sxSv4PBhTw50dn-4k5APlnfiFY5sPKZ5pDzAQsWkUxw
                  */
                 token: string;
             };
@@ -12932,7 +12368,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example -fK6TvyXoPh2CF99feJO7dwviBvp1FwM6ljvOl8g0lA
+                 * @example sxSv4PBhTw50dn-4k5APlnfiFY5sPKZ5pDzAQsWkUxw
                  */
                 token: string;
             };
@@ -12995,7 +12431,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "bounce_token": "01a226b2-6d61-72b5-a6dc-3c1d89388947.0xEoHNXLWMPOGVHb5MwPnq2uh2Mo_8U4nhJ_1BVq930"
+                 *       "bounce_token": "01a226b2-b0d4-772c-9929-a3028f06b039.SUDc_fLRldf29zQH9EOP95kPX5ze5z2Dk5C3SzkhaK4"
                  *     }
                  */
                 "application/json": components["schemas"]["BounceRequest"];
@@ -13019,7 +12455,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226b270da76e0bde5a8fef95dff8b"
+                     *       "request_id": "req_01a226b2b3ae741886fc0dce0a562d95"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -13044,12 +12480,12 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example OsAIsiLcUw_5ioCLOq5so3PWh6vFFjPebSnRzXQYR2A
+                 * @example hXXHB7kGQJZUrJeWGMj2YiY_QTkwFgQMaZUldNBBypY
                  */
                 token: string;
                 /**
                  * @description Document id
-                 * @example 01a226b2-1f8a-757d-969a-aac582a759af
+                 * @example 01a226b2-61ef-771c-9788-4f185fe89786
                  */
                 document_id: string;
             };
@@ -13094,7 +12530,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example SHoTTWcI3MTGg1wF2zSpc0s-IEfOzYEUlDS8j-8b2Fs
+                 * @example yrydptTGzcUQnJSjO-9b2KSTrA6QvanKWJVeOHmYy6o
                  */
                 token: string;
             };
@@ -13131,8 +12567,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T10:15:42.343Z",
-                     *       "request_id": "req_01a226b232ac7338baea41aff6d279c2"
+                     *       "expires_at": "2026-11-29T10:15:59.753Z",
+                     *       "request_id": "req_01a226b2768d777e99031097ceb82dcc"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -13159,7 +12595,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example SHoTTWcI3MTGg1wF2zSpc0s-IEfOzYEUlDS8j-8b2Fs
+                 * @example yrydptTGzcUQnJSjO-9b2KSTrA6QvanKWJVeOHmYy6o
                  */
                 token: string;
             };
@@ -13169,7 +12605,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "589209"
+                 *       "code": "370174"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -13193,8 +12629,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T09:45:42.714Z",
-                     *       "request_id": "req_01a226b233d871fcacf9ce3873497706"
+                     *       "verified_at": "2026-11-29T09:45:59.984Z",
+                     *       "request_id": "req_01a226b2779c7206b426a3c50418827b"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -13221,7 +12657,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example iUlwsj1SxYJhw9M6glbBvrnMbWrKcZjSvHVE9ajAld8
+                 * @example GyYtL_P81ucSeC3cg8NymfBvLYqtyCu51rIA2Zmsw4c
                  */
                 token: string;
             };
@@ -13260,8 +12696,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "given_at": "2026-11-29T10:17:15.102Z",
-                     *       "request_id": "req_01a226b2b1f074c7be3dde046f8b2dc9"
+                     *       "given_at": "2026-11-29T10:17:30.987Z",
+                     *       "request_id": "req_01a226b2f03c72bc877421c01bd4cd62"
                      *     }
                      */
                     "application/json": {
@@ -13297,7 +12733,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example iUlwsj1SxYJhw9M6glbBvrnMbWrKcZjSvHVE9ajAld8
+                 * @example GyYtL_P81ucSeC3cg8NymfBvLYqtyCu51rIA2Zmsw4c
                  */
                 token: string;
             };
@@ -13339,7 +12775,7 @@ export interface operations {
                      *         "MRZ_CHECK_DIGIT"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a226b2b5f5768ba9ed12e58fccc586"
+                     *       "request_id": "req_01a226b2f436733ca5b4222b0800ca1b"
                      *     }
                      */
                     "application/json": {
@@ -13379,7 +12815,7 @@ export interface operations {
                      *           "message": "The file is not a photo. Please send a JPEG, PNG or WebP image."
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b2b32c77baa6c06d3a4c2e0136"
+                     *       "request_id": "req_01a226b2f16f733fb4c0df25b7377f2a"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -13400,7 +12836,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example iUlwsj1SxYJhw9M6glbBvrnMbWrKcZjSvHVE9ajAld8
+                 * @example GyYtL_P81ucSeC3cg8NymfBvLYqtyCu51rIA2Zmsw4c
                  */
                 token: string;
             };
@@ -13424,9 +12860,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "challenge": "TILT_RIGHT",
-                     *       "expires_at": "2026-11-29T10:27:37.685Z",
-                     *       "request_id": "req_01a226b30aa0738e84e8e7d709439bf6"
+                     *       "challenge": "TILT_LEFT",
+                     *       "expires_at": "2026-11-29T10:27:54.961Z",
+                     *       "request_id": "req_01a226b34db47127ad358c420ba0a70c"
                      *     }
                      */
                     "application/json": {
@@ -13461,7 +12897,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example iUlwsj1SxYJhw9M6glbBvrnMbWrKcZjSvHVE9ajAld8
+                 * @example GyYtL_P81ucSeC3cg8NymfBvLYqtyCu51rIA2Zmsw4c
                  */
                 token: string;
             };
@@ -13506,7 +12942,7 @@ export interface operations {
                      *         "CHALLENGE_NOT_MET"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a226b30e0e7231988adb583f7d7499"
+                     *       "request_id": "req_01a226b3519c772d8e6a2c74286ccd9f"
                      *     }
                      */
                     "application/json": {
@@ -13544,7 +12980,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example oDEmsZwHReMe3LyOiWYOxYe-Vhmd5lhnorbgO8eRvkc
+                 * @example N6GkvvDJTIBJgQC4XIyhQnPiWfxMpIqF6SR_Rhk5fr8
                  */
                 token: string;
             };
@@ -13568,9 +13004,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "url": "https://verify.stripe.com/start/vs_d2e5d3f608e18ad95649c0ef_secret_731342cf8b5b26f1856540e4",
-                     *       "expires_at": "2026-11-29T11:28:51.387Z",
-                     *       "request_id": "req_01a226b340077519b24bf77aa1fde32f"
+                     *       "url": "https://verify.stripe.com/start/vs_6d8dad77b1f72628b7a7e5f0_secret_71181100b3acb553fffd4402",
+                     *       "expires_at": "2026-11-29T11:29:07.837Z",
+                     *       "request_id": "req_01a226b38024701bacc7e01607e58810"
                      *     }
                      */
                     "application/json": {
@@ -13609,19 +13045,19 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_f30b7709d7a038751089836f",
+                 *       "id": "evt_b719b8daa37214d1f95f07d3",
                  *       "object": "event",
                  *       "api_version": "2026-10-28.endive",
-                 *       "created": 1795948131,
+                 *       "created": 1795948148,
                  *       "data": {
                  *         "object": {
-                 *           "id": "vs_d2e5d3f608e18ad95649c0ef",
+                 *           "id": "vs_6d8dad77b1f72628b7a7e5f0",
                  *           "object": "identity.verification_session",
-                 *           "client_reference_id": "01a226b3-403b-77bd-a183-83a16c3e57ef",
+                 *           "client_reference_id": "01a226b3-807d-711e-b6ef-fa19f814499b",
                  *           "client_secret": null,
-                 *           "created": 1795948131,
+                 *           "created": 1795948147,
                  *           "last_error": null,
-                 *           "last_verification_report": "vr_ff2d3a1e9febb2fb939a51c6",
+                 *           "last_verification_report": "vr_c6376140e05db119d9f356fb",
                  *           "livemode": false,
                  *           "metadata": {},
                  *           "options": {
@@ -13675,7 +13111,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "received": true,
-                     *       "request_id": "req_01a226b34224771c81483ab7a5b7fe9f"
+                     *       "request_id": "req_01a226b38223723caa7e5ddb35a5c70f"
                      *     }
                      */
                     "application/json": {
@@ -13782,42 +13218,6 @@ export interface operations {
             504: components["responses"]["Error504"];
         };
     };
-    signerPageAccent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The colour's six hexadecimal digits, lower case, then `.css`: `1d4ed8.css`
-                 * @example 1d4ed8.css
-                 */
-                file: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The style sheet */
-            200: {
-                headers: {
-                    /** @description The request id (also `request_id` in JSON bodies) */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/css": string;
-                };
-            };
-            400: components["responses"]["Error400"];
-            404: components["responses"]["Error404"];
-            413: components["responses"]["Error413"];
-            431: components["responses"]["Error431"];
-            500: components["responses"]["Error500"];
-            502: components["responses"]["Error502"];
-            503: components["responses"]["Error503"];
-            504: components["responses"]["Error504"];
-        };
-    };
     signerPage: {
         parameters: {
             query?: never;
@@ -13825,7 +13225,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example OsAIsiLcUw_5ioCLOq5so3PWh6vFFjPebSnRzXQYR2A
+                 * @example hXXHB7kGQJZUrJeWGMj2YiY_QTkwFgQMaZUldNBBypY
                  */
                 token: string;
             };
@@ -13947,7 +13347,7 @@ export interface operations {
                      *         "readiness": "http://localhost:3000/readyz"
                      *       },
                      *       "development_key": "sgn_dev_the_key_npm_start_printed",
-                     *       "request_id": "req_01a226b1ff5175fdb68a981568061b7a"
+                     *       "request_id": "req_01a226b2440b726894cc2abe0eacf9af"
                      *     }
                      */
                     "application/json": {
@@ -14061,7 +13461,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "request_id": "req_01a226b20192717fac7cb9ca18a48db4"
+                     *       "request_id": "req_01a226b247d8754ea65b7795c2923e05"
                      *     }
                      */
                     "application/json": {
@@ -14099,7 +13499,7 @@ export interface operations {
                      *       "checks": {
                      *         "database": "ok"
                      *       },
-                     *       "request_id": "req_01a226b202c8703492a648e29bc6acfe"
+                     *       "request_id": "req_01a226b249df76afa86fe0b36ddfe269"
                      *     }
                      */
                     "application/json": {
@@ -14285,14 +13685,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-2854-7570-82b2-72a5f1de64d7",
+                 *       "id": "01a226b2-69ac-711e-90a6-ee04c3be85f7",
                  *       "data": {
-                 *         "id": "01a226b2-187a-71fe-bf17-cd58667b130f",
+                 *         "id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T09:45:39.593Z",
+                 *         "sent_at": "2026-11-29T09:45:56.313Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -14307,7 +13707,6 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
-                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -14401,43 +13800,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b2-1f8a-757d-969a-aac582a759af",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/documents/01a226b2-1f8a-757d-969a-aac582a759af.pdf?expires=1795949139&signature=92875c5e884082e42c1951eebb9d16c63a54af56546627387a62e31d806170fd&name=sample-contract.pdf",
+                 *             "id": "01a226b2-61ef-771c-9788-4f185fe89786",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/documents/01a226b2-61ef-771c-9788-4f185fe89786.pdf?expires=1795949156&signature=79cd9c936d39fbd981491ec1670e53acf698d7d11899121464bab24d1af7c0c9&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:45:35.610Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:45:35.610Z",
+                 *             "updated_at": "2026-11-29T09:45:52.709Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a226b2-23f9-724e-9d73-9e0f0eb1f84e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/uploads/01a226b2-2323-7288-b221-9d886bfb4d32.pdf?expires=1795949139&signature=579455ec8aacd934e35fef2754322cfc8aa9beab979073c9a02663a24bcf3197&name=annex.pdf",
+                 *             "id": "01a226b2-6714-773b-b08a-d865c26fd220",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/uploads/01a226b2-65ec-73e6-bfc9-f9296d964a32.pdf?expires=1795949156&signature=4ca65f31494d325416516c77fb4f2bf41056d848b847a329100ad3d84ad9e99b&name=annex.pdf",
                  *             "order": 1,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "annex.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:45:38.704Z",
+                 *             "created_at": "2026-11-29T09:45:55.866Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:45:38.704Z",
+                 *             "updated_at": "2026-11-29T09:45:55.866Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:45:35.610Z",
+                 *         "created_at": "2026-11-29T09:45:52.709Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a226b2-215a-726a-9bed-20e1c4d65cbd",
+                 *             "id": "01a226b2-6364-7398-b9f9-c09ef178d6ac",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14449,19 +13848,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T09:45:35.610Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T09:45:35.610Z",
+                 *             "updated_at": "2026-11-29T09:45:52.709Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
+                 *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                 *             "recipient_id": "01a226b2-635e-7496-8349-46379ade07c8",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
+                 *             "id": "01a226b2-6364-7398-b9f9-c413820a3014",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14473,18 +13872,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T09:45:35.610Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T09:45:35.610Z",
+                 *             "updated_at": "2026-11-29T09:45:52.709Z",
                  *             "coordinates": {
-                 *               "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
+                 *               "id": "01a226b2-6364-7398-b9f9-c413820a3014",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
+                 *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                 *             "recipient_id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -14492,7 +13891,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                 *             "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -14503,16 +13902,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:45:35.610Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:45:39.593Z",
+                 *             "updated_at": "2026-11-29T09:45:56.313Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
+                 *             "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *           },
                  *           {
-                 *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                 *             "id": "01a226b2-635e-7496-8349-46379ade07c8",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -14523,17 +13922,18 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:45:35.610Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:45:39.593Z",
+                 *             "updated_at": "2026-11-29T09:45:56.313Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
+                 *             "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:45:39.593Z",
+                 *         "updated_at": "2026-11-29T09:45:56.313Z",
                  *         "template_id": null,
+                 *         "void_reason": null,
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.in_progress"
@@ -14572,14 +13972,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-5206-77a9-b43d-584ee4f59a69",
+                 *       "id": "01a226b2-9828-76c7-9cec-87e7e953d68c",
                  *       "data": {
-                 *         "id": "01a226b2-187a-71fe-bf17-cd58667b130f",
+                 *         "id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T09:45:39.593Z",
+                 *         "sent_at": "2026-11-29T09:45:56.313Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -14594,7 +13994,6 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
-                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -14688,43 +14087,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b2-1f8a-757d-969a-aac582a759af",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/signed/01a226b2-1f8a-757d-969a-aac582a759af-01a226b2-4b6d-721f-825c-0b7aed32a5d6.pdf?expires=1795949150&signature=e0cab459bb3b3ed75de353a94394aa644578e8c1f8f912154a9962e3f9258534&name=sample-contract.pdf",
+                 *             "id": "01a226b2-61ef-771c-9788-4f185fe89786",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/signed/01a226b2-61ef-771c-9788-4f185fe89786-01a226b2-9128-72c2-bc5a-ffcb821e6add.pdf?expires=1795949168&signature=88d7cb85bcb79317495b2af53542c02a582d2362656fc8806c502d161436bc2a&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "d5465fc00a28837c26104e3bcd2132710718562cd76b872038601742ad1e0a07",
+                 *             "sha256": "312d2a9045e94b35c9f5b699cddfb1058b2c7f25741a07770e31778904168e12",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69465,
+                 *             "file_size": 69469,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:45:35.610Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:45:50.327Z",
+                 *             "updated_at": "2026-11-29T09:46:08.260Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a226b2-23f9-724e-9d73-9e0f0eb1f84e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/signed/01a226b2-23f9-724e-9d73-9e0f0eb1f84e-01a226b2-51c5-704f-a4a2-754c778f33cc.pdf?expires=1795949150&signature=8169bd2c12ee1b524f2e34a845505ecee6242d95e4f1ffc5122f1a8537cad38d&name=annex.pdf",
+                 *             "id": "01a226b2-6714-773b-b08a-d865c26fd220",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/signed/01a226b2-6714-773b-b08a-d865c26fd220-01a226b2-97ad-71a5-9e02-e100c69c717f.pdf?expires=1795949168&signature=c1dafd789d0b22828555e9193f1179a45d63eda0bf799d4cde5487752bcadf3e&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "40323b8161e36ca4d595a085aa21b971e7ea8da7aa2bbe4fbe47657f810623a0",
+                 *             "sha256": "7b123019b88fbbe5a736c4fcae2e76049ef752d7096e2aceee225b64e5382853",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70864,
+                 *             "file_size": 70871,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:45:38.704Z",
+                 *             "created_at": "2026-11-29T09:45:55.866Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:45:50.327Z",
+                 *             "updated_at": "2026-11-29T09:46:08.260Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:45:35.610Z",
+                 *         "created_at": "2026-11-29T09:45:52.709Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a226b2-215a-726a-9bed-20e1c4d65cbd",
+                 *             "id": "01a226b2-6364-7398-b9f9-c09ef178d6ac",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14736,19 +14135,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T09:45:35.610Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T09:45:35.610Z",
+                 *             "updated_at": "2026-11-29T09:45:52.709Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
+                 *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                 *             "recipient_id": "01a226b2-635e-7496-8349-46379ade07c8",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
+                 *             "id": "01a226b2-6364-7398-b9f9-c413820a3014",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14760,18 +14159,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T09:45:35.610Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T09:45:35.610Z",
+                 *             "updated_at": "2026-11-29T09:45:52.709Z",
                  *             "coordinates": {
-                 *               "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
+                 *               "id": "01a226b2-6364-7398-b9f9-c413820a3014",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
+                 *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                 *             "recipient_id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -14779,7 +14178,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                 *             "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -14788,18 +14187,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T09:45:42.897Z",
+                 *             "signed_at": "2026-11-29T09:46:00.150Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:45:35.610Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:45:42.897Z",
+                 *             "updated_at": "2026-11-29T09:46:00.150Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
+                 *             "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *           },
                  *           {
-                 *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                 *             "id": "01a226b2-635e-7496-8349-46379ade07c8",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -14808,20 +14207,21 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T09:45:42.263Z",
+                 *             "signed_at": "2026-11-29T09:45:59.503Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:45:35.610Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:45:42.263Z",
+                 *             "updated_at": "2026-11-29T09:45:59.503Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
+                 *             "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:45:50.327Z",
+                 *         "updated_at": "2026-11-29T09:46:08.260Z",
                  *         "template_id": null,
-                 *         "completed_at": "2026-11-29T09:45:50.327Z"
+                 *         "void_reason": null,
+                 *         "completed_at": "2026-11-29T09:46:08.260Z"
                  *       },
                  *       "event_type": "envelope.success"
                  *     }
@@ -14859,14 +14259,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-723c-75ee-814f-9194527cc3bc",
+                 *       "id": "01a226b2-b47d-7766-bbe4-9455c142c4da",
                  *       "data": {
-                 *         "id": "01a226b2-6bba-75e7-a62c-3ec6daf815a2",
+                 *         "id": "01a226b2-b014-72b6-8ff9-08644ce5ebf5",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "VOIDED",
-                 *         "sent_at": "2026-11-29T09:45:57.031Z",
+                 *         "sent_at": "2026-11-29T09:46:14.495Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -14878,7 +14278,6 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
-                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -14972,28 +14371,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b2-6bcd-732d-af08-ac1be8fc4ec2",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-6bba-75e7-a62c-3ec6daf815a2/documents/01a226b2-6bcd-732d-af08-ac1be8fc4ec2.pdf?expires=1795949158&signature=f1b89e4d8ede57cba358962075ac43cc2a86b21e4f65f0023a6f777c581b6164&name=lease.pdf",
+                 *             "id": "01a226b2-b02b-75ba-8782-3a822f95e777",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-b014-72b6-8ff9-08644ce5ebf5/documents/01a226b2-b02b-75ba-8782-3a822f95e777.pdf?expires=1795949175&signature=0d1aa84e0b3e9191433b8c8d3c192695b5769ccfac19b4a97c3a365b95ea69ff&name=lease.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "lease.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:45:56.922Z",
+                 *             "created_at": "2026-11-29T09:46:14.420Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:45:56.922Z",
+                 *             "updated_at": "2026-11-29T09:46:14.420Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:45:56.922Z",
+                 *         "created_at": "2026-11-29T09:46:14.420Z",
                  *         "expires_at": null,
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226b2-6be2-779d-b5ba-06e0cd22c335",
+                 *             "id": "01a226b2-b041-7238-9453-9fa7da102bf4",
                  *             "name": "Cleo Park",
                  *             "role": "SIGNER",
                  *             "email": "cleo@example.com",
@@ -15004,17 +14403,18 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:45:56.922Z",
+                 *             "created_at": "2026-11-29T09:46:14.420Z",
                  *             "custom_key": "cleo",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:45:58.396Z",
+                 *             "updated_at": "2026-11-29T09:46:15.478Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b2-6bba-75e7-a62c-3ec6daf815a2"
+                 *             "envelope_id": "01a226b2-b014-72b6-8ff9-08644ce5ebf5"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:45:58.396Z",
+                 *         "updated_at": "2026-11-29T09:46:15.478Z",
                  *         "template_id": null,
+                 *         "void_reason": null,
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.voided"
@@ -15053,14 +14453,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-5e76-7289-bb0a-bebd3ce637e2",
+                 *       "id": "01a226b2-a2fb-755e-a545-330b21ea86f7",
                  *       "data": {
-                 *         "id": "01a226b2-187a-71fe-bf17-cd58667b130f",
+                 *         "id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T09:45:39.593Z",
+                 *         "sent_at": "2026-11-29T09:45:56.313Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -15075,7 +14475,6 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
-                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -15169,43 +14568,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b2-1f8a-757d-969a-aac582a759af",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/signed/01a226b2-1f8a-757d-969a-aac582a759af-01a226b2-4b6d-721f-825c-0b7aed32a5d6.pdf?expires=1795949150&signature=e0cab459bb3b3ed75de353a94394aa644578e8c1f8f912154a9962e3f9258534&name=sample-contract.pdf",
+                 *             "id": "01a226b2-61ef-771c-9788-4f185fe89786",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/signed/01a226b2-61ef-771c-9788-4f185fe89786-01a226b2-9128-72c2-bc5a-ffcb821e6add.pdf?expires=1795949168&signature=88d7cb85bcb79317495b2af53542c02a582d2362656fc8806c502d161436bc2a&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "d5465fc00a28837c26104e3bcd2132710718562cd76b872038601742ad1e0a07",
+                 *             "sha256": "312d2a9045e94b35c9f5b699cddfb1058b2c7f25741a07770e31778904168e12",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69465,
+                 *             "file_size": 69469,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:45:35.610Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:45:50.327Z",
+                 *             "updated_at": "2026-11-29T09:46:08.260Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a226b2-23f9-724e-9d73-9e0f0eb1f84e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/signed/01a226b2-23f9-724e-9d73-9e0f0eb1f84e-01a226b2-51c5-704f-a4a2-754c778f33cc.pdf?expires=1795949150&signature=8169bd2c12ee1b524f2e34a845505ecee6242d95e4f1ffc5122f1a8537cad38d&name=annex.pdf",
+                 *             "id": "01a226b2-6714-773b-b08a-d865c26fd220",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/signed/01a226b2-6714-773b-b08a-d865c26fd220-01a226b2-97ad-71a5-9e02-e100c69c717f.pdf?expires=1795949168&signature=c1dafd789d0b22828555e9193f1179a45d63eda0bf799d4cde5487752bcadf3e&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "40323b8161e36ca4d595a085aa21b971e7ea8da7aa2bbe4fbe47657f810623a0",
+                 *             "sha256": "7b123019b88fbbe5a736c4fcae2e76049ef752d7096e2aceee225b64e5382853",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70864,
+                 *             "file_size": 70871,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:45:38.704Z",
+                 *             "created_at": "2026-11-29T09:45:55.866Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:45:50.327Z",
+                 *             "updated_at": "2026-11-29T09:46:08.260Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:45:35.610Z",
+                 *         "created_at": "2026-11-29T09:45:52.709Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a226b2-215a-726a-9bed-20e1c4d65cbd",
+                 *             "id": "01a226b2-6364-7398-b9f9-c09ef178d6ac",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -15217,19 +14616,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T09:45:35.610Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T09:45:35.610Z",
+                 *             "updated_at": "2026-11-29T09:45:52.709Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
+                 *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                 *             "recipient_id": "01a226b2-635e-7496-8349-46379ade07c8",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
+                 *             "id": "01a226b2-6364-7398-b9f9-c413820a3014",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -15241,18 +14640,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T09:45:35.610Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T09:45:35.610Z",
+                 *             "updated_at": "2026-11-29T09:45:52.709Z",
                  *             "coordinates": {
-                 *               "id": "01a226b2-215b-72c9-9efc-f2fdb3a4362b",
+                 *               "id": "01a226b2-6364-7398-b9f9-c413820a3014",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a226b2-1f8a-757d-969a-aac582a759af",
+                 *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                 *             "recipient_id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -15260,7 +14659,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                 *             "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -15269,18 +14668,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T09:45:42.897Z",
+                 *             "signed_at": "2026-11-29T09:46:00.150Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:45:35.610Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:45:42.897Z",
+                 *             "updated_at": "2026-11-29T09:46:00.150Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
+                 *             "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *           },
                  *           {
-                 *             "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                 *             "id": "01a226b2-635e-7496-8349-46379ade07c8",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -15289,22 +14688,23 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T09:45:42.263Z",
+                 *             "signed_at": "2026-11-29T09:45:59.503Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:45:35.610Z",
+                 *             "created_at": "2026-11-29T09:45:52.709Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:45:42.263Z",
+                 *             "updated_at": "2026-11-29T09:45:59.503Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
+                 *             "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:45:50.327Z",
+                 *         "updated_at": "2026-11-29T09:46:08.260Z",
                  *         "template_id": null,
-                 *         "completed_at": "2026-11-29T09:45:50.327Z",
-                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-187a-71fe-bf17-cd58667b130f/evidence/22-1795945550592.pdf?expires=1796031953&signature=f53f017f669e9c5bc2650de01f5c612f18d8b3815d2f20609dbd941c83813179&name=evidence-01a226b2-187a-71fe-bf17-cd58667b130f.pdf",
-                 *         "evidence_generated_at": "2026-11-29T09:45:50.592Z"
+                 *         "void_reason": null,
+                 *         "completed_at": "2026-11-29T09:46:08.260Z",
+                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/evidence/22-1795945568539.pdf?expires=1796031970&signature=d414c289f67f740cc26c1fa387a95a99258bd9e5b10b354398c8fb3258d5cd61&name=evidence-01a226b2-5b45-7467-b490-19ded5aae0d1.pdf",
+                 *         "evidence_generated_at": "2026-11-29T09:46:08.539Z"
                  *       },
                  *       "event_type": "envelope.evidence_generated"
                  *     }
@@ -15342,17 +14742,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-240d-720f-9229-23328ba71aad",
+                 *       "id": "01a226b2-6717-755d-9554-dff800e7d0b3",
                  *       "data": {
                  *         "order": 1,
                  *         "status": "COMPLETED",
-                 *         "file_id": "01a226b2-23f9-724e-9d73-9e0f0eb1f84e",
+                 *         "file_id": "01a226b2-6714-773b-b08a-d865c26fd220",
                  *         "file_name": "annex.pdf",
                  *         "custom_key": "annex",
-                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f",
-                 *         "uploaded_at": "2026-11-29T09:45:38.396Z",
-                 *         "processed_at": "2026-11-29T09:45:38.553Z",
-                 *         "presigned_upload_id": "01a226b2-2323-7288-b221-9d886bfb4d32"
+                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
+                 *         "uploaded_at": "2026-11-29T09:45:55.556Z",
+                 *         "processed_at": "2026-11-29T09:45:55.732Z",
+                 *         "presigned_upload_id": "01a226b2-65ec-73e6-bfc9-f9296d964a32"
                  *       },
                  *       "event_type": "envelope.file_uploaded"
                  *     }
@@ -15390,9 +14790,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-2b66-751d-b848-b29e5a68fb5c",
+                 *       "id": "01a226b2-6e41-70ea-bc89-3cffcfc4b86f",
                  *       "data": {
-                 *         "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                 *         "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -15403,13 +14803,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:45:35.610Z",
+                 *         "created_at": "2026-11-29T09:45:52.709Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:45:39.593Z",
+                 *         "updated_at": "2026-11-29T09:45:56.313Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
+                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *       },
                  *       "event_type": "recipient.email_sent"
                  *     }
@@ -15447,9 +14847,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-2ccf-714c-9444-d2b90d84f525",
+                 *       "id": "01a226b2-6f92-735f-a195-7963a9609fd7",
                  *       "data": {
-                 *         "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                 *         "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -15460,13 +14860,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:45:35.610Z",
+                 *         "created_at": "2026-11-29T09:45:52.709Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:45:39.593Z",
+                 *         "updated_at": "2026-11-29T09:45:56.313Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
+                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *       },
                  *       "event_type": "recipient.email_received"
                  *     }
@@ -15504,9 +14904,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-6f54-742e-b0b1-138f3669f11f",
+                 *       "id": "01a226b2-b232-72f8-b5e3-e18f32c3ffb6",
                  *       "data": {
-                 *         "id": "01a226b2-6be2-779d-b5ba-06e0cd22c335",
+                 *         "id": "01a226b2-b041-7238-9453-9fa7da102bf4",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -15517,13 +14917,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:45:56.922Z",
+                 *         "created_at": "2026-11-29T09:46:14.420Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:45:57.031Z",
+                 *         "updated_at": "2026-11-29T09:46:14.495Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-6bba-75e7-a62c-3ec6daf815a2"
+                 *         "envelope_id": "01a226b2-b014-72b6-8ff9-08644ce5ebf5"
                  *       },
                  *       "event_type": "recipient.email_opened"
                  *     }
@@ -15561,9 +14961,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-702a-73ae-a20a-1a1e17c71748",
+                 *       "id": "01a226b2-b302-7300-b8e0-83f66b26ab87",
                  *       "data": {
-                 *         "id": "01a226b2-6be2-779d-b5ba-06e0cd22c335",
+                 *         "id": "01a226b2-b041-7238-9453-9fa7da102bf4",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -15574,13 +14974,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:45:56.922Z",
+                 *         "created_at": "2026-11-29T09:46:14.420Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:45:57.031Z",
+                 *         "updated_at": "2026-11-29T09:46:14.495Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-6bba-75e7-a62c-3ec6daf815a2"
+                 *         "envelope_id": "01a226b2-b014-72b6-8ff9-08644ce5ebf5"
                  *       },
                  *       "event_type": "recipient.email_clicked"
                  *     }
@@ -15618,9 +15018,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-7114-7658-ae70-9881fa0d65fa",
+                 *       "id": "01a226b2-b403-768e-b614-f459ad9d9ce9",
                  *       "data": {
-                 *         "id": "01a226b2-6be2-779d-b5ba-06e0cd22c335",
+                 *         "id": "01a226b2-b041-7238-9453-9fa7da102bf4",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -15631,13 +15031,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:45:56.922Z",
+                 *         "created_at": "2026-11-29T09:46:14.420Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:45:57.031Z",
+                 *         "updated_at": "2026-11-29T09:46:14.495Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-6bba-75e7-a62c-3ec6daf815a2"
+                 *         "envelope_id": "01a226b2-b014-72b6-8ff9-08644ce5ebf5"
                  *       },
                  *       "event_type": "recipient.email_bounced"
                  *     }
@@ -15675,9 +15075,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-2882-76c8-bea4-aaf9758c9d8c",
+                 *       "id": "01a226b2-69e0-73c0-8c73-3c1b9aa8083f",
                  *       "data": {
-                 *         "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                 *         "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -15688,14 +15088,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:45:35.610Z",
+                 *         "created_at": "2026-11-29T09:45:52.709Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:45:39.593Z",
+                 *         "updated_at": "2026-11-29T09:45:56.313Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f",
-                 *         "signing_url": "http://localhost:3000/sign/SHoTTWcI3MTGg1wF2zSpc0s-IEfOzYEUlDS8j-8b2Fs"
+                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
+                 *         "signing_url": "http://localhost:3000/sign/yrydptTGzcUQnJSjO-9b2KSTrA6QvanKWJVeOHmYy6o"
                  *       },
                  *       "event_type": "recipient.link_generated"
                  *     }
@@ -15733,9 +15133,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-2892-7572-b4c6-f1873751d545",
+                 *       "id": "01a226b2-69f0-7601-afcc-1b6dc85384fe",
                  *       "data": {
-                 *         "id": "01a226b2-215a-726a-9bed-1950ba87b8eb",
+                 *         "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -15746,13 +15146,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:45:35.610Z",
+                 *         "created_at": "2026-11-29T09:45:52.709Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:45:39.593Z",
+                 *         "updated_at": "2026-11-29T09:45:56.313Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
+                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *       },
                  *       "event_type": "recipient.in_progress"
                  *     }
@@ -15790,9 +15190,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-3291-752c-9d7f-e076120c28f6",
+                 *       "id": "01a226b2-7615-76a0-8c6a-82f050d74d37",
                  *       "data": {
-                 *         "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                 *         "id": "01a226b2-635e-7496-8349-46379ade07c8",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15802,17 +15202,17 @@ export interface operations {
                  *         "status": "SIGNED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T09:45:42.263Z",
+                 *         "signed_at": "2026-11-29T09:45:59.503Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:45:35.610Z",
+                 *         "created_at": "2026-11-29T09:45:52.709Z",
                  *         "custom_key": "ben",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:45:42.263Z",
+                 *         "updated_at": "2026-11-29T09:45:59.503Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
+                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *       },
                  *       "event_type": "recipient.signed_all"
                  *     }
@@ -15850,9 +15250,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-71fe-7329-b3be-c4e16f047a99",
+                 *       "id": "01a226b2-b46c-72c6-beff-79b33cee7873",
                  *       "data": {
-                 *         "id": "01a226b2-6be2-779d-b5ba-06e0cd22c335",
+                 *         "id": "01a226b2-b041-7238-9453-9fa7da102bf4",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -15864,15 +15264,15 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:45:56.922Z",
+                 *         "created_at": "2026-11-29T09:46:14.420Z",
                  *         "custom_key": "cleo",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:45:58.396Z",
+                 *         "updated_at": "2026-11-29T09:46:15.478Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-6bba-75e7-a62c-3ec6daf815a2"
+                 *         "envelope_id": "01a226b2-b014-72b6-8ff9-08644ce5ebf5"
                  *       },
                  *       "event_type": "recipient.rejected"
                  *     }
@@ -15910,9 +15310,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-2ac8-75bf-9b34-84f2a6b9a3ee",
+                 *       "id": "01a226b2-6df1-730a-a210-efef3f540b2d",
                  *       "data": {
-                 *         "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                 *         "id": "01a226b2-635e-7496-8349-46379ade07c8",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15923,23 +15323,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:45:35.610Z",
+                 *         "created_at": "2026-11-29T09:45:52.709Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:45:39.593Z",
+                 *         "updated_at": "2026-11-29T09:45:56.313Z",
                  *         "validation": {
-                 *           "id": "01a226b2-2a4c-76ac-b26a-34b13a6dc06c",
+                 *           "id": "01a226b2-6c61-773d-83d5-8e922a751875",
                  *           "status": "PENDING",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-29T09:45:39.854Z",
-                 *           "expires_at": "2026-11-29T10:15:39.854Z",
+                 *           "created_at": "2026-11-29T09:45:56.782Z",
+                 *           "expires_at": "2026-11-29T10:15:56.782Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
+                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *       },
                  *       "event_type": "recipient.validation_code_generated"
                  *     }
@@ -15977,9 +15377,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-2cb5-735a-861e-65fa744c8959",
+                 *       "id": "01a226b2-7019-7098-9811-3e5829cae085",
                  *       "data": {
-                 *         "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                 *         "id": "01a226b2-635e-7496-8349-46379ade07c8",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15990,23 +15390,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:45:35.610Z",
+                 *         "created_at": "2026-11-29T09:45:52.709Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:45:39.593Z",
+                 *         "updated_at": "2026-11-29T09:45:56.313Z",
                  *         "validation": {
-                 *           "id": "01a226b2-2a4c-76ac-b26a-34b13a6dc06c",
+                 *           "id": "01a226b2-6c61-773d-83d5-8e922a751875",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T09:45:40.565Z",
-                 *           "created_at": "2026-11-29T09:45:39.854Z",
-                 *           "expires_at": "2026-11-29T10:15:39.854Z",
+                 *           "sent_at": "2026-11-29T09:45:57.882Z",
+                 *           "created_at": "2026-11-29T09:45:56.782Z",
+                 *           "expires_at": "2026-11-29T10:15:56.782Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
+                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *       },
                  *       "event_type": "recipient.validation_code_sent"
                  *     }
@@ -16044,9 +15444,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-2fe2-726d-a756-f7524ddbb37b",
+                 *       "id": "01a226b2-731e-76bc-80e1-aab0dbd4cc77",
                  *       "data": {
-                 *         "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                 *         "id": "01a226b2-635e-7496-8349-46379ade07c8",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -16057,23 +15457,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:45:35.610Z",
+                 *         "created_at": "2026-11-29T09:45:52.709Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:45:39.593Z",
+                 *         "updated_at": "2026-11-29T09:45:56.313Z",
                  *         "validation": {
-                 *           "id": "01a226b2-2a4c-76ac-b26a-34b13a6dc06c",
+                 *           "id": "01a226b2-6c61-773d-83d5-8e922a751875",
                  *           "status": "VERIFIED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T09:45:40.565Z",
-                 *           "created_at": "2026-11-29T09:45:39.854Z",
-                 *           "expires_at": "2026-11-29T10:15:39.854Z",
-                 *           "verified_at": "2026-11-29T09:45:41.505Z",
+                 *           "sent_at": "2026-11-29T09:45:57.882Z",
+                 *           "created_at": "2026-11-29T09:45:56.782Z",
+                 *           "expires_at": "2026-11-29T10:15:56.782Z",
+                 *           "verified_at": "2026-11-29T09:45:58.802Z",
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
+                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *       },
                  *       "event_type": "recipient.validation_code_success"
                  *     }
@@ -16111,9 +15511,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-2e7e-72c0-8f35-7a9637b86a34",
+                 *       "id": "01a226b2-727a-7688-b213-eb69c78e3bf4",
                  *       "data": {
-                 *         "id": "01a226b2-215a-726a-9bed-1f5a6c972754",
+                 *         "id": "01a226b2-635e-7496-8349-46379ade07c8",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -16124,23 +15524,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:45:35.610Z",
+                 *         "created_at": "2026-11-29T09:45:52.709Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:45:39.593Z",
+                 *         "updated_at": "2026-11-29T09:45:56.313Z",
                  *         "validation": {
-                 *           "id": "01a226b2-2a4c-76ac-b26a-34b13a6dc06c",
+                 *           "id": "01a226b2-6c61-773d-83d5-8e922a751875",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T09:45:40.565Z",
-                 *           "created_at": "2026-11-29T09:45:39.854Z",
-                 *           "expires_at": "2026-11-29T10:15:39.854Z",
+                 *           "sent_at": "2026-11-29T09:45:57.882Z",
+                 *           "created_at": "2026-11-29T09:45:56.782Z",
+                 *           "expires_at": "2026-11-29T10:15:56.782Z",
                  *           "verified_at": null,
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-187a-71fe-bf17-cd58667b130f"
+                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
                  *       },
                  *       "event_type": "recipient.validation_code_failed"
                  *     }
@@ -16178,9 +15578,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-7fda-7147-ba59-23e8966091ee",
+                 *       "id": "01a226b2-c1a5-740f-b39b-c8a8de776f4b",
                  *       "data": {
-                 *         "id": "01a226b2-7e26-7505-8f1a-6b309a63c3a2",
+                 *         "id": "01a226b2-bea9-711b-8790-9d5409932058",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -16191,23 +15591,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:46:01.596Z",
+                 *         "created_at": "2026-11-29T09:46:18.108Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:46:01.677Z",
+                 *         "updated_at": "2026-11-29T09:46:18.184Z",
                  *         "validation": {
-                 *           "id": "01a226b2-7ec3-770e-809d-6e6a9ca8c124",
+                 *           "id": "01a226b2-bfaa-72a7-88a8-88fcc91fd1ce",
                  *           "status": "EXPIRED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T09:46:01.902Z",
-                 *           "created_at": "2026-11-29T09:46:01.737Z",
-                 *           "expires_at": "2026-11-29T10:16:01.737Z",
+                 *           "sent_at": "2026-11-29T09:46:18.621Z",
+                 *           "created_at": "2026-11-29T09:46:18.300Z",
+                 *           "expires_at": "2026-11-29T10:16:18.300Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-7dfc-7623-9c1a-b07539ecd7ef"
+                 *         "envelope_id": "01a226b2-be7c-7546-a82e-85ffccc3dfaa"
                  *       },
                  *       "event_type": "recipient.validation_code_expired"
                  *     }
@@ -16245,9 +15645,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-81a8-70b2-8c59-7c8ffc68009d",
+                 *       "id": "01a226b2-c430-751a-b085-05cf49f95cdb",
                  *       "data": {
-                 *         "id": "01a226b2-7e26-7505-8f1a-6b309a63c3a2",
+                 *         "id": "01a226b2-bea9-711b-8790-9d5409932058",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -16258,23 +15658,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:46:01.596Z",
+                 *         "created_at": "2026-11-29T09:46:18.108Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:46:01.677Z",
+                 *         "updated_at": "2026-11-29T09:46:18.184Z",
                  *         "validation": {
-                 *           "id": "01a226b2-8097-760a-bfe6-ceee6bd13af0",
+                 *           "id": "01a226b2-c289-70df-8af5-b3182e193b0a",
                  *           "status": "EXHAUSTED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T10:17:02.313Z",
-                 *           "created_at": "2026-11-29T10:17:02.254Z",
-                 *           "expires_at": "2026-11-29T10:47:02.254Z",
+                 *           "sent_at": "2026-11-29T10:17:19.256Z",
+                 *           "created_at": "2026-11-29T10:17:19.123Z",
+                 *           "expires_at": "2026-11-29T10:47:19.123Z",
                  *           "verified_at": null,
                  *           "attempts_left": 0
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-7dfc-7623-9c1a-b07539ecd7ef"
+                 *         "envelope_id": "01a226b2-be7c-7546-a82e-85ffccc3dfaa"
                  *       },
                  *       "event_type": "recipient.validation_max_attempts"
                  *     }
@@ -16312,30 +15712,31 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-77df-7208-9d77-b448b0399baf",
+                 *       "id": "01a226b2-b8fc-72cb-ae27-9bee4a8c6376",
                  *       "data": {
-                 *         "id": "01a226b2-7661-7379-8968-b9ec1967cd0e",
+                 *         "id": "01a226b2-b7be-74ee-be3f-c23abf64bd9e",
                  *         "total": 2,
                  *         "failed": 0,
+                 *         "reason": null,
                  *         "status": "COMPLETED",
                  *         "results": [
                  *           {
                  *             "error": null,
                  *             "index": 0,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a226b2-773d-7387-b34c-a58d5a14365a"
+                 *             "envelope_id": "01a226b2-b822-7428-a932-b09537fc03f6"
                  *           },
                  *           {
                  *             "error": null,
                  *             "index": 1,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a226b2-77b3-727b-bcb8-6c825342a891"
+                 *             "envelope_id": "01a226b2-b892-7634-b1d1-67e455780edb"
                  *           }
                  *         ],
                  *         "operation": "create",
                  *         "succeeded": 2,
-                 *         "created_at": "2026-11-29T09:45:59.649Z",
-                 *         "completed_at": "2026-11-29T09:46:00.011Z"
+                 *         "created_at": "2026-11-29T09:46:16.382Z",
+                 *         "completed_at": "2026-11-29T09:46:16.688Z"
                  *       },
                  *       "event_type": "batch.completed"
                  *     }
@@ -16373,14 +15774,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-4c5a-73d2-bbe6-d82a594bbc20",
+                 *       "id": "01a226b3-8bb2-7327-8d44-fcf129e05673",
                  *       "data": {
-                 *         "id": "01a226b3-46f5-72ba-8b77-c860133c7256",
+                 *         "id": "01a226b3-87d1-7719-a664-672d2a5f93ea",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "EXPIRED",
-                 *         "sent_at": "2026-11-29T11:29:53.125Z",
+                 *         "sent_at": "2026-11-29T11:30:09.722Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -16392,7 +15793,6 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
-                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -16486,28 +15886,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b3-46fc-70ec-a1e9-390d997ff5f6",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-46f5-72ba-8b77-c860133c7256/documents/01a226b3-46fc-70ec-a1e9-390d997ff5f6.pdf?expires=1796214654&signature=8cd0c97aba3b9a5e3db3a2028d5cc1917300541214eb2878ba0eac3d4ccf5e32&name=sample-contract.pdf",
+                 *             "id": "01a226b3-87ed-7207-b947-471556d3664d",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-87d1-7719-a664-672d2a5f93ea/documents/01a226b3-87ed-7207-b947-471556d3664d.pdf?expires=1796214670&signature=1613bcd57ffa6c77e15148d45bab0661f14b6aaebdfa94e31525dc009af842e2&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T11:29:53.045Z",
+                 *             "created_at": "2026-11-29T11:30:09.649Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T11:29:53.045Z",
+                 *             "updated_at": "2026-11-29T11:30:09.649Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T11:29:53.045Z",
-                 *         "expires_at": "2026-12-02T09:46:52.975Z",
+                 *         "created_at": "2026-11-29T11:30:09.649Z",
+                 *         "expires_at": "2026-12-02T09:47:09.638Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226b3-4728-7419-a2b3-4f972bef81bf",
+                 *             "id": "01a226b3-8803-76bd-a44d-81bd8c1e60f0",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -16518,17 +15918,18 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T11:29:53.045Z",
+                 *             "created_at": "2026-11-29T11:30:09.649Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T11:29:53.125Z",
+                 *             "updated_at": "2026-11-29T11:30:09.722Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b3-46f5-72ba-8b77-c860133c7256"
+                 *             "envelope_id": "01a226b3-87d1-7719-a664-672d2a5f93ea"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T11:30:54.405Z",
+                 *         "updated_at": "2026-12-02T11:31:10.621Z",
                  *         "template_id": null,
+                 *         "void_reason": null,
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.expired"
@@ -16567,14 +15968,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-4972-715d-b00e-aecfead3f8ce",
+                 *       "id": "01a226b3-89c5-7794-b90b-41e920891d35",
                  *       "data": {
-                 *         "id": "01a226b3-46f5-72ba-8b77-c860133c7256",
+                 *         "id": "01a226b3-87d1-7719-a664-672d2a5f93ea",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T11:29:53.125Z",
+                 *         "sent_at": "2026-11-29T11:30:09.722Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -16586,7 +15987,6 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
-                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -16680,28 +16080,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b3-46fc-70ec-a1e9-390d997ff5f6",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-46f5-72ba-8b77-c860133c7256/documents/01a226b3-46fc-70ec-a1e9-390d997ff5f6.pdf?expires=1795955393&signature=5d10ab65bba55d46086193790c3435fa040940452fb8d67ff8ec1c21b311e3aa&name=sample-contract.pdf",
+                 *             "id": "01a226b3-87ed-7207-b947-471556d3664d",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-87d1-7719-a664-672d2a5f93ea/documents/01a226b3-87ed-7207-b947-471556d3664d.pdf?expires=1795955410&signature=4a2faf30ed62083434b07f622a5dbe72c9ec86090987b73111639cda131c400e&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T11:29:53.045Z",
+                 *             "created_at": "2026-11-29T11:30:09.649Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T11:29:53.045Z",
+                 *             "updated_at": "2026-11-29T11:30:09.649Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T11:29:53.045Z",
-                 *         "expires_at": "2026-12-02T09:46:52.975Z",
+                 *         "created_at": "2026-11-29T11:30:09.649Z",
+                 *         "expires_at": "2026-12-02T09:47:09.638Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226b3-4728-7419-a2b3-4f972bef81bf",
+                 *             "id": "01a226b3-8803-76bd-a44d-81bd8c1e60f0",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -16712,17 +16112,18 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T11:29:53.045Z",
+                 *             "created_at": "2026-11-29T11:30:09.649Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T11:29:53.125Z",
+                 *             "updated_at": "2026-11-29T11:30:09.722Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b3-46f5-72ba-8b77-c860133c7256"
+                 *             "envelope_id": "01a226b3-87d1-7719-a664-672d2a5f93ea"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T11:29:53.533Z",
+                 *         "updated_at": "2026-11-29T11:30:10.070Z",
                  *         "template_id": null,
+                 *         "void_reason": null,
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.extended"
@@ -16761,14 +16162,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-4d29-7524-b74c-3f318f804689",
+                 *       "id": "01a226b3-8c3e-76dd-9cdf-82eb0a6083ab",
                  *       "data": {
-                 *         "id": "01a226b3-46f5-72ba-8b77-c860133c7256",
+                 *         "id": "01a226b3-87d1-7719-a664-672d2a5f93ea",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T11:29:53.125Z",
+                 *         "sent_at": "2026-11-29T11:30:09.722Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -16780,7 +16181,6 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
-                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -16874,28 +16274,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b3-46fc-70ec-a1e9-390d997ff5f6",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-46f5-72ba-8b77-c860133c7256/documents/01a226b3-46fc-70ec-a1e9-390d997ff5f6.pdf?expires=1796214654&signature=8cd0c97aba3b9a5e3db3a2028d5cc1917300541214eb2878ba0eac3d4ccf5e32&name=sample-contract.pdf",
+                 *             "id": "01a226b3-87ed-7207-b947-471556d3664d",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-87d1-7719-a664-672d2a5f93ea/documents/01a226b3-87ed-7207-b947-471556d3664d.pdf?expires=1796214670&signature=1613bcd57ffa6c77e15148d45bab0661f14b6aaebdfa94e31525dc009af842e2&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T11:29:53.045Z",
+                 *             "created_at": "2026-11-29T11:30:09.649Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T11:29:53.045Z",
+                 *             "updated_at": "2026-11-29T11:30:09.649Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T11:29:53.045Z",
-                 *         "expires_at": "2026-12-06T09:46:52.975Z",
+                 *         "created_at": "2026-11-29T11:30:09.649Z",
+                 *         "expires_at": "2026-12-06T09:47:09.638Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226b3-4728-7419-a2b3-4f972bef81bf",
+                 *             "id": "01a226b3-8803-76bd-a44d-81bd8c1e60f0",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -16906,17 +16306,18 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T11:29:53.045Z",
+                 *             "created_at": "2026-11-29T11:30:09.649Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-12-02T11:30:54.593Z",
+                 *             "updated_at": "2026-12-02T11:31:10.762Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b3-46f5-72ba-8b77-c860133c7256"
+                 *             "envelope_id": "01a226b3-87d1-7719-a664-672d2a5f93ea"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T11:30:54.593Z",
+                 *         "updated_at": "2026-12-02T11:31:10.762Z",
                  *         "template_id": null,
+                 *         "void_reason": null,
                  *         "completed_at": null
                  *       },
                  *       "event_type": "envelope.reactivated"
@@ -16955,9 +16356,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-481d-727d-8fa6-2029302c9a92",
+                 *       "id": "01a226b3-88ec-7563-b2b9-6ad191111344",
                  *       "data": {
-                 *         "id": "01a226b3-4728-7419-a2b3-4f972bef81bf",
+                 *         "id": "01a226b3-8803-76bd-a44d-81bd8c1e60f0",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -16969,13 +16370,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:29:53.045Z",
+                 *         "created_at": "2026-11-29T11:30:09.649Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:29:53.125Z",
+                 *         "updated_at": "2026-11-29T11:30:09.722Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-46f5-72ba-8b77-c860133c7256"
+                 *         "envelope_id": "01a226b3-87d1-7719-a664-672d2a5f93ea"
                  *       },
                  *       "event_type": "recipient.reminder_sent"
                  *     }
@@ -17013,9 +16414,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-4a6e-70f9-90c9-c93391ba3313",
+                 *       "id": "01a226b3-8a74-740f-a4db-9cfacd98c563",
                  *       "data": {
-                 *         "id": "01a226b3-4728-7419-a2b3-4f972bef81bf",
+                 *         "id": "01a226b3-8803-76bd-a44d-81bd8c1e60f0",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -17026,14 +16427,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:29:53.045Z",
+                 *         "created_at": "2026-11-29T11:30:09.649Z",
                  *         "custom_key": "ben",
-                 *         "expires_at": "2026-12-02T09:46:52.975Z",
+                 *         "expires_at": "2026-12-02T09:47:09.638Z",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:29:53.125Z",
+                 *         "updated_at": "2026-11-29T11:30:09.722Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-46f5-72ba-8b77-c860133c7256"
+                 *         "envelope_id": "01a226b3-87d1-7719-a664-672d2a5f93ea"
                  *       },
                  *       "event_type": "recipient.expiry_warning_sent"
                  *     }
@@ -17071,9 +16472,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-8955-701d-8ad9-c1b2fbd504ad",
+                 *       "id": "01a226b2-cbe9-718f-881e-30b7bd1dfcbf",
                  *       "data": {
-                 *         "id": "01a226b2-8239-76e9-9280-53fa471ce0b4",
+                 *         "id": "01a226b2-c4cc-7566-9395-b71960c53a66",
                  *         "name": "Erin Fox",
                  *         "role": "APPROVER",
                  *         "email": "erin@example.com",
@@ -17083,17 +16484,17 @@ export interface operations {
                  *         "status": "APPROVED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T10:17:04.419Z",
+                 *         "signed_at": "2026-11-29T10:17:21.482Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:02.616Z",
+                 *         "created_at": "2026-11-29T10:17:19.681Z",
                  *         "custom_key": "erin",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:04.419Z",
+                 *         "updated_at": "2026-11-29T10:17:21.482Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-81f8-71db-aae0-6f5ee5793f6b"
+                 *         "envelope_id": "01a226b2-c4a1-72ea-9d18-40c244b978ec"
                  *       },
                  *       "event_type": "recipient.approved"
                  *     }
@@ -17131,9 +16532,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-88c3-7035-a587-7a0ea27557a0",
+                 *       "id": "01a226b2-cb45-76af-8058-e386bab47a60",
                  *       "data": {
-                 *         "id": "01a226b2-8239-76e9-9280-558a6e00cda6",
+                 *         "id": "01a226b2-c4cc-7566-9395-b8fa03a300d8",
                  *         "name": "Finn Hale",
                  *         "role": "WITNESS",
                  *         "email": "finn@example.com",
@@ -17143,17 +16544,17 @@ export interface operations {
                  *         "status": "WITNESSED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T10:17:04.286Z",
+                 *         "signed_at": "2026-11-29T10:17:21.304Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:02.616Z",
+                 *         "created_at": "2026-11-29T10:17:19.681Z",
                  *         "custom_key": "finn",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:04.286Z",
+                 *         "updated_at": "2026-11-29T10:17:21.304Z",
                  *         "user_agent": "node",
                  *         "witness_of": "dana",
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-81f8-71db-aae0-6f5ee5793f6b"
+                 *         "envelope_id": "01a226b2-c4a1-72ea-9d18-40c244b978ec"
                  *       },
                  *       "event_type": "recipient.witnessed"
                  *     }
@@ -17191,9 +16592,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-8b7d-7715-8f4e-a91aa5edb74f",
+                 *       "id": "01a226b2-cdf3-73e7-b1ce-b5cc6c48375c",
                  *       "data": {
-                 *         "id": "01a226b2-8239-76e9-9280-5a97aab81525",
+                 *         "id": "01a226b2-c4cc-7566-9395-bfec07670372",
                  *         "name": "Gia Moss",
                  *         "role": "VIEWER",
                  *         "email": "gia@example.com",
@@ -17202,15 +16603,15 @@ export interface operations {
                  *         "status": "VIEWED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T10:17:04.649Z",
+                 *         "signed_at": "2026-11-29T10:17:21.673Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:02.616Z",
+                 *         "created_at": "2026-11-29T10:17:19.681Z",
                  *         "custom_key": "gia",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:04.649Z",
+                 *         "updated_at": "2026-11-29T10:17:21.673Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-81f8-71db-aae0-6f5ee5793f6b"
+                 *         "envelope_id": "01a226b2-c4a1-72ea-9d18-40c244b978ec"
                  *       },
                  *       "event_type": "recipient.viewed"
                  *     }
@@ -17248,9 +16649,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-82f1-774d-b71c-e6fa7edc5053",
+                 *       "id": "01a226b2-c5b3-7148-b063-45975c13fdb3",
                  *       "data": {
-                 *         "id": "01a226b2-8239-76e9-9280-5f96aa2bb867",
+                 *         "id": "01a226b2-c4cc-7566-9395-c33230ab3d93",
                  *         "name": "Hal Ode",
                  *         "role": "CC",
                  *         "email": "hal@example.com",
@@ -17261,13 +16662,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:02.616Z",
+                 *         "created_at": "2026-11-29T10:17:19.681Z",
                  *         "custom_key": "hal",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:02.751Z",
+                 *         "updated_at": "2026-11-29T10:17:19.841Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-81f8-71db-aae0-6f5ee5793f6b"
+                 *         "envelope_id": "01a226b2-c4a1-72ea-9d18-40c244b978ec"
                  *       },
                  *       "event_type": "recipient.copied"
                  *     }
@@ -17305,9 +16706,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-fb50-733c-b86b-065fd8f6c831",
+                 *       "id": "01a226b3-4068-741d-bd22-acef2c9b2811",
                  *       "data": {
-                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
+                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17316,7 +16717,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b2-b38e-772b-96a2-7cde32326522",
+                 *           "id": "01a226b2-f1c5-76fb-8cd6-96b144cb4e8b",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -17331,13 +16732,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:14.229Z",
+                 *         "created_at": "2026-11-29T10:17:29.938Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:14.480Z",
+                 *         "updated_at": "2026-11-29T10:17:30.193Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
+                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
                  *       },
                  *       "event_type": "recipient.validation_id_check_started"
                  *     }
@@ -17375,9 +16776,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-0a41-75ef-bc40-181aef542f2a",
+                 *       "id": "01a226b3-4d35-76f3-a2a4-4dc5abdbcee6",
                  *       "data": {
-                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
+                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17386,14 +16787,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b2-b38e-772b-96a2-7cde32326522",
+                 *           "id": "01a226b2-f1c5-76fb-8cd6-96b144cb4e8b",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PASSED",
                  *           "attempt": 2,
                  *           "reasons": [],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T10:17:37.391Z",
+                 *           "decided_at": "2026-11-29T10:17:54.571Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 1,
                  *           "provider_reference": null
@@ -17401,13 +16802,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:14.229Z",
+                 *         "created_at": "2026-11-29T10:17:29.938Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:14.480Z",
+                 *         "updated_at": "2026-11-29T10:17:30.193Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
+                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
                  *       },
                  *       "event_type": "recipient.validation_id_check_success"
                  *     }
@@ -17445,9 +16846,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-fb80-712a-8602-eb3b9f4747a1",
+                 *       "id": "01a226b3-40b1-73df-b7b7-72e9b4966dec",
                  *       "data": {
-                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
+                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17456,7 +16857,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b2-b38e-772b-96a2-7cde32326522",
+                 *           "id": "01a226b2-f1c5-76fb-8cd6-96b144cb4e8b",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "FAILED",
@@ -17473,13 +16874,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:14.229Z",
+                 *         "created_at": "2026-11-29T10:17:29.938Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:14.480Z",
+                 *         "updated_at": "2026-11-29T10:17:30.193Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
+                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
                  *       },
                  *       "event_type": "recipient.validation_id_check_failed"
                  *     }
@@ -17517,9 +16918,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-291d-7284-85a5-01746ac291d8",
+                 *       "id": "01a226b3-6a90-7658-b956-a34dbb2c5a61",
                  *       "data": {
-                 *         "id": "01a226b3-1619-765d-bfba-4cfe5e07a59a",
+                 *         "id": "01a226b3-5cdc-7620-b1f4-f29cf5dd5161",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17528,7 +16929,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-1a04-72d9-832c-6550cc46203d",
+                 *           "id": "01a226b3-6005-7654-a3d9-a2b8630039a2",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -17537,7 +16938,7 @@ export interface operations {
                  *             "MRZ_CHECK_DIGIT"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T10:28:45.334Z",
+                 *           "decided_at": "2026-11-29T10:29:02.054Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -17545,13 +16946,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:28:40.507Z",
+                 *         "created_at": "2026-11-29T10:28:58.603Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:28:40.610Z",
+                 *         "updated_at": "2026-11-29T10:28:58.732Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-15fb-72ab-8015-560a88716db1"
+                 *         "envelope_id": "01a226b3-5cab-7010-a87d-63767d568414"
                  *       },
                  *       "event_type": "recipient.validation_id_check_locked"
                  *     }
@@ -17589,9 +16990,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-45da-72d9-922e-7e1570fb3711",
+                 *       "id": "01a226b3-85da-774a-88f1-57dd0431fb83",
                  *       "data": {
-                 *         "id": "01a226b3-42c0-7478-a1a0-1626e9f8da0a",
+                 *         "id": "01a226b3-827f-7559-8753-544cc65b07f5",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17600,7 +17001,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-447f-71c9-b02e-4dbd622d1ef4",
+                 *           "id": "01a226b3-849e-7324-8c3b-0a39a8c22f6f",
                  *           "check": "id_check",
                  *           "method": "stripe",
                  *           "status": "EXPIRED",
@@ -17610,18 +17011,18 @@ export interface operations {
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
-                 *           "provider_reference": "vs_8807d193ea9ae41e3d95d99b"
+                 *           "provider_reference": "vs_ae47b8f4b7e5477c8577388e"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:28:51.921Z",
+                 *         "created_at": "2026-11-29T10:29:08.235Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:28:52.023Z",
+                 *         "updated_at": "2026-11-29T10:29:08.371Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-4291-7692-8890-d34747b45a5d"
+                 *         "envelope_id": "01a226b3-824b-7561-9fd2-7c214abc5a94"
                  *       },
                  *       "event_type": "recipient.validation_id_check_expired"
                  *     }
@@ -17659,9 +17060,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-2a46-713f-a8d2-965a117fea0c",
+                 *       "id": "01a226b3-6b2d-76df-add6-488e837d7fb8",
                  *       "data": {
-                 *         "id": "01a226b3-1619-765d-bfba-4cfe5e07a59a",
+                 *         "id": "01a226b3-5cdc-7620-b1f4-f29cf5dd5161",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17670,13 +17071,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-1a04-72d9-832c-6550cc46203d",
+                 *           "id": "01a226b3-6005-7654-a3d9-a2b8630039a2",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a226b1-fda5-76bb-b8ba-16802a68f94c",
+                 *           "api_key_id": "01a226b2-40d7-762f-b07a-840c5cac04cf",
                  *           "decided_at": null,
                  *           "max_attempts": 1,
                  *           "attempts_left": 1,
@@ -17685,13 +17086,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:28:40.507Z",
+                 *         "created_at": "2026-11-29T10:28:58.603Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:28:40.610Z",
+                 *         "updated_at": "2026-11-29T10:28:58.732Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-15fb-72ab-8015-560a88716db1"
+                 *         "envelope_id": "01a226b3-5cab-7010-a87d-63767d568414"
                  *       },
                  *       "event_type": "recipient.validation_id_check_reset"
                  *     }
@@ -17729,9 +17130,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-0b07-70c2-b145-a6dad569e1c7",
+                 *       "id": "01a226b3-4eac-7349-b592-eb0e0f421a87",
                  *       "data": {
-                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
+                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17740,7 +17141,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-0af7-71d2-90b9-cf28384cc326",
+                 *           "id": "01a226b3-4e7d-76ee-ac59-72e635be249a",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -17755,13 +17156,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:14.229Z",
+                 *         "created_at": "2026-11-29T10:17:29.938Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:14.480Z",
+                 *         "updated_at": "2026-11-29T10:17:30.193Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
+                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
                  *       },
                  *       "event_type": "recipient.validation_biometric_started"
                  *     }
@@ -17799,9 +17200,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-1564-77fd-a688-5ddfc8d21da8",
+                 *       "id": "01a226b3-5bfa-72be-b673-1fcf9a9433c9",
                  *       "data": {
-                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
+                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17810,14 +17211,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-0af7-71d2-90b9-cf28384cc326",
+                 *           "id": "01a226b3-4e7d-76ee-ac59-72e635be249a",
                  *           "check": "biometric",
                  *           "method": "manual",
                  *           "status": "PASSED",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a226b1-fda5-76bb-b8ba-16802a68f94c",
-                 *           "decided_at": "2026-11-29T10:28:40.339Z",
+                 *           "api_key_id": "01a226b2-40d7-762f-b07a-840c5cac04cf",
+                 *           "decided_at": "2026-11-29T10:28:58.417Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
                  *           "provider_reference": null
@@ -17825,13 +17226,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:14.229Z",
+                 *         "created_at": "2026-11-29T10:17:29.938Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:14.480Z",
+                 *         "updated_at": "2026-11-29T10:17:30.193Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
+                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
                  *       },
                  *       "event_type": "recipient.validation_biometric_success"
                  *     }
@@ -17869,9 +17270,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-1488-73d9-b031-f2a82da2d4f4",
+                 *       "id": "01a226b3-5b4c-71c8-9b1f-099d75303c72",
                  *       "data": {
-                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
+                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17880,7 +17281,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-0af7-71d2-90b9-cf28384cc326",
+                 *           "id": "01a226b3-4e7d-76ee-ac59-72e635be249a",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "FAILED",
@@ -17898,13 +17299,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:14.229Z",
+                 *         "created_at": "2026-11-29T10:17:29.938Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:14.480Z",
+                 *         "updated_at": "2026-11-29T10:17:30.193Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
+                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
                  *       },
                  *       "event_type": "recipient.validation_biometric_failed"
                  *     }
@@ -17942,9 +17343,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-3c7f-77e8-a03c-2324095751e8",
+                 *       "id": "01a226b3-7d0e-707b-bc9c-83ef07c1ad96",
                  *       "data": {
-                 *         "id": "01a226b3-1619-765d-bfba-4cfe5e07a59a",
+                 *         "id": "01a226b3-5cdc-7620-b1f4-f29cf5dd5161",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17953,7 +17354,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-328b-72bf-9e91-da7fd7494b74",
+                 *           "id": "01a226b3-73e9-743e-b1f7-814d82c44f40",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -17962,7 +17363,7 @@ export interface operations {
                  *             "FACE_MISMATCH"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T10:28:50.314Z",
+                 *           "decided_at": "2026-11-29T10:29:06.838Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -17970,13 +17371,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:28:40.507Z",
+                 *         "created_at": "2026-11-29T10:28:58.603Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:28:40.610Z",
+                 *         "updated_at": "2026-11-29T10:28:58.732Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-15fb-72ab-8015-560a88716db1"
+                 *         "envelope_id": "01a226b3-5cab-7010-a87d-63767d568414"
                  *       },
                  *       "event_type": "recipient.validation_biometric_locked"
                  *     }
@@ -18014,9 +17415,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-0b97-74ee-a6bf-66bffc43d6d6",
+                 *       "id": "01a226b3-4f78-707b-9179-465641419527",
                  *       "data": {
-                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
+                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18025,7 +17426,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-0af7-71d2-90b9-cf28384cc326",
+                 *           "id": "01a226b3-4e7d-76ee-ac59-72e635be249a",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "EXPIRED",
@@ -18040,13 +17441,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:14.229Z",
+                 *         "created_at": "2026-11-29T10:17:29.938Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:14.480Z",
+                 *         "updated_at": "2026-11-29T10:17:30.193Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
+                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
                  *       },
                  *       "event_type": "recipient.validation_biometric_expired"
                  *     }
@@ -18084,9 +17485,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-14d0-775b-96b1-c4765cecdca3",
+                 *       "id": "01a226b3-5ba5-72ab-b364-4e5ad5b94ec1",
                  *       "data": {
-                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
+                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18095,13 +17496,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-0af7-71d2-90b9-cf28384cc326",
+                 *           "id": "01a226b3-4e7d-76ee-ac59-72e635be249a",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a226b1-fda5-76bb-b8ba-16802a68f94c",
+                 *           "api_key_id": "01a226b2-40d7-762f-b07a-840c5cac04cf",
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
@@ -18110,13 +17511,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:14.229Z",
+                 *         "created_at": "2026-11-29T10:17:29.938Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:14.480Z",
+                 *         "updated_at": "2026-11-29T10:17:30.193Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
+                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
                  *       },
                  *       "event_type": "recipient.validation_biometric_reset"
                  *     }
@@ -18154,9 +17555,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-b2de-703a-95d5-6c037525bd73",
+                 *       "id": "01a226b2-f0ff-742f-ad84-9b5858f43f0c",
                  *       "data": {
-                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
+                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18166,18 +17567,18 @@ export interface operations {
                  *         "tax_id": null,
                  *         "consent": {
                  *           "version": "2026-11-29",
-                 *           "given_at": "2026-11-29T10:17:15.102Z"
+                 *           "given_at": "2026-11-29T10:17:30.987Z"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:14.229Z",
+                 *         "created_at": "2026-11-29T10:17:29.938Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:14.480Z",
+                 *         "updated_at": "2026-11-29T10:17:30.193Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
+                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
                  *       },
                  *       "event_type": "recipient.validation_identity_consented"
                  *     }
@@ -18215,9 +17616,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-15de-70f1-b142-eadb17fe2132",
+                 *       "id": "01a226b3-5c78-765b-8efc-17b6f89f8add",
                  *       "data": {
-                 *         "id": "01a226b2-afcd-7460-a710-ecae77f3dabe",
+                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -18232,13 +17633,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:14.229Z",
+                 *         "created_at": "2026-11-29T10:17:29.938Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:14.480Z",
+                 *         "updated_at": "2026-11-29T10:17:30.193Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-af55-7222-8b41-10b963ec974c"
+                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
                  *       },
                  *       "event_type": "recipient.validation_identity_redacted"
                  *     }
@@ -18276,9 +17677,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-7a03-7351-972f-55f126fa87db",
+                 *       "id": "01a226b2-ba7d-72a4-aad8-fecb5cdca961",
                  *       "data": {
-                 *         "id": "01a226b2-78c3-737f-809c-c6b05b698ced",
+                 *         "id": "01a226b2-b996-740f-88df-adc21874a8a2",
                  *         "name": "Mutual NDA",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -18286,8 +17687,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b2-78e4-732a-aee9-4e6a87019e9e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-78c3-737f-809c-c6b05b698ced/documents/01a226b2-78e4-732a-aee9-4e6a87019e9e.pdf?expires=1795949160&signature=aae687e3b027eddd339cde109247430c36395eca314464cc1b4f84f40f6c1a58&name=nda.pdf",
+                 *             "id": "01a226b2-b9a2-72ff-9ba8-301327969860",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-b996-740f-88df-adc21874a8a2/documents/01a226b2-b9a2-72ff-9ba8-301327969860.pdf?expires=1795949177&signature=ebf8b0e7caebe227c7f7763e32b4b647204ccdc48716b2c4332fea59298ba478&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -18298,7 +17699,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:46:00.259Z",
+                 *         "created_at": "2026-11-29T09:46:16.854Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -18331,7 +17732,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:46:00.259Z"
+                 *         "updated_at": "2026-11-29T09:46:16.854Z"
                  *       },
                  *       "event_type": "template.created"
                  *     }
@@ -18369,9 +17770,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-7c64-720f-8f4e-f708204b9376",
+                 *       "id": "01a226b2-bc96-7208-9de2-a237967b8b8e",
                  *       "data": {
-                 *         "id": "01a226b2-78c3-737f-809c-c6b05b698ced",
+                 *         "id": "01a226b2-b996-740f-88df-adc21874a8a2",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -18379,8 +17780,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b2-78e4-732a-aee9-4e6a87019e9e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-78c3-737f-809c-c6b05b698ced/documents/01a226b2-78e4-732a-aee9-4e6a87019e9e.pdf?expires=1795949161&signature=16106fdff0ce7c0d1ced966659fbdcae4ea2efa99db41d58c9f36d8e4d3a7876&name=nda.pdf",
+                 *             "id": "01a226b2-b9a2-72ff-9ba8-301327969860",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-b996-740f-88df-adc21874a8a2/documents/01a226b2-b9a2-72ff-9ba8-301327969860.pdf?expires=1795949177&signature=ebf8b0e7caebe227c7f7763e32b4b647204ccdc48716b2c4332fea59298ba478&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -18391,7 +17792,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:46:00.259Z",
+                 *         "created_at": "2026-11-29T09:46:16.854Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -18424,7 +17825,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:46:00.979Z"
+                 *         "updated_at": "2026-11-29T09:46:17.453Z"
                  *       },
                  *       "event_type": "template.updated"
                  *     }
@@ -18462,9 +17863,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-7c86-7039-bfe3-4ce4c62c3e5b",
+                 *       "id": "01a226b2-bcbd-717c-ba9d-dfddabaa324d",
                  *       "data": {
-                 *         "id": "01a226b2-78c3-737f-809c-c6b05b698ced",
+                 *         "id": "01a226b2-b996-740f-88df-adc21874a8a2",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -18472,8 +17873,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b2-78e4-732a-aee9-4e6a87019e9e",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-78c3-737f-809c-c6b05b698ced/documents/01a226b2-78e4-732a-aee9-4e6a87019e9e.pdf?expires=1795949161&signature=16106fdff0ce7c0d1ced966659fbdcae4ea2efa99db41d58c9f36d8e4d3a7876&name=nda.pdf",
+                 *             "id": "01a226b2-b9a2-72ff-9ba8-301327969860",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-b996-740f-88df-adc21874a8a2/documents/01a226b2-b9a2-72ff-9ba8-301327969860.pdf?expires=1795949177&signature=ebf8b0e7caebe227c7f7763e32b4b647204ccdc48716b2c4332fea59298ba478&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -18484,7 +17885,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:46:00.259Z",
+                 *         "created_at": "2026-11-29T09:46:16.854Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -18517,7 +17918,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:46:00.979Z"
+                 *         "updated_at": "2026-11-29T09:46:17.453Z"
                  *       },
                  *       "event_type": "template.deleted"
                  *     }

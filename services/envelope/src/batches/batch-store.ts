@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { BatchItemResult, BatchOperation, BatchStatus } from '@signet/contracts';
+import type { EnvelopeCursor } from '../listing/envelope-cursor';
 
 type Db = Knex | Knex.Transaction;
 
@@ -14,9 +15,14 @@ export interface BatchRow {
   operation: BatchOperation;
   status: BatchStatus;
   total: number;
+  /** A void batch's reason for every envelope it voids; null otherwise. */
+  reason: string | null;
   created_at: Date;
   completed_at: Date | null;
 }
+
+/** A listed batch, with its creation time as the list's cursor writes it. */
+export type ListedBatch = BatchRow & { cursor_at: string };
 
 export interface BatchItemRow {
   batch_id: string;
@@ -34,6 +40,17 @@ export interface BatchCounts {
   pending: number;
 }
 
+/** The item counts of several batches in one query, by batch id. */
+async function countsOf(db: Db, batchIds: string[]): Promise<Map<string, BatchCounts>> {
+  const rows: Array<BatchCounts & { batch_id: string }> = await db('batch_items').whereIn('batch_id', batchIds).groupBy('batch_id').select(
+    'batch_id',
+    db.raw(`count(*) FILTER (WHERE status = 'SUCCEEDED')::int AS succeeded`),
+    db.raw(`count(*) FILTER (WHERE status = 'FAILED')::int AS failed`),
+    db.raw(`count(*) FILTER (WHERE status = 'PENDING')::int AS pending`)
+  );
+  return new Map(rows.map(({ batch_id: batchId, ...counts }) => [batchId, counts]));
+}
+
 /** Batches and their items (each batch's items are run by its job). */
 export function batchStore() {
   return {
@@ -48,14 +65,20 @@ export function batchStore() {
       return (await db('batches').where({ id, tenant_id: tenantId }).first()) ?? null;
     },
 
-    async counts(db: Db, batchId: string): Promise<BatchCounts> {
-      const row = await db('batch_items').where({ batch_id: batchId }).first(
-        db.raw(`count(*) FILTER (WHERE status = 'SUCCEEDED')::int AS succeeded`),
-        db.raw(`count(*) FILTER (WHERE status = 'FAILED')::int AS failed`),
-        db.raw(`count(*) FILTER (WHERE status = 'PENDING')::int AS pending`)
-      );
-      return { succeeded: row.succeeded, failed: row.failed, pending: row.pending };
+    /** The tenant's batches newest first, one more than `limit` (so the caller knows whether a page follows), after `cursor`. */
+    async list(db: Db, tenantId: string, { limit, cursor }: { limit: number; cursor: EnvelopeCursor | null }): Promise<ListedBatch[]> {
+      const query = db('batches')
+        .select('*', db.raw(`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`))
+        .where('tenant_id', tenantId);
+      if (cursor) query.whereRaw('(created_at, id) < (?::timestamptz, ?)', [cursor.createdAt, cursor.id]);
+      return query.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit + 1);
     },
+
+    async counts(db: Db, batchId: string): Promise<BatchCounts> {
+      return (await countsOf(db, [batchId])).get(batchId) ?? { succeeded: 0, failed: 0, pending: 0 };
+    },
+
+    countsOf,
 
     async results(db: Db, batchId: string): Promise<BatchItemResult[]> {
       const rows: BatchItemRow[] = await db('batch_items').select('index', 'envelope_id', 'status', 'error').where({ batch_id: batchId }).orderBy('index');

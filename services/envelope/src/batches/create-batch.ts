@@ -7,7 +7,7 @@ import { batchView } from './batch-view';
 
 /**
  * Which list an operation takes: envelope definitions to create, uses of a template, or ids of envelopes
- * to send or void. A template's items are kept with its id.
+ * to send, void or remind. A template's items are kept with its id; a void's reason with the batch.
  */
 function itemsOf(input: BatchCreateRequest): unknown[] {
   const creates = input.operation === 'create' || input.operation === 'create_from_template';
@@ -18,6 +18,7 @@ function itemsOf(input: BatchCreateRequest): unknown[] {
   if (input[unwanted] !== undefined) details.push({ field: unwanted, message: `is not taken by ${input.operation}` });
   if (input.operation === 'create_from_template' && input.template_id === undefined) details.push({ field: 'template_id', message: 'is required for create_from_template' });
   if (input.operation !== 'create_from_template' && input.template_id !== undefined) details.push({ field: 'template_id', message: `is not taken by ${input.operation}` });
+  if (input.operation !== 'void' && input.reason !== undefined) details.push({ field: 'reason', message: `is not taken by ${input.operation}` });
   if (details.length > 0) throw validationError(details);
   const items = input[wanted] as unknown[];
   return input.operation === 'create_from_template' ? items.map((use) => ({ template_id: input.template_id, use })) : items;
@@ -42,6 +43,7 @@ export async function createBatch(deps: BatchDeps, { context, body }: { context:
     operation: input.operation,
     status: 'PENDING',
     total: items.length,
+    reason: input.reason?.trim() ?? null,
     created_at: deps.clock(),
     completed_at: null
   };

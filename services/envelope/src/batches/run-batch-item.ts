@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { EnvelopeCreateRequest, TemplateUseRequest } from '@signet/contracts';
 import { AppError, RequestContext } from '@signet/http';
 import { createEnvelopeFrom } from '../create-envelope';
+import { remindEnvelope } from '../expiry/remind-envelope';
 import { checkEnvelopeInput, MAX_INLINE_DOCUMENT_BYTES } from '../form/read-envelope-form';
 import { sendEnvelope } from '../send-envelope';
 import { createFromTemplate } from '../templates/use-template';
@@ -43,6 +44,18 @@ async function spendOrRefuse(deps: BatchDeps, context: RequestContext): Promise<
   }
 }
 
+/** The envelope an item names: the id a send, void or remind item is; none for the creating operations until they create it. */
+export function envelopeIdOf(batch: BatchRow, item: BatchItemRow): string | null {
+  return batch.operation === 'create' || batch.operation === 'create_from_template' ? null : String(item.input);
+}
+
+/** A send, void or remind item: the single call's use case on the envelope it names (a void with the batch's reason). */
+async function runOnEnvelope(deps: BatchDeps, context: RequestContext, batch: BatchRow, envelopeId: string): Promise<void> {
+  if (batch.operation === 'send') await sendEnvelope(deps, { context, envelopeId });
+  else if (batch.operation === 'remind') await remindEnvelope(deps, { context, envelopeId });
+  else await voidEnvelope(deps, { context, envelopeId, ...(batch.reason === null ? {} : { reason: batch.reason }) });
+}
+
 /**
  * Runs one item through the use case its single call runs, inside the worker's transaction (the use
  * case's own transaction becomes a savepoint), so the item's effect, its events and its outcome commit
@@ -54,13 +67,11 @@ export async function runBatchItem(deps: BatchDeps, trx: Knex.Transaction, batch
     tenantId: batch.tenant_id, apiKeyId: batch.api_key_id, plan: batch.plan, requestId: batch.request_id ?? '', ...(batch.envelope_limits ? { envelopeLimits: batch.envelope_limits } : {})
   };
   const itemDeps: BatchDeps = { ...deps, db: trx };
-  const creates = batch.operation === 'create' || batch.operation === 'create_from_template';
-  const envelopeId = creates ? null : String(item.input);
+  const envelopeId = envelopeIdOf(batch, item);
   try {
     if (batch.operation === 'create') return { status: 'SUCCEEDED', envelope_id: await createItem(itemDeps, context, item.input), error: null };
     if (batch.operation === 'create_from_template') return { status: 'SUCCEEDED', envelope_id: await createItemFromTemplate(itemDeps, context, item.input), error: null };
-    if (batch.operation === 'send') await sendEnvelope(itemDeps, { context, envelopeId: envelopeId as string });
-    else await voidEnvelope(itemDeps, { context, envelopeId: envelopeId as string });
+    await runOnEnvelope(itemDeps, context, batch, envelopeId as string);
     return { status: 'SUCCEEDED', envelope_id: envelopeId, error: null };
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {

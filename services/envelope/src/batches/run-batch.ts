@@ -3,7 +3,7 @@ import { writeOutboxEvent } from '@signet/bus';
 import type { BatchDeps } from './batch-deps';
 import type { BatchItemRow, BatchRow } from './batch-store';
 import { batchView } from './batch-view';
-import { runBatchItem, type BatchItemOutcome } from './run-batch-item';
+import { envelopeIdOf, runBatchItem, type BatchItemOutcome } from './run-batch-item';
 
 /** What an item that could not run, time after time, ends with. */
 const GIVEN_UP: BatchItemOutcome['error'] = {
@@ -57,5 +57,5 @@ export function runBatchStep(deps: BatchDeps, batchId: string): Promise<void> {
 
 /** The job's retries ran out on an item: it fails alone, and the batch goes on with the rest. */
 export function giveUpBatchItem(deps: BatchDeps, batchId: string): Promise<void> {
-  return withNextItem(deps, batchId, (trx, batch, item) => finishItem(deps, trx, batch, item, { status: 'FAILED', envelope_id: batch.operation === 'create' ? null : String(item.input), error: GIVEN_UP }));
+  return withNextItem(deps, batchId, (trx, batch, item) => finishItem(deps, trx, batch, item, { status: 'FAILED', envelope_id: envelopeIdOf(batch, item), error: GIVEN_UP }));
 }

@@ -11,8 +11,9 @@ export interface MailTextValues {
   envelopeName: string;
   /** signature_flow.sender_name. */
   senderName: string;
-  /** Who rejected, and why: rejected emails only. */
+  /** Who rejected: rejected emails only. */
   rejecterName?: string;
+  /** Why: the rejecter's reason (rejected emails), or the sender's when voiding (voided emails; absent when none was given). */
   reason?: string;
   /** The recipient's role: an approver is asked to approve, a viewer to read (absent in mails queued before roles). */
   role?: RecipientRole;
@@ -54,7 +55,11 @@ export function mailTexts(kind: LifecycleMailKind, language: Language, values: M
         action: t('mail.invitation.action')
       };
     case 'VOIDED':
-      return { subject: t('mail.voided.subject', names), greeting, lines: [t('mail.voided.body', names)] };
+      return {
+        subject: t('mail.voided.subject', names),
+        greeting,
+        lines: [t('mail.voided.body', names), ...(values.reason === undefined ? [] : [t('void.mail.reason', { reason: values.reason })])]
+      };
     case 'REJECTED':
       return {
         subject: t('mail.rejected.subject', names),

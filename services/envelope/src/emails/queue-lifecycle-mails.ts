@@ -10,7 +10,7 @@ const CONSUMER = 'lifecycle-mails';
 
 const SIGNED_LINK_TTL_SECONDS = SIGNED_LINK_DAYS * 24 * 3600;
 
-interface RecipientEventData { id: string; envelope_id: string; reason?: string; expires_at?: string }
+interface EventData { id: string; envelope_id: string; reason?: string; expires_at?: string; void_reason?: string | null }
 
 /**
  * Consumes the envelope's own events and queues the lifecycle emails they call for, each only when its
@@ -24,7 +24,7 @@ export function queueLifecycleMails(deps: EmailDeps): Subscription {
   }
 
   async function handle({ event, headers }: ConsumedEvent): Promise<void> {
-    const data = event.data as RecipientEventData;
+    const data = event.data as EventData;
     const envelopeId = event.event_type.startsWith('envelope.') ? data.id : data.envelope_id;
     const requestId = headers.requestId;
     await consumeOnce(deps.db, CONSUMER, event.id, async (trx) => {
@@ -82,7 +82,9 @@ export function queueLifecycleMails(deps: EmailDeps): Subscription {
           // A rejection voids the envelope too; its own email says so. Unsent envelopes told nobody anything.
           if (!emails.envelope_voided || aggregate.envelope.sent_at === null) return;
           if (aggregate.recipients.some((recipient) => recipient.status === 'REJECTED')) return;
-          for (const recipient of aggregate.recipients) await queueMail(deps, trx, { kind: 'VOIDED', aggregate, recipient, requestId });
+          for (const recipient of aggregate.recipients) {
+            await queueMail(deps, trx, { kind: 'VOIDED', aggregate, recipient, requestId, extra: typeof data.void_reason === 'string' ? { reason: data.void_reason } : {} });
+          }
           return;
         case 'envelope.success': {
           if (!emails.envelope_signed) return;

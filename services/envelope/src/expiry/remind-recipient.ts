@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { AppError, notFound, type RequestContext } from '@signet/http';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { writeRecipientEvent } from '../envelope-events';
@@ -10,7 +11,7 @@ import { reminderDueAt } from './expiry-settings';
 export const MANUAL_REMINDER_INTERVAL_MS = 3_600_000;
 
 /** A reminder goes only to a recipient whose turn it is, on an IN_PROGRESS envelope that has not expired. */
-function canBeReminded(aggregate: EnvelopeAggregate, recipient: RecipientRow, now: Date): boolean {
+export function canBeReminded(aggregate: EnvelopeAggregate, recipient: RecipientRow, now: Date): boolean {
   const expiresAt = aggregate.envelope.expires_at ?? null;
   return awaitsAction(aggregate, recipient)
     && (expiresAt === null || expiresAt.getTime() > now.getTime());
@@ -50,10 +51,29 @@ export interface ManualReminder {
   recipientId: string;
 }
 
+/** The 409 of a reminder nobody can receive now. */
+export function notRemindable(aggregate: EnvelopeAggregate, recipient?: RecipientRow): AppError {
+  const whose = recipient ? `, the recipient ${recipient.status}` : ' and it is nobody\'s turn';
+  return new AppError('CONFLICT', `Only a recipient whose turn it is on an IN_PROGRESS envelope can be reminded (the envelope is ${aggregate.envelope.status}${whose})`);
+}
+
 /**
- * POST /api/v1/envelopes/:id/recipients/:recipient_id/remind: a reminder now (`number` null), once an hour
- * per recipient (429 with Retry-After); it neither counts toward reminders.max nor moves the schedule.
+ * A reminder over the API to one recipient of the envelope locked in `trx`, as the remind route sends it:
+ * 409 unless it is their turn, 429 (with Retry-After) within an hour of the last; `number` null, and
+ * neither counted toward reminders.max nor moving the schedule.
  */
+export async function remindNow(deps: EnvelopeDeps, trx: Knex.Transaction, aggregate: EnvelopeAggregate, recipient: RecipientRow, context: RequestContext, now: Date): Promise<void> {
+  if (!canBeReminded(aggregate, recipient, now)) throw notRemindable(aggregate, recipient);
+  const last = recipient.last_manual_reminder_at ?? null;
+  const waitMs = last === null ? 0 : last.getTime() + MANUAL_REMINDER_INTERVAL_MS - now.getTime();
+  if (waitMs > 0) {
+    throw new AppError('RATE_LIMITED', 'This recipient was reminded less than an hour ago', undefined, { 'Retry-After': String(Math.ceil(waitMs / 1000)) });
+  }
+  await deps.store.updateRecipient(trx, recipient.id, { last_manual_reminder_at: now });
+  await writeRecipientEvent(trx, 'recipient.reminder_sent', recipient, aggregate.envelope.api_key_id, context, now, { number: null });
+}
+
+/** POST /api/v1/envelopes/:id/recipients/:recipient_id/remind: a reminder now, once an hour per recipient. */
 export async function remindRecipient(deps: EnvelopeDeps, { context, envelopeId, recipientId }: ManualReminder): Promise<Date> {
   const now = deps.clock();
   await deps.db.transaction(async (trx) => {
@@ -61,16 +81,7 @@ export async function remindRecipient(deps: EnvelopeDeps, { context, envelopeId,
     if (!aggregate) throw notFound('Envelope');
     const recipient = aggregate.recipients.find((candidate) => candidate.id === recipientId);
     if (!recipient) throw notFound('Recipient');
-    if (!canBeReminded(aggregate, recipient, now)) {
-      throw new AppError('CONFLICT', `Only a recipient whose turn it is on an IN_PROGRESS envelope can be reminded (the envelope is ${aggregate.envelope.status}, the recipient ${recipient.status})`);
-    }
-    const last = recipient.last_manual_reminder_at ?? null;
-    const waitMs = last === null ? 0 : last.getTime() + MANUAL_REMINDER_INTERVAL_MS - now.getTime();
-    if (waitMs > 0) {
-      throw new AppError('RATE_LIMITED', 'This recipient was reminded less than an hour ago', undefined, { 'Retry-After': String(Math.ceil(waitMs / 1000)) });
-    }
-    await deps.store.updateRecipient(trx, recipient.id, { last_manual_reminder_at: now });
-    await writeRecipientEvent(trx, 'recipient.reminder_sent', recipient, aggregate.envelope.api_key_id, context, now, { number: null });
+    await remindNow(deps, trx, aggregate, recipient, context, now);
   });
   deps.relay.wake();
   return now;

@@ -1,8 +1,9 @@
 import type { Express, Request } from 'express';
-import { EnvelopeCreateRequest, EnvelopeUpdateRequest, SendCodeRequest, SigningUrlRequest, VerifyCodeRequest, type Static, type TSchema } from '@signet/contracts';
+import { EnvelopeCreateRequest, EnvelopeUpdateRequest, SendCodeRequest, SigningUrlRequest, VerifyCodeRequest, VoidRequest, type Static, type TSchema } from '@signet/contracts';
 import { AppError, parseWith, requestContext } from '@signet/http';
 import { createBatch } from '../batches/create-batch';
 import { getBatch } from '../batches/get-batch';
+import { listBatches } from '../batches/list-batches';
 import type { BatchDeps } from '../batches/batch-deps';
 import { createEnvelope } from '../create-envelope';
 import type { EnvelopeDeps } from '../envelope-deps';
@@ -32,6 +33,18 @@ function readCodeRequest<S extends TSchema>(req: Request, schema: S, example: st
   return parseWith(schema, req.body ?? {});
 }
 
+/**
+ * The body of void: none (as before reasons; `curl -X PUT -d ''` sends an empty form, which counts as
+ * none), or JSON `{reason}`. A body of another type is refused rather than its reason silently dropped.
+ */
+function readVoidRequest(req: Request): VoidRequest {
+  const length = req.headers['content-length'];
+  const empty = length === '0' || (length === undefined && req.headers['transfer-encoding'] === undefined);
+  if (empty) return {};
+  if (!req.is('application/json')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json: {"reason": "Replaced by a corrected contract"}');
+  return parseWith(VoidRequest, req.body ?? {});
+}
+
 /** The integrator's envelope and batch routes, its recipients' codes, and the internal summary: adapters of the use cases. */
 export function envelopeRoutes(router: Express, deps: EnvelopeDeps, batchDeps: BatchDeps): void {
   router.get('/api/v1/envelopes', async (req, res) => {
@@ -42,6 +55,9 @@ export function envelopeRoutes(router: Express, deps: EnvelopeDeps, batchDeps: B
   });
   router.post('/api/v1/batches', async (req, res) => {
     res.status(202).json({ batch: await createBatch(batchDeps, { context: requestContext(res), body: req.body }) });
+  });
+  router.get('/api/v1/batches', async (req, res) => {
+    res.json(await listBatches(batchDeps, { context: requestContext(res), query: req.query as Record<string, unknown> }));
   });
   router.get('/api/v1/batches/:id', async (req, res) => {
     res.json({ batch: await getBatch(batchDeps, { context: requestContext(res), batchId: String(req.params.id) }) });
@@ -87,7 +103,8 @@ export function envelopeRoutes(router: Express, deps: EnvelopeDeps, batchDeps: B
   });
 
   router.put('/api/v1/envelopes/:id/void', async (req, res) => {
-    const voided = await voidEnvelope(deps, { context: requestContext(res), envelopeId: String(req.params.id) });
+    const { reason } = readVoidRequest(req);
+    const voided = await voidEnvelope(deps, { context: requestContext(res), envelopeId: String(req.params.id), reason });
     res.json({ success: true, envelope: await envelopeView(voided, deps.links) });
   });
 

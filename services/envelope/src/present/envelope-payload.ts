@@ -90,6 +90,7 @@ export async function envelopePayload(aggregate: EnvelopeAggregate, links: Docum
     errors: envelope.errors,
     warnings: envelope.warnings,
     metadata: envelope.metadata,
-    template_id: envelope.template_id ?? null
+    template_id: envelope.template_id ?? null,
+    void_reason: envelope.void_reason ?? null
   };
 }

@@ -54,6 +54,7 @@ export async function envelopeView(aggregate: EnvelopeAggregate, links: Document
     })),
     placements: payload.placements,
     fields: payload.fields,
-    settings: aggregate.envelope.settings
+    settings: aggregate.envelope.settings,
+    void_reason: aggregate.envelope.void_reason ?? null
   };
 }

@@ -46,6 +46,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'post', path: '/api/v1/envelopes/:envelope_id/recipients/:recipient_id/identity/assertion', service: 'envelope' },
   { method: 'post', path: '/api/v1/envelopes/:envelope_id/recipients/:recipient_id/identity/redact', service: 'envelope' },
   { method: 'post', path: '/api/v1/batches', service: 'envelope' },
+  { method: 'get', path: '/api/v1/batches', service: 'envelope' },
   { method: 'get', path: '/api/v1/batches/:id', service: 'envelope' },
   { method: 'post', path: '/api/v1/templates', service: 'envelope' },
   { method: 'get', path: '/api/v1/templates', service: 'envelope' },
