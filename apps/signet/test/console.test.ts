@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { samplePdf, waitFor } from '@signet/testkit';
 import { startChromium, type TestBrowser } from './browser/chromium';
 import { seriousViolations, tabTo, watchProblems } from './browser/page-checks';
@@ -10,6 +11,19 @@ import { startReceiver, type Receiver } from './webhooks/receiver';
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
+const ACCENT = '#0a7d33';
+const ACCENT_RGB: [number, number, number] = [10, 125, 51];
+const LOGO_RGB: [number, number, number] = [200, 30, 160];
+
+const colourKey = (rgb: readonly number[]) => rgb.join(',');
+
+/** The colours of a screenshot, each as `r,g,b`. */
+async function pixelsOf(image: Buffer): Promise<Set<string>> {
+  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const found = new Set<string>();
+  for (let at = 0; at < info.width * info.height * 3; at += 3) found.add(colourKey([data[at] as number, data[at + 1] as number, data[at + 2] as number]));
+  return found;
+}
 const HOSTILE_BODY = '<script>alert("receiver")</script> try later';
 
 /** A tiny PNG of one colour, for the logo. */
@@ -154,7 +168,7 @@ describe('the console', () => {
   });
 
   it('shows a failing webhook as Failed with its attempts and the 500 body, then redelivers it signed', async () => {
-    const created = await call('POST', '/api/v1/webhooks', { json: { url: `${receiver.url}/hook`, subscriptions: 'envelope.sent' } });
+    const created = await call('POST', '/api/v1/webhooks', { json: { url: `${receiver.url}/hook`, subscriptions: 'envelope.in_progress' } });
     expect(created.status).toBe(200);
     const webhook = created.body.webhook as Body;
     receiver.script('/hook', [{ status: 500, body: HOSTILE_BODY }, { status: 500, body: HOSTILE_BODY }, { status: 500, body: HOSTILE_BODY }]);
@@ -217,20 +231,22 @@ describe('the console', () => {
   it('previews a changed branding colour and logo', async () => {
     await openSection('Settings');
     expect(await seriousViolations(page)).toEqual([]);
-    const logo = `data:image/png;base64,${png([10, 125, 51]).toString('base64')}`;
-    await page.locator('#setting-branding-color').fill('#0a7d33');
+    const logo = `data:image/png;base64,${png(LOGO_RGB).toString('base64')}`;
+    await page.locator('#setting-branding-color').fill(ACCENT);
     await page.locator('#setting-branding-logo').fill(logo);
     await page.locator('form.settings', { has: page.locator('#setting-branding-color') }).locator('button[type=submit]').press('Enter');
     await confirmDialog();
     await main().locator('.report [role=status]', { hasText: 'The settings were saved.' }).waitFor();
-    const signer = await waitFor(async () => {
-      const frame = page.frames().find((candidate) => candidate.url().includes('/api/v1/settings/preview/signer_page'));
-      const html = frame ? await frame.content().catch(() => '') : '';
-      return html.includes(logo) && html.toLowerCase().includes('#0a7d33') && html;
-    }, 30_000, 'the signer page preview with the new logo and colour');
-    expect(signer).toContain(logo);
-    const email = page.frames().find((candidate) => candidate.url().includes('/api/v1/settings/preview/invitation_email'));
-    expect((await email?.content())?.toLowerCase()).toContain('#0a7d33');
+    // The previews are sandboxed documents that run no script, so what they show is read from the screen.
+    const signer = page.locator('iframe[data-page="signer_page"]');
+    await signer.scrollIntoViewIfNeeded();
+    await waitFor(async () => {
+      const shown = await pixelsOf(await signer.screenshot());
+      return shown.has(colourKey(LOGO_RGB)) && shown.has(colourKey(ACCENT_RGB));
+    }, 30_000, 'the signer page preview in the new colour, with the new logo');
+    const email = page.locator('iframe[data-page="invitation_email"]');
+    await waitFor(async () => (await pixelsOf(await email.screenshot())).has(colourKey(ACCENT_RGB)), 30_000, 'the invitation email preview in the new colour');
+    expect(await violations()).toEqual([]);
   });
 
   it('keeps a hostile envelope name as text: no dialog opens and the CSP reports nothing', async () => {

@@ -28,6 +28,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/preview/signer_page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview the signer page with the current settings
+         * @description The signer page a recipient opens (logo, branding name and colour, language, signature types), as it shows once the documents are drawn; its documents are left out. Made from the API key's settings as they are saved now, for a sample envelope ("Sample agreement") and recipient ("Ana Lima"): nothing in it works (no signing link, no token, no script). Show it in a sandboxed iframe of your own (its `srcdoc`: a framed URL cannot carry the API key); its own headers sandbox it too, and let only Signet's own pages frame it by URL.
+         */
+        get: operations["previewSignerPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/preview/invitation_email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview the invitation email with the current settings
+         * @description The HTML of the invitation a signer gets (logo, branding name and colour, language, sender). As in a real email, only an https logo is shown (mail clients block data: images): with a data: logo, the branding name stands in its place. Made from the API key's settings as they are saved now, for a sample envelope ("Sample agreement") and recipient ("Ana Lima"): nothing in it works (no signing link, no token, no script). Show it in a sandboxed iframe of your own (its `srcdoc`: a framed URL cannot carry the API key); its own headers sandbox it too, and let only Signet's own pages frame it by URL.
+         */
+        get: operations["previewInvitationEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/envelopes": {
         parameters: {
             query?: never;
@@ -188,6 +228,26 @@ export interface paths {
          * @description A link to the audit-trail PDF (every event with time, address and user agent). The envelope must be SUCCESS (409 before).
          */
         get: operations["getEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/envelopes/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an envelope's timeline
+         * @description The events the evidence sheet lists, oldest first, at any status: when, which event, the recipient it concerns (with their role), the address and user agent they acted from, and the status, rejection reason or code channel. Recorded from the events as they happen, so an event appears a moment after the call that caused it; an envelope just created may have none yet.
+         */
+        get: operations["getEnvelopeTimeline"];
         put?: never;
         post?: never;
         delete?: never;
@@ -615,9 +675,29 @@ export interface paths {
         };
         /**
          * List a webhook's deliveries
-         * @description Newest first, each with every attempt (status code, duration, error, the start of the answer). Page with `next_cursor`.
+         * @description Newest first, each with every attempt (status code, duration, error, the start of the answer). Page with `next_cursor`. What each attempt sent is in the single delivery (`GET .../deliveries/:delivery_id`).
          */
         get: operations["listDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/deliveries/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a delivery, with what it sent
+         * @description The delivery with every attempt, as in the log, plus what went over the wire: `request_body`, the JSON every attempt POSTed, and each attempt's `request_headers` (the Standard Webhooks headers included; the webhook's `auth` never) and `response_headers`.
+         */
+        get: operations["getDelivery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -637,7 +717,7 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery again
-         * @description One more attempt with the same event (same `webhook-id`), whatever the delivery's status.
+         * @description A finished delivery (FAILED, or SUCCESS and wanted again) starts a new round of the webhook's retry schedule at once, with the same event (same `webhook-id`), to the webhook's URL as it is now. Its dead letter, if it has one, counts as retried. A PENDING delivery is 409: it is already on its way.
          */
         post: operations["redeliver"];
         delete?: never;
@@ -660,6 +740,66 @@ export interface paths {
          * @description A new `signing_secret`, shown only in this answer. For 24 hours deliveries carry two signatures in `webhook-signature` (Standard Webhooks' space-separated list), one by each secret, so a receiver verifying with either accepts them while it switches; then only the new secret signs. Rotating again within the window drops the oldest secret.
          */
         post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to a webhook
+         * @description A `webhook.test` event (`data`: `{webhook_id, message}`) goes to this webhook now, whatever it subscribes to, as any delivery does: signed, with its `auth`, in the delivery log, retried on the webhook's schedule. No other webhook gets it.
+         */
+        post: operations["sendTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dead_letters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the API key's dead letters
+         * @description A dead letter is a webhook delivery that ran out of its retry schedule: FAILED, with no attempt to come. Newest first, retried ones too unless `state` says otherwise; page with `next_cursor`. Each stays as long as its delivery is kept (`WEBHOOK_RETENTION_DAYS`) and goes with its webhook.
+         */
+        get: operations["listDeadLetters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dead_letters/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a dead letter
+         * @description Its delivery starts a new round of the webhook's retry schedule at once, with the same event (same `webhook-id`), to the webhook's URL as it is now; the dead letter shows `retried_at`. A dead letter is retried once: again is 409 (if the new round fails too, a new dead letter records it).
+         */
+        post: operations["retryDeadLetter"];
         delete?: never;
         options?: never;
         head?: never;
@@ -705,6 +845,74 @@ export interface paths {
          * @description Its token is refused from now on (401), and its editor page is gone. API key only.
          */
         delete: operations["revokeBuilderSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api_keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the tenant's API keys
+         * @description Every key of the tenant, oldest first, revoked ones included: its name, plan, scopes, the first characters of its secret, when it was last used and, after a rotation, until when the previous secret works. Never a secret. Needs a key with the `admin` scope (403 FORBIDDEN otherwise); only the keys of the caller's tenant are seen or touched (another tenant's key is 404).
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description A new key of the caller's tenant, with the caller's plan and envelope limits. It has no scope unless `scopes: ["admin"]` is asked for. The secret is in this answer only: Signet keeps a hash of it. The key works at once. Needs a key with the `admin` scope (403 FORBIDDEN otherwise); only the keys of the caller's tenant are seen or touched (another tenant's key is 404).
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api_keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an API key
+         * @description The key as the list shows it, never its secret. Needs a key with the `admin` scope (403 FORBIDDEN otherwise); only the keys of the caller's tenant are seen or touched (another tenant's key is 404).
+         */
+        get: operations["getApiKey"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description The key, and a previous secret still in its overlap, are refused (401) from the next request on, by every replica. A key may revoke itself. Its builder sessions stop working with it. A key already revoked is 404. Needs a key with the `admin` scope (403 FORBIDDEN otherwise); only the keys of the caller's tenant are seen or touched (another tenant's key is 404).
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api_keys/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an API key's secret
+         * @description A new secret for the same key: its id, name, plan, scopes, settings, webhooks and builder sessions stay. The new secret is in this answer only. The previous one keeps working for `overlap_minutes` (default 60, at most 7 days; 0: not at all), until `previous_key_expires_at`, then is refused (401). Rotating again within the overlap ends the older secret at once. Needs a key with the `admin` scope (403 FORBIDDEN otherwise); only the keys of the caller's tenant are seen or touched (another tenant's key is 404).
+         */
+        post: operations["rotateApiKey"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1087,6 +1295,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sign/accent/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signer page's branding colour
+         * @description A style sheet of custom properties for one colour (`<6 lower-case hex digits>.css`): the accent, the text drawn on it and the link colour. The signer page links the one of its envelope's `branding.color`, since its Content-Security-Policy allows no inline style.
+         */
+        get: operations["signerPageAccent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sign/{token}": {
         parameters: {
             query?: never;
@@ -1290,6 +1518,100 @@ export interface paths {
          * @description One script, no imports, that any page may load (`<script type="module" src=".../embed/builder.js">`): it defines `<signet-builder url="..." token="...">`, which frames the editor.
          */
         get: operations["builderElement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Signet's console
+         * @description The console for the people who operate Signet (docs/console.md): the sign-in form, or the console itself for a browser with a live session. A strict Content-Security-Policy: Signet's own scripts only, no inline script, framed by nobody (`frame-ancestors 'none'`).
+         */
+        get: operations["consolePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in to the console with an API key
+         * @description Exchanges the API key for a session of its tenant, 8 hours at most: the `signet_console` cookie (HttpOnly, SameSite=Strict, Secure where Signet is reached over HTTPS), which then acts as the key on `/api/v1`. Writes with it must carry the session's `X-CSRF-Token`. A form posted from another site is 403.
+         */
+        post: operations["consoleSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out of the console
+         * @description Ends the session on the server (its cookie is refused from then on) and clears the cookie. Needs the session's CSRF token (the `csrf` field or `X-CSRF-Token`).
+         */
+        post: operations["consoleSignOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/assets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A static file of the console */
+        get: operations["consoleAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/components/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A module or style sheet the console and the editor share */
+        get: operations["sharedComponent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2240,6 +2562,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test sent to one webhook on request (POST /api/v1/webhooks/:id/test), whatever it subscribes to
+         * @description POSTed to the one webhook it was sent to, whatever that webhook subscribes to. Verify `webhook-signature` with the signing secret (any Standard Webhooks library); answer 2xx within 10 s, or Signet tries again.
+         */
+        post: operations["on_webhook_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -2287,6 +2629,7 @@ export interface components {
                     name: string | null;
                     reply_to: string | null;
                     sender_email: string | null;
+                    color?: string;
                 };
                 documents?: {
                     document_id_enabled: boolean;
@@ -2684,16 +3027,54 @@ export interface components {
             /** @description Also in the X-Request-Id header: finds the request in the logs */
             request_id: string;
         };
+        DeadLetter: {
+            id: string;
+            /**
+             * @description What failed: a webhook delivery
+             * @constant
+             */
+            kind: "webhook.delivery";
+            webhook_id: string;
+            delivery_id: string;
+            event_id: string;
+            /**
+             * @description The API's events and Signet's own, as webhooks subscribe to them, or `webhook.test`
+             * @enum {unknown}
+             */
+            event_type: "envelope.in_progress" | "envelope.success" | "envelope.voided" | "envelope.evidence_generated" | "envelope.file_uploaded" | "recipient.email_sent" | "recipient.email_received" | "recipient.email_opened" | "recipient.email_clicked" | "recipient.email_bounced" | "recipient.link_generated" | "recipient.in_progress" | "recipient.signed_all" | "recipient.rejected" | "recipient.validation_code_generated" | "recipient.validation_code_sent" | "recipient.validation_code_success" | "recipient.validation_code_failed" | "recipient.validation_code_expired" | "recipient.validation_max_attempts" | "batch.completed" | "envelope.expired" | "envelope.extended" | "envelope.reactivated" | "recipient.reminder_sent" | "recipient.expiry_warning_sent" | "recipient.approved" | "recipient.witnessed" | "recipient.viewed" | "recipient.copied" | "recipient.validation_id_check_started" | "recipient.validation_id_check_success" | "recipient.validation_id_check_failed" | "recipient.validation_id_check_locked" | "recipient.validation_id_check_expired" | "recipient.validation_id_check_reset" | "recipient.validation_biometric_started" | "recipient.validation_biometric_success" | "recipient.validation_biometric_failed" | "recipient.validation_biometric_locked" | "recipient.validation_biometric_expired" | "recipient.validation_biometric_reset" | "recipient.validation_identity_consented" | "recipient.validation_identity_redacted" | "template.created" | "template.updated" | "template.deleted" | "webhook.test";
+            /** @description The attempts the delivery had made when it failed, every round counted */
+            attempts: number;
+            last_error: string | null;
+            last_status_code: number | null;
+            /** Format: date-time */
+            failed_at: string;
+            retried_at: string | null;
+        };
+        DeadLetterListResponse: {
+            /** @description Newest first */
+            dead_letters: components["schemas"]["DeadLetter"][];
+            next_cursor: string | null;
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        DeadLetterRetryResponse: {
+            /** @constant */
+            success: true;
+            dead_letter: components["schemas"]["DeadLetter"];
+            delivery: components["schemas"]["Delivery"];
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
         Delivery: {
             id: string;
             webhook_id: string;
             /** @description The event id: the same as the `webhook-id` header and the payload `id` */
             event_id: string;
             /**
-             * @description The API's events and Signet's own, as webhooks subscribe to them
+             * @description The API's events and Signet's own, as webhooks subscribe to them, or `webhook.test`
              * @enum {unknown}
              */
-            event_type: "envelope.in_progress" | "envelope.success" | "envelope.voided" | "envelope.evidence_generated" | "envelope.file_uploaded" | "recipient.email_sent" | "recipient.email_received" | "recipient.email_opened" | "recipient.email_clicked" | "recipient.email_bounced" | "recipient.link_generated" | "recipient.in_progress" | "recipient.signed_all" | "recipient.rejected" | "recipient.validation_code_generated" | "recipient.validation_code_sent" | "recipient.validation_code_success" | "recipient.validation_code_failed" | "recipient.validation_code_expired" | "recipient.validation_max_attempts" | "batch.completed" | "envelope.expired" | "envelope.extended" | "envelope.reactivated" | "recipient.reminder_sent" | "recipient.expiry_warning_sent" | "recipient.approved" | "recipient.witnessed" | "recipient.viewed" | "recipient.copied" | "recipient.validation_id_check_started" | "recipient.validation_id_check_success" | "recipient.validation_id_check_failed" | "recipient.validation_id_check_locked" | "recipient.validation_id_check_expired" | "recipient.validation_id_check_reset" | "recipient.validation_biometric_started" | "recipient.validation_biometric_success" | "recipient.validation_biometric_failed" | "recipient.validation_biometric_locked" | "recipient.validation_biometric_expired" | "recipient.validation_biometric_reset" | "recipient.validation_identity_consented" | "recipient.validation_identity_redacted" | "template.created" | "template.updated" | "template.deleted";
+            event_type: "envelope.in_progress" | "envelope.success" | "envelope.voided" | "envelope.evidence_generated" | "envelope.file_uploaded" | "recipient.email_sent" | "recipient.email_received" | "recipient.email_opened" | "recipient.email_clicked" | "recipient.email_bounced" | "recipient.link_generated" | "recipient.in_progress" | "recipient.signed_all" | "recipient.rejected" | "recipient.validation_code_generated" | "recipient.validation_code_sent" | "recipient.validation_code_success" | "recipient.validation_code_failed" | "recipient.validation_code_expired" | "recipient.validation_max_attempts" | "batch.completed" | "envelope.expired" | "envelope.extended" | "envelope.reactivated" | "recipient.reminder_sent" | "recipient.expiry_warning_sent" | "recipient.approved" | "recipient.witnessed" | "recipient.viewed" | "recipient.copied" | "recipient.validation_id_check_started" | "recipient.validation_id_check_success" | "recipient.validation_id_check_failed" | "recipient.validation_id_check_locked" | "recipient.validation_id_check_expired" | "recipient.validation_id_check_reset" | "recipient.validation_biometric_started" | "recipient.validation_biometric_success" | "recipient.validation_biometric_failed" | "recipient.validation_biometric_locked" | "recipient.validation_biometric_expired" | "recipient.validation_biometric_reset" | "recipient.validation_identity_consented" | "recipient.validation_identity_redacted" | "template.created" | "template.updated" | "template.deleted" | "webhook.test";
             /** @enum {unknown} */
             status: "PENDING" | "SUCCESS" | "FAILED";
             attempts: components["schemas"]["DeliveryAttempt"][];
@@ -2711,6 +3092,43 @@ export interface components {
             error: string | null;
             response_body: string | null;
         };
+        DeliveryAttemptDetail: {
+            attempt: number;
+            /** Format: date-time */
+            attempted_at: string;
+            status_code: number | null;
+            duration_ms: number | null;
+            error: string | null;
+            response_body: string | null;
+            /** @description The headers the attempt was sent with, names in lower case; the webhook's `auth` shows as `[redacted]` in `authorization`. Null for attempts made before Signet kept them */
+            request_headers: {
+                [key: string]: string;
+            } | null;
+            /** @description The receiver's answer's first 20 headers, names in lower case, each value cut at 256 characters; null when no answer came */
+            response_headers: {
+                [key: string]: string;
+            } | null;
+        };
+        DeliveryDetail: {
+            id: string;
+            webhook_id: string;
+            /** @description The event id: the same as the `webhook-id` header and the payload `id` */
+            event_id: string;
+            /**
+             * @description The API's events and Signet's own, as webhooks subscribe to them, or `webhook.test`
+             * @enum {unknown}
+             */
+            event_type: "envelope.in_progress" | "envelope.success" | "envelope.voided" | "envelope.evidence_generated" | "envelope.file_uploaded" | "recipient.email_sent" | "recipient.email_received" | "recipient.email_opened" | "recipient.email_clicked" | "recipient.email_bounced" | "recipient.link_generated" | "recipient.in_progress" | "recipient.signed_all" | "recipient.rejected" | "recipient.validation_code_generated" | "recipient.validation_code_sent" | "recipient.validation_code_success" | "recipient.validation_code_failed" | "recipient.validation_code_expired" | "recipient.validation_max_attempts" | "batch.completed" | "envelope.expired" | "envelope.extended" | "envelope.reactivated" | "recipient.reminder_sent" | "recipient.expiry_warning_sent" | "recipient.approved" | "recipient.witnessed" | "recipient.viewed" | "recipient.copied" | "recipient.validation_id_check_started" | "recipient.validation_id_check_success" | "recipient.validation_id_check_failed" | "recipient.validation_id_check_locked" | "recipient.validation_id_check_expired" | "recipient.validation_id_check_reset" | "recipient.validation_biometric_started" | "recipient.validation_biometric_success" | "recipient.validation_biometric_failed" | "recipient.validation_biometric_locked" | "recipient.validation_biometric_expired" | "recipient.validation_biometric_reset" | "recipient.validation_identity_consented" | "recipient.validation_identity_redacted" | "template.created" | "template.updated" | "template.deleted" | "webhook.test";
+            /** @enum {unknown} */
+            status: "PENDING" | "SUCCESS" | "FAILED";
+            attempts: components["schemas"]["DeliveryAttemptDetail"][];
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            completed_at: string | null;
+            /** @description The JSON every attempt POSTed, byte for byte (the signatures cover it): `{id, event_type, data}` */
+            request_body: string;
+        };
         DeliveryListResponse: {
             /** @description Newest first */
             deliveries: components["schemas"]["Delivery"][];
@@ -2718,7 +3136,20 @@ export interface components {
             /** @description Also in the X-Request-Id header: finds the request in the logs */
             request_id: string;
         };
+        DeliveryResponse: {
+            delivery: components["schemas"]["DeliveryDetail"];
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
         RedeliveryResponse: {
+            /** @constant */
+            success: true;
+            delivery: components["schemas"]["Delivery"];
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        /** @description The test event's delivery, its first attempt on its way */
+        TestDeliveryResponse: {
             /** @constant */
             success: true;
             delivery: components["schemas"]["Delivery"];
@@ -3143,6 +3574,103 @@ export interface components {
             /** @description The session's credential, `Authorization: Bearer <token>`: give it to the editor, never put it in a URL's query */
             token: string;
         };
+        ApiKeyIssuedResponse: {
+            api_key: components["schemas"]["ApiKeyWithSecret"];
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        ApiKeyListResponse: {
+            api_keys: components["schemas"]["ApiKeyView"][];
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        ApiKeyResponse: {
+            api_key: components["schemas"]["ApiKeyView"];
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        ApiKeyView: {
+            id: string;
+            name: string;
+            /** @description starter, professional or enterprise: the envelope-creation limits the key grants */
+            plan: string;
+            /** @description `admin`: the key may manage the tenant's keys */
+            scopes: "admin"[];
+            /** @description The first characters of the current secret, to recognise it by: never enough to use it */
+            key_prefix: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description When the key last authenticated a request, within a minute; null if never */
+            last_used_at: string | null;
+            /** @description When the key was revoked; null while it works */
+            revoked_at: string | null;
+            /** @description After a rotation, until when the previous secret still works; null when it no longer does */
+            previous_key_expires_at: string | null;
+        };
+        ApiKeyWithSecret: {
+            id: string;
+            name: string;
+            /** @description starter, professional or enterprise: the envelope-creation limits the key grants */
+            plan: string;
+            /** @description `admin`: the key may manage the tenant's keys */
+            scopes: "admin"[];
+            /** @description The first characters of the current secret, to recognise it by: never enough to use it */
+            key_prefix: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description When the key last authenticated a request, within a minute; null if never */
+            last_used_at: string | null;
+            /** @description When the key was revoked; null while it works */
+            revoked_at: string | null;
+            /** @description After a rotation, until when the previous secret still works; null when it no longer does */
+            previous_key_expires_at: string | null;
+            /** @description The secret, sent as `Authorization: <key>`. Shown only in this answer: store it now */
+            key: string;
+        };
+        EnvelopeTimelineEntry: {
+            /** @description The event's id: a webhook delivery of the same event carries it */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened
+             */
+            at: string;
+            /** @description The event type, named as in docs/events.md: `envelope.created`, `envelope.in_progress`, `recipient.viewed`, `recipient.signed_all`... including the internal ones no webhook delivers (`envelope.created`, `envelope.updated`, `recipient.link_requested`) */
+            event: string;
+            /** @description The recipient a `recipient.*` event concerns; null for an `envelope.*` event */
+            recipient: components["schemas"]["TimelineRecipient"] | null;
+            ip_address: string | null;
+            user_agent: string | null;
+            /** @description What the evidence sheet shows of the event beyond who, when and where */
+            details: {
+                /** @description The envelope's status after an `envelope.*` event, the recipient's after a `recipient.*` one */
+                status?: string;
+                /** @description Why the recipient rejected (`recipient.rejected`) */
+                reason?: string;
+                /**
+                 * @description How the validation code went (`recipient.validation_code_*`, `recipient.validation_max_attempts`)
+                 * @enum {unknown}
+                 */
+                channel?: "email" | "sms";
+            };
+        };
+        EnvelopeTimelineResponse: {
+            envelope_id: string;
+            /** @description Every recorded event of the envelope, oldest first */
+            timeline: components["schemas"]["EnvelopeTimelineEntry"][];
+            /** @description Also in the X-Request-Id header: finds the request in the logs */
+            request_id: string;
+        };
+        TimelineRecipient: {
+            id: string;
+            name: string | null;
+            email: string | null;
+            /**
+             * @description SIGNER, APPROVER, WITNESS, VIEWER or CC
+             * @enum {unknown}
+             */
+            role: "SIGNER" | "APPROVER" | "WITNESS" | "VIEWER" | "CC";
+        };
         EnvelopeCreateRequest: {
             name?: string;
             /** Format: date-time */
@@ -3344,6 +3872,7 @@ export interface components {
                 name?: string | null;
                 reply_to?: string | null;
                 sender_email?: string | null;
+                color?: string | null;
             };
             documents?: {
                 document_id_enabled?: (boolean | ("TRUE" | "FALSE" | "true" | "false")) | null;
@@ -3437,6 +3966,7 @@ export interface components {
                 name: string | null;
                 reply_to: string | null;
                 sender_email: string | null;
+                color?: string;
             };
             documents: {
                 document_id_enabled: boolean;
@@ -3573,6 +4103,7 @@ export interface components {
                 name: string | null;
                 reply_to: string | null;
                 sender_email: string | null;
+                color: string;
             };
             documents: {
                 /** @enum {unknown} */
@@ -3793,6 +4324,16 @@ export interface components {
             language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
             /** @description How long the token works, 1-60 minutes. Default 15 */
             lifetime_minutes?: number;
+        };
+        ApiKeyCreateRequest: {
+            /** @description What the key is for, as lists show it (e.g. `production`, `ci`) */
+            name: string;
+            /** @description `["admin"]` lets the new key manage the tenant's keys. Default `[]`: the key works with documents, templates, settings and webhooks only */
+            scopes?: "admin"[];
+        };
+        ApiKeyRotateRequest: {
+            /** @description Minutes the previous secret keeps working beside the new one, 0-10080 (7 days). Default 60; 0 ends it at once */
+            overlap_minutes?: number;
         };
         EnvelopeDocument: {
             id: string;
@@ -4074,6 +4615,12 @@ export interface components {
             }[];
         } & {
             [key: string]: unknown;
+        };
+        WebhookTestPayload: {
+            /** @description The webhook the test was sent to */
+            webhook_id: string;
+            /** @description Says that this is a test, sent on request; nothing happened */
+            message: string;
         };
         EnvelopeInProgressEvent: {
             /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
@@ -4857,8 +5404,18 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        WebhookTestEvent: {
+            /** @description The event id, also in the `webhook-id` header: drop duplicates by it */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "webhook.test";
+            data: components["schemas"]["WebhookTestPayload"];
+        };
         /** @description Any event a webhook receives, told apart by `event_type` */
-        WebhookEvent: components["schemas"]["EnvelopeInProgressEvent"] | components["schemas"]["EnvelopeSuccessEvent"] | components["schemas"]["EnvelopeVoidedEvent"] | components["schemas"]["EnvelopeEvidenceGeneratedEvent"] | components["schemas"]["EnvelopeFileUploadedEvent"] | components["schemas"]["RecipientEmailSentEvent"] | components["schemas"]["RecipientEmailReceivedEvent"] | components["schemas"]["RecipientEmailOpenedEvent"] | components["schemas"]["RecipientEmailClickedEvent"] | components["schemas"]["RecipientEmailBouncedEvent"] | components["schemas"]["RecipientLinkGeneratedEvent"] | components["schemas"]["RecipientInProgressEvent"] | components["schemas"]["RecipientSignedAllEvent"] | components["schemas"]["RecipientRejectedEvent"] | components["schemas"]["RecipientValidationCodeGeneratedEvent"] | components["schemas"]["RecipientValidationCodeSentEvent"] | components["schemas"]["RecipientValidationCodeSuccessEvent"] | components["schemas"]["RecipientValidationCodeFailedEvent"] | components["schemas"]["RecipientValidationCodeExpiredEvent"] | components["schemas"]["RecipientValidationMaxAttemptsEvent"] | components["schemas"]["BatchCompletedEvent"] | components["schemas"]["EnvelopeExpiredEvent"] | components["schemas"]["EnvelopeExtendedEvent"] | components["schemas"]["EnvelopeReactivatedEvent"] | components["schemas"]["RecipientReminderSentEvent"] | components["schemas"]["RecipientExpiryWarningSentEvent"] | components["schemas"]["RecipientApprovedEvent"] | components["schemas"]["RecipientWitnessedEvent"] | components["schemas"]["RecipientViewedEvent"] | components["schemas"]["RecipientCopiedEvent"] | components["schemas"]["RecipientValidationIdCheckStartedEvent"] | components["schemas"]["RecipientValidationIdCheckSuccessEvent"] | components["schemas"]["RecipientValidationIdCheckFailedEvent"] | components["schemas"]["RecipientValidationIdCheckLockedEvent"] | components["schemas"]["RecipientValidationIdCheckExpiredEvent"] | components["schemas"]["RecipientValidationIdCheckResetEvent"] | components["schemas"]["RecipientValidationBiometricStartedEvent"] | components["schemas"]["RecipientValidationBiometricSuccessEvent"] | components["schemas"]["RecipientValidationBiometricFailedEvent"] | components["schemas"]["RecipientValidationBiometricLockedEvent"] | components["schemas"]["RecipientValidationBiometricExpiredEvent"] | components["schemas"]["RecipientValidationBiometricResetEvent"] | components["schemas"]["RecipientValidationIdentityConsentedEvent"] | components["schemas"]["RecipientValidationIdentityRedactedEvent"] | components["schemas"]["TemplateCreatedEvent"] | components["schemas"]["TemplateUpdatedEvent"] | components["schemas"]["TemplateDeletedEvent"];
+        WebhookEvent: components["schemas"]["EnvelopeInProgressEvent"] | components["schemas"]["EnvelopeSuccessEvent"] | components["schemas"]["EnvelopeVoidedEvent"] | components["schemas"]["EnvelopeEvidenceGeneratedEvent"] | components["schemas"]["EnvelopeFileUploadedEvent"] | components["schemas"]["RecipientEmailSentEvent"] | components["schemas"]["RecipientEmailReceivedEvent"] | components["schemas"]["RecipientEmailOpenedEvent"] | components["schemas"]["RecipientEmailClickedEvent"] | components["schemas"]["RecipientEmailBouncedEvent"] | components["schemas"]["RecipientLinkGeneratedEvent"] | components["schemas"]["RecipientInProgressEvent"] | components["schemas"]["RecipientSignedAllEvent"] | components["schemas"]["RecipientRejectedEvent"] | components["schemas"]["RecipientValidationCodeGeneratedEvent"] | components["schemas"]["RecipientValidationCodeSentEvent"] | components["schemas"]["RecipientValidationCodeSuccessEvent"] | components["schemas"]["RecipientValidationCodeFailedEvent"] | components["schemas"]["RecipientValidationCodeExpiredEvent"] | components["schemas"]["RecipientValidationMaxAttemptsEvent"] | components["schemas"]["BatchCompletedEvent"] | components["schemas"]["EnvelopeExpiredEvent"] | components["schemas"]["EnvelopeExtendedEvent"] | components["schemas"]["EnvelopeReactivatedEvent"] | components["schemas"]["RecipientReminderSentEvent"] | components["schemas"]["RecipientExpiryWarningSentEvent"] | components["schemas"]["RecipientApprovedEvent"] | components["schemas"]["RecipientWitnessedEvent"] | components["schemas"]["RecipientViewedEvent"] | components["schemas"]["RecipientCopiedEvent"] | components["schemas"]["RecipientValidationIdCheckStartedEvent"] | components["schemas"]["RecipientValidationIdCheckSuccessEvent"] | components["schemas"]["RecipientValidationIdCheckFailedEvent"] | components["schemas"]["RecipientValidationIdCheckLockedEvent"] | components["schemas"]["RecipientValidationIdCheckExpiredEvent"] | components["schemas"]["RecipientValidationIdCheckResetEvent"] | components["schemas"]["RecipientValidationBiometricStartedEvent"] | components["schemas"]["RecipientValidationBiometricSuccessEvent"] | components["schemas"]["RecipientValidationBiometricFailedEvent"] | components["schemas"]["RecipientValidationBiometricLockedEvent"] | components["schemas"]["RecipientValidationBiometricExpiredEvent"] | components["schemas"]["RecipientValidationBiometricResetEvent"] | components["schemas"]["RecipientValidationIdentityConsentedEvent"] | components["schemas"]["RecipientValidationIdentityRedactedEvent"] | components["schemas"]["TemplateCreatedEvent"] | components["schemas"]["TemplateUpdatedEvent"] | components["schemas"]["TemplateDeletedEvent"] | components["schemas"]["WebhookTestEvent"];
         /** @description Bracket-notation fields of `EnvelopeCreateRequest`: one field per leaf, named by its path. Keys in brackets here are examples. */
         EnvelopeCreateForm: {
             name?: string;
@@ -4936,6 +5493,7 @@ export interface components {
             "settings[branding][reply_to]"?: string;
             /** Format: email */
             "settings[branding][sender_email]"?: string;
+            "settings[branding][color]"?: string;
             "settings[documents][document_id_enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[documents][custom_page_id]"?: string;
             "settings[documents][signatures_per_page]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12");
@@ -5073,6 +5631,7 @@ export interface components {
             "settings[branding][reply_to]"?: string;
             /** Format: email */
             "settings[branding][sender_email]"?: string;
+            "settings[branding][color]"?: string;
             "settings[documents][document_id_enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[documents][custom_page_id]"?: string;
             "settings[documents][signatures_per_page]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12");
@@ -5210,6 +5769,7 @@ export interface components {
             "settings[branding][reply_to]"?: string;
             /** Format: email */
             "settings[branding][sender_email]"?: string;
+            "settings[branding][color]"?: string;
             "settings[documents][document_id_enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[documents][custom_page_id]"?: string;
             "settings[documents][signatures_per_page]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12");
@@ -5327,6 +5887,7 @@ export interface components {
             "settings[branding][reply_to]"?: string;
             /** Format: email */
             "settings[branding][sender_email]"?: string;
+            "settings[branding][color]"?: string;
             "settings[documents][document_id_enabled]"?: boolean | ("TRUE" | "FALSE" | "true" | "false");
             "settings[documents][custom_page_id]"?: string;
             "settings[documents][signatures_per_page]"?: number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12");
@@ -5395,6 +5956,18 @@ export interface components {
                 readonly?: boolean | ("true" | "false");
             }) | ("DEFAULT" | string) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12")) | (number | ("1" | "2" | "3" | "4")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | ("SIMPLE" | "FULL" | "QUALIFIED_CHILE") | ("SIMPLE" | "FULL") | ("EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR") | ("PARALLEL" | "SEQUENTIAL") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60")) | (number | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | "SMS" | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | ("STRICT" | "MODERATE" | "LENIENT") | (boolean | ("TRUE" | "FALSE" | "true" | "false")) | (number | ("0" | "1")) | ("local" | "stripe") | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10")) | (number | ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "100" | "101" | "102" | "103" | "104" | "105" | "106" | "107" | "108" | "109" | "110" | "111" | "112" | "113" | "114" | "115" | "116" | "117" | "118" | "119" | "120" | "121" | "122" | "123" | "124" | "125" | "126" | "127" | "128" | "129" | "130" | "131" | "132" | "133" | "134" | "135" | "136" | "137" | "138" | "139" | "140" | "141" | "142" | "143" | "144" | "145" | "146" | "147" | "148" | "149" | "150" | "151" | "152" | "153" | "154" | "155" | "156" | "157" | "158" | "159" | "160" | "161" | "162" | "163" | "164" | "165" | "166" | "167" | "168" | "169" | "170" | "171" | "172" | "173" | "174" | "175" | "176" | "177" | "178" | "179" | "180" | "181" | "182" | "183" | "184" | "185" | "186" | "187" | "188" | "189" | "190" | "191" | "192" | "193" | "194" | "195" | "196" | "197" | "198" | "199" | "200" | "201" | "202" | "203" | "204" | "205" | "206" | "207" | "208" | "209" | "210" | "211" | "212" | "213" | "214" | "215" | "216" | "217" | "218" | "219" | "220" | "221" | "222" | "223" | "224" | "225" | "226" | "227" | "228" | "229" | "230" | "231" | "232" | "233" | "234" | "235" | "236" | "237" | "238" | "239" | "240" | "241" | "242" | "243" | "244" | "245" | "246" | "247" | "248" | "249" | "250" | "251" | "252" | "253" | "254" | "255" | "256" | "257" | "258" | "259" | "260" | "261" | "262" | "263" | "264" | "265" | "266" | "267" | "268" | "269" | "270" | "271" | "272" | "273" | "274" | "275" | "276" | "277" | "278" | "279" | "280" | "281" | "282" | "283" | "284" | "285" | "286" | "287" | "288" | "289" | "290" | "291" | "292" | "293" | "294" | "295" | "296" | "297" | "298" | "299" | "300" | "301" | "302" | "303" | "304" | "305" | "306" | "307" | "308" | "309" | "310" | "311" | "312" | "313" | "314" | "315" | "316" | "317" | "318" | "319" | "320" | "321" | "322" | "323" | "324" | "325" | "326" | "327" | "328" | "329" | "330" | "331" | "332" | "333" | "334" | "335" | "336" | "337" | "338" | "339" | "340" | "341" | "342" | "343" | "344" | "345" | "346" | "347" | "348" | "349" | "350" | "351" | "352" | "353" | "354" | "355" | "356" | "357" | "358" | "359" | "360" | "361" | "362" | "363" | "364" | "365")) | (number | string) | (number | string) | (number | string);
         };
+        /** @description Bracket-notation fields of `ConsoleSignInForm`: one field per leaf, named by its path. Keys in brackets here are examples. */
+        ConsoleSignInFormForm: {
+            /** @description The API key to sign in with; kept by neither the browser nor Signet, which keeps a session instead Required. */
+            api_key?: string;
+            /** @description The console's language, e.g. `es` (one of the 15); default: the browser's */
+            language?: string;
+        };
+        /** @description Bracket-notation fields of `ConsoleSignOutForm`: one field per leaf, named by its path. Keys in brackets here are examples. */
+        ConsoleSignOutFormForm: {
+            /** @description The session's CSRF token, which the console page holds */
+            csrf?: string;
+        };
     };
     responses: {
         /** @description BAD_REQUEST: the body could not be read (malformed JSON or multipart) */
@@ -5419,7 +5992,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type, a builder session's token outside its session) */
+        /** @description FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type, a builder session's token outside its session, an API key without the scope the route needs) */
         Error403: {
             headers: {
                 /** @description The request id */
@@ -5610,7 +6183,8 @@ export interface operations {
                      *           "url_signature_flow": null,
                      *           "name": null,
                      *           "reply_to": null,
-                     *           "sender_email": null
+                     *           "sender_email": null,
+                     *           "color": "#1d4ed8"
                      *         },
                      *         "signature_flow": {
                      *           "language": "EN",
@@ -5629,7 +6203,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226b2506d762bb97189c743e16b2b"
+                     *       "request_id": "req_01a226e385637529a066068600212dc6"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5648,7 +6222,7 @@ export interface operations {
                      * @example {
                      *       "error": "Send the API key itself as the Authorization header, without a scheme",
                      *       "code": "UNAUTHORIZED",
-                     *       "request_id": "req_01a226b2564771f3b04658c52338e70d"
+                     *       "request_id": "req_01a226e388437316a5b4d9c55669143c"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5680,7 +6254,8 @@ export interface operations {
                  * @example {
                  *       "branding": {
                  *         "name": "Acme Inc.",
-                 *         "url_homepage": "https://acme.example"
+                 *         "url_homepage": "https://acme.example",
+                 *         "color": "#0f766e"
                  *       },
                  *       "signature_flow": {
                  *         "language": "EN"
@@ -5714,7 +6289,8 @@ export interface operations {
                      *           "url_signature_flow": null,
                      *           "name": "Acme Inc.",
                      *           "reply_to": null,
-                     *           "sender_email": null
+                     *           "sender_email": null,
+                     *           "color": "#0f766e"
                      *         },
                      *         "documents": {
                      *           "document_id_enabled": true,
@@ -5815,7 +6391,7 @@ export interface operations {
                      *           }
                      *         }
                      *       },
-                     *       "request_id": "req_01a226b2511f742abdb72d2ee9ddcce3"
+                     *       "request_id": "req_01a226e385d775cca680c4dc39af3a3a"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsUpdatedResponse"];
@@ -5845,12 +6421,116 @@ export interface operations {
                      *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b255d17169a98b9c9eb371e0d3"
+                     *       "request_id": "req_01a226e3871376fa858df2efa021d642"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    previewSignerPage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One of the languages of `signature_flow.language` (EN, ES, FR, ... AR); without it, the key's own `signature_flow.language`
+                 * @example ES
+                 */
+                language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `sandbox` (no scripts), `default-src 'none'`, the page's styles only, images from `data:` and `https:` (the logo), `frame-ancestors 'self'` */
+                    "Content-Security-Policy"?: string;
+                    /** @description `nosniff` */
+                    "X-Content-Type-Options"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
+            422: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid input",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "details": [
+                     *         {
+                     *           "field": "language",
+                     *           "message": "must be one of: EN, ES, FR, DE, IT, PT, NL, PL, CA, SV, TR, JA, ZH, KO, AR"
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a226e3881e70a0ad3ce2ac6df7b573"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    previewInvitationEmail: {
+        parameters: {
+            query?: {
+                /** @description One of the languages of `signature_flow.language` (EN, ES, FR, ... AR); without it, the key's own `signature_flow.language` */
+                language?: "EN" | "ES" | "FR" | "DE" | "IT" | "PT" | "NL" | "PL" | "CA" | "SV" | "TR" | "JA" | "ZH" | "KO" | "AR";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The email's HTML */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `sandbox` (no scripts), `default-src 'none'`, the page's styles only, images from `data:` and `https:` (the logo), `frame-ancestors 'self'` */
+                    "Content-Security-Policy"?: string;
+                    /** @description `nosniff` */
+                    "X-Content-Type-Options"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -5905,11 +6585,11 @@ export interface operations {
                      * @example {
                      *       "envelopes": [
                      *         {
-                     *           "id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
+                     *           "id": "01a226e3-8944-769b-92d1-293e3298c626",
                      *           "name": "Services agreement 2026",
                      *           "status": "CREATED",
-                     *           "created_at": "2026-11-29T09:45:52.709Z",
-                     *           "updated_at": "2026-11-29T09:45:55.866Z",
+                     *           "created_at": "2026-11-29T10:39:35.748Z",
+                     *           "updated_at": "2026-11-29T10:39:36.629Z",
                      *           "sent_at": null,
                      *           "completed_at": null,
                      *           "voided_at": null,
@@ -5920,7 +6600,7 @@ export interface operations {
                      *           "template_id": null,
                      *           "envelope_signers": [
                      *             {
-                     *               "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
+                     *               "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
                      *               "custom_key": "ana",
                      *               "name": "Ana Lima",
                      *               "email": "ana@example.com",
@@ -5932,7 +6612,7 @@ export interface operations {
                      *               "identity": null
                      *             },
                      *             {
-                     *               "id": "01a226b2-635e-7496-8349-46379ade07c8",
+                     *               "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
                      *               "custom_key": "ben",
                      *               "name": "Ben Ode",
                      *               "email": "ben@example.com",
@@ -5947,7 +6627,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a226b2692376aaa94dfc7099dd16ae"
+                     *       "request_id": "req_01a226e38d3370a6a251dbbb6441fd9b"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeListResponse"];
@@ -5975,7 +6655,7 @@ export interface operations {
                      *           "message": "must be one or more of CREATED, IN_PROGRESS, SUCCESS, VOIDED, ERROR, EXPIRED, comma-separated"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b2693f775583f98c0953a0e017"
+                     *       "request_id": "req_01a226e38d4070b4b73a344dcc840e76"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6066,13 +6746,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
+                     *         "id": "01a226e3-8944-769b-92d1-293e3298c626",
                      *         "name": "Services agreement",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T09:45:52.709Z",
+                     *         "created_at": "2026-11-29T10:39:35.748Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
+                     *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6084,7 +6764,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a226b2-635e-7496-8349-46379ade07c8",
+                     *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6103,7 +6783,7 @@ export interface operations {
                      *         },
                      *         "template_id": null
                      *       },
-                     *       "request_id": "req_01a226b25af1777d93e0fa92b1c22323"
+                     *       "request_id": "req_01a226e3893d74788678742892340e27"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -6133,7 +6813,7 @@ export interface operations {
                      *           "message": "must be an email address"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b2589b776eb4bdd1cad535ec9f"
+                     *       "request_id": "req_01a226e388ce71d9af52d82e0e213725"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6154,7 +6834,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
+                 * @example 01a226e3-8944-769b-92d1-293e3298c626
                  */
                 id: string;
             };
@@ -6173,13 +6853,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
+                     *         "id": "01a226e3-8944-769b-92d1-293e3298c626",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T09:45:52.709Z",
+                     *         "created_at": "2026-11-29T10:39:35.748Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
+                     *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6191,7 +6871,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a226b2-635e-7496-8349-46379ade07c8",
+                     *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6210,39 +6890,39 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T09:45:55.866Z",
+                     *         "updated_at": "2026-11-29T10:39:36.629Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a226b2-61ef-771c-9788-4f185fe89786",
+                     *             "id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T09:45:52.709Z",
-                     *             "updated_at": "2026-11-29T09:45:52.709Z",
+                     *             "created_at": "2026-11-29T10:39:35.748Z",
+                     *             "updated_at": "2026-11-29T10:39:35.748Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/documents/01a226b2-61ef-771c-9788-4f185fe89786.pdf?expires=1795949156&signature=79cd9c936d39fbd981491ec1670e53acf698d7d11899121464bab24d1af7c0c9&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/documents/01a226e3-8b1d-76c8-8c9d-9fca72c816cb.pdf?expires=1795952376&signature=260c4d2852dd50cb36ed3847836b9a90b05e517df18a9c9d8787870127718603&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
                      *           },
                      *           {
-                     *             "id": "01a226b2-6714-773b-b08a-d865c26fd220",
+                     *             "id": "01a226e3-8c83-765c-a99a-c460dde4d7dd",
                      *             "custom_key": "annex",
                      *             "order": 1,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T09:45:55.866Z",
-                     *             "updated_at": "2026-11-29T09:45:55.866Z",
+                     *             "created_at": "2026-11-29T10:39:36.629Z",
+                     *             "updated_at": "2026-11-29T10:39:36.629Z",
                      *             "file_name": "annex.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/uploads/01a226b2-65ec-73e6-bfc9-f9296d964a32.pdf?expires=1795949156&signature=4ca65f31494d325416516c77fb4f2bf41056d848b847a329100ad3d84ad9e99b&name=annex.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/uploads/01a226e3-8c43-74bd-bffd-7d52bff05342.pdf?expires=1795952376&signature=6bed23ad265bdf27bfeec44f57795a3f544fd15d8e9a1ebf8b548b8d1312fce1&name=annex.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6250,14 +6930,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a226b2-6364-7398-b9f9-c09ef178d6ac",
+                     *             "id": "01a226e3-8b9e-76ab-8367-43961570d462",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T09:45:52.709Z",
-                     *             "updated_at": "2026-11-29T09:45:52.709Z",
-                     *             "recipient_id": "01a226b2-635e-7496-8349-46379ade07c8",
+                     *             "created_at": "2026-11-29T10:39:35.748Z",
+                     *             "updated_at": "2026-11-29T10:39:35.748Z",
+                     *             "recipient_id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
+                     *             "document_id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -6274,18 +6954,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a226b2-6364-7398-b9f9-c413820a3014",
+                     *             "id": "01a226e3-8b9e-76ab-8367-46036a6c4484",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T09:45:52.709Z",
-                     *             "updated_at": "2026-11-29T09:45:52.709Z",
-                     *             "recipient_id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
+                     *             "created_at": "2026-11-29T10:39:35.748Z",
+                     *             "updated_at": "2026-11-29T10:39:35.748Z",
+                     *             "recipient_id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
+                     *             "document_id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a226b2-6364-7398-b9f9-c413820a3014",
+                     *               "id": "01a226e3-8b9e-76ab-8367-46036a6c4484",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -6316,6 +6996,7 @@ export interface operations {
                      *           "branding": {
                      *             "logo": null,
                      *             "name": "Acme Inc.",
+                     *             "color": "#0f766e",
                      *             "reply_to": null,
                      *             "sender_email": null,
                      *             "url_homepage": "https://acme.example",
@@ -6414,7 +7095,7 @@ export interface operations {
                      *         },
                      *         "void_reason": null
                      *       },
-                     *       "request_id": "req_01a226b268f977ac9ca5f6a9782f3eec"
+                     *       "request_id": "req_01a226e38d2577a9b35829382f76917f"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6435,7 +7116,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226b26908712093f6c0640052704c"
+                     *       "request_id": "req_01a226e38d2d74adb05e88546786464f"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6459,7 +7140,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
+                 * @example 01a226e3-8944-769b-92d1-293e3298c626
                  */
                 id: string;
             };
@@ -6497,13 +7178,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
+                     *         "id": "01a226e3-8944-769b-92d1-293e3298c626",
                      *         "name": "Services agreement 2026",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T09:45:52.709Z",
+                     *         "created_at": "2026-11-29T10:39:35.748Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
+                     *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
                      *             "custom_key": "ana",
                      *             "name": "Ana Lima",
                      *             "email": "ana@example.com",
@@ -6515,7 +7196,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a226b2-635e-7496-8349-46379ade07c8",
+                     *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -6534,23 +7215,23 @@ export interface operations {
                      *           "region": "emea"
                      *         },
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T09:45:55.142Z",
+                     *         "updated_at": "2026-11-29T10:39:36.447Z",
                      *         "sent_at": null,
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a226b2-61ef-771c-9788-4f185fe89786",
+                     *             "id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
                      *             "custom_key": "contract",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T09:45:52.709Z",
-                     *             "updated_at": "2026-11-29T09:45:52.709Z",
+                     *             "created_at": "2026-11-29T10:39:35.748Z",
+                     *             "updated_at": "2026-11-29T10:39:35.748Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/documents/01a226b2-61ef-771c-9788-4f185fe89786.pdf?expires=1795949155&signature=450aa53751494e8f5c3aa0149b7e6ce47b952db021a7ad35911ebfadf9a9795d&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/documents/01a226e3-8b1d-76c8-8c9d-9fca72c816cb.pdf?expires=1795952376&signature=260c4d2852dd50cb36ed3847836b9a90b05e517df18a9c9d8787870127718603&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6558,14 +7239,14 @@ export interface operations {
                      *         ],
                      *         "placements": [
                      *           {
-                     *             "id": "01a226b2-6364-7398-b9f9-c09ef178d6ac",
+                     *             "id": "01a226e3-8b9e-76ab-8367-43961570d462",
                      *             "custom_key": "0",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T09:45:52.709Z",
-                     *             "updated_at": "2026-11-29T09:45:52.709Z",
-                     *             "recipient_id": "01a226b2-635e-7496-8349-46379ade07c8",
+                     *             "created_at": "2026-11-29T10:39:35.748Z",
+                     *             "updated_at": "2026-11-29T10:39:35.748Z",
+                     *             "recipient_id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
                      *             "recipient_key": "ben",
-                     *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
+                     *             "document_id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
                      *             "document_key": "contract",
                      *             "order": 0,
                      *             "coordinates": null,
@@ -6582,18 +7263,18 @@ export interface operations {
                      *             "height": null
                      *           },
                      *           {
-                     *             "id": "01a226b2-6364-7398-b9f9-c413820a3014",
+                     *             "id": "01a226e3-8b9e-76ab-8367-46036a6c4484",
                      *             "custom_key": "1",
                      *             "placement_type": "SIGNATURE",
-                     *             "created_at": "2026-11-29T09:45:52.709Z",
-                     *             "updated_at": "2026-11-29T09:45:52.709Z",
-                     *             "recipient_id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
+                     *             "created_at": "2026-11-29T10:39:35.748Z",
+                     *             "updated_at": "2026-11-29T10:39:35.748Z",
+                     *             "recipient_id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
                      *             "recipient_key": "ana",
-                     *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
+                     *             "document_id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
                      *             "document_key": "contract",
                      *             "order": 1,
                      *             "coordinates": {
-                     *               "id": "01a226b2-6364-7398-b9f9-c413820a3014",
+                     *               "id": "01a226e3-8b9e-76ab-8367-46036a6c4484",
                      *               "top": "620",
                      *               "left": "320",
                      *               "page": "0"
@@ -6619,7 +7300,8 @@ export interface operations {
                      *             "url_signature_flow": null,
                      *             "name": "Acme Inc.",
                      *             "reply_to": null,
-                     *             "sender_email": null
+                     *             "sender_email": null,
+                     *             "color": "#0f766e"
                      *           },
                      *           "documents": {
                      *             "document_id_enabled": true,
@@ -6722,7 +7404,7 @@ export interface operations {
                      *         },
                      *         "void_reason": null
                      *       },
-                     *       "request_id": "req_01a226b2646976bf8d0df1eff2d96b4b"
+                     *       "request_id": "req_01a226e38be7731a87ed708be1f62a93"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -6754,7 +7436,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
+                 * @example 01a226e3-8944-769b-92d1-293e3298c626
                  */
                 id: string;
             };
@@ -6775,7 +7457,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226b2694f71acaa85327151273253"
+                     *       "request_id": "req_01a226e38d4a71dcbd5529658e01453f"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -6798,7 +7480,7 @@ export interface operations {
                      * @example {
                      *       "error": "Envelope not in CREATED status (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a226b2b75f711f83a2c15a316207b0"
+                     *       "request_id": "req_01a226e39e2f77de8a4d3a48ea6c74f0"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6823,7 +7505,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-b561-71ff-ad63-fae652a8f1a2
+                 * @example 01a226e3-9d79-71fa-b264-0ef95446a2fb
                  */
                 id: string;
             };
@@ -6857,13 +7539,13 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "envelope": {
-                     *         "id": "01a226b2-b561-71ff-ad63-fae652a8f1a2",
+                     *         "id": "01a226e3-9d79-71fa-b264-0ef95446a2fb",
                      *         "name": "Quote 88",
                      *         "status": "VOIDED",
-                     *         "created_at": "2026-11-29T09:46:15.777Z",
+                     *         "created_at": "2026-11-29T10:39:40.921Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226b2-b5a2-77dd-ba78-4d0d2b089b10",
+                     *             "id": "01a226e3-9d91-74fb-a9c1-d7187d7dc726",
                      *             "custom_key": "eve",
                      *             "name": "Eve Adler",
                      *             "email": "eve@example.com",
@@ -6879,23 +7561,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T09:46:16.178Z",
-                     *         "sent_at": "2026-11-29T09:46:15.956Z",
+                     *         "updated_at": "2026-11-29T10:39:41.051Z",
+                     *         "sent_at": "2026-11-29T10:39:40.959Z",
                      *         "completed_at": null,
                      *         "expires_at": null,
                      *         "documents": [
                      *           {
-                     *             "id": "01a226b2-b579-7602-95fb-f381ac9a5bcf",
+                     *             "id": "01a226e3-9d87-745d-b023-ae6bf82e2c11",
                      *             "custom_key": "quote",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T09:46:15.777Z",
-                     *             "updated_at": "2026-11-29T09:46:15.777Z",
+                     *             "created_at": "2026-11-29T10:39:40.921Z",
+                     *             "updated_at": "2026-11-29T10:39:40.921Z",
                      *             "file_name": "quote.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-b561-71ff-ad63-fae652a8f1a2/documents/01a226b2-b579-7602-95fb-f381ac9a5bcf.pdf?expires=1795949176&signature=d3fb3bef03dec5d06697f9395ba7a1eeb1ad9378b255435a2a9ae367b4488cb9&name=quote.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-9d79-71fa-b264-0ef95446a2fb/documents/01a226e3-9d87-745d-b023-ae6bf82e2c11.pdf?expires=1795952381&signature=22c86af7ff5accc6b848bc267837efd31b8f2434ac1c5870271ad8348cb52160&name=quote.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -6915,6 +7597,7 @@ export interface operations {
                      *           "branding": {
                      *             "logo": null,
                      *             "name": "Acme Inc.",
+                     *             "color": "#0f766e",
                      *             "reply_to": null,
                      *             "sender_email": null,
                      *             "url_homepage": "https://acme.example",
@@ -7013,7 +7696,7 @@ export interface operations {
                      *         },
                      *         "void_reason": "Replaced by the corrected quote 89"
                      *       },
-                     *       "request_id": "req_01a226b2b6f074638f2e61d442039b38"
+                     *       "request_id": "req_01a226e39df971799c8258b368e1c608"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeVoidedResponse"];
@@ -7045,12 +7728,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-b561-71ff-ad63-fae652a8f1a2
+                 * @example 01a226e3-9d79-71fa-b264-0ef95446a2fb
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b2-b5a2-77dd-ba78-4d0d2b089b10
+                 * @example 01a226e3-9d91-74fb-a9c1-d7187d7dc726
                  */
                 recipient_id: string;
             };
@@ -7082,8 +7765,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "signing_url": "http://localhost:3000/sign/wM0A6jIov1dpbiV4vP0ae4M1yM3Mvoik7TA276M9fAs",
-                     *       "request_id": "req_01a226b2b689724d866fe7c005f370a7"
+                     *       "signing_url": "http://localhost:3000/sign/hulwO1SLdnxuFvkDo6FB7tim38i5pl510fEGwvABGAI",
+                     *       "request_id": "req_01a226e39dc071de9785e1012a47af28"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningUrlResponse"];
@@ -7105,7 +7788,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing links exist only while the envelope is IN_PROGRESS (it is VOIDED)",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a226b2b79d72ae95bb2561acfee2ff"
+                     *       "request_id": "req_01a226e39e59762d92511f8ecc6f5a59"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7130,7 +7813,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b3-87d1-7719-a664-672d2a5f93ea
+                 * @example 01a226e3-cda6-7394-ab23-a606da30b8be
                  */
                 id: string;
             };
@@ -7140,7 +7823,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "expires_at": "2026-12-02T09:47:09.638Z"
+                 *       "expires_at": "2026-12-02T10:39:53.246Z"
                  *     }
                  */
                 "application/json": {
@@ -7163,13 +7846,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226b3-87d1-7719-a664-672d2a5f93ea",
+                     *         "id": "01a226e3-cda6-7394-ab23-a606da30b8be",
                      *         "name": "Lease renewal",
                      *         "status": "IN_PROGRESS",
-                     *         "created_at": "2026-11-29T11:30:09.649Z",
+                     *         "created_at": "2026-11-29T12:22:53.254Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226b3-8803-76bd-a44d-81bd8c1e60f0",
+                     *             "id": "01a226e3-cdad-774c-b566-8c9047e9f875",
                      *             "custom_key": "ben",
                      *             "name": "Ben Ode",
                      *             "email": "ben@example.com",
@@ -7185,23 +7868,23 @@ export interface operations {
                      *         "warnings": [],
                      *         "metadata": {},
                      *         "template_id": null,
-                     *         "updated_at": "2026-11-29T11:30:10.070Z",
-                     *         "sent_at": "2026-11-29T11:30:09.722Z",
+                     *         "updated_at": "2026-11-29T12:22:53.347Z",
+                     *         "sent_at": "2026-11-29T12:22:53.272Z",
                      *         "completed_at": null,
-                     *         "expires_at": "2026-12-02T09:47:09.638Z",
+                     *         "expires_at": "2026-12-02T10:39:53.246Z",
                      *         "documents": [
                      *           {
-                     *             "id": "01a226b3-87ed-7207-b947-471556d3664d",
+                     *             "id": "01a226e3-cda8-746a-b05b-56930ebbe56f",
                      *             "custom_key": "lease",
                      *             "order": 0,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-29T11:30:09.649Z",
-                     *             "updated_at": "2026-11-29T11:30:09.649Z",
+                     *             "created_at": "2026-11-29T12:22:53.254Z",
+                     *             "updated_at": "2026-11-29T12:22:53.254Z",
                      *             "file_name": "sample-contract.pdf",
                      *             "content_type": "application/pdf",
                      *             "file_size": 1897,
                      *             "page_count": 1,
-                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-87d1-7719-a664-672d2a5f93ea/documents/01a226b3-87ed-7207-b947-471556d3664d.pdf?expires=1795955410&signature=4a2faf30ed62083434b07f622a5dbe72c9ec86090987b73111639cda131c400e&name=sample-contract.pdf",
+                     *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-cda6-7394-ab23-a606da30b8be/documents/01a226e3-cda8-746a-b05b-56930ebbe56f.pdf?expires=1795958573&signature=99d3300c9dec05fc729b96876e2b7f62521d946853210f173772a8c142598638&name=sample-contract.pdf",
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "type": "SIGNABLE"
@@ -7221,6 +7904,7 @@ export interface operations {
                      *           "branding": {
                      *             "logo": null,
                      *             "name": "Acme Inc.",
+                     *             "color": "#0f766e",
                      *             "reply_to": null,
                      *             "sender_email": null,
                      *             "url_homepage": "https://acme.example",
@@ -7319,7 +8003,7 @@ export interface operations {
                      *         },
                      *         "void_reason": null
                      *       },
-                     *       "request_id": "req_01a226b38975712eba32a90ffa1d06f2"
+                     *       "request_id": "req_01a226e3ce0273a9bbd4aaf695f72503"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeResponse"];
@@ -7349,12 +8033,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b3-87d1-7719-a664-672d2a5f93ea
+                 * @example 01a226e3-cda6-7394-ab23-a606da30b8be
                  */
                 id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b3-8803-76bd-a44d-81bd8c1e60f0
+                 * @example 01a226e3-cdad-774c-b566-8c9047e9f875
                  */
                 recipient_id: string;
             };
@@ -7375,8 +8059,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "reminded_at": "2026-11-29T11:30:09.890Z",
-                     *       "request_id": "req_01a226b388c1763f941891a3b90d8cc5"
+                     *       "reminded_at": "2026-11-29T12:22:53.292Z",
+                     *       "request_id": "req_01a226e3cdcb727bb32c93a58d894b77"
                      *     }
                      */
                     "application/json": components["schemas"]["ReminderSentResponse"];
@@ -7409,7 +8093,7 @@ export interface operations {
                      * @example {
                      *       "error": "This recipient was reminded less than an hour ago",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a226b3890e70679581986c2eacd6d0"
+                     *       "request_id": "req_01a226e3cde2739a950e3b0d40ab1acf"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7429,7 +8113,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
+                 * @example 01a226e3-8944-769b-92d1-293e3298c626
                  */
                 id: string;
             };
@@ -7447,9 +8131,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/evidence/22-1795945568539.pdf?expires=1796031970&signature=d414c289f67f740cc26c1fa387a95a99258bd9e5b10b354398c8fb3258d5cd61&name=evidence-01a226b2-5b45-7467-b490-19ded5aae0d1.pdf",
-                     *       "evidence_generated_at": "2026-11-29T09:46:08.539Z",
-                     *       "request_id": "req_01a226b2a663724a9b2ff9880e3a55ab"
+                     *       "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/evidence/22-1795948779826.pdf?expires=1796035180&signature=42e9cd01dbf8008f79869e66bbdf803f831a26faf028df40529358ef9b6dd628&name=evidence-01a226e3-8944-769b-92d1-293e3298c626.pdf",
+                     *       "evidence_generated_at": "2026-11-29T10:39:39.826Z",
+                     *       "request_id": "req_01a226e39af6757e9fa85870f99b5ad7"
                      *     }
                      */
                     "application/json": components["schemas"]["EvidenceResponse"];
@@ -7471,12 +8155,403 @@ export interface operations {
                      * @example {
                      *       "error": "The evidence sheet exists once the envelope is SUCCESS; it is CREATED",
                      *       "code": "CONFLICT",
-                     *       "request_id": "req_01a226b26948755baee0c39fd46d856b"
+                     *       "request_id": "req_01a226e38d44767f8643c55142e05c06"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    getEnvelopeTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Envelope id
+                 * @example 01a226e3-8944-769b-92d1-293e3298c626
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The timeline */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626",
+                     *       "timeline": [
+                     *         {
+                     *           "id": "01a226e3-8bb9-75bd-87f8-c008e6303ecd",
+                     *           "at": "2026-11-29T10:39:35.748Z",
+                     *           "event": "envelope.created",
+                     *           "recipient": null,
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "CREATED"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226e3-8c22-7649-bccf-21c7185f64c2",
+                     *           "at": "2026-11-29T10:39:36.447Z",
+                     *           "event": "envelope.updated",
+                     *           "recipient": null,
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "CREATED"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226e3-8cea-73c2-94ba-e6219b32bc45",
+                     *           "at": "2026-11-29T10:39:36.629Z",
+                     *           "event": "envelope.updated",
+                     *           "recipient": null,
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "CREATED"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226e3-8d64-7046-82a7-dc201e071aeb",
+                     *           "at": "2026-11-29T10:39:36.779Z",
+                     *           "event": "envelope.in_progress",
+                     *           "recipient": null,
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226e3-8d77-733a-ae11-294b83d81e82",
+                     *           "at": "2026-11-29T10:39:36.779Z",
+                     *           "event": "recipient.link_generated",
+                     *           "recipient": {
+                     *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226e3-8d7e-742c-91ed-2cfec6732c55",
+                     *           "at": "2026-11-29T10:39:36.779Z",
+                     *           "event": "recipient.link_generated",
+                     *           "recipient": {
+                     *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226e3-8d80-761b-9591-7685182c3f92",
+                     *           "at": "2026-11-29T10:39:36.779Z",
+                     *           "event": "recipient.in_progress",
+                     *           "recipient": {
+                     *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226e3-8d86-751f-9a26-d267f454dd44",
+                     *           "at": "2026-11-29T10:39:36.779Z",
+                     *           "event": "recipient.in_progress",
+                     *           "recipient": {
+                     *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226e3-8edb-7404-aad0-fe6af9a16334",
+                     *           "at": "2026-11-29T10:39:36.891Z",
+                     *           "event": "recipient.validation_code_generated",
+                     *           "recipient": {
+                     *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS",
+                     *             "channel": "email"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226e3-8f81-7700-b9bf-8fe16c14d659",
+                     *           "at": "2026-11-29T10:39:37.218Z",
+                     *           "event": "recipient.email_sent",
+                     *           "recipient": {
+                     *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226e3-9009-765e-a3f1-95e144d2cb49",
+                     *           "at": "2026-11-29T10:39:37.383Z",
+                     *           "event": "recipient.email_received",
+                     *           "recipient": {
+                     *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226e3-9029-745d-9f67-7396576488e1",
+                     *           "at": "2026-11-29T10:39:37.444Z",
+                     *           "event": "recipient.validation_code_sent",
+                     *           "recipient": {
+                     *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS",
+                     *             "channel": "email"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226e3-9037-7655-b19a-d081a899b114",
+                     *           "at": "2026-11-29T10:39:37.459Z",
+                     *           "event": "recipient.email_sent",
+                     *           "recipient": {
+                     *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226e3-9081-70d3-91c8-5bcd2e16698c",
+                     *           "at": "2026-11-29T10:39:37.558Z",
+                     *           "event": "recipient.email_received",
+                     *           "recipient": {
+                     *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226e3-90c3-757c-81ff-405e6343100e",
+                     *           "at": "2026-11-29T10:39:37.590Z",
+                     *           "event": "recipient.validation_code_failed",
+                     *           "recipient": {
+                     *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS",
+                     *             "channel": "email"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226e3-912b-710f-903c-ccb610ccf7eb",
+                     *           "at": "2026-11-29T10:39:37.734Z",
+                     *           "event": "recipient.validation_code_success",
+                     *           "recipient": {
+                     *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS",
+                     *             "channel": "email"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226e3-9251-73ce-81f6-a0eaf2820465",
+                     *           "at": "2026-11-29T10:39:38.052Z",
+                     *           "event": "recipient.signed_all",
+                     *           "recipient": {
+                     *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
+                     *             "name": "Ben Ode",
+                     *             "email": "ben@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": "127.0.0.1",
+                     *           "user_agent": "node",
+                     *           "details": {
+                     *             "status": "SIGNED"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226e3-929c-77bc-8c47-bb19f7ace7ed",
+                     *           "at": "2026-11-29T10:39:38.105Z",
+                     *           "event": "recipient.validation_code_generated",
+                     *           "recipient": {
+                     *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS",
+                     *             "channel": "email"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226e3-92b3-7047-838c-947fb1a4db93",
+                     *           "at": "2026-11-29T10:39:38.155Z",
+                     *           "event": "recipient.validation_code_sent",
+                     *           "recipient": {
+                     *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS",
+                     *             "channel": "email"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226e3-92da-728b-a269-18db157a43bd",
+                     *           "at": "2026-11-29T10:39:38.197Z",
+                     *           "event": "recipient.validation_code_success",
+                     *           "recipient": {
+                     *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "IN_PROGRESS",
+                     *             "channel": "email"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226e3-9304-733f-8222-e5ce44ef7739",
+                     *           "at": "2026-11-29T10:39:38.231Z",
+                     *           "event": "recipient.signed_all",
+                     *           "recipient": {
+                     *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
+                     *             "name": "Ana Lima",
+                     *             "email": "ana@example.com",
+                     *             "role": "SIGNER"
+                     *           },
+                     *           "ip_address": "127.0.0.1",
+                     *           "user_agent": "node",
+                     *           "details": {
+                     *             "status": "SIGNED"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226e3-98fb-732b-9862-7dcf03fadd86",
+                     *           "at": "2026-11-29T10:39:39.738Z",
+                     *           "event": "envelope.success",
+                     *           "recipient": null,
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "SUCCESS"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "01a226e3-9ada-75d7-9199-a7f07012a5da",
+                     *           "at": "2026-11-29T10:39:39.826Z",
+                     *           "event": "envelope.evidence_generated",
+                     *           "recipient": null,
+                     *           "ip_address": null,
+                     *           "user_agent": null,
+                     *           "details": {
+                     *             "status": "SUCCESS"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a226e39afe75d38636631e035813e3"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EnvelopeTimelineResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
@@ -7509,45 +8584,45 @@ export interface operations {
                      *         {
                      *           "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "0133A98998DA41FD5187A739B539790B",
-                     *           "not_before": "2026-11-29T09:41:00.000Z",
-                     *           "not_after": "2036-11-26T09:46:00.000Z",
-                     *           "sha256_fingerprint": "971101c0f8c778483cac13966059f99a36fa22bf26f7b667e3b470f24fe4f5da",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQATOpiZjaQf1Rh6c5tTl5CzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "014956E471E3F6BA555AD0C78FF2F776",
+                     *           "not_before": "2026-11-29T10:34:38.000Z",
+                     *           "not_after": "2036-11-26T10:39:38.000Z",
+                     *           "sha256_fingerprint": "1aa8b3e4540d14f2f7892c8e509540162cc405e57b9eab1e34085a256f9ac738",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAUlW5HHj9rpVWtDHj/L3djANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01709ABD4BAAA9C4CB3AC9B51582F8C0",
-                     *           "not_before": "2026-11-29T09:41:00.000Z",
-                     *           "not_after": "2036-11-26T09:46:00.000Z",
-                     *           "sha256_fingerprint": "26269559906566e29f9c4f7cce73c5e9099be050f57b813fe29d34895f89d48b",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAXCavUuqqcTLOsm1FYL4wDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "015DB78DE3A41DE5A2950DAC0C664BC4",
+                     *           "not_before": "2026-11-29T10:34:38.000Z",
+                     *           "not_after": "2036-11-26T10:39:38.000Z",
+                     *           "sha256_fingerprint": "806c4d77310b0ca3c17ad53c2164a997e01d860790c116484e4e0f38e80e677a",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAV23jeOkHeWilQ2sDGZLxDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
                      *       "timestamp_authority": [
                      *         {
                      *           "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "017795B7CB8A873BE9FFBDCAF669D72A",
-                     *           "not_before": "2026-11-29T09:41:00.000Z",
-                     *           "not_after": "2036-11-26T09:46:00.000Z",
-                     *           "sha256_fingerprint": "049b53695f642a4a6a26bf3a8fe1c47f023894283dbe6378d06856d2135a1605",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAXeVt8uKhzvp/73K9mnXKjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "01B0D44925B7AF47FEF1F51EA08093CA",
+                     *           "not_before": "2026-11-29T10:34:38.000Z",
+                     *           "not_after": "2036-11-26T10:39:38.000Z",
+                     *           "sha256_fingerprint": "ffa70adbc75935016ff9b860c3fe29878737b43a00d1d218238bfb4da1025454",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIID8DCCAtigAwIBAgIQAbDUSSW3r0f+8fUeoICTyjANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         },
                      *         {
                      *           "subject": "CN=Signet Development CA — not for production, O=Signet (development)",
                      *           "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *           "serial_number": "01709ABD4BAAA9C4CB3AC9B51582F8C0",
-                     *           "not_before": "2026-11-29T09:41:00.000Z",
-                     *           "not_after": "2036-11-26T09:46:00.000Z",
-                     *           "sha256_fingerprint": "26269559906566e29f9c4f7cce73c5e9099be050f57b813fe29d34895f89d48b",
-                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAXCavUuqqcTLOsm1FYL4wDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
+                     *           "serial_number": "015DB78DE3A41DE5A2950DAC0C664BC4",
+                     *           "not_before": "2026-11-29T10:34:38.000Z",
+                     *           "not_after": "2036-11-26T10:39:38.000Z",
+                     *           "sha256_fingerprint": "806c4d77310b0ca3c17ad53c2164a997e01d860790c116484e4e0f38e80e677a",
+                     *           "pem": "-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAV23jeOkHeWilQ2sDGZLxDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n"
                      *         }
                      *       ],
-                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQATOpiZjaQf1Rh6c5tTl5CzANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAXCavUuqqcTLOsm1FYL4wDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
+                     *       "chain_pem": "-----BEGIN CERTIFICATE-----\nMIID2TCCAsGgAwIBAgIQAUlW5HHj9rpVWtDHj/L3djANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIDezCCAmOgAwIBAgIQAV23jeOkHeWilQ2sDGZLxDANBgkqhkiG9w0BAQsFADBW\n...\n-----END CERTIFICATE-----\n",
                      *       "crl_url": "http://localhost:3000/pki/signet-dev-ca.crl",
-                     *       "request_id": "req_01a226b2a6d77039baf61bea7bd2b311"
+                     *       "request_id": "req_01a226e39b097494ab476d4be5e18978"
                      *     }
                      */
                     "application/json": {
@@ -7642,10 +8717,10 @@ export interface operations {
                      *             "common_name": "Signet Development Seal — not for production",
                      *             "subject": "CN=Signet Development Seal — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "0133A98998DA41FD5187A739B539790B"
+                     *             "serial_number": "014956E471E3F6BA555AD0C78FF2F776"
                      *           },
-                     *           "claimed_signing_time": "2026-11-29T09:46:05.000Z",
-                     *           "timestamped_time": "2026-11-29T09:46:05.000Z",
+                     *           "claimed_signing_time": "2026-11-29T10:39:39.000Z",
+                     *           "timestamped_time": "2026-11-29T10:39:39.000Z",
                      *           "pades_level": "B-LTA",
                      *           "integrity": {
                      *             "valid": true,
@@ -7662,10 +8737,10 @@ export interface operations {
                      *             "common_name": "Signet Development TSA — not for production",
                      *             "subject": "CN=Signet Development TSA — not for production, O=Signet (development)",
                      *             "issuer": "CN=Signet Development CA — not for production, O=Signet (development)",
-                     *             "serial_number": "017795B7CB8A873BE9FFBDCAF669D72A"
+                     *             "serial_number": "01B0D44925B7AF47FEF1F51EA08093CA"
                      *           },
                      *           "claimed_signing_time": null,
-                     *           "timestamped_time": "2026-11-29T09:46:06.000Z",
+                     *           "timestamped_time": "2026-11-29T10:39:39.000Z",
                      *           "pades_level": null,
                      *           "integrity": {
                      *             "valid": true,
@@ -7679,7 +8754,7 @@ export interface operations {
                      *       "trust_anchors": [
                      *         "CN=Signet Development CA — not for production, O=Signet (development)"
                      *       ],
-                     *       "request_id": "req_01a226b2a72876ed998c842fdbb6bcc8"
+                     *       "request_id": "req_01a226e39b2a73d1bd2534f5686281fd"
                      *     }
                      */
                     "application/json": {
@@ -7737,7 +8812,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
+                 * @example 01a226e3-8944-769b-92d1-293e3298c626
                  */
                 envelope_id: string;
             };
@@ -7757,16 +8832,16 @@ export interface operations {
                      * @example {
                      *       "uploads": [
                      *         {
-                     *           "id": "01a226b2-65ec-73e6-bfc9-f9296d964a32",
-                     *           "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
+                     *           "id": "01a226e3-8c43-74bd-bffd-7d52bff05342",
+                     *           "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626",
                      *           "status": "COMPLETED",
-                     *           "file_id": "01a226b2-6714-773b-b08a-d865c26fd220",
+                     *           "file_id": "01a226e3-8c83-765c-a99a-c460dde4d7dd",
                      *           "order": 1,
                      *           "file_name": "annex.pdf"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a226b268d376789f9ddcb03166dc6a"
+                     *       "request_id": "req_01a226e38d1973978e20e05606a2031f"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadListResponse"];
@@ -7795,7 +8870,7 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
+                 * @example 01a226e3-8944-769b-92d1-293e3298c626
                  */
                 envelope_id: string;
             };
@@ -7828,14 +8903,14 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "upload": {
-                     *         "id": "01a226b2-65ec-73e6-bfc9-f9296d964a32",
-                     *         "upload_url": "http://localhost:3000/api/v1/uploads/tfc4QAx6GDOPQ9bDTNavSUK-A5LDD6Sxf13TnIW3Uwk",
+                     *         "id": "01a226e3-8c43-74bd-bffd-7d52bff05342",
+                     *         "upload_url": "http://localhost:3000/api/v1/uploads/vJWsd6LrB9Rzqf_wFhR4ykotBeNIbKSKmu0c0-PTRIg",
                      *         "file_name": "annex.pdf",
                      *         "order": 1,
                      *         "custom_key": "annex",
-                     *         "expires_at": "2026-11-29T10:45:55.421Z",
+                     *         "expires_at": "2026-11-29T11:39:36.512Z",
                      *         "max_file_size": 52428800,
-                     *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
+                     *         "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626",
                      *         "status": "PENDING",
                      *         "instructions": {
                      *           "method": "PUT",
@@ -7845,7 +8920,7 @@ export interface operations {
                      *           "note": "PUT the raw PDF bytes (not base64) to upload_url with your API key in the Authorization header. The URL works once and expires at expires_at; files up to max_file_size bytes."
                      *         }
                      *       },
-                     *       "request_id": "req_01a226b2658775b194e75c62cde5dcf4"
+                     *       "request_id": "req_01a226e38c3b757db293c22376977e0b"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadCreatedResponse"];
@@ -7874,12 +8949,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
+                 * @example 01a226e3-8944-769b-92d1-293e3298c626
                  */
                 envelope_id: string;
                 /**
                  * @description Upload id
-                 * @example 01a226b2-65ec-73e6-bfc9-f9296d964a32
+                 * @example 01a226e3-8c43-74bd-bffd-7d52bff05342
                  */
                 id: string;
             };
@@ -7898,18 +8973,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "upload": {
-                     *         "id": "01a226b2-65ec-73e6-bfc9-f9296d964a32",
-                     *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
+                     *         "id": "01a226e3-8c43-74bd-bffd-7d52bff05342",
+                     *         "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626",
                      *         "status": "COMPLETED",
-                     *         "file_id": "01a226b2-6714-773b-b08a-d865c26fd220",
+                     *         "file_id": "01a226e3-8c83-765c-a99a-c460dde4d7dd",
                      *         "order": 1,
                      *         "file_name": "annex.pdf",
                      *         "custom_key": "annex",
-                     *         "uploaded_at": "2026-11-29T09:45:55.556Z",
-                     *         "processed_at": "2026-11-29T09:45:55.732Z",
+                     *         "uploaded_at": "2026-11-29T10:39:36.539Z",
+                     *         "processed_at": "2026-11-29T10:39:36.579Z",
                      *         "error_message": null
                      *       },
-                     *       "request_id": "req_01a226b268c07694bcfd3a449b8f51ad"
+                     *       "request_id": "req_01a226e38d08735d981e3a2bf85cb418"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadResponse"];
@@ -7937,7 +9012,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example tfc4QAx6GDOPQ9bDTNavSUK-A5LDD6Sxf13TnIW3Uwk
+                 * @example vJWsd6LrB9Rzqf_wFhR4ykotBeNIbKSKmu0c0-PTRIg
                  */
                 token: string;
             };
@@ -7962,10 +9037,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "upload_id": "01a226b2-65ec-73e6-bfc9-f9296d964a32",
+                     *       "upload_id": "01a226e3-8c43-74bd-bffd-7d52bff05342",
                      *       "status": "UPLOADED",
                      *       "message": "The file was received and is being validated",
-                     *       "request_id": "req_01a226b266087681b5ad752e7be256e8"
+                     *       "request_id": "req_01a226e38c4b745094dbb3cc0cc0b3e6"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadReceivedResponse"];
@@ -7996,12 +9071,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
+                 * @example 01a226e3-8944-769b-92d1-293e3298c626
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b2-635e-7496-8349-46379ade07c8
+                 * @example 01a226e3-8b9d-7394-ad9d-213de6a987c4
                  */
                 recipient_id: string;
             };
@@ -8040,8 +9115,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T10:15:56.782Z",
-                     *       "request_id": "req_01a226b26a3b74e4990af8b64e3e3b41"
+                     *       "expires_at": "2026-11-29T11:09:36.891Z",
+                     *       "request_id": "req_01a226e38d9175aca942979eebd5ddb6"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -8073,9 +9148,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 59 seconds",
+                     *       "error": "A code was sent to this recipient less than 60 seconds ago: try again in 60 seconds",
                      *       "code": "RATE_LIMITED",
-                     *       "request_id": "req_01a226b26f3576898f5b932b34cd6e05"
+                     *       "request_id": "req_01a226e38f6575c187b5179e3fc2bbf7"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8098,12 +9173,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-5b45-7467-b490-19ded5aae0d1
+                 * @example 01a226e3-8944-769b-92d1-293e3298c626
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b2-635e-7496-8349-46379ade07c8
+                 * @example 01a226e3-8b9d-7394-ad9d-213de6a987c4
                  */
                 recipient_id: string;
             };
@@ -8113,7 +9188,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "162596"
+                 *       "code": "702029"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -8133,8 +9208,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T09:45:58.802Z",
-                     *       "request_id": "req_01a226b272e97458b7bd0e026b4261dd"
+                     *       "verified_at": "2026-11-29T10:39:37.734Z",
+                     *       "request_id": "req_01a226e390f672139b79d35aa949c6eb"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -8165,7 +9240,7 @@ export interface operations {
                      *           "message": "is not correct: 2 attempts left"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b2718e727cb45631e47c053583"
+                     *       "request_id": "req_01a226e3903d7184a67af937b6a3b95f"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8185,12 +9260,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-ecb2-7663-bce2-c54b1df7958c
+                 * @example 01a226e3-a739-70fe-abec-e55704b4a6a5
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b2-ed34-71a5-b196-4a7180042409
+                 * @example 01a226e3-a753-7376-b5ab-66d421740b27
                  */
                 recipient_id: string;
             };
@@ -8208,14 +9283,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a226b2-ed34-71a5-b196-4a7180042409",
+                     *       "recipient_id": "01a226e3-a753-7376-b5ab-66d421740b27",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T10:17:30.987Z"
+                     *         "given_at": "2026-11-29T11:10:43.579Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a226b2-f1c5-76fb-8cd6-96b144cb4e8b",
+                     *         "id": "01a226e3-a809-72b8-b6e8-d7e113a78df1",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -8230,7 +9305,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T10:17:54.571Z",
+                     *         "decided_at": "2026-11-29T11:10:48.871Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8277,7 +9352,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:17:51.357Z"
+                     *             "created_at": "2026-11-29T11:10:48.103Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -8354,14 +9429,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:17:54.571Z"
+                     *             "created_at": "2026-11-29T11:10:48.871Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T10:17:31.236Z",
-                     *         "updated_at": "2026-11-29T10:17:54.571Z"
+                     *         "created_at": "2026-11-29T11:10:43.624Z",
+                     *         "updated_at": "2026-11-29T11:10:48.871Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a226b3-4e7d-76ee-ac59-72e635be249a",
+                     *         "id": "01a226e3-bcc2-742c-be7b-eecc60974425",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -8370,10 +9445,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T10:28:58.417Z",
+                     *         "decided_at": "2026-11-29T11:21:49.945Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a226b2-40d7-762f-b07a-840c5cac04cf"
+                     *           "api_key_id": "01a226e3-81f6-7269-84b7-5d26eef625ea"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8473,13 +9548,13 @@ export interface operations {
                      *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:28:58.204Z"
+                     *             "created_at": "2026-11-29T11:21:49.874Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T10:17:54.961Z",
-                     *         "updated_at": "2026-11-29T10:28:58.417Z"
+                     *         "created_at": "2026-11-29T11:10:48.927Z",
+                     *         "updated_at": "2026-11-29T11:21:49.945Z"
                      *       },
-                     *       "request_id": "req_01a226b35c1772cca34e2f998e1a4d48"
+                     *       "request_id": "req_01a226e3c0cc7096b7de17776a5b4f9c"
                      *     }
                      */
                     "application/json": {
@@ -8670,12 +9745,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-ecb2-7663-bce2-c54b1df7958c
+                 * @example 01a226e3-a739-70fe-abec-e55704b4a6a5
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b2-ed34-71a5-b196-4a7180042409
+                 * @example 01a226e3-a753-7376-b5ab-66d421740b27
                  */
                 recipient_id: string;
             };
@@ -8707,14 +9782,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a226b2-ed34-71a5-b196-4a7180042409",
+                     *       "recipient_id": "01a226e3-a753-7376-b5ab-66d421740b27",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T10:17:30.987Z"
+                     *         "given_at": "2026-11-29T11:10:43.579Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a226b2-f1c5-76fb-8cd6-96b144cb4e8b",
+                     *         "id": "01a226e3-a809-72b8-b6e8-d7e113a78df1",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -8729,7 +9804,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T10:17:54.571Z",
+                     *         "decided_at": "2026-11-29T11:10:48.871Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -8776,7 +9851,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:17:51.357Z"
+                     *             "created_at": "2026-11-29T11:10:48.103Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -8853,14 +9928,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:17:54.571Z"
+                     *             "created_at": "2026-11-29T11:10:48.871Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T10:17:31.236Z",
-                     *         "updated_at": "2026-11-29T10:17:54.571Z"
+                     *         "created_at": "2026-11-29T11:10:43.624Z",
+                     *         "updated_at": "2026-11-29T11:10:48.871Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a226b3-4e7d-76ee-ac59-72e635be249a",
+                     *         "id": "01a226e3-bcc2-742c-be7b-eecc60974425",
                      *         "check": "biometric",
                      *         "status": "PENDING",
                      *         "method": "local",
@@ -8969,13 +10044,13 @@ export interface operations {
                      *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:28:58.204Z"
+                     *             "created_at": "2026-11-29T11:21:49.874Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T10:17:54.961Z",
-                     *         "updated_at": "2026-11-29T10:28:58.338Z"
+                     *         "created_at": "2026-11-29T11:10:48.927Z",
+                     *         "updated_at": "2026-11-29T11:21:49.914Z"
                      *       },
-                     *       "request_id": "req_01a226b35b847725931d0227a67ffe37"
+                     *       "request_id": "req_01a226e3c08b77caaf5b53ca25af514f"
                      *     }
                      */
                     "application/json": {
@@ -9169,12 +10244,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-ecb2-7663-bce2-c54b1df7958c
+                 * @example 01a226e3-a739-70fe-abec-e55704b4a6a5
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b2-ed34-71a5-b196-4a7180042409
+                 * @example 01a226e3-a753-7376-b5ab-66d421740b27
                  */
                 recipient_id: string;
             };
@@ -9208,14 +10283,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a226b2-ed34-71a5-b196-4a7180042409",
+                     *       "recipient_id": "01a226e3-a753-7376-b5ab-66d421740b27",
                      *       "consent": {
                      *         "version": "2026-11-29",
                      *         "text_sha256": "a06e8f9a41a2188cd6d3c06114de013d045463b77ff4065f63e7a2117ddf9827",
-                     *         "given_at": "2026-11-29T10:17:30.987Z"
+                     *         "given_at": "2026-11-29T11:10:43.579Z"
                      *       },
                      *       "id_check": {
-                     *         "id": "01a226b2-f1c5-76fb-8cd6-96b144cb4e8b",
+                     *         "id": "01a226e3-a809-72b8-b6e8-d7e113a78df1",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "local",
@@ -9230,7 +10305,7 @@ export interface operations {
                      *           "expires_on": "2034-05-31",
                      *           "number_masked": "******21K"
                      *         },
-                     *         "decided_at": "2026-11-29T10:17:54.571Z",
+                     *         "decided_at": "2026-11-29T11:10:48.871Z",
                      *         "manual": null,
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9277,7 +10352,7 @@ export interface operations {
                      *                 "sha256": "f2e454dc797178246babc1232d21d256d1135cd8b7efc3a8189290934a4cf62a"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:17:51.357Z"
+                     *             "created_at": "2026-11-29T11:10:48.103Z"
                      *           },
                      *           {
                      *             "number": 2,
@@ -9354,14 +10429,14 @@ export interface operations {
                      *                 "sha256": "fd220b0434d4d9ded8921fb5086fba518202b2c0124c6a5977750ff94da09c3b"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:17:54.571Z"
+                     *             "created_at": "2026-11-29T11:10:48.871Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T10:17:31.236Z",
-                     *         "updated_at": "2026-11-29T10:17:54.571Z"
+                     *         "created_at": "2026-11-29T11:10:43.624Z",
+                     *         "updated_at": "2026-11-29T11:10:48.871Z"
                      *       },
                      *       "biometric": {
-                     *         "id": "01a226b3-4e7d-76ee-ac59-72e635be249a",
+                     *         "id": "01a226e3-bcc2-742c-be7b-eecc60974425",
                      *         "check": "biometric",
                      *         "status": "PASSED",
                      *         "method": "manual",
@@ -9370,10 +10445,10 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": null,
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T10:28:58.417Z",
+                     *         "decided_at": "2026-11-29T11:21:49.945Z",
                      *         "manual": {
                      *           "reason": "Met Ms Collins at the branch with her passport",
-                     *           "api_key_id": "01a226b2-40d7-762f-b07a-840c5cac04cf"
+                     *           "api_key_id": "01a226e3-81f6-7269-84b7-5d26eef625ea"
                      *         },
                      *         "assertion": null,
                      *         "retention_days": 30,
@@ -9473,13 +10548,13 @@ export interface operations {
                      *                 "sha256": "a9446eeeea5f0fb1a82726e384ff20600903ea44c972647a78fd1abf812e24d5"
                      *               }
                      *             ],
-                     *             "created_at": "2026-11-29T10:28:58.204Z"
+                     *             "created_at": "2026-11-29T11:21:49.874Z"
                      *           }
                      *         ],
-                     *         "created_at": "2026-11-29T10:17:54.961Z",
-                     *         "updated_at": "2026-11-29T10:28:58.417Z"
+                     *         "created_at": "2026-11-29T11:10:48.927Z",
+                     *         "updated_at": "2026-11-29T11:21:49.945Z"
                      *       },
-                     *       "request_id": "req_01a226b35bd17319878c954ca0d3f908"
+                     *       "request_id": "req_01a226e3c0b172cc9791dad4fe594e73"
                      *     }
                      */
                     "application/json": {
@@ -9673,12 +10748,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b3-7d4b-7346-8ab6-c565272abcad
+                 * @example 01a226e3-cb4b-77a8-971c-5be2e8c160a1
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b3-7d7d-73dc-8b6a-e87efca76912
+                 * @example 01a226e3-cb56-75f9-8572-71407018be47
                  */
                 recipient_id: string;
             };
@@ -9722,10 +10797,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "recipient_id": "01a226b3-7d7d-73dc-8b6a-e87efca76912",
+                     *       "recipient_id": "01a226e3-cb56-75f9-8572-71407018be47",
                      *       "consent": null,
                      *       "id_check": {
-                     *         "id": "01a226b3-7de7-7778-8d8c-a242673bed4e",
+                     *         "id": "01a226e3-cb6d-73ef-a37a-129f9c1648d5",
                      *         "check": "id_check",
                      *         "status": "PASSED",
                      *         "method": "assertion",
@@ -9734,23 +10809,23 @@ export interface operations {
                      *         "max_attempts": 3,
                      *         "provider_reference": "kyc-2026-0042",
                      *         "document": null,
-                     *         "decided_at": "2026-11-29T10:29:07.111Z",
+                     *         "decided_at": "2026-11-29T11:21:52.685Z",
                      *         "manual": null,
                      *         "assertion": {
                      *           "level": "IAL2",
                      *           "provider": "Acme KYC",
                      *           "reference": "kyc-2026-0042",
-                     *           "api_key_id": "01a226b2-40d7-762f-b07a-840c5cac04cf",
+                     *           "api_key_id": "01a226e3-81f6-7269-84b7-5d26eef625ea",
                      *           "verified_at": "2026-11-20T09:30:00.000Z"
                      *         },
                      *         "retention_days": 30,
                      *         "images_purged_at": null,
                      *         "attempts": [],
-                     *         "created_at": "2026-11-29T10:29:07.111Z",
-                     *         "updated_at": "2026-11-29T10:29:07.111Z"
+                     *         "created_at": "2026-11-29T11:21:52.685Z",
+                     *         "updated_at": "2026-11-29T11:21:52.685Z"
                      *       },
                      *       "biometric": null,
-                     *       "request_id": "req_01a226b37da0736da19f16ec95ef4327"
+                     *       "request_id": "req_01a226e3cb61748296672fda743be17b"
                      *     }
                      */
                     "application/json": {
@@ -9944,12 +11019,12 @@ export interface operations {
             path: {
                 /**
                  * @description Envelope id
-                 * @example 01a226b2-ecb2-7663-bce2-c54b1df7958c
+                 * @example 01a226e3-a739-70fe-abec-e55704b4a6a5
                  */
                 envelope_id: string;
                 /**
                  * @description Recipient id (the envelope's `envelope_signers[].id`)
-                 * @example 01a226b2-ed34-71a5-b196-4a7180042409
+                 * @example 01a226e3-a753-7376-b5ab-66d421740b27
                  */
                 recipient_id: string;
             };
@@ -9971,8 +11046,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "attempts": 3,
-                     *       "redacted_at": "2026-11-29T10:28:58.500Z",
-                     *       "request_id": "req_01a226b35c2d73cebe611cd018f24555"
+                     *       "redacted_at": "2026-11-29T11:21:49.989Z",
+                     *       "request_id": "req_01a226e3c0dd733fbf05a6dbb311fae9"
                      *     }
                      */
                     "application/json": {
@@ -10026,19 +11101,19 @@ export interface operations {
                      * @example {
                      *       "batches": [
                      *         {
-                     *           "id": "01a226b2-b7be-74ee-be3f-c23abf64bd9e",
+                     *           "id": "01a226e3-9e79-729f-a037-966ea734d3fa",
                      *           "operation": "create",
                      *           "status": "COMPLETED",
                      *           "total": 2,
                      *           "succeeded": 2,
                      *           "failed": 0,
                      *           "reason": null,
-                     *           "created_at": "2026-11-29T09:46:16.382Z",
-                     *           "completed_at": "2026-11-29T09:46:16.688Z"
+                     *           "created_at": "2026-11-29T10:39:41.177Z",
+                     *           "completed_at": "2026-11-29T10:39:41.269Z"
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a226b2b94e712dbb8556d58dba16ba"
+                     *       "request_id": "req_01a226e39efc76b89e58db65c26b871d"
                      *     }
                      */
                     "application/json": components["schemas"]["BatchListResponse"];
@@ -10110,17 +11185,17 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a226b2-b7be-74ee-be3f-c23abf64bd9e",
+                     *         "id": "01a226e3-9e79-729f-a037-966ea734d3fa",
                      *         "operation": "create",
                      *         "status": "PENDING",
                      *         "total": 2,
                      *         "succeeded": 0,
                      *         "failed": 0,
                      *         "reason": null,
-                     *         "created_at": "2026-11-29T09:46:16.382Z",
+                     *         "created_at": "2026-11-29T10:39:41.177Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a226b2b7bd759ebb51c3e9c6ae18d4"
+                     *       "request_id": "req_01a226e39e7775beab6f0eb45502d6b9"
                      *     }
                      */
                     "application/json": components["schemas"]["BatchResponse"];
@@ -10148,7 +11223,7 @@ export interface operations {
             path: {
                 /**
                  * @description Batch id
-                 * @example 01a226b2-b7be-74ee-be3f-c23abf64bd9e
+                 * @example 01a226e3-9e79-729f-a037-966ea734d3fa
                  */
                 id: string;
             };
@@ -10167,31 +11242,31 @@ export interface operations {
                     /**
                      * @example {
                      *       "batch": {
-                     *         "id": "01a226b2-b7be-74ee-be3f-c23abf64bd9e",
+                     *         "id": "01a226e3-9e79-729f-a037-966ea734d3fa",
                      *         "operation": "create",
                      *         "status": "COMPLETED",
                      *         "total": 2,
                      *         "succeeded": 2,
                      *         "failed": 0,
                      *         "reason": null,
-                     *         "created_at": "2026-11-29T09:46:16.382Z",
-                     *         "completed_at": "2026-11-29T09:46:16.688Z",
+                     *         "created_at": "2026-11-29T10:39:41.177Z",
+                     *         "completed_at": "2026-11-29T10:39:41.269Z",
                      *         "results": [
                      *           {
                      *             "index": 0,
-                     *             "envelope_id": "01a226b2-b822-7428-a932-b09537fc03f6",
+                     *             "envelope_id": "01a226e3-9ea5-76b2-bcae-f3a984e0c79c",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           },
                      *           {
                      *             "index": 1,
-                     *             "envelope_id": "01a226b2-b892-7634-b1d1-67e455780edb",
+                     *             "envelope_id": "01a226e3-9ebc-7658-bff2-247109039124",
                      *             "status": "SUCCEEDED",
                      *             "error": null
                      *           }
                      *         ]
                      *       },
-                     *       "request_id": "req_01a226b2b93970e483e49913a48b96c9"
+                     *       "request_id": "req_01a226e39ef5750abd0e3510883d93d9"
                      *     }
                      */
                     "application/json": components["schemas"]["BatchResponse"];
@@ -10239,17 +11314,17 @@ export interface operations {
                      * @example {
                      *       "templates": [
                      *         {
-                     *           "id": "01a226b2-b996-740f-88df-adc21874a8a2",
+                     *           "id": "01a226e3-9f1a-7089-baff-4a515dc1f73b",
                      *           "name": "Mutual NDA",
                      *           "metadata": {
                      *             "kind": "nda"
                      *           },
-                     *           "created_at": "2026-11-29T09:46:16.854Z",
-                     *           "updated_at": "2026-11-29T09:46:16.854Z"
+                     *           "created_at": "2026-11-29T10:39:41.338Z",
+                     *           "updated_at": "2026-11-29T10:39:41.338Z"
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "request_id": "req_01a226b2baa37205b005d28b60641b90"
+                     *       "request_id": "req_01a226e39f927086bca4b53718db6d67"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateListResponse"];
@@ -10399,7 +11474,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a226b2-b996-740f-88df-adc21874a8a2",
+                     *         "id": "01a226e3-9f1a-7089-baff-4a515dc1f73b",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -10414,7 +11489,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a226b2-b9a2-72ff-9ba8-301327969860",
+                     *             "id": "01a226e3-9f1d-77aa-a200-f83bb7ba7af0",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10423,7 +11498,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-b996-740f-88df-adc21874a8a2/documents/01a226b2-b9a2-72ff-9ba8-301327969860.pdf?expires=1795949177&signature=ebf8b0e7caebe227c7f7763e32b4b647204ccdc48716b2c4332fea59298ba478&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226e3-9f1a-7089-baff-4a515dc1f73b/documents/01a226e3-9f1d-77aa-a200-f83bb7ba7af0.pdf?expires=1795952381&signature=3374b0c009ccb66d69c3d7ee015920879b65b54066964645c7d1f7c4916587e0&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -10451,10 +11526,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T09:46:16.854Z",
-                     *         "updated_at": "2026-11-29T09:46:16.854Z"
+                     *         "created_at": "2026-11-29T10:39:41.338Z",
+                     *         "updated_at": "2026-11-29T10:39:41.338Z"
                      *       },
-                     *       "request_id": "req_01a226b2b96c7779a20ea9d2b7da4e53"
+                     *       "request_id": "req_01a226e39f0771afb586836ab7b929a9"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10482,7 +11557,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a226b2-b996-740f-88df-adc21874a8a2
+                 * @example 01a226e3-9f1a-7089-baff-4a515dc1f73b
                  */
                 id: string;
             };
@@ -10501,7 +11576,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a226b2-b996-740f-88df-adc21874a8a2",
+                     *         "id": "01a226e3-9f1a-7089-baff-4a515dc1f73b",
                      *         "name": "Mutual NDA",
                      *         "recipients": [
                      *           {
@@ -10516,7 +11591,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a226b2-b9a2-72ff-9ba8-301327969860",
+                     *             "id": "01a226e3-9f1d-77aa-a200-f83bb7ba7af0",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10525,7 +11600,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-b996-740f-88df-adc21874a8a2/documents/01a226b2-b9a2-72ff-9ba8-301327969860.pdf?expires=1795949177&signature=ebf8b0e7caebe227c7f7763e32b4b647204ccdc48716b2c4332fea59298ba478&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226e3-9f1a-7089-baff-4a515dc1f73b/documents/01a226e3-9f1d-77aa-a200-f83bb7ba7af0.pdf?expires=1795952381&signature=3374b0c009ccb66d69c3d7ee015920879b65b54066964645c7d1f7c4916587e0&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -10553,10 +11628,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T09:46:16.854Z",
-                     *         "updated_at": "2026-11-29T09:46:16.854Z"
+                     *         "created_at": "2026-11-29T10:39:41.338Z",
+                     *         "updated_at": "2026-11-29T10:39:41.338Z"
                      *       },
-                     *       "request_id": "req_01a226b2bab4714089cf3d966d629da1"
+                     *       "request_id": "req_01a226e39f9f71f9beeceab27a0e55ee"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10577,7 +11652,7 @@ export interface operations {
                      * @example {
                      *       "error": "Template not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226b2bce0720a8d893956030bd383"
+                     *       "request_id": "req_01a226e3a05d7158a137a5f7cef9164d"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10601,7 +11676,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a226b2-b996-740f-88df-adc21874a8a2
+                 * @example 01a226e3-9f1a-7089-baff-4a515dc1f73b
                  */
                 id: string;
             };
@@ -10687,7 +11762,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "template": {
-                     *         "id": "01a226b2-b996-740f-88df-adc21874a8a2",
+                     *         "id": "01a226e3-9f1a-7089-baff-4a515dc1f73b",
                      *         "name": "Mutual NDA (2027)",
                      *         "recipients": [
                      *           {
@@ -10702,7 +11777,7 @@ export interface operations {
                      *         ],
                      *         "documents": [
                      *           {
-                     *             "id": "01a226b2-b9a2-72ff-9ba8-301327969860",
+                     *             "id": "01a226e3-9f1d-77aa-a200-f83bb7ba7af0",
                      *             "custom_key": "nda",
                      *             "file_name": "nda.pdf",
                      *             "type": "SIGNABLE",
@@ -10711,7 +11786,7 @@ export interface operations {
                      *             "page_count": 1,
                      *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                      *             "form_fields": [],
-                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-b996-740f-88df-adc21874a8a2/documents/01a226b2-b9a2-72ff-9ba8-301327969860.pdf?expires=1795949177&signature=ebf8b0e7caebe227c7f7763e32b4b647204ccdc48716b2c4332fea59298ba478&name=nda.pdf"
+                     *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226e3-9f1a-7089-baff-4a515dc1f73b/documents/01a226e3-9f1d-77aa-a200-f83bb7ba7af0.pdf?expires=1795952381&signature=3374b0c009ccb66d69c3d7ee015920879b65b54066964645c7d1f7c4916587e0&name=nda.pdf"
                      *           }
                      *         ],
                      *         "placements": [
@@ -10739,10 +11814,10 @@ export interface operations {
                      *         "metadata": {
                      *           "kind": "nda"
                      *         },
-                     *         "created_at": "2026-11-29T09:46:16.854Z",
-                     *         "updated_at": "2026-11-29T09:46:17.453Z"
+                     *         "created_at": "2026-11-29T10:39:41.338Z",
+                     *         "updated_at": "2026-11-29T10:39:41.572Z"
                      *       },
-                     *       "request_id": "req_01a226b2bbdc731eb17a28510f956989"
+                     *       "request_id": "req_01a226e3a00073ceb26e2c191c389f3b"
                      *     }
                      */
                     "application/json": components["schemas"]["TemplateResponse"];
@@ -10770,7 +11845,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a226b2-b996-740f-88df-adc21874a8a2
+                 * @example 01a226e3-9f1a-7089-baff-4a515dc1f73b
                  */
                 id: string;
             };
@@ -10789,7 +11864,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226b2bcb1756c884970cd07887b07"
+                     *       "request_id": "req_01a226e3a03d77589bf147412aa6aab2"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -10817,7 +11892,7 @@ export interface operations {
             path: {
                 /**
                  * @description Template id
-                 * @example 01a226b2-b996-740f-88df-adc21874a8a2
+                 * @example 01a226e3-9f1a-7089-baff-4a515dc1f73b
                  */
                 id: string;
             };
@@ -10925,13 +12000,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "envelope": {
-                     *         "id": "01a226b2-bb2b-7565-a137-0dc8ffa452da",
+                     *         "id": "01a226e3-9fd4-767f-89eb-7b905842e6cf",
                      *         "name": "Mutual NDA",
                      *         "status": "CREATED",
-                     *         "created_at": "2026-11-29T09:46:17.259Z",
+                     *         "created_at": "2026-11-29T10:39:41.524Z",
                      *         "envelope_signers": [
                      *           {
-                     *             "id": "01a226b2-bb2b-7565-a137-146851bc5850",
+                     *             "id": "01a226e3-9fd6-7504-b6cb-82c31ccfa5e4",
                      *             "custom_key": "buyer",
                      *             "name": "Hana Sato",
                      *             "email": "hana@example.com",
@@ -10943,7 +12018,7 @@ export interface operations {
                      *             "identity": null
                      *           },
                      *           {
-                     *             "id": "01a226b2-bb2b-7565-a137-1814b0b86742",
+                     *             "id": "01a226e3-9fd6-7504-b6cb-85a1833cd5f1",
                      *             "custom_key": "seller",
                      *             "name": "Acme Legal",
                      *             "email": "legal@acme.example",
@@ -10961,9 +12036,9 @@ export interface operations {
                      *           "kind": "nda",
                      *           "crm_id": "opp-7"
                      *         },
-                     *         "template_id": "01a226b2-b996-740f-88df-adc21874a8a2"
+                     *         "template_id": "01a226e3-9f1a-7089-baff-4a515dc1f73b"
                      *       },
-                     *       "request_id": "req_01a226b2bac7743f9e77cd2bceb24ab5"
+                     *       "request_id": "req_01a226e39fb7746e89ed017861c3359c"
                      *     }
                      */
                     "application/json": components["schemas"]["EnvelopeCreatedResponse"];
@@ -11002,7 +12077,7 @@ export interface operations {
                      *           "message": "needs a value: the template makes it read-only"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b2bb8e7587a0a4f84969fda911"
+                     *       "request_id": "req_01a226e39fee77cd966ec47f4f2d20cf"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11037,17 +12112,17 @@ export interface operations {
                      * @example {
                      *       "webhooks": [
                      *         {
-                     *           "id": "01a226b2-56de-75aa-88ed-3908f7b4cf4f",
+                     *           "id": "01a226e3-884e-71dc-a3f1-deabea95c4a1",
                      *           "url": "https://hooks.example.com/signet-events",
                      *           "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *           "auth_type": "HEADER",
                      *           "retry_schedule": "EXTENDED",
-                     *           "created_at": "2026-11-29T09:45:51.582Z",
-                     *           "updated_at": "2026-11-29T09:45:51.955Z"
+                     *           "created_at": "2026-11-29T10:39:35.502Z",
+                     *           "updated_at": "2026-11-29T10:39:35.587Z"
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "request_id": "req_01a226b2586b716eba06eedf7e7859d3"
+                     *       "request_id": "req_01a226e388ba71c4895e5ba7782e8ae6"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookListResponse"];
@@ -11102,16 +12177,16 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a226b2-56de-75aa-88ed-3908f7b4cf4f",
+                     *         "id": "01a226e3-884e-71dc-a3f1-deabea95c4a1",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "STANDARD",
-                     *         "created_at": "2026-11-29T09:45:51.582Z",
-                     *         "updated_at": "2026-11-29T09:45:51.582Z",
-                     *         "signing_secret": "whsec_rR0CHeArJpolkqPpiRoYH4lMZRZNcrBzV15tkZLOkzY="
+                     *         "created_at": "2026-11-29T10:39:35.502Z",
+                     *         "updated_at": "2026-11-29T10:39:35.502Z",
+                     *         "signing_secret": "whsec_Cwq7ZhgdzTXWmS5n8fyMz150uDa6WL4smMlQQfKlWrk="
                      *       },
-                     *       "request_id": "req_01a226b256c0769f812fedcbc0f30247"
+                     *       "request_id": "req_01a226e3884971be95339f90322a4f3c"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookCreatedResponse"];
@@ -11141,7 +12216,7 @@ export interface operations {
                      *           "message": "unknown events envelope.signed; use envelope.in_progress, envelope.success, envelope.voided, envelope.evidence_generated, envelope.file_uploaded, recipient.email_sent, recipient.email_received, recipient.email_opened, recipient.email_clicked, recipient.email_bounced, recipient.link_generated, recipient.in_progress, recipient.signed_all, recipient.rejected, recipient.validation_code_generated, recipient.validation_code_sent, recipient.validation_code_success, recipient.validation_code_failed, recipient.validation_code_expired, recipient.validation_max_attempts, batch.completed, envelope.expired, envelope.extended, envelope.reactivated, recipient.reminder_sent, recipient.expiry_warning_sent, recipient.approved, recipient.witnessed, recipient.viewed, recipient.copied, recipient.validation_id_check_started, recipient.validation_id_check_success, recipient.validation_id_check_failed, recipient.validation_id_check_locked, recipient.validation_id_check_expired, recipient.validation_id_check_reset, recipient.validation_biometric_started, recipient.validation_biometric_success, recipient.validation_biometric_failed, recipient.validation_biometric_locked, recipient.validation_biometric_expired, recipient.validation_biometric_reset, recipient.validation_identity_consented, recipient.validation_identity_redacted, template.created, template.updated, template.deleted"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b25781752ea4af0cb3dfc07406"
+                     *       "request_id": "req_01a226e3886970ec954e18fe181d0e35"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11161,7 +12236,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226b2-56de-75aa-88ed-3908f7b4cf4f
+                 * @example 01a226e3-884e-71dc-a3f1-deabea95c4a1
                  */
                 id: string;
             };
@@ -11180,15 +12255,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "webhook": {
-                     *         "id": "01a226b2-56de-75aa-88ed-3908f7b4cf4f",
+                     *         "id": "01a226e3-884e-71dc-a3f1-deabea95c4a1",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T09:45:51.582Z",
-                     *         "updated_at": "2026-11-29T09:45:51.955Z"
+                     *         "created_at": "2026-11-29T10:39:35.502Z",
+                     *         "updated_at": "2026-11-29T10:39:35.587Z"
                      *       },
-                     *       "request_id": "req_01a226b2585c773bb8e9c7aa3235c0aa"
+                     *       "request_id": "req_01a226e388ae748f9bb23da4a3b00626"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -11209,7 +12284,7 @@ export interface operations {
                      * @example {
                      *       "error": "Webhook not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226b38d3a77438fa406aacc411515"
+                     *       "request_id": "req_01a226e3cf9f7642a8bcdfccadadb988"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11233,7 +12308,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226b2-56de-75aa-88ed-3908f7b4cf4f
+                 * @example 01a226e3-884e-71dc-a3f1-deabea95c4a1
                  */
                 id: string;
             };
@@ -11265,15 +12340,15 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a226b2-56de-75aa-88ed-3908f7b4cf4f",
+                     *         "id": "01a226e3-884e-71dc-a3f1-deabea95c4a1",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T09:45:51.582Z",
-                     *         "updated_at": "2026-11-29T09:45:51.923Z"
+                     *         "created_at": "2026-11-29T10:39:35.502Z",
+                     *         "updated_at": "2026-11-29T10:39:35.544Z"
                      *       },
-                     *       "request_id": "req_01a226b2581571c18c058c00c8a1c81c"
+                     *       "request_id": "req_01a226e38870746bb05c0268c1f5e803"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookUpdatedResponse"];
@@ -11301,7 +12376,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226b2-56de-75aa-88ed-3908f7b4cf4f
+                 * @example 01a226e3-884e-71dc-a3f1-deabea95c4a1
                  */
                 id: string;
             };
@@ -11320,7 +12395,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226b38d1b72d5b7681c714fa9dee1"
+                     *       "request_id": "req_01a226e3cf95771eadc85762f3904a15"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -11352,7 +12427,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226b2-56de-75aa-88ed-3908f7b4cf4f
+                 * @example 01a226e3-884e-71dc-a3f1-deabea95c4a1
                  */
                 id: string;
             };
@@ -11372,28 +12447,28 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "01a226b2-ec2f-70dd-919d-91193fd1b91b",
-                     *           "webhook_id": "01a226b2-56de-75aa-88ed-3908f7b4cf4f",
-                     *           "event_id": "01a226b2-d0c6-772a-93ff-a33aaae81017",
+                     *           "id": "01a226e3-a6fb-76e6-bd73-86f3430a3032",
+                     *           "webhook_id": "01a226e3-884e-71dc-a3f1-deabea95c4a1",
+                     *           "event_id": "01a226e3-a6c5-701f-a576-b400a79ea4c2",
                      *           "event_type": "envelope.success",
                      *           "status": "SUCCESS",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "attempted_at": "2026-11-29T10:17:29.842Z",
+                     *               "attempted_at": "2026-11-29T11:10:43.383Z",
                      *               "status_code": 200,
-                     *               "duration_ms": 36,
+                     *               "duration_ms": 6,
                      *               "error": null,
                      *               "response_body": "thanks"
                      *             }
                      *           ],
                      *           "next_attempt_at": null,
-                     *           "created_at": "2026-11-29T10:17:29.722Z",
-                     *           "completed_at": "2026-11-29T10:17:29.880Z"
+                     *           "created_at": "2026-11-29T11:10:43.348Z",
+                     *           "completed_at": "2026-11-29T11:10:43.389Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "01a226b2-ec2f-70dd-919d-91193fd1b91b",
-                     *       "request_id": "req_01a226b38cd673cdbdcde5e9c9de1966"
+                     *       "next_cursor": "01a226e3-a6fb-76e6-bd73-86f3430a3032",
+                     *       "request_id": "req_01a226e3cf4276a99845812ad95fa8a3"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryListResponse"];
@@ -11412,6 +12487,107 @@ export interface operations {
             504: components["responses"]["Error504"];
         };
     };
+    getDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Webhook id
+                 * @example 01a226e3-884e-71dc-a3f1-deabea95c4a1
+                 */
+                id: string;
+                /**
+                 * @description Delivery id
+                 * @example 01a226e3-a6fb-76e6-bd73-86f3430a3032
+                 */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "delivery": {
+                     *         "id": "01a226e3-a6fb-76e6-bd73-86f3430a3032",
+                     *         "webhook_id": "01a226e3-884e-71dc-a3f1-deabea95c4a1",
+                     *         "event_id": "01a226e3-a6c5-701f-a576-b400a79ea4c2",
+                     *         "event_type": "envelope.success",
+                     *         "status": "SUCCESS",
+                     *         "attempts": [
+                     *           {
+                     *             "attempt": 1,
+                     *             "attempted_at": "2026-11-29T11:10:43.383Z",
+                     *             "status_code": 200,
+                     *             "duration_ms": 6,
+                     *             "error": null,
+                     *             "response_body": "thanks",
+                     *             "request_headers": {
+                     *               "user-agent": "Signet-Webhooks/1.0",
+                     *               "webhook-id": "01a226e3-a6c5-701f-a576-b400a79ea4c2",
+                     *               "content-type": "application/json",
+                     *               "authorization": "[redacted]",
+                     *               "content-length": "13109",
+                     *               "webhook-signature": "v1,uXFKOSkLeNV1oNgCLkMP9Kq2knsk3BR+7kXo+mlWfSo= v1,GhN0SONRdZxUtX1BB5NUHARU3bKolOC6doFiD8uVUIo=",
+                     *               "webhook-timestamp": "1795948783"
+                     *             },
+                     *             "response_headers": {
+                     *               "date": "Sun, 29 Nov 2026 10:39:43 GMT",
+                     *               "connection": "close",
+                     *               "content-type": "text/plain",
+                     *               "transfer-encoding": "chunked"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "next_attempt_at": null,
+                     *         "created_at": "2026-11-29T11:10:43.348Z",
+                     *         "completed_at": "2026-11-29T11:10:43.389Z",
+                     *         "request_body": "{\"id\":\"01a226e3-a6c5-701f-a576-b400a79ea4c2\",\"data\":{\"id\":\"01a226e3-a2e0-708f-b1d4-5490b2c997b8\",\"name\":\"Lease with fields\",\"errors\":[],\"fields\":[{\"id\":\"01a226e3-a2ee-7519-8752-12348f7b219b\",\"name\":\"company\",\"type\":\"TEXT\",\"value\":\"Acme Ltd\",\"filled_at\":\"2026-11-29T11:10:42.848Z\",\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\"},{\"id\":\"01a226e3-a2ee-7519-8752-17f294f40881\",\"name\":\"rent\",\"type\":\"NUMBER\",\"value\":1200,\"filled_at\":\"2026-11-29T11:10:42.848Z\",\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\"},{\"id\":\"01a226e3-a2ef-730d-84da-f6a1ebd728d2\",\"name\":\"pets\",\"type\":\"CHECKBOX\",\"value\":false,\"filled_at\":\"2026-11-29T11:10:42.848Z\",\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\"},{\"id\":\"01a226e3-a2ef-730d-84da-f9a22e059887\",\"name\":\"term\",\"type\":\"DROPDOWN\",\"value\":\"12 months\",\"filled_at\":\"2026-11-29T11:10:42.848Z\",\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\"},{\"id\":\"01a226e3-a2ef-730d-84da-fe528d28f101\",\"name\":\"signed_on\",\"type\":\"SIGNING_DATE\",\"value\":\"2026-11-29\",\"filled_at\":\"2026-11-29T11:10:42.848Z\",\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\"},{\"id\":\"01a226e3-a2ef-730d-84db-018880f726cd\",\"name\":\"id_document\",\"type\":\"ATTACHMENT\",\"value\":{\"id\":\"01a226e3-a3e0-769b-8b56-66573ee969fd\",\"url\":\"http://localhost:3000/files/tenants/dev/envelopes/01a226e3-a2e0-708f-b1d4-5490b2c997b8/attachments/01a226e3-a3e0-769b-8b56-66573ee969fd.pdf?expires=1795954243&signature=5fb07c8378e0ef1b22761b315844fd2be9037ed6cd45c25becade899122639f2&name=id.pdf\",\"name\":\"id.pdf\",\"sha256\":\"6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f\"},\"filled_at\":\"2026-11-29T11:10:42.848Z\",\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\"}],\"status\":\"SUCCESS\",\"sent_at\":\"2026-11-29T11:10:42.357Z\",\"metadata\":{},\"settings\":{\"emails\":{\"envelope_signed\":\"TRUE\",\"envelope_voided\":\"FALSE\",\"envelope_rejected\":\"TRUE\",\"envelope_invitation\":\"TRUE\"},\"branding\":{\"logo\":null,\"name\":\"Acme Inc.\",\"color\":\"#0f766e\",\"reply_to\":null,\"sender_email\":null,\"url_homepage\":\"https://acme.example\",\"url_signature_flow\":null},\"documents\":{\"custom_page_id\":\"Signet Sign ID:\",\"include_page_id\":\"TRUE\",\"signatures_per_row\":2,\"signatures_per_page\":6},\"signature\":{\"text\":\"DEFAULT\",\"type\":\"SIMPLE\",\"image\":\"DEFAULT\",\"style\":\"SIMPLE\",\"bg_image\":null},\"validations\":{\"email\":{\"order\":0,\"enabled\":\"FALSE\"},\"phone\":{\"order\":0,\"enabled\":\"FALSE\",\"methods\":\"SMS\"},\"id_check\":{\"order\":0,\"enabled\":\"FALSE\",\"provider\":\"local\",\"countries\":null,\"name_match\":\"MODERATE\",\"max_attempts\":3,\"document_kinds\":\"PASSPORT,ID_CARD,DRIVING_LICENCE\",\"retention_days\":30},\"biometric\":{\"order\":0,\"enabled\":\"FALSE\",\"provider\":\"local\",\"max_attempts\":3,\"retention_days\":30,\"liveness_threshold\":0.4,\"antispoof_threshold\":0.3,\"similarity_threshold\":0.7}},\"localization\":{\"en\":{\"sms\":{\"phone_validation\":{\"body\":\"Your verification code for {{envelope.name}} is {{validations.code}}. It expires at {{validations.expires_at}}.\"}},\"emails\":{\"email_validation\":{\"cta\":\"Verify\",\"body\":\"<p>Hello {{recipient.name}},</p>\\n<p>Your verification code for <strong>{{envelope.name}}</strong> is:</p>\\n<p style=\\\"font-size:24px;letter-spacing:4px\\\"><strong>{{validations.code}}</strong></p>\\n<p>It expires at {{validations.expires_at}}. If you did not ask for it, ignore this email.</p>\",\"subject\":\"Your verification code for {{envelope.name}}\"}},\"extra_page_intro\":\"The following people signed this document electronically.\"},\"es\":{\"sms\":{\"phone_validation\":{\"body\":\"Tu código de verificación para {{envelope.name}} es {{validations.code}}. Caduca el {{validations.expires_at}}.\"}},\"emails\":{\"email_validation\":{\"cta\":\"Verificar\",\"body\":\"<p>Hola {{recipient.name}}:</p>\\n<p>Tu código de verificación para <strong>{{envelope.name}}</strong> es:</p>\\n<p style=\\\"font-size:24px;letter-spacing:4px\\\"><strong>{{validations.code}}</strong></p>\\n<p>Caduca el {{validations.expires_at}}. Si no lo has solicitado, ignora este correo.</p>\",\"subject\":\"Tu código de verificación para {{envelope.name}}\"}},\"extra_page_intro\":\"Las siguientes personas firmaron este documento electrónicamente.\"}},\"signature_flow\":{\"language\":\"EN\",\"sender_name\":\"Signet\",\"signature_color\":\"#000000\",\"signature_order\":\"PARALLEL\",\"signature_types\":\"WRITTEN,DRAWN,UPLOADED\",\"sender_enterprise\":\"Acme Inc.\"}},\"warnings\":[],\"documents\":[{\"id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"url\":\"http://localhost:3000/files/tenants/dev/envelopes/01a226e3-a2e0-708f-b1d4-5490b2c997b8/signed/01a226e3-a2e5-71a4-9f6a-7a25e21f77d5-01a226e3-a690-7229-bc2e-5d27e99a5cd9.pdf?expires=1795954243&signature=b763d6848254959bc7c4f09f2331b28b4d9df3da929c99ca0e6bc67962457608&name=lease.pdf\",\"order\":0,\"sha256\":\"58af4838b32a92049412a9c471ab7e1b29ae24d7a3a535fd5d3e07a5cb65848c\",\"status\":\"SIGNED\",\"file_name\":\"lease.pdf\",\"file_size\":71053,\"file_type\":\"SIGNABLE\",\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"lease\",\"page_count\":1,\"updated_at\":\"2026-11-29T11:10:43.289Z\",\"content_type\":\"application/pdf\",\"original_sha256\":\"6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f\"}],\"created_at\":\"2026-11-29T11:10:42.304Z\",\"expires_at\":null,\"placements\":[{\"id\":\"01a226e3-a2ee-7519-8752-0febe404e650\",\"max\":null,\"min\":null,\"name\":null,\"order\":0,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"0\",\"updated_at\":\"2026-11-29T11:10:42.304Z\",\"coordinates\":{\"id\":\"01a226e3-a2ee-7519-8752-0febe404e650\",\"top\":\"600\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"document_key\":\"lease\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"SIGNATURE\"},{\"id\":\"01a226e3-a2ee-7519-8752-12348f7b219b\",\"max\":null,\"min\":null,\"name\":\"company\",\"order\":1,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"1\",\"updated_at\":\"2026-11-29T11:10:42.304Z\",\"coordinates\":{\"id\":\"01a226e3-a2ee-7519-8752-12348f7b219b\",\"top\":\"100\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"document_key\":\"lease\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"TEXT\"},{\"id\":\"01a226e3-a2ee-7519-8752-17f294f40881\",\"max\":null,\"min\":\"0\",\"name\":\"rent\",\"order\":2,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"2\",\"updated_at\":\"2026-11-29T11:10:42.304Z\",\"coordinates\":{\"id\":\"01a226e3-a2ee-7519-8752-17f294f40881\",\"top\":\"130\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"document_key\":\"lease\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"NUMBER\"},{\"id\":\"01a226e3-a2ef-730d-84da-f6a1ebd728d2\",\"max\":null,\"min\":null,\"name\":\"pets\",\"order\":3,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":false,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"3\",\"updated_at\":\"2026-11-29T11:10:42.304Z\",\"coordinates\":{\"id\":\"01a226e3-a2ef-730d-84da-f6a1ebd728d2\",\"top\":\"160\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"document_key\":\"lease\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"CHECKBOX\"},{\"id\":\"01a226e3-a2ef-730d-84da-f9a22e059887\",\"max\":null,\"min\":null,\"name\":\"term\",\"order\":4,\"token\":null,\"width\":null,\"height\":null,\"options\":[\"12 months\",\"24 months\"],\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"4\",\"updated_at\":\"2026-11-29T11:10:42.304Z\",\"coordinates\":{\"id\":\"01a226e3-a2ef-730d-84da-f9a22e059887\",\"top\":\"190\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"document_key\":\"lease\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"DROPDOWN\"},{\"id\":\"01a226e3-a2ef-730d-84da-fe528d28f101\",\"max\":null,\"min\":null,\"name\":\"signed_on\",\"order\":5,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":false,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"5\",\"updated_at\":\"2026-11-29T11:10:42.304Z\",\"coordinates\":{\"id\":\"01a226e3-a2ef-730d-84da-fe528d28f101\",\"top\":\"220\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"document_key\":\"lease\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"SIGNING_DATE\"},{\"id\":\"01a226e3-a2ef-730d-84db-018880f726cd\",\"max\":null,\"min\":null,\"name\":\"id_document\",\"order\":6,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":false,\"required\":true,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"6\",\"updated_at\":\"2026-11-29T11:10:42.304Z\",\"coordinates\":{\"id\":\"01a226e3-a2ef-730d-84db-018880f726cd\",\"top\":\"250\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"document_key\":\"lease\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\",\"default_value\":null,\"recipient_key\":\"dana\",\"placement_type\":\"ATTACHMENT\"},{\"id\":\"01a226e3-a2ef-730d-84db-07bd1da2cd31\",\"max\":null,\"min\":null,\"name\":null,\"order\":7,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"7\",\"updated_at\":\"2026-11-29T11:10:42.304Z\",\"coordinates\":{\"id\":\"01a226e3-a2ef-730d-84db-07bd1da2cd31\",\"top\":\"300\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"document_key\":\"lease\",\"recipient_id\":\"01a226e3-a2ee-7519-8751-fdb818af5b78\",\"default_value\":null,\"recipient_key\":\"erin\",\"placement_type\":\"APPROVAL\"},{\"id\":\"01a226e3-a2ef-730d-84db-0a8b7878831e\",\"max\":null,\"min\":null,\"name\":null,\"order\":8,\"token\":null,\"width\":null,\"height\":null,\"options\":null,\"pattern\":null,\"readonly\":null,\"required\":null,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"8\",\"updated_at\":\"2026-11-29T11:10:42.304Z\",\"coordinates\":{\"id\":\"01a226e3-a2ef-730d-84db-0a8b7878831e\",\"top\":\"450\",\"left\":\"72\",\"page\":\"0\"},\"document_id\":\"01a226e3-a2e5-71a4-9f6a-7a25e21f77d5\",\"document_key\":\"lease\",\"recipient_id\":\"01a226e3-a2ee-7519-8752-004e70363fe1\",\"default_value\":null,\"recipient_key\":\"finn\",\"placement_type\":\"WITNESS\"}],\"recipients\":[{\"id\":\"01a226e3-a2ee-7519-8751-fb5a0699e858\",\"name\":\"Dana Ruiz\",\"role\":\"SIGNER\",\"email\":\"dana@example.com\",\"order\":0,\"rep_id\":null,\"status\":\"SIGNED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T11:10:42.848Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"dana\",\"name_label\":null,\"updated_at\":\"2026-11-29T11:10:42.848Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a226e3-a2e0-708f-b1d4-5490b2c997b8\"},{\"id\":\"01a226e3-a2ee-7519-8751-fdb818af5b78\",\"name\":\"Erin Fox\",\"role\":\"APPROVER\",\"email\":\"erin@example.com\",\"order\":1,\"rep_id\":null,\"status\":\"APPROVED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T11:10:42.968Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"erin\",\"name_label\":null,\"updated_at\":\"2026-11-29T11:10:42.968Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a226e3-a2e0-708f-b1d4-5490b2c997b8\"},{\"id\":\"01a226e3-a2ee-7519-8752-004e70363fe1\",\"name\":\"Finn Hale\",\"role\":\"WITNESS\",\"email\":\"finn@example.com\",\"order\":2,\"rep_id\":null,\"status\":\"WITNESSED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T11:10:42.934Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"finn\",\"name_label\":null,\"updated_at\":\"2026-11-29T11:10:42.934Z\",\"witness_of\":\"dana\",\"email_label\":null,\"envelope_id\":\"01a226e3-a2e0-708f-b1d4-5490b2c997b8\"},{\"id\":\"01a226e3-a2ee-7519-8752-04bbe5e9b730\",\"name\":\"Gia Moss\",\"role\":\"VIEWER\",\"email\":\"gia@example.com\",\"order\":3,\"rep_id\":null,\"status\":\"VIEWED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":\"2026-11-29T11:10:43.031Z\",\"tax_label\":null,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"gia\",\"name_label\":null,\"updated_at\":\"2026-11-29T11:10:43.031Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a226e3-a2e0-708f-b1d4-5490b2c997b8\"},{\"id\":\"01a226e3-a2ee-7519-8752-0a5b86517b70\",\"name\":\"Hal Ode\",\"role\":\"CC\",\"email\":\"hal@example.com\",\"order\":4,\"rep_id\":null,\"status\":\"COPIED\",\"tax_id\":null,\"rep_label\":\"Rep.\",\"signed_at\":null,\"tax_label\":null,\"created_at\":\"2026-11-29T11:10:42.304Z\",\"custom_key\":\"hal\",\"name_label\":null,\"updated_at\":\"2026-11-29T11:10:42.357Z\",\"witness_of\":null,\"email_label\":null,\"envelope_id\":\"01a226e3-a2e0-708f-b1d4-5490b2c997b8\"}],\"updated_at\":\"2026-11-29T11:10:43.289Z\",\"template_id\":null,\"void_reason\":null,\"completed_at\":\"2026-11-29T11:10:43.289Z\"},\"event_type\":\"envelope.success\"}"
+                     *       },
+                     *       "request_id": "req_01a226e3cf4f771f86e45d45aca6f126"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveryResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
+            404: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Delivery not found",
+                     *       "code": "NOT_FOUND",
+                     *       "request_id": "req_01a226e3d07a74b8a072a3c7112e3d50"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
     redeliver: {
         parameters: {
             query?: never;
@@ -11422,12 +12598,12 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226b2-56de-75aa-88ed-3908f7b4cf4f
+                 * @example 01a226e3-884e-71dc-a3f1-deabea95c4a1
                  */
                 id: string;
                 /**
                  * @description Delivery id
-                 * @example 01a226b2-ec2f-70dd-919d-91193fd1b91b
+                 * @example 01a226e3-a6fb-76e6-bd73-86f3430a3032
                  */
                 delivery_id: string;
             };
@@ -11449,26 +12625,26 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "id": "01a226b2-ec2f-70dd-919d-91193fd1b91b",
-                     *         "webhook_id": "01a226b2-56de-75aa-88ed-3908f7b4cf4f",
-                     *         "event_id": "01a226b2-d0c6-772a-93ff-a33aaae81017",
+                     *         "id": "01a226e3-a6fb-76e6-bd73-86f3430a3032",
+                     *         "webhook_id": "01a226e3-884e-71dc-a3f1-deabea95c4a1",
+                     *         "event_id": "01a226e3-a6c5-701f-a576-b400a79ea4c2",
                      *         "event_type": "envelope.success",
                      *         "status": "PENDING",
                      *         "attempts": [
                      *           {
                      *             "attempt": 1,
-                     *             "attempted_at": "2026-11-29T10:17:29.842Z",
+                     *             "attempted_at": "2026-11-29T11:10:43.383Z",
                      *             "status_code": 200,
-                     *             "duration_ms": 36,
+                     *             "duration_ms": 6,
                      *             "error": null,
                      *             "response_body": "thanks"
                      *           }
                      *         ],
-                     *         "next_attempt_at": "2026-12-02T11:31:10.970Z",
-                     *         "created_at": "2026-11-29T10:17:29.722Z",
+                     *         "next_attempt_at": "2026-12-02T12:23:53.695Z",
+                     *         "created_at": "2026-11-29T11:10:43.348Z",
                      *         "completed_at": null
                      *       },
-                     *       "request_id": "req_01a226b38cf6725cba390bca1a742ca6"
+                     *       "request_id": "req_01a226e3cf5d72cd80a291d5cd61e3fb"
                      *     }
                      */
                     "application/json": components["schemas"]["RedeliveryResponse"];
@@ -11498,7 +12674,7 @@ export interface operations {
             path: {
                 /**
                  * @description Webhook id
-                 * @example 01a226b2-56de-75aa-88ed-3908f7b4cf4f
+                 * @example 01a226e3-884e-71dc-a3f1-deabea95c4a1
                  */
                 id: string;
             };
@@ -11520,17 +12696,17 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "webhook": {
-                     *         "id": "01a226b2-56de-75aa-88ed-3908f7b4cf4f",
+                     *         "id": "01a226e3-884e-71dc-a3f1-deabea95c4a1",
                      *         "url": "https://hooks.example.com/signet-events",
                      *         "subscriptions": "envelope.in_progress,envelope.success,envelope.voided,envelope.evidence_generated,envelope.file_uploaded,recipient.email_sent,recipient.email_received,recipient.email_opened,recipient.email_clicked,recipient.email_bounced,recipient.link_generated,recipient.in_progress,recipient.signed_all,recipient.rejected,recipient.validation_code_generated,recipient.validation_code_sent,recipient.validation_code_success,recipient.validation_code_failed,recipient.validation_code_expired,recipient.validation_max_attempts,batch.completed,envelope.expired,envelope.extended,envelope.reactivated,recipient.reminder_sent,recipient.expiry_warning_sent,recipient.approved,recipient.witnessed,recipient.viewed,recipient.copied,recipient.validation_id_check_started,recipient.validation_id_check_success,recipient.validation_id_check_failed,recipient.validation_id_check_locked,recipient.validation_id_check_expired,recipient.validation_id_check_reset,recipient.validation_biometric_started,recipient.validation_biometric_success,recipient.validation_biometric_failed,recipient.validation_biometric_locked,recipient.validation_biometric_expired,recipient.validation_biometric_reset,recipient.validation_identity_consented,recipient.validation_identity_redacted,template.created,template.updated,template.deleted",
                      *         "auth_type": "HEADER",
                      *         "retry_schedule": "EXTENDED",
-                     *         "created_at": "2026-11-29T09:45:51.582Z",
-                     *         "updated_at": "2026-11-29T09:45:51.955Z",
-                     *         "signing_secret": "whsec_4ZHh0HZ+pP9OsXRcIYqN36Ri5i0+R6wZGnTW73BYCLo="
+                     *         "created_at": "2026-11-29T10:39:35.502Z",
+                     *         "updated_at": "2026-11-29T10:39:35.587Z",
+                     *         "signing_secret": "whsec_BatK5y3wDbx9KfZkcYoWzCAdWym/0Hgy/T9y0fmgRgI="
                      *       },
-                     *       "previous_secret_expires_at": "2026-11-30T09:45:51.955Z",
-                     *       "request_id": "req_01a226b25851751f9b983194875f844e"
+                     *       "previous_secret_expires_at": "2026-11-30T10:39:35.587Z",
+                     *       "request_id": "req_01a226e3889f74ab82341b66619bfcd4"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookSecretRotatedResponse"];
@@ -11541,6 +12717,272 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    sendTestEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Webhook id
+                 * @example 01a226e3-884e-71dc-a3f1-deabea95c4a1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, its first attempt pending */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "delivery": {
+                     *         "id": "01a226e3-cf75-73cb-8c9c-a768021f1791",
+                     *         "webhook_id": "01a226e3-884e-71dc-a3f1-deabea95c4a1",
+                     *         "event_id": "01a226e3-cf74-7243-91bc-36606475557a",
+                     *         "event_type": "webhook.test",
+                     *         "status": "PENDING",
+                     *         "attempts": [],
+                     *         "next_attempt_at": "2026-12-02T12:23:53.713Z",
+                     *         "created_at": "2026-12-02T12:23:53.713Z",
+                     *         "completed_at": null
+                     *       },
+                     *       "request_id": "req_01a226e3cf70731cbe6e64e852b5a140"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TestDeliveryResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    listDeadLetters: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only the dead letters not retried yet, or only the retried ones; both when absent
+                 * @example unretried
+                 */
+                state?: "unretried" | "retried";
+                /** @description Only this webhook's dead letters */
+                webhook_id?: string;
+                /** @example 10 */
+                limit?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of dead letters */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "dead_letters": [
+                     *         {
+                     *           "id": "01a226e3-d044-7349-bb77-73e7644827da",
+                     *           "kind": "webhook.delivery",
+                     *           "webhook_id": "01a226e3-cfa3-73de-8a3f-75f24ab1a6e6",
+                     *           "delivery_id": "01a226e3-cfb2-74b2-badf-faaf7024e9b0",
+                     *           "event_id": "01a226e3-cfb1-77dd-af1c-e313e5a7896a",
+                     *           "event_type": "webhook.test",
+                     *           "attempts": 3,
+                     *           "last_error": "the receiver answered 503",
+                     *           "last_status_code": 503,
+                     *           "failed_at": "2026-12-02T12:24:08.923Z",
+                     *           "retried_at": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "request_id": "req_01a226e3d07573a2a2b601293a8b3317"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeadLetterListResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
+            422: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid input",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "details": [
+                     *         {
+                     *           "field": "state",
+                     *           "message": "must be one of unretried, retried"
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a226e3d078702b80e7b12f95301e68"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    retryDeadLetter: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Dead letter id
+                 * @example 01a226e3-d044-7349-bb77-73e7644827da
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dead letter, retried, and its delivery, its new attempt pending */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "dead_letter": {
+                     *         "id": "01a226e3-d044-7349-bb77-73e7644827da",
+                     *         "kind": "webhook.delivery",
+                     *         "webhook_id": "01a226e3-cfa3-73de-8a3f-75f24ab1a6e6",
+                     *         "delivery_id": "01a226e3-cfb2-74b2-badf-faaf7024e9b0",
+                     *         "event_id": "01a226e3-cfb1-77dd-af1c-e313e5a7896a",
+                     *         "event_type": "webhook.test",
+                     *         "attempts": 3,
+                     *         "last_error": "the receiver answered 503",
+                     *         "last_status_code": 503,
+                     *         "failed_at": "2026-12-02T12:24:08.923Z",
+                     *         "retried_at": "2026-12-02T12:24:08.985Z"
+                     *       },
+                     *       "delivery": {
+                     *         "id": "01a226e3-cfb2-74b2-badf-faaf7024e9b0",
+                     *         "webhook_id": "01a226e3-cfa3-73de-8a3f-75f24ab1a6e6",
+                     *         "event_id": "01a226e3-cfb1-77dd-af1c-e313e5a7896a",
+                     *         "event_type": "webhook.test",
+                     *         "status": "PENDING",
+                     *         "attempts": [
+                     *           {
+                     *             "attempt": 1,
+                     *             "attempted_at": "2026-12-02T12:23:53.787Z",
+                     *             "status_code": 503,
+                     *             "duration_ms": 3,
+                     *             "error": "the receiver answered 503",
+                     *             "response_body": "{\"error\":\"down for maintenance\"}"
+                     *           },
+                     *           {
+                     *             "attempt": 2,
+                     *             "attempted_at": "2026-12-02T12:24:03.859Z",
+                     *             "status_code": 503,
+                     *             "duration_ms": 2,
+                     *             "error": "the receiver answered 503",
+                     *             "response_body": "{\"error\":\"down for maintenance\"}"
+                     *           },
+                     *           {
+                     *             "attempt": 3,
+                     *             "attempted_at": "2026-12-02T12:24:08.921Z",
+                     *             "status_code": 503,
+                     *             "duration_ms": 1,
+                     *             "error": "the receiver answered 503",
+                     *             "response_body": "{\"error\":\"down for maintenance\"}"
+                     *           }
+                     *         ],
+                     *         "next_attempt_at": "2026-12-02T12:24:08.985Z",
+                     *         "created_at": "2026-12-02T12:23:53.771Z",
+                     *         "completed_at": null
+                     *       },
+                     *       "request_id": "req_01a226e3d07f734b8fa94f387e1ec72a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeadLetterRetryResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            /** @description CONFLICT: the resource's state forbids the action; or IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still running (retry after `Retry-After`) */
+            409: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The dead letter was retried already (or its delivery redelivered): its delivery is on its way again, or has ended since",
+                     *       "code": "CONFLICT",
+                     *       "request_id": "req_01a226e3d08c75f892de5983d0235ce4"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
             431: components["responses"]["Error431"];
@@ -11564,7 +13006,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "template_id": "01a226b2-bd05-75ae-a480-f20ed380d2e9",
+                 *       "template_id": "01a226e3-a06c-7692-aa01-8b0b46b6580b",
                  *       "origins": [
                  *         "https://app.example.com"
                  *       ],
@@ -11589,10 +13031,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "builder_session": {
-                     *         "id": "4443ab2e-1173-4b3f-bc85-2b42fd4c80e9",
-                     *         "url": "http://localhost:3000/builder/4443ab2e-1173-4b3f-bc85-2b42fd4c80e9",
-                     *         "expires_at": "2026-11-29T10:16:17.901Z",
-                     *         "template_id": "01a226b2-bd05-75ae-a480-f20ed380d2e9",
+                     *         "id": "43b8d288-07a2-4734-966d-730e7cde4f18",
+                     *         "url": "http://localhost:3000/builder/43b8d288-07a2-4734-966d-730e7cde4f18",
+                     *         "expires_at": "2026-11-29T11:09:41.719Z",
+                     *         "template_id": "01a226e3-a06c-7692-aa01-8b0b46b6580b",
                      *         "envelope_id": null,
                      *         "new_template": false,
                      *         "actions": [
@@ -11625,9 +13067,9 @@ export interface operations {
                      *           "ATTACHMENT"
                      *         ],
                      *         "language": "FR",
-                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzaWQiOiI0NDQzYWIyZS0xMTczLTRiM2YtYmM4NS0yYjQyZmQ0YzgwZTkiLCJ0aWQiOiJkZXYiLCJpYXQiOjE3OTU5NDU1NzcsImV4cCI6MTc5NTk0NzM3N30.x4ItrGhpeF6FnV2iupCVq6EulSG6D1mKhgW95EjW4FQ"
+                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzaWQiOiI0M2I4ZDI4OC0wN2EyLTQ3MzQtOTY2ZC03MzBlN2NkZTRmMTgiLCJ0aWQiOiJkZXYiLCJpYXQiOjE3OTU5NDg3ODEsImV4cCI6MTc5NTk1MDU4MX0.4nWChoSawOXCydZT6CjmWHTqCVaCuyqifv4X32tRv2M"
                      *       },
-                     *       "request_id": "req_01a226b2bd8c732f8df2a9d6ead2bd0b"
+                     *       "request_id": "req_01a226e3a0917644908bf340ae04068b"
                      *     }
                      */
                     "application/json": components["schemas"]["BuilderSessionCreatedResponse"];
@@ -11661,7 +13103,7 @@ export interface operations {
                      *           "message": "must be a whole number of minutes from 1 to 60"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b2bde5777f9132e308a23860df"
+                     *       "request_id": "req_01a226e3a0a671c99ac6b9b4fa7ffae6"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11681,7 +13123,7 @@ export interface operations {
             path: {
                 /**
                  * @description Builder session id
-                 * @example 4443ab2e-1173-4b3f-bc85-2b42fd4c80e9
+                 * @example 43b8d288-07a2-4734-966d-730e7cde4f18
                  */
                 id: string;
             };
@@ -11700,10 +13142,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "builder_session": {
-                     *         "id": "4443ab2e-1173-4b3f-bc85-2b42fd4c80e9",
-                     *         "url": "http://localhost:3000/builder/4443ab2e-1173-4b3f-bc85-2b42fd4c80e9",
-                     *         "expires_at": "2026-11-29T10:16:17.901Z",
-                     *         "template_id": "01a226b2-bd05-75ae-a480-f20ed380d2e9",
+                     *         "id": "43b8d288-07a2-4734-966d-730e7cde4f18",
+                     *         "url": "http://localhost:3000/builder/43b8d288-07a2-4734-966d-730e7cde4f18",
+                     *         "expires_at": "2026-11-29T11:09:41.719Z",
+                     *         "template_id": "01a226e3-a06c-7692-aa01-8b0b46b6580b",
                      *         "envelope_id": null,
                      *         "new_template": false,
                      *         "actions": [
@@ -11737,7 +13179,7 @@ export interface operations {
                      *         ],
                      *         "language": "FR"
                      *       },
-                     *       "request_id": "req_01a226b2bdf5777e917bca6aec1a5cad"
+                     *       "request_id": "req_01a226e3a0ac70359863430f5376d2dc"
                      *     }
                      */
                     "application/json": components["schemas"]["BuilderSessionResponse"];
@@ -11758,7 +13200,7 @@ export interface operations {
                      * @example {
                      *       "error": "Builder session not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226b2be1272eea1004bc6def92a95"
+                     *       "request_id": "req_01a226e3a0bd75789703c5b972b36477"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11779,7 +13221,7 @@ export interface operations {
             path: {
                 /**
                  * @description Builder session id
-                 * @example 4443ab2e-1173-4b3f-bc85-2b42fd4c80e9
+                 * @example 43b8d288-07a2-4734-966d-730e7cde4f18
                  */
                 id: string;
             };
@@ -11798,7 +13240,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226b2bdff77b48a707d749c91d2c5"
+                     *       "request_id": "req_01a226e3a0b4707d9b2157610a6ca519"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -11816,6 +13258,358 @@ export interface operations {
             504: components["responses"]["Error504"];
         };
     };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "api_keys": [
+                     *         {
+                     *           "id": "01a226e3-81f6-7269-84b7-5d26eef625ea",
+                     *           "name": "bootstrap",
+                     *           "plan": "enterprise",
+                     *           "scopes": [
+                     *             "admin"
+                     *           ],
+                     *           "key_prefix": "sgn_dev_…",
+                     *           "created_at": "2026-11-29T10:39:33.855Z",
+                     *           "last_used_at": "2026-11-29T10:39:34.797Z",
+                     *           "revoked_at": null,
+                     *           "previous_key_expires_at": null
+                     *         },
+                     *         {
+                     *           "id": "01a226e3-a0c7-7728-a5b1-de77ea9a8411",
+                     *           "name": "CI pipeline",
+                     *           "plan": "enterprise",
+                     *           "scopes": [],
+                     *           "key_prefix": "sgn_fZkh…",
+                     *           "created_at": "2026-11-29T10:39:41.767Z",
+                     *           "last_used_at": "2026-11-29T10:39:41.782Z",
+                     *           "revoked_at": null,
+                     *           "previous_key_expires_at": null
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a226e3a0da73dca81df232428080fa"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyListResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            /** @description FORBIDDEN: the credential cannot do this (expired upload URL, wrong Content-Type, a builder session's token outside its session, an API key without the scope the route needs) */
+            403: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Managing API keys takes a key with the admin scope",
+                     *       "code": "FORBIDDEN",
+                     *       "request_id": "req_01a226e3a0d0770aa28cd2b051c1a67c"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "CI pipeline"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiKeyCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The key, with its secret (shown only here) */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "api_key": {
+                     *         "id": "01a226e3-a0c7-7728-a5b1-de77ea9a8411",
+                     *         "name": "CI pipeline",
+                     *         "plan": "enterprise",
+                     *         "scopes": [],
+                     *         "key_prefix": "sgn_fZkh…",
+                     *         "created_at": "2026-11-29T10:39:41.767Z",
+                     *         "last_used_at": null,
+                     *         "revoked_at": null,
+                     *         "previous_key_expires_at": null,
+                     *         "key": "sgn_fZkhaX1nQ5XctcKZXXSVcDSTvoCNQqBw3z8T-WgoGWA"
+                     *       },
+                     *       "request_id": "req_01a226e3a0c57563850a21ab8eb9cf10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyIssuedResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            /** @description VALIDATION_FAILED: invalid input; `details` lists each field and what is wrong (or IDEMPOTENCY_KEY_REUSED: this Idempotency-Key carried a different request) */
+            422: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid input",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "details": [
+                     *         {
+                     *           "field": "scopes.0",
+                     *           "message": "must be one of admin"
+                     *         }
+                     *       ],
+                     *       "request_id": "req_01a226e3a0cd71798bdda4ce1e15cb8d"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    getApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description API key id
+                 * @example 01a226e3-a0c7-7728-a5b1-de77ea9a8411
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "api_key": {
+                     *         "id": "01a226e3-a0c7-7728-a5b1-de77ea9a8411",
+                     *         "name": "CI pipeline",
+                     *         "plan": "enterprise",
+                     *         "scopes": [],
+                     *         "key_prefix": "sgn_fZkh…",
+                     *         "created_at": "2026-11-29T10:39:41.767Z",
+                     *         "last_used_at": "2026-11-29T10:39:41.782Z",
+                     *         "revoked_at": null,
+                     *         "previous_key_expires_at": null
+                     *       },
+                     *       "request_id": "req_01a226e3a0de7681bfe5a7728b006b20"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description API key id
+                 * @example 01a226e3-a0c7-7728-a5b1-de77ea9a8411
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "request_id": "req_01a226e3a0eb7039ac09ad346868d387"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            /** @description NOT_FOUND: no such resource for this API key's tenant (another tenant's ids answer 404 too) */
+            404: {
+                headers: {
+                    /** @description The request id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "API key not found",
+                     *       "code": "NOT_FOUND",
+                     *       "request_id": "req_01a226e3a0f37179ac1e6efa4125d9e7"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    rotateApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and does nothing twice; the key on a different request is 422 IDEMPOTENCY_KEY_REUSED, and while the first request runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description API key id
+                 * @example 01a226e3-a0c7-7728-a5b1-de77ea9a8411
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "overlap_minutes": 30
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiKeyRotateRequest"];
+            };
+        };
+        responses: {
+            /** @description The key, with its new secret (shown only here) */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "api_key": {
+                     *         "id": "01a226e3-a0c7-7728-a5b1-de77ea9a8411",
+                     *         "name": "CI pipeline",
+                     *         "plan": "enterprise",
+                     *         "scopes": [],
+                     *         "key_prefix": "sgn_HiIV…",
+                     *         "created_at": "2026-11-29T10:39:41.767Z",
+                     *         "last_used_at": "2026-11-29T10:39:41.782Z",
+                     *         "revoked_at": null,
+                     *         "previous_key_expires_at": "2026-11-29T11:09:41.795Z",
+                     *         "key": "sgn_HiIVZRbWmlEoupoHwXuPSJgORfYlar-1oWCxYeZrwuk"
+                     *       },
+                     *       "request_id": "req_01a226e3a0e272dbb83de4f538c2cc41"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyIssuedResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
     getSigningSession: {
         parameters: {
             query?: never;
@@ -11823,7 +13617,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example hXXHB7kGQJZUrJeWGMj2YiY_QTkwFgQMaZUldNBBypY
+                 * @example QKWu2PJA6EtOLhZ8khAlpDhcP2uDR-KYrUWg8cEFbU8
                  */
                 token: string;
             };
@@ -11849,7 +13643,7 @@ export interface operations {
                      * @example {
                      *       "state": "READY",
                      *       "envelope": {
-                     *         "id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
+                     *         "id": "01a226e3-8944-769b-92d1-293e3298c626",
                      *         "name": "Services agreement 2026",
                      *         "language": "EN",
                      *         "branding": {
@@ -11865,7 +13659,7 @@ export interface operations {
                      *         "signature_color": "#000000"
                      *       },
                      *       "recipient": {
-                     *         "id": "01a226b2-635e-7496-8349-46379ade07c8",
+                     *         "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
                      *         "name": "Ben Ode",
                      *         "email": "ben@example.com",
                      *         "masked_phone": null,
@@ -11878,13 +13672,13 @@ export interface operations {
                      *         "required": true,
                      *         "order": 0,
                      *         "verified": true,
-                     *         "verified_at": "2026-11-29T09:45:58.802Z",
+                     *         "verified_at": "2026-11-29T10:39:37.734Z",
                      *         "channels": {
                      *           "email": {
                      *             "required": true,
                      *             "order": 0,
                      *             "verified": true,
-                     *             "verified_at": "2026-11-29T09:45:58.802Z"
+                     *             "verified_at": "2026-11-29T10:39:37.734Z"
                      *           },
                      *           "sms": {
                      *             "required": false,
@@ -11923,7 +13717,7 @@ export interface operations {
                      *       },
                      *       "documents": [
                      *         {
-                     *           "id": "01a226b2-61ef-771c-9788-4f185fe89786",
+                     *           "id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
                      *           "name": "sample-contract.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -11933,10 +13727,10 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/documents/01a226b2-61ef-771c-9788-4f185fe89786.pdf?expires=1795949158&signature=195b5a22d3939c22d4b2ebc535d3ee3727ba19b5bbada86fe26bfbbe7ca65de0&name=sample-contract.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/documents/01a226e3-8b1d-76c8-8c9d-9fca72c816cb.pdf?expires=1795952377&signature=830b45265a8d804ab8ec2ed30c69c817a389f23358e70d8eaee834bfdef5ac32&name=sample-contract.pdf",
                      *           "placements": [
                      *             {
-                     *               "id": "01a226b2-6364-7398-b9f9-c09ef178d6ac",
+                     *               "id": "01a226e3-8b9e-76ab-8367-43961570d462",
                      *               "type": "SIGNATURE",
                      *               "page": 0,
                      *               "left": 72,
@@ -11945,7 +13739,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "01a226b2-6714-773b-b08a-d865c26fd220",
+                     *           "id": "01a226e3-8c83-765c-a99a-c460dde4d7dd",
                      *           "name": "annex.pdf",
                      *           "type": "SIGNABLE",
                      *           "page_count": 1,
@@ -11955,11 +13749,11 @@ export interface operations {
                      *               "height": 792
                      *             }
                      *           ],
-                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/uploads/01a226b2-65ec-73e6-bfc9-f9296d964a32.pdf?expires=1795949158&signature=ca281b53b3018b88ae257694112001d7a079a82a4360d4af2f8ae30d27603f4d&name=annex.pdf",
+                     *           "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/uploads/01a226e3-8c43-74bd-bffd-7d52bff05342.pdf?expires=1795952377&signature=e3865ab31c2e82e279bfdc9e78826b80580722b752ef146d184598f7944b9477&name=annex.pdf",
                      *           "placements": []
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b2734d70df9b2928cae6c5c4d0"
+                     *       "request_id": "req_01a226e39156703195c897b7d3b379f4"
                      *     }
                      */
                     "application/json": components["schemas"]["SigningSessionResponse"];
@@ -11978,7 +13772,7 @@ export interface operations {
                      * @example {
                      *       "error": "Signing link not found",
                      *       "code": "NOT_FOUND",
-                     *       "request_id": "req_01a226b274a277bd9c58f3b277b47754"
+                     *       "request_id": "req_01a226e391c3726ca0e158726df50075"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12000,7 +13794,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example hXXHB7kGQJZUrJeWGMj2YiY_QTkwFgQMaZUldNBBypY
+                 * @example QKWu2PJA6EtOLhZ8khAlpDhcP2uDR-KYrUWg8cEFbU8
                  */
                 token: string;
             };
@@ -12039,8 +13833,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "ALREADY_SIGNED",
-                     *       "signed_at": "2026-11-29T09:45:59.503Z",
-                     *       "request_id": "req_01a226b275ae730c9111afebee97d6b9"
+                     *       "signed_at": "2026-11-29T10:39:38.052Z",
+                     *       "request_id": "req_01a226e3923a71fa806dd80c9907abd9"
                      *     }
                      */
                     "application/json": components["schemas"]["SignedResponse"];
@@ -12070,7 +13864,7 @@ export interface operations {
                      *           "message": "must be true: the recipient consents to sign electronically"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b2756e70deadc15d4d24d15c27"
+                     *       "request_id": "req_01a226e3922a775596dea46f2052e7f2"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12091,7 +13885,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example T5kYGO6sbZMxF7aWVcZPHTsB4e-2Vcn49ifKV7POsBo
+                 * @example zXjrtaiMPKozJvbr0gscf-Ufa1-A-kJfgAiH2SqTxrs
                  */
                 token: string;
             };
@@ -12151,7 +13945,7 @@ export interface operations {
                      *           "tick": null
                      *         }
                      *       },
-                     *       "request_id": "req_01a226b2c81a762bb21052c8189cee44"
+                     *       "request_id": "req_01a226e3a43674deb3b3aab8e6861f47"
                      *     }
                      */
                     "application/json": components["schemas"]["FieldPreviewResponse"];
@@ -12181,7 +13975,7 @@ export interface operations {
                      *           "code": "VALUE_TOO_LONG"
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b2c8be771a9d93a669487514ee"
+                     *       "request_id": "req_01a226e3a470752f9208001694200ebc"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12202,7 +13996,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example 5gvq6yY4lQApsJVRaalO8NNQZTrahsrGv5FiI4J3gC4
+                 * @example NB0mFiN1S3RqLQkFc4kapmqYl5nL7Ymm9BwP0vLNmtE
                  */
                 token: string;
             };
@@ -12237,7 +14031,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "state": "REJECTED",
-                     *       "request_id": "req_01a226b2b434777584ebb7f5dcb97539"
+                     *       "request_id": "req_01a226e39d3d70759e419bead677f0d9"
                      *     }
                      */
                     "application/json": components["schemas"]["RejectedResponse"];
@@ -12264,7 +14058,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example T5kYGO6sbZMxF7aWVcZPHTsB4e-2Vcn49ifKV7POsBo
+                 * @example zXjrtaiMPKozJvbr0gscf-Ufa1-A-kJfgAiH2SqTxrs
                  */
                 token: string;
             };
@@ -12296,9 +14090,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "attachment": {
-                     *         "id": "01a226b2-c779-722b-9bd4-73a6b5a55b22"
+                     *         "id": "01a226e3-a3e0-769b-8b56-66573ee969fd"
                      *       },
-                     *       "request_id": "req_01a226b2c6b0716e8dcf69514cf5e952"
+                     *       "request_id": "req_01a226e3a3b871ac855897f425b72560"
                      *     }
                      */
                     "application/json": components["schemas"]["AttachmentUploadedResponse"];
@@ -12326,7 +14120,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example sxSv4PBhTw50dn-4k5APlnfiFY5sPKZ5pDzAQsWkUxw
+                 * @example pLDdE6s11Z8WgtxyhkUZYfJw6p6iErr2DvRZMB3gcRI
                  */
                 token: string;
             };
@@ -12368,7 +14162,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example sxSv4PBhTw50dn-4k5APlnfiFY5sPKZ5pDzAQsWkUxw
+                 * @example pLDdE6s11Z8WgtxyhkUZYfJw6p6iErr2DvRZMB3gcRI
                  */
                 token: string;
             };
@@ -12431,7 +14225,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "bounce_token": "01a226b2-b0d4-772c-9929-a3028f06b039.SUDc_fLRldf29zQH9EOP95kPX5ze5z2Dk5C3SzkhaK4"
+                 *       "bounce_token": "01a226e3-9c83-7755-adca-290df3be1ba0.U0qshK1JhGUaJXAcyUX6-lDYs_J7S5TjA8uuPFxaJGI"
                  *     }
                  */
                 "application/json": components["schemas"]["BounceRequest"];
@@ -12455,7 +14249,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "request_id": "req_01a226b2b3ae741886fc0dce0a562d95"
+                     *       "request_id": "req_01a226e39d29777aa625f46b883a6041"
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessResponse"];
@@ -12480,12 +14274,12 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example hXXHB7kGQJZUrJeWGMj2YiY_QTkwFgQMaZUldNBBypY
+                 * @example QKWu2PJA6EtOLhZ8khAlpDhcP2uDR-KYrUWg8cEFbU8
                  */
                 token: string;
                 /**
                  * @description Document id
-                 * @example 01a226b2-61ef-771c-9788-4f185fe89786
+                 * @example 01a226e3-8b1d-76c8-8c9d-9fca72c816cb
                  */
                 document_id: string;
             };
@@ -12530,7 +14324,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example yrydptTGzcUQnJSjO-9b2KSTrA6QvanKWJVeOHmYy6o
+                 * @example hEqH6OxnrCNDtxp2ao-tnU34RJq4zGEojrQxGMPNywQ
                  */
                 token: string;
             };
@@ -12567,8 +14361,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expires_at": "2026-11-29T10:15:59.753Z",
-                     *       "request_id": "req_01a226b2768d777e99031097ceb82dcc"
+                     *       "expires_at": "2026-11-29T11:09:38.105Z",
+                     *       "request_id": "req_01a226e3926370c992be7ab02bda8c36"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeSentResponse"];
@@ -12595,7 +14389,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example yrydptTGzcUQnJSjO-9b2KSTrA6QvanKWJVeOHmYy6o
+                 * @example hEqH6OxnrCNDtxp2ao-tnU34RJq4zGEojrQxGMPNywQ
                  */
                 token: string;
             };
@@ -12605,7 +14399,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "370174"
+                 *       "code": "383383"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyCodeRequest"];
@@ -12629,8 +14423,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "verified_at": "2026-11-29T09:45:59.984Z",
-                     *       "request_id": "req_01a226b2779c7206b426a3c50418827b"
+                     *       "verified_at": "2026-11-29T10:39:38.197Z",
+                     *       "request_id": "req_01a226e392cb7098a5a01a8539b8a684"
                      *     }
                      */
                     "application/json": components["schemas"]["CodeVerifiedResponse"];
@@ -12657,7 +14451,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example GyYtL_P81ucSeC3cg8NymfBvLYqtyCu51rIA2Zmsw4c
+                 * @example 5egygB-BGHBZn_TPR7qlse7_5GJmgmoYWi1YDI2YAFc
                  */
                 token: string;
             };
@@ -12696,8 +14490,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "given_at": "2026-11-29T10:17:30.987Z",
-                     *       "request_id": "req_01a226b2f03c72bc877421c01bd4cd62"
+                     *       "given_at": "2026-11-29T11:10:43.579Z",
+                     *       "request_id": "req_01a226e3a7c672ce83daf6142d2771f8"
                      *     }
                      */
                     "application/json": {
@@ -12733,7 +14527,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example GyYtL_P81ucSeC3cg8NymfBvLYqtyCu51rIA2Zmsw4c
+                 * @example 5egygB-BGHBZn_TPR7qlse7_5GJmgmoYWi1YDI2YAFc
                  */
                 token: string;
             };
@@ -12775,7 +14569,7 @@ export interface operations {
                      *         "MRZ_CHECK_DIGIT"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a226b2f436733ca5b4222b0800ca1b"
+                     *       "request_id": "req_01a226e3a8e777fa9c7e12654bc1a70e"
                      *     }
                      */
                     "application/json": {
@@ -12815,7 +14609,7 @@ export interface operations {
                      *           "message": "The file is not a photo. Please send a JPEG, PNG or WebP image."
                      *         }
                      *       ],
-                     *       "request_id": "req_01a226b2f16f733fb4c0df25b7377f2a"
+                     *       "request_id": "req_01a226e3a7fa75c9bf473c63061d72c0"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12836,7 +14630,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example GyYtL_P81ucSeC3cg8NymfBvLYqtyCu51rIA2Zmsw4c
+                 * @example 5egygB-BGHBZn_TPR7qlse7_5GJmgmoYWi1YDI2YAFc
                  */
                 token: string;
             };
@@ -12861,8 +14655,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "challenge": "TILT_LEFT",
-                     *       "expires_at": "2026-11-29T10:27:54.961Z",
-                     *       "request_id": "req_01a226b34db47127ad358c420ba0a70c"
+                     *       "expires_at": "2026-11-29T11:20:48.927Z",
+                     *       "request_id": "req_01a226e3bcaa746cb2c1bece821efdfe"
                      *     }
                      */
                     "application/json": {
@@ -12897,7 +14691,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example GyYtL_P81ucSeC3cg8NymfBvLYqtyCu51rIA2Zmsw4c
+                 * @example 5egygB-BGHBZn_TPR7qlse7_5GJmgmoYWi1YDI2YAFc
                  */
                 token: string;
             };
@@ -12942,7 +14736,7 @@ export interface operations {
                      *         "CHALLENGE_NOT_MET"
                      *       ],
                      *       "attempts_left": 2,
-                     *       "request_id": "req_01a226b3519c772d8e6a2c74286ccd9f"
+                     *       "request_id": "req_01a226e3bdbf713a9c25f9d4478966a6"
                      *     }
                      */
                     "application/json": {
@@ -12980,7 +14774,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example N6GkvvDJTIBJgQC4XIyhQnPiWfxMpIqF6SR_Rhk5fr8
+                 * @example 3pgdvHF1qYcG58FrRIYSEGOCXsYEm41BQPjtf75yrc4
                  */
                 token: string;
             };
@@ -13004,9 +14798,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "url": "https://verify.stripe.com/start/vs_6d8dad77b1f72628b7a7e5f0_secret_71181100b3acb553fffd4402",
-                     *       "expires_at": "2026-11-29T11:29:07.837Z",
-                     *       "request_id": "req_01a226b38024701bacc7e01607e58810"
+                     *       "url": "https://verify.stripe.com/start/vs_9c6688bcf21c9e6e141ec34c_secret_6b58a1a0253a532938aac996",
+                     *       "expires_at": "2026-11-29T12:21:52.871Z",
+                     *       "request_id": "req_01a226e3cc06731d85a226d28a9d67fb"
                      *     }
                      */
                     "application/json": {
@@ -13045,19 +14839,19 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "evt_b719b8daa37214d1f95f07d3",
+                 *       "id": "evt_00bbca739693b27f30639e15",
                  *       "object": "event",
                  *       "api_version": "2026-10-28.endive",
-                 *       "created": 1795948148,
+                 *       "created": 1795951312,
                  *       "data": {
                  *         "object": {
-                 *           "id": "vs_6d8dad77b1f72628b7a7e5f0",
+                 *           "id": "vs_9c6688bcf21c9e6e141ec34c",
                  *           "object": "identity.verification_session",
-                 *           "client_reference_id": "01a226b3-807d-711e-b6ef-fa19f814499b",
+                 *           "client_reference_id": "01a226e3-cc12-7035-bffc-00ff8568756b",
                  *           "client_secret": null,
-                 *           "created": 1795948147,
+                 *           "created": 1795951312,
                  *           "last_error": null,
-                 *           "last_verification_report": "vr_c6376140e05db119d9f356fb",
+                 *           "last_verification_report": "vr_ffdd3c1f05856ab2a31b5ff5",
                  *           "livemode": false,
                  *           "metadata": {},
                  *           "options": {
@@ -13111,7 +14905,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "received": true,
-                     *       "request_id": "req_01a226b38223723caa7e5ddb35a5c70f"
+                     *       "request_id": "req_01a226e3cc92713bb2a3459b029f0527"
                      *     }
                      */
                     "application/json": {
@@ -13218,6 +15012,42 @@ export interface operations {
             504: components["responses"]["Error504"];
         };
     };
+    signerPageAccent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The colour's six hexadecimal digits, lower case, then `.css`: `1d4ed8.css`
+                 * @example 1d4ed8.css
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The style sheet */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
     signerPage: {
         parameters: {
             query?: never;
@@ -13225,7 +15055,7 @@ export interface operations {
             path: {
                 /**
                  * @description The token of the link: the last part of the signing, upload or email URL
-                 * @example hXXHB7kGQJZUrJeWGMj2YiY_QTkwFgQMaZUldNBBypY
+                 * @example QKWu2PJA6EtOLhZ8khAlpDhcP2uDR-KYrUWg8cEFbU8
                  */
                 token: string;
             };
@@ -13341,13 +15171,14 @@ export interface operations {
                      *         "quickstart": "http://localhost:3000/docs/quickstart.md",
                      *         "docs": "http://localhost:3000/docs",
                      *         "openapi": "http://localhost:3000/openapi.json",
+                     *         "console": "http://localhost:3000/console",
                      *         "mailbox": "http://localhost:3000/dev/mail",
                      *         "sms": "http://localhost:3000/dev/sms",
                      *         "health": "http://localhost:3000/healthz",
                      *         "readiness": "http://localhost:3000/readyz"
                      *       },
                      *       "development_key": "sgn_dev_the_key_npm_start_printed",
-                     *       "request_id": "req_01a226b2440b726894cc2abe0eacf9af"
+                     *       "request_id": "req_01a226e3829d71bb9935cd9380225b39"
                      *     }
                      */
                     "application/json": {
@@ -13356,7 +15187,7 @@ export interface operations {
                         api_version: string;
                         /** @description The parts of Signet answering in this process */
                         parts: string[];
-                        /** @description quickstart (in a repository checkout), docs, openapi, mailbox and sms (monolith mode), health, readiness: absolute URLs */
+                        /** @description quickstart (in a repository checkout), docs, openapi, console, mailbox and sms (monolith mode), health, readiness: absolute URLs */
                         links: {
                             [key: string]: string;
                         };
@@ -13461,7 +15292,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "request_id": "req_01a226b247d8754ea65b7795c2923e05"
+                     *       "request_id": "req_01a226e38315755192ba701f71ca4582"
                      *     }
                      */
                     "application/json": {
@@ -13499,7 +15330,7 @@ export interface operations {
                      *       "checks": {
                      *         "database": "ok"
                      *       },
-                     *       "request_id": "req_01a226b249df76afa86fe0b36ddfe269"
+                     *       "request_id": "req_01a226e3839276b8a4448514c5100dad"
                      *     }
                      */
                     "application/json": {
@@ -13665,6 +15496,162 @@ export interface operations {
             500: components["responses"]["Error500"];
         };
     };
+    consolePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    consoleSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ConsoleSignInFormForm"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConsoleSignInFormForm"];
+            };
+        };
+        responses: {
+            /** @description Signed in: to the console */
+            303: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `/console` */
+                    Location?: string;
+                    /** @description The session cookie `signet_console` */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The sign-in form again, saying the key is unknown or revoked */
+            401: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    consoleSignOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ConsoleSignOutFormForm"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConsoleSignOutFormForm"];
+            };
+        };
+        responses: {
+            /** @description Signed out: to the sign-in form */
+            303: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    /** @description `/console` */
+                    Location?: string;
+                    /** @description The cleared cookie */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Error403"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    consoleAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description File name */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (script or style sheet) */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            404: components["responses"]["Error404"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    sharedComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description File name */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (script or style sheet) */
+            200: {
+                headers: {
+                    /** @description The request id (also `request_id` in JSON bodies) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            404: components["responses"]["Error404"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+        };
+    };
     on_envelope_in_progress: {
         parameters: {
             query?: never;
@@ -13685,14 +15672,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-69ac-711e-90a6-ee04c3be85f7",
+                 *       "id": "01a226e3-8d64-7046-82a7-dc201e071aeb",
                  *       "data": {
-                 *         "id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
+                 *         "id": "01a226e3-8944-769b-92d1-293e3298c626",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T09:45:56.313Z",
+                 *         "sent_at": "2026-11-29T10:39:36.779Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -13707,6 +15694,7 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
+                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -13800,43 +15788,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b2-61ef-771c-9788-4f185fe89786",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/documents/01a226b2-61ef-771c-9788-4f185fe89786.pdf?expires=1795949156&signature=79cd9c936d39fbd981491ec1670e53acf698d7d11899121464bab24d1af7c0c9&name=sample-contract.pdf",
+                 *             "id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/documents/01a226e3-8b1d-76c8-8c9d-9fca72c816cb.pdf?expires=1795952376&signature=260c4d2852dd50cb36ed3847836b9a90b05e517df18a9c9d8787870127718603&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:45:52.709Z",
+                 *             "created_at": "2026-11-29T10:39:35.748Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:45:52.709Z",
+                 *             "updated_at": "2026-11-29T10:39:35.748Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a226b2-6714-773b-b08a-d865c26fd220",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/uploads/01a226b2-65ec-73e6-bfc9-f9296d964a32.pdf?expires=1795949156&signature=4ca65f31494d325416516c77fb4f2bf41056d848b847a329100ad3d84ad9e99b&name=annex.pdf",
+                 *             "id": "01a226e3-8c83-765c-a99a-c460dde4d7dd",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/uploads/01a226e3-8c43-74bd-bffd-7d52bff05342.pdf?expires=1795952376&signature=6bed23ad265bdf27bfeec44f57795a3f544fd15d8e9a1ebf8b548b8d1312fce1&name=annex.pdf",
                  *             "order": 1,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "annex.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:45:55.866Z",
+                 *             "created_at": "2026-11-29T10:39:36.629Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:45:55.866Z",
+                 *             "updated_at": "2026-11-29T10:39:36.629Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:45:52.709Z",
+                 *         "created_at": "2026-11-29T10:39:35.748Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a226b2-6364-7398-b9f9-c09ef178d6ac",
+                 *             "id": "01a226e3-8b9e-76ab-8367-43961570d462",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13848,19 +15836,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T09:45:52.709Z",
+                 *             "created_at": "2026-11-29T10:39:35.748Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T09:45:52.709Z",
+                 *             "updated_at": "2026-11-29T10:39:35.748Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
+                 *             "document_id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226b2-635e-7496-8349-46379ade07c8",
+                 *             "recipient_id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a226b2-6364-7398-b9f9-c413820a3014",
+                 *             "id": "01a226e3-8b9e-76ab-8367-46036a6c4484",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -13872,18 +15860,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T09:45:52.709Z",
+                 *             "created_at": "2026-11-29T10:39:35.748Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T09:45:52.709Z",
+                 *             "updated_at": "2026-11-29T10:39:35.748Z",
                  *             "coordinates": {
-                 *               "id": "01a226b2-6364-7398-b9f9-c413820a3014",
+                 *               "id": "01a226e3-8b9e-76ab-8367-46036a6c4484",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
+                 *             "document_id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
+                 *             "recipient_id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -13891,7 +15879,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
+                 *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -13902,16 +15890,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:45:52.709Z",
+                 *             "created_at": "2026-11-29T10:39:35.748Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:45:56.313Z",
+                 *             "updated_at": "2026-11-29T10:39:36.779Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
+                 *             "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
                  *           },
                  *           {
-                 *             "id": "01a226b2-635e-7496-8349-46379ade07c8",
+                 *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -13922,16 +15910,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:45:52.709Z",
+                 *             "created_at": "2026-11-29T10:39:35.748Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:45:56.313Z",
+                 *             "updated_at": "2026-11-29T10:39:36.779Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
+                 *             "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:45:56.313Z",
+                 *         "updated_at": "2026-11-29T10:39:36.779Z",
                  *         "template_id": null,
                  *         "void_reason": null,
                  *         "completed_at": null
@@ -13972,14 +15960,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-9828-76c7-9cec-87e7e953d68c",
+                 *       "id": "01a226e3-98fb-732b-9862-7dcf03fadd86",
                  *       "data": {
-                 *         "id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
+                 *         "id": "01a226e3-8944-769b-92d1-293e3298c626",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T09:45:56.313Z",
+                 *         "sent_at": "2026-11-29T10:39:36.779Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -13994,6 +15982,7 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
+                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -14087,43 +16076,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b2-61ef-771c-9788-4f185fe89786",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/signed/01a226b2-61ef-771c-9788-4f185fe89786-01a226b2-9128-72c2-bc5a-ffcb821e6add.pdf?expires=1795949168&signature=88d7cb85bcb79317495b2af53542c02a582d2362656fc8806c502d161436bc2a&name=sample-contract.pdf",
+                 *             "id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/signed/01a226e3-8b1d-76c8-8c9d-9fca72c816cb-01a226e3-97bb-7728-bbc4-e970eaf2fbef.pdf?expires=1795952379&signature=fb7bb49cfb4e98b4bc1a78bf0b854fd7a42481510287fd3acab02ad378b3385b&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "312d2a9045e94b35c9f5b699cddfb1058b2c7f25741a07770e31778904168e12",
+                 *             "sha256": "5ec258f9b84fafebead7b31355f94fdeb9d085b2dbee44744bc309e71a4bae9c",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69469,
+                 *             "file_size": 69418,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:45:52.709Z",
+                 *             "created_at": "2026-11-29T10:39:35.748Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:46:08.260Z",
+                 *             "updated_at": "2026-11-29T10:39:39.738Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a226b2-6714-773b-b08a-d865c26fd220",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/signed/01a226b2-6714-773b-b08a-d865c26fd220-01a226b2-97ad-71a5-9e02-e100c69c717f.pdf?expires=1795949168&signature=c1dafd789d0b22828555e9193f1179a45d63eda0bf799d4cde5487752bcadf3e&name=annex.pdf",
+                 *             "id": "01a226e3-8c83-765c-a99a-c460dde4d7dd",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/signed/01a226e3-8c83-765c-a99a-c460dde4d7dd-01a226e3-98cb-732f-b7cc-b5e1aea2e227.pdf?expires=1795952379&signature=b10cc408957a7b329c5aac829166d8c827ebb7077e8eb7a1d91d9e802bac8f7e&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "7b123019b88fbbe5a736c4fcae2e76049ef752d7096e2aceee225b64e5382853",
+                 *             "sha256": "fd2cd7e6ecc1da56bfbc9498fd2a8c80f2e3b395ac9abcb7af01186894ad2116",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70871,
+                 *             "file_size": 70872,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:45:55.866Z",
+                 *             "created_at": "2026-11-29T10:39:36.629Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:46:08.260Z",
+                 *             "updated_at": "2026-11-29T10:39:39.738Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:45:52.709Z",
+                 *         "created_at": "2026-11-29T10:39:35.748Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a226b2-6364-7398-b9f9-c09ef178d6ac",
+                 *             "id": "01a226e3-8b9e-76ab-8367-43961570d462",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14135,19 +16124,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T09:45:52.709Z",
+                 *             "created_at": "2026-11-29T10:39:35.748Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T09:45:52.709Z",
+                 *             "updated_at": "2026-11-29T10:39:35.748Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
+                 *             "document_id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226b2-635e-7496-8349-46379ade07c8",
+                 *             "recipient_id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a226b2-6364-7398-b9f9-c413820a3014",
+                 *             "id": "01a226e3-8b9e-76ab-8367-46036a6c4484",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14159,18 +16148,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T09:45:52.709Z",
+                 *             "created_at": "2026-11-29T10:39:35.748Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T09:45:52.709Z",
+                 *             "updated_at": "2026-11-29T10:39:35.748Z",
                  *             "coordinates": {
-                 *               "id": "01a226b2-6364-7398-b9f9-c413820a3014",
+                 *               "id": "01a226e3-8b9e-76ab-8367-46036a6c4484",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
+                 *             "document_id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
+                 *             "recipient_id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -14178,7 +16167,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
+                 *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -14187,18 +16176,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T09:46:00.150Z",
+                 *             "signed_at": "2026-11-29T10:39:38.231Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:45:52.709Z",
+                 *             "created_at": "2026-11-29T10:39:35.748Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:46:00.150Z",
+                 *             "updated_at": "2026-11-29T10:39:38.231Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
+                 *             "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
                  *           },
                  *           {
-                 *             "id": "01a226b2-635e-7496-8349-46379ade07c8",
+                 *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -14207,21 +16196,21 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T09:45:59.503Z",
+                 *             "signed_at": "2026-11-29T10:39:38.052Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:45:52.709Z",
+                 *             "created_at": "2026-11-29T10:39:35.748Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:45:59.503Z",
+                 *             "updated_at": "2026-11-29T10:39:38.052Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
+                 *             "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:46:08.260Z",
+                 *         "updated_at": "2026-11-29T10:39:39.738Z",
                  *         "template_id": null,
                  *         "void_reason": null,
-                 *         "completed_at": "2026-11-29T09:46:08.260Z"
+                 *         "completed_at": "2026-11-29T10:39:39.738Z"
                  *       },
                  *       "event_type": "envelope.success"
                  *     }
@@ -14259,14 +16248,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-b47d-7766-bbe4-9455c142c4da",
+                 *       "id": "01a226e3-9d58-74ec-935c-afd7c00e62b3",
                  *       "data": {
-                 *         "id": "01a226b2-b014-72b6-8ff9-08644ce5ebf5",
+                 *         "id": "01a226e3-9c3b-727b-9bee-569ecba63ce6",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "VOIDED",
-                 *         "sent_at": "2026-11-29T09:46:14.495Z",
+                 *         "sent_at": "2026-11-29T10:39:40.623Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -14278,6 +16267,7 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
+                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -14371,28 +16361,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b2-b02b-75ba-8782-3a822f95e777",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-b014-72b6-8ff9-08644ce5ebf5/documents/01a226b2-b02b-75ba-8782-3a822f95e777.pdf?expires=1795949175&signature=0d1aa84e0b3e9191433b8c8d3c192695b5769ccfac19b4a97c3a365b95ea69ff&name=lease.pdf",
+                 *             "id": "01a226e3-9c3e-7710-bac8-160531034226",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-9c3b-727b-9bee-569ecba63ce6/documents/01a226e3-9c3e-7710-bac8-160531034226.pdf?expires=1795952380&signature=721a98d07ff6baa19ec011ac9b3983706c24056672962007555fb64b79b9b9f6&name=lease.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "lease.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:46:14.420Z",
+                 *             "created_at": "2026-11-29T10:39:40.603Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:46:14.420Z",
+                 *             "updated_at": "2026-11-29T10:39:40.603Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:46:14.420Z",
+                 *         "created_at": "2026-11-29T10:39:40.603Z",
                  *         "expires_at": null,
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226b2-b041-7238-9453-9fa7da102bf4",
+                 *             "id": "01a226e3-9c42-742d-b34d-90a7629972e5",
                  *             "name": "Cleo Park",
                  *             "role": "SIGNER",
                  *             "email": "cleo@example.com",
@@ -14403,16 +16393,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:46:14.420Z",
+                 *             "created_at": "2026-11-29T10:39:40.603Z",
                  *             "custom_key": "cleo",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:46:15.478Z",
+                 *             "updated_at": "2026-11-29T10:39:40.863Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b2-b014-72b6-8ff9-08644ce5ebf5"
+                 *             "envelope_id": "01a226e3-9c3b-727b-9bee-569ecba63ce6"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:46:15.478Z",
+                 *         "updated_at": "2026-11-29T10:39:40.863Z",
                  *         "template_id": null,
                  *         "void_reason": null,
                  *         "completed_at": null
@@ -14453,14 +16443,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-a2fb-755e-a545-330b21ea86f7",
+                 *       "id": "01a226e3-9ada-75d7-9199-a7f07012a5da",
                  *       "data": {
-                 *         "id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
+                 *         "id": "01a226e3-8944-769b-92d1-293e3298c626",
                  *         "name": "Services agreement 2026",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "SUCCESS",
-                 *         "sent_at": "2026-11-29T09:45:56.313Z",
+                 *         "sent_at": "2026-11-29T10:39:36.779Z",
                  *         "metadata": {
                  *           "crm_id": "opp-1042",
                  *           "region": "emea"
@@ -14475,6 +16465,7 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
+                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -14568,43 +16559,43 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b2-61ef-771c-9788-4f185fe89786",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/signed/01a226b2-61ef-771c-9788-4f185fe89786-01a226b2-9128-72c2-bc5a-ffcb821e6add.pdf?expires=1795949168&signature=88d7cb85bcb79317495b2af53542c02a582d2362656fc8806c502d161436bc2a&name=sample-contract.pdf",
+                 *             "id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/signed/01a226e3-8b1d-76c8-8c9d-9fca72c816cb-01a226e3-97bb-7728-bbc4-e970eaf2fbef.pdf?expires=1795952379&signature=fb7bb49cfb4e98b4bc1a78bf0b854fd7a42481510287fd3acab02ad378b3385b&name=sample-contract.pdf",
                  *             "order": 0,
-                 *             "sha256": "312d2a9045e94b35c9f5b699cddfb1058b2c7f25741a07770e31778904168e12",
+                 *             "sha256": "5ec258f9b84fafebead7b31355f94fdeb9d085b2dbee44744bc309e71a4bae9c",
                  *             "status": "SIGNED",
                  *             "file_name": "sample-contract.pdf",
-                 *             "file_size": 69469,
+                 *             "file_size": 69418,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:45:52.709Z",
+                 *             "created_at": "2026-11-29T10:39:35.748Z",
                  *             "custom_key": "contract",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:46:08.260Z",
+                 *             "updated_at": "2026-11-29T10:39:39.738Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           },
                  *           {
-                 *             "id": "01a226b2-6714-773b-b08a-d865c26fd220",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/signed/01a226b2-6714-773b-b08a-d865c26fd220-01a226b2-97ad-71a5-9e02-e100c69c717f.pdf?expires=1795949168&signature=c1dafd789d0b22828555e9193f1179a45d63eda0bf799d4cde5487752bcadf3e&name=annex.pdf",
+                 *             "id": "01a226e3-8c83-765c-a99a-c460dde4d7dd",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/signed/01a226e3-8c83-765c-a99a-c460dde4d7dd-01a226e3-98cb-732f-b7cc-b5e1aea2e227.pdf?expires=1795952379&signature=b10cc408957a7b329c5aac829166d8c827ebb7077e8eb7a1d91d9e802bac8f7e&name=annex.pdf",
                  *             "order": 1,
-                 *             "sha256": "7b123019b88fbbe5a736c4fcae2e76049ef752d7096e2aceee225b64e5382853",
+                 *             "sha256": "fd2cd7e6ecc1da56bfbc9498fd2a8c80f2e3b395ac9abcb7af01186894ad2116",
                  *             "status": "SIGNED",
                  *             "file_name": "annex.pdf",
-                 *             "file_size": 70871,
+                 *             "file_size": 70872,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T09:45:55.866Z",
+                 *             "created_at": "2026-11-29T10:39:36.629Z",
                  *             "custom_key": "annex",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T09:46:08.260Z",
+                 *             "updated_at": "2026-11-29T10:39:39.738Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:45:52.709Z",
+                 *         "created_at": "2026-11-29T10:39:35.748Z",
                  *         "expires_at": null,
                  *         "placements": [
                  *           {
-                 *             "id": "01a226b2-6364-7398-b9f9-c09ef178d6ac",
+                 *             "id": "01a226e3-8b9e-76ab-8367-43961570d462",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14616,19 +16607,19 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T09:45:52.709Z",
+                 *             "created_at": "2026-11-29T10:39:35.748Z",
                  *             "custom_key": "0",
-                 *             "updated_at": "2026-11-29T09:45:52.709Z",
+                 *             "updated_at": "2026-11-29T10:39:35.748Z",
                  *             "coordinates": null,
-                 *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
+                 *             "document_id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226b2-635e-7496-8349-46379ade07c8",
+                 *             "recipient_id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
                  *             "default_value": null,
                  *             "recipient_key": "ben",
                  *             "placement_type": "SIGNATURE"
                  *           },
                  *           {
-                 *             "id": "01a226b2-6364-7398-b9f9-c413820a3014",
+                 *             "id": "01a226e3-8b9e-76ab-8367-46036a6c4484",
                  *             "max": null,
                  *             "min": null,
                  *             "name": null,
@@ -14640,18 +16631,18 @@ export interface operations {
                  *             "pattern": null,
                  *             "readonly": null,
                  *             "required": null,
-                 *             "created_at": "2026-11-29T09:45:52.709Z",
+                 *             "created_at": "2026-11-29T10:39:35.748Z",
                  *             "custom_key": "1",
-                 *             "updated_at": "2026-11-29T09:45:52.709Z",
+                 *             "updated_at": "2026-11-29T10:39:35.748Z",
                  *             "coordinates": {
-                 *               "id": "01a226b2-6364-7398-b9f9-c413820a3014",
+                 *               "id": "01a226e3-8b9e-76ab-8367-46036a6c4484",
                  *               "top": "620",
                  *               "left": "320",
                  *               "page": "0"
                  *             },
-                 *             "document_id": "01a226b2-61ef-771c-9788-4f185fe89786",
+                 *             "document_id": "01a226e3-8b1d-76c8-8c9d-9fca72c816cb",
                  *             "document_key": "contract",
-                 *             "recipient_id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
+                 *             "recipient_id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
                  *             "default_value": null,
                  *             "recipient_key": "ana",
                  *             "placement_type": "SIGNATURE"
@@ -14659,7 +16650,7 @@ export interface operations {
                  *         ],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
+                 *             "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
                  *             "name": "Ana Lima",
                  *             "role": "SIGNER",
                  *             "email": "ana@example.com",
@@ -14668,18 +16659,18 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T09:46:00.150Z",
+                 *             "signed_at": "2026-11-29T10:39:38.231Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:45:52.709Z",
+                 *             "created_at": "2026-11-29T10:39:35.748Z",
                  *             "custom_key": "ana",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:46:00.150Z",
+                 *             "updated_at": "2026-11-29T10:39:38.231Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
+                 *             "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
                  *           },
                  *           {
-                 *             "id": "01a226b2-635e-7496-8349-46379ade07c8",
+                 *             "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -14688,23 +16679,23 @@ export interface operations {
                  *             "status": "SIGNED",
                  *             "tax_id": null,
                  *             "rep_label": "Rep.",
-                 *             "signed_at": "2026-11-29T09:45:59.503Z",
+                 *             "signed_at": "2026-11-29T10:39:38.052Z",
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T09:45:52.709Z",
+                 *             "created_at": "2026-11-29T10:39:35.748Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T09:45:59.503Z",
+                 *             "updated_at": "2026-11-29T10:39:38.052Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
+                 *             "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:46:08.260Z",
+                 *         "updated_at": "2026-11-29T10:39:39.738Z",
                  *         "template_id": null,
                  *         "void_reason": null,
-                 *         "completed_at": "2026-11-29T09:46:08.260Z",
-                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b2-5b45-7467-b490-19ded5aae0d1/evidence/22-1795945568539.pdf?expires=1796031970&signature=d414c289f67f740cc26c1fa387a95a99258bd9e5b10b354398c8fb3258d5cd61&name=evidence-01a226b2-5b45-7467-b490-19ded5aae0d1.pdf",
-                 *         "evidence_generated_at": "2026-11-29T09:46:08.539Z"
+                 *         "completed_at": "2026-11-29T10:39:39.738Z",
+                 *         "evidence_document_url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-8944-769b-92d1-293e3298c626/evidence/22-1795948779826.pdf?expires=1796035180&signature=42e9cd01dbf8008f79869e66bbdf803f831a26faf028df40529358ef9b6dd628&name=evidence-01a226e3-8944-769b-92d1-293e3298c626.pdf",
+                 *         "evidence_generated_at": "2026-11-29T10:39:39.826Z"
                  *       },
                  *       "event_type": "envelope.evidence_generated"
                  *     }
@@ -14742,17 +16733,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-6717-755d-9554-dff800e7d0b3",
+                 *       "id": "01a226e3-8c86-707c-a7aa-171ba5af1131",
                  *       "data": {
                  *         "order": 1,
                  *         "status": "COMPLETED",
-                 *         "file_id": "01a226b2-6714-773b-b08a-d865c26fd220",
+                 *         "file_id": "01a226e3-8c83-765c-a99a-c460dde4d7dd",
                  *         "file_name": "annex.pdf",
                  *         "custom_key": "annex",
-                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
-                 *         "uploaded_at": "2026-11-29T09:45:55.556Z",
-                 *         "processed_at": "2026-11-29T09:45:55.732Z",
-                 *         "presigned_upload_id": "01a226b2-65ec-73e6-bfc9-f9296d964a32"
+                 *         "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626",
+                 *         "uploaded_at": "2026-11-29T10:39:36.539Z",
+                 *         "processed_at": "2026-11-29T10:39:36.579Z",
+                 *         "presigned_upload_id": "01a226e3-8c43-74bd-bffd-7d52bff05342"
                  *       },
                  *       "event_type": "envelope.file_uploaded"
                  *     }
@@ -14790,9 +16781,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-6e41-70ea-bc89-3cffcfc4b86f",
+                 *       "id": "01a226e3-8f81-7700-b9bf-8fe16c14d659",
                  *       "data": {
-                 *         "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
+                 *         "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -14803,13 +16794,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:45:52.709Z",
+                 *         "created_at": "2026-11-29T10:39:35.748Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:45:56.313Z",
+                 *         "updated_at": "2026-11-29T10:39:36.779Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
+                 *         "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
                  *       },
                  *       "event_type": "recipient.email_sent"
                  *     }
@@ -14847,9 +16838,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-6f92-735f-a195-7963a9609fd7",
+                 *       "id": "01a226e3-9009-765e-a3f1-95e144d2cb49",
                  *       "data": {
-                 *         "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
+                 *         "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -14860,13 +16851,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:45:52.709Z",
+                 *         "created_at": "2026-11-29T10:39:35.748Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:45:56.313Z",
+                 *         "updated_at": "2026-11-29T10:39:36.779Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
+                 *         "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
                  *       },
                  *       "event_type": "recipient.email_received"
                  *     }
@@ -14904,9 +16895,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-b232-72f8-b5e3-e18f32c3ffb6",
+                 *       "id": "01a226e3-9cde-73ef-bf85-173ad419b382",
                  *       "data": {
-                 *         "id": "01a226b2-b041-7238-9453-9fa7da102bf4",
+                 *         "id": "01a226e3-9c42-742d-b34d-90a7629972e5",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14917,13 +16908,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:46:14.420Z",
+                 *         "created_at": "2026-11-29T10:39:40.603Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:46:14.495Z",
+                 *         "updated_at": "2026-11-29T10:39:40.623Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-b014-72b6-8ff9-08644ce5ebf5"
+                 *         "envelope_id": "01a226e3-9c3b-727b-9bee-569ecba63ce6"
                  *       },
                  *       "event_type": "recipient.email_opened"
                  *     }
@@ -14961,9 +16952,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-b302-7300-b8e0-83f66b26ab87",
+                 *       "id": "01a226e3-9d06-73eb-823c-f544f473915e",
                  *       "data": {
-                 *         "id": "01a226b2-b041-7238-9453-9fa7da102bf4",
+                 *         "id": "01a226e3-9c42-742d-b34d-90a7629972e5",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -14974,13 +16965,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:46:14.420Z",
+                 *         "created_at": "2026-11-29T10:39:40.603Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:46:14.495Z",
+                 *         "updated_at": "2026-11-29T10:39:40.623Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-b014-72b6-8ff9-08644ce5ebf5"
+                 *         "envelope_id": "01a226e3-9c3b-727b-9bee-569ecba63ce6"
                  *       },
                  *       "event_type": "recipient.email_clicked"
                  *     }
@@ -15018,9 +17009,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-b403-768e-b614-f459ad9d9ce9",
+                 *       "id": "01a226e3-9d30-72d1-854f-421a4f410584",
                  *       "data": {
-                 *         "id": "01a226b2-b041-7238-9453-9fa7da102bf4",
+                 *         "id": "01a226e3-9c42-742d-b34d-90a7629972e5",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -15031,13 +17022,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:46:14.420Z",
+                 *         "created_at": "2026-11-29T10:39:40.603Z",
                  *         "custom_key": "cleo",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:46:14.495Z",
+                 *         "updated_at": "2026-11-29T10:39:40.623Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-b014-72b6-8ff9-08644ce5ebf5"
+                 *         "envelope_id": "01a226e3-9c3b-727b-9bee-569ecba63ce6"
                  *       },
                  *       "event_type": "recipient.email_bounced"
                  *     }
@@ -15075,9 +17066,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-69e0-73c0-8c73-3c1b9aa8083f",
+                 *       "id": "01a226e3-8d77-733a-ae11-294b83d81e82",
                  *       "data": {
-                 *         "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
+                 *         "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -15088,14 +17079,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:45:52.709Z",
+                 *         "created_at": "2026-11-29T10:39:35.748Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:45:56.313Z",
+                 *         "updated_at": "2026-11-29T10:39:36.779Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1",
-                 *         "signing_url": "http://localhost:3000/sign/yrydptTGzcUQnJSjO-9b2KSTrA6QvanKWJVeOHmYy6o"
+                 *         "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626",
+                 *         "signing_url": "http://localhost:3000/sign/hEqH6OxnrCNDtxp2ao-tnU34RJq4zGEojrQxGMPNywQ"
                  *       },
                  *       "event_type": "recipient.link_generated"
                  *     }
@@ -15133,9 +17124,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-69f0-7601-afcc-1b6dc85384fe",
+                 *       "id": "01a226e3-8d80-761b-9591-7685182c3f92",
                  *       "data": {
-                 *         "id": "01a226b2-635c-73c7-87e9-dfbbf377e288",
+                 *         "id": "01a226e3-8b9d-7394-ad9d-1e05b56a09be",
                  *         "name": "Ana Lima",
                  *         "role": "SIGNER",
                  *         "email": "ana@example.com",
@@ -15146,13 +17137,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:45:52.709Z",
+                 *         "created_at": "2026-11-29T10:39:35.748Z",
                  *         "custom_key": "ana",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:45:56.313Z",
+                 *         "updated_at": "2026-11-29T10:39:36.779Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
+                 *         "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
                  *       },
                  *       "event_type": "recipient.in_progress"
                  *     }
@@ -15190,9 +17181,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-7615-76a0-8c6a-82f050d74d37",
+                 *       "id": "01a226e3-9251-73ce-81f6-a0eaf2820465",
                  *       "data": {
-                 *         "id": "01a226b2-635e-7496-8349-46379ade07c8",
+                 *         "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15202,17 +17193,17 @@ export interface operations {
                  *         "status": "SIGNED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T09:45:59.503Z",
+                 *         "signed_at": "2026-11-29T10:39:38.052Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:45:52.709Z",
+                 *         "created_at": "2026-11-29T10:39:35.748Z",
                  *         "custom_key": "ben",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:45:59.503Z",
+                 *         "updated_at": "2026-11-29T10:39:38.052Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
+                 *         "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
                  *       },
                  *       "event_type": "recipient.signed_all"
                  *     }
@@ -15250,9 +17241,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-b46c-72c6-beff-79b33cee7873",
+                 *       "id": "01a226e3-9d51-7456-97eb-bf93477fefe9",
                  *       "data": {
-                 *         "id": "01a226b2-b041-7238-9453-9fa7da102bf4",
+                 *         "id": "01a226e3-9c42-742d-b34d-90a7629972e5",
                  *         "name": "Cleo Park",
                  *         "role": "SIGNER",
                  *         "email": "cleo@example.com",
@@ -15264,15 +17255,15 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:46:14.420Z",
+                 *         "created_at": "2026-11-29T10:39:40.603Z",
                  *         "custom_key": "cleo",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:46:15.478Z",
+                 *         "updated_at": "2026-11-29T10:39:40.863Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-b014-72b6-8ff9-08644ce5ebf5"
+                 *         "envelope_id": "01a226e3-9c3b-727b-9bee-569ecba63ce6"
                  *       },
                  *       "event_type": "recipient.rejected"
                  *     }
@@ -15310,9 +17301,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-6df1-730a-a210-efef3f540b2d",
+                 *       "id": "01a226e3-8edb-7404-aad0-fe6af9a16334",
                  *       "data": {
-                 *         "id": "01a226b2-635e-7496-8349-46379ade07c8",
+                 *         "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15323,23 +17314,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:45:52.709Z",
+                 *         "created_at": "2026-11-29T10:39:35.748Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:45:56.313Z",
+                 *         "updated_at": "2026-11-29T10:39:36.779Z",
                  *         "validation": {
-                 *           "id": "01a226b2-6c61-773d-83d5-8e922a751875",
+                 *           "id": "01a226e3-8e12-755d-bdf0-0325583feb4e",
                  *           "status": "PENDING",
                  *           "channel": "email",
                  *           "sent_at": null,
-                 *           "created_at": "2026-11-29T09:45:56.782Z",
-                 *           "expires_at": "2026-11-29T10:15:56.782Z",
+                 *           "created_at": "2026-11-29T10:39:36.891Z",
+                 *           "expires_at": "2026-11-29T11:09:36.891Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
+                 *         "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
                  *       },
                  *       "event_type": "recipient.validation_code_generated"
                  *     }
@@ -15377,9 +17368,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-7019-7098-9811-3e5829cae085",
+                 *       "id": "01a226e3-9029-745d-9f67-7396576488e1",
                  *       "data": {
-                 *         "id": "01a226b2-635e-7496-8349-46379ade07c8",
+                 *         "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15390,23 +17381,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:45:52.709Z",
+                 *         "created_at": "2026-11-29T10:39:35.748Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:45:56.313Z",
+                 *         "updated_at": "2026-11-29T10:39:36.779Z",
                  *         "validation": {
-                 *           "id": "01a226b2-6c61-773d-83d5-8e922a751875",
+                 *           "id": "01a226e3-8e12-755d-bdf0-0325583feb4e",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T09:45:57.882Z",
-                 *           "created_at": "2026-11-29T09:45:56.782Z",
-                 *           "expires_at": "2026-11-29T10:15:56.782Z",
+                 *           "sent_at": "2026-11-29T10:39:37.444Z",
+                 *           "created_at": "2026-11-29T10:39:36.891Z",
+                 *           "expires_at": "2026-11-29T11:09:36.891Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
+                 *         "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
                  *       },
                  *       "event_type": "recipient.validation_code_sent"
                  *     }
@@ -15444,9 +17435,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-731e-76bc-80e1-aab0dbd4cc77",
+                 *       "id": "01a226e3-912b-710f-903c-ccb610ccf7eb",
                  *       "data": {
-                 *         "id": "01a226b2-635e-7496-8349-46379ade07c8",
+                 *         "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15457,23 +17448,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:45:52.709Z",
+                 *         "created_at": "2026-11-29T10:39:35.748Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:45:56.313Z",
+                 *         "updated_at": "2026-11-29T10:39:36.779Z",
                  *         "validation": {
-                 *           "id": "01a226b2-6c61-773d-83d5-8e922a751875",
+                 *           "id": "01a226e3-8e12-755d-bdf0-0325583feb4e",
                  *           "status": "VERIFIED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T09:45:57.882Z",
-                 *           "created_at": "2026-11-29T09:45:56.782Z",
-                 *           "expires_at": "2026-11-29T10:15:56.782Z",
-                 *           "verified_at": "2026-11-29T09:45:58.802Z",
+                 *           "sent_at": "2026-11-29T10:39:37.444Z",
+                 *           "created_at": "2026-11-29T10:39:36.891Z",
+                 *           "expires_at": "2026-11-29T11:09:36.891Z",
+                 *           "verified_at": "2026-11-29T10:39:37.734Z",
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
+                 *         "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
                  *       },
                  *       "event_type": "recipient.validation_code_success"
                  *     }
@@ -15511,9 +17502,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-727a-7688-b213-eb69c78e3bf4",
+                 *       "id": "01a226e3-90c3-757c-81ff-405e6343100e",
                  *       "data": {
-                 *         "id": "01a226b2-635e-7496-8349-46379ade07c8",
+                 *         "id": "01a226e3-8b9d-7394-ad9d-213de6a987c4",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -15524,23 +17515,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:45:52.709Z",
+                 *         "created_at": "2026-11-29T10:39:35.748Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:45:56.313Z",
+                 *         "updated_at": "2026-11-29T10:39:36.779Z",
                  *         "validation": {
-                 *           "id": "01a226b2-6c61-773d-83d5-8e922a751875",
+                 *           "id": "01a226e3-8e12-755d-bdf0-0325583feb4e",
                  *           "status": "PENDING",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T09:45:57.882Z",
-                 *           "created_at": "2026-11-29T09:45:56.782Z",
-                 *           "expires_at": "2026-11-29T10:15:56.782Z",
+                 *           "sent_at": "2026-11-29T10:39:37.444Z",
+                 *           "created_at": "2026-11-29T10:39:36.891Z",
+                 *           "expires_at": "2026-11-29T11:09:36.891Z",
                  *           "verified_at": null,
                  *           "attempts_left": 2
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-5b45-7467-b490-19ded5aae0d1"
+                 *         "envelope_id": "01a226e3-8944-769b-92d1-293e3298c626"
                  *       },
                  *       "event_type": "recipient.validation_code_failed"
                  *     }
@@ -15578,9 +17569,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-c1a5-740f-b39b-c8a8de776f4b",
+                 *       "id": "01a226e3-a1d9-77dc-92f6-ce2771875482",
                  *       "data": {
-                 *         "id": "01a226b2-bea9-711b-8790-9d5409932058",
+                 *         "id": "01a226e3-a106-77e8-9d2f-baed6f3097ad",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -15591,23 +17582,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:46:18.108Z",
+                 *         "created_at": "2026-11-29T10:39:41.824Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:46:18.184Z",
+                 *         "updated_at": "2026-11-29T10:39:41.843Z",
                  *         "validation": {
-                 *           "id": "01a226b2-bfaa-72a7-88a8-88fcc91fd1ce",
+                 *           "id": "01a226e3-a151-751c-ad85-34ef4dfa3dd2",
                  *           "status": "EXPIRED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T09:46:18.621Z",
-                 *           "created_at": "2026-11-29T09:46:18.300Z",
-                 *           "expires_at": "2026-11-29T10:16:18.300Z",
+                 *           "sent_at": "2026-11-29T10:39:41.968Z",
+                 *           "created_at": "2026-11-29T10:39:41.883Z",
+                 *           "expires_at": "2026-11-29T11:09:41.883Z",
                  *           "verified_at": null,
                  *           "attempts_left": 3
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-be7c-7546-a82e-85ffccc3dfaa"
+                 *         "envelope_id": "01a226e3-a100-76cb-a4fc-ca30bfab3c64"
                  *       },
                  *       "event_type": "recipient.validation_code_expired"
                  *     }
@@ -15645,9 +17636,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-c430-751a-b085-05cf49f95cdb",
+                 *       "id": "01a226e3-a2a8-76d8-bd03-62b412c08ac1",
                  *       "data": {
-                 *         "id": "01a226b2-bea9-711b-8790-9d5409932058",
+                 *         "id": "01a226e3-a106-77e8-9d2f-baed6f3097ad",
                  *         "name": "Gus Moreau",
                  *         "role": "SIGNER",
                  *         "email": "gus@example.com",
@@ -15658,23 +17649,23 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T09:46:18.108Z",
+                 *         "created_at": "2026-11-29T10:39:41.824Z",
                  *         "custom_key": "gus",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T09:46:18.184Z",
+                 *         "updated_at": "2026-11-29T10:39:41.843Z",
                  *         "validation": {
-                 *           "id": "01a226b2-c289-70df-8af5-b3182e193b0a",
+                 *           "id": "01a226e3-a240-7538-b554-ecc0a98b6351",
                  *           "status": "EXHAUSTED",
                  *           "channel": "email",
-                 *           "sent_at": "2026-11-29T10:17:19.256Z",
-                 *           "created_at": "2026-11-29T10:17:19.123Z",
-                 *           "expires_at": "2026-11-29T10:47:19.123Z",
+                 *           "sent_at": "2026-11-29T11:10:42.162Z",
+                 *           "created_at": "2026-11-29T11:10:42.138Z",
+                 *           "expires_at": "2026-11-29T11:40:42.138Z",
                  *           "verified_at": null,
                  *           "attempts_left": 0
                  *         },
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-be7c-7546-a82e-85ffccc3dfaa"
+                 *         "envelope_id": "01a226e3-a100-76cb-a4fc-ca30bfab3c64"
                  *       },
                  *       "event_type": "recipient.validation_max_attempts"
                  *     }
@@ -15712,9 +17703,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-b8fc-72cb-ae27-9bee4a8c6376",
+                 *       "id": "01a226e3-9ed8-7222-b858-70a6a8534e61",
                  *       "data": {
-                 *         "id": "01a226b2-b7be-74ee-be3f-c23abf64bd9e",
+                 *         "id": "01a226e3-9e79-729f-a037-966ea734d3fa",
                  *         "total": 2,
                  *         "failed": 0,
                  *         "reason": null,
@@ -15724,19 +17715,19 @@ export interface operations {
                  *             "error": null,
                  *             "index": 0,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a226b2-b822-7428-a932-b09537fc03f6"
+                 *             "envelope_id": "01a226e3-9ea5-76b2-bcae-f3a984e0c79c"
                  *           },
                  *           {
                  *             "error": null,
                  *             "index": 1,
                  *             "status": "SUCCEEDED",
-                 *             "envelope_id": "01a226b2-b892-7634-b1d1-67e455780edb"
+                 *             "envelope_id": "01a226e3-9ebc-7658-bff2-247109039124"
                  *           }
                  *         ],
                  *         "operation": "create",
                  *         "succeeded": 2,
-                 *         "created_at": "2026-11-29T09:46:16.382Z",
-                 *         "completed_at": "2026-11-29T09:46:16.688Z"
+                 *         "created_at": "2026-11-29T10:39:41.177Z",
+                 *         "completed_at": "2026-11-29T10:39:41.269Z"
                  *       },
                  *       "event_type": "batch.completed"
                  *     }
@@ -15774,14 +17765,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-8bb2-7327-8d44-fcf129e05673",
+                 *       "id": "01a226e3-cedb-7022-be0d-f63212a47b33",
                  *       "data": {
-                 *         "id": "01a226b3-87d1-7719-a664-672d2a5f93ea",
+                 *         "id": "01a226e3-cda6-7394-ab23-a606da30b8be",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "EXPIRED",
-                 *         "sent_at": "2026-11-29T11:30:09.722Z",
+                 *         "sent_at": "2026-11-29T12:22:53.272Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -15793,6 +17784,7 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
+                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -15886,28 +17878,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b3-87ed-7207-b947-471556d3664d",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-87d1-7719-a664-672d2a5f93ea/documents/01a226b3-87ed-7207-b947-471556d3664d.pdf?expires=1796214670&signature=1613bcd57ffa6c77e15148d45bab0661f14b6aaebdfa94e31525dc009af842e2&name=sample-contract.pdf",
+                 *             "id": "01a226e3-cda8-746a-b05b-56930ebbe56f",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-cda6-7394-ab23-a606da30b8be/documents/01a226e3-cda8-746a-b05b-56930ebbe56f.pdf?expires=1796217833&signature=73b55a51b7d078cd4256c0b476539027adfb4312f368ae1db8a4797913d56211&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T11:30:09.649Z",
+                 *             "created_at": "2026-11-29T12:22:53.254Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T11:30:09.649Z",
+                 *             "updated_at": "2026-11-29T12:22:53.254Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T11:30:09.649Z",
-                 *         "expires_at": "2026-12-02T09:47:09.638Z",
+                 *         "created_at": "2026-11-29T12:22:53.254Z",
+                 *         "expires_at": "2026-12-02T10:39:53.246Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226b3-8803-76bd-a44d-81bd8c1e60f0",
+                 *             "id": "01a226e3-cdad-774c-b566-8c9047e9f875",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -15918,16 +17910,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T11:30:09.649Z",
+                 *             "created_at": "2026-11-29T12:22:53.254Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T11:30:09.722Z",
+                 *             "updated_at": "2026-11-29T12:22:53.272Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b3-87d1-7719-a664-672d2a5f93ea"
+                 *             "envelope_id": "01a226e3-cda6-7394-ab23-a606da30b8be"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T11:31:10.621Z",
+                 *         "updated_at": "2026-12-02T12:23:53.553Z",
                  *         "template_id": null,
                  *         "void_reason": null,
                  *         "completed_at": null
@@ -15968,14 +17960,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-89c5-7794-b90b-41e920891d35",
+                 *       "id": "01a226e3-ce3d-731f-8b4d-eb2a0718308d",
                  *       "data": {
-                 *         "id": "01a226b3-87d1-7719-a664-672d2a5f93ea",
+                 *         "id": "01a226e3-cda6-7394-ab23-a606da30b8be",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T11:30:09.722Z",
+                 *         "sent_at": "2026-11-29T12:22:53.272Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -15987,6 +17979,7 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
+                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -16080,28 +18073,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b3-87ed-7207-b947-471556d3664d",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-87d1-7719-a664-672d2a5f93ea/documents/01a226b3-87ed-7207-b947-471556d3664d.pdf?expires=1795955410&signature=4a2faf30ed62083434b07f622a5dbe72c9ec86090987b73111639cda131c400e&name=sample-contract.pdf",
+                 *             "id": "01a226e3-cda8-746a-b05b-56930ebbe56f",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-cda6-7394-ab23-a606da30b8be/documents/01a226e3-cda8-746a-b05b-56930ebbe56f.pdf?expires=1795958573&signature=99d3300c9dec05fc729b96876e2b7f62521d946853210f173772a8c142598638&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T11:30:09.649Z",
+                 *             "created_at": "2026-11-29T12:22:53.254Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T11:30:09.649Z",
+                 *             "updated_at": "2026-11-29T12:22:53.254Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T11:30:09.649Z",
-                 *         "expires_at": "2026-12-02T09:47:09.638Z",
+                 *         "created_at": "2026-11-29T12:22:53.254Z",
+                 *         "expires_at": "2026-12-02T10:39:53.246Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226b3-8803-76bd-a44d-81bd8c1e60f0",
+                 *             "id": "01a226e3-cdad-774c-b566-8c9047e9f875",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -16112,16 +18105,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T11:30:09.649Z",
+                 *             "created_at": "2026-11-29T12:22:53.254Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-11-29T11:30:09.722Z",
+                 *             "updated_at": "2026-11-29T12:22:53.272Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b3-87d1-7719-a664-672d2a5f93ea"
+                 *             "envelope_id": "01a226e3-cda6-7394-ab23-a606da30b8be"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T11:30:10.070Z",
+                 *         "updated_at": "2026-11-29T12:22:53.347Z",
                  *         "template_id": null,
                  *         "void_reason": null,
                  *         "completed_at": null
@@ -16162,14 +18155,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-8c3e-76dd-9cdf-82eb0a6083ab",
+                 *       "id": "01a226e3-cf17-7627-bc82-c2ecc5d00d03",
                  *       "data": {
-                 *         "id": "01a226b3-87d1-7719-a664-672d2a5f93ea",
+                 *         "id": "01a226e3-cda6-7394-ab23-a606da30b8be",
                  *         "name": "Lease renewal",
                  *         "errors": [],
                  *         "fields": [],
                  *         "status": "IN_PROGRESS",
-                 *         "sent_at": "2026-11-29T11:30:09.722Z",
+                 *         "sent_at": "2026-11-29T12:22:53.272Z",
                  *         "metadata": {},
                  *         "settings": {
                  *           "emails": {
@@ -16181,6 +18174,7 @@ export interface operations {
                  *           "branding": {
                  *             "logo": null,
                  *             "name": "Acme Inc.",
+                 *             "color": "#0f766e",
                  *             "reply_to": null,
                  *             "sender_email": null,
                  *             "url_homepage": "https://acme.example",
@@ -16274,28 +18268,28 @@ export interface operations {
                  *         "warnings": [],
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b3-87ed-7207-b947-471556d3664d",
-                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226b3-87d1-7719-a664-672d2a5f93ea/documents/01a226b3-87ed-7207-b947-471556d3664d.pdf?expires=1796214670&signature=1613bcd57ffa6c77e15148d45bab0661f14b6aaebdfa94e31525dc009af842e2&name=sample-contract.pdf",
+                 *             "id": "01a226e3-cda8-746a-b05b-56930ebbe56f",
+                 *             "url": "http://localhost:3000/files/tenants/dev/envelopes/01a226e3-cda6-7394-ab23-a606da30b8be/documents/01a226e3-cda8-746a-b05b-56930ebbe56f.pdf?expires=1796217833&signature=73b55a51b7d078cd4256c0b476539027adfb4312f368ae1db8a4797913d56211&name=sample-contract.pdf",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
                  *             "status": "PENDING",
                  *             "file_name": "sample-contract.pdf",
                  *             "file_size": 1897,
                  *             "file_type": "SIGNABLE",
-                 *             "created_at": "2026-11-29T11:30:09.649Z",
+                 *             "created_at": "2026-11-29T12:22:53.254Z",
                  *             "custom_key": "lease",
                  *             "page_count": 1,
-                 *             "updated_at": "2026-11-29T11:30:09.649Z",
+                 *             "updated_at": "2026-11-29T12:22:53.254Z",
                  *             "content_type": "application/pdf",
                  *             "original_sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f"
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T11:30:09.649Z",
-                 *         "expires_at": "2026-12-06T09:47:09.638Z",
+                 *         "created_at": "2026-11-29T12:22:53.254Z",
+                 *         "expires_at": "2026-12-06T10:39:53.246Z",
                  *         "placements": [],
                  *         "recipients": [
                  *           {
-                 *             "id": "01a226b3-8803-76bd-a44d-81bd8c1e60f0",
+                 *             "id": "01a226e3-cdad-774c-b566-8c9047e9f875",
                  *             "name": "Ben Ode",
                  *             "role": "SIGNER",
                  *             "email": "ben@example.com",
@@ -16306,16 +18300,16 @@ export interface operations {
                  *             "rep_label": "Rep.",
                  *             "signed_at": null,
                  *             "tax_label": null,
-                 *             "created_at": "2026-11-29T11:30:09.649Z",
+                 *             "created_at": "2026-11-29T12:22:53.254Z",
                  *             "custom_key": "ben",
                  *             "name_label": null,
-                 *             "updated_at": "2026-12-02T11:31:10.762Z",
+                 *             "updated_at": "2026-12-02T12:23:53.613Z",
                  *             "witness_of": null,
                  *             "email_label": null,
-                 *             "envelope_id": "01a226b3-87d1-7719-a664-672d2a5f93ea"
+                 *             "envelope_id": "01a226e3-cda6-7394-ab23-a606da30b8be"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-12-02T11:31:10.762Z",
+                 *         "updated_at": "2026-12-02T12:23:53.613Z",
                  *         "template_id": null,
                  *         "void_reason": null,
                  *         "completed_at": null
@@ -16356,9 +18350,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-88ec-7563-b2b9-6ad191111344",
+                 *       "id": "01a226e3-cdd5-7616-b60d-fc6cb4458b7f",
                  *       "data": {
-                 *         "id": "01a226b3-8803-76bd-a44d-81bd8c1e60f0",
+                 *         "id": "01a226e3-cdad-774c-b566-8c9047e9f875",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -16370,13 +18364,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:30:09.649Z",
+                 *         "created_at": "2026-11-29T12:22:53.254Z",
                  *         "custom_key": "ben",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:30:09.722Z",
+                 *         "updated_at": "2026-11-29T12:22:53.272Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-87d1-7719-a664-672d2a5f93ea"
+                 *         "envelope_id": "01a226e3-cda6-7394-ab23-a606da30b8be"
                  *       },
                  *       "event_type": "recipient.reminder_sent"
                  *     }
@@ -16414,9 +18408,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-8a74-740f-a4db-9cfacd98c563",
+                 *       "id": "01a226e3-ce7c-73d8-8266-050cd16c715b",
                  *       "data": {
-                 *         "id": "01a226b3-8803-76bd-a44d-81bd8c1e60f0",
+                 *         "id": "01a226e3-cdad-774c-b566-8c9047e9f875",
                  *         "name": "Ben Ode",
                  *         "role": "SIGNER",
                  *         "email": "ben@example.com",
@@ -16427,14 +18421,14 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T11:30:09.649Z",
+                 *         "created_at": "2026-11-29T12:22:53.254Z",
                  *         "custom_key": "ben",
-                 *         "expires_at": "2026-12-02T09:47:09.638Z",
+                 *         "expires_at": "2026-12-02T10:39:53.246Z",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T11:30:09.722Z",
+                 *         "updated_at": "2026-11-29T12:22:53.272Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-87d1-7719-a664-672d2a5f93ea"
+                 *         "envelope_id": "01a226e3-cda6-7394-ab23-a606da30b8be"
                  *       },
                  *       "event_type": "recipient.expiry_warning_sent"
                  *     }
@@ -16472,9 +18466,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-cbe9-718f-881e-30b7bd1dfcbf",
+                 *       "id": "01a226e3-a591-71ab-b04e-4d4e35f945d6",
                  *       "data": {
-                 *         "id": "01a226b2-c4cc-7566-9395-b71960c53a66",
+                 *         "id": "01a226e3-a2ee-7519-8751-fdb818af5b78",
                  *         "name": "Erin Fox",
                  *         "role": "APPROVER",
                  *         "email": "erin@example.com",
@@ -16484,17 +18478,17 @@ export interface operations {
                  *         "status": "APPROVED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T10:17:21.482Z",
+                 *         "signed_at": "2026-11-29T11:10:42.968Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:19.681Z",
+                 *         "created_at": "2026-11-29T11:10:42.304Z",
                  *         "custom_key": "erin",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:21.482Z",
+                 *         "updated_at": "2026-11-29T11:10:42.968Z",
                  *         "user_agent": "node",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-c4a1-72ea-9d18-40c244b978ec"
+                 *         "envelope_id": "01a226e3-a2e0-708f-b1d4-5490b2c997b8"
                  *       },
                  *       "event_type": "recipient.approved"
                  *     }
@@ -16532,9 +18526,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-cb45-76af-8058-e386bab47a60",
+                 *       "id": "01a226e3-a55e-754e-8910-cf5df2063343",
                  *       "data": {
-                 *         "id": "01a226b2-c4cc-7566-9395-b8fa03a300d8",
+                 *         "id": "01a226e3-a2ee-7519-8752-004e70363fe1",
                  *         "name": "Finn Hale",
                  *         "role": "WITNESS",
                  *         "email": "finn@example.com",
@@ -16544,17 +18538,17 @@ export interface operations {
                  *         "status": "WITNESSED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T10:17:21.304Z",
+                 *         "signed_at": "2026-11-29T11:10:42.934Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:19.681Z",
+                 *         "created_at": "2026-11-29T11:10:42.304Z",
                  *         "custom_key": "finn",
                  *         "ip_address": "127.0.0.1",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:21.304Z",
+                 *         "updated_at": "2026-11-29T11:10:42.934Z",
                  *         "user_agent": "node",
                  *         "witness_of": "dana",
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-c4a1-72ea-9d18-40c244b978ec"
+                 *         "envelope_id": "01a226e3-a2e0-708f-b1d4-5490b2c997b8"
                  *       },
                  *       "event_type": "recipient.witnessed"
                  *     }
@@ -16592,9 +18586,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-cdf3-73e7-b1ce-b5cc6c48375c",
+                 *       "id": "01a226e3-a5f1-76e6-9f29-bebdafb6517d",
                  *       "data": {
-                 *         "id": "01a226b2-c4cc-7566-9395-bfec07670372",
+                 *         "id": "01a226e3-a2ee-7519-8752-04bbe5e9b730",
                  *         "name": "Gia Moss",
                  *         "role": "VIEWER",
                  *         "email": "gia@example.com",
@@ -16603,15 +18597,15 @@ export interface operations {
                  *         "status": "VIEWED",
                  *         "tax_id": null,
                  *         "rep_label": "Rep.",
-                 *         "signed_at": "2026-11-29T10:17:21.673Z",
+                 *         "signed_at": "2026-11-29T11:10:43.031Z",
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:19.681Z",
+                 *         "created_at": "2026-11-29T11:10:42.304Z",
                  *         "custom_key": "gia",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:21.673Z",
+                 *         "updated_at": "2026-11-29T11:10:43.031Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-c4a1-72ea-9d18-40c244b978ec"
+                 *         "envelope_id": "01a226e3-a2e0-708f-b1d4-5490b2c997b8"
                  *       },
                  *       "event_type": "recipient.viewed"
                  *     }
@@ -16649,9 +18643,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-c5b3-7148-b063-45975c13fdb3",
+                 *       "id": "01a226e3-a331-73f2-9967-ccaba3fcd9b5",
                  *       "data": {
-                 *         "id": "01a226b2-c4cc-7566-9395-c33230ab3d93",
+                 *         "id": "01a226e3-a2ee-7519-8752-0a5b86517b70",
                  *         "name": "Hal Ode",
                  *         "role": "CC",
                  *         "email": "hal@example.com",
@@ -16662,13 +18656,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:19.681Z",
+                 *         "created_at": "2026-11-29T11:10:42.304Z",
                  *         "custom_key": "hal",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:19.841Z",
+                 *         "updated_at": "2026-11-29T11:10:42.357Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-c4a1-72ea-9d18-40c244b978ec"
+                 *         "envelope_id": "01a226e3-a2e0-708f-b1d4-5490b2c997b8"
                  *       },
                  *       "event_type": "recipient.copied"
                  *     }
@@ -16706,9 +18700,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-4068-741d-bd22-acef2c9b2811",
+                 *       "id": "01a226e3-b98a-74f2-be28-101351bc3cdc",
                  *       "data": {
-                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
+                 *         "id": "01a226e3-a753-7376-b5ab-66d421740b27",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16717,7 +18711,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b2-f1c5-76fb-8cd6-96b144cb4e8b",
+                 *           "id": "01a226e3-a809-72b8-b6e8-d7e113a78df1",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -16732,13 +18726,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:29.938Z",
+                 *         "created_at": "2026-11-29T11:10:43.417Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:30.193Z",
+                 *         "updated_at": "2026-11-29T11:10:43.460Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
+                 *         "envelope_id": "01a226e3-a739-70fe-abec-e55704b4a6a5"
                  *       },
                  *       "event_type": "recipient.validation_id_check_started"
                  *     }
@@ -16776,9 +18770,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-4d35-76f3-a2a4-4dc5abdbcee6",
+                 *       "id": "01a226e3-bc9a-7447-9cf7-919c76036060",
                  *       "data": {
-                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
+                 *         "id": "01a226e3-a753-7376-b5ab-66d421740b27",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16787,14 +18781,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b2-f1c5-76fb-8cd6-96b144cb4e8b",
+                 *           "id": "01a226e3-a809-72b8-b6e8-d7e113a78df1",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PASSED",
                  *           "attempt": 2,
                  *           "reasons": [],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T10:17:54.571Z",
+                 *           "decided_at": "2026-11-29T11:10:48.871Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 1,
                  *           "provider_reference": null
@@ -16802,13 +18796,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:29.938Z",
+                 *         "created_at": "2026-11-29T11:10:43.417Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:30.193Z",
+                 *         "updated_at": "2026-11-29T11:10:43.460Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
+                 *         "envelope_id": "01a226e3-a739-70fe-abec-e55704b4a6a5"
                  *       },
                  *       "event_type": "recipient.validation_id_check_success"
                  *     }
@@ -16846,9 +18840,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-40b1-73df-b7b7-72e9b4966dec",
+                 *       "id": "01a226e3-b99a-7387-898a-86068d59126b",
                  *       "data": {
-                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
+                 *         "id": "01a226e3-a753-7376-b5ab-66d421740b27",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16857,7 +18851,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b2-f1c5-76fb-8cd6-96b144cb4e8b",
+                 *           "id": "01a226e3-a809-72b8-b6e8-d7e113a78df1",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "FAILED",
@@ -16874,13 +18868,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:29.938Z",
+                 *         "created_at": "2026-11-29T11:10:43.417Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:30.193Z",
+                 *         "updated_at": "2026-11-29T11:10:43.460Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
+                 *         "envelope_id": "01a226e3-a739-70fe-abec-e55704b4a6a5"
                  *       },
                  *       "event_type": "recipient.validation_id_check_failed"
                  *     }
@@ -16918,9 +18912,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-6a90-7658-b956-a34dbb2c5a61",
+                 *       "id": "01a226e3-c603-7468-a5d3-6ed59b65bd38",
                  *       "data": {
-                 *         "id": "01a226b3-5cdc-7620-b1f4-f29cf5dd5161",
+                 *         "id": "01a226e3-c111-70ac-a114-3a0a168cc7e8",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -16929,7 +18923,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-6005-7654-a3d9-a2b8630039a2",
+                 *           "id": "01a226e3-c1d9-702c-93e7-6a3abd52bf76",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "LOCKED",
@@ -16938,7 +18932,7 @@ export interface operations {
                  *             "MRZ_CHECK_DIGIT"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T10:29:02.054Z",
+                 *           "decided_at": "2026-11-29T11:21:51.285Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -16946,13 +18940,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:28:58.603Z",
+                 *         "created_at": "2026-11-29T11:21:50.021Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:28:58.732Z",
+                 *         "updated_at": "2026-11-29T11:21:50.044Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-5cab-7010-a87d-63767d568414"
+                 *         "envelope_id": "01a226e3-c105-778c-8c97-9bba22b72899"
                  *       },
                  *       "event_type": "recipient.validation_id_check_locked"
                  *     }
@@ -16990,9 +18984,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-85da-774a-88f1-57dd0431fb83",
+                 *       "id": "01a226e3-cd6a-70bf-b9cb-9d5bc600b351",
                  *       "data": {
-                 *         "id": "01a226b3-827f-7559-8753-544cc65b07f5",
+                 *         "id": "01a226e3-ccb4-7061-afb0-d45fc0d3810e",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17001,7 +18995,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-849e-7324-8c3b-0a39a8c22f6f",
+                 *           "id": "01a226e3-cd1e-7066-913f-3e6f2dae15a5",
                  *           "check": "id_check",
                  *           "method": "stripe",
                  *           "status": "EXPIRED",
@@ -17011,18 +19005,18 @@ export interface operations {
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
-                 *           "provider_reference": "vs_ae47b8f4b7e5477c8577388e"
+                 *           "provider_reference": "vs_f70dfc9a02a576e4ccf79bba"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:29:08.235Z",
+                 *         "created_at": "2026-11-29T11:21:53.003Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:29:08.371Z",
+                 *         "updated_at": "2026-11-29T11:21:53.023Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-824b-7561-9fd2-7c214abc5a94"
+                 *         "envelope_id": "01a226e3-ccab-77d7-b90b-9b58395f64b2"
                  *       },
                  *       "event_type": "recipient.validation_id_check_expired"
                  *     }
@@ -17060,9 +19054,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-6b2d-76df-add6-488e837d7fb8",
+                 *       "id": "01a226e3-c626-719d-a7bb-1661466c033c",
                  *       "data": {
-                 *         "id": "01a226b3-5cdc-7620-b1f4-f29cf5dd5161",
+                 *         "id": "01a226e3-c111-70ac-a114-3a0a168cc7e8",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17071,13 +19065,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-6005-7654-a3d9-a2b8630039a2",
+                 *           "id": "01a226e3-c1d9-702c-93e7-6a3abd52bf76",
                  *           "check": "id_check",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a226b2-40d7-762f-b07a-840c5cac04cf",
+                 *           "api_key_id": "01a226e3-81f6-7269-84b7-5d26eef625ea",
                  *           "decided_at": null,
                  *           "max_attempts": 1,
                  *           "attempts_left": 1,
@@ -17086,13 +19080,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:28:58.603Z",
+                 *         "created_at": "2026-11-29T11:21:50.021Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:28:58.732Z",
+                 *         "updated_at": "2026-11-29T11:21:50.044Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-5cab-7010-a87d-63767d568414"
+                 *         "envelope_id": "01a226e3-c105-778c-8c97-9bba22b72899"
                  *       },
                  *       "event_type": "recipient.validation_id_check_reset"
                  *     }
@@ -17130,9 +19124,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-4eac-7349-b592-eb0e0f421a87",
+                 *       "id": "01a226e3-bcc6-76ac-8f38-5b8327fffe6e",
                  *       "data": {
-                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
+                 *         "id": "01a226e3-a753-7376-b5ab-66d421740b27",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17141,7 +19135,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-4e7d-76ee-ac59-72e635be249a",
+                 *           "id": "01a226e3-bcc2-742c-be7b-eecc60974425",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "IN_PROGRESS",
@@ -17156,13 +19150,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:29.938Z",
+                 *         "created_at": "2026-11-29T11:10:43.417Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:30.193Z",
+                 *         "updated_at": "2026-11-29T11:10:43.460Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
+                 *         "envelope_id": "01a226e3-a739-70fe-abec-e55704b4a6a5"
                  *       },
                  *       "event_type": "recipient.validation_biometric_started"
                  *     }
@@ -17200,9 +19194,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-5bfa-72be-b673-1fcf9a9433c9",
+                 *       "id": "01a226e3-c0bc-777d-aea9-662e18579a2e",
                  *       "data": {
-                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
+                 *         "id": "01a226e3-a753-7376-b5ab-66d421740b27",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17211,14 +19205,14 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-4e7d-76ee-ac59-72e635be249a",
+                 *           "id": "01a226e3-bcc2-742c-be7b-eecc60974425",
                  *           "check": "biometric",
                  *           "method": "manual",
                  *           "status": "PASSED",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a226b2-40d7-762f-b07a-840c5cac04cf",
-                 *           "decided_at": "2026-11-29T10:28:58.417Z",
+                 *           "api_key_id": "01a226e3-81f6-7269-84b7-5d26eef625ea",
+                 *           "decided_at": "2026-11-29T11:21:49.945Z",
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
                  *           "provider_reference": null
@@ -17226,13 +19220,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:29.938Z",
+                 *         "created_at": "2026-11-29T11:10:43.417Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:30.193Z",
+                 *         "updated_at": "2026-11-29T11:10:43.460Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
+                 *         "envelope_id": "01a226e3-a739-70fe-abec-e55704b4a6a5"
                  *       },
                  *       "event_type": "recipient.validation_biometric_success"
                  *     }
@@ -17270,9 +19264,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-5b4c-71c8-9b1f-099d75303c72",
+                 *       "id": "01a226e3-c07e-75be-8042-40066479a38f",
                  *       "data": {
-                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
+                 *         "id": "01a226e3-a753-7376-b5ab-66d421740b27",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17281,7 +19275,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-4e7d-76ee-ac59-72e635be249a",
+                 *           "id": "01a226e3-bcc2-742c-be7b-eecc60974425",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "FAILED",
@@ -17299,13 +19293,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:29.938Z",
+                 *         "created_at": "2026-11-29T11:10:43.417Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:30.193Z",
+                 *         "updated_at": "2026-11-29T11:10:43.460Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
+                 *         "envelope_id": "01a226e3-a739-70fe-abec-e55704b4a6a5"
                  *       },
                  *       "event_type": "recipient.validation_biometric_failed"
                  *     }
@@ -17343,9 +19337,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-7d0e-707b-bc9c-83ef07c1ad96",
+                 *       "id": "01a226e3-cb32-7140-bcd5-0314b7c002c1",
                  *       "data": {
-                 *         "id": "01a226b3-5cdc-7620-b1f4-f29cf5dd5161",
+                 *         "id": "01a226e3-c111-70ac-a114-3a0a168cc7e8",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17354,16 +19348,17 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-73e9-743e-b1f7-814d82c44f40",
+                 *           "id": "01a226e3-c8b9-7586-9d42-63bf2f4c0caf",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "LOCKED",
                  *           "attempt": 1,
                  *           "reasons": [
-                 *             "FACE_MISMATCH"
+                 *             "FACE_MISMATCH",
+                 *             "CHALLENGE_NOT_MET"
                  *           ],
                  *           "api_key_id": null,
-                 *           "decided_at": "2026-11-29T10:29:06.838Z",
+                 *           "decided_at": "2026-11-29T11:21:52.614Z",
                  *           "max_attempts": 1,
                  *           "attempts_left": 0,
                  *           "provider_reference": null
@@ -17371,13 +19366,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:28:58.603Z",
+                 *         "created_at": "2026-11-29T11:21:50.021Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:28:58.732Z",
+                 *         "updated_at": "2026-11-29T11:21:50.044Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b3-5cab-7010-a87d-63767d568414"
+                 *         "envelope_id": "01a226e3-c105-778c-8c97-9bba22b72899"
                  *       },
                  *       "event_type": "recipient.validation_biometric_locked"
                  *     }
@@ -17415,9 +19410,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-4f78-707b-9179-465641419527",
+                 *       "id": "01a226e3-bcf0-7423-9f7c-7dae4b066bb8",
                  *       "data": {
-                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
+                 *         "id": "01a226e3-a753-7376-b5ab-66d421740b27",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17426,7 +19421,7 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-4e7d-76ee-ac59-72e635be249a",
+                 *           "id": "01a226e3-bcc2-742c-be7b-eecc60974425",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "EXPIRED",
@@ -17441,13 +19436,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:29.938Z",
+                 *         "created_at": "2026-11-29T11:10:43.417Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:30.193Z",
+                 *         "updated_at": "2026-11-29T11:10:43.460Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
+                 *         "envelope_id": "01a226e3-a739-70fe-abec-e55704b4a6a5"
                  *       },
                  *       "event_type": "recipient.validation_biometric_expired"
                  *     }
@@ -17485,9 +19480,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-5ba5-72ab-b364-4e5ad5b94ec1",
+                 *       "id": "01a226e3-c09d-750b-856b-416b80c5e4ff",
                  *       "data": {
-                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
+                 *         "id": "01a226e3-a753-7376-b5ab-66d421740b27",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17496,13 +19491,13 @@ export interface operations {
                  *         "status": "IN_PROGRESS",
                  *         "tax_id": null,
                  *         "identity": {
-                 *           "id": "01a226b3-4e7d-76ee-ac59-72e635be249a",
+                 *           "id": "01a226e3-bcc2-742c-be7b-eecc60974425",
                  *           "check": "biometric",
                  *           "method": "local",
                  *           "status": "PENDING",
                  *           "attempt": null,
                  *           "reasons": [],
-                 *           "api_key_id": "01a226b2-40d7-762f-b07a-840c5cac04cf",
+                 *           "api_key_id": "01a226e3-81f6-7269-84b7-5d26eef625ea",
                  *           "decided_at": null,
                  *           "max_attempts": 3,
                  *           "attempts_left": 3,
@@ -17511,13 +19506,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:29.938Z",
+                 *         "created_at": "2026-11-29T11:10:43.417Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:30.193Z",
+                 *         "updated_at": "2026-11-29T11:10:43.460Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
+                 *         "envelope_id": "01a226e3-a739-70fe-abec-e55704b4a6a5"
                  *       },
                  *       "event_type": "recipient.validation_biometric_reset"
                  *     }
@@ -17555,9 +19550,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-f0ff-742f-ad84-9b5858f43f0c",
+                 *       "id": "01a226e3-a7e2-72df-9abc-0a2633ffaede",
                  *       "data": {
-                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
+                 *         "id": "01a226e3-a753-7376-b5ab-66d421740b27",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17567,18 +19562,18 @@ export interface operations {
                  *         "tax_id": null,
                  *         "consent": {
                  *           "version": "2026-11-29",
-                 *           "given_at": "2026-11-29T10:17:30.987Z"
+                 *           "given_at": "2026-11-29T11:10:43.579Z"
                  *         },
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:29.938Z",
+                 *         "created_at": "2026-11-29T11:10:43.417Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:30.193Z",
+                 *         "updated_at": "2026-11-29T11:10:43.460Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
+                 *         "envelope_id": "01a226e3-a739-70fe-abec-e55704b4a6a5"
                  *       },
                  *       "event_type": "recipient.validation_identity_consented"
                  *     }
@@ -17616,9 +19611,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b3-5c78-765b-8efc-17b6f89f8add",
+                 *       "id": "01a226e3-c0f3-768d-968c-239beda113dd",
                  *       "data": {
-                 *         "id": "01a226b2-ed34-71a5-b196-4a7180042409",
+                 *         "id": "01a226e3-a753-7376-b5ab-66d421740b27",
                  *         "name": "Eileen Marie Collins",
                  *         "role": "SIGNER",
                  *         "email": "eileen@example.com",
@@ -17633,13 +19628,13 @@ export interface operations {
                  *         "rep_label": "Rep.",
                  *         "signed_at": null,
                  *         "tax_label": null,
-                 *         "created_at": "2026-11-29T10:17:29.938Z",
+                 *         "created_at": "2026-11-29T11:10:43.417Z",
                  *         "custom_key": "eileen",
                  *         "name_label": null,
-                 *         "updated_at": "2026-11-29T10:17:30.193Z",
+                 *         "updated_at": "2026-11-29T11:10:43.460Z",
                  *         "witness_of": null,
                  *         "email_label": null,
-                 *         "envelope_id": "01a226b2-ecb2-7663-bce2-c54b1df7958c"
+                 *         "envelope_id": "01a226e3-a739-70fe-abec-e55704b4a6a5"
                  *       },
                  *       "event_type": "recipient.validation_identity_redacted"
                  *     }
@@ -17677,9 +19672,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-ba7d-72a4-aad8-fecb5cdca961",
+                 *       "id": "01a226e3-9f83-72ef-8b42-a6366fc73395",
                  *       "data": {
-                 *         "id": "01a226b2-b996-740f-88df-adc21874a8a2",
+                 *         "id": "01a226e3-9f1a-7089-baff-4a515dc1f73b",
                  *         "name": "Mutual NDA",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -17687,8 +19682,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b2-b9a2-72ff-9ba8-301327969860",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-b996-740f-88df-adc21874a8a2/documents/01a226b2-b9a2-72ff-9ba8-301327969860.pdf?expires=1795949177&signature=ebf8b0e7caebe227c7f7763e32b4b647204ccdc48716b2c4332fea59298ba478&name=nda.pdf",
+                 *             "id": "01a226e3-9f1d-77aa-a200-f83bb7ba7af0",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226e3-9f1a-7089-baff-4a515dc1f73b/documents/01a226e3-9f1d-77aa-a200-f83bb7ba7af0.pdf?expires=1795952381&signature=3374b0c009ccb66d69c3d7ee015920879b65b54066964645c7d1f7c4916587e0&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -17699,7 +19694,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:46:16.854Z",
+                 *         "created_at": "2026-11-29T10:39:41.338Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -17732,7 +19727,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:46:16.854Z"
+                 *         "updated_at": "2026-11-29T10:39:41.338Z"
                  *       },
                  *       "event_type": "template.created"
                  *     }
@@ -17770,9 +19765,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-bc96-7208-9de2-a237967b8b8e",
+                 *       "id": "01a226e3-a02d-715b-81f0-7aa85dd1bf15",
                  *       "data": {
-                 *         "id": "01a226b2-b996-740f-88df-adc21874a8a2",
+                 *         "id": "01a226e3-9f1a-7089-baff-4a515dc1f73b",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -17780,8 +19775,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b2-b9a2-72ff-9ba8-301327969860",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-b996-740f-88df-adc21874a8a2/documents/01a226b2-b9a2-72ff-9ba8-301327969860.pdf?expires=1795949177&signature=ebf8b0e7caebe227c7f7763e32b4b647204ccdc48716b2c4332fea59298ba478&name=nda.pdf",
+                 *             "id": "01a226e3-9f1d-77aa-a200-f83bb7ba7af0",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226e3-9f1a-7089-baff-4a515dc1f73b/documents/01a226e3-9f1d-77aa-a200-f83bb7ba7af0.pdf?expires=1795952381&signature=3374b0c009ccb66d69c3d7ee015920879b65b54066964645c7d1f7c4916587e0&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -17792,7 +19787,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:46:16.854Z",
+                 *         "created_at": "2026-11-29T10:39:41.338Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -17825,7 +19820,7 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:46:17.453Z"
+                 *         "updated_at": "2026-11-29T10:39:41.572Z"
                  *       },
                  *       "event_type": "template.updated"
                  *     }
@@ -17863,9 +19858,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01a226b2-bcbd-717c-ba9d-dfddabaa324d",
+                 *       "id": "01a226e3-a048-70c0-a7b7-8131c6736506",
                  *       "data": {
-                 *         "id": "01a226b2-b996-740f-88df-adc21874a8a2",
+                 *         "id": "01a226e3-9f1a-7089-baff-4a515dc1f73b",
                  *         "name": "Mutual NDA (2027)",
                  *         "metadata": {
                  *           "kind": "nda"
@@ -17873,8 +19868,8 @@ export interface operations {
                  *         "settings": {},
                  *         "documents": [
                  *           {
-                 *             "id": "01a226b2-b9a2-72ff-9ba8-301327969860",
-                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226b2-b996-740f-88df-adc21874a8a2/documents/01a226b2-b9a2-72ff-9ba8-301327969860.pdf?expires=1795949177&signature=ebf8b0e7caebe227c7f7763e32b4b647204ccdc48716b2c4332fea59298ba478&name=nda.pdf",
+                 *             "id": "01a226e3-9f1d-77aa-a200-f83bb7ba7af0",
+                 *             "url": "http://localhost:3000/files/tenants/dev/templates/01a226e3-9f1a-7089-baff-4a515dc1f73b/documents/01a226e3-9f1d-77aa-a200-f83bb7ba7af0.pdf?expires=1795952381&signature=3374b0c009ccb66d69c3d7ee015920879b65b54066964645c7d1f7c4916587e0&name=nda.pdf",
                  *             "type": "SIGNABLE",
                  *             "order": 0,
                  *             "sha256": "6e3fd7612c1711fdfcf72d349efb2c294be3471d6ad402f6e4638b3c69d62f5f",
@@ -17885,7 +19880,7 @@ export interface operations {
                  *             "form_fields": []
                  *           }
                  *         ],
-                 *         "created_at": "2026-11-29T09:46:16.854Z",
+                 *         "created_at": "2026-11-29T10:39:41.338Z",
                  *         "placements": [
                  *           {
                  *             "key": "0",
@@ -17918,12 +19913,53 @@ export interface operations {
                  *             "email": "legal@acme.example"
                  *           }
                  *         ],
-                 *         "updated_at": "2026-11-29T09:46:17.453Z"
+                 *         "updated_at": "2026-11-29T10:39:41.572Z"
                  *       },
                  *       "event_type": "template.deleted"
                  *     }
                  */
                 "application/json": components["schemas"]["TemplateDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_webhook_test: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's `auth`, when it has one */
+                Authorization?: string;
+                /** @description The event id */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "01a226e3-cf74-7243-91bc-36606475557a",
+                 *       "event_type": "webhook.test",
+                 *       "data": {
+                 *         "webhook_id": "01a226e3-884e-71dc-a3f1-deabea95c4a1",
+                 *         "message": "A test event sent on request: nothing happened. It is signed, logged and retried like any delivery."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookTestEvent"];
             };
         };
         responses: {

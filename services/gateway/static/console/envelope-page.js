@@ -113,7 +113,8 @@ function timeline(context, entries) {
   return element('ol', { class: 'timeline' }, ...entries.map((entry) => element('li', {},
     when(format, entry.at), ' ', element('strong', {}, sayOr(say, `console.event.${entry.event}`, entry.event)),
     entry.recipient ? ` · ${entry.recipient.name} <${entry.recipient.email}>` : '',
-    entry.detail ? ` · ${entry.detail}` : '')));
+    entry.details?.reason ? ` · ${entry.details.reason}` : '',
+    entry.ip_address ? ` · ${entry.ip_address}` : '')));
 }
 
 export async function showEnvelope(context, route, keep) {
