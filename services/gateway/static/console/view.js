@@ -35,9 +35,9 @@ export function button(text, onClick, className) {
   return node;
 }
 
-/** Text shown as it came, in a block that keeps its lines: a webhook's body, a request's JSON. */
+/** Text shown as it came, in a block that keeps its lines: a webhook's body, a request's JSON. It may scroll, so the keyboard reaches it. */
 export function raw(text) {
-  return element('pre', { class: 'raw' }, text ?? '');
+  return element('pre', { class: 'raw', tabindex: '0' }, text ?? '');
 }
 
 /**
