@@ -249,6 +249,36 @@ describe('the console', () => {
     expect(await violations()).toEqual([]);
   });
 
+  it('reminds ticked envelopes through one batch, shows its results, and opens a draft in the builder', async () => {
+    const first = await envelope('Bulk one', { name: 'Bea One', email: 'bea@example.com' });
+    const second = await envelope('Bulk two', { name: 'Bo Two', email: 'bo@example.com' });
+    for (const id of [first, second]) expect((await call('POST', `/api/v1/envelopes/${id}/send_invitation`)).status).toBe(200);
+    const draft = await envelope('Bulk draft', { name: 'Dee Draft', email: 'dee@example.com' });
+    await openSection('Envelopes');
+    await page.locator('#filter-text').fill('Bulk');
+    await page.locator('#filter-text').press('Enter');
+    await main().locator('caption', { hasText: '3 envelopes on this page' }).waitFor();
+    for (const name of ['Bulk one', 'Bulk two', 'Bulk draft']) await main().getByRole('checkbox', { name: `Select ${name}` }).check();
+    await main().locator('button', { hasText: 'Remind selected' }).focus();
+    await page.keyboard.press('Enter');
+    await confirmDialog();
+    const open = main().locator('.report a', { hasText: 'See its progress' });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    await main().locator('.badge', { hasText: 'COMPLETED' }).first().waitFor();
+    await main().locator('td', { hasText: /CONFLICT/ }).waitFor();
+    expect(await main().locator('tbody .badge', { hasText: 'SUCCEEDED' }).count()).toBe(2);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(`${api.url}/console#/envelopes/${draft}`);
+    await main().locator('a', { hasText: 'Open in the builder' }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('main h1', { hasText: 'Edit the draft' }).waitFor();
+    await waitFor(() => page.frames().some((frame) => frame.url().startsWith(`${api.url}/builder/`)), 30_000, 'the editor framed in the console');
+    const editor = page.frames().find((frame) => frame.url().startsWith(`${api.url}/builder/`));
+    await editor?.locator('.page[data-drawn]').first().waitFor();
+  });
+
   it('keeps a hostile envelope name as text: no dialog opens and the CSP reports nothing', async () => {
     const hostile = await envelope(HOSTILE_NAME, { name: '<script>alert(2)</script>', email: 'mallory@example.com' }, { note: '<b>bold</b>' });
     await openSection('Envelopes');

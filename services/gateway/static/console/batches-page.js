@@ -25,22 +25,36 @@ export async function showBatches(context, route) {
   context.render(say('console.nav.batches'), list, paging);
 }
 
-async function showBatch(context, id) {
-  const { api, say, format } = context;
-  const { batch } = await api.get(`/api/v1/batches/${id}`);
+const REFRESH_MS = 1500;
+
+function batchDetails(context, batch) {
+  const { say, format } = context;
   const results = table(say('console.batches.results'), [
     { label: say('console.batches.item'), cell: (item) => String(item.index + 1) },
     { label: say('console.envelopes.status'), cell: (item) => badge(item.status, item.status.toLowerCase()) },
     { label: say('console.batches.envelope'), cell: (item) => (item.envelope_id ? link(hrefOf(['envelopes', item.envelope_id]), item.envelope_id) : '') },
     { label: say('console.batches.error'), cell: (item) => (item.error ? `${item.error.code}: ${item.error.error}` : '') }
   ], batch.results ?? [], say('console.batches.pending'));
-  context.render(`${say(`console.batches.operation.${batch.operation}`)} · ${batch.id}`,
-    element('p', {}, link(hrefOf(['batches']), say('console.batches.all'))),
-    facts([
-      [say('console.envelopes.status'), badge(batch.status, batch.status.toLowerCase())],
-      [say('console.batches.progressColumn'), progress(say, batch)],
-      [say('console.envelopes.created'), when(format, batch.created_at)],
-      [say('console.envelope.completed'), when(format, batch.completed_at)]
-    ]),
-    results);
+  return [facts([
+    [say('console.envelopes.status'), badge(batch.status, batch.status.toLowerCase())],
+    [say('console.batches.progressColumn'), progress(say, batch)],
+    [say('console.envelopes.created'), when(format, batch.created_at)],
+    [say('console.envelope.completed'), when(format, batch.completed_at)]
+  ]), results];
+}
+
+/** One batch; while it runs, its progress is read again every moment and shown in place, until it completes or the viewer leaves. */
+async function showBatch(context, id) {
+  const { api, say } = context;
+  const { batch } = await api.get(`/api/v1/batches/${id}`);
+  const details = element('div', {}, ...batchDetails(context, batch));
+  context.render(`${say(`console.batches.operation.${batch.operation}`)} · ${batch.id}`, element('p', {}, link(hrefOf(['batches']), say('console.batches.all'))), details);
+  let shown = batch;
+  while (shown.status !== 'COMPLETED' && context.current()) {
+    await new Promise((resolve) => setTimeout(resolve, REFRESH_MS));
+    if (!context.current()) return;
+    shown = (await api.get(`/api/v1/batches/${id}`)).batch;
+    details.replaceChildren(...batchDetails(context, shown));
+    if (shown.status === 'COMPLETED') context.announce(progress(say, shown));
+  }
 }

@@ -23,7 +23,7 @@ export async function showBuilder(context, route) {
   const envelopeId = route.query.get('envelope');
   const templateId = route.query.get('template');
   const target = envelopeId ? { envelope_id: envelopeId } : { template_id: templateId };
-  const start = () => api.post('/api/v1/builder_sessions', { ...target, origins: [window.location.origin], language: context.language.toUpperCase() });
+  const start = async () => (await api.post('/api/v1/builder_sessions', { ...target, origins: [window.location.origin], language: context.language.toUpperCase() })).builder_session;
   const [session] = await Promise.all([start(), loadElement()]);
   const editor = element('signet-builder', { url: session.url, token: session.token, class: 'builder' });
   editor.addEventListener('token-expired', async () => editor.setToken((await start()).token));
