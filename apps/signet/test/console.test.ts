@@ -60,6 +60,9 @@ function png(rgb: [number, number, number]): Buffer {
  * API only, finds an envelope and voids it, recovers a failing webhook, manages keys and previews the
  * branding; hostile names and bodies stay text, writes need the CSRF token, and every page is axe clean.
  */
+/** A step of the console drives a browser and waits for Signet's background work: on a busy host that takes minutes, not seconds. */
+const STEP_MS = 240_000;
+
 describe('the console', () => {
   let api: TestSignet;
   let browser: TestBrowser;
@@ -120,13 +123,13 @@ describe('the console', () => {
       (globalThis as unknown as { cspViolations: string[] }).cspViolations = seen;
       (globalThis as any).document.addEventListener('securitypolicyviolation', (event: any) => seen.push(`${event.violatedDirective} ${event.blockedURI}`)); // eslint-disable-line @typescript-eslint/no-explicit-any
     });
-  });
+  }, STEP_MS);
 
   afterAll(async () => {
     await browser?.close();
     await receiver?.close();
     await api?.close();
-  });
+  }, STEP_MS);
 
   it('signs in with an API key from the keyboard', async () => {
     await page.goto(`${api.url}/console`);
@@ -136,7 +139,7 @@ describe('the console', () => {
     await page.keyboard.press('Enter');
     await page.locator('main h1', { hasText: 'Envelopes' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-  });
+  }, STEP_MS);
 
   it('finds an envelope by a recipient\'s email, shows its timeline in order, and voids it with a reason', async () => {
     const lima = await envelope('Lima contract', { name: 'Luis Lima', email: 'luis.lima@example.com' });
@@ -165,7 +168,7 @@ describe('the console', () => {
     const after = await call('GET', `/api/v1/envelopes/${lima}`);
     expect((after.body.envelope as Body).status).toBe('VOIDED');
     expect((after.body.envelope as Body).void_reason).toBe('Signed on paper instead');
-  });
+  }, STEP_MS);
 
   it('shows a failing webhook as Failed with its attempts and the 500 body, then redelivers it signed', async () => {
     const created = await call('POST', '/api/v1/webhooks', { json: { url: `${receiver.url}/hook`, subscriptions: 'envelope.in_progress' } });
@@ -174,12 +177,12 @@ describe('the console', () => {
     receiver.script('/hook', [{ status: 500, body: HOSTILE_BODY }, { status: 500, body: HOSTILE_BODY }, { status: 500, body: HOSTILE_BODY }]);
     const sent = await envelope('Webhook trigger', { name: 'Wes Hook', email: 'wes@example.com' });
     expect((await call('POST', `/api/v1/envelopes/${sent}/send_invitation`)).status).toBe(200);
-    await receiver.waitForCount('/hook', 3);
+    await receiver.waitForCount('/hook', 3, 120_000);
     const failed = await waitFor(async () => {
       const { body } = await call('GET', `/api/v1/webhooks/${webhook.id}/deliveries`);
       const delivery = (body.deliveries as Body[])[0];
       return delivery?.status === 'FAILED' && delivery;
-    }, 30_000, 'the delivery to fail');
+    }, 120_000, 'the delivery to fail');
 
     await openSection('Webhooks');
     await main().locator('table a', { hasText: 'Deliveries' }).first().focus();
@@ -197,12 +200,12 @@ describe('the console', () => {
     await main().locator('button', { hasText: 'Redeliver' }).focus();
     await page.keyboard.press('Enter');
     await confirmDialog();
-    const deliveries = await receiver.waitForCount('/hook', 4);
+    const deliveries = await receiver.waitForCount('/hook', 4, 120_000);
     const redelivered = deliveries[3]!;
     expect(redelivered.headers['webhook-id']).toBe(failed.event_id);
     expect(verifySignature(webhook.signing_secret, redelivered)).toBeTruthy();
     await main().locator('section.attempt dd', { hasText: /^200$/ }).waitFor();
-  });
+  }, STEP_MS);
 
   it('shows a new key once, then masked, and it works; a revoked key is refused at once', async () => {
     await openSection('API keys');
@@ -226,7 +229,7 @@ describe('the console', () => {
     await confirmDialog();
     await main().locator('.report [role=status]', { hasText: 'was revoked' }).waitFor();
     expect((await call('GET', '/api/v1/envelopes', { key })).status).toBe(401);
-  });
+  }, STEP_MS);
 
   it('previews a changed branding colour and logo', async () => {
     await openSection('Settings');
@@ -243,11 +246,11 @@ describe('the console', () => {
     await waitFor(async () => {
       const shown = await pixelsOf(await signer.screenshot());
       return shown.has(colourKey(LOGO_RGB)) && shown.has(colourKey(ACCENT_RGB));
-    }, 30_000, 'the signer page preview in the new colour, with the new logo');
+    }, 120_000, 'the signer page preview in the new colour, with the new logo');
     const email = page.locator('iframe[data-page="invitation_email"]');
     await waitFor(async () => (await pixelsOf(await email.screenshot())).has(colourKey(ACCENT_RGB)), 30_000, 'the invitation email preview in the new colour');
     expect(await violations()).toEqual([]);
-  });
+  }, STEP_MS);
 
   it('reminds ticked envelopes through one batch, shows its results, and opens a draft in the builder', async () => {
     const first = await envelope('Bulk one', { name: 'Bea One', email: 'bea@example.com' });
@@ -277,7 +280,7 @@ describe('the console', () => {
     await waitFor(() => page.frames().some((frame) => frame.url().startsWith(`${api.url}/builder/`)), 30_000, 'the editor framed in the console');
     const editor = page.frames().find((frame) => frame.url().startsWith(`${api.url}/builder/`));
     await editor?.locator('.page[data-drawn]').first().waitFor();
-  });
+  }, STEP_MS);
 
   it('keeps a hostile envelope name as text: no dialog opens and the CSP reports nothing', async () => {
     const hostile = await envelope(HOSTILE_NAME, { name: '<script>alert(2)</script>', email: 'mallory@example.com' }, { note: '<b>bold</b>' });
@@ -293,7 +296,7 @@ describe('the console', () => {
     expect(page.url()).toContain(hostile);
     expect(dialogs).toEqual([]);
     expect(await violations()).toEqual([]);
-  });
+  }, STEP_MS);
 
   it('refuses a write without the CSRF token, and another tenant\'s envelope is 404', async () => {
     const refused = await page.evaluate(async () => (await fetch('/api/v1/settings', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ branding: { name: 'Forged' } }) })).status);
@@ -309,7 +312,7 @@ describe('the console', () => {
     await main().locator('[role=alert]', { hasText: '404' }).waitFor();
     expect(await main().textContent()).not.toContain('Globex secret');
     problems.splice(0, problems.length, ...problems.filter((problem) => !problem.includes(other) && !/^403 .*\/api\/v1\/settings$/.test(problem)));
-  });
+  }, STEP_MS);
 
   it('reaches every page by keyboard, axe clean, in English and in Spanish', async () => {
     for (const section of ['Envelopes', 'Templates', 'Batches', 'Webhooks', 'API keys', 'Settings']) {
@@ -325,5 +328,5 @@ describe('the console', () => {
     expect(problems).toEqual([]);
     expect(await violations()).toEqual([]);
     expect(dialogs).toEqual([]);
-  });
+  }, STEP_MS);
 });

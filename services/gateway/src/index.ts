@@ -119,6 +119,7 @@ export function createGatewayService(deps: ServiceDeps): SignetService {
     },
     async stop() {
       await keyChanges?.stop();
+      await recordUse.settled();
       await counters.destroy();
     },
     healthcheck

@@ -32,4 +32,25 @@ describe('last used recorder', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(warnings).toEqual([expect.objectContaining({ api_key_id: 'a' })]);
   });
+
+  it('lets a stopping gateway wait for the writes already sent, so none meets a closed pool', async () => {
+    let finish: () => void = () => undefined;
+    const ended: string[] = [];
+    const recordUse = lastUsedRecorder((keyId) => new Promise<void>((resolve) => {
+      finish = () => {
+        ended.push(keyId);
+        resolve();
+      };
+    }), { clock, log, everyMs: 60_000, maxEntries: 10 });
+    recordUse('a');
+    let settled = false;
+    const waiting = recordUse.settled().then(() => {
+      settled = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    finish();
+    await waiting;
+    expect(ended).toEqual(['a']);
+  });
 });
