@@ -108,7 +108,7 @@ describe.each(INFRASTRUCTURE_MODES)('lifecycle emails and recipient email events
     expect((generated[0]?.event.data as Body).signing_url).toBe(`https://sign.example.com/sign/${envelope.tokens.ana}`);
 
     const mail = await mailTo(await emailOf(envelope.id, 'ana'), /to sign/);
-    expect(mail.html).toContain('<a href="https://acme.example/home?a=1&amp;b=2" target="_blank" rel="noopener noreferrer"><img src="https://cdn.example.com/logo.png"');
+    expect(mail.html).toContain('<a href="https://acme.example/home?a=1&amp;b=2" target="_blank" rel="noopener noreferrer" style="color:#1d4ed8"><img src="https://cdn.example.com/logo.png"');
     const { link, pixel } = trackingOf(mail);
     expect(link.startsWith(`${api.url}/email/v1/links/`)).toBe(true);
     expect(pixel.startsWith(`${api.url}/email/v1/pixels/`)).toBe(true);
