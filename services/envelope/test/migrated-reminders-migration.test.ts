@@ -20,6 +20,10 @@ const DAY_MS = 86_400_000;
 const KEY_REMINDERS = { first_after_days: 2, every_days: 3, max: 2 };
 
 /** The migrations before `name`, as a database that had not run it yet stood. */
+/** Rows read after later migrations, with only the columns they had before: a column added since is no change to them. */
+const asBefore = (rows: Array<Record<string, unknown>>, earlier: Array<Record<string, unknown>>) =>
+  rows.map((row, index) => Object.fromEntries(Object.keys(earlier[index] ?? {}).map((column) => [column, row[column]])));
+
 const before = (name: string): Migration[] => envelopeMigrations.slice(0, envelopeMigrations.findIndex((migration) => migration.name === name));
 
 /** An envelope sent before reminders existed gets its key's, counted from the upgrade; nothing else changes. */
@@ -101,8 +105,8 @@ describe('the migration that gives envelopes sent before reminders existed their
       expect(Math.abs((first?.run_at.getTime() ?? 0) - (upgradedAt.getTime() + 2 * DAY_MS))).toBeLessThan(60_000);
       expect(await remindersOf('ben')).toEqual([]);
       expect(await remindersOf('cid')).toEqual(laterReminders);
-      expect(await Promise.all(['env-later', 'env-done'].map((id) => row('envelopes', id)))).toEqual(untouched);
-      expect(await Promise.all(['ben', 'cid', 'dan'].map((id) => row('recipients', id)))).toEqual(untouchedRecipients);
+      expect(asBefore(await Promise.all(['env-later', 'env-done'].map((id) => row('envelopes', id))), untouched)).toEqual(untouched);
+      expect(asBefore(await Promise.all(['ben', 'cid', 'dan'].map((id) => row('recipients', id))), untouchedRecipients)).toEqual(untouchedRecipients);
 
       // Two days later Ana is reminded, and her next reminder follows her key's plan: three days after that.
       offsetMs += 2 * DAY_MS;
