@@ -10,5 +10,8 @@ module.exports = {
   globalSetup: '<rootDir>/libs/testkit/src/global-setup.ts',
   setupFiles: ['<rootDir>/libs/testkit/src/quiet-logs.ts', '<rootDir>/libs/testkit/src/check-every-fetch.ts'],
   testTimeout: 60000,
-  maxWorkers: 2
+  maxWorkers: 2,
+  // A worker that has grown past this after a test file is replaced: what a file leaks (servers' caches,
+  // Chromium's clients) then never slows the files after it with garbage collection.
+  workerIdleMemoryLimit: '1536MB'
 };
