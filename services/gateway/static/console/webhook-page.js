@@ -12,9 +12,11 @@ function deliveryStatus(say, delivery) {
   return badge(say(`console.delivery.${delivery.status}`), TONES[delivery.status]);
 }
 
-async function showDelivery(context, webhookId, deliveryId) {
-  const { api, say, format } = context;
-  const { delivery } = await api.get(`/api/v1/webhooks/${webhookId}/deliveries/${deliveryId}`);
+const REFRESH_MS = 1500;
+
+/** What the delivery page shows below its actions: the body sent, then every attempt. */
+function deliveryDetails(context, delivery) {
+  const { say, format } = context;
   const headers = (title, values) => (values ? [element('h4', {}, title), raw(Object.entries(values).map(([name, value]) => `${name}: ${value}`).join('\n'))] : []);
   const attempts = delivery.attempts.map((attempt) => element('section', { class: 'attempt', 'aria-labelledby': `attempt-${attempt.attempt}` },
     element('h3', { id: `attempt-${attempt.attempt}` }, say('console.delivery.attempt', { number: attempt.attempt })),
@@ -27,28 +29,53 @@ async function showDelivery(context, webhookId, deliveryId) {
     ...headers(say('console.delivery.requestHeaders'), attempt.request_headers),
     ...headers(say('console.delivery.responseHeaders'), attempt.response_headers),
     element('h4', {}, say('console.delivery.response')), raw(attempt.response_body ?? '')));
-  const redeliver = button(say('console.delivery.redeliver'), async () => {
-    if (await confirmed(context, {
-      title: say('console.delivery.redeliver'), text: say('console.delivery.redeliver.confirm'), confirm: say('console.delivery.redeliver'),
-      call: () => api.post(`/api/v1/webhooks/${webhookId}/deliveries/${deliveryId}/redeliver`), done: () => say('console.delivery.redeliver.done')
-    })) {
-      const keep = context.report.region;
-      await showDelivery(context, webhookId, deliveryId);
-      keep.focus();
-    }
-  }, 'primary');
-  context.render(`${delivery.event_type} · ${delivery.event_id}`,
-    element('p', {}, link(hrefOf(['webhooks', webhookId]), say('console.webhooks.deliveries'))),
-    context.report.region,
+  return [
     facts([
       [say('console.envelopes.status'), deliveryStatus(say, delivery)],
       [say('console.webhooks.event'), delivery.event_id],
       [say('console.envelopes.created'), when(format, delivery.created_at)],
       [say('console.delivery.nextAttempt'), when(format, delivery.next_attempt_at)]
     ]),
-    element('div', { class: 'buttons' }, redeliver),
     element('section', { 'aria-labelledby': 'request' }, element('h2', { id: 'request' }, say('console.delivery.request')), raw(delivery.request_body)),
-    element('section', { 'aria-labelledby': 'attempts' }, element('h2', { id: 'attempts' }, say('console.delivery.attempts')), ...attempts));
+    element('section', { 'aria-labelledby': 'attempts' }, element('h2', { id: 'attempts' }, say('console.delivery.attempts')), ...attempts)
+  ];
+}
+
+/** One delivery; while it is pending (a redelivery on its way) it is read again every moment and shown in place. */
+async function showDelivery(context, webhookId, deliveryId) {
+  const { api, say } = context;
+  const load = async () => (await api.get(`/api/v1/webhooks/${webhookId}/deliveries/${deliveryId}`)).delivery;
+  let delivery = await load();
+  const details = element('div', {}, ...deliveryDetails(context, delivery));
+  let following = false;
+  const follow = async () => {
+    if (following) return;
+    following = true;
+    while (delivery.status === 'PENDING' && context.current()) {
+      await new Promise((resolve) => setTimeout(resolve, REFRESH_MS));
+      if (!context.current()) break;
+      delivery = await load();
+      details.replaceChildren(...deliveryDetails(context, delivery));
+      if (delivery.status !== 'PENDING') context.announce(say(`console.delivery.${delivery.status}`));
+    }
+    following = false;
+  };
+  const redeliver = button(say('console.delivery.redeliver'), async () => {
+    const result = await confirmed(context, {
+      title: say('console.delivery.redeliver'), text: say('console.delivery.redeliver.confirm'), confirm: say('console.delivery.redeliver'),
+      call: () => api.post(`/api/v1/webhooks/${webhookId}/deliveries/${deliveryId}/redeliver`), done: () => say('console.delivery.redeliver.done')
+    });
+    if (!result) return;
+    delivery = await load();
+    details.replaceChildren(...deliveryDetails(context, delivery));
+    void follow();
+  }, 'primary');
+  context.render(`${delivery.event_type} · ${delivery.event_id}`,
+    element('p', {}, link(hrefOf(['webhooks', webhookId]), say('console.webhooks.deliveries'))),
+    context.report.region,
+    element('div', { class: 'buttons' }, redeliver),
+    details);
+  void follow();
 }
 
 export async function showWebhook(context, route) {
