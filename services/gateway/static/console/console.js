@@ -14,9 +14,10 @@ import { createReport } from './view.js';
 const root = document.getElementById('console');
 const tag = root.dataset.tag;
 const say = createSay(JSON.parse(root.dataset.messages), tag);
-const layout = createLayout(root, { say, languages: JSON.parse(root.dataset.languages), language: root.dataset.language, csrfToken: root.dataset.csrf });
+const languages = JSON.parse(root.dataset.languages);
+const layout = createLayout(root, { say, languages, language: root.dataset.language, csrfToken: root.dataset.csrf });
 const announce = createAnnouncer(document.body);
-const shared = { api: createConsoleApi(root.dataset.csrf), say, format: createFormat(tag), announce, language: root.dataset.language, tag };
+const shared = { api: createConsoleApi(root.dataset.csrf), say, format: createFormat(tag), announce, language: root.dataset.language, languages };
 let shown = 0;
 
 /** What a page is given: the shared tools, and `render` to fill the main region while it is still the page shown. */

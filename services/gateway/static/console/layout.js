@@ -1,11 +1,12 @@
 // The frame around every page: the navigation, the language, signing out, and the main region pages fill.
 
 import { element, labelled } from '/components/dom.js';
+import { languageOptions } from './view.js';
 
 const SECTIONS = ['envelopes', 'templates', 'batches', 'webhooks', 'keys', 'settings'];
 
 function languageForm(say, languages, current) {
-  const select = element('select', { name: 'lang' }, ...languages.map((one) => element('option', { value: one.key, lang: one.tag, selected: one.key === current }, one.name)));
+  const select = element('select', { name: 'lang' }, ...languageOptions(languages, current));
   const form = element('form', { class: 'language' }, labelled('console-language', say('console.language'), select), element('button', { type: 'submit' }, say('console.language.apply')));
   form.addEventListener('submit', (event) => {
     event.preventDefault();

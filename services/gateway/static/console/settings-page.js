@@ -3,6 +3,7 @@
 
 import { element, labelled } from '/components/dom.js';
 import { confirmed } from './confirm.js';
+import { languageOptions } from './view.js';
 
 /** One control per value: a tick for a boolean, a number box, else text; nested objects become fieldsets. */
 function controlsOf(say, path, value, controls) {
@@ -58,8 +59,7 @@ function changesOf(controls) {
 
 function previews(context) {
   const { say } = context;
-  const languages = JSON.parse(document.getElementById('console').dataset.languages);
-  const choice = element('select', {}, ...languages.map((one) => element('option', { value: one.key, lang: one.tag, selected: one.key === context.language }, one.name)));
+  const choice = element('select', {}, ...languageOptions(context.languages, context.language));
   const frame = (page, title) => element('iframe', { class: 'preview', title, sandbox: '', src: '' , 'data-page': page });
   const frames = [frame('signer_page', say('console.settings.previewSigner')), frame('invitation_email', say('console.settings.previewEmail'))];
   const refresh = () => {

@@ -63,3 +63,8 @@ export function createReport(say, announce) {
     }
   };
 }
+
+/** One option per language Signet speaks, each named in itself, `current` chosen. */
+export function languageOptions(languages, current) {
+  return languages.map((one) => element('option', { value: one.key, lang: one.tag, selected: one.key === current }, one.name));
+}
