@@ -12,7 +12,7 @@ export { httpTimestamper, type HttpTimestamperOptions } from './timestamp/http-t
 export { timestampAuthority, type TimestampAuthority, type TimestampAuthorityOptions } from './timestamp/timestamp-authority';
 export type { Timestamper } from './timestamp/timestamper';
 export {
-  createDevelopmentPki, DEVELOPMENT_NAMES, type DevelopmentPki, type DevelopmentPkiOptions, issueCertificate, issueCrl, type KeyAndCertificate,
+  createDevelopmentPki, createDevelopmentSignerCa, DEVELOPMENT_NAMES, type DevelopmentPki, type DevelopmentPkiOptions, issueCertificate, issueCrl, type KeyAndCertificate,
   pemOf, signerOf
 } from './pki/development-pki';
 export { addDocumentSecurityStore, type ValidationData } from './ltv/document-security-store';
@@ -38,3 +38,8 @@ export type {
   StampStyle,
   StampSignedPdfInput
 } from './types';
+export { stampDocument } from './stamp-signed-pdf';
+export { baseRevision, type RevisionSignature, signRevision } from './revision/sign-revision';
+export { type ActKey, type ActKeyStore, memoryActKeys, tokenActKeys } from './signer-ca/act-key';
+export { ACT_CERTIFICATE_MINUTES, type ActHolder, certifyAct, SIGNER_POLICY_OID, type SignerCa } from './signer-ca/certify-act';
+export { issueCrlWithSigner } from './signer-ca/issue-with-signer';

@@ -18,6 +18,12 @@ import type { StampSignedPdfInput } from './types';
  */
 export async function stampSignedPdf(input: StampSignedPdfInput): Promise<Uint8Array> {
   const document = await PDFDocument.load(input.pdf);
+  await stampDocument(document, input);
+  return document.save();
+}
+
+/** Draws `input`'s marks into a loaded document (for `signRevision`, which appends them as an incremental update). */
+export async function stampDocument(document: PDFDocument, input: Omit<StampSignedPdfInput, 'pdf'>): Promise<void> {
   document.registerFontkit(subsettingFontkit);
   const context = stampContext(document, input.language ?? 'EN', {
     style: input.style ?? 'SIMPLE',
@@ -43,5 +49,4 @@ export async function stampSignedPdf(input: StampSignedPdfInput): Promise<Uint8A
     const label = await context.text(`${input.documentIdLabel} ${input.documentId}`.trim());
     for (const page of document.getPages()) drawDocumentIdLabel(pageFrame(page), label);
   }
-  return document.save();
 }

@@ -8,10 +8,32 @@ import { PDFDocument, type PDFObject, PDFRef } from 'pdf-lib';
  * cannot save incrementally itself.
  */
 export async function appendIncrementalUpdate(bytes: Uint8Array, edit: (document: PDFDocument) => PDFRef[]): Promise<Buffer> {
+  const document = await PDFDocument.load(bytes, { updateMetadata: false });
+  return writeUpdate(bytes, document, edit(document));
+}
+
+/**
+ * An incremental update of whatever `edit` changes (drawing on pages, adding pages, fonts, fields):
+ * every indirect object is compared, serialized, before and after the edit, and the new and changed
+ * ones are appended. Slower than naming the changes, but drawing with pdf-lib touches objects no caller
+ * could list.
+ */
+export async function appendChanges(bytes: Uint8Array, edit: (document: PDFDocument) => Promise<void>): Promise<Buffer> {
+  const document = await PDFDocument.load(bytes, { updateMetadata: false });
+  const before = new Map(document.context.enumerateIndirectObjects().map(([ref, object]) => [ref.toString(), serialize(object)]));
+  await edit(document);
+  // Fonts and images are written into their objects only when flushed.
+  await document.flush();
+  const changed = document.context.enumerateIndirectObjects()
+    .filter(([ref, object]) => !before.get(ref.toString())?.equals(serialize(object)))
+    .map(([ref]) => ref);
+  return writeUpdate(bytes, document, changed);
+}
+
+function writeUpdate(bytes: Uint8Array, document: PDFDocument, refs: PDFRef[]): Buffer {
   const original = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const previousXref = lastStartXref(original);
-  const document = await PDFDocument.load(bytes, { updateMetadata: false });
-  const changed = [...new Map(edit(document).map((ref) => [ref.objectNumber, ref])).values()].sort((a, b) => a.objectNumber - b.objectNumber);
+  const changed = [...new Map(refs.map((ref) => [ref.objectNumber, ref])).values()].sort((a, b) => a.objectNumber - b.objectNumber);
 
   const parts: Buffer[] = [original.at(-1) === 0x0a ? Buffer.alloc(0) : Buffer.from('\n')];
   let offset = original.length + parts[0]!.length;

@@ -16,7 +16,8 @@ const BACKDATE_MS = 5 * 60 * 1000;
 export const DEVELOPMENT_NAMES = {
   ca: 'Signet Development CA — not for production',
   seal: 'Signet Development Seal — not for production',
-  tsa: 'Signet Development TSA — not for production'
+  tsa: 'Signet Development TSA — not for production',
+  signerCa: 'Signet Development Signer CA — not for production'
 } as const;
 
 /** A key and its certificate, both DER (the key as PKCS#8), so they can be stored and read back. */
@@ -75,6 +76,25 @@ export async function createDevelopmentPki(options: DevelopmentPkiOptions): Prom
     tsa: { privateKey: await exportKey(tsaKeys.privateKey), certificate: tsa },
     crlUrl: options.crlUrl
   };
+}
+
+/**
+ * The development signer CA: a root of its own, apart from the seal's, which certifies each signer's
+ * act key (advanced signatures), so a validator can trust signers and the seal separately.
+ */
+export async function createDevelopmentSignerCa(options: { now: Date; validDays?: number }): Promise<KeyAndCertificate> {
+  const keys = await generateKeys();
+  const certificate = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: serial(), name: `CN=${DEVELOPMENT_NAMES.signerCa}, O=Signet (development)`,
+    notBefore: new Date(options.now.getTime() - BACKDATE_MS), notAfter: new Date(options.now.getTime() + (options.validDays ?? 3650) * DAY_MS),
+    keys, signingAlgorithm: RSA,
+    extensions: [
+      new x509.BasicConstraintsExtension(true, 0, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey)
+    ]
+  });
+  return { privateKey: await exportKey(keys.privateKey), certificate: Buffer.from(certificate.rawData) };
 }
 
 export interface IssueOptions {

@@ -1,10 +1,9 @@
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import { SignPdf, Signer } from '@signpdf/signpdf';
+import { SignPdf } from '@signpdf/signpdf';
 import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { PDFDocument } from 'pdf-lib';
-import { buildSignedData } from '../cms/signed-data';
+import { CadesSigner, cmsPlaceholderLength } from '../cms/cades-signer';
 import { certificateFields, commonName } from './certificate-fields';
-import { OID } from './oids';
 import type { Signer as KeySigner } from './signer';
 import type { Timestamper } from '../timestamp/timestamper';
 
@@ -18,27 +17,6 @@ export interface SealOptions {
   name?: string;
   location?: string;
   contactInfo?: string;
-}
-
-/** Room for the CMS beside the certificates: attributes, signature (up to RSA 8192) and DER overhead. */
-const SIGNATURE_OVERHEAD = 4096;
-/** Room for a timestamp token beside its TSA's certificates. */
-const TIMESTAMP_OVERHEAD = 3072;
-
-class CadesSigner extends Signer {
-  constructor(private readonly options: SealOptions) {
-    super();
-  }
-
-  override async sign(pdfWithoutContents: Buffer): Promise<Buffer> {
-    const { signer, timestamper } = this.options;
-    return buildSignedData({
-      signer,
-      contentType: OID.data,
-      content: pdfWithoutContents,
-      ...(timestamper ? { timestamp: (signatureValue: Buffer) => timestamper.timestamp(signatureValue) } : {})
-    });
-  }
 }
 
 /**
@@ -59,8 +37,7 @@ export async function sealPdf(bytes: Uint8Array, options: SealOptions): Promise<
     contactInfo: literalString(options.contactInfo ?? ''),
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     // Counted in hex digits: two per byte of DER.
-    signatureLength: 2 * (certificates.reduce((total, der) => total + der.length, SIGNATURE_OVERHEAD) +
-      (options.timestamper ? options.timestamper.tokenSizeHint + TIMESTAMP_OVERHEAD : 0))
+    signatureLength: cmsPlaceholderLength(options.signer, options.timestamper)
   });
   // Classic cross-reference tables, so later incremental updates (/DSS, document timestamp) can append their own.
   const withPlaceholder = await document.save({ useObjectStreams: false });
