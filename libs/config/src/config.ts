@@ -105,6 +105,8 @@ export interface SignetConfig {
   tsa: TsaConfig | null;
   /** Null: no HSM; the seal is SIGNET_SEAL_P12's or the development CA's. */
   sealPkcs11: Pkcs11SealConfig | null;
+  /** The CA that certifies signers' act keys (advanced signatures); null: the development signer CA. */
+  signerCa: SignerCaConfig | null;
   archive: ArchiveConfig;
   bootstrapApiKeys: BootstrapApiKey[];
   logLevel: string;
@@ -125,6 +127,9 @@ export interface SignetConfig {
   /** Longest a part may take to start answering a request the gateway passed it (then 504). */
   upstreamTimeoutMs: number;
 }
+
+/** The signer CA: a PKCS#12 file, or a key in the seal's PKCS#11 token by its label. */
+export type SignerCaConfig = { kind: 'p12'; p12: Buffer; passphrase: string } | { kind: 'pkcs11'; keyLabel: string };
 
 export interface SealConfig {
   p12: Buffer;
@@ -187,6 +192,7 @@ export function loadConfig(env: Env = process.env): SignetConfig {
       timeoutMs: v.TSA_TIMEOUT_MS
     },
     sealPkcs11: readPkcs11(v),
+    signerCa: readSignerCa(v),
     archive: { renewDays: v.ARCHIVE_TIMESTAMP_RENEW_DAYS },
     bootstrapApiKeys: parseBootstrapApiKeys(v.SIGNET_BOOTSTRAP_API_KEYS ?? null),
     logLevel: v.LOG_LEVEL,
@@ -271,4 +277,15 @@ function readSms(v: ConfigValues): SmsConfig {
     tenantDailyLimit: v.SMS_TENANT_DAILY_LIMIT,
     allowedCountries: countries === '*' ? null : countries.split(',').map((code) => code.trim())
   };
+}
+
+/** SIGNET_SIGNER_CA_P12 or SIGNET_SIGNER_CA_PKCS11_KEY_LABEL (which needs the seal's token), not both. */
+function readSignerCa(v: ConfigValues): SignerCaConfig | null {
+  if (v.SIGNET_SIGNER_CA_P12 !== undefined && v.SIGNET_SIGNER_CA_PKCS11_KEY_LABEL !== undefined) {
+    throw new ConfigError('SIGNET_SIGNER_CA_P12', 'and SIGNET_SIGNER_CA_PKCS11_KEY_LABEL both name a signer CA; set one');
+  }
+  if (v.SIGNET_SIGNER_CA_P12 !== undefined) return { kind: 'p12', p12: Buffer.from(v.SIGNET_SIGNER_CA_P12, 'base64'), passphrase: v.SIGNET_SIGNER_CA_PASSPHRASE ?? '' };
+  if (v.SIGNET_SIGNER_CA_PKCS11_KEY_LABEL === undefined) return null;
+  if (v.SIGNET_SEAL_PKCS11_MODULE === undefined) throw new ConfigError('SIGNET_SIGNER_CA_PKCS11_KEY_LABEL', 'needs the token of SIGNET_SEAL_PKCS11_MODULE');
+  return { kind: 'pkcs11', keyLabel: v.SIGNET_SIGNER_CA_PKCS11_KEY_LABEL };
 }

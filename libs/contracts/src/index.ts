@@ -15,7 +15,7 @@ export * from './payloads/batch-completed-payload';
 export * from './payloads/template-payload';
 export * from './payloads/webhook-test-payload';
 export * from './settings';
-export { DEFAULT_BRANDING_COLOR, DEFAULT_SENDER_NAME, TEMPLATE_VARIABLES } from './settings-fields';
+export { DEFAULT_BRANDING_COLOR, DEFAULT_SENDER_NAME, SIGNATURE_LEVELS, type SignatureLevel, TEMPLATE_VARIABLES } from './settings-fields';
 export * from './settings-payload';
 export { localizationFor } from './settings-localization';
 export * from './settings-preview';

@@ -29,6 +29,12 @@ export const SealCertificatesResponse = Type.Object(
     chain_pem: Type.String(),
     /** Where the development CA publishes its CRL; null for a configured certificate. */
     crl_url: Type.Union([Type.String(), Type.Null()]),
+    signer_ca: Type.Object({
+      development: Type.Boolean({ description: "True for Signet's generated development signer CA" }),
+      certificates: Type.Array(SealCertificate, { description: "The signer CA's chain, the CA first: it certifies each signer's key in envelopes whose signature.level is advanced" }),
+      chain_pem: Type.String(),
+      crl_url: Type.String({ description: "Where Signet publishes the signer CA's CRL" })
+    }, { additionalProperties: false, description: 'The CA of advanced signatures, apart from the seal: trust it to trust signers' }),
     request_id: Type.String()
   },
   { additionalProperties: false }
@@ -39,10 +45,16 @@ export type SealCertificatesResponse = Static<typeof SealCertificatesResponse>;
 export const SignatureReport = Type.Object(
   {
     kind: Type.Union([Type.Literal('signature'), Type.Literal('document_timestamp')]),
+    level: Type.Union([Type.Literal('seal'), Type.Literal('AdES'), Type.Literal('QES'), Type.Null()], {
+      description: "seal: this Signet's seal; QES: a signature whose certificate states it is qualified (QcCompliance); AdES: any other signature (a signer's own); null for a document timestamp"
+    }),
     sub_filter: Type.String({ description: 'e.g. ETSI.CAdES.detached, adbe.pkcs7.detached, ETSI.RFC3161' }),
     signer: Type.Union([
       Type.Object({
-        common_name: Type.Union([Type.String(), Type.Null()]), subject: Type.String(), issuer: Type.String(), serial_number: Type.String()
+        common_name: Type.Union([Type.String(), Type.Null()]), subject: Type.String(), issuer: Type.String(), serial_number: Type.String(),
+        not_before: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+        not_after: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+        policies: Type.Array(Type.String(), { description: "Certificate policy OIDs: Signet's signer certificates carry its signer policy" })
       }, { additionalProperties: false }),
       Type.Null()
     ]),
@@ -62,7 +74,7 @@ export type SignatureReport = Static<typeof SignatureReport>;
 export const SignatureReportsResponse = Type.Object(
   {
     signatures: Type.Array(SignatureReport),
-    /** Subjects of the certificates trust was judged against (the seal's and TSA's roots). */
+    /** Subjects of the certificates trust was judged against (the seal's and TSA's roots and the signer CA). */
     trust_anchors: Type.Array(Type.String()),
     request_id: Type.String()
   },

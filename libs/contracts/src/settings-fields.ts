@@ -129,6 +129,14 @@ export const SignatureType = LiteralUnion(SIGNATURE_TYPE_VALUES);
 /** Webhook payloads also show INTERNATIONAL, which no request can set. */
 export const PayloadSignatureType = LiteralUnion([...SIGNATURE_TYPE_VALUES, 'INTERNATIONAL']);
 export const SignatureStyle = LiteralUnion(['SIMPLE', 'FULL']);
+/**
+ * signature.level: `seal` (Signet's seal over every signer's mark), `advanced` (each signer's own
+ * signature, with a key made for their act and a certificate from Signet's signer CA, then the seal) or
+ * `qualified` (each signer's signature made by a remote signing service, then the seal).
+ */
+export const SIGNATURE_LEVELS = ['seal', 'advanced', 'qualified'] as const;
+export const SignatureLevel = LiteralUnion(SIGNATURE_LEVELS);
+export type SignatureLevel = (typeof SIGNATURE_LEVELS)[number];
 /** EN and ES as always, and the other languages of @signet/i18n by the same two-letter, upper-case codes. */
 export const SignatureFlowLanguage = LiteralUnion(LANGUAGE_CODES);
 export const SignatureOrder = LiteralUnion(['PARALLEL', 'SEQUENTIAL']);

@@ -1,5 +1,10 @@
 import { DEFAULT_BIOMETRIC, DEFAULT_ID_CHECK, type Settings, type SettingsPayload } from './settings';
-import { DEFAULT_BRANDING_COLOR } from './settings-fields';
+import { DEFAULT_BRANDING_COLOR, type SignatureLevel } from './settings-fields';
+
+/** An envelope's signature level: `seal` for envelopes stored before levels existed. */
+export function signatureLevel(settings: Pick<Settings, 'signature'>): SignatureLevel {
+  return settings.signature.level ?? 'seal';
+}
 
 const flag = (value: boolean) => (value ? 'TRUE' : 'FALSE');
 
@@ -34,7 +39,7 @@ export function toSettingsPayload(settings: Settings): SettingsPayload {
     },
     // Shared, not copied: a payload is only ever serialized (structuredClone of it was 2% of a GET's CPU).
     localization,
-    signature: { type: signature.type, style: signature.style, bg_image: signature.bg_image, image: 'DEFAULT', text: 'DEFAULT' },
+    signature: { type: signature.type, style: signature.style, bg_image: signature.bg_image, level: signatureLevel({ signature }), image: 'DEFAULT', text: 'DEFAULT' },
     signature_flow: {
       language: signature_flow.language,
       sender_name: signature_flow.sender_name,

@@ -20,6 +20,7 @@ import {
   SignatureColor,
   SignatureFlowLanguage,
   SignatureOrder,
+  SignatureLevel,
   SignatureStyle,
   SignatureType,
   SignatureTypes,
@@ -132,7 +133,8 @@ export const SettingsInput = Closed({
     Closed({
       type: Resettable(SignatureType),
       style: Resettable(SignatureStyle),
-      bg_image: Resettable(PublicHttpsUrl)
+      bg_image: Resettable(PublicHttpsUrl),
+      level: Resettable(SignatureLevel)
     })
   ),
   signature_flow: Type.Optional(
@@ -289,7 +291,8 @@ export const Settings = Type.Object({
     envelope_reminder: Type.Optional(Type.Boolean())
   }),
   localization: SettingsLocalization,
-  signature: Type.Object({ type: SignatureType, style: SignatureStyle, bg_image: Nullable(HttpsUrl) }),
+  /** Envelopes stored before signature levels existed lack `level` (read as `seal`). */
+  signature: Type.Object({ type: SignatureType, style: SignatureStyle, bg_image: Nullable(HttpsUrl), level: Type.Optional(SignatureLevel) }),
   /**
    * embed_origins (comma-separated origins allowed to frame the signer page) and redirect_url (where the
    * page goes after signing or rejecting) are Signet's own; envelopes stored before them lack both (read as null).
@@ -341,6 +344,7 @@ export const SettingsPayload = Type.Object({
     type: PayloadSignatureType,
     style: SignatureStyle,
     bg_image: Nullable(HttpsUrl),
+    level: SignatureLevel,
     image: Type.String(),
     text: Type.String()
   }),

@@ -51,6 +51,13 @@ export const FieldValuesRequest = Type.Record(Type.String(), Type.Union([Type.St
   errorMessage: 'must map field names to text, numbers or true/false'
 });
 
+/** The code a remote signing service sent the signer, which authorizes their qualified signature (signature.level `qualified`). */
+const SigningProviderCode = Type.String({
+  minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$',
+  description: 'signature.level qualified: the one-time code the signing provider sent the signer, passed on to it to authorize the signature',
+  errorMessage: 'must be the code your signing provider sent you (letters, digits and dashes)'
+});
+
 /**
  * POST /signing/v1/:token/sign: explicit consent, the signature, and the values of the recipient's
  * fields. An APPROVER sends no signature: consent (and fields) approve.
@@ -59,7 +66,8 @@ export const SignRequest = Type.Object(
   {
     consent: Type.Literal(true, { errorMessage: CONSENT_MESSAGE }),
     signature: SignatureRequest,
-    fields: Type.Optional(FieldValuesRequest)
+    fields: Type.Optional(FieldValuesRequest),
+    otp: Type.Optional(SigningProviderCode)
   },
   { errorMessage: { required: { consent: CONSENT_MESSAGE } } }
 );
@@ -69,7 +77,8 @@ export type SignRequest = Static<typeof SignRequest>;
 export const ApproveRequest = Type.Object(
   {
     consent: Type.Literal(true, { errorMessage: CONSENT_MESSAGE }),
-    fields: Type.Optional(FieldValuesRequest)
+    fields: Type.Optional(FieldValuesRequest),
+    otp: Type.Optional(SigningProviderCode)
   },
   { errorMessage: { required: { consent: CONSENT_MESSAGE } } }
 );

@@ -17,12 +17,14 @@ export const ERROR_CODES = {
   VALIDATION_FAILED: { status: 422, meaning: 'Invalid input; `details` lists each field and what is wrong' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, meaning: 'This Idempotency-Key was used for a different request (method, path or body)' },
   SMS_COUNTRY_NOT_ALLOWED: { status: 422, meaning: "Validation SMS are not sent to the recipient phone's country on this Signet (its SMS allow-list)" },
+  SIGNATURE_PROVIDER_REFUSED: { status: 422, meaning: "The remote signing service refused the signer's qualified signature (a wrong or expired code, no credential for the signer); nothing was signed" },
   RATE_LIMITED: { status: 429, meaning: 'A rate limit was reached; `Retry-After` says when to try again' },
   SMS_DAILY_LIMIT_REACHED: { status: 429, meaning: "The account's validation SMS of the last 24 hours reached its cap; `Retry-After` says when one frees" },
   HEADERS_TOO_LARGE: { status: 431, meaning: 'The request headers are larger than the server accepts' },
   INTERNAL_ERROR: { status: 500, meaning: 'An unexpected fault; the request id finds it in the logs' },
   UPSTREAM_FAILED: { status: 502, meaning: 'The part behind the gateway failed while answering; the request may or may not have taken effect' },
   SERVICE_UNAVAILABLE: { status: 503, meaning: 'A part Signet needs is not reachable right now; retry later' },
+  SIGNATURE_PROVIDER_UNAVAILABLE: { status: 503, meaning: 'The remote signing service for qualified signatures did not answer; nothing was signed, try again' },
   OVERLOADED: { status: 503, meaning: 'Signet is at capacity (a full queue, a busy PDF worker, a transient database fault); retry after `Retry-After` seconds. Never a verdict on the request' },
   UPSTREAM_TIMEOUT: { status: 504, meaning: 'The part behind the gateway did not answer in time; the request may or may not have taken effect' }
 } as const;

@@ -47,6 +47,6 @@ export async function stampDocument(document: PDFDocument, input: Omit<StampSign
 
   if (input.documentIdLabel !== undefined) {
     const label = await context.text(`${input.documentIdLabel} ${input.documentId}`.trim());
-    for (const page of document.getPages()) drawDocumentIdLabel(pageFrame(page), label);
+    for (const page of document.getPages().slice(input.labelPagesFrom ?? 0)) drawDocumentIdLabel(pageFrame(page), label);
   }
 }

@@ -74,6 +74,8 @@ export interface StampSignedPdfInput {
   documentId: string;
   /** `custom_page_id`: when given, "<documentIdLabel> <documentId>" is written on every page. */
   documentIdLabel?: string;
+  /** The first page (0-indexed) the label goes on: 0 by default; pages added to an already signed revision start later. */
+  labelPagesFrom?: number;
   language?: StampLanguage;
   placements: ResolvedPlacement[];
   /** Field values, drawn at their places. */

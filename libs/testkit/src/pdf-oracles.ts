@@ -137,12 +137,16 @@ export function opensslTimestampTime(token: Buffer): Date {
   return new Date(Date.UTC(Number(year), MONTHS.indexOf(month!), Number(day), Number(hours), Number(minutes), Number(seconds)));
 }
 
+/** `caPem` may hold several roots (the seal's and the signer CA's): each becomes a trust anchor of its own. */
 function runPdfsig(pdf: Uint8Array, caPem: string): { stdout: string; stderr: string } {
   return inTempDir((dir) => {
-    writeFileSync(path.join(dir, 'ca.pem'), caPem);
     writeFileSync(path.join(dir, 'file.pdf'), pdf);
     execFileSync('certutil', ['-N', '-d', `sql:${dir}`, '--empty-password']);
-    execFileSync('certutil', ['-A', '-d', `sql:${dir}`, '-n', 'signet-test-anchor', '-t', 'CT,C,C', '-i', path.join(dir, 'ca.pem')]);
+    const roots = caPem.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? [caPem];
+    for (const [index, root] of roots.entries()) {
+      writeFileSync(path.join(dir, `ca-${index}.pem`), `${root}\n`);
+      execFileSync('certutil', ['-A', '-d', `sql:${dir}`, '-n', `signet-test-anchor-${index}`, '-t', 'CT,C,C', '-i', path.join(dir, `ca-${index}.pem`)]);
+    }
     const result = spawnSync('pdfsig', ['-nssdir', `sql:${dir}`, 'file.pdf'], { cwd: dir, encoding: 'utf8', env: { ...process.env, TZ: 'UTC' } });
     return { stdout: result.stdout, stderr: result.stderr };
   });

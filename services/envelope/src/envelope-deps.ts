@@ -7,6 +7,8 @@ import type { EnvelopeJobs } from './envelope-jobs';
 import type { EnvelopeLimits } from './plan-limits/envelope-limits';
 import type { DocumentLinks } from './present/document-links';
 import type { SealIdentity } from './seal/seal-identity';
+import type { SignerAuthority } from './seal/signer-authority';
+import type { RemoteSigning } from './signatures/remote-signing';
 import type { SettingsClient } from './settings-client';
 import type { SigningLinkKeeper } from './signing-links/signing-link-keeper';
 import type { EnvelopeStore } from './store/envelope-store';
@@ -28,6 +30,10 @@ export interface EnvelopeDeps {
   config: SignetConfig;
   /** The seal's key, chain and timestamp source (configured, or the development PKI). */
   sealIdentity: () => Promise<SealIdentity>;
+  /** The signer CA and act keys of advanced signatures (configured, or the development signer CA). */
+  signerAuthority: () => Promise<SignerAuthority>;
+  /** The signing provider of qualified signatures; null when none is configured. */
+  remoteSigning: RemoteSigning | null;
   /** Each recipient's current signing link, kept encrypted. */
   signingLinks: SigningLinkKeeper;
 }

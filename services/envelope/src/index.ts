@@ -22,6 +22,8 @@ import { signerPageRoutes } from './http/signer-page-routes';
 import { signingRoutes } from './http/signing-routes';
 import { templateRoutes } from './http/template-routes';
 import { documentLinks } from './present/document-links';
+import { createSignerAuthority } from './seal/signer-authority';
+import { remoteSigningFromConfig } from './signatures/remote-signing';
 import { createSealIdentity } from './seal/seal-identity';
 import { settingsClient } from './settings-client';
 import { signingLinkKeeper } from './signing-links/signing-link-keeper';
@@ -46,6 +48,7 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
   const emails = emailStore();
   const emailKeys = deriveEmailKeys(deps.internalSecret);
   const sealIdentity = createSealIdentity({ db: deps.db, config: deps.config, internalSecret: deps.internalSecret, clock: deps.clock, log: deps.log });
+  const signerAuthority = createSignerAuthority({ db: deps.db, config: deps.config, internalSecret: deps.internalSecret, clock: deps.clock });
   const envelopeDeps: EnvelopeDeps = {
     db: deps.db,
     blobs: deps.blobs,
@@ -59,6 +62,8 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
     clock: deps.clock,
     config: deps.config,
     sealIdentity,
+    signerAuthority,
+    remoteSigning: remoteSigningFromConfig(deps.config),
     signingLinks: signingLinkKeeper(emails, emailKeys.seal)
   };
   const emailDeps: EmailDeps = {
@@ -104,9 +109,11 @@ export function createEnvelopeService(deps: ServiceDeps): SignetService {
       // A configured seal is opened at start, so a wrong module, token, PIN, key, certificate, file or
       // passphrase stops Signet at once instead of failing the first completion hours later.
       if (deps.config.sealPkcs11 || deps.config.seal) await sealIdentity();
+      if (deps.config.signerCa) await signerAuthority();
     },
     async onStop() {
       await sealIdentity.close();
+      await signerAuthority.close();
       await counters.destroy();
     }
   });

@@ -8,7 +8,7 @@ export const DEFAULT_SETTINGS: Settings = {
   emails: { envelope_invitation: true, envelope_voided: true, envelope_rejected: true, envelope_signed: true, envelope_expired: true, envelope_reminder: true },
   // English and Spanish always; the other languages' defaults are filled in when a key customises one.
   localization: { en: defaultLocalization(language('EN')), es: defaultLocalization(language('ES')) },
-  signature: { type: 'SIMPLE', style: 'SIMPLE', bg_image: null },
+  signature: { type: 'SIMPLE', style: 'SIMPLE', bg_image: null, level: 'seal' },
   signature_flow: {
     language: 'EN', sender_name: DEFAULT_SENDER_NAME, signature_order: 'PARALLEL', signature_types: 'WRITTEN,DRAWN,UPLOADED', signature_color: '#000000', embed_origins: null, redirect_url: null,
     // No expiry unless asked for; reminders after 5 days, every 5, at most 3 (docs/decisions.md).

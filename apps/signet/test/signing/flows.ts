@@ -16,7 +16,7 @@ export interface SentEnvelope {
   tokens: Record<string, string>;
 }
 
-/** Creates and sends an envelope with ana and ben (addresses no other test uses); `form` adds or overrides fields. */
+/** Creates and sends an envelope with ana and ben (addresses no other test uses); `form` adds or overrides fields, recipients too. */
 export async function sentEnvelope(api: TestSignet, key: string, form: Record<string, string> = {}): Promise<SentEnvelope> {
   const tag = randomBytes(4).toString('hex');
   const created = await api.call('POST', '/api/v1/envelopes', {
@@ -33,10 +33,11 @@ export async function sentEnvelope(api: TestSignet, key: string, form: Record<st
   const envelope = created.body.envelope as Body;
   const sent = await api.call('POST', `/api/v1/envelopes/${envelope.id}/send_invitation`, { key });
   if (sent.status !== 200) throw new Error(`send_invitation answered ${sent.status}`);
+  const recipients = new Set(['ana', 'ben', ...Object.keys(form).flatMap((field) => /^recipients\[([^\]]+)\]\[email\]$/.exec(field)?.[1] ?? [])]).size;
   const links = await waitFor(() => {
     const found = api.events.filter((event) => event.key === envelope.id && event.event.event_type === 'recipient.link_generated');
-    return found.length === 2 && found;
-  }, 20_000, 'recipient.link_generated for both');
+    return found.length === recipients && found;
+  }, 20_000, 'recipient.link_generated for every recipient');
   const tokens: Record<string, string> = {};
   for (const link of links) {
     const data = link.event.data as Body;

@@ -114,6 +114,14 @@ export const PUBLIC_ROUTE_DOCS: RouteDocs = {
     responses: { 200: { description: 'The CRL', contentType: 'application/pkix-crl' } },
     errors: [404]
   },
+  'GET /pki/signet-signer-ca.crl': {
+    operationId: 'getSignerCaCrl',
+    summary: "The signer CA's certificate revocation list",
+    description: "DER, issued by Signet (it holds the signer CA's key), reissued daily and valid a week; validators fetch it from each signer certificate's CRL distribution point. Signer certificates live minutes, so none is ever listed.",
+    tag: 'Seal',
+    responses: { 200: { description: 'The CRL', contentType: 'application/pkix-crl' } },
+    errors: []
+  },
   'GET /sign/:token': {
     operationId: 'signerPage',
     summary: "Signet's signer page",

@@ -1,4 +1,5 @@
 import { X509Certificate } from 'node:crypto';
+import { certificateFacts, type CertificateFacts } from './certificate-facts';
 import { changesAfterSigning } from './changes-after-signing';
 import { locateSignatures, type SignatureLocation } from './signature-location';
 import { checkDocumentTimestamp, checkSeal, DOCUMENT_TIMESTAMP, type SignatureVerdict } from './verify-sealed-pdf';
@@ -8,7 +9,7 @@ export type PadesLevel = 'B-B' | 'B-T' | 'B-LT' | 'B-LTA';
 export interface SignatureReport {
   kind: 'signature' | 'document_timestamp';
   subFilter: string;
-  signer: { commonName: string | null; subject: string; issuer: string; serialNumber: string } | null;
+  signer: ({ commonName: string | null; subject: string; issuer: string; serialNumber: string; sha256: string } & Partial<CertificateFacts>) | null;
   /** The /M of the signature dictionary: the time the signer claims. */
   claimedTime: Date | null;
   /** The time of a verified timestamp: the signature-time-stamp of a signature, the token of a document timestamp. */
@@ -63,9 +64,12 @@ function level(file: Buffer, location: SignatureLocation, verdict: SignatureVerd
 
 function describeSigner(verdict: SignatureVerdict): SignatureReport['signer'] {
   const der = verdict.signerCertificate ?? null;
-  if (!der) return verdict.commonName ? { commonName: verdict.commonName, subject: '', issuer: '', serialNumber: '' } : null;
+  if (!der) return verdict.commonName ? { commonName: verdict.commonName, subject: '', issuer: '', serialNumber: '', sha256: '' } : null;
   const certificate = new X509Certificate(der);
-  return { commonName: verdict.commonName, subject: certificate.subject.replace(/\n/g, ', '), issuer: certificate.issuer.replace(/\n/g, ', '), serialNumber: certificate.serialNumber };
+  return {
+    commonName: verdict.commonName, subject: certificate.subject.replace(/\n/g, ', '), issuer: certificate.issuer.replace(/\n/g, ', '), serialNumber: certificate.serialNumber,
+    sha256: certificate.fingerprint256.replace(/:/g, '').toLowerCase(), ...certificateFacts(der)
+  };
 }
 
 /** Each certificate verified by its issuer (from the signature or the anchors) up to an anchor. */

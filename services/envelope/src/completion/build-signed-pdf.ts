@@ -1,57 +1,44 @@
-import { isFieldType, localizationFor } from '@signet/contracts';
-import { language as languageOf } from '@signet/i18n';
-import { renderTemplate } from '@signet/mail';
-import { addLongTermValidation, sealPdf, type SignedRecipient, stampSignedPdf } from '@signet/signed-pdf';
+import { addLongTermValidation, sealPdf, signRevision, type SignedRecipient, stampDocument, stampSignedPdf, type ValidationData } from '@signet/signed-pdf';
 import type { DocumentRow, EnvelopeAggregate } from '../model';
-import { resolvePlacements, type PlacementPosition } from '../signing/resolve-placements';
-
-type ActPosition = PlacementPosition & { placement: { placement_type: 'SIGNATURE' | 'APPROVAL' | 'WITNESS' } };
-const isActPosition = (position: PlacementPosition): position is ActPosition => !isFieldType(position.placement.placement_type);
 import type { SealIdentity } from '../seal/seal-identity';
-import { placedValues } from './placed-values';
+import { documentMarks } from './document-marks';
 
 /**
- * One SIGNABLE document's signed PDF: each recipient's signature at their placements on it, each field's
- * value at its place (as text), the others' signatures on pages appended at the end, the Document ID on every page when enabled, then the seal.
- * `signature.style` picks the stamp; `background` is `signature.bg_image`, fetched once per envelope.
+ * One SIGNABLE document's signed PDF at `seal` level: every mark drawn on the original (documentMarks),
+ * then the seal.
  */
 export async function buildSignedPdf(
   aggregate: EnvelopeAggregate, document: DocumentRow, original: Buffer, signers: Map<string, SignedRecipient>, seal: SealIdentity,
   background: Uint8Array | null = null
 ): Promise<Uint8Array> {
-  const { settings } = aggregate.envelope;
-  // The document is everyone's: its captions and extra pages are in the envelope's language.
-  const language = languageOf(settings.signature_flow.language);
-  const all = await resolvePlacements(document, aggregate.placements, async () => original);
-  const positions = all.flatMap((position) => (isActPosition(position) ? [position] : []));
-  const placed = new Set(positions.map((position) => position.placement.recipient_key));
-  const signer = (key: string) => {
-    const found = signers.get(key);
-    if (!found) throw new Error(`Placement for unknown recipient ${key}`);
-    return found;
-  };
-  const localization = localizationFor(settings.localization, language);
-  const stamped = await stampSignedPdf({
-    pdf: original,
-    documentId: document.id,
-    documentIdLabel: settings.documents.document_id_enabled ? settings.documents.custom_page_id : undefined,
-    language: language.code,
-    style: settings.signature.style,
-    ...(background ? { background } : {}),
-    placements: positions.map((position) => ({
-      type: position.placement.placement_type, page: position.page, left: position.left, top: position.top, recipient: signer(position.placement.recipient_key),
-      ...(position.cover ? { cover: position.cover } : {})
-    })),
-    values: placedValues(all.filter((position) => !isActPosition(position)), aggregate),
-    extraPages: {
-      // Whoever acted without a placement of their act on this document: a VIEWER or a CC leaves no mark.
-      recipients: aggregate.recipients.filter((recipient) => !placed.has(recipient.custom_key) && signers.has(recipient.custom_key)).map((recipient) => signer(recipient.custom_key)),
-      intro: renderTemplate(localization.extra_page_intro, { 'envelope.name': aggregate.envelope.name }, 'text'),
-      signaturesPerPage: settings.documents.signatures_per_page,
-      signaturesPerRow: settings.documents.signatures_per_row
-    }
-  });
+  const marks = await documentMarks(aggregate, document, original, signers, { kind: 'all' }, background);
+  const stamped = await stampSignedPdf({ pdf: original, ...marks });
   return sealWithLongTermValidation(stamped, seal, 'Signed by every recipient');
+}
+
+/**
+ * One SIGNABLE document's signed PDF at `advanced` or `qualified` level: the last revision of the
+ * signers' own (each carries its act's marks and signature), then one more revision with the extra
+ * signature pages and the seal, then the /DSS (the seal's and every signer's chain and revocation data)
+ * and the document timestamp. Every signer's bytes stay as they signed them.
+ */
+export async function sealRevisions(
+  aggregate: EnvelopeAggregate, document: DocumentRow, original: Buffer, lastRevision: Buffer, signers: Map<string, SignedRecipient>, seal: SealIdentity,
+  signerValidation: ValidationData, now: Date, background: Uint8Array | null = null
+): Promise<Uint8Array> {
+  const marks = await documentMarks(aggregate, document, original, signers, { kind: 'last pages' }, background);
+  const sealed = await signRevision(
+    lastRevision,
+    { signer: seal.signer, timestamper: seal.timestamper ?? undefined, name: 'Signet', reason: 'Signed by every recipient', signedAt: now, fieldPrefix: 'Seal' },
+    (pdf) => stampDocument(pdf, { ...marks, labelPagesFrom: pdf.getPageCount() })
+  );
+  if (!seal.timestamper) return sealed;
+  const sealData = await seal.validationData();
+  return addLongTermValidation(sealed, {
+    certificates: [...sealData.certificates, ...signerValidation.certificates],
+    crls: [...(sealData.crls ?? []), ...(signerValidation.crls ?? [])],
+    ocsps: [...(sealData.ocsps ?? []), ...(signerValidation.ocsps ?? [])]
+  }, seal.timestamper);
 }
 
 /**

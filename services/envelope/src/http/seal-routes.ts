@@ -1,7 +1,7 @@
 import express, { type Express } from 'express';
 import { AppError } from '@signet/http';
 import { createSignatureReport } from '../seal/create-signature-report';
-import { getDevelopmentCrl, getSealCertificates, type SealDeps } from '../seal/get-seal-certificates';
+import { getDevelopmentCrl, getSealCertificates, getSignerCaCrl, type SealDeps } from '../seal/get-seal-certificates';
 import { sealDocument } from '../seal/seal-document';
 
 /** As large as an upload may be: a signed document Signet produced can always be checked. */
@@ -20,6 +20,10 @@ export function sealRoutes(router: Express, deps: SealDeps): void {
       return;
     }
     res.type('application/pkix-crl').set('cache-control', 'public, max-age=3600').send(crl);
+  });
+
+  router.get('/pki/signet-signer-ca.crl', async (_req, res) => {
+    res.type('application/pkix-crl').set('cache-control', 'public, max-age=3600').send(await getSignerCaCrl(deps));
   });
 
   // The PDF itself is the body (raw application/pdf, up to 50 MB).

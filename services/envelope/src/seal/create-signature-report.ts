@@ -23,13 +23,19 @@ async function reportOn(body: Buffer, anchors: Buffer[]): Promise<SignatureRepor
 export async function createSignatureReport(deps: SealDeps, input: { pdf: Buffer }): Promise<Omit<SignatureReportsResponse, 'request_id'>> {
   if (!input.pdf.subarray(0, 1024).includes('%PDF-')) throw new AppError('VALIDATION_FAILED', 'The body is not a PDF', [{ field: 'body', message: 'must be a PDF file' }]);
   const seal = await deps.sealIdentity();
-  const anchors = [seal.signer.certificates.at(-1), seal.tsaChain?.at(-1)].filter((der): der is Buffer => der !== undefined);
+  const signers = await deps.signerAuthority();
+  const anchors = [seal.signer.certificates.at(-1), seal.tsaChain?.at(-1), signers.ca.signer.certificates.at(-1)].filter((der): der is Buffer => der !== undefined);
+  const sealCertificate = new X509Certificate(seal.signer.certificates[0]!).fingerprint256.replace(/:/g, '').toLowerCase();
   const reports = await reportOn(input.pdf, anchors);
   return {
     signatures: reports.map((report) => ({
       kind: report.kind,
+      level: levelOf(report, sealCertificate),
       sub_filter: report.subFilter,
-      signer: report.signer && { common_name: report.signer.commonName, subject: report.signer.subject, issuer: report.signer.issuer, serial_number: report.signer.serialNumber },
+      signer: report.signer && {
+        common_name: report.signer.commonName, subject: report.signer.subject, issuer: report.signer.issuer, serial_number: report.signer.serialNumber,
+        not_before: report.signer.notBefore?.toISOString() ?? null, not_after: report.signer.notAfter?.toISOString() ?? null, policies: report.signer.policies ?? []
+      },
       claimed_signing_time: report.claimedTime?.toISOString() ?? null,
       timestamped_time: report.timestampedTime?.toISOString() ?? null,
       pades_level: report.padesLevel,
@@ -40,4 +46,11 @@ export async function createSignatureReport(deps: SealDeps, input: { pdf: Buffer
     })),
     trust_anchors: [...new Set(anchors.map((der) => new X509Certificate(der).subject.replace(/\n/g, ', ')))]
   };
+}
+
+/** seal (this Signet's seal certificate), QES (a certificate stating it is qualified), AdES (any other signature); null for a document timestamp. */
+function levelOf(report: SignatureReport, sealCertificate: string): 'seal' | 'AdES' | 'QES' | null {
+  if (report.kind === 'document_timestamp') return null;
+  if (report.signer?.qualified) return 'QES';
+  return report.signer?.sha256 === sealCertificate ? 'seal' : 'AdES';
 }

@@ -3,18 +3,30 @@ import type { SealCertificate, SealCertificatesResponse } from '@signet/contract
 import { pemOf } from '@signet/signed-pdf';
 import type { EnvelopeDeps } from '../envelope-deps';
 
-export type SealDeps = Pick<EnvelopeDeps, 'sealIdentity'>;
+export type SealDeps = Pick<EnvelopeDeps, 'sealIdentity' | 'signerAuthority'>;
 
 /** The seal's chain, CA included, and the TSA's, for validators to trust (request_id is the adapter's). */
 export async function getSealCertificates(deps: SealDeps): Promise<Omit<SealCertificatesResponse, 'request_id'>> {
   const seal = await deps.sealIdentity();
+  const signers = await deps.signerAuthority();
   return {
     development: seal.development,
     seal: seal.signer.certificates.map(describe),
     timestamp_authority: seal.tsaChain ? seal.tsaChain.map(describe) : null,
     chain_pem: seal.signer.certificates.map((der) => pemOf(der)).join(''),
-    crl_url: seal.crlUrl
+    crl_url: seal.crlUrl,
+    signer_ca: {
+      development: signers.development,
+      certificates: signers.ca.signer.certificates.map(describe),
+      chain_pem: signers.ca.signer.certificates.map((der) => pemOf(der)).join(''),
+      crl_url: signers.ca.crlUrl
+    }
   };
+}
+
+/** The signer CA's CRL, DER: Signet issues it, whatever holds the CA's key. */
+export async function getSignerCaCrl(deps: SealDeps): Promise<Buffer> {
+  return (await deps.signerAuthority()).crl();
 }
 
 /** The development CA's CRL, DER; null with a configured certificate (there is no development CA). */

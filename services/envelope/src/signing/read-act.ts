@@ -6,6 +6,8 @@ import { readSignature, type SignatureInput } from './read-signature';
 export interface ActInput {
   signature: SignatureInput | null;
   fields: Record<string, unknown>;
+  /** The signing provider's code (signature.level qualified). */
+  otp: string | null;
 }
 
 /**
@@ -16,9 +18,9 @@ export function readAct(body: unknown, settings: Settings, role: RecipientRole |
   if (role === 'VIEWER' || role === 'CC') throw new AppError('CONFLICT', `A ${role} recipient only receives the envelope: there is nothing to sign`);
   if (role === 'APPROVER') {
     const approval = parseWith(ApproveRequest, body ?? {});
-    return { signature: null, fields: approval.fields ?? {} };
+    return { signature: null, fields: approval.fields ?? {}, otp: approval.otp ?? null };
   }
   const signature = readSignature(body, settings);
-  const fields = (body as { fields?: Record<string, unknown> }).fields ?? {};
-  return { signature, fields };
+  const { fields, otp } = body as { fields?: Record<string, unknown>; otp?: string };
+  return { signature, fields: fields ?? {}, otp: otp ?? null };
 }

@@ -12,6 +12,10 @@ import { actTrigger, isSettled, RECIPIENT_MACHINE } from '../state/recipient-mac
 import type { RecipientEventType } from '../envelope-events';
 import { nextTurn, witnessesFreedBy } from './next-turn';
 import { readAct } from './read-act';
+import type { SignatureInput } from './read-signature';
+import { appendActRevisions } from '../signatures/append-act-revisions';
+import { openActSigner } from '../signatures/act-signer';
+import type { Signature, SignedRecipient } from '@signet/signed-pdf';
 import { signatureBlobKey } from './signature-blob-key';
 import type { SignerIdentity } from './signing-state';
 import { loadSigningAccess } from './signing-access';
@@ -24,6 +28,12 @@ export interface SignInput {
   body: unknown;
   identity: SignerIdentity;
   requestId: string;
+}
+
+/** The act as its revision draws it: the signature, or an APPROVER's approval. */
+function drawnAct(recipient: RecipientRow, signature: SignatureInput | null, now: Date): SignedRecipient {
+  const drawn: Signature = signature === null ? { type: 'APPROVED' } : signature.type === 'WRITTEN' ? { type: 'WRITTEN', text: signature.text } : { type: signature.type, image: signature.image };
+  return { name: recipient.name, email: recipient.email, signedAt: now, signature: drawn };
 }
 
 /** The event of each role's act: a SIGNER's as it has always been. */
@@ -43,7 +53,7 @@ function actEvent(recipient: RecipientRow): RecipientEventType {
 export async function signEnvelope(deps: EnvelopeDeps, { token, body, identity, requestId }: SignInput): Promise<{ signedAt: Date }> {
   const before = await loadSigningAccess(deps, deps.db, token);
   assertReady(before);
-  const { signature, fields } = readAct(body, before.aggregate.envelope.settings, before.recipient.role);
+  const { signature, fields, otp } = readAct(body, before.aggregate.envelope.settings, before.recipient.role);
   await assertValuesFit(before.aggregate, before.recipient, fillFields(before.aggregate, before.recipient, fields, deps.clock()));
   const gate = await validationGate(deps, before, requestId);
   if (gate.required && !gate.verified) throw new AppError('FORBIDDEN', `${verifyFirst(gate)} before signing`);
@@ -55,10 +65,17 @@ export async function signEnvelope(deps: EnvelopeDeps, { token, body, identity, 
     await deps.blobs.put(imageKey, Readable.from(signature.image), { contentType: signature.contentType });
   }
   const now = deps.clock();
+  // advanced and qualified: the act's own key (or the provider's), from here to the end of the act only.
+  const actSigner = await openActSigner(deps, { envelope, recipient: before.recipient, gate, otp, now });
+  const revisions: string[] = [];
   await deps.db.transaction(async (trx): Promise<void> => {
     const access = await loadSigningAccess(deps, trx, token, { forUpdate: true });
     assertReady(access);
     const values = fillFields(access.aggregate, access.recipient, fields, now);
+    if (actSigner) {
+      const aggregate = { ...access.aggregate, fieldValues: [...(access.aggregate.fieldValues ?? []), ...values] };
+      await appendActRevisions(deps, trx, { aggregate, recipient: access.recipient, act: drawnAct(access.recipient, signature, now), actSigner, now }, revisions);
+    }
     if (signature !== null) {
       const row: SignatureRow = {
         id: uuidv7(), envelope_id: envelope.id, recipient_id: access.recipient.id, signature_type: signature.type,
@@ -93,10 +110,12 @@ export async function signEnvelope(deps: EnvelopeDeps, { token, body, identity, 
       await deps.jobs.queueCompletion(trx, envelope.tenant_id, envelope.id);
     }
   }).catch(async (error: unknown) => {
-    // Only a refusal is surely rolled back (a failed commit might not be): its image is nobody's.
-    if (imageKey !== null && error instanceof AppError) await deps.blobs.delete(imageKey).catch(() => undefined);
+    // Only a refusal is surely rolled back (a failed commit might not be): its image and revisions are nobody's.
+    if (error instanceof AppError) {
+      for (const key of [...(imageKey === null ? [] : [imageKey]), ...revisions]) await deps.blobs.delete(key).catch(() => undefined);
+    }
     throw error;
-  });
+  }).finally(() => actSigner?.destroy());
   deps.relay.wake();
   return { signedAt: now };
 }

@@ -35,6 +35,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'get', path: '/sign/assets/:file', service: 'envelope', unlimited: true },
   { method: 'get', path: '/sign/accent/:file', service: 'envelope', unlimited: true },
   { method: 'get', path: '/sign/:token', service: 'envelope' },
-  // The development CA's CRL: revocation data is public by nature, and validators fetch it without a key.
-  { method: 'get', path: '/pki/signet-dev-ca.crl', service: 'envelope', unlimited: true }
+  // The development CA's and the signer CA's CRLs: revocation data is public by nature, and validators fetch it without a key.
+  { method: 'get', path: '/pki/signet-dev-ca.crl', service: 'envelope', unlimited: true },
+  { method: 'get', path: '/pki/signet-signer-ca.crl', service: 'envelope', unlimited: true }
 ];

@@ -1,0 +1,148 @@
+import { opensslVerifyCms, opensslVerifyCrl, pdfSignatures, pdfsigSignatures, waitFor } from '@signet/testkit';
+import { verifySealedPdf } from '@signet/signed-pdf';
+import { KEYS, startTestSignet, TestSignet } from './harness';
+import { drawn, sentEnvelope, sign } from './signing/flows';
+
+type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SEAL_NAME = 'Signet Development Seal — not for production';
+const SIGNER_POLICY_OID = '2.25.212312045381440610123848992234486344912.1.1';
+
+/** signature.level advanced: each recipient's own signature, then the seal and the archive steps over them all. */
+describe('a signature of each signer\'s own (signature.level advanced)', () => {
+  let api: TestSignet;
+  let now = Date.now();
+
+  beforeAll(async () => {
+    api = await startTestSignet({ ARCHIVE_TIMESTAMP_RENEW_DAYS: '30' }, undefined, () => new Date(now));
+  }, 60_000);
+
+  afterAll(async () => {
+    await api.close();
+  });
+
+  const completed = async (envelopeId: string): Promise<Body> => waitFor(async () => {
+    const shown = (await api.call('GET', `/api/v1/envelopes/${envelopeId}`, { key: KEYS.globex })).body.envelope as Body;
+    return shown.status === 'SUCCESS' && shown;
+  }, 90_000, 'SUCCESS');
+  const download = async (url: string): Promise<Buffer> => Buffer.from(await (await fetch(url)).arrayBuffer());
+
+  /** Trust anchors as a validator would set them up: the seal's root and the signer CA, both published by Signet. */
+  async function anchors(): Promise<{ sealRoot: string; signerCa: string; body: Body }> {
+    const body = (await api.call('GET', '/api/v1/seal/certificates', { key: KEYS.globex })).body as Body;
+    return { sealRoot: (body.seal as Body[]).at(-1)?.pem as string, signerCa: (body.signer_ca as Body).chain_pem as string, body };
+  }
+
+  let signedPdf: Buffer = Buffer.alloc(0);
+  let envelopeId = '';
+  let emails: Record<string, string> = {};
+
+  it('completes two signers and an approver with one signature each, the seal and the document timestamp, all valid and trusted', async () => {
+    const envelope = await sentEnvelope(api, KEYS.globex, {
+      'settings[signature][level]': 'advanced',
+      'recipients[cora][email]': `cora.${Date.now()}@example.com`, 'recipients[cora][name]': 'Cora Adeyemi', 'recipients[cora][role]': 'APPROVER'
+    });
+    envelopeId = envelope.id;
+    const shown = (await api.call('GET', `/api/v1/envelopes/${envelope.id}`, { key: KEYS.globex })).body.envelope as Body;
+    expect(shown.settings.signature.level).toBe('advanced');
+    emails = Object.fromEntries((shown.recipients as Body[]).map((recipient) => [recipient.name, recipient.email]));
+    expect((await sign(api, envelope.tokens.ana as string, drawn)).status).toBe(200);
+    expect((await sign(api, envelope.tokens.ben as string, drawn)).status).toBe(200);
+    expect((await sign(api, envelope.tokens.cora as string, { consent: true })).status).toBe(200);
+    const done = await completed(envelope.id);
+    signedPdf = await download((done.documents as Body[])[0]?.url as string);
+
+    const { sealRoot, signerCa } = await anchors();
+    const reports = pdfsigSignatures(signedPdf, `${sealRoot}${signerCa}`);
+    expect(reports.map((report) => report.fields['Signer Certificate Common Name'])).toEqual([
+      'Ana Lima', 'Ben Ode', 'Cora Adeyemi', SEAL_NAME, 'Signet Development TSA — not for production'
+    ]);
+    for (const report of reports.slice(0, 4)) {
+      expect(report.fields).toMatchObject({ 'Signature Type': 'ETSI.CAdES.detached', 'Signature Validation': 'Signature is Valid.', 'Certificate Validation': 'Certificate is Trusted.' });
+    }
+    for (const [index, name] of ['Ana Lima', 'Ben Ode', 'Cora Adeyemi'].entries()) {
+      expect(reports[index]?.fields['Signer full Distinguished Name']).toContain(`E=${emails[name]}`);
+    }
+    expect(reports[4]?.lines).toContain('Total document signed');
+  });
+
+  it('makes each signer\'s CMS verify against the signer CA alone, each with a certificate of its own, minutes long, under the documented policy', async () => {
+    const { signerCa, sealRoot } = await anchors();
+    const signatures = pdfSignatures(signedPdf);
+    expect(signatures.map((signature) => signature.subFilter)).toEqual(['ETSI.CAdES.detached', 'ETSI.CAdES.detached', 'ETSI.CAdES.detached', 'ETSI.CAdES.detached', 'ETSI.RFC3161']);
+    for (const signature of signatures.slice(0, 3)) {
+      expect(opensslVerifyCms(signature.cms, signature.signedContent, signerCa)).toMatchObject({ ok: true });
+      // Not the seal's CA: a signer's certificate does not chain to it.
+      expect(opensslVerifyCms(signature.cms, signature.signedContent, sealRoot).ok).toBe(false);
+    }
+    expect(opensslVerifyCms(signatures[3]!.cms, signatures[3]!.signedContent, sealRoot)).toMatchObject({ ok: true });
+
+    const report = await fetch(`${api.url}/api/v1/signature-reports`, { method: 'POST', headers: { authorization: KEYS.globex, 'content-type': 'application/pdf' }, body: signedPdf });
+    expect(report.status).toBe(200);
+    const listed = ((await report.json()) as Body).signatures as Body[];
+    expect(listed.map((signature) => [signature.kind, signature.level, signature.signer?.common_name, signature.chain_trusted, signature.integrity.valid])).toEqual([
+      ['signature', 'AdES', 'Ana Lima', true, true],
+      ['signature', 'AdES', 'Ben Ode', true, true],
+      ['signature', 'AdES', 'Cora Adeyemi', true, true],
+      ['signature', 'seal', SEAL_NAME, true, true],
+      ['document_timestamp', null, 'Signet Development TSA — not for production', true, true]
+    ]);
+    const certificates = listed.slice(0, 3).map((signature) => signature.signer as Body);
+    expect(new Set(certificates.map((certificate) => certificate.serial_number)).size).toBe(3);
+    for (const certificate of certificates) {
+      expect(certificate.policies).toEqual([SIGNER_POLICY_OID]);
+      const minutes = (Date.parse(certificate.not_after as string) - Date.parse(certificate.not_before as string)) / 60_000;
+      expect(minutes).toBeLessThanOrEqual(20);
+    }
+  });
+
+  it('publishes the signer CA and its CRL, and stores no act key anywhere', async () => {
+    const { body, signerCa } = await anchors();
+    expect((body.signer_ca as Body).certificates[0].subject).toContain('CN=Signet Development Signer CA — not for production');
+    expect((body.signer_ca as Body).certificates[0].sha256_fingerprint).not.toBe((body.seal as Body[]).at(-1)?.sha256_fingerprint);
+    const crl = await fetch((body.signer_ca as Body).crl_url as string);
+    expect(crl.status).toBe(200);
+    expect(opensslVerifyCrl(Buffer.from(await crl.arrayBuffer()), signerCa)).toMatchObject({ ok: true });
+  });
+
+  it('is invalidated by a byte added after completion', async () => {
+    const { sealRoot, signerCa } = await anchors();
+    const tampered = Buffer.concat([signedPdf.subarray(0, 200), Buffer.from(' '), signedPdf.subarray(200)]);
+    const reports = pdfsigSignatures(tampered, `${sealRoot}${signerCa}`);
+    expect(reports.slice(0, 4).map((report) => report.fields['Signature Validation'])).toEqual(Array(4).fill('Digest Mismatch.'));
+    for (const signature of pdfSignatures(tampered).slice(0, 3)) expect(opensslVerifyCms(signature.cms, signature.signedContent, signerCa).ok).toBe(false);
+  });
+
+  it('keeps every signature valid through an archive-timestamp renewal', async () => {
+    const { body, sealRoot, signerCa } = await anchors();
+    const shown = (await api.call('GET', `/api/v1/envelopes/${envelopeId}`, { key: KEYS.globex })).body.envelope as Body;
+    const tsaExpiry = new Date((body.timestamp_authority as Body[])[0]?.not_after as string).getTime();
+    const jump = tsaExpiry - 29 * DAY_MS - now;
+    now += jump;
+    await api.signet.jobs.clockMovedBy(jump);
+    await api.signet.jobs.runDue();
+    const renewed = await waitFor(async () => {
+      const document = ((await api.call('GET', `/api/v1/envelopes/${envelopeId}`, { key: KEYS.globex })).body.envelope as Body).documents[0] as Body;
+      return document.sha256 !== (shown.documents as Body[])[0]?.sha256 && document;
+    }, 60_000, 'a renewed archive timestamp');
+    const second = await download(renewed.url as string);
+    expect(second.subarray(0, signedPdf.length).equals(signedPdf)).toBe(true);
+    const reports = pdfsigSignatures(second, `${sealRoot}${signerCa}`);
+    expect(reports).toHaveLength(6);
+    for (const report of reports.slice(0, 4)) expect(report.fields['Signature Validation']).toBe('Signature is Valid.');
+    expect(await verifySealedPdf(second)).toMatchObject({ valid: true });
+  });
+
+  it('leaves seal envelopes as they were: the seal and the document timestamp only', async () => {
+    const envelope = await sentEnvelope(api, KEYS.globex);
+    expect((await sign(api, envelope.tokens.ana as string, drawn)).status).toBe(200);
+    expect((await sign(api, envelope.tokens.ben as string, drawn)).status).toBe(200);
+    const done = await completed(envelope.id);
+    expect(done.settings.signature.level).toBe('seal');
+    const pdf = await download((done.documents as Body[])[0]?.url as string);
+    expect(pdfSignatures(pdf).map((signature) => signature.subFilter)).toEqual(['ETSI.CAdES.detached', 'ETSI.RFC3161']);
+    const { sealRoot } = await anchors();
+    expect(pdfsigSignatures(pdf, sealRoot)[0]?.fields['Signer Certificate Common Name']).toBe(SEAL_NAME);
+  });
+});

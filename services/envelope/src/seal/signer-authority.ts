@@ -1,0 +1,113 @@
+import { ConfigError, type SignetConfig } from '@signet/config';
+import {
+  type ActKeyStore, issueCrlWithSigner, memoryActKeys, pkcs11Signer, pkcs12Signer, Pkcs11SetupError, type Signer, type SignerCa, signerOf, tokenActKeys
+} from '@signet/signed-pdf';
+import type { Knex } from 'knex';
+import { loadDevelopmentSignerCa } from './signer-ca-store';
+
+/** Where the signer CA's CRL is published (the gateway serves it without an API key). */
+export const SIGNER_CA_CRL_PATH = '/pki/signet-signer-ca.crl';
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The CRL is valid a week and reissued daily, so one fetched today is fresh for days. */
+const CRL_REISSUE_MS = DAY_MS;
+
+/** What certifies signers' acts: the signer CA, where act keys are made, and the CA's CRL. */
+export interface SignerAuthority {
+  ca: SignerCa;
+  actKeys: ActKeyStore;
+  development: boolean;
+  /** The signer CA's current CRL (DER), issued by Signet itself since it holds the CA's key. */
+  crl(): Promise<Buffer>;
+  close(): void;
+}
+
+export type SignerAuthoritySource = (() => Promise<SignerAuthority>) & { close(): Promise<void> };
+
+export interface SignerAuthorityDeps {
+  db: Knex;
+  config: SignetConfig;
+  internalSecret: string;
+  clock: () => Date;
+}
+
+/**
+ * The signer CA of SIGNET_SIGNER_CA_P12 or SIGNET_SIGNER_CA_PKCS11_KEY_LABEL, else the development signer
+ * CA; act keys in the seal's PKCS#11 token when there is one, else in memory. Loaded on first use.
+ */
+export function createSignerAuthority(deps: SignerAuthorityDeps): SignerAuthoritySource {
+  let loading: Promise<SignerAuthority> | null = null;
+  const get = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+  const close = async () => {
+    const loaded = loading;
+    loading = null;
+    (await loaded?.catch(() => null))?.close();
+  };
+  return Object.assign(get, { close });
+
+  async function load(): Promise<SignerAuthority> {
+    const { signer, development, close: closeCa } = await openCa();
+    const ca: SignerCa = { signer, crlUrl: `${deps.config.publicBaseUrl}${SIGNER_CA_CRL_PATH}` };
+    let crl: { der: Buffer; issuedAt: number } | null = null;
+    return {
+      ca,
+      actKeys: actKeyStore(deps.config),
+      development,
+      crl: async () => {
+        const now = deps.clock();
+        if (!crl || now.getTime() - crl.issuedAt >= CRL_REISSUE_MS) {
+          crl = { der: await issueCrlWithSigner(signer, new Date(now.getTime() - 5 * 60 * 1000), new Date(now.getTime() + 7 * DAY_MS)), issuedAt: now.getTime() };
+        }
+        return crl.der;
+      },
+      close: closeCa
+    };
+  }
+
+  async function openCa(): Promise<{ signer: Signer; development: boolean; close(): void }> {
+    const configured = deps.config.signerCa;
+    if (configured?.kind === 'p12') {
+      try {
+        return { signer: pkcs12Signer(configured.p12, configured.passphrase), development: false, close: () => undefined };
+      } catch (error) {
+        throw new ConfigError('SIGNET_SIGNER_CA_P12', `could not be opened with SIGNET_SIGNER_CA_PASSPHRASE: ${(error as Error).message}`);
+      }
+    }
+    if (configured?.kind === 'pkcs11') {
+      const signer = openTokenCa(deps.config, configured.keyLabel);
+      return { signer, development: false, close: () => signer.close() };
+    }
+    const pair = await loadDevelopmentSignerCa(deps.db, deps.internalSecret, deps.clock());
+    return { signer: signerOf(pair, []), development: true, close: () => undefined };
+  }
+}
+
+function tokenOptions(config: SignetConfig) {
+  const token = config.sealPkcs11!;
+  return {
+    module: token.module, pin: token.pin,
+    ...(token.tokenLabel === null ? {} : { tokenLabel: token.tokenLabel }),
+    ...(token.slotId === null ? {} : { slotId: token.slotId })
+  };
+}
+
+function openTokenCa(config: SignetConfig, keyLabel: string): Signer & { close(): void } {
+  const pem = config.sealPkcs11?.certificatesPem ?? '';
+  const certificates = [...pem.matchAll(/-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/g)].map((match) => Buffer.from(match[1]!.replace(/\s+/g, ''), 'base64'));
+  try {
+    return pkcs11Signer({ ...tokenOptions(config), keyLabel }, certificates);
+  } catch (error) {
+    if (error instanceof Pkcs11SetupError) throw new ConfigError('SIGNET_SIGNER_CA_PKCS11_KEY_LABEL', error.message);
+    throw error;
+  }
+}
+
+/** Act keys live where the seal's key does: in its token when there is one. */
+function actKeyStore(config: SignetConfig): ActKeyStore {
+  return config.sealPkcs11 ? tokenActKeys(tokenOptions(config)) : memoryActKeys;
+}
