@@ -1,8 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import knex from 'knex';
 import { issueCertificate } from '@signet/signed-pdf';
-import { createTestDatabase, freePort, pdftotext, pdfsigTime, samplePdf, type TestDatabase, waitFor } from '@signet/testkit';
+import {
+  createTestDatabase, freePort, opensslVerifyCms, pdfSignatures, pdfsigSignatures, pdftotext, pdfsigTime, samplePdf, type TestDatabase, waitFor
+} from '@signet/testkit';
 import { bodyOf } from './harness';
 import { runSignetUntilExit, startSignetProcess, type StartedProcess } from './monolith';
 import { checkBltaIndependently, expectTamperingCaught } from './seal/independent-checks';
@@ -13,6 +16,7 @@ type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 const KEY = 'hsm-test-key';
 const SEAL_NAME = 'Acme HSM Seal';
+const SIGNER_CA_NAME = 'Acme HSM Signer CA';
 const EVERY_SCRIPT = 'Łukasz Żółć 王伟 김민준 さくら Ελένη Дмитрий';
 
 /**
@@ -36,6 +40,12 @@ describe('sealing with a key in an HSM (PKCS#11, SoftHSM2), end to end through t
       publicKey, commonName: SEAL_NAME, usage: 'seal', crlUrl: ca.crlUrl, notBefore: new Date(now - 60_000), notAfter: new Date(now + 86_400_000)
     });
     token.writeCertificate(certificate, 'seal-key', '5e41');
+    // The signer CA of advanced signatures: a key in the same token, certified as a CA by the test CA.
+    const signerCaKey = token.generateKey('signer-ca-key', 'ca01');
+    const signerCaCertificate = await issueCertificate(ca.pki.ca, {
+      publicKey: signerCaKey, commonName: SIGNER_CA_NAME, usage: 'ca', crlUrl: ca.crlUrl, notBefore: new Date(now - 60_000), notAfter: new Date(now + 86_400_000)
+    });
+    token.writeCertificate(signerCaCertificate, 'signer-ca-key', 'ca01');
     writeFileSync(path.join(token.dir, 'pin'), '4321\n');
     writeFileSync(path.join(token.dir, 'ca.pem'), ca.caPem);
     database = await createTestDatabase();
@@ -45,7 +55,7 @@ describe('sealing with a key in an HSM (PKCS#11, SoftHSM2), end to end through t
       DATA_DIR: path.join(token.dir, 'data'), SIGNET_INTERNAL_SECRET: 'hsm-test-internal-secret', SIGNET_BOOTSTRAP_API_KEYS: `${KEY}:hsm:enterprise`,
       OUTBOX_POLL_INTERVAL_MS: '50', PUBLIC_RATE_LIMIT_PER_MINUTE: '10000000', TSA_URL: ca.tsaUrl,
       SIGNET_SEAL_PKCS11_MODULE: SOFTHSM_MODULE, SIGNET_SEAL_PKCS11_TOKEN: token.label, SIGNET_SEAL_PKCS11_PIN_FILE: path.join(token.dir, 'pin'),
-      SIGNET_SEAL_PKCS11_KEY_ID: '5e41', SIGNET_SEAL_CHAIN_FILE: path.join(token.dir, 'ca.pem')
+      SIGNET_SEAL_PKCS11_KEY_ID: '5e41', SIGNET_SEAL_CHAIN_FILE: path.join(token.dir, 'ca.pem'), SIGNET_SIGNER_CA_PKCS11_KEY_LABEL: 'signer-ca-key'
     };
     signet = await startSignetProcess(baseEnv);
   }, 120_000);
@@ -80,18 +90,19 @@ describe('sealing with a key in an HSM (PKCS#11, SoftHSM2), end to end through t
 
   let envelopeId = '';
 
-  async function completedEnvelope(): Promise<Body> {
+  async function completedEnvelope(level = 'seal'): Promise<Body> {
     const created = await call('POST', '/api/v1/envelopes', {
       form: {
+        'settings[signature][level]': level,
         'documents[contract][base64]': (await samplePdf({ pages: 2, text: 'Sign here: {{ana}}' })).toString('base64'),
         'documents[contract][name]': 'contract.pdf',
-        'recipients[ana][email]': 'ana.hsm@example.com', 'recipients[ana][name]': 'Ana Lima',
-        'recipients[ben][email]': 'ben.hsm@example.com', 'recipients[ben][name]': EVERY_SCRIPT
+        'recipients[ana][email]': `ana.${level}.hsm@example.com`, 'recipients[ana][name]': 'Ana Lima',
+        'recipients[ben][email]': `ben.${level}.hsm@example.com`, 'recipients[ben][name]': EVERY_SCRIPT
       }
     });
     envelopeId = (created.envelope as Body).id as string;
     await call('POST', `/api/v1/envelopes/${envelopeId}/send_invitation`);
-    for (const [email, text] of [['ana.hsm@example.com', 'Ana Lima'], ['ben.hsm@example.com', EVERY_SCRIPT]] as const) {
+    for (const [email, text] of [[`ana.${level}.hsm@example.com`, 'Ana Lima'], [`ben.${level}.hsm@example.com`, EVERY_SCRIPT]] as const) {
       await call('POST', `/signing/v1/${await signingToken(email)}/sign`, { key: null, json: { consent: true, signature: { type: 'WRITTEN', text } } });
     }
     return waitFor(async () => {
@@ -146,6 +157,22 @@ describe('sealing with a key in an HSM (PKCS#11, SoftHSM2), end to end through t
     checkBltaIndependently(evidence, { caPem: ca.caPem, sealCommonName: SEAL_NAME, tsaCommonName: 'Signet Development TSA — not for production' });
     expectTamperingCaught(evidence, ca.caPem);
     expect(pdftotext(evidence)).toContain(EVERY_SCRIPT);
+  }, 120_000);
+
+  it('signs each signer\'s act with a key made in the token for that act, certified by the signer CA whose key is in the token too', async () => {
+    const objectsBefore = token.listObjects();
+    const done = await completedEnvelope('advanced');
+    const signedPdf = Buffer.from(await (await fetch((done.documents as Body[])[0]?.url as string)).arrayBuffer());
+    const reports = pdfsigSignatures(signedPdf, ca.caPem);
+    expect(reports.map((report) => report.fields['Signer Certificate Common Name'])).toEqual(['Ana Lima', EVERY_SCRIPT, SEAL_NAME, 'Signet Development TSA — not for production']);
+    for (const report of reports.slice(0, 3)) expect(report.fields).toMatchObject({ 'Signature Validation': 'Signature is Valid.', 'Certificate Validation': 'Certificate is Trusted.' });
+    const signatures = pdfSignatures(signedPdf);
+    for (const signature of signatures.slice(0, 2)) {
+      expect(opensslVerifyCms(signature.cms, signature.signedContent, ca.caPem)).toMatchObject({ ok: true });
+      expect(execFileSync('openssl', ['pkcs7', '-inform', 'DER', '-print_certs', '-noout'], { input: signature.cms }).toString()).toContain(SIGNER_CA_NAME);
+    }
+    // The act keys were session objects, destroyed after each act: the token holds what it held before.
+    expect(token.listObjects()).toEqual(objectsBefore);
   }, 120_000);
 
   it('refuses to start when the token refuses the PIN, in one line naming the variable', async () => {

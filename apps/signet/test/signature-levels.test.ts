@@ -46,7 +46,7 @@ describe('a signature of each signer\'s own (signature.level advanced)', () => {
     envelopeId = envelope.id;
     const shown = (await api.call('GET', `/api/v1/envelopes/${envelope.id}`, { key: KEYS.globex })).body.envelope as Body;
     expect(shown.settings.signature.level).toBe('advanced');
-    emails = Object.fromEntries((shown.recipients as Body[]).map((recipient) => [recipient.name, recipient.email]));
+    emails = Object.fromEntries((shown.envelope_signers as Body[]).map((recipient) => [recipient.name, recipient.email]));
     expect((await sign(api, envelope.tokens.ana as string, drawn)).status).toBe(200);
     expect((await sign(api, envelope.tokens.ben as string, drawn)).status).toBe(200);
     expect((await sign(api, envelope.tokens.cora as string, { consent: true })).status).toBe(200);
@@ -97,7 +97,7 @@ describe('a signature of each signer\'s own (signature.level advanced)', () => {
     }
   });
 
-  it('publishes the signer CA and its CRL, and stores no act key anywhere', async () => {
+  it('publishes the signer CA, apart from the seal\'s, and its CRL', async () => {
     const { body, signerCa } = await anchors();
     expect((body.signer_ca as Body).certificates[0].subject).toContain('CN=Signet Development Signer CA — not for production');
     expect((body.signer_ca as Body).certificates[0].sha256_fingerprint).not.toBe((body.seal as Body[]).at(-1)?.sha256_fingerprint);

@@ -16,6 +16,8 @@ export interface SoftHsmToken {
   generateKey(keyLabel: string, keyId: string): Buffer;
   /** Stores a certificate (DER) in the token with `pkcs11-tool --write-object --type cert`. */
   writeCertificate(der: Buffer, label: string, id: string): void;
+  /** The token objects `pkcs11-tool --list-objects` shows (logged in), one line each, sorted. */
+  listObjects(): string[];
   remove(): void;
 }
 
@@ -52,6 +54,7 @@ export function createSoftHsmToken(label: string, pin: string): SoftHsmToken {
       writeFileSync(file, der);
       tool(['--write-object', file, '--type', 'cert', '--label', certificateLabel, '--id', id]);
     },
+    listObjects: () => tool(['--list-objects']).split('\n').filter((line) => /^\S/.test(line)).sort(),
     remove: () => rmSync(dir, { recursive: true, force: true })
   };
 }

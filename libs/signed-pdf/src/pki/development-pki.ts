@@ -56,7 +56,8 @@ export async function createDevelopmentPki(options: DevelopmentPkiOptions): Prom
     serialNumber: serial(), name: `CN=${DEVELOPMENT_NAMES.ca}, O=Signet (development)`, notBefore, notAfter, keys: caKeys,
     signingAlgorithm: RSA,
     extensions: [
-      new x509.BasicConstraintsExtension(true, 0, true),
+      // One level of CAs may sit below it (a signer CA whose key is in an HSM, say); certificates below those are end entities.
+      new x509.BasicConstraintsExtension(true, 1, true),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
       await x509.SubjectKeyIdentifierExtension.create(caKeys.publicKey)
     ]
@@ -101,24 +102,29 @@ export interface IssueOptions {
   /** SubjectPublicKeyInfo, DER: a key made elsewhere (inside an HSM, say) can be certified too. */
   publicKey: Buffer;
   commonName: string;
-  usage: 'seal' | 'timestamping';
+  usage: 'seal' | 'timestamping' | 'ca';
   crlUrl: string;
   notBefore: Date;
   notAfter: Date;
 }
 
-/** A certificate issued by the CA: a seal (digital signature, non-repudiation) or a TSA (timeStamping, critical). */
+/**
+ * A certificate issued by the CA: a seal (digital signature, non-repudiation), a TSA (timeStamping,
+ * critical) or a CA below it that issues end-entity certificates only (a signer CA, say).
+ */
 export async function issueCertificate(ca: KeyAndCertificate, options: IssueOptions): Promise<Buffer> {
   const caCertificate = new x509.X509Certificate(ca.certificate);
   const publicKey = await webcrypto.subtle.importKey('spki', options.publicKey, keyAlgorithmOf(options.publicKey), true, ['verify']);
-  const usages = options.usage === 'seal'
-    ? [new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation, true)]
-    : [new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true), new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.timeStamping], true)];
+  const usages = {
+    seal: [new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation, true)],
+    timestamping: [new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true), new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.timeStamping], true)],
+    ca: [new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true)]
+  }[options.usage];
   const certificate = await x509.X509CertificateGenerator.create({
     serialNumber: serial(), subject: `CN=${options.commonName}, O=Signet (development)`, issuer: caCertificate.subject,
     notBefore: options.notBefore, notAfter: options.notAfter, publicKey, signingKey: await importKey(ca.privateKey), signingAlgorithm: RSA,
     extensions: [
-      new x509.BasicConstraintsExtension(false, undefined, true),
+      options.usage === 'ca' ? new x509.BasicConstraintsExtension(true, 0, true) : new x509.BasicConstraintsExtension(false, undefined, true),
       ...usages,
       await x509.SubjectKeyIdentifierExtension.create(publicKey),
       await x509.AuthorityKeyIdentifierExtension.create(caCertificate),

@@ -1,9 +1,11 @@
 import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
+import { children, readDer, TAG } from './der';
 
 /** id-qcs-pkixQCSyntax's QcCompliance statement (ETSI EN 319 412-5): the certificate is an EU qualified certificate. */
 const QC_COMPLIANCE = '0.4.0.1862.1.1';
 const QC_STATEMENTS = '1.3.6.1.5.5.7.1.3';
+const CERTIFICATE_POLICIES = '2.5.29.32';
 
 /** What a signer's certificate says of itself beyond its names: validity, policies, and whether it claims to be qualified. */
 export interface CertificateFacts {
@@ -17,15 +19,41 @@ export interface CertificateFacts {
 
 export function certificateFacts(der: Buffer): CertificateFacts {
   const certificate = new x509.X509Certificate(der);
-  const policies = certificate.getExtension(x509.CertificatePolicyExtension)?.policies ?? [];
+  const policyExtension = certificate.getExtension(CERTIFICATE_POLICIES);
   const statements = certificate.getExtension(QC_STATEMENTS);
   return {
     notBefore: certificate.notBefore,
     notAfter: certificate.notAfter,
-    policies: [...policies],
+    policies: policyExtension ? policyOids(Buffer.from(policyExtension.value)) : [],
     // The statements are a DER SEQUENCE of OIDs and values: the QcCompliance OID's encoding is enough to tell.
     qualified: statements !== null && Buffer.from(statements.value).includes(oidBytes(QC_COMPLIANCE))
   };
+}
+
+/**
+ * certificatePolicies' policy identifiers, read here because common decoders print arcs past 2^53 (a
+ * UUID arc under 2.25, as Signet's own policy is) as something else.
+ */
+function policyOids(value: Buffer): string[] {
+  return children(readDer(value)).map((information) => {
+    const oid = children(information)[0];
+    return oid && oid.tag === TAG.OID ? decodeOid(oid.content) : '';
+  }).filter((oid) => oid !== '');
+}
+
+function decodeOid(content: Buffer): string {
+  const arcs: bigint[] = [];
+  let value = 0n;
+  for (const byte of content) {
+    value = (value << 7n) | BigInt(byte & 0x7f);
+    if ((byte & 0x80) === 0) {
+      arcs.push(value);
+      value = 0n;
+    }
+  }
+  const [first = 0n, ...rest] = arcs;
+  const head = first < 80n ? [first / 40n, first % 40n] : [2n, first - 80n];
+  return [...head, ...rest].join('.');
 }
 
 function oidBytes(oid: string): Buffer {

@@ -27,15 +27,40 @@ export interface TokenSession {
   close(): void;
 }
 
-/** Opens a logged-in read-write session on the token `options` names. */
-export function openTokenSession(options: TokenOptions): TokenSession {
+/**
+ * A module is loaded and initialized once per process, however many sessions use it (the seal's, the
+ * signer CA's, each act's): a second C_Initialize is refused, and C_Finalize would end every session.
+ * The last session to close finalizes it.
+ */
+const modules = new Map<string, { pkcs11: pkcs11js.PKCS11; sessions: number }>();
+
+function acquireModule(path: string): pkcs11js.PKCS11 {
+  const loaded = modules.get(path);
+  if (loaded) {
+    loaded.sessions++;
+    return loaded.pkcs11;
+  }
   const pkcs11 = new pkcs11js.PKCS11();
   try {
-    pkcs11.load(options.module);
+    pkcs11.load(path);
     pkcs11.C_Initialize();
   } catch (error) {
     throw new Pkcs11SetupError('module', `cannot be loaded and initialized (${(error as Error).message})`);
   }
+  modules.set(path, { pkcs11, sessions: 1 });
+  return pkcs11;
+}
+
+function releaseModule(path: string): void {
+  const loaded = modules.get(path);
+  if (!loaded || --loaded.sessions > 0) return;
+  modules.delete(path);
+  loaded.pkcs11.C_Finalize();
+}
+
+/** Opens a logged-in read-write session on the token `options` names. */
+export function openTokenSession(options: TokenOptions): TokenSession {
+  const pkcs11 = acquireModule(options.module);
   try {
     const session = pkcs11.C_OpenSession(findSlot(pkcs11, options), pkcs11js.CKF_RW_SESSION | pkcs11js.CKF_SERIAL_SESSION);
     login(pkcs11, session, options.pin);
@@ -44,11 +69,11 @@ export function openTokenSession(options: TokenOptions): TokenSession {
       session,
       close() {
         pkcs11.C_CloseSession(session);
-        pkcs11.C_Finalize();
+        releaseModule(options.module);
       }
     };
   } catch (error) {
-    pkcs11.C_Finalize();
+    releaseModule(options.module);
     throw error;
   }
 }

@@ -24,7 +24,8 @@ export const DOCUMENT_TIMESTAMP = 'ETSI.RFC3161';
  * - every signature verifies: a seal's message digest matches its byte ranges and its signature over
  *   the signed attributes verifies with the certificate it names (and its signature-time-stamp, if
  *   any, is over its signature value); a document timestamp's token is over its byte ranges;
- * - the updates after the first signature only add a /DSS and invisible signature fields.
+ * - the updates after the seal (the last signature that is not a document timestamp) only add a /DSS
+ *   and invisible signature fields; signers' signatures before it are revisions it covers.
  * It does not judge whether the certificates are trusted: compare `signerCommonName` (or the
  * certificate) with the service's own, or use a validator with trust anchors.
  */
@@ -42,8 +43,8 @@ export async function verifySealedPdf(bytes: Uint8Array): Promise<SealVerificati
     if (signature === seals.at(-1)) signerCommonName = verdict.commonName;
     if (verdict.problem) return { valid: false, signerCommonName: signature === seals.at(-1) ? verdict.commonName : signerCommonName, reason: verdict.problem };
   }
-  const first = signatures[0]!;
-  const changed = await changesAfterSigning(file.subarray(0, first.revisionEnd), file);
+  const sealed = seals.at(-1) ?? signatures[0]!;
+  const changed = await changesAfterSigning(file.subarray(0, sealed.revisionEnd), file);
   if (changed) return { valid: false, signerCommonName, reason: `The file was changed after it was sealed: ${changed}` };
   return { valid: true, signerCommonName };
 }

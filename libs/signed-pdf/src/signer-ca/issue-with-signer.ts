@@ -58,7 +58,7 @@ export async function issueEndEntityCertificate(ca: Signer, options: EndEntityOp
       extension(id_ce_certificatePolicies, false, new CertificatePolicies([new PolicyInformation({ policyIdentifier: options.policyOid })])),
       extension(id_ce_subjectAltName, false, new SubjectAlternativeName([new GeneralName({ rfc822Name: options.email })])),
       extension(id_ce_subjectKeyIdentifier, false, new SubjectKeyIdentifier(keyIdentifier(spki))),
-      extension(id_ce_authorityKeyIdentifier, false, new AuthorityKeyIdentifier({ keyIdentifier: new KeyIdentifier(keyIdentifier(issuerCertificate.tbsCertificate.subjectPublicKeyInfo)) })),
+      extension(id_ce_authorityKeyIdentifier, false, authorityKeyIdentifier(issuerCertificate)),
       extension(id_ce_cRLDistributionPoints, false, new CRLDistributionPoints([
         new DistributionPoint({ distributionPoint: new DistributionPointName({ fullName: [new GeneralName({ uniformResourceIdentifier: options.crlUrl })] }) })
       ]))
@@ -78,7 +78,7 @@ export async function issueCrlWithSigner(ca: Signer, thisUpdate: Date, nextUpdat
     issuer: issuerCertificate.tbsCertificate.subject,
     thisUpdate: new Time(thisUpdate),
     nextUpdate: new Time(nextUpdate),
-    crlExtensions: [extension(id_ce_authorityKeyIdentifier, false, new AuthorityKeyIdentifier({ keyIdentifier: new KeyIdentifier(keyIdentifier(issuerCertificate.tbsCertificate.subjectPublicKeyInfo)) }))]
+    crlExtensions: [extension(id_ce_authorityKeyIdentifier, false, authorityKeyIdentifier(issuerCertificate))]
   });
   const signature = await ca.sign(Buffer.from(AsnConvert.serialize(tbs)));
   return Buffer.from(AsnConvert.serialize(new CertificateList({ tbsCertList: tbs, signatureAlgorithm: algorithm, signature: toArrayBuffer(signature) })));
@@ -99,6 +99,13 @@ function signatureAlgorithm(ca: Signer): AlgorithmIdentifier {
   return ca.keyType === 'rsa'
     ? new AlgorithmIdentifier({ algorithm: '1.2.840.113549.1.1.11', parameters: null })
     : new AlgorithmIdentifier({ algorithm: '1.2.840.10045.4.3.2' });
+}
+
+/** The issuer's own subject key identifier, as validators match them; computed only when the issuer has none. */
+function authorityKeyIdentifier(issuer: Certificate): AuthorityKeyIdentifier {
+  const own = issuer.tbsCertificate.extensions?.find((candidate) => candidate.extnID === id_ce_subjectKeyIdentifier);
+  const identifier = own ? AsnConvert.parse(own.extnValue, SubjectKeyIdentifier).buffer : keyIdentifier(issuer.tbsCertificate.subjectPublicKeyInfo);
+  return new AuthorityKeyIdentifier({ keyIdentifier: new KeyIdentifier(identifier) });
 }
 
 /** RFC 5280's method 1: the SHA-1 of the subjectPublicKey bits. */
