@@ -233,6 +233,12 @@ describe('a provider that is down or answers outside the CSC API', () => {
     await expect(answering(huge).listCredentials('ana')).rejects.toMatchObject({ step: 'list', reason: `the answer is larger than ${MAX_ANSWER_BYTES} bytes` });
     await expect(answering(() => new Response('<html>')).listCredentials('ana')).rejects.toMatchObject({ name: 'RemoteSigningUnavailable', status: 200 });
     await expect(answering(() => Response.json({ credentials: [] })).listCredentials('ana')).rejects.toMatchObject({ name: 'RemoteSigningUnavailable', step: 'list' });
+    await expect(answering(() => Response.json({ key: { status: 'on' }, cert: { certificates: ['MIIB'] } })).credentialInfo('c1')).rejects.toMatchObject({
+      reason: 'the answer does not follow the CSC API: key.status is not one of enabled, disabled'
+    });
+    await expect(answering(() => Response.json({ key: { status: 'enabled' }, cert: { certificates: ['MIIB'] } })).credentialInfo('c1')).rejects.toMatchObject({
+      reason: 'the answer does not follow the CSC API: a certificate cannot be read (not DER X.509)'
+    });
     const chain = Array.from({ length: MAX_CHAIN_CERTIFICATES + 1 }, () => 'MIIB');
     await expect(answering(() => Response.json({ key: { status: 'enabled' }, cert: { certificates: chain } })).credentialInfo('c1')).rejects.toMatchObject({
       reason: `the answer does not follow the CSC API: more than ${MAX_CHAIN_CERTIFICATES} certificates`

@@ -31,7 +31,6 @@ export type CscCertificateStatus = 'valid' | 'expired' | 'revoked' | 'suspended'
 /** What credentials/info says of one credential. */
 export interface CscCredentialInfo {
   credentialId: string;
-  /** Anything but `enabled` in the answer reads as `disabled`. */
   keyStatus: CscKeyStatus;
   /** `valid` when the service does not say. */
   certificateStatus: CscCertificateStatus;
@@ -101,17 +100,13 @@ export function createCscClient(options: CscClientOptions): CscClient {
       const answer = await transport.call('info', 'credentials/info', { credentialID: credentialId, certificates: 'chain', certInfo: true });
       const key = object('info', answer.key, 'key');
       const cert = object('info', answer.cert, 'cert');
+      const keyStatus = oneOf('info', key.status, KEY_STATUSES, 'key.status') as CscKeyStatus;
+      const certificateStatus = cert.status === undefined ? 'valid' : (oneOf('info', cert.status, CERTIFICATE_STATUSES, 'cert.status') as CscCertificateStatus);
       const encoded = cert.certificates;
       if (!Array.isArray(encoded) || encoded.length === 0) throw malformed('info', 'cert.certificates is not a list of certificates');
       if (encoded.length > MAX_CHAIN_CERTIFICATES) throw malformed('info', `more than ${MAX_CHAIN_CERTIFICATES} certificates`);
       const certificates = encoded.map((item) => certificate(base64('info', item, 'a certificate')));
-      return {
-        credentialId,
-        keyStatus: KEY_STATUSES.includes(key.status as string) ? (key.status as CscKeyStatus) : 'disabled',
-        certificateStatus: cert.status === undefined ? 'valid' : CERTIFICATE_STATUSES.includes(cert.status as string) ? (cert.status as CscCertificateStatus) : 'revoked',
-        certificates,
-        keyType: keyTypeOf(certificates[0] as Buffer)
-      };
+      return { credentialId, keyStatus, certificateStatus, certificates, keyType: keyTypeOf(certificates[0] as Buffer) };
     },
 
     async authorize({ credentialId, hash, otp }) {
@@ -177,6 +172,11 @@ function malformed(step: CscStep, problem: string): RemoteSigningUnavailable {
 function object(step: CscStep, value: unknown, name: string): JsonObject {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw malformed(step, `${name} is not an object`);
   return value as JsonObject;
+}
+
+function oneOf(step: CscStep, value: unknown, values: readonly string[], name: string): string {
+  if (typeof value !== 'string' || !values.includes(value)) throw malformed(step, `${name} is not one of ${values.join(', ')}`);
+  return value;
 }
 
 function text(step: CscStep, value: unknown, name: string, maxLength: number): string {
