@@ -31,6 +31,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TSA_URL: 'https://tsa.example, ftp://x' })).toThrow(/^Invalid configuration: TSA_URL must be a URL/);
   });
 
+  it('reads the remote signing service (CSC) as all of URL, client id and secret, or none', () => {
+    expect(loadConfig({}).csc).toBeNull();
+    const csc = { SIGNET_CSC_URL: 'https://qtsp.example/api/', SIGNET_CSC_CLIENT_ID: 'signet', SIGNET_CSC_CLIENT_SECRET: 's3cret' };
+    expect(loadConfig(csc).csc).toEqual({ baseUrl: 'https://qtsp.example/api', clientId: 'signet', clientSecret: 's3cret', timeoutMs: 10000 });
+    expect(loadConfig({ ...csc, SIGNET_CSC_URL: 'http://127.0.0.1:4430', SIGNET_CSC_TIMEOUT_MS: '2500' }).csc).toMatchObject({ baseUrl: 'http://127.0.0.1:4430', timeoutMs: 2500 });
+    expect(() => loadConfig({ ...csc, SIGNET_CSC_CLIENT_SECRET: '' })).toThrow('Invalid configuration: SIGNET_CSC_CLIENT_SECRET is required with SIGNET_CSC_URL');
+    expect(() => loadConfig({ SIGNET_CSC_CLIENT_ID: 'signet', SIGNET_CSC_CLIENT_SECRET: 's3cret' })).toThrow(/^Invalid configuration: SIGNET_CSC_URL is required/);
+    expect(() => loadConfig({ SIGNET_CSC_URL: 'https://qtsp.example' })).toThrow('Invalid configuration: SIGNET_CSC_CLIENT_ID is required with SIGNET_CSC_URL');
+    expect(() => loadConfig({ ...csc, SIGNET_CSC_URL: 'http://qtsp.example' })).toThrow(
+      'Invalid configuration: SIGNET_CSC_URL must be https (http only on loopback, for tests) (got "http://qtsp.example")'
+    );
+    expect(() => loadConfig({ ...csc, SIGNET_CSC_URL: 'ftp://qtsp.example' })).toThrow(/^Invalid configuration: SIGNET_CSC_URL must be a URL/);
+  });
+
 
   it('parses bootstrap keys and per-part URLs', () => {
     const config = loadConfig({

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { BootstrapApiKey, parseBootstrapApiKeys } from './bootstrap-keys';
 import { ConfigError } from './config-error';
 import type { PartName } from './parts';
+import { type CscConfig, readCsc } from './csc';
 import { readPartVariables, readVariables, type Env } from './read-variables';
 import { Pkcs11SealConfig, readPkcs11 } from './seal-pkcs11';
 import type { ConfigValues } from './variables';
@@ -107,6 +108,8 @@ export interface SignetConfig {
   sealPkcs11: Pkcs11SealConfig | null;
   /** The CA that certifies signers' act keys (advanced signatures); null: the development signer CA. */
   signerCa: SignerCaConfig | null;
+  /** The remote signing service holding signers' keys (CSC API v2); null: none, no qualified signatures. */
+  csc: CscConfig | null;
   archive: ArchiveConfig;
   bootstrapApiKeys: BootstrapApiKey[];
   logLevel: string;
@@ -193,6 +196,7 @@ export function loadConfig(env: Env = process.env): SignetConfig {
     },
     sealPkcs11: readPkcs11(v),
     signerCa: readSignerCa(v),
+    csc: readCsc(v),
     archive: { renewDays: v.ARCHIVE_TIMESTAMP_RENEW_DAYS },
     bootstrapApiKeys: parseBootstrapApiKeys(v.SIGNET_BOOTSTRAP_API_KEYS ?? null),
     logLevel: v.LOG_LEVEL,

@@ -5,6 +5,12 @@ export { keySigner, pkcs12Signer, type Signer } from './seal/signer';
 export { generateTokenKey, type Pkcs11Options, pkcs11Signer } from './seal/pkcs11-signer';
 export { type Pkcs11Setting, Pkcs11SetupError } from './seal/pkcs11-token';
 export { type SealVerification, verifySealedPdf } from './seal/verify-sealed-pdf';
+export {
+  createCscClient, type CscAuthorizeInput, type CscCertificateStatus, type CscClient, type CscClientOptions, type CscCredentialInfo, type CscKeyStatus,
+  type CscSignHashInput, MAX_CHAIN_CERTIFICATES, MAX_CREDENTIALS
+} from './csc/csc-client';
+export { cscSigner, type CscSignerOptions } from './csc/csc-signer';
+export { type CscStep, RemoteSigningRefused, RemoteSigningUnavailable } from './csc/remote-signing-errors';
 export { archiveTimestampExpiry } from './seal/verify-timestamp-token';
 export { inspectPdfSignatures, type PadesLevel, type SignatureReport } from './seal/inspect-signatures';
 export { MAX_REPORTED_SIGNATURES, reportPdfSignatures } from './seal/report-pdf-signatures';

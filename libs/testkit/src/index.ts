@@ -17,3 +17,4 @@ export { checkAnswer, checkAnswersFrom, type Answer } from './checked-answers';
 export { startContractProxy, type ContractProxy } from './contract-proxy';
 export * from './stripe-identity-stand-in';
 export { decodeStripeForm, stripeSignatureHeader } from './stripe-wire';
+export * from './csc-stand-in';
