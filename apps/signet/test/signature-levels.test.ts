@@ -1,5 +1,5 @@
-import { opensslVerifyCms, opensslVerifyCrl, pdfSignatures, pdfsigSignatures, waitFor } from '@signet/testkit';
-import { verifySealedPdf } from '@signet/signed-pdf';
+import { type CscStandIn, opensslVerifyCms, opensslVerifyCrl, pdfSignatures, pdfsigSignatures, startCscStandIn, waitFor } from '@signet/testkit';
+import { pemOf, verifySealedPdf } from '@signet/signed-pdf';
 import { KEYS, startTestSignet, TestSignet } from './harness';
 import { drawn, sentEnvelope, sign } from './signing/flows';
 
@@ -144,5 +144,82 @@ describe('a signature of each signer\'s own (signature.level advanced)', () => {
     expect(pdfSignatures(pdf).map((signature) => signature.subFilter)).toEqual(['ETSI.CAdES.detached', 'ETSI.RFC3161']);
     const { sealRoot } = await anchors();
     expect(pdfsigSignatures(pdf, sealRoot)[0]?.fields['Signer Certificate Common Name']).toBe(SEAL_NAME);
+  });
+});
+
+/** signature.level qualified: each signer's key at a remote signing service (a CSC API v2 stand-in with its own CA), authorized by their code. */
+describe('qualified signatures through a signing provider (CSC API v2)', () => {
+  let api: TestSignet;
+  let provider: CscStandIn;
+  const tag = Date.now();
+  const ana = { email: `ana.qes.${tag}@example.com`, otp: '482913' };
+  const ben = { email: `ben.qes.${tag}@example.com`, otp: '175038' };
+
+  beforeAll(async () => {
+    provider = await startCscStandIn({
+      users: [{ userId: ana.email, name: 'Ana Lima', otp: ana.otp, email: ana.email }, { userId: ben.email, name: 'Ben Ode', otp: ben.otp, email: ben.email }]
+    });
+    api = await startTestSignet({ SIGNET_CSC_URL: provider.url, SIGNET_CSC_CLIENT_ID: provider.clientId, SIGNET_CSC_CLIENT_SECRET: provider.clientSecret });
+  }, 60_000);
+
+  afterAll(async () => {
+    await api?.close();
+    await provider?.close();
+  });
+
+  const qualifiedEnvelope = () => sentEnvelope(api, KEYS.globex, {
+    'settings[signature][level]': 'qualified', 'recipients[ana][email]': ana.email, 'recipients[ben][email]': ben.email
+  });
+  const recipientStatus = async (envelopeId: string, email: string) => {
+    const shown = (await api.call('GET', `/api/v1/envelopes/${envelopeId}`, { key: KEYS.globex })).body.envelope as Body;
+    return (shown.envelope_signers as Body[]).find((recipient) => recipient.email === email)?.status;
+  };
+
+  it('refuses an act whose code the provider refuses, with a clear error, and records nothing as signed', async () => {
+    const envelope = await qualifiedEnvelope();
+    expect(((await api.call('GET', `/signing/v1/${envelope.tokens.ana}`, { key: null })).body as Body).envelope.signature_level).toBe('qualified');
+    const before = await recipientStatus(envelope.id, ana.email);
+
+    const missing = await sign(api, envelope.tokens.ana as string, drawn);
+    expect(missing.status).toBe(422);
+    expect(missing.body.details).toEqual([{ field: 'otp', message: 'is required for a qualified signature' }]);
+
+    const refused = await sign(api, envelope.tokens.ana as string, { ...drawn, otp: '000000' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('SIGNATURE_PROVIDER_REFUSED');
+    expect(refused.body.error).toMatch(/refused/);
+    expect(provider.authorizations.at(-1)).toMatchObject({ otp: '000000', granted: false });
+    expect(provider.signatures).toBe(0);
+    expect(await recipientStatus(envelope.id, ana.email)).toBe(before);
+    expect(api.events.some((event) => event.key === envelope.id && event.event.event_type === 'recipient.signed_all')).toBe(false);
+  });
+
+  it('embeds each signer\'s signature made by the provider, chaining to its CA, then the seal, the provider\'s CRL in the /DSS', async () => {
+    const envelope = await qualifiedEnvelope();
+    expect((await sign(api, envelope.tokens.ana as string, { ...drawn, otp: ana.otp })).status).toBe(200);
+    expect((await sign(api, envelope.tokens.ben as string, { ...drawn, otp: ben.otp })).status).toBe(200);
+    const granted = provider.authorizations.filter((authorization) => authorization.granted);
+    expect(granted.map((authorization) => [authorization.credentialID, authorization.otp])).toEqual([
+      [provider.credentialsOf(ana.email)[0], ana.otp], [provider.credentialsOf(ben.email)[0], ben.otp]
+    ]);
+    const done = await waitFor(async () => {
+      const shown = (await api.call('GET', `/api/v1/envelopes/${envelope.id}`, { key: KEYS.globex })).body.envelope as Body;
+      return shown.status === 'SUCCESS' && shown;
+    }, 90_000, 'SUCCESS');
+    const pdf = Buffer.from(await (await fetch((done.documents as Body[])[0]?.url as string)).arrayBuffer());
+
+    const providerCa = pemOf(provider.caCertificate);
+    const signatures = pdfSignatures(pdf);
+    expect(signatures.map((signature) => signature.subFilter)).toEqual(['ETSI.CAdES.detached', 'ETSI.CAdES.detached', 'ETSI.CAdES.detached', 'ETSI.RFC3161']);
+    for (const signature of signatures.slice(0, 2)) expect(opensslVerifyCms(signature.cms, signature.signedContent, providerCa)).toMatchObject({ ok: true });
+    const sealRoot = (((await api.call('GET', '/api/v1/seal/certificates', { key: KEYS.globex })).body as Body).seal as Body[]).at(-1)?.pem as string;
+    const reports = pdfsigSignatures(pdf, `${sealRoot}${providerCa}`);
+    expect(reports.map((report) => report.fields['Signer Certificate Common Name'])).toEqual(['Ana Lima', 'Ben Ode', SEAL_NAME, 'Signet Development TSA — not for production']);
+    for (const report of reports.slice(0, 3)) expect(report.fields).toMatchObject({ 'Signature Validation': 'Signature is Valid.', 'Certificate Validation': 'Certificate is Trusted.' });
+    expect(provider.requests.some((request) => request.path === '/crl/root.crl')).toBe(true);
+
+    const report = await fetch(`${api.url}/api/v1/signature-reports`, { method: 'POST', headers: { authorization: KEYS.globex, 'content-type': 'application/pdf' }, body: pdf });
+    const listed = ((await report.json()) as Body).signatures as Body[];
+    expect(listed.map((signature) => signature.level)).toEqual(['QES', 'QES', 'seal', null]);
   });
 });

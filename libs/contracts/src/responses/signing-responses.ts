@@ -1,3 +1,4 @@
+import { SIGNATURE_LEVELS } from '../settings-fields';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, LiteralUnion, Nullable } from '../schema-helpers';
 import { SIGNATURE_INPUT_TYPES } from '../signing-requests';
@@ -48,7 +49,10 @@ export const SigningSessionResponse = Answer({
     language: Type.String(),
     branding: Type.Object({ name: Nullable(Type.String()), logo: Nullable(Type.String()), url_homepage: Nullable(Type.String()) }),
     signature_types: Type.Array(LiteralUnion(SIGNATURE_INPUT_TYPES)),
-    signature_color: Type.String()
+    signature_color: Type.String(),
+    signature_level: LiteralUnion(SIGNATURE_LEVELS, {
+      description: "seal, advanced (the act gets a signature of the signer's own) or qualified (the signing provider's code goes in the act's `otp`)"
+    })
   }),
   recipient: Type.Object({
     id: Type.String(),

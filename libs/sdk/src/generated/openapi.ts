@@ -3347,6 +3347,11 @@ export interface components {
                 };
                 signature_types: ("WRITTEN" | "DRAWN" | "UPLOADED")[];
                 signature_color: string;
+                /**
+                 * @description seal, advanced (the act gets a signature of the signer's own) or qualified (the signing provider's code goes in the act's `otp`)
+                 * @enum {unknown}
+                 */
+                signature_level: "seal" | "advanced" | "qualified";
             };
             recipient: {
                 id: string;

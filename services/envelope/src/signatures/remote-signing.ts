@@ -24,6 +24,10 @@ async function providerCall<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
+    // Refused Signet's own client credentials: the provider's setup is wrong, not the signer's code.
+    if (error instanceof RemoteSigningRefused && error.step === 'token') {
+      throw new AppError('SIGNATURE_PROVIDER_UNAVAILABLE', `The signing provider refused this Signet's client credentials (SIGNET_CSC_CLIENT_ID): ${error.message}`);
+    }
     if (error instanceof RemoteSigningRefused) {
       throw new AppError('SIGNATURE_PROVIDER_REFUSED', `The signing provider refused the signature: ${error.message}`, [{ field: 'otp', message: error.message }]);
     }

@@ -1,4 +1,4 @@
-import type { SigningSessionResponse } from '@signet/contracts';
+import { signatureLevel, type SigningSessionResponse } from '@signet/contracts';
 import type { EnvelopeDeps } from '../envelope-deps';
 import { readBlob } from '../documents/read-blob';
 import { maskPhone } from '../phone-number';
@@ -68,7 +68,8 @@ export async function getSigningSession(deps: EnvelopeDeps, { token, requestId }
       language: recipient.language ?? flow.language,
       branding: { name: envelope.settings.branding.name, logo: envelope.settings.branding.logo, url_homepage: envelope.settings.branding.url_homepage },
       signature_types: flow.signature_types.split(',') as SigningSessionResponse['envelope']['signature_types'],
-      signature_color: flow.signature_color
+      signature_color: flow.signature_color,
+      signature_level: signatureLevel(envelope.settings)
     },
     recipient: {
       id: recipient.id, name: recipient.name, email: recipient.email,
