@@ -1,5 +1,7 @@
 import { type CscStandIn, opensslVerifyCms, opensslVerifyCrl, pdfSignatures, pdfsigSignatures, startCscStandIn, waitFor } from '@signet/testkit';
 import { pemOf, verifySealedPdf } from '@signet/signed-pdf';
+import { startChromium } from './browser/chromium';
+import { seriousViolations, watchProblems } from './browser/page-checks';
 import { KEYS, startTestSignet, TestSignet } from './harness';
 import { drawn, sentEnvelope, sign } from './signing/flows';
 
@@ -222,4 +224,35 @@ describe('qualified signatures through a signing provider (CSC API v2)', () => {
     const listed = ((await report.json()) as Body).signatures as Body[];
     expect(listed.map((signature) => signature.level)).toEqual(['QES', 'QES', 'seal', null]);
   });
+
+  it('asks for the provider\'s code on the signer page, says so when it is refused, and signs with the right one', async () => {
+    const envelope = await sentEnvelope(api, KEYS.globex, {
+      'settings[signature][level]': 'qualified', 'settings[signature_flow][signature_types]': 'WRITTEN',
+      'recipients[ana][email]': ana.email, 'recipients[ben][email]': ben.email
+    });
+    const browser = await startChromium();
+    try {
+      const page = await browser.context.newPage();
+      page.setDefaultTimeout(60_000);
+      const problems: string[] = [];
+      watchProblems(page, problems);
+      await page.goto(`${api.url}/sign/${envelope.tokens.ana}`);
+      await page.locator('#documents[data-rendered="true"]').waitFor();
+      expect(await page.locator('label[for="provider-code"]').textContent()).toBe('Code from your signing provider');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.locator('#consent').check();
+      expect(await page.locator('#sign').isDisabled()).toBe(true);
+      await page.locator('#provider-code').fill('999999');
+      await page.locator('#sign').click();
+      await waitFor(async () => (await page.locator('#error').textContent()) !== '', 30_000, 'the refusal shown');
+      expect(await page.locator('#error').textContent()).toBe('Your signing provider did not accept the code. Check it, or ask the provider for a new one.');
+      await page.locator('#provider-code').fill(ana.otp);
+      await page.locator('#sign').click();
+      await page.locator('main[data-state="ALREADY_SIGNED"]').waitFor();
+      expect(provider.authorizations.filter((authorization) => authorization.granted).at(-1)?.otp).toBe(ana.otp);
+      expect(problems.filter((problem) => !problem.includes('422'))).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 180_000);
 });

@@ -1,3 +1,4 @@
+import { signatureLevel } from '@signet/contracts';
 import { isSettled } from '../state/recipient-machine';
 import { AppError, hashSecretToken } from '@signet/http';
 import { DEFAULT_ID_CHECK, DEFAULT_SENDER_NAME, NO_VALIDATION, type Settings } from '@signet/contracts';
@@ -100,7 +101,8 @@ export async function loadSignerPage(deps: EnvelopeDeps, input: { token: string;
     maskedPhone: found.recipient.phone === null ? null : maskPhone(found.recipient.phone),
     ending: endingOf(found, view.ending.signedEmail),
     embed: { ...view.embed, envelopeId: envelope.id, recipientId: found.recipient.id },
-    role: found.recipient.role ?? 'SIGNER'
+    role: found.recipient.role ?? 'SIGNER',
+    signatureLevel: signatureLevel(envelope.settings)
   });
   return { found: true, frameAncestors: view.embed.origins, html };
 }

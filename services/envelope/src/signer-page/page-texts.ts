@@ -53,6 +53,8 @@ export interface PageTexts {
   zoom: string;
   /** Fields and roles: an APPROVER's button and consent, a VIEWER's note. */
   roles: { approve: string; approveConsent: string; viewOnly: string };
+  /** signature.level qualified: the signing provider's code, asked beside the sign button. */
+  providerCode: { label: string; help: string };
   script: Record<string, string | Record<string, string>>;
   /**
    * The identity steps' script texts (progress, a message per reason code, the challenge's words), by
@@ -81,6 +83,8 @@ function scriptTexts(language: Language, t: Translator): PageTexts['script'] {
   texts['field.no'] = t('fields.checkbox.no');
   texts['field.cancel'] = t('page.cancel');
   texts['field.approve'] = t('fields.page.approve');
+  texts.providerRefused = t('signature.page.providerRefused');
+  texts.providerUnavailable = t('signature.page.providerUnavailable');
   return texts;
 }
 
@@ -151,6 +155,7 @@ function build(language: Language): PageTexts {
     changeSignature: t('page.changeSignature'),
     zoom: t('page.zoom'),
     roles: { approve: t('fields.page.approve'), approveConsent: t('fields.page.approveConsent'), viewOnly: t('fields.page.viewOnly') },
+    providerCode: { label: t('signature.page.providerCode'), help: t('signature.page.providerCodeHelp') },
     script: scriptTexts(language, t),
     identityScript: identityScriptTexts(language, t)
   };

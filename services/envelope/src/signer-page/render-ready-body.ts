@@ -86,6 +86,14 @@ function viewerNote(view: SignerPageView, hidden: boolean): string {
   return `<section id="finish" class="card" data-role="VIEWER"${hidden ? ' hidden' : ''}><p id="view-only">${view.texts.roles.viewOnly}</p></section>`;
 }
 
+/** A qualified signature is authorized by the code the signing provider sent the signer: asked with the act. */
+function providerCodeInput(view: SignerPageView): string {
+  const { label, help } = view.texts.providerCode;
+  return `<p class="provider-code"><label for="provider-code">${label}</label>
+  <input id="provider-code" autocomplete="one-time-code" maxlength="64" pattern="[A-Za-z0-9-]+" aria-describedby="provider-code-help" required>
+  <span id="provider-code-help" class="hint">${help}</span></p>`;
+}
+
 function finishStep(view: SignerPageView, hidden: boolean): string {
   const { texts: t } = view;
   if (view.role === 'VIEWER') return viewerNote(view, hidden);
@@ -99,6 +107,7 @@ function finishStep(view: SignerPageView, hidden: boolean): string {
   <p id="guided-summary" hidden></p>
   <button type="button" id="change-signature" hidden>${t.changeSignature}</button>
   <label class="consent"><input type="checkbox" id="consent"> <span>${approver ? t.roles.approveConsent : t.consent}</span></label>
+  ${view.signatureLevel === 'qualified' ? providerCodeInput(view) : ''}
   <button type="button" id="sign" class="primary" disabled>${approver ? t.roles.approve : t.sign}</button>
   <p id="error" role="alert"></p>
   <p class="reject-line"><button type="button" id="reject-open" class="quiet" disabled>${t.rejectOpen}</button></p>

@@ -52,6 +52,8 @@ export interface SignerPageView {
   embed: PageEmbedding;
   /** What the recipient does: SIGNER and WITNESS sign, an APPROVER approves (no signature), a VIEWER only reads. */
   role?: string;
+  /** signature.level: `qualified` asks for the signing provider's code with the act. */
+  signatureLevel?: string;
   /** The identity checks' wording for this envelope (used only while one of their steps is due). */
   identity: IdentityView;
   /**

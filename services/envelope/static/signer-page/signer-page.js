@@ -64,6 +64,8 @@ async function previewField(name, value) {
 }
 
 function failure(error) {
+  if (error.code === 'SIGNATURE_PROVIDER_REFUSED') return say('providerRefused');
+  if (error.code === 'SIGNATURE_PROVIDER_UNAVAILABLE') return say('providerUnavailable');
   if (error.status === 409) return say('conflict');
   const named = (error.fields ?? []).join(', ');
   if (error.status === 422 && error.codes.includes('VALUE_TOO_LONG')) return say('field.tooLong');
@@ -80,7 +82,9 @@ function refresh() {
   const ready = guide ? guide.complete() : true;
   const signature = approver || (ready && (guide ? guide.signature() : signatureInput.value()));
   // Signing waits until every page has been drawn: consent is to what the signer could see.
-  $('sign').disabled = !($('consent').checked && ready && signature && codeVerified && documentsShown);
+  // A qualified signature also needs the code the signing provider sent.
+  const providerCode = !$('provider-code') || $('provider-code').value.trim() !== '';
+  $('sign').disabled = !($('consent').checked && ready && signature && codeVerified && documentsShown && providerCode);
 }
 
 /** A placement's mark on the page: a field's or a signature's button, or (an approver's approval) a plain label. */
@@ -232,13 +236,15 @@ async function uploadFile(file) {
 action('sign', async () => {
   $('error').textContent = '';
   const fields = editor.collect(fieldPlacements);
-  if (approver) await post('/sign', { consent: true, fields });
-  else await post('/sign', { consent: true, signature: guide ? guide.signature() : signatureInput.value(), fields });
+  const otp = $('provider-code') ? { otp: $('provider-code').value.trim() } : {};
+  if (approver) await post('/sign', { consent: true, fields, ...otp });
+  else await post('/sign', { consent: true, signature: guide ? guide.signature() : signatureInput.value(), fields, ...otp });
   tell('signed', { state: 'ALREADY_SIGNED' });
   if (!redirectAfter('signed')) location.reload();
 }, (error) => { $('error').textContent = failure(error); });
 
 $('consent')?.addEventListener('change', refresh);
+$('provider-code')?.addEventListener('input', refresh);
 
 const rejectDialog = $('reject-dialog');
 action('reject-open', async () => {
