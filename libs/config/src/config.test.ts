@@ -31,6 +31,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TSA_URL: 'https://tsa.example, ftp://x' })).toThrow(/^Invalid configuration: TSA_URL must be a URL/);
   });
 
+  it('reads the signer CA as a PKCS#12 file or a key in the seal\'s token, never both', () => {
+    expect(loadConfig({}).signerCa).toBeNull();
+    expect(loadConfig({ SIGNET_SIGNER_CA_P12: 'AQID', SIGNET_SIGNER_CA_PASSPHRASE: 'pw' }).signerCa).toEqual({ kind: 'p12', p12: Buffer.from([1, 2, 3]), passphrase: 'pw' });
+    expect(() => loadConfig({ SIGNET_SIGNER_CA_PKCS11_KEY_LABEL: 'signer-ca' })).toThrow('Invalid configuration: SIGNET_SIGNER_CA_PKCS11_KEY_LABEL needs the token of SIGNET_SEAL_PKCS11_MODULE');
+    expect(() => loadConfig({ SIGNET_SIGNER_CA_P12: 'AQID', SIGNET_SIGNER_CA_PKCS11_KEY_LABEL: 'signer-ca' })).toThrow(/^Invalid configuration: SIGNET_SIGNER_CA_P12 and SIGNET_SIGNER_CA_PKCS11_KEY_LABEL both name a signer CA/);
+  });
+
   it('reads the remote signing service (CSC) as all of URL, client id and secret, or none', () => {
     expect(loadConfig({}).csc).toBeNull();
     const csc = { SIGNET_CSC_URL: 'https://qtsp.example/api/', SIGNET_CSC_CLIENT_ID: 'signet', SIGNET_CSC_CLIENT_SECRET: 's3cret' };
