@@ -143,4 +143,24 @@ describe('the TypeScript SDK against a running Signet', () => {
     expect(invitation).toContain('background:#7c2d12');
     await expect(signet.settings.previewInvitationEmail({ language: 'xx' as 'EN' })).rejects.toMatchObject({ status: 422, code: 'VALIDATION_FAILED' });
   });
+  it('signs an advanced envelope through the signing helpers, and reports its signatures beside the signer CA it publishes', async () => {
+    const created = await signet.createEnvelope({
+      documents: { contract: { base64: (await samplePdf({ text: '{{dana}}' })).toString('base64'), name: 'contract.pdf' } },
+      recipients: { dana: { name: 'Dana Ruiz', email: 'dana.sdk@example.com' } },
+      placements: { 0: { document_key: 'contract', recipient_key: 'dana', token: '{{dana}}' } },
+      settings: { signature: { level: 'advanced' } }
+    });
+    await signet.sendEnvelope(created.id);
+    const [dana] = (await signet.getEnvelope(created.id)).envelope_signers;
+    const url = await signet.getSigningUrl(created.id, dana!.id);
+    expect((await signet.getSigningSession(url)).envelope.signature_level).toBe('advanced');
+    await signet.sign(url, { consent: true, signature: { type: 'WRITTEN', text: 'Dana Ruiz' } });
+    await signet.waitForEnvelope(created.id, { statuses: ['SUCCESS'] });
+    const report = await signet.createSignatureReport(await signet.downloadSignedDocument(created.id));
+    expect(report.signatures.map((signature) => [signature.level, signature.signer?.common_name])).toEqual([
+      ['AdES', 'Dana Ruiz'], ['seal', 'Signet Development Seal — not for production'], [null, 'Signet Development TSA — not for production']
+    ]);
+    const certificates = await signet.getSealCertificates();
+    expect(certificates.signer_ca.certificates[0]?.subject).toContain('Signet Development Signer CA');
+  });
 });

@@ -191,6 +191,10 @@ export function accountMethods({ api }: MethodContext) {
     async getBatch(id: string) {
       return unwrap(await api.GET('/api/v1/batches/{id}', { params: { path: { id } } })).batch;
     },
+    /** The seal's chain, the TSA's, and the signer CA of advanced signatures: the roots a validator should trust. */
+    async getSealCertificates() {
+      return unwrap(await api.GET('/api/v1/seal/certificates', {}));
+    },
     /** Who signed a PDF and whether each signature holds, from the PDF's bytes. */
     async createSignatureReport(pdf: Uint8Array) {
       return unwrap(await api.POST('/api/v1/signature-reports', {
