@@ -90,13 +90,16 @@ describe('a trust chain out of the box', () => {
   it('keeps the generated keys encrypted at rest', async () => {
     const db = knex({ client: 'pg', connection: api.signet.config.databaseUrl as string, searchPath: ['envelope'] });
     try {
-      const rows = await db('seal_pki').select('sealed', 'ca_certificate_pem');
-      expect(rows).toHaveLength(1);
-      const sealed = rows[0].sealed as Buffer;
-      expect(sealed.toString('latin1')).not.toMatch(/privateKey|BEGIN|"ca"/);
-      // A private key in PKCS#8 DER starts with SEQUENCE, INTEGER 0: nowhere in the stored bytes.
-      expect(sealed.includes(Buffer.from([0x02, 0x01, 0x00, 0x30, 0x0d, 0x06, 0x09]))).toBe(false);
-      expect(rows[0].ca_certificate_pem).toContain('BEGIN CERTIFICATE');
+      // The development PKI (CA, seal, TSA) and the development signer CA.
+      const rows = await db('seal_pki').select('id', 'sealed', 'ca_certificate_pem').orderBy('id');
+      expect(rows.map((row) => row.id)).toEqual(['development', 'development-signer']);
+      for (const row of rows) {
+        const sealed = row.sealed as Buffer;
+        expect(sealed.toString('latin1')).not.toMatch(/privateKey|BEGIN|"ca"/);
+        // A private key in PKCS#8 DER starts with SEQUENCE, INTEGER 0: nowhere in the stored bytes.
+        expect(sealed.includes(Buffer.from([0x02, 0x01, 0x00, 0x30, 0x0d, 0x06, 0x09]))).toBe(false);
+        expect(row.ca_certificate_pem).toContain('BEGIN CERTIFICATE');
+      }
     } finally {
       await db.destroy();
     }

@@ -3,6 +3,7 @@ import { pemOf, verifySealedPdf } from '@signet/signed-pdf';
 import { startChromium } from './browser/chromium';
 import { seriousViolations, watchProblems } from './browser/page-checks';
 import { KEYS, startTestSignet, TestSignet } from './harness';
+import { announced } from './part-tables';
 import { drawn, sentEnvelope, sign } from './signing/flows';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -193,7 +194,9 @@ describe('qualified signatures through a signing provider (CSC API v2)', () => {
     expect(provider.authorizations.at(-1)).toMatchObject({ otp: '000000', granted: false });
     expect(provider.signatures).toBe(0);
     expect(await recipientStatus(envelope.id, ana.email)).toBe(before);
-    expect(api.events.some((event) => event.key === envelope.id && event.event.event_type === 'recipient.signed_all')).toBe(false);
+    // The part's own records, final once the refusal has been answered: no act announced, no revision kept.
+    expect(await announced(api, 'envelope', 'recipient.signed_all', envelope.id)).toEqual([]);
+    expect(await api.tables('envelope.signature_revisions').where({ envelope_id: envelope.id })).toEqual([]);
   });
 
   it('embeds each signer\'s signature made by the provider, chaining to its CA, then the seal, the provider\'s CRL in the /DSS', async () => {

@@ -36,7 +36,7 @@ describe('signature reports', () => {
 
     const { status, body } = await report(signedPdf);
     expect(status).toBe(200);
-    expect(body.trust_anchors).toEqual([expect.stringContaining('Signet Development CA — not for production')]);
+    expect(body.trust_anchors).toEqual([expect.stringContaining('Signet Development CA — not for production'), expect.stringContaining('Signet Development Signer CA — not for production')]);
     const [seal, documentTimestamp] = body.signatures as Body[];
     expect(seal).toMatchObject({
       kind: 'signature', sub_filter: 'ETSI.CAdES.detached', pades_level: 'B-LTA', integrity: { valid: true, problem: null },

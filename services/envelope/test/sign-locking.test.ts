@@ -28,7 +28,10 @@ describe('signing twice at once (PostgreSQL)', () => {
 
   async function sentEnvelope(): Promise<{ envelopeId: string; token: string }> {
     const envelopeId = uuidv7();
-    const settings = { validations: { email: { enabled: false } }, signature_flow: { signature_types: 'DRAWN', signature_order: 'PARALLEL' } };
+    const settings = {
+      validations: { email: { enabled: false } }, signature: { type: 'SIMPLE', style: 'SIMPLE', bg_image: null },
+      signature_flow: { signature_types: 'DRAWN', signature_order: 'PARALLEL' }
+    };
     await db('envelopes').insert({
       id: envelopeId, tenant_id: 'acme', api_key_id: 'key-1', name: 'Contract', name_is_default: false, status: 'IN_PROGRESS',
       settings_overrides: '{}', settings: JSON.stringify(settings), errors: '[]', warnings: '[]', created_at: now, updated_at: now, sent_at: now
