@@ -16,6 +16,7 @@ import { recipientValidationsMigration } from './recipient-validations';
 import { migratedRemindersMigration } from './migrated-reminders';
 import { voidReasonsMigration } from './void-reasons';
 import { batchListingMigration } from './batch-listing';
+import { consumerConsentsMigration } from './consumer-consents';
 
 export const envelopeMigrations: readonly Migration[] = [
   ...busMigrations,
@@ -146,5 +147,6 @@ export const envelopeMigrations: readonly Migration[] = [
   recipientValidationsMigration,
   migratedRemindersMigration,
   voidReasonsMigration,
-  batchListingMigration
+  batchListingMigration,
+  consumerConsentsMigration
 ];
