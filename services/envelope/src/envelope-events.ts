@@ -41,9 +41,21 @@ export async function writeEnvelopeEvent(
   await trx('outbox').insert(await envelopeEventRow(eventType, aggregate, links, context, at));
 }
 
+/** What particular recipient events carry beside the recipient. */
+export interface RecipientEventExtra {
+  signing_url?: string;
+  reason?: string;
+  ip_address?: string | null;
+  user_agent?: string | null;
+  number?: number | null;
+  expires_at?: string;
+  fields?: EnvelopeField[];
+  consumer_consent?: ConsumerConsentDetails;
+}
+
 export async function writeRecipientEvent(
   trx: Knex.Transaction, eventType: RecipientEventType, recipient: RecipientRow, creatorKeyId: string, context: EventActor, at: Date,
-  extra: { signing_url?: string; reason?: string; ip_address?: string | null; user_agent?: string | null; number?: number | null; expires_at?: string; fields?: EnvelopeField[]; consumer_consent?: ConsumerConsentDetails } = {}
+  extra: RecipientEventExtra = {}
 ): Promise<void> {
   await writeOutboxEvent(trx, {
     eventType,

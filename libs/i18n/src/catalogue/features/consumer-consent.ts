@@ -36,8 +36,7 @@ export const consumerConsentMessages = defineFeatureMessages({
     'consumerConsent.document.codeHelp': 'Type this code on the signing page to show that you can open PDF documents.',
     'consumerConsent.document.version': 'Disclosure version {version}',
     'consumerConsent.evidence.label': 'Consent to electronic records',
-    'consumerConsent.evidence.given': 'disclosure version {version}, given {time}',
-    'consumerConsent.evidence.withdrawn': 'withdrawn {time}'
+    'consumerConsent.evidence.given': 'disclosure version {version}, given {time}'
   },
   es: {
     'consumerConsent.disclosure.title': 'Consentimiento para registros y firmas electrónicos',
@@ -66,8 +65,7 @@ export const consumerConsentMessages = defineFeatureMessages({
     'consumerConsent.document.codeHelp': 'Escriba este código en la página de firma para demostrar que puede abrir documentos PDF.',
     'consumerConsent.document.version': 'Versión de la divulgación {version}',
     'consumerConsent.evidence.label': 'Consentimiento para registros electrónicos',
-    'consumerConsent.evidence.given': 'versión de la divulgación {version}, dado el {time}',
-    'consumerConsent.evidence.withdrawn': 'retirado el {time}'
+    'consumerConsent.evidence.given': 'versión de la divulgación {version}, dado el {time}'
   },
   fr: {
     'consumerConsent.disclosure.title': 'Consentement aux documents et signatures électroniques',
@@ -96,8 +94,7 @@ export const consumerConsentMessages = defineFeatureMessages({
     'consumerConsent.document.codeHelp': 'Saisissez ce code sur la page de signature pour montrer que vous pouvez ouvrir des documents PDF.',
     'consumerConsent.document.version': 'Version de l’information {version}',
     'consumerConsent.evidence.label': 'Consentement aux documents électroniques',
-    'consumerConsent.evidence.given': 'version de l’information {version}, donné le {time}',
-    'consumerConsent.evidence.withdrawn': 'retiré le {time}'
+    'consumerConsent.evidence.given': 'version de l’information {version}, donné le {time}'
   },
   de: {
     'consumerConsent.disclosure.title': 'Zustimmung zu elektronischen Dokumenten und Unterschriften',
@@ -126,8 +123,7 @@ export const consumerConsentMessages = defineFeatureMessages({
     'consumerConsent.document.codeHelp': 'Geben Sie diesen Code auf der Seite zum Unterschreiben ein, um zu zeigen, dass Sie PDF-Dokumente öffnen können.',
     'consumerConsent.document.version': 'Fassung der Verbraucherinformation {version}',
     'consumerConsent.evidence.label': 'Zustimmung zu elektronischen Dokumenten',
-    'consumerConsent.evidence.given': 'Fassung der Verbraucherinformation {version}, erteilt am {time}',
-    'consumerConsent.evidence.withdrawn': 'widerrufen am {time}'
+    'consumerConsent.evidence.given': 'Fassung der Verbraucherinformation {version}, erteilt am {time}'
   },
   it: {
     'consumerConsent.disclosure.title': 'Consenso all’uso di documenti elettronici e della firma elettronica',
@@ -156,8 +152,7 @@ export const consumerConsentMessages = defineFeatureMessages({
     'consumerConsent.document.codeHelp': 'Inserisca questo codice nella pagina di firma per dimostrare di poter aprire documenti PDF.',
     'consumerConsent.document.version': 'Versione dell’informativa {version}',
     'consumerConsent.evidence.label': 'Consenso ai documenti elettronici',
-    'consumerConsent.evidence.given': 'versione dell’informativa {version}, dato il {time}',
-    'consumerConsent.evidence.withdrawn': 'revocato il {time}'
+    'consumerConsent.evidence.given': 'versione dell’informativa {version}, dato il {time}'
   },
   pt: {
     'consumerConsent.disclosure.title': 'Consentimento para documentos e assinaturas eletrônicos',
@@ -186,8 +181,7 @@ export const consumerConsentMessages = defineFeatureMessages({
     'consumerConsent.document.codeHelp': 'Escreva este código na página de assinatura para mostrar que consegue abrir documentos PDF.',
     'consumerConsent.document.version': 'Versão da divulgação {version}',
     'consumerConsent.evidence.label': 'Consentimento para documentos eletrônicos',
-    'consumerConsent.evidence.given': 'versão da divulgação {version}, dado em {time}',
-    'consumerConsent.evidence.withdrawn': 'retirado em {time}'
+    'consumerConsent.evidence.given': 'versão da divulgação {version}, dado em {time}'
   },
   nl: {
     'consumerConsent.disclosure.title': 'Toestemming voor elektronische documenten en handtekeningen',
@@ -216,8 +210,7 @@ export const consumerConsentMessages = defineFeatureMessages({
     'consumerConsent.document.codeHelp': 'Typ deze code op de ondertekenpagina om te laten zien dat u pdf-documenten kunt openen.',
     'consumerConsent.document.version': 'Versie van de informatie {version}',
     'consumerConsent.evidence.label': 'Toestemming voor elektronische documenten',
-    'consumerConsent.evidence.given': 'versie van de informatie {version}, gegeven op {time}',
-    'consumerConsent.evidence.withdrawn': 'ingetrokken op {time}'
+    'consumerConsent.evidence.given': 'versie van de informatie {version}, gegeven op {time}'
   },
   pl: {
     'consumerConsent.disclosure.title': 'Zgoda na dokumenty i podpisy elektroniczne',
@@ -246,8 +239,7 @@ export const consumerConsentMessages = defineFeatureMessages({
     'consumerConsent.document.codeHelp': 'Wpisz ten kod na stronie podpisywania, aby pokazać, że potrafisz otwierać dokumenty PDF.',
     'consumerConsent.document.version': 'Wersja informacji {version}',
     'consumerConsent.evidence.label': 'Zgoda na dokumenty elektroniczne',
-    'consumerConsent.evidence.given': 'wersja informacji {version}, udzielona {time}',
-    'consumerConsent.evidence.withdrawn': 'wycofana {time}'
+    'consumerConsent.evidence.given': 'wersja informacji {version}, udzielona {time}'
   },
   ca: {
     'consumerConsent.disclosure.title': 'Consentiment per a documents electrònics i signatura electrònica',
@@ -276,8 +268,7 @@ export const consumerConsentMessages = defineFeatureMessages({
     'consumerConsent.document.codeHelp': 'Escriviu aquest codi a la pàgina de signatura per demostrar que podeu obrir documents PDF.',
     'consumerConsent.document.version': 'Versió de la informació {version}',
     'consumerConsent.evidence.label': 'Consentiment per a documents electrònics',
-    'consumerConsent.evidence.given': 'versió de la informació {version}, donat el {time}',
-    'consumerConsent.evidence.withdrawn': 'retirat el {time}'
+    'consumerConsent.evidence.given': 'versió de la informació {version}, donat el {time}'
   },
   sv: {
     'consumerConsent.disclosure.title': 'Samtycke till elektroniska handlingar och signaturer',
@@ -306,8 +297,7 @@ export const consumerConsentMessages = defineFeatureMessages({
     'consumerConsent.document.codeHelp': 'Skriv den här koden på signeringssidan för att visa att du kan öppna pdf-dokument.',
     'consumerConsent.document.version': 'Informationens version {version}',
     'consumerConsent.evidence.label': 'Samtycke till elektroniska handlingar',
-    'consumerConsent.evidence.given': 'informationens version {version}, givet {time}',
-    'consumerConsent.evidence.withdrawn': 'återkallat {time}'
+    'consumerConsent.evidence.given': 'informationens version {version}, givet {time}'
   },
   tr: {
     'consumerConsent.disclosure.title': 'Elektronik kayıtlar ve imzalar için onay',
@@ -336,8 +326,7 @@ export const consumerConsentMessages = defineFeatureMessages({
     'consumerConsent.document.codeHelp': 'PDF belgelerini açabildiğinizi göstermek için bu kodu imza sayfasına yazın.',
     'consumerConsent.document.version': 'Bilgilendirme sürümü {version}',
     'consumerConsent.evidence.label': 'Elektronik kayıtlar için onay',
-    'consumerConsent.evidence.given': 'bilgilendirme sürümü {version}, verildi {time}',
-    'consumerConsent.evidence.withdrawn': 'geri çekildi {time}'
+    'consumerConsent.evidence.given': 'bilgilendirme sürümü {version}, verildi {time}'
   },
   ja: {
     'consumerConsent.disclosure.title': '電子記録および電子署名への同意',
@@ -366,8 +355,7 @@ export const consumerConsentMessages = defineFeatureMessages({
     'consumerConsent.document.codeHelp': 'PDF 文書を開けることを示すため、このコードを署名ページに入力してください。',
     'consumerConsent.document.version': '開示事項のバージョン {version}',
     'consumerConsent.evidence.label': '電子記録への同意',
-    'consumerConsent.evidence.given': '開示事項のバージョン {version}、{time} に同意',
-    'consumerConsent.evidence.withdrawn': '{time} に撤回'
+    'consumerConsent.evidence.given': '開示事項のバージョン {version}、{time} に同意'
   },
   zh: {
     'consumerConsent.disclosure.title': '同意使用电子记录和电子签名',
@@ -396,8 +384,7 @@ export const consumerConsentMessages = defineFeatureMessages({
     'consumerConsent.document.codeHelp': '请在签署页面输入此代码，以表明您能打开 PDF 文件。',
     'consumerConsent.document.version': '披露信息版本 {version}',
     'consumerConsent.evidence.label': '同意使用电子记录',
-    'consumerConsent.evidence.given': '披露信息版本 {version}，于 {time} 给予',
-    'consumerConsent.evidence.withdrawn': '于 {time} 撤回'
+    'consumerConsent.evidence.given': '披露信息版本 {version}，于 {time} 给予'
   },
   ko: {
     'consumerConsent.disclosure.title': '전자 기록 및 전자 서명 동의',
@@ -426,8 +413,7 @@ export const consumerConsentMessages = defineFeatureMessages({
     'consumerConsent.document.codeHelp': 'PDF 문서를 열 수 있음을 보여 주려면 이 코드를 서명 페이지에 입력하세요.',
     'consumerConsent.document.version': '고지 사항 버전 {version}',
     'consumerConsent.evidence.label': '전자 기록 동의',
-    'consumerConsent.evidence.given': '고지 사항 버전 {version}, {time}에 동의',
-    'consumerConsent.evidence.withdrawn': '{time}에 철회'
+    'consumerConsent.evidence.given': '고지 사항 버전 {version}, {time}에 동의'
   },
   ar: {
     'consumerConsent.disclosure.title': 'الموافقة على السجلات والتوقيعات الإلكترونية',
@@ -456,7 +442,6 @@ export const consumerConsentMessages = defineFeatureMessages({
     'consumerConsent.document.codeHelp': 'اكتب هذا الرمز في صفحة التوقيع لإثبات قدرتك على فتح مستندات PDF.',
     'consumerConsent.document.version': 'إصدار الإفصاح {version}',
     'consumerConsent.evidence.label': 'الموافقة على السجلات الإلكترونية',
-    'consumerConsent.evidence.given': 'إصدار الإفصاح {version}، في {time}',
-    'consumerConsent.evidence.withdrawn': 'سُحبت في {time}'
+    'consumerConsent.evidence.given': 'إصدار الإفصاح {version}، في {time}'
   }
 });
