@@ -2,16 +2,18 @@ import { grayscale, PDFDocument } from 'pdf-lib';
 import { drawText } from './draw-text';
 import { boldTextFaces, textFaces } from './fonts/font-faces';
 import { faceEmbedder, fontStack } from './fonts/font-stack';
+import { sfntFaces } from './fonts/sfnt-faces';
 import { subsettingFontkit } from './fonts/subsetting-fontkit';
 import { pageFrame, type PageFrame } from './page-frame';
-import { LINE_SPACING, wrapLines } from './text-layout';
+import { paragraphLines } from './paragraph-lines';
+import { LINE_SPACING } from './text-layout';
 
-/** How a block of the document reads: its size and weight, and the room left after it. */
+/** How a block of the document reads: its size and weight, and the room left before and after it. */
 const STYLES = {
-  title: { size: 16, bold: true, after: 10 },
-  heading: { size: 11.5, bold: true, after: 3 },
-  paragraph: { size: 10, bold: false, after: 8 },
-  code: { size: 20, bold: true, after: 6 }
+  title: { size: 16, bold: true, before: 0, after: 10 },
+  heading: { size: 11.5, bold: true, before: 4, after: 3 },
+  paragraph: { size: 10, bold: false, before: 0, after: 8 },
+  code: { size: 20, bold: true, before: 12, after: 6 }
 } as const;
 
 export type TextBlockStyle = keyof typeof STYLES;
@@ -34,7 +36,7 @@ const PAGE: [number, number] = [612, 792];
 const MARGIN = 56;
 
 /**
- * A plain text document: blocks of wrapped text on US Letter pages, in any script Signet draws (each
+ * A plain text document: blocks of text on US Letter pages, wrapped where lines may break, in any script Signet draws (each
  * character in the first Noto face that has it, Arabic shaped and right-aligned with its reading order as
  * /ActualText), so a reader and `pdftotext` find the words as written.
  */
@@ -46,14 +48,15 @@ export async function textDocument(input: TextDocumentInput): Promise<Uint8Array
   document.setProducer('Signet');
   document.setCreator('Signet');
   const embed = faceEmbedder(document);
-  const fonts = { regular: fontStack(embed, textFaces()), bold: fontStack(embed, boldTextFaces()) };
+  const fonts = { regular: fontStack(embed, sfntFaces(textFaces())), bold: fontStack(embed, sfntFaces(boldTextFaces())) };
   let frame: PageFrame = pageFrame(document.addPage(PAGE));
   let top = MARGIN;
   const width = frame.width - 2 * MARGIN;
   for (const block of input.blocks) {
     const style = STYLES[block.style];
     const lineHeight = style.size * LINE_SPACING;
-    for (const line of await wrapLines(style.bold ? fonts.bold : fonts.regular, block.text, style.size, width)) {
+    top += style.before;
+    for (const line of await paragraphLines(style.bold ? fonts.bold : fonts.regular, block.text, style.size, width)) {
       if (top + lineHeight > frame.height - MARGIN) {
         frame = pageFrame(document.addPage(PAGE));
         top = MARGIN;
