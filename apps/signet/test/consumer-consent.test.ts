@@ -1,5 +1,10 @@
+import type { Page } from 'playwright-core';
 import { CONSUMER_DISCLOSURE_VERSION } from '@signet/contracts';
+import { CATALOGUE, type LanguageKey } from '@signet/i18n';
 import { pdftotext, waitFor } from '@signet/testkit';
+import { startChromium, type TestBrowser } from './browser/chromium';
+import { stepRecorder, tabTo, watchAnswers, watchProblems } from './browser/page-checks';
+import { SIZES, type PageSize } from './browser/signer-pages';
 import { KEYS, startTestSignet, type TestSignet } from './harness';
 import { announced } from './part-tables';
 import { reject, sentEnvelope, session, sign, written } from './signing/flows';
@@ -185,5 +190,87 @@ describe('consumer consent to electronic records and signatures, monolith mode',
       'recipient.consented', 'recipient.consent_withdrawn', 'recipient.rejected', 'envelope.voided'
     ]);
     expect(timeline.find((entry) => entry.event === 'recipient.consent_withdrawn')?.details).toEqual({ status: 'REJECTED', disclosure_version: CONSUMER_DISCLOSURE_VERSION });
+  });
+
+  /**
+   * The signer page in Debian's Chromium: the disclosure alone, axe-clean; the code read from the consent
+   * document by pdftotext (as a person reads it off the PDF) and typed by keyboard; then the documents.
+   * Every answer the page gets is checked against docs/openapi.json.
+   */
+  describe.each([['EN', 'desktop'], ['AR', 'phone']] as const)('the signer page in %s on a %s', (code, size: PageSize) => {
+    const language = code.toLowerCase() as LanguageKey;
+    const say = (key: keyof (typeof CATALOGUE)['en']) => CATALOGUE[language][key];
+    const step = stepRecorder(`consent-${language}-${size}`);
+    let browser: TestBrowser;
+    let page: Page;
+    const problems: string[] = [];
+    const answerProblems: string[] = [];
+
+    beforeAll(async () => {
+      browser = await startChromium();
+      page = await browser.context.newPage();
+      await page.setViewportSize(SIZES[size]);
+      page.setDefaultTimeout(90_000);
+      watchProblems(page, problems);
+      watchAnswers(page, answerProblems);
+    }, 240_000);
+
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    afterEach(() => {
+      expect(answerProblems).toEqual([]);
+    });
+
+    /** What pdftotext reads in the PDF the page links to: the code, the one run of six of its characters. */
+    async function codeFromLinkedDocument(): Promise<string> {
+      const href = await page.locator('#consent-document').getAttribute('href');
+      const text = pdftotext(new Uint8Array(await (await fetch(new URL(href as string, api.url))).arrayBuffer()));
+      const found = /(?<![A-Za-z0-9])([34679ACDEFGHJKMNPQRTUVWXY]{6})(?![A-Za-z0-9])/.exec(text)?.[1];
+      if (!found) throw new Error('no code in the consent document');
+      return found;
+    }
+
+    it('shows the disclosure first, refuses a wrong code, and opens the documents once the code from the PDF is typed', async () => {
+      const envelope = await sentEnvelope(api, KEYS.globex, { ...ASKING, 'settings[signature_flow][language]': code });
+      await page.goto(`${api.url}/sign/${envelope.tokens.ana}`);
+      await page.locator('#consumer-consent').waitFor();
+      expect(await page.locator('#consumer-consent-title').textContent()).toBe(say('consumerConsent.disclosure.title'));
+      expect(await page.locator('#documents').count()).toBe(0);
+      expect(await page.locator('#consent-agree').isEnabled()).toBe(true);
+      await step(page, 'disclosure');
+
+      await tabTo(page, page, '#consent-code');
+      await page.keyboard.type('AAAAAA');
+      await page.keyboard.press('Enter');
+      await page.locator('#consent-code-error:not(:empty)').waitFor();
+      expect(await page.locator('#consent-code-error').textContent()).toBe(say('consumerConsent.page.codeWrong'));
+      expect(await page.locator('#consent-code').getAttribute('aria-invalid')).toBe('true');
+      await step(page, 'wrong-code');
+
+      await page.locator('#consent-code').fill('');
+      await page.keyboard.type(await codeFromLinkedDocument());
+      await page.keyboard.press('Enter');
+      await page.locator('#documents[data-rendered="true"]').waitFor();
+      expect(await page.locator('#consumer-consent').count()).toBe(0);
+      await step(page, 'documents');
+      expect(problems.filter((problem) => !/^422 /.test(problem))).toEqual([]);
+      expect((await session(api, envelope.tokens.ana as string)).body).toMatchObject({ consumer_consent: { given_version: CONSUMER_DISCLOSURE_VERSION } });
+    });
+
+    it('declines after confirming: the consent is withdrawn and the envelope rejected', async () => {
+      problems.length = 0;
+      const envelope = await sentEnvelope(api, KEYS.globex, { ...ASKING, 'settings[signature_flow][language]': code });
+      await page.goto(`${api.url}/sign/${envelope.tokens.ben}`);
+      await page.locator('#consent-withdraw:enabled').click();
+      await page.locator('#withdraw-dialog[open]').waitFor();
+      await step(page, 'withdraw-dialog');
+      await page.locator('#withdraw').click();
+      await page.locator('main[data-state="REJECTED"]').waitFor();
+      expect(await page.locator('.state').textContent()).toBe(say('page.rejectedByYou'));
+      expect(problems).toEqual([]);
+      expect((await announced(api, 'envelope', 'recipient.consent_withdrawn', envelope.id)).map((event) => (event.data as Body).custom_key)).toEqual(['ben']);
+    });
   });
 });
