@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { CONSUMER_DISCLOSURE_VERSION } from '@signet/contracts';
 import { CATALOGUE, type LanguageKey } from '@signet/i18n';
+import { createSignetClient, SignetError } from '@signet/sdk';
 import { pdftotext, waitFor } from '@signet/testkit';
 import { startChromium, type TestBrowser } from './browser/chromium';
 import { stepRecorder, tabTo, watchAnswers, watchProblems } from './browser/page-checks';
@@ -190,6 +191,21 @@ describe('consumer consent to electronic records and signatures, monolith mode',
       'recipient.consented', 'recipient.consent_withdrawn', 'recipient.rejected', 'envelope.voided'
     ]);
     expect(timeline.find((entry) => entry.event === 'recipient.consent_withdrawn')?.details).toEqual({ status: 'REJECTED', disclosure_version: CONSUMER_DISCLOSURE_VERSION });
+  });
+
+  it('is what the SDK\'s signing helpers do for a signer page of one\'s own', async () => {
+    const signet = createSignetClient({ baseUrl: api.url, apiKey: KEYS.globex });
+    const envelope = await sentEnvelope(api, KEYS.globex, ASKING);
+    const [ana, ben] = [envelope.tokens.ana as string, envelope.tokens.ben as string];
+    const signature = { consent: true, signature: { type: 'WRITTEN', text: 'Ana Lima' } } as const;
+    const { consumer_consent: asked } = await signet.getSigningSession(ana);
+    expect(asked).toMatchObject({ required: true, given_at: null });
+    await expect(signet.sign(ana, signature)).rejects.toMatchObject({ status: 403, code: 'CONSENT_REQUIRED' });
+    const code = /Your code: ([A-Z0-9]{6})/.exec(pdftotext(await signet.getConsentDocument(`${api.url}/sign/${ana}`)))?.[1] as string;
+    await expect(signet.giveConsumerConsent(ana, 'WRONG1', asked.version)).rejects.toBeInstanceOf(SignetError);
+    expect(await signet.giveConsumerConsent(ana, code, asked.version)).toMatchObject({ given_version: asked.version, given_at: expect.any(String) });
+    expect(await signet.sign(ana, signature)).toMatchObject({ state: 'ALREADY_SIGNED' });
+    expect(await signet.withdrawConsumerConsent(ben)).toMatchObject({ success: true, state: 'REJECTED' });
   });
 
   /**

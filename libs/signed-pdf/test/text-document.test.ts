@@ -11,7 +11,7 @@ const LATIN = 'You have the right to receive a paper copy of any record of this 
 const JAPANESE = 'この封筒のどの記録についても、紙の写しを受け取る権利があります。いつでも Globex Legal に連絡して請求できます。費用がかかる場合は、送付前に Globex Legal からお知らせします。';
 const ARABIC = 'يحق لك الحصول على نسخة ورقية من أي سجل في هذا المغلف.';
 
-const documentOf = (paragraphs: string[], language = { tag: 'en', direction: 'ltr' as const }) =>
+const documentOf = (paragraphs: string[], language: { tag: string; direction: 'ltr' | 'rtl' } = { tag: 'en', direction: 'ltr' }) =>
   textDocument({ title: 'Consent', blocks: [{ text: 'Consent', style: 'title' }, ...paragraphs.map((text) => ({ text, style: 'paragraph' as const })), { text: 'Your code: K7P4QX', style: 'code' }], language });
 
 describe('textDocument: blocks of text on US Letter pages', () => {
