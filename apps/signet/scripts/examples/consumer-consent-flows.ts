@@ -24,7 +24,8 @@ export async function captureConsumerConsent({ api, receiver, baseUrl, pdf }: Ca
   };
   const ivy = await tokenOf('ivy');
   const session = (await api.peek('GET /signing/v1/:token', { params: { token: ivy } })).body;
-  await api.call('GET /signing/v1/:token/documents/:document_id', 403, { params: { token: ivy, document_id: envelope.documents[0].id } });
+  const [document] = (await api.peek('GET /api/v1/envelopes/:id', { params: { id: envelope.id } })).body.envelope.documents;
+  await api.call('GET /signing/v1/:token/documents/:document_id', 403, { params: { token: ivy, document_id: document.id } });
   await api.call('GET /signing/v1/:token/consent/document', 200, { params: { token: ivy } });
   // The code as the recipient reads it off the PDF.
   const consentPdf = new Uint8Array(await (await fetch(`${baseUrl}/signing/v1/${ivy}/consent/document`)).arrayBuffer());
